@@ -1,0 +1,1 @@
+"""exactpriv: exact checking of privacy-notion theorems on finite mechanisms."""

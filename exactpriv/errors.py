@@ -1,0 +1,71 @@
+"""The ExactPrivError hierarchy: every bad input raises one of these, naming the culprit."""
+
+__all__ = [
+    "ExactPrivError",
+    "InvalidArgument",
+    "NotExactError",
+    "NotStochasticError",
+    "EntryRangeError",
+    "ShapeError",
+    "UnknownSymbolError",
+    "SpaceTooLargeError",
+    "SpaceMismatchError",
+    "SupportError",
+    "UnsafeInputError",
+    "FormatError",
+    "UndecidedError",
+]
+
+
+class ExactPrivError(Exception):
+    """Base class of every error exactpriv raises on purpose."""
+
+
+class InvalidArgument(ExactPrivError, ValueError):
+    """An argument has the wrong type or value; the message names it and echoes it."""
+
+
+class NotExactError(InvalidArgument):
+    """A float (or other inexact number) was given where an exact value is required.
+
+    Use ``exactpriv.from_float`` if you really mean the binary value of a float."""
+
+
+class NotStochasticError(InvalidArgument):
+    """A row of a mechanism, or a pmf, does not sum to exactly 1."""
+
+
+class EntryRangeError(InvalidArgument):
+    """A probability is negative, above 1, NaN or infinite."""
+
+
+class ShapeError(InvalidArgument):
+    """A matrix is ragged, or its shape does not match the space / output alphabet."""
+
+
+class UnknownSymbolError(InvalidArgument):
+    """An expression uses a symbol or function that was not declared / is not allowed."""
+
+
+class SpaceTooLargeError(ExactPrivError):
+    """A space (or an enumeration derived from it) is larger than the enumeration limit."""
+
+
+class SpaceMismatchError(InvalidArgument):
+    """Two objects that must live on the same space (mechanism and prior, say) do not."""
+
+
+class SupportError(InvalidArgument):
+    """A prior lacks the support a definition needs (e.g. full support for eps_X)."""
+
+
+class UnsafeInputError(ExactPrivError):
+    """A file or string contains something outside the safe grammar (code, unknown names...)."""
+
+
+class FormatError(ExactPrivError):
+    """A JSON document does not follow the exactpriv format; the message gives the JSON path."""
+
+
+class UndecidedError(ExactPrivError):
+    """Raised only when a caller demanded a definite answer (``Decision.require()``) and got UNDECIDED."""

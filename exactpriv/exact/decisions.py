@@ -1,0 +1,149 @@
+"""Three-valued decisions and certified enclosures: the currency of every verdict.
+
+A :class:`Decision` is TRUE, FALSE or UNDECIDED, always with the method that settled it
+(exact rational arithmetic, prime factorisation of log-forms, certified interval arithmetic
+at a stated precision, symbolic simplification) or the reason it could not be settled.
+``bool(decision)`` raises: an UNDECIDED must never be silently read as a pass.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from exactpriv.errors import InvalidArgument, UndecidedError
+
+__all__ = ["Truth", "Decision", "Enclosure"]
+
+
+class Truth(enum.Enum):
+    TRUE = "TRUE"
+    FALSE = "FALSE"
+    UNDECIDED = "UNDECIDED"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Outcome of deciding a closed statement.
+
+    Attributes
+    ----------
+    truth : Truth
+    method : str      -- e.g. "rational", "logform-primes", "arb", "sympy-simplify", "enclosure"
+    reason : str      -- human-readable justification or, for UNDECIDED, why not settled
+    precision : int | None  -- bits of working precision for interval methods
+    certificate : dict      -- data a reader can re-check (intervals, factorisations, ...)
+    """
+
+    truth: Truth
+    method: str
+    reason: str = ""
+    precision: int | None = None
+    certificate: dict = field(default_factory=dict)
+
+    @classmethod
+    def true(cls, method, reason="", **kw):
+        return cls(Truth.TRUE, method, reason, **kw)
+
+    @classmethod
+    def false(cls, method, reason="", **kw):
+        return cls(Truth.FALSE, method, reason, **kw)
+
+    @classmethod
+    def undecided(cls, method, reason, **kw):
+        return cls(Truth.UNDECIDED, method, reason, **kw)
+
+    @property
+    def is_true(self) -> bool:
+        return self.truth is Truth.TRUE
+
+    @property
+    def is_false(self) -> bool:
+        return self.truth is Truth.FALSE
+
+    @property
+    def is_undecided(self) -> bool:
+        return self.truth is Truth.UNDECIDED
+
+    def negate(self) -> "Decision":
+        flip = {Truth.TRUE: Truth.FALSE, Truth.FALSE: Truth.TRUE, Truth.UNDECIDED: Truth.UNDECIDED}
+        return Decision(flip[self.truth], self.method, self.reason, self.precision, self.certificate)
+
+    def require(self) -> bool:
+        """Return True/False, raising :class:`UndecidedError` when undecided."""
+        if self.truth is Truth.UNDECIDED:
+            raise UndecidedError(f"undecided ({self.method}): {self.reason}")
+        return self.truth is Truth.TRUE
+
+    def __bool__(self):
+        raise TypeError(
+            "a Decision has three values; use .is_true / .is_false / .is_undecided or .require()"
+        )
+
+    def to_json(self) -> dict:
+        return {
+            "truth": self.truth.value,
+            "method": self.method,
+            "reason": self.reason,
+            "precision": self.precision,
+            "certificate": _jsonable(self.certificate),
+        }
+
+
+def _jsonable(obj: Any):
+    if isinstance(obj, dict):
+        return {str(k): _jsonable(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_jsonable(v) for v in obj]
+    if isinstance(obj, (str, int, float, bool)) or obj is None:
+        return obj
+    return str(obj)
+
+
+@dataclass(frozen=True)
+class Enclosure:
+    """A certified enclosure ``lower <= true value <= upper`` of a real quantity.
+
+    ``lower`` and ``upper`` are exact rationals (Fraction), or ``None`` for an unbounded
+    side.  ``method`` says how the bounds were certified (e.g. "arb", "blahut-arimoto +
+    max-divergence bound"), ``precision`` the working precision in bits.
+    """
+
+    lower: Fraction | None
+    upper: Fraction | None
+    method: str = ""
+    precision: int | None = None
+    note: str = ""
+
+    def __post_init__(self):
+        for side in ("lower", "upper"):
+            v = getattr(self, side)
+            if v is not None and not isinstance(v, Fraction):
+                if isinstance(v, int) and not isinstance(v, bool):
+                    object.__setattr__(self, side, Fraction(v))
+                else:
+                    raise InvalidArgument(f"Enclosure {side}={v!r} must be an exact Fraction or None")
+        if self.lower is not None and self.upper is not None and self.lower > self.upper:
+            raise InvalidArgument(f"Enclosure lower={self.lower} exceeds upper={self.upper}")
+
+    @property
+    def width(self) -> Fraction | None:
+        if self.lower is None or self.upper is None:
+            return None
+        return self.upper - self.lower
+
+    @property
+    def is_point(self) -> bool:
+        return self.lower is not None and self.lower == self.upper
+
+    def contains(self, value) -> bool:
+        """Exact membership test for a rational ``value``."""
+        v = Fraction(value)
+        return (self.lower is None or self.lower <= v) and (self.upper is None or v <= self.upper)
+
+    def __repr__(self):
+        lo = "-oo" if self.lower is None else f"{float(self.lower):.17g}"
+        hi = "oo" if self.upper is None else f"{float(self.upper):.17g}"
+        return f"Enclosure([{lo}, {hi}], method={self.method!r})"

@@ -1,0 +1,374 @@
+"""Mechanisms as exact row-stochastic matrices, and their closure operations.
+
+A :class:`Mechanism` maps each point of an input :class:`~exactpriv.spaces.Space` to an
+exact pmf over a finite output alphabet.  Entries are Fractions (the fast path: measures
+use integer numerators with per-row denominators, see :meth:`Mechanism.integer_rows`) or
+sympy expressions in declared symbols (``eps``).  Validation is exact: rows must sum to 1
+exactly (symbolically: the difference must simplify to 0), entries must lie in [0, 1].
+
+:class:`ProductMechanism` keeps independent output coordinates factored (RAPPOR-style
+per-bit randomisation), so its joint output space (2^k outputs) is never built unless asked.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from functools import cached_property
+
+import numpy as np
+import sympy
+
+from exactpriv.errors import (
+    EntryRangeError,
+    InvalidArgument,
+    NotStochasticError,
+    ShapeError,
+    SpaceMismatchError,
+)
+from exactpriv.exact.numbers import EPS, as_exact, to_sympy
+from exactpriv.spaces import GraphSpace, Space, check_enumerable
+
+__all__ = ["Mechanism", "ProductMechanism", "prove_zero"]
+
+
+def prove_zero(expr) -> bool:
+    """True only if ``expr`` is *proved* identically zero by exact symbolic rewriting.
+
+    ``sympy.Expr.equals`` is numeric and is deliberately not used.  False means "not proved".
+    """
+    expr = to_sympy(expr)
+    if expr == 0:
+        return True
+    for rewrite in (sympy.cancel, sympy.together, lambda e: sympy.cancel(sympy.expand(e.rewrite(sympy.exp))),
+                    sympy.simplify):
+        try:
+            if rewrite(expr) == 0:
+                return True
+        except Exception:  # sympy internals on exotic input: not a proof either way
+            continue
+    return False
+
+
+def _check_entry(value, where: str, symbols):
+    v = as_exact(value, where, symbols=symbols)
+    if isinstance(v, Fraction):
+        if v < 0 or v > 1:
+            raise EntryRangeError(f"{where}={v} is outside [0, 1]")
+        return v
+    # symbolic or irrational constant
+    if v.is_negative or (1 - v).is_negative:
+        raise EntryRangeError(f"{where}={v} is outside [0, 1]")
+    if v.is_real is False:
+        raise EntryRangeError(f"{where}={v} is not real")
+    return v
+
+
+class Mechanism:
+    """An exact conditional pmf P(y | x) for x in ``inputs`` (a Space), y in ``outputs``.
+
+    Parameters
+    ----------
+    inputs : Space
+    outputs : sequence of hashable labels (distinct)
+    matrix : rows aligned with ``inputs.points``, each aligned with ``outputs``; entries
+        exact (int, Fraction, "p/q" strings, sympy expressions in ``symbols``).
+    symbols : symbols expressions may use (default: ``eps``, declared nonnegative).
+    """
+
+    def __init__(self, inputs: Space, outputs, matrix, *, symbols=(EPS,), _built=None, _validated=None):
+        if not isinstance(inputs, Space):
+            raise InvalidArgument(f"inputs={inputs!r} must be an exactpriv Space (e.g. Hamming([0, 1], n=2))")
+        try:
+            outputs = tuple(outputs)
+        except TypeError:
+            raise InvalidArgument(f"outputs={outputs!r} must be a sequence of labels") from None
+        if not outputs:
+            raise InvalidArgument("outputs must not be empty")
+        try:
+            if len(set(outputs)) != len(outputs):
+                raise InvalidArgument(f"outputs={list(outputs)!r} has repeated labels")
+        except TypeError:
+            raise InvalidArgument(f"outputs={outputs!r} must contain hashable labels") from None
+        self.inputs = inputs
+        self.outputs = outputs
+        self.symbols = tuple(symbols)
+        self._built = _built
+        points = inputs.points  # raises SpaceTooLargeError before we touch the matrix
+        check_enumerable(len(points) * len(outputs), f"a {len(points)}x{len(outputs)} matrix")
+        self.rows = _validated if _validated is not None else self._validate(matrix, len(points), len(outputs))
+
+    def _validate(self, matrix, n_rows, n_cols):
+        try:
+            rows = list(matrix)
+        except TypeError:
+            raise ShapeError(f"matrix of type {type(matrix).__name__} is not a sequence of rows") from None
+        if len(rows) != n_rows:
+            raise ShapeError(f"matrix has {len(rows)} rows but the input space has {n_rows} points")
+        out = []
+        for i, row in enumerate(rows):
+            try:
+                row = list(row)
+            except TypeError:
+                raise ShapeError(f"row {i} ({row!r}) is not a sequence") from None
+            if len(row) != n_cols:
+                raise ShapeError(f"row {i} has {len(row)} entries but there are {n_cols} outputs (ragged matrix)")
+            point = self.inputs.points[i]
+            if all(type(v) is Fraction for v in row) and all(0 <= v.numerator <= v.denominator for v in row):
+                # fast path: exact and in range; sum over a common denominator in integers
+                # (Fraction.__add__ normalises by gcd at every step: 10x slower at 729 columns)
+                d = math.lcm(*(v.denominator for v in row))
+                if sum(v.numerator * (d // v.denominator) for v in row) != d:
+                    raise NotStochasticError(f"row {i} (x={point!r}) sums to {sum(row, Fraction(0))}, not exactly 1")
+                out.append(tuple(row))
+                continue
+            else:
+                vals = tuple(_check_entry(v, f"P(y={self.outputs[j]!r} | x={point!r}) [row {i}, col {j}]",
+                                          self.symbols) for j, v in enumerate(row))
+            if all(isinstance(v, Fraction) for v in vals):
+                total = sum(vals, Fraction(0))
+                if total != 1:
+                    raise NotStochasticError(f"row {i} (x={point!r}) sums to {total}, not exactly 1")
+            else:
+                total = sympy.Add(*map(to_sympy, vals))
+                if not prove_zero(total - 1):
+                    raise NotStochasticError(
+                        f"row {i} (x={point!r}) sums to {total}, which could not be proved equal to 1"
+                    )
+            out.append(vals)
+        return tuple(out)
+
+    # ----- identity and display
+    def __repr__(self):
+        if self._built:
+            return self._built
+        return f"Mechanism({self.inputs!r}, {list(self.outputs)!r}, <{len(self.rows)}x{len(self.outputs)} matrix>)"
+
+    def __eq__(self, other):
+        return (isinstance(other, Mechanism) and self.inputs == other.inputs and self.outputs == other.outputs
+                and self.rows == other.rows)
+
+    def __hash__(self):
+        return hash((self.inputs, self.outputs, self.rows))
+
+    def _repr_latex_(self):
+        if len(self.rows) * len(self.outputs) > 400:
+            return None
+        return "$" + sympy.latex(self.to_sympy_matrix()) + "$"
+
+    # ----- access
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (len(self.rows), len(self.outputs))
+
+    @cached_property
+    def is_rational(self) -> bool:
+        return all(isinstance(v, Fraction) for row in self.rows for v in row)
+
+    @property
+    def is_symbolic(self) -> bool:
+        return bool(self.free_symbols)
+
+    @cached_property
+    def free_symbols(self) -> frozenset:
+        syms = set()
+        for row in self.rows:
+            for v in row:
+                if not isinstance(v, Fraction):
+                    syms |= v.free_symbols
+        return frozenset(syms)
+
+    def output_index(self, y) -> int:
+        try:
+            return self._out_index[y]
+        except (KeyError, TypeError):
+            raise InvalidArgument(f"y={y!r} is not an output of {self!r}") from None
+
+    @cached_property
+    def _out_index(self):
+        return {y: j for j, y in enumerate(self.outputs)}
+
+    def prob(self, y, x):
+        """P(Y = y | X = x)."""
+        return self.rows[self.inputs.index(x)][self.output_index(y)]
+
+    def row(self, x) -> dict:
+        return dict(zip(self.outputs, self.rows[self.inputs.index(x)]))
+
+    def to_sympy_matrix(self) -> sympy.Matrix:
+        return sympy.Matrix([[to_sympy(v) for v in row] for row in self.rows])
+
+    def require_rational(self, what: str = "this operation") -> None:
+        if not self.is_rational:
+            raise InvalidArgument(
+                f"{what} needs rational entries but {self!r} has symbolic/irrational entries; "
+                f"substitute a value first, e.g. M.subs(eps=sympy.log(3))"
+            )
+
+    @cached_property
+    def _integer_rows(self):
+        # per-row common denominator: P(y|x) = num[x, y] / den[x]
+        dens = [math.lcm(*(v.denominator for v in row)) for row in self.rows]
+        nums = [[v.numerator * (d // v.denominator) for v in row] for row, d in zip(self.rows, dens)]
+        biggest = max(max(dens), max((max(r) for r in nums), default=0))
+        dtype = np.int64 if biggest < 2**62 else object
+        return np.array(nums, dtype=dtype), np.array(dens, dtype=dtype)
+
+    def integer_rows(self) -> tuple[np.ndarray, np.ndarray]:
+        """(num, den) with P(y|x) = num[x, y] / den[x] exactly; int64 when it fits, else object."""
+        self.require_rational("integer_rows()")
+        return self._integer_rows
+
+    @cached_property
+    def _float_matrix(self):
+        if self.is_rational:
+            num, den = self._integer_rows
+            if num.dtype == np.int64 and int(den.max()) < 2**53 and int(num.max()) < 2**53:
+                return num.astype(np.float64) / den.astype(np.float64)[:, None]
+            return np.array([[float(v) for v in row] for row in self.rows], dtype=np.float64)
+        if self.free_symbols:
+            raise InvalidArgument(f"{self!r} is symbolic; substitute values before numeric work")
+        return np.array([[float(to_sympy(v)) for v in row] for row in self.rows], dtype=np.float64)
+
+    def to_numpy(self) -> np.ndarray:
+        """Float64 copy of the matrix — for filters and plots only, never for verdicts."""
+        return self._float_matrix.copy()
+
+    # ----- operations
+    def subs(self, values=None, **kw) -> "Mechanism":
+        """Substitute values for symbols (``M.subs(eps=sympy.log(3))``); re-validated exactly."""
+        mapping = {}
+        for k, v in {**(values or {}), **kw}.items():
+            sym = next((s for s in self.symbols if s.name == str(k)), None)
+            if sym is None:
+                raise InvalidArgument(f"{k!r} is not a symbol of {self!r} (symbols: {[s.name for s in self.symbols]})")
+            val = as_exact(v, str(k), symbols=())
+            if not isinstance(val, Fraction) and val.is_negative and sym.is_nonnegative:
+                raise InvalidArgument(f"{k}={v!r} violates the assumption {k} >= 0")
+            mapping[sym] = to_sympy(val)
+        rows = [[to_sympy(v).subs(mapping) if not isinstance(v, Fraction) else v for v in row] for row in self.rows]
+        built = f"{self!r}.subs({', '.join(f'{k}={v}' for k, v in mapping.items())})"
+        return Mechanism(self.inputs, self.outputs, rows, symbols=self.symbols, _built=built)
+
+    def post_process(self, channel, *, outputs=None) -> "Mechanism":
+        """The mechanism x -> K(M(x)): ``channel`` is a Mechanism whose input points are this
+        mechanism's outputs, or a matrix with rows aligned with ``self.outputs`` (then give
+        ``outputs``)."""
+        if isinstance(channel, Mechanism):
+            if tuple(channel.inputs.points) != self.outputs:
+                raise SpaceMismatchError(
+                    f"channel inputs {list(channel.inputs.points)!r} differ from outputs {list(self.outputs)!r}"
+                )
+            k_rows, k_out = channel.rows, channel.outputs
+        else:
+            if outputs is None:
+                raise InvalidArgument("post_process(matrix) needs outputs=[...] for the channel's outputs")
+            k = Mechanism(GraphSpace.from_edges(list(self.outputs), []), outputs, channel)
+            k_rows, k_out = k.rows, k.outputs
+        rows = []
+        for row in self.rows:
+            new = []
+            for j in range(len(k_out)):
+                acc = [row[y] * k_rows[y][j] for y in range(len(row)) if row[y] != 0 and k_rows[y][j] != 0]
+                new.append(_exact_sum(acc))
+            rows.append(new)
+        return Mechanism(self.inputs, k_out, rows, symbols=self.symbols, _built=f"{self!r}.post_process(...)")
+
+    def product(self, other: "Mechanism") -> "Mechanism":
+        """Independent composition on the same inputs: outputs (y1, y2), P = P1 * P2."""
+        if not isinstance(other, Mechanism) or other.inputs != self.inputs:
+            raise SpaceMismatchError("product() needs two mechanisms on the same input space")
+        outs = [(a, b) for a in self.outputs for b in other.outputs]
+        rows = [[p * q for p in r1 for q in r2] for r1, r2 in zip(self.rows, other.rows)]
+        return Mechanism(self.inputs, outs, rows, symbols=tuple(dict.fromkeys(self.symbols + other.symbols)),
+                         _built=f"{self!r}.product({other!r})")
+
+    def restrict(self, points) -> "Mechanism":
+        """The mechanism on a subset of the inputs, with the induced neighbour graph."""
+        pts = list(points)
+        idx = [self.inputs.index(p) for p in pts]
+        g = self.inputs.graph().subgraph([self.inputs.points[i] for i in idx])
+        space = GraphSpace(g.copy()) if list(g.nodes) == [self.inputs.points[i] for i in idx] else GraphSpace.from_edges(
+            [self.inputs.points[i] for i in idx], list(g.edges))
+        order = [space.points.index(self.inputs.points[i]) for i in idx]
+        rows = [None] * len(idx)
+        for k, i in zip(order, idx):
+            rows[k] = self.rows[i]
+        return Mechanism(space, self.outputs, rows, symbols=self.symbols,
+                         _built=f"{self!r}.restrict({pts!r})", _validated=tuple(rows))
+
+    def to_json(self) -> dict:
+        from exactpriv.exact.numbers import to_sympy as _ts
+
+        def enc(v):
+            return str(v) if isinstance(v, Fraction) else sympy.sstr(_ts(v))
+
+        return {
+            "kind": "mechanism",
+            "space": self.inputs.to_json(),
+            "outputs": [_label(y) for y in self.outputs],
+            "matrix": [[enc(v) for v in row] for row in self.rows],
+        }
+
+
+def _label(y):
+    if isinstance(y, (str, int)) and not isinstance(y, bool):
+        return y
+    if isinstance(y, tuple):
+        return [_label(v) for v in y]
+    return str(y)
+
+
+def _exact_sum(terms):
+    if all(isinstance(t, Fraction) for t in terms):
+        return sum(terms, Fraction(0))
+    s = sympy.Add(*map(to_sympy, terms))
+    if s.free_symbols:
+        s = sympy.cancel(s)
+    return Fraction(int(s.p), int(s.q)) if s.is_Rational else s
+
+
+class ProductMechanism:
+    """Independent output coordinates: P(y_1..y_k | x) = prod_j P_j(y_j | x), kept factored.
+
+    ``factors`` are Mechanisms on the same input space.  The joint output space has
+    prod_j |Y_j| points and is never built by the measures that understand products
+    (pure DP: max over edges of sum_j max_y log ratio_j; KL: sum_j KL_j).  ``expand()``
+    builds it, with the usual size check.
+    """
+
+    def __init__(self, factors, *, _built=None):
+        factors = tuple(factors)
+        if not factors or not all(isinstance(f, Mechanism) for f in factors):
+            raise InvalidArgument("ProductMechanism needs a non-empty sequence of Mechanisms")
+        if any(f.inputs != factors[0].inputs for f in factors):
+            raise SpaceMismatchError("all factors of a ProductMechanism must share the input space")
+        self.factors = factors
+        self.inputs = factors[0].inputs
+        self._built = _built
+
+    def __repr__(self):
+        return self._built or f"ProductMechanism({list(self.factors)!r})"
+
+    @property
+    def n_outputs(self) -> int:
+        return math.prod(len(f.outputs) for f in self.factors)
+
+    def prob(self, y, x):
+        if len(y) != len(self.factors):
+            raise InvalidArgument(f"y={y!r} must have {len(self.factors)} coordinates")
+        out = Fraction(1)
+        for f, yj in zip(self.factors, y):
+            out = out * f.prob(yj, x)
+        return out
+
+    def expand(self) -> Mechanism:
+        """The joint mechanism (outputs are tuples), after an enumeration-size check."""
+        check_enumerable(self.n_outputs * self.inputs.size, f"the expanded product of {len(self.factors)} factors")
+        m = self.factors[0]
+        joint_outputs = [(y,) for y in m.outputs]
+        rows = [list(r) for r in m.rows]
+        for f in self.factors[1:]:
+            joint_outputs = [a + (b,) for a in joint_outputs for b in f.outputs]
+            rows = [[p * q for p in r1 for q in r2] for r1, r2 in zip(rows, f.rows)]
+        return Mechanism(self.inputs, joint_outputs, rows, _built=f"{self!r}.expand()")

@@ -1,0 +1,364 @@
+"""Exact constructors for the mechanisms the seed papers use.
+
+Privacy parameters: give ``eps`` (an exact number or sympy expression, e.g. ``log(3)``, or
+the symbol ``EPS`` for a symbolic family) or ``exp_eps`` (e^eps as an exact rational).
+When e^eps is rational (``eps=log(3)``, ``exp_eps=2``) the entries are Fractions and every
+measure takes the fast exact path; otherwise they are sympy expressions.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+
+import sympy
+
+from exactpriv.distributions import Prior
+from exactpriv.errors import InvalidArgument, SupportError
+from exactpriv.exact.numbers import EPS, as_exact, as_rational, to_sympy
+from exactpriv.mechanisms.base import Mechanism, ProductMechanism
+from exactpriv.spaces import GraphSpace, Hamming, Subsets
+
+__all__ = [
+    "randomized_response",
+    "binary_symmetric_channel",
+    "erasure_channel",
+    "binary_erasure_channel",
+    "truncated_geometric",
+    "count_query_geometric",
+    "exponential_mechanism_hamming",
+    "wang_E_d",
+    "wang_E_i",
+    "one_time_pad",
+    "cuff_example_5_1",
+    "k_max",
+    "rappor",
+]
+
+
+def _exact(v):
+    """Fraction when rational, else a sympy expression."""
+    v = to_sympy(v) if not isinstance(v, Fraction) else v
+    if isinstance(v, Fraction):
+        return v
+    v = sympy.nsimplify(v) if v.is_Float else v  # never reached for exact inputs (floats refused earlier)
+    return Fraction(int(v.p), int(v.q)) if v.is_Rational else v
+
+
+def _alpha(eps, exp_eps, *, name="eps"):
+    """Return (alpha = e^eps as an exact value, text for repr)."""
+    if (eps is None) == (exp_eps is None):
+        raise InvalidArgument("give exactly one of eps=... or exp_eps=...")
+    if exp_eps is not None:
+        a = as_rational(exp_eps, "exp_eps")
+        if a < 1:
+            raise InvalidArgument(f"exp_eps={a} must be >= 1 (eps >= 0)")
+        return a, f"exp_eps={a}"
+    e = as_exact(eps, name)
+    e_s = to_sympy(e)
+    if e_s.is_negative:
+        raise InvalidArgument(f"{name}={eps!r} must be >= 0")
+    return _exact(sympy.exp(e_s)), f"{name}={sympy.sstr(e_s)}"
+
+
+def _prob(p, name):
+    v = as_exact(p, name)
+    s = to_sympy(v)
+    if s.is_negative or (1 - s).is_negative:
+        raise InvalidArgument(f"{name}={p!r} must lie in [0, 1]")
+    return v
+
+
+def _div(a, b):
+    if isinstance(a, Fraction) and isinstance(b, Fraction):
+        return a / b
+    return _exact(sympy.cancel(to_sympy(a) / to_sympy(b)))
+
+
+def _f(v):
+    return v if isinstance(v, Fraction) else (Fraction(v) if isinstance(v, int) else v)
+
+
+def randomized_response(k: int = 2, *, eps=None, exp_eps=None, p=None) -> Mechanism:
+    """k-ary randomized response on one record with values 0..k-1.
+
+    P(y = x) = e^eps / (e^eps + k - 1), P(y = y') = 1 / (e^eps + k - 1) otherwise; its pure-DP
+    level is exactly eps.  For k = 2 one may give ``p`` = P(y = x) instead (p >= 1/2).
+    """
+    if not isinstance(k, int) or isinstance(k, bool) or k < 2:
+        raise InvalidArgument(f"k={k!r} must be an int >= 2")
+    space = Hamming(range(k), 1)
+    if p is not None:
+        if k != 2 or eps is not None or exp_eps is not None:
+            raise InvalidArgument("p=... is only for binary randomized response, without eps")
+        pv = _prob(p, "p")
+        q = _exact(1 - to_sympy(pv)) if not isinstance(pv, Fraction) else 1 - pv
+        rows = [[pv, q], [q, pv]]
+        return Mechanism(space, [0, 1], rows, _built=f"randomized_response(k=2, p={pv})")
+    a, txt = _alpha(eps, exp_eps)
+    denom = _f(a) + (k - 1) if isinstance(a, Fraction) else to_sympy(a) + (k - 1)
+    hit, miss = _div(_f(a), denom), _div(Fraction(1), denom)
+    rows = [[hit if x == y else miss for y in range(k)] for x in range(k)]
+    return Mechanism(space, list(range(k)), rows, _built=f"randomized_response(k={k}, {txt})")
+
+
+def binary_symmetric_channel(p) -> Mechanism:
+    """BSC with crossover probability p on one binary record (seed 001, Lemma 2)."""
+    pv = _prob(p, "p")
+    q = 1 - pv if isinstance(pv, Fraction) else _exact(1 - pv)
+    return Mechanism(Hamming((0, 1), 1), [0, 1], [[q, pv], [pv, q]], _built=f"binary_symmetric_channel(p={pv})")
+
+
+def erasure_channel(N: int, delta) -> Mechanism:
+    """Seed 001 Example 3.3: X in {1..N}; Y = X w.p. delta, Y = 0 (erasure) w.p. 1 - delta.
+
+    Note ``delta`` is the probability of *not* erasing, as in the seed; capacity delta*log N.
+    """
+    if not isinstance(N, int) or isinstance(N, bool) or N < 1:
+        raise InvalidArgument(f"N={N!r} must be a positive int")
+    d = _prob(delta, "delta")
+    e = 1 - d if isinstance(d, Fraction) else _exact(1 - d)
+    rows = [[e] + [d if y == x else Fraction(0) for y in range(1, N + 1)] for x in range(1, N + 1)]
+    return Mechanism(Hamming(range(1, N + 1), 1), [0] + list(range(1, N + 1)), rows,
+                     _built=f"erasure_channel(N={N}, delta={d})")
+
+
+def binary_erasure_channel(delta) -> Mechanism:
+    """``erasure_channel(2, delta)``: binary input {1, 2}, output 0 = erasure."""
+    m = erasure_channel(2, delta)
+    m._built = f"binary_erasure_channel(delta={m.rows[0][1]})"
+    return m
+
+
+def _geometric_rows(n, a):
+    """Truncated geometric (Ghosh–Roughgarden–Sundararajan) on {0..n} with alpha = 1/a."""
+    rows = []
+    if isinstance(a, Fraction):
+        al = 1 / a
+        for c in range(n + 1):
+            row = []
+            for z in range(n + 1):
+                w = al ** abs(z - c)
+                row.append(w / (1 + al) if z in (0, n) else w * (1 - al) / (1 + al))
+            rows.append(row)
+        if n == 0:
+            rows = [[Fraction(1)]]
+        return rows
+    al = 1 / to_sympy(a)
+    for c in range(n + 1):
+        row = []
+        for z in range(n + 1):
+            w = al ** abs(z - c)
+            row.append(sympy.cancel(w / (1 + al) if z in (0, n) else w * (1 - al) / (1 + al)))
+        rows.append(row)
+    if n == 0:
+        rows = [[Fraction(1)]]
+    return rows
+
+
+def truncated_geometric(n: int, *, eps=None, exp_eps=None) -> Mechanism:
+    """Truncated geometric mechanism on counts {0..n} with neighbours |c - c'| = 1.
+
+    P(z | c) = (1-a)/(1+a) a^|z-c| for 0 < z < n and a^|z-c|/(1+a) at z in {0, n}, a = e^-eps.
+    It is exactly eps-DP on the path graph of counts.
+    """
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise InvalidArgument(f"n={n!r} must be a positive int")
+    a, txt = _alpha(eps, exp_eps)
+    space = GraphSpace.from_edges(list(range(n + 1)), [(c, c + 1) for c in range(n)])
+    return Mechanism(space, list(range(n + 1)), _geometric_rows(n, a), _built=f"truncated_geometric(n={n}, {txt})")
+
+
+def count_query_geometric(n: int, *, eps=None, exp_eps=None, values=(0, 1)) -> Mechanism:
+    """Count of 1-records in D^n (D = ``values``, counting ``values[-1]``) plus truncated
+    geometric noise: eps-DP under replace-one neighbours (the count moves by at most 1)."""
+    a, txt = _alpha(eps, exp_eps)
+    space = Hamming(values, n)
+    geo = _geometric_rows(n, a)
+    target = tuple(values)[-1]
+    rows = [geo[sum(v == target for v in x)] for x in space.points]
+    return Mechanism(space, list(range(n + 1)), rows, _built=f"count_query_geometric(n={n}, {txt}, values={list(values)!r})")
+
+
+def exponential_mechanism_hamming(values, n: int, *, eps=None, exp_eps=None) -> Mechanism:
+    """Exponential mechanism with score -d_H on D^n (seed 000 eq. (30), E_d).
+
+    P(y | x) = e^{-eps d(x,y)} / (1 + (m-1) e^{-eps})^n, x, y in D^n.  It is eps-DP with
+    expected distortion h(eps) = n / (1 + e^eps/(m-1)) for every prior (Lemma 5).
+    """
+    a, txt = _alpha(eps, exp_eps)
+    space = Hamming(values, n)
+    m = len(space.alphabets[0])
+    pts = space.points
+    dist = space.distance_matrix()
+    if isinstance(a, Fraction):
+        # e^{-eps d}/(1+(m-1)e^{-eps})^n = a^{n-d} / (a + m - 1)^n: integer numerators
+        denom = (a + m - 1) ** n
+        vals = [a ** (n - d) / denom for d in range(n + 1)]
+    else:
+        A = to_sympy(a)
+        vals = [sympy.cancel(A ** (n - d) / (A + m - 1) ** n) for d in range(n + 1)]
+    rows = [[vals[d] for d in drow] for drow in dist.tolist()]
+    return Mechanism(space, list(pts), rows, _built=f"exponential_mechanism_hamming({list(space.alphabets[0])!r}, n={n}, {txt})")
+
+
+def wang_E_d(values, n: int, *, eps=None, exp_eps=None) -> Mechanism:
+    """Wang–Ying–Zhang's E_d (seed 000 eq. (30)); same as :func:`exponential_mechanism_hamming`."""
+    m = exponential_mechanism_hamming(values, n, eps=eps, exp_eps=exp_eps)
+    m._built = m._built.replace("exponential_mechanism_hamming", "wang_E_d")
+    return m
+
+
+def wang_E_i(prior: Prior, *, eps=None, exp_eps=None) -> Mechanism:
+    """Wang–Ying–Zhang's E_i (seed 000 eq. (29)), the identifiability-optimal mechanism.
+
+    P(y | x) = p_Y(y) e^{-eps d(x,y)} / (p_X(x) (1 + (m-1) e^{-eps})^n), where p_Y solves
+    sum_y K(x, y) p_Y(y) = p_X(x) with K(x, y) = e^{-eps d(x,y)}/(1+(m-1)e^{-eps})^n.
+    K is the n-fold Kronecker power of the m x m matrix k(u, v) = a^{[u=v]}/(a + m - 1)
+    (a = e^eps), so p_Y = (k^{-1})^{(x)n} p_X, computed exactly record by record.
+    Valid iff p_Y >= 0, i.e. eps >= eps~_X; otherwise :class:`SupportError` says so.
+    Needs a full-support prior on a Hamming space with a common alphabet, and rational e^eps.
+    """
+    space = prior.space
+    if not isinstance(space, Hamming) or len(set(space.alphabets)) != 1:
+        raise InvalidArgument(f"wang_E_i needs a prior on D^n (Hamming with one alphabet), got {space!r}")
+    prior.require_full_support("E_i divides by p_X(x) (seed 000 eq. (29))")
+    a, txt = _alpha(eps, exp_eps)
+    if not isinstance(a, Fraction):
+        raise InvalidArgument("wang_E_i needs a rational e^eps (e.g. eps=log(2) or exp_eps=2)")
+    m, n = len(space.alphabets[0]), space.n
+    # inverse of k = (I*(a-1) + J)/(a+m-1): k^{-1} = (a+m-1)/(a-1) * (I - J/(a+m-1))
+    if a == 1:
+        raise SupportError("eps = 0: K is singular (all posteriors equal); E_i exists only if p_X is uniform")
+    c = (a + m - 1) / (a - 1)
+    diag, off = c * (1 - Fraction(1, a + m - 1)), c * (-Fraction(1, a + m - 1))
+    # apply k^{-1} along each record axis of the tensor p_X
+    import numpy as np
+
+    t = np.array(prior.pmf, dtype=object).reshape((m,) * n)
+    for axis in range(n):
+        s = t.sum(axis=axis, keepdims=True)
+        t = (diag - off) * t + off * s
+    p_y = list(t.reshape(-1))
+    bad = [k for k, v in enumerate(p_y) if v < 0]
+    if bad:
+        raise SupportError(
+            f"eps is below eps~_X for this prior: p_Y({space.points[bad[0]]!r}) = {p_y[bad[0]]} < 0, "
+            f"so E_i (seed 000 eq. (29)) is not a valid mechanism"
+        )
+    dist = space.distance_matrix().tolist()
+    denom = (a + m - 1) ** n  # e^{-eps d}/(1+(m-1)e^{-eps})^n = a^{n-d}/(a+m-1)^n
+    rows = [[p_y[y] * a ** (n - dist[x][y]) / (denom * prior.pmf[x]) for y in range(len(p_y))]
+            for x in range(len(p_y))]
+    return Mechanism(space, list(space.points), rows, _built=f"wang_E_i({prior!r}, {txt})")
+
+
+def one_time_pad(N: int, *, part: str = "both") -> Mechanism:
+    """Seed 001 Example 4.3: Y1 = X1 + U mod N, Y2 = U, U uniform on {0..N-1}.
+
+    ``part`` = "both" (outputs (y1, y2)), "first" (Y1 alone) or "second" (Y2 alone); each part
+    alone is independent of X1 (0-MI-DP), the pair reveals X1.
+    """
+    if not isinstance(N, int) or isinstance(N, bool) or N < 2:
+        raise InvalidArgument(f"N={N!r} must be an int >= 2")
+    space = Hamming(range(N), 1)
+    if part == "both":
+        outs = [(a, b) for a in range(N) for b in range(N)]
+        rows = [[Fraction(1, N) if (y1 - y2) % N == x else Fraction(0) for (y1, y2) in outs] for (x,) in space.points]
+    elif part in ("first", "second"):
+        outs = list(range(N))
+        rows = [[Fraction(1, N)] * N for _ in range(N)]
+    else:
+        raise InvalidArgument(f"part={part!r} must be 'both', 'first' or 'second'")
+    return Mechanism(space, outs, rows, _built=f"one_time_pad(N={N}, part={part!r})")
+
+
+def cuff_example_5_1(N: int, e) -> Mechanism:
+    """Seed 001 Example 5.1 (finite analogue): X1, X2 in {0..N-1}.
+
+    If X1 = X2: Y = X1 w.p. e, else 'e1'.  If X1 != X2: Y = 'e2' w.p. e, else 'e1'.
+    The paper calls the probability epsilon; here it is ``e`` in [0, 1].
+    """
+    if not isinstance(N, int) or isinstance(N, bool) or N < 1:
+        raise InvalidArgument(f"N={N!r} must be a positive int")
+    ev = _prob(e, "e")
+    rest = 1 - ev if isinstance(ev, Fraction) else _exact(1 - ev)
+    space = Hamming(range(N), 2)
+    outs = list(range(N)) + ["e1", "e2"]
+    zero = Fraction(0)
+    rows = []
+    for x1, x2 in space.points:
+        row = [zero] * (N + 2)
+        row[N] = rest
+        if x1 == x2:
+            row[x1] = ev
+        else:
+            row[N + 1] = ev
+        rows.append(row)
+    return Mechanism(space, outs, rows, _built=f"cuff_example_5_1(N={N}, e={ev})")
+
+
+def k_max(n: int, k: int, *, empty: str = "lowest") -> Mechanism:
+    """Li et al.'s k-Max mechanism (seed 002 Def. 5.2) on subsets of entities {1..n}.
+
+    With j = max(T): output uniform on {c_j..c_{j+k-1}} if j + k - 1 <= n, else on
+    {c_{n-k+1}..c_n}; outputs are entity ranks 1..n.  The paper leaves T = {} undefined;
+    ``empty`` chooses a reading: "lowest" (uniform on {c_1..c_k}, as if j were 1) or
+    "uniform" (uniform on all n values).  Inputs: Subsets(1..n), add/remove neighbours.
+    """
+    if not isinstance(k, int) or isinstance(k, bool) or k < 2:
+        raise InvalidArgument(f"k={k!r} must be an int >= 2")
+    if not isinstance(n, int) or isinstance(n, bool) or n < k:
+        raise InvalidArgument(f"n={n!r} must be an int >= k={k}")
+    if empty not in ("lowest", "uniform"):
+        raise InvalidArgument(f"empty={empty!r} must be 'lowest' or 'uniform'")
+    space = Subsets(range(1, n + 1))
+    outs = list(range(1, n + 1))
+    rows = []
+    for T in space.points:
+        if not T:
+            support = range(1, k + 1) if empty == "lowest" else range(1, n + 1)
+        else:
+            j = max(T)
+            support = range(j, j + k) if j + k - 1 <= n else range(n - k + 1, n + 1)
+        s = set(support)
+        rows.append([Fraction(1, len(s)) if c in s else Fraction(0) for c in outs])
+    return Mechanism(space, outs, rows, _built=f"k_max(n={n}, k={k}, empty={empty!r})")
+
+
+def rappor(items, bits: int, hashes, *, f=None, p=None, q=None) -> ProductMechanism:
+    """Per-bit randomized response over Bloom-filter bits (RAPPOR-like, kept in product form).
+
+    Each item x sets the Bloom bits ``hashes[x]`` (a set of indices in 0..bits-1).  Bit j is
+    reported as 1 w.p. ``p`` if set and ``q`` if not (independently per bit).  Give either
+    ``f`` (permanent-RR flip rate: p = 1 - f/2, q = f/2) or both ``p`` and ``q``.
+    Inputs: one record with values ``items`` (all pairs neighbours).
+    """
+    items = list(items)
+    if not isinstance(bits, int) or isinstance(bits, bool) or bits < 1:
+        raise InvalidArgument(f"bits={bits!r} must be a positive int")
+    hashes = dict(hashes)
+    for it in items:
+        if it not in hashes:
+            raise InvalidArgument(f"hashes has no Bloom bits for item {it!r}")
+        for b in hashes[it]:
+            if not isinstance(b, int) or not 0 <= b < bits:
+                raise InvalidArgument(f"hashes[{it!r}] contains {b!r}, not a bit index in 0..{bits - 1}")
+    if f is not None:
+        if p is not None or q is not None:
+            raise InvalidArgument("give f or (p, q), not both")
+        fv = as_rational(f, "f")
+        if not 0 <= fv <= 1:
+            raise InvalidArgument(f"f={f!r} must lie in [0, 1]")
+        p, q = 1 - fv / 2, fv / 2
+    p, q = as_rational(p, "p"), as_rational(q, "q")
+    for name, v in (("p", p), ("q", q)):
+        if not 0 <= v <= 1:
+            raise InvalidArgument(f"{name}={v} must lie in [0, 1]")
+    space = Hamming(items, 1)
+    factors = []
+    for j in range(bits):
+        rows = [[1 - (p if j in hashes[x] else q), p if j in hashes[x] else q] for (x,) in space.points]
+        factors.append(Mechanism(space, [0, 1], rows, _built=f"rappor_bit({j})"))
+    return ProductMechanism(factors, _built=f"rappor({items!r}, bits={bits}, hashes={hashes!r}, p={p}, q={q})")
