@@ -217,6 +217,8 @@ class _Walker:
                 raise UnknownSymbolError(
                     f"free symbol {e} has no ball in env (bound: {sorted(map(str, self.env))})"
                 ) from None
+        if e is sympy.I:
+            raise EntryRangeError(f"expression contains the imaginary unit I; its value is not real")
         if e is sympy.pi:
             return flint.arb.pi()
         if e is sympy.E:
@@ -239,6 +241,13 @@ class _Walker:
             x = self.eval(e.args[0])
             if x <= 0:  # arb comparison: certainly ≤ 0
                 raise EntryRangeError(f"{e}: the argument {e.args[0]} is not positive (ball {x}); log is not real")
+            if not x > 0:
+                raise NonFiniteBallError(
+                    f"{e}: the ball {x} of the argument contains 0 at {self.prec} bits; raise the precision",
+                    subexpr=e,
+                    ball=x,
+                    prec=self.prec,
+                )
             return x.log()
         if isinstance(e, sympy.Abs):
             return abs(self.eval(e.args[0]))

@@ -1,0 +1,65 @@
+"""Priors: exact pmfs, products, marginals, conditionals, independence structure."""
+
+from fractions import Fraction as F
+
+import pytest
+
+from exactpriv.distributions import Prior
+from exactpriv.errors import EntryRangeError, NotExactError, NotStochasticError, ShapeError, SupportError
+from exactpriv.spaces import Hamming
+
+
+def test_product_prior_marginals_and_independence():
+    s = Hamming([0, 1], 3)
+    p = Prior.product(s, [["1/3", "2/3"], ["1/4", "3/4"], [1, 0]])
+    assert p.prob((1, 1, 0)) == F(2, 3) * F(3, 4)
+    assert p.record_marginal(1) == (F(1, 4), F(3, 4))
+    assert p.is_mutually_independent()
+    assert list(p.dependency_graph().edges) == []
+    assert not p.has_full_support
+
+
+def test_correlated_prior_dependency_graph():
+    """X1 = X2 (perfectly correlated, seed 004 Example 2), X3 independent fair coin."""
+    s = Hamming([0, 1], 3)
+    pmf = [F(1, 4) if x[0] == x[1] else 0 for x in s.points]
+    p = Prior(s, pmf)
+    assert set(map(frozenset, p.dependency_graph().edges)) == {frozenset({0, 1})}
+    assert p.is_independent((0,), (2,)) and not p.is_independent((0,), (1,))
+    assert p.independent_of(2) == (0, 1)
+    assert not p.is_mutually_independent()
+    cond = p.conditional({0: 1})
+    assert cond.record_marginal(1) == (F(0), F(1))
+
+
+def test_pairwise_but_not_jointly_independent():
+    """XOR: X3 = X1 xor X2 — pairwise independent, not jointly."""
+    s = Hamming([0, 1], 3)
+    p = Prior(s, [F(1, 4) if x[2] == x[0] ^ x[1] else 0 for x in s.points])
+    assert list(p.dependency_graph().edges) == []
+    assert not p.is_independent((2,), (0, 1))
+    assert not p.is_mutually_independent()
+
+
+@pytest.mark.parametrize(
+    "pmf,err",
+    [
+        (["1/2", "1/2", "1/2", "-1/2"], EntryRangeError),
+        (["1/2", "1/4", "1/4", "1/4"], NotStochasticError),
+        ([0.25, 0.25, 0.25, 0.25], NotExactError),
+        (["1/2", "1/2"], ShapeError),
+        ([float("nan")] * 4, EntryRangeError),
+    ],
+    ids=["negative", "sum>1", "floats", "wrong-length", "nan"],
+)
+def test_bad_priors(pmf, err):
+    with pytest.raises(err):
+        Prior(Hamming([0, 1], 2), pmf)
+
+
+def test_conditioning_on_null_event():
+    p = Prior.point_mass(Hamming([0, 1], 2), (0, 0))
+    with pytest.raises(SupportError):
+        p.conditional({0: 1})
+    with pytest.raises(SupportError, match="probability 0"):
+        p.require_full_support()
