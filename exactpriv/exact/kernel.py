@@ -544,22 +544,26 @@ def exact_argmax_fractions(num, den):
         m = float(r[i])
         cand = np.flatnonzero(r >= m - _TOL * abs(m) - _ABS)
         pivot = int(np.searchsorted(cand, i))  # position of the float argmax among candidates
-    cn, cd = n[cand], d[cand]
+    if cand.size == n.size:
+        cn, cd = n, d
+    else:
+        cn, cd = n[cand], d[cand]
     small = False
     if not obj:
-        nmax = int(np.abs(cn).max()) if cn.min() > np.iinfo(np.int64).min else 1 << 63
-        small = nmax * int(cd.max()) < _INT64_SAFE
+        lo, hi = int(cn.min()), int(cn.max())
+        small = max(hi, -lo) * int(cd.max()) < _INT64_SAFE
     if not small:
         cn, cd = cn.astype(object), cd.astype(object)
     # One exact pass against the float argmax settles the common case (it is a maximum, often
     # with many exact ties); only candidates exceeding it go through the tournament.
     bn, bd = cn[pivot], cd[pivot]
-    above = cn * bd > bn * cd
+    lhs, rhs = cn * bd, bn * cd
+    above = lhs > rhs
     if above.any():
         bn, bd = _tournament(cn[above], cd[above])
+        lhs, rhs = cn * bd, bn * cd
     # smallest index attaining the maximum (exact equality by cross-multiplication)
-    eq = cn * bd == bn * cd
-    k = int(cand[int(np.argmax(eq))])
+    k = int(cand[int(np.argmax(lhs == rhs))])
     index = k if len(shape) == 1 else tuple(int(v) for v in np.unravel_index(k, shape))
     return index, Fraction(int(n[k]), int(d[k]))
 
