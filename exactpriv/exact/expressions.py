@@ -160,7 +160,7 @@ _NODE_WORDS = {
     ast.Dict: "dict display",
     ast.JoinedStr: "f-string",
     ast.FormattedValue: "f-string field",
-    ast.NamedExpr: "assignment expression ':='",
+    ast.NamedExpr: "assignment expression",
     ast.Starred: "starred argument",
     ast.IfExp: "conditional expression",
     ast.BoolOp: "boolean operator",
@@ -270,7 +270,8 @@ def _normalise_functions(functions) -> dict[str, _FunctionSpec]:
 
 
 def _shorten(shown: str) -> str:
-    return shown if len(shown) <= _ECHO_LIMIT else shown[: _ECHO_LIMIT - 5] + "...'"
+    """``shown`` cut to about :data:`_ECHO_LIMIT` characters, marking the cut with '...'."""
+    return shown if len(shown) <= _ECHO_LIMIT else shown[: _ECHO_LIMIT - 3] + "..."
 
 
 # ---------------------------------------------------------------------------------------
@@ -443,7 +444,7 @@ class _Parser:
             word = f"attribute access '.{node.attr}'"
             column = self.offset + node.end_col_offset - len(node.attr)
         elif isinstance(node, ast.expr):
-            word = f"{word} '{self.token(node)}'"
+            word = f"{word} {self.token(node)!r}"
         self.fail(UnsafeInputError, f"{word} is not allowed", column)
         return []  # unreachable
 
