@@ -10,6 +10,8 @@ so for the uniform prior (ε_X = 0) the optimum is exactly h(ε) = 3/2 at n = m 
 
 Run:  python bench/bench_lp.py            (n = m = 3: 729 variables, 4,374 DP rows)
       python bench/bench_lp.py --large    (adds n = 4, m = 3: 6,561 variables)
+      python bench/bench_lp.py --compare-solvers [--with-sparse-sympy]
+                                          (flint vs sympy on the exact basis systems)
 """
 
 from __future__ import annotations
@@ -80,7 +82,7 @@ def eps_x_exp(prior, n, m):
     return best
 
 
-def run(n, m, t, prior, label, *, compare_solvers=True):
+def run(n, m, t, prior, label, *, compare_solvers=None):
     t0 = time.perf_counter()
     c, A_ub, b_ub, A_eq, b_eq = privacy_distortion_lp(n, m, t, prior)
     build = time.perf_counter() - t0
@@ -109,32 +111,38 @@ def run(n, m, t, prior, label, *, compare_solvers=True):
         P = lpmod._problem(c, A_ub, b_ub, A_eq, b_eq, None, "min")
         fs = lpmod._highs_solve(P, P.c)
         entries, size, rp, rd, *_ = lpmod._basis_system(P, P.c, fs)
+        solvers = ("flint", "sympy-dense") + (("sympy-sparse",) if compare_solvers == "all" else ())
         times = {}
-        for solver in ("flint", "sympy"):
+        for solver in solvers:
             t0 = time.perf_counter()
             sol = lpmod._solve_square(entries, size, [rp, rd], solver=solver)
             times[solver] = (time.perf_counter() - t0, sol)
-        same = times["flint"][1] == times["sympy"][1]
-        print(f"   exact square solves of the {size}x{size} basis (primal + dual): "
-              f"flint {times['flint'][0]:.3f}s, sympy DomainMatrix(QQ) {times['sympy'][0]:.3f}s, agree={same}")
+        same = all(sol == times["flint"][1] for _, sol in times.values())
+        shown = ", ".join(f"{k} {v[0]:.3f}s" for k, v in times.items())
+        print(f"   exact square solves of the {size}x{size} basis (primal + dual): {shown}; agree={same}")
     return res
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--large", action="store_true", help="also run n=4, m=3 (6,561 variables)")
+    ap.add_argument("--compare-solvers", action="store_true",
+                    help="time flint vs sympy DomainMatrix (dense) on the exact basis systems")
+    ap.add_argument("--with-sparse-sympy", action="store_true",
+                    help="with --compare-solvers, also sympy's sparse DomainMatrix (about 2 minutes)")
     args = ap.parse_args()
+    compare = ("all" if args.with_sparse_sympy else "dense") if args.compare_solvers else None
     n, m, t = 3, 3, 2
     uniform = {x: Fraction(1, m**n) for x in itertools.product(range(m), repeat=n)}
-    res = run(n, m, t, uniform, "uniform prior")
+    res = run(n, m, t, uniform, "uniform prior", compare_solvers=compare)
     expected = h(n, m, t)
     print(f"   certified optimum == h(eps) = {expected}: {res.objective == expected}")
     skew = product_prior(n, [Fraction(1, 2), Fraction(1, 3), Fraction(1, 6)])
-    run(n, m, t, skew, "product prior (1/2, 1/3, 1/6)^3")
+    run(n, m, t, skew, "product prior (1/2, 1/3, 1/6)^3", compare_solvers=compare)
     if args.large:
         n = 4
         uniform = {x: Fraction(1, m**n) for x in itertools.product(range(m), repeat=n)}
-        res = run(n, m, t, uniform, "uniform prior, large", compare_solvers=False)
+        res = run(n, m, t, uniform, "uniform prior, large")
         print(f"   certified optimum == h(eps) = {h(n, m, t)}: {res.objective == h(n, m, t)}")
 
 

@@ -39,7 +39,7 @@ from fractions import Fraction
 import numpy as np
 import sympy
 
-from exactpriv.errors import EntryRangeError, InvalidArgument, NotExactError, UnknownSymbolError
+from exactpriv.errors import EntryRangeError, InvalidArgument, NotExactError
 from exactpriv.exact.decisions import Decision, Enclosure, Truth
 from exactpriv.exact.intervals import NonFiniteBallError, arb_eval, arb_to_fractions
 from exactpriv.exact.logforms import LogForm, logform_from_sympy
@@ -448,15 +448,18 @@ def is_lt(a, b, **kw) -> Decision:
 #   object path (Python ints): CPython's ``int / int`` is correctly rounded, so |r̂ − r| ≤ u|r|
 #   for normal results and ≤ 2^-1075 in the subnormal range; an OverflowError (|r| ≥ 2^1024)
 #   sends the whole array to the exact tournament without a pre-filter.
-# Let j be a true maximiser, i the float argmax, M̂ = r̂_i ≥ r̂_j, and write e = 3.01u.  From
-# r_j ≥ r_i:  r̂_j ≥ r_j − e|r_j| − 2^-1075 ≥ r_i − e|r_j| − 2^-1075 ≥ M̂ − e(|r_i| + |r_j|) − 2^-1074.
-# Since r̂_j ≤ M̂, both |r_i| and |r_j| are at most |M̂|(1+e)/(1−e) + 2^-1074 whenever r̂_j is
-# within that band of M̂ (for M̂ < 0 because r̂_j ≤ M̂ < 0 and the band is relatively tiny; for
-# M̂ ≥ 0 because r_j ≤ r̂_j + ... ≤ M̂(1+e)), hence
-#       r̂_j ≥ M̂ − 6.1u·|M̂| − 2^-1073.
-# We keep every index with r̂_k ≥ thr := M̂ − TOL·|M̂| − ABS, TOL = 2^-46 = 128u, ABS = 2^-1060;
-# computing thr in floating point costs two roundings (≤ 2u|M̂| plus a subnormal ulp), far inside
-# the 128u − 6.1u slack.  So a true maximiser is always a candidate; exact ties are fine.
+# So r̂_k = r_k(1 + θ_k) + η_k with |θ_k| ≤ e := 3.01u and |η_k| ≤ η := 2^-1075 (η = 0 for int64).
+# Let j be a true maximiser, i the float argmax, M̂ = r̂_i.  Since r_j ≥ r_i:
+#   * r_i ≥ 0:          M̂ ≤ r_j(1+e) + η and r̂_j ≥ r_j(1−e) − η, so r̂_j ≥ M̂(1−e)/(1+e) − 2η ≥ M̂ − 2e|M̂| − 2η;
+#   * r_i < 0 ≤ r_j:    M̂ ≤ r_i(1−e) + η < η and r̂_j ≥ −η, so r̂_j > M̂ − 2η;
+#   * r_i ≤ r_j < 0:    M̂ ≤ r_j(1−e) + η and r̂_j ≥ r_j(1+e) − η, so
+#                       r̂_j ≥ (M̂ − η)(1+e)/(1−e) − η ≥ M̂ − 2.01e(|M̂| + η) − η.
+# In every case  r̂_j ≥ M̂ − 6.1u·|M̂| − 2^-1073.
+# We keep every index with r̂_k ≥ thr := M̂ − TOL·|M̂| − ABS, TOL = 2^-46 = 128u, ABS = 2^-1060.
+# Computing thr in floating point: TOL·|M̂| is an exact power-of-two scaling (or off by one
+# subnormal ulp), and the two subtractions round by at most u(1+TOL)|M̂| + 2^-1074 each, which
+# is far inside the (128 − 6.1)u|M̂| + ABS slack.  So a true maximiser is always a candidate;
+# exact ties among candidates are expected and fine.
 _TOL = 2.0 ** -46
 _ABS = 2.0 ** -1060
 _INT64_SAFE = 1 << 62  # |n|·d < 2^62 keeps every cross product inside int64

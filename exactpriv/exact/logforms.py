@@ -86,7 +86,7 @@ class LogForm:
     """The exact real number  q0 + Σ_p c_p·log p  (p prime, q0 and c_p rational).
 
     Build with :meth:`log`, :meth:`rational`, arithmetic (``+``, ``-``, multiplication and
-    division by rationals), or ``LogForm(q0, {r: c, ...})`` meaning q0 + Σ c·log r for
+    division by rationals), or ``LogForm(q0, logs={r: c, ...})`` meaning q0 + Σ c·log r for
     positive rationals r.  Equality, hashing and :attr:`is_zero` are exact (see the module
     docstring for why).  A rational-valued LogForm equals and hashes like its Fraction.
 
@@ -98,7 +98,7 @@ class LogForm:
 
     __slots__ = ("_q0", "_coeffs", "_hash")
 
-    def __init__(self, q0=0, logs=None):
+    def __init__(self, q0=0, *, logs=None):
         q0 = as_rational(q0, "q0")
         acc: dict[int, Fraction] = {}
         if logs is not None:

@@ -23,10 +23,13 @@ exactly; we *certify* exactly:
 4. If rationalisation fails, the HiGHS basis is solved exactly: basic columns B and
    nonbasic (active) rows R give a square system A[R,B] x_B = b_R - A[R,N] x_N for the
    primal and A[R,B]ᵀ y_R = c_B for the dual.  python-flint's ``fmpq_mat.solve`` does
-   this (Dixon p-adic lifting above ``_DIXON_MIN``); it was ~40x faster than sympy's
-   ``DomainMatrix`` over QQ on the privacy–distortion basis (``bench/bench_lp.py``
-   prints both).  The exact solution is re-checked by step 3; a float-optimal basis that
-   is not exactly optimal yields status "uncertified", never "optimal".
+   this.  Measured on the 729×729 basis of the privacy–distortion LP (primal + dual
+   solve, ``bench/bench_lp.py --compare-solvers``): flint 0.8–1.4 s; sympy
+   ``DomainMatrix`` over QQ dense ~0.9 s (it converts to flint's fmpq_mat when python-flint
+   is the ground type, so it is the same algorithm plus conversions); sympy's sparse
+   ``DomainMatrix`` (SDM) ``lu_solve`` 128 s.  So flint is called directly.  The exact
+   solution is re-checked by step 3; a float-optimal basis that is not exactly optimal
+   yields status "uncertified", never "optimal".
 5. Infeasibility is certified by a Farkas vector: the phase-one LP
    min Σ s  s.t.  A_ub x - s_ub <= b_ub,  A_eq x + s⁺ - s⁻ = b_eq,  l <= x <= u,  s >= 0
    is certified by steps 1–4; its optimal dual y satisfies the dual conditions above with
@@ -63,10 +66,6 @@ __all__ = ["LPResult", "solve_lp"]
 #: denominators up to ~3e4 from a sloppy solution; 1e-12 recovers up to ~1e6 from an
 #: accurate one.  Empirically determined parameter.
 _RATIONALISE_TOLS = (Fraction(1, 10**9), Fraction(1, 10**12))
-
-#: Square systems at least this large use flint's Dixon lifting instead of fraction-free
-#: LU.  Empirically determined parameter.
-_DIXON_MIN = 40
 
 _STATUSES = ("optimal", "infeasible", "unbounded", "uncertified")
 
@@ -445,10 +444,13 @@ def _rationalise(values, tol: Fraction):
 
 
 def _solve_square(M_entries, size, rhs_list, *, solver="flint"):
-    """Solve the size×size system given by sparse entries {(i, j): Fraction} for each rhs.
+    """Solve M X = rhs_list[0] and (if given) Mᵀ Y = rhs_list[1] exactly.
 
-    Returns a list of solutions (lists of Fractions), or raises ZeroDivisionError when
-    the matrix is singular.
+    ``M_entries`` holds the nonzeros {(i, j): Fraction} of the size×size matrix M.
+    Returns the solutions as lists of Fractions; raises ZeroDivisionError if M is singular.
+    ``solver``: "flint" (python-flint ``fmpq_mat.solve``, the default), "sympy-dense"
+    (``DomainMatrix`` over QQ, dense; with flint ground types this is flint underneath)
+    or "sympy-sparse" (``DomainMatrix`` over QQ, sparse SDM).  Timings: module comment.
     """
     if solver == "flint":
         import flint
@@ -456,15 +458,14 @@ def _solve_square(M_entries, size, rhs_list, *, solver="flint"):
         M = flint.fmpq_mat(size, size)
         for (i, j), v in M_entries.items():
             M[i, j] = flint.fmpq(v.numerator, v.denominator)
-        algorithm = "dixon" if size >= _DIXON_MIN else None
         sols = []
         for k, rhs in enumerate(rhs_list):
             A = M if k == 0 else M.transpose()
             B = flint.fmpq_mat(size, 1, [flint.fmpq(v.numerator, v.denominator) for v in rhs])
-            X = A.solve(B, algorithm=algorithm)
+            X = A.solve(B)  # flint picks fraction-free LU or Dixon lifting by size
             sols.append([Fraction(int(e.p), int(e.q)) for e in X.entries()])
         return sols
-    if solver == "sympy":
+    if solver in ("sympy-dense", "sympy-sparse"):
         from sympy.polys.domains import QQ
         from sympy.polys.matrices import DomainMatrix
 
@@ -474,17 +475,20 @@ def _solve_square(M_entries, size, rhs_list, *, solver="flint"):
                 if transpose:
                     i, j = j, i
                 d.setdefault(i, {})[j] = QQ(v.numerator, v.denominator)
-            return DomainMatrix(d, (size, size), QQ)
+            A = DomainMatrix(d, (size, size), QQ)
+            return A.to_dense() if solver == "sympy-dense" else A
 
         sols = []
         for k, rhs in enumerate(rhs_list):
             A = dm(M_entries, k == 1)
             B = DomainMatrix({i: {0: QQ(v.numerator, v.denominator)} for i, v in enumerate(rhs) if v},
                              (size, 1), QQ)
-            X = A.lu_solve(B).to_dense().to_list()
-            sols.append([Fraction(int(QQ.numer(r[0])), int(QQ.denom(r[0]))) for r in X])
+            if solver == "sympy-dense":
+                B = B.to_dense()
+            X = A.lu_solve(B).to_Matrix()
+            sols.append([Fraction(int(X[i, 0].p), int(X[i, 0].q)) for i in range(size)])
         return sols
-    raise InvalidArgument(f"solver={solver!r} must be 'flint' or 'sympy'")
+    raise InvalidArgument(f"solver={solver!r} must be 'flint', 'sympy-dense' or 'sympy-sparse'")
 
 
 def _basis_system(P: _Problem, c, fs: _FloatSolution):

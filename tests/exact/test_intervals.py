@@ -95,7 +95,7 @@ def test_env_binds_symbols_to_rationals_and_balls():
 def test_logform_and_fraction_inputs():
     lo, hi = bounds(LogForm.log(2) * 3 - LogForm.log(8) + Fraction(1, 5))  # exactly 1/5
     assert lo <= Fraction(1, 5) <= hi
-    assert bounds(Fraction(2, 3)) [0] <= Fraction(2, 3)
+    assert bounds(Fraction(2, 3))[0] <= Fraction(2, 3)
 
 
 def test_precision_is_restored_even_after_errors():

@@ -50,7 +50,7 @@ def test_nonzero_with_rational_part_and_equalities():
 
 
 def test_constructor_with_mapping():
-    x = LogForm(Fraction(-1, 3), {Fraction(9, 4): Fraction(3, 2)})  # -1/3 + (3/2) log(9/4)
+    x = LogForm(Fraction(-1, 3), logs={Fraction(9, 4): Fraction(3, 2)})  # -1/3 + (3/2) log(9/4)
     assert x.q0 == Fraction(-1, 3)
     assert x.coefficients == {2: Fraction(-3), 3: Fraction(3)}
 

@@ -1,0 +1,427 @@
+"""Prior-dependent per-record measures: identifiability, eps_X, Bayesian DP and identity DP.
+
+Algorithm and why
+-----------------
+All four are maxima of ratios of *exact* likelihoods, so they are computed with integers only:
+
+* The prior p (Fractions) and the mechanism P(y|x) (rows ``num/den``, :meth:`Mechanism.integer_rows`)
+  are brought to common denominators, giving an integer array  G[x, y] ∝ p(x) P(y|x)  and
+  A[x] ∝ p(x) with the *same* scale (so  Σ_y G[x, y] = A[x]).
+* For records the arrays are scattered into a tensor with one axis per record (plus the output
+  axis).  The conditional likelihood of a partial configuration,
+      P[y | X_T = c] = Σ_{x: x_T = c} p(x) P(y|x) / Σ_{x: x_T = c} p(x),
+  is then a ratio of two tensor sums over the unknown records' axes (numpy ``sum`` on object
+  arrays of Python ints: exact, no overflow).
+* A likelihood ratio P[y|c]/P[y|c'] = (G_c A_c') / (G_c' A_c) is a ratio of integers; the
+  maximum over all candidates is found by :func:`exactpriv.exact.kernel.exact_argmax_fractions`
+  (float pre-filter with a proved margin, exact integer tournament).  The answer is ``ln`` of a
+  rational, returned as a :class:`~exactpriv.exact.logforms.LogForm` (or ``sympy.oo``).
+
+Bayesian DP enumerates all 2^(n-1) adversaries S per record i (the definition quantifies over
+them; there is no monotonicity in S to exploit in general: a larger S can lower or raise the
+leakage), one tensor marginalisation per (i, S).
+
+Conventions (stated once, used by every function here)
+------------------------------------------------------
+* ratios a/b of probabilities: 0/0 is ignored (no constraint), a/0 = +oo for a > 0;
+* a conditioning event of prior probability 0 makes the conditional undefined: such
+  configurations are skipped (this includes S = N∖{i}: a fully known database of prior
+  probability 0 is not an adversary's hypothesis);
+* the maximum over an empty set of ratios is 0 (= ln 1).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+
+import numpy as np
+import sympy
+
+from exactpriv.distributions import Prior
+from exactpriv.errors import InvalidArgument, NotExactError, SupportError
+from exactpriv.exact.decisions import Decision
+from exactpriv.exact.kernel import exact_argmax_fractions
+from exactpriv.exact.logforms import LogForm
+from exactpriv.mechanisms.base import Mechanism, ProductMechanism
+from exactpriv.measures.result import Measured, at_most
+from exactpriv.spaces import Hamming, Space, Subsets, check_enumerable
+
+__all__ = [
+    "bayesian_dp",
+    "eps_X",
+    "identifiability",
+    "identity_dp",
+    "identity_dp_posterior_form",
+    "is_bayesian_dp",
+    "is_identifiability",
+    "is_identity_dp",
+]
+
+_CONVENTIONS = ("conventions: 0/0 ratios ignored, a/0 = oo for a > 0; conditioning events of prior "
+                "probability 0 skipped (conditional undefined); max over no ratio = 0")
+
+
+# ----------------------------------------------------------------------------- validation
+def _check_mechanism(M, what: str) -> Mechanism:
+    if isinstance(M, ProductMechanism):
+        M = M.expand()
+    if not isinstance(M, Mechanism):
+        raise InvalidArgument(f"M={M!r} of type {type(M).__name__} must be an exactpriv Mechanism ({what})")
+    M.require_rational(what)
+    return M
+
+
+def _check_prior(M: Mechanism, prior, what: str) -> Prior:
+    if prior is None:
+        raise InvalidArgument(
+            f"{what} depends on the prior: give prior=... (e.g. prior=Prior.uniform(M.inputs))")
+    if not isinstance(prior, Prior):
+        raise InvalidArgument(f"prior={prior!r} of type {type(prior).__name__} must be an exactpriv Prior")
+    prior.check_space(M.inputs, "mechanism")
+    return prior
+
+
+def _check_product_space(space: Space, what: str) -> None:
+    if not isinstance(space, (Hamming, Subsets)):
+        raise InvalidArgument(
+            f"{what} needs records: the input space must be Hamming (D_1 x ... x D_n) or Subsets "
+            f"(membership bits), got {space!r}")
+
+
+def _check_level(level, name: str = "level"):
+    """Refuse inexact levels before any work (the kernel would refuse them too, later)."""
+    if isinstance(level, bool):
+        raise InvalidArgument(f"{name}={level!r} of type bool is not a privacy level")
+    if isinstance(level, (float, np.floating)) or (isinstance(level, sympy.Basic) and level.has(sympy.Float)):
+        raise NotExactError(
+            f"{name}={level!r} of type {type(level).__name__} is inexact; give an exact level such as "
+            f"sympy.log(3), Fraction(1, 2) or '1/2'")
+    if level is None:
+        raise InvalidArgument(f"{name}=None: a level is required")
+    return level
+
+
+# ----------------------------------------------------------------------------- exact ratio scans
+def _max_ratio(num: np.ndarray, den: np.ndarray):
+    """Exact maximum of num/den over all entries (non-negative integer arrays, same shape).
+
+    Conventions: entries with num = den = 0 are ignored; num > 0 = den gives +oo.
+    Returns (value, index) with value a Fraction or ``sympy.oo`` and index a tuple into the
+    arrays, or (None, None) when every entry is ignored.
+    """
+    num = np.asarray(num)
+    den = np.asarray(den)
+    inf = np.asarray((den == 0) & (num > 0), dtype=bool)
+    if inf.any():
+        k = int(np.flatnonzero(inf.ravel())[0])
+        return sympy.oo, tuple(int(v) for v in np.unravel_index(k, num.shape))
+    valid = np.asarray(den > 0, dtype=bool)
+    if not valid.any():
+        return None, None
+    flat = np.flatnonzero(valid.ravel())
+    k, value = exact_argmax_fractions(num.ravel()[flat], den.ravel()[flat])
+    return value, tuple(int(v) for v in np.unravel_index(int(flat[k]), num.shape))
+
+
+def _better(a, b) -> bool:
+    """a > b for values Fraction | oo | None (None = nothing yet)."""
+    if a is None:
+        return False
+    if b is None:
+        return True
+    if a == sympy.oo:
+        return b != sympy.oo
+    if b == sympy.oo:
+        return False
+    return a > b
+
+
+def _log_value(r):
+    """ln r as a LogForm (r a positive Fraction), oo for oo, 0 for "no ratio"."""
+    if r is None:
+        return LogForm.rational(0)
+    if r == sympy.oo:
+        return sympy.oo
+    return LogForm.log(r)
+
+
+def _obj(a) -> np.ndarray:
+    """Integer array as an object array of Python ints (exact, unbounded)."""
+    a = np.asarray(a)
+    if a.dtype == object:
+        return np.array([int(v) for v in a.ravel()], dtype=object).reshape(a.shape)
+    return a.astype(object)
+
+
+# ----------------------------------------------------------------------------- joint tensors
+class _Joint:
+    """Integer forms of prior and mechanism on a record-structured space.
+
+    ``P[x, y]`` with P(y|x) = P[x, y] / L; ``a[x]`` with p(x) = a[x] / Dp; ``G = a * P`` and
+    ``A = a * L`` (common scale Dp*L).  Tensors (``*_t``) have one axis per record, then outputs.
+    """
+
+    def __init__(self, M: Mechanism, prior: Prior | None):
+        space = M.inputs
+        self.M, self.space = M, space
+        num, den = M.integer_rows()
+        num, den = _obj(num), _obj(den)
+        L = math.lcm(*(int(d) for d in den))
+        scale = np.array([L // int(d) for d in den], dtype=object)
+        self.L = L
+        self.P = num * scale[:, None]
+        if prior is not None:
+            Dp = math.lcm(*(q.denominator for q in prior.pmf))
+            self.a = np.array([q.numerator * (Dp // q.denominator) for q in prior.pmf], dtype=object)
+            self.G = self.a[:, None] * self.P
+            self.A = self.a * L
+        if space.records is not None and isinstance(space, (Hamming, Subsets)):
+            self.radices = tuple(len(r) for r in space.records)
+            self.codes = space.record_codes()
+            self.n = len(self.radices)
+
+    def tensor(self, flat: np.ndarray) -> np.ndarray:
+        """Scatter a (points, ...) array into (m_1, ..., m_n, ...) by record codes."""
+        t = np.zeros(self.radices + flat.shape[1:], dtype=object)
+        t[tuple(self.codes.T)] = flat
+        return t
+
+    def value_label(self, i: int, code: int):
+        return self.space.records[i][code]
+
+
+def _conditional(Gt: np.ndarray, At: np.ndarray, i: int, S: tuple[int, ...], n: int):
+    """Sum the tensors over the records K = N minus ({i} u S); axes become (x_i, x_S..., [y])."""
+    K = tuple(j for j in range(n) if j != i and j not in S)
+    g = Gt.sum(axis=K) if K else Gt
+    a = At.sum(axis=K) if K else At
+    kept = sorted((i,) + tuple(S))
+    pos = kept.index(i)
+    g = np.moveaxis(g, pos, 0)
+    a = np.moveaxis(a, pos, 0)
+    order = [j for j in kept if j != i]  # the order of the S axes after moving i first
+    m_i = g.shape[0]
+    cs = int(np.prod(g.shape[1:-1], dtype=object)) if g.ndim > 2 else 1
+    return g.reshape(m_i, cs, g.shape[-1]), a.reshape(m_i, cs), order
+
+
+def _leakage_scan(g: np.ndarray, a: np.ndarray):
+    """Max over (x_i = a_, x_i' = b_, x_S, y) of P[y|a_,x_S]/P[y|b_,x_S] with admissibility.
+
+    ``g`` has shape (m_i, cS, Y) and ``a`` (m_i, cS).  Returns (value, (a_, b_, s, y)).
+    """
+    m = g.shape[0]
+    # num[a_, b_, s, y] = g[a_, s, y] * a[b_, s];  den = g[b_, s, y] * a[a_, s]
+    num = g[:, None, :, :] * a[None, :, :, None]
+    den = g[None, :, :, :] * a[:, None, :, None]
+    admissible = (a[:, None, :] > 0) & (a[None, :, :] > 0)
+    admissible &= ~np.eye(m, dtype=bool)[:, :, None]
+    admissible = np.broadcast_to(np.asarray(admissible, dtype=bool)[..., None], num.shape)
+    num = np.where(admissible, num, 0)
+    den = np.where(admissible, den, 0)
+    return _max_ratio(num, den)
+
+
+# ----------------------------------------------------------------------------- eps_X
+def eps_X(prior: Prior, *, require_full_support: bool = False) -> Measured:
+    """eps_X = max over neighbours x ~ x' of ln p_X(x)/p_X(x')  (seed 000, eq. (18)).
+
+    The maximum prior log-ratio between neighbouring databases.  Seed 000 notes that eps_X is
+    finite iff p_X has full support; without full support the value is +oo (some neighbour
+    pair has p(x) > 0 = p(x')), or 0 if every neighbour pair has p(x) = p(x') = 0 (0/0 ratios
+    are ignored).  ``require_full_support=True`` instead raises :class:`SupportError` — the
+    setting of seed 000's Theorem 1, which assumes eps_X < +oo.
+    """
+    if not isinstance(prior, Prior):
+        raise InvalidArgument(f"prior={prior!r} of type {type(prior).__name__} must be an exactpriv Prior")
+    if not isinstance(require_full_support, bool):
+        raise InvalidArgument(f"require_full_support={require_full_support!r} must be a bool")
+    if require_full_support:
+        prior.require_full_support("eps_X (seed 000 eq. (18)) is finite only for full-support priors")
+    space = prior.space
+    e = space.directed_edges()
+    if len(e) == 0:
+        return Measured("eps_X", LogForm.rational(0), witness={}, note="no neighbour pairs")
+    Dp = math.lcm(*(q.denominator for q in prior.pmf))
+    a = np.array([q.numerator * (Dp // q.denominator) for q in prior.pmf], dtype=object)
+    r, idx = _max_ratio(a[e[:, 0]], a[e[:, 1]])
+    if r is None:
+        return Measured("eps_X", LogForm.rational(0), witness={}, note="every neighbour pair has prior 0 (0/0 ignored)")
+    k = idx[0]
+    x, xp = space.points[int(e[k, 0])], space.points[int(e[k, 1])]
+    return Measured("eps_X", _log_value(r), witness={"pair": [x, xp], "prior": [str(prior.pmf[int(e[k, 0])]),
+                                                                                  str(prior.pmf[int(e[k, 1])])]},
+                    note="max over neighbours of ln p(x)/p(x'); " + _CONVENTIONS)
+
+
+# ----------------------------------------------------------------------------- identifiability
+def identifiability(M, *, prior=None) -> Measured:
+    """Tightest eps of eps-identifiability (seed 000, Definition 2, eq. (1)).
+
+    eps_i(M, p_X) = max over y with p_Y(y) > 0 and neighbours x ~ x' of ln p_{X|Y}(x|y) / p_{X|Y}(x'|y).
+
+    Since p(x|y) = p(x) P(y|x) / p_Y(y), the ratio is p(x)P(y|x) / (p(x')P(y|x')); outputs with
+    p_Y(y) = 0 contribute only 0/0 ratios.  Conventions: 0/0 ignored (both posteriors 0),
+    positive/0 = +oo.  Works on any space with a neighbour relation.  Witness: "pair" [x, x'],
+    "output" y.
+    """
+    M = _check_mechanism(M, "identifiability")
+    prior = _check_prior(M, prior, "identifiability")
+    J = _Joint(M, prior)
+    e = M.inputs.directed_edges()
+    if len(e) == 0:
+        return Measured("identifiability", LogForm.rational(0), note="no neighbour pairs")
+    r, idx = _max_ratio(J.G[e[:, 0], :], J.G[e[:, 1], :])
+    if r is None:
+        return Measured("identifiability", LogForm.rational(0), note="all posterior ratios are 0/0")
+    k, y = idx
+    x, xp = M.inputs.points[int(e[k, 0])], M.inputs.points[int(e[k, 1])]
+    return Measured("identifiability", _log_value(r),
+                    witness={"pair": [x, xp], "output": M.outputs[y], "prior": repr(prior)},
+                    note="max_{y, x~x'} ln p(x|y)/p(x'|y); " + _CONVENTIONS)
+
+
+def is_identifiability(M, level, *, prior=None, max_prec: int = 2048) -> Decision:
+    """Decide whether M is ``level``-identifiable under ``prior`` (seed 000, Definition 2)."""
+    _check_level(level)
+    return at_most(identifiability(M, prior=prior), level, max_prec=max_prec)
+
+
+# ----------------------------------------------------------------------------- Bayesian DP
+def _bdp_scan(M: Mechanism, prior: Prior, subsets_of):
+    J = _Joint(M, prior)
+    n = J.n
+    Gt, At = J.tensor(J.G), J.tensor(J.A)
+    best, wit = None, None
+    for i in range(n):
+        others = [j for j in range(n) if j != i]
+        for S in subsets_of(others):
+            g, a, order = _conditional(Gt, At, i, S, n)
+            r, idx = _leakage_scan(g, a)
+            if _better(r, best):
+                best = r
+                ai, bi, s, y = idx
+                s_codes = np.unravel_index(s, tuple(J.radices[j] for j in order)) if order else ()
+                wit = {
+                    "record": i,
+                    "known": {j: J.value_label(j, int(c)) for j, c in zip(order, s_codes)},
+                    "pair": [J.value_label(i, ai), J.value_label(i, bi)],
+                    "output": M.outputs[y],
+                }
+    return best, wit
+
+
+def _all_subsets(others):
+    for r in range(len(others) + 1):
+        yield from itertools.combinations(others, r)
+
+
+def bayesian_dp(M, *, prior=None) -> Measured:
+    """Tightest eps of eps-Bayesian DP (Yang et al.; seed 003, def. of BDP and eq. (19)).
+
+    BDP(M, p) = sup over adversaries A(i, S), S ⊆ N∖{i}, values x_i, x_i', x_S and output
+    events E of  ln P[Y ∈ E | x_i, x_S] / P[Y ∈ E | x_i', x_S],  where
+        P[Y ∈ E | x_i, x_S] = Σ_{x_K} p(x_K | x_i, x_S) P[Y(x) ∈ E],   K = N∖({i} ∪ S),
+    the unknown records being integrated out under the prior.  By the mediant inequality
+    (Σa_y / Σb_y ≤ max_y a_y/b_y) the sup over events is attained at a single output y, which is
+    the form (19); all 2^(n-1) sets S are enumerated per record.
+
+    Conventions: configurations (x_i, x_S) of prior probability 0 are skipped, because the
+    conditional p(x_K | x_i, x_S) is undefined (this applies also to S = N∖{i}); 0/0 ratios are
+    ignored; a/0 = +oo.  With a full-support prior the adversary S = N∖{i} recovers pure DP, so
+    BDP ≥ pure DP then.  Inputs: Hamming or Subsets spaces.  Witness: "record" i, "known" {j: x_j}
+    (S and its values), "pair" [x_i, x_i'], "output" y.
+    """
+    M = _check_mechanism(M, "bayesian_dp")
+    prior = _check_prior(M, prior, "bayesian_dp")
+    _check_product_space(M.inputs, "bayesian_dp")
+    n = M.inputs.n_records
+    check_enumerable(n * 2 ** (n - 1), "the adversaries (i, S) of Bayesian DP")
+    best, wit = _bdp_scan(M, prior, _all_subsets)
+    return Measured("bayesian_dp", _log_value(best), witness=dict(wit or {}, prior=repr(prior)),
+                    note="sup over (i, S, x_i, x_i', x_S, y) of ln P[y|x_i,x_S]/P[y|x_i',x_S]; " + _CONVENTIONS)
+
+
+def is_bayesian_dp(M, level, *, prior=None, max_prec: int = 2048) -> Decision:
+    """Decide whether M is ``level``-Bayesian-DP under ``prior`` (seed 003, eq. (19))."""
+    _check_level(level)
+    return at_most(bayesian_dp(M, prior=prior), level, max_prec=max_prec)
+
+
+# ----------------------------------------------------------------------------- identity DP
+def identity_dp(M, *, prior=None) -> Measured:
+    """Tightest eps of eps-identity DP (seed 004, Definition 3, eq. (11)).
+
+    ID(M, X) = max over sources i, records t, t' with Pr[X_i = t], Pr[X_i = t'] > 0, and outputs r of
+        ln [Σ_{x_(i)} Pr[M(t, x_(i)) = r] Pr[X_(i) = x_(i) | X_i = t]] /
+           [Σ_{x_(i)} Pr[M(t', x_(i)) = r] Pr[X_(i) = x_(i) | X_i = t']]
+      = ln Pr[Y = r | X_i = t] / Pr[Y = r | X_i = t'],
+    i.e. the Bayesian-DP leakage of the adversaries with S = ∅.  Values t of prior marginal 0
+    are skipped (the conditional in (11) is undefined); 0/0 ratios ignored; a/0 = +oo.
+    Inputs: Hamming or Subsets spaces (a record sequence per source).  Witness: "record" i,
+    "pair" [t, t'], "output" r.
+    """
+    M = _check_mechanism(M, "identity_dp")
+    prior = _check_prior(M, prior, "identity_dp")
+    _check_product_space(M.inputs, "identity_dp")
+    best, wit = _bdp_scan(M, prior, lambda others: [()])
+    if wit:
+        wit.pop("known", None)
+    return Measured("identity_dp", _log_value(best), witness=dict(wit or {}, prior=repr(prior)),
+                    note="max_{i,t,t',r} ln Pr[Y=r|X_i=t]/Pr[Y=r|X_i=t'] (seed 004 (11)); " + _CONVENTIONS)
+
+
+def is_identity_dp(M, level, *, prior=None, max_prec: int = 2048) -> Decision:
+    """Decide whether M is ``level``-identity-DP with respect to ``prior`` (seed 004, Def. 3)."""
+    _check_level(level)
+    return at_most(identity_dp(M, prior=prior), level, max_prec=max_prec)
+
+
+def identity_dp_posterior_form(M, *, prior=None) -> Measured:
+    """The right side of seed 004's Theorem 1, eq. (12), as a level:
+
+        max over i, t, t' (prior marginals > 0), r with Pr[Y = r] > 0 of
+            ln [Pr[X_i = t | Y = r] / Pr[X_i = t' | Y = r]] / [Pr[X_i = t] / Pr[X_i = t']].
+
+    Computed from the posteriors directly (Bayes' rule on the joint pmf, in Fractions) — an
+    independent path from :func:`identity_dp`, so that the claim "(11) ⟺ (12)" can compare
+    the two.  Conventions: posterior ratios 0/0 ignored, positive/0 = +oo.
+    """
+    M = _check_mechanism(M, "identity_dp_posterior_form")
+    prior = _check_prior(M, prior, "identity_dp_posterior_form")
+    _check_product_space(M.inputs, "identity_dp_posterior_form")
+    space = M.inputs
+    codes = space.record_codes().tolist()
+    n = space.n_records
+    best, wit = None, None
+    for i in range(n):
+        alph = space.records[i]
+        joint = [[Fraction(0)] * len(M.outputs) for _ in alph]  # P(X_i = t, Y = r)
+        marg = [Fraction(0)] * len(alph)
+        for k, (row, p) in enumerate(zip(M.rows, prior.pmf)):
+            if p == 0:
+                continue
+            t = codes[k][i]
+            marg[t] += p
+            jr = joint[t]
+            for r, q in enumerate(row):
+                if q:
+                    jr[r] += p * q
+        for r in range(len(M.outputs)):
+            py = sum((joint[t][r] for t in range(len(alph))), Fraction(0))
+            if py == 0:
+                continue
+            post = [joint[t][r] / py for t in range(len(alph))]
+            for t, tp in itertools.permutations(range(len(alph)), 2):
+                if marg[t] == 0 or marg[tp] == 0:
+                    continue
+                if post[t] == 0 and post[tp] == 0:
+                    continue
+                v = sympy.oo if post[tp] == 0 else (post[t] / post[tp]) / (marg[t] / marg[tp])
+                if _better(v, best):
+                    best = v
+                    wit = {"record": i, "pair": [alph[t], alph[tp]], "output": M.outputs[r]}
+    return Measured("identity_dp_posterior_form", _log_value(best), witness=dict(wit or {}, prior=repr(prior)),
+                    note="max ln [post(t|r)/post(t'|r)]/[p(t)/p(t')] (seed 004 (12)); " + _CONVENTIONS)

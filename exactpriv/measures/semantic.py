@@ -1,0 +1,371 @@
+"""Semantic privacy (Kasiviswanathan–Smith) and Bayesian semantic privacy (Zhao), exactly.
+
+Both notions are a supremum over *all* beliefs b — an infinite set — of the statistical
+difference between two posteriors.  This module replaces that supremum by an exact finite
+formula, proved in :func:`sup_posterior_sd`:
+
+    sup_b SD(b_0[.|y], b_i[.|y]) = (sqrt(R) - 1) / (sqrt(R) + 1),   R = max_{x,z} (u_x v_z)/(v_x u_z),
+
+where u_x = P[Y(x) = y] and v_x = P[Y(x_{-i}) = y] are the Game-0 and Game-i likelihoods.
+R is the largest cross-ratio of likelihood ratios (rational, or +oo giving the value 1), so the
+measure is an explicit algebraic number q0 + q1*sqrt(R) with rational q0, q1; the maximum over
+(i, y) — and over S for BSP — is taken on R, because the map R -> (sqrt R - 1)/(sqrt R + 1) is
+increasing.  The supremum is attained by a belief on two points with weights proportional to
+sqrt(u_z v_z) and sqrt(u_x v_x) (irrational in general; given exactly in the witness).
+
+Why this algorithm: a grid or optimiser over beliefs would only give lower bounds; the
+reduction is exact and costs one pass over (points x outputs) per record (and per S for BSP),
+with exact integer comparisons (:func:`exactpriv.exact.kernel.exact_argmax_fractions`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import numpy as np
+import sympy
+
+from exactpriv.errors import InvalidArgument
+from exactpriv.exact.decisions import Decision
+from exactpriv.exact.kernel import exact_argmax_fractions
+from exactpriv.exact.numbers import as_rational
+from exactpriv.measures.bayesian import (
+    _better,
+    _check_level,
+    _check_mechanism,
+    _check_prior,
+    _check_product_space,
+    _conditional,
+    _Joint,
+)
+from exactpriv.measures.result import Measured, at_most
+from exactpriv.spaces import check_enumerable
+
+__all__ = [
+    "bayesian_semantic_privacy",
+    "is_bayesian_semantic_privacy",
+    "is_semantic_privacy",
+    "semantic_privacy",
+    "sd_from_cross_ratio",
+    "sup_posterior_sd",
+]
+
+
+# ----------------------------------------------------------------------------- the reduction
+def sd_from_cross_ratio(R):
+    """H(R) = (sqrt(R) - 1)/(sqrt(R) + 1) = tanh(ln(R)/4) for R >= 1; H(+oo) = 1.
+
+    Returned exactly: a Fraction when rational, else the sympy number
+    (R + 1)/(R - 1) - 2 sqrt(R)/(R - 1).
+    """
+    if R == sympy.oo:
+        return Fraction(1)
+    R = as_rational(R, "R")
+    if R < 1:
+        raise InvalidArgument(f"R={R} must be >= 1 (a maximal cross-ratio)")
+    if R == 1:
+        return Fraction(0)
+    Rs = sympy.Rational(R.numerator, R.denominator)
+    s = sympy.sqrt(Rs)
+    if s.is_Rational:
+        q = (s - 1) / (s + 1)
+        return Fraction(int(q.p), int(q.q))
+    return (Rs + 1) / (Rs - 1) - 2 * s / (Rs - 1)
+
+
+def _slopes(vn, un):
+    """Classify slopes s = v/u of points (u, v) given as non-negative integer arrays.
+
+    Returns masks (inf, zero, finite, valid): inf: u = 0 < v; zero: v = 0 < u; finite: both > 0;
+    valid = not both zero."""
+    up = np.asarray(un > 0, dtype=bool)
+    vp = np.asarray(vn > 0, dtype=bool)
+    return vp & ~up, up & ~vp, up & vp, up | vp
+
+
+def _extreme_cross_ratio(vn, vd, un, ud, valid_mask=None):
+    """R* = max slope / min slope over points with slope v/u = (vn/vd)/(un/ud), exactly.
+
+    ``vn, vd, un, ud``: 1-d non-negative integer arrays (vd, ud > 0 where valid) describing
+    u_x = un/ud, v_x = vn/vd.  Points with u = v = 0 are ignored, as are points outside
+    ``valid_mask``.  Returns (R, x, z, attained) with R a Fraction >= 1 or sympy.oo, x the
+    min-slope point (most likely in Game 0 relative to Game i), z the max-slope point; or None
+    when no belief makes both posteriors defined (no point with u > 0, or none with v > 0).
+    """
+    sn = vn * ud  # slope numerator   (v_x up to the positive factor 1/(vd*ud))
+    sd = un * vd  # slope denominator
+    inf, zero, fin, valid = _slopes(sn, sd)
+    if valid_mask is not None:
+        inf, zero, fin, valid = inf & valid_mask, zero & valid_mask, fin & valid_mask, valid & valid_mask
+    has_u = (zero | fin).any()
+    has_v = (inf | fin).any()
+    if not (has_u and has_v):
+        return None
+    fin_idx = np.flatnonzero(fin)
+    # max slope
+    if inf.any():
+        z, smax = int(np.flatnonzero(inf)[0]), sympy.oo
+    else:
+        k, smax = exact_argmax_fractions(sn[fin_idx], sd[fin_idx])
+        z = int(fin_idx[k])
+    # min slope (max of the reciprocal)
+    if zero.any():
+        x, smin = int(np.flatnonzero(zero)[0]), Fraction(0)
+    else:
+        k, inv = exact_argmax_fractions(sd[fin_idx], sn[fin_idx])
+        x, smin = int(fin_idx[k]), 1 / inv
+    if smax == sympy.oo:
+        if smin == sympy.oo:  # unreachable: has_u guarantees a finite or zero slope
+            return None
+        # attained iff the low point has v = 0 as well: then b_0 = delta_x, b_i = delta_z
+        return sympy.oo, x, z, bool(zero.any())
+    if smin == 0:
+        return (sympy.oo, x, z, False) if smax > 0 else None
+    return smax / smin, x, z, True
+
+
+def sup_posterior_sd(u, v):
+    """Exact sup over beliefs b of SD(b_0, b_i) for likelihood vectors u, v (one transcript y).
+
+    Setting (seed 003, eqs. (2)-(4); Kasiviswanathan–Smith Def. 2.1): for a belief b on a finite
+    set X, b_0[x] ∝ u_x b_x and b_i[x] ∝ v_x b_x, with u_x = P[Y(x) = y], v_x = P[Y(x_{-i}) = y].
+    Only beliefs for which both posteriors are defined count (<b, u> > 0 and <b, v> > 0): for the
+    others the defining inequality has no content.  ``u``, ``v``: sequences of exact
+    non-negative rationals of equal length.
+
+    Returns (value, witness): value = (sqrt(R*) - 1)/(sqrt(R*) + 1) with
+    R* = max over x, z of (u_x v_z) / (v_x u_z) (slopes s = v/u in [0, +oo], R* = s_max/s_min,
+    points with u = v = 0 ignored; R* = +oo gives value 1), or value None if no belief defines
+    both posteriors.  witness = {"pair": [x, z], "belief": {x: w, z: 1 - w}, "attained": bool,
+    "cross_ratio": R*}.
+
+    Proof.  (1) SD(P, Q) = max_A P(A) - Q(A).  Fix A and a valid belief b; write U_A = Σ_A b u,
+    V_A = Σ_A b v, U_B, V_B for the complement B, and F = U_A/(U_A+U_B) - V_A/(V_A+V_B).
+    If U_A = 0 then F <= 0; if V_B = 0 then F = V_B/V - U_B/U <= 0.  Otherwise, if V_A = 0,
+    F <= 1 = H(+oo).  Otherwise put t = U_B/U_A and σ = (V_B/U_B)/(V_A/U_A) (σ = +oo if U_B = 0):
+    F = 1/(1+t) - 1/(1+tσ).  For σ <= 1, F <= 0; for σ > 1, d/dt = 0 at t = 1/sqrt(σ) and
+    max_t F = (sqrt σ - 1)/(sqrt σ + 1) = H(σ), an increasing function of σ.  (2) The slope
+    V_B/U_B of a conical combination Σ_B b_z (u_z, v_z) lies between the least and greatest
+    slopes v_z/u_z of its generators (mediant inequality, seed 004 Lemma 2), so
+    V_B/U_B <= s_max and V_A/U_A >= s_min, hence σ <= R* and F <= H(R*).  (3) Conversely the
+    belief on {x, z} (x of least slope, z of greatest) with b_x/b_z = 1/sqrt(αβ), α = u_x/u_z,
+    β = v_x/v_z, i.e. b_x ∝ sqrt(u_z v_z), b_z ∝ sqrt(u_x v_x), gives exactly H(R*) (A = {x}).
+    If R* = +oo: either v_x = 0 < u_x and v_z > 0, and SD -> 1 as b_x -> 1 (attained, with
+    b_0 = δ_x, b_i = δ_z, iff also u_z = 0), or u_z = 0 < v_z and u_x > 0, and SD -> 1 as
+    b_z -> 1.  Hence sup = H(R*).  ∎
+    """
+    try:
+        u = [as_rational(q, f"u[{k}]") for k, q in enumerate(u)]
+        v = [as_rational(q, f"v[{k}]") for k, q in enumerate(v)]
+    except TypeError:
+        raise InvalidArgument("u and v must be sequences of exact probabilities") from None
+    if len(u) != len(v) or not u:
+        raise InvalidArgument(f"u and v must be non-empty and of equal length (got {len(u)} and {len(v)})")
+    if any(q < 0 for q in u + v):
+        raise InvalidArgument("likelihoods u, v must be non-negative")
+    un = np.array([q.numerator for q in u], dtype=object)
+    ud = np.array([q.denominator for q in u], dtype=object)
+    vn = np.array([q.numerator for q in v], dtype=object)
+    vd = np.array([q.denominator for q in v], dtype=object)
+    res = _extreme_cross_ratio(vn, vd, un, ud)
+    if res is None:
+        return None, {}
+    R, x, z, attained = res
+    return sd_from_cross_ratio(R), _belief_witness(R, x, z, attained, u[x], v[x], u[z], v[z], lambda k: k)
+
+
+def _belief_witness(R, x, z, attained, ux, vx, uz, vz, label):
+    if R == sympy.oo:
+        if attained:
+            belief = {label(x): "any w in (0, 1)", label(z): "1 - w"}
+        elif vx == 0:
+            belief = {label(x): "w -> 1", label(z): "1 - w"}
+        else:
+            belief = {label(x): "1 - w", label(z): "w -> 1"}
+        return {"pair": [label(x), label(z)], "belief": belief, "attained": attained, "cross_ratio": sympy.oo}
+    if R == 1:
+        return {"pair": [label(x), label(z)], "belief": "every belief (b_0 = b_i)", "attained": True,
+                "cross_ratio": Fraction(1)}
+    a = sympy.sqrt(sympy.Rational(uz.numerator * vz.numerator, uz.denominator * vz.denominator))
+    b = sympy.sqrt(sympy.Rational(ux.numerator * vx.numerator, ux.denominator * vx.denominator))
+    wx, wz = sympy.radsimp(a / (a + b)), sympy.radsimp(b / (a + b))
+    return {"pair": [label(x), label(z)], "belief": {label(x): wx, label(z): wz},
+            "attained": True, "cross_ratio": R}
+
+
+# ----------------------------------------------------------------------------- defaults
+def _default_codes(space, default):
+    """Code of the default value ⊥ in each record alphabet (seed 003: ⊥ ∈ D)."""
+    codes = []
+    for i, alph in enumerate(space.records):
+        d = alph[0] if default is None else default
+        if isinstance(d, float):
+            raise InvalidArgument(f"default={default!r} is a float; use a value of the record alphabet")
+        try:
+            codes.append(alph.index(d))
+        except ValueError:
+            raise InvalidArgument(
+                f"default={default!r} is not in the alphabet {list(alph)!r} of record {i}; seed 003 requires "
+                f"the default value ⊥ to lie in D") from None
+    return codes
+
+
+# ----------------------------------------------------------------------------- semantic privacy
+def semantic_privacy(M, *, prior=None, default=None) -> Measured:
+    """Tightest eps of eps-semantic privacy (Kasiviswanathan–Smith; seed 003, Definition 1, eq. (4)).
+
+    SP(M) = sup over beliefs b on D^n, transcripts y and records i of SD(b_0[.|y], b_i[.|y]),
+    b_0[x|y] ∝ P[Y(x) = y] b[x],  b_i[x|y] ∝ P[Y(x_{-i}) = y] b[x],  x_{-i} = x with record i
+    replaced by the default value ⊥ (``default``, which must lie in every record alphabet; None
+    means the first value of each alphabet — seed 003: "any valid value in D will do").
+
+    Computed exactly by the finite reduction of :func:`sup_posterior_sd` (proof there), per
+    (i, y), then maximised through the cross-ratio R.  Convention: beliefs for which b_0[.|y] or
+    b_i[.|y] is undefined (<b, u> = 0 or <b, v> = 0, e.g. P[Y(x_{-i}) = y] = 0 on the whole
+    support of b) are excluded — the defining inequality says nothing about them.  SP quantifies
+    over all beliefs, so ``prior`` must be None.  Inputs: Hamming or Subsets spaces (for Subsets,
+    ``default=0`` removes entity i).  Witness: "record", "output", "pair" (support of the
+    optimal belief), "belief" (exact weights), "attained", "cross_ratio", "default".
+    """
+    M = _check_mechanism(M, "semantic_privacy")
+    if prior is not None:
+        raise InvalidArgument(
+            f"prior={prior!r}: semantic privacy quantifies over all beliefs and uses no prior "
+            f"(for a data prior see bayesian_semantic_privacy)")
+    _check_product_space(M.inputs, "semantic_privacy")
+    dcodes = _default_codes(M.inputs, default)
+    J = _Joint(M, None)
+    Pt = J.tensor(J.P)  # P(y|x) * L, axes (records..., y)
+    X = M.inputs.size
+    best = None
+    for i in range(J.n):
+        Vt = np.broadcast_to(np.take(Pt, [dcodes[i]], axis=i), Pt.shape)
+        U = Pt.reshape(X, -1)
+        V = np.ascontiguousarray(Vt).reshape(X, -1)
+        one = np.ones(X, dtype=object)
+        for y in range(U.shape[1]):
+            res = _extreme_cross_ratio(V[:, y], one, U[:, y], one)
+            if res is not None and _better(res[0], best[0] if best else None):
+                best = (res[0], i, y, res[1], res[2], res[3], U[:, y], V[:, y])
+            if best is not None and best[0] == sympy.oo and best[5]:
+                break
+    R, i, y, x, z, attained, U, V = best
+    shape = J.radices
+
+    def label(k):
+        codes = np.unravel_index(k, shape)
+        return tuple(M.inputs.records[j][int(c)] for j, c in enumerate(codes))
+
+    L = J.L
+    wit = _belief_witness(R, x, z, attained, Fraction(int(U[x]), L), Fraction(int(V[x]), L),
+                          Fraction(int(U[z]), L), Fraction(int(V[z]), L), label)
+    wit.update(record=i, output=M.outputs[y], default=[a[c] for a, c in zip(M.inputs.records, dcodes)])
+    return Measured("semantic_privacy", sd_from_cross_ratio(R), witness=wit,
+                    method="exact (two-point reduction)" if attained else "exact sup (not attained)",
+                    note="sup_b SD(b_0, b_i) = (sqrt R - 1)/(sqrt R + 1), R = max cross-ratio of likelihood "
+                         "ratios (proof: sup_posterior_sd); beliefs with an undefined posterior excluded"
+                         + ("" if attained else "; the sup is a limit of two-point beliefs, not attained"))
+
+
+def is_semantic_privacy(M, level, *, default=None, max_prec: int = 2048) -> Decision:
+    """Decide whether M is ``level``-semantically private (seed 003, Definition 1)."""
+    _check_level(level)
+    return at_most(semantic_privacy(M, default=default), level, max_prec=max_prec)
+
+
+# ----------------------------------------------------------------------------- Bayesian semantic privacy
+def bayesian_semantic_privacy(M, *, prior=None, default=None, game_i: str = "resample") -> Measured:
+    """Tightest eps of eps-Bayesian semantic privacy (seed 003, Definition 2, eqs. (7)-(17)).
+
+    BSP(M, p) = sup over records i, S ⊆ N∖{i}, beliefs b on the partial configurations
+    x_{i+S} = (X_i = x_i, X_S = x_S) and transcripts y of SD(b_0[.|y], b_i[.|y]), with
+        b_0[x_{i+S}|y] ∝ P[Y(x_{i+S}) = y] b[x_{i+S}]   (9),
+        b_i[x_{i+S}|y] ∝ P[Y(x_{-i+S}) = y] b[x_{i+S}]   (15).
+    Reading of the likelihoods (the one under which seed 003's proof of Theorem 1 uses (19)):
+    the unknown records K = N∖({i} ∪ S) are integrated out under the data prior ``prior``,
+        P[Y(x_{i+S}) = y] = Σ_{x_K} p(x_K | x_i, x_S) P[Y(x) = y]   (the BDP likelihood),
+    and in Game i, with ``game_i="resample"`` (default), x_{-i+S} = [X_i = ⊥, X_S = x_S, X_K random]
+    is the BDP configuration with x_i' = ⊥: P[Y(x_{-i+S}) = y] = Σ_{x_K} p(x_K | ⊥, x_S) P[Y(⊥, x_S, x_K) = y];
+    with ``game_i="replace"`` the database is drawn given (x_i, x_S) and record i is then
+    replaced by ⊥: Σ_{x_K} p(x_K | x_i, x_S) P[Y(⊥, x_S, x_K) = y].  (A third reading —
+    likelihoods integrated under the belief b itself — makes BSP equal to SP: the posteriors
+    are then marginals of SP's, SD can only shrink, and S = N∖{i} recovers SP.)
+
+    Beliefs on D^n induce every belief on configurations, so the sup is over all beliefs on
+    D_i x D_S, and :func:`sup_posterior_sd` gives it exactly per (i, S, y).  Conventions:
+    configurations whose likelihood is undefined (conditioning event of prior probability 0)
+    are excluded from the beliefs' support; beliefs with an undefined posterior are excluded.
+    Witness: "record", "known_records" (S), "output", "pair" (two configurations (x_i, x_S)),
+    "belief", "attained", "cross_ratio", "default".
+    """
+    M = _check_mechanism(M, "bayesian_semantic_privacy")
+    prior = _check_prior(M, prior, "bayesian_semantic_privacy")
+    _check_product_space(M.inputs, "bayesian_semantic_privacy")
+    if game_i not in ("resample", "replace"):
+        raise InvalidArgument(f"game_i={game_i!r} must be 'resample' or 'replace'")
+    dcodes = _default_codes(M.inputs, default)
+    J = _Joint(M, prior)
+    n = J.n
+    check_enumerable(n * 2 ** (n - 1), "the (i, S) pairs of Bayesian semantic privacy")
+    Gt, At = J.tensor(J.G), J.tensor(J.A)
+    best = None
+    for i in range(n):
+        others = [j for j in range(n) if j != i]
+        if game_i == "replace":
+            # H[x, y] = a_x P(y | x with record i := ⊥), same scale as G
+            Pt = J.tensor(J.P)
+            Pbot = np.broadcast_to(np.take(Pt, [dcodes[i]], axis=i), Pt.shape)
+            Ht = J.tensor(J.a)[..., None] * Pbot
+        for r in range(len(others) + 1):
+            for S in itertools.combinations(others, r):
+                g, a, order = _conditional(Gt, At, i, S, n)  # (m_i, cS, Y), (m_i, cS)
+                m_i, cS, nY = g.shape
+                if game_i == "resample":
+                    gb = np.broadcast_to(g[dcodes[i]][None], g.shape)  # G at (⊥, x_S)
+                    ab = np.broadcast_to(a[dcodes[i]][None], a.shape)
+                    ok = np.asarray((a > 0) & (ab > 0), dtype=bool).reshape(-1)
+                    vn_all, vd = gb.reshape(m_i * cS, nY), ab.reshape(-1)
+                else:
+                    h, _, _ = _conditional(Ht, At, i, S, n)
+                    ok = np.asarray(a > 0, dtype=bool).reshape(-1)
+                    vn_all, vd = h.reshape(m_i * cS, nY), a.reshape(-1)
+                un_all, ud = g.reshape(m_i * cS, nY), a.reshape(-1)
+                # zero-probability configurations: give them harmless denominators, then mask
+                vd_safe = np.where(ok, vd, 1)
+                ud_safe = np.where(ok, ud, 1)
+                for y in range(nY):
+                    res = _extreme_cross_ratio(vn_all[:, y], vd_safe, un_all[:, y], ud_safe, valid_mask=ok)
+                    if res is not None and _better(res[0], best[0] if best else None):
+                        best = (res[0], i, S, order, y, res[1], res[2], res[3],
+                                (un_all[:, y], ud_safe, vn_all[:, y], vd_safe))
+    if best is None:
+        return Measured("bayesian_semantic_privacy", Fraction(0), witness={"prior": repr(prior)},
+                        note="no belief defines both posteriors for any (i, S, y)")
+    R, i, S, order, y, x, z, attained, (un, ud, vn, vd) = best
+    sshape = tuple(J.radices[j] for j in order)
+
+    def label(k):
+        ci, cs = divmod(k, int(np.prod(sshape, dtype=object)) if sshape else 1)
+        s_codes = np.unravel_index(cs, sshape) if sshape else ()
+        cfg = {i: M.inputs.records[i][ci]}
+        cfg.update({j: M.inputs.records[j][int(c)] for j, c in zip(order, s_codes)})
+        return tuple(sorted(cfg.items()))
+
+    wit = _belief_witness(R, x, z, attained, Fraction(int(un[x]), int(ud[x])), Fraction(int(vn[x]), int(vd[x])),
+                          Fraction(int(un[z]), int(ud[z])), Fraction(int(vn[z]), int(vd[z])), label)
+    wit.update(record=i, known_records=list(S), output=M.outputs[y],
+               default=[a_[c] for a_, c in zip(M.inputs.records, dcodes)], prior=repr(prior), game_i=game_i)
+    return Measured("bayesian_semantic_privacy", sd_from_cross_ratio(R), witness=wit,
+                    method="exact (two-point reduction)" if attained else "exact sup (not attained)",
+                    note="per (i, S, y): sup_b SD = (sqrt R - 1)/(sqrt R + 1) (proof: sup_posterior_sd); "
+                         "likelihoods integrated under the data prior; configurations of prior probability 0 "
+                         "excluded" + ("" if attained else "; the sup is a limit, not attained"))
+
+
+def is_bayesian_semantic_privacy(M, level, *, prior=None, default=None, game_i: str = "resample",
+                                 max_prec: int = 2048) -> Decision:
+    """Decide whether M is ``level``-Bayesian-semantically private (seed 003, Definition 2)."""
+    _check_level(level)
+    return at_most(bayesian_semantic_privacy(M, prior=prior, default=default, game_i=game_i), level,
+                   max_prec=max_prec)
