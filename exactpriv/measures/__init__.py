@@ -1,0 +1,112 @@
+"""Privacy measures: the tightest parameter of each notion of the five seed papers.
+
+One module per family of notions (``divergence``, ``information``, ``bayesian``,
+``semantic``, ``membership``, ``distortion``); each measure ``name(M, ...)`` returns a
+:class:`~exactpriv.measures.result.Measured` (exact value or certified enclosure, with
+witness) and ``is_name(M, level, ...)`` a three-valued Decision.
+
+:data:`REGISTRY` maps the public names (the same in Python, the CLI and JSON) to their
+functions and what they need, so that ``compute(name, M, prior=...)`` and
+``exactpriv measure FILE`` can run "every measure that applies".
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+
+from exactpriv.errors import InvalidArgument
+from exactpriv.measures.result import Measured, at_most
+
+__all__ = ["Measured", "at_most", "REGISTRY", "MeasureSpec", "compute", "get_measure", "applicable_measures"]
+
+
+@dataclass(frozen=True)
+class MeasureSpec:
+    name: str
+    module: str
+    function: str
+    needs_prior: bool = False
+    optional_prior: bool = False
+    needs_records: bool = False
+    defaults: dict = field(default_factory=dict)
+    description: str = ""
+
+    def load(self):
+        mod = importlib.import_module(self.module)
+        return getattr(mod, self.function)
+
+
+_D = "exactpriv.measures.divergence"
+_I = "exactpriv.measures.information"
+_B = "exactpriv.measures.bayesian"
+_S = "exactpriv.measures.semantic"
+_M = "exactpriv.measures.membership"
+
+REGISTRY: dict[str, MeasureSpec] = {s.name: s for s in [
+    MeasureSpec("pure_dp", _D, "pure_dp", description="max divergence over neighbours (seed 001 Def. 5)"),
+    MeasureSpec("approx_dp", _D, "approx_dp", description="exact hockey-stick profile delta(eps) (seed 001 Def. 1, 4)"),
+    MeasureSpec("tv_dp", _D, "tv_dp", description="total variation over neighbours, (delta)-DP (seed 001 Def. 6)"),
+    MeasureSpec("kl_dp", _D, "kl_dp", description="max KL over ordered neighbours (seed 001 Def. 7)"),
+    MeasureSpec("renyi_dp", _D, "renyi_dp", defaults={"alpha": 2}, description="Renyi DP of order alpha (default 2)"),
+    MeasureSpec("free_lunch", _D, "free_lunch", description="max divergence over all pairs (seed 001 §6.2)"),
+    MeasureSpec("mi_dp", _I, "mi_dp", needs_records=True,
+                description="sup over i and all priors of I(X_i;Y|X_-i) (seed 001 Def. 2)"),
+    MeasureSpec("capacity", _I, "capacity", description="sup over priors of I(X^n;Y) (seed 001 (58))"),
+    MeasureSpec("mi_privacy", _I, "mi_privacy", needs_prior=True, description="I(X;Y) (seed 000 Def. 4)"),
+    MeasureSpec("conditional_mi", _I, "conditional_mi", needs_prior=True, needs_records=True,
+                description="max_i I(X_i;Y|X_-i) under the prior"),
+    MeasureSpec("sibson_mi", _I, "sibson_mi", needs_prior=True, defaults={"alpha": 2},
+                description="Sibson alpha-MI (seed 001 (66), default alpha 2)"),
+    MeasureSpec("adversarial_privacy", _I, "adversarial_privacy", needs_prior=True,
+                description="max ln P(x|y)/P(x) (seed 001 §6.4)"),
+    MeasureSpec("identifiability", _B, "identifiability", needs_prior=True,
+                description="max posterior ratio over neighbours (seed 000 Def. 2)"),
+    MeasureSpec("bayesian_dp", _B, "bayesian_dp", needs_prior=True, needs_records=True,
+                description="Bayesian DP of Yang et al. (seed 003 (19))"),
+    MeasureSpec("identity_dp", _B, "identity_dp", needs_prior=True, needs_records=True,
+                description="identity DP (seed 004 Def. 3)"),
+    MeasureSpec("semantic_privacy", _S, "semantic_privacy", needs_records=True,
+                description="sup over beliefs of SD(b0, bi) (seed 003 Def. 1)"),
+    MeasureSpec("bayesian_semantic_privacy", _S, "bayesian_semantic_privacy", needs_records=True,
+                optional_prior=True, description="Bayesian semantic privacy (seed 003 Def. 2)"),
+    MeasureSpec("positive_membership", _M, "positive_membership", optional_prior=True,
+                description="(D, gamma)-positive membership privacy (seed 002; seed 003 Def. 3)"),
+    MeasureSpec("negative_membership", _M, "negative_membership", optional_prior=True,
+                description="(D, gamma)-negative membership privacy (seed 002)"),
+]}
+
+
+def get_measure(name: str):
+    try:
+        spec = REGISTRY[name]
+    except KeyError:
+        raise InvalidArgument(f"unknown measure {name!r}; known: {', '.join(REGISTRY)}") from None
+    return spec.load()
+
+
+def applicable_measures(M, prior=None) -> list[str]:
+    """Names of the measures whose prerequisites (prior, records) the inputs meet."""
+    out = []
+    for name, spec in REGISTRY.items():
+        if spec.needs_prior and prior is None:
+            continue
+        if spec.needs_records and getattr(M.inputs, "records", None) is None:
+            continue
+        out.append(name)
+    return out
+
+
+def compute(name: str, M, *, prior=None, **params) -> Measured:
+    """Compute the measure ``name`` (defaults from the registry, overridden by ``params``)."""
+    spec = REGISTRY.get(name)
+    fn = get_measure(name)
+    kwargs = dict(spec.defaults)
+    kwargs.update(params)
+    if spec.needs_prior or (spec.optional_prior and prior is not None):
+        if spec.needs_prior and prior is None:
+            raise InvalidArgument(f"measure {name!r} needs a prior (--prior FILE / prior=...)")
+        kwargs["prior"] = prior
+    if name in ("renyi_dp",):
+        return fn(M, kwargs.pop("alpha"), **kwargs)
+    return fn(M, **kwargs)

@@ -159,7 +159,10 @@ def _require_rational(M: Mechanism, what: str) -> None:
             f"values); substitute first, e.g. M.subs(eps=sympy.log(3))")
 
 
-def _pmf_desc(space, pmf) -> dict:
+def _pmf_desc(space, pmf):
+    """A prior as {point: probability} over its support ("uniform over all N inputs" if so)."""
+    if len(pmf) > 1 and all(p == pmf[0] for p in pmf):
+        return f"uniform over all {len(pmf)} inputs"
     pts = space.points
     return {repr(pts[k]): str(p) for k, p in enumerate(pmf) if p != 0}
 
@@ -802,6 +805,129 @@ def _closed_form(rows: list[tuple], reps: list[int], scale=Fraction(1), hows=())
     return ("residual", rows, reps, scale, hows)
 
 
+# -- the same reduction and detection on integer matrices (rational channels, the fast path):
+#    W = S / L with S a k x m integer array whose rows sum to L (int64 when L < 2^62, else
+#    Python ints in object arrays).  Equal rows, proportional columns (equal primitive integer
+#    vectors), constant columns and column sums are then plain integer tests.
+def _int_channel(num, den):
+    dens = [int(d) for d in np.asarray(den).tolist()]
+    L = math.lcm(*dens)
+    if L < (1 << 62) and np.asarray(num).dtype != object:
+        S = np.asarray(num, dtype=np.int64) * np.array([L // d for d in dens], dtype=np.int64)[:, None]
+    else:
+        S = np.array(np.asarray(num).tolist(), dtype=object) * np.array([L // d for d in dens], dtype=object)[:, None]
+    g = math.gcd(L, int(np.gcd.reduce(S.ravel())))
+    if g > 1:
+        S, L = S // g, L // g
+    return S, L
+
+
+def _row_key(v):
+    return v.tobytes() if v.dtype != object else tuple(v.tolist())
+
+
+def _reduce_int(S, L, reps):
+    """Integer version of :func:`_reduce` (same three capacity-preserving steps)."""
+    seen, keep = set(), []
+    for x in range(S.shape[0]):
+        key = _row_key(S[x])
+        if key not in seen:
+            seen.add(key)
+            keep.append(x)
+    if len(keep) < S.shape[0]:
+        S = S[keep]
+        reps = [reps[x] for x in keep]
+    nz = np.flatnonzero((S != 0).any(axis=0))
+    if nz.size < S.shape[1]:
+        S = S[:, nz]
+    g = np.gcd.reduce(S, axis=0)
+    prim = np.ascontiguousarray((S // g).T)
+    if S.dtype != object:
+        # group equal primitive columns: lexicographic sort + run boundaries (faster than
+        # np.unique(axis=0), which sorts a void view)
+        order = np.lexsort(prim.T[::-1])
+        sp = prim[order]
+        labels = np.concatenate([[0], np.cumsum(np.any(sp[1:] != sp[:-1], axis=1))])
+        inv = np.empty_like(labels)
+        inv[order] = labels
+        n_groups = int(labels[-1]) + 1
+        if n_groups < S.shape[1]:
+            merged = np.zeros((n_groups, S.shape[0]), dtype=S.dtype)
+            np.add.at(merged, inv, S.T)  # sums stay <= L < 2^62
+            S = np.ascontiguousarray(merged.T)
+        return S, reps
+    groups: dict = {}
+    for j in range(prim.shape[0]):
+        groups.setdefault(_row_key(prim[j]), []).append(j)
+    if len(groups) < S.shape[1]:
+        S = np.stack([S[:, js].sum(axis=1) for js in groups.values()], axis=1)
+    return S, reps
+
+
+def _closed_form_int(S, L, reps, scale=Fraction(1), hows=()):
+    """Integer version of :func:`_closed_form`; the residual is (S, L, reps, scale, hows)."""
+    S, reps = _reduce_int(S, L, reps)
+    k, m = S.shape
+    if k == 1 or m <= 1:
+        return ("closed", Fraction(0), {reps[0]: Fraction(1)}, hows + ("identical rows: Y independent of X",))
+    srt = np.sort(S, axis=1)
+    if (srt == srt[0]).all():
+        cs = S.sum(axis=0)
+        if (cs == cs[0]).all():
+            counts: dict = {}
+            for v in S[0].tolist():
+                if v:
+                    counts[int(v)] = counts.get(int(v), 0) + 1
+            H = LogForm(0, logs=[(Fraction(L, v), Fraction(v * c, L)) for v, c in counts.items()])
+            how = hows + (f"weakly symmetric {k}x{m} channel: C = log {m} - H(row), uniform input",)
+            return ("closed", (LogForm.log(m) - H) * scale, {r: Fraction(1, k) for r in reps}, how)
+    const = np.flatnonzero((S == S[0]).all(axis=0))
+    if const.size:
+        j = int(const[0])
+        s0 = int(S[0, j])
+        d = Fraction(L - s0, L)
+        how = hows + (f"erasure factor: output column with constant probability {Fraction(s0, L)} "
+                      f"factors C = {d}·C(rest)",)
+        return _closed_form_int(np.delete(S, j, axis=1), L - s0, reps, scale * d, how)
+    return ("residual", S, L, reps, scale, hows)
+
+
+def _canonical_int(S, L):
+    """Key equal for integer channels equal up to row and column permutations (equal keys imply
+    equal capacities; all row orders are tried for <= 4 rows, else the lexicographic one)."""
+    k = S.shape[0]
+    rows = S.tolist()
+    perms = itertools.permutations(range(k)) if k <= 4 else [sorted(range(k), key=lambda r: rows[r])]
+    best = None
+    for perm in perms:
+        key = tuple(sorted(zip(*(rows[r] for r in perm))))
+        if best is None or key < best:
+            best = key
+    return (L, best)
+
+
+def _capacity_int(S, L, *, gap: Fraction, method: str) -> _Cap:
+    """Capacity of the rational channel S/L (rows x outputs): closed form if detected (unless
+    method="numeric"), else a certified enclosure.  The prior is over the rows of S."""
+    k = S.shape[0]
+    if method == "numeric":
+        red, reps = _reduce_int(S, L, list(range(k)))
+        det = ("residual", red, L, reps, Fraction(1), ("closed-form detection skipped (method='numeric')",))
+    else:
+        det = _closed_form_int(S, L, list(range(k)))
+    if det[0] == "closed":
+        _, val, pri, how = det
+        return _Cap(val, None, None, tuple(pri.get(x, Fraction(0)) for x in range(k)), "; ".join(how), "closed-form")
+    _, red, Lr, reps, scale, how = det
+    rows = [tuple(Fraction(int(v), Lr) for v in r) for r in red.tolist()]
+    lo, hi, pri, out, meth, prec, iters = _numeric_capacity(rows, gap / scale)
+    pmf = [Fraction(0)] * k
+    for r, p in zip(reps, pri):
+        pmf[r] += p
+    how = "; ".join(how + (f"reduced {len(rows)}x{len(rows[0])} channel: {meth}",))
+    return _Cap(None, lo * scale, hi * scale, tuple(pmf), how, meth, None, {"precision": prec, "iterations": iters})
+
+
 def _numeric_capacity(rows: list[tuple[Fraction, ...]], gap: Fraction):
     """Certified capacity enclosure of a rational channel (list of Fraction rows):
     (lower, upper, prior, output, method, precision, iterations)."""
@@ -857,7 +983,10 @@ def capacity(M, *, gap=_DEFAULT_GAP, method: str = "auto") -> Measured:
     gap = _gap(gap)
     method = _cap_method(method)
     _check_symbolic_size(M)
-    cap = _channel_capacity(M.rows, gap=gap, method=method)
+    if M.is_rational:
+        cap = _capacity_int(*_int_channel(*M.integer_rows()), gap=gap, method=method)
+    else:
+        cap = _channel_capacity(M.rows, gap=gap, method=method)
     return _cap_measured("capacity", cap, {"prior": _pmf_desc(M.inputs, cap.prior)})
 
 
@@ -929,6 +1058,9 @@ def mi_dp(M, *, gap=_DEFAULT_GAP, method: str = "auto") -> Measured:
     codes = _records(M, "mi_dp")
     recs = M.inputs.records
     pts = M.inputs.points
+    rational = M.is_rational
+    if rational:
+        num, den = M.integer_rows()
     seen: set = set()
     items = []
     for i in range(codes.shape[1]):
@@ -937,16 +1069,26 @@ def mi_dp(M, *, gap=_DEFAULT_GAP, method: str = "auto") -> Measured:
             groups.setdefault(key, []).append(x)
         for key, xs in groups.items():
             xs = sorted(xs, key=lambda x: codes[x, i])
-            rows = [M.rows[x] for x in xs]
-            red, _ = _reduce(rows, list(range(len(rows))))
-            ckey = _canonical_channel(red) if red and red[0] else ()
+            xs = np.array(xs, dtype=np.int64)
+            if rational:
+                S, L = _int_channel(num[xs], den[xs])
+                red, _ = _reduce_int(S, L, list(range(len(xs))))
+                ckey = _canonical_int(red, L)
+            else:
+                rows = [M.rows[x] for x in xs]
+                red, _ = _reduce(rows, list(range(len(rows))))
+                ckey = _canonical_channel(red) if red and red[0] else ()
             if ckey in seen:
                 continue  # equal up to permutations to a channel already measured: same capacity
             seen.add(ckey)
-            cap = _channel_capacity(rows, gap=gap, method=method)
-            others = {j: recs[j][c] for j, c in enumerate(codes[xs[0]].tolist()) if j != i}
-            input_prior = {repr(recs[i][codes[x, i]]): str(p) for x, p in zip(xs, cap.prior) if p != 0}
-            joint = {repr(pts[x]): str(p) for x, p in zip(xs, cap.prior) if p != 0}
+            if rational:
+                cap = _capacity_int(S, L, gap=gap, method=method)
+            else:
+                cap = _channel_capacity(rows, gap=gap, method=method)
+            xl = xs.tolist()
+            others = {j: recs[j][c] for j, c in enumerate(codes[xl[0]].tolist()) if j != i}
+            input_prior = {repr(recs[i][int(codes[x, i])]): str(p) for x, p in zip(xl, cap.prior) if p != 0}
+            joint = {repr(pts[x]): str(p) for x, p in zip(xl, cap.prior) if p != 0}
             wit = {"record": i, "others": others, "input_prior": input_prior, "prior": joint}
             items.append(_cap_measured("mi_dp", cap, wit))
     note = "max over records i and values x_{-i} of the capacity of x_i -> P(.|x_i, x_{-i}) (Def. 2 reduction)"

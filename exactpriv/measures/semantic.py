@@ -187,9 +187,17 @@ def _belief_witness(R, x, z, attained, ux, vx, uz, vz, label):
     if R == 1:
         return {"pair": [label(x), label(z)], "belief": "every belief (b_0 = b_i)", "attained": True,
                 "cross_ratio": Fraction(1)}
-    a = sympy.sqrt(sympy.Rational(uz.numerator * vz.numerator, uz.denominator * vz.denominator))
-    b = sympy.sqrt(sympy.Rational(ux.numerator * vx.numerator, ux.denominator * vx.denominator))
-    wx, wz = sympy.radsimp(a / (a + b)), sympy.radsimp(b / (a + b))
+    # b_x : b_z = sqrt(A) : sqrt(B) with A = u_z v_z, B = u_x v_x (proof in sup_posterior_sd);
+    # rationalised by hand: sqrt(A)/(sqrt(A) + sqrt(B)) = (A - sqrt(AB))/(A - B)  (A != B)
+    A, B = uz * vz, ux * vx
+    if A == B:
+        wx = wz = Fraction(1, 2)
+    else:
+        root = sympy.sqrt(sympy.Rational((A * B).numerator, (A * B).denominator))
+        As, Bs = sympy.Rational(A.numerator, A.denominator), sympy.Rational(B.numerator, B.denominator)
+        wx, wz = (As - root) / (As - Bs), (root - Bs) / (As - Bs)
+        if root.is_Rational:
+            wx, wz = Fraction(int(wx.p), int(wx.q)), Fraction(int(wz.p), int(wz.q))
     return {"pair": [label(x), label(z)], "belief": {label(x): wx, label(z): wz},
             "attained": True, "cross_ratio": R}
 

@@ -1,0 +1,217 @@
+"""Hypothesis strategies for exact privacy objects — public, for use in your own tests.
+
+Every strategy yields *valid* exactpriv objects by construction (rows are normalised
+integer weight vectors, so they sum to exactly 1; priors with a prescribed independence
+structure are built as products over the components of a dependency graph), so searches
+never waste draws on filtering.  Shrinking goes towards small spaces, few outputs, small
+integer weights and zeros — i.e. towards minimal, readable witnesses.
+
+    from hypothesis import given
+    from counterexamples.strategies import mechanisms
+    @given(mechanisms())
+    def test_kl_below_pure(M): ...
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+
+import networkx as nx
+import sympy
+from hypothesis import strategies as st
+
+from exactpriv.distributions import Prior
+from exactpriv.exact.numbers import EPS
+from exactpriv.mechanisms import zoo
+from exactpriv.mechanisms.base import Mechanism
+from exactpriv.spaces import Bounded, GraphSpace, Hamming, Subsets
+
+__all__ = [
+    "pmfs",
+    "stochastic_rows",
+    "stochastic_matrices",
+    "hamming_spaces",
+    "subset_spaces",
+    "bounded_spaces",
+    "graph_spaces",
+    "spaces",
+    "mechanisms",
+    "priors",
+    "independent_priors",
+    "correlated_priors",
+    "priors_with_dependency_graph",
+    "k_dependent_priors",
+    "symbolic_mechanisms",
+    "rational_exp_eps",
+]
+
+
+@st.composite
+def pmfs(draw, size: int, *, max_weight: int = 8, allow_zero: bool = True, full_support: bool = False,
+         near_deterministic: bool | None = None):
+    """An exact pmf of length ``size``: integer weights normalised (sum exactly 1).
+
+    ``near_deterministic`` (None = sometimes) puts one weight far above the others, to reach
+    the extreme ratios where privacy bounds are tight or break.
+    """
+    lo = 1 if (full_support or not allow_zero) else 0
+    if near_deterministic is None:
+        near_deterministic = draw(st.booleans())
+    weights = draw(st.lists(st.integers(lo, max_weight), min_size=size, max_size=size))
+    if near_deterministic and size > 1:
+        k = draw(st.integers(0, size - 1))
+        weights[k] = draw(st.integers(max_weight, max_weight * 64))
+    if sum(weights) == 0:
+        weights[draw(st.integers(0, size - 1))] = 1
+    total = sum(weights)
+    return tuple(Fraction(w, total) for w in weights)
+
+
+def stochastic_rows(size: int, **kw):
+    """Alias of :func:`pmfs` for one row of a mechanism."""
+    return pmfs(size, **kw)
+
+
+@st.composite
+def stochastic_matrices(draw, n_rows: int, n_cols: int, **kw):
+    return [draw(pmfs(n_cols, **kw)) for _ in range(n_rows)]
+
+
+@st.composite
+def hamming_spaces(draw, *, max_values: int = 3, max_records: int = 3, max_points: int = 27):
+    m = draw(st.integers(2, max_values))
+    n_max = max(1, min(max_records, int(math.log(max_points, m) + 1e-9)))
+    n = draw(st.integers(1, n_max))
+    return Hamming(range(m), n)
+
+
+@st.composite
+def subset_spaces(draw, *, max_universe: int = 3):
+    k = draw(st.integers(1, max_universe))
+    return Subsets([chr(ord("a") + i) for i in range(k)])
+
+
+@st.composite
+def bounded_spaces(draw, *, max_universe: int = 4):
+    u = draw(st.integers(2, max_universe))
+    k = draw(st.integers(1, u - 1))
+    return Bounded([chr(ord("a") + i) for i in range(u)], k)
+
+
+@st.composite
+def graph_spaces(draw, *, max_points: int = 5, connected: bool = True):
+    n = draw(st.integers(2, max_points))
+    pairs = list(itertools.combinations(range(n), 2))
+    chosen = draw(st.lists(st.sampled_from(pairs), unique=True, max_size=len(pairs)))
+    g = nx.Graph()
+    g.add_nodes_from(range(n))
+    g.add_edges_from(chosen)
+    if connected:
+        comps = [sorted(c) for c in nx.connected_components(g)]
+        for a, b in zip(comps, comps[1:]):
+            g.add_edge(a[0], b[0])
+    return GraphSpace(g)
+
+
+def spaces(*, kinds=("hamming", "subsets", "bounded", "graph"), max_points: int = 27):
+    options = {
+        "hamming": hamming_spaces(max_points=max_points),
+        "subsets": subset_spaces(),
+        "bounded": bounded_spaces(),
+        "graph": graph_spaces(),
+    }
+    return st.one_of(*(options[k] for k in kinds))
+
+
+@st.composite
+def mechanisms(draw, space=None, *, n_outputs=None, max_outputs: int = 4, max_weight: int = 8,
+               full_support: bool = False, space_strategy=None):
+    """A rational mechanism on ``space`` (or a drawn one) with random exact rows."""
+    if space is None:
+        space = draw(space_strategy if space_strategy is not None else hamming_spaces())
+    k = n_outputs if n_outputs is not None else draw(st.integers(2, max_outputs))
+    rows = [draw(pmfs(k, max_weight=max_weight, full_support=full_support)) for _ in range(space.size)]
+    return Mechanism(space, list(range(k)), rows, _built=f"Mechanism({space!r}, {list(range(k))}, <drawn>)")
+
+
+@st.composite
+def independent_priors(draw, space, *, full_support: bool = False, max_weight: int = 8):
+    """A product prior: records mutually independent (Hamming / Subsets spaces)."""
+    marg = [draw(pmfs(len(a), full_support=full_support, max_weight=max_weight)) for a in space.records]
+    return Prior.product(space, marg)
+
+
+@st.composite
+def correlated_priors(draw, space, *, full_support: bool = False, max_weight: int = 8):
+    """An arbitrary joint pmf on the space's points (dependence allowed, not forced)."""
+    return Prior(space, draw(pmfs(space.size, full_support=full_support, max_weight=max_weight)))
+
+
+def priors(space, *, kind: str = "any", full_support: bool = False):
+    """``kind`` = "independent", "correlated" or "any"."""
+    if kind == "independent":
+        return independent_priors(space, full_support=full_support)
+    if kind == "correlated":
+        return correlated_priors(space, full_support=full_support)
+    if kind == "any":
+        return st.one_of(independent_priors(space, full_support=full_support),
+                         correlated_priors(space, full_support=full_support))
+    raise ValueError(f"kind={kind!r}")
+
+
+@st.composite
+def priors_with_dependency_graph(draw, space, graph: nx.Graph, *, full_support: bool = False):
+    """A prior whose records in different connected components of ``graph`` are independent
+    (jointly, by construction: the pmf is a product over components of arbitrary joint pmfs)."""
+    comps = [sorted(c) for c in nx.connected_components(graph)]
+    codes = space.record_codes().tolist()
+    comp_pmfs = []
+    for comp in comps:
+        size = math.prod(len(space.records[i]) for i in comp)
+        comp_pmfs.append(draw(pmfs(size, full_support=full_support)))
+    pmf = []
+    for row in codes:
+        p = Fraction(1)
+        for comp, cp in zip(comps, comp_pmfs):
+            idx = 0
+            for i in comp:
+                idx = idx * len(space.records[i]) + row[i]
+            p *= cp[idx]
+        pmf.append(p)
+    return Prior(space, pmf)
+
+
+@st.composite
+def k_dependent_priors(draw, space, k: int, *, full_support: bool = False):
+    """Every record independent of at least n-k others (seed 004 Prop. 3): dependency
+    components of size at most k, drawn as a random partition of the records."""
+    n = len(space.records)
+    order = draw(st.permutations(range(n)))
+    g = nx.Graph()
+    g.add_nodes_from(range(n))
+    i = 0
+    while i < n:
+        size = draw(st.integers(1, max(1, min(k, n - i))))
+        block = order[i:i + size]
+        g.add_edges_from(zip(block, block[1:]))
+        i += size
+    return draw(priors_with_dependency_graph(space, g, full_support=full_support))
+
+
+def rational_exp_eps(*, max_value: int = 9):
+    """e^eps as a rational >= 1 (so eps = log of it and entries stay rational)."""
+    return st.fractions(min_value=1, max_value=max_value, max_denominator=6)
+
+
+def symbolic_mechanisms():
+    """Zoo families with entries in the symbol eps."""
+    return st.sampled_from([
+        zoo.randomized_response(2, eps=EPS),
+        zoo.randomized_response(3, eps=EPS),
+        zoo.truncated_geometric(2, eps=EPS),
+        zoo.truncated_geometric(3, eps=EPS),
+        zoo.exponential_mechanism_hamming([0, 1], 2, eps=EPS),
+        zoo.count_query_geometric(2, eps=EPS),
+    ])

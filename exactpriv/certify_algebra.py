@@ -1,0 +1,742 @@
+"""Exact algebra for the certifier: rational forms in t = e^{x/m}, sign charts, monotone pieces, tails.
+
+Algorithms and why.
+
+* **Rational form.**  sinh/cosh/tanh are rewritten with ``exp``; if every ``exp`` argument is
+  ``c x + d`` with rational ``c`` and ``x`` occurs nowhere else, then with ``m`` the lcm of the
+  denominators of the ``c`` and ``t = e^{x/m}`` the expression is a rational function of ``t``
+  (``exp(c x + d) = e^d t^{c m}``); without ``exp`` it may be one of ``x``.  ``sympy.cancel``
+  gives ``N/D`` in lowest terms, accepted only with rational coefficients (``Poly`` over QQ),
+  so every later step is exact.
+* **Real roots.**  ``Poly.sqf_list`` and ``Poly.intervals`` (Vincent–Akritas–Strzeboński
+  isolation, exact over QQ) isolate the real roots of each square-free factor.  We do not take
+  the intervals on trust (sympy 1.14 ``intervals(sqf=True)`` returned a spurious interval in our
+  tests): every interval must show an exact sign change (or an exact rational root), the
+  intervals of a factor must be disjoint, and their number must equal the Sturm count
+  ``Poly.count_roots()``; then each holds exactly one root.  Refinement is plain exact bisection.
+* **Sign chart.**  Roots of ``N`` (zeros) and ``D`` (poles) are placed against the domain ends
+  (in t-space ``e^{a/m}`` is transcendental for rational ``a != 0`` by Lindemann–Weierstrass, so
+  refinement against its arb enclosure terminates); the sign on each piece between events is
+  the exact sign of ``N(u) D(u)`` at a rational test point.
+* **Monotone pieces.**  When the derivative ``h'`` has an exact sign chart, ``h`` is strictly
+  monotone between the zeros of ``h'``; its infimum over the domain is attained at a domain end
+  (as a one-sided limit) or at an interior zero where ``h'`` turns from - to +, so certifying
+  ``h`` there (arb on the refined root enclosure) decides ``h >= 0``.
+* **Dominance tail.**  An exp-polynomial ``sum a ε^α e^{β ε}`` (α, β rational) has the sign of its
+  leading term (largest β, then α) on ``[R, oo)`` once ``|a*| > sum |a| R^{α-α*} e^{-(β*-β) R}`` and
+  every ratio ``ε^{α-α*} e^{-(β*-β) ε}`` is non-increasing on ``[R, oo)``
+  (``R >= (α-α*)/(β*-β)``).  This maps the tail to one certified inequality at ``R``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import flint
+import sympy
+from sympy.polys.polyerrors import BasePolynomialError
+
+from exactpriv.certify_core import Budget, Dom, Outcome, fmt_q, lower_q, simplest_between, to_q, upper_q
+from exactpriv.certify_series import SeriesFailure, taylor_coefficients
+from exactpriv.errors import EntryRangeError
+from exactpriv.exact.intervals import NonFiniteBallError, arb_eval, working_precision
+from exactpriv.exact.kernel import decide_sign
+from exactpriv.exact.numbers import to_sympy
+
+__all__ = [
+    "OutOfTime",
+    "RationalForm",
+    "SignChart",
+    "build_chart",
+    "endpoint_sign",
+    "exact_decide",
+    "monotone_decide",
+    "rational_form",
+    "rewrite_hyperbolic",
+    "tail_dominance",
+]
+
+# Empirically determined parameters: expressions beyond these sizes skip the symbolic methods
+# (cancel/expand/root isolation costs grow quickly; branch-and-bound still applies).
+_MAX_OPS = 400
+_MAX_DEGREE = 120
+#: Largest R tried by the dominance tail (R doubles from its first candidate).
+_MAX_TAIL_DOUBLINGS = 24
+
+
+class OutOfTime(Exception):
+    """Internal: the time budget ran out inside an exact method."""
+
+
+class _AlgebraFailure(Exception):
+    """Internal: an exact method does not apply (or a sympy result failed verification)."""
+
+
+def rewrite_hyperbolic(expr):
+    """sinh, cosh, tanh written with exp (an exact rewriting)."""
+    return expr.replace(lambda e: isinstance(e, (sympy.sinh, sympy.cosh, sympy.tanh)),
+                        lambda e: e.rewrite(sympy.exp))
+
+
+# ---------------------------------------------------------------------------------------
+# rational forms
+@dataclass
+class RationalForm:
+    """``expr == N(u)/D(u)`` exactly, with u = x (kind "x") or u = e^{x/m} (kind "t")."""
+
+    kind: str
+    m: int
+    u: sympy.Symbol
+    N: sympy.Poly
+    D: sympy.Poly
+
+    def describe(self) -> dict:
+        sub = "u = eps" if self.kind == "x" else f"u = exp(eps/{self.m})" if self.m != 1 else "u = exp(eps)"
+        return {"substitution": sub, "numerator": str(self.N.as_expr()), "denominator": str(self.D.as_expr())}
+
+
+def rational_form(expr, var) -> RationalForm | None:
+    """The exact rational form of ``expr`` in ``var`` or ``e^{var/m}``, or None when there is none."""
+    if not isinstance(expr, sympy.Basic):
+        expr = to_sympy(expr)
+    if sympy.count_ops(expr) > _MAX_OPS:
+        return None
+    e = rewrite_hyperbolic(expr)
+    exps = [a for a in e.atoms(sympy.exp) if a.has(var)]
+    try:
+        if exps:
+            lin = {}
+            for a in exps:
+                p = sympy.Poly(sympy.expand(a.args[0]), var)
+                if p.degree() != 1:
+                    return None
+                c1, c0 = p.coeff_monomial(var), p.coeff_monomial(1)
+                if not c1.is_Rational:
+                    return None
+                lin[a] = (sympy.Rational(c1), c0)
+            m = 1
+            for c1, _ in lin.values():
+                m = m * int(c1.q) // math.gcd(m, int(c1.q))
+            u = sympy.Dummy("t", positive=True)
+            e = e.xreplace({a: sympy.exp(c0) * u ** int(c1 * m) for a, (c1, c0) in lin.items()})
+            if e.has(var):
+                return None
+            kind = "t"
+        else:
+            kind, m, u = "x", 1, var
+        e = sympy.cancel(sympy.together(e))
+        num, den = sympy.fraction(e)
+        N = sympy.Poly(num, u, domain="QQ")
+        D = sympy.Poly(den, u, domain="QQ")
+    except (BasePolynomialError, ValueError, TypeError):
+        return None
+    if D.is_zero or max(N.degree(), D.degree()) > _MAX_DEGREE:
+        return None
+    return RationalForm(kind, m, u, N, D)
+
+
+# ---------------------------------------------------------------------------------------
+# verified real-root isolation
+def _horner(coeffs, x: Fraction) -> Fraction:
+    acc = Fraction(0)
+    for c in coeffs:
+        acc = acc * x + c
+    return acc
+
+
+def _sgn(q) -> int:
+    return (q > 0) - (q < 0)
+
+
+@dataclass
+class _Root:
+    """One real root of the square-free factor ``f`` (coefficients, high to low): exactly
+    ``lo`` when ``lo == hi``, else the only root in the open interval ``(lo, hi)``."""
+
+    f: list
+    lo: Fraction
+    hi: Fraction
+    mult: int
+    pole: bool
+    factor: sympy.Poly
+    index: int  # position among the real roots of ``factor`` (for CRootOf)
+
+    @property
+    def exact(self) -> bool:
+        return self.lo == self.hi
+
+    def refine(self) -> None:
+        if self.exact:
+            return
+        mid = (self.lo + self.hi) / 2
+        v = _horner(self.f, mid)
+        if v == 0:
+            self.lo = self.hi = mid
+        elif _sgn(v) == _sgn(_horner(self.f, self.lo)):
+            self.lo = mid
+        else:
+            self.hi = mid
+
+    def describe(self, form: RationalForm) -> dict:
+        where = fmt_q(self.lo) if self.exact else f"({fmt_q(self.lo)}, {fmt_q(self.hi)})"
+        return {"kind": "pole" if self.pole else "zero", "factor": str(self.factor.as_expr()),
+                "multiplicity": self.mult, f"{'u' if form.kind == 't' else 'eps'}_isolating_interval": where}
+
+
+def _isolate(P: sympy.Poly, pole: bool) -> list[_Root]:
+    roots = []
+    _, factors = P.sqf_list()
+    for f, mult in factors:
+        if f.degree() < 1:
+            continue
+        coeffs = [to_q(c) for c in f.all_coeffs()]
+        ivs = f.intervals()
+        if len(ivs) != f.count_roots():
+            raise _AlgebraFailure(f"root isolation of {f.as_expr()} disagrees with its Sturm count")
+        found = []
+        for idx, ((lo, hi), k) in enumerate(ivs):
+            lo, hi = to_q(lo), to_q(hi)
+            if k != 1 or lo > hi:
+                raise _AlgebraFailure(f"unexpected isolating interval {(lo, hi, k)} for {f.as_expr()}")
+            if lo == hi:
+                if _horner(coeffs, lo) != 0:
+                    raise _AlgebraFailure(f"{lo} is not a root of {f.as_expr()}")
+            else:
+                a, b = _horner(coeffs, lo), _horner(coeffs, hi)
+                if a == 0 or b == 0 or _sgn(a) == _sgn(b):
+                    raise _AlgebraFailure(f"no sign change of {f.as_expr()} on ({lo}, {hi})")
+            found.append(_Root(coeffs, lo, hi, mult, pole, f, idx))
+        found.sort(key=lambda r: r.lo)
+        for a, b in zip(found, found[1:]):
+            if not a.hi <= b.lo:
+                raise _AlgebraFailure(f"overlapping isolating intervals for {f.as_expr()}")
+        roots += found
+    return roots
+
+
+def _overlap(a: _Root, b: _Root) -> bool:
+    if a.exact and b.exact:
+        return a.lo == b.lo
+    if a.exact:
+        return b.lo < a.lo < b.hi
+    if b.exact:
+        return a.lo < b.lo < a.hi
+    return max(a.lo, b.lo) < min(a.hi, b.hi)
+
+
+def _separate(roots: list[_Root], budget: Budget) -> None:
+    """Refine until the isolating intervals are pairwise disjoint (distinct roots: coprime factors)."""
+    changed = True
+    while changed:
+        changed = False
+        for i in range(len(roots)):
+            for j in range(i + 1, len(roots)):
+                a, b = roots[i], roots[j]
+                guard = 0
+                while _overlap(a, b):
+                    if a.exact and b.exact:
+                        raise _AlgebraFailure("two coprime factors share the rational root " + str(a.lo))
+                    (a if (a.hi - a.lo) >= (b.hi - b.lo) else b).refine()
+                    changed = True
+                    guard += 1
+                    if guard % 64 == 0 and budget.expired():
+                        raise OutOfTime()
+
+
+@dataclass
+class _UPoint:
+    """A domain end in u-space: ``x = q`` maps to u = q (kind x) or u = e^{q/m} (kind t)."""
+
+    q: Fraction
+    kind: str
+    m: int
+
+    @property
+    def exact(self) -> Fraction | None:
+        if self.kind == "x":
+            return self.q
+        return Fraction(1) if self.q == 0 else None  # e^{q/m} is transcendental for q != 0
+
+    def enclosure(self, prec: int) -> tuple[Fraction, Fraction]:
+        with working_precision(prec):
+            ball = (flint.arb(flint.fmpq(self.q.numerator, self.q.denominator)) / self.m).exp()
+        return lower_q(ball), upper_q(ball)
+
+
+def _compare(root: _Root, p: _UPoint, budget: Budget) -> int:
+    """-1, 0, +1 as the root is below, at, above the point."""
+    ex = p.exact
+    if ex is not None:
+        if root.exact:
+            return _sgn(root.lo - ex)
+        if root.lo < ex < root.hi and _horner(root.f, ex) == 0:
+            root.lo = root.hi = ex
+            return 0
+        while root.lo < ex < root.hi:
+            root.refine()
+        return 1 if root.lo >= ex else -1
+    prec = 64
+    while True:
+        lo, hi = p.enclosure(prec)
+        if root.lo >= hi:
+            return 1
+        if root.hi <= lo:
+            return -1
+        root.refine()
+        prec = min(prec * 2, 1 << 14) if root.exact or (root.hi - root.lo) < (hi - lo) else prec
+        if budget.expired():
+            raise OutOfTime()
+
+
+@dataclass
+class SignChart:
+    """Exact sign pattern of ``N/D`` over the open domain: ``events`` (zeros/poles, ascending)
+    split it into ``len(events) + 1`` pieces with ``signs[i]`` = sign on piece i."""
+
+    form: RationalForm
+    dom: Dom
+    events: list = field(default_factory=list)
+    signs: list = field(default_factory=list)
+    tests: list = field(default_factory=list)
+    at_lo: list = field(default_factory=list)
+    at_hi: list = field(default_factory=list)
+    identically_zero: bool = False
+
+    def describe(self) -> dict:
+        d = dict(self.form.describe())
+        if self.identically_zero:
+            d["identically_zero"] = True
+            return d
+        d["events_inside_domain"] = [r.describe(self.form) for r in self.events]
+        d["piece_signs"] = self.signs
+        d["piece_test_points_u"] = [fmt_q(t) for t in self.tests]
+        if self.at_lo or self.at_hi:
+            d["events_at_domain_ends"] = [r.describe(self.form) for r in self.at_lo + self.at_hi]
+        return d
+
+    # -- x-space helpers ---------------------------------------------------------------
+    def x_enclosure(self, root: _Root, prec: int = 64) -> tuple[Fraction, Fraction]:
+        if self.form.kind == "x":
+            return root.lo, root.hi
+        while root.lo <= 0:
+            root.refine()
+        with working_precision(prec):
+            m = self.form.m
+            lo = flint.arb(flint.fmpq(root.lo.numerator, root.lo.denominator)).log() * m
+            hi = flint.arb(flint.fmpq(root.hi.numerator, root.hi.denominator)).log() * m
+        return lower_q(lo), upper_q(hi)
+
+    def x_exact(self, root: _Root):
+        """The exact x-value of a root: a Fraction or a sympy algebraic/log expression."""
+        if root.exact:
+            u = sympy.Rational(root.lo.numerator, root.lo.denominator)
+        else:
+            u = sympy.CRootOf(root.factor.as_expr(), root.index)
+        if self.form.kind == "x":
+            return root.lo if root.exact else u
+        val = self.form.m * sympy.log(u)
+        return to_q(val) if val.is_Rational else val
+
+    def x_point_in_piece(self, i: int, budget: Budget) -> Fraction:
+        """A short rational x strictly inside piece i."""
+        prec = 64
+        while True:
+            left = self.dom.lo if i == 0 else self.x_enclosure(self.events[i - 1], prec)[1]
+            if i < len(self.events):
+                right = self.x_enclosure(self.events[i], prec)[0]
+            else:
+                right = self.dom.hi if self.dom.hi is not None else left + 2
+            if left < right:
+                return simplest_between(left, right)
+            for r in ([self.events[i - 1]] if i else []) + ([self.events[i]] if i < len(self.events) else []):
+                r.refine()
+            prec = min(2 * prec, 4096)
+            if budget.expired():
+                raise OutOfTime()
+
+
+def build_chart(form: RationalForm, dom: Dom, budget: Budget) -> SignChart:
+    """The exact sign chart of ``form`` on the open domain ``(dom.lo, dom.hi)``."""
+    chart = SignChart(form, dom)
+    if form.N.is_zero:
+        chart.identically_zero = True
+        return chart
+    roots = _isolate(form.N, False) + _isolate(form.D, True)
+    if form.kind == "t":  # only u = e^{x/m} > 0 matters
+        kept = []
+        for r in roots:
+            while r.lo < 0 < r.hi:
+                r.refine()
+            if r.lo >= 0 and not (r.exact and r.lo == 0):
+                kept.append(r)
+        roots = kept
+    _separate(roots, budget)
+    plo = _UPoint(dom.lo, form.kind, form.m)
+    phi = None if dom.hi is None else _UPoint(dom.hi, form.kind, form.m)
+    for r in roots:
+        c = _compare(r, plo, budget)
+        if c < 0:
+            continue
+        if c == 0:
+            chart.at_lo.append(r)
+            continue
+        if phi is not None:
+            c2 = _compare(r, phi, budget)
+            if c2 > 0:
+                continue
+            if c2 == 0:
+                chart.at_hi.append(r)
+                continue
+        chart.events.append(r)
+    chart.events.sort(key=lambda r: r.lo)
+    # test points: u strictly between consecutive boundaries
+    nb = len(chart.events)
+    for i in range(nb + 1):
+        prec = 64
+        while True:
+            # left bound value and whether u must exceed it strictly
+            if i == 0:
+                if plo.exact is not None:
+                    L, Ls = plo.exact, True
+                else:
+                    L, Ls = plo.enclosure(prec)[1], False
+            else:
+                r = chart.events[i - 1]
+                L, Ls = r.hi, r.exact
+            if i == nb:
+                if phi is None:
+                    R, Rs = L + 2, True
+                elif phi.exact is not None:
+                    R, Rs = phi.exact, True
+                else:
+                    R, Rs = phi.enclosure(prec)[0], False
+            else:
+                r = chart.events[i]
+                R, Rs = r.lo, r.exact
+            if L < R:
+                u = simplest_between(L, R)
+                break
+            if L == R and not Ls and not Rs:
+                u = L
+                break
+            if i > 0:
+                chart.events[i - 1].refine()
+            if i < nb:
+                chart.events[i].refine()
+            prec = min(2 * prec, 1 << 14)
+            if budget.expired():
+                raise OutOfTime()
+        n_val, d_val = _horner(_coeffs(form.N), u), _horner(_coeffs(form.D), u)
+        if d_val == 0 or n_val == 0:
+            raise _AlgebraFailure(f"test point {u} hit a root")  # impossible after separation
+        chart.signs.append(_sgn(n_val) * _sgn(d_val))
+        chart.tests.append(u)
+    return chart
+
+
+def _coeffs(P: sympy.Poly) -> list:
+    return [to_q(c) for c in P.all_coeffs()]
+
+
+# ---------------------------------------------------------------------------------------
+# method 1: exact sign chart of the goal itself
+def exact_decide(h, var, dom: Dom, strict: bool, budget: Budget) -> Outcome | None:
+    """Decide ``h > 0`` / ``h >= 0`` on the open domain exactly, or None when h has no rational form."""
+    form = rational_form(h, var)
+    if form is None:
+        return None
+    try:
+        chart = build_chart(form, dom, budget)
+    except _AlgebraFailure as exc:
+        return Outcome("UNDECIDED", "exact-algebra", [], reason=f"exact algebra failed a check: {exc}")
+    except OutOfTime:
+        return Outcome("UNDECIDED", "exact-algebra", [], reason="time budget ran out during root isolation")
+    step = {"method": "exact-algebra", "goal": f"{h} {'>' if strict else '>='} 0 on {dom}", **chart.describe()}
+    if chart.identically_zero:
+        if not strict:
+            step["conclusion"] = "the difference is identically 0"
+            return Outcome("PROVED", "exact-algebra", [step])
+        hi = dom.hi if dom.hi is not None else dom.lo + 2
+        return Outcome("REFUTED", "exact-algebra", [step], point=simplest_between(dom.lo, hi), exact_zero=True,
+                       reason="the difference is identically 0, so the strict inequality fails everywhere")
+    poles = [r for r in chart.events if r.pole]
+    if poles:
+        x = chart.x_exact(poles[0])
+        raise EntryRangeError(f"the inequality is undefined inside the domain {dom}: {h} has a pole at "
+                              f"{var} = {x} (about {float(sum(chart.x_enclosure(poles[0])) / 2):.6g})")
+    for i, s in enumerate(chart.signs):
+        if s < 0:
+            try:
+                p = chart.x_point_in_piece(i, budget)
+            except OutOfTime:
+                return Outcome("UNDECIDED", "exact-algebra", [step], reason="time budget ran out")
+            step["conclusion"] = f"negative on piece {i}"
+            return Outcome("REFUTED", "exact-algebra", [step], point=p,
+                           reason=f"the difference is negative on piece {i} of the exact sign chart")
+    zeros = [r for r in chart.events if not r.pole]
+    if strict and zeros:
+        step["conclusion"] = "the difference vanishes inside the domain"
+        return Outcome("REFUTED", "exact-algebra", [step], point=chart.x_exact(zeros[0]), exact_zero=True,
+                       reason="the difference is exactly 0 at a root of its numerator")
+    step["conclusion"] = "sign >= 0 on every piece" + ("" if not zeros else " (zeros only at isolated roots)")
+    return Outcome("PROVED", "exact-algebra", [step])
+
+
+# ---------------------------------------------------------------------------------------
+# helpers shared by monotone pieces and the piecewise engine
+def endpoint_sign(h, var, q: Fraction, budget: Budget) -> int | None:
+    """Certified sign of the one-sided limit of ``h`` at the rational ``q`` (its value if defined).
+
+    Uses the Taylor walker at the exact point (which cancels removable singularities exactly)
+    at doubling precision, then the kernel on ``h(q)`` (exact when that is rational or a
+    log-form, ``sympy.simplify`` for zero)."""
+    prec = 64
+    while prec <= budget.max_prec:
+        budget.note_prec(prec)
+        try:
+            c0 = taylor_coefficients(h, var, q, 1, prec)[0]
+        except SeriesFailure:
+            break
+        if c0.is_zero():
+            return 0
+        if c0 > 0:
+            return 1
+        if c0 < 0:
+            return -1
+        prec *= 2
+    try:
+        val = h.subs(var, sympy.Rational(q.numerator, q.denominator))
+        if val.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo):
+            return None
+        s, _ = decide_sign(val, max_prec=max(64, min(budget.max_prec, 1024)))
+        return s
+    except Exception:  # noqa: BLE001 -- any failure only means "not decided here"
+        return None
+
+
+def _ball_sign(h, var, ball, prec):
+    try:
+        v = arb_eval(h, prec, env={var: ball})
+    except NonFiniteBallError:
+        return None
+    if v > 0:
+        return 1
+    if v < 0:
+        return -1
+    return None
+
+
+def probe_negative(h, var, start: Fraction, end: Fraction, budget: Budget) -> Fraction | None:
+    """A short rational point between ``start`` and ``end``, tried ever closer to ``start``,
+    where ``h`` is certainly negative (arb), or None."""
+    for i in range(1, 64):
+        a = start + (end - start) / (1 << (i + 1))
+        b = start + (end - start) / (1 << i)
+        x = simplest_between(min(a, b), max(a, b))
+        for prec in sorted({min(64, budget.max_prec), min(256, budget.max_prec)}):
+            try:
+                v = arb_eval(h, prec, env={var: x})
+            except (NonFiniteBallError, EntryRangeError):
+                break
+            if v < 0:
+                return x
+        if budget.expired():
+            return None
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# method 2: monotone pieces from an exact derivative chart
+def monotone_decide(h, var, dom: Dom, strict: bool, budget: Budget, tail) -> Outcome | None:
+    """Decide ``h (>)>= 0`` from the exact sign chart of ``h'``; None when h' has no rational form.
+
+    ``tail(h, start)`` is the dominance tail (returns (sign, R, step) or None)."""
+    hp = sympy.diff(h, var)
+    form = rational_form(hp, var)
+    if form is None:
+        return None
+    try:
+        chart = build_chart(form, dom, budget)
+    except (_AlgebraFailure, OutOfTime) as exc:
+        return Outcome("UNDECIDED", "monotone", [], reason=f"derivative chart failed: {exc or 'time'}")
+    steps = [{"method": "monotone", "derivative": str(hp), **chart.describe()}]
+    if chart.identically_zero:
+        p = simplest_between(dom.lo, dom.hi if dom.hi is not None else dom.lo + 2)
+        s = endpoint_sign(h, var, p, budget)
+        steps.append({"constant_value_sign_at": fmt_q(p), "sign": s})
+        if s is None:
+            return None
+        if s > 0 or (s == 0 and not strict):
+            return Outcome("PROVED", "monotone", steps)
+        return Outcome("REFUTED", "monotone", steps, point=p, exact_zero=(s == 0))
+    if any(r.pole for r in chart.events):
+        return None
+    signs, ev = chart.signs, chart.events
+    # left end: a local minimum when h increases right of it
+    if signs[0] > 0:
+        s = endpoint_sign(h, var, dom.lo, budget)
+        steps.append({"candidate": f"limit at {fmt_q(dom.lo)}+", "sign": s})
+        if s is None:
+            return Outcome("UNDECIDED", "monotone", steps, reason=f"sign of the limit at {fmt_q(dom.lo)} unknown")
+        if s < 0:
+            end = chart.x_enclosure(ev[0])[0] if ev else (dom.hi if dom.hi is not None else dom.lo + 1)
+            p = probe_negative(h, var, dom.lo, end, budget)
+            if p is None:
+                return Outcome("UNDECIDED", "monotone", steps, reason="negative limit but no certified point found")
+            return Outcome("REFUTED", "monotone", steps, point=p)
+    # interior local minima
+    for i, r in enumerate(ev):
+        if r.pole or not (signs[i] < 0 < signs[i + 1]):
+            continue
+        prec, verdict = 64, None
+        while prec <= budget.max_prec and not budget.expired():
+            lo, hi = chart.x_enclosure(r, prec)
+            with working_precision(prec):
+                ball = flint.arb(flint.fmpq(lo.numerator, lo.denominator)).union(
+                    flint.arb(flint.fmpq(hi.numerator, hi.denominator)))
+            verdict = _ball_sign(h, var, ball, prec)
+            budget.note_prec(prec)
+            if verdict is not None:
+                break
+            for _ in range(8):
+                r.refine()
+            prec *= 2
+        steps.append({"candidate": f"local minimum at the derivative root in eps-interval "
+                                   f"[{fmt_q(lo)}, {fmt_q(hi)}]", "sign": verdict, "precision": prec})
+        if verdict is None:
+            return Outcome("UNDECIDED", "monotone", steps,
+                           reason=f"sign of h at a critical point near {float(lo):.6g} not certified")
+        if verdict < 0:
+            if lo < hi:
+                p = probe_negative(h, var, (lo + hi) / 2, hi, budget) or \
+                    probe_negative(h, var, (lo + hi) / 2, lo, budget)
+            else:
+                p = lo if _ball_sign(h, var, flint.arb(flint.fmpq(lo.numerator, lo.denominator)), prec) == -1 else None
+            if p is None:
+                return Outcome("UNDECIDED", "monotone", steps, reason="negative minimum but no certified point")
+            return Outcome("REFUTED", "monotone", steps, point=p)
+    # right end
+    if signs[-1] < 0:
+        if dom.hi is not None:
+            s = endpoint_sign(h, var, dom.hi, budget)
+            steps.append({"candidate": f"limit at {fmt_q(dom.hi)}-", "sign": s})
+            if s is None:
+                return Outcome("UNDECIDED", "monotone", steps, reason=f"sign at {fmt_q(dom.hi)} unknown")
+            if s < 0:
+                start = chart.x_enclosure(ev[-1])[1] if ev else dom.lo
+                p = probe_negative(h, var, dom.hi, start, budget)
+                if p is None:
+                    return Outcome("UNDECIDED", "monotone", steps, reason="negative limit, no certified point")
+                return Outcome("REFUTED", "monotone", steps, point=p)
+        else:
+            start = chart.x_enclosure(ev[-1])[1] if ev else dom.lo
+            t = tail(h, max(start, dom.lo))
+            if t is None:
+                return Outcome("UNDECIDED", "monotone", steps,
+                               reason="decreasing towards oo and no dominance argument for the tail")
+            sign, R, tstep = t
+            steps.append(tstep)
+            if sign < 0:
+                return Outcome("REFUTED", "monotone", steps, point=R)
+    steps.append({"conclusion": "every local minimum of h is certified " + ("> 0" if strict else ">= 0")
+                  + " (one-sided limits at open ends: h is strictly monotone next to them)"})
+    return Outcome("PROVED", "monotone", steps)
+
+
+# ---------------------------------------------------------------------------------------
+# method 3: dominance for the tail [R, oo)
+def _exp_poly_terms(expr, var) -> dict | None:
+    """{(beta, alpha): coefficient} with expr = sum coefficient * var^alpha * e^{beta var}."""
+    if sympy.count_ops(expr) > _MAX_OPS:
+        return None
+    expr = sympy.expand(expr)
+    if sympy.count_ops(expr) > 4 * _MAX_OPS:
+        return None
+    terms: dict = {}
+    for term in sympy.Add.make_args(expr):
+        coeff, alpha, beta = sympy.Integer(1), sympy.Integer(0), sympy.Integer(0)
+        for f in sympy.Mul.make_args(term):
+            if not f.has(var):
+                coeff *= f
+            elif f == var:
+                alpha += 1
+            elif isinstance(f, sympy.Pow) and f.base == var and f.exp.is_Rational:
+                alpha += f.exp
+            elif isinstance(f, sympy.exp):
+                try:
+                    p = sympy.Poly(sympy.expand(f.args[0]), var)
+                except BasePolynomialError:
+                    return None
+                if p.degree() != 1 or not p.coeff_monomial(var).is_Rational:
+                    return None
+                beta += p.coeff_monomial(var)
+                coeff *= sympy.exp(p.coeff_monomial(1))
+            else:
+                return None
+        key = (Fraction(int(beta.p), int(beta.q)), Fraction(int(alpha.p), int(alpha.q)))
+        terms[key] = terms.get(key, sympy.Integer(0)) + coeff
+    return terms
+
+
+def _dominant(terms: dict, start: Fraction, budget: Budget):
+    """(sign, R, detail) with sign(sum) = sign on [R, oo), or None."""
+    keys = sorted(terms, reverse=True)
+    lead = None
+    for k in keys:
+        s, _ = decide_sign(terms[k], max_prec=max(64, min(budget.max_prec, 1024)))
+        if s is None:
+            return None
+        if s != 0:
+            lead = k
+            break
+    if lead is None:
+        return None
+    b0, a0 = lead
+    rest = [(b0 - b, a - a0, terms[(b, a)]) for (b, a) in keys if (b, a) != lead and (b, a) < lead]
+    R0 = Fraction(1)
+    for db, da, _ in rest:
+        if db > 0 and da > 0:
+            R0 = max(R0, da / db)
+    R = max(R0, start, Fraction(1))
+    R = Fraction(math.ceil(R))
+    prec = 128
+    for _ in range(_MAX_TAIL_DOUBLINGS):
+        with working_precision(prec):
+            Rb = flint.arb(flint.fmpq(R.numerator, R.denominator))
+            S = flint.arb(0)
+            for db, da, c in rest:
+                cb = abs(arb_eval(c, prec))
+                S = S + cb * Rb ** flint.fmpq(da.numerator, da.denominator) * \
+                    (-Rb * flint.fmpq(db.numerator, db.denominator)).exp()
+            margin = abs(arb_eval(terms[lead], prec)) - S
+        if margin > 0:
+            s, _ = decide_sign(terms[lead], max_prec=max(64, min(budget.max_prec, 1024)))
+            return s, R, {"leading_term": f"({terms[lead]})*eps**({a0})*exp({b0}*eps)",
+                          "R": fmt_q(R), "other_terms_bound_at_R": str(S), "margin_lower_bound": fmt_q(lower_q(margin))}
+        R *= 2
+        if budget.expired():
+            return None
+    return None
+
+
+def tail_dominance(h, var, start: Fraction, budget: Budget):
+    """(sign, R, step): ``h`` has the constant sign ``sign`` on ``[R, oo)``, R >= start; or None."""
+    e = sympy.together(rewrite_hyperbolic(h))
+    num, den = sympy.fraction(e)
+    tn = _exp_poly_terms(num, var)
+    td = _exp_poly_terms(den, var)
+    if tn is None or td is None:
+        return None
+    dn = _dominant(tn, start, budget)
+    dd = _dominant(td, start, budget)
+    if dn is None or dd is None:
+        return None
+    R = max(dn[1], dd[1])
+    sign = dn[0] * dd[0]
+    step = {"method": "dominance", "interval": f"[{fmt_q(R)}, oo)", "sign": sign,
+            "numerator": dn[2], "denominator": dd[2],
+            "argument": "each other term / leading term is non-increasing on [R, oo) and their sum at R is "
+                        "below the leading coefficient"}
+    return sign, R, step

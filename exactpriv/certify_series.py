@@ -1,0 +1,332 @@
+"""Certified Taylor coefficients (Taylor models) for the certifier, with python-flint ``arb_series``.
+
+Algorithm.  A post-order walk maps every node of a sympy expression in one variable ``x`` to
+the truncated power series of that node at ``x = x0 + h``, with ``arb`` ball coefficients
+(``arb_series`` arithmetic: ``+ - * /``, ``exp``, ``log``, ``sqrt``, ``atan``, ``sin``, ``cos``;
+``sinh``/``cosh``/``tanh``/``asinh`` are written through ``exp``/``log``/``sqrt``).  Arb's
+containment guarantee makes coefficient ``j`` of the result enclose ``f^(j)(ξ)/j!`` for every
+``ξ`` in the ball ``x0``.  Two uses follow:
+
+* at an exact point ``x0 = a`` the coefficients are the Taylor coefficients of ``f`` at ``a``
+  (exact zeros come out as balls of radius 0, which Arb certifies to be exactly 0);
+* at a ball ``x0 = [a, b]`` coefficient ``k+1`` bounds the Lagrange remainder
+  ``f^(k+1)(ξ)/(k+1)!`` uniformly on ``[a, b]`` (Taylor's theorem with remainder).
+
+Why hand-written: :func:`exactpriv.exact.intervals.arb_eval` evaluates values only, and
+python-flint has no sympy reader; sympy's ``series`` is symbolic and gives no remainder
+bound.  The walk mirrors ``arb_eval``'s node table.
+
+At an exact point a quotient whose denominator series starts with exact zeros is divided
+after cancelling the common power of ``h`` when the numerator has at least as many exact
+leading zeros (a removable singularity such as ``(e^x - 1)/x`` at 0); the result is then
+the series of the continuous extension.  On a ball this never happens (a quotient by a
+ball containing 0 fails), so remainder bounds are only produced where ``f`` is analytic.
+
+Functions of this module raise :class:`SeriesFailure` (internal) when a node cannot be
+expanded (unsupported, not analytic at the point, or non-finite at the working precision).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import flint
+import sympy
+
+from exactpriv.errors import ExactPrivError
+from exactpriv.exact.intervals import NonFiniteBallError, arb_eval, arb_to_fractions, working_precision
+
+__all__ = [
+    "SeriesFailure",
+    "box_ball",
+    "box_bounds",
+    "point_ball",
+    "taylor_coefficients",
+]
+
+#: Extra series length computed beyond the requested order, consumed by removable
+#: singularities (each cancelled power of h shortens the series by one).
+_SLACK = 3
+
+
+class SeriesFailure(Exception):
+    """Internal: the expression has no certified Taylor expansion at this point/ball."""
+
+
+def _fmpq(q: Fraction):
+    return flint.fmpq(q.numerator, q.denominator)
+
+
+def point_ball(q: Fraction, prec: int):
+    """The ball of the rational ``q`` at ``prec`` bits (exact when ``q`` is dyadic and short)."""
+    with working_precision(prec):
+        return flint.arb(_fmpq(Fraction(q)))
+
+
+def box_ball(lo: Fraction, hi: Fraction, prec: int, *, nonnegative: bool = False):
+    """A ball containing the real interval ``[lo, hi]`` (hull of the endpoint balls).
+
+    With ``nonnegative`` (the interval lies in ``[0, oo)``) the ball is intersected with
+    ``[0, oo)`` by ``arb.nonnegative_part`` so that ``sqrt``/``log`` near 0 stay real.
+    """
+    with working_precision(prec):
+        b = flint.arb(_fmpq(Fraction(lo))).union(flint.arb(_fmpq(Fraction(hi))))
+        if nonnegative:
+            b = b.nonnegative_part()
+        return b
+
+
+def _coeffs(s, n=None):
+    """Coefficient list of an arb_series padded with exact zeros to its length."""
+    length = s.prec if n is None else n
+    cs = list(s.coeffs())[:length]
+    return cs + [flint.arb(0)] * (length - len(cs))
+
+
+def _finite(s):
+    for c in s.coeffs():
+        if not c.is_finite():
+            raise SeriesFailure(f"non-finite coefficient {c}")
+    return s
+
+
+class _Walker:
+    def __init__(self, var, x0, length: int, prec: int):
+        self.var = var
+        self.x0 = x0
+        self.length = length
+        self.prec = prec
+        self.exact_point = x0.is_exact()
+        self.memo = {}
+
+    def const(self, c):
+        return flint.arb_series([c], prec=self.length)
+
+    def eval(self, e):
+        try:
+            return self.memo[e]
+        except KeyError:
+            pass
+        if isinstance(e, sympy.Basic) and not e.has(self.var):
+            try:
+                val = self.const(arb_eval(e, self.prec))
+            except NonFiniteBallError as exc:
+                raise SeriesFailure(str(exc)) from None
+        else:
+            val = _finite(self.node(e))
+        self.memo[e] = val
+        return val
+
+    # -- arithmetic -------------------------------------------------------------------
+    def div(self, a, b):
+        bc = _coeffs(b)
+        v = 0
+        while v < len(bc) and bc[v].is_zero():
+            v += 1
+        if v == len(bc):
+            raise SeriesFailure("division by a series that is zero to the computed order")
+        if v:
+            if not self.exact_point:
+                raise SeriesFailure("removable singularity on a ball")
+            ac = _coeffs(a)
+            if any(not c.is_zero() for c in ac[:v]):
+                raise SeriesFailure("pole: the numerator does not vanish to the order of the denominator")
+            n = min(a.prec, b.prec) - v
+            if n < 1:
+                raise SeriesFailure("series too short after cancelling a removable singularity")
+            a = flint.arb_series(ac[v:], prec=n)
+            b = flint.arb_series(bc[v:], prec=n)
+            bc = _coeffs(b)
+        if not (bc[0] > 0 or bc[0] < 0):
+            raise SeriesFailure(f"denominator leading coefficient {bc[0]} contains 0")
+        return a / b
+
+    def leading(self, s):
+        return _coeffs(s)[0]
+
+    def exp(self, s):
+        return s.exp()
+
+    def log(self, s):
+        if not self.leading(s) > 0:
+            raise SeriesFailure("log of a series whose value is not certainly positive")
+        return s.log()
+
+    def sqrt(self, s):
+        if not self.leading(s) > 0:
+            raise SeriesFailure("sqrt of a series whose value is not certainly positive")
+        return s.sqrt()
+
+    def ipow(self, s, n: int):
+        if n >= 0:
+            return s ** n
+        return self.div(self.const(flint.arb(1)), s ** (-n))
+
+    # -- nodes ------------------------------------------------------------------------
+    def node(self, e):
+        if e == self.var:
+            return flint.arb_series([self.x0, 1], prec=self.length)
+        if isinstance(e, sympy.Add):
+            acc = self.eval(e.args[0])
+            for a in e.args[1:]:
+                acc = acc + self.eval(a)
+            return acc
+        if isinstance(e, sympy.Mul):
+            num, den = [], []
+            for a in e.args:
+                if isinstance(a, sympy.Pow) and a.exp.is_Integer and a.exp < 0:
+                    den.append(a.base if a.exp == -1 else a.base ** (-a.exp))
+                else:
+                    num.append(a)
+            acc = self.eval(num[0]) if num else self.const(flint.arb(1))
+            for a in num[1:]:
+                acc = acc * self.eval(a)
+            if den:
+                d = self.eval(den[0])
+                for a in den[1:]:
+                    d = d * self.eval(a)
+                acc = self.div(acc, d)
+            return acc
+        if isinstance(e, sympy.Pow):
+            base, ex = e.base, e.exp
+            if base is sympy.E:
+                return self.exp(self.eval(ex))
+            if ex.is_Integer:
+                return self.ipow(self.eval(base), int(ex))
+            if ex.is_Rational and ex.q == 2:
+                return self.ipow(self.sqrt(self.eval(base)), int(ex.p))
+            return self.exp(self.eval(ex) * self.log(self.eval(base)))
+        if isinstance(e, sympy.exp):
+            return self.exp(self.eval(e.args[0]))
+        if isinstance(e, sympy.log):
+            return self.log(self.eval(e.args[0]))
+        if isinstance(e, (sympy.sinh, sympy.cosh, sympy.tanh)):
+            s = self.eval(e.args[0])
+            one = self.const(flint.arb(1))
+            if isinstance(e, sympy.tanh):  # tanh s = 1 - 2/(e^{2s} + 1): no cancellation for s >= 0
+                return one - self.div(2 * one, (2 * s).exp() + one)
+            ep = s.exp()
+            em = self.div(one, ep)
+            return (ep - em) / 2 if isinstance(e, sympy.sinh) else (ep + em) / 2
+        if isinstance(e, sympy.asinh):
+            s = self.eval(e.args[0])
+            return self.log(s + self.sqrt(s * s + 1))
+        if isinstance(e, sympy.atan):
+            return self.eval(e.args[0]).atan()
+        if isinstance(e, (sympy.sin, sympy.cos, sympy.tan)):
+            s = self.eval(e.args[0])
+            return getattr(s, type(e).__name__)()
+        if isinstance(e, sympy.Abs):
+            s = self.eval(e.args[0])
+            c = self.leading(s)
+            if c > 0:
+                return s
+            if c < 0:
+                return -s
+            raise SeriesFailure("Abs of a series whose sign is not certain")
+        if isinstance(e, (sympy.Min, sympy.Max)):
+            vals = [self.eval(a) for a in e.args]
+            lead = [self.leading(v) for v in vals]
+            want_min = isinstance(e, sympy.Min)
+            for i, c in enumerate(lead):
+                if all((c < d) if want_min else (c > d) for j, d in enumerate(lead) if j != i):
+                    return vals[i]
+            raise SeriesFailure("Min/Max whose arguments are not separated")
+        raise SeriesFailure(f"no series rule for {type(e).__name__}")
+
+
+def taylor_coefficients(expr, var, x0, order: int, prec: int) -> list:
+    """Balls ``[c_0, ..., c_{order-1}]`` with ``c_j ∋ f^(j)(ξ)/j!`` for every ``ξ`` in the ball ``x0``.
+
+    ``x0`` is an ``arb`` (a point or a ball) or a rational.  Raises :class:`SeriesFailure`
+    when the expansion is not available (see the module docstring); typed errors of
+    ``arb_eval`` (a constant sub-expression outside its real domain) propagate.
+    """
+    if not isinstance(x0, flint.arb):
+        x0 = point_ball(Fraction(x0), prec)
+    with working_precision(prec):
+        walker = _Walker(var, x0, order + _SLACK, prec)
+        try:
+            s = walker.eval(expr)
+        except (ValueError, ZeroDivisionError) as exc:  # arb_series raises ValueError on bad division
+            raise SeriesFailure(str(exc)) from None
+        except ExactPrivError as exc:
+            if isinstance(exc, NonFiniteBallError):
+                raise SeriesFailure(str(exc)) from None
+            raise
+        if s.prec < order:
+            raise SeriesFailure(f"only {s.prec} coefficients available, {order} requested")
+        return _coeffs(s, order)
+
+
+def _lower(ball) -> Fraction:
+    return arb_to_fractions(ball)[0]
+
+
+def box_bounds(expr, var, lo: Fraction, hi: Fraction, prec: int, *, nonnegative: bool):
+    """Certified lower bound of ``expr`` on ``[lo, hi]`` and its ball at the midpoint.
+
+    Returns ``(lower, mid, mid_ball, form)``: ``lower`` (Fraction, or None when no finite
+    bound was obtained) satisfies ``expr(x) >= lower`` for all x in [lo, hi]; ``mid`` is the
+    (short dyadic) point where ``mid_ball`` ∋ ``expr(mid)`` was evaluated (None if that failed).
+    The bound is the best of three certified forms:
+
+    * natural: ``c_0`` over the box (plain interval evaluation);
+    * mean value: ``f(m) - |f'(box)| r``;
+    * second-order Taylor form: ``f(m + h) >= f(m) + f'(m) h + c2lo h^2`` for ``|h| <= r``,
+      where ``c2lo`` is a lower bound of ``f''(ξ)/2`` on the box; the quadratic's minimum on
+      ``[-r, r]`` is bounded by its vertex value (convex case) or its endpoint values.
+    """
+    m = _short_midpoint(lo, hi)
+    r = max(m - lo, hi - m)
+    box = box_ball(lo, hi, prec, nonnegative=nonnegative)
+    bounds = []
+    mid_ball = None
+    try:
+        cb = taylor_coefficients(expr, var, box, 3, prec)
+        bounds.append(_lower(cb[0]))
+    except SeriesFailure:
+        cb = None
+        try:
+            bounds.append(_lower(arb_eval(expr, prec, env={var: box})))
+        except NonFiniteBallError:
+            pass
+    try:
+        cm = taylor_coefficients(expr, var, point_ball(m, prec), 2, prec)
+        mid_ball = cm[0]
+    except SeriesFailure:
+        cm = None
+        try:
+            mid_ball = arb_eval(expr, prec, env={var: point_ball(m, prec)})
+        except NonFiniteBallError:
+            mid_ball = None
+    if cb is not None and cm is not None:
+        with working_precision(prec):
+            R = flint.arb(_fmpq(r))
+            g, g1 = cm[0], cm[1]
+            bounds.append(_lower(g - abs(cb[1]) * R))
+            c2lo = _lower(cb[2])
+            C2 = flint.arb(_fmpq(c2lo))
+            ends = min(_lower(g - g1 * R + C2 * R * R), _lower(g + g1 * R + C2 * R * R))
+            quad = ends
+            if c2lo > 0:
+                hv = -g1 / (2 * C2)
+                if not (hv > R or hv < -R):
+                    quad = _lower(g - g1 * g1 / (4 * C2))
+            bounds.append(quad)
+    lower = max(bounds) if bounds else None
+    return lower, m, mid_ball
+
+
+def _short_midpoint(lo: Fraction, hi: Fraction) -> Fraction:
+    """A dyadic point in the middle half of [lo, hi] with few bits (exact in arb)."""
+    w = hi - lo
+    mid = (lo + hi) / 2
+    if w <= 0:
+        return mid
+    k = 0
+    while Fraction(1, 1 << k) > w / 8:  # 2^-k <= w/8, so rounding moves the midpoint by <= w/16
+        k += 1
+    scale = 1 << k
+    cand = Fraction(round(mid * scale), scale)
+    return cand if lo < cand < hi else mid
