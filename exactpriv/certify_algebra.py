@@ -40,8 +40,8 @@ from sympy.polys.polyerrors import BasePolynomialError
 
 from exactpriv.certify_core import Budget, Dom, Outcome, fmt_q, lower_q, simplest_between, to_q, upper_q
 from exactpriv.certify_series import SeriesFailure, taylor_coefficients
-from exactpriv.errors import EntryRangeError
-from exactpriv.exact.intervals import NonFiniteBallError, arb_eval, working_precision
+from exactpriv.errors import EntryRangeError, ExactPrivError
+from exactpriv.exact.intervals import NonFiniteBallError, arb_eval, arb_to_fractions, working_precision
 from exactpriv.exact.kernel import decide_sign
 from exactpriv.exact.numbers import to_sympy
 
@@ -55,6 +55,7 @@ __all__ = [
     "monotone_decide",
     "rational_form",
     "rewrite_hyperbolic",
+    "strip_factors",
     "tail_dominance",
 ]
 
@@ -119,10 +120,14 @@ def rational_form(expr, var) -> RationalForm | None:
             m = 1
             for c1, _ in lin.values():
                 m = m * int(c1.q) // math.gcd(m, int(c1.q))
-            u = sympy.Dummy("t", positive=True)
-            e = e.xreplace({a: sympy.exp(c0) * u ** int(c1 * m) for a, (c1, c0) in lin.items()})
-            if e.has(var):
+            if max(abs(c1) * m for c1, _ in lin.values()) > _MAX_DEGREE:
                 return None
+            u = sympy.Symbol("t", positive=True) if getattr(var, "name", "") != "t" else sympy.Dummy("t", positive=True)
+            e = e.xreplace({a: sympy.exp(c0) * u ** int(c1 * m) for a, (c1, c0) in lin.items()})
+            if e.has(var):  # var may still cancel (as in derivatives of var*f(t) - var*g(t))
+                e = sympy.cancel(sympy.together(e))
+                if e.has(var):
+                    return None
             kind = "t"
         else:
             kind, m, u = "x", 1, var
@@ -334,6 +339,14 @@ class SignChart:
             u = sympy.Rational(root.lo.numerator, root.lo.denominator)
         else:
             u = sympy.CRootOf(root.factor.as_expr(), root.index)
+            if root.factor.degree() == 2:  # quadratic: the radical form, checked against the isolating interval
+                rad = sympy.CRootOf(root.factor.as_expr(), root.index, radicals=True)
+                try:
+                    lo, hi = arb_to_fractions(arb_eval(rad, 128))
+                    if root.lo < lo and hi < root.hi:
+                        u = rad
+                except ExactPrivError:
+                    pass
         if self.form.kind == "x":
             return root.lo if root.exact else u
         val = self.form.m * sympy.log(u)
@@ -441,6 +454,69 @@ def _coeffs(P: sympy.Poly) -> list:
 
 
 # ---------------------------------------------------------------------------------------
+# factor out eps^k, exp(.) and constants of known sign
+def _var_power(term, var) -> Fraction:
+    k = Fraction(0)
+    for f in sympy.Mul.make_args(term):
+        if f == var:
+            k += 1
+        elif isinstance(f, sympy.Pow) and f.base == var and f.exp.is_Rational:
+            k += to_q(f.exp)
+    return k
+
+
+def strip_factors(g, var, dom: Dom):
+    """(h, step, dom_h) with sign(g) = sign(h) on the open domain ``dom_h``.
+
+    ``g`` is put over one denominator (``together``); factors ``var**k`` (when the domain lies
+    in [0, oo): positive on the open domain), ``exp(.)`` (positive) and constants of certified
+    sign are removed, also a common ``var**k`` of a sum (``factor_terms`` plus the smallest
+    power of ``var`` over its terms).  ``dom_h`` is opened at 0 when a power of ``var`` was
+    removed and the domain starts at 0; ``step`` (None if nothing was removed) records it.
+    """
+    if not g.has(var):
+        return g, None, dom
+    num, den = sympy.fraction(sympy.together(g))
+    keep, pulled, k, sign = [], [], Fraction(0), 1
+    for part, power in ((num, 1), (den, -1)):
+        for f in sympy.Mul.make_args(sympy.factor_terms(part)):
+            base, ex = f.as_base_exp()
+            if not f.has(var):
+                s, _ = decide_sign(f, max_prec=256)
+                if s in (1, -1):
+                    sign *= s
+                    if f not in (1, -1):
+                        pulled.append(str(f))
+                    continue
+            elif base == var and ex.is_Rational and dom.lo >= 0:
+                k += to_q(ex) * power
+                pulled.append(str(f))
+                continue
+            elif base is sympy.E:
+                pulled.append(str(f))
+                continue
+            elif isinstance(f, sympy.Add) and dom.lo >= 0:
+                mn = min(_var_power(t, var) for t in f.args)
+                if mn > 0:
+                    p = sympy.Rational(mn.numerator, mn.denominator)
+                    f = sympy.Add(*[t / var ** p for t in f.args])
+                    k += mn * power
+                    pulled.append(f"{var}**{mn}")
+            keep.append(f ** power)
+    if not pulled and sign == 1:
+        return g, None, dom
+    h = sign * sympy.Mul(*keep)
+    hdom = dom
+    if k != 0 and dom.lo == 0:
+        hdom = Dom(dom.lo, dom.hi, False, dom.hi_closed)
+    step = {"method": "factor", "removed_factors": pulled, "sign_flip": sign < 0, "remaining": str(h),
+            "argument": "the removed factors (powers of the variable, exp(.), constants of certified sign) are "
+                        "nonzero of known sign on the open domain, so sign(g) = "
+                        + ("-" if sign < 0 else "") + "sign(remaining)" + (f"; power of {var} removed: {k}" if k else "")}
+    return h, step, hdom
+
+
+# ---------------------------------------------------------------------------------------
 # method 1: exact sign chart of the goal itself
 def exact_decide(h, var, dom: Dom, strict: bool, budget: Budget) -> Outcome | None:
     """Decide ``h > 0`` / ``h >= 0`` on the open domain exactly, or None when h has no rational form."""
@@ -478,7 +554,10 @@ def exact_decide(h, var, dom: Dom, strict: bool, budget: Budget) -> Outcome | No
     zeros = [r for r in chart.events if not r.pole]
     if strict and zeros:
         step["conclusion"] = "the difference vanishes inside the domain"
+        for _ in range(100):  # a tight enclosure for the report of both sides' values
+            zeros[0].refine()
         return Outcome("REFUTED", "exact-algebra", [step], point=chart.x_exact(zeros[0]), exact_zero=True,
+                       point_enclosure=chart.x_enclosure(zeros[0], 128),
                        reason="the difference is exactly 0 at a root of its numerator")
     step["conclusion"] = "sign >= 0 on every piece" + ("" if not zeros else " (zeros only at isolated roots)")
     return Outcome("PROVED", "exact-algebra", [step])
@@ -547,6 +626,28 @@ def probe_negative(h, var, start: Fraction, end: Fraction, budget: Budget) -> Fr
     return None
 
 
+def _short_negative_near(h, var, lo: Fraction, hi: Fraction, dom: Dom, budget: Budget) -> Fraction | None:
+    """The simplest rational within 2^-k of [lo, hi] (k = 1, 2, ...) inside the open domain where
+    h is certainly negative; h is known negative on [lo, hi]."""
+    for k in range(1, 80):
+        w = Fraction(1, 1 << k)
+        a = max(lo - w, dom.lo)
+        b = hi + w if dom.hi is None else min(hi + w, dom.hi)
+        if not a < b:
+            continue
+        q = simplest_between(a, b)
+        for prec in sorted({min(64, budget.max_prec), min(512, budget.max_prec)}):
+            try:
+                v = arb_eval(h, prec, env={var: q})
+            except (NonFiniteBallError, EntryRangeError):
+                break
+            if v < 0:
+                return q
+        if budget.expired():
+            return None
+    return None
+
+
 # ---------------------------------------------------------------------------------------
 # method 2: monotone pieces from an exact derivative chart
 def monotone_decide(h, var, dom: Dom, strict: bool, budget: Budget, tail) -> Outcome | None:
@@ -555,6 +656,9 @@ def monotone_decide(h, var, dom: Dom, strict: bool, budget: Budget, tail) -> Out
     ``tail(h, start)`` is the dominance tail (returns (sign, R, step) or None)."""
     hp = sympy.diff(h, var)
     form = rational_form(hp, var)
+    if form is None:  # the sign of h' is that of h' without its positive factors (e.g. exp(-x))
+        hp2, _, _ = strip_factors(hp, var, dom)
+        form = rational_form(hp2, var) if hp2 is not hp else None
     if form is None:
         return None
     try:
@@ -565,7 +669,7 @@ def monotone_decide(h, var, dom: Dom, strict: bool, budget: Budget, tail) -> Out
     if chart.identically_zero:
         p = simplest_between(dom.lo, dom.hi if dom.hi is not None else dom.lo + 2)
         s = endpoint_sign(h, var, p, budget)
-        steps.append({"constant_value_sign_at": fmt_q(p), "sign": s})
+        steps.append({"method": "monotone", "constant_value_sign_at": fmt_q(p), "sign": s})
         if s is None:
             return None
         if s > 0 or (s == 0 and not strict):
@@ -577,7 +681,7 @@ def monotone_decide(h, var, dom: Dom, strict: bool, budget: Budget, tail) -> Out
     # left end: a local minimum when h increases right of it
     if signs[0] > 0:
         s = endpoint_sign(h, var, dom.lo, budget)
-        steps.append({"candidate": f"limit at {fmt_q(dom.lo)}+", "sign": s})
+        steps.append({"method": "monotone", "candidate": f"limit at {fmt_q(dom.lo)}+", "sign": s})
         if s is None:
             return Outcome("UNDECIDED", "monotone", steps, reason=f"sign of the limit at {fmt_q(dom.lo)} unknown")
         if s < 0:
@@ -590,6 +694,19 @@ def monotone_decide(h, var, dom: Dom, strict: bool, budget: Budget, tail) -> Out
     for i, r in enumerate(ev):
         if r.pole or not (signs[i] < 0 < signs[i + 1]):
             continue
+        if r.exact:  # a rational critical point in u-space: decide h there exactly (h may touch 0)
+            xv = chart.x_exact(r)
+            try:
+                val = h.subs(var, sympy.Rational(xv.numerator, xv.denominator) if isinstance(xv, Fraction) else xv)
+                s, _ = decide_sign(val, max_prec=max(64, min(budget.max_prec, 1024)))
+            except ExactPrivError:
+                s = None
+            steps.append({"method": "monotone", "candidate": f"local minimum at {var} = {xv}", "exact_sign": s})
+            if s == 0 and strict:
+                return Outcome("REFUTED", "monotone", steps, point=xv, exact_zero=True,
+                               reason=f"the difference is exactly 0 at the critical point {xv}")
+            if s is not None and s >= 0:
+                continue
         prec, verdict = 64, None
         while prec <= budget.max_prec and not budget.expired():
             lo, hi = chart.x_enclosure(r, prec)
@@ -603,17 +720,13 @@ def monotone_decide(h, var, dom: Dom, strict: bool, budget: Budget, tail) -> Out
             for _ in range(8):
                 r.refine()
             prec *= 2
-        steps.append({"candidate": f"local minimum at the derivative root in eps-interval "
+        steps.append({"method": "monotone", "candidate": f"local minimum at the derivative root in eps-interval "
                                    f"[{fmt_q(lo)}, {fmt_q(hi)}]", "sign": verdict, "precision": prec})
         if verdict is None:
             return Outcome("UNDECIDED", "monotone", steps,
                            reason=f"sign of h at a critical point near {float(lo):.6g} not certified")
         if verdict < 0:
-            if lo < hi:
-                p = probe_negative(h, var, (lo + hi) / 2, hi, budget) or \
-                    probe_negative(h, var, (lo + hi) / 2, lo, budget)
-            else:
-                p = lo if _ball_sign(h, var, flint.arb(flint.fmpq(lo.numerator, lo.denominator)), prec) == -1 else None
+            p = _short_negative_near(h, var, lo, hi, dom, budget)
             if p is None:
                 return Outcome("UNDECIDED", "monotone", steps, reason="negative minimum but no certified point")
             return Outcome("REFUTED", "monotone", steps, point=p)
@@ -621,7 +734,7 @@ def monotone_decide(h, var, dom: Dom, strict: bool, budget: Budget, tail) -> Out
     if signs[-1] < 0:
         if dom.hi is not None:
             s = endpoint_sign(h, var, dom.hi, budget)
-            steps.append({"candidate": f"limit at {fmt_q(dom.hi)}-", "sign": s})
+            steps.append({"method": "monotone", "candidate": f"limit at {fmt_q(dom.hi)}-", "sign": s})
             if s is None:
                 return Outcome("UNDECIDED", "monotone", steps, reason=f"sign at {fmt_q(dom.hi)} unknown")
             if s < 0:
@@ -640,7 +753,7 @@ def monotone_decide(h, var, dom: Dom, strict: bool, budget: Budget, tail) -> Out
             steps.append(tstep)
             if sign < 0:
                 return Outcome("REFUTED", "monotone", steps, point=R)
-    steps.append({"conclusion": "every local minimum of h is certified " + ("> 0" if strict else ">= 0")
+    steps.append({"method": "monotone", "conclusion": "every local minimum of h is certified " + ("> 0" if strict else ">= 0")
                   + " (one-sided limits at open ends: h is strictly monotone next to them)"})
     return Outcome("PROVED", "monotone", steps)
 

@@ -20,9 +20,12 @@ __all__ = [
     "Budget",
     "Dom",
     "Outcome",
+    "dec_down",
+    "dec_up",
     "fmt_q",
     "lower_q",
     "simplest_between",
+    "sympy_q",
     "to_q",
     "upper_q",
 ]
@@ -55,21 +58,36 @@ class Dom:
 class Budget:
     """Wall-clock deadline and precision ceiling shared by all methods of one proof."""
 
-    def __init__(self, seconds: float, max_prec: int):
+    def __init__(self, seconds: float, max_prec: int, *, parent: "Budget | None" = None):
         self.seconds = seconds
         self.start = time.monotonic()
         self.deadline = self.start + seconds
+        if parent is not None:
+            self.deadline = min(self.deadline, parent.deadline)
         self.max_prec = max_prec
         self.used_prec = 0
+        self.parent = parent
 
     def expired(self) -> bool:
         return time.monotonic() > self.deadline
+
+    def remaining(self) -> float:
+        return max(0.0, self.deadline - time.monotonic())
 
     def elapsed(self) -> float:
         return time.monotonic() - self.start
 
     def note_prec(self, prec: int) -> None:
         self.used_prec = max(self.used_prec, prec)
+        if self.parent is not None:
+            self.parent.note_prec(prec)
+
+    def root(self) -> "Budget":
+        return self if self.parent is None else self.parent.root()
+
+    def share(self, fraction: float) -> "Budget":
+        """A child budget with ``fraction`` of the remaining time (same precision ceiling)."""
+        return Budget(self.remaining() * fraction, self.max_prec, parent=self)
 
 
 @dataclass
@@ -88,6 +106,8 @@ class Outcome:
     point: object = None
     reason: str = ""
     exact_zero: bool = False
+    touch: Fraction | None = None  # branch-and-bound stalled at a point where the goal touches 0 exactly
+    point_enclosure: tuple | None = None  # rational (lo, hi) around an algebraic point
 
 
 def to_q(x) -> Fraction:
@@ -140,3 +160,41 @@ def simplest_between(lo: Fraction, hi: Fraction) -> Fraction:
 
 def sympy_q(q: Fraction) -> sympy.Rational:
     return sympy.Rational(q.numerator, q.denominator)
+
+
+def _dec(q: Fraction, digits: int, up: bool) -> str:
+    """Exact decimal text (``1.2345678e-05`` style) of a bound of ``q``, rounded outward."""
+    q = Fraction(q)
+    if q == 0:
+        return "0"
+    a = abs(q)
+    e10 = len(str(a.numerator)) - len(str(a.denominator))  # 10^(e10-1) <= a < 10^(e10+1)
+    while Fraction(10) ** e10 > a:
+        e10 -= 1
+    while Fraction(10) ** (e10 + 1) <= a:
+        e10 += 1
+    shift = e10 - digits + 1
+    scaled = q / Fraction(10) ** shift
+    n = math.ceil(scaled) if up else math.floor(scaled)
+    sign = "-" if n < 0 else ""
+    txt = str(abs(n))
+    exp = shift + len(txt) - 1
+    mant = txt[0] + ("." + txt[1:].rstrip("0") if txt[1:].rstrip("0") else "")
+    if -4 <= exp < 9:
+        val = Fraction(abs(n)) * Fraction(10) ** shift
+        if val.denominator == 1:
+            return f"{sign}{val.numerator}"
+        k = -shift
+        body = str(abs(n)).rjust(k + 1, "0")
+        return f"{sign}{body[:-k]}.{body[-k:]}".rstrip("0")
+    return f"{sign}{mant}e{exp}"
+
+
+def dec_down(q, digits: int = 8) -> str:
+    """A decimal string d with d <= q (exact), about ``digits`` significant digits."""
+    return _dec(q, digits, up=False)
+
+
+def dec_up(q, digits: int = 8) -> str:
+    """A decimal string d with d >= q (exact), about ``digits`` significant digits."""
+    return _dec(q, digits, up=True)

@@ -41,7 +41,9 @@ __all__ = [
     "box_ball",
     "box_bounds",
     "point_ball",
+    "short_midpoint",
     "taylor_coefficients",
+    "taylor_end",
 ]
 
 #: Extra series length computed beyond the requested order, consumed by removable
@@ -244,9 +246,11 @@ def taylor_coefficients(expr, var, x0, order: int, prec: int) -> list:
     """
     if not isinstance(x0, flint.arb):
         x0 = point_ball(Fraction(x0), prec)
+    old_cap = flint.ctx.cap
     with working_precision(prec):
         walker = _Walker(var, x0, order + _SLACK, prec)
         try:
+            flint.ctx.cap = max(old_cap, order + _SLACK)  # arb_series truncates at ctx.cap
             s = walker.eval(expr)
         except (ValueError, ZeroDivisionError) as exc:  # arb_series raises ValueError on bad division
             raise SeriesFailure(str(exc)) from None
@@ -254,6 +258,8 @@ def taylor_coefficients(expr, var, x0, order: int, prec: int) -> list:
             if isinstance(exc, NonFiniteBallError):
                 raise SeriesFailure(str(exc)) from None
             raise
+        finally:
+            flint.ctx.cap = old_cap
         if s.prec < order:
             raise SeriesFailure(f"only {s.prec} coefficients available, {order} requested")
         return _coeffs(s, order)
@@ -277,7 +283,7 @@ def box_bounds(expr, var, lo: Fraction, hi: Fraction, prec: int, *, nonnegative:
       where ``c2lo`` is a lower bound of ``f''(ξ)/2`` on the box; the quadratic's minimum on
       ``[-r, r]`` is bounded by its vertex value (convex case) or its endpoint values.
     """
-    m = _short_midpoint(lo, hi)
+    m = short_midpoint(lo, hi)
     r = max(m - lo, hi - m)
     box = box_ball(lo, hi, prec, nonnegative=nonnegative)
     bounds = []
@@ -318,7 +324,7 @@ def box_bounds(expr, var, lo: Fraction, hi: Fraction, prec: int, *, nonnegative:
     return lower, m, mid_ball
 
 
-def _short_midpoint(lo: Fraction, hi: Fraction) -> Fraction:
+def short_midpoint(lo: Fraction, hi: Fraction) -> Fraction:
     """A dyadic point in the middle half of [lo, hi] with few bits (exact in arb)."""
     w = hi - lo
     mid = (lo + hi) / 2
@@ -330,3 +336,112 @@ def _short_midpoint(lo: Fraction, hi: Fraction) -> Fraction:
     scale = 1 << k
     cand = Fraction(round(mid * scale), scale)
     return cand if lo < cand < hi else mid
+
+
+def _dyadic_floor(q: Fraction) -> Fraction:
+    """The largest power of two not above the positive rational ``q``."""
+    k = q.numerator.bit_length() - q.denominator.bit_length()
+    p = Fraction(2) ** k
+    while p > q:
+        p /= 2
+    while p * 2 <= q:
+        p *= 2
+    return p
+
+
+def _symbolic_coefficient_sign(expr, var, a: Fraction, j: int, max_prec: int):
+    """Exact sign of f^(j)(a) via sympy differentiation and the decision kernel, or None."""
+    from exactpriv.exact.kernel import decide_sign  # local: the kernel imports nothing from here
+
+    try:
+        d = sympy.diff(expr, var, j).subs(var, sympy.Rational(a.numerator, a.denominator))
+        if d.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo):
+            return None
+        s, _ = decide_sign(d, max_prec=max_prec)
+        return s
+    except ExactPrivError:
+        return None
+
+
+def taylor_end(expr, var, a: Fraction, direction: int, rmax: Fraction, *, max_prec: int,
+               max_order: int = 10) -> dict:
+    """Certify the sign of ``f`` just beside the endpoint ``a`` with a Taylor bound.
+
+    With ``h`` the distance from ``a`` in ``direction`` (+1 right, -1 left) and
+    ``f(a + direction h) = sum c_j h^j``: find the first coefficient ``c_k`` that is not
+    exactly 0 (arb radius-0 zeros, or a symbolic zero proved by the kernel).  If ``c_k > 0``,
+    bound ``B >= |f^(k+1)(ξ)/(k+1)!|`` over the ball ``[a, a + direction r]``; then for
+    ``0 < h <= r' = min(r, c_k/(2B))``, ``f >= h^k (c_k - B h) >= h^k c_k / 2 > 0``
+    (Taylor's theorem with Lagrange remainder).
+
+    Returns ``{"status": "proved", "radius": r', "step": {...}}``, ``{"status": "negative"}``
+    (``c_k < 0``: f < 0 just beside ``a``) or ``{"status": "failed", "reason": ...}``.
+    """
+    prec = min(128, max_prec)
+    try:
+        cs = taylor_coefficients(expr, var, a, max_order + 1, prec)
+    except SeriesFailure as exc:
+        return {"status": "failed", "reason": f"no Taylor expansion at {a}: {exc}"}
+    k, sign, zeros = None, 0, []
+    for j in range(max_order + 1):
+        c = cs[j] * (direction ** j)
+        if c.is_zero():
+            zeros.append(f"c{j}=0 (arb exact)")
+            continue
+        if c > 0 or c < 0:
+            k, sign = j, (1 if c > 0 else -1)
+            break
+        s = _symbolic_coefficient_sign(expr, var, a, j, max_prec)
+        if s == 0:
+            zeros.append(f"c{j}=0 (symbolic)")
+            continue
+        if s is None:
+            return {"status": "failed", "reason": f"Taylor coefficient {j} at {a} neither 0 nor of certain sign"}
+        k, sign = j, s
+        break
+    if k is None:
+        return {"status": "failed", "reason": f"the first {max_order + 1} Taylor coefficients at {a} vanish"}
+    if sign < 0:
+        return {"status": "negative", "order": k}
+    with working_precision(prec):
+        ck = cs[k] * (direction ** k)
+    ck_lo = _lower(ck)
+    if ck_lo <= 0:  # sign came from the symbolic path; get a positive lower bound
+        for p2 in (256, 512, 1024, 2048):
+            if p2 > max_prec:
+                break
+            try:
+                ck = taylor_coefficients(expr, var, a, k + 1, p2)[k] * (direction ** k)
+            except SeriesFailure:
+                break
+            if _lower(ck) > 0:
+                ck_lo, prec = _lower(ck), p2
+                break
+        if ck_lo <= 0:
+            return {"status": "failed", "reason": f"no positive lower bound for c{k} at {a}"}
+    r, best, bound, used_r = Fraction(rmax), Fraction(0), None, None
+    for _ in range(60):
+        lo, hi = (a, a + r) if direction > 0 else (a - r, a)
+        try:
+            cb = taylor_coefficients(expr, var, box_ball(lo, hi, prec, nonnegative=lo >= 0), k + 2, prec)
+        except SeriesFailure:
+            r /= 4
+            continue
+        with working_precision(prec):
+            B = arb_to_fractions(abs(cb[k + 1]))[1]
+        r_ok = r if B == 0 else min(r, ck_lo / (2 * B))
+        if r_ok > best:
+            best, bound, used_r = r_ok, B, r
+        if r_ok >= r / 2:
+            break
+        r /= 2
+    if best <= 0:
+        return {"status": "failed", "reason": f"no Taylor remainder bound near {a}"}
+    radius = _dyadic_floor(best)
+    side = "right" if direction > 0 else "left"
+    interval = f"({a}, {a + radius}]" if direction > 0 else f"[{a - radius}, {a})"
+    step = {"method": "taylor", "endpoint": str(a), "side": side, "interval": interval,
+            "vanishing_coefficients": zeros, "order": k, "leading_coefficient_lower_bound": str(ck_lo),
+            "remainder_coefficient_bound": str(bound), "remainder_ball_radius": str(used_r), "precision": prec,
+            "argument": f"f(a+h) >= h^{k} (c{k} - B h) > 0 for 0 < h <= {radius}"}
+    return {"status": "proved", "radius": radius, "step": step}

@@ -36,6 +36,8 @@ from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS, as_rational
+
+_U = 2.0 ** -53  # unit roundoff of binary64
 from exactpriv.measures.divergence import (
     _OO,
     _all_pairs,
@@ -59,6 +61,11 @@ __all__ = [
     "group_approx_dp",
     "is_group_approx_dp",
 ]
+
+
+#: Largest pairs x (outputs + 1) for which the prefix oracle's arrays are built (~40 bytes
+#: per entry).  Empirically determined parameter: 4374 pairs x 730 fits comfortably.
+_PREFIX_ENTRIES = 1 << 23
 
 
 @dataclass(frozen=True)
@@ -100,6 +107,151 @@ class _Line:
 
     def at(self, g):
         return self.A - self.B * g
+
+
+class _PrefixOracle:
+    """Exact E_γ oracle for many queries on one pair set (generic float-path mechanisms).
+
+    Built once: for every unordered pair (x, x') the outputs are sorted by the ratio
+    P(y|x)/P(y|x') decreasingly (float argsort, then *verified exactly* by integer
+    cross-multiplication of neighbours in the order, rows that fail re-sorted exactly), with
+    integer prefix sums of both rows.  For a query γ, {y : P(y|x) > γ P(y|x')} is a prefix
+    and {y : P(y|x') > γ P(y|x)} a suffix of that order; their lengths come from a
+    vectorised row-wise float binary search, checked exactly at the boundary (int64
+    cross-multiplication) and redone by an exact binary search where the check fails.
+    The values A_k/D1 − γ B_k/D2 are exact fractions; the max is decided by
+    :func:`exact_argmax_fractions`.  A query costs O(pairs · log Y) instead of O(pairs · Y).
+    0/0 entries get the neutral ratio 1 (for γ ≥ 1 they belong to neither set).
+    """
+
+    def __init__(self, eng, pairs):
+        self.eng, self.pairs = eng, pairs
+        num, den, F = eng.num, eng.den, eng.F
+        pi, pj = pairs[:, 0], pairs[:, 1]
+        a, b = num[pi], num[pj]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            R = F[pi] / F[pj]
+        both0 = (a == 0) & (b == 0)
+        R[both0] = 1.0
+        order = np.argsort(-R, axis=1)  # any order: verified exactly below
+        a = np.take_along_axis(a, order, 1)
+        b = np.take_along_axis(b, order, 1)
+        R = np.take_along_axis(R, order, 1)
+        # 0/0 has the neutral ratio P/Q = 1, i.e. a/b = D1/D2 (P = a/D1, Q = b/D2)
+        z = (a == 0) & (b == 0)
+        ac = np.where(z, den[pi][:, None], a)
+        bc = np.where(z, den[pj][:, None], b)
+        # exact check that a/b is non-increasing along each row (b = 0 means +oo, a > 0):
+        # a_k b_{k+1} >= a_{k+1} b_k, products < 2^62 since entries <= den < 2^31
+        bad = np.flatnonzero((ac[:, :-1] * bc[:, 1:] < ac[:, 1:] * bc[:, :-1]).any(axis=1))
+        for r in bad.tolist():  # exact re-sort of the rows the float order got wrong
+            def key(k, r=r):
+                x, y = int(ac[r, k]), int(bc[r, k])
+                return (0, Fraction(0)) if y == 0 else (1, -Fraction(x, y))  # +oo first
+            perm = sorted(range(a.shape[1]), key=key)
+            a[r], b[r], ac[r], bc[r], R[r] = a[r, perm], b[r, perm], ac[r, perm], bc[r, perm], R[r, perm]
+            order[r] = order[r, perm]
+        self.a, self.b, self.R, self.order = a, b, R, order
+        n = a.shape[0]
+        self.A = np.concatenate([np.zeros((n, 1), np.int64), np.cumsum(a, axis=1)], axis=1)
+        self.B = np.concatenate([np.zeros((n, 1), np.int64), np.cumsum(b, axis=1)], axis=1)
+        self.D1 = den[pi].astype(np.int64)
+        self.D2 = den[pj].astype(np.int64)
+
+    def _count(self, R, holds, certain, exact):
+        """Per row, the length k of the leading run of R where the predicate holds.
+
+        ``holds(v)``: float guess on ratio values; ``certain(v)`` -> (surely true, surely
+        false) under the float error margin; ``exact(r, c)``: the exact predicate at row r,
+        column c (Python ints).  The predicate is monotone along each (exactly sorted) row,
+        so k is right iff element k-1 holds and element k does not: both are checked, by the
+        margin when it separates, exactly otherwise; failing rows get an exact binary search.
+        """
+        n, Y = R.shape
+        lo = np.zeros(n, np.int64)
+        hi = np.full(n, Y, np.int64)
+        rows = np.arange(n)
+        while True:
+            act = lo < hi
+            if not act.any():
+                break
+            mid = (lo + hi) // 2
+            ok = holds(R[rows, np.minimum(mid, Y - 1)]) & act
+            lo = np.where(ok, mid + 1, lo)
+            hi = np.where(act & ~ok, mid, hi)
+        k = lo
+        st_l, sf_l = certain(R[rows, np.maximum(k - 1, 0)])
+        st_r, sf_r = certain(R[rows, np.minimum(k, Y - 1)])
+        left_ok = (k == 0) | st_l
+        right_ok = (k == Y) | sf_r
+        bad_left = ~left_ok & ~((k > 0) & sf_l)  # ambiguous: decide exactly
+        bad_right = ~right_ok & ~((k < Y) & st_r)
+        for r in np.flatnonzero(bad_left).tolist():
+            left_ok[r] = exact(r, int(k[r]) - 1)
+        for r in np.flatnonzero(bad_right).tolist():
+            right_ok[r] = not exact(r, int(k[r]))
+        for r in np.flatnonzero(~(left_ok & right_ok)).tolist():  # exact binary search
+            lo_, hi_ = 0, Y
+            while lo_ < hi_:
+                m = (lo_ + hi_) // 2
+                if exact(r, m):
+                    lo_ = m + 1
+                else:
+                    hi_ = m
+            k[r] = lo_
+        return k
+
+    def query(self, g: Fraction):
+        gn, gd = g.numerator, g.denominator
+        gf = float(g)  # relative error <= u
+        a, b, D1, D2 = self.a, self.b, self.D1, self.D2
+        Y = self.R.shape[1]
+        # Margin: R^ = fl(F_i/F_j) has relative error <= 3.01u and gf <= u, so R^ > gf (1 + 2^-48)
+        # proves ratio > g and R^ < gf (1 - 2^-48) proves ratio < g (2^-48 = 32u).
+        m = 2.0 ** -48
+        hi_f, lo_f = gf * (1 + m), gf * (1 - m)
+        ihi, ilo = (1 / gf) * (1 + m), (1 / gf) * (1 - m)
+
+        def fwd_exact(r, c):  # P(y) > g Q(y)  <=>  a D2 gd > gn b D1
+            return int(a[r, c]) * int(D2[r]) * gd > gn * int(b[r, c]) * int(D1[r])
+
+        def bwd_exact(r, c):  # Q(y) > g P(y) on the reversed row
+            c = Y - 1 - c
+            return int(b[r, c]) * int(D1[r]) * gd > gn * int(a[r, c]) * int(D2[r])
+
+        kf = self._count(self.R, lambda v: v > gf, lambda v: (v > hi_f, v < lo_f), fwd_exact)
+        Rr = self.R[:, ::-1]
+        kb = self._count(Rr, lambda v: v < 1 / gf, lambda v: (v < ilo, v > ihi), bwd_exact)
+        rows = np.arange(len(kf))
+        A, B = self.A, self.B
+        Af, Bf = A[rows, kf], B[rows, kf]
+        As, Bs = A[:, Y] - A[rows, Y - kb], B[:, Y] - B[rows, Y - kb]
+        # float values (prefix sums <= den < 2^31 are exact in binary64): each of A/D, B/D
+        # errs by <= u, g^·(B/D) by <= 3.01u g, the difference by <= u(1 + g): total
+        # <= (2 + 4.1 g) u; candidates within twice that of the max, decided exactly.
+        d1, d2 = D1.astype(np.float64), D2.astype(np.float64)
+        vf = Af / d1 - gf * (Bf / d2)
+        vb = Bs / d2 - gf * (As / d1)
+        bound = 2 * (2 + 4.1 * gf) * _U
+        top = max(float(vf.max()), float(vb.max()))
+        best = None
+        for v, fwd in ((vf, True), (vb, False)):
+            for r in np.flatnonzero(v >= top - 2 * bound).tolist():
+                if fwd:
+                    Aq, Bq = Fraction(int(Af[r]), int(D1[r])), Fraction(int(Bf[r]), int(D2[r]))
+                else:
+                    Aq, Bq = Fraction(int(Bs[r]), int(D2[r])), Fraction(int(As[r]), int(D1[r]))
+                val = Aq - g * Bq
+                if best is None or val > best[0]:
+                    best = (val, r, fwd, Aq, Bq)
+        val, r, fwd, Aq, Bq = best
+        if fwd:
+            x, x2 = int(self.pairs[r, 0]), int(self.pairs[r, 1])
+            S = self.order[r, :kf[r]].tolist()
+        else:
+            x, x2 = int(self.pairs[r, 1]), int(self.pairs[r, 0])
+            S = self.order[r, Y - kb[r]:].tolist()
+        return val, (x, x2), sorted(S), Aq, Bq
 
 
 class ApproxDPProfile:
@@ -184,15 +336,26 @@ class ApproxDPProfile:
             self._pieces = self._build()
         return self._pieces
 
-    def _line_at(self, g):
-        val, pr, S, A, B = self._eng.hockey(self._pairs, g)
+    def _oracle(self):
+        """E_γ oracle for the chord method: the engine's scan, or (generic matrices, when the
+        prefix arrays fit in memory) the O(pairs · log Y) prefix oracle."""
+        eng, pairs = self._eng, self._pairs
+        if (eng.codes is None and eng.F is not None and eng.int64 and eng.dmax < (1 << 31)
+                and len(pairs) * (eng.Y + 1) <= _PREFIX_ENTRIES):
+            po = _PrefixOracle(eng, pairs)
+            return po.query
+        return lambda g: eng.hockey(pairs, g)
+
+    def _line_at(self, g, oracle=None):
+        val, pr, S, A, B = (oracle or (lambda g_: self._eng.hockey(self._pairs, g_)))(g)
         return val, _Line(A, B, self._witness(pr, S))
 
     def _build(self):
         eng, pairs = self._eng, self._pairs
         if len(pairs) == 0:
             return (Piece(Fraction(1), None, Fraction(0), Fraction(0), {}),)
-        _, first = self._line_at(Fraction(1))
+        oracle = self._oracle()
+        _, first = self._line_at(Fraction(1), oracle)
         lim, pr, ev = eng.hockey_limit(pairs)
         last = _Line(lim, Fraction(0), self._witness(pr, ev) if lim > 0 else {"event": []})
         # chord method (iterative): every found line supports the envelope at some gamma
@@ -203,7 +366,7 @@ class ApproxDPProfile:
             if l1.B == l2.B:  # identical lines, or parallel supporting lines (then identical)
                 continue
             g = (l1.A - l2.A) / (l1.B - l2.B)  # where the two lines meet (>= 1, see module doc)
-            val, l3 = self._line_at(g)
+            val, l3 = self._line_at(g, oracle)
             if val == l1.at(g):
                 continue  # delta = l1 left of g and = l2 right of g (convexity)
             result.append(l3)

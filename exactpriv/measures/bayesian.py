@@ -40,7 +40,7 @@ import numpy as np
 import sympy
 
 from exactpriv.distributions import Prior
-from exactpriv.errors import InvalidArgument, NotExactError, SupportError
+from exactpriv.errors import InvalidArgument, NotExactError
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import exact_argmax_fractions
 from exactpriv.exact.logforms import LogForm
@@ -182,6 +182,19 @@ class _Joint:
             self.codes = space.record_codes()
             self.n = len(self.radices)
 
+    def point_at(self, k: int):
+        """The point whose record codes are the flat tensor index ``k``."""
+        codes = tuple(int(c) for c in np.unravel_index(k, self.radices))
+        if isinstance(self.space, Subsets):
+            return frozenset(u for u, c in zip(self.space.universe, codes) if c)
+        return tuple(a[c] for a, c in zip(self.space.records, codes))
+
+    def record_witness(self, i: int) -> dict:
+        """{"record": i}, plus the entity for Subsets spaces (record i = membership of universe[i])."""
+        if isinstance(self.space, Subsets):
+            return {"record": i, "entity": self.space.universe[i]}
+        return {"record": i}
+
     def tensor(self, flat: np.ndarray) -> np.ndarray:
         """Scatter a (points, ...) array into (m_1, ..., m_n, ...) by record codes."""
         t = np.zeros(self.radices + flat.shape[1:], dtype=object)
@@ -305,7 +318,7 @@ def _bdp_scan(M: Mechanism, prior: Prior, subsets_of):
                 ai, bi, s, y = idx
                 s_codes = np.unravel_index(s, tuple(J.radices[j] for j in order)) if order else ()
                 wit = {
-                    "record": i,
+                    **J.record_witness(i),
                     "known": {j: J.value_label(j, int(c)) for j, c in zip(order, s_codes)},
                     "pair": [J.value_label(i, ai), J.value_label(i, bi)],
                     "output": M.outputs[y],

@@ -1465,7 +1465,8 @@ def personalized_dp(M) -> Measured:
             if compare(v, ">", per[best]).is_true:  # exact (LogForm/oo): never undecided
                 best = i
         value = per[best]
-    w = {**wits[best].witness, "record": best, "per_record": per}
+    w = {**wits[best].witness, "record": best, "per_record": per,
+         "per_record_ratio": [m.witness.get("ratio") for m in wits]}
     return Measured("personalized_dp", value, witness=w, method=wits[best].method,
                     note="max over records of the per-record epsilon_i")
 
@@ -1486,8 +1487,10 @@ def is_personalized_dp(M, eps_vector) -> Decision:
     per = m.witness["per_record"]
     if len(levels) != len(per):
         raise ShapeError(f"eps_vector has {len(levels)} entries but the space has {len(per)} records")
-    ds = [_decide_level(Measured("personalized_dp", v), lv, f"eps_vector[{i}]")
-          for i, (v, lv) in enumerate(zip(per, levels))]
+    ratios = m.witness["per_record_ratio"]
+    ds = [_decide_level(Measured("personalized_dp", v, witness={} if r is None else {"ratio": r}), lv,
+                        f"eps_vector[{i}]")
+          for i, (v, r, lv) in enumerate(zip(per, ratios, levels))]
     return _combine_decisions(ds, "personalized DP")
 
 

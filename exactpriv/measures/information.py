@@ -101,6 +101,9 @@ _SIBSON_EXACT_MAX_TERMS = 200
 _SYMBOLIC_MAX_ENTRIES = 4096
 #: Target gap of numeric capacity certificates (nats).
 _DEFAULT_GAP = Fraction(1, 10**12)
+#: First-pass gap for the many sub-channels of mi_dp; only those that may hold the maximum
+#: are refined to the requested gap.
+_COARSE_GAP = Fraction(1, 10**4)
 
 _METHODS = ("auto", "exact", "arb")
 
@@ -1062,7 +1065,7 @@ def mi_dp(M, *, gap=_DEFAULT_GAP, method: str = "auto") -> Measured:
     if rational:
         num, den = M.integer_rows()
     seen: set = set()
-    items = []
+    items, entries = [], []
     for i in range(codes.shape[1]):
         groups: dict = {}
         for x, key in enumerate(_other_codes(codes, i)):
@@ -1081,16 +1084,28 @@ def mi_dp(M, *, gap=_DEFAULT_GAP, method: str = "auto") -> Measured:
             if ckey in seen:
                 continue  # equal up to permutations to a channel already measured: same capacity
             seen.add(ckey)
+            # phase 1: every distinct sub-channel, numeric ones only to a coarse gap
+            coarse = max(gap, _COARSE_GAP)
             if rational:
-                cap = _capacity_int(S, L, gap=gap, method=method)
+                cap = _capacity_int(S, L, gap=coarse, method=method)
+                entries.append([cap, i, xs, (S, L)])
             else:
-                cap = _channel_capacity(rows, gap=gap, method=method)
-            xl = xs.tolist()
-            others = {j: recs[j][c] for j, c in enumerate(codes[xl[0]].tolist()) if j != i}
-            input_prior = {repr(recs[i][int(codes[x, i])]): str(p) for x, p in zip(xl, cap.prior) if p != 0}
-            joint = {repr(pts[x]): str(p) for x, p in zip(xl, cap.prior) if p != 0}
-            wit = {"record": i, "others": others, "input_prior": input_prior, "prior": joint}
-            items.append(_cap_measured("mi_dp", cap, wit))
+                entries.append([_channel_capacity(rows, gap=coarse, method=method), i, xs, None])
+    # phase 2: refine, best first, only the numeric sub-channels that may still hold the maximum
+    if rational and gap < _COARSE_GAP and any(e[0].value is None for e in entries):
+        best_low = max(_bounds(e[0].value)[0] if e[0].value is not None else e[0].lower for e in entries)
+        for e in sorted((e for e in entries if e[0].value is None), key=lambda e: e[0].upper, reverse=True):
+            if e[0].upper < best_low:
+                break  # this and all later ones are certified below the maximum already
+            e[0] = _capacity_int(*e[3], gap=gap, method=method)
+            best_low = max(best_low, e[0].lower)
+    for cap, i, xs, _ in entries:
+        xl = xs.tolist()
+        others = {j: recs[j][c] for j, c in enumerate(codes[xl[0]].tolist()) if j != i}
+        input_prior = {repr(recs[i][int(codes[x, i])]): str(p) for x, p in zip(xl, cap.prior) if p != 0}
+        joint = {repr(pts[x]): str(p) for x, p in zip(xl, cap.prior) if p != 0}
+        wit = {"record": i, "others": others, "input_prior": input_prior, "prior": joint}
+        items.append(_cap_measured("mi_dp", cap, wit))
     note = "max over records i and values x_{-i} of the capacity of x_i -> P(.|x_i, x_{-i}) (Def. 2 reduction)"
     return _max_measured("mi_dp", items, note)
 

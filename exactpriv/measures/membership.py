@@ -57,7 +57,6 @@ from exactpriv.measures.bayesian import (
     _check_level,
     _check_mechanism,
     _check_prior,
-    _check_product_space,
     _conditional,
     _Joint,
     _leakage_scan,
@@ -316,8 +315,8 @@ def _two_point(M, name, positive, form, prior, remaining):
                     xi, xpi = J.value_label(i, ai), J.value_label(i, bi)
                     if not positive:
                         xi, xpi = xpi, xi
-                    wit = {"record": i, "entity": f"X_{i} = {xi!r}", "event": [M.outputs[y]],
-                           "known": known,
+                    wit = {"record": i, "entity": f"X_{i} = {xi!r}", "value": xi, "alternative": xpi,
+                           "event": [M.outputs[y]], "known": known,
                            "distribution": f"D_{{{i},{sorted(known)}}}: P[X_{i}={xi!r}, X_K={known!r}] = p, "
                                            f"P[X_{i}={xpi!r}, X_K={known!r}] = 1-p; other records: {remaining} prior"}
     wit["prior"] = repr(prior)

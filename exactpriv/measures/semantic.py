@@ -21,8 +21,10 @@ with exact integer comparisons (:func:`exactpriv.exact.kernel.exact_argmax_fract
 from __future__ import annotations
 
 import itertools
+import math
 from fractions import Fraction
 
+import flint
 import numpy as np
 import sympy
 
@@ -38,6 +40,7 @@ from exactpriv.measures.bayesian import (
     _check_product_space,
     _conditional,
     _Joint,
+    _obj,
 )
 from exactpriv.measures.result import Measured, at_most
 from exactpriv.spaces import check_enumerable
@@ -53,6 +56,24 @@ __all__ = [
 
 
 # ----------------------------------------------------------------------------- the reduction
+def _sqrt_rational(q: Fraction):
+    """sqrt(q) for a rational q >= 0, exactly: a Fraction when q is a square, else s*sqrt(k)/d
+    with k squarefree (the canonical sympy form).  The square part is extracted with FLINT's
+    factorisation (sympy's own sqrt of a Rational factorises too, with far more overhead)."""
+    if q == 0:
+        return Fraction(0)
+    m = q.numerator * q.denominator  # sqrt(p/d) = sqrt(p d)/d
+    r = math.isqrt(m)
+    if r * r == m:
+        return Fraction(r, q.denominator)
+    s, k = 1, 1
+    for p, e in flint.fmpz(m).factor():
+        p, e = int(p), int(e)
+        s *= p ** (e // 2)
+        k *= p ** (e % 2)
+    return sympy.Rational(s, q.denominator) * sympy.Pow(sympy.Integer(k), sympy.S.Half, evaluate=False)
+
+
 def sd_from_cross_ratio(R):
     """H(R) = (sqrt(R) - 1)/(sqrt(R) + 1) = tanh(ln(R)/4) for R >= 1; H(+oo) = 1.
 
@@ -66,63 +87,95 @@ def sd_from_cross_ratio(R):
         raise InvalidArgument(f"R={R} must be >= 1 (a maximal cross-ratio)")
     if R == 1:
         return Fraction(0)
-    Rs = sympy.Rational(R.numerator, R.denominator)
-    s = sympy.sqrt(Rs)
-    if s.is_Rational:
-        q = (s - 1) / (s + 1)
-        return Fraction(int(q.p), int(q.q))
-    return (Rs + 1) / (Rs - 1) - 2 * s / (Rs - 1)
+    s = _sqrt_rational(R)
+    if isinstance(s, Fraction):
+        return (s - 1) / (s + 1)
+    return sympy.Rational((R + 1).numerator * (R - 1).denominator, (R + 1).denominator * (R - 1).numerator) \
+        - 2 * s / sympy.Rational((R - 1).numerator, (R - 1).denominator)
 
 
-def _slopes(vn, un):
-    """Classify slopes s = v/u of points (u, v) given as non-negative integer arrays.
-
-    Returns masks (inf, zero, finite, valid): inf: u = 0 < v; zero: v = 0 < u; finite: both > 0;
-    valid = not both zero."""
-    up = np.asarray(un > 0, dtype=bool)
-    vp = np.asarray(vn > 0, dtype=bool)
-    return vp & ~up, up & ~vp, up & vp, up | vp
+_INT64_SAFE = 1 << 62
 
 
-def _extreme_cross_ratio(vn, vd, un, ud, valid_mask=None):
-    """R* = max slope / min slope over points with slope v/u = (vn/vd)/(un/ud), exactly.
+def _column_argext(n, d, valid, larger: bool):
+    """Per column of the (X, Y) integer arrays, the row index of the largest (``larger``) or
+    smallest fraction n/d among rows with ``valid`` (d > 0 there), by a pairwise tournament down
+    axis 0 with exact cross-multiplication; returns (index per column, any valid per column)."""
+    X = n.shape[0]
+    idx = np.broadcast_to(np.arange(X)[:, None], n.shape).copy()
+    v = valid.copy()
+    while n.shape[0] > 1:
+        h = n.shape[0] // 2
+        an, ad, ai, av = n[:h], d[:h], idx[:h], v[:h]
+        bn, bd, bi, bv = n[h:2 * h], d[h:2 * h], idx[h:2 * h], v[h:2 * h]
+        cmp = (an * bd >= bn * ad) if larger else (an * bd <= bn * ad)
+        a_wins = av & (~bv | np.asarray(cmp, dtype=bool))
+        nn, nd = np.where(a_wins, an, bn), np.where(a_wins, ad, bd)
+        ni, nv = np.where(a_wins, ai, bi), av | bv
+        if n.shape[0] % 2:
+            nn, nd = np.concatenate([nn, n[-1:]]), np.concatenate([nd, d[-1:]])
+            ni, nv = np.concatenate([ni, idx[-1:]]), np.concatenate([nv, v[-1:]])
+        n, d, idx, v = nn, nd, ni, nv
+    return idx[0], v[0]
 
-    ``vn, vd, un, ud``: 1-d non-negative integer arrays (vd, ud > 0 where valid) describing
-    u_x = un/ud, v_x = vn/vd.  Points with u = v = 0 are ignored, as are points outside
-    ``valid_mask``.  Returns (R, x, z, attained) with R a Fraction >= 1 or sympy.oo, x the
-    min-slope point (most likely in Game 0 relative to Game i), z the max-slope point; or None
-    when no belief makes both posteriors defined (no point with u > 0, or none with v > 0).
+
+def _best_cross_ratio(vn, vd, un, ud, valid=None):
+    """Largest cross-ratio R over the columns (transcripts) of likelihood arrays, exactly.
+
+    ``un, vn``: (X, Y) non-negative integer arrays; ``ud, vd``: (X,) positive integers, so that
+    u[x, y] = un[x, y]/ud[x] = P[Y(x) = y] and v[x, y] = vn[x, y]/vd[x] = P[Y(x_{-i}) = y].
+    ``valid``: (X,) bool mask of admissible points (default all).  Per column, slopes
+    s = v/u in [0, +oo] (points with u = v = 0 ignored) give R_y = s_max/s_min (+oo when a slope
+    is +oo or 0 next to a positive one); columns where no belief defines both posteriors (no
+    point with u > 0 or none with v > 0) are skipped.  Returns (R, y, x, z, attained) for the
+    best column (x: least slope, z: greatest slope; attained: the sup of sup_posterior_sd is
+    attained), or None.  Vectorised over columns; int64 when the products provably fit.
     """
-    sn = vn * ud  # slope numerator   (v_x up to the positive factor 1/(vd*ud))
-    sd = un * vd  # slope denominator
-    inf, zero, fin, valid = _slopes(sn, sd)
-    if valid_mask is not None:
-        inf, zero, fin, valid = inf & valid_mask, zero & valid_mask, fin & valid_mask, valid & valid_mask
-    has_u = (zero | fin).any()
-    has_v = (inf | fin).any()
-    if not (has_u and has_v):
+    sn = vn * np.asarray(ud)[:, None]  # slope numerator   (v up to the factor 1/(vd ud))
+    sd = un * np.asarray(vd)[:, None]  # slope denominator
+    big = max(int(sn.max()), int(sd.max()), 1)
+    if big * big < _INT64_SAFE:
+        sn, sd = sn.astype(np.int64), sd.astype(np.int64)
+    up, vp = np.asarray(sd > 0, dtype=bool), np.asarray(sn > 0, dtype=bool)
+    if valid is not None:
+        up &= valid[:, None]
+        vp &= valid[:, None]
+    inf, zero, fin = vp & ~up, up & ~vp, up & vp
+    col_ok = (zero | fin).any(axis=0) & (inf | fin).any(axis=0)
+    if not col_ok.any():
         return None
-    fin_idx = np.flatnonzero(fin)
-    # max slope
-    if inf.any():
-        z, smax = int(np.flatnonzero(inf)[0]), sympy.oo
-    else:
-        k, smax = exact_argmax_fractions(sn[fin_idx], sd[fin_idx])
-        z = int(fin_idx[k])
-    # min slope (max of the reciprocal)
-    if zero.any():
-        x, smin = int(np.flatnonzero(zero)[0]), Fraction(0)
-    else:
-        k, inv = exact_argmax_fractions(sd[fin_idx], sn[fin_idx])
-        x, smin = int(fin_idx[k]), 1 / inv
-    if smax == sympy.oo:
-        if smin == sympy.oo:  # unreachable: has_u guarantees a finite or zero slope
-            return None
-        # attained iff the low point has v = 0 as well: then b_0 = delta_x, b_i = delta_z
-        return sympy.oo, x, z, bool(zero.any())
-    if smin == 0:
-        return (sympy.oo, x, z, False) if smax > 0 else None
-    return smax / smin, x, z, True
+    has_inf, has_zero = inf.any(axis=0), zero.any(axis=0)
+    ones = np.ones_like(sd)
+    imax, fmax = _column_argext(sn, np.where(fin, sd, ones), fin, larger=True)
+    imin, fmin = _column_argext(sn, np.where(fin, sd, ones), fin, larger=False)
+    cols = np.flatnonzero(col_ok)
+    # infinite columns first: attained (a zero-slope and an infinite-slope point) beats not attained
+    inf_cols = cols[(has_inf | has_zero)[cols]]
+    if len(inf_cols):
+        both = inf_cols[(has_inf & has_zero)[inf_cols]]
+        y = int(both[0]) if len(both) else int(inf_cols[0])
+        x = int(np.flatnonzero(zero[:, y])[0]) if has_zero[y] else int(imin[y])
+        z = int(np.flatnonzero(inf[:, y])[0]) if has_inf[y] else int(imax[y])
+        return sympy.oo, y, x, z, bool(has_inf[y] and has_zero[y])
+    # finite columns: R_y = (sn[zmax] sd[xmin]) / (sd[zmax] sn[xmin])
+    c = cols
+    rn = _obj(sn[imax[c], c]) * _obj(sd[imin[c], c])
+    rd = _obj(sd[imax[c], c]) * _obj(sn[imin[c], c])
+    k, R = exact_argmax_fractions(rn, rd)
+    y = int(c[k])
+    return R, y, int(imin[y]), int(imax[y]), True
+
+
+def _better_result(res, best) -> bool:
+    """Is the cross-ratio result ``res`` = (R, ..., attained) strictly better than ``best`` (a
+    tuple (R, attained, ...) or None)?  An attained +oo beats a non-attained one."""
+    if best is None:
+        return True
+    R, attained = res[0], res[-1]
+    bR, battained = best[0], best[1]
+    if R == sympy.oo and bR == sympy.oo:
+        return attained and not battained
+    return _better(R, bR)
 
 
 def sup_posterior_sd(u, v):
@@ -140,12 +193,15 @@ def sup_posterior_sd(u, v):
     both posteriors.  witness = {"pair": [x, z], "belief": {x: w, z: 1 - w}, "attained": bool,
     "cross_ratio": R*}.
 
-    Proof.  (1) SD(P, Q) = max_A P(A) - Q(A).  Fix A and a valid belief b; write U_A = Σ_A b u,
-    V_A = Σ_A b v, U_B, V_B for the complement B, and F = U_A/(U_A+U_B) - V_A/(V_A+V_B).
-    If U_A = 0 then F <= 0; if V_B = 0 then F = V_B/V - U_B/U <= 0.  Otherwise, if V_A = 0,
-    F <= 1 = H(+oo).  Otherwise put t = U_B/U_A and σ = (V_B/U_B)/(V_A/U_A) (σ = +oo if U_B = 0):
-    F = 1/(1+t) - 1/(1+tσ).  For σ <= 1, F <= 0; for σ > 1, d/dt = 0 at t = 1/sqrt(σ) and
-    max_t F = (sqrt σ - 1)/(sqrt σ + 1) = H(σ), an increasing function of σ.  (2) The slope
+    Proof.  Write H(σ) = (sqrt σ - 1)/(sqrt σ + 1) (increasing, H(1) = 0, H(+oo) = 1).
+    (1) SD(P, Q) = max_A P(A) - Q(A).  Fix A and a valid belief b; write U_A = Σ_A b u,
+    V_A = Σ_A b v, U_B, V_B for the complement B, U = U_A + U_B, V = V_A + V_B, and
+    F = U_A/U - V_A/V = V_B/V - U_B/U.  If U_A = 0 or V_B = 0 then F <= 0.  Otherwise, if
+    V_A = 0 or U_B = 0, then F <= 1 = H(+oo) and R* = +oo: A holds a point with u > 0, B one
+    with v > 0, and either some point of A has v = 0 < u (slope 0) or some point of B has
+    u = 0 < v (slope +oo).  Otherwise all four sums are positive; put t = U_B/U_A and
+    σ = (V_B/U_B)/(V_A/U_A): F = 1/(1+t) - 1/(1+tσ).  For σ <= 1, F <= 0; for σ > 1,
+    F -> 0 as t -> 0 or +oo and F'(t) = 0 only at t = 1/sqrt(σ), so max_t F = H(σ).  (2) The slope
     V_B/U_B of a conical combination Σ_B b_z (u_z, v_z) lies between the least and greatest
     slopes v_z/u_z of its generators (mediant inequality, seed 004 Lemma 2), so
     V_B/U_B <= s_max and V_A/U_A >= s_min, hence σ <= R* and F <= H(R*).  (3) Conversely the
@@ -168,10 +224,10 @@ def sup_posterior_sd(u, v):
     ud = np.array([q.denominator for q in u], dtype=object)
     vn = np.array([q.numerator for q in v], dtype=object)
     vd = np.array([q.denominator for q in v], dtype=object)
-    res = _extreme_cross_ratio(vn, vd, un, ud)
+    res = _best_cross_ratio(vn[:, None], vd, un[:, None], ud)
     if res is None:
         return None, {}
-    R, x, z, attained = res
+    R, _, x, z, attained = res
     return sd_from_cross_ratio(R), _belief_witness(R, x, z, attained, u[x], v[x], u[z], v[z], lambda k: k)
 
 
@@ -190,14 +246,15 @@ def _belief_witness(R, x, z, attained, ux, vx, uz, vz, label):
     # b_x : b_z = sqrt(A) : sqrt(B) with A = u_z v_z, B = u_x v_x (proof in sup_posterior_sd);
     # rationalised by hand: sqrt(A)/(sqrt(A) + sqrt(B)) = (A - sqrt(AB))/(A - B)  (A != B)
     A, B = uz * vz, ux * vx
+    root = _sqrt_rational(A * B)
     if A == B:
         wx = wz = Fraction(1, 2)
+    elif isinstance(root, Fraction):
+        wx, wz = (A - root) / (A - B), (root - B) / (A - B)
     else:
-        root = sympy.sqrt(sympy.Rational((A * B).numerator, (A * B).denominator))
-        As, Bs = sympy.Rational(A.numerator, A.denominator), sympy.Rational(B.numerator, B.denominator)
-        wx, wz = (As - root) / (As - Bs), (root - Bs) / (As - Bs)
-        if root.is_Rational:
-            wx, wz = Fraction(int(wx.p), int(wx.q)), Fraction(int(wz.p), int(wz.q))
+        d = sympy.Rational((A - B).numerator, (A - B).denominator)
+        wx = sympy.Rational(A.numerator, A.denominator) / d - root / d
+        wz = root / d - sympy.Rational(B.numerator, B.denominator) / d
     return {"pair": [label(x), label(z)], "belief": {label(x): wx, label(z): wz},
             "attained": True, "cross_ratio": R}
 
@@ -246,29 +303,22 @@ def semantic_privacy(M, *, prior=None, default=None) -> Measured:
     J = _Joint(M, None)
     Pt = J.tensor(J.P)  # P(y|x) * L, axes (records..., y)
     X = M.inputs.size
+    one = np.ones(X, dtype=object)
     best = None
     for i in range(J.n):
-        Vt = np.broadcast_to(np.take(Pt, [dcodes[i]], axis=i), Pt.shape)
         U = Pt.reshape(X, -1)
-        V = np.ascontiguousarray(Vt).reshape(X, -1)
-        one = np.ones(X, dtype=object)
-        for y in range(U.shape[1]):
-            res = _extreme_cross_ratio(V[:, y], one, U[:, y], one)
-            if res is not None and _better(res[0], best[0] if best else None):
-                best = (res[0], i, y, res[1], res[2], res[3], U[:, y], V[:, y])
-            if best is not None and best[0] == sympy.oo and best[5]:
-                break
-    R, i, y, x, z, attained, U, V = best
-    shape = J.radices
-
-    def label(k):
-        codes = np.unravel_index(k, shape)
-        return tuple(M.inputs.records[j][int(c)] for j, c in enumerate(codes))
-
+        V = np.ascontiguousarray(np.broadcast_to(np.take(Pt, [dcodes[i]], axis=i), Pt.shape)).reshape(X, -1)
+        res = _best_cross_ratio(V, one, U, one)
+        if res is not None and _better_result(res, best):
+            R, y, x, z, attained = res
+            best = (R, attained, i, y, x, z, U[:, y], V[:, y])
+    R, attained, i, y, x, z, U, V = best
+    label = J.point_at
     L = J.L
     wit = _belief_witness(R, x, z, attained, Fraction(int(U[x]), L), Fraction(int(V[x]), L),
                           Fraction(int(U[z]), L), Fraction(int(V[z]), L), label)
-    wit.update(record=i, output=M.outputs[y], default=[a[c] for a, c in zip(M.inputs.records, dcodes)])
+    wit.update(**J.record_witness(i), output=M.outputs[y],
+               default=[a[c] for a, c in zip(M.inputs.records, dcodes)])
     return Measured("semantic_privacy", sd_from_cross_ratio(R), witness=wit,
                     method="exact (two-point reduction)" if attained else "exact sup (not attained)",
                     note="sup_b SD(b_0, b_i) = (sqrt R - 1)/(sqrt R + 1), R = max cross-ratio of likelihood "
@@ -342,15 +392,15 @@ def bayesian_semantic_privacy(M, *, prior=None, default=None, game_i: str = "res
                 # zero-probability configurations: give them harmless denominators, then mask
                 vd_safe = np.where(ok, vd, 1)
                 ud_safe = np.where(ok, ud, 1)
-                for y in range(nY):
-                    res = _extreme_cross_ratio(vn_all[:, y], vd_safe, un_all[:, y], ud_safe, valid_mask=ok)
-                    if res is not None and _better(res[0], best[0] if best else None):
-                        best = (res[0], i, S, order, y, res[1], res[2], res[3],
-                                (un_all[:, y], ud_safe, vn_all[:, y], vd_safe))
+                res = _best_cross_ratio(vn_all, vd_safe, un_all, ud_safe, valid=ok)
+                if res is not None and _better_result(res, best):
+                    R, y, x, z, attained = res
+                    best = (R, attained, i, S, order, y, x, z,
+                            (un_all[:, y], ud_safe, vn_all[:, y], vd_safe))
     if best is None:
         return Measured("bayesian_semantic_privacy", Fraction(0), witness={"prior": repr(prior)},
                         note="no belief defines both posteriors for any (i, S, y)")
-    R, i, S, order, y, x, z, attained, (un, ud, vn, vd) = best
+    R, attained, i, S, order, y, x, z, (un, ud, vn, vd) = best
     sshape = tuple(J.radices[j] for j in order)
 
     def label(k):
@@ -362,7 +412,7 @@ def bayesian_semantic_privacy(M, *, prior=None, default=None, game_i: str = "res
 
     wit = _belief_witness(R, x, z, attained, Fraction(int(un[x]), int(ud[x])), Fraction(int(vn[x]), int(vd[x])),
                           Fraction(int(un[z]), int(ud[z])), Fraction(int(vn[z]), int(vd[z])), label)
-    wit.update(record=i, known_records=list(S), output=M.outputs[y],
+    wit.update(**J.record_witness(i), known_records=list(S), output=M.outputs[y],
                default=[a_[c] for a_, c in zip(M.inputs.records, dcodes)], prior=repr(prior), game_i=game_i)
     return Measured("bayesian_semantic_privacy", sd_from_cross_ratio(R), witness=wit,
                     method="exact (two-point reduction)" if attained else "exact sup (not attained)",

@@ -1,0 +1,58 @@
+"""``exactpriv prove``: prove or refute a univariate inequality from the command line.
+
+    exactpriv prove "eps*tanh(eps/2) <= Min(eps, eps**2)" --domain "[0, oo)" [--seconds N] [--json PATH]
+
+The inequality and the domain go through the safe grammar (:mod:`exactpriv.exact.expressions`);
+the work is done by :func:`exactpriv.certify.prove`.  Exit code 0 for every verdict (a
+refutation is a finding, not an error); bad input raises an ExactPrivError, which
+:func:`exactpriv.cli.main` turns into exit code 1.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+__all__ = ["add_parser", "cmd_prove"]
+
+
+def add_parser(subparsers, name: str):
+    """Register the ``prove`` subcommand on an argparse ``subparsers`` object."""
+    from exactpriv.certify import DEFAULT_MAX_PREC, DEFAULT_SECONDS
+
+    p = subparsers.add_parser(name, help="prove or refute a univariate inequality g(eps) >= 0 on an interval",
+                              description="Prove or refute 'lhs op rhs' for all eps in the domain; prints the "
+                                          "verdict (PROVED, REFUTED, UNDECIDED), the method and the certificate.")
+    p.add_argument("inequality", help="e.g. \"eps*tanh(eps/2) <= Min(eps, eps**2)\" (op: < <= > >= ==)")
+    p.add_argument("--domain", default="[0, oo)", help="interval for eps, e.g. \"[0, oo)\", \"(0, 27/20]\"")
+    p.add_argument("--seconds", type=float, default=DEFAULT_SECONDS,
+                   help=f"wall-clock budget (default {DEFAULT_SECONDS:g})")
+    p.add_argument("--max-prec", type=int, default=DEFAULT_MAX_PREC,
+                   help=f"largest arb precision in bits (default {DEFAULT_MAX_PREC})")
+    p.add_argument("--json", dest="json_path", help="write the result (verdict, method, certificate, point) here")
+    p.set_defaults(func=cmd_prove)
+    return p
+
+
+def cmd_prove(args) -> int:
+    from exactpriv.certify import prove
+
+    res = prove(args.inequality, domain=args.domain, seconds=args.seconds, max_prec=args.max_prec)
+    print(f"{res.verdict}: {res.statement} for eps in {res.domain}")
+    print(f"  method: {res.method}")
+    if res.point is not None:
+        print(f"  point: eps = {res.point}")
+        if res.values:
+            for side in ("lhs", "rhs"):
+                v = res.values.get(side)
+                if v:
+                    print(f"    {side} in [{v[0]}, {v[1]}]")
+    print(f"  {'reason' if res.verdict == 'UNDECIDED' else 'because'}: {res.reason}")
+    cert = res.certificate
+    print(f"  ({len(cert.get('steps', []))} certificate steps, precision {cert.get('precision')} bits, "
+          f"{cert.get('seconds')} s)")
+    if args.json_path:
+        path = Path(args.json_path)
+        path.write_text(json.dumps(res.to_json(), indent=1) + "\n", encoding="utf-8")
+        print(f"  wrote {path}")
+    return 0
