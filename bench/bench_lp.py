@@ -117,7 +117,7 @@ def run(n, m, t, prior, label, *, compare_solvers=None):
         times = {}
         for solver in solvers:
             t0 = time.perf_counter()
-            sol = lpmod._solve_square(entries, size, [rp, rd], solver=solver)
+            sol = lpmod._solve_square(entries, size, rp, rd, solver=solver)
             times[solver] = (time.perf_counter() - t0, sol)
         same = all(sol == times["flint"][1] for _, sol in times.values())
         shown = ", ".join(f"{k} {v[0]:.3f}s" for k, v in times.items())

@@ -252,10 +252,13 @@ def _charts(lo, hi, lc, hc, var) -> list[_Chart]:
 # Min/Max cases
 def _lift(e, var):
     """A tree ("leaf", expr) | ("min"|"max", [trees]) equal to ``e`` pointwise."""
-    if not e.has(sympy.Min, sympy.Max):
+    if not e.has(sympy.Min, sympy.Max, sympy.Abs):
         return ("leaf", e)
     if isinstance(e, (sympy.Min, sympy.Max)):
         return ("min" if isinstance(e, sympy.Min) else "max", [_lift(a, var) for a in e.args])
+    if isinstance(e, sympy.Abs):  # |f| = Max(f, -f)
+        inner = _lift(e.args[0], var)
+        return ("max", [inner, _scale_tree(inner, sympy.Integer(-1), -1)])
     if isinstance(e, sympy.Add):
         tree = _lift(e.args[0], var)
         for a in e.args[1:]:
@@ -311,7 +314,8 @@ class _Prepared:
 
 def _atom_symbolic(atom: Atom, x, dom: Dom, budget: Budget):
     """(Outcome or None, _Prepared): exact and monotone methods."""
-    h, rstep, hdom = strip_factors(atom.expr, x, dom)
+    h0, rstep0, hdom0 = strip_factors(atom.expr, x, dom)  # eps^k, exp(.), constants only
+    h, rstep, hdom = strip_factors(atom.expr, x, dom, budget)  # also factors of certified sign
     steps = [rstep] if rstep else []
     prep = _Prepared(Atom(h, atom.strict), h, hdom, steps, [])
     if not h.has(x):
@@ -321,8 +325,10 @@ def _atom_symbolic(atom: Atom, x, dom: Dom, budget: Budget):
             return None, prep
         ok = s > 0 or (s == 0 and not atom.strict)
         p = simplest_between(hdom.lo, hdom.hi if hdom.hi is not None else hdom.lo + 2)
-        st = {"method": "exact-sign", "constant": str(h), "sign": s}
-        return Outcome("PROVED" if ok else "REFUTED", "exact-sign", steps + [st], point=None if ok else p,
+        charted = rstep is not None and any(isinstance(f, dict) for f in rstep["removed_factors"])
+        method = "exact-algebra" if charted else "exact-sign"
+        st = {"method": method, "constant": str(h), "sign": s}
+        return Outcome("PROVED" if ok else "REFUTED", method, steps + [st], point=None if ok else p,
                        exact_zero=(s == 0)), prep
     out = exact_decide(h, x, hdom, atom.strict, budget)
     if out is not None:
@@ -332,12 +338,20 @@ def _atom_symbolic(atom: Atom, x, dom: Dom, budget: Budget):
         prep.notes.append(out.reason)
     if budget.expired():
         return None, prep
-    mono = monotone_decide(h, x, hdom, atom.strict, budget, lambda hh, s: tail_dominance(hh, x, s, budget))
-    if mono is not None:
-        if mono.status != "UNDECIDED":
-            mono.steps = steps + mono.steps
-            return mono, prep
-        prep.notes.append(f"monotone: {mono.reason}")
+    # h' of the partly reduced form may be rational when that of the fully reduced one is not
+    # (1/2 - 1/(t+1) - eps/6 versus -eps (t+1) + 3t - 3), so both are tried
+    variants = [(h, hdom, steps)]
+    if h0 is not h and h0 != h:
+        variants.append((h0, hdom0, [rstep0] if rstep0 else []))
+    for hv, dv, sv in variants:
+        mono = monotone_decide(hv, x, dv, atom.strict, budget, lambda hh, s: tail_dominance(hh, x, s, budget))
+        if mono is not None:
+            if mono.status != "UNDECIDED":
+                mono.steps = sv + mono.steps
+                return mono, prep
+            prep.notes.append(f"monotone: {mono.reason}")
+        if budget.expired():
+            break
     return None, prep
 
 
@@ -565,7 +579,8 @@ def prove_inequality(lhs, op: str, rhs, *, domain=(0, sympy.oo), closed=(True, F
             steps.append({"method": "substitution", "chart": chart.note, "domain_of_x": str(chart.dom)})
         if not isinstance(formula, Atom):
             steps.append({"method": "cases", "formula": str(formula),
-                          "argument": "Min/Max lifted through sums and constant factors: Min -> AND, Max -> OR"})
+                          "argument": "Min/Max (and Abs(f) = Max(f, -f)) lifted through sums and constant factors: "
+                                      "Min -> AND, Max -> OR"})
         confirm = _Confirmer(lhs_e, op, rhs_e, var, chart, budget, (lo, hi, lc, hc))
         out = _prove_formula(formula, chart.x, chart.dom, budget.share(1.0 / (len(charts) - idx)), confirm)
         steps.extend(out.steps)
@@ -646,8 +661,22 @@ def prove_identity(lhs, rhs, *, domain=(0, sympy.oo), closed=(True, False), vari
         proved_all = False
     if proved_all:
         return result("PROVED", method, f"{statement} holds identically on {dom_text}")
-    return result("UNDECIDED", method, "no exact proof of the identity and no certified difference at the "
-                                       "sample points")
+    # fallback: lhs <= rhs and lhs >= rhs (e.g. identities of Min/Max, which split into cases)
+    halves = []
+    for k, op in enumerate(("<=", ">=")):
+        res = prove_inequality(lhs_e, op, rhs_e, domain=(lo, hi), closed=(lc, hc), variable=var,
+                               seconds=max(budget.remaining() / (2 - k), 1e-3), max_prec=max_prec)
+        budget.note_prec(res.certificate.get("precision") or 0)
+        steps.append({"method": "two-inequalities", "statement": res.statement, "verdict": res.verdict,
+                      "by": res.method, "steps": res.certificate.get("steps", [])})
+        if res.verdict == "REFUTED":
+            return result("REFUTED", res.method, res.reason, res.point, res.values)
+        halves.append(res)
+    if all(r.verdict == "PROVED" for r in halves):
+        return result("PROVED", "two-inequalities", f"{statement} holds on {dom_text}: both <= and >= are proved")
+    return result("UNDECIDED", method, "no exact proof of the identity, no certified difference at the sample "
+                                       "points, and the two inequalities were not both proved: "
+                  + "; ".join(r.reason for r in halves if r.verdict != "PROVED"))
 
 
 def prove(text: str, *, domain="[0, oo)", seconds: float = DEFAULT_SECONDS, max_prec: int = DEFAULT_MAX_PREC,

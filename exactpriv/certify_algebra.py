@@ -465,14 +465,31 @@ def _var_power(term, var) -> Fraction:
     return k
 
 
-def strip_factors(g, var, dom: Dom):
+def _constant_sign_on(f, var, dom: Dom, budget: Budget):
+    """(sign, chart description) of ``f`` on the open domain when its exact sign chart has no
+    event inside, else None."""
+    form = rational_form(f, var)
+    if form is None:
+        return None
+    try:
+        chart = build_chart(form, Dom(dom.lo, dom.hi, False, False), budget)
+    except (_AlgebraFailure, OutOfTime):
+        return None
+    if chart.identically_zero or chart.events:
+        return None
+    return chart.signs[0], chart.describe()
+
+
+def strip_factors(g, var, dom: Dom, budget: Budget | None = None):
     """(h, step, dom_h) with sign(g) = sign(h) on the open domain ``dom_h``.
 
     ``g`` is put over one denominator (``together``); factors ``var**k`` (when the domain lies
     in [0, oo): positive on the open domain), ``exp(.)`` (positive) and constants of certified
     sign are removed, also a common ``var**k`` of a sum (``factor_terms`` plus the smallest
-    power of ``var`` over its terms).  ``dom_h`` is opened at 0 when a power of ``var`` was
-    removed and the domain starts at 0; ``step`` (None if nothing was removed) records it.
+    power of ``var`` over its terms).  With a ``budget``, any other factor whose exact sign chart
+    shows one constant sign on the open domain is removed too (e.g. ``e^eps - 1`` on (0, oo)).
+    ``dom_h`` is opened at 0 when a power of ``var`` was removed and the domain starts at 0;
+    ``step`` (None if nothing was removed) records it.
     """
     if not g.has(var):
         return g, None, dom
@@ -502,6 +519,12 @@ def strip_factors(g, var, dom: Dom):
                     f = sympy.Add(*[t / var ** p for t in f.args])
                     k += mn * power
                     pulled.append(f"{var}**{mn}")
+            if budget is not None and f.has(var):
+                found = _constant_sign_on(f, var, dom, budget)
+                if found is not None:
+                    sign *= found[0]
+                    pulled.append({"factor": str(f), "sign_on_open_domain": found[0], "exact_chart": found[1]})
+                    continue
             keep.append(f ** power)
     if not pulled and sign == 1:
         return g, None, dom
@@ -510,8 +533,8 @@ def strip_factors(g, var, dom: Dom):
     if k != 0 and dom.lo == 0:
         hdom = Dom(dom.lo, dom.hi, False, dom.hi_closed)
     step = {"method": "factor", "removed_factors": pulled, "sign_flip": sign < 0, "remaining": str(h),
-            "argument": "the removed factors (powers of the variable, exp(.), constants of certified sign) are "
-                        "nonzero of known sign on the open domain, so sign(g) = "
+            "argument": "the removed factors (powers of the variable, exp(.), constants and factors of certified "
+                        "sign) are nonzero of known sign on the open domain, so sign(g) = "
                         + ("-" if sign < 0 else "") + "sign(remaining)" + (f"; power of {var} removed: {k}" if k else "")}
     return h, step, hdom
 
@@ -657,7 +680,7 @@ def monotone_decide(h, var, dom: Dom, strict: bool, budget: Budget, tail) -> Out
     hp = sympy.diff(h, var)
     form = rational_form(hp, var)
     if form is None:  # the sign of h' is that of h' without its positive factors (e.g. exp(-x))
-        hp2, _, _ = strip_factors(hp, var, dom)
+        hp2, _, _ = strip_factors(hp, var, dom, budget)
         form = rational_form(hp2, var) if hp2 is not hp else None
     if form is None:
         return None

@@ -31,8 +31,9 @@ import sympy
 
 from exactpriv.certify_algebra import endpoint_sign, probe_negative, tail_dominance
 from exactpriv.certify_core import Budget, Dom, Outcome, dec_down, fmt_q, simplest_between
-from exactpriv.certify_series import box_bounds, short_midpoint, taylor_end
+from exactpriv.certify_series import box_bounds, hide_xlogx, short_midpoint, taylor_end
 from exactpriv.errors import EntryRangeError, ExactPrivError
+from exactpriv.exact.kernel import decide_sign
 
 __all__ = ["And", "Atom", "Or", "atoms_of", "branch_and_bound", "piecewise"]
 
@@ -43,10 +44,16 @@ _MAX_LISTED_BOXES = 200
 
 @dataclass(eq=False)
 class Atom:
-    """The statement ``expr > 0`` (strict) or ``expr >= 0``."""
+    """The statement ``expr > 0`` (strict) or ``expr >= 0``; ``plain`` is ``expr`` without the
+    internal :class:`XLogX` (for the kernel and point probes)."""
 
     expr: sympy.Expr
     strict: bool
+    plain: sympy.Expr | None = None
+
+    def __post_init__(self):
+        if self.plain is None:
+            self.plain = self.expr
 
     def __str__(self):
         return f"{self.expr} {'>' if self.strict else '>='} 0"
@@ -66,6 +73,15 @@ class Or:
 
     def __str__(self):
         return "(" + ") OR (".join(map(str, self.children)) + ")"
+
+
+def _hidden(f, var):
+    """The formula with entropy products y*log(y) rewritten as XLogX(y) (see certify_series)."""
+    if isinstance(f, Atom):
+        if f.expr is not f.plain or not (f.expr.has(sympy.log) or f.expr.has(sympy.Pow)):
+            return f
+        return Atom(hide_xlogx(f.expr, var), f.strict, f.expr)
+    return type(f)(tuple(_hidden(c, var) for c in f.children))
 
 
 def atoms_of(f) -> list:
@@ -226,8 +242,6 @@ def _tail_R(f, covered):
 def _touch_checker(formula, var, dom: Dom, lo: Fraction, hi: Fraction, budget: Budget):
     """A touch_check for :func:`branch_and_bound`: the simplest rational near a stalled box
     where some atom is exactly 0 (decided by the kernel), strictly inside the domain."""
-    from exactpriv.exact.kernel import decide_sign
-
     tried: dict = {}
 
     def check(a, b):
@@ -244,7 +258,7 @@ def _touch_checker(formula, var, dom: Dom, lo: Fraction, hi: Fraction, budget: B
             sq = sympy.Rational(q.numerator, q.denominator)
             for atom in atoms_of(formula):
                 try:
-                    s, _ = decide_sign(atom.expr.subs(var, sq), max_prec=max(64, min(256, budget.max_prec)))
+                    s, _ = decide_sign(atom.plain.subs(var, sq), max_prec=max(64, min(256, budget.max_prec)))
                 except ExactPrivError:
                     s = None
                 if s == 0:
@@ -261,6 +275,7 @@ def piecewise(formula, var, dom: Dom, budget: Budget, confirm, *, depth: int = 0
     When the branch-and-bound stalls at a rational point where an atom is exactly 0 (an interior
     touching point), the domain is split there and both halves are treated with that point as
     an end (at most 4 levels)."""
+    formula = _hidden(formula, var)
     atoms = atoms_of(formula)
     covered = {id(a): [] for a in atoms}
     steps, notes = [], []
@@ -269,6 +284,11 @@ def piecewise(formula, var, dom: Dom, budget: Budget, confirm, *, depth: int = 0
     rmax = min(Fraction(1), width / 2)
     ends = [(a, 1)] + ([(dom.hi, -1)] if dom.hi is not None else [])
     for atom in atoms:
+        if not atom.expr.has(var):  # a constant atom holds everywhere or nowhere
+            sc, _ = decide_sign(atom.plain, max_prec=max(64, min(budget.max_prec, 1024)))
+            if sc is not None and (sc > 0 or (sc == 0 and not atom.strict)):
+                covered[id(atom)].append((a, None))
+            continue
         for q, d in ends:
             kind, payload = _end(atom, var, q, d, rmax, budget)
             if kind == "proved":
@@ -276,7 +296,7 @@ def piecewise(formula, var, dom: Dom, budget: Budget, confirm, *, depth: int = 0
                 covered[id(atom)].append((q, q + r) if d > 0 else (q - r, q))
                 steps.append(dict(payload["step"], atom=str(atom)))
             elif kind == "negative":
-                p = probe_negative(atom.expr, var, q, q + d * rmax, budget)
+                p = probe_negative(atom.plain, var, q, q + d * rmax, budget)
                 if p is not None and confirm(p):
                     return Outcome("REFUTED", "taylor", steps + [{"method": "taylor", "endpoint": fmt_q(q),
                                                                    "atom": str(atom), "sign_beside_end": -1}],
@@ -284,7 +304,7 @@ def piecewise(formula, var, dom: Dom, budget: Budget, confirm, *, depth: int = 0
             elif kind == "failed":
                 notes.append(f"end {fmt_q(q)} of [{atom}]: {payload}")
         if dom.hi is None:
-            t = tail_dominance(atom.expr, var, max(a, Fraction(1)), budget)
+            t = tail_dominance(atom.plain, var, max(a, Fraction(1)), budget)
             if t is None:
                 notes.append(f"tail of [{atom}]: no dominance argument")
                 continue

@@ -37,9 +37,12 @@ from exactpriv.errors import ExactPrivError
 from exactpriv.exact.intervals import NonFiniteBallError, arb_eval, arb_to_fractions, working_precision
 
 __all__ = [
+    "XLogX",
     "SeriesFailure",
     "box_ball",
     "box_bounds",
+    "hide_xlogx",
+    "natural_ball",
     "point_ball",
     "short_midpoint",
     "taylor_coefficients",
@@ -53,6 +56,87 @@ _SLACK = 3
 
 class SeriesFailure(Exception):
     """Internal: the expression has no certified Taylor expansion at this point/ball."""
+
+
+class XLogX(sympy.Function):
+    """``y*log(y)`` extended continuously by 0 at ``y = 0`` (internal to the interval methods).
+
+    Entropy-type terms ``y log y`` are bounded near ``y = 0`` although ``log y`` is not, so a
+    ball evaluation of the product fails there.  :func:`hide_xlogx` rewrites such products into
+    this function, which :func:`natural_ball` encloses exactly through the monotonicity of
+    ``φ(y) = y log y`` (decreasing on [0, 1/e], increasing after, φ(0) = 0, min -1/e).
+    """
+
+    nargs = 1
+
+    def fdiff(self, argindex=1):
+        return sympy.log(self.args[0]) + 1
+
+    @classmethod
+    def eval(cls, y):
+        if y.is_zero:
+            return sympy.Integer(0)
+        if not y.free_symbols:
+            return y * sympy.log(y)
+        return None
+
+
+def hide_xlogx(expr, var):
+    """Rewrite products ``q * y * log(y)`` (q polynomial in ``var``) as ``q * XLogX(y)``; exact."""
+
+    def visit(e):
+        if isinstance(e, sympy.Pow) and e.base.has(var) and e.exp.has(var):  # b**f = exp(f log b)
+            e = sympy.exp(sympy.expand_log(e.exp * sympy.log(e.base), force=False))
+        if not e.args or not e.has(sympy.log):
+            return e
+        e = e.func(*[visit(a) for a in e.args])
+        if not isinstance(e, sympy.Mul):
+            return e
+        for L in e.args:
+            if isinstance(L, sympy.log) and L.args[0].has(var):
+                y = L.args[0]
+                q = sympy.cancel(e / L / y)
+                if not q.has(sympy.log) and q.is_polynomial(var):
+                    return q * XLogX(y)
+        return e
+
+    return visit(expr)
+
+
+def unhide_xlogx(expr):
+    """The inverse of :func:`hide_xlogx` (``XLogX(y) -> y*log(y)``)."""
+    return expr.replace(lambda e: isinstance(e, XLogX), lambda e: e.args[0] * sympy.log(e.args[0]))
+
+
+def _phi_ball(yb, prec):
+    """Exact-endpoint enclosure of φ(y) = y log y over the ball ``yb`` (clipped to y >= 0)."""
+    ylo, yhi = arb_to_fractions(yb.nonnegative_part())
+    with working_precision(prec):
+        def phi(q):
+            return flint.arb(0) if q == 0 else flint.arb(_fmpq(q)) * flint.arb(_fmpq(q)).log()
+
+        a, b = phi(ylo), phi(yhi)
+        inv_e = (-flint.arb(1)).exp()
+        lo_e, hi_e = arb_to_fractions(inv_e)
+        contains_min = not (yhi < lo_e or ylo > hi_e)
+        lower = -inv_e if contains_min else a.min(b)
+        upper = a.max(b)
+        return lower.union(upper)
+
+
+def natural_ball(expr, var, ball, prec):
+    """Plain interval enclosure of ``expr`` over ``ball`` (``arb_eval``), with ``XLogX`` nodes
+    enclosed by :func:`_phi_ball` and bound as extra symbols."""
+    if not expr.has(XLogX):
+        return arb_eval(expr, prec, env={var: ball})
+    env = {var: ball}
+    repl = {}
+    for node in expr.atoms(XLogX):
+        yb = natural_ball(node.args[0], var, ball, prec)
+        z = sympy.Dummy("z")
+        env[z] = _phi_ball(yb, prec)
+        repl[node] = z
+    return arb_eval(expr.xreplace(repl), prec, env=env)
 
 
 def _fmpq(q: Fraction):
@@ -210,6 +294,9 @@ class _Walker:
             ep = s.exp()
             em = self.div(one, ep)
             return (ep - em) / 2 if isinstance(e, sympy.sinh) else (ep + em) / 2
+        if isinstance(e, XLogX):
+            s = self.eval(e.args[0])
+            return s * self.log(s)
         if isinstance(e, sympy.asinh):
             s = self.eval(e.args[0])
             return self.log(s + self.sqrt(s * s + 1))
@@ -294,7 +381,7 @@ def box_bounds(expr, var, lo: Fraction, hi: Fraction, prec: int, *, nonnegative:
     except SeriesFailure:
         cb = None
         try:
-            bounds.append(_lower(arb_eval(expr, prec, env={var: box})))
+            bounds.append(_lower(natural_ball(expr, var, box, prec)))
         except NonFiniteBallError:
             pass
     try:
@@ -303,7 +390,7 @@ def box_bounds(expr, var, lo: Fraction, hi: Fraction, prec: int, *, nonnegative:
     except SeriesFailure:
         cm = None
         try:
-            mid_ball = arb_eval(expr, prec, env={var: point_ball(m, prec)})
+            mid_ball = natural_ball(expr, var, point_ball(m, prec), prec)
         except NonFiniteBallError:
             mid_ball = None
     if cb is not None and cm is not None:

@@ -29,6 +29,16 @@ def _mp(expr, point):
     return mpmath.mpf(sympy.N(expr.subs(EPS, point), 50))
 
 
+def _charts(obj) -> list:
+    """Every exact sign chart (a dict with a "numerator") anywhere in a certificate."""
+    if isinstance(obj, dict):
+        found = [obj] if "numerator" in obj and "substitution" in obj else []
+        return found + [c for v in obj.values() for c in _charts(v)]
+    if isinstance(obj, list):
+        return [c for v in obj for c in _charts(v)]
+    return []
+
+
 def _methods(res: ProofResult) -> set:
     return {s.get("method") for s in res.certificate["steps"]}
 
@@ -45,8 +55,9 @@ def test_cuff_yu_property_1_kl_bound():
     cases = [s for s in res.certificate["steps"] if s["method"] == "cases"]
     assert cases and " AND " in cases[0]["formula"]
     # the first conjunct reduces to 1 - tanh(eps/2) > 0, i.e. 2/(t^2 + 1) with t = e^{eps/2}
-    exact = [s for s in res.certificate["steps"] if s["method"] == "exact-algebra"]
-    assert exact and exact[0]["substitution"] == "u = exp(eps/2)" and exact[0]["numerator"] == "2"
+    charts = _charts(res.certificate)
+    assert any(c["substitution"] == "u = exp(eps/2)" and c["numerator"] == "2" and c["denominator"] == "t**2 + 1"
+               for c in charts)
 
 
 @pytest.mark.parametrize(
@@ -250,8 +261,8 @@ def test_bad_input_raises_typed_errors(call, error):
 
 
 def test_issue_examples_are_fast():
-    t0 = time.perf_counter()
+    t0 = time.process_time()  # CPU time: robust against a loaded machine
     for text, dom in [("eps*tanh(eps/2) <= Min(eps, eps**2)", "[0, oo)"), ("log(1+eps) <= eps", "[0, oo)"),
                       ("eps**2 <= eps", "[0, 2]"), ("exp(eps) <= 1 + eps + eps**2/2", "[0, oo)")]:
         prove(text, domain=dom)
-    assert time.perf_counter() - t0 < 5
+    assert time.process_time() - t0 < 5

@@ -18,7 +18,11 @@ How the claims are checked
   randomized response, BSC, erasure channels, the geometric count query, E_d, ...).  MI-DP is
   :func:`exactpriv.measures.information.mi_dp` — exact when a closed form is detected, else a
   certified enclosure — and a claim is decided from the enclosure's side that matters
-  (UNDECIDED if the enclosure straddles the bound, never a pass).
+  (UNDECIDED if the enclosure straddles the bound, never a pass).  Equality cases (a slice
+  containing a noiseless or BSC-like pair of rows, where (28) or (105) hold with equality)
+  straddle any enclosure, so :func:`_mi` sharpens it with exact Csiszár–Körner certificates
+  I(P) <= C <= max_x D(W_x‖PW) at simple inputs P (uniform on all rows / on a pair of rows),
+  which meet exactly in those cases.
 * **Implications with a non-monotone parameter map** (Lemma 3: ε'(δ) = 2h(δ) + 2δ ln m
   increases up to δ = m/(m+1) and then decreases): a (δ₀)-DP mechanism is (δ)-DP for every
   δ ≥ δ₀, so the literal statement needs MI ≤ min over δ ∈ [δ₀, 1] of ε'(δ), which for a
@@ -123,7 +127,21 @@ def _measured_cmp(m: Measured, op: str, level) -> Decision:
             return Decision.false("enclosure", f"{m.name} <= {m.upper} < {level}")
     else:  # pragma: no cover - internal misuse
         raise ValueError(op)
-    return Decision.undecided("enclosure", f"{level} lies in the certified enclosure [{m.lower}, {m.upper}] of {m.name}")
+    return Decision.undecided("enclosure",
+                              f"{level} lies in the certified enclosure [{m.lower}, {m.upper}] of {m.name}")
+
+
+def _measured_ge(a: Measured, b: Measured) -> Decision:
+    """Decide a >= b for two measured quantities (exact values or certified enclosures)."""
+    if b.value is not None:
+        return _measured_cmp(a, ">=", b.value)
+    if a.value is not None:
+        return _measured_cmp(b, "<=", a.value)
+    if compare(a.lower, ">=", b.upper).is_true:
+        return Decision.true("enclosure", f"{a.name} >= {a.lower} >= {b.upper} >= {b.name}")
+    if compare(a.upper, "<", b.lower).is_true:
+        return Decision.false("enclosure", f"{a.name} <= {a.upper} < {b.lower} <= {b.name}")
+    return Decision.undecided("enclosure", f"enclosures of {a.name} and {b.name} overlap")
 
 
 def _h(q) -> LogForm:
@@ -189,13 +207,18 @@ def _pair_delta(P, Q, gamma: Fraction) -> Fraction:
     return max(hockey_stick(P, Q, gamma), hockey_stick(Q, P, gamma))
 
 
-def _events(k: int):
-    """All subsets of range(k) (as tuples)."""
-    return itertools.chain.from_iterable(itertools.combinations(range(k), r) for r in range(k + 1))
+@functools.lru_cache(maxsize=4096)
+def _event_masses(P: tuple) -> tuple:
+    """(P(A) for every event A ⊆ range(len(P))), all 2^k subset sums (built by doubling)."""
+    out = [Fraction(0)]
+    for p in P:
+        out = out + [m + p for m in out]
+    return tuple(out)
 
 
-def _mass(P, A) -> Fraction:
-    return sum((P[y] for y in A), Fraction(0))
+def _masses(P, Q):
+    """Pairs (P(A), Q(A)) over all events A (same event order for both)."""
+    return zip(_event_masses(tuple(P)), _event_masses(tuple(Q)))
 
 
 # ---- per-mechanism measures, cached (mechanisms are hashable by value)
@@ -272,8 +295,8 @@ def _mi(M) -> Measured:
     if compare(lower, ">", upper).is_true:  # pragma: no cover - would be a bug in a certificate
         raise AssertionError(f"inconsistent MI-DP bounds for {M!r}: [{lower}, {upper}]")
     if compare(lower, "==", upper).is_true:
-        return Measured("mi_dp", lower, witness=m.witness, method="exact capacity certificate (I(P) = max_x D(W_x||PW))",
-                        note=m.note)
+        return Measured("mi_dp", lower, witness=m.witness, note=m.note,
+                        method="exact capacity certificate (I(P) = max_x D(W_x||PW))")
     return Measured("mi_dp", None, lower, upper, m.witness, m.method + " + exact candidate-prior certificates", m.note)
 
 
@@ -536,8 +559,7 @@ def _def1_check(inst: Instance) -> Outcome:
     for g in _GAMMAS:
         brute = Fraction(0)
         for a, b in pairs:
-            for A in _events(len(M.outputs)):
-                brute = max(brute, _mass(rows[a], A) - g * _mass(rows[b], A))
+            brute = max(brute, max(pa - g * qa for pa, qa in _masses(rows[a], rows[b])))
         prof = _approx_delta(M, g)
         vals[str(g)] = (str(brute), str(prof))
         parts.append(compare(brute, "==", prof))
@@ -564,8 +586,9 @@ def _witness_prior(M, m: Measured) -> Prior:
 
 
 def _def2_check(inst: Instance) -> Outcome:
-    """sup over priors: every grid prior's I(X_i;Y|X_{-i}) is <= mi_dp (upper bound), and the
-    witness prior of mi_dp attains it (its exact CMI equals the value / lies in the enclosure)."""
+    """sup over priors: every grid prior's I(X_i;Y|X_{-i}) is <= mi_dp (decided against the
+    certified lower side), and the witness prior of mi_dp attains it (exactly, or to within 2^-30
+    of the certified upper bound when only enclosures are known)."""
     M = inst.mechanism
     m = _mi(M)
     parts = []
@@ -574,20 +597,22 @@ def _def2_check(inst: Instance) -> Outcome:
     for pr in _grid_priors(M.inputs, inst.params.get("den", 3)):
         for i in range(n):
             c = conditional_mi(M, prior=pr, record=i)
-            d = _measured_cmp(m, ">=", c.value)
+            d = _measured_ge(m, c)
             parts.append(d)
             if d.is_false:
-                worst = (repr(pr), i, c.value)
+                worst = (repr(pr), i, c)
                 break
         if worst:
             break
     wp = _witness_prior(M, m)
     att = conditional_mi(M, prior=wp, record=m.witness["record"])
-    if m.value is not None:
+    if m.value is not None and att.value is not None:
         parts.append(compare(att.value, "==", m.value))
     else:
-        parts.append(compare(att.value, ">=", m.lower))
-        parts.append(compare(att.value, "<=", m.upper))
+        # attained up to the enclosure: the witness prior's CMI lies below the certified upper
+        # bound of the sup and within 2^-30 of it (the BA prior is optimal to ~1e-12)
+        parts.append(compare(att.lower, "<=", m.upper))
+        parts.append(compare(m.upper - att.lower, "<=", Fraction(1, 2 ** 30)))
     return Outcome(_combine(parts, "sup over priors of I(X_i;Y|X_-i) = mi_dp"),
                    {"mi_dp": m, "attained": att, "violation": worst})
 
@@ -628,7 +653,8 @@ def _def3_check(inst: Instance) -> Outcome:
 
 @functools.lru_cache(maxsize=None)
 def _def3_instances():
-    spaces = [Hamming([0, 1], 1), Hamming([0, 1], 3), Hamming([0, 1, 2], 2), Hamming.product([[0, 1], [0, 1, 2], ["a", "b"]])]
+    spaces = [Hamming([0, 1], 1), Hamming([0, 1], 3), Hamming([0, 1, 2], 2),
+              Hamming.product([[0, 1], [0, 1, 2], ["a", "b"]])]
     out = []
     for s in spaces:
         M = Mechanism(s, [0], [[Fraction(1)]] * s.size)
@@ -644,7 +670,7 @@ def _def4_events_check(inst: Instance) -> Outcome:
     P, Q = inst.params["P"], inst.params["Q"]
     parts, vals = [], {}
     for g in _GAMMAS:
-        brute = max(max(_mass(P, A) - g * _mass(Q, A), _mass(Q, A) - g * _mass(P, A)) for A in _events(len(P)))
+        brute = max(max(pa - g * qa, qa - g * pa) for pa, qa in _masses(P, Q))
         d = _pair_delta(P, Q, g)
         vals[str(g)] = str(brute)
         parts.append(compare(brute, "==", d))
@@ -661,7 +687,7 @@ def _def4_eq7_check(inst: Instance) -> Outcome:
     P, Q = inst.params["P"], inst.params["Q"]
     parts = []
     for g in _GAMMAS + (Fraction(5), Fraction(100)):
-        by_events = all(_mass(P, A) <= g * _mass(Q, A) and _mass(Q, A) <= g * _mass(P, A) for A in _events(len(P)))
+        by_events = all(pa <= g * qa and qa <= g * pa for pa, qa in _masses(P, Q))
         ac = all((p == 0) == (q == 0) for p, q in zip(P, Q))
         # |ln(p/q)| <= ln g  <=>  p/q <= g and q/p <= g (exact rationals)
         pointwise = ac and all(p <= g * q and q <= g * p for p, q in zip(P, Q) if p > 0)
@@ -673,7 +699,7 @@ def _def4_eq7_check(inst: Instance) -> Outcome:
 def _def4_eq8_check(inst: Instance) -> Outcome:
     """(8): max_A |P(A) − Q(A)| (brute force) equals tv(P, Q)."""
     P, Q = inst.params["P"], inst.params["Q"]
-    brute = max(abs(_mass(P, A) - _mass(Q, A)) for A in _events(len(P)))
+    brute = max(abs(pa - qa) for pa, qa in _masses(P, Q))
     return Outcome(compare(brute, "==", tv(P, Q)), {"brute": brute, "tv": tv(P, Q)})
 
 
@@ -797,7 +823,8 @@ def _pinsker_tight_check(inst: Instance) -> Outcome:
 def _prove_pinsker_tight() -> Decision:
     d = sympy.Symbol("d", positive=True)
     D = d * sympy.log((1 + d) / (1 - d))  # D(P_d||Q_d), TV = d
-    return _prove_limit(d ** 2 / (D / 2), d, 0, 1, "TV^2 / (D/2) -> 1 on the binary family (Pinsker's constant is sharp)")
+    return _prove_limit(d ** 2 / (D / 2), d, 0, 1,
+                        "TV^2 / (D/2) -> 1 on the binary family (Pinsker's constant is sharp)")
 
 
 # ======================================================================================
@@ -950,7 +977,8 @@ def _prop3_delta_instances(deltas):
     out = []
     for d in deltas:
         for g, gp in _PROP3_GRID:
-            out.append(Instance(f"delta={d}, e^eps={g}, e^eps'={gp}", params={"delta": d, "gamma": g, "gamma_prime": gp}))
+            out.append(Instance(f"delta={d}, e^eps={g}, e^eps'={gp}",
+                                params={"delta": d, "gamma": g, "gamma_prime": gp}))
     return tuple(out)
 
 
@@ -1006,8 +1034,7 @@ def _def567_check(inst: Instance) -> Outcome:
     # Def. 5: smallest ε with P(A) <= e^ε Q(A) for all events A and ordered pairs
     ratio, infinite = Fraction(1), False
     for a, b in pairs:
-        for A in _events(len(M.outputs)):
-            pa, qa = _mass(rows[a], A), _mass(rows[b], A)
+        for pa, qa in _masses(rows[a], rows[b]):
             if pa > 0 and qa == 0:
                 infinite = True
             elif qa > 0:
@@ -1016,8 +1043,7 @@ def _def567_check(inst: Instance) -> Outcome:
     parts.append(Decision.true("exact", "pure_dp = oo") if infinite and pv == _OO else
                  compare(pv, "==", _log(ratio)) if not infinite else Decision.false("exact", f"pure_dp={pv}, brute=oo"))
     # Def. 6
-    brute_tv = max((max(_mass(rows[a], A) - _mass(rows[b], A) for A in _events(len(M.outputs))) for a, b in pairs),
-                   default=Fraction(0))
+    brute_tv = max((max(pa - qa for pa, qa in _masses(rows[a], rows[b])) for a, b in pairs), default=Fraction(0))
     parts.append(compare(_tv(M).value, "==", brute_tv))
     # Def. 7
     best = Fraction(0)
@@ -1193,7 +1219,7 @@ def _lemma1_24_check(inst: Instance) -> Outcome:
                     continue
                 row = M.rows[M.inputs.index(x)]
                 total = total + LogForm(0, logs=[(w / mix[y], p * w) for y, w in enumerate(row) if w > 0])
-        parts.append(compare(conditional_mi(M, prior=pr, record=i).value, "==", total))
+        parts.append(compare(conditional_mi(M, prior=pr, record=i, method="exact").value, "==", total))
     return Outcome(_combine(parts, "(24)"))
 
 
@@ -1293,11 +1319,11 @@ def _eq99_check(inst: Instance) -> Outcome:
 def _binary_channels():
     rng = random.Random(91)
     out = []
-    vals = [Fraction(k, 6) for k in range(7)]
-    for a in vals[::2]:
-        for b in vals[::2]:
+    vals = [Fraction(0), Fraction(1, 3), Fraction(1)]
+    for a in vals:
+        for b in vals:
             out.append((a, b))
-    for _ in range(8):
+    for _ in range(6):
         out.append((Fraction(rng.randint(0, 12), 12), Fraction(rng.randint(0, 10), 10)))
     res = []
     for a, b in out:
@@ -1324,7 +1350,7 @@ def _bsc_extremal_check(inst: Instance) -> Outcome:
 def _convex_instances():
     rng = random.Random(93)
     out = []
-    for k in range(10):
+    for k in range(8):
         W1 = [_rpmf(rng, 2, rng.choice([3, 4, 5, 6])) for _ in range(2)]
         W2 = [_rpmf(rng, 2, rng.choice([3, 4, 5, 6])) for _ in range(2)]
         if W1 == W2:
@@ -1462,11 +1488,11 @@ def _ex33_capacity_check(inst: Instance) -> Outcome:
     M, N, d = inst.mechanism, inst.params["N"], inst.params["delta"]
     target = LogForm(0, logs=[(N, d)])
     uni = Prior.uniform(M.inputs)
-    i_uni = mi_privacy(M, prior=uni).value
+    i_uni = mi_privacy(M, prior=uni, method="exact").value
     q = [sum((r[y] for r in M.rows), Fraction(0)) / N for y in range(len(M.outputs))]
     ds = [kl(r, q) for r in M.rows]
     parts = [compare(i_uni, "==", target)] + [compare(v, "<=", target) for v in ds]
-    parts.append(compare(conditional_mi(M, prior=uni, record=0).value, "==", i_uni))
+    parts.append(compare(conditional_mi(M, prior=uni, record=0, method="exact").value, "==", i_uni))
     parts.append(compare(_mi(M).value, "==", target))
     return Outcome(_combine(parts, "capacity of the erasure channel"), {"I(uniform)": i_uni, "target": target})
 
@@ -1475,7 +1501,7 @@ def _ex33_capacity_check(inst: Instance) -> Outcome:
 def _scaling_instances():
     out = []
     for d in (Fraction(1, 10), Fraction(1, 2), Fraction(1)):
-        for k in (1, 2, 4, 8, 16, 32):
+        for k in (1, 2, 4, 8, 16):
             out.append(Instance(f"delta={d}, N=2^{k}", params={"delta": d, "N": 2 ** k}))
     return tuple(out)
 
@@ -1572,7 +1598,8 @@ def _strict_b_check(inst: Instance) -> Outcome:
     M, a = inst.mechanism, inst.params["alpha"]
     parts = [_measured_cmp(_mi(M), "<=", a),
              Decision.true("exact", "kl_dp = oo") if _kl(M).value == _OO else Decision.false("exact", "kl_dp finite"),
-             Decision.true("exact", "pure_dp = oo") if _pure(M).value == _OO else Decision.false("exact", "pure finite")]
+             Decision.true("exact", "pure_dp = oo") if _pure(M).value == _OO else
+             Decision.false("exact", "pure_dp finite")]
     return Outcome(_combine(parts, "small MI-DP, infinite KL-DP and eps"))
 
 
@@ -1583,7 +1610,7 @@ def _interp_tv_test_check(inst: Instance) -> Outcome:
     """1 − TV = min over tests (reject region A) of P(A) + Q(A^c) (deterministic tests suffice:
     the objective is linear in a randomised test)."""
     P, Q = inst.params["P"], inst.params["Q"]
-    best = min(_mass(P, A) + 1 - _mass(Q, A) for A in _events(len(P)))
+    best = min(pa + 1 - qa for pa, qa in _masses(P, Q))
     return Outcome(compare(best, "==", 1 - tv(P, Q)), {"min error sum": best})
 
 
@@ -1621,9 +1648,10 @@ def _interp_region_check(inst: Instance) -> Outcome:
     P, Q = inst.params["P"], inst.params["Q"]
     parts = []
     for g in _GAMMAS:
+        # the smallest left-hand side over all tests A; the region constraint is "<= ... >= 1 - delta"
+        worst = min(min(pa + g * (1 - qa), g * pa + (1 - qa)) for pa, qa in _masses(P, Q))
         for d in (Fraction(0), Fraction(1, 10), Fraction(1, 3)):
-            region = all(_mass(P, A) + g * (1 - _mass(Q, A)) >= 1 - d and
-                         g * _mass(P, A) + (1 - _mass(Q, A)) >= 1 - d for A in _events(len(P)))
+            region = worst >= 1 - d
             close = _pair_delta(P, Q, g) <= d  # the E_gamma form of Def. 4 (checked against (5)-(6) in def4)
             parts.append(Decision.true("exact", "agree") if close == region
                          else Decision.false("exact", f"gamma={g}, delta={d}: region {region}, close {close}"))
@@ -1651,7 +1679,7 @@ def _correlated_check(inst: Instance) -> Outcome:
     from exactpriv.measures.information import record_mi
 
     M = inst.mechanism
-    r = record_mi(M, prior=inst.prior, record=0)
+    r = record_mi(M, prior=inst.prior, record=0, method="exact")
     return Outcome(_measured_cmp(_mi(M), "<", r.value), {"I(X_1;Y)": r, "mi_dp": _mi(M)})
 
 
@@ -1659,10 +1687,12 @@ def _correlated_check(inst: Instance) -> Outcome:
 def _independent_instances():
     rng = random.Random(44)
     out = []
-    for k, M in enumerate([zoo.count_query_geometric(2, exp_eps=2), zoo.exponential_mechanism_hamming([0, 1], 2, exp_eps=3)]
-                          + [m.mechanism for m in _mechs_random()[2::4][:4]]):
+    mechs = [zoo.count_query_geometric(2, exp_eps=2), zoo.exponential_mechanism_hamming([0, 1], 2, exp_eps=3)]
+    mechs += [m.mechanism for m in _mechs_random()[2::4][:4]]
+    for k, M in enumerate(mechs):
         marg = [_rpmf(rng, len(a), rng.choice([2, 3, 5])) for a in M.inputs.records]
-        out.append(Instance(f"{M!r} with product prior #{k} (seed 44)", mechanism=M, prior=Prior.product(M.inputs, marg)))
+        out.append(Instance(f"{M!r} with product prior #{k} (seed 44)", mechanism=M,
+                            prior=Prior.product(M.inputs, marg)))
     return tuple(out)
 
 
@@ -1671,7 +1701,7 @@ def _independent_check(inst: Instance) -> Outcome:
     from exactpriv.measures.information import record_mi
 
     M = inst.mechanism
-    parts = [_measured_cmp(_mi(M), ">=", record_mi(M, prior=inst.prior, record=i).value) for i in range(M.inputs.n)]
+    parts = [_measured_cmp(_mi(M), ">=", record_mi(M, prior=inst.prior, record=i, method="exact").value) for i in range(M.inputs.n)]
     return Outcome(_combine(parts, "independent entries"))
 
 
@@ -1693,13 +1723,15 @@ _CLAIMS_SECTIONS_1_3: list[Claim] = [
         "later in Definition 4, and neighboring database instances are defined in Definition 3.",
         "definition",
         [_R("events-brute-force",
-            "For γ = e^ε in {1, 3/2, 2, 3}: the smallest δ with P_x(A) <= γ P_x'(A) + δ for every event A and every "
+            "For γ = e^ε in {1, 3/2, 2, 3}: the smallest δ with P_x(A) <= γ P_x'(A) + δ for every event A and "
+            "every "
             "ordered pair at Hamming distance 1 (brute force over events) equals max over ordered neighbours of "
             "E_γ(P_x‖P_x'); at γ = 1 it equals tv_dp",
             _def1_check, MECH_FAMILIES, expected=_C)],
     ),
     Claim(
-        "cuff2016.def2", "Definition 2 (mutual-information differential privacy)", f"{SEED}, §1, Definition 2, eq. (2)",
+        "cuff2016.def2", "Definition 2 (mutual-information differential privacy)",
+        f"{SEED}, §1, Definition 2, eq. (2)",
         "A randomized mechanism P_{Y|X^n} satisfies ε-mutual-information differential privacy if "
         "sup_{i, P_{X^n}} I(X_i; Y | X^{-i}) <= ε nats.",
         "definition",
@@ -1774,7 +1806,8 @@ _CLAIMS_SECTIONS_1_3: list[Claim] = [
          _R("closed-form", "(11) equals ε tanh(ε/2) = ε (e^ε − 1)/(e^ε + 1) for all ε (identity)",
             prove=_prove_tanh_form, expected=_P),
          _R("asymptotic-half-eps-squared", "(11) / (ε²/2) -> 1 as ε -> 0", prove=_prove_tight_asymptotic, expected=_P),
-         _R("relaxation-82", "(82): ε tanh(ε/2) <= ε(1 − e^{−ε}) <= min{ε, ε²} at ε = ln γ on a grid from γ = 1 to 10^6",
+         _R("relaxation-82", "(82): ε tanh(ε/2) <= ε(1 − e^{−ε}) <= min{ε, ε²} for all ε >= 0 (exact at ε = ln γ, "
+                             "γ from 1 to 10^6)",
             _eq82_check, (EPS_GRID,), prove=_prove_eq82, expected=_P,
             notes="Both steps proved for all ε >= 0 by exactpriv.certify; the grid is a cross-check.")],
     ),
@@ -1968,10 +2001,10 @@ _CLAIMS_SECTIONS_1_3: list[Claim] = [
             prove=_prove_eq99, expected=_P, notes="Same inequality as (99) after x = (1 − d)/2."),
          _R("bsc-extremal", "The symmetrised channel (95)-(96) is a BSC with the same TV and capacity <= the "
                             "original channel's", _bsc_extremal_check,
-            [Family("binary-channels", _binary_channels, "grid a, b in {0, 1/3, 2/3, 1} and 8 random (seed 91)")],
+            [Family("binary-channels", _binary_channels, "grid a, b in {0, 1/3, 1} and 6 random (seed 91)")],
             expected=_C),
          _R("capacity-convex", "C(λW1 + (1−λ)W2) <= λC(W1) + (1−λ)C(W2) for random binary channels",
-            _convex_check, [Family("channel-pairs", _convex_instances, "10 random pairs (seed 93)")], expected=_C)],
+            _convex_check, [Family("channel-pairs", _convex_instances, "8 random pairs (seed 93)")], expected=_C)],
     ),
     Claim(
         "cuff2016.lemma2_general", "Remark (33): a complete characterisation ε-MI-DP ⟹ (ε', δ')-DP",
@@ -2026,13 +2059,14 @@ _CLAIMS_SECTIONS_1_3: list[Claim] = [
                         "I(X_1;Y|X^{-1}) = I(X_1;Y), and mi_dp agrees",
             _ex33_capacity_check, [Family("erasure-channels", _erasure_instances,
                                           "N in {2,3,4,5,8,16}, delta in {0,1/4,1/2,1}")], expected=_C),
-         _R("factor-two-scaling", "Lemma 3's ε' > 2C and ε'/C decreases in N (N = 2, 4, ..., 2^32), with limit 2 "
+         _R("factor-two-scaling", "Lemma 3's ε' > 2C and ε'/C decreases in N (N = 2, 4, 16, 256, 2^16), with limit 2 "
                                   "(proved)", _ex33_scaling_check,
             [Family("N-grid", _scaling_instances, "delta in {1/10, 1/2, 1}, N = 2^k")],
             prove=_prove_ex33_limit, expected=_P)],
     ),
     Claim(
-        "cuff2016.interp", "Remarks: interpretation of the divergences (§2.2)", f"{SEED}, §2.2, paragraph before Property 3",
+        "cuff2016.interp", "Remarks: interpretation of the divergences (§2.2)",
+        f"{SEED}, §2.2, paragraph before Property 3",
         "Total variation distance precisely captures the error probability in a binary hypothesis test. That is, one "
         "minus the total variation distance is the minimum sum of the two types of binary error probability. "
         "Kullback-Leibler divergence precisely captures the asymptotic hypothesis testing error upon observing many "

@@ -8,13 +8,15 @@ returns wrong answers (``/work/shared/PITFALLS.md``: objective 1/27 instead of 3
 exactly; we *certify* exactly:
 
 1. HiGHS (``highspy.Highs``; dual simplex, or interior point + crossover on large LPs, see
-   ``_IPM_MIN_NNZ``) solves the LP in floating point and
-   returns a primal vertex ``x``, row duals ``y`` and an optimal basis.
+   ``_IPM_MIN_NNZ``) solves the LP in floating point and returns a primal vertex ``x``,
+   row duals ``y`` and an optimal basis.
 2. ``x`` and ``y`` are rationalised: each float ``v`` becomes the *simplest* rational in
    ``[v - tol·max(1,|v|), v + tol·max(1,|v|)]`` (tolerances ``_RATIONALISE_TOLS``).
    Vertex coordinates are ratios of small determinants, so the simplest nearby rational
    is usually the true value.
-3. Weak duality is checked in Fractions (:func:`_check_primal`, :func:`_check_dual`).
+3. Weak duality is checked exactly (:func:`_check_primal`, :func:`_check_dual`; rows are
+   scaled to integers and vectors put over a common denominator, so the inner loops
+   are Python-int arithmetic, ~100x faster than Fraction arithmetic).
    For  min c·x  s.t.  A_ub x <= b_ub,  A_eq x = b_eq,  l <= x <= u  and multipliers
    y_ub <= 0, y_eq free, put d = c - A_ubᵀ y_ub - A_eqᵀ y_eq (reduced costs).  If
    d_j > 0 only where l_j is finite and d_j < 0 only where u_j is finite, then
@@ -25,12 +27,13 @@ exactly; we *certify* exactly:
    nonbasic (active) rows R give a square system A[R,B] x_B = b_R - A[R,N] x_N for the
    primal and A[R,B]ᵀ y_R = c_B for the dual.  python-flint's ``fmpq_mat.solve`` does
    this.  Measured on the 729×729 basis of the privacy–distortion LP (primal + dual
-   solve, ``bench/bench_lp.py --compare-solvers``): flint 0.8–1.4 s; sympy
-   ``DomainMatrix`` over QQ dense ~0.9 s (it converts to flint's fmpq_mat when python-flint
-   is the ground type, so it is the same algorithm plus conversions); sympy's sparse
-   ``DomainMatrix`` (SDM) ``lu_solve`` 128 s.  So flint is called directly.  The exact
-   solution is re-checked by step 3; a float-optimal basis that is not exactly optimal
-   yields status "uncertified", never "optimal".
+   solve, ``bench/bench_lp.py --compare-solvers [--with-sparse-sympy]``, 2-core machine
+   under varying load): flint 0.9–3.4 s; sympy ``DomainMatrix`` over QQ dense 1.2–3.9 s
+   (with python-flint as ground type it converts to flint's fmpq_mat, so it is the same
+   routine plus conversions); sympy's sparse ``DomainMatrix`` (SDM) ``lu_solve`` 128 s.
+   So flint is called directly, and only for the side (primal/dual) that rationalisation
+   could not certify.  The exact solution is re-checked by step 3; a float-optimal basis
+   that is not exactly optimal yields status "uncertified", never "optimal".
 5. Infeasibility is certified by a Farkas vector: the phase-one LP
    min Σ s  s.t.  A_ub x - s_ub <= b_ub,  A_eq x + s⁺ - s⁻ = b_eq,  l <= x <= u,  s >= 0
    is certified by steps 1–4; its optimal dual y satisfies the dual conditions above with
@@ -42,7 +45,7 @@ exactly; we *certify* exactly:
 Hand-written parts, and why: the simplest-rational-in-interval routine
 (:func:`_simplest_between`; ``Fraction.limit_denominator`` returns the *closest* fraction
 under a denominator bound, not the simplest one within a tolerance, which is what
-recovers a vertex) and the sparse Fraction checks (no library checks an LP certificate).
+recovers a vertex) and the sparse exact checks (no library checks an LP certificate).
 No simplex is hand-written.
 """
 
@@ -144,7 +147,7 @@ class _Problem:
     the rest ``=`` rows; ``b`` has one entry per row; ``lower``/``upper`` use None for ∓∞.
     """
 
-    __slots__ = ("n", "c", "rows", "b", "m_ub", "m_eq", "lower", "upper")
+    __slots__ = ("n", "c", "rows", "b", "m_ub", "m_eq", "lower", "upper", "_scaled")
 
     def __init__(self, c, rows_ub, b_ub, rows_eq, b_eq, lower, upper):
         self.n = len(c)
@@ -155,10 +158,23 @@ class _Problem:
         self.m_eq = len(rows_eq)
         self.lower = lower
         self.upper = upper
+        self._scaled = None
 
     @property
     def m(self):
         return self.m_ub + self.m_eq
+
+    def scaled(self):
+        """Integer rows: (rows', b', L) with row i multiplied by L_i, the lcm of its denominators."""
+        if self._scaled is None:
+            irows, ib, L = [], [], []
+            for row, bi in zip(self.rows, self.b):
+                Li = math.lcm(bi.denominator, *(a.denominator for _, a in row))
+                irows.append([(j, a.numerator * (Li // a.denominator)) for j, a in row])
+                ib.append(bi.numerator * (Li // bi.denominator))
+                L.append(Li)
+            self._scaled = (irows, ib, L)
+        return self._scaled
 
 
 #: Types taken as exact matrix entries without conversion (bool is excluded: type(True) is bool).
@@ -190,7 +206,7 @@ def _vector(values, name, length=None):
 
 
 def _matrix(A, n_rows, n_cols, name):
-    """Sparse rows of Fractions from a dense, dict-of-keys, row-dict or scipy.sparse matrix."""
+    """Sparse rows [(column, nonzero int/Fraction)] from a dense, dict-of-keys, row-dict or scipy.sparse matrix."""
     rows = [dict() for _ in range(n_rows)]
     if hasattr(A, "tocoo") and not _is_sequence(A):  # scipy.sparse
         if tuple(A.shape) != (n_rows, n_cols):
@@ -240,7 +256,9 @@ def _matrix(A, n_rows, n_cols, name):
 def _bound(value, name, infinite):
     if value is None:
         return None
-    if isinstance(value, float) and math.isinf(value) or value in (sympy.oo, -sympy.oo):
+    if (isinstance(value, float) and math.isinf(value)) or (
+        isinstance(value, sympy.Basic) and value in (sympy.oo, -sympy.oo)
+    ):
         sign = 1 if value > 0 else -1
         if sign != infinite:
             raise InvalidArgument(f"{name}={value!r}: this side of a bound cannot be {value!r}")
@@ -295,50 +313,71 @@ def _problem(c, A_ub, b_ub, A_eq, b_eq, bounds, sense):
 # ---------------------------------------------------------------------------------------
 
 
+def _common(values):
+    """(D, [v·D as int]) for Fractions/ints ``values`` with D the lcm of their denominators."""
+    D = math.lcm(*(v.denominator for v in values)) if values else 1
+    return D, [v.numerator * (D // v.denominator) for v in values]
+
+
 def _check_primal(P: _Problem, x):
-    """None if x is exactly feasible, else a sentence naming the first violation."""
+    """None if x is exactly feasible, else a sentence naming the first violation.
+
+    Rows are compared in integers: row i scaled by L_i (see :meth:`_Problem.scaled`) and
+    x written as X/D with integer X, so ``A_i x <= b_i`` iff ``Σ a'_ij X_j <= b'_i D``.
+    """
     for j in range(P.n):
         if P.lower[j] is not None and x[j] < P.lower[j]:
             return f"x[{j}]={x[j]} < lower bound {P.lower[j]}"
         if P.upper[j] is not None and x[j] > P.upper[j]:
             return f"x[{j}]={x[j]} > upper bound {P.upper[j]}"
-    for i, row in enumerate(P.rows):
-        act = sum((a * x[j] for j, a in row if x[j]), Fraction(0))
+    irows, ib, L = P.scaled()
+    D, X = _common(x)
+    for i, row in enumerate(irows):
+        act = sum([a * X[j] for j, a in row])
+        rhs = ib[i] * D
         if i < P.m_ub:
-            if act > P.b[i]:
-                return f"inequality row {i}: {act} > {P.b[i]}"
-        elif act != P.b[i]:
-            return f"equality row {i - P.m_ub}: {act} != {P.b[i]}"
+            if act > rhs:
+                return f"inequality row {i}: {Fraction(act, L[i] * D)} > {P.b[i]}"
+        elif act != rhs:
+            return f"equality row {i - P.m_ub}: {Fraction(act, L[i] * D)} != {P.b[i]}"
     return None
 
 
-def _reduced_costs(P: _Problem, c, y):
-    d = list(c)
-    for i, row in enumerate(P.rows):
-        yi = y[i]
-        if yi:
-            for j, a in row:
-                d[j] -= a * yi
-    return d
-
-
 def _check_dual(P: _Problem, c, y):
-    """(dual objective g(y), reduced costs) if y is dual feasible, else (None, sentence)."""
+    """(dual objective g(y), reduced costs d) if y is dual feasible, else (None, sentence).
+
+    Integer form: w_i = y_i / L_i = W_i / E multiplies the scaled row i, c = c'/C, so
+    d_j = (c'_j E - C Σ_i a'_ij W_i) / (C E) and  b·y = Σ_i b'_i W_i / E.
+    """
     for i in range(P.m_ub):
         if y[i] > 0:
             return None, f"multiplier of inequality row {i} is {y[i]} > 0"
-    d = _reduced_costs(P, c, y)
-    g = sum((bi * yi for bi, yi in zip(P.b, y) if yi), Fraction(0))
-    for j, dj in enumerate(d):
-        if dj > 0:
+    irows, ib, L = P.scaled()
+    nz = [i for i, yi in enumerate(y) if yi]
+    E = math.lcm(*(y[i].denominator * L[i] for i in nz)) if nz else 1
+    C, cint = _common(c)
+    s = [0] * P.n
+    by = 0
+    for i in nz:
+        Wi = y[i].numerator * (E // (y[i].denominator * L[i]))
+        by += ib[i] * Wi
+        for j, a in irows[i]:
+            s[j] += a * Wi
+    t = [cj * E - C * sj for cj, sj in zip(cint, s)]  # t_j = d_j · C · E
+    bound_terms = Fraction(0)
+    for j, tj in enumerate(t):
+        if tj > 0:
             if P.lower[j] is None:
-                return None, f"reduced cost d[{j}]={dj} > 0 but x[{j}] has no lower bound"
-            g += dj * P.lower[j]
-        elif dj < 0:
+                return None, f"reduced cost d[{j}]={Fraction(tj, C * E)} > 0 but x[{j}] has no lower bound"
+            if P.lower[j]:
+                bound_terms += tj * P.lower[j]
+        elif tj < 0:
             if P.upper[j] is None:
-                return None, f"reduced cost d[{j}]={dj} < 0 but x[{j}] has no upper bound"
-            g += dj * P.upper[j]
-    return g, d
+                return None, f"reduced cost d[{j}]={Fraction(tj, C * E)} < 0 but x[{j}] has no upper bound"
+            if P.upper[j]:
+                bound_terms += tj * P.upper[j]
+    g = Fraction(by, E) + bound_terms / (C * E)
+    return g, [Fraction(tj, C * E) for tj in t]
 
 
 def _objective(c, x):
@@ -430,84 +469,107 @@ def _highs_solve(P: _Problem, c, float_solver="auto") -> _FloatSolution:
 # ---------------------------------------------------------------------------------------
 
 
-def _simplest_between(lo: Fraction, hi: Fraction) -> Fraction:
-    """The rational with least denominator (then least |numerator|) in [lo, hi], lo <= hi.
+def _simplest_between(lo_n, lo_d, hi_n, hi_d):
+    """(p, q): the fraction with least q (then least |p|) in [lo_n/lo_d, hi_n/hi_d].
 
-    Continued-fraction descent (Stern–Brocot): hand-written because no library offers it;
-    see the module comment.
+    Requires positive denominators and lo <= hi.  Continued-fraction (Stern–Brocot)
+    descent in integers; hand-written because no library offers it (module comment).
     """
-    if lo <= 0 <= hi:
-        return Fraction(0)
-    if hi < 0:
-        return -_simplest_between(-hi, -lo)
-    fl = lo.numerator // lo.denominator
-    if fl == lo or fl + 1 <= hi:
-        return Fraction(fl if fl == lo else fl + 1)
-    # fl < lo <= hi < fl + 1: same integer part, recurse on the reciprocals of the tails.
-    return fl + 1 / _simplest_between(1 / (hi - fl), 1 / (lo - fl))
+    if lo_n <= 0 <= hi_n:
+        return 0, 1
+    if hi_n < 0:
+        p, q = _simplest_between(-hi_n, hi_d, -lo_n, lo_d)
+        return -p, q
+    terms = []
+    while True:
+        fl = lo_n // lo_d
+        if fl * lo_d == lo_n:  # lo is an integer
+            terms.append(fl)
+            break
+        if (fl + 1) * hi_d <= hi_n:  # an integer lies in (lo, hi]
+            terms.append(fl + 1)
+            break
+        terms.append(fl)
+        # fl < lo <= hi < fl + 1: continue with [1/(hi - fl), 1/(lo - fl)].
+        lo_n, lo_d, hi_n, hi_d = hi_d, hi_n - fl * hi_d, lo_d, lo_n - fl * lo_d
+    p, q = terms[-1], 1
+    for a in reversed(terms[:-1]):
+        p, q = a * p + q, p
+    return p, q
 
 
 def _rationalise(values, tol: Fraction):
+    """Each float v -> the simplest rational within tol·max(1, |v|) of v."""
+    T = tol.denominator // tol.numerator if tol.numerator == 1 else None
     out = []
     for v in values:
         if v == 0:
             out.append(Fraction(0))
             continue
-        q = Fraction(v)  # exact binary value of the float
-        if q.denominator == 1:
-            out.append(q)
+        n, d = float(v).as_integer_ratio()  # exact binary value n/d
+        if d == 1:
+            out.append(Fraction(n))
             continue
-        w = tol * max(1, abs(q))
-        out.append(_simplest_between(q - w, q + w))
+        if T is not None:  # w = max(d, |n|) / (d T):  lo, hi = (n T ∓ max(d, |n|)) / (d T)
+            w = max(d, abs(n))
+            p, q = _simplest_between(n * T - w, d * T, n * T + w, d * T)
+        else:
+            q0 = Fraction(n, d)
+            w = tol * max(1, abs(q0))
+            lo, hi = q0 - w, q0 + w
+            p, q = _simplest_between(lo.numerator, lo.denominator, hi.numerator, hi.denominator)
+        out.append(Fraction(p, q))
     return out
 
 
-def _solve_square(M_entries, size, rhs_list, *, solver="flint"):
-    """Solve M X = rhs_list[0] and (if given) Mᵀ Y = rhs_list[1] exactly.
+def _solve_square(M_entries, size, rhs_primal=None, rhs_dual=None, *, solver="flint"):
+    """Solve M X = rhs_primal and Mᵀ Y = rhs_dual exactly (either may be None: skipped).
 
-    ``M_entries`` holds the nonzeros {(i, j): Fraction} of the size×size matrix M.
-    Returns the solutions as lists of Fractions; raises ZeroDivisionError if M is singular.
-    ``solver``: "flint" (python-flint ``fmpq_mat.solve``, the default), "sympy-dense"
-    (``DomainMatrix`` over QQ, dense; with flint ground types this is flint underneath)
-    or "sympy-sparse" (``DomainMatrix`` over QQ, sparse SDM).  Timings: module comment.
+    ``M_entries`` holds the nonzeros {(i, j): int/Fraction} of the size×size matrix M.
+    Returns (X, Y) as lists of Fractions (None where skipped); raises ZeroDivisionError
+    if M is singular.  ``solver``: "flint" (python-flint ``fmpq_mat.solve``, the default),
+    "sympy-dense" (``DomainMatrix`` over QQ, dense; with flint ground types this is flint
+    underneath) or "sympy-sparse" (``DomainMatrix`` over QQ, sparse SDM).  Timings: module
+    comment.
     """
+    if solver not in ("flint", "sympy-dense", "sympy-sparse"):
+        raise InvalidArgument(f"solver={solver!r} must be 'flint', 'sympy-dense' or 'sympy-sparse'")
+    jobs = [(rhs, transpose) for rhs, transpose in ((rhs_primal, False), (rhs_dual, True))]
+    out = []
     if solver == "flint":
         import flint
 
         M = flint.fmpq_mat(size, size)
         for (i, j), v in M_entries.items():
             M[i, j] = flint.fmpq(v.numerator, v.denominator)
-        sols = []
-        for k, rhs in enumerate(rhs_list):
-            A = M if k == 0 else M.transpose()
+        for rhs, transpose in jobs:
+            if rhs is None:
+                out.append(None)
+                continue
+            A = M.transpose() if transpose else M
             B = flint.fmpq_mat(size, 1, [flint.fmpq(v.numerator, v.denominator) for v in rhs])
             X = A.solve(B)  # flint picks fraction-free LU or Dixon lifting by size
-            sols.append([Fraction(int(e.p), int(e.q)) for e in X.entries()])
-        return sols
-    if solver in ("sympy-dense", "sympy-sparse"):
-        from sympy.polys.domains import QQ
-        from sympy.polys.matrices import DomainMatrix
+            out.append([Fraction(int(e.p), int(e.q)) for e in X.entries()])
+        return tuple(out)
+    from sympy.polys.domains import QQ
+    from sympy.polys.matrices import DomainMatrix
 
-        def dm(entries, transpose):
-            d = {}
-            for (i, j), v in entries.items():
-                if transpose:
-                    i, j = j, i
-                d.setdefault(i, {})[j] = QQ(v.numerator, v.denominator)
-            A = DomainMatrix(d, (size, size), QQ)
-            return A.to_dense() if solver == "sympy-dense" else A
-
-        sols = []
-        for k, rhs in enumerate(rhs_list):
-            A = dm(M_entries, k == 1)
-            B = DomainMatrix({i: {0: QQ(v.numerator, v.denominator)} for i, v in enumerate(rhs) if v},
-                             (size, 1), QQ)
-            if solver == "sympy-dense":
-                B = B.to_dense()
-            X = A.lu_solve(B).to_Matrix()
-            sols.append([Fraction(int(X[i, 0].p), int(X[i, 0].q)) for i in range(size)])
-        return sols
-    raise InvalidArgument(f"solver={solver!r} must be 'flint', 'sympy-dense' or 'sympy-sparse'")
+    for rhs, transpose in jobs:
+        if rhs is None:
+            out.append(None)
+            continue
+        d = {}
+        for (i, j), v in M_entries.items():
+            if transpose:
+                i, j = j, i
+            d.setdefault(i, {})[j] = QQ(v.numerator, v.denominator)
+        A = DomainMatrix(d, (size, size), QQ)
+        B = DomainMatrix({i: {0: QQ(v.numerator, v.denominator)} for i, v in enumerate(rhs) if v}, (size, 1), QQ)
+        if solver == "sympy-dense":
+            A, B = A.to_dense(), B.to_dense()
+        X = A.lu_solve(B).to_Matrix()
+        out.append([Fraction(int(X[i, 0].p), int(X[i, 0].q)) for i in range(size)])
+    return tuple(out)
 
 
 def _basis_system(P: _Problem, c, fs: _FloatSolution):
@@ -556,18 +618,22 @@ def _basis_system(P: _Problem, c, fs: _FloatSolution):
     return entries, len(basic), rhs_primal, rhs_dual, basic, active, x_fixed
 
 
-def _basis_solve(P: _Problem, c, fs: _FloatSolution, *, solver="flint"):
+def _basis_solve(P: _Problem, c, fs: _FloatSolution, *, primal=True, dual=True, solver="flint"):
+    """Exact (x, y, basis size) of the HiGHS basis; x or y is None when not requested."""
     entries, size, rhs_p, rhs_d, basic, active, x_fixed = _basis_system(P, c, fs)
     if size == 0:
         xb, yb = [], []
     else:
-        xb, yb = _solve_square(entries, size, [rhs_p, rhs_d], solver=solver)
-    x = list(x_fixed)
-    for k, j in enumerate(basic):
-        x[j] = xb[k]
-    y = [Fraction(0)] * P.m
-    for r, i in enumerate(active):
-        y[i] = yb[r]
+        xb, yb = _solve_square(entries, size, rhs_p if primal else None, rhs_d if dual else None, solver=solver)
+    x = y = None
+    if primal:
+        x = list(x_fixed)
+        for k, j in enumerate(basic):
+            x[j] = xb[k]
+    if dual:
+        y = [Fraction(0)] * P.m
+        for r, i in enumerate(active):
+            y[i] = yb[r]
     return x, y, size
 
 
@@ -615,14 +681,24 @@ def _certify_optimum(P: _Problem, c, fs: _FloatSolution, method: str):
             if done():
                 break
     if not done() and method in ("auto", "basis"):
+        # Solve only the side(s) still missing (each side is one exact square solve);
+        # if that does not close the gap, solve the other side too.
+        need_p, need_d = best_p is None, best_d is None
+        if not (need_p or need_d):
+            need_p = need_d = True
         try:
             t0 = time.perf_counter()
-            xb, yb, size = _basis_solve(P, c, fs)
-            info["basis_size"] = size
+            for primal, dual in ((need_p, need_d), (not need_p, not need_d)):
+                if done() or not (primal or dual):
+                    continue
+                xb, yb, size = _basis_solve(P, c, fs, primal=primal, dual=dual)
+                info["basis_size"] = size
+                info["linear_solver"] = "python-flint fmpq_mat.solve"
+                if primal:
+                    offer_primal(xb, "basis-solve")
+                if dual:
+                    offer_dual(yb, "basis-solve")
             info["basis_solve_s"] = time.perf_counter() - t0
-            info["linear_solver"] = "python-flint fmpq_mat.solve"
-            offer_primal(xb, "basis-solve")
-            offer_dual(yb, "basis-solve")
         except (ValueError, ZeroDivisionError) as exc:
             failures.append(f"exact basis solve failed: {exc}")
     return best_p, best_d, done(), failures, info
@@ -723,6 +799,10 @@ def _certify_unbounded(P: _Problem, c, method, float_solver):
 # ---------------------------------------------------------------------------------------
 
 
+def _signed(values, sign):
+    return list(values) if sign == 1 else [-v for v in values]
+
+
 def solve_lp(
     c,
     *,
@@ -815,9 +895,9 @@ def solve_lp(
                 cert[key] = pay[key]
         return LPResult(
             "optimal", sign * obj, x=x,
-            duals_ub=[sign * v for v in y[: P.m_ub]],
-            duals_eq=[sign * v for v in y[P.m_ub :]],
-            reduced_costs=[sign * v for v in d],
+            duals_ub=_signed(y[: P.m_ub], sign),
+            duals_eq=_signed(y[P.m_ub :], sign),
+            reduced_costs=_signed(d, sign),
             certificate=cert, certified=True, timings=timings,
         )
 

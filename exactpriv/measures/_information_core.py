@@ -574,6 +574,16 @@ class _FloatSearch:
                 ridge = scale * 1e-13 if ridge == 0 else ridge * 100
         return None
 
+    @staticmethod
+    def _normalised(v):
+        t = v.sum()
+        return v / t if t > 0 and np.isfinite(t) else None
+
+    def _clipped(self, S, values, X):
+        v = np.zeros(X)
+        v[S] = np.maximum(values, 0.0)
+        return self._normalised(v)
+
     def newton_polish(self, p, target: float, budget: int):
         """Return (best p, its float gap); p is a starting prior (e.g. from BA)."""
         X = len(p)
@@ -602,27 +612,45 @@ class _FloatSearch:
             if d is None:
                 break
             pS = p[S]
+            # Candidates: (a) the full Newton step with negative masses clipped to 0 (drops
+            # many inputs at once, which BA's leftovers need), (b) the ratio-test step that
+            # stops where the first mass reaches 0 and drops the blocking inputs (inputs of
+            # negligible mass are dropped without a step), (c) damped clipped steps.  The
+            # candidate with the largest I(p) is taken; when none increases I, (b) still
+            # changes the face.
+            cands = [self._clipped(S, pS + d, X)]
             ratios = np.full(len(S), np.inf)
             neg = d < 0
             ratios[neg] = pS[neg] / -d[neg]
             t = min(1.0, float(ratios.min()))
-            block = np.array([], dtype=int)
             if t < 1.0:
-                if t < 1e-3:  # blocked by inputs of negligible mass: drop them all, no step
+                if t < 1e-3:
                     block, t = S[ratios < 1e-3], 0.0
                 else:
                     block = S[ratios <= t * (1 + 1e-9)]
-                for j in block:
-                    if int(j) in added:
-                        banned[int(j)] = it + 5
-            pn = np.zeros(X)
-            pn[S] = np.maximum(pS + t * d, 0.0)
-            pn[block] = 0.0
-            if pn.sum() <= 0:
+                pb = np.zeros(X)
+                pb[S] = np.maximum(pS + t * d, 0.0)
+                pb[block] = 0.0
+                cands.append(self._normalised(pb))
+            cands = [c for c in cands if c is not None]
+            if not cands:
                 break
-            pn /= pn.sum()
-            p = pn
-            q, D, I = self.evaluate(p)
+            evals = [(self.evaluate(c), c) for c in cands]
+            (q1, D1, I1), p1 = max(evals, key=lambda e: e[0][2])
+            damp = 0.5
+            while I1 < I and damp > 0.1:
+                c = self._clipped(S, pS + damp * d, X)
+                if c is not None:
+                    e = self.evaluate(c)
+                    if e[2] > I1:
+                        (q1, D1, I1), p1 = e, c
+                damp /= 2
+            if I1 < I and t < 1.0:
+                (q1, D1, I1), p1 = evals[-1]
+            for j in added:
+                if p1[j] == 0:
+                    banned[j] = it + 5
+            p, q, D, I = p1, q1, D1, I1
         gap = D.max() - I
         if gap < best_gap:
             best_gap, best_p = gap, p

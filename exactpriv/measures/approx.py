@@ -19,6 +19,10 @@ is a new piece.  This costs about 2 oracle calls per piece instead of building a
 the |pairs| x |Y| lines (6.4 million for the 729 x 729 benchmark).  ``delta`` at a rational
 e^ε is one oracle call and does not build the pieces at all.
 
+Measured: the full profile of the 729 x 729 E_d (2 pieces) takes 0.35 s; of a random
+rational 729 x 729 mechanism (311 pieces, 622 oracle calls) about 9 s with the prefix oracle
+(95 s with plain scans).
+
 Inverse: ε(δ) = ln((A − δ)/B) on the piece where δ is crossed — the log of a rational,
 returned as an exact :class:`LogForm` (or an exact sympy log when the rational is too large
 to factor quickly).
@@ -36,8 +40,6 @@ from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS, as_rational
-
-_U = 2.0 ** -53  # unit roundoff of binary64
 from exactpriv.measures.divergence import (
     _OO,
     _all_pairs,
@@ -52,6 +54,8 @@ from exactpriv.measures.divergence import (
     _require_rational,
 )
 from exactpriv.measures.result import Measured
+
+_U = 2.0 ** -53  # unit roundoff of binary64
 
 __all__ = [
     "ApproxDPProfile",

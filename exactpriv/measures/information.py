@@ -58,6 +58,7 @@ from exactpriv.exact.logforms import LogForm, logform_from_sympy, prime_factoriz
 from exactpriv.exact.numbers import as_rational, to_sympy
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 from exactpriv.spaces import Hamming, Subsets
+from exactpriv.measures._information_core import capacity_enclosure
 from exactpriv.measures.result import Measured, at_most
 
 __all__ = [
@@ -923,19 +924,21 @@ def _capacity_int(S, L, *, gap: Fraction, method: str) -> _Cap:
         return _Cap(val, None, None, tuple(pri.get(x, Fraction(0)) for x in range(k)), "; ".join(how), "closed-form")
     _, red, Lr, reps, scale, how = det
     rows = [tuple(Fraction(int(v), Lr) for v in r) for r in red.tolist()]
-    lo, hi, pri, out, meth, prec, iters = _numeric_capacity(rows, gap / scale)
+    lo, hi, pri, out, meth, prec, iters, cnote = _numeric_capacity(rows, gap / scale)
     pmf = [Fraction(0)] * k
     for r, p in zip(reps, pri):
         pmf[r] += p
-    how = "; ".join(how + (f"reduced {len(rows)}x{len(rows[0])} channel: {meth}",))
+    how = "; ".join(how + (f"reduced {len(rows)}x{len(rows[0])} channel: {meth}",) + ((cnote,) if cnote else ()))
     return _Cap(None, lo * scale, hi * scale, tuple(pmf), how, meth, None, {"precision": prec, "iterations": iters})
 
 
 def _numeric_capacity(rows: list[tuple[Fraction, ...]], gap: Fraction):
-    """Certified capacity enclosure of a rational channel (list of Fraction rows):
-    (lower, upper, prior, output, method, precision, iterations)."""
-    res = _capacity_enclosure_impl(rows, gap)
-    return res
+    """Certified capacity enclosure of a rational channel (list of Fraction rows), from the
+    information core: (lower, upper, prior, output, method, precision, iterations, note)."""
+    res = capacity_enclosure([list(r) for r in rows], gap=gap)
+    note = "" if res.converged else res.note
+    return (res.lower, res.upper, tuple(res.prior), tuple(res.output), res.method, res.precision,
+            res.iterations, note)
 
 
 def _channel_capacity(rows: list[tuple], *, gap: Fraction = _DEFAULT_GAP, method: str = "auto") -> _Cap:
@@ -958,11 +961,11 @@ def _channel_capacity(rows: list[tuple], *, gap: Fraction = _DEFAULT_GAP, method
         raise InvalidArgument(
             "the capacity of this channel has no closed form the detector recognises and its entries are "
             "symbolic/irrational; substitute a value first (M.subs(eps=...))")
-    lo, hi, pri, out, method, prec, iters = _numeric_capacity(red, gap / scale if scale else gap)
+    lo, hi, pri, out, method, prec, iters, cnote = _numeric_capacity(red, gap / scale if scale else gap)
     pmf = [Fraction(0)] * k
     for r, p in zip(reps, pri):
         pmf[r] += p
-    how = "; ".join(how + (f"reduced {len(red)}x{len(red[0])} channel: {method}",))
+    how = "; ".join(how + (f"reduced {len(red)}x{len(red[0])} channel: {method}",) + ((cnote,) if cnote else ()))
     return _Cap(None, lo * scale, hi * scale, tuple(pmf), how, method, None, {"precision": prec, "iterations": iters})
 
 
@@ -1115,34 +1118,6 @@ def is_mi_dp(M, level, *, gap=_DEFAULT_GAP, method: str = "auto") -> Decision:
     return at_most(mi_dp(M, gap=gap, method=method), level)
 
 
-# --------------------------------------------------------------------------------------
-# certified numeric capacity (private fallback; see report)
-# --------------------------------------------------------------------------------------
-def _capacity_enclosure_impl(rows, gap):
-    """Blahut–Arimoto in floats (chooses P only), then the arb certificate
-    I(P) <= C <= max_x D(W_x || PW) at the exact rational P (Csiszár–Körner: for any P,
-    C <= max_x D(W_x || PW), since C = min_q max_x D(W_x || q))."""
-    k, m = len(rows), len(rows[0])
-    W = np.array([[float(v) for v in r] for r in rows], dtype=np.float64)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        logW = np.where(W > 0, np.log(np.where(W > 0, W, 1.0)), 0.0)
-    p = np.full(k, 1.0 / k)
-    it = 0
-    for it in range(1, 20001):
-        q = p @ W
-        with np.errstate(divide="ignore", invalid="ignore"):
-            logq = np.where(q > 0, np.log(np.where(q > 0, q, 1.0)), 0.0)
-        D = (W * (logW - logq[None, :])).sum(axis=1)
-        lo, hi = float(p @ D), float(D.max())
-        if hi - lo < float(gap) / 8:
-            break
-        p = p * np.exp(D - D.max())
-        p /= p.sum()
-    P = _rational_pmf(p)
-    lo, hi, prec = _certify_capacity(rows, P)
-    return lo, hi, P, None, "blahut-arimoto + arb certificate [I(P), max_x D(W_x||PW)]", prec, it
-
-
 def _rational_pmf(p, *, full_support: bool = False) -> tuple[Fraction, ...]:
     """Exact pmf close to the float vector p (denominators about 2^32); with ``full_support``,
     mixed with 2^-60 of the uniform pmf so that every entry is positive."""
@@ -1154,47 +1129,6 @@ def _rational_pmf(p, *, full_support: bool = False) -> tuple[Fraction, ...]:
         return tuple(approx)
     eta = Fraction(1, 1 << 60)
     return tuple((1 - eta) * a + eta / k for a in approx)
-
-
-def _divergences_arb(rows, q, prec, which):
-    """arb balls of D(W_x || q) for the rows x in ``which`` (q > 0 wherever W_x > 0)."""
-    with working_precision(prec):
-        logq = [flint.arb(flint.fmpq(v.numerator, v.denominator)).log() if v else None for v in q]
-        out = []
-        for x in which:
-            acc = flint.arb(0)
-            for y, w in enumerate(rows[x]):
-                if w:
-                    fw = flint.fmpq(w.numerator, w.denominator)
-                    acc += flint.arb(fw) * (flint.arb(fw).log() - logq[y])
-            out.append(acc)
-        return out
-
-
-def _certify_capacity(rows, P):
-    """(lower, upper, prec) with I(P;W) >= lower and C <= upper, exact rationals.
-
-    lower: I(P;W) = Σ_x P(x) D(W_x || PW).  upper: max_x D(W_x || q') for the full-support
-    q' = (1-η)·PW + η·uniform -- valid for ANY q' since C = min_q max_x D(W_x || q)
-    (Csiszár–Körner), so C <= max_x D(W_x || q') for every q'."""
-    m = len(rows[0])
-    q = [sum((p * r[y] for p, r in zip(P, rows) if p), Fraction(0)) for y in range(m)]
-    eta = Fraction(1, 1 << 60)
-    qmix = [(1 - eta) * v + eta / m for v in q]
-    supp = [x for x, p in enumerate(P) if p]
-    target = Fraction(1, 1 << _ENCLOSURE_BITS)
-    for prec in _PRECS:
-        d_low = _divergences_arb(rows, q, prec, supp)
-        d_up = _divergences_arb(rows, qmix, prec, range(len(rows)))
-        with working_precision(prec):
-            low = flint.arb(0)
-            for x, d in zip(supp, d_low):
-                low += flint.arb(flint.fmpq(P[x].numerator, P[x].denominator)) * d
-        lo, lo_hi = arb_to_fractions(low)
-        ups = [arb_to_fractions(d) for d in d_up]
-        if (lo_hi - lo < target and max(b - a for a, b in ups) < target) or prec == _PRECS[-1]:
-            return max(lo, Fraction(0)), max(b for _, b in ups), prec
-    raise AssertionError("unreachable")  # pragma: no cover
 
 
 # ======================================================================================
@@ -1295,26 +1229,49 @@ def _renyi_div_arb(row, Q, a: Fraction, prec: int):
         return s.log() / flint.arb(fa - 1)
 
 
-def _sibson_prior_float(W: np.ndarray, a: float, iters: int = 5000):
-    """Arimoto-type fixed point for argmax_P I^s_α(P): P_x <- P_x · g_x^{α/(α-1)} with
-    g_x = Σ_y W(y|x)^α s_y^{1/α - 1}, s = P W^α (floats; only chooses P)."""
-    k = W.shape[0]
+def _sibson_float(p, A, a: float):
+    """Float I^s_α(p) and max_x D_α(W_x || Q_p) with Sibson's Q_p (guides only)."""
+    s = np.einsum("i,ij->j", p, A)
+    sa = np.maximum(s, 0.0) ** (1 / a)
+    low = a / (a - 1) * np.log(sa.sum())
+    Q = sa / sa.sum()
+    with np.errstate(divide="ignore"):
+        D = np.log(np.einsum("ij,j->i", A, np.where(Q > 0, Q, 1.0) ** (1 - a))) / (a - 1)
+    return low, float(D.max())
+
+
+def _sibson_prior_float(W: np.ndarray, a: float, *, tol: float = 1e-13):
+    """Arimoto-type fixed point for argmax_P I^s_α(P) in floats (only *chooses* P):
+    P_x <- P_x · g_x^{λα/(α-1)}, g_x = Σ_y W(y|x)^α s_y^{1/α - 1}, s = P W^α, with an
+    over-relaxation λ >= 1 that grows while I^s_α increases and falls back to the plain
+    step (λ = 1) otherwise; stops at a float gap below ``tol`` or after a work budget of
+    about 2·10^8 multiply-adds (it converges sublinearly for α < 1; the certificate is valid
+    whatever P is).  # Empirically determined parameters."""
+    k, m = W.shape
     A = W ** a
     p = np.full(k, 1.0 / k)
     expo = a / (a - 1)
-    for _ in range(iters):
-        s = p @ A
-        with np.errstate(divide="ignore", invalid="ignore"):
-            sp = np.where(s > 0, s ** (1 / a - 1), 0.0)
-        g = A @ sp
-        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-            lg = expo * np.log(np.where(g > 0, g, 1e-300))
-        new = p * np.exp(lg - lg.max())
-        new /= new.sum()
-        if np.abs(new - p).max() < 1e-15:
-            p = new
+    lam = 1.0
+    cur, hi = _sibson_float(p, A, a)
+    for _ in range(max(200, min(20_000, int(2e8 / (k * m))))):
+        if hi - cur < tol:
             break
-        p = 0.5 * p + 0.5 * new  # damping: the plain iteration can oscillate for α > 1
+        s = np.einsum("i,ij->j", p, A)
+        with np.errstate(divide="ignore"):
+            g = np.einsum("ij,j->i", A, np.where(s > 0, s, np.inf) ** (1 / a - 1))
+            lg = expo * np.log(np.maximum(g, 1e-300))
+        lg -= lg.max()
+        while True:
+            new = p * np.exp(lam * lg)
+            new /= new.sum()
+            val, new_hi = _sibson_float(new, A, a)
+            if val >= cur or lam <= 1.0:
+                break
+            lam = max(1.0, lam / 2)
+        improved = val >= cur
+        p, cur, hi = new, val, new_hi
+        if improved:
+            lam = min(2 * lam, 1e4)
     return p
 
 
@@ -1349,21 +1306,30 @@ def sibson_capacity(M, *, alpha) -> Measured:
         return Measured("sibson_capacity", _max_leakage(full, M.rows),
                         witness={"alpha": "oo", "prior": "any full-support prior"}, method="exact-logform",
                         note="alpha = oo: log sum_y max_x W(y|x)")
-    red, reps = _reduce(list(M.rows), list(range(k)))
-    kk = len(red)
-    if kk == 1 or len(red[0]) == 1:
+    S, L = _int_channel(*M.integer_rows())
+    S, reps = _reduce_int(S, L, list(range(k)))
+    kk, mm = S.shape
+    if kk == 1 or mm == 1:
         return Measured("sibson_capacity", Fraction(0), witness={"alpha": str(a), "prior": "any"},
                         method="closed-form", note="identical rows")
-    ms = _multiset(red[0])
-    if all(_multiset(r) == ms for r in red) and len({_multiset(c) for c in zip(*red)}) == 1:
-        uni = tuple([Fraction(1, kk)] * kk)
-        expr = _sibson_expr(uni, red, a)
+    rs, cs = np.sort(S, axis=1), np.sort(S, axis=0)
+    if (rs == rs[0]).all() and (cs == cs[:, :1]).all():
+        # uniform input: Σ_x W(y|x)^α / kk = c for every y (columns are permutations), so
+        # I = α/(α-1) log(mm·c^{1/α}) = α/(α-1) log mm + log(c)/(α-1)
+        A = sympy.Rational(a.numerator, a.denominator)
+        counts: dict = {}
+        for v in S[:, 0].tolist():
+            if v:
+                counts[int(v)] = counts.get(int(v), 0) + 1
+        c = sympy.Add(*[cnt * sympy.Rational(v, L) ** A for v, cnt in counts.items()]) / kk
+        expr = A / (A - 1) * sympy.log(mm) + sympy.log(c) / (A - 1)
         pmf = [Fraction(0)] * k
         for r in reps:
             pmf[r] = Fraction(1, kk)
         return Measured("sibson_capacity", _symbolic_value(expr),
                         witness={"alpha": str(a), "prior": _pmf_desc(M.inputs, pmf)}, method="closed-form",
                         note="rows and columns are permutations of each other: the uniform input is optimal")
+    red = [tuple(Fraction(int(v), L) for v in r) for r in S.tolist()]
     W = np.array([[float(v) for v in r] for r in red], dtype=np.float64)
     p0 = _sibson_prior_float(W, float(a))
     P0 = _rational_pmf(p0)
