@@ -87,7 +87,7 @@ def hide_xlogx(expr, var):
     def visit(e):
         if isinstance(e, sympy.Pow) and e.base.has(var) and e.exp.has(var):  # b**f = exp(f log b)
             e = sympy.exp(sympy.expand_log(e.exp * sympy.log(e.base), force=False))
-        if not e.args or not e.has(sympy.log):
+        if not e.args:
             return e
         e = e.func(*[visit(a) for a in e.args])
         if not isinstance(e, sympy.Mul):

@@ -77,7 +77,7 @@ from exactpriv.measures.divergence import (
     tv,
     tv_dp,
 )
-from exactpriv.measures.information import capacity, conditional_mi, mi_dp, mi_privacy
+from exactpriv.measures.information import capacity, conditional_mi, mi_dp, mi_privacy, record_mi
 from exactpriv.measures.result import Measured
 from exactpriv.mechanisms.base import Mechanism, prove_zero
 from exactpriv.mechanisms import zoo
@@ -1676,8 +1676,6 @@ def _correlated_instances():
 def _correlated_check(inst: Instance) -> Outcome:
     """With fully correlated entries the weak adversary's I(X_1;Y) exceeds the MI-DP level
     (the strong adversary's sup I(X_i;Y|X_{-i})): DP does not bound evidence of participation."""
-    from exactpriv.measures.information import record_mi
-
     M = inst.mechanism
     r = record_mi(M, prior=inst.prior, record=0, method="exact")
     return Outcome(_measured_cmp(_mi(M), "<", r.value), {"I(X_1;Y)": r, "mi_dp": _mi(M)})
@@ -1698,10 +1696,9 @@ def _independent_instances():
 
 def _independent_check(inst: Instance) -> Outcome:
     """With independent entries, I(X_i;Y) <= mi_dp for every record (Property 4)."""
-    from exactpriv.measures.information import record_mi
-
     M = inst.mechanism
-    parts = [_measured_cmp(_mi(M), ">=", record_mi(M, prior=inst.prior, record=i, method="exact").value) for i in range(M.inputs.n)]
+    parts = [_measured_cmp(_mi(M), ">=", record_mi(M, prior=inst.prior, record=i, method="exact").value)
+             for i in range(M.inputs.n)]
     return Outcome(_combine(parts, "independent entries"))
 
 

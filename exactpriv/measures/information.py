@@ -21,14 +21,22 @@ Algorithms, and why
   sums (weakly symmetric: BSC, k-ary randomized response, identity/permutation channels) ->
   log|Y| - H(row), attained by the uniform input; a column constant across rows with value
   1 - δ (an erasure symbol) -> δ·C(rest), recursively (erasure channel: δ log N; Cuff–Yu
-  Ex. 5.1: e·log(N+1) comes out of this recursion, it is not hard-coded).  Anything else goes
-  to the accelerated Blahut–Arimoto of the information core with its arb certificate
-  I(P) <= C <= max_x D(W_x || PW) (PITFALLS: plain BA stalls; the certificate costs ~0.03 s).
+  Ex. 5.1: e·log(N+1) comes out of this recursion, it is not hard-coded).  Rational channels
+  are handled as integer matrices S/L (rows summing to L), where all these tests are
+  vectorised integer comparisons: the Fraction version took 119 s for the 1,458 sub-channels
+  of E_d on {0,1,2}^6, the integer one 0.6 s (measured).  Anything else goes to the
+  information core's certified ``capacity_enclosure`` (accelerated Blahut–Arimoto + Newton,
+  certificate I(P) <= C <= max_x D(W_x || q) in arb; PITFALLS: plain BA stalls).  For MI-DP,
+  sub-channels equal up to row/column permutations are measured once, and numeric ones are
+  first bounded to a coarse gap; only those whose upper bound reaches the best lower bound
+  are refined to the requested gap.
 * **Sibson's α-MI.**  I^s_α = α/(α-1) log Σ_y (Σ_x P(x) W(y|x)^α)^{1/α} (seed 001 (66), closed
   form of the minimisation) is built as a sympy expression for small instances (exact; a
-  LogForm when it reduces to one) and evaluated in arb otherwise.  Its capacity is certified by
-  I^s_α(P) <= sup_P I^s_α <= max_x D_α(W_x || Q) for any Q (proof in :func:`sibson_capacity`),
-  with P from an Arimoto-type fixed point iteration in floats (floats only *choose* P and Q).
+  LogForm when it reduces to one) and evaluated in arb otherwise.  Its capacity is exact for
+  channels whose rows and columns are permutations of each other (uniform input optimal),
+  else certified by I^s_α(P) <= sup_P I^s_α <= max_x D_α(W_x || Q) for any Q (proof in
+  :func:`sibson_capacity`), with P from an over-relaxed Arimoto-type fixed point iteration in
+  floats (floats only *choose* P and Q).
 * **Max-type quantities** (adversarial privacy, min-entropy leakage) are logs of exact
   rational maxima.
 
@@ -51,7 +59,7 @@ import sympy
 
 from exactpriv.distributions import Prior
 from exactpriv.errors import InvalidArgument, NotExactError, SupportError
-from exactpriv.exact.decisions import Decision, Enclosure
+from exactpriv.exact.decisions import Decision
 from exactpriv.exact.intervals import arb_to_fractions, working_precision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm, logform_from_sympy, prime_factorization
@@ -150,10 +158,6 @@ def _record_index(M: Mechanism, record) -> int:
     if isinstance(record, bool) or not isinstance(record, (int, np.integer)) or not 0 <= int(record) < n:
         raise InvalidArgument(f"record={record!r} must be an int in 0..{n - 1} (a record of {M.inputs!r})")
     return int(record)
-
-
-def _is_rational(M: Mechanism) -> bool:
-    return M.is_rational
 
 
 def _require_rational(M: Mechanism, what: str) -> None:
@@ -619,7 +623,7 @@ def record_posterior_kl(M, *, prior=None, record=None, output=None, method: str 
             # D = Σ_t π_t log π_t - Σ_t π_t log P(t, r) + log q(r)   (Σ_t π_t = 1)
             if any(not _zero(pi[t]) and _zero(joint[t][y]) for t in range(k)):
                 t = next(t for t in range(k) if not _zero(pi[t]) and _zero(joint[t][y]))
-                items.append(Measured("record_posterior_kl", sympy.oo, witness=dict(wit, value=M.inputs.records[i][t]),
+                items.append(Measured("record_posterior_kl", sympy.oo, witness=dict(wit, record_value=M.inputs.records[i][t]),
                                       method="exact", note="posterior 0 where the prior is positive"))
                 continue
             terms = [(pi[t], pi[t]) for t in range(k) if not _zero(pi[t])]

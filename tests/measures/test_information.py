@@ -11,7 +11,6 @@ import sympy
 
 from exactpriv.distributions import Prior
 from exactpriv.errors import InvalidArgument, NotExactError, SpaceMismatchError, SupportError
-from exactpriv.exact.decisions import Enclosure
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import EPS
@@ -40,7 +39,7 @@ from exactpriv.measures.information import (
     sibson_capacity,
     sibson_mi,
 )
-from exactpriv.spaces import GraphSpace, Hamming
+from exactpriv.spaces import Hamming
 
 L = LogForm.log
 
@@ -189,6 +188,14 @@ def test_record_posterior_kl_by_hand():
     assert record_posterior_kl(M, prior=uniform(M), record=0, output=1).value == L(F(4, 3)) / 2
     ident = Mechanism(Hamming([0, 1], 1), [0, 1], [[1, 0], [0, 1]])
     assert record_posterior_kl(ident, prior=uniform(ident)).value == sympy.oo
+
+
+def test_truncated_geometric_capacity_is_bsc():
+    """Truncated geometric on counts {0, 1} with e^eps = 2 (any input space, here a graph):
+    rows (2/3, 1/3) and (1/3, 2/3), a BSC(1/3): C = log 2 - h(1/3); ln 2 bounds it (eps-DP)."""
+    M = truncated_geometric(1, exp_eps=2)
+    assert capacity(M).value == L(2) - h(F(1, 3))
+    assert_true(is_capacity(M, L(2)))
 
 
 def test_record_mi_one_record_equals_mi():
@@ -352,6 +359,51 @@ def test_sibson_exact_and_arb_agree():
         contains(sibson_mi(M, alpha=F(3, 2), prior=P, method="arb"), exact)
 
 
+def test_record_posterior_kl_and_leakages_match_definitions():
+    """Random tiny instances: seed 004 (26) D(X_i||X_i|Y=r) from posteriors; seed 001 (72)-(73)
+    min-entropy leakage from posterior vulnerabilities (and = Sibson α = oo at the uniform
+    prior); seed 001 (65) I(X;Y) <= adversarial privacy."""
+    rng = random.Random(17)
+    space = Hamming([0, 1], 2)
+    zero = LogForm.rational(0)
+    for _ in range(30):
+        M = rand_mechanism(space, 3, rng)
+        pmf = rand_pmf(4, rng=rng, positive=True)
+        P = Prior(space, pmf)
+        q = [sum(pmf[x] * M.rows[x][y] for x in range(4)) for y in range(3)]
+        best = None
+        for i, y in itertools.product(range(2), range(3)):
+            if q[y] == 0:
+                continue
+            pi = [sum(pmf[x] for x in range(4) if space.points[x][i] == t) for t in (0, 1)]
+            post = [sum(pmf[x] * M.rows[x][y] for x in range(4) if space.points[x][i] == t) / q[y] for t in (0, 1)]
+            d = sympy.oo if 0 in post else sum((p * L(p / r) for p, r in zip(pi, post)), zero)
+            assert record_posterior_kl(M, prior=P, record=i, output=y).value == d
+            best = d if best is None or (d == sympy.oo or (best != sympy.oo and compare(d, ">", best).is_true)) else best
+        assert record_posterior_kl(M, prior=P).value == best
+        # (72)-(73): H_inf(X) - H_inf(X|Y), H_inf(X|Y) = -log Σ_y P(y) max_x P(x|y)
+        vuln = sum(q[y] * max(pmf[x] * M.rows[x][y] / q[y] for x in range(4)) for y in range(3) if q[y])
+        assert min_entropy_leakage(M, prior=P).value == L(vuln) - L(max(pmf))
+        U = uniform(M)
+        assert min_entropy_leakage(M, prior=U).value == sibson_mi(M, alpha=sympy.oo, prior=U).value
+        assert_true(compare(mi_privacy(M, prior=P).value, "<=", adversarial_privacy(M, prior=P).value))
+
+
+def test_sibson_capacity_lemma_9_and_monotone():
+    """Seed 001 Lemma 9: an eps-DP single-record mechanism has sup_P I^s_α <= eps for every α;
+    eps = log of the exact maximum ratio.  The certified capacities are also non-decreasing in α."""
+    rng = random.Random(23)
+    space = Hamming([0, 1, 2], 1)
+    for _ in range(4):
+        M = Mechanism(space, [0, 1, 2], [rand_pmf(3, rng=rng, positive=True) for _ in range(3)])
+        eps = L(max(r1[y] / r2[y] for r1 in M.rows for r2 in M.rows for y in range(3)))
+        caps = [sibson_capacity(M, alpha=a) for a in (F(1, 2), 1, 2, 4)]
+        for c in caps:
+            assert_true(compare(c.upper, "<=", eps))
+        for lo, hi in zip(caps, caps[1:]):
+            assert_true(compare(lo.lower, "<=", hi.upper))
+
+
 def test_identity_dp_bounds_record_measures():
     """Seed 004 Thms 2-3: under eps-DP with independent records (Cor. 1-2), D(X_i||X_i|Y=r)
     and I(X_i;Y) are <= eps.  E_d on {0,1}^2 with e^eps = 3 is eps-DP."""
@@ -394,4 +446,6 @@ def test_bad_inputs_raise_typed_errors():
         record_posterior_kl(ident, prior=uniform(ident), record=0, output=2)
     with pytest.raises(InvalidArgument, match="substitute"):
         adversarial_privacy(randomized_response(eps=EPS), prior=Prior.uniform(Hamming([0, 1], 1)))
-    assert isinstance(capacity(geo).value, LogForm) or capacity(geo).value is None  # any space is fine for capacity
+    with pytest.raises(InvalidArgument, match="substitute"):
+        capacity(Mechanism(Hamming([0, 1], 1), [0, 1, 2], [[EPS / (1 + EPS), 1 / (1 + EPS), 0],
+                                                             [F(1, 2), F(1, 4), F(1, 4)]]))
