@@ -85,7 +85,8 @@ def rewrite_hyperbolic(expr):
 # rational forms
 @dataclass
 class RationalForm:
-    """``expr == N(u)/D(u)`` exactly, with u = x (kind "x") or u = e^{x/m} (kind "t")."""
+    """``expr == N(u)/D(u)`` exactly, with u = x (kind "x"), u = e^{x/m} (kind "t") or
+    u = log(x) (kind "log", x > 0)."""
 
     kind: str
     m: int
@@ -94,7 +95,8 @@ class RationalForm:
     D: sympy.Poly
 
     def describe(self) -> dict:
-        sub = "u = eps" if self.kind == "x" else f"u = exp(eps/{self.m})" if self.m != 1 else "u = exp(eps)"
+        sub = {"x": "u = eps", "log": "u = log(eps)"}.get(
+            self.kind, f"u = exp(eps/{self.m})" if self.m != 1 else "u = exp(eps)")
         return {"substitution": sub, "numerator": str(self.N.as_expr()), "denominator": str(self.D.as_expr())}
 
 
@@ -129,6 +131,17 @@ def rational_form(expr, var) -> RationalForm | None:
                 if e.has(var):
                     return None
             kind = "t"
+        elif any(a.has(var) for a in e.atoms(sympy.log)):
+            logs = [a for a in e.atoms(sympy.log) if a.has(var)]
+            if any(a.args[0] != var for a in logs):
+                return None
+            kind, m, u = "log", 1, sympy.Symbol("s", real=True) if getattr(var, "name", "") != "s" \
+                else sympy.Dummy("s", real=True)
+            e = e.xreplace({sympy.log(var): u})
+            if e.has(var):
+                e = sympy.cancel(sympy.together(e))
+                if e.has(var):
+                    return None
         else:
             kind, m, u = "x", 1, var
         e = sympy.cancel(sympy.together(e))
@@ -187,7 +200,7 @@ class _Root:
     def describe(self, form: RationalForm) -> dict:
         where = fmt_q(self.lo) if self.exact else f"({fmt_q(self.lo)}, {fmt_q(self.hi)})"
         return {"kind": "pole" if self.pole else "zero", "factor": str(self.factor.as_expr()),
-                "multiplicity": self.mult, f"{'u' if form.kind == 't' else 'eps'}_isolating_interval": where}
+                "multiplicity": self.mult, f"{'eps' if form.kind == 'x' else 'u'}_isolating_interval": where}
 
 
 def _isolate(P: sympy.Poly, pole: bool) -> list[_Root]:
@@ -252,26 +265,36 @@ def _separate(roots: list[_Root], budget: Budget) -> None:
 
 @dataclass
 class _UPoint:
-    """A domain end in u-space: ``x = q`` maps to u = q (kind x) or u = e^{q/m} (kind t)."""
+    """A domain end in u-space: ``x = q`` maps to u = q (kind x), u = e^{q/m} (kind t) or
+    u = log q (kind log; -oo for q = 0)."""
 
     q: Fraction
     kind: str
     m: int
 
     @property
+    def neg_inf(self) -> bool:
+        return self.kind == "log" and self.q == 0
+
+    @property
     def exact(self) -> Fraction | None:
         if self.kind == "x":
             return self.q
+        if self.kind == "log":  # log q is transcendental for rational q != 1 (Lindemann-Weierstrass)
+            return Fraction(0) if self.q == 1 else None
         return Fraction(1) if self.q == 0 else None  # e^{q/m} is transcendental for q != 0
 
     def enclosure(self, prec: int) -> tuple[Fraction, Fraction]:
         with working_precision(prec):
-            ball = (flint.arb(flint.fmpq(self.q.numerator, self.q.denominator)) / self.m).exp()
+            q = flint.arb(flint.fmpq(self.q.numerator, self.q.denominator))
+            ball = q.log() if self.kind == "log" else (q / self.m).exp()
         return lower_q(ball), upper_q(ball)
 
 
 def _compare(root: _Root, p: _UPoint, budget: Budget) -> int:
     """-1, 0, +1 as the root is below, at, above the point."""
+    if p.neg_inf:
+        return 1
     ex = p.exact
     if ex is not None:
         if root.exact:
@@ -325,6 +348,11 @@ class SignChart:
     def x_enclosure(self, root: _Root, prec: int = 64) -> tuple[Fraction, Fraction]:
         if self.form.kind == "x":
             return root.lo, root.hi
+        if self.form.kind == "log":
+            with working_precision(prec):
+                lo = flint.arb(flint.fmpq(root.lo.numerator, root.lo.denominator)).exp()
+                hi = flint.arb(flint.fmpq(root.hi.numerator, root.hi.denominator)).exp()
+            return lower_q(lo), upper_q(hi)
         while root.lo <= 0:
             root.refine()
         with working_precision(prec):
@@ -349,6 +377,9 @@ class SignChart:
                     pass
         if self.form.kind == "x":
             return root.lo if root.exact else u
+        if self.form.kind == "log":
+            val = sympy.exp(u)
+            return to_q(val) if val.is_Rational else val
         val = self.form.m * sympy.log(u)
         return to_q(val) if val.is_Rational else val
 
@@ -376,6 +407,8 @@ def build_chart(form: RationalForm, dom: Dom, budget: Budget) -> SignChart:
     if form.N.is_zero:
         chart.identically_zero = True
         return chart
+    if form.kind == "log" and dom.lo < 0:
+        raise _AlgebraFailure("log(eps) on a domain reaching below 0")
     roots = _isolate(form.N, False) + _isolate(form.D, True)
     if form.kind == "t":  # only u = e^{x/m} > 0 matters
         kept = []
@@ -410,7 +443,9 @@ def build_chart(form: RationalForm, dom: Dom, budget: Budget) -> SignChart:
         prec = 64
         while True:
             # left bound value and whether u must exceed it strictly
-            if i == 0:
+            if i == 0 and plo.neg_inf:
+                L, Ls = None, True
+            elif i == 0:
                 if plo.exact is not None:
                     L, Ls = plo.exact, True
                 else:
@@ -420,7 +455,7 @@ def build_chart(form: RationalForm, dom: Dom, budget: Budget) -> SignChart:
                 L, Ls = r.hi, r.exact
             if i == nb:
                 if phi is None:
-                    R, Rs = L + 2, True
+                    R, Rs = None, True
                 elif phi.exact is not None:
                     R, Rs = phi.exact, True
                 else:
@@ -428,6 +463,13 @@ def build_chart(form: RationalForm, dom: Dom, budget: Budget) -> SignChart:
             else:
                 r = chart.events[i]
                 R, Rs = r.lo, r.exact
+            if L is None:  # the u-domain starts at -oo
+                if R is None:
+                    u = Fraction(0)
+                    break
+                L = R - 2
+            if R is None:
+                R = L + 2
             if L < R:
                 u = simplest_between(L, R)
                 break

@@ -103,8 +103,8 @@ def _combine(parts, what: str) -> Decision:
     und = [d for d in parts if d.is_undecided]
     if und:
         return Decision.undecided(und[0].method, f"{what}: " + "; ".join(d.reason for d in und))
-    return Decision.true(parts[0].method if parts else "vacuous", f"{what}: every part holds",
-                         certificate={"parts": [d.reason for d in parts]})
+    methods = " + ".join(dict.fromkeys(d.method for d in parts)) or "vacuous"
+    return Decision.true(methods, f"{what}: every part holds", certificate={"parts": [d.reason for d in parts]})
 
 
 def _measured_cmp(m: Measured, op: str, level) -> Decision:
@@ -770,6 +770,10 @@ def _prove_tanh_form() -> Decision:
 
 def _prove_tight_asymptotic() -> Decision:
     return _prove_limit(EPS * sympy.tanh(EPS / 2) / (EPS ** 2 / 2), EPS, 0, 1, "(11) ~ eps^2/2 as eps -> 0")
+
+
+def _prove_half_eps_squared() -> Decision:
+    return _certify(EPS * sympy.tanh(EPS / 2), "<=", EPS ** 2 / 2, "eps tanh(eps/2) <= eps^2/2 for all eps >= 0")
 
 
 _EPS_GRID = tuple(_log(g) for g in (Fraction(1), Fraction(1001, 1000), Fraction(101, 100), Fraction(11, 10),
@@ -1814,6 +1818,10 @@ _CLAIMS_SECTIONS_1_3: list[Claim] = [
          _R("closed-form", "(11) equals ε tanh(ε/2) = ε (e^ε − 1)/(e^ε + 1) for all ε (identity)",
             prove=_prove_tanh_form, expected=_P),
          _R("asymptotic-half-eps-squared", "(11) / (ε²/2) -> 1 as ε -> 0", prove=_prove_tight_asymptotic, expected=_P),
+         _R("half-eps-squared-upper-bound", "(11) <= ε²/2 for every ε >= 0 (the asymptotic form is also a bound)",
+            prove=_prove_half_eps_squared, expected=_P,
+            notes="Not stated in the paper: with Property 1's proof, ε-closeness gives KL <= ε²/2, a factor 2 "
+                  "better than min{ε, ε²} for ε <= 2."),
          _R("relaxation-82", "(82): ε tanh(ε/2) <= ε(1 − e^{−ε}) <= min{ε, ε²} for all ε >= 0 (exact at ε = ln γ, "
                              "γ from 1 to 10^6)",
             _eq82_check, (EPS_GRID,), prove=_prove_eq82, expected=_P,

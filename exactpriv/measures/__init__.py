@@ -45,7 +45,7 @@ _M = "exactpriv.measures.membership"
 
 REGISTRY: dict[str, MeasureSpec] = {s.name: s for s in [
     MeasureSpec("pure_dp", _D, "pure_dp", description="max divergence over neighbours (seed 001 Def. 5)"),
-    MeasureSpec("approx_dp", _D, "approx_dp", description="exact hockey-stick profile delta(eps) (seed 001 Def. 1, 4)"),
+    MeasureSpec("approx_dp", "exactpriv.measures.approx", "approx_dp", description="exact hockey-stick profile delta(eps) (seed 001 Def. 1, 4)"),
     MeasureSpec("tv_dp", _D, "tv_dp", description="total variation over neighbours, (delta)-DP (seed 001 Def. 6)"),
     MeasureSpec("kl_dp", _D, "kl_dp", description="max KL over ordered neighbours (seed 001 Def. 7)"),
     MeasureSpec("renyi_dp", _D, "renyi_dp", defaults={"alpha": 2}, description="Renyi DP of order alpha (default 2)"),
@@ -107,6 +107,17 @@ def compute(name: str, M, *, prior=None, **params) -> Measured:
         if spec.needs_prior and prior is None:
             raise InvalidArgument(f"measure {name!r} needs a prior (--prior FILE / prior=...)")
         kwargs["prior"] = prior
+    if name in ("positive_membership", "negative_membership") and "family" not in params:
+        # Li et al.'s families live on datasets of entities; Zhao's two-point family D* on D^n
+        from exactpriv.spaces import Bounded, Subsets
+
+        if isinstance(M.inputs, (Subsets, Bounded)):
+            kwargs["family"] = "uniform" if isinstance(M.inputs, Subsets) else "one_of_two"
+            kwargs.pop("prior", None)
+        elif prior is not None:
+            kwargs["family"] = "two_point"
+        else:
+            raise InvalidArgument(f"measure {name!r} on {M.inputs!r} needs a prior (Zhao's two-point family D*)")
     if name in ("renyi_dp",):
         return fn(M, kwargs.pop("alpha"), **kwargs)
     return fn(M, **kwargs)

@@ -34,6 +34,8 @@ def value_to_float(v) -> float | None:
     if v is None:
         return None
     s = value_to_sympy(v)
+    if s.free_symbols:
+        return None  # a closed form in eps (symbolic family) or a profile: no single number
     if s == sympy.oo:
         return float("inf")
     if s == -sympy.oo:
@@ -85,7 +87,8 @@ class Measured:
         if v is not None:
             return value_to_float(v)
         if self.lower is not None and self.upper is not None:
-            return (value_to_float(self.lower) + value_to_float(self.upper)) / 2
+            lo, hi = value_to_float(self.lower), value_to_float(self.upper)
+            return None if lo is None or hi is None else (lo + hi) / 2
         return None
 
     def to_json(self) -> dict:
