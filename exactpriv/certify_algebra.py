@@ -810,7 +810,7 @@ def monotone_decide(h, var, dom: Dom, strict: bool, budget: Budget, tail) -> Out
                 return Outcome("REFUTED", "monotone", steps, point=p)
         else:
             start = chart.x_enclosure(ev[-1])[1] if ev else dom.lo
-            t = tail(h, max(start, dom.lo))
+            t = tail(h, max(start, dom.lo) + 1)
             if t is None:
                 return Outcome("UNDECIDED", "monotone", steps,
                                reason="decreasing towards oo and no dominance argument for the tail")

@@ -147,7 +147,7 @@ def branch_and_bound(formula, var, lo: Fraction, hi: Fraction, budget: Budget, *
     """Certify ``formula`` on ``[lo, hi]`` by bisection (see the module docstring).
 
     ``touch_check(a, b)`` (optional) is asked about boxes that stay unresolved below width
-    2^-24; a rational point it returns (where an atom is exactly 0) is reported as
+    2^-16; a rational point it returns (where an atom is exactly 0) is reported as
     ``Outcome.touch`` so that the caller can split the domain there."""
     covered = covered or {}
     start_prec = min(start_prec, budget.max_prec)
@@ -177,7 +177,7 @@ def branch_and_bound(formula, var, lo: Fraction, hi: Fraction, budget: Budget, *
             return Outcome("REFUTED", "branch-and-bound", [step], point=m,
                            reason=f"certified violation at the midpoint of box [{fmt_q(a)}, {fmt_q(b)}]")
         narrow = (b - a) < Fraction(1, 1 << (prec // 2)) * max(1, abs(m))
-        if touch_check is not None and (b - a) < Fraction(1, 1 << 24) * max(1, abs(m)):
+        if touch_check is not None and (b - a) < Fraction(1, 1 << 16) * max(1, abs(m)):
             q = touch_check(a, b)
             if q is not None:
                 return Outcome("UNDECIDED", "branch-and-bound", [], touch=q,
@@ -304,7 +304,7 @@ def piecewise(formula, var, dom: Dom, budget: Budget, confirm, *, depth: int = 0
             elif kind == "failed":
                 notes.append(f"end {fmt_q(q)} of [{atom}]: {payload}")
         if dom.hi is None:
-            t = tail_dominance(atom.plain, var, max(a, Fraction(1)), budget)
+            t = tail_dominance(atom.plain, var, a + 1, budget)  # R > a: inside an open end
             if t is None:
                 notes.append(f"tail of [{atom}]: no dominance argument")
                 continue

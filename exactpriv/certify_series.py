@@ -417,8 +417,10 @@ def short_midpoint(lo: Fraction, hi: Fraction) -> Fraction:
     mid = (lo + hi) / 2
     if w <= 0:
         return mid
-    k = 0
-    while Fraction(1, 1 << k) > w / 8:  # 2^-k <= w/8, so rounding moves the midpoint by <= w/16
+    # smallest k >= 0 with 2^-k <= w/8, so rounding moves the midpoint by <= w/16
+    t = Fraction(8) / w
+    k = max(0, (t.numerator // t.denominator).bit_length() - 1)
+    while Fraction(1 << k) < t:
         k += 1
     scale = 1 << k
     cand = Fraction(round(mid * scale), scale)

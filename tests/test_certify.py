@@ -13,7 +13,7 @@ import pytest
 import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sympy import E, Max, Min, Rational, exp, log, oo, sqrt, tanh
+from sympy import Min, Rational, exp, log, oo, sqrt, tanh
 
 from exactpriv.certify import ProofResult, prove, prove_identity, prove_inequality
 from exactpriv.errors import EntryRangeError, InvalidArgument, NotExactError, UnknownSymbolError, UnsafeInputError
@@ -266,3 +266,37 @@ def test_issue_examples_are_fast():
                       ("eps**2 <= eps", "[0, 2]"), ("exp(eps) <= 1 + eps + eps**2/2", "[0, oo)")]:
         prove(text, domain=dom)
     assert time.process_time() - t0 < 5
+
+
+# --------------------------------------------------------------------------- entropy terms, |.|, Min/Max identities
+def test_pinsker_for_bernoulli_against_uniform():
+    """Pinsker: D(Bern(eps) || Bern(1/2)) = eps log eps + (1-eps) log(1-eps) + log 2 >= 2 (eps - 1/2)^2
+    (TV = |eps - 1/2|), tight at eps = 1/2 to fourth order; the entropy terms are not analytic at
+    the ends 0 and 1 (their limits are log 2 - 1/2 > 0)."""
+    text = "eps*log(eps) + (1-eps)*log(1-eps) + log(2) >= 2*(eps - 1/2)**2"
+    res = prove(text, domain="(0, 1)")
+    assert res.verdict == "PROVED", res.reason
+    assert any(s["method"] == "touch-point" and s.get("point") == "1/2" for s in res.certificate["steps"])
+    strict = prove(text.replace(">=", ">"), domain="(0, 1)")
+    assert strict.verdict == "REFUTED" and strict.point == Fraction(1, 2)
+    worse = prove(text.replace("2*(eps", "3*(eps"), domain="(0, 1)")  # 3 TV^2 is not a valid bound
+    assert worse.verdict == "REFUTED"
+    p = mpmath.mpf(worse.point.numerator) / worse.point.denominator
+    assert p * mpmath.log(p) + (1 - p) * mpmath.log(1 - p) + mpmath.log(2) < 3 * (p - mpmath.mpf(1) / 2) ** 2
+
+
+def test_xlogx_minimum_at_one_over_e():
+    """min over eps > 0 of eps log eps is -1/e, attained at eps = 1/e (derivative log eps + 1)."""
+    assert prove("eps*log(eps) >= -exp(-1)", domain="(0, 2]").verdict == "PROVED"
+    res = prove("eps*log(eps) > -exp(-1)", domain="(0, 2]")
+    assert res.verdict == "REFUTED" and res.point == exp(-1)
+
+
+def test_abs_and_min_max_identity():
+    assert prove("Abs(eps - 1) >= 0", domain="[0, 2]").verdict == "PROVED"
+    res = prove("Abs(eps - 1) > 0", domain="[0, 2]")
+    assert res.verdict == "REFUTED" and res.point == 1
+    res = prove("Min(eps, 1) + Max(eps, 1) == eps + 1", domain="[0, oo)")
+    assert res.verdict == "PROVED" and res.method == "two-inequalities"
+    res = prove("Max(eps, 1) == eps", domain="[0, 3]")
+    assert res.verdict == "REFUTED" and res.point < 1

@@ -1,0 +1,151 @@
+"""User conjectures: "every mechanism with given-measure = a has measure <= bound(a)".
+
+``conjecture(given="pure_dp", measure="kl_dp", bound="eps**2/3")`` builds an implication
+claim on the fly (the bound is parsed by the safe grammar, ``eps`` standing for the value
+of the given measure), hunts it on a space (default one binary record) with random exact
+mechanisms — and priors of the chosen kind when a measure needs one — and returns REFUTED
+with an exact witness, or CHECKED with what was searched.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+
+import sympy
+from hypothesis import strategies as st
+
+from counterexamples import strategies as S
+from counterexamples.hunt import hunt_reading
+from exactpriv import io
+from exactpriv.claims import Claim, Family, Instance, Reading, Verdict, implication
+from exactpriv.errors import InvalidArgument
+from exactpriv.exact.numbers import EPS
+from exactpriv.measures import REGISTRY, compute
+from exactpriv.measures.result import Measured, value_to_sympy
+from exactpriv.mechanisms import zoo
+from exactpriv.spaces import Bounded, Hamming, Subsets
+
+__all__ = ["ConjectureResult", "conjecture", "parse_space"]
+
+
+def parse_space(spec: str):
+    """"hamming:m=2,n=1" | "subsets:n=3" | "bounded:n=4,k=2" -> Space."""
+    if not isinstance(spec, str):
+        raise InvalidArgument(f"space={spec!r} must be a string like 'hamming:m=2,n=1'")
+    m = re.fullmatch(r"\s*(hamming|subsets|bounded)\s*(?::\s*(.*))?", spec)
+    if not m:
+        raise InvalidArgument(f"space={spec!r}: expected 'hamming:m=2,n=1', 'subsets:n=3' or 'bounded:n=4,k=2'")
+    kind, rest = m.group(1), m.group(2) or ""
+    params = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        k, _, v = part.partition("=")
+        if not re.fullmatch(r"\d{1,3}", v.strip()) or k.strip() not in ("m", "n", "k"):
+            raise InvalidArgument(f"space={spec!r}: bad parameter {part!r}")
+        params[k.strip()] = int(v)
+    if kind == "hamming":
+        return Hamming(range(params.get("m", 2)), params.get("n", 1))
+    universe = [chr(ord("a") + i) for i in range(params.get("n", 2))]
+    if kind == "subsets":
+        return Subsets(universe)
+    return Bounded(universe, params.get("k", 1))
+
+
+@dataclass
+class ConjectureResult:
+    verdict: Verdict
+    given: str
+    measure: str
+    bound: str
+    witness: dict | None = None
+    given_value: str | None = None
+    measure_value: str | None = None
+    bound_value: str | None = None
+    seconds: float = 0.0
+    tried: int = 0
+    searched: str = ""
+    seed: int = 0
+    note: str = ""
+    extra: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"verdict": self.verdict.value, "given": self.given, "measure": self.measure, "bound": self.bound,
+                "witness": self.witness, "given_value": self.given_value, "measure_value": self.measure_value,
+                "bound_value": self.bound_value, "seconds": round(self.seconds, 3), "tried": self.tried,
+                "searched": self.searched, "seed": self.seed, "note": self.note}
+
+
+def _sstr(v):
+    if v is None:
+        return None
+    if isinstance(v, Measured):
+        if v.value is not None:
+            return sympy.sstr(value_to_sympy(v.value))
+        return f"[{sympy.sstr(value_to_sympy(v.lower))}, {sympy.sstr(value_to_sympy(v.upper))}]"
+    return sympy.sstr(value_to_sympy(v))
+
+
+def conjecture(*, given: str, measure: str, bound: str, space: str = "hamming:m=2,n=1", seconds: float = 30.0,
+               seed: int = 0, prior: str = "any", max_outputs: int = 3) -> ConjectureResult:
+    """Hunt a counterexample to "given(M) = eps  =>  measure(M) <= bound(eps)"."""
+    from exactpriv.exact.expressions import parse_expression
+
+    for name in (given, measure):
+        if name not in REGISTRY:
+            raise InvalidArgument(f"unknown measure {name!r}; known: {', '.join(REGISTRY)}")
+    if prior not in ("any", "independent", "correlated"):
+        raise InvalidArgument(f"prior={prior!r} must be 'any', 'independent' or 'correlated'")
+    bound_expr = parse_expression(bound, symbols={"eps": EPS})
+    sp = parse_space(space)
+    needs_prior = REGISTRY[given].needs_prior or REGISTRY[measure].needs_prior
+
+    def f(a):
+        if a == sympy.oo:
+            return sympy.oo if bound_expr.has(EPS) else bound_expr
+        return bound_expr.subs(EPS, a)
+
+    def measure_fn(name):
+        return lambda inst: compute(name, inst.mechanism, prior=inst.prior)
+
+    @st.composite
+    def instances(draw):
+        M = draw(S.mechanisms(sp, max_outputs=max_outputs))
+        p = draw(S.priors(sp, kind=prior, full_support=False)) if needs_prior else None
+        return Instance("conjecture instance", M, p)
+
+    def seeds():
+        out = []
+        if isinstance(sp, Hamming) and sp.n == 1 and len(sp.records[0]) == 2:
+            from fractions import Fraction as F
+            for q in (F(3, 4), F(2, 3), F(9, 10), F(99, 100), F(51, 100)):
+                M = zoo.randomized_response(p=q)
+                from exactpriv.mechanisms import Mechanism
+                M = Mechanism(sp, M.outputs, M.rows, _built=repr(M))
+                pr = None
+                if needs_prior:
+                    from exactpriv.distributions import Prior
+                    pr = Prior.uniform(sp)
+                out.append(Instance(f"randomized response p={q}", M, pr))
+        return out
+
+    reading = Reading("conjecture", f"{measure}(M) <= {bound} with eps = {given}(M)",
+                      check=implication(measure_fn(given), measure_fn(measure), f),
+                      families=[Family("randomized response seeds", seeds)])
+    reading.strategy = instances()
+    claim = Claim("conjecture", f"{given} => {measure} <= {bound}", "user conjecture",
+                  f"eps-{given} => ({bound})-{measure}", "implication", [reading])
+    t0 = time.perf_counter()
+    res = hunt_reading(claim, reading, seconds=seconds, seed=seed)
+    out = ConjectureResult(res.verdict, given, measure, bound, seconds=time.perf_counter() - t0, tried=res.tried,
+                           searched=f"{res.tried} exact instances on {sp!r}"
+                                    + (f" with {prior} priors" if needs_prior else ""), seed=seed, note=res.note)
+    if res.witness is not None:
+        w = res.witness
+        out.witness = {"mechanism": io.to_json(w.mechanism),
+                       "prior": None if w.prior is None else io.to_json(w.prior)}
+        out.given_value = _sstr(res.values.get("A"))
+        out.measure_value = _sstr(res.values.get("B"))
+        out.bound_value = _sstr(res.values.get("bound"))
+        out.extra["found_by"] = res.found_by
+    return out
