@@ -115,23 +115,47 @@ def conjecture(*, given: str, measure: str, bound: str, space: str = "hamming:m=
         return Instance("conjecture instance", M, p)
 
     def seeds():
-        out = []
-        if isinstance(sp, Hamming) and sp.n == 1 and len(sp.records[0]) == 2:
-            from fractions import Fraction as F
-            for q in (F(3, 4), F(2, 3), F(9, 10), F(99, 100), F(51, 100)):
-                M = zoo.randomized_response(p=q)
-                from exactpriv.mechanisms import Mechanism
-                M = Mechanism(sp, M.outputs, M.rows, _built=repr(M))
-                pr = None
-                if needs_prior:
-                    from exactpriv.distributions import Prior
-                    pr = Prior.uniform(sp)
-                out.append(Instance(f"randomized response p={q}", M, pr))
-        return out
+        """Extremal textbook mechanisms shaped like the space (randomized response, the
+        exponential mechanism, geometric counts) at several levels, with uniform, skewed and
+        (when allowed) correlated priors: where bounds are tight, these are the witnesses."""
+        from fractions import Fraction as F
+
+        from exactpriv.distributions import Prior
+        from exactpriv.mechanisms import Mechanism
+
+        mechs = []
+        if isinstance(sp, Hamming) and sp.n == 1:
+            m = len(sp.records[0])
+            for a in (F(3), F(2), F(9), F(101, 100), F(100)):
+                R = zoo.randomized_response(m, exp_eps=a)
+                mechs.append((f"randomized response k={m}, e^eps={a}", Mechanism(sp, R.outputs, R.rows)))
+        elif isinstance(sp, Hamming) and len(set(sp.records)) == 1:
+            for a in (F(3), F(2), F(9)):
+                E = zoo.exponential_mechanism_hamming(list(sp.records[0]), sp.n, exp_eps=a)
+                mechs.append((f"exponential mechanism e^eps={a}", Mechanism(sp, E.outputs, E.rows)))
+                if len(sp.records[0]) == 2:
+                    G = zoo.count_query_geometric(sp.n, exp_eps=a)
+                    mechs.append((f"geometric count e^eps={a}", Mechanism(sp, G.outputs, G.rows)))
+        priors = [None]
+        if needs_prior:
+            priors = [Prior.uniform(sp)]
+            if sp.records is not None and isinstance(sp, Hamming):
+                skew = [[F(1, 3)] + [F(2, 3 * (len(a) - 1))] * (len(a) - 1) for a in sp.records]
+                priors.append(Prior.product(sp, skew))
+                if prior in ("any", "correlated") and sp.n >= 2:
+                    diag = [F(1) if len(set(x)) == 1 else F(0) for x in sp.points]
+                    tot = sum(diag)
+                    priors.append(Prior(sp, [d / tot for d in diag]))
+                    mix = [F(1, 2 * len(sp.points)) + (d / tot) / 2 for d in diag]
+                    priors.append(Prior(sp, mix))
+            if prior == "correlated":
+                priors = [p for p in priors if not p.is_mutually_independent()] or priors
+        return [Instance(f"{label}" + ("" if p is None else f", prior {k}"), M, p)
+                for label, M in mechs for k, p in enumerate(priors)]
 
     reading = Reading("conjecture", f"{measure}(M) <= {bound} with eps = {given}(M)",
                       check=implication(measure_fn(given), measure_fn(measure), f),
-                      families=[Family("randomized response seeds", seeds)])
+                      families=[Family("textbook extremal seeds", seeds)])
     reading.strategy = instances()
     claim = Claim("conjecture", f"{given} => {measure} <= {bound}", "user conjecture",
                   f"eps-{given} => ({bound})-{measure}", "implication", [reading])

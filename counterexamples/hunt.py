@@ -198,7 +198,7 @@ def _focus_rows(outcome: Outcome, mech) -> list[int]:
 
 
 def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed: int = 0,
-                 max_examples: int = 100_000, local_steps: int = 400, batch_size: int = 60,
+                 max_examples: int = 100_000, local_steps: int = 400, batch_size: int = 60, collect: int = 1,
                  progress: Callable[[int, float | None], None] | None = None) -> HuntResult:
     """Search for an exact violation of one reading; see the module docstring."""
     if reading.check is None:
@@ -240,7 +240,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
             target(m, label="violation margin")
         if out.decision.is_false:
             result.witnesses.append((inst, out))
-            return True
+            return len(result.witnesses) >= collect
         return False
 
     try:
@@ -253,13 +253,14 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
             if out is not None and out.decision.is_false:
                 result.witnesses.append((inst, out))
                 result.found_by = "bank family instance"
-                break
-        if not result.witnesses:
+                if len(result.witnesses) >= collect:
+                    break
+        if len(result.witnesses) < collect:
             strategy = _strategy(reading, templates)
             # find() has no wall-clock limit: run it in deterministic batches (batch b uses
             # Random(seed, b)), checking the deadline between batches
             batch = 0
-            while not result.witnesses and time.perf_counter() < deadline and batch * batch_size < max_examples:
+            while len(result.witnesses) < collect and time.perf_counter() < deadline and batch * batch_size < max_examples:
                 cfg = settings(max_examples=batch_size, deadline=None, database=None,
                                suppress_health_check=list(HealthCheck),
                                phases=[Phase.generate, Phase.target, Phase.shrink])
@@ -294,8 +295,8 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
     except KeyboardInterrupt:
         result.note = "interrupted; witnesses found so far are kept"
     if result.witnesses:
-        # shrinking keeps the last (smallest) violation hypothesis saw
-        inst, out = result.witnesses[-1]
+        # the first witness is the one a family or hypothesis' shrinker settled on
+        inst, out = result.witnesses[0] if result.found_by == "bank family instance" else result.witnesses[-1]
         result.verdict = Verdict.REFUTED
         result.witness, result.values = inst, out.values
         result.margin = margin_of(out)

@@ -40,7 +40,8 @@ from fractions import Fraction
 
 import sympy
 
-from exactpriv.certify_algebra import exact_decide, monotone_decide, rational_form, strip_factors, tail_dominance
+from exactpriv.certify_algebra import exact_decide, rational_form, strip_factors
+from exactpriv.certify_monotone import monotone_decide, tail_dominance
 from exactpriv.certify_bnb import And, Atom, Or, piecewise
 from exactpriv.certify_series import box_ball
 from exactpriv.certify_core import Budget, Dom, Outcome, dec_down, dec_up, simplest_between, to_q

@@ -29,7 +29,7 @@ from fractions import Fraction
 
 import sympy
 
-from exactpriv.certify_algebra import endpoint_sign, probe_negative, tail_dominance
+from exactpriv.certify_monotone import endpoint_sign, probe_negative, tail_dominance
 from exactpriv.certify_core import Budget, Dom, Outcome, dec_down, fmt_q, simplest_between
 from exactpriv.certify_series import box_bounds, hide_xlogx, short_midpoint, taylor_end
 from exactpriv.errors import EntryRangeError, ExactPrivError

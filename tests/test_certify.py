@@ -18,10 +18,17 @@ from sympy import Min, Rational, exp, log, oo, sqrt, tanh
 from exactpriv.certify import ProofResult, prove, prove_identity, prove_inequality
 from exactpriv.errors import EntryRangeError, InvalidArgument, NotExactError, UnknownSymbolError, UnsafeInputError
 from exactpriv.exact.decisions import Truth
+from exactpriv.exact.expressions import parse_inequality, parse_interval
 from exactpriv.exact.numbers import EPS
 
-mpmath.mp.dps = 50
 X = sympy.Symbol("x", real=True)
+
+
+@pytest.fixture(autouse=True)
+def _fifty_digits():
+    """Independent checks in mpmath at 50 digits (restored afterwards)."""
+    with mpmath.workdps(50):
+        yield
 
 
 def _mp(expr, point):
@@ -77,8 +84,6 @@ def test_true_inequalities_are_proved(text, domain):
     res = prove(text, domain=domain, seconds=10)
     assert res.verdict == "PROVED", res.reason
     # cross-check: no violation at rational sample points (mpmath, 50 digits)
-    from exactpriv.exact.expressions import parse_inequality, parse_interval
-
     lhs, op, rhs = parse_inequality(text)
     lo, hi, _, _ = parse_interval(domain)
     top = 6 if hi is oo else hi

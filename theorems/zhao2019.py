@@ -39,27 +39,31 @@ x_{i+S} are distributed): ``resample`` — under the data prior, Game i drawing 
 (⊥, x_S) (the reading under which the proof of Theorem 1 works); ``replace`` — under the data
 prior, the database drawn given (x_i, x_S) and record i then replaced by ⊥; ``belief`` — X_K
 drawn from the adversary's belief b itself, which makes BSP equal to SP (the posteriors are
-marginals of SP's; S = N∖{i} recovers SP; see :func:`~exactpriv.measures.semantic.bayesian_semantic_privacy`).
+marginals of SP's; S = N∖{i} recovers SP; see
+:func:`~exactpriv.measures.semantic.bayesian_semantic_privacy`).
 
 Findings (expected verdicts; details in the readings' ``notes``)
 -----------------------------------------------------------------
 * Theorem 1 (converse) holds only in the ``resample`` reading, and only when Game i is
   well defined: REFUTED for ``replace`` and ``belief`` even with positive mechanisms and
-  full-support priors (correlated records: n = 2 product randomized response), and for
+  full-support priors (correlated records: a two-output noisy count on {0,1}^2), and for
   ``resample`` when the prior gives (⊥, x_S) probability 0 or when an output has probability 0
   whenever record i is ⊥ (undefined Game-i posteriors are excluded by the measures).
 * Theorem 2 (converse) is REFUTED in the same degenerate way (an output impossible when record
   i is ⊥: DP = +oo, SP < ½); it holds when such undefined posteriors count as a breach and for
   positive mechanisms.
-* Theorem 1 (forward) and ``bsp_sp`` fail for priors with zeros in the ``replace`` reading /
-  for every reading (BSP only sees configurations of positive prior probability); they hold
+* Theorem 1 (forward) holds in the ``resample`` reading for every prior; in the ``replace`` and
+  ``belief`` readings it fails for priors with zeros (BDP = 0 under a diagonal or point-mass
+  prior) and holds for full-support priors.  ``bsp_sp`` fails for priors with zeros in both
+  data-prior readings (BSP only sees configurations of positive prior probability) and holds
   for full-support priors.
 * Theorem 3 holds with equality in the ``conditional`` reading of D* (Zhao's (24)-(25)); with
   the remaining records drawn from the prior's *marginal* it fails for priors with zeros.
 * Lemma 1 and its steps (28), (29) fail at the boundary P_D[x_i] ∈ {0, 1} (the division by
   P_D[x_i] in (31)-(32)); they hold for 0 < P_D[x_i] < 1, which is all Corollary 1 needs.
 * ``improve``: ½ − 1/(e^ε+1) > ε/6 is PROVED on (0, 1.35] and even on (0, 5/2]; it fails at
-  ε = 13/5 (the curves cross near ε ≈ 2.5) and at ε = 0 (both sides 0).
+  ε = 13/5 (the difference is concave for ε > 0, so the curves cross once, near ε ≈ 2.576)
+  and at ε = 0 (both sides 0).
 Everything else is CHECKED or PROVED.
 """
 
@@ -68,6 +72,7 @@ from __future__ import annotations
 import functools
 import itertools
 import random
+import zlib
 from fractions import Fraction
 
 import sympy
@@ -144,14 +149,6 @@ def _H_ge(R, c) -> bool:
     if c >= 1:
         return False
     return R >= ((1 + c) / (1 - c)) ** 2
-
-
-def _H_value(R):
-    """H(R) as an exact sympy number (for reports only)."""
-    if R == _OO:
-        return sympy.Integer(1)
-    r = sympy.sqrt(sympy.Rational(R.numerator, R.denominator))
-    return sympy.nsimplify((r - 1) / (r + 1)) if r.is_Rational else (r - 1) / (r + 1)
 
 
 def _s_of_ratio(r, scale=Fraction(1)):
@@ -479,12 +476,15 @@ def _minimal_instances() -> tuple:
     rr2 = _product_mech([[_F(3, 4), _F(1, 4)], [_F(1, 4), _F(3, 4)]], 2)
     # equal rows on the diagonal (so BDP = 0 under the diagonal prior), other rows differ
     two_out = _mech(sp2, [[_F(1, 2), _F(1, 2)], [_F(3, 4), _F(1, 4)], [_F(1, 4), _F(3, 4)], [_F(1, 2), _F(1, 2)]])
+    # a noisy count of ones with two outputs (P(Y = 1 | count c) = 1/4, 1/2, 3/4)
+    count2 = _mech(sp2, [[_F(1, 4), _F(3, 4)], [_F(1, 2), _F(1, 2)], [_F(1, 2), _F(1, 2)], [_F(3, 4), _F(1, 4)]])
     return (
         _inst("min/zero-column/uniform", zero_col, Prior.uniform(sp1)),
         _inst("min/rr(3/4)/point-mass", rr, Prior.point_mass(sp1, (1,))),
         _inst("min/rr(3/4)/uniform", rr, Prior.uniform(sp1)),
         _inst("min/D3/zero-at-bot", three, Prior(sp13, [0, _F(1, 2), _F(1, 2)])),
         _inst("min/2-output-n2/diagonal", two_out, _diagonal(sp2)),
+        _inst("min/count-2-outputs/near-diagonal(1/10)", count2, _near_diagonal(sp2, _F(1, 10))),
         _inst("min/rr2(3/4)/near-diagonal(1/50)", rr2, _near_diagonal(sp2, _F(1, 50))),
         _inst("min/rr2(3/4)/diagonal", rr2, _diagonal(sp2)),
     )
@@ -543,7 +543,10 @@ def _random_instances(seed: int, count: int, kind: str) -> tuple:
         elif kind == "product":
             prior = Prior.product(sp, [_rpmf(rng, m, zeros=False) for _ in range(n)])
         elif kind == "correlated":
-            prior = _near_diagonal(sp, Fraction(1, rng.choice((10, 50)))) if n > 1 else Prior(sp, _rpmf(rng, m, zeros=False))
+            if n > 1:
+                prior = _near_diagonal(sp, Fraction(1, rng.choice((10, 50))))
+            else:
+                prior = Prior(sp, _rpmf(rng, m, zeros=False))
         else:
             prior = Prior(sp, _rpmf(rng, sp.size, zeros=False))
         out.append(_inst(f"random[{kind},seed={seed}]#{t}(m={m},n={n},|Y|={ny})", M, prior))
@@ -571,23 +574,23 @@ def _fam(name, build, description, slow=False) -> Family:
 MINIMAL = _fam("minimal", _minimal_instances, "hand-made smallest instances (zero columns, zero at ⊥, diagonals)")
 ZOO = _fam("zoo", _zoo_instances, "randomized response (k=2,3), product RR on {0,1}^2, exponential mechanism, "
                                   "geometric count queries; uniform/product/correlated/diagonal priors")
-RANDOM_ANY = _fam("random-any", lambda: _random_instances(11, 60, "any"),
-                  "60 seeded random mechanisms and priors with zeros (n ≤ 3, |D| ≤ 3)")
-RANDOM_FULL = _fam("random-full", lambda: _random_instances(12, 40, "full"),
-                   "40 random mechanisms (zeros allowed) with full-support random priors")
-RANDOM_POS = _fam("random-positive-full", lambda: _random_instances(13, 40, "positive-full"),
-                  "40 positive random mechanisms with full-support random priors")
-RANDOM_PRODUCT = _fam("random-product", lambda: _random_instances(14, 30, "product"),
-                      "30 random mechanisms with independent full-support records")
-RANDOM_CORR = _fam("random-correlated", lambda: _random_instances(15, 30, "correlated"),
-                   "30 positive random mechanisms with strongly correlated full-support priors")
+RANDOM_ANY = _fam("random-any", lambda: _random_instances(11, 40, "any"),
+                  "40 seeded random mechanisms and priors with zeros (n ≤ 3, |D| ≤ 3)")
+RANDOM_FULL = _fam("random-full", lambda: _random_instances(12, 25, "full"),
+                   "25 random mechanisms (zeros allowed) with full-support random priors")
+RANDOM_POS = _fam("random-positive-full", lambda: _random_instances(13, 30, "positive-full"),
+                  "30 positive random mechanisms with full-support random priors")
+RANDOM_PRODUCT = _fam("random-product", lambda: _random_instances(14, 20, "product"),
+                      "20 random mechanisms with independent full-support records")
+RANDOM_CORR = _fam("random-correlated", lambda: _random_instances(15, 20, "correlated"),
+                   "20 positive random mechanisms with strongly correlated full-support priors")
 RANDOM_BIG = _fam("random-n3-D3", lambda: _random_big_instances(16, 30),
                   "30 random mechanisms on {0,1,2}^3 (27 databases)", slow=True)
 
 #: the families of the mechanism-level readings (hypotheses filter the instances)
 MECH_FAMILIES = (MINIMAL, ZOO, RANDOM_CORR, RANDOM_ANY, RANDOM_FULL, RANDOM_POS, RANDOM_PRODUCT, RANDOM_BIG)
-DEF_FAMILIES = (MINIMAL, ZOO, _fam("random-any-small", lambda: _random_instances(21, 25, "any"),
-                                   "25 random instances with zeros"),
+DEF_FAMILIES = (MINIMAL, ZOO, _fam("random-any-small", lambda: _random_instances(21, 15, "any"),
+                                   "15 random instances with zeros"),
                 _fam("random-correlated-small", lambda: _random_instances(22, 10, "correlated"),
                      "10 correlated random instances"))
 
@@ -642,7 +645,7 @@ def check_def_sp(inst: Instance) -> Outcome:
     T = _tables(M, None)
     m = _sp(M)
     R = _cross_ratio(m)
-    rng = random.Random(hash(inst.label) & 0xFFFF)
+    rng = random.Random(zlib.crc32(inst.label.encode()))
     X = len(T.points)
     worst = Fraction(0)
     for _ in range(6):
@@ -709,7 +712,7 @@ def check_def_bsp(game: str):
         T = _tables(M, inst.prior)
         m = _bsp(M, inst.prior, game)
         R = _cross_ratio(m)
-        rng = random.Random(hash(inst.label) & 0xFFFF)
+        rng = random.Random(zlib.crc32(inst.label.encode()))
         worst = Fraction(0)
         for i in range(T.n):
             for S in _subsets([j for j in range(T.n) if j != i]):
@@ -763,7 +766,12 @@ def _two_point_likelihood(T: _Tables, i, a, K, xk, remaining):
     return T.marginal_likelihood(fixed)
 
 
-def _brute_mp(T: _Tables, remaining: str, ps=(_F(1, 2), _F(1, 10), _F(1, 100))):
+@functools.lru_cache(maxsize=None)
+def _brute_mp_of(M, prior, remaining: str):
+    return _brute_mp(_tables(M, prior), remaining)
+
+
+def _brute_mp(T: _Tables, remaining: str, ps=(_F(1, 2), _F(1, 100))):
     """(A_max, max γ over the grid of p): over D_{i,K} in D*, A = P[E|x_i]/P[E|x̄_i] over output
     events E; γ(D) = max_E max(P[x_i|E]/P[x_i], P[x̄_i]/P[x̄_i|E]) by Bayes (Def. 3 (21)-(22))."""
     events = _events(T.ny)
@@ -796,9 +804,8 @@ def _brute_mp(T: _Tables, remaining: str, ps=(_F(1, 2), _F(1, 10), _F(1, 100))):
 
 def check_def_mp(remaining: str):
     def check(inst: Instance) -> Outcome:
-        T = _tables(inst.mechanism, inst.prior)
         m = _mp(inst.mechanism, inst.prior, remaining)
-        a_max, g_max = _brute_mp(T, remaining)
+        a_max, g_max = _brute_mp_of(inst.mechanism, inst.prior, remaining)
         gam = m.value if m.value == _OO else Fraction(m.value)
         ok = gam == a_max and _le(g_max, gam)
         return Outcome(_dec(ok, "brute-force D*", f"sup γ = {_q(gam)}; brute-force max_E A = {_q(a_max)}; "
@@ -907,7 +914,8 @@ def check_thm3(remaining: str, *, scale=Fraction(1)):
         else:  # γ ≤ r^scale with scale = 1/k: γ^k ≤ r
             k = int(1 / scale)
             ok = g != _OO and g ** k <= r
-        return Outcome(_dec(ok, "exact", f"MP level γ = {_q(g)} vs e^BDP = {_q(r)}"), {"bayesian_dp": b, "membership": m})
+        return Outcome(_dec(ok, "exact", f"MP level γ = {_q(g)} vs e^BDP = {_q(r)}"),
+                       {"bayesian_dp": b, "membership": m})
 
     return check
 
@@ -917,7 +925,8 @@ def check_thm4_two_point(inst: Instance) -> Outcome:
     b, m = _bdp(inst.mechanism, inst.prior), _mp(inst.mechanism, inst.prior, "conditional")
     r = _ratio_of(b.value)
     g = m.value if m.value == _OO else Fraction(m.value)
-    return Outcome(_dec(_le(r, g), "exact", f"e^BDP = {_q(r)} vs MP level {_q(g)}"), {"bayesian_dp": b, "membership": m})
+    return Outcome(_dec(_le(r, g), "exact", f"e^BDP = {_q(r)} vs MP level {_q(g)}"),
+                   {"bayesian_dp": b, "membership": m})
 
 
 # ----- Li et al. families on datasets (Thm 4 for D_I and D^2_B)
@@ -1026,7 +1035,8 @@ KS_PAIRS = _fam("pmf-pairs", functools.lru_cache(maxsize=None)(_ks_pairs),
 def _pointwise_gamma(P, Q):
     """e^ε of point-wise (ε, 0)-indistinguishability: max over a in supp P ∪ supp Q of the ratio
     P(a)/Q(a) both ways ([3, Def. 3.2]); +oo if the supports differ."""
-    return max(_ratio_of(max_divergence(P, Q)), _ratio_of(max_divergence(Q, P)), key=lambda v: (v == _OO, v if v != _OO else 0))
+    return max(_ratio_of(max_divergence(P, Q)), _ratio_of(max_divergence(Q, P)),
+               key=lambda v: (v == _OO, v if v != _OO else 0))
 
 
 def check_ks(part: str, *, sd_bound=None):
@@ -1064,13 +1074,15 @@ def _lemma1_grid() -> tuple:
     for gamma in (_F(2), _F(1), _F(3, 2), _F(3)):
         ps = sorted({_F(0), _F(1), 1 / (1 + gamma), 1 / gamma, _F(1, 7), _F(1, 3), _F(1, 2), _F(5, 6)})
         for p in ps:
-            pairs = {(a, b) for a in base for b in base}
+            pairs = [(a, b) for a in base for b in base]
             for b in base[1:]:
                 a = _g_of(gamma, p) * b
                 if a <= 1:
-                    pairs.add((a, b))
-                    pairs.add((a + _F(1, 100), b) if a + _F(1, 100) <= 1 else (a, b))
-            for a, b in sorted(pairs):
+                    pairs.append((a, b))
+                    if a + _F(1, 100) <= 1:
+                        pairs.append((a + _F(1, 100), b))
+            pairs.sort(key=lambda ab: ab[1] == 0)  # finite A first (A = +oo needs the cleared form)
+            for a, b in dict.fromkeys(pairs):
                 if p * a + (1 - p) * b == 0:
                     continue
                 out.append(_inst(f"gamma={gamma},p={p},a={a},b={b}", None, gamma=gamma, p=p, a=a, b=b))
@@ -1099,7 +1111,11 @@ def _A(a, b):
 
 def check_lemma1(part: str, *, g=None):
     """Lemma 1 and its steps on one (γ, p, a, b).  part: "lemma" ((21)∧(22) ⟺ A ≤ g(p)),
-    "eq28" ((21) ⟺ 1 − p ≥ A(e^-ε − p)), "eq29" ((22) ⟺ Ap + 1 − p ≤ e^ε), "eq30" (the algebra)."""
+    "eq28" ((21) ⟺ 1 − p ≥ A(e^-ε − p)), "eq29" ((22) ⟺ Ap + 1 − p ≤ e^ε), "eq30" (the algebra).
+
+    In (28), (29) A = a/b appears multiplied by a number that may vanish; they are read with the
+    denominator b cleared (the natural reading of A = +oo, i.e. 0·oo = 0), which is equivalent to
+    the displayed form whenever b > 0."""
     g = g or _g_of
 
     def check(inst: Instance) -> Outcome:
@@ -1110,13 +1126,13 @@ def check_lemma1(part: str, *, g=None):
         if part == "lemma":
             lhs, rhs = c21 and c22, _le(A, g(gamma, p))
             what = f"(21)&(22) = {lhs} vs A = {_q(A)} <= g(p) = {g(gamma, p)}: {rhs}"
-        elif part == "eq28":
+        elif part == "eq28":  # A(e^-eps - p) <= 1 - p, denominators cleared: a(e^-eps - p) <= b(1 - p)
             lhs = c21
-            rhs = True if A == _OO and p > 1 / gamma else (A != _OO and 1 - p >= A * (1 / gamma - p))
+            rhs = a * (1 / gamma - p) <= b * (1 - p)
             what = f"(21) = {lhs} vs 1-p >= A(e^-eps - p): {rhs} (A = {_q(A)})"
-        elif part == "eq29":
+        elif part == "eq29":  # A p + 1 - p <= e^eps, denominators cleared: a p + b(1 - p) <= e^eps b
             lhs = c22
-            rhs = (p == 0) if A == _OO else (A * p + 1 - p <= gamma)
+            rhs = a * p + b * (1 - p) <= gamma * b
             what = f"(22) = {lhs} vs A p + 1 - p <= e^eps: {rhs} (A = {_q(A)})"
         else:  # eq30: x = p, A finite real >= 0
             if A == _OO:
@@ -1131,6 +1147,16 @@ def check_lemma1(part: str, *, g=None):
 
 def _interior(inst: Instance) -> bool:
     return 0 < inst.params["p"] < 1
+
+
+def cor1_hypothesis(*, level=None):
+    """Corollary 1's hypothesis on one (γ, p, a, b): A ≤ e^ε (``level``: variant γ -> bound on A)."""
+    level = level or (lambda gamma: gamma)
+    return lambda inst: _le(_A(inst.params["a"], inst.params["b"]), level(inst.params["gamma"]))
+
+
+def _finite_A(inst: Instance) -> bool:
+    return inst.params["b"] != 0
 
 
 def check_cor1(*, level=None):
@@ -1152,8 +1178,7 @@ def check_cor1(*, level=None):
 def check_cor1_two_point(inst: Instance) -> Outcome:
     """Corollary 1 on D*: with e^ε = max_{D ∈ D*} A (brute force), every D_p on the grid satisfies
     (21), (22) for every output event (computed by Bayes)."""
-    T = _tables(inst.mechanism, inst.prior)
-    a_max, g_max = _brute_mp(T, "conditional")
+    a_max, g_max = _brute_mp_of(inst.mechanism, inst.prior, "conditional")
     return Outcome(_dec(_le(g_max, a_max), "brute-force D*", f"max_D A = {_q(a_max)}; level needed on the grid "
                                                               f"{_q(g_max)}"))
 
@@ -1342,25 +1367,29 @@ CLAIMS: list[Claim] = [
         "privacy, if and only if for any distribution D ∈ D and for any record x_i, any possible set Y for the "
         "output, we have P_{D,Y}[x_i | Y] ≤ e^ε P_D[x_i] (21) and P_{D,Y}[x̄_i | Y] ≥ e^{-ε} P_D[x̄_i]. (22) [...] "
         "Let D_{i,K} denote a distribution where P[x_i, x_K] = p and P[x'_i, x_K] = 1 − p for some p. Define "
-        "D* = ∪_{i, K ⊆ {1..n}∖{i}} D_{i,K}. [...] we will refer to <D*, ε>-membership privacy as ε-membership privacy.",
+        "D* = ∪_{i, K ⊆ {1..n}∖{i}} D_{i,K}. [...] we will refer to <D*, ε>-membership privacy as "
+        "ε-membership privacy.",
         "definition",
         [_R("two-point-conditional", "positive_membership(family='two_point', remaining='conditional') equals the "
             "brute-force max over D_{i,K} and output events of A = P[Y|x_i]/P[Y|x̄_i] (remaining records from the "
             "prior conditioned on (x_i, x_K), as in (24)-(25)), and bounds γ(D_p) computed by Bayes from (21)-(22) "
-            "for p ∈ {1/2, 1/10, 1/100}", check_def_mp("conditional"), DEF_FAMILIES, _C),
+            "for p ∈ {1/2, 1/100}", check_def_mp("conditional"), DEF_FAMILIES, _C),
          _R("two-point-marginal", "as above with the remaining records drawn from the prior's marginal",
             check_def_mp("marginal"), DEF_FAMILIES, _C)],
     ),
     Claim(
-        "zhao2019.thm1_fwd", "Theorem 1 (forward): ε-BDP ⇒ (e^{2ε} − 1)-BSP", f"{SEED}, Theorem 1 and its proof (Sec. III-A3)",
+        "zhao2019.thm1_fwd", "Theorem 1 (forward): ε-BDP ⇒ (e^{2ε} − 1)-BSP",
+        f"{SEED}, Theorem 1 and its proof (Sec. III-A3)",
         "Theorem 1. ε-Bayesian differential privacy implies (e^{2ε} − 1)-Bayesian semantic privacy, and is implied "
         "by (1/2 − 1/(e^ε+1))-Bayesian semantic privacy.  [Proof: e^{-ε} P[Y(z_{-i+S}) = y] ≤ P[Y(z_{i+S}) = y] ≤ "
         "e^ε P[Y(z_{-i+S}) = y] ... the ratio of b_0[x_{i+S}|y] and b_i[x_{i+S}|y] is within e^{±2ε} ... point-wise "
         "(2ε, 0)-indistinguishable ... SD ≤ e^{2ε} − 1.]",
         "implication",
-        [_R("resample", "BSP_resample(M, p) ≤ e^{2 BDP(M, p)} − 1 for every mechanism and prior", check_forward("resample"),
+        [_R("resample", "BSP_resample(M, p) ≤ e^{2 BDP(M, p)} − 1 for every mechanism and prior",
+            check_forward("resample"),
             MECH_FAMILIES, _C),
-         _R("replace", "BSP_replace(M, p) ≤ e^{2 BDP(M, p)} − 1 for every mechanism and prior", check_forward("replace"),
+         _R("replace", "BSP_replace(M, p) ≤ e^{2 BDP(M, p)} − 1 for every mechanism and prior",
+            check_forward("replace"),
             MECH_FAMILIES, _X,
             notes="fails for priors with zeros: BDP compares only configurations of positive probability, but Game i "
                   "'replace' evaluates Y(⊥, x_S, x_K) at databases the prior excludes (witness: perfectly correlated "
@@ -1373,7 +1402,8 @@ CLAIMS: list[Claim] = [
             MECH_FAMILIES, _C, hypothesis=_full_support)],
     ),
     Claim(
-        "zhao2019.thm1_conv", "Theorem 1 (converse): (1/2 − 1/(e^ε+1))-BSP ⇒ ε-BDP", f"{SEED}, Theorem 1, proof and eq. (20)",
+        "zhao2019.thm1_conv", "Theorem 1 (converse): (1/2 − 1/(e^ε+1))-BSP ⇒ ε-BDP",
+        f"{SEED}, Theorem 1, proof and eq. (20)",
         "Theorem 1. ε-Bayesian differential privacy [...] is implied by (1/2 − 1/(e^ε+1))-Bayesian semantic privacy.  "
         "[Proof: consider a belief distribution b which is uniform over x_{i+S} and x'_{i+S} [...] The distribution "
         "b_i[·|y] will be uniform over x_{i+S} and x'_{i+S} since they induce the same distribution on transcripts "
@@ -1394,18 +1424,22 @@ CLAIMS: list[Claim] = [
          _R("resample-positive-full-support", "as 'resample' for positive mechanisms and full-support priors (Game i "
             "always defined): the paper's proof applies", check_converse("resample"), MECH_FAMILIES, _C,
             hypothesis=_positive_full),
-         _R("replace", "BDP ≤ g(BSP_replace) for every mechanism and prior", check_converse("replace"), MECH_FAMILIES, _X),
+         _R("replace", "BDP ≤ g(BSP_replace) for every mechanism and prior", check_converse("replace"),
+            MECH_FAMILIES, _X,
+            notes="fails already through undefined Game-i posteriors (the zero-column witness of 'resample'); see "
+                  "'replace-positive-full-support' for the failure of the proof's step itself"),
          _R("replace-positive-full-support", "BDP ≤ g(BSP_replace) for positive mechanisms and full-support priors",
             check_converse("replace"), MECH_FAMILIES, _X, hypothesis=_positive_full,
             notes="'b_i[.|y] uniform' fails under 'replace' with correlated records: X_K given x_i differs from X_K "
-                  "given x'_i.  Witness: product randomized response (e^eps = 3) on {0,1}^2 with near-diagonal prior: "
-                  "BDP = ln(111/13) ≈ 2.14 > g(2 − √3) ≈ 1.20"),
+                  "given x'_i.  Witness: a two-output noisy count on {0,1}^2 (P(Y=1|c) = 1/4, 1/2, 3/4) with a "
+                  "near-diagonal prior: BDP = ln(29/11) ≈ 0.969 > g(3 − 2√2) ≈ 0.715"),
          _R("belief-positive-full-support", "BDP ≤ g(SP) (BSP with likelihoods under the belief equals SP)",
             check_converse("belief"), MECH_FAMILIES, _X, hypothesis=_positive_full,
             notes="correlation raises BDP (up to group privacy) but not SP")],
     ),
     Claim(
-        "zhao2019.bsp_sp", "Claim: (e^{2ε} − 1)-BSP ⇒ (e^{2ε} − 1)-SP", f"{SEED}, Sec. II (ii) and the remark after Def. 2",
+        "zhao2019.bsp_sp", "Claim: (e^{2ε} − 1)-BSP ⇒ (e^{2ε} − 1)-SP",
+        f"{SEED}, Sec. II (ii) and the remark after Def. 2",
         "ε-BDP ⇒ (e^{2ε} − 1)-BSP ⇒ (e^{2ε} − 1)-SP.  [...] In the hypothetical scenario where we consider S only as "
         "N∖{i} in Definition 2, Definition 2 would reduce to Definition 1 for ε-semantical privacy.",
         "implication",
@@ -1454,7 +1488,8 @@ CLAIMS: list[Claim] = [
          _R("extension-to-5/2", "the same on (0, 5/2]", None, (), _P, prove=prove_improve(_F(5, 2)),
             notes="the inequality holds well beyond 1.35"),
          _R("extension-to-13/5", "the same on (0, 13/5]", None, (), _X, prove=prove_improve(_F(13, 5)),
-            notes="fails at ε = 13/5: tanh(ε/2) = ε/3 has its positive root near ε ≈ 2.5"),
+            notes="fails at ε = 13/5: tanh(ε/2) = ε/3 has its positive root at ε ≈ 2.5757 (float estimate, "
+                  "bracketed exactly by the PROVED (0, 5/2] and this REFUTED (0, 13/5])"),
          _R("including-zero", "the same on [0, 27/20]", None, (), _X, prove=prove_improve(_F(27, 20), closed_lo=True),
             notes="at ε = 0 both sides are 0: the strict inequality needs ε > 0")],
     ),
@@ -1485,15 +1520,19 @@ CLAIMS: list[Claim] = [
             "g(P_D[x_i])", check_lemma1("lemma"), (LEMMA1_GRID,), _X,
             notes="at P_D[x_i] = 0 (or 1) MP holds vacuously while A ≤ g(0) = e^ε may fail: (31)-(32) divide by "
                   "P_D[x_i].  Per-output check is faithful: at P_D[x_i] ∈ {0, 1} every output set satisfies (21)-(22)"),
-         _R("interior", "the same for 0 < P_D[x_i] < 1", check_lemma1("lemma"), (LEMMA1_GRID,), _C, hypothesis=_interior),
+         _R("interior", "the same for 0 < P_D[x_i] < 1", check_lemma1("lemma"), (LEMMA1_GRID,), _C,
+            hypothesis=_interior),
          _R("eq28-literal", "(21) ⟺ 1 − P_D[x_i] ≥ A(e^{-ε} − P_D[x_i]) on [0, 1]", check_lemma1("eq28"),
             (LEMMA1_GRID,), _X, notes="fails at P_D[x_i] = 0 (division by P_D[x_i] in (32))"),
-         _R("eq28-interior", "(28) for 0 < P_D[x_i] < 1", check_lemma1("eq28"), (LEMMA1_GRID,), _C, hypothesis=_interior),
-         _R("eq29-literal", "(22) ⟺ A P_D[x_i] + 1 − P_D[x_i] ≤ e^ε on [0, 1]", check_lemma1("eq29"), (LEMMA1_GRID,), _X,
+         _R("eq28-interior", "(28) for 0 < P_D[x_i] < 1", check_lemma1("eq28"), (LEMMA1_GRID,), _C,
+            hypothesis=_interior),
+         _R("eq29-literal", "(22) ⟺ A P_D[x_i] + 1 − P_D[x_i] ≤ e^ε on [0, 1]", check_lemma1("eq29"),
+            (LEMMA1_GRID,), _X,
             notes="fails at P_D[x_i] = 1: (22) is vacuous (P_D[x̄_i] = 0) but A ≤ e^ε is required"),
-         _R("eq29-interior", "(29) for 0 < P_D[x_i] < 1", check_lemma1("eq29"), (LEMMA1_GRID,), _C, hypothesis=_interior),
+         _R("eq29-interior", "(29) for 0 < P_D[x_i] < 1", check_lemma1("eq29"), (LEMMA1_GRID,), _C,
+            hypothesis=_interior),
          _R("eq30", "(30)/(38): for x ∈ [0, 1] and finite A ≥ 0: [1 − x ≥ A(e^{-ε} − x) and Ax + 1 − x ≤ e^ε] ⟺ "
-            "A ≤ g(x)", check_lemma1("eq30"), (LEMMA1_GRID,), _C)],
+            "A ≤ g(x)", check_lemma1("eq30"), (LEMMA1_GRID,), _C, hypothesis=_finite_A)],
     ),
     Claim(
         "zhao2019.g_mono", "Claim in the proof of Corollary 1 (shape of g)", f"{SEED}, proof of Corollary 1, eq. (26); "
@@ -1511,7 +1550,7 @@ CLAIMS: list[Claim] = [
         "if it holds for any distribution D ∈ D that P_{D,Y}[Y|x_i]/P_{D,Y}[Y|x̄_i] ≤ e^ε.",
         "implication",
         [_R("per-distribution", "for every e^ε, P_D[x_i] ∈ [0, 1], P[Y|x_i], P[Y|x̄_i] with P[Y] > 0: A ≤ e^ε ⇒ "
-            "(21) and (22)", check_cor1(), (LEMMA1_GRID,), _C,
+            "(21) and (22)", check_cor1(), (LEMMA1_GRID,), _C, hypothesis=cor1_hypothesis(),
             notes="holds at the boundary too (MP is vacuous there), so Lemma 1's boundary failure does not affect it"),
          _R("two-point-family", "on D*: with e^ε = max over D_{i,K} and output events of A (brute force), every "
             "D_{i,K} with p ∈ {1/2, 1/10, 1/100} satisfies (21)-(22) for every output event",

@@ -1,0 +1,85 @@
+"""Mutation benchmark (not a test): false variants of true bank claims must be refuted fast,
+and the true originals must survive the same budget.
+
+Each row: (bank claim it weakens, given, measure, space, prior kind, true bound, false bound).
+Variants either weaken a constant or drop a hypothesis (independent -> correlated priors).
+Prints time-to-refute per mutant, median and max (goal: median <= 2 s, max <= 30 s on 2
+cores), and confirms no original is refuted within the same budget.
+
+    python bench/bench_mutations.py [--seconds 30] [--seed 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from counterexamples.conjecture import conjecture
+
+H1 = "hamming:m=2,n=1"
+H3 = "hamming:m=3,n=1"
+H22 = "hamming:m=2,n=2"
+
+MUTANTS = [
+    # claim, given, measure, space, prior, true bound, weakened bound
+    ("cuff2016.lemma1 (21)", "pure_dp", "kl_dp", H1, "any", "Min(eps, eps**2)", "eps**2/3"),
+    ("cuff2016.prop1_tight (11)", "pure_dp", "kl_dp", H1, "any", "eps*tanh(eps/2)", "99*eps*tanh(eps/2)/100"),
+    ("cuff2016.eq9", "pure_dp", "kl_dp", H3, "any", "eps", "eps/4"),
+    ("cuff2016.prop2 Pinsker", "kl_dp", "tv_dp", H1, "any", "sqrt(eps/2)", "sqrt(eps/8)"),
+    ("cuff2016 tv under pure DP", "pure_dp", "tv_dp", H3, "any", "tanh(eps/2)", "tanh(eps/2)/2"),
+    ("cuff2016 tv <= eps/2", "pure_dp", "tv_dp", H1, "any", "eps/2", "eps/4"),
+    ("cuff2016.lemma2 (27)", "mi_dp", "tv_dp", H1, "any", "sqrt(2*eps)", "sqrt(eps)/4"),
+    ("cuff2016.lemma1 (23)", "pure_dp", "mi_dp", H1, "any", "Min(eps, eps**2)", "eps**2/16"),
+    ("cuff2016.lemma1 (22)", "kl_dp", "mi_dp", H1, "any", "eps", "eps/8"),
+    ("cuff2016.eq53 n=1", "pure_dp", "capacity", H1, "any", "Min(eps, eps**2)", "eps**2/16"),
+    ("cuff2016.prop7 free lunch n=2", "pure_dp", "free_lunch", H22, "any", "2*eps", "eps"),
+    ("cuff2016 Renyi <= max divergence", "pure_dp", "renyi_dp", H3, "any", "eps", "eps/3"),
+    ("cuff2016.lemma9 Sibson", "pure_dp", "sibson_mi", H1, "any", "eps", "eps/8"),
+    ("cuff2016.sec6_4 adversarial", "pure_dp", "adversarial_privacy", H3, "any", "eps", "eps/2"),
+    ("wang2016 MI privacy", "pure_dp", "mi_privacy", H1, "any", "Min(eps, eps**2)", "eps**2/16"),
+    ("zhao2019.thm2_fwd", "pure_dp", "semantic_privacy", H1, "any", "exp(2*eps) - 1", "eps/10"),
+    ("identitydp.prop2 (constant)", "pure_dp", "identity_dp", H22, "independent", "eps", "eps/2"),
+    ("identitydp.prop2 (independence dropped)", "pure_dp", "identity_dp", H22, "correlated", None, "eps"),
+    ("zhao2019 BDP under independence", "pure_dp", "bayesian_dp", H22, "independent", "eps", "eps/2"),
+    ("identitydp.thm3", "identity_dp", "conditional_mi", H22, "independent", "eps", "eps/8"),
+    ("cuff2016.prop12_strict (tv does not bound pure)", "tv_dp", "pure_dp", H1, "any", None, "100*eps"),
+    ("cuff2016 KL <= pure", "pure_dp", "kl_dp", H22, "any", "eps", "eps/3"),
+]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seconds", type=float, default=30.0)
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args()
+    times, failures, survivors = [], [], []
+    print(f"{'claim':48} {'mutant':28} {'verdict':9} {'time':>7}  {'found by':34} original (same budget)")
+    for claim, given, measure, space, prior, true_bound, false_bound in MUTANTS:
+        t0 = time.perf_counter()
+        res = conjecture(given=given, measure=measure, bound=false_bound, space=space, seconds=args.seconds,
+                         seed=args.seed, prior=prior)
+        dt = time.perf_counter() - t0
+        if res.verdict.value == "REFUTED":
+            times.append(dt)
+        else:
+            failures.append(claim)
+        orig = "-"
+        if true_bound is not None:
+            o = conjecture(given=given, measure=measure, bound=true_bound, space=space,
+                           seconds=args.seconds, seed=args.seed, prior=prior)
+            orig = f"{o.verdict.value} ({o.tried} instances)"
+            if o.verdict.value == "REFUTED":
+                survivors.append(claim)
+        print(f"{claim:48} {false_bound:28} {res.verdict.value:9} {dt:7.2f}  {res.extra.get('found_by', '-'):34} {orig}")
+    print()
+    if times:
+        print(f"refuted {len(times)}/{len(MUTANTS)} mutants; time to refute: median {statistics.median(times):.2f} s, "
+              f"max {max(times):.2f} s")
+    if failures:
+        print("NOT refuted:", failures)
+    print("originals refuted (should be none):", survivors or "none")
+
+
+if __name__ == "__main__":
+    main()

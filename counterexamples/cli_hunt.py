@@ -1,0 +1,100 @@
+"""``exactpriv hunt CLAIM_ID ...`` and ``exactpriv conjecture --given ... --measure ... --bound ...``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+__all__ = ["add_parser"]
+
+
+def _progress_runner(console, title):
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    progress = Progress(SpinnerColumn(), TextColumn(f"[bold]{title}"), TextColumn("{task.description}"),
+                        TimeElapsedColumn(), console=console, disable=not console.is_terminal)
+    return progress
+
+
+def _run_hunt(args) -> int:
+    from rich.console import Console
+
+    from counterexamples.archive import archive
+    from counterexamples.hunt import hunt_reading
+    from exactpriv.claims import ReadingResult, Verdict
+    from theorems import get_claim
+
+    console = Console()
+    claim = get_claim(args.claim_id)
+    readings = [claim.reading(args.reading)] if args.reading else [r for r in claim.readings if r.check]
+    per = args.seconds / max(1, len(readings))
+    out = []
+    with _progress_runner(console, f"hunt {claim.id}") as progress:
+        for r in readings:
+            task = progress.add_task(f"[{r.name}]", total=None)
+
+            def tick(tried, best, task=task, name=r.name):
+                progress.update(task, description=f"[{name}] instances tried: {tried}, best margin: "
+                                                  f"{best:.3g}" if best is not None and best > -1e300 else
+                                f"[{name}] instances tried: {tried}")
+
+            res = hunt_reading(claim, r, seconds=per, seed=args.seed, progress=tick)
+            progress.update(task, description=f"[{r.name}] {res.verdict.value} after {res.tried} instances")
+            doc = res.to_json()
+            if res.verdict == Verdict.REFUTED and args.archive:
+                rr = ReadingResult(claim.id, r.name, Verdict.REFUTED, {}, res.witness, res.values)
+                path = archive(rr, seed=args.seed, found_by=f"exactpriv hunt ({res.found_by})")
+                doc["witness_file"] = str(path)
+            out.append(doc)
+    for doc in out:
+        colour = "red" if doc["verdict"] == "REFUTED" else "cyan"
+        console.print(f"{doc['id']} [{doc['reading']}]: [{colour}]{doc['verdict']}[/] — {doc['tried']} exact "
+                      f"instances in {doc['seconds']} s" + (f", found by {doc['found_by']}" if doc['found_by'] else "")
+                      + (f"; witness: {doc['witness_file']}" if doc.get("witness_file") else ""))
+    if args.json:
+        Path(args.json).write_text(json.dumps(out, indent=1, default=str) + "\n", encoding="utf-8")
+    return 0
+
+
+def _run_conjecture(args) -> int:
+    from rich.console import Console
+
+    from counterexamples.conjecture import conjecture
+
+    console = Console()
+    res = conjecture(given=args.given, measure=args.measure, bound=args.bound, space=args.space,
+                     seconds=args.seconds, seed=args.seed, prior=args.prior)
+    if res.verdict.value == "REFUTED":
+        console.print(f"[red]REFUTED[/]: {args.measure} = {res.measure_value} > {res.bound_value} "
+                      f"= bound at {args.given} = {res.given_value}")
+        console.print(json.dumps(res.witness))
+    else:
+        console.print(f"[cyan]{res.verdict.value}[/]: no counterexample in {res.searched} ({res.seconds:.1f} s)")
+    if args.json:
+        Path(args.json).write_text(json.dumps(res.to_json(), indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+def add_parser(subparsers, name):
+    if name == "hunt":
+        p = subparsers.add_parser("hunt", help="search for an exact counterexample to a bank claim")
+        p.add_argument("claim_id")
+        p.add_argument("--reading")
+        p.add_argument("--seconds", type=float, default=30.0)
+        p.add_argument("--seed", type=int, default=0)
+        p.add_argument("--json")
+        p.add_argument("--no-archive", dest="archive", action="store_false",
+                       help="do not write counterexamples/found/<id>--<reading>.json")
+        p.set_defaults(func=_run_hunt)
+    elif name == "conjecture":
+        p = subparsers.add_parser("conjecture", help="hunt a counterexample to your own implication")
+        p.add_argument("--given", required=True, help="measure name of the hypothesis (e.g. pure_dp)")
+        p.add_argument("--measure", required=True, help="measure name of the conclusion (e.g. kl_dp)")
+        p.add_argument("--bound", required=True, help="bound in eps (= the given value), e.g. 'eps**2/3'")
+        p.add_argument("--space", default="hamming:m=2,n=1")
+        p.add_argument("--prior", default="any", choices=["any", "independent", "correlated"])
+        p.add_argument("--seconds", type=float, default=30.0)
+        p.add_argument("--seed", type=int, default=0)
+        p.add_argument("--json")
+        p.set_defaults(func=_run_conjecture)
+    return p
