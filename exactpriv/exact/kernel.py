@@ -109,6 +109,15 @@ def _operand(x, name: str) -> _Operand:
         lf = logform_from_sympy(x)
         if lf is not None:
             return _Operand("logform", lf)
+        if x.has(sympy.tanh, sympy.sinh, sympy.cosh):
+            # hyperbolic functions of log-forms (eps*tanh(eps/2) at eps = log 3) become
+            # algebraic in exp(): an exact rewrite, often straight back into a log-form
+            rewritten = sympy.cancel(x.rewrite(sympy.exp))
+            if rewritten.is_Rational:
+                return _Operand("rational", Fraction(int(rewritten.p), int(rewritten.q)))
+            lf = logform_from_sympy(rewritten)
+            if lf is not None:
+                return _Operand("logform", lf)
         return _Operand("expr", x)
     # as_rational refuses floats (NotExactError), bools, NaN/inf, and irrational values.
     return _Operand("rational", as_rational(x, name))

@@ -389,7 +389,7 @@ def kl_arb(P, Q, *, prec: int = DEFAULT_PREC):
     with flint.ctx.workprec(prec):
         total = flint.arb(0)
         for p, q in zip(P, Q):
-            if p:  # log p - log q from cached integer logs (no Fraction division)
+            if p and p != q:  # log p - log q from cached integer logs; p = q adds exactly 0
                 total += flint.arb(_fmpq(p)) * (logs.rational(p) - logs.rational(q))
         return total
 
@@ -751,7 +751,9 @@ def _certify(ch: _Channel, p: np.ndarray, q: np.ndarray, used_out: np.ndarray, p
     """Certificate (*) at P̂ = normalised p, q̂ = normalised q (floored on used outputs).
 
     Returns (lower, upper, P̂, q̂, radius) with radius the arb contribution to the width."""
-    P_hat = _normalised_fractions(p)
+    # Masses below 1e-30 of the largest (BA keeps every mass >= 1e-300) change I(P̂) by far
+    # less than any requested gap; zeroing them keeps the certificate prior readable.
+    P_hat = _normalised_fractions(np.where(p >= 1e-30 * p.max(), p, 0.0))
     logs = _IntLogs(prec)
     I = _mi_arb(ch, P_hat, prec, logs)
     # q̂: exact float values on the used outputs, floored so that q̂ > 0 wherever some
@@ -775,10 +777,12 @@ def _certify(ch: _Channel, p: np.ndarray, q: np.ndarray, used_out: np.ndarray, p
     ups = [_ball_bounds(Dx) for Dx in Ds]
     if lo_b is None or any(u is None for u in ups):
         return None
-    lower = max(lo_b[0], Fraction(0))
+    lower = max(lo_b[0], Fraction(0))  # C >= 0
     upper = max(u[1] for u in ups)
+    if upper < lower:  # impossible: lower <= I(P̂) <= C <= D(W_x||q̂) <= upper
+        raise AssertionError(f"inconsistent capacity certificate: lower={lower} > upper={upper}")
     radius = (lo_b[1] - lo_b[0]) + max(u[1] - u[0] for u in ups)
-    return lower, max(upper, lower), P_hat, q_hat, radius
+    return lower, upper, P_hat, q_hat, radius
 
 
 def capacity_enclosure(
@@ -802,7 +806,7 @@ def capacity_enclosure(
     gap : requested width ``upper - lower`` (exact positive rational; default 1e-12).
         Widths below ~1e-13·max(1, C) are beyond the double-precision search.
     max_seconds : wall-clock budget of the search (None: unlimited); max_iterations : budget
-        of BA iterations plus Newton steps.  When a budget runs out, the current certified
+        of BA iterations plus Newton and interior-point steps.  When a budget runs out, the certified
         bounds are returned with ``converged=False``.
     prec : arb working precision in bits; None chooses 128 and doubles it while the arb
         radii exceed gap/1000.

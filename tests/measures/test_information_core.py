@@ -9,7 +9,6 @@ invertible channels with a positive solution of the KKT equations (Muroga's form
 """
 
 import itertools
-import math
 import random
 from fractions import Fraction as F
 
@@ -215,6 +214,19 @@ def test_z_channel_closed_form(p, value):
     assert_encloses(res, lg(value))
     assert res.width <= GAP
     assert res.prior[0] != res.prior[1]
+
+
+@pytest.mark.parametrize("p", [F(1, 3**50), F(1, 2**2000)], ids=["denominator>2^62", "float-underflow"])
+def test_bsc_with_huge_denominators_and_float_underflow(p):
+    """Exact entries beyond int64 and below the smallest double: the zero pattern and the
+    logs come from the integers, the float search only sees rounded values."""
+    W = bsc(p)
+    res = capacity_enclosure(W, gap=GAP)
+    h = -(ar(p) * lg(p) + ar(1 - p) * lg(1 - p))
+    assert_encloses(res, lg(2) - h)
+    assert res.width <= GAP
+    P = [F(1, 3), F(2, 3)]
+    assert mutual_information_arb(P, W, prec=PREC).overlaps(brute_mi(P, W))
 
 
 def test_deterministic_channel_capacity_is_log_of_image_size():
