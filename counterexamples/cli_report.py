@@ -26,8 +26,8 @@ def add_parser(subparsers, name: str = "report"):
     p.add_argument("--slow", action="store_true", help="also run the slow exhaustive families")
     p.add_argument("--from-json", dest="from_json", metavar="FILE",
                    help="use the results of a previous 'exactpriv verify' (verify.json) instead of re-running")
-    p.add_argument("--tight-seconds", dest="tight_seconds", type=float, default=3.0,
-                   help="search budget of the tightness explorer per central implication (default 3)")
+    p.add_argument("--tight-seconds", dest="tight_seconds", type=float, default=2.0,
+                   help="search budget of the tightness explorer per central implication (default 2)")
     p.add_argument("--no-tightness", dest="no_tightness", action="store_true", help="skip the tightness explorer")
     p.add_argument("--derived-length", dest="derived_length", type=int, default=2,
                    help="longest path composed into a derived implication (default 2)")

@@ -234,8 +234,9 @@ def _f(v) -> float | None:
             return None
         if isinstance(v, Measured):
             return v.float
-        if isinstance(v, dict):
-            return v.get("float")
+        if isinstance(v, dict):  # an archived Measured (JSON): its "float" field is for display
+            x = v.get("float")
+            return None if x is None or isinstance(x, bool) else float(x)
         if isinstance(v, str):
             return {"oo": math.inf, "-oo": -math.inf}.get(v)
         if isinstance(v, bool):
@@ -560,14 +561,20 @@ def _witness_section(doc: Doc, res: ReadingResult, entries):
 # plots
 # --------------------------------------------------------------------------------------
 def _curve(expr, xs):
+    """Float samples of a map for plotting (lambdified to plain Python math; display only)."""
     from exactpriv.exact.numbers import EPS
 
+    try:
+        fn = sympy.lambdify(EPS, expr, modules=["math"])
+    except (TypeError, ValueError, NameError, SyntaxError):
+        fn = None
     ys = []
     for x in xs:
         try:
-            y = complex(sympy.N(expr.subs(EPS, sympy.Float(x, 20)), 15))
-            ys.append(y.real if abs(y.imag) < 1e-12 and math.isfinite(y.real) else math.nan)
-        except (TypeError, ValueError, ZeroDivisionError):
+            y = fn(x) if fn is not None else complex(sympy.N(expr.subs(EPS, sympy.Float(x, 20)), 15)).real
+            y = float(y)
+            ys.append(y if math.isfinite(y) else math.nan)
+        except (TypeError, ValueError, ZeroDivisionError, OverflowError, NameError):
             ys.append(math.nan)
     return ys
 
@@ -630,7 +637,7 @@ def _plot_implication(entries, pts_by_reading: dict, witnesses: dict, title: str
     ax.set_title(title, fontsize=10)
     ax.legend(fontsize=7.5, loc="upper left")
     ax.grid(alpha=0.3)
-    fig.tight_layout()
+    fig.subplots_adjust(left=0.11, right=0.97, bottom=0.12, top=0.92)  # tight_layout costs ~0.3 s a figure
     return _png(fig)
 
 
@@ -655,6 +662,13 @@ def _plot_exploration(ex, imp) -> bytes:
     if ex.tight is not None:
         ax.plot(grid, _curve(ex.tight, grid), "--", lw=1.6, c="#1b7a2e",
                 label=f"tight: {imp.tight_label if imp else ''}")
+    elif imp is not None and imp.tight_parametric is not None:
+        sym, a_expr, v_expr, lo, hi = imp.tight_parametric
+        ps = [float(lo) + (float(hi) - float(lo)) * k / 200 for k in range(1, 200)]
+        xa, yv = _curve(a_expr.subs(sym, _eps()), ps), _curve(v_expr.subs(sym, _eps()), ps)
+        pts = sorted((x, y) for x, y in zip(xa, yv) if math.isfinite(x) and math.isfinite(y) and x <= xmax)
+        ax.plot([x for x, _ in pts], [y for _, y in pts], "--", lw=1.6, c="#1b7a2e",
+                label=f"tight: {imp.tight_label}")
     elif imp is not None and imp.tight is not None:
         tv = [(a, _f(l.tight)) for a, l in zip(alphas, ex.levels) if l.tight is not None]
         if tv:
@@ -672,7 +686,7 @@ def _plot_exploration(ex, imp) -> bytes:
     ax.set_title(f"{ex.given} ⇒ {ex.measure}: stated map vs f*(α) estimates", fontsize=10)
     ax.legend(fontsize=8, loc="upper left")
     ax.grid(alpha=0.3)
-    fig.tight_layout()
+    fig.subplots_adjust(left=0.11, right=0.97, bottom=0.12, top=0.92)
     return _png(fig)
 
 
@@ -878,7 +892,7 @@ def index_report(results, *, out_dir, claims=None, atlas=None, derived=None, exp
         rows.append([e["number"], f"{e['source']} → {e['target']}", e["map"],
                      Link(f"{e['claim']} [{e['reading']}]", page_name(e["claim"])),
                      Cell(e["verdict"], e["verdict"]), e["status"], e["conditions"] or "—",
-                     (Link(e["witness_file"], "../" + e["witness_file"], page=False) if e["witness_file"] else "")])
+                     e["witness_file"] or ""])
     doc.table(["#", "edge", "map", "claim [reading]", "verdict", "status", "hypotheses", "witness"], rows)
     un = unchecked_entries(G)
     if un:

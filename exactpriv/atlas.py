@@ -221,9 +221,11 @@ IMPLICATION_TABLE: tuple[Entry, ...] = (
     _I("li2013.thm4_8", None, "pure_dp", "positive_membership", sympy.exp(E), "γ = e^ε", conditions=("bounded",)),
     _I("li2013.thm4_8", None, "positive_membership", "pure_dp", sympy.log(E), "ln γ", conditions=("bounded",)),
     _N("li2013.laplace_cex", None, "pure_dp", "positive_membership", conditions=("correlated",)),
-    _N("li2013.kmax_not_nmp", None, "positive_membership", "negative_membership"),
+    _N("li2013.kmax_not_nmp", "literal", "positive_membership", "negative_membership",
+       note="REFUTED at n = k (k-Max is then uniform)"),
+    _N("li2013.kmax_not_nmp", "n-greater-than-k", "positive_membership", "negative_membership", note="n > k"),
     # ---- Wang, Ying, Zhang (seed 000)
-    _I("wang2016.relaxation", None, "pure_dp", "identifiability", E + _EPS_X, "ε + ε_X",
+    _I("wang2016.relaxation", "pd-dp", "pure_dp", "identifiability", E + _EPS_X, "ε + ε_X",
        conditions=("prior-constant",), composable=False),
     # ---- identity DP (seed 004)
     _I("identitydp.prop2", None, "pure_dp", "identity_dp", E, "ε", conditions=("independent",)),
@@ -489,13 +491,19 @@ def _priors(space, kind: str, full_support: bool) -> tuple:
     return tuple(out)
 
 
-def _notion_fn(name: str):
+@functools.lru_cache(maxsize=4096)
+def _notion_value(name: str, M, P):
+    # cached: derived implications share notions and the instance pool
     from exactpriv.measures import compute
     from exactpriv.measures.information import record_mi
 
     if name == "record_mi":
-        return lambda inst: record_mi(inst.mechanism, prior=inst.prior)
-    return lambda inst: compute(name, inst.mechanism, prior=inst.prior)
+        return record_mi(M, prior=P)
+    return compute(name, M, prior=P)
+
+
+def _notion_fn(name: str):
+    return lambda inst: _notion_value(name, inst.mechanism, inst.prior)
 
 
 def _needs_prior(*names) -> bool:

@@ -649,6 +649,11 @@ class BankImplication:
     upper: Any = None
     upper_source: str = ""
     note: str = ""
+    #: the tight map as a parametric curve (symbol, α(symbol), value(symbol), lo, hi), for plots
+    tight_parametric: Any = None
+
+
+_P = sympy.Symbol("p", positive=True)
 
 
 def _h(p):
@@ -685,6 +690,7 @@ def bank_implications() -> list[BankImplication]:
             tight=mi_tight, tight_label="1 − 2h⁻¹(ln 2 − ε)",
             tight_source="Cuff–Yu (28), App. C; attained by binary symmetric channels (cuff2016.lemma2)",
             paper_says_tight=True, upper=mi_tight,
+            tight_parametric=(_P, sympy.log(2) - _h(_P), 1 - 2 * _P, 0, sympy.Rational(1, 2)),
             upper_source="(28), Cuff–Yu App. C; (28) <= √(2ε) for all ε is PROVED in the bank "
                          "(cuff2016.lemma2[relaxation-27-of-28])",
             note="levels α = ln 2 − h(p), p = 1/4, 1/8, 1/16, where (28) gives 1 − 2p"),

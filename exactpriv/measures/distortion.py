@@ -629,6 +629,25 @@ def _ratio_rows(space, N: int, t: Fraction):
     return rows
 
 
+def _solve(c, **kw) -> LPResult:
+    """:func:`solve_lp`, retried once with the other HiGHS algorithm when the first answer cannot be
+    certified.  Near-degenerate instances (e^ε just above ε̃_X, where p_Y almost vanishes) can make
+    dual simplex return a basis that is feasible only within float tolerance, so that neither the
+    rationalised point nor the exact basis solve is exactly feasible; interior point + crossover
+    usually lands on an exactly certifiable vertex (and vice versa).  Both answers are certified
+    the same way, so the retry cannot weaken anything."""
+    res = solve_lp(c, **kw)
+    if res.status != "uncertified":
+        return res
+    first = res.certificate.get("solver", "")
+    other = "simplex" if "ipm" in first else "ipm"
+    res2 = solve_lp(c, float_solver=other, **kw)
+    if res2.status != "uncertified":
+        res2.certificate["retried_after"] = f"{first}: {res.reason[:200]}"
+        return res2
+    return res
+
+
 def _lp_measured(name, problem, res: LPResult, t, witness, note, **extra) -> OptimalDistortion:
     if res.status == "optimal":
         value = res.objective
@@ -666,7 +685,7 @@ def optimal_distortion_dp(prior, exp_eps, *, max_variables: int = MAX_LP_VARIABL
     c = [p * d for p, drow in zip(prior.pmf, dist) for d in drow]
     A_eq = [{x * N + y: 1 for y in range(N)} for x in range(N)]
     A_ub = _ratio_rows(space, N, t)
-    res = solve_lp(c, A_ub=A_ub, b_ub=[0] * len(A_ub), A_eq=A_eq, b_eq=[1] * N)
+    res = _solve(c, A_ub=A_ub, b_ub=[0] * len(A_ub), A_eq=A_eq, b_eq=[1] * N)
     mech = None
     if res.status == "optimal":
         rows = [res.x[x * N:(x + 1) * N] for x in range(N)]
@@ -695,7 +714,7 @@ def optimal_distortion_identifiability(prior, exp_eps, *, max_variables: int = M
     c = [d for drow in dist for d in drow]
     A_eq = [{x * N + y: 1 for y in range(N)} for x in range(N)]
     A_ub = _ratio_rows(space, N, t)
-    res = solve_lp(c, A_ub=A_ub, b_ub=[0] * len(A_ub), A_eq=A_eq, b_eq=list(prior.pmf))
+    res = _solve(c, A_ub=A_ub, b_ub=[0] * len(A_ub), A_eq=A_eq, b_eq=list(prior.pmf))
     mech = joint = None
     if res.status == "optimal":
         joint = {(space.points[x], space.points[y]): res.x[x * N + y] for x in range(N) for y in range(N)
@@ -742,7 +761,7 @@ def relaxed_distortion(n, m, exp_eps, *, method: str = "joint",
         for l in range(1, n + 1):
             A_ub.append({l - 1: 1, l: -t})
             A_ub.append({l: 1, l - 1: -t})
-        res = solve_lp(c, A_ub=A_ub, b_ub=[0] * len(A_ub), A_eq=[dict(enumerate(Nl))], b_eq=[1])
+        res = _solve(c, A_ub=A_ub, b_ub=[0] * len(A_ub), A_eq=[dict(enumerate(Nl))], b_eq=[1])
         post = None
         if res.status == "optimal":
             post = {l: res.x[l] for l in range(n + 1)}
@@ -756,7 +775,7 @@ def relaxed_distortion(n, m, exp_eps, *, method: str = "joint",
         _check_lp_size(N, max_variables, "R-PD (posterior)")
         dist0 = space.distance_matrix()[:, 0].tolist()
         A_ub = [{a: 1, b: -t} for a, b in space.directed_edges().tolist()]
-        res = solve_lp(dist0, A_ub=A_ub, b_ub=[0] * len(A_ub), A_eq=[{x: 1 for x in range(N)}], b_eq=[1])
+        res = _solve(dist0, A_ub=A_ub, b_ub=[0] * len(A_ub), A_eq=[{x: 1 for x in range(N)}], b_eq=[1])
         post = None
         if res.status == "optimal":
             post = {space.points[x]: res.x[x] for x in range(N)}
@@ -766,7 +785,7 @@ def relaxed_distortion(n, m, exp_eps, *, method: str = "joint",
     dist = space.distance_matrix().tolist()
     c = [d for drow in dist for d in drow]
     A_ub = _ratio_rows(space, N, t)
-    res = solve_lp(c, A_ub=A_ub, b_ub=[0] * len(A_ub), A_eq=[{k: 1 for k in range(N * N)}], b_eq=[1])
+    res = _solve(c, A_ub=A_ub, b_ub=[0] * len(A_ub), A_eq=[{k: 1 for k in range(N * N)}], b_eq=[1])
     joint = None
     if res.status == "optimal":
         joint = {(space.points[x], space.points[y]): res.x[x * N + y] for x in range(N) for y in range(N)

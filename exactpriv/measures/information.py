@@ -813,44 +813,48 @@ def _closed_form(rows: list[tuple], reps: list[int], scale=Fraction(1), hows=())
     return ("residual", rows, reps, scale, hows)
 
 
-# -- the same reduction and detection on integer matrices (rational channels, the fast path):
-#    W = S / L with S a k x m integer array whose rows sum to L (int64 when L < 2^62, else
-#    Python ints in object arrays).  Equal rows, proportional columns (equal primitive integer
-#    vectors), constant columns and column sums are then plain integer tests.
-def _int_channel(num, den):
-    dens = [int(d) for d in np.asarray(den).tolist()]
-    L = math.lcm(*dens)
-    if L < (1 << 62) and np.asarray(num).dtype != object:
-        S = np.asarray(num, dtype=np.int64) * np.array([L // d for d in dens], dtype=np.int64)[:, None]
-    else:
-        S = np.array(np.asarray(num).tolist(), dtype=object) * np.array([L // d for d in dens], dtype=object)[:, None]
-    g = math.gcd(L, int(np.gcd.reduce(S.ravel())))
-    if g > 1:
-        S, L = S // g, L // g
-    return S, L
+# -- the same reduction and detection on integer rows (rational channels, the fast path):
+#    W(y|x) = N[x, y] / d[x] with each row in lowest terms (d[x] the least common denominator
+#    of the row, so equal rows have equal (d[x], N[x]); int64 when it fits, else Python ints
+#    in object arrays).  Equal rows, proportional columns (equal primitive integer column
+#    vectors: d[x] is a common row factor), constant columns (cross-multiplication) and column
+#    sums are then vectorised integer tests.  A common denominator for all rows is avoided on
+#    purpose: for rows with unrelated denominators it has thousands of bits (measured: 16 s of
+#    object-array gcds on a random 729x729 channel).
+def _int_rows(num, den):
+    """Rows (N, d) in lowest terms."""
+    N, d = np.asarray(num), np.asarray(den)
+    if N.dtype == object or d.dtype == object:
+        N = np.array(N.tolist(), dtype=object).reshape(N.shape)
+        d = np.array(d.tolist(), dtype=object)
+    g = np.gcd.reduce(np.concatenate([N, d[:, None]], axis=1), axis=1)
+    if (g != 1).any():
+        N, d = N // g[:, None], d // g
+    return N, d
 
 
 def _row_key(v):
     return v.tobytes() if v.dtype != object else tuple(v.tolist())
 
 
-def _reduce_int(S, L, reps):
-    """Integer version of :func:`_reduce` (same three capacity-preserving steps)."""
+def _reduce_rows(N, d, reps):
+    """Integer version of :func:`_reduce` (same three capacity-preserving steps); rows stay in
+    lowest terms."""
     seen, keep = set(), []
-    for x in range(S.shape[0]):
-        key = _row_key(S[x])
+    for x in range(N.shape[0]):
+        key = (int(d[x]), _row_key(N[x]))
         if key not in seen:
             seen.add(key)
             keep.append(x)
-    if len(keep) < S.shape[0]:
-        S = S[keep]
+    if len(keep) < N.shape[0]:
+        N, d = N[keep], d[keep]
         reps = [reps[x] for x in keep]
-    nz = np.flatnonzero((S != 0).any(axis=0))
-    if nz.size < S.shape[1]:
-        S = S[:, nz]
-    g = np.gcd.reduce(S, axis=0)
-    prim = np.ascontiguousarray((S // g).T)
-    if S.dtype != object:
+    nz = np.flatnonzero((N != 0).any(axis=0))
+    if nz.size < N.shape[1]:
+        N = N[:, nz]
+    g = np.gcd.reduce(N, axis=0)
+    prim = np.ascontiguousarray((N // g).T)
+    if N.dtype != object:
         # group equal primitive columns: lexicographic sort + run boundaries (faster than
         # np.unique(axis=0), which sorts a void view)
         order = np.lexsort(prim.T[::-1])
@@ -859,80 +863,96 @@ def _reduce_int(S, L, reps):
         inv = np.empty_like(labels)
         inv[order] = labels
         n_groups = int(labels[-1]) + 1
-        if n_groups < S.shape[1]:
-            merged = np.zeros((n_groups, S.shape[0]), dtype=S.dtype)
-            np.add.at(merged, inv, S.T)  # sums stay <= L < 2^62
-            S = np.ascontiguousarray(merged.T)
-        return S, reps
+        if n_groups < N.shape[1]:
+            merged = np.zeros((n_groups, N.shape[0]), dtype=N.dtype)
+            np.add.at(merged, inv, N.T)  # partial row sums stay <= d[x]
+            N = np.ascontiguousarray(merged.T)
+            N, d = _int_rows(N, d)
+        return N, d, reps
     groups: dict = {}
     for j in range(prim.shape[0]):
         groups.setdefault(_row_key(prim[j]), []).append(j)
-    if len(groups) < S.shape[1]:
-        S = np.stack([S[:, js].sum(axis=1) for js in groups.values()], axis=1)
-    return S, reps
+    if len(groups) < N.shape[1]:
+        N = np.stack([N[:, js].sum(axis=1) for js in groups.values()], axis=1)
+        N, d = _int_rows(N, d)
+    return N, d, reps
 
 
-def _closed_form_int(S, L, reps, scale=Fraction(1), hows=()):
-    """Integer version of :func:`_closed_form`; the residual is (S, L, reps, scale, hows)."""
-    S, reps = _reduce_int(S, L, reps)
-    k, m = S.shape
+def _wide(N, d):
+    """(N, d) as arrays whose pairwise products cannot overflow (object arrays if needed)."""
+    if N.dtype != object and int(d.max()) < (1 << 31):
+        return N, d
+    return np.array(N.tolist(), dtype=object).reshape(N.shape), np.array(d.tolist(), dtype=object)
+
+
+def _closed_form_rows(N, d, reps, scale=Fraction(1), hows=()):
+    """Integer version of :func:`_closed_form`; the residual is (N, d, reps, scale, hows)."""
+    N, d, reps = _reduce_rows(N, d, reps)
+    k, m = N.shape
     if k == 1 or m <= 1:
         return ("closed", Fraction(0), {reps[0]: Fraction(1)}, hows + ("identical rows: Y independent of X",))
-    srt = np.sort(S, axis=1)
-    if (srt == srt[0]).all():
-        cs = S.sum(axis=0)
-        if (cs == cs[0]).all():
+    if (d == d[0]).all():
+        srt = np.sort(N, axis=1)
+        cs = N.sum(axis=0)
+        if (srt == srt[0]).all() and (cs == cs[0]).all():
+            d0 = int(d[0])
             counts: dict = {}
-            for v in S[0].tolist():
+            for v in N[0].tolist():
                 if v:
                     counts[int(v)] = counts.get(int(v), 0) + 1
-            H = LogForm(0, logs=[(Fraction(L, v), Fraction(v * c, L)) for v, c in counts.items()])
+            H = LogForm(0, logs=[(Fraction(d0, v), Fraction(v * c, d0)) for v, c in counts.items()])
             how = hows + (f"weakly symmetric {k}x{m} channel: C = log {m} - H(row), uniform input",)
             return ("closed", (LogForm.log(m) - H) * scale, {r: Fraction(1, k) for r in reps}, how)
-    const = np.flatnonzero((S == S[0]).all(axis=0))
+    Nw, dw = _wide(N, d)
+    const = np.flatnonzero((Nw * dw[0] == Nw[0][None, :] * dw[:, None]).all(axis=0))
     if const.size:
         j = int(const[0])
-        s0 = int(S[0, j])
-        d = Fraction(L - s0, L)
-        how = hows + (f"erasure factor: output column with constant probability {Fraction(s0, L)} "
-                      f"factors C = {d}·C(rest)",)
-        return _closed_form_int(np.delete(S, j, axis=1), L - s0, reps, scale * d, how)
-    return ("residual", S, L, reps, scale, hows)
+        c = Fraction(int(N[0, j]), int(d[0]))
+        how = hows + (f"erasure factor: output column with constant probability {c} factors C = {1 - c}·C(rest)",)
+        N2, d2 = _int_rows(np.delete(N, j, axis=1), d - N[:, j])
+        return _closed_form_rows(N2, d2, reps, scale * (1 - c), how)
+    return ("residual", N, d, reps, scale, hows)
 
 
-def _canonical_int(S, L):
-    """Key equal for integer channels equal up to row and column permutations (equal keys imply
-    equal capacities; all row orders are tried for <= 4 rows, else the lexicographic one)."""
-    k = S.shape[0]
-    rows = S.tolist()
-    perms = itertools.permutations(range(k)) if k <= 4 else [sorted(range(k), key=lambda r: rows[r])]
+def _canonical_rows(N, d):
+    """Key equal for channels equal up to row and column permutations (equal keys imply equal
+    capacities; all row orders are tried for <= 4 rows, else the lexicographic one)."""
+    k = N.shape[0]
+    rows = N.tolist()
+    dens = [int(v) for v in d.tolist()]
+    perms = itertools.permutations(range(k)) if k <= 4 else [sorted(range(k), key=lambda r: (dens[r], rows[r]))]
     best = None
     for perm in perms:
-        key = tuple(sorted(zip(*(rows[r] for r in perm))))
+        key = (tuple(dens[r] for r in perm), tuple(sorted(zip(*(rows[r] for r in perm)))))
         if best is None or key < best:
             best = key
-    return (L, best)
+    return best
 
 
-def _capacity_int(S, L, *, gap: Fraction, method: str) -> _Cap:
-    """Capacity of the rational channel S/L (rows x outputs): closed form if detected (unless
-    method="numeric"), else a certified enclosure.  The prior is over the rows of S."""
-    k = S.shape[0]
+def _capacity_rows(N, d, *, gap: Fraction, method: str, rows=None) -> _Cap:
+    """Capacity of the rational channel W = N/d (rows x outputs): closed form if detected
+    (unless method="numeric"), else a certified enclosure.  ``rows`` (optional) are the same
+    rows as Fractions, reused when the reduction leaves the channel unchanged.  The prior is
+    over the rows."""
+    k = N.shape[0]
     if method == "numeric":
-        red, reps = _reduce_int(S, L, list(range(k)))
-        det = ("residual", red, L, reps, Fraction(1), ("closed-form detection skipped (method='numeric')",))
+        red, dr, reps = _reduce_rows(N, d, list(range(k)))
+        det = ("residual", red, dr, reps, Fraction(1), ("closed-form detection skipped (method='numeric')",))
     else:
-        det = _closed_form_int(S, L, list(range(k)))
+        det = _closed_form_rows(N, d, list(range(k)))
     if det[0] == "closed":
         _, val, pri, how = det
         return _Cap(val, None, None, tuple(pri.get(x, Fraction(0)) for x in range(k)), "; ".join(how), "closed-form")
-    _, red, Lr, reps, scale, how = det
-    rows = [tuple(Fraction(int(v), Lr) for v in r) for r in red.tolist()]
-    lo, hi, pri, out, meth, prec, iters, cnote = _numeric_capacity(rows, gap / scale)
+    _, red, dr, reps, scale, how = det
+    if rows is not None and scale == 1 and red.shape == N.shape and reps == list(range(k)):
+        frows = [tuple(r) for r in rows]  # unchanged: reuse the Fractions
+    else:
+        frows = [tuple(Fraction(int(v), int(dx)) for v in r) for r, dx in zip(red.tolist(), dr.tolist())]
+    lo, hi, pri, out, meth, prec, iters, cnote = _numeric_capacity(frows, gap / scale)
     pmf = [Fraction(0)] * k
     for r, p in zip(reps, pri):
         pmf[r] += p
-    how = "; ".join(how + (f"reduced {len(rows)}x{len(rows[0])} channel: {meth}",) + ((cnote,) if cnote else ()))
+    how = "; ".join(how + (f"reduced {len(frows)}x{len(frows[0])} channel: {meth}",) + ((cnote,) if cnote else ()))
     return _Cap(None, lo * scale, hi * scale, tuple(pmf), how, meth, None, {"precision": prec, "iterations": iters})
 
 
@@ -994,7 +1014,7 @@ def capacity(M, *, gap=_DEFAULT_GAP, method: str = "auto") -> Measured:
     method = _cap_method(method)
     _check_symbolic_size(M)
     if M.is_rational:
-        cap = _capacity_int(*_int_channel(*M.integer_rows()), gap=gap, method=method)
+        cap = _capacity_rows(*_int_rows(*M.integer_rows()), gap=gap, method=method, rows=M.rows)
     else:
         cap = _channel_capacity(M.rows, gap=gap, method=method)
     return _cap_measured("capacity", cap, {"prior": _pmf_desc(M.inputs, cap.prior)})
@@ -1081,9 +1101,9 @@ def mi_dp(M, *, gap=_DEFAULT_GAP, method: str = "auto") -> Measured:
             xs = sorted(xs, key=lambda x: codes[x, i])
             xs = np.array(xs, dtype=np.int64)
             if rational:
-                S, L = _int_channel(num[xs], den[xs])
-                red, _ = _reduce_int(S, L, list(range(len(xs))))
-                ckey = _canonical_int(red, L)
+                N, d = _int_rows(num[xs], den[xs])
+                red, dr, _ = _reduce_rows(N, d, list(range(len(xs))))
+                ckey = _canonical_rows(red, dr)
             else:
                 rows = [M.rows[x] for x in xs]
                 red, _ = _reduce(rows, list(range(len(rows))))
@@ -1094,8 +1114,8 @@ def mi_dp(M, *, gap=_DEFAULT_GAP, method: str = "auto") -> Measured:
             # phase 1: every distinct sub-channel, numeric ones only to a coarse gap
             coarse = max(gap, _COARSE_GAP)
             if rational:
-                cap = _capacity_int(S, L, gap=coarse, method=method)
-                entries.append([cap, i, xs, (S, L)])
+                cap = _capacity_rows(N, d, gap=coarse, method=method, rows=[M.rows[x] for x in xs.tolist()])
+                entries.append([cap, i, xs, (N, d)])
             else:
                 entries.append([_channel_capacity(rows, gap=coarse, method=method), i, xs, None])
     # phase 2: refine, best first, only the numeric sub-channels that may still hold the maximum
@@ -1104,7 +1124,7 @@ def mi_dp(M, *, gap=_DEFAULT_GAP, method: str = "auto") -> Measured:
         for e in sorted((e for e in entries if e[0].value is None), key=lambda e: e[0].upper, reverse=True):
             if e[0].upper < best_low:
                 break  # this and all later ones are certified below the maximum already
-            e[0] = _capacity_int(*e[3], gap=gap, method=method)
+            e[0] = _capacity_rows(*e[3], gap=gap, method=method, rows=[M.rows[x] for x in e[2].tolist()])
             best_low = max(best_low, e[0].lower)
     for cap, i, xs, _ in entries:
         xl = xs.tolist()

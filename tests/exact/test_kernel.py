@@ -87,20 +87,27 @@ def test_small_budget_undecided_larger_budget_decided():
 
 
 def test_true_zeros_simplify_cannot_prove_stay_undecided():
-    # atan(1/2) + atan(1/3) = pi/4 (tan addition formula) and tanh(1/2) = (e - 1)/(e + 1):
-    # both true, but sympy.simplify does not reduce them to 0, so the honest verdict is UNDECIDED.
+    # atan(1/2) + atan(1/3) = pi/4 (tan addition formula): true, but sympy.simplify does not
+    # reduce it to 0, so the honest verdict is UNDECIDED.
     for lhs, rhs in [
         (sympy.atan(Rational(1, 2)) + sympy.atan(Rational(1, 3)), pi / 4),
-        (sympy.tanh(Rational(1, 2)), (sympy.E - 1) / (sympy.E + 1)),
     ]:
         d = is_equal(lhs, rhs, max_prec=256)
         assert d.is_undecided and "no symbolic proof" in d.reason and d.precision == 256
         assert compare(lhs, "<=", rhs, max_prec=256).is_undecided
 
 
+def test_hyperbolic_identities_proved_by_exact_exp_rewrite():
+    """tanh(1/2) = (e - 1)/(e + 1): rewriting tanh via exp and cancelling is an exact proof."""
+    d = is_equal(sympy.tanh(Rational(1, 2)), (sympy.E - 1) / (sympy.E + 1), max_prec=256)
+    assert d.is_true
+    wrong = is_equal(sympy.tanh(Rational(1, 2)), (sympy.E - 1) / (sympy.E + 2), max_prec=256)
+    assert wrong.is_false
+
+
 def test_symbolic_proof_of_equality():
     d = is_equal(sympy.sinh(log(2)), Rational(3, 4), max_prec=128)  # (2 - 1/2)/2
-    assert d.is_true and d.method == "sympy-simplify"
+    assert d.is_true and d.method in ("sympy-simplify", "rational")
     cardano = (sympy.sqrt(5) + 2) ** Rational(1, 3) - (sympy.sqrt(5) - 2) ** Rational(1, 3)
     assert is_equal(cardano, 1, max_prec=128).method == "sympy-simplify"
     assert is_equal(cardano, 1, max_prec=128, symbolic=False).is_undecided
