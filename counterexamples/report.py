@@ -588,6 +588,9 @@ def _png(fig) -> bytes:
     return buf.getvalue()
 
 
+_COLOURS = ["#c0392b", "#1b7a2e", "#8e44ad", "#d08a00"]
+
+
 def _plot_implication(entries, pts_by_reading: dict, witnesses: dict, title: str) -> bytes | None:
     """B against A for the readings of one (source, target) pair, with the stated maps."""
     import matplotlib
@@ -620,18 +623,20 @@ def _plot_implication(entries, pts_by_reading: dict, witnesses: dict, title: str
         if e.label in seen:
             continue
         seen.add(e.label)
-        ax.plot(grid, _curve(e.map, grid), styles[k % 4], lw=1.6, label=f"stated: {e.label} ({e.claim})")
-    for (name, (x, y)) in witnesses.items():
-        xx = x if math.isfinite(x) else xmax
-        yy = y if math.isfinite(y) else None
-        if yy is None:
-            continue
-        ax.scatter([xx], [yy], marker="*", s=180, c="#c0392b", zorder=5,
-                   label=f"witness [{name}]" + (" (A = ∞, drawn at the edge)" if not math.isfinite(x) else ""))
+        ax.plot(grid, _curve(e.map, grid), styles[k % 4], lw=1.6, c=_COLOURS[k % 4],
+                label=f"stated: {e.label} ({e.claim})")
     ax.set_xlim(0, xmax)
     finite_y = [y for y in ys_pts + [w[1] for w in wit] if math.isfinite(y)]
-    if finite_y:
-        ax.set_ylim(0, max(finite_y) * 1.25 + 1e-9)
+    finite_y += [v for e in curves for v in _curve(e.map, [xmax * 0.5]) if math.isfinite(v)]
+    ytop = (max(finite_y) * 1.25 if finite_y else 1.0) or 1.0
+    ax.set_ylim(0, ytop)
+    for name, (x, y) in witnesses.items():
+        # an infinite coordinate (e.g. pure_dp = oo) is drawn on the frame with a triangle
+        xx = x if math.isfinite(x) else xmax * 0.98
+        yy = y if math.isfinite(y) else ytop * 0.97
+        inf = [n for n, v in (("A", x), ("B", y)) if not math.isfinite(v)]
+        ax.scatter([xx], [yy], marker="^" if inf else "*", s=160, c="#c0392b", zorder=5,
+                   label=f"witness [{name}]" + (f" ({' and '.join(inf)} = ∞, on the frame)" if inf else ""))
     ax.set_xlabel(f"{src} (A)")
     ax.set_ylabel(f"{tgt} (B)")
     ax.set_title(title, fontsize=10)

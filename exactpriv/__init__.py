@@ -1,1 +1,83 @@
-"""exactpriv: exact checking of privacy-notion theorems on finite mechanisms."""
+"""exactpriv: exact checking of privacy-notion theorems on finite mechanisms.
+
+The public surface is small; everything else lives in submodules (``exactpriv.measures``
+for every notion of the five seed papers, ``exactpriv.mechanisms.zoo`` for the papers'
+mechanisms, ``exactpriv.certify`` for all-ε inequalities, ``exactpriv.io`` for files).
+
+    >>> from exactpriv import Hamming, randomized_response, pure_dp
+    >>> pure_dp(randomized_response(p="3/4")).value
+    log(3)
+"""
+
+from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict, check_claim, check_reading
+from exactpriv.distributions import Prior
+from exactpriv.errors import ExactPrivError
+from exactpriv.exact.decisions import Decision, Enclosure, Truth
+from exactpriv.exact.kernel import compare
+from exactpriv.exact.logforms import LogForm
+from exactpriv.exact.numbers import EPS, from_float
+from exactpriv.measures import REGISTRY as MEASURES
+from exactpriv.measures import compute as measure
+from exactpriv.measures.divergence import kl_dp, pure_dp, tv_dp
+from exactpriv.measures.result import Measured
+from exactpriv.mechanisms import Mechanism, ProductMechanism
+from exactpriv.mechanisms.zoo import randomized_response
+from exactpriv.spaces import Bounded, GraphSpace, Hamming, Subsets
+
+__version__ = "0.1.0"
+
+
+def conjecture(*, given: str, measure: str, bound: str, **kwargs):
+    """Hunt a counterexample to "given(M) = eps => measure(M) <= bound(eps)".
+
+    A facade over :func:`counterexamples.conjecture.conjecture` (the search engine lives in
+    the ``counterexamples`` package, which depends on exactpriv; importing it lazily here
+    keeps exactpriv's own modules free of that dependency).  Returns a ConjectureResult
+    with ``verdict`` (REFUTED / CHECKED / UNDECIDED) and, when refuted, the exact witness.
+    """
+    from counterexamples.conjecture import conjecture as _conjecture
+
+    return _conjecture(given=given, measure=measure, bound=bound, **kwargs)
+
+
+def prove(text: str, **kwargs):
+    """Prove or refute a univariate inequality for all eps in a domain (see exactpriv.certify)."""
+    from exactpriv.certify import prove as _prove
+
+    return _prove(text, **kwargs)
+
+
+__all__ = [
+    "Bounded",
+    "Claim",
+    "Decision",
+    "EPS",
+    "Enclosure",
+    "ExactPrivError",
+    "Family",
+    "GraphSpace",
+    "Hamming",
+    "Instance",
+    "LogForm",
+    "MEASURES",
+    "Measured",
+    "Mechanism",
+    "Outcome",
+    "Prior",
+    "ProductMechanism",
+    "Reading",
+    "Subsets",
+    "Truth",
+    "Verdict",
+    "check_claim",
+    "check_reading",
+    "compare",
+    "conjecture",
+    "from_float",
+    "kl_dp",
+    "measure",
+    "prove",
+    "pure_dp",
+    "randomized_response",
+    "tv_dp",
+]

@@ -663,9 +663,18 @@ def prove_h() -> Decision:
     u = sympy.Symbol("u", positive=True)
     Du = n * u / (1 + u)
     steps["h(hinv(D)) = D"] = sympy.simplify(hh.subs(e, hinv(Du)) - Du) == 0
+    # cross-check with the certifier (exact algebra in t = e^eps) on fixed spaces
+    from exactpriv.certify import prove_inequality
+
+    for nn, mm in [(1, 2), (2, 3), (3, 3)]:
+        hx = h(EPS, nn, mm)
+        r1 = prove_inequality(sympy.diff(hx, e), "<", 0)
+        r2 = prove_inequality(hx, "<=", sympy.Rational(nn * (mm - 1), mm))
+        steps[f"certify D^{nn},m={mm}: h' < 0 and h <= n(m-1)/m on [0, oo)"] = (
+            r1.verdict == "PROVED" and r2.verdict == "PROVED")
     ok = all(steps.values())
     return (Decision.true if ok else Decision.false)(
-        "sympy-simplify", f"h = n/(1+e^eps/(m-1)): {steps}; h'(eps) = {der}",
+        "sympy-simplify + certify", f"h = n/(1+e^eps/(m-1)): {steps}; h'(eps) = {der}",
         certificate={k_: str(v) for k_, v in steps.items()})
 
 
@@ -1249,7 +1258,6 @@ def _kkt_check(convention, *, lam_factor=1):
         p, t = inst.prior, _t(inst)
         k = kkt_check_pdmip(p, t, convention=convention)
         if lam_factor != 1:  # broken variant: lambda = lam_factor * eps
-            from exactpriv.measures.distortion import _prior_on_Dn  # noqa: F401  (same module family)
             n, m = _nm(p)
             Z = ((t + m - 1) / t) ** n
             E = k.mechanism

@@ -74,6 +74,12 @@ REGISTRY: dict[str, MeasureSpec] = {s.name: s for s in [
                 description="(D, gamma)-positive membership privacy (seed 002; seed 003 Def. 3)"),
     MeasureSpec("negative_membership", _M, "negative_membership", optional_prior=True,
                 description="(D, gamma)-negative membership privacy (seed 002)"),
+    MeasureSpec("positive_udp", "exactpriv.measures.udp", "positive_udp",
+                description="eps-positive unbounded DP, add-one direction (seed 002, reconstructed)"),
+    MeasureSpec("negative_udp", "exactpriv.measures.udp", "negative_udp",
+                description="eps-negative unbounded DP, remove-one direction (seed 002, reconstructed)"),
+    MeasureSpec("bounded_dp", "exactpriv.measures.udp", "bounded_dp",
+                description="eps-bounded DP, swap neighbours (seed 002, reconstructed)"),
 ]}
 
 

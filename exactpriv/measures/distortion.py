@@ -48,7 +48,6 @@ problem); ε-valued results are LogForms (or ``sympy.oo``); 0·log 0 = 0.  Priva
 from __future__ import annotations
 
 import functools
-import itertools
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -59,16 +58,11 @@ import numpy as np
 import sympy
 
 from exactpriv.distributions import Prior
-from exactpriv.errors import (
-    InvalidArgument,
-    NotExactError,
-    SpaceTooLargeError,
-    SupportError,
-)
+from exactpriv.errors import InvalidArgument, SpaceTooLargeError
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.lp import LPResult, solve_lp
-from exactpriv.exact.numbers import EPS, as_exact, as_rational, to_sympy
+from exactpriv.exact.numbers import as_exact, as_rational, to_sympy
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 from exactpriv.measures.result import Measured
 from exactpriv.spaces import Hamming
@@ -124,9 +118,7 @@ def _nm(n, m) -> tuple[int, int]:
 
 
 def _exp_eps(t, name: str = "exp_eps") -> Fraction:
-    """e^ε as an exact rational >= 1 (ε >= 0)."""
-    if isinstance(t, (float, np.floating)):
-        as_rational(t, name)  # raises NotExactError naming the value
+    """e^ε as an exact rational >= 1 (ε >= 0); floats raise NotExactError (from as_rational)."""
     q = as_rational(t, name)
     if q < 1:
         raise InvalidArgument(f"{name}={q} must be >= 1 (it is e^eps with eps >= 0)")

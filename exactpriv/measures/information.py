@@ -1179,28 +1179,29 @@ def _sibson_expr(pmf, rows, a: Fraction) -> sympy.Expr:
     return A / (A - 1) * sympy.log(sympy.Add(*inner))
 
 
-def _pow_matrix(S, L: int, a: Fraction, prec: int):
-    """arb_mat of W^α = (S/L)^α (balls), each distinct integer raised once."""
-    k, m = S.shape
+def _pow_matrix(N, d, a: Fraction, prec: int):
+    """arb_mat of W^α for W = N/d (balls): W(y|x)^α = N[x,y]^α · d[x]^{-α}, each distinct
+    integer raised once."""
+    k, m = N.shape
     with working_precision(prec):
         fa = flint.fmpq(a.numerator, a.denominator)
-        Lpow = flint.arb(L) ** fa
         cache: dict = {0: flint.arb(0)}
         entries = []
-        for row in S.tolist():
+        for row, dx in zip(N.tolist(), d.tolist()):
+            f = flint.arb(int(dx)) ** (-fa)
             for v in row:
                 b = cache.get(v)
                 if b is None:
-                    b = cache[v] = flint.arb(v) ** fa / Lpow
-                entries.append(b)
+                    b = cache[v] = flint.arb(int(v)) ** fa
+                entries.append(b * f if v else b)
         return flint.arb_mat(k, m, entries)
 
 
-def _sibson_arb(pmf, S, L: int, a: Fraction, prec: int, powm=None):
-    """Ball of I^s_α(P) = α/(α-1) log Σ_y (Σ_x P(x) W(y|x)^α)^{1/α} for W = S/L (α ≠ 1)."""
-    k, m = S.shape
-    powm = _pow_matrix(S, L, a, prec) if powm is None else powm
-    used = np.flatnonzero((S[[x for x, p in enumerate(pmf) if p]] != 0).any(axis=0))  # s_y > 0, exactly
+def _sibson_arb(pmf, N, d, a: Fraction, prec: int, powm=None):
+    """Ball of I^s_α(P) = α/(α-1) log Σ_y (Σ_x P(x) W(y|x)^α)^{1/α} for W = N/d (α ≠ 1)."""
+    k, m = N.shape
+    powm = _pow_matrix(N, d, a, prec) if powm is None else powm
+    used = np.flatnonzero((N[[x for x, p in enumerate(pmf) if p]] != 0).any(axis=0))  # s_y > 0, exactly
     with working_precision(prec):
         fa = flint.fmpq(a.numerator, a.denominator)
         inv = flint.fmpq(a.denominator, a.numerator)
@@ -1248,8 +1249,8 @@ def sibson_mi(M, *, alpha, prior=None, method: str = "auto") -> Measured:
         expr = _sibson_expr(P.pmf, M.rows, a)
         return Measured("sibson_mi", _symbolic_value(expr), witness=wit, method="sympy",
                         note="" if M.is_rational else _SYMBOLIC_NOTE)
-    S, L = _int_channel(*M.integer_rows())
-    lo, hi, prec = _refine(lambda prec: _sibson_arb(P.pmf, S, L, a, prec))
+    N, d = M.integer_rows()
+    lo, hi, prec = _refine(lambda prec: _sibson_arb(P.pmf, N, d, a, prec))
     return Measured("sibson_mi", None, lo, hi, wit, f"arb({prec} bits)", "certified enclosure of (66)")
 
 
@@ -1391,22 +1392,22 @@ def sibson_capacity(M, *, alpha) -> Measured:
         return Measured("sibson_capacity", _max_leakage(full, M.rows),
                         witness={"alpha": "oo", "prior": "any full-support prior"}, method="exact-logform",
                         note="alpha = oo: log sum_y max_x W(y|x)")
-    S, L = _int_channel(*M.integer_rows())
-    S, reps = _reduce_int(S, L, list(range(k)))
-    kk, mm = S.shape
+    N, d, reps = _reduce_rows(*_int_rows(*M.integer_rows()), list(range(k)))
+    kk, mm = N.shape
     if kk == 1 or mm == 1:
         return Measured("sibson_capacity", Fraction(0), witness={"alpha": str(a), "prior": "any"},
                         method="closed-form", note="identical rows")
-    rs, cs = np.sort(S, axis=1), np.sort(S, axis=0)
-    if (rs == rs[0]).all() and (cs == cs[:, :1]).all():
+    rs, cs = np.sort(N, axis=1), np.sort(N, axis=0)
+    if (d == d[0]).all() and (rs == rs[0]).all() and (cs == cs[:, :1]).all():
         # uniform input: Σ_x W(y|x)^α / kk = c for every y (columns are permutations), so
         # I = α/(α-1) log(mm·c^{1/α}) = α/(α-1) log mm + log(c)/(α-1)
         A = sympy.Rational(a.numerator, a.denominator)
+        d0 = int(d[0])
         counts: dict = {}
-        for v in S[:, 0].tolist():
+        for v in N[:, 0].tolist():
             if v:
                 counts[int(v)] = counts.get(int(v), 0) + 1
-        c = sympy.Add(*[cnt * sympy.Rational(v, L) ** A for v, cnt in counts.items()]) / kk
+        c = sympy.Add(*[cnt * sympy.Rational(v, d0) ** A for v, cnt in counts.items()]) / kk
         expr = A / (A - 1) * sympy.log(mm) + sympy.log(c) / (A - 1)
         pmf = [Fraction(0)] * k
         for r in reps:
@@ -1414,8 +1415,10 @@ def sibson_capacity(M, *, alpha) -> Measured:
         return Measured("sibson_capacity", _symbolic_value(expr),
                         witness={"alpha": str(a), "prior": _pmf_desc(M.inputs, pmf)}, method="closed-form",
                         note="rows and columns are permutations of each other: the uniform input is optimal")
-    W = S.astype(np.float64) / float(L) if S.dtype != object else np.array(
-        [[float(Fraction(int(v), L)) for v in r] for r in S.tolist()], dtype=np.float64)
+    if N.dtype != object:
+        W = N.astype(np.float64) / d.astype(np.float64)[:, None]
+    else:
+        W = np.array([[float(Fraction(int(v), int(dx))) for v in r] for r, dx in zip(N.tolist(), d.tolist())])
     p0 = _sibson_prior_float(W, float(a))
     P0 = _rational_pmf(p0)
     A = W ** float(a)
@@ -1423,8 +1426,8 @@ def sibson_capacity(M, *, alpha) -> Measured:
     Q = _rational_pmf(s / s.sum(), full_support=True)
     target = Fraction(1, 1 << _ENCLOSURE_BITS)
     for prec in _PRECS:
-        powm = _pow_matrix(S, L, a, prec)
-        low = _sibson_arb(P0, S, L, a, prec, powm)
+        powm = _pow_matrix(N, d, a, prec)
+        low = _sibson_arb(P0, N, d, a, prec, powm)
         ups = _renyi_divs_arb(powm, Q, a, prec)
         if low.is_finite() and all(u.is_finite() for u in ups):
             lo, lo_hi = arb_to_fractions(low)
