@@ -719,13 +719,14 @@ def _entry_reading(e, claim) -> str | None:
 
 
 def claim_report(claim: Claim, results, *, out_dir, points: dict | None = None,
-                 explorations: list | None = None) -> tuple[Path, Path]:
+                 explorations: list | None = None, entry_explorations=None) -> tuple[Path, Path]:
     """Write ``<out_dir>/<claim id>.md`` and ``.html`` for one claim; returns both paths.
 
     ``results``: the ReadingResults of the claim (others are ignored); ``points``: the
     recorded values of :func:`run_bank` (for plots); ``explorations``: tightness explorer
     runs (:class:`exactpriv.tightness.Exploration`) — those of implications stated by this
-    claim are shown.
+    claim are shown; ``entry_explorations``: (Entry, Exploration) pairs of
+    :func:`exactpriv.tightness.explore_entry` — those of this claim's entries are shown.
     """
     from exactpriv.tightness import bank_implications
 
@@ -792,6 +793,10 @@ def claim_report(claim: Claim, results, *, out_dir, points: dict | None = None,
                       f"{tgt} against {src} for the instances checked, with the stated map")
             doc.p("Each dot is an instance the bank checked (floats, for the eye); the curve is the stated "
                   "map; a red star is a refuting witness.  The verdicts above are exact.", note=True)
+    mine_entries = [(e, ex) for e, ex in (entry_explorations or []) if e.claim == claim.id]
+    if mine_entries:
+        doc.h(2, "Stated map vs best witness found")
+        _entry_table(doc, mine_entries)
     imps = {i.key: i for i in bank_implications()}
     for ex in explorations or []:
         imp = imps.get(ex.key)
@@ -813,8 +818,9 @@ def _exploration_section(doc: Doc, ex, imp, *, level: int = 2, show_witness: boo
         doc.p(f"Stated by {', '.join(imp.claims)}.  Best known map: {imp.tight_label or '—'} "
               f"({imp.tight_source or 'none known'})." + (f"  {imp.note}" if imp.note else ""))
         if imp.paper_says_tight:
-            doc.p("The paper says its tight form is attained; the witnesses below attain it exactly where "
-                  "marked.", note=True)
+            doc.p("The paper claims tightness here.  Per level: 'attained' = the stated map is reached exactly by "
+                  "the witness; 'best found equals the tight map exactly' = the paper's tight form is reached "
+                  "exactly; 'violated' = an exact counterexample to the stated map.", note=True)
     if ex.upper_vs_stated is not None:
         pr = ex.upper_vs_stated
         doc.p(f"Certified comparison of the best known map with the stated one for every α > 0: "
@@ -826,7 +832,7 @@ def _exploration_section(doc: Doc, ex, imp, *, level: int = 2, show_witness: boo
                      _exact_and_float(l.tight) if l.tight is not None else "—",
                      Cell(l.status, "REFUTED" if l.status == "violated" else ""), "; ".join(l.flags),
                      l.found_by])
-    doc.table(["α", "stated f(α)", "best found (certified lower bound on f*)", "gap f(α) − best",
+    doc.table(["α", "stated f(α)", "best found (certified lower bound on f*)", "gap f(α) − best (≈)",
                "tight map", "status", "flags", "witness found by"], rows)
     doc.image(f"tight--{ex.key or ex.given + '--' + ex.measure}".replace("=>", "--").replace(">", ""),
               _plot_exploration(ex, imp), f"{ex.given} => {ex.measure}: stated vs best found")
@@ -846,8 +852,24 @@ def _exploration_section(doc: Doc, ex, imp, *, level: int = 2, show_witness: boo
                 _prior_table(doc, l.witness.prior, "Witness prior")
 
 
+def _entry_table(doc: Doc, items: list):
+    """items: (Entry, Exploration) pairs -> one row per level: stated vs best witness found."""
+    rows = []
+    for e, ex in items:
+        for l in ex.levels:
+            rows.append([f"{e.source} ⇒ {e.target}", Link(f"{e.claim} [{ex.key.split('[')[-1].rstrip(']')}]",
+                                                          page_name(e.claim)),
+                         e.label, _exact_and_float(l.alpha), _exact_and_float(l.stated), _exact_and_float(l.best_lower),
+                         Cell(l.status, "REFUTED" if l.status == "violated" else
+                              ("PROVED" if l.status == "attained" else "")),
+                         l.found_by + (f"; {ex.space}" if l.witness is not None else "")])
+    doc.table(["implication", "claim [reading]", "stated map", "α", "stated f(α)",
+               "best witness found (certified lower bound on f*)", "status", "witness"], rows)
+
+
 def index_report(results, *, out_dir, claims=None, atlas=None, derived=None, explorations=None,
-                 seconds: float | None = None, title: str = "exactpriv report") -> tuple[Path, Path]:
+                 entry_explorations=None, seconds: float | None = None,
+                 title: str = "exactpriv report") -> tuple[Path, Path]:
     """Write ``<out_dir>/index.md`` and ``index.html``: the bank table (id, reading, verdict,
     evidence, link to the claim page), the implication atlas (figure, edges, derived
     implications with re-checks, unchecked table entries) and the tightness table (stated map
@@ -930,11 +952,20 @@ def index_report(results, *, out_dir, claims=None, atlas=None, derived=None, exp
                             ", ".join(imp.claims) if imp else "", imp.tight_label if imp else "",
                             f"{len(ex.levels)} levels: {n_viol} violated, {n_att} stated attained, "
                             f"{n_tight} tight map attained",
-                            ex.upper_vs_stated.verdict if ex.upper_vs_stated is not None else "—"])
-        doc.table(["implication", "stated map", "claims", "best known map", "explorer", "best known < stated ∀α>0"],
-                  summary)
+                            {"PROVED": "yes (certified)", "REFUTED": "no", "UNDECIDED": "undecided"}.get(
+                                ex.upper_vs_stated.verdict) if ex.upper_vs_stated is not None else "—"])
+        doc.table(["implication", "stated map", "claims", "best known map", "explorer",
+                   "best known map < stated map for all α > 0"], summary)
         for ex in explorations:
             _exploration_section(doc, ex, imps.get(ex.key), level=2)
     else:
         doc.p("Not explored in this run.", note=True)
+    if entry_explorations:
+        doc.h(2, "Every implication of the bank: stated map vs best witness found")
+        doc.p("A short search per implication of the atlas table (its hypotheses imposed: product priors, "
+              "full-support priors, positive mechanisms): 'violated' is an exact counterexample to the stated map at "
+              "that level, 'attained' means the stated map is tight there, 'below' that the best witness found stays "
+              "under it (a lower bound on the best possible map, not a proof that the stated map is loose).",
+              note=True)
+        _entry_table(doc, list(entry_explorations))
     return _write(doc, out_dir, "index")

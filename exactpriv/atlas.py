@@ -673,7 +673,7 @@ def draw_atlas(G: nx.DiGraph, *, ax=None, title: str | None = None):
         lx, ly = to_data((mx + 3 * nxv, my + 3 * nyv))
         ha = "left" if nxv > 0.35 else ("right" if nxv < -0.35 else "center")
         va = "bottom" if nyv > 0.35 else ("top" if nyv < -0.35 else "center")
-        ax.text(lx, ly, text, fontsize=7.5, ha=ha, va=va, color=_STYLE[d["kind"]]["color"], zorder=5,
+        ax.text(lx, ly, text, fontsize=8.5, ha=ha, va=va, color=_STYLE[d["kind"]]["color"], zorder=5,
                 bbox={"boxstyle": "round,pad=0.12", "fc": "white", "ec": "none", "alpha": 0.85})
     handles = [Line2D([0], [0], color=st["color"], ls=st["style"], lw=st["width"], label=k)
                for k, st in _STYLE.items() if any(d["kind"] == k for _, _, d in G.edges(data=True))]

@@ -60,6 +60,8 @@ __all__ = [
     "bank_implications",
     "explore",
     "explore_implication",
+    "explore_entry",
+    "default_levels",
     "exp_levels",
     "query_mechanism",
     "random_mechanism",
@@ -309,7 +311,8 @@ def _space(space):
 
 
 class _Searcher:
-    def __init__(self, given, measure, space, prior_kind, full_support, max_outputs, rng, deadline):
+    def __init__(self, given, measure, space, prior_kind, full_support, max_outputs, rng, deadline, *,
+                 positive=False, bisection_steps=BISECTION_STEPS):
         from exactpriv.atlas import NOTIONS
         from exactpriv.measures import REGISTRY
 
@@ -323,6 +326,7 @@ class _Searcher:
                  for n in (given, measure)]
         self.needs_prior = any(needs)
         self.prior_kind, self.full_support = prior_kind, full_support
+        self.positive, self.bisection_steps = positive, bisection_steps
         self.tried = 0
 
     # ----- measures
@@ -396,7 +400,7 @@ class _Searcher:
         if a1 is None:
             return None
         best = (U, a1)
-        for _ in range(BISECTION_STEPS):
+        for _ in range(self.bisection_steps):
             if time.perf_counter() > self.deadline:
                 break
             mid = (lo + hi) / 2
@@ -476,6 +480,8 @@ def _search_level(S: _Searcher, alpha, exp_alpha, deadline, *, queries: bool, lo
             if proj is None:
                 return
             M, a = proj
+            if S.positive and any(v == 0 for row in M.rows for v in row):
+                return  # the implication's hypothesis: positive mechanisms only
             b = S.B(M, P)
         except ExactPrivError:
             return
@@ -486,7 +492,9 @@ def _search_level(S: _Searcher, alpha, exp_alpha, deadline, *, queries: bool, lo
     # 1. structured: randomized response of queries (always run once, even past the deadline)
     if queries:
         for k in range(2, min(S.max_outputs, n) + 1):
-            for q in _canonical_queries(n, k, max_queries, S.rng):
+            for j, q in enumerate(_canonical_queries(n, k, max_queries, S.rng)):
+                if j and time.perf_counter() > deadline and best.M is not None:
+                    break  # at least one query per k, then only within the budget
                 R = query_mechanism(space, q, k, t=0)
                 for P in priors:
                     consider(R, P, f"randomized response of the query {q} (k={k})")
@@ -517,7 +525,8 @@ def _search_level(S: _Searcher, alpha, exp_alpha, deadline, *, queries: bool, lo
 def explore(given: str, measure: str, stated, *, alphas: Sequence, space="hamming:m=2,n=1",
             seconds: float = 5.0, seed: int = 0, prior: str = "any", full_support: bool = False,
             max_outputs: int = 3, tight=None, upper=None, queries: bool = True, local_steps: int = 200,
-            max_queries: int = 40, prove_seconds: float = 3.0, key: str = "") -> Exploration:
+            max_queries: int = 40, prove_seconds: float = 3.0, key: str = "", positive: bool = False,
+            bisection_steps: int = BISECTION_STEPS) -> Exploration:
     """Estimate f*(α) = sup{B(M) : A(M) <= α} for A = ``given``, B = ``measure`` on a grid of α.
 
     Parameters
@@ -530,6 +539,8 @@ def explore(given: str, measure: str, stated, *, alphas: Sequence, space="hammin
         runs at least once per level)
     prior : "any" | "independent" | "uniform" — kind of priors searched when a measure needs one
     full_support : search only full-support priors
+    positive : search only mechanisms without zero entries (a hypothesis of some implications)
+    bisection_steps : dyadic steps of the projection onto {A <= α} (notions other than pure_dp)
     tight : the best known map (sympy in eps, or a callable α -> exact value or None)
     upper : a map known (proved or cited) to bound f* from above (sympy in eps, or a callable
         α -> exact value); for a sympy map, "upper < stated on (0, oo)" is certified by
@@ -569,7 +580,8 @@ def explore(given: str, measure: str, stated, *, alphas: Sequence, space="hammin
         # the remaining budget is shared by the remaining levels (an overrun of the structured
         # family at one level does not starve the next ones of their structured family)
         deadline = ts + max(0.0, t0 + seconds - ts) / (len(levels) - k)
-        S = _Searcher(given, measure, sp, prior, full_support, max_outputs, rng, deadline)
+        S = _Searcher(given, measure, sp, prior, full_support, max_outputs, rng, deadline, positive=positive,
+                      bisection_steps=bisection_steps)
         ea = sympy.exp(alpha)
         exp_alpha = Fraction(int(ea.p), int(ea.q)) if ea.is_Rational else None
         best = _search_level(S, alpha, exp_alpha, deadline, queries=queries, local_steps=local_steps,
@@ -606,7 +618,7 @@ def explore(given: str, measure: str, stated, *, alphas: Sequence, space="hammin
         lr.seconds = time.perf_counter() - ts
         out.append(lr)
     proof = None
-    if upper is not None and (isinstance(upper, (sympy.Basic, str, int, Fraction))):
+    if upper is not None and isinstance(upper, (sympy.Basic, str, int, Fraction)) and _as_map(upper, "upper") != f:
         from exactpriv.certify import prove_inequality
 
         try:
@@ -656,6 +668,12 @@ class BankImplication:
 _P = sympy.Symbol("p", positive=True)
 
 
+def _converse_map():
+    from exactpriv.atlas import CONVERSE_MAP
+
+    return CONVERSE_MAP
+
+
 def _h(p):
     return -p * sympy.log(p) - (1 - p) * sympy.log(1 - p)
 
@@ -695,7 +713,7 @@ def bank_implications() -> list[BankImplication]:
                          "(cuff2016.lemma2[relaxation-27-of-28])",
             note="levels α = ln 2 − h(p), p = 1/4, 1/8, 1/16, where (28) gives 1 − 2p"),
         BankImplication(
-            "pure_dp=>semantic_privacy", "pure_dp", "semantic_privacy", sympy.exp(2 * E) - 1, "e^{2ε} − 1",
+            "pure_dp=>semantic_privacy", "pure_dp", "semantic_privacy", sympy.exp(2 * E) - 1, "e^(2ε) − 1",
             ("zhao2019.thm2_fwd",), tuple(exp_levels("11/10", "5/4", "3/2", 2)), space="hamming:m=2,n=2",
             tight=sympy.tanh(E / 2), tight_label="tanh(ε/2)",
             tight_source="exact reduction of semantic privacy: SP = (√R − 1)/(√R + 1) with the cross ratio "
@@ -703,6 +721,14 @@ def bank_implications() -> list[BankImplication]:
                          "by randomized response of the parity of two records",
             upper=sympy.tanh(E / 2),
             upper_source="exact reduction of the semantic_privacy measure (sup over beliefs in closed form)"),
+        BankImplication(
+            "semantic_privacy=>pure_dp", "semantic_privacy", "pure_dp", _converse_map(), "ln((1+2s)/(1−2s))",
+            ("zhao2019.thm2_conv",), (sympy.Rational(1, 10), sympy.Rational(1, 5), sympy.Rational(1, 3)),
+            space="hamming:m=2,n=1", paper_says_tight=True,
+            tight_source="the paper calls the converse tight (CLAIMS.md); the bank refutes its literal reading "
+                         "(an output impossible when the record is ⊥ gives DP = ∞ with SP < 1/2)",
+            note="all mechanisms (the literal reading); see zhao2019.thm2_conv[positive-mechanism] for the "
+                 "hypothesis under which it holds"),
         BankImplication(
             "pure_dp=>identity_dp", "pure_dp", "identity_dp", E, "ε", ("identitydp.prop2",),
             tuple(exp_levels(2, 3)), space="hamming:m=2,n=2", prior="independent",
@@ -718,3 +744,44 @@ def explore_implication(imp: BankImplication, *, seconds: float = 4.0, seed: int
         raise InvalidArgument(f"imp={imp!r} must be a BankImplication (see bank_implications())")
     return explore(imp.given, imp.measure, imp.stated, alphas=imp.alphas, space=imp.space, seconds=seconds,
                    seed=seed, prior=imp.prior, tight=imp.tight, upper=imp.upper, key=imp.key, **kw)
+
+
+# --------------------------------------------------------------------------------------
+# every implication of the atlas table (quick)
+# --------------------------------------------------------------------------------------
+_LOG_NOTIONS = {"pure_dp", "free_lunch", "identifiability", "bayesian_dp", "identity_dp", "adversarial_privacy"}
+_RATIO_NOTIONS = {"positive_membership", "negative_membership"}
+
+
+def default_levels(notion: str) -> tuple:
+    """A small grid of exact levels suited to the scale of ``notion``: ln(3/2), ln 3 for
+    log-ratio notions; γ = 3/2, 3 for membership levels; 1/8, 1/3 for the others (KL, MI, TV,
+    semantic privacy)."""
+    if notion in _LOG_NOTIONS:
+        return tuple(exp_levels("3/2", 3))
+    if notion in _RATIO_NOTIONS:
+        return (sympy.Rational(3, 2), sympy.Integer(3))
+    return (sympy.Rational(1, 8), sympy.Rational(1, 3))
+
+
+def explore_entry(entry, *, seconds: float = 0.5, seed: int = 0, alphas=None) -> Exploration | None:
+    """Quick :func:`explore` of one implication entry of the atlas table (its source notion,
+    target notion, stated map and hypotheses: product priors for "independent", full-support
+    priors, positive mechanisms).  None for entries whose map is not a function of the level
+    alone (cardinalities, n, ε_X) or whose hypotheses cannot be generated (bounded datasets)."""
+    from exactpriv.atlas import NOTIONS
+
+    if entry.kind != "implication" or not entry.is_composable:
+        return None
+    # two records where a prior, the per-record structure (MI-DP) or the default value ⊥ of semantic
+    # privacy matters (its extremal mechanism, RR of the parity, needs n = 2); one binary record otherwise
+    two = {"mi_dp", "semantic_privacy", "bayesian_semantic_privacy"}
+    needs = NOTIONS[entry.source][1] or NOTIONS[entry.target][1] or {entry.source, entry.target} & two
+    space = "hamming:m=2,n=2" if needs else "hamming:m=2,n=1"
+    conds = set(entry.conditions)
+    return explore(entry.source, entry.target, entry.map, alphas=alphas or default_levels(entry.source),
+                   space=space, seconds=seconds, seed=seed,
+                   prior="independent" if "independent" in conds else ("uniform" if "uniform" in conds else "any"),
+                   full_support="full-support" in conds, positive="positive" in conds, max_outputs=2,
+                   local_steps=20, max_queries=8, bisection_steps=8,
+                   key=f"{entry.claim}[{entry.reading}]")

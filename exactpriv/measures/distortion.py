@@ -58,7 +58,7 @@ import numpy as np
 import sympy
 
 from exactpriv.distributions import Prior
-from exactpriv.errors import InvalidArgument, SpaceTooLargeError
+from exactpriv.errors import ExactPrivError, InvalidArgument, SpaceTooLargeError
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.lp import LPResult, solve_lp
@@ -322,11 +322,26 @@ def posterior_polynomials(prior) -> list:
     return out
 
 
-def _qeval(P: sympy.Poly, q: Fraction) -> Fraction:
-    acc = Fraction(0)
-    for c in P.all_coeffs():
-        acc = acc * q + Fraction(int(c.p), int(c.q))
-    return acc
+@functools.lru_cache(maxsize=4096)
+def _int_coeffs(P: sympy.Poly) -> tuple[int, ...]:
+    """Integer coefficients (highest degree first) of a positive multiple of P; () for P = 0."""
+    cs = [Fraction(int(c.p), int(c.q)) for c in P.all_coeffs()]
+    L = math.lcm(*(c.denominator for c in cs)) if cs else 1
+    out = tuple(int(c * L) for c in cs)
+    return () if not any(out) else out
+
+
+def _qsign(P: sympy.Poly, q: Fraction) -> int:
+    """sign P(q) for rational q, in integer arithmetic: b^deg · P(a/b) = Σ c_i a^(deg-i) b^i."""
+    cs = _int_coeffs(P)
+    if not cs:
+        return 0
+    a, b = q.numerator, q.denominator
+    acc, bp = 0, 1
+    for c in cs:  # homogeneous Horner: acc_k = acc_{k-1}·a + c_k·b^k, so acc_d = b^d P(a/b) (b > 0)
+        acc = acc * a + c * bp
+        bp *= b
+    return (acc > 0) - (acc < 0)
 
 
 def _sgn(v) -> int:
@@ -342,8 +357,8 @@ class _Root:
 
     def __init__(self, f, lo: Fraction, hi: Fraction):
         self.f, self.lo, self.hi = f, lo, hi
-        if lo != hi:
-            assert _sgn(_qeval(f, lo)) * _sgn(_qeval(f, hi)) < 0
+        if lo != hi and _qsign(f, lo) * _qsign(f, hi) >= 0:
+            raise ExactPrivError(f"internal: ({lo}, {hi}) does not isolate a simple root of {f.as_expr()}")
 
     @property
     def exact(self) -> bool:
@@ -353,10 +368,10 @@ class _Root:
         if self.exact:
             return
         mid = (self.lo + self.hi) / 2
-        v = _qeval(self.f, mid)
+        v = _qsign(self.f, mid)
         if v == 0:
             self.lo = self.hi = mid
-        elif _sgn(v) == _sgn(_qeval(self.f, self.lo)):
+        elif v == _qsign(self.f, self.lo):
             self.lo = mid
         else:
             self.hi = mid
@@ -374,11 +389,11 @@ class _Root:
                 return 1
             if q >= self.hi:
                 return -1
-            v = _qeval(self.f, q)
+            v = _qsign(self.f, q)
             if v == 0:  # only for linear factors
                 self.lo = self.hi = q
                 return 0
-            return 1 if _sgn(v) == _sgn(_qeval(self.f, self.lo)) else -1
+            return 1 if v == _qsign(self.f, self.lo) else -1
 
     def to_sympy(self):
         if self.exact:
@@ -465,7 +480,7 @@ class EpsTilde(Measured):
         q = _exp_eps(t, "t")
         if q == 1:
             return self._uniform
-        return all(_qeval(P, q) >= 0 for P in self.polynomials)
+        return all(_qsign(P, q) >= 0 for P in self.polynomials)
 
     def __repr__(self):
         return (f"EpsTilde(exp_value={self.exp_value}, enclosure={[str(v) for v in self.exp_enclosure]}, "
@@ -495,7 +510,7 @@ def eps_tilde_X(prior, *, width=Fraction(1, 2 ** 40)) -> EpsTilde:
     roots = _roots_above_one(polys)
 
     def signs_at(q):
-        return [_sgn(_qeval(P, q)) for P in polys]
+        return [_qsign(P, q) for P in polys]
 
     # sample points: gap k lies between roots[k-1] and roots[k] (gap 0 starts at 1, last is unbounded)
     samples = []
@@ -549,7 +564,7 @@ def eps_tilde_X(prior, *, width=Fraction(1, 2 ** 40)) -> EpsTilde:
     else:
         inf_root.refine(width)
         t_val = inf_root.to_sympy()
-        exact = sympy.log(t_val)
+        exact = sympy.log(t_val, evaluate=False)
         enc = (inf_root.lo, inf_root.hi)
         root = inf_root
         value, lower, upper = None, LogForm.log(inf_root.lo), LogForm.log(inf_root.hi)
@@ -575,7 +590,7 @@ def _piece_str(p):
 def _tilde_witness(prior, polys, q):
     w = {"prior": repr(prior)}
     if q is not None:
-        bad = [(prior.space.points[y], str(P.as_expr())) for y, P in enumerate(polys) if _qeval(P, q) < 0]
+        bad = [(prior.space.points[y], str(P.as_expr())) for y, P in enumerate(polys) if _qsign(P, q) < 0]
         if bad:
             w["negative_at_large_t"] = {"output": bad[0][0], "P_y": bad[0][1]}
     return w
@@ -827,7 +842,7 @@ def relaxed_dual_certificate(n, m) -> Decision:
         # sign on (1, oo): constant between roots; check at a sample in each gap
         pts = [Fraction(1) + (roots[0].lo - 1) / 2 if roots else Fraction(2)]
         pts += [(r1.hi + r2.lo) / 2 for r1, r2 in zip(roots, roots[1:])] + ([roots[-1].hi + 1] if roots else [])
-        if any(_qeval(P, q) < 0 for q in pts):
+        if any(_qsign(P, q) < 0 for q in pts):
             return Decision.false("symbolic-dual", f"lambda_{l} is negative somewhere on t > 1", certificate={})
     return Decision.true(
         "symbolic-dual",

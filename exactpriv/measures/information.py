@@ -60,14 +60,14 @@ import sympy
 from exactpriv.distributions import Prior
 from exactpriv.errors import InvalidArgument, NotExactError, SupportError
 from exactpriv.exact.decisions import Decision
-from exactpriv.exact.intervals import arb_to_fractions, working_precision
-from exactpriv.exact.kernel import compare
+from exactpriv.exact.intervals import arb_eval, arb_to_fractions, working_precision
+from exactpriv.exact.kernel import compare, exact_argmax_fractions
 from exactpriv.exact.logforms import LogForm, logform_from_sympy, prime_factorization
 from exactpriv.exact.numbers import as_rational, to_sympy
-from exactpriv.mechanisms.base import Mechanism, ProductMechanism
-from exactpriv.spaces import Hamming, Subsets
 from exactpriv.measures._information_core import capacity_enclosure
 from exactpriv.measures.result import Measured, at_most
+from exactpriv.mechanisms.base import Mechanism, ProductMechanism
+from exactpriv.spaces import Hamming, Subsets
 
 __all__ = [
     "adversarial_privacy",
@@ -215,17 +215,13 @@ class _LogSum:
         self.add(coef, num)
         self.add(-coef, den)
 
-    def add_log(self, coef: Fraction, r: Fraction) -> None:
-        """Add coef·log r for a rational coef and a positive rational r (rescaling if needed)."""
-        coef = Fraction(coef)
-        r = Fraction(r)
-        need = coef.denominator // math.gcd(coef.denominator, self.den)
-        if need != 1:
-            self.c = {n: c * need for n, c in self.c.items()}
-            self.den *= need
-        k = coef.numerator * (self.den // coef.denominator)
-        self.add(k, r.numerator)
-        self.add(-k, r.denominator)
+    def merge(self, other: "_LogSum", sign: int) -> None:
+        """Add sign·other (same denominator)."""
+        if other.den != self.den:
+            raise AssertionError("internal: log-sums over different denominators")  # pragma: no cover
+        acc = self.c
+        for n, c in other.c.items():
+            acc[n] = acc.get(n, 0) + sign * c
 
     def affordable(self) -> bool:
         """Whether factoring every integer is cheap enough for method="auto" (see module docstring)."""
@@ -325,73 +321,78 @@ def _cmi_terms(pmf, rows, fine, coarse):
     return terms
 
 
-def _cmi_logsum(pmf, M: Mechanism, fine, coarse) -> _LogSum:
-    """I(F;Y|C) as an exact :class:`_LogSum`, in integer arithmetic (rational mechanism and prior).
-
-    With P(x) = a_x/b_x and W(y|x) = num[x,y]/den[x], every P(x)W(y|x) is c[x,y]/D for the
-    integer c[x,y] = a_x·num[x,y]·D/(b_x·den[x]), D = lcm_x(b_x·den[x]).  The group sums
-    R_g(y) = Σ_{x in g} c[x,y] and Π_g = Σ_{x in g} D·P(x) are integers, and
-    D·I(F;Y|C) = Σ_f Σ_y R_f(y) log(R_f(y)/Π_f) - Σ_c Σ_y R_c(y) log(R_c(y)/Π_c)
-    (the factor D cancels inside each ratio)."""
+def _joint_int(pmf, M: Mechanism):
+    """(C, D, supp): P(x)W(y|x) = C[j, y] / D for x = supp[j] (support of the prior), with
+    C an integer object array and D = lcm over the support of (denominator of P(x))·den[x]."""
     num, den = M.integer_rows()
-    num = num.tolist()
-    den = den.tolist()
     supp = [x for x, p in enumerate(pmf) if p]
-    D = math.lcm(*(pmf[x].denominator * den[x] for x in supp))
-    ls = _LogSum(D)
-    m = len(num[0])
-    fine_acc: dict = {}
-    coarse_acc: dict = {}
-    for x in supp:
-        p = pmf[x]
-        s = p.numerator * (D // (p.denominator * den[x]))
-        cx = [s * v for v in num[x]]
-        mass = s * den[x]
-        g = coarse[x]
-        cacc = coarse_acc.get(g)
-        if cacc is None:
-            cacc = coarse_acc[g] = [0, [0] * m]
-        cacc[0] += mass
-        r = cacc[1]
-        if fine is None:
-            dx = den[x]
-            for y, v in enumerate(num[x]):
+    dens = [int(den[x]) for x in supp]
+    D = math.lcm(*(pmf[x].denominator * dx for x, dx in zip(supp, dens)))
+    scale = np.array([pmf[x].numerator * (D // (pmf[x].denominator * dx)) for x, dx in zip(supp, dens)], dtype=object)
+    C = np.array(num[supp].tolist(), dtype=object).reshape(len(supp), num.shape[1]) * scale[:, None]
+    return C, D, supp
+
+
+class _Joint:
+    """The joint pmf P(x)W(y|x) = C[j, y]/D (x = supp[j]) of a rational prior and mechanism,
+    with the two kinds of log-sums every Shannon quantity here is made of (integer
+    arithmetic throughout; all sums are over a common denominator D)::
+
+        neg_h_cond()   = -H(Y|X) = Σ_x Σ_y P(x)W(y|x) log W(y|x)
+        neg_h_given(g) = -H(Y|G) = Σ_g Σ_y r_g(y) log(r_g(y)/π_g),  G = g(X) a labelling,
+
+    so I(F;Y|C) = H(Y|C) - H(Y|F) = neg_h_given(F) - neg_h_given(C) (C a function of F), and
+    -H(Y|X) is computed once for all records."""
+
+    def __init__(self, pmf, M: Mechanism):
+        self.M = M
+        self.C, self.D, self.supp = _joint_int(pmf, M)
+        self._neg_h_cond = None
+
+    def neg_h_cond(self) -> _LogSum:
+        if self._neg_h_cond is None:
+            num, den = self.M.integer_rows()
+            ls = _LogSum(self.D)
+            # Σ_{x,y} c[x,y] log num[x,y] - Σ_x mass_x log den[x], collected by integer value
+            flat_n = num[self.supp].ravel().tolist()
+            flat_c = self.C.ravel().tolist()
+            acc = ls.c
+            for n, c in zip(flat_n, flat_c):
+                if c and n != 1:
+                    acc[n] = acc.get(n, 0) + c
+            for mass, dx in zip(self.C.sum(axis=1).tolist(), den[self.supp].tolist()):
+                ls.add(-mass, int(dx))
+            self._neg_h_cond = ls
+        return self._neg_h_cond
+
+    def neg_h_given(self, labels) -> _LogSum:
+        """-H(Y|G) for the labels of the points (indexed like the mechanism's rows)."""
+        index: dict = {}
+        lab = np.array([index.setdefault(labels[x], len(index)) for x in self.supp], dtype=np.int64)
+        R = np.zeros((len(index), self.C.shape[1]), dtype=object)
+        np.add.at(R, lab, self.C)
+        ls = _LogSum(self.D)
+        for row, pi in zip(R.tolist(), R.sum(axis=1).tolist()):
+            for v in row:
                 if v:
-                    ls.add_ratio(cx[y], v, dx)
-                    r[y] += cx[y]
-        else:
-            f = fine[x]
-            facc = fine_acc.get(f)
-            if facc is None:
-                facc = fine_acc[f] = [0, [0] * m]
-            facc[0] += mass
-            rf = facc[1]
-            for y, v in enumerate(cx):
-                if v:
-                    rf[y] += v
-                    r[y] += v
-    for pi, r in fine_acc.values():
-        for v in r:
-            if v:
-                ls.add_ratio(v, v, pi)
-    for pi, r in coarse_acc.values():
-        for v in r:
-            if v:
-                ls.add_ratio(-v, v, pi)
-    return ls
+                    ls.add_ratio(v, v, pi)
+        return ls
+
+
+def _cmi_logsum(pmf, M: Mechanism, fine, coarse, *, joint: _Joint | None = None) -> _LogSum:
+    """I(F;Y|C) = H(Y|C) - H(Y|F) as an exact :class:`_LogSum` (rational mechanism and prior);
+    ``fine=None`` means F = X.  See :class:`_Joint`."""
+    j = _Joint(pmf, M) if joint is None else joint
+    out = _LogSum(j.D)
+    out.merge(j.neg_h_cond() if fine is None else j.neg_h_given(fine), 1)
+    out.merge(j.neg_h_given(coarse), -1)
+    return out
 
 
 def _zero(v) -> bool:
     if isinstance(v, (int, Fraction)):
         return v == 0
     return v == 0 or sympy.cancel(v) == 0
-
-
-def _terms_logsum(terms) -> _LogSum:
-    ls = _LogSum()
-    for c, r in terms:
-        ls.add_log(c, r)
-    return ls
 
 
 def _terms_sympy(terms) -> sympy.Expr:
@@ -435,8 +436,6 @@ def _bounds(v) -> tuple:
         if v.is_rational:
             return v.q0, v.q0
         return arb_to_fractions(v.arb(128))
-    from exactpriv.exact.intervals import arb_eval
-
     return arb_to_fractions(arb_eval(v, 256))
 
 
@@ -476,6 +475,23 @@ def _max_measured(name: str, items: list[Measured], note: str = "") -> Measured:
     methods = sorted({m.method for m in items})
     return Measured(name, None, best_low, max(highs), items[k].witness, " + ".join(methods),
                     (note + "; " if note else "") + "maximum of certified enclosures (witness: best lower bound)")
+
+
+def _max_logsums(name: str, entries: list, method: str, note: str = "") -> Measured:
+    """The maximum of exact log-sums (``(_LogSum or sympy.oo, witness)`` pairs), factoring
+    only the candidates: every sum is first enclosed in arb (cheap), and only those whose
+    upper end reaches the best lower end are turned into LogForms and compared exactly."""
+    for ls, wit in entries:
+        if ls is sympy.oo:
+            return Measured(name, sympy.oo, witness=wit, method="exact",
+                            note="posterior 0 where the prior is positive" if not note else note)
+    if len(entries) == 1:
+        return _logsum_measured(name, entries[0][0], method, entries[0][1], note)
+    bounds = [arb_to_fractions(ls.arb(128)) for ls, _ in entries]
+    best_low = max(lo for lo, _ in bounds)
+    cand = [k for k, (_, hi) in enumerate(bounds) if hi >= best_low]
+    items = [_logsum_measured(name, entries[k][0], method, entries[k][1], note) for k in cand]
+    return _max_measured(name, items, note)
 
 
 def _max_symbolic(name, items, note):
@@ -546,6 +562,10 @@ def conditional_mi(M, *, prior=None, record=None, method: str = "auto") -> Measu
     method = _method(method)
     codes = _records(M, "conditional_mi")
     recs = range(codes.shape[1]) if record is None else [_record_index(M, record)]
+    if M.is_rational:
+        joint = _Joint(P.pmf, M)
+        return _max_logsums("conditional_mi", [(_cmi_logsum(P.pmf, M, None, _other_codes(codes, i), joint=joint),
+                                                {"record": i, "prior": desc}) for i in recs], method)
     items = [_cmi_measured("conditional_mi", M, P, None, _other_codes(codes, i), method,
                            {"record": i, "prior": desc}) for i in recs]
     return items[0] if len(items) == 1 else _max_measured("conditional_mi", items)
@@ -568,6 +588,10 @@ def record_mi(M, *, prior=None, record=None, method: str = "auto") -> Measured:
     codes = _records(M, "record_mi")
     recs = range(codes.shape[1]) if record is None else [_record_index(M, record)]
     const = [0] * M.shape[0]
+    if M.is_rational:
+        joint = _Joint(P.pmf, M)
+        return _max_logsums("record_mi", [(_cmi_logsum(P.pmf, M, codes[:, i].tolist(), const, joint=joint),
+                                           {"record": i, "prior": desc}) for i in recs], method)
     items = [_cmi_measured("record_mi", M, P, codes[:, i].tolist(), const, method, {"record": i, "prior": desc})
              for i in recs]
     return items[0] if len(items) == 1 else _max_measured("record_mi", items)
@@ -597,10 +621,12 @@ def record_posterior_kl(M, *, prior=None, record=None, output=None, method: str 
         outs = None
     else:
         outs = [M.output_index(output)]
-    symbolic = not M.is_rational
-    rows = _sym_rows(M) if symbolic else M.rows
-    pmf = _sym_pmf(P.pmf) if symbolic else P.pmf
+    if M.is_rational:
+        return _record_posterior_kl_rational(M, P, desc, codes, recs, output, method)
+    rows = _sym_rows(M)
+    pmf = _sym_pmf(P.pmf)
     m = M.shape[1]
+    outs = None if output is None else [M.output_index(output)]
     q = [sum((p * row[y] for p, row in zip(pmf, rows) if p != 0), 0) for y in range(m)]
     if outs is None:
         outs = [y for y in range(m) if not _zero(q[y])]
@@ -620,22 +646,53 @@ def record_posterior_kl(M, *, prior=None, record=None, output=None, method: str 
                 joint[t][y] += p * row[y]
         for y in outs:
             wit = {"record": i, "output": M.outputs[y], "prior": desc}
-            # D = Σ_t π_t log π_t - Σ_t π_t log P(t, r) + log q(r)   (Σ_t π_t = 1)
-            if any(not _zero(pi[t]) and _zero(joint[t][y]) for t in range(k)):
-                t = next(t for t in range(k) if not _zero(pi[t]) and _zero(joint[t][y]))
-                items.append(Measured("record_posterior_kl", sympy.oo, witness=dict(wit, record_value=M.inputs.records[i][t]),
-                                      method="exact", note="posterior 0 where the prior is positive"))
+            bad = [t for t in range(k) if not _zero(pi[t]) and _zero(joint[t][y])]
+            if bad:
+                items.append(Measured("record_posterior_kl", sympy.oo, witness=dict(
+                    wit, record_value=M.inputs.records[i][bad[0]]), method="exact",
+                    note="posterior 0 where the prior is positive"))
                 continue
-            terms = [(pi[t], pi[t]) for t in range(k) if not _zero(pi[t])]
-            terms += [(-pi[t], joint[t][y]) for t in range(k) if not _zero(pi[t])]
+            # D = Σ_t π_t log π_t - Σ_t π_t log P(t, r) + log q(r)   (Σ_t π_t = 1)
+            terms = [(pi[t], pi[t] / joint[t][y]) for t in range(k) if not _zero(pi[t])]
             terms.append((1, q[y]))
-            if symbolic:
-                items.append(Measured("record_posterior_kl", _symbolic_value(_terms_sympy(terms)), witness=wit,
-                                      method="sympy", note=_SYMBOLIC_NOTE))
-            else:
-                items.append(_logsum_measured("record_posterior_kl", _terms_logsum(
-                    [(Fraction(c), Fraction(r)) for c, r in terms]), method, wit))
+            items.append(Measured("record_posterior_kl", _symbolic_value(_terms_sympy(terms)), witness=wit,
+                                  method="sympy", note=_SYMBOLIC_NOTE))
     return items[0] if len(items) == 1 else _max_measured("record_posterior_kl", items)
+
+
+def _record_posterior_kl_rational(M, P, desc, codes, recs, output, method) -> Measured:
+    """Integer version: with P(x)W(y|x) = C[x,y]/D, π_t = Π_t/D, P(t,r) = J[t,r]/D and
+    P(r) = Q[r]/D, D(X_i || X_i|Y=r) = Σ_t (Π_t/D) log(Π_t/J[t,r]) + log(Q[r]/D)."""
+    C, D, supp = _joint_int(P.pmf, M)
+    Q = C.sum(axis=0)
+    if output is None:
+        outs = np.flatnonzero(Q != 0).tolist()
+    else:
+        y = M.output_index(output)
+        if Q[y] == 0:
+            raise SupportError(f"output={output!r} has probability 0 under the prior; its posterior is undefined")
+        outs = [y]
+    entries = []
+    for i in recs:
+        k = len(M.inputs.records[i])
+        labels = codes[supp, i]
+        J = np.zeros((k, C.shape[1]), dtype=object)
+        np.add.at(J, labels, C)
+        Pi = J.sum(axis=1).tolist()
+        Jl = J[:, outs].tolist()
+        for col, y in enumerate(outs):
+            wit = {"record": i, "output": M.outputs[y], "prior": desc}
+            bad = [t for t in range(k) if Pi[t] and not Jl[t][col]]
+            if bad:
+                entries.append((sympy.oo, dict(wit, record_value=M.inputs.records[i][bad[0]])))
+                continue
+            ls = _LogSum(D)
+            for t in range(k):
+                if Pi[t]:
+                    ls.add_ratio(Pi[t], Pi[t], Jl[t][col])
+            ls.add_ratio(D, int(Q[y]), D)
+            entries.append((ls, wit))
+    return _max_logsums("record_posterior_kl", entries, method)
 
 
 def is_record_posterior_kl(M, level, *, prior=None, record=None, output=None, method: str = "auto") -> Decision:
@@ -658,17 +715,16 @@ def adversarial_privacy(M, *, prior=None) -> Measured:
     M = _mechanism(M)
     P, desc = _prior(M, prior, "adversarial_privacy")
     _require_rational(M, "adversarial_privacy")
-    supp = [x for x, p in enumerate(P.pmf) if p != 0]
-    m = M.shape[1]
-    q = [sum((P.pmf[x] * M.rows[x][y] for x in supp), Fraction(0)) for y in range(m)]
+    C, D, supp = _joint_int(P.pmf, M)
+    num, den = M.integer_rows()
+    Q = C.sum(axis=0)  # P(y) = Q[y] / D
     best, arg = None, None
-    for y in range(m):
-        if q[y] == 0:
-            continue
-        xb = max(supp, key=lambda x: M.rows[x][y])
-        r = M.rows[xb][y] / q[y]
+    for y in np.flatnonzero(Q != 0).tolist():
+        # max over the support of W(y|x) = num/den, exactly (kernel: float filter + exact tournament)
+        k, w = exact_argmax_fractions(num[supp, y], den[supp])
+        r = w * D / int(Q[y])
         if best is None or r > best:
-            best, arg = r, (xb, y)
+            best, arg = r, (supp[k], y)
     x, y = arg
     return Measured("adversarial_privacy", LogForm.log(best),
                     witness={"output": M.outputs[y], "input": M.inputs.points[x], "prior": desc,
@@ -691,10 +747,8 @@ def min_entropy_leakage(M, *, prior=None) -> Measured:
     M = _mechanism(M)
     P, desc = _prior(M, prior, "min_entropy_leakage")
     _require_rational(M, "min_entropy_leakage")
-    supp = [x for x, p in enumerate(P.pmf) if p != 0]
-    total = Fraction(0)
-    for y in range(M.shape[1]):
-        total += max(P.pmf[x] * M.rows[x][y] for x in supp)
+    C, D, _ = _joint_int(P.pmf, M)
+    total = Fraction(sum(int(v) for v in C.max(axis=0).tolist()), D)  # Σ_y max_x P(x)W(y|x)
     value = LogForm.log(total) - LogForm.log(max(P.pmf))
     return Measured("min_entropy_leakage", value, witness={"prior": desc, "posterior_vulnerability": str(total),
                                                            "prior_vulnerability": str(max(P.pmf))},

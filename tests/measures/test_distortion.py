@@ -183,6 +183,19 @@ def test_lp_optima_inside_theorem1_bounds_for_skewed_priors():
     assert r.value == sympy.oo and r.lp.status == "infeasible" and r.lp.certificate["method"] == "farkas"
 
 
+def test_near_degenerate_identifiability_lp_is_certified():
+    """e^ε = 43/2 just above t̃ ≈ 21.497 (a root of t^3 - 22t^2 + 11t - 4) for the D^3, m = 2 prior with
+    weights (4,6,4,6,1,7,9,1)/38: p_Y nearly vanishes and HiGHS's dual-simplex basis is only float-feasible;
+    the retry with interior point + crossover is certified, and D*_i = h = 2/15 (Theorem 1)."""
+    S = Hamming(range(2), 3)
+    w = [4, 6, 4, 6, 1, 7, 9, 1]
+    p = Prior(S, [F(v, sum(w)) for v in w])
+    e = eps_tilde_X(p)
+    assert e.exp_compare(F(43, 2)) > 0 and e.exp_compare(F(21)) < 0
+    r = optimal_distortion_identifiability(p, F(43, 2))
+    assert r.certified and r.value == h(None, 3, 2, exp_eps=F(43, 2)) == F(2, 15)
+
+
 def test_lemma5_E_d_distortion_is_h_exactly():
     """Lemma 5: E_d (30) has E[d] = h(ε) under every prior — symbolically in ε, and at e^ε = 3."""
     S = Hamming(range(3), 2)

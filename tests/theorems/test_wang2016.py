@@ -25,7 +25,7 @@ from exactpriv.distributions import Prior
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.logforms import LogForm
 from exactpriv.measures.bayesian import identifiability
-from exactpriv.measures.distortion import expected_distortion, h, relaxed_distortion
+from exactpriv.measures.distortion import exp_h_inverse, expected_distortion, h, relaxed_distortion
 from exactpriv.mechanisms import zoo
 from exactpriv.spaces import Hamming
 
@@ -161,8 +161,8 @@ def test_consistency_witness_by_hand():
     assert expected_distortion(Wm, p) == F(31, 48)
     assert identifiability(Wm, prior=p).value == LOG(3)
     assert W._Di(p, F(35, 12)).value <= F(31, 48) < W._Di(p, F(11, 4)).value
-    n, m = 2, 2
-    assert W._tilde(p).exp_compare(F(96, 31) - 1) < 0  # D > h(eps~_X): outside Theorem 2's range
+    t_D = exp_h_inverse(F(31, 48), 2, 2)
+    assert t_D == F(65, 31) and W._tilde(p).exp_compare(t_D) < 0  # D > h(eps~_X): outside Theorem 2's range
 
 
 def test_relaxed_optimum_is_attained_by_posterior_61():
