@@ -16,7 +16,7 @@ import json
 import time
 from pathlib import Path
 
-from exactpriv.errors import ExactPrivError, InvalidArgument
+from exactpriv.errors import InvalidArgument
 
 __all__ = ["add_parser", "cmd_report"]
 

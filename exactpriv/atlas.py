@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import functools
 import io as _io
+import zlib
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
@@ -446,13 +447,14 @@ def _instance_pool(needs_prior: bool, conditions: tuple) -> list:
     return out
 
 
-def _mechanisms_impl() -> tuple:
+@functools.lru_cache(maxsize=1)
+def _mechanisms() -> tuple:
+    import random
     from fractions import Fraction as F
 
     from exactpriv.mechanisms import zoo
     from exactpriv.spaces import Hamming
     from exactpriv.tightness import query_mechanism, random_mechanism
-    import random
 
     rng = random.Random(20240611)
     b1, b2, t1 = Hamming([0, 1], 1), Hamming([0, 1], 2), Hamming([0, 1, 2], 1)
@@ -467,9 +469,6 @@ def _mechanisms_impl() -> tuple:
     return tuple(ms)
 
 
-_mechanisms = functools.lru_cache(maxsize=1)(_mechanisms_impl)
-
-
 @functools.lru_cache(maxsize=64)
 def _priors(space, kind: str, full_support: bool) -> tuple:
     import random
@@ -477,7 +476,7 @@ def _priors(space, kind: str, full_support: bool) -> tuple:
     from exactpriv.distributions import Prior
     from exactpriv.tightness import random_prior
 
-    rng = random.Random(hash((repr(space), kind, full_support)) & 0xFFFF)
+    rng = random.Random(zlib.crc32(f"{space!r}/{kind}/{full_support}".encode()))  # stable across processes
     out = [Prior.uniform(space)]
     if kind == "uniform":
         return tuple(out)

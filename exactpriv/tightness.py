@@ -39,13 +39,12 @@ one for every α > 0 — the stated constant is then not tight *given the cited 
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 import sympy
 

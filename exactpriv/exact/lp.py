@@ -866,6 +866,15 @@ def solve_lp(
             )
 
     status, pay = _solve_min(P, c_min, method, float_solver)
+    if status == "uncertified" and float_solver == "auto":
+        # a basis that is feasible only within HiGHS' float tolerance certifies neither way;
+        # the other algorithm usually lands on an exactly certifiable vertex (seen on PD-I at
+        # e^eps just above the feasibility threshold, D^3, m=2)
+        other = "ipm" if "(simplex)" in str(pay.get("solver")) else "simplex"
+        status2, pay2 = _solve_min(P, c_min, method, other)
+        if status2 != "uncertified":
+            status, pay = status2, pay2
+            pay.setdefault("timings", {})["retried_with"] = other
     timings = dict(pay.get("timings", {}))
     float_status = pay.get("float_status")
     base = {"float_status": float_status, "solver": pay.get("solver", "highspy")}
