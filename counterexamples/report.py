@@ -315,10 +315,9 @@ def run_bank(claims: Iterable[Claim], *, include_slow: bool = False, collect_poi
     run = BankRun([])
     t0 = time.perf_counter()
     for c in claims:
-        if not c.encodable:
+        if not c.encodable:  # as ``exactpriv verify``: listed, not run
             run.not_encodable.append(c)
-            if not c.readings:
-                continue
+            continue
         for r in c.readings:
             if progress is not None:
                 progress(c, r)
@@ -679,12 +678,19 @@ def _plot_exploration(ex, imp) -> bytes:
         if tv:
             ax.plot([a for a, _ in tv], [t for _, t in tv], "s", mfc="none", c="#1b7a2e", ms=9,
                     label=f"tight map at the levels: {imp.tight_label}")
-    bx = [(a, _f(l.best_lower)) for a, l in zip(alphas, ex.levels) if l.best_lower is not None]
-    if bx:
-        ax.plot([a for a, _ in bx], [b for _, b in bx], "o", c="#1f4e9c", ms=6, label="best witness found (exact)")
-    ys = [b for _, b in bx if b is not None and math.isfinite(b)]
-    top = max(ys + [v for v in _curve(ex.stated, [xmax * 0.8]) if math.isfinite(v)] + [0.1])
-    ax.set_ylim(0, top * 1.3)
+    bx = [(a, _f(l.best_lower), l.status) for a, l in zip(alphas, ex.levels) if l.best_lower is not None]
+    fin = [(a, b) for a, b, st in bx if b is not None and math.isfinite(b) and st != "violated"]
+    if fin:
+        ax.plot([a for a, _ in fin], [b for _, b in fin], "o", c="#1f4e9c", ms=6, label="best witness found (exact)")
+    ys = [b for _, b in fin] + [b for _, b, st in bx if st == "violated" and b is not None and math.isfinite(b)]
+    top = max(ys + [v for v in _curve(ex.stated, [xmax * 0.8]) if math.isfinite(v)] + [0.1]) * 1.3
+    ax.set_ylim(0, top)
+    viol = [(a, b) for a, b, st in bx if st == "violated" and b is not None]
+    if viol:
+        # a violating witness; an infinite value is drawn on the frame
+        ax.scatter([a for a, _ in viol], [b if math.isfinite(b) else top * 0.97 for _, b in viol], marker="^", s=120,
+                   c="#c0392b", zorder=5, label="witness violating the stated map" +
+                   (" (∞ on the frame)" if any(not math.isfinite(b) for _, b in viol) else ""))
     ax.set_xlim(0, xmax)
     ax.set_xlabel(f"α = {ex.given}")
     ax.set_ylabel(f"{ex.measure}")
@@ -867,17 +873,39 @@ def _entry_table(doc: Doc, items: list):
                "best witness found (certified lower bound on f*)", "status", "witness"], rows)
 
 
+def _explore_all(G, seconds: float, explorations, entry_explorations):
+    """Tightness explorer on the central implications and every checked composable table entry."""
+    from exactpriv.tightness import bank_implications, explore_entry, explore_implication
+
+    if not isinstance(seconds, (int, float)) or seconds <= 0:
+        raise InvalidArgument(f"explore_seconds={seconds!r} must be a positive number")
+    if explorations is None:
+        explorations = [explore_implication(i, seconds=seconds) for i in bank_implications()]
+    if entry_explorations is None:
+        entry_explorations = []
+        for _, _, d in G.edges(data=True):
+            for e in d["entries"]:
+                if e["status"] in ("holds", "refuted") and e["entry"].is_composable:
+                    entry = dataclasses.replace(e["entry"], reading=e["reading"])
+                    ex = explore_entry(entry, seconds=seconds / 5)
+                    if ex is not None:
+                        entry_explorations.append((entry, ex))
+    return explorations, entry_explorations
+
+
 def index_report(results, *, out_dir, claims=None, atlas=None, derived=None, explorations=None,
-                 entry_explorations=None, seconds: float | None = None,
+                 entry_explorations=None, explore_seconds: float | None = None, seconds: float | None = None,
                  title: str = "exactpriv report") -> tuple[Path, Path]:
     """Write ``<out_dir>/index.md`` and ``index.html``: the bank table (id, reading, verdict,
     evidence, link to the claim page), the implication atlas (figure, edges, derived
     implications with re-checks, unchecked table entries) and the tightness table (stated map
     vs best witness found).
 
-    ``atlas``/``derived``/``explorations`` default to being computed here: the atlas from
-    ``results``, derived implications of length <= 2 re-checked on the default instances, and
-    no tightness exploration (pass ``explorations`` to include it; the CLI does).
+    ``atlas``/``derived`` default to being computed here: the atlas from ``results``, derived
+    implications of length <= 2 re-checked on the default instances.  The tightness sections
+    need explorer runs: pass ``explorations`` (central implications) and
+    ``entry_explorations`` ((Entry, Exploration) pairs), or ``explore_seconds`` to run them
+    here (that budget per central implication, a fifth of it per table entry).
     """
     from exactpriv.atlas import CONDITIONS, atlas_png, build_atlas, derive, edge_table, recheck, unchecked_entries
     from exactpriv.tightness import bank_implications
@@ -887,6 +915,8 @@ def index_report(results, *, out_dir, claims=None, atlas=None, derived=None, exp
     G = atlas if atlas is not None else build_atlas(results)
     if derived is None:
         derived = recheck(derive(G, max_length=2))
+    if explore_seconds is not None:
+        explorations, entry_explorations = _explore_all(G, explore_seconds, explorations, entry_explorations)
     doc = Doc(title)
     counts: dict = {}
     for r in results:

@@ -191,7 +191,8 @@ class LevelResult:
     best_lower : certified lower bound on f*(α) (exact: B of the witness, or its certified
         lower end)
     status : "violated" (B(witness) > f(α): the implication is false at α, an exact
-        counterexample), "attained" (B = f(α): tight at α), "below" (B < f(α)), "none"
+        counterexample), "attained" (B = f(α): tight at α), "below" (B < f(α)), "undecided"
+        (the kernel could not order them), "none" (no feasible candidate found)
     flags : human-readable findings ("stated bound not tight at α ...", "tight map attained")
     """
 
@@ -548,7 +549,9 @@ def explore(given: str, measure: str, stated, *, alphas: Sequence, space="hammin
     Returns
     -------
     Exploration — one :class:`LevelResult` per α; see :class:`LevelResult` for the statuses.
-    Every relation reported is an exact kernel decision.
+    Every relation reported is an exact kernel decision.  The search is seeded
+    (``random.Random(seed)``) but stops on wall-clock deadlines, so how far it gets — not the
+    soundness of what it reports — depends on the machine.
     """
     from exactpriv.exact.kernel import compare
 
@@ -597,8 +600,11 @@ def explore(given: str, measure: str, stated, *, alphas: Sequence, space="hammin
             elif compare(best.lower, "==", fa).is_true:
                 lr.status = "attained"
                 lr.flags.append("stated bound attained (tight at α)")
-            else:
+            elif compare(best.lower, "<", fa).is_true:
                 lr.status = "below"
+            else:
+                lr.status = "undecided"
+                lr.flags.append("the kernel could not order the best value and the stated bound")
             lr.gap = fa - to_sympy(best.lower) if fa != _OO else _OO
             if tight_fn is not None:
                 tv = tight_fn(alpha)

@@ -37,7 +37,7 @@ def _rr_kl(a: Fraction):
 def test_rr_is_kl_extremal_and_min_eps_eps2_flagged_not_tight():
     """Cuff–Yu Property 1 vs (11): the explorer finds binary RR, with KL = ε·tanh(ε/2) exactly."""
     ratios = [Fraction(2), Fraction(3), Fraction(5)]
-    ex = explore("pure_dp", "kl_dp", sympy.Min(E, E ** 2), alphas=exp_levels(*ratios), seconds=1.5, seed=1,
+    ex = explore("pure_dp", "kl_dp", sympy.Min(E, E ** 2), alphas=exp_levels(*ratios), seconds=0.6, seed=1,
                  tight=E * sympy.tanh(E / 2), upper=E * sympy.tanh(E / 2), prove_seconds=2)
     assert not ex.violated
     for a, lev in zip(ratios, ex.levels):

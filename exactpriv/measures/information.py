@@ -99,6 +99,9 @@ _EXACT_MAX_TERMS = 20_000
 _EXACT_MAX_BITS = 100
 #: Most integers above 2^64 "auto" will factor (each may cost ~0.02 s at 100 bits).
 _EXACT_MAX_BIG = 64
+#: Above this size (bits) of the common denominator of the joint pmf, "auto" evaluates the
+#: Shannon sums directly in arb with per-group denominators instead of exact integer sums.
+_JOINT_MAX_BITS = 512
 #: Enclosures are refined until their width is below 2^-_ENCLOSURE_BITS.
 _ENCLOSURE_BITS = 64
 #: Precision ladder (bits) for arb evaluations.
@@ -178,10 +181,10 @@ def _pmf_desc(space, pmf):
 # ======================================================================================
 # collected log-sums: Σ_n c_n log n, exact (LogForm) or certified (arb)
 # ======================================================================================
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=1 << 18)
 def _arb_log_int(n: int, prec: int):
-    with working_precision(prec):
-        return flint.arb(n).log()
+    """Ball of log n at ``prec`` bits; call only inside ``working_precision(prec)``."""
+    return flint.arb(n).log()
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -252,6 +255,33 @@ class _LogSum:
                     acc += _arb_log_int(n, prec) * c
             return acc / self.den
 
+
+class _Ball:
+    """A real known only through certified balls: ``evaluate(prec)`` -> arb (no exact form).
+    Used when the exact log-sum would need integers of thousands of bits (rows with unrelated
+    denominators make the common denominator D of the joint pmf huge)."""
+
+    __slots__ = ("_evaluate", "_memo")
+
+    def __init__(self, evaluate):
+        self._evaluate = evaluate
+        self._memo: dict = {}
+
+    def evaluate(self, prec: int):
+        ball = self._memo.get(prec)
+        if ball is None:
+            ball = self._memo[prec] = self._evaluate(prec)
+        return ball
+
+    def arb(self, prec: int):
+        return self.evaluate(prec)
+
+    def affordable(self) -> bool:
+        return False
+
+    def enclosure(self) -> tuple[Fraction, Fraction, int]:
+        return _refine(self.evaluate)
+
     def enclosure(self) -> tuple[Fraction, Fraction, int]:
         """Certified rational (lo, hi, prec) with hi - lo < 2^-_ENCLOSURE_BITS (or the last rung)."""
         return _refine(self.arb)
@@ -274,8 +304,9 @@ def _logsum_measured(name, ls: _LogSum, method: str, witness: dict, note: str = 
     if method == "exact" or (method == "auto" and ls.affordable()):
         return Measured(name, ls.logform(), witness=witness, method="exact-logform", note=note)
     lo, hi, prec = ls.enclosure()
-    return Measured(name, None, lo, hi, witness, f"arb({prec} bits)",
-                    (note + "; " if note else "") + "certified enclosure of the exact log-sum (too large to factor)")
+    why = ("evaluated in arb with per-group denominators (the common denominator is too large for an exact form)"
+           if isinstance(ls, _Ball) else "certified enclosure of the exact log-sum (too large to factor)")
+    return Measured(name, None, lo, hi, witness, f"arb({prec} bits)", (note + "; " if note else "") + why)
 
 
 # ======================================================================================
@@ -334,43 +365,78 @@ def _joint_int(pmf, M: Mechanism):
 
 
 class _Joint:
-    """The joint pmf P(x)W(y|x) = C[j, y]/D (x = supp[j]) of a rational prior and mechanism,
-    with the two kinds of log-sums every Shannon quantity here is made of (integer
-    arithmetic throughout; all sums are over a common denominator D)::
+    """The joint pmf P(x)W(y|x) of a rational prior and mechanism, with the two kinds of sums
+    every Shannon quantity here is made of::
 
         neg_h_cond()   = -H(Y|X) = Σ_x Σ_y P(x)W(y|x) log W(y|x)
         neg_h_given(g) = -H(Y|G) = Σ_g Σ_y r_g(y) log(r_g(y)/π_g),  G = g(X) a labelling,
 
     so I(F;Y|C) = H(Y|C) - H(Y|F) = neg_h_given(F) - neg_h_given(C) (C a function of F), and
-    -H(Y|X) is computed once for all records."""
+    -H(Y|X) is computed once for all records.
 
-    def __init__(self, pmf, M: Mechanism):
-        self.M = M
-        self.C, self.D, self.supp = _joint_int(pmf, M)
+    Exact mode: P(x)W(y|x) = C[j, y]/D (x = supp[j]) over one common denominator D, all sums
+    in integers, results as :class:`_LogSum`.  Ball mode (when D has more than
+    :data:`_JOINT_MAX_BITS` bits and no exact form was requested): each group keeps its own
+    small denominator and the sums are evaluated directly in arb (:class:`_Ball`)."""
+
+    def __init__(self, pmf, M: Mechanism, method: str = "auto"):
+        self.M, self.pmf = M, pmf
+        num, den = M.integer_rows()
+        self.supp = [x for x, p in enumerate(pmf) if p]
+        self.D = math.lcm(*(pmf[x].denominator * int(den[x]) for x in self.supp))
+        self.exact = method == "exact" or (method == "auto" and self.D.bit_length() <= _JOINT_MAX_BITS)
+        if self.exact:
+            self.C, _, _ = _joint_int(pmf, M)
         self._neg_h_cond = None
 
-    def neg_h_cond(self) -> _LogSum:
+    def new(self):
+        return _LogSum(self.D)
+
+    def neg_h_cond(self):
         if self._neg_h_cond is None:
-            num, den = self.M.integer_rows()
-            ls = _LogSum(self.D)
-            # Σ_{x,y} c[x,y] log num[x,y] - Σ_x mass_x log den[x], collected by integer value
-            flat_n = num[self.supp].ravel().tolist()
-            flat_c = self.C.ravel().tolist()
-            acc = ls.c
-            for n, c in zip(flat_n, flat_c):
-                if c and n != 1:
-                    acc[n] = acc.get(n, 0) + c
-            for mass, dx in zip(self.C.sum(axis=1).tolist(), den[self.supp].tolist()):
-                ls.add(-mass, int(dx))
-            self._neg_h_cond = ls
+            self._neg_h_cond = self._neg_h_cond_exact() if self.exact else _Ball(self._neg_h_cond_ball)
         return self._neg_h_cond
 
-    def neg_h_given(self, labels) -> _LogSum:
+    def _neg_h_cond_exact(self) -> _LogSum:
+        num, den = self.M.integer_rows()
+        ls = _LogSum(self.D)
+        # Σ_{x,y} c[x,y] log num[x,y] - Σ_x mass_x log den[x], collected by integer value
+        acc = ls.c
+        for n, c in zip(num[self.supp].ravel().tolist(), self.C.ravel().tolist()):
+            if c and n != 1:
+                acc[n] = acc.get(n, 0) + c
+        for mass, dx in zip(self.C.sum(axis=1).tolist(), den[self.supp].tolist()):
+            ls.add(-mass, int(dx))
+        return ls
+
+    def _neg_h_cond_ball(self, prec: int):
+        # Σ_x P(x) [ (1/den_x) Σ_y num_xy log num_xy - log den_x ]
+        num, den = self.M.integer_rows()
+        with working_precision(prec):
+            total = flint.arb(0)
+            for x in self.supp:
+                vals, counts = np.unique(num[x], return_counts=True)
+                row = flint.arb(0)
+                for v, c in zip(vals.tolist(), counts.tolist()):
+                    if v > 1:
+                        row += _arb_log_int(int(v), prec) * (int(v) * c)
+                dx = int(den[x])
+                p = self.pmf[x]
+                total += (row / dx - _arb_log_int(dx, prec)) * flint.fmpq(p.numerator, p.denominator) \
+                    if dx > 1 else row * flint.fmpq(p.numerator, p.denominator)
+            return total
+
+    def neg_h_given(self, labels):
         """-H(Y|G) for the labels of the points (indexed like the mechanism's rows)."""
         index: dict = {}
-        lab = np.array([index.setdefault(labels[x], len(index)) for x in self.supp], dtype=np.int64)
+        lab = [index.setdefault(labels[x], len(index)) for x in self.supp]
+        if not self.exact:
+            groups: list = [[] for _ in index]
+            for x, g in zip(self.supp, lab):
+                groups[g].append(x)
+            return _Ball(lambda prec: self._neg_h_given_ball(groups, prec))
         R = np.zeros((len(index), self.C.shape[1]), dtype=object)
-        np.add.at(R, lab, self.C)
+        np.add.at(R, np.array(lab, dtype=np.int64), self.C)
         ls = _LogSum(self.D)
         for row, pi in zip(R.tolist(), R.sum(axis=1).tolist()):
             for v in row:
@@ -378,14 +444,50 @@ class _Joint:
                     ls.add_ratio(v, v, pi)
         return ls
 
+    def _neg_h_given_ball(self, groups, prec: int):
+        # per group g, with its own denominator D_g: r_g(y) = R_g[y]/D_g, π_g = Π_g/D_g and
+        # Σ_y r_g(y) log(r_g(y)/π_g) = (Σ_y R_g[y] log R_g[y] - Π_g log Π_g) / D_g
+        num, den = self.M.integer_rows()
+        pmf = self.pmf
+        with working_precision(prec):
+            total = flint.arb(0)
+            for xs in groups:
+                Dg = math.lcm(*(pmf[x].denominator * int(den[x]) for x in xs))
+                R = None
+                for x in xs:
+                    sx = pmf[x].numerator * (Dg // (pmf[x].denominator * int(den[x])))
+                    term = np.array(num[x].tolist(), dtype=object) * sx
+                    R = term if R is None else R + term
+                Rl = R.tolist()
+                counts: dict = {}
+                for v in Rl:
+                    if v > 1:
+                        counts[v] = counts.get(v, 0) + 1
+                acc = flint.arb(0)
+                for v, c in counts.items():
+                    acc += _arb_log_int(v, prec) * (v * c)
+                Pi = sum(Rl)
+                if Pi > 1:
+                    acc -= _arb_log_int(Pi, prec) * Pi
+                total += acc / Dg
+            return total
 
-def _cmi_logsum(pmf, M: Mechanism, fine, coarse, *, joint: _Joint | None = None) -> _LogSum:
-    """I(F;Y|C) = H(Y|C) - H(Y|F) as an exact :class:`_LogSum` (rational mechanism and prior);
-    ``fine=None`` means F = X.  See :class:`_Joint`."""
-    j = _Joint(pmf, M) if joint is None else joint
+
+def _cmi_logsum(pmf, M: Mechanism, fine, coarse, *, joint: _Joint | None = None, method: str = "auto"):
+    """I(F;Y|C) = H(Y|C) - H(Y|F) as an exact :class:`_LogSum`, or a :class:`_Ball` in ball
+    mode (rational mechanism and prior); ``fine=None`` means F = X.  See :class:`_Joint`."""
+    j = _Joint(pmf, M, method) if joint is None else joint
+    a = j.neg_h_cond() if fine is None else j.neg_h_given(fine)
+    b = j.neg_h_given(coarse)
+    if not j.exact:
+        def diff(prec):
+            ha, hb = a.arb(prec), b.arb(prec)
+            with working_precision(prec):  # ball arithmetic happens at the context precision
+                return ha - hb
+        return _Ball(diff)
     out = _LogSum(j.D)
-    out.merge(j.neg_h_cond() if fine is None else j.neg_h_given(fine), 1)
-    out.merge(j.neg_h_given(coarse), -1)
+    out.merge(a, 1)
+    out.merge(b, -1)
     return out
 
 
@@ -419,7 +521,7 @@ _SYMBOLIC_NOTE = ("closed form from the definition with symbolic entries; valid 
 
 def _cmi_measured(name, M, P, fine, coarse, method, witness, note=""):
     if M.is_rational:
-        return _logsum_measured(name, _cmi_logsum(P.pmf, M, fine, coarse), method, witness, note)
+        return _logsum_measured(name, _cmi_logsum(P.pmf, M, fine, coarse, method=method), method, witness, note)
     expr = _terms_sympy(_cmi_terms(_sym_pmf(P.pmf), _sym_rows(M), fine, coarse))
     return Measured(name, _symbolic_value(expr), witness=witness, method="sympy",
                     note=(note + "; " if note else "") + _SYMBOLIC_NOTE)
@@ -563,7 +665,7 @@ def conditional_mi(M, *, prior=None, record=None, method: str = "auto") -> Measu
     codes = _records(M, "conditional_mi")
     recs = range(codes.shape[1]) if record is None else [_record_index(M, record)]
     if M.is_rational:
-        joint = _Joint(P.pmf, M)
+        joint = _Joint(P.pmf, M, method)
         return _max_logsums("conditional_mi", [(_cmi_logsum(P.pmf, M, None, _other_codes(codes, i), joint=joint),
                                                 {"record": i, "prior": desc}) for i in recs], method)
     items = [_cmi_measured("conditional_mi", M, P, None, _other_codes(codes, i), method,
@@ -589,7 +691,7 @@ def record_mi(M, *, prior=None, record=None, method: str = "auto") -> Measured:
     recs = range(codes.shape[1]) if record is None else [_record_index(M, record)]
     const = [0] * M.shape[0]
     if M.is_rational:
-        joint = _Joint(P.pmf, M)
+        joint = _Joint(P.pmf, M, method)
         return _max_logsums("record_mi", [(_cmi_logsum(P.pmf, M, codes[:, i].tolist(), const, joint=joint),
                                            {"record": i, "prior": desc}) for i in recs], method)
     items = [_cmi_measured("record_mi", M, P, codes[:, i].tolist(), const, method, {"record": i, "prior": desc})

@@ -80,9 +80,9 @@ def random_pmf(rng, n, *, zeros=0.3, den=9):
             return [F(v, s) for v in a]
 
 
-def random_mechanism(rng, *, zeros=0.3, max_records=2, max_outputs=3):
-    """A random rational mechanism on D^n (|D| in {2, 3}, n <= max_records)."""
-    space = Hamming(list(range(rng.randint(2, 3))), rng.randint(1, max_records))
+def random_mechanism(rng, *, zeros=0.3, max_records=2, max_outputs=3, max_values=3):
+    """A random rational mechanism on D^n (2 <= |D| <= max_values, n <= max_records)."""
+    space = Hamming(list(range(rng.randint(2, max_values))), rng.randint(1, max_records))
     m = rng.randint(2, max_outputs)
     return Mechanism(space, list(range(m)), [random_pmf(rng, m, zeros=zeros) for _ in space.points])
 
@@ -118,18 +118,39 @@ def row_dist(dit, row, *, exact=True):
                             trim=False)
 
 
-def nats(value):
+def nats(value, *, nan_is_infinite=False):
     """dit's exact value (a sympy expression in bits) as an exact value in nats: a LogForm,
-    or sympy.oo for an infinite divergence (dit returns complex infinity zoo there)."""
+    or sympy.oo for an infinite divergence.  dit writes +oo as complex infinity ``zoo``, or as
+    ``nan`` when an infinite cross-entropy meets another infinite term (oo - oo); the caller
+    says whether nan may stand for +oo and then checks the support condition itself."""
     if not isinstance(value, sympy.Basic):
         assert isinstance(value, int), f"dit left exact arithmetic: {value!r} of type {type(value)}"
         value = sympy.Integer(value)
-    if value in (sympy.zoo, sympy.oo):
+    if value in (sympy.zoo, sympy.oo) or (nan_is_infinite and value is sympy.nan):
         return sympy.oo
     assert not value.atoms(sympy.Float), f"dit left exact arithmetic: {value}"
-    lf = logform_from_sympy(sympy.expand(value * sympy.log(2)))
-    assert lf is not None, f"dit's value {value} is not a sum of c*log(r)/log(2)"
-    return lf
+    # dit writes log2(r) as log(r)/log(2): read each term c·log(r)·log(2)^-1 (or a rational c,
+    # i.e. c bits) structurally and collect c·log r nats; sympy.expand would do the same, slowly.
+    total = LogForm(0)
+    for term in sympy.Add.make_args(value):
+        coef, logs, per_log2 = F(1), [], 0
+        for f in sympy.Mul.make_args(term):
+            if isinstance(f, sympy.Rational):
+                coef *= F(int(f.p), int(f.q))
+            elif isinstance(f, sympy.log):
+                logs.append(f)
+            elif f == 1 / sympy.log(2):
+                per_log2 += 1
+            else:
+                raise AssertionError(f"unexpected factor {f} in dit's value {value}")
+        if not logs and per_log2 == 0:  # a rational number of bits
+            total += LogForm.log(2) * coef
+        else:
+            assert len(logs) == 1 and per_log2 == 1, f"dit's term {term} is not c*log(r)/log(2)"
+            lf = logform_from_sympy(logs[0])
+            assert lf is not None, f"dit's term {term} is not c*log(r)/log(2)"
+            total += lf * coef
+    return total
 
 
 def assert_exactly_equal(ours, oracle):
@@ -151,59 +172,78 @@ def exact_max(values):
 
 # ==================================================================================== dit
 def test_mutual_information_equals_dit_exactly(dit):
-    """120 random mechanisms and priors (zeros in both): I(X;Y) (seed 000 Def. 4),
+    """100 random mechanisms and priors (zeros in both): I(X;Y) (seed 000 Def. 4),
     I(X_i;Y|X_{-i}) (seed 001 Def. 2 at a prior) and I(X_i;Y) (seed 004 Thm 3) equal dit's
-    exact sympy values (×log 2), and dit on float pmfs agrees to 1e-9."""
-    from dit.multivariate import coinformation
-    from dit.shannon import mutual_information
+    exact sympy values (×log 2), and dit on float pmfs agrees to 1e-9.
+
+    I(X;Y) is dit's ``mutual_information``; the per-record quantities are assembled from dit's
+    exact joint entropies (memoised per instance, dit's xarray bookkeeping is the cost):
+    I(X_i;Y|X_O) = H(X) + H(X_O,Y) - H(X_O) - H(X,Y) and I(X_i;Y) = H(X_i) + H(Y) - H(X_i,Y),
+    O = the other records.  (dit's ``coinformation(d, [[i], [n]], O)`` would be the direct call,
+    but it mixes a Float into the sympy result on some instances, 9 of 120 tried.)"""
+    from dit.shannon import entropy, mutual_information
 
     rng = random.Random(20240701)
     checked = 0
-    for k in range(120):
+    for k in range(100):
         M = random_mechanism(rng)
         P = Prior(M.inputs, random_pmf(rng, M.inputs.size, zeros=0.25))
         n = M.inputs.n
         d = joint(dit, M, P)
+        memo = {}
+
+        def H(*rvs):  # dit's exact joint entropy of the variables rvs, in nats (a LogForm)
+            key = tuple(sorted(rvs))
+            if key not in memo:
+                memo[key] = nats(entropy(d, list(key))) if key else LogForm(0)
+            return memo[key]
+
+        X = list(range(n))
         ours = mi_privacy(M, prior=P)
         assert ours.is_exact
-        assert_exactly_equal(ours.value, nats(mutual_information(d, list(range(n)), [n])))
+        assert_exactly_equal(ours.value, nats(mutual_information(d, X, [n])))
         checked += 1
         for i in range(n):
-            others = [j for j in range(n) if j != i]
-            cmi = conditional_mi(M, prior=P, record=i)
-            oracle = coinformation(d, [[i], [n]], others) if others else mutual_information(d, [i], [n])
-            assert_exactly_equal(cmi.value, nats(oracle))
-            assert_exactly_equal(record_mi(M, prior=P, record=i).value, nats(mutual_information(d, [i], [n])))
+            O = [j for j in X if j != i]
+            oracle = H(*X) + H(*O, n) - H(*O) - H(*X, n)
+            assert_exactly_equal(conditional_mi(M, prior=P, record=i).value, oracle)
+            oracle = H(i) + H(n) - H(i, n)
+            assert_exactly_equal(record_mi(M, prior=P, record=i).value, oracle)
             checked += 2
-        if k % 3 == 0:  # dit as it is normally used: float pmfs
+        if k % 4 == 0:  # dit as it is normally used: float pmfs
             df = joint(dit, M, P, exact=False)
-            assert abs(fl(ours.value) - _LN2 * mutual_information(df, list(range(n)), [n])) <= _FLOAT_TOL
+            assert abs(fl(ours.value) - _LN2 * mutual_information(df, X, [n])) <= _FLOAT_TOL
     assert checked >= 300
 
 
 def test_kl_equals_dit_exactly(dit):
-    """150 random pairs (with zeros, so D = +oo occurs): D(P||Q) (seed 001 (9)) equals dit's
-    exact Kullback-Leibler divergence; KL-DP (seed 001 Def. 7) of 40 random mechanisms equals
+    """120 random pairs (with zeros, so D = +oo occurs): D(P||Q) (seed 001 (9)) equals dit's
+    exact Kullback-Leibler divergence; KL-DP (seed 001 Def. 7) of 25 random mechanisms equals
     dit's maximum over ordered neighbour pairs."""
     from dit.divergences import kullback_leibler_divergence as dkl
 
     rng = random.Random(20240702)
     infinite = 0
-    for _ in range(150):
+    for k in range(120):
         m = rng.randint(2, 4)
         P, Q = random_pmf(rng, m), random_pmf(rng, m, zeros=0.15)
         ours = kl(P, Q)
-        oracle = nats(dkl(row_dist(dit, P), row_dist(dit, Q)))
+        oracle = nats(dkl(row_dist(dit, P), row_dist(dit, Q)), nan_is_infinite=True)
         assert_exactly_equal(ours, oracle)
-        infinite += ours == sympy.oo
-        if ours != sympy.oo:
+        if ours == sympy.oo:  # by definition: some y has P(y) > 0 = Q(y)
+            assert any(p > 0 and q == 0 for p, q in zip(P, Q))
+            infinite += 1
+        if ours != sympy.oo and k % 3 == 0:
             float_oracle = _LN2 * dkl(row_dist(dit, P, exact=False), row_dist(dit, Q, exact=False))
             assert abs(fl(ours) - float_oracle) <= _FLOAT_TOL
-    assert 0 < infinite < 150  # both branches exercised
-    for _ in range(40):
-        M = random_mechanism(rng, zeros=rng.choice([0, 0.2]))
+    assert 0 < infinite < 120  # both branches exercised
+    for _ in range(25):
+        M = random_mechanism(rng, zeros=rng.choice([0, 0.2]), max_values=2)
         dists = [row_dist(dit, r) for r in M.rows]
-        oracle = exact_max(nats(dkl(dists[i], dists[j])) for i, j in M.inputs.directed_edges().tolist())
+        edges = M.inputs.directed_edges().tolist()
+        oracle = exact_max(nats(dkl(dists[i], dists[j]), nan_is_infinite=True) for i, j in edges)
+        if oracle == sympy.oo:  # by definition: some neighbour pair has P(y|x) > 0 = P(y|x')
+            assert any(p > 0 and q == 0 for i, j in edges for p, q in zip(M.rows[i], M.rows[j]))
         assert_exactly_equal(kl_dp(M).value, oracle)
 
 
@@ -218,15 +258,15 @@ def test_renyi_agrees_with_dit_in_floats(dit, alpha):
     def oracle(P, Q):
         return _LN2 * renyi_divergence(row_dist(dit, P, exact=False), row_dist(dit, Q, exact=False), float(alpha))
 
-    for _ in range(40):
+    for _ in range(25):
         m = rng.randint(2, 4)
         P, Q = random_pmf(rng, m), random_pmf(rng, m, zeros=0.15)
         o, ours = oracle(P, Q), fl(renyi(P, Q, alpha))
         assert (o == math.inf) == (ours == math.inf)
         if o != math.inf:
             assert abs(ours - o) <= _FLOAT_TOL
-    for _ in range(8):
-        M = random_mechanism(rng, zeros=0.15)
+    for _ in range(5):
+        M = random_mechanism(rng, zeros=0.15, max_values=2)
         m = renyi_dp(M, alpha)
         o = max(oracle(M.rows[i], M.rows[j]) for i, j in M.inputs.directed_edges().tolist())
         if m.value is not None:

@@ -1,0 +1,1119 @@
+"""Closed forms of privacy measures on symbolic mechanism families (entries in ε or in one parameter).
+
+A *symbolic family* is a :class:`~exactpriv.mechanisms.base.Mechanism` whose entries are exact
+sympy expressions in ONE symbol s — the privacy parameter ``eps`` (randomized response,
+truncated geometric, the exponential mechanism E_d built with ``eps=EPS``) or a parameter such as
+the non-erasure probability δ — together with a domain of s (default ε ∈ [0, oo)).  Each measure
+here returns a :class:`~exactpriv.measures.result.Measured` whose value is a sympy expression in
+s that equals the measure of M(s) for EVERY s of ``witness["valid_on"]``, or raises
+:class:`~exactpriv.errors.InvalidArgument` when no exact derivation applies.
+
+Algorithm and why
+-----------------
+1. **Chart.**  Entries are rewritten exactly as rational functions of a chart variable u:
+   u = e^{c·s} when they are rational in exponentials e^{q·s} (c = gcd of the rational q's, as in
+   :func:`exactpriv.measures.divergence._to_t`), u = s when they are rational in s.  On the chart
+   the sign of a rational function over an interval with rational ends is decided exactly
+   (square-free factorisation, Sturm root counts with ``Poly.count_roots``, exact evaluation at a
+   rational sample point and at the ends).  Expressions outside the chart (logs, fractional
+   powers, e^{ε'} off the lattice) go to the certifier :func:`exactpriv.certify.prove_inequality`
+   (exact algebra in e^{ε/m} first, then monotone pieces / Taylor / interval branch-and-bound).
+2. **Validity domain.**  Every entry that is not identically zero must be > 0 on the open domain
+   (decided as above; otherwise InvalidArgument: split the domain or substitute).  A closed end
+   where some entry vanishes is *excluded* (the support changes there and a closed form need not
+   extend); :mod:`exactpriv.forall` decides such ends on ``M.subs(...)`` with the exact numeric
+   measures.
+3. **Symmetry, exactly.**  Ordered pairs (x, x') whose column pairs {(P(y|x), P(y|x'))}_y are equal
+   multisets of canonical entries have equal KL, Rényi, hockey-stick and max divergences (each is
+   a sum or max over y of a function of the column pair).  Grouping by that multiset needs no
+   float; all 2·C(k,2) ordered pairs of k-ary randomized response form one class, so D(P‖Q) =
+   D(Q‖P) there is an exact by-product.
+4. **Closed forms per class.**  Logs of rational functions are split over a basis — s itself
+   (log u = c·s), logs of primes, logs of irreducible factors of constant sign on the domain —
+   and the coefficients are collected and cancelled, so KL of RR(ε) comes out as
+   ε(e^ε − 1)/(e^ε + 1) rather than a sum of logs.  TV and hockey-stick are Σ_y max(0, a − γb)
+   with the sign of each term decided on the domain; a term whose sign changes stays as the exact
+   piecewise ``Max(0, a − γb)``.
+5. **Maximum over classes for all s.**  Ratios (pure DP) and cross-ratios (semantic privacy) are
+   rational functions: dominance is decided exactly on the chart.  Other closed forms (KL, Rényi,
+   capacities) are compared by the certifier: a candidate is dropped only when another is PROVED
+   >= it on the whole domain.  Floats at one sample point merely *order* the candidates to try.
+   When no candidate is proved dominant the value is the exact ``Max`` of the undominated closed
+   forms, and the note says so.
+6. **Capacity / MI-DP.**  Gallager's symmetric channels (outputs partitioned into classes in which
+   rows are permutations of each other and columns are permutations of each other; Gallager 1968,
+   §4.5, Thm 4.5.2) have a capacity-achieving uniform input, C = Σ_y W(y|x0) log(W(y|x0)/q(y)).
+   The coarsest such partition is found exactly by grouping columns by their multiset of canonical
+   entries (a valid partition exists iff this one is valid).  BSC(p): log 2 − h(p); erasure
+   channel: δ log N; E_d: n log m − H(row).  Other channels fall back on the closed-form detector
+   of :func:`exactpriv.measures.information.capacity` (erasure recursion), else InvalidArgument.
+   MI-DP = max over records i and x_{-i} of the capacity of x_i -> P(.|x_i, x_{-i})
+   (reduction proved in :func:`exactpriv.measures.information.mi_dp`).
+
+Measured on this machine: each closed form of the seed families (RR, truncated geometric n <= 3,
+E_d on {0,1}^2) takes 0.01-0.6 s; the certifier calls of step 5 dominate.
+
+Conventions: 0·log 0 = 0; log(p/0) = +oo for p > 0 (a pair with an identically-zero entry
+opposite a non-zero one gives +oo); 0/0 ratios are ignored.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+import sympy
+
+from exactpriv.errors import ExactPrivError, InvalidArgument, NotExactError
+from exactpriv.exact.decisions import Truth
+from exactpriv.exact.numbers import EPS, as_rational, to_sympy
+from exactpriv.measures.result import Measured
+from exactpriv.mechanisms.base import Mechanism, ProductMechanism
+from exactpriv.spaces import Hamming
+
+__all__ = [
+    "DEFAULT_SECONDS",
+    "Domain",
+    "SYMBOLIC_MEASURES",
+    "capacity_symbolic",
+    "hockey_stick_symbolic",
+    "kl_dp_symbolic",
+    "mi_dp_symbolic",
+    "pair_divergence_symbolic",
+    "pure_dp_symbolic",
+    "renyi_dp_symbolic",
+    "semantic_privacy_symbolic",
+    "symbolic_measure",
+    "tv_dp_symbolic",
+]
+
+_OO = sympy.oo
+_U = sympy.Dummy("u", positive=True)
+
+#: Default wall-clock budget of one measure (certifier calls of the dominance step), seconds.
+DEFAULT_SECONDS = 30.0
+#: Budget of a single certifier call.  Empirically determined parameter: every comparison of the
+#: seed families settles within 1 s; harder ones are left as an exact Max instead of waiting.
+_PER_CALL_SECONDS = 4.0
+
+
+# ======================================================================================
+# domain
+# ======================================================================================
+def _end(value, name):
+    if isinstance(value, bool):
+        raise InvalidArgument(f"{name}={value!r} of type bool is not a number")
+    if isinstance(value, float):
+        raise NotExactError(f"{name}={value!r} is a float; write an exact number (e.g. Fraction or sympy.Rational)")
+    if isinstance(value, (int, Fraction)):
+        return sympy.Rational(value.numerator, value.denominator) if isinstance(value, Fraction) else sympy.Integer(value)
+    if isinstance(value, sympy.Expr) and not value.free_symbols:
+        if value.has(sympy.Float):
+            raise NotExactError(f"{name}={value} contains a float")
+        if value in (_OO, -_OO):
+            return value
+        if value.has(sympy.nan, sympy.zoo, sympy.I, _OO, -_OO) or value.is_real is False:
+            raise InvalidArgument(f"{name}={value} is not a finite real number (or oo)")
+        return value
+    raise InvalidArgument(f"{name}={value!r} of type {type(value).__name__} is not an exact constant (int, Fraction, "
+                          f"sympy number or sympy.oo)")
+
+
+@dataclass(frozen=True)
+class Domain:
+    """An interval of the family's symbol: ``lo`` < ``hi`` (exact; ``hi`` may be ``oo``), and
+    whether each end belongs to it."""
+
+    variable: sympy.Symbol
+    lo: sympy.Expr
+    hi: sympy.Expr
+    lo_closed: bool = True
+    hi_closed: bool = False
+
+    @classmethod
+    def make(cls, variable, domain=(0, _OO), closed=(True, False)) -> "Domain":
+        try:
+            lo, hi = domain
+            lc, hc = closed
+        except (TypeError, ValueError):
+            raise InvalidArgument(f"domain={domain!r} and closed={closed!r} must be pairs (lo, hi), "
+                                  f"(lo_closed, hi_closed)") from None
+        lo, hi = _end(lo, "domain[0]"), _end(hi, "domain[1]")
+        if lo in (_OO, -_OO):
+            raise InvalidArgument(f"domain={domain!r}: the lower end must be finite")
+        if not isinstance(lc, bool) or not isinstance(hc, bool):
+            raise InvalidArgument(f"closed={closed!r} must be a pair of bools")
+        if hi != _OO:
+            from exactpriv.exact.kernel import compare
+
+            if not compare(lo, "<", hi).is_true:
+                raise InvalidArgument(f"domain={domain!r}: need lo < hi")
+        if variable.is_nonnegative and lo.is_negative:
+            raise InvalidArgument(f"domain={domain!r}: {variable} is declared nonnegative, the domain must lie in "
+                                  f"[0, oo)")
+        return cls(variable, lo, hi, lc, hc and hi != _OO)
+
+    def text(self) -> str:
+        return f"{'[' if self.lo_closed else '('}{self.lo}, {self.hi}{']' if self.hi_closed else ')'}"
+
+    def __str__(self):
+        return f"{self.variable} in {self.text()}"
+
+    def args(self) -> dict:
+        """Keyword arguments for :func:`exactpriv.certify.prove_inequality`."""
+        return {"domain": (self.lo, self.hi), "closed": (self.lo_closed, self.hi_closed), "variable": self.variable}
+
+    def covers(self, other: "Domain") -> bool:
+        """Exact: does this domain contain ``other``?"""
+        if self.variable != other.variable:
+            return False
+        lo_ok = (self.lo == other.lo and (self.lo_closed or not other.lo_closed)) or bool(
+            sympy.simplify(other.lo - self.lo).is_positive)
+        if self.hi == _OO:
+            hi_ok = True
+        elif other.hi == _OO:
+            hi_ok = False
+        else:
+            hi_ok = (self.hi == other.hi and (self.hi_closed or not other.hi_closed)) or bool(
+                sympy.simplify(self.hi - other.hi).is_positive)
+        return lo_ok and hi_ok
+
+    def sample(self) -> sympy.Expr:
+        """An interior point (used to ORDER candidates by a float value, never to decide)."""
+        if self.hi == _OO:
+            return self.lo + 1
+        return (self.lo + self.hi) / 2
+
+
+# ======================================================================================
+# chart: rational functions of u = e^{c s} or u = s
+# ======================================================================================
+class _Chart:
+    """Exact rewriting of expressions in ``var`` as rational functions of u (kind "exp": u = e^{c var};
+    kind "id": u = var; kind None: no chart, expressions stay as they are)."""
+
+    def __init__(self, var, exprs):
+        self.var = var
+        self.c = Fraction(1)
+        qs = []
+        for e in exprs:
+            for atom in e.atoms(sympy.exp):
+                arg = atom.args[0]
+                if arg.has(var):
+                    q = sympy.cancel(arg / var)
+                    if not q.is_Rational:
+                        qs = None
+                        break
+                    qs.append(Fraction(int(q.p), int(q.q)))
+            if qs is None:
+                break
+        if qs is None:
+            self.kind = None
+        elif qs:
+            num_g, den_l = 0, 1
+            for q in qs:
+                num_g = math.gcd(num_g, abs(q.numerator))
+                den_l = math.lcm(den_l, q.denominator)
+            self.c = Fraction(num_g, den_l)
+            self.kind = "exp"
+        else:
+            self.kind = "id"
+        if self.kind is not None and any(self.to_u(e) is None for e in exprs):
+            self.kind = None
+
+    def to_u(self, expr):
+        """The rational function of u equal to ``expr`` (rational coefficients), or None."""
+        e = to_sympy(expr)
+        if self.kind is None:
+            return None
+        if self.kind == "exp":
+            rep = {}
+            for atom in e.atoms(sympy.exp):
+                arg = atom.args[0]
+                if not arg.has(self.var):
+                    return None
+                q = sympy.cancel(arg / self.var)
+                if not q.is_Rational:
+                    return None
+                k = Fraction(int(q.p), int(q.q)) / self.c
+                if k.denominator != 1:
+                    return None
+                rep[atom] = _U ** int(k)
+            e = e.xreplace(rep)
+        else:
+            e = e.xreplace({self.var: _U})
+        if e.has(self.var) or e.free_symbols - {_U}:
+            return None
+        e = sympy.cancel(sympy.together(e))
+        n, d = sympy.fraction(e)
+        try:
+            pn, pd = sympy.Poly(n, _U), sympy.Poly(d, _U)
+        except sympy.PolynomialError:
+            return None
+        if not all(p.domain.is_ZZ or p.domain.is_QQ for p in (pn, pd)):
+            return None
+        return e
+
+    def from_u(self, f):
+        if self.kind == "exp":
+            return f.xreplace({_U: sympy.exp(sympy.Rational(self.c.numerator, self.c.denominator) * self.var)})
+        if self.kind == "id":
+            return f.xreplace({_U: self.var})
+        return f
+
+    def interval(self, dom: Domain):
+        """(a, b, a_closed, b_closed) of u with Fraction ends (b None for oo), or None."""
+        if self.kind is None:
+            return None
+        if self.kind == "exp":
+            c = sympy.Rational(self.c.numerator, self.c.denominator)
+            a = sympy.exp(c * dom.lo)
+            b = None if dom.hi == _OO else sympy.exp(c * dom.hi)
+        else:
+            a, b = dom.lo, (None if dom.hi == _OO else dom.hi)
+        if not a.is_Rational or (b is not None and not b.is_Rational):
+            return None
+        fa = Fraction(int(a.p), int(a.q))
+        fb = None if b is None else Fraction(int(b.p), int(b.q))
+        return fa, fb, dom.lo_closed, dom.hi_closed
+
+
+def _q(x: Fraction):
+    return sympy.Rational(x.numerator, x.denominator)
+
+
+def _roots_inside(P: sympy.Poly, a: Fraction, b) -> int:
+    """Number of distinct real roots of P in the open interval (a, b) (b None: oo), by Sturm."""
+    n = P.count_roots(_q(a), None if b is None else _q(b))
+    n -= 1 if P.eval(_q(a)) == 0 else 0
+    if b is not None:
+        n -= 1 if P.eval(_q(b)) == 0 else 0
+    return n
+
+
+def _u_ge0(f, iv, strict: bool) -> Truth:
+    """Exact: is the rational function f(u) >= 0 (> 0 if ``strict``) on the interval ``iv``?"""
+    a, b, ca, cb = iv
+    f = sympy.cancel(f)
+    if f == 0:
+        return Truth.FALSE if strict else Truth.TRUE
+    n, d = sympy.fraction(f)
+    pn, pd = sympy.Poly(n, _U), sympy.Poly(d, _U)
+    if pd.degree() > 0:
+        if _roots_inside(pd, a, b) or (ca and pd.eval(_q(a)) == 0) or (cb and b is not None and pd.eval(_q(b)) == 0):
+            return Truth.UNDECIDED  # a pole in the domain: no sign statement
+    odd = any_root = False
+    if pn.degree() > 0:
+        for g, m in pn.sqf_list()[1]:
+            if _roots_inside(g, a, b):
+                any_root = True
+                odd = odd or m % 2 == 1
+    q = a + 1 if b is None else (a + b) / 2
+    while pn.eval(_q(q)) == 0:
+        q = (a + q) / 2
+    s = sympy.sign(f.subs(_U, _q(q)))
+    if odd or s < 0 or (strict and any_root):
+        return Truth.FALSE
+    for end, closed in ((a, ca), (b, cb)):
+        if closed and end is not None:
+            v = f.subs(_U, _q(end))
+            if v < 0 or (strict and v == 0):
+                return Truth.FALSE
+    return Truth.TRUE
+
+
+class _Budget:
+    def __init__(self, seconds):
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0 \
+                or seconds != seconds or seconds == float("inf"):
+            raise InvalidArgument(f"seconds={seconds!r} of type {type(seconds).__name__} must be a positive "
+                                  f"finite number")
+        self.deadline = time.perf_counter() + seconds
+
+    def slice(self) -> float:
+        return min(_PER_CALL_SECONDS, self.deadline - time.perf_counter())
+
+
+# ======================================================================================
+# the analysed family
+# ======================================================================================
+def _flat(M, what) -> Mechanism:
+    if isinstance(M, ProductMechanism):
+        return M.expand()
+    if not isinstance(M, Mechanism):
+        raise InvalidArgument(f"M={M!r} of type {type(M).__name__} must be an exactpriv Mechanism ({what})")
+    return M
+
+
+def _variable(M: Mechanism, variable, what):
+    free = set(M.free_symbols)
+    if variable is not None:
+        if not isinstance(variable, sympy.Symbol):
+            raise InvalidArgument(f"variable={variable!r} of type {type(variable).__name__} must be a sympy Symbol")
+        if free - {variable}:
+            raise InvalidArgument(f"{what}: {M!r} has symbols {sorted(map(str, free))}; only {variable} may remain "
+                                  f"(substitute the others with M.subs(...))")
+        if not free:
+            raise InvalidArgument(f"{what}: {M!r} has no symbolic entries; use the exact numeric measure instead")
+        return variable
+    if len(free) != 1:
+        raise InvalidArgument(
+            f"{what}: a symbolic family needs exactly one symbol, {M!r} has {sorted(map(str, free)) or 'none'}"
+            + ("; use the exact numeric measure instead" if not free else "; substitute the others (M.subs(...))"))
+    return next(iter(free))
+
+
+class _Family:
+    """A symbolic mechanism analysed once: distinct entries as chart functions, integer codes,
+    validity domain (entries positive), pair classes and the closed-form builders."""
+
+    def __init__(self, M: Mechanism, dom: Domain, extra=()):
+        self.M, self.var, self.requested = M, dom.variable, dom
+        index, entries = {}, []
+        codes = np.empty(M.shape, dtype=np.int64)
+        for x, row in enumerate(M.rows):
+            for y, v in enumerate(row):
+                s = to_sympy(v)
+                k = index.get(s)
+                if k is None:
+                    k = index[s] = len(entries)
+                    entries.append(s)
+                codes[x, y] = k
+        extra = [to_sympy(e) for e in extra]
+        self.chart = _Chart(self.var, entries + extra)
+        canon = [self.chart.to_u(e) if self.chart.kind else sympy.cancel(e) for e in entries]
+        # merge entries that are the same function (canonical forms equal)
+        remap, funcs, exprs = {}, [], []
+        for k, f in enumerate(canon):
+            j = next((j for j, g in enumerate(funcs) if g == f), None)
+            if j is None:
+                j = len(funcs)
+                funcs.append(f)
+                exprs.append(entries[k])
+            remap[k] = j
+        self.codes = np.vectorize(remap.get, otypes=[np.int64])(codes) if codes.size else codes
+        self.f = funcs
+        self.e = exprs
+        self.zero = [f == 0 for f in funcs]
+        self.valid = self._validity(dom)
+        self.iv = self.chart.interval(self.valid)
+        self._logs: dict = {}
+
+    # ----- validity
+    def _validity(self, dom: Domain) -> Domain:
+        open_dom = Domain(dom.variable, dom.lo, dom.hi, False, False)
+        iv = self.chart.interval(open_dom)
+        budget = _Budget(DEFAULT_SECONDS)
+        lc, hc = dom.lo_closed, dom.hi_closed
+        for k, f in enumerate(self.f):
+            if self.zero[k]:
+                continue
+            t = _u_ge0(f, iv, True) if iv is not None else self._certify(self.e[k], ">", open_dom, budget)
+            if not t is Truth.TRUE:
+                raise InvalidArgument(
+                    f"entry {self.e[k]} of {self.M!r} is not proved positive for {open_dom} "
+                    f"({'it vanishes or is negative there' if t is Truth.FALSE else 'undecided'}); a closed form "
+                    f"over this domain does not exist -- split the domain or substitute (M.subs(...))")
+            for end, closed, side in ((dom.lo, lc, "lo"), (dom.hi, hc, "hi")):
+                if closed and end != _OO:
+                    from exactpriv.exact.kernel import compare
+
+                    d = compare(self.e[k].subs(self.var, end), ">", 0)
+                    if not d.is_true:  # vanishes at this end: the support changes there
+                        if side == "lo":
+                            lc = False
+                        else:
+                            hc = False
+        return Domain(dom.variable, dom.lo, dom.hi, lc, hc)
+
+    # ----- sign decisions on the validity domain
+    def _certify(self, expr, op, dom: Domain, budget: _Budget) -> Truth:
+        from exactpriv.certify import prove_inequality
+
+        sec = budget.slice()
+        if sec <= 0.05:
+            return Truth.UNDECIDED
+        try:
+            res = prove_inequality(expr, op, 0, seconds=sec, **dom.args())
+        except ExactPrivError:
+            return Truth.UNDECIDED
+        return {"PROVED": Truth.TRUE, "REFUTED": Truth.FALSE}.get(res.verdict, Truth.UNDECIDED)
+
+    def ge0(self, f_u, expr, budget: _Budget, *, strict=False) -> Truth:
+        """Is the function >= 0 (> 0) on the validity domain?  ``f_u``: chart form or None;
+        ``expr``: the same function in the family's symbol."""
+        if f_u is not None and self.iv is not None:
+            t = _u_ge0(f_u, self.iv, strict)
+            if t is not Truth.UNDECIDED:
+                return t
+        if expr is None:
+            expr = self.chart.from_u(f_u)
+        return self._certify(expr, ">" if strict else ">=", self.valid, budget)
+
+    def expr(self, f_u):
+        return self.chart.from_u(f_u)
+
+    # ----- pair classes
+    def pairs(self, within: int = 1) -> np.ndarray:
+        space = self.M.inputs
+        if within == 1:
+            return np.asarray(space.edges, dtype=np.int64).reshape(-1, 2)
+        D = np.asarray(space.distance_matrix())
+        i, j = np.nonzero((D >= 1) & (D <= within))
+        sel = i < j
+        return np.stack([i[sel], j[sel]], axis=1).astype(np.int64)
+
+    def classes(self, pairs) -> list:
+        """[(key, count, (x, x'))]: ordered pairs grouped by the multiset of column code pairs."""
+        out: dict = {}
+        for i, j in np.asarray(pairs).tolist():
+            for x, x2 in ((i, j), (j, i)):
+                key = tuple(sorted(zip(self.codes[x].tolist(), self.codes[x2].tolist())))
+                if key in out:
+                    out[key][0] += 1
+                else:
+                    out[key] = [1, (x, x2)]
+        return [(k, v[0], v[1]) for k, v in out.items()]
+
+    def pair_witness(self, pair, **kw):
+        pts = self.M.inputs.points
+        return {"pair": [pts[pair[0]], pts[pair[1]]], **kw}
+
+    # ----- logs of positive rational functions, split over a basis
+    def _const_sign(self, g, budget) -> int | None:
+        if self.ge0(g, None, budget, strict=True) is Truth.TRUE:
+            return 1
+        if self.ge0(-g, None, budget, strict=True) is Truth.TRUE:
+            return -1
+        return None
+
+    def log_terms(self, r, budget) -> dict:
+        """log r = Σ weight·basis for a rational function r > 0 on the domain: bases ("var",) (the
+        symbol; log u = c·s), ("prime", p), ("poly", g) (log g, g irreducible of constant sign made
+        positive) or ("log", r) (log r unsplit, when a factor's sign is not constant)."""
+        key = r
+        if key in self._logs:
+            return self._logs[key]
+        if self.chart.kind is None:
+            out = {("log", r): Fraction(1)}
+            self._logs[key] = out
+            return out
+        n, d = sympy.fraction(sympy.cancel(r))
+        out: dict = {}
+        const = Fraction(1)
+        ok = True
+        for poly, sgn in ((n, 1), (d, -1)):
+            c, facs = sympy.factor_list(sympy.Poly(poly, _U))
+            const *= Fraction(int(sympy.Rational(c).p), int(sympy.Rational(c).q)) ** sgn
+            for g, m in facs:
+                g = g.as_expr()
+                if self.chart.kind == "exp" and g == _U:
+                    out[("var",)] = out.get(("var",), Fraction(0)) + sgn * m * self.chart.c
+                    continue
+                s = self._const_sign(g, budget)
+                if s is None:
+                    ok = False
+                    break
+                if s < 0:
+                    g = sympy.expand(-g)
+                    const *= (-1) ** m
+                out[("poly", g)] = out.get(("poly", g), Fraction(0)) + sgn * m
+            if not ok:
+                break
+        if not ok or const <= 0:
+            out = {("log", r): Fraction(1)}
+        else:
+            for part, sgn in ((const.numerator, 1), (const.denominator, -1)):
+                for p, e in sympy.factorint(part).items():
+                    out[("prime", int(p))] = out.get(("prime", int(p)), Fraction(0)) + sgn * e
+        out = {b: w for b, w in out.items() if w != 0}
+        self._logs[key] = out
+        return out
+
+    def basis_value(self, b):
+        if b[0] == "var":
+            return self.var
+        if b[0] == "prime":
+            return sympy.log(sympy.Integer(b[1]))
+        return sympy.log(self.expr(b[1]))
+
+    def assemble(self, terms: dict):
+        """Σ_basis coef(u)·basis with each coefficient cancelled and factored."""
+        parts = []
+        for b in sorted(terms, key=str):
+            coef = sympy.cancel(terms[b])
+            if coef == 0:
+                continue
+            parts.append(self.expr(sympy.factor(coef)) * self.basis_value(b))
+        return sympy.Add(*parts) if parts else sympy.Integer(0)
+
+    def add_log(self, terms: dict, coef, r, budget):
+        for b, w in self.log_terms(r, budget).items():
+            terms[b] = terms.get(b, 0) + coef * _q(w)
+
+    # ----- dominance: the maximum over candidates for every point of the domain
+    def dominant(self, cands, budget, *, rational: bool):
+        """``cands``: [(value, witness)] with value a chart function (``rational``) or an expression
+        in the symbol, or oo.  Returns (undominated list, how)."""
+        inf = [c for c in cands if c[0] == _OO]
+        if inf:
+            return [inf[0]], "a support gap (+oo)"
+        uniq = []
+        for v, w in cands:
+            if not any(sympy.cancel(v - u) == 0 for u, _ in uniq):
+                uniq.append((v, w))
+        if len(uniq) == 1:
+            return uniq, "a single distinct value"
+        # floats only ORDER the attempts (largest first); every elimination below is a proof
+        pt = self.valid.sample()
+
+        def guess(v):
+            try:
+                return float(sympy.N((self.expr(v) if rational else v).subs(self.var, pt), 15))
+            except (TypeError, ValueError, ZeroDivisionError):
+                return 0.0
+
+        uniq.sort(key=lambda c: -guess(c[0]))
+
+        def ge(a, b):
+            if rational:
+                return self.ge0(a - b, None, budget) is Truth.TRUE
+            return self.ge0(None, a - b, budget) is Truth.TRUE
+
+        und = [uniq[0]]
+        for c in uniq[1:]:
+            if any(ge(u[0], c[0]) for u in und):
+                continue
+            und = [u for u in und if not ge(c[0], u[0])] + [c]
+        how = ("dominance proved for every point of the domain" if len(und) == 1 else
+               f"{len(und)} candidates with no proved dominance (the maximiser may change inside the domain, "
+               f"or the certifier was undecided): exact Max")
+        return und, how
+
+    def result(self, name, und, how, method, *, to_value, note=""):
+        if len(und) == 1:
+            v, wit = und[0]
+            value = to_value(v)
+        else:
+            value = sympy.Max(*[to_value(v) for v, _ in und])
+            wit = {"pairs": [w for _, w in und]}
+        wit = {**wit, "valid_on": self.valid, "variable": str(self.var)}
+        full_note = f"closed form valid for {self.valid}; maximum: {how}" + (f"; {note}" if note else "")
+        return Measured(name, value, witness=wit, method=method, note=full_note)
+
+
+@lru_cache(maxsize=64)
+def _family_cached(M, dom, extra):
+    return _Family(M, dom, extra)
+
+
+def _family(M, variable, domain, closed, what, extra=()) -> _Family:
+    M = _flat(M, what)
+    var = _variable(M, variable, what)
+    dom = Domain.make(var, domain, closed)
+    extra = tuple(to_sympy(e) for e in extra)
+    return _family_cached(M, dom, extra)
+
+
+def _check_within(within):
+    if isinstance(within, bool) or not isinstance(within, int) or within < 1:
+        raise InvalidArgument(f"within={within!r} of type {type(within).__name__} must be an int >= 1 (pairs at "
+                              f"graph distance 1..within)")
+    return within
+
+
+# ======================================================================================
+# per-class divergences
+# ======================================================================================
+def _kl_class(fam: _Family, key, budget):
+    terms: dict = {}
+    for a, b in key:
+        if fam.zero[a]:
+            continue
+        if fam.zero[b]:
+            return _OO
+        r = sympy.cancel(fam.f[a] / fam.f[b]) if fam.chart.kind else sympy.cancel(fam.e[a] / fam.e[b])
+        if r == 1:
+            continue
+        fam.add_log(terms, fam.f[a] if fam.chart.kind else fam.e[a], r, budget)
+    return fam.assemble(terms)
+
+
+def _ratios_class(fam: _Family, key):
+    """The ratio functions f_a/f_b of a class (for the max divergence), or oo."""
+    out = []
+    for a, b in set(key):
+        if fam.zero[a]:
+            continue
+        if fam.zero[b]:
+            return _OO
+        out.append(sympy.cancel(fam.f[a] / fam.f[b]) if fam.chart.kind else sympy.cancel(fam.e[a] / fam.e[b]))
+    return out
+
+
+def _hockey_class(fam: _Family, key, gamma, budget):
+    """Σ_y max(0, P(y|x) − γ P(y|x')) with per-term signs decided on the domain.  ``gamma`` =
+    (chart form or None, expression)."""
+    g_u, g_e = gamma
+    kept_u, kept_e, maxes = [], [], []
+    for a, b in key:
+        if fam.zero[a]:
+            continue
+        if g_u is not None and fam.chart.kind:
+            t_u = sympy.cancel(fam.f[a] - g_u * fam.f[b])
+            t_e = None
+        else:
+            t_u, t_e = None, fam.e[a] - g_e * fam.e[b]
+        if fam.ge0(t_u, t_e, budget) is Truth.TRUE:
+            (kept_u if t_u is not None else kept_e).append(t_u if t_u is not None else t_e)
+            continue
+        neg = fam.ge0(-t_u if t_u is not None else None, -t_e if t_e is not None else None, budget)
+        if neg is Truth.TRUE:
+            continue
+        maxes.append(sympy.Max(0, fam.expr(t_u) if t_u is not None else t_e))
+    total = sympy.Integer(0)
+    if kept_u:
+        total += fam.expr(sympy.factor(sympy.cancel(sympy.Add(*kept_u))))
+    if kept_e:
+        total += sympy.Add(*kept_e)
+    return total + sympy.Add(*maxes), bool(maxes)
+
+
+def _gamma_of(fam: _Family, eps_prime):
+    ep = to_sympy(eps_prime) if not isinstance(eps_prime, Fraction) else _q(eps_prime)
+    g = sympy.exp(ep)
+    return (fam.chart.to_u(g) if fam.chart.kind else None), g
+
+
+def _check_eps_prime(eps_prime, var):
+    if isinstance(eps_prime, bool):
+        raise InvalidArgument(f"eps_prime={eps_prime!r} of type bool is not a number")
+    if isinstance(eps_prime, float):
+        raise NotExactError(f"eps_prime={eps_prime!r} is a float; write an exact number or expression")
+    if isinstance(eps_prime, (int, Fraction)):
+        v = sympy.Rational(eps_prime)
+    elif isinstance(eps_prime, sympy.Expr):
+        if eps_prime.has(sympy.Float):
+            raise NotExactError(f"eps_prime={eps_prime} contains a float")
+        if eps_prime.free_symbols - {var}:
+            raise InvalidArgument(f"eps_prime={eps_prime} may only use the family's symbol {var}")
+        v = eps_prime
+    else:
+        raise InvalidArgument(f"eps_prime={eps_prime!r} of type {type(eps_prime).__name__} must be an exact number "
+                              f"or a sympy expression in {var}")
+    if v.is_negative:
+        raise InvalidArgument(f"eps_prime={eps_prime} must be >= 0")
+    return v
+
+
+# ======================================================================================
+# public measures
+# ======================================================================================
+def pure_dp_symbolic(M, *, within: int = 1, domain=(0, _OO), closed=(True, False), variable=None,
+                     seconds: float = DEFAULT_SECONDS) -> Measured:
+    """Closed form of pure DP for every value of the family's symbol: max over ordered pairs at
+    graph distance 1..``within`` (``within=1``: neighbours, seed 001 Def. 5; ``within=k``: group
+    privacy, seed 001 Property 7) and outputs y of ln P(y|x)/P(y|x').
+
+    The dominant ratio function is found exactly on the chart; e.g. ``randomized_response(k,
+    eps=EPS)`` and ``truncated_geometric(n, eps=EPS)`` give ``eps``, E_d on D^n gives ``eps``
+    (seed 000 Lemma 5).  Witness: "pair", "output", "valid_on".
+    """
+    within = _check_within(within)
+    fam = _family(M, variable, domain, closed, "pure_dp_symbolic")
+    budget = _Budget(seconds)
+    cands = []
+    for key, _, pair in fam.classes(fam.pairs(within)):
+        rs = _ratios_class(fam, key)
+        if rs == _OO:
+            cands.append((_OO, fam.pair_witness(pair)))
+            continue
+        for r in rs:
+            cands.append((r, fam.pair_witness(pair)))
+    if not cands:
+        return Measured("pure_dp", Fraction(0), method="vacuous", note="no pairs",
+                        witness={"valid_on": fam.valid, "variable": str(fam.var)})
+    und, how = fam.dominant(cands, budget, rational=True)
+
+    def to_value(r):
+        if r == _OO:
+            return _OO
+        terms: dict = {}
+        fam.add_log(terms, sympy.Integer(1), r, budget)
+        return fam.assemble(terms)
+
+    return fam.result("pure_dp" if within == 1 else "group_privacy", und, how,
+                      "symbolic: dominant likelihood ratio by exact sign charts on the chart",
+                      to_value=to_value, note="" if within == 1 else f"pairs at distance <= {within}")
+
+
+def kl_dp_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None,
+                   seconds: float = DEFAULT_SECONDS) -> Measured:
+    """Closed form of KL-DP (seed 001 Def. 7, (14)): max over ordered neighbour pairs of
+    D(P_x‖P_x') = Σ_y P(y|x) ln(P(y|x)/P(y|x')), for every value of the family's symbol.
+
+    ``kl_dp_symbolic(randomized_response(2, eps=EPS)).value`` is ε(e^ε − 1)/(e^ε + 1) = ε tanh(ε/2)
+    (seed 001 (11), attained with binary distributions); k-ary: ε(e^ε − 1)/(e^ε + k − 1).
+    """
+    fam = _family(M, variable, domain, closed, "kl_dp_symbolic")
+    budget = _Budget(seconds)
+    cands = [(_kl_class(fam, key, budget), fam.pair_witness(pair)) for key, _, pair in fam.classes(fam.pairs())]
+    if not cands:
+        return Measured("kl_dp", Fraction(0), method="vacuous", note="no neighbour pairs",
+                        witness={"valid_on": fam.valid, "variable": str(fam.var)})
+    und, how = fam.dominant(cands, budget, rational=False)
+    return fam.result("kl_dp", und, how, "symbolic: pair classes by exact column-pair multisets; logs split over "
+                                         "a basis; maximum by the certifier", to_value=lambda v: v,
+                      note=f"{len(cands)} pair class(es)")
+
+
+def hockey_stick_symbolic(M, eps_prime, *, within: int = 1, domain=(0, _OO), closed=(True, False), variable=None,
+                          seconds: float = DEFAULT_SECONDS) -> Measured:
+    """Closed form of δ(ε') = max over ordered pairs at distance 1..``within`` of the hockey-stick
+    divergence E_{e^{ε'}}(P_x‖P_x') = Σ_y max(0, P(y|x) − e^{ε'}P(y|x')) (seed 001 Def. 4 and the
+    E_γ remark after (8)): M is (ε', δ)-DP iff δ(ε') <= δ.  ``eps_prime`` is an exact constant or
+    an expression in the family's symbol (e.g. ``EPS``, ``EPS/2``, ``log(2)``).
+
+    Terms whose sign is the same on the whole domain are kept or dropped exactly; others stay as
+    ``Max(0, .)`` (still exact).  Witness: "pair", "eps_prime", "valid_on".
+    """
+    within = _check_within(within)
+    Mf = _flat(M, "hockey_stick_symbolic")
+    var = _variable(Mf, variable, "hockey_stick_symbolic")
+    ep = _check_eps_prime(eps_prime, var)
+    fam = _family(Mf, var, domain, closed, "hockey_stick_symbolic", extra=(sympy.exp(ep),))
+    budget = _Budget(seconds)
+    gamma = _gamma_of(fam, ep)
+    cands, piecewise = [], False
+    for key, _, pair in fam.classes(fam.pairs(within)):
+        v, pw = _hockey_class(fam, key, gamma, budget)
+        piecewise |= pw
+        cands.append((v, fam.pair_witness(pair, eps_prime=str(ep))))
+    if not cands:
+        return Measured("hockey_stick", Fraction(0), method="vacuous", note="no pairs",
+                        witness={"valid_on": fam.valid, "variable": str(fam.var)})
+    ch = [(fam.chart.to_u(v) if fam.chart.kind and not v.has(sympy.Max) else None, v, w) for v, w in cands]
+    rational = all(c[0] is not None for c in ch)
+    und, how = fam.dominant([(c[0], c[2]) for c in ch] if rational else [(c[1], c[2]) for c in ch], budget,
+                            rational=rational)
+    return fam.result("hockey_stick", und, how, "symbolic: per-output signs of P(y|x) - e^eps' P(y|x') decided "
+                                                "on the domain",
+                      to_value=(lambda v: fam.expr(sympy.factor(v))) if rational else (lambda v: v),
+                      note=f"eps' = {ep}" + ("; some terms change sign: Max(0, .) kept" if piecewise else ""))
+
+
+def tv_dp_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None,
+                   seconds: float = DEFAULT_SECONDS) -> Measured:
+    """Closed form of (δ)-DP, i.e. max over neighbour pairs of the total variation
+    ‖P_x − P_x'‖_TV = Σ_y max(0, P(y|x) − P(y|x')) (seed 001 Def. 6, (8)) for every value of the
+    symbol; ``randomized_response(2, eps=EPS)`` gives (e^ε − 1)/(e^ε + 1)."""
+    m = hockey_stick_symbolic(M, 0, domain=domain, closed=closed, variable=variable, seconds=seconds)
+    wit = {k: v for k, v in m.witness.items() if k != "eps_prime"}
+    return Measured("tv_dp", m.value, witness=wit, method=m.method.replace("e^eps' ", ""),
+                    note=m.note.replace("eps' = 0", "total variation = E_1"))
+
+
+def _renyi_alpha(alpha):
+    if alpha == _OO:
+        return _OO
+    a = as_rational(alpha, "alpha")
+    if a <= 0:
+        raise InvalidArgument(f"alpha={alpha!r} must be > 0 (or sympy.oo)")
+    return a
+
+
+def renyi_dp_symbolic(M, alpha, *, domain=(0, _OO), closed=(True, False), variable=None,
+                      seconds: float = DEFAULT_SECONDS) -> Measured:
+    """Closed form of (α, ε)-Rényi DP: max over ordered neighbour pairs of
+    D_α(P_x‖P_x') = 1/(α − 1) ln Σ_y P(y|x)^α P(y|x')^{1−α} (α = 1: KL, α = oo: pure DP).
+
+    Integer α >= 2: the sum is a rational function of the chart, its log split over the basis
+    (RR(ε): D_2 = ln(e^ε − 1 + e^{−ε})).  Other rational α: the exact expression with fractional
+    powers; maxima by the certifier (an exact Max when undecided).
+    """
+    a = _renyi_alpha(alpha)
+    if a == _OO:
+        m = pure_dp_symbolic(M, domain=domain, closed=closed, variable=variable, seconds=seconds)
+        return Measured("renyi_dp", m.value, witness=m.witness, method=m.method, note="alpha = oo: " + m.note)
+    if a == 1:
+        m = kl_dp_symbolic(M, domain=domain, closed=closed, variable=variable, seconds=seconds)
+        return Measured("renyi_dp", m.value, witness=m.witness, method=m.method, note="alpha = 1: " + m.note)
+    fam = _family(M, variable, domain, closed, "renyi_dp_symbolic")
+    budget = _Budget(seconds)
+    A = _q(a)
+    cands = []
+    for key, _, pair in fam.classes(fam.pairs()):
+        wit = fam.pair_witness(pair, alpha=str(a))
+        gap = any(not fam.zero[x] and fam.zero[y] for x, y in key)
+        if a > 1 and gap:
+            cands.append((_OO, wit))
+            continue
+        live = [(x, y) for x, y in key if not fam.zero[x] and not fam.zero[y]]
+        if not live:  # alpha < 1 and disjoint supports
+            cands.append((_OO, wit))
+            continue
+        if a.denominator == 1 and fam.chart.kind:
+            S = sympy.cancel(sympy.Add(*[fam.f[x] ** int(a) * fam.f[y] ** (1 - int(a)) for x, y in live]))
+            terms: dict = {}
+            fam.add_log(terms, 1 / (A - 1), S, budget)
+            cands.append((fam.assemble(terms), wit))
+        else:
+            S = sympy.Add(*[fam.e[x] ** A * fam.e[y] ** (1 - A) for x, y in live])
+            cands.append((sympy.log(S) / (A - 1), wit))
+    if not cands:
+        return Measured("renyi_dp", Fraction(0), method="vacuous", note="no neighbour pairs",
+                        witness={"valid_on": fam.valid, "variable": str(fam.var)})
+    und, how = fam.dominant(cands, budget, rational=False)
+    return fam.result("renyi_dp", und, how, "symbolic: pair classes; power sums; maximum by the certifier",
+                      to_value=lambda v: v, note=f"alpha={a}")
+
+
+def pair_divergence_symbolic(M, x, x2, divergence: str = "kl", *, alpha=None, eps_prime=None, domain=(0, _OO),
+                             closed=(True, False), variable=None, seconds: float = DEFAULT_SECONDS) -> Measured:
+    """One ordered pair's divergence D(P(.|x) ‖ P(.|x')) in closed form: ``divergence`` is "kl",
+    "max" (ln max_y ratio), "tv", "hockey" (needs ``eps_prime``) or "renyi" (needs ``alpha``,
+    integer >= 2).  Seed 001 Def. 4 and (7)-(8), (10)."""
+    kinds = ("kl", "max", "tv", "hockey", "renyi")
+    if divergence not in kinds:
+        raise InvalidArgument(f"divergence={divergence!r} must be one of {kinds}")
+    Mf = _flat(M, "pair_divergence_symbolic")
+    var = _variable(Mf, variable, "pair_divergence_symbolic")
+    extra = ()
+    if divergence == "hockey":
+        if eps_prime is None:
+            raise InvalidArgument("divergence='hockey' needs eps_prime=...")
+        ep = _check_eps_prime(eps_prime, var)
+        extra = (sympy.exp(ep),)
+    fam = _family(Mf, var, domain, closed, "pair_divergence_symbolic", extra=extra)
+    budget = _Budget(seconds)
+    i, j = Mf.inputs.index(x), Mf.inputs.index(x2)
+    key = tuple(sorted(zip(fam.codes[i].tolist(), fam.codes[j].tolist())))
+    wit = fam.pair_witness((i, j))
+    if divergence == "kl":
+        v = _kl_class(fam, key, budget)
+    elif divergence == "max":
+        rs = _ratios_class(fam, key)
+        if rs == _OO:
+            v = _OO
+        else:
+            und, _ = fam.dominant([(r, wit) for r in rs], budget, rational=True)
+            vals = []
+            for r, _w in und:
+                terms: dict = {}
+                fam.add_log(terms, sympy.Integer(1), r, budget)
+                vals.append(fam.assemble(terms))
+            v = vals[0] if len(vals) == 1 else sympy.Max(*vals)
+    elif divergence in ("tv", "hockey"):
+        gamma = _gamma_of(fam, ep) if divergence == "hockey" else (sympy.Integer(1), sympy.Integer(1))
+        v, _ = _hockey_class(fam, key, gamma, budget)
+    else:
+        if alpha is None or _renyi_alpha(alpha) == _OO or _renyi_alpha(alpha).denominator != 1 \
+                or _renyi_alpha(alpha) < 2:
+            raise InvalidArgument(f"divergence='renyi' needs an integer alpha >= 2, got alpha={alpha!r}")
+        m = renyi_dp_symbolic(Mf.restrict([Mf.inputs.points[i], Mf.inputs.points[j]]), alpha, domain=domain,
+                              closed=closed, variable=var, seconds=seconds)
+        v = m.value
+    return Measured(f"pair_{divergence}", v, witness={**wit, "valid_on": fam.valid, "variable": str(fam.var)},
+                    method="symbolic closed form of one ordered pair", note=f"closed form valid for {fam.valid}")
+
+
+# ======================================================================================
+# capacity and MI-DP
+# ======================================================================================
+def _gallager_capacity(fam: _Family, rows, budget):
+    """(value, how) for Gallager-symmetric sub-channels, or None."""
+    seen, uniq = set(), []
+    for r in rows:
+        k = tuple(fam.codes[r].tolist())
+        if k not in seen:
+            seen.add(k)
+            uniq.append(r)
+    C = fam.codes[uniq]
+    k, m = C.shape
+    if k == 1:
+        return sympy.Integer(0), "identical rows: Y independent of X"
+    groups: dict = {}
+    for y in range(m):
+        groups.setdefault(tuple(sorted(C[:, y].tolist())), []).append(y)
+    for cols in groups.values():
+        ms0 = sorted(C[0, cols].tolist())
+        if any(sorted(C[r, cols].tolist()) != ms0 for r in range(1, k)):
+            return None
+    if not fam.chart.kind:
+        return None
+    terms: dict = {}
+    for y in range(m):
+        a = int(C[0, y])
+        if fam.zero[a]:
+            continue
+        qy = sympy.cancel(sympy.Add(*[fam.f[int(C[r, y])] for r in range(k)]) / k)
+        fam.add_log(terms, fam.f[a], sympy.cancel(fam.f[a] / qy), budget)
+    how = (f"Gallager-symmetric {k}x{m} channel ({len(groups)} output class(es), rows and columns permutations of "
+           f"each other within each): uniform input, C = sum_y W(y|x0) log(W(y|x0)/q(y))")
+    return fam.assemble(terms), how
+
+
+def _capacity_of_rows(fam: _Family, rows, budget):
+    g = _gallager_capacity(fam, rows, budget)
+    if g is not None:
+        return g
+    from exactpriv.measures.information import capacity
+
+    M = fam.M
+    sub = Mechanism(Hamming([repr(M.inputs.points[r]) for r in rows], 1), M.outputs, [M.rows[r] for r in rows],
+                    symbols=M.symbols, _validated=tuple(M.rows[r] for r in rows))
+    try:
+        m = capacity(sub)
+    except InvalidArgument as exc:
+        raise InvalidArgument(f"no exact closed form of the capacity of the sub-channel on rows "
+                              f"{[M.inputs.points[r] for r in rows]!r} of {M!r} ({exc})") from None
+    if m.value is None:
+        raise InvalidArgument(f"no exact closed form of the capacity of rows {[M.inputs.points[r] for r in rows]!r}")
+    return to_sympy(m.value), "closed form of exactpriv.measures.information.capacity: " + m.note
+
+
+def capacity_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None,
+                      seconds: float = DEFAULT_SECONDS) -> Measured:
+    """Closed form of the capacity sup_P I(X;Y) of the whole mechanism (seed 001 (58), Ex. 3.3)
+    for every value of the symbol: Gallager-symmetric channels (uniform input; BSC(p): log 2 − h(p),
+    erasure with non-erasure probability δ: δ log N, E_d on D^n: n log m − H(row)), else the
+    closed-form detector of :func:`exactpriv.measures.information.capacity`."""
+    fam = _family(M, variable, domain, closed, "capacity_symbolic")
+    budget = _Budget(seconds)
+    val, how = _capacity_of_rows(fam, list(range(fam.M.shape[0])), budget)
+    return Measured("capacity", val, witness={"prior": "uniform over the distinct rows", "valid_on": fam.valid,
+                                              "variable": str(fam.var)},
+                    method="symbolic: " + how.split(":")[0], note=f"closed form valid for {fam.valid}; {how}")
+
+
+def mi_dp_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None,
+                   seconds: float = DEFAULT_SECONDS) -> Measured:
+    """Closed form of the MI-DP level (seed 001 Def. 2): max over records i and x_{-i} of the
+    capacity of x_i -> P(.|x_i, x_{-i}) (reduction proved in
+    :func:`exactpriv.measures.information.mi_dp`), each sub-channel in closed form
+    (:func:`capacity_symbolic`'s rules), the maximum by the certifier.  Witness: "record", "others"."""
+    fam = _family(M, variable, domain, closed, "mi_dp_symbolic")
+    budget = _Budget(seconds)
+    space = fam.M.inputs
+    if space.records is None:
+        raise InvalidArgument(f"mi_dp_symbolic needs a product space with records, got {space!r}")
+    codes = space.record_codes()
+    cands, seen, hows = [], set(), set()
+    for i in range(codes.shape[1]):
+        groups: dict = {}
+        for x in range(codes.shape[0]):
+            groups.setdefault(tuple(np.delete(codes[x], i).tolist()), []).append(x)
+        for others, xs in groups.items():
+            xs = sorted(xs, key=lambda x: codes[x, i])
+            key = tuple(sorted(tuple(fam.codes[x].tolist()) for x in xs))
+            if key in seen:
+                continue
+            seen.add(key)
+            val, how = _capacity_of_rows(fam, xs, budget)
+            hows.add(how.split(":")[0])
+            oth = {j: space.records[j][c] for j, c in enumerate(codes[xs[0]].tolist()) if j != i}
+            cands.append((val, {"record": i, "others": oth}))
+    und, how = fam.dominant(cands, budget, rational=False)
+    return fam.result("mi_dp", und, how, "symbolic: max over (i, x_{-i}) of sub-channel capacities",
+                      to_value=lambda v: v, note="; ".join(sorted(hows)))
+
+
+# ======================================================================================
+# semantic privacy
+# ======================================================================================
+def semantic_privacy_symbolic(M, *, default=None, domain=(0, _OO), closed=(True, False), variable=None,
+                              seconds: float = DEFAULT_SECONDS) -> Measured:
+    """Closed form of Kasiviswanathan–Smith semantic privacy (seed 003 Def. 1, (4)) for every value
+    of the symbol, by the exact two-point reduction of
+    :func:`exactpriv.measures.semantic.sup_posterior_sd`:
+    SP = H(R) = (√R − 1)/(√R + 1), R = max over records i, outputs y and points x, z of the
+    cross-ratio u_x v_z/(v_x u_z), u_x = P(y|x), v_x = P(y|x with record i := ⊥).  R is a rational
+    function of the chart, its maximum decided exactly; ``randomized_response(2, eps=EPS)`` gives
+    (e^{ε/2} − 1)/(e^{ε/2} + 1) = tanh(ε/4).  ``default`` (⊥) must lie in every record alphabet;
+    None means the first value of each.  Columns where no belief defines both posteriors are
+    skipped (as in the numeric measure)."""
+    fam = _family(M, variable, domain, closed, "semantic_privacy_symbolic")
+    budget = _Budget(seconds)
+    space = fam.M.inputs
+    if not isinstance(space, Hamming):
+        raise InvalidArgument(f"semantic_privacy_symbolic needs a Hamming space, got {space!r}")
+    if default is None:
+        dcodes = [0] * space.n
+    else:
+        dcodes = []
+        for a in space.alphabets:
+            if default not in a:
+                raise InvalidArgument(f"default={default!r} is not in the record alphabet {list(a)!r}")
+            dcodes.append(list(a).index(default))
+    codes = space.record_codes()
+    pts = space.points
+    cands = []
+    for i in range(space.n):
+        dx = [space.index(tuple(space.alphabets[j][dcodes[i]] if j == i else space.alphabets[j][c]
+                                for j, c in enumerate(codes[x].tolist()))) for x in range(len(pts))]
+        for y in range(fam.M.shape[1]):
+            u = [int(fam.codes[x, y]) for x in range(len(pts))]
+            v = [int(fam.codes[dx[x], y]) for x in range(len(pts))]
+            live = [x for x in range(len(pts)) if not (fam.zero[u[x]] and fam.zero[v[x]])]
+            if not any(not fam.zero[u[x]] for x in live) or not any(not fam.zero[v[x]] for x in live):
+                continue
+            wit = {"record": i, "output": fam.M.outputs[y]}
+            if any(fam.zero[u[x]] != fam.zero[v[x]] for x in live):
+                cands.append((_OO, wit))
+                continue
+            slopes = {}
+            for x in live:
+                s = sympy.cancel(fam.f[v[x]] / fam.f[u[x]]) if fam.chart.kind else sympy.cancel(fam.e[v[x]] / fam.e[u[x]])
+                slopes.setdefault(s, x)
+            for s1, x in slopes.items():
+                for s2, z in slopes.items():
+                    cands.append((sympy.cancel(s2 / s1), {**wit, "pair": [pts[x], pts[z]]}))
+    if not cands:
+        raise InvalidArgument(f"semantic_privacy_symbolic: no transcript of {fam.M!r} defines both posteriors")
+    und, how = fam.dominant(cands, budget, rational=True)
+
+    def to_value(R):
+        if R == _OO:
+            return sympy.Integer(1)
+        s = sympy.sqrt(fam.expr(R))
+        return (s - 1) / (s + 1)
+
+    return fam.result("semantic_privacy", und, how, "symbolic: two-point reduction; maximal cross-ratio by exact "
+                                                    "sign charts", to_value=to_value,
+                      note=f"default = {[a[c] for a, c in zip(space.alphabets, dcodes)]}")
+
+
+# ======================================================================================
+# dispatcher
+# ======================================================================================
+SYMBOLIC_MEASURES = {
+    "pure_dp": pure_dp_symbolic,
+    "kl_dp": kl_dp_symbolic,
+    "tv_dp": tv_dp_symbolic,
+    "renyi_dp": renyi_dp_symbolic,
+    "hockey_stick": hockey_stick_symbolic,
+    "capacity": capacity_symbolic,
+    "mi_dp": mi_dp_symbolic,
+    "semantic_privacy": semantic_privacy_symbolic,
+}
+
+
+def symbolic_measure(name: str, M, **kw) -> Measured:
+    """``SYMBOLIC_MEASURES[name](M, **kw)`` ("renyi_dp" needs ``alpha=``, "hockey_stick" needs
+    ``eps_prime=``)."""
+    if name not in SYMBOLIC_MEASURES:
+        raise InvalidArgument(f"unknown symbolic measure {name!r}; known: {', '.join(SYMBOLIC_MEASURES)}")
+    kw = dict(kw)
+    if name == "renyi_dp":
+        if "alpha" not in kw:
+            raise InvalidArgument("renyi_dp needs alpha=...")
+        return renyi_dp_symbolic(M, kw.pop("alpha"), **kw)
+    if name == "hockey_stick":
+        if "eps_prime" not in kw:
+            raise InvalidArgument("hockey_stick needs eps_prime=...")
+        return hockey_stick_symbolic(M, kw.pop("eps_prime"), **kw)
+    return SYMBOLIC_MEASURES[name](M, **kw)
