@@ -31,6 +31,7 @@ class MeasureSpec:
     needs_records: bool = False
     defaults: dict = field(default_factory=dict)
     description: str = ""
+    space_types: tuple = ()  # names of the Space classes the notion is defined on (empty: any)
 
     def load(self):
         mod = importlib.import_module(self.module)
@@ -74,11 +75,11 @@ REGISTRY: dict[str, MeasureSpec] = {s.name: s for s in [
                 description="(D, gamma)-positive membership privacy (seed 002; seed 003 Def. 3)"),
     MeasureSpec("negative_membership", _M, "negative_membership", optional_prior=True,
                 description="(D, gamma)-negative membership privacy (seed 002)"),
-    MeasureSpec("positive_udp", "exactpriv.measures.udp", "positive_udp",
+    MeasureSpec("positive_udp", "exactpriv.measures.udp", "positive_udp", space_types=("Subsets",),
                 description="eps-positive unbounded DP, add-one direction (seed 002, reconstructed)"),
-    MeasureSpec("negative_udp", "exactpriv.measures.udp", "negative_udp",
+    MeasureSpec("negative_udp", "exactpriv.measures.udp", "negative_udp", space_types=("Subsets",),
                 description="eps-negative unbounded DP, remove-one direction (seed 002, reconstructed)"),
-    MeasureSpec("bounded_dp", "exactpriv.measures.udp", "bounded_dp",
+    MeasureSpec("bounded_dp", "exactpriv.measures.udp", "bounded_dp", space_types=("Subsets", "Bounded"),
                 description="eps-bounded DP, swap neighbours (seed 002, reconstructed)"),
 ]}
 
@@ -98,6 +99,8 @@ def applicable_measures(M, prior=None) -> list[str]:
         if spec.needs_prior and prior is None:
             continue
         if spec.needs_records and getattr(M.inputs, "records", None) is None:
+            continue
+        if spec.space_types and type(M.inputs).__name__ not in spec.space_types:
             continue
         out.append(name)
     return out

@@ -367,68 +367,15 @@ def _variable(M: Mechanism, variable, what):
     return next(iter(free))
 
 
-class _Family:
-    """A symbolic mechanism analysed once: distinct entries as chart functions, integer codes,
-    validity domain (entries positive), pair classes and the closed-form builders."""
+class _LogAlgebra:
+    """Exact algebra on one chart and one domain: signs of chart functions, logs of positive
+    rational functions split over a basis, and proved maxima.  ``valid`` is the domain on which
+    every statement is made."""
 
-    def __init__(self, M: Mechanism, dom: Domain, extra=()):
-        self.M, self.var, self.requested = M, dom.variable, dom
-        index, entries = {}, []
-        codes = np.empty(M.shape, dtype=np.int64)
-        for x, row in enumerate(M.rows):
-            for y, v in enumerate(row):
-                s = to_sympy(v)
-                k = index.get(s)
-                if k is None:
-                    k = index[s] = len(entries)
-                    entries.append(s)
-                codes[x, y] = k
-        extra = [to_sympy(e) for e in extra]
-        self.chart = _Chart(self.var, entries + extra)
-        canon = [self.chart.to_u(e) if self.chart.kind else sympy.cancel(e) for e in entries]
-        # merge entries that are the same function (canonical forms equal)
-        remap, funcs, exprs = {}, [], []
-        for k, f in enumerate(canon):
-            j = next((j for j, g in enumerate(funcs) if g == f), None)
-            if j is None:
-                j = len(funcs)
-                funcs.append(f)
-                exprs.append(entries[k])
-            remap[k] = j
-        self.codes = np.vectorize(remap.get, otypes=[np.int64])(codes) if codes.size else codes
-        self.f = funcs
-        self.e = exprs
-        self.zero = [f == 0 for f in funcs]
-        self.valid = self._validity(dom)
-        self.iv = self.chart.interval(self.valid)
+    def __init__(self, chart: "_Chart", valid: Domain):
+        self.chart, self.var, self.valid = chart, valid.variable, valid
+        self.iv = chart.interval(valid)
         self._logs: dict = {}
-
-    # ----- validity
-    def _validity(self, dom: Domain) -> Domain:
-        open_dom = Domain(dom.variable, dom.lo, dom.hi, False, False)
-        iv = self.chart.interval(open_dom)
-        budget = _Budget(DEFAULT_SECONDS)
-        lc, hc = dom.lo_closed, dom.hi_closed
-        for k, f in enumerate(self.f):
-            if self.zero[k]:
-                continue
-            t = _u_ge0(f, iv, True) if iv is not None else self._certify(self.e[k], ">", open_dom, budget)
-            if not t is Truth.TRUE:
-                raise InvalidArgument(
-                    f"entry {self.e[k]} of {self.M!r} is not proved positive for {open_dom} "
-                    f"({'it vanishes or is negative there' if t is Truth.FALSE else 'undecided'}); a closed form "
-                    f"over this domain does not exist -- split the domain or substitute (M.subs(...))")
-            for end, closed, side in ((dom.lo, lc, "lo"), (dom.hi, hc, "hi")):
-                if closed and end != _OO:
-                    from exactpriv.exact.kernel import compare
-
-                    d = compare(self.e[k].subs(self.var, end), ">", 0)
-                    if not d.is_true:  # vanishes at this end: the support changes there
-                        if side == "lo":
-                            lc = False
-                        else:
-                            hc = False
-        return Domain(dom.variable, dom.lo, dom.hi, lc, hc)
 
     # ----- sign decisions on the validity domain
     def _certify(self, expr, op, dom: Domain, budget: _Budget) -> Truth:
@@ -456,32 +403,6 @@ class _Family:
 
     def expr(self, f_u):
         return self.chart.from_u(f_u)
-
-    # ----- pair classes
-    def pairs(self, within: int = 1) -> np.ndarray:
-        space = self.M.inputs
-        if within == 1:
-            return np.asarray(space.edges, dtype=np.int64).reshape(-1, 2)
-        D = np.asarray(space.distance_matrix())
-        i, j = np.nonzero((D >= 1) & (D <= within))
-        sel = i < j
-        return np.stack([i[sel], j[sel]], axis=1).astype(np.int64)
-
-    def classes(self, pairs) -> list:
-        """[(key, count, (x, x'))]: ordered pairs grouped by the multiset of column code pairs."""
-        out: dict = {}
-        for i, j in np.asarray(pairs).tolist():
-            for x, x2 in ((i, j), (j, i)):
-                key = tuple(sorted(zip(self.codes[x].tolist(), self.codes[x2].tolist())))
-                if key in out:
-                    out[key][0] += 1
-                else:
-                    out[key] = [1, (x, x2)]
-        return [(k, v[0], v[1]) for k, v in out.items()]
-
-    def pair_witness(self, pair, **kw):
-        pts = self.M.inputs.points
-        return {"pair": [pts[pair[0]], pts[pair[1]]], **kw}
 
     # ----- logs of positive rational functions, split over a basis
     def _const_sign(self, g, budget) -> int | None:
@@ -604,6 +525,95 @@ class _Family:
         wit = {**wit, "valid_on": self.valid, "variable": str(self.var)}
         full_note = f"closed form valid for {self.valid}; maximum: {how}" + (f"; {note}" if note else "")
         return Measured(name, value, witness=wit, method=method, note=full_note)
+
+
+
+class _Family(_LogAlgebra):
+    """A symbolic mechanism analysed once: distinct entries as chart functions, integer codes,
+    validity domain (entries positive), pair classes and the closed-form builders."""
+
+    def __init__(self, M: Mechanism, dom: Domain, extra=()):
+        self.M, self.var, self.requested = M, dom.variable, dom
+        index, entries = {}, []
+        codes = np.empty(M.shape, dtype=np.int64)
+        for x, row in enumerate(M.rows):
+            for y, v in enumerate(row):
+                s = to_sympy(v)
+                k = index.get(s)
+                if k is None:
+                    k = index[s] = len(entries)
+                    entries.append(s)
+                codes[x, y] = k
+        extra = [to_sympy(e) for e in extra]
+        self.chart = _Chart(self.var, entries + extra)
+        canon = [self.chart.to_u(e) if self.chart.kind else sympy.cancel(e) for e in entries]
+        # merge entries that are the same function (canonical forms equal)
+        remap, funcs, exprs = {}, [], []
+        for k, f in enumerate(canon):
+            j = next((j for j, g in enumerate(funcs) if g == f), None)
+            if j is None:
+                j = len(funcs)
+                funcs.append(f)
+                exprs.append(entries[k])
+            remap[k] = j
+        self.codes = np.vectorize(remap.get, otypes=[np.int64])(codes) if codes.size else codes
+        self.f = funcs
+        self.e = exprs
+        self.zero = [f == 0 for f in funcs]
+        _LogAlgebra.__init__(self, self.chart, self._validity(dom))
+
+    # ----- validity
+    def _validity(self, dom: Domain) -> Domain:
+        open_dom = Domain(dom.variable, dom.lo, dom.hi, False, False)
+        iv = self.chart.interval(open_dom)
+        budget = _Budget(DEFAULT_SECONDS)
+        lc, hc = dom.lo_closed, dom.hi_closed
+        for k, f in enumerate(self.f):
+            if self.zero[k]:
+                continue
+            t = _u_ge0(f, iv, True) if iv is not None else self._certify(self.e[k], ">", open_dom, budget)
+            if not t is Truth.TRUE:
+                raise InvalidArgument(
+                    f"entry {self.e[k]} of {self.M!r} is not proved positive for {open_dom} "
+                    f"({'it vanishes or is negative there' if t is Truth.FALSE else 'undecided'}); a closed form "
+                    f"over this domain does not exist -- split the domain or substitute (M.subs(...))")
+            for end, closed, side in ((dom.lo, lc, "lo"), (dom.hi, hc, "hi")):
+                if closed and end != _OO:
+                    from exactpriv.exact.kernel import compare
+
+                    d = compare(self.e[k].subs(self.var, end), ">", 0)
+                    if not d.is_true:  # vanishes at this end: the support changes there
+                        if side == "lo":
+                            lc = False
+                        else:
+                            hc = False
+        return Domain(dom.variable, dom.lo, dom.hi, lc, hc)
+
+    # ----- pair classes
+    def pairs(self, within: int = 1) -> np.ndarray:
+        space = self.M.inputs
+        if within == 1:
+            return np.asarray(space.edges, dtype=np.int64).reshape(-1, 2)
+        D = np.asarray(space.distance_matrix())
+        i, j = np.nonzero((D >= 1) & (D <= within))
+        sel = i < j
+        return np.stack([i[sel], j[sel]], axis=1).astype(np.int64)
+
+    def classes(self, pairs) -> list:
+        """[(key, count, (x, x'))]: ordered pairs grouped by the multiset of column code pairs."""
+        out: dict = {}
+        for i, j in np.asarray(pairs).tolist():
+            for x, x2 in ((i, j), (j, i)):
+                key = tuple(sorted(zip(self.codes[x].tolist(), self.codes[x2].tolist())))
+                if key in out:
+                    out[key][0] += 1
+                else:
+                    out[key] = [1, (x, x2)]
+        return [(k, v[0], v[1]) for k, v in out.items()]
+
+    def pair_witness(self, pair, **kw):
+        pts = self.M.inputs.points
+        return {"pair": [pts[pair[0]], pts[pair[1]]], **kw}
 
 
 @lru_cache(maxsize=64)
