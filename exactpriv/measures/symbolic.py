@@ -84,6 +84,7 @@ __all__ = [
     "kl_dp_symbolic",
     "mi_dp_symbolic",
     "pair_divergence_symbolic",
+    "prove_log_linear",
     "pure_dp_symbolic",
     "renyi_dp_symbolic",
     "semantic_privacy_symbolic",
@@ -196,7 +197,7 @@ class _Chart:
     """Exact rewriting of expressions in ``var`` as rational functions of u (kind "exp": u = e^{c var};
     kind "id": u = var; kind None: no chart, expressions stay as they are)."""
 
-    def __init__(self, var, exprs):
+    def __init__(self, var, exprs, *, check: bool = True):
         self.var = var
         self.c = Fraction(1)
         qs = []
@@ -222,7 +223,7 @@ class _Chart:
             self.kind = "exp"
         else:
             self.kind = "id"
-        if self.kind is not None and any(self.to_u(e) is None for e in exprs):
+        if check and self.kind is not None and any(self.to_u(e) is None for e in exprs):
             self.kind = None
 
     def to_u(self, expr):
@@ -399,6 +400,9 @@ class _LogAlgebra:
                 return t
         if expr is None:
             expr = self.chart.from_u(f_u)
+        d = prove_log_linear(expr, ">" if strict else ">=", 0, self.valid, seconds=max(budget.slice(), 0.1))
+        if d is not None:
+            return Truth.TRUE
         return self._certify(expr, ">" if strict else ">=", self.valid, budget)
 
     def expr(self, f_u):
@@ -456,6 +460,8 @@ class _LogAlgebra:
         return out
 
     def basis_value(self, b):
+        if b[0] == "one":
+            return sympy.Integer(1)
         if b[0] == "var":
             return self.var
         if b[0] == "prime":
@@ -520,7 +526,7 @@ class _LogAlgebra:
             v, wit = und[0]
             value = to_value(v)
         else:
-            value = sympy.Max(*[to_value(v) for v, _ in und])
+            value = sympy.Max(*[to_value(v) for v, _ in und], evaluate=False)
             wit = {"pairs": [w for _, w in und]}
         wit = {**wit, "valid_on": self.valid, "variable": str(self.var)}
         full_note = f"closed form valid for {self.valid}; maximum: {how}" + (f"; {note}" if note else "")
@@ -614,6 +620,87 @@ class _Family(_LogAlgebra):
     def pair_witness(self, pair, **kw):
         pts = self.M.inputs.points
         return {"pair": [pts[pair[0]], pts[pair[1]]], **kw}
+
+
+# ======================================================================================
+# log-linear normal form: exact identities between closed forms
+# ======================================================================================
+def _log_linear_terms(alg: _LogAlgebra, expr, budget):
+    """expr = Σ_b coef_b(u)·b over the basis {1, s, log p, log g(u)} (see
+    :meth:`_LogAlgebra.log_terms`), or None when expr is not of that shape (s², s·log, logs of
+    non-positive or non-chart arguments, ...)."""
+    from exactpriv.certify_algebra import rewrite_hyperbolic
+
+    e = sympy.expand(rewrite_hyperbolic(to_sympy(expr)), log=False, power_base=False, power_exp=False)
+    out: dict = {}
+    for term in sympy.Add.make_args(e):
+        coef, basis = [], None
+        for f in sympy.Mul.make_args(term):
+            if isinstance(f, sympy.log):
+                if basis is not None:
+                    return None
+                x = alg.chart.to_u(f.args[0])
+                if x is None or alg.ge0(x, None, budget, strict=True) is not Truth.TRUE:
+                    return None
+                basis = alg.log_terms(x, budget)
+            elif alg.chart.kind == "exp" and f == alg.var:
+                if basis is not None:
+                    return None
+                basis = {("var",): Fraction(1)}
+            else:
+                fu = alg.chart.to_u(f)
+                if fu is None:
+                    return None
+                coef.append(fu)
+        c = sympy.Mul(*coef)
+        for b, w in (basis or {("one",): Fraction(1)}).items():
+            out[b] = out.get(b, 0) + c * _q(w)
+    return {b: sympy.cancel(c) for b, c in out.items() if sympy.cancel(c) != 0}
+
+
+def prove_log_linear(lhs, op: str, rhs, domain: Domain, *, seconds: float = DEFAULT_SECONDS):
+    """Exact proof of ``lhs op rhs`` on ``domain`` through the log-linear normal form, or None.
+
+    Both sides are rewritten (exactly) as Σ_b c_b(s)·b over the basis {1, s, log p (primes),
+    log g (irreducible chart polynomials of constant sign)}, the form every closed form of this
+    module has.  If the difference has no coefficient left, ``==`` is PROVED (identical normal
+    forms); if only the rational part c_1 is left, its sign on the domain is decided exactly on the
+    chart.  Returns a TRUE :class:`~exactpriv.exact.decisions.Decision` or None (no verdict: the
+    caller falls back on the certifier, which also finds refutation points)."""
+    from exactpriv.exact.decisions import Decision
+
+    if op not in ("<", "<=", ">", ">=", "=="):
+        raise InvalidArgument(f"op={op!r} must be one of '<', '<=', '>', '>=', '=='")
+    diff = to_sympy(lhs) - to_sympy(rhs)
+    if op in ("<", "<="):
+        diff = -diff
+    chart = _Chart(domain.variable, [diff], check=False)
+    if chart.kind is None:
+        return None
+    alg = _LogAlgebra(chart, domain)
+    if alg.iv is None:  # the log basis needs exact signs on the chart
+        return None
+    budget = _Budget(seconds)
+    try:
+        terms = _log_linear_terms(alg, diff, budget)
+    except (sympy.PolynomialError, ExactPrivError):
+        return None
+    if terms is None:
+        return None
+    cert = {"normal_form_of_difference": {str(b): str(c) for b, c in terms.items()}, "domain": str(domain)}
+    if not terms:
+        if op in ("<", ">"):
+            return None
+        return Decision.true("log-linear normal form", f"{lhs} {op} {rhs}: both sides have the same exact normal "
+                                                       f"form on {domain}", certificate=cert)
+    if op == "==" or set(terms) != {("one",)}:
+        return None
+    t = _u_ge0(terms[("one",)], alg.iv, op in ("<", ">"))
+    if t is Truth.TRUE:
+        return Decision.true("log-linear normal form + exact sign chart",
+                             f"{lhs} {op} {rhs} on {domain}: the logs cancel and the rational remainder "
+                             f"{alg.expr(terms[('one',)])} has a certified sign", certificate=cert)
+    return None
 
 
 @lru_cache(maxsize=64)
@@ -916,7 +1003,7 @@ def pair_divergence_symbolic(M, x, x2, divergence: str = "kl", *, alpha=None, ep
                 terms: dict = {}
                 fam.add_log(terms, sympy.Integer(1), r, budget)
                 vals.append(fam.assemble(terms))
-            v = vals[0] if len(vals) == 1 else sympy.Max(*vals)
+            v = vals[0] if len(vals) == 1 else sympy.Max(*vals, evaluate=False)
     elif divergence in ("tv", "hockey"):
         gamma = _gamma_of(fam, ep) if divergence == "hockey" else (sympy.Integer(1), sympy.Integer(1))
         v, _ = _hockey_class(fam, key, gamma, budget)

@@ -196,12 +196,11 @@ def _agree(closed, numeric, q):
     c = sympy.sympify(closed)
     if c == sympy.oo or numeric == sympy.oo:
         return c == numeric
-    at = c.subs(EPS, LOG(q))
-    if isinstance(c, sympy.Max):
+    if isinstance(c, sympy.Max):  # never let sympy evaluate Max of numbers (it compares floats)
         args = [a.subs(EPS, LOG(q)) for a in c.args]
         return (any(compare(numeric, "==", a).is_true for a in args)
                 and all(compare(numeric, ">=", a).is_true for a in args))
-    return compare(at, "==", numeric).is_true
+    return compare(c.subs(EPS, LOG(q)), "==", numeric).is_true
 
 
 _MEASURES = {
