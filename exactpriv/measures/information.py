@@ -35,8 +35,8 @@ Algorithms, and why
   LogForm when it reduces to one) and evaluated in arb otherwise.  Its capacity is exact for
   channels whose rows and columns are permutations of each other (uniform input optimal),
   else certified by I^s_α(P) <= sup_P I^s_α <= max_x D_α(W_x || Q) for any Q (proof in
-  :func:`sibson_capacity`), with P from an over-relaxed Arimoto-type fixed point iteration in
-  floats (floats only *choose* P and Q).
+  :func:`sibson_capacity`), with P from an over-relaxed Arimoto-type fixed point iteration
+  polished by an active-set Newton method, in floats (floats only *choose* P and Q).
 * **Max-type quantities** (adversarial privacy, min-entropy leakage) are logs of exact
   rational maxima.
 
@@ -255,6 +255,10 @@ class _LogSum:
                     acc += _arb_log_int(n, prec) * c
             return acc / self.den
 
+    def enclosure(self) -> tuple[Fraction, Fraction, int]:
+        """Certified rational (lo, hi, prec) with hi - lo < 2^-_ENCLOSURE_BITS (or the last rung)."""
+        return _refine(self.arb)
+
 
 class _Ball:
     """A real known only through certified balls: ``evaluate(prec)`` -> arb (no exact form).
@@ -280,11 +284,8 @@ class _Ball:
         return False
 
     def enclosure(self) -> tuple[Fraction, Fraction, int]:
-        return _refine(self.evaluate)
-
-    def enclosure(self) -> tuple[Fraction, Fraction, int]:
         """Certified rational (lo, hi, prec) with hi - lo < 2^-_ENCLOSURE_BITS (or the last rung)."""
-        return _refine(self.arb)
+        return _refine(self.evaluate)
 
 
 def _refine(evaluate) -> tuple[Fraction, Fraction, int]:
@@ -307,6 +308,23 @@ def _logsum_measured(name, ls: _LogSum, method: str, witness: dict, note: str = 
     why = ("evaluated in arb with per-group denominators (the common denominator is too large for an exact form)"
            if isinstance(ls, _Ball) else "certified enclosure of the exact log-sum (too large to factor)")
     return Measured(name, None, lo, hi, witness, f"arb({prec} bits)", (note + "; " if note else "") + why)
+
+
+def _log_rational_measured(name, r: Fraction, method: str, witness: dict, note: str = "") -> Measured:
+    """log r for an exact positive rational r: an exact LogForm when r is small enough to
+    factor (or method="exact"), else a certified arb enclosure (r itself is in the witness)."""
+    small = max(r.numerator.bit_length(), r.denominator.bit_length()) <= _EXACT_MAX_BITS
+    if method == "exact" or (method == "auto" and small):
+        return Measured(name, LogForm.log(r), witness=witness, method="exact-logform", note=note)
+
+    def ball(prec):
+        with working_precision(prec):
+            return flint.arb(flint.fmpq(r.numerator, r.denominator)).log()
+
+    lo, hi, prec = _refine(ball)
+    return Measured(name, None, lo, hi, witness, f"arb({prec} bits)",
+                    (note + "; " if note else "") + "log of the exact rational in the witness, enclosed in arb "
+                    "(too large to factor into primes)")
 
 
 # ======================================================================================
@@ -630,8 +648,10 @@ def mi_privacy(M, *, prior=None, method: str = "auto") -> Measured:
     Parameters
     ----------
     prior : Prior on ``M.inputs`` (required).
-    method : "auto" (exact LogForm when small enough, else certified arb enclosure; the
-        result's ``method`` says which), "exact" (always factor) or "arb".
+    method : "auto" (exact LogForm when the collected log-sum is small enough to factor; else
+        a certified arb enclosure -- of the exact log-sum, or of per-group sums when the common
+        denominator of the joint pmf exceeds 512 bits; the result's ``method`` and ``note`` say
+        which), "exact" (always factor, however long it takes) or "arb" (never factor).
 
     Symbolic mechanisms give the defining sum as a sympy expression.
     """
@@ -805,17 +825,20 @@ def is_record_posterior_kl(M, level, *, prior=None, record=None, output=None, me
 # ======================================================================================
 # max-type measures: adversarial privacy, min-entropy leakage
 # ======================================================================================
-def adversarial_privacy(M, *, prior=None) -> Measured:
+def adversarial_privacy(M, *, prior=None, method: str = "auto") -> Measured:
     """Adversarial privacy level (seed 001 §6.4, eq. (64)): the least ε with
     ln dP_{X|Y=y}/dP_X <= ε for all y, i.e.
 
     max over y with P(y) > 0 and x with P(x) > 0 of ln( P(x|y)/P(x) ) = ln( W(y|x) / P(y) ).
 
-    Exact LogForm (log of an exact rational maximum).  Since I(X;Y) is the average of these
-    log-ratios, I(X;Y) <= this value (seed 001 (65)).  Witness: {"output": y, "input": x}.
+    Exact LogForm (log of an exact rational maximum; a certified enclosure when that rational
+    is too large to factor, see ``method`` in :func:`mi_privacy`).  Since I(X;Y) is the average
+    of these log-ratios, I(X;Y) <= this value (seed 001 (65)).  Witness: {"output": y,
+    "input": x, "ratio": the exact maximum}.
     """
     M = _mechanism(M)
     P, desc = _prior(M, prior, "adversarial_privacy")
+    method = _method(method)
     _require_rational(M, "adversarial_privacy")
     C, D, supp = _joint_int(P.pmf, M)
     num, den = M.integer_rows()
@@ -828,38 +851,38 @@ def adversarial_privacy(M, *, prior=None) -> Measured:
         if best is None or r > best:
             best, arg = r, (supp[k], y)
     x, y = arg
-    return Measured("adversarial_privacy", LogForm.log(best),
-                    witness={"output": M.outputs[y], "input": M.inputs.points[x], "prior": desc,
-                             "ratio": str(best)},
-                    method="exact-logform", note="ln of the exact maximum of W(y|x)/P(y) over the supports")
+    return _log_rational_measured("adversarial_privacy", best, method,
+                                  {"output": M.outputs[y], "input": M.inputs.points[x], "prior": desc,
+                                   "ratio": str(best)}, "ln of the exact maximum of W(y|x)/P(y) over the supports")
 
 
-def is_adversarial_privacy(M, level, *, prior=None) -> Decision:
+def is_adversarial_privacy(M, level, *, prior=None, method: str = "auto") -> Decision:
     """Decide ε-adversarial privacy (seed 001 (64)) at the given prior."""
-    return at_most(adversarial_privacy(M, prior=prior), level)
+    return at_most(adversarial_privacy(M, prior=prior, method=method), level)
 
 
-def min_entropy_leakage(M, *, prior=None) -> Measured:
+def min_entropy_leakage(M, *, prior=None, method: str = "auto") -> Measured:
     """Min-entropy leakage (seed 001 (72)-(73)):
 
     I_∞(X;Y) = H_∞(X) - H_∞(X|Y) = log Σ_y max_x P(x) W(y|x) - log max_x P(x).
 
-    Exact LogForm.  Witness: the guess x*(y) for each output is not listed; "prior" only.
+    Exact LogForm (a certified enclosure when the rational is too large to factor).  Witness:
+    the prior and the two vulnerabilities (exact rationals).
     """
     M = _mechanism(M)
     P, desc = _prior(M, prior, "min_entropy_leakage")
+    method = _method(method)
     _require_rational(M, "min_entropy_leakage")
     C, D, _ = _joint_int(P.pmf, M)
     total = Fraction(sum(int(v) for v in C.max(axis=0).tolist()), D)  # Σ_y max_x P(x)W(y|x)
-    value = LogForm.log(total) - LogForm.log(max(P.pmf))
-    return Measured("min_entropy_leakage", value, witness={"prior": desc, "posterior_vulnerability": str(total),
-                                                           "prior_vulnerability": str(max(P.pmf))},
-                    method="exact-logform")
+    return _log_rational_measured("min_entropy_leakage", total / max(P.pmf), method,
+                                  {"prior": desc, "posterior_vulnerability": str(total),
+                                   "prior_vulnerability": str(max(P.pmf))})
 
 
-def is_min_entropy_leakage(M, level, *, prior=None) -> Decision:
+def is_min_entropy_leakage(M, level, *, prior=None, method: str = "auto") -> Decision:
     """Decide I_∞(X;Y) <= level (seed 001 (72))."""
-    return at_most(min_entropy_leakage(M, prior=prior), level)
+    return at_most(min_entropy_leakage(M, prior=prior, method=method), level)
 
 
 # ======================================================================================
@@ -1369,10 +1392,14 @@ def _sibson_arb(pmf, N, d, a: Fraction, prec: int, powm=None):
         return flint.arb(fa / (fa - 1)) * total.log()
 
 
-def _max_leakage(pmf, rows):
-    """Sibson α = ∞: log Σ_y max_{x: P(x)>0} W(y|x) (exact)."""
-    supp = [r for p, r in zip(pmf, rows) if p != 0]
-    return LogForm.log(sum((max(r[y] for r in supp) for y in range(len(rows[0]))), Fraction(0)))
+def _max_leakage(pmf, M: Mechanism) -> Fraction:
+    """Σ_y max_{x: P(x)>0} W(y|x) (exact; Sibson's α = ∞ is its log)."""
+    num, den = M.integer_rows()
+    supp = [x for x, p in enumerate(pmf) if p]
+    total = Fraction(0)
+    for y in range(num.shape[1]):
+        total += exact_argmax_fractions(num[supp, y], den[supp])[1]
+    return total
 
 
 def sibson_mi(M, *, alpha, prior=None, method: str = "auto") -> Measured:
@@ -1396,8 +1423,8 @@ def sibson_mi(M, *, alpha, prior=None, method: str = "auto") -> Measured:
         return Measured("sibson_mi", r.value, r.lower, r.upper, wit, r.method, "alpha = 1: Shannon mutual information")
     if a is sympy.oo:
         _require_rational(M, "sibson_mi(alpha=oo)")
-        return Measured("sibson_mi", _max_leakage(P.pmf, M.rows), witness=wit, method="exact-logform",
-                        note="alpha = oo: log sum_y max_x W(y|x) over the prior's support")
+        return _log_rational_measured("sibson_mi", _max_leakage(P.pmf, M), method, wit,
+                                      "alpha = oo: log sum_y max_x W(y|x) over the prior's support")
     nnz = sum(1 for p, r in zip(P.pmf, M.rows) if p != 0 for v in r if not _zero(v))
     if not M.is_rational or method == "exact" or (method == "auto" and nnz <= _SIBSON_EXACT_MAX_TERMS):
         if not M.is_rational:
@@ -1545,9 +1572,9 @@ def sibson_capacity(M, *, alpha) -> Measured:
     k = M.shape[0]
     if a is sympy.oo:
         full = tuple([Fraction(1, k)] * k)
-        return Measured("sibson_capacity", _max_leakage(full, M.rows),
-                        witness={"alpha": "oo", "prior": "any full-support prior"}, method="exact-logform",
-                        note="alpha = oo: log sum_y max_x W(y|x)")
+        return _log_rational_measured("sibson_capacity", _max_leakage(full, M), "auto",
+                                      {"alpha": "oo", "prior": "any full-support prior"},
+                                      "alpha = oo: log sum_y max_x W(y|x)")
     N, d, reps = _reduce_rows(*_int_rows(*M.integer_rows()), list(range(k)))
     kk, mm = N.shape
     if kk == 1 or mm == 1:

@@ -99,7 +99,7 @@ _U = sympy.Dummy("u", positive=True)
 DEFAULT_SECONDS = 30.0
 #: Budget of a single certifier call.  Empirically determined parameter: every comparison of the
 #: seed families settles within 1 s; harder ones are left as an exact Max instead of waiting.
-_PER_CALL_SECONDS = 4.0
+_PER_CALL_SECONDS = 2.0
 
 
 # ======================================================================================
@@ -489,10 +489,12 @@ class _LogAlgebra:
         inf = [c for c in cands if c[0] == _OO]
         if inf:
             return [inf[0]], "a support gap (+oo)"
-        uniq = []
+        # dedupe by canonical form (cancel() is canonical for rational functions; equal closed forms
+        # that differ structurally only cost a redundant proof below)
+        seen: dict = {}
         for v, w in cands:
-            if not any(sympy.cancel(v - u) == 0 for u, _ in uniq):
-                uniq.append((v, w))
+            seen.setdefault(sympy.cancel(v) if rational else v, (v, w))
+        uniq = list(seen.values())
         if len(uniq) == 1:
             return uniq, "a single distinct value"
         # floats only ORDER the attempts (largest first); every elimination below is a proof
@@ -505,8 +507,15 @@ class _LogAlgebra:
                 return 0.0
 
         uniq.sort(key=lambda c: -guess(c[0]))
+        balls = {k: (self._sample_exact(v) if rational and self.iv is not None else
+                     self._sample_balls(self.expr(v) if rational else v)) for k, (v, _) in enumerate(uniq)}
+        index = {id(v): k for k, (v, _) in enumerate(uniq)}
 
         def ge(a, b):
+            # a certified sample point where a < b refutes "a >= b everywhere" without the certifier
+            ba, bb = balls[index[id(a)]], balls[index[id(b)]]
+            if any(x is not None and y is not None and x[1] < y[0] for x, y in zip(ba, bb)):
+                return False
             if rational:
                 return self.ge0(a - b, None, budget) is Truth.TRUE
             return self.ge0(None, a - b, budget) is Truth.TRUE
@@ -520,6 +529,41 @@ class _LogAlgebra:
                f"{len(und)} candidates with no proved dominance (the maximiser may change inside the domain, "
                f"or the certifier was undecided): exact Max")
         return und, how
+
+    def _sample_points(self):
+        """A few exact interior points of the domain (for certified refutations)."""
+        v = self.valid
+        if v.hi == _OO:
+            return [v.lo + sympy.Rational(k, 4) for k in (1, 4, 8, 16, 40)]
+        return [v.lo + (v.hi - v.lo) * sympy.Rational(k, 8) for k in (1, 3, 5, 7)]
+
+    def _sample_exact(self, f):
+        """Exact values [q, q] of a chart function at rational interior points of the chart."""
+        a, b = self.iv[0], self.iv[1]
+        pts = [a + Fraction(k, 4) for k in (1, 4, 8, 20)] if b is None else [a + (b - a) * Fraction(k, 8)
+                                                                           for k in (1, 3, 5, 7)]
+        n, d = sympy.fraction(sympy.cancel(f))
+        out = []
+        for p in pts:
+            dv = d.subs(_U, _q(p))
+            if dv == 0:
+                out.append(None)
+                continue
+            v = n.subs(_U, _q(p)) / dv
+            out.append((Fraction(int(v.p), int(v.q)),) * 2 if v.is_Rational else None)
+        return out
+
+    def _sample_balls(self, expr):
+        """Certified [lo, hi] (Fractions) of ``expr`` at the sample points (None where arb fails)."""
+        from exactpriv.exact.intervals import arb_eval, arb_to_fractions
+
+        out = []
+        for p in self._sample_points():
+            try:
+                out.append(arb_to_fractions(arb_eval(expr.subs(self.var, p), 96)))
+            except (ExactPrivError, ValueError, TypeError, ZeroDivisionError):
+                out.append(None)
+        return out
 
     def result(self, name, und, how, method, *, to_value, note=""):
         if len(und) == 1:
@@ -752,32 +796,39 @@ def _ratios_class(fam: _Family, key):
     return out
 
 
+#: Largest number of sign-changing terms expanded into output sets S (2^r candidates).
+_MAX_MIXED_TERMS = 8
+
+
 def _hockey_class(fam: _Family, key, gamma, budget):
-    """Σ_y max(0, P(y|x) − γ P(y|x')) with per-term signs decided on the domain.  ``gamma`` =
-    (chart form or None, expression)."""
+    """E_γ of one class, Σ_y max(0, P(y|x) − γ P(y|x')), with per-term signs decided on the domain.
+
+    ``gamma`` = (chart form or None, expression).  Returns ("rational", [R_S(u)]) on the chart:
+    E_γ = max over output sets S of Σ_{y∈S}(P(y|x) − γP(y|x')), and only the r terms whose sign
+    changes inside the domain need both choices (2^r rational candidates, always-positive terms
+    in, always-negative out); or ("expr", [expression with Max(0, .)]) off the chart."""
     g_u, g_e = gamma
-    kept_u, kept_e, maxes = [], [], []
+    on_chart = g_u is not None and fam.chart.kind is not None
+    kept, mixed = [], []
     for a, b in key:
         if fam.zero[a]:
             continue
-        if g_u is not None and fam.chart.kind:
-            t_u = sympy.cancel(fam.f[a] - g_u * fam.f[b])
-            t_e = None
-        else:
-            t_u, t_e = None, fam.e[a] - g_e * fam.e[b]
+        t_u, t_e = (sympy.cancel(fam.f[a] - g_u * fam.f[b]), None) if on_chart else (None, fam.e[a] - g_e * fam.e[b])
         if fam.ge0(t_u, t_e, budget) is Truth.TRUE:
-            (kept_u if t_u is not None else kept_e).append(t_u if t_u is not None else t_e)
+            kept.append(t_u if on_chart else t_e)
             continue
-        neg = fam.ge0(-t_u if t_u is not None else None, -t_e if t_e is not None else None, budget)
-        if neg is Truth.TRUE:
+        if fam.ge0(-t_u if on_chart else None, None if on_chart else -t_e, budget) is Truth.TRUE:
             continue
-        maxes.append(sympy.Max(0, fam.expr(t_u) if t_u is not None else t_e))
-    total = sympy.Integer(0)
-    if kept_u:
-        total += fam.expr(sympy.factor(sympy.cancel(sympy.Add(*kept_u))))
-    if kept_e:
-        total += sympy.Add(*kept_e)
-    return total + sympy.Add(*maxes), bool(maxes)
+        mixed.append(t_u if on_chart else t_e)
+    if on_chart and len(mixed) <= _MAX_MIXED_TERMS:
+        base = sympy.Add(*kept)
+        out = []
+        for mask in range(1 << len(mixed)):
+            out.append(sympy.cancel(base + sympy.Add(*[m for j, m in enumerate(mixed) if mask >> j & 1])))
+        return "rational", out
+    total = sympy.Add(*[fam.expr(k) if on_chart else k for k in kept])
+    total += sympy.Add(*[sympy.Max(0, fam.expr(m) if on_chart else m) for m in mixed])
+    return "expr", [total]
 
 
 def _gamma_of(fam: _Family, eps_prime):
@@ -885,22 +936,20 @@ def hockey_stick_symbolic(M, eps_prime, *, within: int = 1, domain=(0, _OO), clo
     fam = _family(Mf, var, domain, closed, "hockey_stick_symbolic", extra=(sympy.exp(ep),))
     budget = _Budget(seconds)
     gamma = _gamma_of(fam, ep)
-    cands, piecewise = [], False
+    cands, kinds = [], set()
     for key, _, pair in fam.classes(fam.pairs(within)):
-        v, pw = _hockey_class(fam, key, gamma, budget)
-        piecewise |= pw
-        cands.append((v, fam.pair_witness(pair, eps_prime=str(ep))))
+        kind, vals = _hockey_class(fam, key, gamma, budget)
+        kinds.add(kind)
+        cands.extend((v, fam.pair_witness(pair, eps_prime=str(ep))) for v in vals)
     if not cands:
         return Measured("hockey_stick", Fraction(0), method="vacuous", note="no pairs",
                         witness={"valid_on": fam.valid, "variable": str(fam.var)})
-    ch = [(fam.chart.to_u(v) if fam.chart.kind and not v.has(sympy.Max) else None, v, w) for v, w in cands]
-    rational = all(c[0] is not None for c in ch)
-    und, how = fam.dominant([(c[0], c[2]) for c in ch] if rational else [(c[1], c[2]) for c in ch], budget,
-                            rational=rational)
+    rational = kinds == {"rational"}
+    und, how = fam.dominant(cands, budget, rational=rational)
     return fam.result("hockey_stick", und, how, "symbolic: per-output signs of P(y|x) - e^eps' P(y|x') decided "
-                                                "on the domain",
+                                                "on the domain; max over output sets S by exact sign charts",
                       to_value=(lambda v: fam.expr(sympy.factor(v))) if rational else (lambda v: v),
-                      note=f"eps' = {ep}" + ("; some terms change sign: Max(0, .) kept" if piecewise else ""))
+                      note=f"eps' = {ep}")
 
 
 def tv_dp_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None,
@@ -954,19 +1003,28 @@ def renyi_dp_symbolic(M, alpha, *, domain=(0, _OO), closed=(True, False), variab
             cands.append((_OO, wit))
             continue
         if a.denominator == 1 and fam.chart.kind:
-            S = sympy.cancel(sympy.Add(*[fam.f[x] ** int(a) * fam.f[y] ** (1 - int(a)) for x, y in live]))
-            terms: dict = {}
-            fam.add_log(terms, 1 / (A - 1), S, budget)
-            cands.append((fam.assemble(terms), wit))
+            # integer alpha >= 2: D_alpha = ln(S)/(alpha - 1) is increasing in the rational power sum S
+            cands.append((sympy.cancel(sympy.Add(*[fam.f[x] ** int(a) * fam.f[y] ** (1 - int(a)) for x, y in live])),
+                          wit))
         else:
             S = sympy.Add(*[fam.e[x] ** A * fam.e[y] ** (1 - A) for x, y in live])
             cands.append((sympy.log(S) / (A - 1), wit))
     if not cands:
         return Measured("renyi_dp", Fraction(0), method="vacuous", note="no neighbour pairs",
                         witness={"valid_on": fam.valid, "variable": str(fam.var)})
-    und, how = fam.dominant(cands, budget, rational=False)
-    return fam.result("renyi_dp", und, how, "symbolic: pair classes; power sums; maximum by the certifier",
-                      to_value=lambda v: v, note=f"alpha={a}")
+    integer = a.denominator == 1 and fam.chart.kind is not None
+    und, how = fam.dominant(cands, budget, rational=integer)
+
+    def to_value(v):
+        if v == _OO or not integer:
+            return v
+        terms: dict = {}
+        fam.add_log(terms, 1 / (A - 1), v, budget)
+        return fam.assemble(terms)
+
+    return fam.result("renyi_dp", und, how, "symbolic: pair classes; power sums (exact sign charts for integer "
+                                            "alpha); maximum by the certifier otherwise", to_value=to_value,
+                      note=f"alpha={a}")
 
 
 def pair_divergence_symbolic(M, x, x2, divergence: str = "kl", *, alpha=None, eps_prime=None, domain=(0, _OO),
@@ -1006,7 +1064,13 @@ def pair_divergence_symbolic(M, x, x2, divergence: str = "kl", *, alpha=None, ep
             v = vals[0] if len(vals) == 1 else sympy.Max(*vals, evaluate=False)
     elif divergence in ("tv", "hockey"):
         gamma = _gamma_of(fam, ep) if divergence == "hockey" else (sympy.Integer(1), sympy.Integer(1))
-        v, _ = _hockey_class(fam, key, gamma, budget)
+        kind, vals = _hockey_class(fam, key, gamma, budget)
+        if kind == "rational":
+            und, _ = fam.dominant([(r, wit) for r in vals], budget, rational=True)
+            rs = [fam.expr(sympy.factor(r)) for r, _w in und]
+            v = rs[0] if len(rs) == 1 else sympy.Max(*rs, evaluate=False)
+        else:
+            v = vals[0]
     else:
         if alpha is None or _renyi_alpha(alpha) == _OO or _renyi_alpha(alpha).denominator != 1 \
                 or _renyi_alpha(alpha) < 2:
@@ -1179,9 +1243,12 @@ def semantic_privacy_symbolic(M, *, default=None, domain=(0, _OO), closed=(True,
         s = sympy.sqrt(fam.expr(R))
         return (s - 1) / (s + 1)
 
-    return fam.result("semantic_privacy", und, how, "symbolic: two-point reduction; maximal cross-ratio by exact "
+    Rs = [_OO if R == _OO else fam.expr(R) for R, _ in und]
+    m = fam.result("semantic_privacy", und, how, "symbolic: two-point reduction; maximal cross-ratio by exact "
                                                     "sign charts", to_value=to_value,
                       note=f"default = {[a[c] for a, c in zip(space.alphabets, dcodes)]}")
+    m.witness["cross_ratio"] = Rs[0] if len(Rs) == 1 else sympy.Max(*Rs, evaluate=False)
+    return m
 
 
 # ======================================================================================

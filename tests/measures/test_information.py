@@ -112,6 +112,44 @@ def test_randomized_response_mi_dp():
     assert_true(is_mi_dp(M, L(3)))
 
 
+def test_symbolic_erasure_and_example_5_1():
+    """Closed forms with a symbolic parameter: erasure capacity eps·log 3 (Ex. 3.3 with delta = eps),
+    Ex. 5.1 MI-DP eps·log 2."""
+    assert sympy.simplify(capacity(erasure_channel(3, EPS)).value - EPS * sympy.log(3)) == 0
+    assert sympy.simplify(mi_dp(cuff_example_5_1(2, EPS)).value - EPS * sympy.log(2)) == 0
+
+
+def test_symbolic_prior_measures_match_substitution():
+    """Symbolic RR (e^eps/(e^eps+1) on the diagonal): the defining sums of I(X;Y), I(X_0;Y) and
+    D(X_0 || X_0|Y=0) as closed forms in eps, substituted at eps = log 3, equal the rational
+    values (p = 3/4)."""
+    sym = randomized_response(eps=EPS)
+    rat = randomized_response(p=F(3, 4))
+    P_sym, P_rat = Prior(sym.inputs, [F(1, 3), F(2, 3)]), Prior(rat.inputs, [F(1, 3), F(2, 3)])
+    pairs = [
+        (mi_privacy(sym, prior=P_sym), mi_privacy(rat, prior=P_rat)),
+        (record_mi(sym, prior=P_sym, record=0), record_mi(rat, prior=P_rat, record=0)),
+        (record_posterior_kl(sym, prior=P_sym, record=0, output=0),
+         record_posterior_kl(rat, prior=P_rat, record=0, output=0)),
+        (sibson_mi(sym, alpha=2, prior=P_sym), sibson_mi(rat, alpha=2, prior=P_rat)),
+    ]
+    for s_m, r_m in pairs:
+        assert s_m.value.free_symbols == {EPS}
+        assert_true(compare(s_m.value.subs(EPS, sympy.log(3)), "==", r_m.value))
+
+
+def test_subsets_and_product_mechanisms():
+    """Records of a Subsets space are membership bits; a ProductMechanism is expanded.
+    k-Max (seed 002) on 3 entities: MI-DP dominates I(X_i;Y|X_-i) at the uniform prior, and the
+    one-bit RAPPOR factor equals BSC(1/4)."""
+    from exactpriv.mechanisms.zoo import k_max, rappor
+
+    M = k_max(3, 2)
+    assert_true(compare(conditional_mi(M, prior=uniform(M)).value, "<=", mi_dp(M).upper))
+    R = rappor(["a", "b"], 1, {"a": {0}, "b": set()}, p=F(3, 4), q=F(1, 4))
+    assert capacity(R).value == L(2) - h(F(1, 4))
+
+
 def test_symbolic_randomized_response_mi_dp_matches_substitution():
     """k-ary RR with symbolic eps: the closed form log k - H(row), substituted at eps = log 3,
     equals the rational computation."""
@@ -349,6 +387,46 @@ def test_sibson_alpha_one_and_monotone_in_alpha():
     assert above.upper - below.lower < F(1, 100)
 
 
+def test_large_denominators_fall_back_to_certified_enclosures():
+    """Rows whose denominators are large primes: "auto" cannot afford to factor, so it returns
+    certified enclosures (exact log-sum in arb; per-group balls when the common denominator
+    exceeds 512 bits; log of a huge exact rational) -- each checked against an independent
+    computation."""
+    from exactpriv.exact.intervals import arb_eval, arb_to_fractions
+
+    primes = [sympy.prevprime(2**55 - 1000 * k) for k in range(10)]
+    rng = random.Random(29)
+
+    def row(p):
+        a = rng.randrange(1, int(p))
+        return [F(a, int(p)), 1 - F(a, int(p))]
+
+    # (1) two rows: common denominator ~110 bits (exact mode), integers too big for "auto"
+    M = Mechanism(Hamming([0, 1], 1), [0, 1], [row(primes[0]), row(primes[1])])
+    P = Prior(M.inputs, [F(1, 3), F(2, 3)])
+    auto = mi_privacy(M, prior=P)
+    assert auto.value is None and auto.upper - auto.lower < F(1, 2**60)
+    contains(auto, mi_privacy(M, prior=P, method="exact").value)
+    # (2) ten rows: common denominator > 512 bits -> ball mode; compare with the definitional
+    # sum evaluated in arb (both are certified, so the enclosures must overlap)
+    space = Hamming(range(10), 1)
+    M = Mechanism(space, [0, 1], [row(p) for p in primes])
+    P = Prior.uniform(space)
+    ball = mi_privacy(M, prior=P)
+    assert ball.value is None and "per-group" in ball.note
+    q = [sum(F(1, 10) * r[y] for r in M.rows) for y in range(2)]
+    expr = sympy.Add(*[sympy.Rational(F(1, 10) * r[y]) * sympy.log(sympy.Rational(r[y] / q[y]))
+                       for r in M.rows for y in range(2)])
+    lo, hi = arb_to_fractions(arb_eval(expr, 256))
+    assert lo <= ball.upper and ball.lower <= hi and ball.upper - ball.lower < F(1, 2**60)
+    # (3) adversarial privacy: log of an exact rational with ~600-bit parts -> enclosure
+    adv = adversarial_privacy(M, prior=P)
+    r = F(adv.witness["ratio"])
+    assert adv.value is None and r.denominator.bit_length() > 100
+    lo, hi = arb_to_fractions(arb_eval(sympy.log(sympy.Rational(r.numerator, r.denominator)), 256))
+    assert adv.lower <= lo and hi <= adv.upper + F(1, 2**100)
+
+
 def test_sibson_exact_and_arb_agree():
     rng = random.Random(13)
     space = Hamming([0, 1], 1)
@@ -414,38 +492,41 @@ def test_identity_dp_bounds_record_measures():
 
 
 # ------------------------------------------------------------------ (c) typed errors
-def test_bad_inputs_raise_typed_errors():
-    M = randomized_response(p=F(3, 4))
-    other = Prior.uniform(Hamming([0, 1], 2))
-    with pytest.raises(SpaceMismatchError):
-        mi_privacy(M, prior=other)
-    with pytest.raises(SpaceMismatchError):
-        sibson_mi(M, alpha=2, prior=other)
-    with pytest.raises(InvalidArgument, match="depends on the prior"):
-        mi_privacy(M)
-    for bad in (0, -1, "-1/2"):
-        with pytest.raises(InvalidArgument, match="alpha"):
-            sibson_mi(M, alpha=bad, prior=uniform(M))
-    with pytest.raises(NotExactError):
-        sibson_mi(M, alpha=0.5, prior=uniform(M))
-    with pytest.raises(NotExactError):
-        sibson_capacity(M, alpha=2.0)
-    with pytest.raises(InvalidArgument, match="record"):
-        conditional_mi(M, prior=uniform(M), record=3)
-    with pytest.raises(InvalidArgument, match="method"):
-        mi_privacy(M, prior=uniform(M), method="float")
-    with pytest.raises(InvalidArgument, match="gap"):
-        capacity(M, gap=0)
-    with pytest.raises(InvalidArgument):
-        mi_dp("not a mechanism")
-    geo = truncated_geometric(2, exp_eps=2)
-    with pytest.raises(InvalidArgument, match="per record"):
-        mi_dp(geo)
-    ident = Mechanism(Hamming([0, 1], 1), [0, 1, 2], [[1, 0, 0], [0, 1, 0]])
-    with pytest.raises(SupportError):
-        record_posterior_kl(ident, prior=uniform(ident), record=0, output=2)
-    with pytest.raises(InvalidArgument, match="substitute"):
-        adversarial_privacy(randomized_response(eps=EPS), prior=Prior.uniform(Hamming([0, 1], 1)))
-    with pytest.raises(InvalidArgument, match="substitute"):
-        capacity(Mechanism(Hamming([0, 1], 1), [0, 1, 2], [[EPS / (1 + EPS), 1 / (1 + EPS), 0],
-                                                             [F(1, 2), F(1, 4), F(1, 4)]]))
+RR = randomized_response(p=F(3, 4))
+RR_U = Prior.uniform(RR.inputs)
+OTHER = Prior.uniform(Hamming([0, 1], 2))
+IDENT3 = Mechanism(Hamming([0, 1], 1), [0, 1, 2], [[1, 0, 0], [0, 1, 0]])
+NO_CLOSED_FORM = Mechanism(Hamming([0, 1], 1), [0, 1, 2], [[EPS / (1 + EPS), 1 / (1 + EPS), 0],
+                                                           [F(1, 2), F(1, 4), F(1, 4)]])
+
+BAD_CALLS = [
+    ("prior-other-space", lambda: mi_privacy(RR, prior=OTHER), SpaceMismatchError, "lives on"),
+    ("sibson-prior-other-space", lambda: sibson_mi(RR, alpha=2, prior=OTHER), SpaceMismatchError, "lives on"),
+    ("prior-missing", lambda: mi_privacy(RR), InvalidArgument, "depends on the prior"),
+    ("prior-not-a-prior", lambda: mi_privacy(RR, prior=[F(1, 2), F(1, 2)]), InvalidArgument, "must be an exactpriv Prior"),
+    ("alpha-zero", lambda: sibson_mi(RR, alpha=0, prior=RR_U), InvalidArgument, "alpha=0"),
+    ("alpha-negative", lambda: sibson_mi(RR, alpha=-1, prior=RR_U), InvalidArgument, "alpha=-1"),
+    ("alpha-negative-str", lambda: sibson_capacity(RR, alpha="-1/2"), InvalidArgument, "alpha"),
+    ("alpha-float", lambda: sibson_mi(RR, alpha=0.5, prior=RR_U), NotExactError, "float"),
+    ("alpha-float-capacity", lambda: sibson_capacity(RR, alpha=2.0), NotExactError, "float"),
+    ("record-out-of-range", lambda: conditional_mi(RR, prior=RR_U, record=3), InvalidArgument, "record=3"),
+    ("record-bool", lambda: record_mi(RR, prior=RR_U, record=True), InvalidArgument, "record=True"),
+    ("method-unknown", lambda: mi_privacy(RR, prior=RR_U, method="float"), InvalidArgument, "method='float'"),
+    ("capacity-method-unknown", lambda: capacity(RR, method="exact"), InvalidArgument, "method='exact'"),
+    ("gap-zero", lambda: capacity(RR, gap=0), InvalidArgument, "gap=0"),
+    ("gap-float", lambda: mi_dp(RR, gap=1e-9), NotExactError, "float"),
+    ("not-a-mechanism", lambda: mi_dp("not a mechanism"), InvalidArgument, "must be an exactpriv Mechanism"),
+    ("no-records", lambda: mi_dp(truncated_geometric(2, exp_eps=2)), InvalidArgument, "per record"),
+    ("output-of-probability-0", lambda: record_posterior_kl(IDENT3, prior=Prior.uniform(IDENT3.inputs), record=0,
+                                                             output=2), SupportError, "probability 0"),
+    ("unknown-output", lambda: record_posterior_kl(RR, prior=RR_U, record=0, output=7), InvalidArgument, "y=7"),
+    ("symbolic-max", lambda: adversarial_privacy(randomized_response(eps=EPS), prior=RR_U), InvalidArgument,
+     "substitute"),
+    ("symbolic-no-closed-form", lambda: capacity(NO_CLOSED_FORM), InvalidArgument, "substitute"),
+]
+
+
+@pytest.mark.parametrize("call, error, match", [c[1:] for c in BAD_CALLS], ids=[c[0] for c in BAD_CALLS])
+def test_bad_inputs_raise_typed_errors(call, error, match):
+    with pytest.raises(error, match=match):
+        call()
