@@ -5,7 +5,10 @@ here for every ε of a domain at once, not at sample points:
 
 1. the measures of the family M(s) are replaced by their exact closed forms
    (:mod:`exactpriv.measures.symbolic`), each valid on a stated domain;
-2. the resulting univariate statement (``B <= f(A)``, ``B == g``, ...) is handed to the certifier
+2. the resulting univariate statement (``B <= f(A)``, ``B == g``, ...) is first tried in the exact
+   log-linear normal form (:func:`exactpriv.measures.symbolic.prove_log_linear`: equal normal
+   forms prove identities such as ln(e^ε − 1 + e^{−ε}) = ln(e^{2ε} − e^ε + 1) − ε, which the
+   certifier alone leaves undecided), then handed to the certifier
    (:func:`exactpriv.certify.prove_inequality` / :func:`~exactpriv.certify.prove_identity`):
    PROVED comes with its certificate, REFUTED with a confirmed point and certified values;
 3. requested closed ends excluded from the closed forms' validity (an entry vanishes there, so
@@ -30,12 +33,13 @@ from typing import Callable
 import sympy
 
 from exactpriv.errors import ExactPrivError, InvalidArgument, NotExactError
-from exactpriv.exact.decisions import Decision, Truth
+from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import EPS, to_sympy
 from exactpriv.measures.result import Measured
 from exactpriv.measures.symbolic import SYMBOLIC_MEASURES, Domain, symbolic_measure
 
 __all__ = [
+    "decide_for_all",
     "equality_for_all",
     "implication_for_all",
     "inequality_for_all",
@@ -46,7 +50,7 @@ __all__ = [
 _OPS = ("<", "<=", ">", ">=", "==")
 #: Default ceiling of the certifier's arb precision, bits.
 DEFAULT_MAX_PREC = 1024
-#: Default wall-clock budget of one for-all decision (closed forms + certifier), seconds.
+#: Default wall-clock budget handed to the certifier for one for-all decision, seconds.
 DEFAULT_SECONDS = 10.0
 
 
@@ -116,7 +120,7 @@ def _numeric_value(name, M, kw, var=None, end=None):
     if name == "semantic_privacy":
         return semantic.semantic_privacy(M, default=kw.get("default")).value
     if name == "hockey_stick":
-        ep = to_sympy(kw["eps_prime"]) if not isinstance(kw["eps_prime"], Fraction) else to_sympy(kw["eps_prime"])
+        ep = to_sympy(kw["eps_prime"])
         g = sympy.exp(ep.subs(var, end) if var is not None else ep)
         if not g.is_Rational:
             raise InvalidArgument(f"e^eps' = {g} is irrational at this end: no exact numeric hockey-stick oracle")
@@ -352,3 +356,30 @@ def prove_nonnegative_orthant(expr, symbols, *, strict: bool = False) -> Decisio
     return Decision.true("orthant-coefficients",
                          f"{e} {'>' if strict else '>='} 0 for all {', '.join(map(str, syms))} >= 0: numerator and "
                          f"denominator have non-negative coefficients", certificate=cert)
+
+
+_SPEC_KINDS = {"implication": ("mechanism", "given", "measure", "bound"),
+               "value": ("mechanism", "measure", "expected"),
+               "equality": ("lhs", "rhs"),
+               "inequality": ("lhs", "op", "rhs")}
+
+
+def decide_for_all(spec: dict) -> Decision:
+    """Data-driven entry point: ``spec["kind"]`` is "implication" (keys mechanism, given, measure,
+    bound), "value" (mechanism, measure, expected), "equality" (lhs, rhs) or "inequality" (lhs,
+    op, rhs); any other key is passed on as a keyword (domain, closed, variable, measure_kw,
+    given_kw, op, seconds, max_prec).  Returns the Decision of the matching ``*_for_all``."""
+    if not isinstance(spec, dict) or spec.get("kind") not in _SPEC_KINDS:
+        raise InvalidArgument(f"spec={spec!r} must be a dict with kind in {sorted(_SPEC_KINDS)}")
+    need = _SPEC_KINDS[spec["kind"]]
+    missing = [k for k in need if k not in spec]
+    if missing:
+        raise InvalidArgument(f"spec of kind {spec['kind']!r} lacks {missing}")
+    args = [spec[k] for k in need]
+    kw = {k: v for k, v in spec.items() if k != "kind" and k not in need}
+    fn = {"implication": implication_for_all, "value": value_for_all, "equality": equality_for_all,
+          "inequality": inequality_for_all}[spec["kind"]]
+    try:
+        return fn(*args, **kw)
+    except TypeError as exc:
+        raise InvalidArgument(f"spec keys {sorted(kw)} do not fit {fn.__name__}: {exc}") from None

@@ -31,7 +31,24 @@ def claims_of(paper: str):
         if exc.name == f"theorems.{paper}":
             return []
         raise
-    return list(mod.CLAIMS)
+    return _with_all_eps_proofs(list(mod.CLAIMS))
+
+
+def _with_all_eps_proofs(claims):
+    """Attach the all-eps tightness/value proofs of theorems/_tightness.py ("forall-..."
+    readings) to the bank claims with the same id (once)."""
+    from theorems._tightness import FORALL_VALUES, TIGHTNESS
+
+    extra = {}
+    for t in list(TIGHTNESS) + list(FORALL_VALUES):
+        extra.setdefault(t.id, []).extend(t.readings)
+    for c in claims:
+        names = {r.name for r in c.readings}
+        for r in extra.get(c.id, []):
+            if r.name not in names:
+                c.readings.append(r)
+                names.add(r.name)
+    return claims
 
 
 def all_claims():

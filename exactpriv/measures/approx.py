@@ -9,7 +9,7 @@ the max over pairs of such functions: again convex piecewise linear in γ, with 
 δ(ε) = A − B·e^ε (A = P(S), B = Q(S) rational).
 
 Pieces are found by the *chord (Eisner–Severance) method* on an exact oracle
-γ ↦ (δ(γ), a maximising line), which :class:`exactpriv.measures.divergence._Engine`
+γ ↦ (δ(γ), a maximising line), which :class:`exactpriv.measures._scan._Engine`
 evaluates exactly and at numpy speed for rational γ: start with the line attaining δ at
 γ = 1 and the limit line (A∞, 0) (A∞ = max P_x{y : P(y|x') = 0}); intersect two lines at γ_m
 (rational) and query the oracle there.  If δ(γ_m) equals the lines' common value, convexity
@@ -40,18 +40,16 @@ from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS, as_rational
+from exactpriv.measures._scan import _OO, _Engine, _require_rational
 from exactpriv.measures.divergence import (
-    _OO,
     _all_pairs,
     _check_k,
     _edges,
-    _Engine,
     _flat,
     _gamma_of,
     _level,
     _log_of,
     _pairs_within,
-    _require_rational,
 )
 from exactpriv.measures.result import Measured
 

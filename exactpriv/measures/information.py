@@ -14,29 +14,19 @@ Algorithms, and why
   evaluates the *same* collected sum in arb (cached ball logs of integers, doubling precision
   until the width is below 2^-64): a certified enclosure, never a float.
 * **Capacities (MI-DP, capacity).**  The channel is first reduced without changing its
-  capacity (duplicate rows removed, zero columns dropped, proportional columns merged -- a
-  merged column is a sufficient statistic, so I(X;Y) is unchanged for *every* prior).  On the
-  reduced channel, closed forms are *detected exactly* (no float involved):
-  one row or one column -> 0; rows that are permutations of each other with equal column
-  sums (weakly symmetric: BSC, k-ary randomized response, identity/permutation channels) ->
-  log|Y| - H(row), attained by the uniform input; a column constant across rows with value
-  1 - δ (an erasure symbol) -> δ·C(rest), recursively (erasure channel: δ log N; Cuff–Yu
-  Ex. 5.1: e·log(N+1) comes out of this recursion, it is not hard-coded).  Rational channels
-  are handled as integer matrices S/L (rows summing to L), where all these tests are
-  vectorised integer comparisons: the Fraction version took 119 s for the 1,458 sub-channels
-  of E_d on {0,1,2}^6, the integer one 0.6 s (measured).  Anything else goes to the
-  information core's certified ``capacity_enclosure`` (accelerated Blahut–Arimoto + Newton,
-  certificate I(P) <= C <= max_x D(W_x || q) in arb; PITFALLS: plain BA stalls).  For MI-DP,
+  capacity (duplicate rows, zero columns, proportional columns), then closed forms are
+  *detected exactly* (no float involved): one row or one column -> 0; weakly symmetric
+  channels -> log|Y| - H(row), attained by the uniform input; an erasure symbol of constant
+  probability 1 - δ -> δ·C(rest), recursively.  The reduction and the detector, on integer
+  rows for rational channels, live in :mod:`exactpriv.measures._channels` (its head comment
+  gives the proofs and timings).  Anything else goes to the information core's certified
+  ``capacity_enclosure`` (accelerated Blahut–Arimoto + Newton, certificate
+  I(P) <= C <= max_x D(W_x || q) in arb; PITFALLS: plain BA stalls).  For MI-DP,
   sub-channels equal up to row/column permutations are measured once, and numeric ones are
   first bounded to a coarse gap; only those whose upper bound reaches the best lower bound
   are refined to the requested gap.
-* **Sibson's α-MI.**  I^s_α = α/(α-1) log Σ_y (Σ_x P(x) W(y|x)^α)^{1/α} (seed 001 (66), closed
-  form of the minimisation) is built as a sympy expression for small instances (exact; a
-  LogForm when it reduces to one) and evaluated in arb otherwise.  Its capacity is exact for
-  channels whose rows and columns are permutations of each other (uniform input optimal),
-  else certified by I^s_α(P) <= sup_P I^s_α <= max_x D_α(W_x || Q) for any Q (proof in
-  :func:`sibson_capacity`), with P from an over-relaxed Arimoto-type fixed point iteration
-  polished by an active-set Newton method, in floats (floats only *choose* P and Q).
+* **Sibson's α-MI** (``sibson_mi``, ``sibson_capacity`` and their deciders) lives in
+  :mod:`exactpriv.measures.sibson`; the names stay importable from this module.
 * **Max-type quantities** (adversarial privacy, min-entropy leakage) are logs of exact
   rational maxima.
 
@@ -48,9 +38,7 @@ Logs are natural (nats).  Prior-dependent measures need an explicit ``prior=`` (
 from __future__ import annotations
 
 import functools
-import itertools
 import math
-from dataclasses import dataclass, field
 from fractions import Fraction
 
 import flint
@@ -58,13 +46,25 @@ import numpy as np
 import sympy
 
 from exactpriv.distributions import Prior
-from exactpriv.errors import InvalidArgument, NotExactError, SupportError
+from exactpriv.errors import InvalidArgument, SupportError
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.intervals import arb_eval, arb_to_fractions, working_precision
 from exactpriv.exact.kernel import compare, exact_argmax_fractions
-from exactpriv.exact.logforms import LogForm, logform_from_sympy, prime_factorization
+from exactpriv.exact.logforms import LogForm, prime_factorization
 from exactpriv.exact.numbers import as_rational, to_sympy
-from exactpriv.measures._information_core import capacity_enclosure
+from exactpriv.measures._channels import (
+    _DEFAULT_GAP,
+    _Cap,
+    _canonical_channel,
+    _canonical_rows,
+    _capacity_rows,
+    _channel_capacity,
+    _int_rows,
+    _reduce,
+    _reduce_rows,
+    _symbolic_value,
+    _zero,
+)
 from exactpriv.measures.result import Measured, at_most
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 from exactpriv.spaces import Hamming, Subsets
@@ -106,13 +106,8 @@ _JOINT_MAX_BITS = 512
 _ENCLOSURE_BITS = 64
 #: Precision ladder (bits) for arb evaluations.
 _PRECS = (128, 256, 512, 1024, 2048, 4096)
-#: Largest number of non-zero p(x)W(y|x) terms for which Sibson's α-MI is built as an exact
-#: sympy expression (sympy trees grow with every term).
-_SIBSON_EXACT_MAX_TERMS = 200
 #: Largest symbolic sub-channel (rows*columns) handled by the closed-form detector.
 _SYMBOLIC_MAX_ENTRIES = 4096
-#: Target gap of numeric capacity certificates (nats).
-_DEFAULT_GAP = Fraction(1, 10**12)
 #: First-pass gap for the many sub-channels of mi_dp; only those that may hold the maximum
 #: are refined to the requested gap.
 _COARSE_GAP = Fraction(1, 10**4)
@@ -509,20 +504,8 @@ def _cmi_logsum(pmf, M: Mechanism, fine, coarse, *, joint: _Joint | None = None,
     return out
 
 
-def _zero(v) -> bool:
-    if isinstance(v, (int, Fraction)):
-        return v == 0
-    return v == 0 or sympy.cancel(v) == 0
-
-
 def _terms_sympy(terms) -> sympy.Expr:
     return sympy.Add(*[to_sympy(c) * sympy.log(to_sympy(r)) for c, r in terms])
-
-
-def _symbolic_value(expr) -> object:
-    """A closed sympy value, as a LogForm when it is one."""
-    lf = logform_from_sympy(expr)
-    return lf if lf is not None else expr
 
 
 def _sym_rows(M: Mechanism):
@@ -884,294 +867,9 @@ def is_min_entropy_leakage(M, level, *, prior=None, method: str = "auto") -> Dec
     """Decide I_∞(X;Y) <= level (seed 001 (72))."""
     return at_most(min_entropy_leakage(M, prior=prior, method=method), level)
 
-
 # ======================================================================================
-# channel capacity: exact reduction, closed forms, certified numerics
+# channel capacity and MI-DP (reduction and closed forms: exactpriv.measures._channels)
 # ======================================================================================
-def _key(v):
-    """Hashable key with key(a) == key(b) only if a == b (sympy: canonical rational form)."""
-    if isinstance(v, Fraction):
-        return v
-    return sympy.cancel(v)
-
-
-def _reduce(rows: list[tuple], reps: list[int]):
-    """Capacity-preserving reduction: drop duplicate rows, zero columns, merge proportional
-    columns (summing them).  Each step preserves I(X;Y) for every prior supported on the kept
-    rows (duplicate rows can share their mass; a merged column is a sufficient statistic), and
-    also Sibson's α-MI (Σ_x P W^α is additive over duplicates and scales as (1+λ)^α)."""
-    seen, r1, p1 = set(), [], []
-    for row, i in zip(rows, reps):
-        k = tuple(_key(v) for v in row)
-        if k not in seen:
-            seen.add(k)
-            r1.append(row)
-            p1.append(i)
-    groups: dict = {}
-    order = []
-    for col in zip(*r1):
-        s = sum(col, 0) if all(isinstance(v, Fraction) for v in col) else sympy.Add(*col)
-        if _zero(s):
-            continue
-        k = tuple(_key(v / s) for v in col)
-        if k in groups:
-            groups[k] = tuple(a + b for a, b in zip(groups[k], col))
-        else:
-            groups[k] = tuple(col)
-            order.append(k)
-    cols = [groups[k] for k in order]
-    rows2 = [tuple(c[r] for c in cols) for r in range(len(r1))]
-    return rows2, p1
-
-
-def _sort_key(v):
-    return sympy.default_sort_key(to_sympy(v))
-
-
-def _multiset(row):
-    return tuple(sorted((_key(v) for v in row), key=_sort_key))
-
-
-def _entropy(row):
-    """H(row) exactly: LogForm for rationals, sympy otherwise (0 log 0 = 0)."""
-    if all(isinstance(v, Fraction) for v in row):
-        return LogForm(0, logs=[(1 / v, v) for v in row if v != 0])
-    return -sympy.Add(*[to_sympy(v) * sympy.log(to_sympy(v)) for v in row if not _zero(v)])
-
-
-@dataclass
-class _Cap:
-    """Capacity of one channel: exact ``value`` or certified [lower, upper]; ``prior`` is a pmf
-    over the channel's rows attaining the value (or the lower bound); ``how`` says why."""
-
-    value: object
-    lower: object
-    upper: object
-    prior: tuple
-    how: str
-    method: str
-    output: tuple | None = None
-    extra: dict = field(default_factory=dict)
-
-
-def _closed_form(rows: list[tuple], reps: list[int], scale=Fraction(1), hows=()):
-    """Detect an exact closed form of the capacity of ``rows`` (restricted to ``reps``).
-
-    Returns ("closed", value, {rep: prob}, how) or ("residual", reduced rows, reps, scale, how)
-    with C(original) = scale·C(residual)."""
-    rows, reps = _reduce(rows, reps)
-    k, m = len(rows), len(rows[0]) if rows else 0
-    if k == 1 or m <= 1:
-        how = hows + ("identical rows: Y independent of X",)
-        return ("closed", Fraction(0), {reps[0]: Fraction(1)}, how)
-    ms0 = _multiset(rows[0])
-    if all(_multiset(r) == ms0 for r in rows[1:]):
-        sums = [_key(sum(c, 0) if all(isinstance(v, Fraction) for v in c) else sympy.Add(*c)) for c in zip(*rows)]
-        if all(s == sums[0] for s in sums[1:]):
-            h = _entropy(rows[0])
-            if isinstance(h, LogForm):
-                val = (LogForm.log(m) - h) * scale if isinstance(scale, Fraction) else None
-            else:
-                val = None
-            if val is None:
-                val = to_sympy(scale) * (sympy.log(m) - to_sympy(h) if not isinstance(h, LogForm) else
-                                         sympy.log(m) - h.to_sympy())
-            how = hows + (f"weakly symmetric {k}x{m} channel: C = log {m} - H(row), uniform input",)
-            return ("closed", val, {r: Fraction(1, k) for r in reps}, how)
-    for j in range(m):
-        col = [r[j] for r in rows]
-        c0 = _key(col[0])
-        if all(_key(v) == c0 for v in col[1:]):
-            c = col[0]
-            d = 1 - c
-            inner = [tuple(v / d for jj, v in enumerate(r) if jj != j) for r in rows]
-            new_scale = scale * d if isinstance(d, Fraction) and isinstance(scale, Fraction) else \
-                sympy.cancel(to_sympy(scale) * to_sympy(d))
-            how = hows + (f"erasure factor: output column with constant probability {c} factors C = {d}·C(rest)",)
-            return _closed_form(inner, reps, new_scale, how)
-    return ("residual", rows, reps, scale, hows)
-
-
-# -- the same reduction and detection on integer rows (rational channels, the fast path):
-#    W(y|x) = N[x, y] / d[x] with each row in lowest terms (d[x] the least common denominator
-#    of the row, so equal rows have equal (d[x], N[x]); int64 when it fits, else Python ints
-#    in object arrays).  Equal rows, proportional columns (equal primitive integer column
-#    vectors: d[x] is a common row factor), constant columns (cross-multiplication) and column
-#    sums are then vectorised integer tests.  A common denominator for all rows is avoided on
-#    purpose: for rows with unrelated denominators it has thousands of bits (measured: 16 s of
-#    object-array gcds on a random 729x729 channel).
-def _int_rows(num, den):
-    """Rows (N, d) in lowest terms."""
-    N, d = np.asarray(num), np.asarray(den)
-    if N.dtype == object or d.dtype == object:
-        N = np.array(N.tolist(), dtype=object).reshape(N.shape)
-        d = np.array(d.tolist(), dtype=object)
-    g = np.gcd.reduce(np.concatenate([N, d[:, None]], axis=1), axis=1)
-    if (g != 1).any():
-        N, d = N // g[:, None], d // g
-    return N, d
-
-
-def _row_key(v):
-    return v.tobytes() if v.dtype != object else tuple(v.tolist())
-
-
-def _reduce_rows(N, d, reps):
-    """Integer version of :func:`_reduce` (same three capacity-preserving steps); rows stay in
-    lowest terms."""
-    seen, keep = set(), []
-    for x in range(N.shape[0]):
-        key = (int(d[x]), _row_key(N[x]))
-        if key not in seen:
-            seen.add(key)
-            keep.append(x)
-    if len(keep) < N.shape[0]:
-        N, d = N[keep], d[keep]
-        reps = [reps[x] for x in keep]
-    nz = np.flatnonzero((N != 0).any(axis=0))
-    if nz.size < N.shape[1]:
-        N = N[:, nz]
-    g = np.gcd.reduce(N, axis=0)
-    prim = np.ascontiguousarray((N // g).T)
-    if N.dtype != object:
-        # group equal primitive columns: lexicographic sort + run boundaries (faster than
-        # np.unique(axis=0), which sorts a void view)
-        order = np.lexsort(prim.T[::-1])
-        sp = prim[order]
-        labels = np.concatenate([[0], np.cumsum(np.any(sp[1:] != sp[:-1], axis=1))])
-        inv = np.empty_like(labels)
-        inv[order] = labels
-        n_groups = int(labels[-1]) + 1
-        if n_groups < N.shape[1]:
-            merged = np.zeros((n_groups, N.shape[0]), dtype=N.dtype)
-            np.add.at(merged, inv, N.T)  # partial row sums stay <= d[x]
-            N = np.ascontiguousarray(merged.T)
-            N, d = _int_rows(N, d)
-        return N, d, reps
-    groups: dict = {}
-    for j in range(prim.shape[0]):
-        groups.setdefault(_row_key(prim[j]), []).append(j)
-    if len(groups) < N.shape[1]:
-        N = np.stack([N[:, js].sum(axis=1) for js in groups.values()], axis=1)
-        N, d = _int_rows(N, d)
-    return N, d, reps
-
-
-def _wide(N, d):
-    """(N, d) as arrays whose pairwise products cannot overflow (object arrays if needed)."""
-    if N.dtype != object and int(d.max()) < (1 << 31):
-        return N, d
-    return np.array(N.tolist(), dtype=object).reshape(N.shape), np.array(d.tolist(), dtype=object)
-
-
-def _closed_form_rows(N, d, reps, scale=Fraction(1), hows=()):
-    """Integer version of :func:`_closed_form`; the residual is (N, d, reps, scale, hows)."""
-    N, d, reps = _reduce_rows(N, d, reps)
-    k, m = N.shape
-    if k == 1 or m <= 1:
-        return ("closed", Fraction(0), {reps[0]: Fraction(1)}, hows + ("identical rows: Y independent of X",))
-    if (d == d[0]).all():
-        srt = np.sort(N, axis=1)
-        cs = N.sum(axis=0)
-        if (srt == srt[0]).all() and (cs == cs[0]).all():
-            d0 = int(d[0])
-            counts: dict = {}
-            for v in N[0].tolist():
-                if v:
-                    counts[int(v)] = counts.get(int(v), 0) + 1
-            H = LogForm(0, logs=[(Fraction(d0, v), Fraction(v * c, d0)) for v, c in counts.items()])
-            how = hows + (f"weakly symmetric {k}x{m} channel: C = log {m} - H(row), uniform input",)
-            return ("closed", (LogForm.log(m) - H) * scale, {r: Fraction(1, k) for r in reps}, how)
-    Nw, dw = _wide(N, d)
-    const = np.flatnonzero((Nw * dw[0] == Nw[0][None, :] * dw[:, None]).all(axis=0))
-    if const.size:
-        j = int(const[0])
-        c = Fraction(int(N[0, j]), int(d[0]))
-        how = hows + (f"erasure factor: output column with constant probability {c} factors C = {1 - c}·C(rest)",)
-        N2, d2 = _int_rows(np.delete(N, j, axis=1), d - N[:, j])
-        return _closed_form_rows(N2, d2, reps, scale * (1 - c), how)
-    return ("residual", N, d, reps, scale, hows)
-
-
-def _canonical_rows(N, d):
-    """Key equal for channels equal up to row and column permutations (equal keys imply equal
-    capacities; all row orders are tried for <= 4 rows, else the lexicographic one)."""
-    k = N.shape[0]
-    rows = N.tolist()
-    dens = [int(v) for v in d.tolist()]
-    perms = itertools.permutations(range(k)) if k <= 4 else [sorted(range(k), key=lambda r: (dens[r], rows[r]))]
-    best = None
-    for perm in perms:
-        key = (tuple(dens[r] for r in perm), tuple(sorted(zip(*(rows[r] for r in perm)))))
-        if best is None or key < best:
-            best = key
-    return best
-
-
-def _capacity_rows(N, d, *, gap: Fraction, method: str, rows=None) -> _Cap:
-    """Capacity of the rational channel W = N/d (rows x outputs): closed form if detected
-    (unless method="numeric"), else a certified enclosure.  ``rows`` (optional) are the same
-    rows as Fractions, reused when the reduction leaves the channel unchanged.  The prior is
-    over the rows."""
-    k = N.shape[0]
-    if method == "numeric":
-        red, dr, reps = _reduce_rows(N, d, list(range(k)))
-        det = ("residual", red, dr, reps, Fraction(1), ("closed-form detection skipped (method='numeric')",))
-    else:
-        det = _closed_form_rows(N, d, list(range(k)))
-    if det[0] == "closed":
-        _, val, pri, how = det
-        return _Cap(val, None, None, tuple(pri.get(x, Fraction(0)) for x in range(k)), "; ".join(how), "closed-form")
-    _, red, dr, reps, scale, how = det
-    if rows is not None and scale == 1 and red.shape == N.shape and reps == list(range(k)):
-        frows = [tuple(r) for r in rows]  # unchanged: reuse the Fractions
-    else:
-        frows = [tuple(Fraction(int(v), int(dx)) for v in r) for r, dx in zip(red.tolist(), dr.tolist())]
-    lo, hi, pri, out, meth, prec, iters, cnote = _numeric_capacity(frows, gap / scale)
-    pmf = [Fraction(0)] * k
-    for r, p in zip(reps, pri):
-        pmf[r] += p
-    how = "; ".join(how + (f"reduced {len(frows)}x{len(frows[0])} channel: {meth}",) + ((cnote,) if cnote else ()))
-    return _Cap(None, lo * scale, hi * scale, tuple(pmf), how, meth, None, {"precision": prec, "iterations": iters})
-
-
-def _numeric_capacity(rows: list[tuple[Fraction, ...]], gap: Fraction):
-    """Certified capacity enclosure of a rational channel (list of Fraction rows), from the
-    information core: (lower, upper, prior, output, method, precision, iterations, note)."""
-    res = capacity_enclosure([list(r) for r in rows], gap=gap)
-    note = "" if res.converged else res.note
-    return (res.lower, res.upper, tuple(res.prior), tuple(res.output), res.method, res.precision,
-            res.iterations, note)
-
-
-def _channel_capacity(rows: list[tuple], *, gap: Fraction = _DEFAULT_GAP, method: str = "auto") -> _Cap:
-    """Capacity of the channel ``rows`` (exact values): closed form if detected (unless
-    method="numeric"), else a certified enclosure.  The prior is over the given rows."""
-    k = len(rows)
-    sym = not all(isinstance(v, Fraction) for r in rows for v in r)
-    if method == "numeric":
-        red, reps = _reduce(list(rows), list(range(k)))
-        det = ("residual", red, reps, Fraction(1), ("closed-form detection skipped (method='numeric')",))
-    else:
-        det = _closed_form(list(rows), list(range(k)))
-    if det[0] == "closed":
-        _, val, pri, how = det
-        pmf = tuple(pri.get(x, Fraction(0)) for x in range(k))
-        val = _symbolic_value(val) if isinstance(val, sympy.Basic) else val
-        return _Cap(val, None, None, pmf, "; ".join(how), "closed-form")
-    _, red, reps, scale, how = det
-    if sym or not isinstance(scale, Fraction):
-        raise InvalidArgument(
-            "the capacity of this channel has no closed form the detector recognises and its entries are "
-            "symbolic/irrational; substitute a value first (M.subs(eps=...))")
-    lo, hi, pri, out, method, prec, iters, cnote = _numeric_capacity(red, gap / scale if scale else gap)
-    pmf = [Fraction(0)] * k
-    for r, p in zip(reps, pri):
-        pmf[r] += p
-    how = "; ".join(how + (f"reduced {len(red)}x{len(red[0])} channel: {method}",) + ((cnote,) if cnote else ()))
-    return _Cap(None, lo * scale, hi * scale, tuple(pmf), how, method, None, {"precision": prec, "iterations": iters})
-
-
 def _cap_measured(name, cap: _Cap, witness: dict, note="") -> Measured:
     if cap.value is not None:
         return Measured(name, cap.value, witness=witness, method=cap.method, note=note or cap.how)
@@ -1222,21 +920,6 @@ def _check_symbolic_size(M):
         raise InvalidArgument(
             f"{M!r} is symbolic and has {M.shape[0] * M.shape[1]} entries (> {_SYMBOLIC_MAX_ENTRIES}); "
             f"substitute a value first (M.subs(eps=...))")
-
-
-def _canonical_channel(rows: list[tuple]):
-    """A key equal for channels equal up to row and column permutations (a sufficient, not
-    necessary, condition: equal keys imply equal capacities)."""
-    k = len(rows)
-    perms = itertools.permutations(range(k)) if k <= 4 else [sorted(range(k), key=lambda r: _multiset(rows[r]))]
-    best = None
-    for perm in perms:
-        cols = sorted((tuple(_key(rows[r][j]) for r in perm) for j in range(len(rows[0]))),
-                      key=lambda c: tuple(_sort_key(v) for v in c))
-        key = tuple(cols)
-        if best is None or [tuple(_sort_key(v) for v in c) for c in key] < [tuple(_sort_key(v) for v in c) for c in best]:
-            best = key
-    return best
 
 
 def mi_dp(M, *, gap=_DEFAULT_GAP, method: str = "auto") -> Measured:
@@ -1321,312 +1004,22 @@ def is_mi_dp(M, level, *, gap=_DEFAULT_GAP, method: str = "auto") -> Decision:
     return at_most(mi_dp(M, gap=gap, method=method), level)
 
 
-def _rational_pmf(p, *, full_support: bool = False) -> tuple[Fraction, ...]:
-    """Exact pmf close to the float vector p (denominators about 2^32); with ``full_support``,
-    mixed with 2^-60 of the uniform pmf so that every entry is positive."""
-    k = len(p)
-    approx = [Fraction(max(float(v), 0.0)).limit_denominator(1 << 32) for v in p]
-    s = sum(approx)
-    approx = [a / s for a in approx] if s > 0 else [Fraction(1, k)] * k
-    if not full_support:
-        return tuple(approx)
-    eta = Fraction(1, 1 << 60)
-    return tuple((1 - eta) * a + eta / k for a in approx)
-
-
 # ======================================================================================
-# Sibson's α-mutual information
+# Sibson's α-MI: exactpriv.measures.sibson, re-exported
 # ======================================================================================
-def _alpha(alpha):
-    if alpha is sympy.oo:
-        return sympy.oo
-    if isinstance(alpha, float):
-        raise NotExactError(f"alpha={alpha!r} is a float; give an exact rational such as '3/2'")
-    a = as_rational(alpha, "alpha")
-    if a <= 0:
-        raise InvalidArgument(f"alpha={alpha!r} must be positive (Sibson's α-MI, seed 001 (66), is for α > 0)")
-    return a
+#: Names defined in :mod:`exactpriv.measures.sibson` and importable from here.  They are
+#: resolved on first access (PEP 562) rather than imported at the top: sibson builds on this
+#: module's helpers, so a module-level import here would be circular.
+_SIBSON_NAMES = frozenset({"sibson_mi", "is_sibson_mi", "sibson_capacity", "is_sibson_capacity"})
 
 
-def _sibson_expr(pmf, rows, a: Fraction) -> sympy.Expr:
-    A = sympy.Rational(a.numerator, a.denominator)
-    inner = []
-    for y in range(len(rows[0])):
-        s = sympy.Add(*[to_sympy(p) * to_sympy(r[y]) ** A for p, r in zip(pmf, rows) if p != 0 and not _zero(r[y])])
-        if s != 0:
-            inner.append(s ** (1 / A))
-    return A / (A - 1) * sympy.log(sympy.Add(*inner))
+def __getattr__(name):
+    if name in _SIBSON_NAMES:
+        from exactpriv.measures import sibson
+
+        return getattr(sibson, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _pow_matrix(N, d, a: Fraction, prec: int):
-    """arb_mat of W^α for W = N/d (balls): W(y|x)^α = N[x,y]^α · d[x]^{-α}, each distinct
-    integer raised once."""
-    k, m = N.shape
-    with working_precision(prec):
-        fa = flint.fmpq(a.numerator, a.denominator)
-        cache: dict = {0: flint.arb(0)}
-        entries = []
-        for row, dx in zip(N.tolist(), d.tolist()):
-            f = flint.arb(int(dx)) ** (-fa)
-            for v in row:
-                b = cache.get(v)
-                if b is None:
-                    b = cache[v] = flint.arb(int(v)) ** fa
-                entries.append(b * f if v else b)
-        return flint.arb_mat(k, m, entries)
-
-
-def _sibson_arb(pmf, N, d, a: Fraction, prec: int, powm=None):
-    """Ball of I^s_α(P) = α/(α-1) log Σ_y (Σ_x P(x) W(y|x)^α)^{1/α} for W = N/d (α ≠ 1)."""
-    k, m = N.shape
-    powm = _pow_matrix(N, d, a, prec) if powm is None else powm
-    used = np.flatnonzero((N[[x for x, p in enumerate(pmf) if p]] != 0).any(axis=0))  # s_y > 0, exactly
-    with working_precision(prec):
-        fa = flint.fmpq(a.numerator, a.denominator)
-        inv = flint.fmpq(a.denominator, a.numerator)
-        v = flint.arb_mat(1, k, [flint.arb(flint.fmpq(p.numerator, p.denominator)) for p in pmf])
-        sv = (v * powm).entries()
-        total = flint.arb(0)
-        for y in used.tolist():
-            total += sv[y] ** inv
-        return flint.arb(fa / (fa - 1)) * total.log()
-
-
-def _max_leakage(pmf, M: Mechanism) -> Fraction:
-    """Σ_y max_{x: P(x)>0} W(y|x) (exact; Sibson's α = ∞ is its log)."""
-    num, den = M.integer_rows()
-    supp = [x for x, p in enumerate(pmf) if p]
-    total = Fraction(0)
-    for y in range(num.shape[1]):
-        total += exact_argmax_fractions(num[supp, y], den[supp])[1]
-    return total
-
-
-def sibson_mi(M, *, alpha, prior=None, method: str = "auto") -> Measured:
-    """Sibson's α-mutual information (seed 001 §7, eq. (66)):
-
-    I^s_α(X;Y) = min_{Q_Y} D_α(P_{Y|X} || Q_Y | P_X)
-               = α/(α-1) · log Σ_y ( Σ_x P(x) W(y|x)^α )^{1/α}      (α > 0, α ≠ 1),
-
-    α = 1 gives Shannon's I(X;Y) (returned as :func:`mi_privacy`), α = sympy.oo gives
-    log Σ_y max_{x: P(x)>0} W(y|x).  ``alpha`` must be an exact positive rational (or oo).
-    Exact sympy expression (a LogForm when it reduces to one) for small instances or
-    method="exact"; certified arb enclosure otherwise.
-    """
-    M = _mechanism(M)
-    P, desc = _prior(M, prior, "sibson_mi")
-    a = _alpha(alpha)
-    method = _method(method)
-    wit = {"prior": desc, "alpha": str(a)}
-    if a == 1:
-        r = mi_privacy(M, prior=P, method=method)
-        return Measured("sibson_mi", r.value, r.lower, r.upper, wit, r.method, "alpha = 1: Shannon mutual information")
-    if a is sympy.oo:
-        _require_rational(M, "sibson_mi(alpha=oo)")
-        return _log_rational_measured("sibson_mi", _max_leakage(P.pmf, M), method, wit,
-                                      "alpha = oo: log sum_y max_x W(y|x) over the prior's support")
-    nnz = sum(1 for p, r in zip(P.pmf, M.rows) if p != 0 for v in r if not _zero(v))
-    if not M.is_rational or method == "exact" or (method == "auto" and nnz <= _SIBSON_EXACT_MAX_TERMS):
-        if not M.is_rational:
-            _check_symbolic_size(M)
-        expr = _sibson_expr(P.pmf, M.rows, a)
-        return Measured("sibson_mi", _symbolic_value(expr), witness=wit, method="sympy",
-                        note="" if M.is_rational else _SYMBOLIC_NOTE)
-    N, d = M.integer_rows()
-    lo, hi, prec = _refine(lambda prec: _sibson_arb(P.pmf, N, d, a, prec))
-    return Measured("sibson_mi", None, lo, hi, wit, f"arb({prec} bits)", "certified enclosure of (66)")
-
-
-def is_sibson_mi(M, level, *, alpha, prior=None, method: str = "auto") -> Decision:
-    """Decide I^s_α(X;Y) <= level."""
-    return at_most(sibson_mi(M, alpha=alpha, prior=prior, method=method), level)
-
-
-def _renyi_divs_arb(powm, Q, a: Fraction, prec: int) -> list:
-    """Balls of D_α(W_x || Q) = 1/(α-1) log Σ_y W(y|x)^α Q(y)^{1-α} for every row x of the
-    power matrix ``powm`` = W^α (Q > 0 everywhere)."""
-    with working_precision(prec):
-        fa = flint.fmpq(a.numerator, a.denominator)
-        qv = flint.arb_mat(len(Q), 1, [flint.arb(flint.fmpq(q.numerator, q.denominator)) ** (1 - fa) for q in Q])
-        return [t.log() / flint.arb(fa - 1) for t in (powm * qv).entries()]
-
-
-def _sibson_float(p, A, a: float):
-    """Float I^s_α(p) and max_x D_α(W_x || Q_p) with Sibson's Q_p (guides only)."""
-    s = np.einsum("i,ij->j", p, A)
-    sa = np.maximum(s, 0.0) ** (1 / a)
-    low = a / (a - 1) * np.log(sa.sum())
-    Q = sa / sa.sum()
-    with np.errstate(divide="ignore"):
-        D = np.log(np.einsum("ij,j->i", A, np.where(Q > 0, Q, 1.0) ** (1 - a))) / (a - 1)
-    return low, float(D.max())
-
-
-def _sibson_prior_float(W: np.ndarray, a: float, *, tol: float = 1e-13):
-    """Float search for argmax_P I^s_α(P) (only *chooses* P; the certificate is valid whatever
-    P is).  Arimoto-type fixed point P_x <- P_x · g_x^{λα/(α-1)}, g_x = Σ_y W(y|x)^α s_y^{1/α-1},
-    s = P W^α, with an over-relaxation λ >= 1 that grows while I^s_α increases and falls back
-    to the plain step otherwise; every 200 steps without reaching the float gap ``tol`` an
-    active-set Newton polish (:func:`_sibson_newton`) is tried.  At most 5,000 steps or about
-    2·10^8 multiply-adds.  # Empirically determined parameters."""
-    k, m = W.shape
-    A = W ** a
-    p = np.full(k, 1.0 / k)
-    expo = a / (a - 1)
-    lam = 1.0
-    cur, hi = _sibson_float(p, A, a)
-    for step in range(1, max(200, min(5_000, int(2e8 / (k * m)))) + 1):
-        if hi - cur < tol:
-            break
-        s = np.einsum("i,ij->j", p, A)
-        with np.errstate(divide="ignore"):
-            g = np.einsum("ij,j->i", A, np.where(s > 0, s, np.inf) ** (1 / a - 1))
-            lg = expo * np.log(np.maximum(g, 1e-300))
-        lg -= lg.max()
-        while True:
-            new = p * np.exp(lam * lg)
-            new /= new.sum()
-            val, new_hi = _sibson_float(new, A, a)
-            if val >= cur or lam <= 1.0:
-                break
-            lam = max(1.0, lam / 2)
-        improved = val >= cur
-        p, cur, hi = new, val, new_hi
-        if improved:
-            lam = min(2 * lam, 1e4)
-        if step % 200 == 0 and hi - cur >= tol and k <= 2000:
-            polished = _sibson_newton(p, A, a, cur, hi)
-            c2, h2 = _sibson_float(polished, A, a)
-            if h2 - c2 < tol:
-                return polished
-    if hi - cur >= tol and k <= 2000:
-        p = _sibson_newton(p, A, a, cur, hi)
-    return p
-
-
-def _sibson_newton(p, A, a: float, cur: float, hi: float, steps: int = 40):
-    """Active-set Newton polish of the fixed point (the multiplicative iteration crawls when the
-    optimum sits on the boundary of the simplex).  Stationarity of F(P) = Σ_y (P A)_y^{1/α} on
-    the support S with Σ P = 1: [H 1; 1ᵀ 0][dP; -μ] = [-∇F; 0], H = (1/α)(1/α-1) A_S diag(s^{1/α-2}) A_Sᵀ;
-    inputs violating the KKT sign condition are added to S; steps are halved until the float
-    gap decreases."""
-    best, best_gap = p, hi - cur
-    for _ in range(steps):
-        s = np.einsum("i,ij->j", p, A)
-        pos = s > 0
-        g = A[:, pos] @ (s[pos] ** (1 / a - 1))
-        lam = float(p @ g)
-        viol = g > lam * (1 + 1e-12) if a > 1 else g < lam * (1 - 1e-12)
-        S = np.flatnonzero((p > 1e-300) | viol)
-        AS = A[np.ix_(S, np.flatnonzero(pos))]
-        H = (1 / a) * (1 / a - 1) * (AS * s[pos] ** (1 / a - 2)) @ AS.T
-        n = len(S)
-        K = np.zeros((n + 1, n + 1))
-        K[:n, :n] = H
-        K[:n, n] = K[n, :n] = 1.0
-        rhs = np.concatenate([-g[S] / a, [0.0]])
-        dp = np.linalg.lstsq(K, rhs, rcond=None)[0][:n]
-        t, moved = 1.0, False
-        while t > 1e-8:
-            new = p.copy()
-            new[S] += t * dp
-            new = np.maximum(new, 0.0)
-            new /= new.sum()
-            val, new_hi = _sibson_float(new, A, a)
-            # merit: the float gap max_x D_α(W_x||Q_P) - I(P), linear in the error of P (the
-            # value I itself is flat to second order near the optimum, below float noise)
-            if new_hi - val < best_gap:
-                p, best, best_gap, moved = new, new, new_hi - val, True
-                break
-            t /= 2
-        if not moved or best_gap < 1e-13:
-            break
-    return best
-
-
-def sibson_capacity(M, *, alpha) -> Measured:
-    """Sibson capacity sup_{P_X} I^s_α(X;Y) (seed 001 (67)-(71)), certified.
-
-    Certificate.  For every P and every output pmf Q,
-        I^s_α(P) = min_{Q'} D_α(P W || P × Q') <= D_α(P W || P × Q)
-                 = 1/(α-1) log Σ_x P(x) exp((α-1) D_α(W_x || Q)) <= max_x D_α(W_x || Q),
-    the last step because a quasi-arithmetic mean never exceeds the maximum (for α > 1,
-    t -> e^{(α-1)t} is increasing; for α < 1 it is decreasing and 1/(α-1) < 0).  So
-    I^s_α(P_0) <= sup_P I^s_α <= max_x D_α(W_x || Q) for any P_0 and Q: we take P_0 from a
-    float fixed-point iteration and Q ∝ (Σ_x P_0(x) W(y|x)^α)^{1/α} (Sibson's optimal Q),
-    rationalised with full support, and evaluate both sides in arb.
-
-    Exact value when the reduced channel has rows that are permutations of each other and
-    columns that are permutations of each other: then by symmetry and concavity (α > 1) /
-    convexity (α < 1) of P -> Σ_y (Σ_x P(x) W^α)^{1/α} the uniform input is optimal (its
-    KKT gradient is constant), and I^s_α(uniform) is exact.  α = 1 is :func:`capacity`;
-    α = oo gives log Σ_y max_x W(y|x) exactly.
-    """
-    M = _mechanism(M)
-    a = _alpha(alpha)
-    if a == 1:
-        r = capacity(M)
-        return Measured("sibson_capacity", r.value, r.lower, r.upper, dict(r.witness, alpha="1"), r.method,
-                        "alpha = 1: Shannon capacity")
-    _require_rational(M, "sibson_capacity")
-    k = M.shape[0]
-    if a is sympy.oo:
-        full = tuple([Fraction(1, k)] * k)
-        return _log_rational_measured("sibson_capacity", _max_leakage(full, M), "auto",
-                                      {"alpha": "oo", "prior": "any full-support prior"},
-                                      "alpha = oo: log sum_y max_x W(y|x)")
-    N, d, reps = _reduce_rows(*_int_rows(*M.integer_rows()), list(range(k)))
-    kk, mm = N.shape
-    if kk == 1 or mm == 1:
-        return Measured("sibson_capacity", Fraction(0), witness={"alpha": str(a), "prior": "any"},
-                        method="closed-form", note="identical rows")
-    rs, cs = np.sort(N, axis=1), np.sort(N, axis=0)
-    if (d == d[0]).all() and (rs == rs[0]).all() and (cs == cs[:, :1]).all():
-        # uniform input: Σ_x W(y|x)^α / kk = c for every y (columns are permutations), so
-        # I = α/(α-1) log(mm·c^{1/α}) = α/(α-1) log mm + log(c)/(α-1)
-        A = sympy.Rational(a.numerator, a.denominator)
-        d0 = int(d[0])
-        counts: dict = {}
-        for v in N[:, 0].tolist():
-            if v:
-                counts[int(v)] = counts.get(int(v), 0) + 1
-        c = sympy.Add(*[cnt * sympy.Rational(v, d0) ** A for v, cnt in counts.items()]) / kk
-        expr = A / (A - 1) * sympy.log(mm) + sympy.log(c) / (A - 1)
-        pmf = [Fraction(0)] * k
-        for r in reps:
-            pmf[r] = Fraction(1, kk)
-        return Measured("sibson_capacity", _symbolic_value(expr),
-                        witness={"alpha": str(a), "prior": _pmf_desc(M.inputs, pmf)}, method="closed-form",
-                        note="rows and columns are permutations of each other: the uniform input is optimal")
-    if N.dtype != object:
-        W = N.astype(np.float64) / d.astype(np.float64)[:, None]
-    else:
-        W = np.array([[float(Fraction(int(v), int(dx))) for v in r] for r, dx in zip(N.tolist(), d.tolist())])
-    p0 = _sibson_prior_float(W, float(a))
-    P0 = _rational_pmf(p0)
-    A = W ** float(a)
-    s = np.einsum("i,ij->j", p0, A) ** (1 / float(a))
-    Q = _rational_pmf(s / s.sum(), full_support=True)
-    target = Fraction(1, 1 << _ENCLOSURE_BITS)
-    for prec in _PRECS:
-        powm = _pow_matrix(N, d, a, prec)
-        low = _sibson_arb(P0, N, d, a, prec, powm)
-        ups = _renyi_divs_arb(powm, Q, a, prec)
-        if low.is_finite() and all(u.is_finite() for u in ups):
-            lo, lo_hi = arb_to_fractions(low)
-            bounds = [arb_to_fractions(u) for u in ups]
-            if (lo_hi - lo < target and max(h - l for l, h in bounds) < target) or prec == _PRECS[-1]:
-                break
-    hi = max(h for _, h in bounds)
-    pmf = [Fraction(0)] * k
-    for r, p in zip(reps, P0):
-        pmf[r] += p
-    return Measured("sibson_capacity", None, max(lo, Fraction(0)), hi,
-                    {"alpha": str(a), "prior": _pmf_desc(M.inputs, pmf)},
-                    f"fixed-point + Newton in floats, arb certificate [I_a(P), max_x D_a(W_x||Q)] ({prec} bits)",
-                    "certified enclosure; the prior attains the lower bound")
-
-
-def is_sibson_capacity(M, level, *, alpha) -> Decision:
-    """Decide sup_P I^s_α(X;Y) <= level (seed 001 (70)-(71))."""
-    return at_most(sibson_capacity(M, alpha=alpha), level)
+def __dir__():
+    return sorted(set(globals()) | _SIBSON_NAMES)

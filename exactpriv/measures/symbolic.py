@@ -12,12 +12,16 @@ Algorithm and why
 -----------------
 1. **Chart.**  Entries are rewritten exactly as rational functions of a chart variable u:
    u = e^{c·s} when they are rational in exponentials e^{q·s} (c = gcd of the rational q's, as in
-   :func:`exactpriv.measures.divergence._to_t`), u = s when they are rational in s.  On the chart
-   the sign of a rational function over an interval with rational ends is decided exactly
-   (square-free factorisation, Sturm root counts with ``Poly.count_roots``, exact evaluation at a
-   rational sample point and at the ends).  Expressions outside the chart (logs, fractional
-   powers, e^{ε'} off the lattice) go to the certifier :func:`exactpriv.certify.prove_inequality`
-   (exact algebra in e^{ε/m} first, then monotone pieces / Taylor / interval branch-and-bound).
+   :func:`exactpriv.measures.divergence._to_t`), u = s when they are rational in s.  Chart values
+   are canonical pairs of python-flint ``fmpq_poly`` (:class:`_RF`: coprime, monic denominator),
+   so equality is structural and arithmetic costs microseconds (sympy's ``cancel``/``Poly`` took
+   5-10 ms a call and dominated everything).  The sign of a rational function over an interval
+   with rational ends is decided exactly (flint square-free factorisation, Sturm sequences,
+   exact evaluation at a rational sample point and at the ends).  Expressions with logs are first
+   put in the *log-linear normal form* Σ_b c_b(u)·b (step 4's basis; :func:`prove_log_linear`):
+   identical normal forms prove an identity, a purely rational difference is signed exactly.
+   Everything else (fractional powers, e^{ε'} off the lattice, genuine transcendental
+   inequalities) goes to the certifier :func:`exactpriv.certify.prove_inequality`.
 2. **Validity domain.**  Every entry that is not identically zero must be > 0 on the open domain
    (decided as above; otherwise InvalidArgument: split the domain or substitute).  A closed end
    where some entry vanishes is *excluded* (the support changes there and a closed form need not
@@ -31,13 +35,17 @@ Algorithm and why
 4. **Closed forms per class.**  Logs of rational functions are split over a basis — s itself
    (log u = c·s), logs of primes, logs of irreducible factors of constant sign on the domain —
    and the coefficients are collected and cancelled, so KL of RR(ε) comes out as
-   ε(e^ε − 1)/(e^ε + 1) rather than a sum of logs.  TV and hockey-stick are Σ_y max(0, a − γb)
-   with the sign of each term decided on the domain; a term whose sign changes stays as the exact
-   piecewise ``Max(0, a − γb)``.
+   ε(e^ε − 1)/(e^ε + 1) rather than a sum of logs.  TV and hockey-stick are
+   E_γ = Σ_y max(0, a − γb) = max over output sets S of Σ_{y∈S}(a − γb): terms of constant sign on
+   the domain are kept or dropped exactly, and the r terms whose sign changes give 2^r rational
+   candidates (one per choice), maximised like ratios in step 5 — so the value stays exact even
+   when the optimal event changes with ε.
 5. **Maximum over classes for all s.**  Ratios (pure DP) and cross-ratios (semantic privacy) are
    rational functions: dominance is decided exactly on the chart.  Other closed forms (KL, Rényi,
-   capacities) are compared by the certifier: a candidate is dropped only when another is PROVED
-   >= it on the whole domain.  Floats at one sample point merely *order* the candidates to try.
+   capacities) are compared through the normal form, then the certifier: a candidate is dropped
+   only when another is PROVED >= it on the whole domain.  A certified value (exact on the chart,
+   arb balls otherwise) at a few interior points refutes a dominance without calling the
+   certifier; floats at one point merely *order* the candidates to try.
    When no candidate is proved dominant the value is the exact ``Max`` of the undominated closed
    forms, and the note says so.
 6. **Capacity / MI-DP.**  Gallager's symmetric channels (outputs partitioned into classes in which
@@ -50,8 +58,10 @@ Algorithm and why
    MI-DP = max over records i and x_{-i} of the capacity of x_i -> P(.|x_i, x_{-i})
    (reduction proved in :func:`exactpriv.measures.information.mi_dp`).
 
-Measured on this machine: each closed form of the seed families (RR, truncated geometric n <= 3,
-E_d on {0,1}^2) takes 0.01-0.6 s; the certifier calls of step 5 dominate.
+Measured on this machine (loaded, 2 cores): every closed form of the seed families (RR_k,
+truncated geometric, E_d on {0,1}^2, count query) takes <= 0.02 s once the family is analysed;
+seeded random 2-4 input families 0.02-0.1 s, except KL maxima, which need certifier proofs
+(0.6-3 s, or an exact Max when the certifier is undecided).
 
 Conventions: 0·log 0 = 0; log(p/0) = +oo for p > 0 (a pair with an identically-zero entry
 opposite a non-zero one gives +oo); 0/0 ratios are ignored.
@@ -71,7 +81,7 @@ import sympy
 
 from exactpriv.errors import ExactPrivError, InvalidArgument, NotExactError
 from exactpriv.exact.decisions import Truth
-from exactpriv.exact.numbers import EPS, as_rational, to_sympy
+from exactpriv.exact.numbers import as_rational, to_sympy
 from exactpriv.measures.result import Measured
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 from exactpriv.spaces import Hamming
@@ -228,39 +238,48 @@ class _Chart:
             self.kind = None
 
     def to_u(self, expr):
-        """The rational function of u equal to ``expr`` (rational coefficients), or None."""
-        e = to_sympy(expr)
+        """The rational function of u equal to ``expr`` (an exact :class:`_RF`), or None."""
         if self.kind is None:
             return None
-        if self.kind == "exp":
-            rep = {}
-            for atom in e.atoms(sympy.exp):
-                arg = atom.args[0]
-                if not arg.has(self.var):
-                    return None
-                q = sympy.cancel(arg / self.var)
-                if not q.is_Rational:
-                    return None
-                k = Fraction(int(q.p), int(q.q)) / self.c
-                if k.denominator != 1:
-                    return None
-                rep[atom] = _U ** int(k)
-            e = e.xreplace(rep)
-        else:
-            e = e.xreplace({self.var: _U})
-        if e.has(self.var) or e.free_symbols - {_U}:
-            return None
-        e = sympy.cancel(sympy.together(e))
-        n, d = sympy.fraction(e)
         try:
-            pn, pd = sympy.Poly(n, _U), sympy.Poly(d, _U)
-        except sympy.PolynomialError:
+            return self._rf(to_sympy(expr))
+        except (_NotRational, ZeroDivisionError):
             return None
-        if not all(p.domain.is_ZZ or p.domain.is_QQ for p in (pn, pd)):
-            return None
-        return e
+
+    def _rf(self, e):
+        """Structural conversion: sums, products, integer powers, rationals, e^{q s} and s."""
+        if e.is_Rational:
+            return _RF.const(Fraction(int(e.p), int(e.q)))
+        if e.is_Add:
+            acc = _RF.const(0)
+            for a in e.args:
+                acc = acc + self._rf(a)
+            return acc
+        if e.is_Mul:
+            acc = _RF.const(1)
+            for a in e.args:
+                acc = acc * self._rf(a)
+            return acc
+        if e.is_Pow:
+            base, ex = e.args
+            if ex.is_Integer:
+                return self._rf(base) ** int(ex)
+            raise _NotRational
+        if isinstance(e, sympy.exp) and self.kind == "exp":
+            q = sympy.cancel(e.args[0] / self.var)
+            if not q.is_Rational:
+                raise _NotRational
+            k = Fraction(int(q.p), int(q.q)) / self.c
+            if k.denominator != 1:
+                raise _NotRational
+            return _RF.gen() ** int(k)
+        if e == self.var and self.kind == "id":
+            return _RF.gen()
+        raise _NotRational
 
     def from_u(self, f):
+        if isinstance(f, _RF):
+            f = sympy.factor(f.to_sympy())
         if self.kind == "exp":
             return f.xreplace({_U: sympy.exp(sympy.Rational(self.c.numerator, self.c.denominator) * self.var)})
         if self.kind == "id":
@@ -286,6 +305,132 @@ class _Chart:
 
 def _q(x: Fraction):
     return sympy.Rational(x.numerator, x.denominator)
+
+
+class _NotRational(Exception):
+    pass
+
+
+class _RF:
+    """An exact rational function N(u)/D(u) over Q on python-flint polynomials, kept canonical
+    (coprime, D monic) so that equality is structural and hashing is cheap.  Chart arithmetic is
+    done here instead of with sympy.cancel (measured: sympy's Poly/cancel was about 5-10 ms a call
+    and dominated every closed form; flint's gcd is microseconds)."""
+
+    __slots__ = ("N", "D", "_key")
+
+    def __init__(self, N, D, *, reduced: bool = False):
+        if not reduced:
+            if D.is_zero():
+                raise ZeroDivisionError("rational function with zero denominator")
+            if N.is_zero():
+                D = flint.fmpq_poly([1])
+            else:
+                g = N.gcd(D)
+                if g.degree() > 0:
+                    N, D = N // g, D // g
+            lc = D.leading_coefficient()
+            if lc != 1:
+                N, D = N / lc, D / lc
+        self.N, self.D = N, D
+        self._key = None
+
+    @classmethod
+    def const(cls, q) -> "_RF":
+        q = q if isinstance(q, flint.fmpq) else flint.fmpq(int(Fraction(q).numerator), int(Fraction(q).denominator))
+        return cls(flint.fmpq_poly([q]), flint.fmpq_poly([1]), reduced=True)
+
+    @classmethod
+    def gen(cls) -> "_RF":
+        return cls(flint.fmpq_poly([0, 1]), flint.fmpq_poly([1]), reduced=True)
+
+    def key(self):
+        if self._key is None:
+            self._key = (tuple((int(c.p), int(c.q)) for c in self.N.coeffs()),
+                         tuple((int(c.p), int(c.q)) for c in self.D.coeffs()))
+        return self._key
+
+    def __hash__(self):
+        return hash(self.key())
+
+    def __eq__(self, other):
+        if isinstance(other, (int, Fraction)):
+            other = _RF.const(other)
+        return isinstance(other, _RF) and self.key() == other.key()
+
+    def _lift(self, other):
+        if isinstance(other, _RF):
+            return other
+        if isinstance(other, (int, Fraction, flint.fmpq)):
+            return _RF.const(other)
+        return NotImplemented
+
+    def __add__(self, other):
+        o = self._lift(other)
+        if o is NotImplemented:
+            return o
+        return _RF(self.N * o.D + o.N * self.D, self.D * o.D)
+
+    __radd__ = __add__
+
+    def __neg__(self):
+        return _RF(-self.N, self.D, reduced=True)
+
+    def __sub__(self, other):
+        o = self._lift(other)
+        if o is NotImplemented:
+            return o
+        return self + (-o)
+
+    def __rsub__(self, other):
+        return (-self) + other
+
+    def __mul__(self, other):
+        o = self._lift(other)
+        if o is NotImplemented:
+            return o
+        return _RF(self.N * o.N, self.D * o.D)
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, other):
+        o = self._lift(other)
+        if o is NotImplemented:
+            return o
+        return _RF(self.N * o.D, self.D * o.N)
+
+    def __rtruediv__(self, other):
+        return _RF.const(other) / self
+
+    def __pow__(self, k: int):
+        if k >= 0:
+            return _RF(self.N ** k, self.D ** k)
+        return _RF(self.D ** (-k), self.N ** (-k))
+
+    @property
+    def is_zero(self) -> bool:
+        return self.N.is_zero()
+
+    def value_at(self, q: Fraction):
+        """Exact value at a rational point (None at a pole)."""
+        d = self.D(_fq(q))
+        if d == 0:
+            return None
+        v = self.N(_fq(q)) / d
+        return Fraction(int(v.p), int(v.q))
+
+    def to_sympy(self):
+        def poly(P):
+            return sympy.Add(*[_q(Fraction(int(c.p), int(c.q))) * _U ** i for i, c in enumerate(P.coeffs())])
+
+        return poly(self.N) / poly(self.D)
+
+    def __repr__(self):
+        return f"_RF({self.to_sympy()})"
+
+
+def _poly_sympy(P):
+    return sympy.Add(*[_q(Fraction(int(c.p), int(c.q))) * _U ** i for i, c in enumerate(P.coeffs())])
 
 
 # Exact real-root counting is hand-written on python-flint polynomials (fmpq_poly: exact gcd,
@@ -329,36 +474,6 @@ def _sturm_count(P, a: Fraction, b) -> int:
     return va - vb
 
 
-_FLINT_CACHE: dict = {}
-
-
-def _to_flint(f):
-    """(N, D) coprime fmpq_polys with f(u) = N/D, or None (not a rational function of u over Q)."""
-    got = _FLINT_CACHE.get(f)
-    if got is not None:
-        return got
-    n, d = sympy.fraction(f)
-    try:
-        pn, pd = sympy.Poly(n, _U), sympy.Poly(d, _U)
-    except sympy.PolynomialError:
-        n, d = sympy.fraction(sympy.cancel(f))
-        pn, pd = sympy.Poly(n, _U), sympy.Poly(d, _U)
-    if not all(p.domain.is_ZZ or p.domain.is_QQ for p in (pn, pd)):
-        raise InvalidArgument(f"{f} is not a rational function of the chart with rational coefficients")
-
-    def conv(p):
-        return flint.fmpq_poly([flint.fmpq(int(c.p), int(c.q)) for c in reversed(p.all_coeffs())])
-
-    N, D = conv(pn), conv(pd)
-    g = N.gcd(D)
-    if g.degree() > 0:
-        N, D = N // g, D // g
-    if len(_FLINT_CACHE) > 20000:
-        _FLINT_CACHE.clear()
-    _FLINT_CACHE[f] = (N, D)
-    return N, D
-
-
 def _u_ge0(f, iv, strict: bool) -> Truth:
     """Exact: is the rational function f(u) >= 0 (> 0 if ``strict``) on the interval ``iv``?
 
@@ -366,7 +481,7 @@ def _u_ge0(f, iv, strict: bool) -> Truth:
     sign exactly at the odd-multiplicity roots of N (square-free factorisation + Sturm counts), and
     its sign elsewhere is read at a rational point; closed ends are evaluated exactly."""
     a, b, ca, cb = iv
-    N, D = _to_flint(f)
+    N, D = f.N, f.D
     if N.is_zero():
         return Truth.FALSE if strict else Truth.TRUE
     fa = _fq(a)
@@ -473,7 +588,26 @@ class _LogAlgebra:
         return self._certify(expr, ">" if strict else ">=", self.valid, budget)
 
     def expr(self, f_u):
+        """A chart value as an expression in the family's symbol."""
+        if isinstance(f_u, _RF):
+            return self.chart.from_u(f_u)
+        if self.chart.kind is None and isinstance(f_u, sympy.Basic):
+            return sympy.factor(sympy.cancel(f_u))
         return self.chart.from_u(f_u)
+
+    def canon(self, v):
+        """Canonical chart value (an _RF is canonical; expressions off the chart are cancelled)."""
+        return v if isinstance(v, _RF) else sympy.cancel(v)
+
+    def lift(self, c):
+        """A constant as a chart value of this algebra's kind."""
+        if self.chart.kind is not None:
+            return c if isinstance(c, _RF) else _RF.const(Fraction(c))
+        return to_sympy(Fraction(c)) if isinstance(c, (int, Fraction)) else c
+
+    @staticmethod
+    def is0(v) -> bool:
+        return v.is_zero if isinstance(v, _RF) else v == 0
 
     # ----- logs of positive rational functions, split over a basis
     def _const_sign(self, g, budget) -> int | None:
@@ -485,35 +619,34 @@ class _LogAlgebra:
 
     def log_terms(self, r, budget) -> dict:
         """log r = Σ weight·basis for a rational function r > 0 on the domain: bases ("var",) (the
-        symbol; log u = c·s), ("prime", p), ("poly", g) (log g, g irreducible of constant sign made
-        positive) or ("log", r) (log r unsplit, when a factor's sign is not constant)."""
-        key = r
-        if key in self._logs:
-            return self._logs[key]
-        if self.chart.kind is None:
+        symbol; log u = c·s), ("prime", p), ("poly", coefficients of g) (log g, g irreducible over Q
+        of constant sign, made positive) or ("log", r) (log r unsplit, when a factor's sign is not
+        constant or there is no chart)."""
+        if r in self._logs:
+            return self._logs[r]
+        if not isinstance(r, _RF):
             out = {("log", r): Fraction(1)}
-            self._logs[key] = out
+            self._logs[r] = out
             return out
-        n, d = sympy.fraction(sympy.cancel(r))
         out: dict = {}
         const = Fraction(1)
         ok = True
-        for poly, sgn in ((n, 1), (d, -1)):
-            c, facs = sympy.factor_list(sympy.Poly(poly, _U))
-            const *= Fraction(int(sympy.Rational(c).p), int(sympy.Rational(c).q)) ** sgn
+        for P, sgn in ((r.N, 1), (r.D, -1)):
+            c, facs = P.factor()
+            const *= Fraction(int(c.p), int(c.q)) ** sgn
             for g, m in facs:
-                g = g.as_expr()
-                if self.chart.kind == "exp" and g == _U:
+                if self.chart.kind == "exp" and g.degree() == 1 and g(0) == 0:  # g = u
                     out[("var",)] = out.get(("var",), Fraction(0)) + sgn * m * self.chart.c
                     continue
-                s = self._const_sign(g, budget)
-                if s is None:
+                sg = self._const_sign(_RF(g, flint.fmpq_poly([1]), reduced=True), budget)
+                if sg is None:
                     ok = False
                     break
-                if s < 0:
-                    g = sympy.expand(-g)
+                if sg < 0:
+                    g = -g
                     const *= (-1) ** m
-                out[("poly", g)] = out.get(("poly", g), Fraction(0)) + sgn * m
+                key = ("poly", tuple((int(q.p), int(q.q)) for q in g.coeffs()))
+                out[key] = out.get(key, Fraction(0)) + sgn * m
             if not ok:
                 break
         if not ok or const <= 0:
@@ -523,7 +656,7 @@ class _LogAlgebra:
                 for p, e in sympy.factorint(part).items():
                     out[("prime", int(p))] = out.get(("prime", int(p)), Fraction(0)) + sgn * e
         out = {b: w for b, w in out.items() if w != 0}
-        self._logs[key] = out
+        self._logs[r] = out
         return out
 
     def basis_value(self, b):
@@ -533,21 +666,25 @@ class _LogAlgebra:
             return self.var
         if b[0] == "prime":
             return sympy.log(sympy.Integer(b[1]))
+        if b[0] == "poly":
+            g = sympy.Add(*[_q(Fraction(p, q)) * _U ** i for i, (p, q) in enumerate(b[1])])
+            return sympy.log(self.chart.from_u(g))
         return sympy.log(self.expr(b[1]))
 
     def assemble(self, terms: dict):
         """Σ_basis coef(u)·basis with each coefficient cancelled and factored."""
         parts = []
         for b in sorted(terms, key=str):
-            coef = sympy.cancel(terms[b])
-            if coef == 0:
+            coef = self.canon(terms[b])
+            if self.is0(coef):
                 continue
-            parts.append(self.expr(sympy.factor(coef)) * self.basis_value(b))
+            parts.append(self.expr(coef) * self.basis_value(b))
         return sympy.Add(*parts) if parts else sympy.Integer(0)
 
     def add_log(self, terms: dict, coef, r, budget):
+        coef = self.lift(coef)
         for b, w in self.log_terms(r, budget).items():
-            terms[b] = terms.get(b, 0) + coef * _q(w)
+            terms[b] = terms.get(b, 0) + coef * (w if isinstance(coef, _RF) else _q(w))
 
     # ----- dominance: the maximum over candidates for every point of the domain
     def dominant(self, cands, budget, *, rational: bool):
@@ -560,7 +697,7 @@ class _LogAlgebra:
         # that differ structurally only cost a redundant proof below)
         seen: dict = {}
         for v, w in cands:
-            seen.setdefault(sympy.cancel(v) if rational else v, (v, w))
+            seen.setdefault(self.canon(v) if rational else v, (v, w))
         uniq = list(seen.values())
         if len(uniq) == 1:
             return uniq, "a single distinct value"
@@ -609,15 +746,10 @@ class _LogAlgebra:
         a, b = self.iv[0], self.iv[1]
         pts = [a + Fraction(k, 4) for k in (1, 4, 8, 20)] if b is None else [a + (b - a) * Fraction(k, 8)
                                                                            for k in (1, 3, 5, 7)]
-        N, D = _to_flint(f)
         out = []
         for p in pts:
-            dv = D(_fq(p))
-            if dv == 0:
-                out.append(None)
-                continue
-            v = N(_fq(p)) / dv
-            out.append((Fraction(int(v.p), int(v.q)),) * 2)
+            v = f.value_at(p) if isinstance(f, _RF) else None
+            out.append(None if v is None else (v, v))
         return out
 
     def _sample_balls(self, expr):
@@ -665,11 +797,11 @@ class _Family(_LogAlgebra):
         self.chart = _Chart(self.var, entries + extra)
         canon = [self.chart.to_u(e) if self.chart.kind else sympy.cancel(e) for e in entries]
         # merge entries that are the same function (canonical forms equal)
-        remap, funcs, exprs = {}, [], []
+        remap, funcs, exprs, where = {}, [], [], {}
         for k, f in enumerate(canon):
-            j = next((j for j, g in enumerate(funcs) if g == f), None)
+            j = where.get(f)
             if j is None:
-                j = len(funcs)
+                j = where[f] = len(funcs)
                 funcs.append(f)
                 exprs.append(entries[k])
             remap[k] = j
@@ -745,7 +877,7 @@ def _log_linear_terms(alg: _LogAlgebra, expr, budget):
     e = sympy.expand(rewrite_hyperbolic(to_sympy(expr)), log=False, power_base=False, power_exp=False)
     out: dict = {}
     for term in sympy.Add.make_args(e):
-        coef, basis = [], None
+        coef, basis = _RF.const(1), None
         for f in sympy.Mul.make_args(term):
             if isinstance(f, sympy.log):
                 if basis is not None:
@@ -762,11 +894,10 @@ def _log_linear_terms(alg: _LogAlgebra, expr, budget):
                 fu = alg.chart.to_u(f)
                 if fu is None:
                     return None
-                coef.append(fu)
-        c = sympy.Mul(*coef)
+                coef = coef * fu
         for b, w in (basis or {("one",): Fraction(1)}).items():
-            out[b] = out.get(b, 0) + c * _q(w)
-    return {b: sympy.cancel(c) for b, c in out.items() if sympy.cancel(c) != 0}
+            out[b] = out.get(b, 0) + coef * w
+    return {b: c for b, c in out.items() if not c.is_zero}
 
 
 def prove_log_linear(lhs, op: str, rhs, domain: Domain, *, seconds: float = DEFAULT_SECONDS):
@@ -798,7 +929,7 @@ def prove_log_linear(lhs, op: str, rhs, domain: Domain, *, seconds: float = DEFA
         return None
     if terms is None:
         return None
-    cert = {"normal_form_of_difference": {str(b): str(c) for b, c in terms.items()}, "domain": str(domain)}
+    cert = {"normal_form_of_difference": {str(b): str(alg.expr(c)) for b, c in terms.items()}, "domain": str(domain)}
     if not terms:
         if op in ("<", ">"):
             return None
@@ -844,10 +975,10 @@ def _kl_class(fam: _Family, key, budget):
             continue
         if fam.zero[b]:
             return _OO
-        r = sympy.cancel(fam.f[a] / fam.f[b]) if fam.chart.kind else sympy.cancel(fam.e[a] / fam.e[b])
+        r = fam.canon(fam.f[a] / fam.f[b])
         if r == 1:
             continue
-        fam.add_log(terms, fam.f[a] if fam.chart.kind else fam.e[a], r, budget)
+        fam.add_log(terms, fam.f[a], r, budget)
     return fam.assemble(terms)
 
 
@@ -859,7 +990,7 @@ def _ratios_class(fam: _Family, key):
             continue
         if fam.zero[b]:
             return _OO
-        out.append(sympy.cancel(fam.f[a] / fam.f[b]) if fam.chart.kind else sympy.cancel(fam.e[a] / fam.e[b]))
+        out.append(fam.canon(fam.f[a] / fam.f[b]))
     return out
 
 
@@ -880,7 +1011,7 @@ def _hockey_class(fam: _Family, key, gamma, budget):
     for a, b in key:
         if fam.zero[a]:
             continue
-        t_u, t_e = (sympy.cancel(fam.f[a] - g_u * fam.f[b]), None) if on_chart else (None, fam.e[a] - g_e * fam.e[b])
+        t_u, t_e = (fam.f[a] - g_u * fam.f[b], None) if on_chart else (None, fam.e[a] - g_e * fam.e[b])
         if fam.ge0(t_u, t_e, budget) is Truth.TRUE:
             kept.append(t_u if on_chart else t_e)
             continue
@@ -888,10 +1019,16 @@ def _hockey_class(fam: _Family, key, gamma, budget):
             continue
         mixed.append(t_u if on_chart else t_e)
     if on_chart and len(mixed) <= _MAX_MIXED_TERMS:
-        base = sympy.Add(*kept)
+        base = _RF.const(0)
+        for k in kept:
+            base = base + k
         out = []
         for mask in range(1 << len(mixed)):
-            out.append(sympy.cancel(base + sympy.Add(*[m for j, m in enumerate(mixed) if mask >> j & 1])))
+            v = base
+            for j, m in enumerate(mixed):
+                if mask >> j & 1:
+                    v = v + m
+            out.append(v)
         return "rational", out
     total = sympy.Add(*[fam.expr(k) if on_chart else k for k in kept])
     total += sympy.Add(*[sympy.Max(0, fam.expr(m) if on_chart else m) for m in mixed])
@@ -1015,7 +1152,7 @@ def hockey_stick_symbolic(M, eps_prime, *, within: int = 1, domain=(0, _OO), clo
     und, how = fam.dominant(cands, budget, rational=rational)
     return fam.result("hockey_stick", und, how, "symbolic: per-output signs of P(y|x) - e^eps' P(y|x') decided "
                                                 "on the domain; max over output sets S by exact sign charts",
-                      to_value=(lambda v: fam.expr(sympy.factor(v))) if rational else (lambda v: v),
+                      to_value=(lambda v: fam.expr(v)) if rational else (lambda v: v),
                       note=f"eps' = {ep}")
 
 
@@ -1071,8 +1208,10 @@ def renyi_dp_symbolic(M, alpha, *, domain=(0, _OO), closed=(True, False), variab
             continue
         if a.denominator == 1 and fam.chart.kind:
             # integer alpha >= 2: D_alpha = ln(S)/(alpha - 1) is increasing in the rational power sum S
-            cands.append((sympy.cancel(sympy.Add(*[fam.f[x] ** int(a) * fam.f[y] ** (1 - int(a)) for x, y in live])),
-                          wit))
+            S = _RF.const(0)
+            for x, y in live:
+                S = S + fam.f[x] ** int(a) * fam.f[y] ** (1 - int(a))
+            cands.append((S, wit))
         else:
             S = sympy.Add(*[fam.e[x] ** A * fam.e[y] ** (1 - A) for x, y in live])
             cands.append((sympy.log(S) / (A - 1), wit))
@@ -1086,7 +1225,7 @@ def renyi_dp_symbolic(M, alpha, *, domain=(0, _OO), closed=(True, False), variab
         if v == _OO or not integer:
             return v
         terms: dict = {}
-        fam.add_log(terms, 1 / (A - 1), v, budget)
+        fam.add_log(terms, Fraction(1) / (a - 1), v, budget)
         return fam.assemble(terms)
 
     return fam.result("renyi_dp", und, how, "symbolic: pair classes; power sums (exact sign charts for integer "
@@ -1134,7 +1273,7 @@ def pair_divergence_symbolic(M, x, x2, divergence: str = "kl", *, alpha=None, ep
         kind, vals = _hockey_class(fam, key, gamma, budget)
         if kind == "rational":
             und, _ = fam.dominant([(r, wit) for r in vals], budget, rational=True)
-            rs = [fam.expr(sympy.factor(r)) for r, _w in und]
+            rs = [fam.expr(r) for r, _w in und]
             v = rs[0] if len(rs) == 1 else sympy.Max(*rs, evaluate=False)
         else:
             v = vals[0]
@@ -1178,8 +1317,11 @@ def _gallager_capacity(fam: _Family, rows, budget):
         a = int(C[0, y])
         if fam.zero[a]:
             continue
-        qy = sympy.cancel(sympy.Add(*[fam.f[int(C[r, y])] for r in range(k)]) / k)
-        fam.add_log(terms, fam.f[a], sympy.cancel(fam.f[a] / qy), budget)
+        qy = _RF.const(0)
+        for r in range(k):
+            qy = qy + fam.f[int(C[r, y])]
+        qy = qy / k
+        fam.add_log(terms, fam.f[a], fam.f[a] / qy, budget)
     how = (f"Gallager-symmetric {k}x{m} channel ({len(groups)} output class(es), rows and columns permutations of "
            f"each other within each): uniform input, C = sum_y W(y|x0) log(W(y|x0)/q(y))")
     return fam.assemble(terms), how
@@ -1295,11 +1437,11 @@ def semantic_privacy_symbolic(M, *, default=None, domain=(0, _OO), closed=(True,
                 continue
             slopes = {}
             for x in live:
-                s = sympy.cancel(fam.f[v[x]] / fam.f[u[x]]) if fam.chart.kind else sympy.cancel(fam.e[v[x]] / fam.e[u[x]])
+                s = fam.canon(fam.f[v[x]] / fam.f[u[x]])
                 slopes.setdefault(s, x)
             for s1, x in slopes.items():
                 for s2, z in slopes.items():
-                    cands.append((sympy.cancel(s2 / s1), {**wit, "pair": [pts[x], pts[z]]}))
+                    cands.append((fam.canon(s2 / s1), {**wit, "pair": [pts[x], pts[z]]}))
     if not cands:
         raise InvalidArgument(f"semantic_privacy_symbolic: no transcript of {fam.M!r} defines both posteriors")
     und, how = fam.dominant(cands, budget, rational=True)
