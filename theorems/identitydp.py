@@ -68,6 +68,13 @@ Findings (expected verdicts; details in each reading's ``notes``)
   the seed's sequence-neighbour relation is not replace-one).
 Everything else is CHECKED (or PROVED: Ex. 1 Laplace ratio, Ex. 2 (3), Lemma 1 pole-free).
 
+Witness sizes: dp_special_case, prop4, prop1 (2 binary records, 2 outputs), prop3-pairwise,
+thm4, def2 (3 binary records, 2 outputs) are minimal in the number of records (fewer records
+make the statement true: n = 1 gives identity_dp = pure_dp and I(X_1;Y|.) = I(X_1;Y); pairwise
+and joint independence coincide for n <= 2; Theorem 4 with n = k is Lemma 5).  The cor1
+witness (2 records, 3 outputs, e^eps = 16) and the cor2 witness (8 records) are the smallest
+found by the searches described in their notes, not proved minimal.
+
 Deliberately broken variants refuted in ``tests/theorems/test_identitydp.py``: Prop. 2 with
 eps/2; Prop. 3 with the eps/(k-1)-DP hypothesis; Theorem 1 without the prior odds; Lemma 4 with
 e^{eps/2}; Theorem 2 with eps/2; Theorem 3 with eps/8; Lemma 5 without "+ log 2"; Prop. 1
@@ -83,7 +90,6 @@ import math
 import random
 from fractions import Fraction
 
-import networkx as nx
 import sympy
 
 from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
@@ -94,7 +100,7 @@ from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import EPS
 from exactpriv.mechanisms import zoo
-from exactpriv.mechanisms.base import Mechanism, prove_zero
+from exactpriv.mechanisms.base import Mechanism
 from exactpriv.measures.bayesian import identity_dp, identity_dp_posterior_form
 from exactpriv.measures.divergence import pure_dp
 from exactpriv.measures.information import conditional_mi, record_mi, record_posterior_kl
@@ -226,10 +232,6 @@ def is_multiset_mechanism(M: Mechanism) -> bool:
 def _multiset_hypothesis(inst: Instance) -> bool:
     ms = [inst.mechanism] + [v for v in inst.extra.values() if isinstance(v, Mechanism)]
     return all(is_multiset_mechanism(m) for m in ms)
-
-
-def _record_marginal(prior: Prior, i: int) -> dict:
-    return {v: p for v, p in zip(prior.space.records[i], prior.record_marginal(i))}
 
 
 def _cond_rest(prior: Prior, i: int, t) -> dict:
@@ -763,6 +765,14 @@ def _def2_z_general_check(inst: Instance) -> Outcome:
     return Outcome(compare(z_form, "==", pu), {"z_form": z_form, "pure_dp": pu})
 
 
+@functools.lru_cache(maxsize=None)
+def _def2_witness() -> Family:
+    half = [Fraction(1, 2), Fraction(1, 2)]
+    rows = {(1, 0, 0): [Fraction(1, 4), Fraction(3, 4)], (0, 1, 1): [Fraction(3, 4), Fraction(1, 4)]}
+    M = Mechanism(_B3, [0, 1], [rows.get(p, half) for p in _B3.points], _built="<not a dataset mechanism>")
+    return _one("(1,0,0) and (0,1,1): neighbouring datasets, Hamming distance 3", M, name="minimal-witness")
+
+
 def _def3_bruteforce(M: Mechanism, P: Prior):
     """eq. (11) literally: for each i, t, t', r the ratio of
     sum_{x_(i)} Pr[M(t, x_(i)) = r] Pr[X_(i) = x_(i) | X_i = t] (conditionals from
@@ -825,19 +835,29 @@ def _g(a0, a1, b0, b1, x):
     return (a0 * x + a1) / (b0 * x + b1)
 
 
-def _lemma1_check_factory(same_side: bool):
-    def check(inst: Instance) -> Outcome:
-        a0, a1, b0, b1, x, x2 = (Fraction(inst.params[k]) for k in ("a0", "a1", "b0", "b1", "x", "x2"))
-        if x >= x2 or b0 * x + b1 == 0 or b0 * x2 + b1 == 0:
-            return Outcome(Decision.true("vacuous", "x < x' in the domain of g is required"))
-        if same_side and (b0 * x + b1 > 0) != (b0 * x2 + b1 > 0):
-            return Outcome(Decision.true("vacuous", "x, x' on opposite sides of the pole (outside this reading)"))
-        gx, gx2 = _g(a0, a1, b0, b1, x), _g(a0, a1, b0, b1, x2)
-        if a0 * b1 > a1 * b0:
-            return Outcome(compare(gx, "<=", gx2), {"g(x)": gx, "g(x')": gx2, "claim": "non-decreasing"})
-        return Outcome(compare(gx, ">=", gx2), {"g(x)": gx, "g(x')": gx2, "claim": "non-increasing"})
+def _lemma1_params(inst: Instance):
+    return tuple(Fraction(inst.params[k]) for k in ("a0", "a1", "b0", "b1", "x", "x2"))
 
-    return check
+
+def _lemma1_hypothesis(same_side: bool):
+    """x < x' both in the domain of g (b0 x + b1 != 0); for the pole-free reading also on the
+    same side of the pole."""
+
+    def hyp(inst: Instance) -> bool:
+        a0, a1, b0, b1, x, x2 = _lemma1_params(inst)
+        if x >= x2 or b0 * x + b1 == 0 or b0 * x2 + b1 == 0:
+            return False
+        return not same_side or (b0 * x + b1 > 0) == (b0 * x2 + b1 > 0)
+
+    return hyp
+
+
+def _lemma1_check(inst: Instance) -> Outcome:
+    a0, a1, b0, b1, x, x2 = _lemma1_params(inst)
+    gx, gx2 = _g(a0, a1, b0, b1, x), _g(a0, a1, b0, b1, x2)
+    if a0 * b1 > a1 * b0:
+        return Outcome(compare(gx, "<=", gx2), {"g(x)": gx, "g(x')": gx2, "claim": "non-decreasing"})
+    return Outcome(compare(gx, ">=", gx2), {"g(x)": gx, "g(x')": gx2, "claim": "non-increasing"})
 
 
 def _lemma1_proof() -> Decision:
@@ -879,14 +899,17 @@ def _fam_lemma1(kind: str) -> tuple:
     return tuple(out)
 
 
+def _lemma2_hypothesis(inst: Instance) -> bool:
+    """a0/b0 <= ai/bi <= ak/bk for all i, and some c_i > 0 (else the middle term is 0/0)."""
+    a, b, c = (tuple(Fraction(v) for v in inst.params[k]) for k in ("a", "b", "c"))
+    ratios = [x / y for x, y in zip(a, b)]
+    return all(ratios[0] <= r <= ratios[-1] for r in ratios) and any(ci > 0 for ci in c)
+
+
 def _lemma2_check(inst: Instance) -> Outcome:
     a, b, c = (tuple(Fraction(v) for v in inst.params[k]) for k in ("a", "b", "c"))
     ratios = [x / y for x, y in zip(a, b)]
-    if not (all(ratios[0] <= r <= ratios[-1] for r in ratios)):
-        return Outcome(Decision.true("vacuous", "ordering hypothesis a0/b0 <= ai/bi <= ak/bk not met"))
     den = sum((ci * bi for ci, bi in zip(c, b)), Fraction(0))
-    if den == 0:
-        return Outcome(Decision.true("vacuous", "all c_i = 0: the middle term 0/0 is undefined"))
     mid = sum((ci * ai for ci, ai in zip(c, a)), Fraction(0)) / den
     return Outcome(_combine([compare(ratios[0], "<=", mid), compare(mid, "<=", ratios[-1])], "(8)"),
                    {"middle": mid, "low": ratios[0], "high": ratios[-1]})
@@ -1087,14 +1110,19 @@ def _strictly_below(lo_fn, hi_fn, what):
     return check
 
 
+_COUNT_RR = ((Fraction(3, 4), Fraction(1, 4)), (Fraction(1, 2), Fraction(1, 2)), (Fraction(1, 4), Fraction(3, 4)))
+
+
 @functools.lru_cache(maxsize=None)
 def _fam_nonrev(kind: str) -> tuple:
+    """Witnesses of non-reversibility.  (The geometric count is not one: its boundary outputs
+    have the ratio e^eps for every x_(i), so identity_dp = pure_dp under product priors.)"""
     out = []
+    M = _by_count(_B2, _COUNT_RR)  # neighbour ratios 3/2 and 2 mix under the prior
     if kind == "independent":
-        for e in (Fraction(2), Fraction(3)):
-            out.append(Instance(f"geometric count n=2 e^eps={e}, product prior p(1)=1/10", _geo(2, e),
-                                _ex2_product_prior()))
-        # the paper's recipe: a large neighbour ratio at a rare x_(i)
+        out.append(Instance("2-output count mechanism, product prior p(1)=1/10", M, _ex2_product_prior()))
+        out.append(Instance("2-output count mechanism, uniform prior", M, Prior.uniform(_B2)))
+        # the seed's recipe: a large neighbour ratio at a rare x_(i)
         sp = _DISJ
         rows = []
         for a, b in sp.points:
@@ -1105,10 +1133,9 @@ def _fam_nonrev(kind: str) -> tuple:
         P = Prior.product(sp, [[Fraction(1, 2), Fraction(1, 2)], [Fraction(50, 101), Fraction(50, 101), Fraction(1, 101)]])
         out.append(Instance("neighbour ratio 20 at a configuration of probability 1/101", Mechanism(sp, [0, 1], rows), P))
     else:
-        for e in (Fraction(2), Fraction(3)):
-            out.append(Instance(f"geometric count n=2 e^eps={e}, perfectly dependent prior", _geo(2, e),
-                                _ex2_diag_prior()))
-        out.append(Instance("geometric count n=3 e^eps=3/2, modulated prior", _geo(3, Fraction(3, 2)),
+        out.append(Instance("2-output count mechanism, X1 = X2 uniform (k = 2)", M,
+                            Prior.from_dict(_B2, {(0, 0): Fraction(1, 2), (1, 1): Fraction(1, 2)})))
+        out.append(Instance("geometric count n=3 e^eps=3/2, modulated prior (k = 2)", _geo(3, Fraction(3, 2)),
                             _modulated_prior(Fraction(1, 3), Fraction(1, 10))))
     return tuple(out)
 
@@ -1271,6 +1298,17 @@ def _thm4_check(inst: Instance) -> Outcome:
 
 
 def _thm4_conditional_check(inst: Instance) -> Outcome:
+    """Theorem 4 with eta bounding the dependent part given each value of the independent part.
+
+    Why this reading holds (the combination the seed names): fix i, t, t', r and an admissible S
+    (X_i independent of X_S jointly, |S| >= n-k), xbar = x_S, X~ the other <= k-1 records.  Then
+    Pr[xbar, x~ | t] = Pr[xbar] Pr[x~ | t, xbar], so (11)'s ratio is a mediant over xbar (weights
+    Pr[xbar], common to both sides) of the ratios N(xbar)/D(xbar) with N(xbar) =
+    sum_x~ Pr[M(t, xbar, x~) = r] Pr[x~ | t, xbar].  For each xbar, Lemma 5's steps (33)-(38) apply
+    verbatim with a = min of the two conditionals of X~: the maximum over x~ of Pr[M(t, xbar, .) =
+    r] and the minimum of Pr[M(t', xbar, .) = r] differ in <= k records (group privacy: factor
+    e^eps), so N/D <= e^{eps/k} + e^eps eta <= e^{eps - b + log 2}; the mediant keeps the bound.
+    """
     M, P = inst.mechanism, inst.prior
     n = M.inputs.n_records
     parts, vals = [], {}
@@ -1355,20 +1393,21 @@ def _fam_rare() -> tuple:
 # ======================================================================================
 # family groups shared by several claims
 # ======================================================================================
-def _families_joint(seed=7, count=45):
-    return [_rf("sym", "joint", seed, count), _rf("gen", "joint", seed + 1, count),
-            _rf("sym", "diag", seed + 2, 15), _rf("sym", "block", seed + 3, 30), _zf("joint")]
+# One seed per family kind, shared by the claims: the instances (and their cached measures) are
+# then built once per process, and each claim still runs over every instance.
+def _families_joint():
+    return [_rf("sym", "joint", 7, 40), _rf("gen", "joint", 8, 40), _rf("sym", "diag", 9, 15),
+            _rf("sym", "block", 10, 30), _zf("joint")]
 
 
-def _families_joint_sym(seed=7, count=45):
-    return [_rf("sym", "joint", seed, count), _rf("sym", "diag", seed + 2, 15), _rf("sym", "block", seed + 3, 30),
-            _zf("joint")]
+def _families_joint_sym():
+    return [_rf("sym", "joint", 7, 40), _rf("sym", "diag", 9, 15), _rf("sym", "block", 10, 30), _zf("joint")]
 
 
-def _families_product(kind: str, seed=17, count=50):
-    fams = [_rf("sym", "product", seed, count), _zf("product")]
+def _families_product(kind: str):
+    fams = [_rf("sym", "product", 17, 40), _zf("product")]
     if kind == "gen":
-        fams.insert(1, _rf("gen", "product", seed + 1, count))
+        fams.insert(1, _rf("gen", "product", 18, 40))
     return fams
 
 
@@ -1471,7 +1510,7 @@ CLAIMS: list[Claim] = [
                 statement=("the sets D_y (histogram equal to y) partition Z, F(y) of (6) sums to 1, and for a dataset "
                            "mechanism the law of Y computed on D with F(y) equals the law computed on Z with F(z)"),
                 check=_model_check,
-                families=[_rf("sym", "joint", 61, 40), _rf("sym", "product", 62, 20)],
+                families=[_rf("sym", "joint", 7, 40), _rf("sym", "product", 17, 40)],
                 hypothesis=_multiset_hypothesis,
                 expected=Verdict.CHECKED,
                 notes="Datasets are histograms over X = union of the record universes (Sec. 2.3).",
@@ -1494,7 +1533,7 @@ CLAIMS: list[Claim] = [
                            "record sequences with neighbouring datasets (Z-form) both equal pure_dp on replace-one "
                            "neighbours"),
                 check=_def2_check,
-                families=[_rf("sym", "joint", 71, 40), _zf("joint")],
+                families=[_rf("sym", "joint", 7, 40), _zf("joint")],
                 hypothesis=_multiset_hypothesis,
                 expected=Verdict.CHECKED,
                 notes=_SYMMETRIC_NOTE,
@@ -1504,7 +1543,7 @@ CLAIMS: list[Claim] = [
                 statement=("without the dataset hypothesis: the Z-form of (7) (sequences whose datasets are neighbours) "
                            "equals replace-one pure DP"),
                 check=_def2_z_general_check,
-                families=[_rf("gen", "joint", 72, 40)],
+                families=[_def2_witness(), _rf("gen", "joint", 8, 40)],
                 expected=Verdict.REFUTED,
                 notes=("REFUTED: on {0,1}^3, (1,0,0) and (0,1,1) have neighbouring datasets but differ in all three "
                        "records, so for a mechanism that is not a function of the dataset the Z-form is stricter than "
@@ -1526,7 +1565,8 @@ CLAIMS: list[Claim] = [
             Reading(
                 name="literal-whole-domain",
                 statement="for x < x' in the domain of g (b0 x + b1 != 0): the stated monotonicity between g(x) and g(x')",
-                check=_lemma1_check_factory(same_side=False),
+                check=_lemma1_check,
+                hypothesis=_lemma1_hypothesis(same_side=False),
                 families=[Family("minimal-witness", lambda: _fam_lemma1("witness"), "g = 1/x"),
                           Family("grid-and-random", lambda: _fam_lemma1("all"), "rational grid and random parameters")],
                 expected=Verdict.REFUTED,
@@ -1537,7 +1577,8 @@ CLAIMS: list[Claim] = [
             Reading(
                 name="pole-free-interval",
                 statement="for x < x' on the same side of the pole: the stated monotonicity",
-                check=_lemma1_check_factory(same_side=True),
+                check=_lemma1_check,
+                hypothesis=_lemma1_hypothesis(same_side=True),
                 families=[Family("grid-and-random", lambda: _fam_lemma1("all"), "rational grid and random parameters"),
                           Family("seed-use", lambda: _fam_lemma1("positive"), "x >= 0, b0, b1 > 0 (the use in (36))")],
                 prove=_lemma1_proof,
@@ -1557,11 +1598,12 @@ CLAIMS: list[Claim] = [
                 name="literal",
                 statement="(8) whenever the middle term is defined (some c_i > 0)",
                 check=_lemma2_check,
+                hypothesis=_lemma2_hypothesis,
                 families=[Family("random", lambda: _fam_vectors("lemma2", 150),
                                  "150 random positive rational vectors of length 1..5, ratios sorted by construction, "
                                  "c_i >= 0 with zeros (10% all zero)")],
                 expected=Verdict.CHECKED,
-                notes="All c_i = 0 makes the middle term 0/0 (undefined); such instances are counted as vacuous.",
+                notes="All c_i = 0 makes the middle term 0/0 (undefined); such instances fail the hypothesis (skipped).",
             ),
         ],
     ),
@@ -1579,7 +1621,7 @@ CLAIMS: list[Claim] = [
                 statement=("identity_dp(M, prior) equals the max over i, t, t', r of ln of the ratio (11) computed "
                            "literally from Prior.conditional_pmf, and from the joint law of (X_i, Y)"),
                 check=_def3_check,
-                families=_families_joint(seed=81, count=40),
+                families=_families_joint(),
                 expected=Verdict.CHECKED,
                 notes=("Conventions (both sides): values t with Pr[X_i = t] = 0 skipped (conditional undefined), 0/0 "
                        "ignored, a/0 = oo. Checked on general mechanisms too (the definition does not need the "
@@ -1600,7 +1642,7 @@ CLAIMS: list[Claim] = [
                 statement=("the tightest eps of (11) equals the tightest eps of (12) (so the two conditions agree "
                            "for every eps): identity_dp == identity_dp_posterior_form exactly"),
                 check=_thm1_check,
-                families=_families_joint(seed=91, count=40),
+                families=_families_joint(),
                 expected=Verdict.CHECKED,
                 notes="Outputs with Pr[Y = r] = 0 give 0/0 in (11) and are excluded in (12): both conventions agree.",
             ),
@@ -1638,9 +1680,10 @@ CLAIMS: list[Claim] = [
                 check=_prop1_check,
                 families=[_prop1_witness(), Family("random", lambda: _fam_prop1("random"), "random instances")],
                 expected=Verdict.REFUTED,
-                notes=("REFUTED even for independent uniform bits: M1, M2 count mechanisms with levels "
-                       "eps1 = log(17/16)... (exact values in the witness) compose to more than eps1 + eps2 because "
-                       "Y1, Y2 are dependent given X_j (through X_(j)). (14) is essential."),
+                notes=("REFUTED even for independent uniform bits: two count mechanisms with identity-DP levels "
+                       "log(6/5) and log(3/2) compose to log 2 > log(9/5), because Y1, Y2 are dependent given X_j "
+                       "(through X_(j)). (14) is essential. Found by a float search over count mechanisms on two "
+                       "bits, then a small rational grid."),
             ),
         ],
     ),
@@ -1656,7 +1699,7 @@ CLAIMS: list[Claim] = [
                 name="literal",
                 statement="product priors, dataset mechanisms: identity_dp(M, prior) <= pure_dp(M)",
                 check=_prop2_check,
-                families=_families_product("sym", seed=201),
+                families=_families_product("sym"),
                 hypothesis=_multiset_hypothesis,
                 expected=Verdict.CHECKED,
                 notes=_SYMMETRIC_NOTE,
@@ -1665,7 +1708,7 @@ CLAIMS: list[Claim] = [
                 name="general-mechanisms",
                 statement="product priors, any mechanism on D^n (replace-one DP): identity_dp <= pure_dp",
                 check=_prop2_check,
-                families=_families_product("gen", seed=211),
+                families=_families_product("gen"),
                 expected=Verdict.CHECKED,
             ),
         ],
@@ -1683,7 +1726,7 @@ CLAIMS: list[Claim] = [
                 statement=("k = n - min_i |largest S with X_i independent of X_S jointly| (the least admissible k, "
                            "computed exactly), dataset mechanisms: identity_dp <= k pure_dp"),
                 check=_prop3_check,
-                families=_families_joint_sym(seed=301) + [_sf("xor"), _sf("modulated")],
+                families=_families_joint_sym() + [_sf("xor"), _sf("modulated")],
                 hypothesis=_multiset_hypothesis,
                 expected=Verdict.CHECKED,
                 notes=("Joint independence is what the proof uses (Pr[Xbar(i) = xbar | Xi = t] = Pr[Xbar(i) = xbar]). "
@@ -1694,7 +1737,7 @@ CLAIMS: list[Claim] = [
                 name="general-mechanisms",
                 statement="as 'literal' for any mechanism on D^n (replace-one DP)",
                 check=_prop3_check,
-                families=[_rf("gen", "joint", 311, 40), _rf("gen", "block", 312, 40), _rf("gen", "diag", 313, 15)],
+                families=[_rf("gen", "joint", 8, 40), _rf("gen", "block", 312, 40), _rf("gen", "diag", 313, 15)],
                 expected=Verdict.CHECKED,
             ),
             Reading(
@@ -1726,8 +1769,8 @@ CLAIMS: list[Claim] = [
                            "identity_dp it is eps-identity-DP but not eps-DP)"),
                 check=_strictly_below(_id_of, _pure_of, "identity_dp < pure_dp"),
                 families=[Family("witnesses", lambda: _fam_nonrev("independent"),
-                                 "geometric counts with p(1) = 1/10; the seed's recipe: a large neighbour ratio at a "
-                                 "rare x_(i)")],
+                                 "a count mechanism whose neighbour ratios differ across x_(i); the seed's recipe: a "
+                                 "large neighbour ratio at a rare x_(i)")],
                 hypothesis=_multiset_hypothesis,
                 expected=Verdict.CHECKED,
             ),
@@ -1736,7 +1779,7 @@ CLAIMS: list[Claim] = [
                 statement="witnesses: dependent prior with k >= 2 and identity_dp < k pure_dp (eps-identity-DP, not eps/k-DP)",
                 check=_strictly_below(_id_of, lambda inst: _scale(_k_joint(inst.prior), _PURE(inst.mechanism)),
                                       "identity_dp < k pure_dp"),
-                families=[Family("witnesses", lambda: _fam_nonrev("dependent"), "geometric counts, dependent priors")],
+                families=[Family("witnesses", lambda: _fam_nonrev("dependent"), "count mechanisms, dependent priors")],
                 hypothesis=_multiset_hypothesis,
                 expected=Verdict.CHECKED,
             ),
@@ -1799,7 +1842,7 @@ CLAIMS: list[Claim] = [
                            "(t, x*), (t', x'*) makes identity_dp equal ln max Pr[M(t,x)=r]/Pr[M(t',x')=r] over "
                            "non-neighbouring pairs"),
                 check=_eq24_attained_check,
-                families=[_rf("gen", "joint", 243, 30), _rf("sym", "joint", 244, 30)],
+                families=[_rf("gen", "joint", 8, 40), _rf("sym", "joint", 7, 40)],
                 expected=Verdict.CHECKED,
                 notes="The attained value is the group-privacy level of M over up to n changed records, not eps.",
             ),
@@ -1819,7 +1862,7 @@ CLAIMS: list[Claim] = [
                 statement=("max over i, t (Pr[X_i=t] > 0), r (Pr[Y=r] > 0) of ln max(prior/posterior, "
                            "posterior/prior) <= identity_dp"),
                 check=_lemma4_check,
-                families=_families_joint(seed=401, count=40),
+                families=_families_joint(),
                 expected=Verdict.CHECKED,
             ),
         ],
@@ -1836,7 +1879,7 @@ CLAIMS: list[Claim] = [
                 name="literal",
                 statement="max over i and r with Pr[Y=r] > 0 of D(X_i || X_i|Y=r) <= identity_dp (exact LogForms)",
                 check=_thm2_check,
-                families=_families_joint(seed=501, count=40),
+                families=_families_joint(),
                 expected=Verdict.CHECKED,
             ),
         ],
@@ -1853,7 +1896,7 @@ CLAIMS: list[Claim] = [
                 name="literal",
                 statement="product priors, dataset mechanisms: max_{i,r} D(X_i || X_i|Y=r) <= pure_dp",
                 check=_cor1_check,
-                families=_families_product("sym", seed=601),
+                families=_families_product("sym"),
                 hypothesis=_multiset_hypothesis,
                 expected=Verdict.CHECKED,
             ),
@@ -1861,7 +1904,7 @@ CLAIMS: list[Claim] = [
                 name="general-mechanisms",
                 statement="product priors, any mechanism on D^n: max_{i,r} D(X_i || X_i|Y=r) <= pure_dp",
                 check=_cor1_check,
-                families=_families_product("gen", seed=611),
+                families=_families_product("gen"),
                 expected=Verdict.CHECKED,
             ),
             Reading(
@@ -1889,7 +1932,7 @@ CLAIMS: list[Claim] = [
                 name="literal",
                 statement="max_i I(X_i;Y) <= identity_dp (exact LogForms)",
                 check=_thm3_check,
-                families=_families_joint(seed=701, count=40),
+                families=_families_joint(),
                 expected=Verdict.CHECKED,
             ),
         ],
@@ -1906,7 +1949,7 @@ CLAIMS: list[Claim] = [
                 name="literal",
                 statement="product priors, dataset mechanisms: max_i I(X_i;Y) <= pure_dp",
                 check=_cor2_check,
-                families=_families_product("sym", seed=801),
+                families=_families_product("sym"),
                 hypothesis=_multiset_hypothesis,
                 expected=Verdict.CHECKED,
             ),
@@ -1914,7 +1957,7 @@ CLAIMS: list[Claim] = [
                 name="general-mechanisms",
                 statement="product priors, any mechanism on D^n: max_i I(X_i;Y) <= pure_dp",
                 check=_cor2_check,
-                families=_families_product("gen", seed=811),
+                families=_families_product("gen"),
                 expected=Verdict.CHECKED,
             ),
             Reading(
@@ -1943,7 +1986,7 @@ CLAIMS: list[Claim] = [
                 name="literal",
                 statement="max_i I(X_i;Y|X_(i)) <= identity_dp",
                 check=_prop4_check,
-                families=[_prop4_witness()] + _families_joint(seed=901, count=30),
+                families=[_prop4_witness()] + _families_joint(),
                 expected=Verdict.REFUTED,
                 notes=("REFUTED even with independent sources: Y = X1 xor X2 on independent uniform bits has "
                        "Pr[Y=r | X_i=t] = 1/2 for all t (identity-DP level 0) but I(X_1;Y|X_2) = log 2. The proof's "
@@ -1955,7 +1998,7 @@ CLAIMS: list[Claim] = [
                 name="pure-dp-hypothesis",
                 statement="the hypothesis the proof uses: max_i I(X_i;Y|X_(i)) <= pure_dp (any prior)",
                 check=_prop4_dp_check,
-                families=_families_joint(seed=911, count=40),
+                families=_families_joint(),
                 expected=Verdict.CHECKED,
             ),
         ],
@@ -1978,7 +2021,7 @@ CLAIMS: list[Claim] = [
                 check=_lemma5_check_factory(),
                 families=[Family("weakly-dependent-n2", lambda: _fam_small_eta(2, "sym", 30), "mixtures, n = 2"),
                           Family("weakly-dependent-n3", lambda: _fam_small_eta(3, "sym", 20), "mixtures, n = 3"),
-                          _rf("sym", "joint", 1001, 30), _rf("sym", "diag", 1002, 10)],
+                          _rf("sym", "joint", 7, 40), _rf("sym", "diag", 9, 15)],
                 hypothesis=_multiset_hypothesis,
                 expected=Verdict.CHECKED,
                 notes=("Reduction: the conclusion eps + log 2 + log eta' with eta' = max(eta*, e^{-eps(1-1/k)}) is "
@@ -1990,7 +2033,7 @@ CLAIMS: list[Claim] = [
                 check=_lemma5_check_factory(),
                 families=[Family("weakly-dependent-n2", lambda: _fam_small_eta(2, "gen", 30), "mixtures, n = 2"),
                           Family("weakly-dependent-n3", lambda: _fam_small_eta(3, "gen", 20), "mixtures, n = 3"),
-                          _rf("gen", "joint", 1011, 30)],
+                          _rf("gen", "joint", 8, 40)],
                 expected=Verdict.CHECKED,
             ),
         ],
@@ -2012,7 +2055,7 @@ CLAIMS: list[Claim] = [
                 statement=("k least with every source jointly independent of >= n - k others, eta* = max TV over the "
                            "full X_(i) as in (40): identity_dp <= log 2 + max(k pure_dp + log eta*, pure_dp)"),
                 check=_thm4_check,
-                families=[_thm4_witness(), _sf("modulated"), _rf("sym", "block", 1101, 30)],
+                families=[_thm4_witness(), _sf("modulated"), _rf("sym", "block", 10, 30)],
                 hypothesis=_multiset_hypothesis,
                 expected=Verdict.REFUTED,
                 notes=("REFUTED: n = 3, X_3 ~ Bern(1/3) switches on X_2 = X_1 (X_1 ~ Bern(1/10)); each source is "
@@ -2028,12 +2071,13 @@ CLAIMS: list[Claim] = [
                            "dependent records given each xbar: max_{i,t,t',xbar} TV(P(X~|t,xbar), P(X~|t',xbar)) <= eta; "
                            "then identity_dp <= log 2 + max(k pure_dp + log eta, pure_dp) for every admissible k"),
                 check=_thm4_conditional_check,
-                families=[_thm4_witness(), _sf("modulated"), _sf("xor"), _rf("sym", "block", 1101, 30),
-                          _rf("sym", "joint", 1102, 20)],
+                families=[_thm4_witness(), _sf("modulated"), _sf("xor"), _rf("sym", "block", 10, 30),
+                          _rf("sym", "joint", 7, 40)],
                 hypothesis=_multiset_hypothesis,
                 expected=Verdict.CHECKED,
                 notes=("The reading under which 'Lemma 5 per xbar + the mediant of Prop. 3' goes through (proof sketch "
-                       "in the module docstring of this reading's check)."),
+                       "in the docstring of _thm4_conditional_check). Every admissible k from the least one to n is "
+                       "checked, with the best admissible S per record."),
             ),
         ],
     ),
@@ -2050,7 +2094,7 @@ CLAIMS: list[Claim] = [
                 name="literal",
                 statement="any prior, dataset mechanisms: identity_dp(M, prior) <= pure_dp(M)",
                 check=_prop2_check,
-                families=[_dp_special_witness()] + _families_joint_sym(seed=1201),
+                families=[_dp_special_witness()] + _families_joint_sym(),
                 hypothesis=_multiset_hypothesis,
                 expected=Verdict.REFUTED,
                 notes=("REFUTED by the seed's own Example 2 structure: X1 = X2 uniform, a log 2-DP count mechanism "
@@ -2061,7 +2105,7 @@ CLAIMS: list[Claim] = [
                 name="product-priors",
                 statement="independent sources: identity_dp <= pure_dp (Proposition 2)",
                 check=_prop2_check,
-                families=_families_product("sym", seed=1211, count=30),
+                families=_families_product("sym"),
                 hypothesis=_multiset_hypothesis,
                 expected=Verdict.CHECKED,
             ),

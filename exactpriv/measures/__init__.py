@@ -1,7 +1,9 @@
 """Privacy measures: the tightest parameter of each notion of the five seed papers.
 
-One module per family of notions (``divergence``, ``information``, ``bayesian``,
-``semantic``, ``membership``, ``distortion``); each measure ``name(M, ...)`` returns a
+One module per family of notions (``divergence`` and ``approx`` for the divergence-based DP
+notions, ``information`` and ``sibson`` for the information-theoretic ones, ``bayesian``,
+``semantic``, ``membership``, ``udp``/``coupling`` (Li et al.), ``distortion`` (Wang et al.),
+``symbolic`` for closed forms on families in eps); each measure ``name(M, ...)`` returns a
 :class:`~exactpriv.measures.result.Measured` (exact value or certified enclosure, with
 witness) and ``is_name(M, level, ...)`` a three-valued Decision.
 
@@ -57,7 +59,7 @@ REGISTRY: dict[str, MeasureSpec] = {s.name: s for s in [
     MeasureSpec("mi_privacy", _I, "mi_privacy", needs_prior=True, description="I(X;Y) (seed 000 Def. 4)"),
     MeasureSpec("conditional_mi", _I, "conditional_mi", needs_prior=True, needs_records=True,
                 description="max_i I(X_i;Y|X_-i) under the prior"),
-    MeasureSpec("sibson_mi", _I, "sibson_mi", needs_prior=True, defaults={"alpha": 2},
+    MeasureSpec("sibson_mi", "exactpriv.measures.sibson", "sibson_mi", needs_prior=True, defaults={"alpha": 2},
                 description="Sibson alpha-MI (seed 001 (66), default alpha 2)"),
     MeasureSpec("adversarial_privacy", _I, "adversarial_privacy", needs_prior=True,
                 description="max ln P(x|y)/P(x) (seed 001 §6.4)"),

@@ -87,6 +87,7 @@ def _flat(M, what: str) -> Mechanism:
     _check_mechanism(M, what)
     return M.expand() if isinstance(M, ProductMechanism) else M
 
+
 def _level(level, name: str, *, allow_symbols=False):
     """An exact, non-negative level (Fraction, LogForm, sympy expression or oo); floats refused."""
     if isinstance(level, bool):
