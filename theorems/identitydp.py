@@ -1916,7 +1916,8 @@ CLAIMS: list[Claim] = [
                 expected=Verdict.REFUTED,
                 notes=("REFUTED on the seed's Example 2 setting: X1 = X2 with Pr[(1,1)] = 1/8 and the geometric count "
                        "with e^eps = 16: D = 2.80 > ln 16 = 2.77 (exact in the witness). Found by scanning e^eps in "
-                       "{2,..,32} and Pr[(1,1)] in k/8; no 2-output mechanism on 2 records with entries k/12 works."),
+                       "{2,..,32} and Pr[(1,1)] in k/8; no 2-output count mechanism on 2 records with increasing "
+                       "Pr[Y=1|c] in {1/12,..,11/12} works (same priors)."),
             ),
         ],
     ),
