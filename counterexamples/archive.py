@@ -59,6 +59,10 @@ def replay(path) -> tuple[dict, Decision]:
     reading = claim.reading(doc["reading"])
     if reading.check is None:
         raise FormatError(f"{doc['claim']}/{doc['reading']} has no instance check to replay")
-    res = reading.check(doc["instance"])
+    inst = doc["instance"]
+    if reading.hypothesis is not None and not reading.hypothesis(inst):
+        return doc, Decision.undecided("hypothesis", f"the witness does not satisfy the hypotheses of "
+                                                     f"{doc['claim']} [{doc['reading']}]")
+    res = reading.check(inst)
     decision = res.decision if isinstance(res, Outcome) else res
     return doc, decision

@@ -31,26 +31,31 @@ def _run_hunt(args) -> int:
     out = []
     with _progress_runner(console, f"hunt {claim.id}") as progress:
         for r in readings:
-            task = progress.add_task(f"[{r.name}]", total=None)
+            task = progress.add_task(f"({r.name})", total=None)
 
             def tick(tried, best, task=task, name=r.name):
-                progress.update(task, description=f"[{name}] instances tried: {tried}, best margin: "
+                progress.update(task, description=f"({name}) instances tried: {tried}, best margin: "
                                                   f"{best:.3g}" if best is not None and best > -1e300 else
-                                f"[{name}] instances tried: {tried}")
+                                f"({name}) instances tried: {tried}")
 
             res = hunt_reading(claim, r, seconds=per, seed=args.seed, progress=tick)
-            progress.update(task, description=f"[{r.name}] {res.verdict.value} after {res.tried} instances")
+            progress.update(task, description=f"({r.name}) {res.verdict.value} after {res.tried} instances")
             doc = res.to_json()
             if res.verdict == Verdict.REFUTED and args.archive:
                 rr = ReadingResult(claim.id, r.name, Verdict.REFUTED, {}, res.witness, res.values)
                 path = archive(rr, seed=args.seed, found_by=f"exactpriv hunt ({res.found_by})")
                 doc["witness_file"] = str(path)
             out.append(doc)
+    from rich.markup import escape
+
+    colours = {"REFUTED": "red", "CHECKED": "cyan", "UNDECIDED": "yellow"}
     for doc in out:
-        colour = "red" if doc["verdict"] == "REFUTED" else "cyan"
-        console.print(f"{doc['id']} [{doc['reading']}]: [{colour}]{doc['verdict']}[/] — {doc['tried']} exact "
-                      f"instances in {doc['seconds']} s" + (f", found by {doc['found_by']}" if doc['found_by'] else "")
-                      + (f"; witness: {doc['witness_file']}" if doc.get("witness_file") else ""))
+        colour = colours.get(doc["verdict"], "white")
+        console.print(escape(f"{doc['id']} [{doc['reading']}]: ") + f"[{colour}]{doc['verdict']}[/] — "
+                      + escape(f"{doc['tried']} exact instances in {doc['seconds']} s"
+                               + (f", found by {doc['found_by']}" if doc['found_by'] else "")
+                               + (f"; witness: {doc['witness_file']}" if doc.get("witness_file") else "")
+                               + (f" ({doc['note']})" if doc.get("note") else "")))
     if args.json:
         Path(args.json).write_text(json.dumps(out, indent=1, default=str) + "\n", encoding="utf-8")
     return 0
@@ -64,12 +69,16 @@ def _run_conjecture(args) -> int:
     console = Console()
     res = conjecture(given=args.given, measure=args.measure, bound=args.bound, space=args.space,
                      seconds=args.seconds, seed=args.seed, prior=args.prior)
+    from rich.markup import escape
+
     if res.verdict.value == "REFUTED":
-        console.print(f"[red]REFUTED[/]: {args.measure} = {res.measure_value} > {res.bound_value} "
-                      f"= bound at {args.given} = {res.given_value}")
-        console.print(json.dumps(res.witness))
+        console.print("[red]REFUTED[/]: " + escape(f"{args.measure} = {res.measure_value} > {res.bound_value} "
+                                                   f"= bound at {args.given} = {res.given_value}"))
+        console.print(escape(json.dumps(res.witness)))
+    elif res.verdict.value == "UNDECIDED":
+        console.print("[yellow]UNDECIDED[/]: " + escape(f"{res.note} ({res.searched}, {res.seconds:.1f} s)"))
     else:
-        console.print(f"[cyan]{res.verdict.value}[/]: no counterexample in {res.searched} ({res.seconds:.1f} s)")
+        console.print("[cyan]CHECKED[/]: " + escape(f"no counterexample in {res.searched} ({res.seconds:.1f} s)"))
     if args.json:
         Path(args.json).write_text(json.dumps(res.to_json(), indent=1) + "\n", encoding="utf-8")
     return 0
@@ -83,8 +92,8 @@ def add_parser(subparsers, name):
         p.add_argument("--seconds", type=float, default=30.0)
         p.add_argument("--seed", type=int, default=0)
         p.add_argument("--json")
-        p.add_argument("--no-archive", dest="archive", action="store_false",
-                       help="do not write counterexamples/found/<id>--<reading>.json")
+        p.add_argument("--archive", action="store_true",
+                       help="write a refutation to counterexamples/found/<id>--<reading>.json (replayed by pytest)")
         p.set_defaults(func=_run_hunt)
     elif name == "conjecture":
         p = subparsers.add_parser("conjecture", help="hunt a counterexample to your own implication")

@@ -29,6 +29,11 @@ from exactpriv.spaces import Bounded, Hamming, Subsets
 
 __all__ = ["ConjectureResult", "conjecture", "parse_space"]
 
+#: conjectures are hunted with random mechanisms on every point: keep spaces small
+_MAX_POINTS = 4096
+#: measures whose value is not a single number cannot appear in a scalar bound
+_NOT_SCALAR = ("approx_dp",)
+
 
 def parse_space(spec: str):
     """"hamming:m=2,n=1" | "subsets:n=3" | "bounded:n=4,k=2" -> Space."""
@@ -44,8 +49,13 @@ def parse_space(spec: str):
         if not re.fullmatch(r"\d{1,3}", v.strip()) or k.strip() not in ("m", "n", "k"):
             raise InvalidArgument(f"space={spec!r}: bad parameter {part!r}")
         params[k.strip()] = int(v)
+    from exactpriv.spaces import check_enumerable
+
     if kind == "hamming":
-        return Hamming(range(params.get("m", 2)), params.get("n", 1))
+        m, n = params.get("m", 2), params.get("n", 1)
+        check_enumerable(m ** n, f"the space {spec!r}", limit=_MAX_POINTS)
+        return Hamming(range(m), n)
+    check_enumerable(2 ** params.get("n", 2), f"the space {spec!r}", limit=_MAX_POINTS)
     universe = [chr(ord("a") + i) for i in range(params.get("n", 2))]
     if kind == "subsets":
         return Subsets(universe)
@@ -94,6 +104,9 @@ def conjecture(*, given: str, measure: str, bound: str, space: str = "hamming:m=
     for name in (given, measure):
         if name not in REGISTRY:
             raise InvalidArgument(f"unknown measure {name!r}; known: {', '.join(REGISTRY)}")
+        if name in _NOT_SCALAR:
+            raise InvalidArgument(f"measure {name!r} is a profile, not a number; use pure_dp, tv_dp, ... "
+                                  f"or check (eps, delta) pairs with exactpriv.measures.approx.is_approx_dp")
     if prior not in ("any", "independent", "correlated"):
         raise InvalidArgument(f"prior={prior!r} must be 'any', 'independent' or 'correlated'")
     bound_expr = parse_expression(bound, symbols={"eps": EPS})
@@ -153,8 +166,18 @@ def conjecture(*, given: str, measure: str, bound: str, space: str = "hamming:m=
         return [Instance(f"{label}" + ("" if p is None else f", prior {k}"), M, p)
                 for label, M in mechs for k, p in enumerate(priors)]
 
+    # the enclosure logic of `implication` needs a non-decreasing bound: prove it, else only
+    # exact values of the given measure are used
+    monotone = not bound_expr.has(EPS)
+    if not monotone:
+        from exactpriv.certify import prove_inequality
+
+        try:
+            monotone = prove_inequality(sympy.diff(bound_expr, EPS), ">=", 0, seconds=5).verdict == "PROVED"
+        except Exception:  # a bound the certifier cannot handle is simply not known monotone
+            monotone = False
     reading = Reading("conjecture", f"{measure}(M) <= {bound} with eps = {given}(M)",
-                      check=implication(measure_fn(given), measure_fn(measure), f),
+                      check=implication(measure_fn(given), measure_fn(measure), f, monotone=monotone),
                       families=[Family("textbook extremal seeds", seeds)])
     reading.strategy = instances()
     claim = Claim("conjecture", f"{given} => {measure} <= {bound}", "user conjecture",

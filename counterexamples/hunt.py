@@ -203,13 +203,15 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
     """Search for an exact violation of one reading; see the module docstring."""
     if reading.check is None:
         raise InvalidArgument(f"{claim.id} [{reading.name}] has no instance check to hunt with")
-    if not isinstance(seconds, (int, float)) or seconds <= 0:
-        raise InvalidArgument(f"seconds={seconds!r} must be a positive number")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds < math.inf:
+        raise InvalidArgument(f"seconds={seconds!r} must be a finite positive number")
     t0 = time.perf_counter()
     deadline = t0 + seconds
     result = HuntResult(claim.id, reading.name, Verdict.CHECKED, seed=seed)
     best: list = [None, -math.inf]  # instance, margin
     undecided = 0
+    errors: list[str] = []
+    interrupted = False
 
     def evaluate(inst: Instance):
         nonlocal undecided
@@ -217,7 +219,9 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
             return None
         try:
             out = _as_outcome(reading.check(inst))
-        except ExactPrivError:
+        except ExactPrivError as exc:
+            # counted: a search whose checks all fail must not end as CHECKED
+            errors.append(f"{inst.label}: {type(exc).__name__}: {exc}"[:300])
             return None
         result.tried += 1
         if out.decision.is_undecided:
@@ -293,6 +297,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
     except _TimeUp:
         pass
     except KeyboardInterrupt:
+        interrupted = True
         result.note = "interrupted; witnesses found so far are kept"
     if result.witnesses:
         # the first witness is the one a family or hypothesis' shrinker settled on
@@ -300,13 +305,21 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
         result.verdict = Verdict.REFUTED
         result.witness, result.values = inst, out.values
         result.margin = margin_of(out)
-    elif undecided and not result.tried - undecided:
-        result.verdict = Verdict.UNDECIDED
-        result.note = result.note or "every instance tried was undecided"
     else:
-        result.margin = best[1] if best[0] is not None else None
+        # CHECKED only when something was checked and every check was decided TRUE
+        reasons = []
+        if result.tried == 0:
+            reasons.append("no instance was checked")
         if undecided:
-            result.note = (result.note + "; " if result.note else "") + f"{undecided} instances undecided"
+            reasons.append(f"{undecided} of {result.tried} instances undecided")
+        if errors:
+            reasons.append(f"{len(errors)} instances raised errors (first: {errors[0]})")
+        if interrupted:
+            reasons.append("interrupted")
+        result.margin = best[1] if best[0] is not None else None
+        if reasons:
+            result.verdict = Verdict.UNDECIDED
+            result.note = "; ".join(reasons)
     result.seconds = time.perf_counter() - t0
     return result
 

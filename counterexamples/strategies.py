@@ -26,7 +26,7 @@ from exactpriv.distributions import Prior
 from exactpriv.exact.numbers import EPS
 from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
-from exactpriv.spaces import Bounded, GraphSpace, Hamming, Subsets
+from exactpriv.spaces import Bounded, GraphSpace, Hamming, Subsets, check_enumerable
 
 __all__ = [
     "pmfs",
@@ -132,6 +132,7 @@ def mechanisms(draw, space=None, *, n_outputs=None, max_outputs: int = 4, max_we
     if space is None:
         space = draw(space_strategy if space_strategy is not None else hamming_spaces())
     k = n_outputs if n_outputs is not None else draw(st.integers(2, max_outputs))
+    check_enumerable(space.size * k, f"a random mechanism on {space!r} with {k} outputs")
     rows = [draw(pmfs(k, max_weight=max_weight, full_support=full_support)) for _ in range(space.size)]
     return Mechanism(space, list(range(k)), rows, _built=f"Mechanism({space!r}, {list(range(k))}, <drawn>)")
 

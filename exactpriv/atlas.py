@@ -554,8 +554,8 @@ def recheck_map(source: str, target: str, map_, *, conditions: tuple = (), insta
         else:
             d.undecided += 1
             d.reason = d.reason or out.decision.reason
-    d.status = "holds on instances" if d.instances and not d.undecided else (
-        "undecided" if not d.instances else "holds on instances")
+    # an undecided instance is never counted as holding
+    d.status = "holds on instances" if d.instances and not d.undecided else "undecided"
     return d
 
 

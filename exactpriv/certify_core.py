@@ -168,7 +168,8 @@ def _dec(q: Fraction, digits: int, up: bool) -> str:
     if q == 0:
         return "0"
     a = abs(q)
-    e10 = len(str(a.numerator)) - len(str(a.denominator))  # 10^(e10-1) <= a < 10^(e10+1)
+    # decimal exponent estimate from bit lengths (str() of a >4300-digit int raises)
+    e10 = int((a.numerator.bit_length() - a.denominator.bit_length()) * 0.30102999566398)
     while Fraction(10) ** e10 > a:
         e10 -= 1
     while Fraction(10) ** (e10 + 1) <= a:

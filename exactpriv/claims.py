@@ -274,13 +274,16 @@ def check_claim(claim: Claim, *, include_slow: bool = False, max_instances: int 
 # ----------------------------------------------------------------------------- helpers
 
 def implication(given: Callable[[Instance], Any], measure: Callable[[Instance], Any],
-                bound: Callable[[Any], Any], *, max_prec: int = 2048) -> Callable[[Instance], Outcome]:
+                bound: Callable[[Any], Any], *, max_prec: int = 2048,
+                monotone: bool = True) -> Callable[[Instance], Outcome]:
     """Check "alpha-A => f(alpha)-B" on an instance as B(M) <= f(A(M)), f non-decreasing.
 
     ``given`` and ``measure`` map an instance to a :class:`~exactpriv.measures.result.Measured`
     (tightest A and B); ``bound`` maps an exact value (sympy expression) to the stated f of
     it (a sympy expression; ``oo`` allowed).  When A or B is only enclosed, the monotonicity
-    of f gives: B.upper <= f(A.lower) proves, B.lower > f(A.upper) refutes.
+    of f gives: B.upper <= f(A.lower) proves, B.lower > f(A.upper) refutes.  Pass
+    ``monotone=False`` when f is not known to be non-decreasing: then only exact A values
+    are used and an enclosed A gives UNDECIDED.
     """
     from exactpriv.exact.kernel import compare
     from exactpriv.measures.result import value_to_sympy
@@ -293,6 +296,9 @@ def implication(given: Callable[[Instance], Any], measure: Callable[[Instance], 
             fa = bound(value_to_sympy(a.value))
             values["bound"] = fa
             return Outcome(compare(b.value, "<=", fa, max_prec=max_prec), values)
+        if not monotone and a.value is None:
+            return Outcome(Decision.undecided("enclosure", "A is only enclosed and the bound f is not known "
+                                                           "to be non-decreasing"), values)
         # enclosure logic with monotone f
         f_lo = bound(value_to_sympy(a.lower)) if a.lower is not None else None
         f_hi = bound(value_to_sympy(a.upper)) if a.upper is not None else None

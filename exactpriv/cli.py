@@ -184,10 +184,7 @@ def build_parser() -> argparse.ArgumentParser:
     for name, mod in (("measure", "exactpriv.cli_measure"), ("hunt", "counterexamples.cli_hunt"),
                       ("conjecture", "counterexamples.cli_hunt"), ("prove", "exactpriv.cli_prove"),
                       ("report", "counterexamples.cli_report")):
-        try:
-            m = __import__(mod, fromlist=["add_parser"])
-        except ModuleNotFoundError:
-            continue
+        m = __import__(mod, fromlist=["add_parser"])
         m.add_parser(sub, name)
     return p
 
@@ -199,6 +196,9 @@ def main(argv=None) -> int:
         return args.func(args)
     except ExactPrivError as exc:
         print(f"error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"error: cannot read or write {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
         return 1
 
 

@@ -46,8 +46,13 @@ def _run(args) -> int:
         raise InvalidArgument(f"{args.file} does not hold a mechanism (kind 'mechanism')")
     prior = None
     if args.prior:
+        from exactpriv.distributions import Prior
+
         prior = io.load(args.prior)
-        prior.check_space(M.inputs)
+        if not isinstance(prior, Prior):
+            raise InvalidArgument(f"{args.prior} does not hold a prior (kind 'prior'), it holds a "
+                                  f"{type(prior).__name__}")
+        prior.check_space(M.inputs, "mechanism")
     only = [s.strip() for s in args.only.split(",")] if args.only else None
     results = measure_all(M, prior, only)
     console = Console()

@@ -75,7 +75,13 @@ def load(path):
         raise FormatError(f"cannot read {str(path)!r}: {exc.strerror}") from None
     if size > MAX_BYTES:
         raise FormatError(f"{str(path)!r} has {size:,} bytes, above the limit of {MAX_BYTES:,}")
-    return loads(p.read_text(encoding="utf-8"))
+    if p.is_dir():
+        raise FormatError(f"{str(path)!r} is a directory, not a JSON file")
+    try:
+        text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise FormatError(f"{str(path)!r} is not UTF-8 text (byte {exc.start}): not an exactpriv JSON file") from None
+    return loads(text)
 
 
 def dumps(obj, *, indent=None) -> str:

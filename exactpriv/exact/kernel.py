@@ -221,13 +221,23 @@ def _magnitude_bits(encl) -> int | None:
     return k
 
 
+def _short(q, digits: int = 60) -> str:
+    """A rational for messages: in full when short, else abbreviated (a 10^5-digit
+    numerator must not be formatted — Python refuses int->str above 4300 digits)."""
+    n, dd = q.numerator, q.denominator
+    if n.bit_length() < 3 * digits and dd.bit_length() < 3 * digits:
+        return str(q)
+    sign = "-" if n < 0 else ""
+    return f"{sign}<{abs(n).bit_length()}-bit integer>/<{dd.bit_length()}-bit integer>"
+
+
 def _sign_info(d: _Operand, pred, *, max_prec: int, logform_max_prec: int, symbolic: bool) -> _SignInfo:
     """Sign information for the finite, non-enclosure operand ``d``, refined until ``pred``
     (a predicate on signs) is decided or every method is exhausted."""
     if d.kind == "rational":
         s = _sgn(d.value)
-        return _SignInfo(frozenset({s}), "rational", f"exact rational value {d.value} is {_fmt_sign(s)}",
-                         certificate={"value": d.value})
+        return _SignInfo(frozenset({s}), "rational", f"exact rational value {_short(d.value)} is {_fmt_sign(s)}",
+                         certificate={"value": _short(d.value)})
     if d.kind == "logform":
         lf: LogForm = d.value
         if lf.is_rational:
@@ -407,7 +417,11 @@ def compare(a, op: str, b, *, max_prec: int = 2048, logform_max_prec: int = LOGF
 def _show(x) -> str:
     if isinstance(x, Enclosure):
         return f"Enclosure{_enc_str(x)}"
-    return str(x)
+    try:
+        text = str(x)
+    except ValueError:  # an integer beyond Python's 4300-digit str limit
+        return f"<{type(x).__name__} too large to print>"
+    return text if len(text) <= 400 else text[:200] + " ... " + text[-100:]
 
 
 def decide_sign(x, *, max_prec: int = 2048, logform_max_prec: int = LOGFORM_MAX_PREC,

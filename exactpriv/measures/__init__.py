@@ -112,6 +112,11 @@ def compute(name: str, M, *, prior=None, **params) -> Measured:
     """Compute the measure ``name`` (defaults from the registry, overridden by ``params``)."""
     spec = REGISTRY.get(name)
     fn = get_measure(name)
+    if prior is not None:
+        check = getattr(prior, "check_space", None)
+        if check is None:
+            raise InvalidArgument(f"prior={prior!r} is not an exactpriv Prior")
+        check(M.inputs, "mechanism")
     kwargs = dict(spec.defaults)
     kwargs.update(params)
     if spec.needs_prior or (spec.optional_prior and prior is not None):
