@@ -66,3 +66,17 @@ def test_bad_file_exits_1_with_message(tmp_path, capsys):
 def test_unknown_measure_name(rr_files, capsys):
     assert main(["measure", str(rr_files / "rr.json"), "--only", "nonsense"]) == 1
     assert "unknown measure" in capsys.readouterr().err
+
+
+def test_non_utf8_file_and_unwritable_output(tmp_path, rr_files, capsys):
+    binary = tmp_path / "bin.json"
+    binary.write_bytes(b"\xff\xfe\x00")
+    assert main(["measure", str(binary)]) == 1
+    assert "FormatError" in capsys.readouterr().err
+    assert main(["measure", str(rr_files / "rr.json"), "--json", str(tmp_path / "no" / "dir" / "x.json")]) == 1
+    assert "cannot read or write" in capsys.readouterr().err
+
+
+def test_mechanism_given_as_prior(rr_files, capsys):
+    assert main(["measure", str(rr_files / "rr.json"), "--prior", str(rr_files / "rr.json")]) == 1
+    assert "does not hold a prior" in capsys.readouterr().err

@@ -113,3 +113,26 @@ def test_replay_cli_exit_codes(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"kind": "witness", "claim": "cuff2016.prop1", "reading": "nope", "instance": {"label": "x"}}')
     assert main(["replay", str(bad)]) == 1
+
+
+def test_hunt_with_no_decided_instance_is_undecided():
+    """A check that always errors (or is never decided) must not end as CHECKED."""
+    from exactpriv.errors import InvalidArgument as IA
+
+    def check(inst):
+        raise IA("cannot measure this")
+
+    claim, r = _claim_with_families(check, [_random_rr(2)])
+    res = hunt_reading(claim, r, seconds=1, seed=0)
+    assert res.verdict == Verdict.UNDECIDED and "no instance was checked" in res.note
+
+
+def test_conjecture_refuses_profiles_and_huge_spaces():
+    from exactpriv.errors import InvalidArgument as IA, SpaceTooLargeError
+
+    with pytest.raises(IA, match="profile"):
+        conjecture(given="pure_dp", measure="approx_dp", bound="eps", seconds=1)
+    with pytest.raises(SpaceTooLargeError):
+        conjecture(given="pure_dp", measure="kl_dp", bound="eps", space="hamming:m=100,n=100", seconds=1)
+    with pytest.raises(IA, match="seconds"):
+        conjecture(given="pure_dp", measure="kl_dp", bound="eps", seconds=float("nan"))
