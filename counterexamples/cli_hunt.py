@@ -100,7 +100,9 @@ def add_parser(subparsers, name):
         p.add_argument("--given", required=True, help="measure name of the hypothesis (e.g. pure_dp)")
         p.add_argument("--measure", required=True, help="measure name of the conclusion (e.g. kl_dp)")
         p.add_argument("--bound", required=True, help="bound in eps (= the given value), e.g. 'eps**2/3'")
-        p.add_argument("--space", default="hamming:m=2,n=1")
+        p.add_argument("--space", default=None,
+                       help="e.g. hamming:m=2,n=1, subsets:n=3, bounded:n=4,k=2 (default: escalate from one "
+                            "binary record to two ternary records)")
         p.add_argument("--prior", default="any", choices=["any", "independent", "correlated"])
         p.add_argument("--seconds", type=float, default=30.0)
         p.add_argument("--seed", type=int, default=0)

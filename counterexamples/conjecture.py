@@ -96,9 +96,45 @@ def _sstr(v):
     return sympy.sstr(value_to_sympy(v))
 
 
-def conjecture(*, given: str, measure: str, bound: str, space: str = "hamming:m=2,n=1", seconds: float = 30.0,
+#: spaces tried in turn when none is given (smallest first), with their share of the time
+ESCALATION = (("hamming:m=2,n=1", 0.3), ("hamming:m=3,n=1", 0.25), ("hamming:m=2,n=2", 0.25),
+              ("hamming:m=3,n=2", 0.2))
+
+
+def conjecture(*, given: str, measure: str, bound: str, space: str | None = None, seconds: float = 30.0,
                seed: int = 0, prior: str = "any", max_outputs: int = 3) -> ConjectureResult:
-    """Hunt a counterexample to "given(M) = eps  =>  measure(M) <= bound(eps)"."""
+    """Hunt a counterexample to "given(M) = eps  =>  measure(M) <= bound(eps)".
+
+    With ``space=None`` the search escalates through :data:`ESCALATION` (one binary record,
+    one ternary record, two binary records, two ternary records), splitting the time and
+    stopping at the first refutation; otherwise it searches the given space only.
+    """
+    if space is not None:
+        return _conjecture_on(given=given, measure=measure, bound=bound, space=space, seconds=seconds,
+                              seed=seed, prior=prior, max_outputs=max_outputs)
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds < float("inf"):
+        raise InvalidArgument(f"seconds={seconds!r} must be a finite positive number")
+    t0 = time.perf_counter()
+    parts = []
+    for spec, share in ESCALATION:
+        res = _conjecture_on(given=given, measure=measure, bound=bound, space=spec, seconds=seconds * share,
+                             seed=seed, prior=prior, max_outputs=max_outputs)
+        parts.append(res)
+        if res.verdict == Verdict.REFUTED:
+            break
+    last = parts[-1]
+    if last.verdict != Verdict.REFUTED:
+        verdict = Verdict.CHECKED if all(p.verdict == Verdict.CHECKED for p in parts) else Verdict.UNDECIDED
+        last.verdict = verdict
+        last.note = "; ".join(f"{p.searched}: {p.note}" for p in parts if p.note)
+    last.tried = sum(p.tried for p in parts)
+    last.searched = "; ".join(p.searched for p in parts)
+    last.seconds = time.perf_counter() - t0
+    return last
+
+
+def _conjecture_on(*, given: str, measure: str, bound: str, space: str, seconds: float, seed: int, prior: str,
+                   max_outputs: int) -> ConjectureResult:
     from exactpriv.exact.expressions import parse_expression
 
     for name in (given, measure):
