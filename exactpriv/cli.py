@@ -68,6 +68,7 @@ def cmd_verify(args) -> int:
     results: list[ReadingResult] = []
     not_encodable = []
     errors = []
+    unexpected = []  # (id, reading, expected, got): a regression against the recorded status
     total = sum(len(c.readings) for c in claims if c.encodable)
     t0 = time.perf_counter()
     with Progress(TextColumn("[bold]verify"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
@@ -90,6 +91,10 @@ def cmd_verify(args) -> int:
                     errors.append((c.id, r.name, f"{type(exc).__name__}: {exc}"))
                     res = ReadingResult(c.id, r.name, Verdict.UNDECIDED,
                                         {"error": f"internal error {type(exc).__name__}: {exc}"})
+                if r.expected is not None:
+                    res.evidence["expected"] = r.expected.value
+                    if res.verdict != r.expected:
+                        unexpected.append((c.id, r.name, r.expected.value, res.verdict.value))
                 if res.verdict == Verdict.REFUTED:
                     wp = witness_path(c.id, r.name)
                     if wp.exists():
@@ -121,6 +126,8 @@ def cmd_verify(args) -> int:
     md_path = Path(args.markdown)
     md_path.write_text(_verify_markdown(results, not_encodable, claims, elapsed), encoding="utf-8")
     console.print(f"wrote {json_path} and {md_path}")
+    for cid, rname, exp, got in unexpected:
+        console.print(f"[yellow]unexpected[/] {cid} ({rname}): recorded {exp}, got {got}")
     if errors:
         for cid, rname, msg in errors:
             console.print(f"[red]error[/] {cid} [{rname}]: {msg}")

@@ -244,5 +244,13 @@ class Prior:
             for row, p in zip(codes.tolist(), self.pmf)
         )
 
+    def _repr_latex_(self):
+        if len(self.pmf) > 64:
+            return None
+        import sympy
+
+        cells = " & ".join(sympy.latex(sympy.Rational(p.numerator, p.denominator)) for p in self.pmf)
+        return rf"$p_X = \left(\begin{{matrix}} {cells} \end{{matrix}}\right)$"
+
     def to_json(self) -> dict:
         return {"kind": "prior", "space": self.space.to_json(), "pmf": [str(p) for p in self.pmf]}
