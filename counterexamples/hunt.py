@@ -12,10 +12,11 @@ Algorithm (deterministic for a given seed):
    violation margin (a float — it only *guides*: every verdict is the reading's exact
    check) and shrinks the first violation to a minimal one.
 3. **Structure-guided local search.**  From the instance with the best margin, exact
-   rational perturbations move probability mass inside rows, preferring the rows of the
-   neighbour pair (and the output) that attain the worst ratio according to the measures'
-   witnesses; a move is kept when the margin grows.  Space sizes escalate through the
-   templates (smallest first).
+   rational moves of probability mass sharpen the worst ratio: the neighbour pair (x, x')
+   and output y come from the measures' witnesses, or else from an exact pure-DP scan of
+   the space's neighbour graph; mass moves into y in row x and out of y in row x'.  A move
+   is kept when the margin grows.  Space sizes escalate through the templates (smallest
+   first) and, for conjectures without a given space, through growing spaces.
 4. A time limit or Ctrl-C stops the search and keeps every witness found so far.
 """
 
@@ -165,36 +166,79 @@ def _strategy(reading: Reading, templates: list[Instance]):
     return st.sampled_from(templates).flatmap(_around)
 
 
-def _perturb(inst: Instance, rng: random.Random, focus_rows: list[int]) -> Instance | None:
+def _move(row: list, src: int, dst: int, frac: Fraction) -> bool:
+    """Move the fraction ``frac`` of row[src] to row[dst] (exact); False if nothing to move."""
+    if src == dst or row[src] == 0:
+        return False
+    amount = row[src] * frac
+    row[src] -= amount
+    row[dst] += amount
+    return True
+
+
+def _perturb(inst: Instance, rng: random.Random, focus: list[tuple]) -> Instance | None:
+    """An exact rational move of probability mass.  With a focus (x, x', y) — the neighbour
+    pair and output attaining the worst ratio — it usually *sharpens* that ratio (mass into y
+    in row x, out of y in row x'); otherwise it moves mass inside a focus row or a random row."""
     mech = inst.mechanism
     if not isinstance(mech, Mechanism) or not mech.is_rational or len(mech.outputs) < 2:
         return None
     rows = [list(r) for r in mech.rows]
-    i = rng.choice(focus_rows) if focus_rows and rng.random() < 0.7 else rng.randrange(len(rows))
-    a, b = rng.sample(range(len(mech.outputs)), 2)
-    if rows[i][b] == 0:
+    k = len(mech.outputs)
+    frac = Fraction(rng.choice([1, 1, 2, 3]), rng.choice([2, 3, 4, 8]))
+    moved = False
+    if focus and rng.random() < 0.7:
+        x, x2, y = rng.choice(focus)
+        if y is not None and rng.random() < 0.6:
+            other = rng.choice([j for j in range(k) if j != y])
+            moved = _move(rows[x], other, y, frac) | _move(rows[x2], y, other, frac)
+        else:
+            a, b = rng.sample(range(k), 2)
+            moved = _move(rows[rng.choice((x, x2))], b, a, frac)
+    if not moved:
+        a, b = rng.sample(range(k), 2)
+        moved = _move(rows[rng.randrange(len(rows))], b, a, frac)
+    if not moved:
         return None
-    move = rows[i][b] * Fraction(rng.choice([1, 1, 2, 3]), rng.choice([2, 3, 4, 8]))
-    move = min(move, rows[i][b])
-    rows[i][a] += move
-    rows[i][b] -= move
     m2 = Mechanism(mech.inputs, mech.outputs, rows, _built=f"{mech!r} perturbed")
     return Instance(inst.label.replace(" (locally improved)", "") + " (locally improved)", m2, inst.prior,
                     inst.params, inst.extra)
 
 
-def _focus_rows(outcome: Outcome, mech) -> list[int]:
+def _focus(outcome: Outcome, mech) -> list[tuple]:
+    """(x, x', y) index triples where the instance is most extreme: the measures' witnesses
+    (pair and output) when the check reports them, else the neighbour edge and output of the
+    worst likelihood ratio, found exactly by pure_dp over the space's neighbour graph."""
     from exactpriv.measures.result import Measured
 
-    rows = []
+    def triple(w):
+        try:
+            x, x2 = (mech.inputs.index(p) for p in w["pair"])
+        except Exception:
+            return None
+        y = w.get("output")
+        try:
+            y = mech.output_index(y) if y is not None else None
+        except Exception:
+            y = None
+        return (x, x2, y)
+
+    out = []
     for v in outcome.values.values():
         if isinstance(v, Measured) and isinstance(v.witness, dict) and "pair" in v.witness:
-            for p in v.witness["pair"]:
-                try:
-                    rows.append(mech.inputs.index(p))
-                except Exception:
-                    pass
-    return rows
+            t = triple(v.witness)
+            if t is not None:
+                out.append(t)
+    if not out and isinstance(mech, Mechanism) and mech.is_rational and mech.inputs.edges.size:
+        from exactpriv.measures.divergence import pure_dp
+
+        try:
+            t = triple(pure_dp(mech).witness)
+        except Exception:  # the guide is optional: no focus, random moves
+            t = None
+        if t is not None:
+            out.append(t)
+    return out
 
 
 def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed: int = 0,
@@ -277,11 +321,11 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
         if not result.witnesses and best[0] is not None:
             rng = random.Random(seed + 1)
             cur, cur_m = best[0], best[1]
+            cur_focus = _focus(_as_outcome(reading.check(cur)), cur.mechanism)
             for _ in range(local_steps):
                 if time.perf_counter() > deadline:
                     break
-                out0 = _as_outcome(reading.check(cur))
-                cand = _perturb(cur, rng, _focus_rows(out0, cur.mechanism))
+                cand = _perturb(cur, rng, cur_focus)
                 if cand is None:
                     continue
                 out = evaluate(cand)
@@ -294,6 +338,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
                 m = margin_of(out)
                 if m >= cur_m:
                     cur, cur_m = cand, m
+                    cur_focus = _focus(out, cur.mechanism)
     except _TimeUp:
         pass
     except KeyboardInterrupt:
