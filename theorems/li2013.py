@@ -782,7 +782,7 @@ def _members(inst):
 
 def _check_measure_encloses(inst: Instance) -> Outcome:
     M = inst.mechanism
-    m = positive_membership(M, family="bounded")
+    m = positive_membership(M, family="bounded", method="enclosure")
     parts = []
     for D in _members(inst):
         lvl, _w = membership_level_at(M, D)
@@ -926,7 +926,7 @@ def _pmp_bounded_certified(M):
 
 
 def _pmp_bounded_enclosure(M):
-    return positive_membership(M, family="bounded")
+    return positive_membership(M, family="bounded", method="enclosure")
 
 
 def _check_thm48_if(inst: Instance) -> Outcome:
@@ -934,7 +934,7 @@ def _check_thm48_if(inst: Instance) -> Outcome:
     M = inst.mechanism
     r = _ratio(udp.bounded_dp(M))
     r = max(r, Fraction(1)) if r != _OO else r
-    m = positive_membership(M, family="bounded")
+    m = positive_membership(M, family="bounded", method="enclosure")
     low = m.lower if m.value is None else m.value
     return Outcome(_ok(low == r, "rational", f"D_B level >= {low} = e^(ε-BDP) = {r}: every λ with (D_B, λ)-PMP "
                                              f"satisfies λ >= e^(ε-BDP)"), {"measure": m})
@@ -966,7 +966,7 @@ def _check_thm48_via_lemma(inst: Instance) -> Outcome:
     M = inst.mechanism
     r = _ratio(udp.bounded_dp(M))
     r = max(r, Fraction(1)) if r != _OO else r
-    m = positive_membership(M, family="bounded")
+    m = positive_membership(M, family="bounded", method="enclosure")
     inside = (m.lower == r) and (m.upper == _OO or r == _OO or r <= m.upper)
     parts = [_ok(inside, "rational", f"e^(ε-BDP) = {r} lies in the D_B enclosure [{m.lower}, {m.upper}]")]
     from exactpriv.measures.result import at_most

@@ -379,7 +379,7 @@ def _swap_lower(M):
     return m, m.witness.get("ratio")
 
 
-def bmi_membership(M, *, negative: bool = False, form: str = "gamma") -> Measured:
+def bmi_membership(M, *, negative: bool = False, form: str = "gamma", fallback: bool = True) -> Measured | None:
     """Tightest γ of (D_B, γ)-PMP (``negative=True``: NMP) over all BMI laws (seed 002
     Family 4.6), exact when the coefficient certificate holds.
 
@@ -387,8 +387,8 @@ def bmi_membership(M, *, negative: bool = False, form: str = "gamma") -> Measure
     (the D^2_B members, Family 4.7, approach it as Pr[t] -> 0); :func:`bmi_ratio_certificate`
     at λ0 proves γ* <= λ0 (module docstring).  Then the value is λ0, exact (not attained
     unless λ0 ∈ {1, +oo}).  Without a certificate the result is the enclosure of
-    :func:`exactpriv.measures.membership.positive_membership` (family "bounded").
-    ``form="eps"`` reports ln γ.
+    :func:`exactpriv.measures.membership.positive_membership` (family "bounded",
+    method "enclosure"), or None with ``fallback=False``.  ``form="eps"`` reports ln γ.
     """
     from exactpriv.measures.membership import negative_membership, positive_membership
 
@@ -412,7 +412,10 @@ def bmi_membership(M, *, negative: bool = False, form: str = "gamma") -> Measure
         return Measured(name, fmt(lam0), witness=wit,
                         method="exact: D^2_B lower bound + coefficient certificate over all of D_B",
                         note="sup over BMI laws = e^{ε-BDP}; see exactpriv.measures.coupling module docstring")
-    base = (negative_membership if negative else positive_membership)(M, family="bounded", form=form)
+    if not fallback:
+        return None
+    base = (negative_membership if negative else positive_membership)(M, family="bounded", form=form,
+                                                                      method="enclosure")
     return Measured(name, base.value, base.lower, base.upper, witness=dict(base.witness, certificate=cert.reason),
                     method=base.method + "; coefficient certificate unavailable", note=base.note)
 

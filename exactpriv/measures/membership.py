@@ -338,7 +338,7 @@ def _reshape_marginal(q, i, K):
 
 
 # ----------------------------------------------------------------------------- public API
-def _membership(M, positive, family, form, prior, remaining):
+def _membership(M, positive, family, form, prior, remaining, method="auto"):
     name = "positive_membership" if positive else "negative_membership"
     M = _check_mechanism(M, name)
     _check_form(form)
@@ -353,13 +353,23 @@ def _membership(M, positive, family, form, prior, remaining):
         return _independent(M, name, positive, form)
     if family == "one_of_two":
         return _one_of_two(M, name, positive, form)
+    if method not in ("auto", "enclosure"):
+        raise InvalidArgument(f"method={method!r} must be 'auto' or 'enclosure'")
     if family == "bounded":
+        if method == "auto" and M.is_rational:
+            # exact when the coefficient certificate of exactpriv.measures.coupling proves that
+            # the D^2_B lower bound is the sup over all of D_B (proof in that module's docstring)
+            from exactpriv.measures.coupling import bmi_membership
+
+            exact = bmi_membership(M, negative=not positive, form=form, fallback=False)
+            if exact is not None:
+                return Measured(name, exact.value, witness=exact.witness, method=exact.method, note=exact.note)
         return _bounded(M, name, positive, form)
     return _two_point(M, name, positive, form, prior, remaining)
 
 
 def positive_membership(M, *, family: str = "uniform", form: str = "gamma", prior=None,
-                        remaining: str = "conditional") -> Measured:
+                        remaining: str = "conditional", method: str = "auto") -> Measured:
     """Tightest γ of (D, γ)-positive membership privacy over a family D (seed 002; seed 003 Def. 3).
 
     γ* = sup over D in the family, entities t and output sets S with Pr[S] > 0 of the least γ with
@@ -371,22 +381,23 @@ def positive_membership(M, *, family: str = "uniform", form: str = "gamma", prio
 
     Exact for "uniform" (one distribution), "independent", "one_of_two", "two_point" (the sup
     over the family is a maximum of single-output likelihood ratios, usually approached as
-    Pr[t] -> 0 and not attained: see ``method``); a certified enclosure for "bounded" unless its
-    bounds meet.  Proofs in the module docstring.  Witness: "entity" (or record event), "event"
+    Pr[t] -> 0 and not attained: see ``method``); for "bounded" exact when the coefficient
+    certificate of :mod:`exactpriv.measures.coupling` holds (``method="auto"``), otherwise (or
+    with ``method="enclosure"``) a certified enclosure.  Proofs in the module docstring.  Witness: "entity" (or record event), "event"
     [y], "distribution", "datasets", "attained".
     """
-    return _membership(M, True, family, form, prior, remaining)
+    return _membership(M, True, family, form, prior, remaining, method)
 
 
 def negative_membership(M, *, family: str = "uniform", form: str = "gamma", prior=None,
-                        remaining: str = "conditional") -> Measured:
+                        remaining: str = "conditional", method: str = "auto") -> Measured:
     """Tightest γ of (D, γ)-negative membership privacy (seed 002, ``li2013.def_nmp``).
 
     γ* = sup over D, t, S with Pr[S] > 0 of the least γ with Pr[t|S] >= Pr[t]/γ and
     Pr[¬t|S] <= γ Pr[¬t].  Families, forms and exactness as in :func:`positive_membership`
     (the level of (D, t) is Φ(1 - p, max_y Pr[y|¬t]/Pr[y|t]), the mirror image of PMP).
     """
-    return _membership(M, False, family, form, prior, remaining)
+    return _membership(M, False, family, form, prior, remaining, method)
 
 
 def is_positive_membership(M, level, *, family: str = "uniform", form: str = "gamma", prior=None,

@@ -203,7 +203,7 @@ def test_bmi_membership_against_explicit_members():
         M = rand_mech(rng, sp)
         m = bmi_membership(M)
         assert m.value is not None
-        enc = positive_membership(M, family="bounded")
+        enc = positive_membership(M, family="bounded", method="enclosure")
         assert enc.lower == m.value and (enc.upper == sympy.oo or m.value <= enc.upper)
         assert m.value == negative_membership(M, family="one_of_two").value
         for _ in range(3):
@@ -224,7 +224,7 @@ def test_certificate_at_and_below_the_bdp_level():
     sp = Bounded("abcd", 2)
     geo = zoo.truncated_geometric(2, exp_eps=2)
     M = Mechanism(sp, [0, 1, 2], [geo.rows[len(T & {"a", "b"})] for T in sp.points])
-    enc = positive_membership(M, family="bounded")
+    enc = positive_membership(M, family="bounded", method="enclosure")
     assert (enc.lower, enc.upper) == (F(2), F(4))
     assert bmi_ratio_certificate(M, 2).is_true
     assert bmi_ratio_certificate(M, 2, negative=True).is_true
@@ -286,3 +286,15 @@ def test_error_messages_echo_the_value():
         bmi_pmf("ab", [F(3, 2), F(1, 2)], 1)
     with pytest.raises(InvalidArgument, match="sums to 1/2"):
         find_coupling({1: F(1, 2)}, {1: F(1)})
+
+
+def test_bounded_family_is_exact_by_default_when_certified():
+    """positive_membership(family="bounded") is exact when the coefficient certificate holds
+    (the D^2_B value e^{eps-BDP}); the enclosure is still available with method="enclosure"."""
+    sp = Bounded("abcd", 2)
+    geo = zoo.truncated_geometric(2, exp_eps=2)
+    M = Mechanism(sp, [0, 1, 2], [geo.rows[len(T & {"a", "b"})] for T in sp.points])
+    exact = positive_membership(M, family="bounded")
+    assert exact.value == F(2) and "certificate" in exact.method
+    enc = positive_membership(M, family="bounded", method="enclosure")
+    assert exact.value == enc.lower and enc.upper == F(4)

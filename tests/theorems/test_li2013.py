@@ -104,7 +104,7 @@ def test_thm4_8_enclosure_only_undecided_exactly_where_the_enclosure_is_loose():
     n_loose = 0
     for fam in L.BOUNDED + L.SUBSETS:
         for inst in fam.build():
-            m = positive_membership(inst.mechanism, family="bounded")
+            m = positive_membership(inst.mechanism, family="bounded", method="enclosure")
             d = check(inst).decision
             assert not d.is_false
             assert d.is_undecided == (m.value is None)
