@@ -12,6 +12,7 @@ per-bit randomisation), so its joint output space (2^k outputs) is never built u
 
 from __future__ import annotations
 
+import functools
 import math
 from fractions import Fraction
 from functools import cached_property
@@ -57,11 +58,43 @@ def _check_entry(value, where: str, symbols):
             raise EntryRangeError(f"{where}={v} is outside [0, 1]")
         return v
     # symbolic or irrational constant
-    if v.is_negative or (1 - v).is_negative:
-        raise EntryRangeError(f"{where}={v} is outside [0, 1]")
     if v.is_real is False:
         raise EntryRangeError(f"{where}={v} is not real")
+    if v.is_negative or (1 - v).is_negative:
+        raise EntryRangeError(f"{where}={v} is outside [0, 1]")
+    if not (v.is_nonnegative and (1 - v).is_nonnegative):
+        bad = _refute_unit_range(v)
+        if bad is not None:
+            raise EntryRangeError(f"{where}={v} is outside [0, 1]: {bad}")
     return v
+
+
+@functools.lru_cache(maxsize=4096)
+def _refute_unit_range(v) -> str | None:
+    """Try to refute 0 <= v <= 1: exactly for closed constants, with the certifier for
+    expressions in eps alone (eps >= 0).  Returns the reason when refuted, else None (an
+    entry that is neither proved nor refuted is accepted here: every substitution
+    ``M.subs(eps=...)`` re-validates it exactly)."""
+    from exactpriv.exact.kernel import compare
+
+    if not v.free_symbols:
+        for op, bound in ((">=", 0), ("<=", 1)):
+            d = compare(v, op, bound)
+            if d.is_false:
+                return f"{v} {op} {bound} is false ({d.method})"
+        return None
+    if v.free_symbols != {EPS}:
+        return None  # the domain of other parameters is not known here
+    from exactpriv.certify import prove_inequality
+
+    for op, bound in ((">=", 0), ("<=", 1)):
+        try:
+            res = prove_inequality(v, op, bound, seconds=2)
+        except Exception:  # the certifier cannot handle it: neither proved nor refuted
+            continue
+        if res.verdict == "REFUTED":
+            return f"{v} {op} {bound} fails at eps = {res.point}"
+    return None
 
 
 class Mechanism:

@@ -182,3 +182,13 @@ def test_integer_rows_exact():
     for x, row in enumerate(M.rows):
         for y, v in enumerate(row):
             assert F(int(num[x, y]), int(den[x])) == v
+
+
+@pytest.mark.parametrize("row", [
+    [1 - 2 * EPS, 2 * EPS],                                          # negative for eps > 1/2
+    [sympy.exp(-EPS) - sympy.Rational(1, 2), sympy.Rational(3, 2) - sympy.exp(-EPS)],
+], ids=["1-2eps", "exp(-eps)-1/2"])
+def test_symbolic_entries_outside_unit_interval_are_refuted(row):
+    """sympy cannot decide these signs from eps >= 0; the certifier refutes them at a point."""
+    with pytest.raises(EntryRangeError, match="fails at eps"):
+        Mechanism(BIT, [0, 1], [row, [1, 0]])

@@ -7,6 +7,8 @@ import random
 from fractions import Fraction as F
 
 import pytest
+
+from exactpriv.errors import EntryRangeError
 import sympy
 
 from exactpriv.distributions import Prior
@@ -113,10 +115,14 @@ def test_randomized_response_mi_dp():
 
 
 def test_symbolic_erasure_and_example_5_1():
-    """Closed forms with a symbolic parameter: erasure capacity eps·log 3 (Ex. 3.3 with delta = eps),
-    Ex. 5.1 MI-DP eps·log 2."""
-    assert sympy.simplify(capacity(erasure_channel(3, EPS)).value - EPS * sympy.log(3)) == 0
-    assert sympy.simplify(mi_dp(cuff_example_5_1(2, EPS)).value - EPS * sympy.log(2)) == 0
+    """Closed forms with a symbolic parameter: erasure capacity delta·log 3 (Ex. 3.3) and Ex. 5.1
+    MI-DP e·log 2, with the probabilities delta = e = eps/(1+eps) in [0, 1) for every eps >= 0
+    (a bare eps is refused as a probability: eps >= 0 is unbounded)."""
+    d = EPS / (1 + EPS)
+    assert sympy.simplify(capacity(erasure_channel(3, d)).value - d * sympy.log(3)) == 0
+    assert sympy.simplify(mi_dp(cuff_example_5_1(2, d)).value - d * sympy.log(2)) == 0
+    with pytest.raises(EntryRangeError):
+        erasure_channel(3, EPS)
 
 
 def test_symbolic_prior_measures_match_substitution():
