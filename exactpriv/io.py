@@ -63,6 +63,8 @@ def loads(text: str):
         raise FormatError(f"not valid JSON: {exc}") from None
     except RecursionError:
         raise FormatError("JSON nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer literal beyond Python's 4300-digit limit
+        raise FormatError(f"not a valid exactpriv JSON document: {exc}") from None
     return from_json(obj)
 
 
@@ -149,9 +151,13 @@ def parse_value(v, path="$", *, symbols=(EPS,)):
         raise FormatError(f"{path} must be a string or integer, got {type(v).__name__}")
     if _RATIONAL.match(v):
         num, _, den = v.partition("/")
-        if den.strip() and int(den) == 0:
+        try:
+            n, d = int(num), (int(den) if den.strip() else 1)
+        except ValueError:  # more digits than Python converts (4300)
+            raise FormatError(f"{path}: {len(v):,}-character number is too long") from None
+        if d == 0:
             raise FormatError(f"{path}={v!r} divides by zero")
-        return Fraction(int(num), int(den) if den.strip() else 1)
+        return Fraction(n, d)
     from exactpriv.exact.expressions import parse_expression
 
     try:

@@ -100,6 +100,8 @@ HOSTILE = [
     ("bad-space-type", _mech([["1", "0"]], space={"type": "python", "code": "1"}), FormatError),
     ("zero-denominator", _mech([["1/0", "0"], ["1", "0"]]), FormatError),
     ("bool-entry", _mech([[True, False], ["1", "0"]]), FormatError),
+    ("5000-digit-int", _mech([[12345, 0], ["1", "0"]]).replace("12345", "9" * 5000), FormatError),
+    ("5000-digit-string", _mech([["9" * 5000 + "/" + "9" * 5000, "0"], ["1", "0"]]), FormatError),
 ]
 
 
