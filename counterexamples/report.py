@@ -705,11 +705,10 @@ def _plot_exploration(ex, imp) -> bytes:
 # pages
 # --------------------------------------------------------------------------------------
 def _evidence_text(res: ReadingResult) -> str:
-    from exactpriv.cli import _evidence_text as verify_text
 
     if "error" in res.evidence:
         return res.evidence["error"]
-    return verify_text(res)
+    return evidence_text(res)
 
 
 def _entries_of(claim_id: str):
@@ -999,3 +998,21 @@ def index_report(results, *, out_dir, claims=None, atlas=None, derived=None, exp
               note=True)
         _entry_table(doc, list(entry_explorations))
     return _write(doc, out_dir, "index")
+
+
+def evidence_text(res) -> str:
+    ev = res.evidence
+    if res.verdict.value == "REFUTED":
+        w = ev.get("witness_file") or ev.get("witness") or "proof refutes"
+        return f"witness: {w}"
+    if res.verdict.value == "PROVED":
+        pr = ev.get("proof", {})
+        return f"proved ({pr.get('method', '?')})"
+    fams = ev.get("families", {})
+    parts = [f"{k}: {v.get('true', 0)}" for k, v in fams.items() if isinstance(v, dict) and "true" in v]
+    text = f"{ev.get('instances_true', 0)} instances ({', '.join(parts)})" if parts else ""
+    if ev.get("instances_undecided"):
+        text += f"; {ev['instances_undecided']} undecided"
+    if ev.get("undecided_reasons") and res.verdict.value == "UNDECIDED":
+        text += f"; {ev['undecided_reasons'][0]}"
+    return text

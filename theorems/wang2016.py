@@ -53,7 +53,7 @@ from fractions import Fraction
 
 import sympy
 
-from exactpriv.certify_core import simplest_between
+from exactpriv.certify.core import simplest_between
 from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
 from exactpriv.distributions import Prior
 from exactpriv.errors import SupportError

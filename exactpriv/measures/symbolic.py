@@ -872,7 +872,7 @@ def _log_linear_terms(alg: _LogAlgebra, expr, budget):
     """expr = Σ_b coef_b(u)·b over the basis {1, s, log p, log g(u)} (see
     :meth:`_LogAlgebra.log_terms`), or None when expr is not of that shape (s², s·log, logs of
     non-positive or non-chart arguments, ...)."""
-    from exactpriv.certify_algebra import rewrite_hyperbolic
+    from exactpriv.certify.algebra import rewrite_hyperbolic
 
     e = sympy.expand(rewrite_hyperbolic(to_sympy(expr)), log=False, power_base=False, power_exp=False)
     out: dict = {}

@@ -45,7 +45,7 @@ def cmd_report(args) -> int:
 
     from counterexamples.report import claim_report, index_report, results_from_json, run_bank
     from exactpriv.atlas import build_atlas, derive, recheck
-    from exactpriv.cli import _select_claims
+    from exactpriv.cli.verify import select_claims as _select_claims
     from exactpriv.tightness import bank_implications, explore_entry, explore_implication
 
     console = Console()

@@ -33,7 +33,7 @@ import flint
 import sympy
 from sympy.polys.polyerrors import BasePolynomialError
 
-from exactpriv.certify_core import Budget, Dom, Outcome, fmt_q, lower_q, simplest_between, to_q, upper_q
+from exactpriv.certify.core import Budget, Dom, Outcome, fmt_q, lower_q, simplest_between, to_q, upper_q
 from exactpriv.errors import EntryRangeError, ExactPrivError
 from exactpriv.exact.intervals import arb_eval, arb_to_fractions, working_precision
 from exactpriv.exact.kernel import decide_sign

@@ -1,7 +1,7 @@
 """Monotone pieces and dominance tails for the certifier.
 
 * **Monotone pieces.**  When the derivative ``h'`` (without its factors of known sign) has an
-  exact sign chart (:mod:`exactpriv.certify_algebra`), ``h`` is strictly monotone between the
+  exact sign chart (:mod:`exactpriv.certify.algebra`), ``h`` is strictly monotone between the
   zeros of ``h'``; its infimum over the domain is attained at a domain end (as a one-sided limit)
   or at an interior zero where ``h'`` turns from - to +, so certifying ``h`` there (exactly at
   rational critical points, by arb on the refined root enclosure otherwise) decides ``h >= 0``.
@@ -23,7 +23,7 @@ import flint
 import sympy
 from sympy.polys.polyerrors import BasePolynomialError
 
-from exactpriv.certify_algebra import (
+from exactpriv.certify.algebra import (
     MAX_OPS,
     AlgebraFailure,
     OutOfTime,
@@ -32,8 +32,8 @@ from exactpriv.certify_algebra import (
     rewrite_hyperbolic,
     strip_factors,
 )
-from exactpriv.certify_core import Budget, Dom, Outcome, fmt_q, lower_q, simplest_between
-from exactpriv.certify_series import SeriesFailure, taylor_coefficients
+from exactpriv.certify.core import Budget, Dom, Outcome, fmt_q, lower_q, simplest_between
+from exactpriv.certify.series import SeriesFailure, taylor_coefficients
 from exactpriv.errors import EntryRangeError, ExactPrivError
 from exactpriv.exact.intervals import NonFiniteBallError, arb_eval, working_precision
 from exactpriv.exact.kernel import decide_sign

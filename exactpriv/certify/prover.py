@@ -11,11 +11,11 @@ Method choice (cheapest sound method first; the one that settled the verdict is 
    of certified sign and factors whose exact sign chart is constant are divided out (a common
    factor vanishing at ε = 0 is what makes both sides touch there).  What remains is ``h`` with
    ``sign g = ±sign h`` on the open domain.
-3. **Exact algebra** (:mod:`exactpriv.certify_algebra`): if ``h`` is rational in ε, in
+3. **Exact algebra** (:mod:`exactpriv.certify.algebra`): if ``h`` is rational in ε, in
    ``t = e^{ε/m}`` or in ``log ε``, its exact sign chart (verified real-root isolation) decides.
 4. **Monotone pieces**: if ``h'`` has an exact sign chart, ``h`` is certified at its local minima
    (exactly at rational critical points, by arb on refined root enclosures otherwise).
-5. **Piecewise** (:mod:`exactpriv.certify_bnb`): Taylor bounds with certified remainders at
+5. **Piecewise** (:mod:`exactpriv.certify.bnb`): Taylor bounds with certified remainders at
    touching ends, dominance on ``[R, oo)``, interval branch-and-bound (arb, Taylor forms) in
    between, splitting at rational interior points where the goal touches 0 exactly;
    entropy terms ``y log y`` are enclosed down to ``y = 0``.
@@ -40,11 +40,11 @@ from fractions import Fraction
 
 import sympy
 
-from exactpriv.certify_algebra import exact_decide, rational_form, strip_factors
-from exactpriv.certify_monotone import monotone_decide, tail_dominance
-from exactpriv.certify_bnb import And, Atom, Or, piecewise
-from exactpriv.certify_series import box_ball
-from exactpriv.certify_core import Budget, Dom, Outcome, dec_down, dec_up, simplest_between, to_q
+from exactpriv.certify.algebra import exact_decide, rational_form, strip_factors
+from exactpriv.certify.monotone import monotone_decide, tail_dominance
+from exactpriv.certify.bnb import And, Atom, Or, piecewise
+from exactpriv.certify.series import box_ball
+from exactpriv.certify.core import Budget, Dom, Outcome, dec_down, dec_up, simplest_between, to_q
 from exactpriv.errors import (
     EntryRangeError,
     ExactPrivError,

@@ -1,31 +1,19 @@
-"""Command line: ``exactpriv verify | measure | replay | hunt | conjecture | prove | report``.
-
-Every subcommand exits 0 on success (refutations are findings, not errors), 1 when the
-input is bad (an ExactPrivError, printed without a traceback), 2 on usage errors.
-"""
+"""``exactpriv verify``: check every reading of the selected claims and write JSON/Markdown."""
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 import time
 from pathlib import Path
 
+from counterexamples.report import evidence_text
+from exactpriv.cli._common import console as _console
 from exactpriv.errors import ExactPrivError
 
-__all__ = ["main"]
+__all__ = ["cmd_verify", "select_claims"]
 
 
-def _console():
-    from rich.console import Console
-
-    return Console(stderr=False)
-
-
-# ----------------------------------------------------------------------------- verify
-
-def _select_claims(only: str | None):
+def select_claims(only: str | None):
     from theorems import PAPERS, all_claims
 
     claims = all_claims()
@@ -38,24 +26,6 @@ def _select_claims(only: str | None):
     return out
 
 
-def _evidence_text(res) -> str:
-    ev = res.evidence
-    if res.verdict.value == "REFUTED":
-        w = ev.get("witness_file") or ev.get("witness") or "proof refutes"
-        return f"witness: {w}"
-    if res.verdict.value == "PROVED":
-        pr = ev.get("proof", {})
-        return f"proved ({pr.get('method', '?')})"
-    fams = ev.get("families", {})
-    parts = [f"{k}: {v.get('true', 0)}" for k, v in fams.items() if isinstance(v, dict) and "true" in v]
-    text = f"{ev.get('instances_true', 0)} instances ({', '.join(parts)})" if parts else ""
-    if ev.get("instances_undecided"):
-        text += f"; {ev['instances_undecided']} undecided"
-    if ev.get("undecided_reasons") and res.verdict.value == "UNDECIDED":
-        text += f"; {ev['undecided_reasons'][0]}"
-    return text
-
-
 def cmd_verify(args) -> int:
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
@@ -64,7 +34,7 @@ def cmd_verify(args) -> int:
     from exactpriv.claims import ReadingResult, Verdict, check_reading
 
     console = _console()
-    claims = _select_claims(args.only)
+    claims = select_claims(args.only)
     results: list[ReadingResult] = []
     not_encodable = []
     errors = []
@@ -109,7 +79,7 @@ def cmd_verify(args) -> int:
     colours = {"REFUTED": "red", "PROVED": "green", "CHECKED": "cyan", "UNDECIDED": "yellow"}
     for res in results:
         v = res.verdict.value
-        table.add_row(res.claim_id, res.reading, f"[{colours[v]}]{v}[/]", _evidence_text(res))
+        table.add_row(res.claim_id, res.reading, f"[{colours[v]}]{v}[/]", evidence_text(res))
     for c in not_encodable:
         table.add_row(c.id, "-", "[dim]not encodable[/]", c.reason)
     console.print(table)
@@ -142,7 +112,7 @@ def _verify_markdown(results, not_encodable, claims, elapsed) -> str:
              "| id | reading | verdict | evidence |", "|---|---|---|---|"]
     for res in results:
         lines.append(f"| `{res.claim_id}` | {res.reading} | **{res.verdict.value}** | "
-                     f"{_evidence_text(res).replace('|', '/')} |")
+                     f"{evidence_text(res).replace('|', '/')} |")
     if not_encodable:
         lines += ["", "## Not encodable", "", "| id | reason |", "|---|---|"]
         lines += [f"| `{c.id}` | {c.reason} |" for c in not_encodable]
@@ -155,59 +125,3 @@ def _verify_markdown(results, not_encodable, claims, elapsed) -> str:
     return "\n".join(lines) + "\n"
 
 
-# ----------------------------------------------------------------------------- replay
-
-def cmd_replay(args) -> int:
-    from counterexamples.archive import replay
-
-    console = _console()
-    doc, decision = replay(args.file)
-    if decision.is_false:
-        console.print(f"[red]REFUTED[/] {doc['claim']} [{doc['reading']}] — the witness still violates the claim "
-                      f"({decision.method}: {decision.reason})")
-        return 0
-    console.print(f"[yellow]witness does not refute[/] {doc['claim']} [{doc['reading']}]: "
-                  f"{decision.truth.value} ({decision.method}: {decision.reason})")
-    return 3
-
-
-# ----------------------------------------------------------------------------- entry point
-
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="exactpriv", description="Exact checking of privacy theorems.")
-    sub = p.add_subparsers(dest="command", required=True)
-
-    v = sub.add_parser("verify", help="check every claim of the theorem bank")
-    v.add_argument("--only", help="comma-separated papers (cuff2016) or claim ids / id prefixes")
-    v.add_argument("--json", default="verify.json", help="where to write the JSON results (default verify.json)")
-    v.add_argument("--markdown", default="verify.md", help="where to write the Markdown report (default verify.md)")
-    v.add_argument("--slow", action="store_true", help="also run the slow exhaustive families")
-    v.set_defaults(func=cmd_verify)
-
-    r = sub.add_parser("replay", help="re-check an archived witness file from scratch")
-    r.add_argument("file")
-    r.set_defaults(func=cmd_replay)
-
-    for name, mod in (("measure", "exactpriv.cli_measure"), ("hunt", "counterexamples.cli_hunt"),
-                      ("conjecture", "counterexamples.cli_hunt"), ("prove", "exactpriv.cli_prove"),
-                      ("report", "counterexamples.cli_report")):
-        m = __import__(mod, fromlist=["add_parser"])
-        m.add_parser(sub, name)
-    return p
-
-
-def main(argv=None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    try:
-        return args.func(args)
-    except ExactPrivError as exc:
-        print(f"error: {type(exc).__name__}: {exc}", file=sys.stderr)
-        return 1
-    except OSError as exc:
-        print(f"error: cannot read or write {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
-        return 1
-
-
-if __name__ == "__main__":  # pragma: no cover
-    raise SystemExit(main())

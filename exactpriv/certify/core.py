@@ -1,8 +1,8 @@
 """Shared pieces of the certifier: domains, budgets, method outcomes, exact rational helpers.
 
 Nothing here decides a verdict; these are the containers the methods of
-:mod:`exactpriv.certify_algebra`, :mod:`exactpriv.certify_series` and
-:mod:`exactpriv.certify_bnb` exchange, and the exact helpers they share.
+:mod:`exactpriv.certify.algebra`, :mod:`exactpriv.certify.series` and
+:mod:`exactpriv.certify.bnb` exchange, and the exact helpers they share.
 """
 
 from __future__ import annotations

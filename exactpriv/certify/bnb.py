@@ -4,14 +4,14 @@ Algorithm.  A goal is a formula of atoms ``f > 0`` / ``f >= 0`` joined by AND (f
 OR (from ``Max``).  On a domain ``(a, b)`` or ``(a, oo)``:
 
 1. **Ends.**  For each atom, the one-sided limit at a finite end is signed exactly
-   (:func:`exactpriv.certify_algebra.endpoint_sign`).  If it is 0 or undetermined (a *touching*
+   (:func:`exactpriv.certify.algebra.endpoint_sign`).  If it is 0 or undetermined (a *touching*
    end, where interval bounds can never certify the sign), the Taylor method
-   (:func:`exactpriv.certify_series.taylor_end`) proves the atom on ``(a, a + r]`` or shows it
+   (:func:`exactpriv.certify.series.taylor_end`) proves the atom on ``(a, a + r]`` or shows it
    negative beside ``a``.  At ``oo`` the dominance argument
-   (:func:`exactpriv.certify_algebra.tail_dominance`) proves the sign on ``[R, oo)``.
+   (:func:`exactpriv.certify.algebra.tail_dominance`) proves the sign on ``[R, oo)``.
 2. **Middle.**  Depth-first bisection of the remaining bounded interval.  A box is settled for
    an atom when it lies in a region proved in step 1, or when the best certified lower bound of
-   :func:`exactpriv.certify_series.box_bounds` (natural, mean-value, second-order Taylor form)
+   :func:`exactpriv.certify.series.box_bounds` (natural, mean-value, second-order Taylor form)
    is > 0 (>= 0 for non-strict atoms).  The formula is combined in Kleene logic.  The midpoint
    of each box is also evaluated: a certainly-false midpoint is a counterexample candidate that
    the caller confirms on the original statement.  Precision doubles when a midpoint ball
@@ -29,9 +29,9 @@ from fractions import Fraction
 
 import sympy
 
-from exactpriv.certify_monotone import endpoint_sign, probe_negative, tail_dominance
-from exactpriv.certify_core import Budget, Dom, Outcome, dec_down, fmt_q, simplest_between
-from exactpriv.certify_series import box_bounds, hide_xlogx, short_midpoint, taylor_end
+from exactpriv.certify.monotone import endpoint_sign, probe_negative, tail_dominance
+from exactpriv.certify.core import Budget, Dom, Outcome, dec_down, fmt_q, simplest_between
+from exactpriv.certify.series import box_bounds, hide_xlogx, short_midpoint, taylor_end
 from exactpriv.errors import EntryRangeError, ExactPrivError
 from exactpriv.exact.kernel import decide_sign
 
