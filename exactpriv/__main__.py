@@ -1,0 +1,5 @@
+"""``python -m exactpriv``: the command line."""
+
+from exactpriv.cli import main
+
+raise SystemExit(main())
