@@ -763,8 +763,8 @@ def claim_report(claim: Claim, results, *, out_dir, points: dict | None = None,
               f"{_evidence_text(res)}; {res.seconds:.2f} s.")
         fams = res.evidence.get("families", {})
         if fams:
-            doc.table(["family", "holds", "undecided", "skipped (hypothesis)", "violated"],
-                      [[k, v.get("true", ""), v.get("undecided", ""), v.get("skipped_hypothesis", ""),
+            doc.table(["family", "holds", "undecided", "outside hypotheses", "violated"],
+                      [[k, v.get("true", ""), v.get("undecided", ""), v.get("outside", ""),
                         v.get("false", "")] if "true" in v else [k, v.get("skipped", ""), "", "", ""]
                        for k, v in fams.items() if isinstance(v, dict)])
         if "proof" in res.evidence:

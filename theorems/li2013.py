@@ -1602,3 +1602,8 @@ CLAIMS: list[Claim] = [
     _bdp_d2b(), _thm4_8(), _lemma4_9(), _fam5_1(), _def5_2(), _prop5_3(), _prop5_3_values(), _kmax_not_nmp(),
     _kanon(), _sec5_summary(), _def5_4(),
 ]
+
+# the all-ε readings of theorems/_tightness.py for these claims (to move beside their claims)
+from theorems._tightness import attach_all_eps_readings  # noqa: E402
+
+CLAIMS = attach_all_eps_readings(CLAIMS)

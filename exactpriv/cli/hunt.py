@@ -22,7 +22,7 @@ def _run_hunt(args) -> int:
     from counterexamples.archive import archive
     from counterexamples.hunt import hunt_reading
     from exactpriv.claims import ReadingResult, Verdict
-    from theorems import get_claim
+    from exactpriv.claims.banks import find_claim as get_claim
 
     console = Console()
     claim = get_claim(args.claim_id)

@@ -244,4 +244,4 @@ def test_slow_families(cid, rname):
     res = check_reading(claim, reading, include_slow=True)
     assert res.verdict == reading.expected, res.to_json()
     assert res.evidence["families"]["random-n3-D3"]["true"] + \
-        res.evidence["families"]["random-n3-D3"]["skipped_hypothesis"] == 30
+        res.evidence["families"]["random-n3-D3"]["outside"] == 30

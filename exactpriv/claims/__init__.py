@@ -1,0 +1,62 @@
+"""Claims, readings, verdicts and banks: the public API for stating and checking theorems.
+
+* :mod:`~exactpriv.claims.model` — :class:`Claim`, :class:`Reading`, :class:`Family`, :class:`Instance`,
+  :class:`Outcome`;
+* :mod:`~exactpriv.claims.verdicts` — :class:`Verdict` and the finding classes :class:`Finding`;
+* :mod:`~exactpriv.claims.hypotheses` — named hypotheses an instance must meet before it may refute;
+* :mod:`~exactpriv.claims.relations` — implications between notions as data (read by the atlas);
+* :mod:`~exactpriv.claims.forms` — declarative checks (:func:`implication`, :func:`equality`);
+* :mod:`~exactpriv.claims.check` — :func:`check_reading` and :class:`ReadingResult`;
+* :mod:`~exactpriv.claims.banks` — banks found through the ``exactpriv.banks`` entry points or files.
+"""
+
+from exactpriv.claims.banks import Bank, Paper, find_claim, installed_banks, load_bank, resolve_banks, select_claims
+from exactpriv.claims.check import ReadingResult, as_outcome, check_claim, check_reading
+from exactpriv.claims.forms import equality, implication
+from exactpriv.claims.hypotheses import (
+    Hypothesis,
+    full_support_prior,
+    has_prior,
+    independent_records,
+    positive_mechanism,
+    unmet_hypotheses,
+)
+from exactpriv.claims.model import KINDS, QUANTIFIERS, Claim, Family, Instance, Outcome, Reading
+from exactpriv.claims.relations import CONDITIONS, NOTIONS, Relation, does_not_imply, implies
+from exactpriv.claims.verdicts import Finding, Verdict
+
+__all__ = [
+    "CONDITIONS",
+    "KINDS",
+    "NOTIONS",
+    "QUANTIFIERS",
+    "Bank",
+    "Claim",
+    "Family",
+    "Finding",
+    "Hypothesis",
+    "Instance",
+    "Outcome",
+    "Paper",
+    "Reading",
+    "ReadingResult",
+    "Relation",
+    "Verdict",
+    "as_outcome",
+    "check_claim",
+    "check_reading",
+    "does_not_imply",
+    "equality",
+    "find_claim",
+    "full_support_prior",
+    "has_prior",
+    "implication",
+    "implies",
+    "independent_records",
+    "installed_banks",
+    "load_bank",
+    "positive_mechanism",
+    "resolve_banks",
+    "select_claims",
+    "unmet_hypotheses",
+]
