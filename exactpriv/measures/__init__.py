@@ -83,6 +83,11 @@ REGISTRY: dict[str, MeasureSpec] = {s.name: s for s in [
                 description="eps-negative unbounded DP, remove-one direction (seed 002, reconstructed)"),
     MeasureSpec("bounded_dp", "exactpriv.measures.udp", "bounded_dp", space_types=("Subsets", "Bounded"),
                 description="eps-bounded DP, swap neighbours (seed 002, reconstructed)"),
+    # issue 11: notions from outside the seed papers
+    MeasureSpec("zcdp", "exactpriv.measures.zcdp", "zcdp",
+                description="rho of rho-zCDP: sup_alpha D_alpha/alpha, certified enclosure (Bun-Steinke 2016)"),
+    MeasureSpec("min_entropy_leakage", _I, "min_entropy_leakage", needs_prior=True,
+                description="I_inf(X;Y) = log of posterior/prior vulnerability (Smith 2009; seed 001 (72))"),
 ]}
 
 
