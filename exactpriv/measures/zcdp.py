@@ -48,6 +48,7 @@ from exactpriv.exact.logforms import LogForm
 from exactpriv.measures._scan import _OO
 from exactpriv.measures.divergence import _check_mechanism, _flat, _level
 from exactpriv.measures.result import Measured, at_most
+from exactpriv.spaces import check_enumerable
 
 __all__ = ["zcdp", "is_zcdp", "pair_zcdp"]
 
@@ -57,6 +58,8 @@ _PREC = 128
 DEFAULT_TOLERANCE = Fraction(1, 10**12)
 #: Most interval bisections per pair (each costs one arb evaluation of D_a).
 _MAX_STEPS = 4000
+#: Most (ordered pair, output) entries zcdp accepts (each distinct pair costs hundreds of arb sums).
+_MAX_PAIR_ENTRIES = 100_000
 
 
 def _arb_q(q: Fraction):
@@ -183,6 +186,8 @@ def zcdp(M, *, tolerance=DEFAULT_TOLERANCE) -> Measured:
     """
     M = _flat(_check_mechanism(M, "zcdp"), "zcdp")
     M.require_rational("zcdp")
+    check_enumerable(2 * len(M.inputs.edges) * len(M.outputs), f"the zcdp bisection of {M!r:.80} (pairs x outputs)",
+                     limit=_MAX_PAIR_ENTRIES)
     tol = _tolerance(tolerance)
     pts = M.inputs.points
     edges = M.inputs.edges
