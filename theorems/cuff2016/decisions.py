@@ -11,8 +11,6 @@ from exactpriv.mechanisms.base import prove_zero
 
 from theorems.cuff2016.closeness import _OO
 
-
-
 def _combine(parts, what: str) -> Decision:
     """All parts TRUE -> TRUE; any FALSE -> the first FALSE; else UNDECIDED (with reasons)."""
     parts = list(parts)

@@ -7,6 +7,7 @@ import random
 from fractions import Fraction
 
 from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
+from exactpriv.claims.hypotheses import independent_records
 from exactpriv.distributions import Prior
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
@@ -165,11 +166,13 @@ INFORMAL = Claim(
                                      "geometric noise leaks I(X_1;Y) > mi_dp (n = 2, 3)",
         _correlated_check, [Family("correlated-priors", _correlated_instances, "n = 2, 3, e^eps = 2")],
         expected=_C, notes="Finite analogue of 'does not bound the unconditional mutual information when "
-                           "correlations are present' (cf. Example 4.1)."),
+                           "correlations are present' (cf. Example 4.1).",
+        open_search=False),
      _R("independent-entries", "With a product prior, I(X_i;Y) <= mi_dp for every record",
         _independent_check, [Family("product-priors", _independent_instances, "6 mechanisms (seed 44)")],
         expected=_C, notes="Finite analogue of 'DP protects evidence of participation for independent entries' "
-                           "(Property 4 / Corollary 4).")],
+                           "(Property 4 / Corollary 4).",
+        hypotheses=(independent_records,))],
     reason="'Strong adversary assumption', 'misinterpretation', 'MI is a well-understood quantity' and the "
            "remarks on correlated query responses ([15], [6]) are interpretations; only the two finite analogues "
            "are encoded.",

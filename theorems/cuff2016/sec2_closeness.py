@@ -8,6 +8,7 @@ from fractions import Fraction
 import sympy
 
 from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
+from exactpriv.claims.relations import implies
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
@@ -235,7 +236,8 @@ EQ9 = Claim(
     "immediately get: P ≈(ε,0) Q ⟹ D(P‖Q) <= ε nats, D(Q‖P) <= ε nats.",
     "implication",
     [_R("literal", "D(P‖Q) <= ε and D(Q‖P) <= ε for the tightest ε of (ε,0)-closeness",
-        pair_kl_bound_check(lambda e: e), PAIR_FAMILIES, expected=_C)],
+        pair_kl_bound_check(lambda e: e), PAIR_FAMILIES, expected=_C,
+        relations=(implies("pure_dp", "kl_dp", EPS, "ε", conditions=("pair-level",)),))],
 )
 
 
@@ -246,7 +248,8 @@ PROP1 = Claim(
     [_R("literal", "D(P‖Q), D(Q‖P) <= min{ε, ε²} for the tightest ε of (ε,0)-closeness",
         pair_kl_bound_check(_min_eps_eps2), PAIR_FAMILIES, expected=_C,
         notes="Mechanism-level form: cuff2016.lemma1/(21).  The bound is loose by a factor 2 as ε -> 0 "
-              "(the tight form is ε tanh(ε/2) ~ ε²/2, cuff2016.prop1_tight).")],
+              "(the tight form is ε tanh(ε/2) ~ ε²/2, cuff2016.prop1_tight).",
+        relations=(implies("pure_dp", "kl_dp", sympy.Min(EPS, EPS ** 2), "min{ε,ε²}", conditions=("pair-level",)),))],
 )
 
 
@@ -281,10 +284,13 @@ PROP1_TIGHT = Claim(
     "The relaxation in Property 1: ε(...)/(...) <= ε(1 − e^{−ε}) <= min{ε, ε²} (82).",
     "tightness",
     [_R("bound-11", "D(P‖Q), D(Q‖P) <= ε tanh(ε/2) = ε (e^ε − 1)/(e^ε + 1) (an exact LogForm at ε = ln γ)",
-        pair_kl_bound_check(_tanh_bound), (PAIRS_RR, PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C),
+        pair_kl_bound_check(_tanh_bound), (PAIRS_RR, PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C,
+        relations=(implies("pure_dp", "kl_dp", EPS * sympy.tanh(EPS / 2), "ε·tanh(ε/2)", conditions=("pair-level",),
+                           tight=True, note="equality for binary randomized response"),)),
      _R("binary-equality", "For P = (e^ε, 1)/(1 + e^ε), Q = (1, e^ε)/(1 + e^ε): D(P‖Q) = D(Q‖P) = (11) — "
                            "proved for all ε >= 0 symbolically, and exactly at the grid points",
-        _tight_equality_check, (PAIRS_RR,), prove=_prove_tight_equality, expected=_P),
+        _tight_equality_check, (PAIRS_RR,), prove=_prove_tight_equality, expected=_P,
+        open_search=False),
      _R("closed-form", "(11) equals ε tanh(ε/2) = ε (e^ε − 1)/(e^ε + 1) for all ε (identity)",
         prove=_prove_tanh_form, expected=_P),
      _R("asymptotic-half-eps-squared", "(11) / (ε²/2) -> 1 as ε -> 0", prove=_prove_tight_asymptotic, expected=_P),
@@ -308,12 +314,15 @@ PROP2 = Claim(
     "to a multiplicative constant.",
     "implication",
     [_R("literal", "TV(P, Q) <= sqrt(D(P‖Q)/2), checked as TV² <= D/2 exactly",
-        pinsker_check(Fraction(1, 2)), PAIR_FAMILIES, expected=_C),
+        pinsker_check(Fraction(1, 2)), PAIR_FAMILIES, expected=_C,
+        relations=(implies("kl_dp", "tv_dp", sympy.sqrt(EPS / 2), "√(ε/2)", conditions=("pair-level",),
+                           note="Pinsker; 'tight up to a multiplicative constant'"),)),
      _R("tight-up-to-constant",
         "On P_d = ((1+d)/2, (1−d)/2), Q_d reversed (d = 1/2, ..., 1/4096): TV >= ½ sqrt(D/2) (finite form), "
         "and TV²/(D/2) -> 1 as d -> 0 (proved: the constant is in fact sharp)",
         _pinsker_tight_check, [Family("pinsker-binary", _pinsker_tight_instances, "d = 1/2^k, k = 1..12")],
-        prove=_prove_pinsker_tight, expected=_P)],
+        prove=_prove_pinsker_tight, expected=_P,
+        open_search=False)],
 )
 
 CLAIMS = [DEF4, EQ9, PROP1, PROP1_TIGHT, PROP2]

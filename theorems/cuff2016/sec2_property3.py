@@ -7,7 +7,8 @@ from fractions import Fraction
 
 import sympy
 
-from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
+from exactpriv.claims import Claim, Family, Finding, Instance, Outcome, Reading, Verdict
+from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.forall import prove_nonnegative_orthant
@@ -197,6 +198,14 @@ def _prove_prop3(delta_prime=None) -> Decision:
     return _all_steps(parts, "Property 3 is attained for all delta in [0,1], 0 <= eps' <= eps")
 
 
+_PROP3_RANGES = Hypothesis(
+    "parameter-ranges", "0 <= δ <= 1 and 0 <= ε' < ε (1 <= e^ε' < e^ε)",
+    lambda inst: 0 <= inst.params["delta"] <= 1 and 1 <= inst.params["gamma_prime"] < inst.params["gamma"])
+_DELTA_BELOW_ONE = Hypothesis("delta-below-one", "δ < 1", lambda inst: inst.params["delta"] < 1)
+_DELTA_GRID = Family("delta-grid", lambda: _prop3_delta_instances((Fraction(0), Fraction(1, 2), Fraction(1))),
+                     "delta in {0, 1/2, 1} x (γ, γ') grid")
+
+
 PROP3 = Claim(
     "cuff2016.prop3", "Property 3 (ε-δ trade-off) and its tightness claims",
     "§2.2, Property 3, eq. (13) and the paragraph after it; Appendix B",
@@ -209,21 +218,23 @@ PROP3 = Claim(
      _R("tightest", "The 4-point pair P = (δ, (1−δ)γ/(1+γ), (1−δ)/(1+γ), 0), Q its mirror image is (ε,δ)-close "
                     "with δ tight and has E_{γ'}(P‖Q) = δ' exactly (no smaller δ' is possible)",
         _prop3_tight_check, [Family("prop3-extremal", _prop3_tight_instances,
-                                    "grid of (γ, γ') and δ in {0, 1/10, 1/2, 9/10}")], expected=_C),
+                                    "grid of (γ, γ') and δ in {0, 1/10, 1/2, 9/10}")], expected=_C,
+        open_search=False),
      _R("delta-prime-exceeds-delta", "δ' > δ for every δ in [0, 1] and 0 <= ε' < ε",
-        _prop3_delta_check, [Family("delta-grid", lambda: _prop3_delta_instances(
-            (Fraction(0), Fraction(1, 2), Fraction(1))), "delta in {0, 1/2, 1} x (γ, γ') grid")],
-        expected=_X,
+        _prop3_delta_check, [_DELTA_GRID], expected=_X, hypotheses=(_PROP3_RANGES,), finding=Finding.BOUNDARY,
+        why="fails only at the endpoint δ = 1, where δ' = δ = 1 (the vacuous level); proved for every δ < 1 "
+            "(reading delta-prime-exceeds-delta-below-one)",
         notes="REFUTED at δ = 1: δ' − δ = (1 − δ)(e^ε − e^{ε'})/(e^ε + 1) = 0 (both are 1, the vacuous "
               "level).  Boundary case; true for δ < 1 (reading delta-prime-exceeds-delta-below-one)."),
      _R("delta-prime-exceeds-delta-below-one", "δ' > δ for every δ in [0, 1) and 0 <= ε' < ε",
-        _prop3_delta_check, [Family("delta-grid-below-one", lambda: _prop3_delta_instances(
+        _prop3_delta_check, [_DELTA_GRID, Family("delta-grid-below-one", lambda: _prop3_delta_instances(
             (Fraction(0), Fraction(1, 3), Fraction(99, 100))), "delta in {0, 1/3, 99/100} x (γ, γ') grid")],
-        prove=_prove_prop3_delta_below_one, expected=_P),
+        hypotheses=(_PROP3_RANGES, _DELTA_BELOW_ONE), prove=_prove_prop3_delta_below_one, expected=_P),
      _R("no-smaller-delta", "For P = (δ, 1−δ), Q = (0, 1): (ε,δ)-close for every ε, yet E_{e^ε'}(P‖Q) = δ for "
                             "every ε' (also ε' > ε): no (ε', δ'') with δ'' < δ follows",
         _prop3_no_smaller_check, [Family("no-smaller-delta", _prop3_no_smaller_instances,
-                                         "δ in {1/100, 1/10, 1/4, 1/2, 1}, e^ε' up to 10^9")], expected=_C),
+                                         "δ in {1/100, 1/10, 1/4, 1/2, 1}, e^ε' up to 10^9")], expected=_C,
+        open_search=False),
      Reading("forall-extremal-pair", "for all δ ∈ [0, 1] and 0 <= ε' <= ε: P = (δ, (1−δ)e^ε/(1+e^ε), "
             "(1−δ)/(1+e^ε), 0) and its mirror Q are (ε, δ)-close with δ tight and E_{e^ε'} = δ' both ways",
             prove=_prove_prop3, expected=Verdict.PROVED, open_search=False,

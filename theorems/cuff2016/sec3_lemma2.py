@@ -9,6 +9,7 @@ from fractions import Fraction
 import sympy
 
 from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
+from exactpriv.claims.relations import implies
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
@@ -270,17 +271,20 @@ LEMMA2 = Claim(
     "function of the channel parameters ... h(x) <= ln 2 − 2(x − ½)² (99).",
     "implication",
     [_R("eq27", "tv_dp(M) <= sqrt(2 mi_dp(M)), checked as mi_dp >= tv_dp²/2", lemma2_27_check(LinearSq(2)),
-        MECH_FAMILIES + (MECHS_BSC,), expected=_C),
+        MECH_FAMILIES + (MECHS_BSC,), expected=_C,
+        relations=(implies("mi_dp", "tv_dp", sympy.sqrt(2 * EPS), "√(2ε)"),)),
      _R("eq28-tight-form", "tv_dp <= 1 − 2h^{-1}(ln 2 − mi_dp) when mi_dp <= ln 2, checked as "
                            "h((1 − tv_dp)/2) >= ln 2 − mi_dp (h increasing on [0, ½])",
         lemma2_28_check(), MECH_FAMILIES + (MECHS_BSC,), expected=_C),
      _R("eq28-equality-bsc", "BSC(p): mi_dp = ln 2 − h(p), tv_dp = |1 − 2p| and h((1 − tv)/2) + mi = ln 2 "
                              "exactly: (28) is attained for every ε in [0, ln 2] (p = 0: ε = ln 2, δ' = 1)",
-        _lemma2_bsc_check, (MECHS_BSC,), expected=_C),
+        _lemma2_bsc_check, (MECHS_BSC,), expected=_C,
+        open_search=False),
      _R("eq27-asymptotically-tight", "tv²/(2 mi) -> 1 along BSCs with tv -> 0 (proved), and 1 − tv² <= "
                                      "tv²/(2 mi) <= 1 on BSC(½ − 1/2^k), k = 2..11",
         _lemma2_asym_check, [Family("bsc-near-half", _bsc_near_half, "p = 1/2 - 1/2^k")],
-        prove=_prove_lemma2_asym, expected=_P),
+        prove=_prove_lemma2_asym, expected=_P,
+        open_search=False),
      _R("eq99", "h(x) <= ln 2 − 2(x − ½)² for all x in [0, 1] (exact at x = k/32)", _eq99_check,
         [Family("x-grid", _eq99_instances, "x = k/32, k = 0..32")], prove=_prove_eq99, expected=_P,
         notes="The certifier alone is UNDECIDED on (99) (touch point x = ½, log singularity at 0); the "
@@ -314,7 +318,8 @@ LEMMA2_GENERAL = Claim(
         _threshold_check, [Family("erasure-threshold", _threshold_instances, "binary erasure channels")],
         expected=_C,
         notes="Finite analogue of 'δ' must exceed a positive threshold'.  The characterisation itself is not "
-              "stated in the paper ('too unwieldy'), so its existence and the blow-up of ε' are not encodable.")],
+              "stated in the paper ('too unwieldy'), so its existence and the blow-up of ε' are not encodable.",
+        open_search=False)],
     reason="The paper does not state the characterisation; only the positive-threshold property has a finite "
            "analogue.",
 )

@@ -8,10 +8,12 @@ from fractions import Fraction
 import sympy
 
 from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
+from exactpriv.claims.relations import implies
 from exactpriv.distributions import Prior
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
+from exactpriv.exact.numbers import EPS
 from exactpriv.forall import equality_for_all, value_for_all
 from exactpriv.measures.divergence import kl
 from exactpriv.measures.information import conditional_mi, mi_privacy
@@ -24,7 +26,7 @@ from theorems.cuff2016.closeness import _OO, _h, _log, _sym
 from theorems.cuff2016.decisions import _combine, _measured_cmp, _prove_limit
 from theorems.cuff2016.families import MECH_FAMILIES, _mech
 from theorems.cuff2016.mechanism_measures import _max_alphabet, _mi, _tv
-from theorems.cuff2016.symbolic import _all_steps
+from theorems.cuff2016.symbolic import _all_steps, _h_sym
 
 __all__ = ["CLAIMS"]
 
@@ -162,6 +164,9 @@ def _R(name, statement, check=None, families=(), *, expected, prove=None, notes=
 _C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
 
 
+_M_CARD = sympy.Symbol("m", positive=True)  # min{|Y|, max_i |X_i| + 1} in (35)'s map
+
+
 LEMMA3 = Claim(
     "cuff2016.lemma3", "Lemma 3 (reverse direction) and the bounds (105), (106), (126), (127)",
     "§3.3, Lemma 3, eqs. (34)-(35); Appendix D, eqs. (100)-(127)",
@@ -173,7 +178,10 @@ LEMMA3 = Claim(
     [_R("eq35", "mi_dp <= min(ε'(tv_dp), ε'(1)), ε'(δ) = 2h(δ) + 2δ ln min{|Y|, max|X_i| + 1} (every δ in "
                 "[tv_dp, 1] is a valid (δ)-DP level; ε' is unimodal)",
         lemma3_check(), MECH_FAMILIES + (Family("erasure-channels", _erasure_instances, "N up to 16"),),
-        expected=_C),
+        expected=_C,
+        relations=(implies("tv_dp", "mi_dp", 2 * _h_sym(EPS) + 2 * EPS * sympy.log(_M_CARD), "2h(δ)+2δ ln m",
+                           conditions=("cardinality",), composable=False,
+                           note="not monotone in δ; checked as min over δ' in [δ, 1]"),)),
      _R("eq105", "mi_dp <= (105) at δ = tv_dp with |Y| the number of outputs", _lemma3_105_check,
         MECH_FAMILIES + (Family("erasure-channels", _erasure_instances, "N up to 16"),), expected=_C),
      _R("eq126", "mi_dp <= (126) at δ = tv_dp with |X~| = max_i |X_i|", _lemma3_126_check,
@@ -220,11 +228,13 @@ EX3_3 = Claim(
     [_R("capacity", "I at the uniform input = max_x D(W_x‖P_Y) = δ ln N exactly (so C = δ ln N), "
                     "I(X_1;Y|X^{-1}) = I(X_1;Y), and mi_dp agrees",
         _ex33_capacity_check, [Family("erasure-channels", _erasure_instances,
-                                      "N in {2,3,4,5,8,16}, delta in {0,1/4,1/2,1}")], expected=_C),
+                                      "N in {2,3,4,5,8,16}, delta in {0,1/4,1/2,1}")], expected=_C,
+        open_search=False),
      _R("factor-two-scaling", "Lemma 3's ε' > 2C and ε'/C decreases in N (N = 2, 4, 16, 256, 2^16), with limit 2 "
                               "(proved)", _ex33_scaling_check,
         [Family("N-grid", _scaling_instances, "delta in {1/10, 1/2, 1}, N = 2^k")],
-        prove=_prove_ex33_limit, expected=_P),
+        prove=_prove_ex33_limit, expected=_P,
+        open_search=False),
         Reading("forall-delta", "capacity of the erasure channel with symbolic δ is δ log N for every "
                  "δ ∈ [0, 1], N = 2..5", prove=_prove_ex33, expected=Verdict.PROVED, open_search=False)],
 )

@@ -6,11 +6,15 @@ import functools
 import random
 from fractions import Fraction
 
+import sympy
+
 from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
+from exactpriv.claims.relations import does_not_imply, implies
 from exactpriv.distributions import Prior
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
+from exactpriv.exact.numbers import EPS
 from exactpriv.measures.divergence import kl_dp
 from exactpriv.measures.information import conditional_mi
 from exactpriv.mechanisms import zoo
@@ -210,7 +214,8 @@ THM1 = Claim(
      _R("cardinality-needed", "Without a cardinality bound the last ordering fails: erasure channels with "
                               "tv_dp = 1/2 have mi_dp >= ½ ln N for N = 2, 4, 8, 32",
         _thm1_card_check, [Family("erasure-growing-N", _cardinality_instances, "N = 2, 4, 8, 32, delta = 1/2")],
-        expected=_C)],
+        expected=_C,
+        open_search=False)],
 )
 
 
@@ -224,10 +229,13 @@ STRICT_AB = Claim(
     [_R("A-strict", "For β' = 1 and every α' in 1/2, 1/4, ..., 1/4096 there is a binary mechanism with "
                     "kl_dp <= α' and pure_dp = ln 8 > 1",
         _strict_a_check, [Family("kl-small-pure-large", _strict_a_instances, "rows (1-u,u), (1-u/8,u/8)")],
-        expected=_C),
+        expected=_C,
+        open_search=False, relations=(does_not_imply("kl_dp", "pure_dp"),)),
      _R("B-strict-and-footnote-3", "For α' = 2^-k, the binary erasure channel with δ = α' has mi_dp = α' ln 2 <= "
                                    "α' but kl_dp = pure_dp = oo (|X| = 2, |Y| = 3)",
-        _strict_b_check, [Family("erasure-small-delta", _strict_b_instances, "delta = 1/2^k")], expected=_C)],
+        _strict_b_check, [Family("erasure-small-delta", _strict_b_instances, "delta = 1/2^k")], expected=_C,
+        open_search=False,
+        relations=(does_not_imply("mi_dp", "kl_dp"), does_not_imply("mi_dp", "pure_dp", note="footnote 3")))],
 )
 
 
@@ -237,10 +245,13 @@ LEMMA1 = Claim(
     "[Proof:] I(X_i;Y|X^{-i}) = E[D(P_{Y|X^n=X̄^n} ‖ P_{Y|X^{-i}=X̄^{-i}})] (24).",
     "implication",
     [_R("eq21", "kl_dp(M) <= min{pure_dp(M), pure_dp(M)²}", lemma1_21_check(_min_eps_eps2), MECH_FAMILIES,
-        expected=_C),
+        expected=_C,
+        relations=(implies("pure_dp", "kl_dp", sympy.Min(EPS, EPS ** 2), "min{ε,ε²}"),)),
      _R("eq22", "mi_dp(M) <= kl_dp(M) (decided from the certified upper side of mi_dp)", lemma1_22_check(),
-        MECH_FAMILIES, expected=_C),
-     _R("eq23", "mi_dp(M) <= min{pure_dp(M), pure_dp(M)²}", _lemma1_23_check, MECH_FAMILIES, expected=_C),
+        MECH_FAMILIES, expected=_C,
+        relations=(implies("kl_dp", "mi_dp", EPS, "ε"),)),
+     _R("eq23", "mi_dp(M) <= min{pure_dp(M), pure_dp(M)²}", _lemma1_23_check, MECH_FAMILIES, expected=_C,
+        relations=(implies("pure_dp", "mi_dp", sympy.Min(EPS, EPS ** 2), "min{ε,ε²}"),)),
      _R("eq24-identity", "I(X_i;Y|X_{-i}) equals the expected KL of (24), computed from the definition, for "
                          "random mechanisms and random dependent priors",
         _lemma1_24_check, [Family("mechanism-prior-pairs", _lemma1_24_instances, "6 random (seed 24)")],

@@ -148,7 +148,8 @@ _COR5 = Claim(
              _check_cor5_tight, [Family("BSCs of the two bits of a 4-ary record", _fam_cor5_tight)],
              expected=Verdict.CHECKED,
              notes="'in fact tight' read as: the additive bound is attained by some conditionally independent "
-                   "queries (log 4 - h(p) - h(q) = (log 2 - h(p)) + (log 2 - h(q)), exact closed forms)."),
+                   "queries (log 4 - h(p) - h(q) = (log 2 - h(p)) + (log 2 - h(q)), exact closed forms).",
+        open_search=False),
         Reading("forall-bsc-bits", "X_i = (a, b); Y_1 = BSC(1/(1+e^ε)) of a, Y_2 = BSC(1/(1+e^{2ε})) of b: "
             "mi_dp(Y_1, Y_2) = mi_dp(Y_1) + mi_dp(Y_2) for every ε >= 0", prove=_prove_cor5,
             expected=Verdict.PROVED, open_search=False)])
@@ -198,7 +199,8 @@ _EX43 = Claim(
                         "conditionally independent (so Corollary 5 does not apply)",
              _check_ex43, [Family("one_time_pad(N), N = 2..5, uniform prior", _fam_ex43)], expected=Verdict.CHECKED,
              notes="'each response alone is 0-MI-DP' is implicit in the seed (it is why the example shows that "
-                   "composition needs conditional independence).")])
+                   "composition needs conditional independence).",
+        open_search=False)])
 
 
 def _sequential(M1: Mechanism, steps: list[Mechanism]) -> Mechanism:

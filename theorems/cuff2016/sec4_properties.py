@@ -10,7 +10,10 @@ from fractions import Fraction
 import sympy
 
 from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
+from exactpriv.claims.hypotheses import Hypothesis, independent_records
+from exactpriv.claims.relations import implies
 from exactpriv.distributions import Prior
+from exactpriv.exact.numbers import EPS
 from exactpriv.measures import information as info
 from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
@@ -126,6 +129,25 @@ _F_MARKOV_BSC = Family("exhaustive: U - BSC(p) - V - BSC(q) - W, p, q in {0, 1/4
 _F_MARKOV_RND = Family("random: P(u,v)P(w|v), alphabets 2-3, zeros allowed (seed 5)", _fam_markov_random)
 _F_JOINT_RND = Family("random joint pmfs of (U,V,W), alphabets 2-3 (seed 6), plus copies and xor", _fam_joint_random)
 
+def _u_independent_of_w(inst) -> bool:
+    """U (record 0) and W (record 2) are independent under the joint pmf (exact)."""
+    return inst.prior is not None and inst.prior.is_independent((0,), (2,))
+
+
+def _markov_u_v_w(inst) -> bool:
+    """U - V - W: P(u, v, w) P(v) = P(u, v) P(v, w) for every (u, v, w) (exact Fractions)."""
+    pr = inst.prior
+    if pr is None:
+        return False
+    uvw, uv, vw, v = pr.marginal((0, 1, 2)), pr.marginal((0, 1)), pr.marginal((1, 2)), pr.marginal((1,))
+    return all(uvw.get((a, b, c), 0) * v.get((b,), 0) == uv.get((a, b), 0) * vw.get((b, c), 0)
+               for a in pr.space.records[0] for b in pr.space.records[1] for c in pr.space.records[2])
+
+
+U_INDEPENDENT_OF_W = Hypothesis("U-independent-of-W", "U is independent of W (Property 4)", _u_independent_of_w)
+MARKOV_U_V_W = Hypothesis("markov-U-V-W", "U, V, W form a Markov chain U - V - W (Property 5)", _markov_u_v_w)
+
+
 _PROP4 = Claim(
     "cuff2016.prop4", "Property 4", "Section 4, Property 4, eq. (39)",
     "If U is independent of W, then I(U;V|W) >= I(U;V). (39)",
@@ -133,7 +155,8 @@ _PROP4 = Claim(
     [Reading("literal", "for every finite joint pmf with U independent of W: I(U;V|W) >= I(U;V) (exact LogForms)",
              _check_prop4, [_F_INDEP_EXH, _F_INDEP_RND], expected=Verdict.CHECKED,
              notes="U independent of W by construction (P(u)P(w)P(v|u,w)); XOR functions give the strict case "
-                   "I(U;V|W) = log 2 > I(U;V) = 0.")])
+                   "I(U;V|W) = log 2 > I(U;V) = 0.",
+        hypotheses=(U_INDEPENDENT_OF_W,))])
 
 _PROP5 = Claim(
     "cuff2016.prop5", "Property 5", "Section 4, Property 5, eq. (40)",
@@ -142,7 +165,8 @@ _PROP5 = Claim(
     "inequality",
     [Reading("literal", "for every finite joint pmf P(u,v)P(w|v): I(U;V|W) <= I(U;V) (exact LogForms)",
              _check_prop5, [_F_MARKOV_BSC, _F_MARKOV_RND], expected=Verdict.CHECKED,
-             notes="Markov chain by construction (W drawn from V only).")])
+             notes="Markov chain by construction (W drawn from V only).",
+        hypotheses=(MARKOV_U_V_W,))])
 
 _PROP6 = Claim(
     "cuff2016.prop6", "Property 6 (chain rule)", "Section 4, Property 6, eq. (41)",
@@ -221,7 +245,9 @@ _COR4 = Claim(
                         "(per-prior form, which implies the sup form (42))",
              _check_cor4, _F_COR4, expected=Verdict.CHECKED,
              notes="The per-prior inequality is Property 4 with U = X_i, W = X^{-i}; the second inequality is "
-                   "the definition of eps-MI-DP at the tightest eps.  mi_dp is exact or a certified enclosure.")])
+                   "the definition of eps-MI-DP at the tightest eps.  mi_dp is exact or a certified enclosure.",
+        hypotheses=(independent_records,),
+        relations=(implies("mi_dp", "record_mi", EPS, "ε", conditions=("independent",)),))])
 
 
 def _geo_two_point(n: int) -> Mechanism:
@@ -303,11 +329,13 @@ _EX41 = Claim(
              _check_ex41_dp, [Family("count_query_geometric(n, exp_eps=2), n = 1..3", _fam_ex41_dp)],
              expected=Verdict.CHECKED,
              notes="The literal example (continuous Laplace output) is not encodable: exactpriv mechanisms are "
-                   "finite.  The geometric mechanism is the discrete Laplace."),
+                   "finite.  The geometric mechanism is the discrete Laplace.",
+        open_search=False),
      Reading("finite-analogue-conditional-zero",
              "with all entries equal (X ~ Bern(1/2)), max_i I(X_i;Y|X^{-i}) == 0 exactly, n = 2..4",
              _check_ex41_zero, [Family("count_query_geometric(n), all-equal prior, n = 2..4", _fam_ex41_equal)],
-             expected=Verdict.CHECKED),
+             expected=Verdict.CHECKED,
+        open_search=False),
      Reading("finite-analogue-evidence",
              "with all entries equal, I_n = I(X_i;Y) increases strictly with n, stays below ln 2 (1 bit), and "
              "I_16 >= (99/100) ln 2 (finite surrogate of 'I(X_i;Y) -> 1 bit')",
@@ -315,6 +343,7 @@ _EX41 = Claim(
              expected=Verdict.CHECKED,
              notes="Under X_1 = ... = X_n the count is 0 or n, so I(X_i;Y) is the MI of the binary channel with "
                    "the two geometric rows; for n <= 3 this reduction is checked exactly against the n-record "
-                   "mechanism.  Measured: I_16/ln 2 = 0.9915, I_24/ln 2 = 0.9995.")])
+                   "mechanism.  Measured: I_16/ln 2 = 0.9915, I_24/ln 2 = 0.9995.",
+        open_search=False)])
 
 CLAIMS = [_PROP4, _PROP5, _PROP6, _COR4, _EX41]

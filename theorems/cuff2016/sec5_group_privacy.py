@@ -11,11 +11,13 @@ import flint
 import numpy as np
 import sympy
 
-from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
+from exactpriv.claims import Claim, Family, Finding, Instance, Outcome, Reading, Verdict
+from exactpriv.claims.hypotheses import Hypothesis
+from exactpriv.claims.relations import implies
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.intervals import arb_to_fractions, working_precision
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import to_sympy
+from exactpriv.exact.numbers import EPS, to_sympy
 from exactpriv.forall import value_for_all
 from exactpriv.measures import divergence as dv
 from exactpriv.mechanisms import zoo
@@ -283,6 +285,15 @@ def _prove_ex51() -> Decision:
     return _all_steps(parts, "Example 5.1 for all e in [0, 1]")
 
 
+_F_EX51_LITERAL = Family("N = 1..4, e in {1/2, 1/5}",
+                         lambda: _fam_ex51((1, 2, 3, 4), (Fraction(1, 2), Fraction(1, 5))))
+_N_REC = sympy.Symbol("n", positive=True)  # the number of records in (53)'s map
+
+AT_LEAST_TWO_VALUES = Hypothesis(
+    "at-least-two-values", "|X_1| = |X_2| = N >= 2 (some input has X_1 != X_2)",
+    lambda inst: _int(inst.params["N"]) >= 2)
+
+
 _EX51 = Claim(
     "cuff2016.ex5_1", "Example 5.1 (no group property for MI-DP)", "Section 5, Example 5.1, eqs. (48)-(51)",
     "If X_1 = X_2: Y = X_1 with probability eps, e_1 with probability 1-eps. (48) If X_1 != X_2: Y = e_2 with "
@@ -296,26 +307,31 @@ _EX51 = Claim(
     [Reading("literal", "(51) for equal finite domains |X_1| = |X_2| = N >= 1 (finite analogue of the real-valued "
                         "entries; the paper's eps is the probability e): capacity == e log(N+1) == e log(|Y|-1)",
              _check_ex51_cap,
-             [Family("N = 1..4, e in {1/2, 1/5}", lambda: _fam_ex51((1, 2, 3, 4), (Fraction(1, 2), Fraction(1, 5))))],
+             [_F_EX51_LITERAL],
              expected=Verdict.REFUTED,
              notes="REFUTED only at the degenerate N = |X_1| = 1: there is no input with X_1 != X_2, so e_2 is "
                    "unreachable and the capacity is 0, not e log 2.  For N >= 2 the formula is exact (see "
-                   "'nondegenerate'); the '+1' in |X_1|+1 is right (e_2 is the extra symbol), and equals |Y|-1."),
+                   "'nondegenerate'); the '+1' in |X_1|+1 is right (e_2 is the extra symbol), and equals |Y|-1.",
+        open_search=False, finding=Finding.BOUNDARY,
+        why="fails only at the degenerate domain |X_1| = 1, where no input has X_1 ≠ X_2, e_2 is unreachable and the capacity is 0, not e log 2; exact for every |X_1| >= 2 (reading nondegenerate)"),
      Reading("nondegenerate", "(51) for N = |X_1| >= 2: capacity == e log(N+1) == e log(|Y|-1), and the "
                               "Blahut-Arimoto certified enclosure contains e log(N+1)",
-             _check_ex51_cap, [Family("N = 2..5, e in {1/2, 1/5, 1}",
+             _check_ex51_cap, [_F_EX51_LITERAL, Family("N = 2..5, e in {1/2, 1/5, 1}",
                                       lambda: _fam_ex51((2, 3, 4, 5), (Fraction(1, 2), Fraction(1, 5), Fraction(1))))],
-             expected=Verdict.CHECKED),
+             expected=Verdict.CHECKED,
+        hypotheses=(AT_LEAST_TWO_VALUES,), open_search=False),
      Reading("mi-dp", "the mechanism is (e ln 2)-MI-DP (mi_dp <= e ln 2), with equality when N >= 2",
              _check_ex51_midp, [Family("N = 1..5, e in {1/2, 1/5, 1}",
                                        lambda: _fam_ex51((1, 2, 3, 4, 5),
                                                          (Fraction(1, 2), Fraction(1, 5), Fraction(1))))],
-             expected=Verdict.CHECKED),
+             expected=Verdict.CHECKED,
+        open_search=False),
      Reading("no-group-property", "finite analogue of 'unbounded': for c = 1, 2, 3 the domain N = 2^c gives "
                                   "max_P I(X_1,X_2;Y) > c * mi_dp (no bound c*eps on a group of k = 2 entries)",
              _check_ex51_group, [Family("e = 1/2, N = 2^c, c = 1..3", _fam_ex51_group)], expected=Verdict.CHECKED,
              notes="(50) (continuous X_1, I = oo) is not encodable; its finite analogue is this unbounded growth "
-                   "e log(N+1) / (e ln 2) = log2(N+1)."),
+                   "e log(N+1) / (e ln 2) = log2(N+1).",
+        open_search=False),
         Reading("forall-e", "with symbolic e ∈ [0, 1] and N ∈ {2, 3}: mi_dp = e ln 2 and capacity = "
                  "e ln(N+1)", prove=_prove_ex51, expected=Verdict.PROVED, open_search=False)])
 
@@ -370,7 +386,9 @@ _EQ53 = Claim(
              _check_eq53, _F_DP, expected=Verdict.CHECKED,
              notes="Checking the capacity covers every prior.  Dropping n (min{eps, eps^2}) was not refuted on "
                    "these small families: per-record capacities grow like eps^2/8, so n >= 6 records would be "
-                   "needed; it is not used as a broken variant.")])
+                   "needed; it is not used as a broken variant.",
+        relations=(implies("pure_dp", "capacity", sympy.Min(_N_REC * EPS, (_N_REC * EPS) ** 2), "min{nε,(nε)²}",
+                           conditions=("n-records",), composable=False),))])
 
 
 def _cor8_f(e: Fraction, k: int, Mcard: int):
@@ -424,6 +442,10 @@ def _cor8_hypothesis(inst):
     return 2 * k * k * _bounds(_mi_dp(inst.mechanism))[1] <= 1
 
 
+COR8_DOMAIN = Hypothesis("k-sqrt-2eps-at-most-1", "k sqrt(2 eps) <= 1, the domain of h in Corollary 8's bound "
+                         "(shown from the certified upper end of mi_dp)", _cor8_hypothesis)
+
+
 @functools.lru_cache(maxsize=None)
 def _fam_cor8_near_uniform(seed=18, count=2):
     rng = random.Random(seed)
@@ -469,7 +491,7 @@ _COR8 = Claim(
     "implication",
     [Reading("literal", "with eps = mi_dp(M) and k sqrt(2 eps) <= 1 (the domain of h): max over |I| = k of "
                         "sup_P I(X_I;Y|X_{I^c}) <= 2h(k sqrt(2eps)) + 2k sqrt(2eps) ln M (h in nats)",
-             _check_cor8, _F_COR8, hypothesis=_cor8_hypothesis, expected=Verdict.CHECKED,
+             _check_cor8, _F_COR8, hypotheses=(COR8_DOMAIN,), expected=Verdict.CHECKED,
              notes="sup_P I(X_I;Y|X_{I^c}) = max over contexts x_{I^c} of the capacity of x_I -> Y.  The bound is "
                    "not monotone in eps (it decreases for k sqrt(2eps) > M/(M+1)), but it is concave in "
                    "d = k sqrt(2 eps), so its minimum over the certified eps-enclosure is at an end point; and it "

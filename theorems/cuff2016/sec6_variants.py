@@ -11,8 +11,9 @@ import numpy as np
 import sympy
 
 from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
+from exactpriv.claims.relations import implies
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import to_sympy
+from exactpriv.exact.numbers import EPS, to_sympy
 from exactpriv.measures import divergence as dv
 from exactpriv.measures import information as info
 from exactpriv.measures.bayesian import bayesian_dp
@@ -174,7 +175,8 @@ _SEC62 = Claim(
              _F_DP + [Family("Example 5.1 and one-time pad",
                              lambda: (Instance("ex5.1 N=3", zoo.cuff_example_5_1(3, Fraction(1, 2))),
                                       Instance("otp N=3", zoo.one_time_pad(3))))],
-             expected=Verdict.CHECKED),
+             expected=Verdict.CHECKED,
+        relations=(implies("free_lunch", "capacity", EPS, "ε"),)),
      Reading("(58)-implies-(59)", "for every prior P and disjoint I (nonempty), J: "
                                   "I_P(X_I;Y|X_J) <= sup_Q I_Q(X^n;Y) (exact LogForm vs capacity enclosure)",
              _check_sec62_59, [Family("random mechanisms on {0,1}^2, {0,1}^3 with random priors (seed 21)",
@@ -240,7 +242,8 @@ _SEC63 = Claim(
                                   "S subset of [n] \\ {i}: I(X_i;Y|X_S) <= eps",
              _check_sec63_61, _F_SEC63, expected=Verdict.CHECKED,
              notes="(60) read with I ranging over subsets not containing i and conditioning events of positive "
-                   "prior probability (bayesian_dp's conventions)."),
+                   "prior probability (bayesian_dp's conventions).",
+        relations=(implies("bayesian_dp", "conditional_mi", EPS, "ε"),)),
      Reading("(62)", "for disjoint I (nonempty), J: I(X_I;Y|X_J) <= |I| eps_BDP", _check_sec63_62, _F_SEC63,
              expected=Verdict.CHECKED),
      Reading("(63)", "I(X^n;Y) <= n eps_BDP", _check_sec63_63, _F_SEC63, expected=Verdict.CHECKED)])
@@ -288,7 +291,8 @@ _SEC64 = Claim(
     "implies I(X^n;Y) <= eps nats. (65)",
     "implication",
     [Reading("(64)-implies-(65)", "I_P(X^n;Y) <= adversarial_privacy(M, P) (tightest eps of (64))",
-             _check_sec64_65, _F_SEC64, expected=Verdict.CHECKED),
+             _check_sec64_65, _F_SEC64, expected=Verdict.CHECKED,
+        relations=(implies("adversarial_privacy", "mi_privacy", EPS, "ε"),)),
      Reading("definition-(64)", "adversarial_privacy(M, P) equals max over y with P(y) > 0 and x with P(x) > 0 of "
                                 "ln P(x|y)/P(x), with the posterior computed from Bayes' rule",
              _check_sec64_def, _F_SEC64, expected=Verdict.CHECKED)])
