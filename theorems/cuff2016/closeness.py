@@ -74,7 +74,7 @@ def _pair_eps(P, Q):
 
 
 def _pair_delta(P, Q, gamma: Fraction) -> Fraction:
-    """Tightest δ of (ln γ, δ)-closeness: max(E_γ(P‖Q), E_γ(Q‖P)) (seed 001, E_γ remark)."""
+    """Tightest δ of (ln γ, δ)-closeness: max(E_γ(P‖Q), E_γ(Q‖P)) (Cuff–Yu §3.2, the E_γ remark)."""
     return max(hockey_stick(P, Q, gamma), hockey_stick(Q, P, gamma))
 
 

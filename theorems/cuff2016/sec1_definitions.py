@@ -78,7 +78,8 @@ def _def2_check(inst: Instance) -> Outcome:
     parts = []
     n = M.inputs.n
     worst = None
-    for pr in _grid_priors(M.inputs, inst.params.get("den", 3)):
+    den = int(inst.params.get("den", 3))  # an int, also after a JSON round trip (which gives a Fraction)
+    for pr in _grid_priors(M.inputs, den):
         for i in range(n):
             c = conditional_mi(M, prior=pr, record=i)
             d = _measured_ge(m, c)
