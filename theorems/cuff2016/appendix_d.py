@@ -1,4 +1,13 @@
-"""TODO appendix_d"""
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), Appendix D: Lemma 11 (continuity of conditional entropy) and the cited continuity
+bound (105) (Zhang; Audenaert).
+
+Main claims
+-----------
+* ``cuff2016.lemma11`` — |H_P(U|V) − H_Q(U|V)| ≤ 2h(δ/(1+δ)) + 2 δ/(1+δ) ln|U| with δ = TV, and the
+  monotonicity in δ used by its proof (PROVED by the certifier);
+* ``cuff2016.eq105`` — |H(P) − H(Q)| ≤ h(T) + T ln(|Y| − 1) for T = TV ≤ (|Y| − 1)/|Y| (a named range
+  hypothesis), its mechanism form, and its monotonicity (PROVED).
+"""
 
 from __future__ import annotations
 
@@ -23,7 +32,6 @@ from theorems.cuff2016.exact_information import _capacity, _conj, _entropy, _exa
 from theorems.cuff2016.random_objects import _mech, _prior
 
 __all__ = ["CLAIMS"]
-
 
 
 # ======================================================================================
@@ -128,6 +136,7 @@ def _check_lemma11(inst, *, variant="literal"):
 _F_L11 = [Family("extremal pairs (point mass vs spread, copy vs noisy copy)", _fam_l11_extreme),
           Family("random pairs on U x V, |U| in {2,3}, |V| in {1,2,3} (seed 31)", _fam_l11_random),
           Family("close pairs (small mass moved) (seed 32)", lambda: _fam_l11_random(32, 30, True))]
+
 
 _LEMMA11 = Claim(
     "cuff2016.lemma11", "Lemma 11 (Continuity of conditional entropy)", "Appendix D, Lemma 11, eq. (110)",

@@ -1,4 +1,10 @@
-"""TODO closeness"""
+"""Exact pair-level quantities of Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §2.2.
+
+Binary entropy h in nats, the tightest ε of (ε, 0)-closeness max(D_∞(P‖Q), D_∞(Q‖P)) (+oo when the supports
+differ), the tightest δ of (ln γ, δ)-closeness max(E_γ(P‖Q), E_γ(Q‖P)) (the E_γ remark of §3.2), min{ε, ε²}
+decided exactly, and the masses of every event of a pmf (for brute force over events: 2^k subset sums built
+by doubling, cached).  Every value is an exact Fraction or LogForm; ``_OO`` is sympy's +oo.
+"""
 
 from __future__ import annotations
 

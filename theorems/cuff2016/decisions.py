@@ -1,4 +1,12 @@
-"""TODO decisions"""
+"""Combining exact decisions, deciding certified enclosures, and symbolic proofs (Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016)).
+
+* :func:`_combine` — a conjunction of Decisions (FALSE at the first FALSE, UNDECIDED with the reasons);
+* :func:`_measured_cmp`, :func:`_measured_ge` — decide a measured value (exact, or a certified enclosure
+  [lower, upper]) against a level from the side that matters; an enclosure straddling the level is
+  UNDECIDED, never a pass;
+* :func:`_prove_identity` (exact rewriting to 0), :func:`_prove_limit` (Gruntz limits),
+  :func:`_certify` (all-ε inequalities by :func:`exactpriv.certify.prove_inequality`).
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,15 @@
-"""TODO exact_information"""
+"""Exact information quantities and enclosure arithmetic for Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §§4–7.
+
+* Entropies of rational joint pmfs are exact LogForms, so I(A;B|C) = H(AC) + H(BC) − H(ABC) − H(C) is an
+  exact LogForm and every comparison goes through :func:`exactpriv.exact.kernel.compare` (prime
+  factorisation for ==, certified arb for <).
+* Suprema over priors (MI-DP, capacities, Sibson capacities) come from the measures: exact closed forms
+  where the channel structure gives one, else certified enclosures.  :func:`_le` is TRUE when the upper end
+  is below, FALSE when the lower end is above, UNDECIDED otherwise; sums and maxima of enclosures are
+  enclosures.
+* Sub-channels x_I -> P(.|x_I, x_{I^c}) give sup_P I(X_I;Y|X_{I^c}) as a maximum of capacities (the
+  reduction of MI-DP, Definition 2).
+"""
 
 from __future__ import annotations
 

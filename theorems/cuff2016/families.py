@@ -1,4 +1,13 @@
-"""TODO families"""
+"""Instance families of Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §§1–3.
+
+* pairs of exact pmfs ``params = {"P": ..., "Q": ...}``: every pair on 2 points (denominator 4) and on 3
+  points (denominator 3), seeded random pairs with zeros, and the binary pairs (γ, 1)/(1 + γ) that are
+  extremal for Property 1 (Appendix A);
+* exact rational mechanisms on small Hamming spaces: the zoo (randomized response, BSC, erasure channels,
+  the geometric count query, E_d, Example 5.1, the one-time pad, a constant and a Z-channel), seeded random
+  mechanisms (zeros allowed), and binary symmetric channels.
+Slow families (more random instances) run with ``include_slow``.
+"""
 
 from __future__ import annotations
 

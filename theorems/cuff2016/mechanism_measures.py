@@ -1,4 +1,12 @@
-"""TODO mechanism_measures"""
+"""Per-mechanism measures of Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), cached, with exact capacity certificates.
+
+MI-DP is :func:`exactpriv.measures.information.mi_dp` — exact when a closed form is detected, else a
+certified enclosure.  Equality cases (a slice containing a noiseless or BSC-like pair of rows, where (28) or
+(105) hold with equality) straddle any enclosure, so :func:`_mi` sharpens it with the Csiszár–Körner bounds
+I(P) <= C <= max_x D(W_x‖PW) at simple inputs P (uniform on all rows / on a pair of rows), which meet
+exactly in those cases.  The (ε, δ) profile comes from :func:`exactpriv.measures.approx.approx_dp`, with
+an independent pairwise recomputation over Hamming-distance-1 pairs (Def. 3) for the tests of Def. 1.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,14 @@
-"""TODO remarks"""
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016): the interpretation remarks of §2.2 and the informal claims of the abstract and §1.
+
+Main claims
+-----------
+* ``cuff2016.interp`` — 1 − TV is the minimum sum of the two error probabilities of a test; (ε, 0)-closeness
+  bounds the Bayes factor; (ε, δ)-closeness is a piecewise-linear constraint on the error region (the
+  Stein-lemma remark is asymptotic and not encoded);
+* ``cuff2016.informal`` — finite analogues: with fully correlated entries a weak adversary learns more than
+  the MI-DP level (a named construction); with independent entries I(X_i;Y) ≤ MI-DP (hypothesis
+  ``independent-records``).
+"""
 
 from __future__ import annotations
 
@@ -22,7 +32,6 @@ from theorems.cuff2016.mechanism_measures import _mi
 from theorems.cuff2016.sec1_definitions import _GAMMAS
 
 __all__ = ["CLAIMS"]
-
 
 
 # ======================================================================================
@@ -122,6 +131,7 @@ def _independent_check(inst: Instance) -> Outcome:
     parts = [_measured_cmp(_mi(M), ">=", record_mi(M, prior=inst.prior, record=i, method="exact").value)
              for i in range(M.inputs.n)]
     return Outcome(_combine(parts, "independent entries"))
+
 
 def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
     return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,

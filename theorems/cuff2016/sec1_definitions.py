@@ -1,4 +1,12 @@
-"""TODO sec1_definitions"""
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016): Definitions 1–3 (§1 and §2.1).
+
+Main claims
+-----------
+* ``cuff2016.def1`` — (ε, δ)-DP, eq. (1): brute force over events equals the exact E_γ profile;
+* ``cuff2016.def2`` — ε-MI-DP, eq. (2): mi_dp bounds I(X_i;Y|X_{-i}) for every grid prior (dependent
+  priors included) and is attained by its witness prior;
+* ``cuff2016.def3`` — neighbours, eq. (3): the Hamming spaces' edges are the pairs at distance 1.
+"""
 
 from __future__ import annotations
 
@@ -23,7 +31,6 @@ from theorems.cuff2016.families import MECH_FAMILIES, _mech, _rpmf
 from theorems.cuff2016.mechanism_measures import _approx_delta, _hamming_pairs, _mi, _pairwise_delta, _tv
 
 __all__ = ["CLAIMS"]
-
 
 
 # ======================================================================================
@@ -148,6 +155,7 @@ def _def3_instances():
         M = Mechanism(s, [0], [[Fraction(1)]] * s.size)
         out.append(_mech(repr(s), M))
     return tuple(out)
+
 
 def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
     return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,

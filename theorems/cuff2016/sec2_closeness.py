@@ -1,4 +1,18 @@
-"""TODO sec2_closeness"""
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §2.2: closeness of distributions and its divergences.
+
+Main claims
+-----------
+* ``cuff2016.def4`` — Definition 4 ((ε, δ)-closeness) with (7), (8) and the E_γ remark;
+* ``cuff2016.eq9`` — (9): (ε, 0)-closeness bounds both KL divergences by ε;
+* ``cuff2016.prop1`` — Property 1: by min{ε, ε²};
+* ``cuff2016.prop1_tight`` — the tight form (11) ε·tanh(ε/2), equality on binary randomized response
+  (PROVED for every ε ≥ 0), its asymptotics and the relaxation (82);
+* ``cuff2016.prop2`` — Property 2 (Pinsker) and its sharpness.
+
+Pair-level claims are checked on pairs of exact pmfs (exhaustive grids, seeded random pairs with zeros,
+the binary extremal pairs); all-ε statements are proved by exact symbolic rewriting, Gruntz limits and the
+certifier.
+"""
 
 from __future__ import annotations
 
@@ -24,7 +38,6 @@ from theorems.cuff2016.sec1_definitions import _GAMMAS
 from theorems.cuff2016.symbolic import _T, _all_steps, _rr2
 
 __all__ = ["CLAIMS"]
-
 
 
 # ======================================================================================
@@ -201,6 +214,7 @@ def _prove_pinsker_tight() -> Decision:
     return _prove_limit(d ** 2 / (D / 2), d, 0, 1,
                         "TV^2 / (D/2) -> 1 on the binary family (Pinsker's constant is sharp)")
 
+
 def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
     return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
                    notes=notes, **kw)
@@ -302,9 +316,9 @@ PROP1_TIGHT = Claim(
                          "γ from 1 to 10^6)",
         _eq82_check, (EPS_GRID,), prove=_prove_eq82, expected=_P,
         notes="Both steps proved for all ε >= 0 by exactpriv.certify; the grid is a cross-check."),
-        Reading("forall-binary-rr", "for every ε >= 0, P = (e^ε, 1)/(1+e^ε), Q = P reversed (rows of "
-            "randomized_response(2, eps=EPS)): pure DP = ε and D(P‖Q) = D(Q‖P) = ε tanh(ε/2), which is (11) for "
-            "ε > 0", prove=_prove_prop1_tight, expected=Verdict.PROVED, open_search=False)],
+     Reading("forall-binary-rr", "for every ε >= 0, P = (e^ε, 1)/(1+e^ε), Q = P reversed (rows of "
+         "randomized_response(2, eps=EPS)): pure DP = ε and D(P‖Q) = D(Q‖P) = ε tanh(ε/2), which is (11) for "
+         "ε > 0", prove=_prove_prop1_tight, expected=Verdict.PROVED, open_search=False)],
 )
 
 

@@ -1,4 +1,16 @@
-"""TODO sec2_orderings"""
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §§2.3–2.4: Definitions 5–8 and Example 1.
+
+Main claims
+-----------
+* ``cuff2016.def5_6_7`` — ε-DP, (δ)-DP and ε-KL-DP equal their definitions by brute force;
+* ``cuff2016.def8`` — the ordering "stronger than": on a finite family of mechanisms α ⪰ β iff
+  α(M) = 0 ⇒ β(M) = 0, and the zero sets of the notions of (20) coincide;
+* ``cuff2016.ex1`` — Example 1: ε-DP ⪰ (ε, δ)-DP, (δ)-DP ⪰ (ε, δ)-DP, and (ε, δ)-DP = (δ)-DP through
+  Property 3 with δ₀ → 0 (PROVED).
+
+Orderings only constrain parameter *sequences* tending to 0, so the finite readings check the explicit
+parameter maps and witness sequences indexed by the parameter.
+"""
 
 from __future__ import annotations
 
@@ -21,7 +33,6 @@ from theorems.cuff2016.sec1_definitions import _GAMMAS
 from theorems.cuff2016.sec2_property3 import prop3_delta_prime
 
 __all__ = ["CLAIMS"]
-
 
 
 # ======================================================================================
@@ -148,6 +159,7 @@ def _prove_ex1_limit() -> Decision:
         _certify((t - 1) / (t + 1), "<=", EPS / 2, "tanh(eps/2) <= eps/2"),
         _certify(2 / (t + 1), "<=", sympy.Integer(1), "2/(e^eps + 1) <= 1"),
     ], "delta0 <= eps/2 + delta")
+
 
 def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
     return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,

@@ -1,4 +1,11 @@
-"""TODO sec2_property3"""
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §2.2, Property 3 (the ε–δ trade-off, eq. (13)) and Appendix B.
+
+Main claim: ``cuff2016.prop3`` — (ε, δ)-closeness implies (ε', δ')-closeness with
+δ' = 1 − (e^ε' + 1)(1 − δ)/(e^ε + 1); this is the tightest trade-off (a 4-point extremal pair attains it for
+all δ ∈ [0, 1], 0 ≤ ε' ≤ ε, PROVED with an exact change of variables and non-negative-coefficient
+certificates); δ' > δ (a boundary finding: it fails only at δ = 1, and is PROVED for δ < 1); no larger δ
+implies a smaller one.
+"""
 
 from __future__ import annotations
 
@@ -20,7 +27,6 @@ from theorems.cuff2016.families import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR,
 from theorems.cuff2016.symbolic import _HALF, _all_steps
 
 __all__ = ["CLAIMS"]
-
 
 
 # ======================================================================================
@@ -121,6 +127,7 @@ def _prop3_no_smaller_check(inst: Instance) -> Outcome:
     d, g, gp = inst.params["delta"], inst.params["gamma"], inst.params["gamma_prime"]
     parts = [is_close(P, Q, _log(g), d), compare(hockey_stick(P, Q, gp), ">=", d)]
     return Outcome(_combine(parts, "no smaller delta"))
+
 
 def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
     return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,

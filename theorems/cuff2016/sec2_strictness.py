@@ -1,4 +1,13 @@
-"""TODO sec2_strictness"""
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §2.2, the paragraph after (12): Properties 1 and 2 are strict.
+
+Main claim: ``cuff2016.prop12_strict`` — "the reverse implications are not true in any form (closeness
+bounds on the right, no matter how small the parameters, do not even imply finiteness of the parameters on
+the left)".  Its readings check the witness constructions (small TV with infinite KL; small one-sided KL
+with infinite ε; small two-sided KL with arbitrarily large ε) and, as a variant, the finite-set
+restriction of "do not even imply finiteness" for Property 1, refuted for every finite set by a per-point
+certificate: on a finite set both KL divergences finite force equal supports, hence a finite ε (on an
+infinite space the paper's statement holds).
+"""
 
 from __future__ import annotations
 
@@ -17,7 +26,6 @@ from theorems.cuff2016.decisions import _combine
 from theorems.cuff2016.families import _pair
 
 __all__ = ["CLAIMS"]
-
 
 
 # ======================================================================================

@@ -1,4 +1,13 @@
-"""TODO sec3_lemma2"""
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §3.3: Lemma 2 (ordering (C)), its tight form (28), Appendix C and Remark (33).
+
+Main claims
+-----------
+* ``cuff2016.lemma2`` — (27) ε-MI-DP ⇒ (0, √(2ε))-DP; the tight form (28) δ' = 1 − 2h⁻¹(ln 2 − ε), checked
+  without inverting h (δ ≤ 1 − 2h⁻¹(ln 2 − ε) ⟺ h((1 − δ)/2) ≥ ln 2 − ε, h increasing on [0, ½]), attained
+  by binary symmetric channels for every MI level (PROVED); the asymptotic tightness of (27); (99); the
+  extremality of BSCs and the convexity of capacity (Appendix C);
+* ``cuff2016.lemma2_general`` — Remark (33): a positive threshold for δ' (finite analogue).
+"""
 
 from __future__ import annotations
 
@@ -29,7 +38,6 @@ from theorems.cuff2016.mechanism_measures import _approx_delta, _mi, _tv
 from theorems.cuff2016.symbolic import _HALF, _T, _all_steps, _fact, _h_sym, _rr2
 
 __all__ = ["CLAIMS"]
-
 
 
 def _prove_eq99() -> Decision:
@@ -226,6 +234,7 @@ def _threshold_check(inst: Instance) -> Outcome:
         parts.append(compare(_approx_delta(M, g), ">=", d))
     return Outcome(_combine(parts, "positive threshold"), {"mi_dp": _mi(M)})
 
+
 def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
     return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
                    notes=notes, **kw)
@@ -298,9 +307,9 @@ LEMMA2 = Claim(
         expected=_C),
      _R("capacity-convex", "C(λW1 + (1−λ)W2) <= λC(W1) + (1−λ)C(W2) for random binary channels",
         _convex_check, [Family("channel-pairs", _convex_instances, "8 random pairs (seed 93)")], expected=_C),
-        Reading("forall-bsc", "for every ε >= 0, BSC(1/(1+e^ε)) has tv_dp = 1 − 2h^{-1}(ln 2 − mi_dp) "
-            "exactly; its MI levels cover [0, ln 2), and BSC(0) gives ln 2", prove=_prove_lemma2_bsc,
-            expected=Verdict.PROVED, open_search=False)],
+     Reading("forall-bsc", "for every ε >= 0, BSC(1/(1+e^ε)) has tv_dp = 1 − 2h^{-1}(ln 2 − mi_dp) "
+         "exactly; its MI levels cover [0, ln 2), and BSC(0) gives ln 2", prove=_prove_lemma2_bsc,
+         expected=Verdict.PROVED, open_search=False)],
 )
 
 

@@ -1,4 +1,14 @@
-"""TODO sec3_lemma3"""
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §3.3: Lemma 3 (the reverse direction), the bounds (105)–(127), Example 3.3.
+
+Main claims
+-----------
+* ``cuff2016.lemma3`` — (δ)-DP ⇒ ε'-MI-DP with ε' = 2h(δ) + 2δ ln min{|Y|, max_i |X_i| + 1} (35).  ε' is
+  not monotone in δ (it increases up to m/(m + 1), then decreases); a (δ₀)-DP mechanism is (δ)-DP for every
+  δ ≥ δ₀, so the literal statement is mi_dp ≤ min(ε'(δ₀), ε'(1)), which is what is checked; and the
+  slightly tighter (105), (126) with their relaxations (106), (127);
+* ``cuff2016.ex3_3`` — Example 3.3: the erasure channel has capacity δ log N (exact at rational δ, PROVED
+  for every δ ∈ [0, 1]), and Lemma 3 is within a factor two of it for large N.
+"""
 
 from __future__ import annotations
 
@@ -29,7 +39,6 @@ from theorems.cuff2016.mechanism_measures import _max_alphabet, _mi, _tv
 from theorems.cuff2016.symbolic import _all_steps, _h_sym
 
 __all__ = ["CLAIMS"]
-
 
 
 # ======================================================================================
@@ -156,6 +165,7 @@ def _prove_ex33_limit() -> Decision:
     return _prove_limit((2 * h + 2 * d * sympy.log(N + 1)) / (d * sympy.log(N)), N, _OO, 2,
                         "Lemma 3 bound / capacity -> 2 as N -> oo (any fixed delta in (0, 1))")
 
+
 def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
     return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
                    notes=notes, **kw)
@@ -235,8 +245,8 @@ EX3_3 = Claim(
         [Family("N-grid", _scaling_instances, "delta in {1/10, 1/2, 1}, N = 2^k")],
         prove=_prove_ex33_limit, expected=_P,
         open_search=False),
-        Reading("forall-delta", "capacity of the erasure channel with symbolic δ is δ log N for every "
-                 "δ ∈ [0, 1], N = 2..5", prove=_prove_ex33, expected=Verdict.PROVED, open_search=False)],
+     Reading("forall-delta", "capacity of the erasure channel with symbolic δ is δ log N for every "
+              "δ ∈ [0, 1], N = 2..5", prove=_prove_ex33, expected=Verdict.PROVED, open_search=False)],
 )
 
 CLAIMS = [LEMMA3, EX3_3]

@@ -1,4 +1,13 @@
-"""TODO sec3_theorem1"""
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §3: Theorem 1, the strictness of orderings (A) and (B), Lemma 1.
+
+Main claims
+-----------
+* ``cuff2016.thm1`` — ε-DP ⪰ MI-DP ⪰ (ε, δ)-DP, and MI-DP = (ε, δ)-DP under a cardinality bound,
+  checked through the lemmas' parameter maps; without a cardinality bound the last ordering fails;
+* ``cuff2016.strict_AB`` — (A) and (B) are strict, and footnote 3 (ε-MI-DP but not ε'-DP for any ε'):
+  witness sequences of named mechanisms (``open_search=False``: the statements are existential);
+* ``cuff2016.lemma1`` — (21) ε-DP ⇒ min{ε, ε²}-KL-DP, (22) ε-KL-DP ⇒ ε-MI-DP, (23), and the identity (24).
+"""
 
 from __future__ import annotations
 
@@ -30,7 +39,6 @@ from theorems.cuff2016.sec2_property3 import prop3_delta_prime
 from theorems.cuff2016.sec3_lemma3 import lemma3_bound
 
 __all__ = ["CLAIMS"]
-
 
 
 # ======================================================================================
@@ -189,6 +197,7 @@ def _strict_b_check(inst: Instance) -> Outcome:
              Decision.true("exact", "pure_dp = oo") if _pure(M).value == _OO else
              Decision.false("exact", "pure_dp finite")]
     return Outcome(_combine(parts, "small MI-DP, infinite KL-DP and eps"))
+
 
 def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
     return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,

@@ -1,4 +1,13 @@
-"""TODO sec4_composition"""
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §4.2: composition — Corollaries 5–7 and Example 4.3.
+
+Main claims
+-----------
+* ``cuff2016.cor5`` — conditionally independent queries compose additively, and the sum is attained (BSCs
+  of the two bits of a 4-ary record, PROVED for every ε);
+* ``cuff2016.ex4_3`` — Example 4.3 (one-time pad): each response is 0-MI-DP, the pair reveals X_1;
+* ``cuff2016.cor6`` — sequential (adaptive) queries;
+* ``cuff2016.cor7`` — partial queries on disjoint subsets of records.
+"""
 
 from __future__ import annotations
 
@@ -37,7 +46,6 @@ from theorems.cuff2016.random_objects import _circulant, _mech, _prior
 from theorems.cuff2016.symbolic import _T, _all_steps
 
 __all__ = ["CLAIMS"]
-
 
 
 # ======================================================================================
@@ -150,9 +158,9 @@ _COR5 = Claim(
              notes="'in fact tight' read as: the additive bound is attained by some conditionally independent "
                    "queries (log 4 - h(p) - h(q) = (log 2 - h(p)) + (log 2 - h(q)), exact closed forms).",
         open_search=False),
-        Reading("forall-bsc-bits", "X_i = (a, b); Y_1 = BSC(1/(1+e^ε)) of a, Y_2 = BSC(1/(1+e^{2ε})) of b: "
-            "mi_dp(Y_1, Y_2) = mi_dp(Y_1) + mi_dp(Y_2) for every ε >= 0", prove=_prove_cor5,
-            expected=Verdict.PROVED, open_search=False)])
+     Reading("forall-bsc-bits", "X_i = (a, b); Y_1 = BSC(1/(1+e^ε)) of a, Y_2 = BSC(1/(1+e^{2ε})) of b: "
+         "mi_dp(Y_1, Y_2) = mi_dp(Y_1) + mi_dp(Y_2) for every ε >= 0", prove=_prove_cor5,
+         expected=Verdict.PROVED, open_search=False)])
 
 
 def _otp_parts(N):
@@ -267,6 +275,7 @@ def _check_cor6_marginal(inst):
 
 _F_COR6 = [Family("random single-record adaptive pairs (seed 12)", _fam_cor6_random),
            Family("sequential one-time pad (Y1 = U, Y2 = X + Y1 mod N), N = 2, 3", _fam_cor6_otp)]
+
 
 _COR6 = Claim(
     "cuff2016.cor6", "Corollary 6 (Sequential queries)", "Section 4.2, Corollary 6",

@@ -1,4 +1,16 @@
-"""TODO sec4_properties"""
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §4.1: Properties 4–6, Corollary 4 and Example 4.1.
+
+Main claims
+-----------
+* ``cuff2016.prop4`` — U independent of W ⇒ I(U;V|W) ≥ I(U;V) (hypothesis ``U-independent-of-W``);
+* ``cuff2016.prop5`` — U − V − W Markov ⇒ I(U;V|W) ≤ I(U;V) (hypothesis ``markov-U-V-W``);
+* ``cuff2016.prop6`` — the chain rule;
+* ``cuff2016.cor4`` — with independent records, I(X_i;Y) ≤ I(X_i;Y|X^{-i}) ≤ the MI-DP level;
+* ``cuff2016.ex4_1`` — Example 4.1 (correlated database), finite analogues of the Laplace example.
+
+The joint pmfs of (U, V, W) are priors on a product space; information quantities are exact LogForms.
+The hypotheses are named predicates, so an instance outside them is never a witness.
+"""
 
 from __future__ import annotations
 
@@ -23,7 +35,6 @@ from theorems.cuff2016.exact_information import _LOG2, _cmi, _conj, _eq, _gt, _l
 from theorems.cuff2016.random_objects import _all_equal_prior, _mech, _pmf, _prior, _product_prior
 
 __all__ = ["CLAIMS"]
-
 
 
 # ======================================================================================
@@ -158,6 +169,7 @@ _PROP4 = Claim(
                    "I(U;V|W) = log 2 > I(U;V) = 0.",
         hypotheses=(U_INDEPENDENT_OF_W,))])
 
+
 _PROP5 = Claim(
     "cuff2016.prop5", "Property 5", "Section 4, Property 5, eq. (40)",
     "If U, V, and W form a Markov chain U - V - W, meaning that U and W are conditionally independent given V, "
@@ -167,6 +179,7 @@ _PROP5 = Claim(
              _check_prop5, [_F_MARKOV_BSC, _F_MARKOV_RND], expected=Verdict.CHECKED,
              notes="Markov chain by construction (W drawn from V only).",
         hypotheses=(MARKOV_U_V_W,))])
+
 
 _PROP6 = Claim(
     "cuff2016.prop6", "Property 6 (chain rule)", "Section 4, Property 6, eq. (41)",
@@ -235,6 +248,7 @@ def _check_cor4_correlated(inst):
 _F_COR4 = [Family("random zero-free mechanisms on {0,1}^2, random product priors (seed 7)", _fam_cor4_random),
            Family("zoo: count query + geometric noise, exponential mechanism E_d", _fam_cor4_zoo),
            Family("random mechanisms on {0,1}^3, product priors (seed 9)", _fam_cor4_n3, slow=True)]
+
 
 _COR4 = Claim(
     "cuff2016.cor4", "Corollary 4 (Independent Data)", "Section 4.1, Corollary 4, eq. (42)",

@@ -1,4 +1,14 @@
-"""TODO sec5_group_privacy"""
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §5: group privacy — Properties 7–9, Example 5.1, (53), Corollary 8.
+
+Main claims
+-----------
+* ``cuff2016.prop7``, ``prop8``, ``prop9`` — group privacy for ε, δ and (ε, δ) (exact: log-ratios are
+  LogForms, TV and E_γ are Fractions at rational γ = e^ε);
+* ``cuff2016.ex5_1`` — Example 5.1: no group property for MI-DP; (51) is a boundary finding (it fails only
+  for |X_1| = 1); the values for every e ∈ [0, 1] are PROVED;
+* ``cuff2016.eq53`` — (53): ε-DP bounds the capacity by min{nε, (nε)²};
+* ``cuff2016.cor8`` — Corollary 8 (hypothesis k√(2ε) ≤ 1, the domain of h).
+"""
 
 from __future__ import annotations
 
@@ -46,7 +56,6 @@ from theorems.cuff2016.sec7_renyi import _fq
 from theorems.cuff2016.symbolic import _all_steps
 
 __all__ = ["CLAIMS"]
-
 
 
 # ======================================================================================
@@ -179,6 +188,7 @@ _F_PROP9 = [Family("tight construction (equality in (47)) x e^eps in {3/2, 2, 3}
             Family("exhaustive {0,1}^2 binary-output mechanisms, e^eps = 2", lambda: _fam_prop9("exhaustive")),
             Family("zoo mechanisms x e^eps", lambda: _fam_prop9("zoo"))]
 
+
 _PROP7 = Claim(
     "cuff2016.prop7", "Property 7 (Epsilon)", "Section 5, Property 7, eq. (45)",
     "Suppose x^n and x~^n are instances of the database that differ in at most k entries, and that the randomized "
@@ -188,6 +198,7 @@ _PROP7 = Claim(
                         "max_y ln P(y|x)/P(y|x') <= k * pure_dp(M) (exact LogForms)",
              _check_prop7, _F_GROUP, expected=Verdict.CHECKED)])
 
+
 _PROP8 = Claim(
     "cuff2016.prop8", "Property 8 (Delta)", "Section 5, Property 8, eq. (46)",
     "Suppose x^n and x~^n are instances of the database that differ in at most k entries, and that the randomized "
@@ -195,6 +206,7 @@ _PROP8 = Claim(
     "implication",
     [Reading("literal", "for k = 1..n: max TV over pairs at Hamming distance <= k <= k * tv_dp(M) (exact Fractions)",
              _check_prop8, _F_GROUP, expected=Verdict.CHECKED)])
+
 
 _PROP9 = Claim(
     "cuff2016.prop9", "Property 9 (General)", "Section 5, Property 9, eq. (47)",
@@ -332,8 +344,8 @@ _EX51 = Claim(
              notes="(50) (continuous X_1, I = oo) is not encodable; its finite analogue is this unbounded growth "
                    "e log(N+1) / (e ln 2) = log2(N+1).",
         open_search=False),
-        Reading("forall-e", "with symbolic e ∈ [0, 1] and N ∈ {2, 3}: mi_dp = e ln 2 and capacity = "
-                 "e ln(N+1)", prove=_prove_ex51, expected=Verdict.PROVED, open_search=False)])
+     Reading("forall-e", "with symbolic e ∈ [0, 1] and N ∈ {2, 3}: mi_dp = e ln 2 and capacity = "
+              "e ln(N+1)", prove=_prove_ex51, expected=Verdict.PROVED, open_search=False)])
 
 
 @functools.lru_cache(maxsize=None)
@@ -482,6 +494,7 @@ _F_COR8 = [Family("Example 5.1 with e = 1/10, N in {2, 4}, k in {1, 2}", _fam_co
            Family("E_d and the count query with e^eps close to 1, k in {1, 2}", _fam_cor8_zoo),
            Family("near-uniform random mechanisms on {0,1}^2, k in {1, 2} (seed 18)", _fam_cor8_near_uniform,
                   slow=True)]
+
 
 _COR8 = Claim(
     "cuff2016.cor8", "Corollary 8", "Section 5, Corollary 8, eq. (54)",

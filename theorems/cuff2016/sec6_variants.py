@@ -1,4 +1,12 @@
-"""TODO sec6_variants"""
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §6: variants of differential privacy and their MI analogues.
+
+Main claims
+-----------
+* ``cuff2016.sec6_1`` — personalized DP and its MI-DP analogue (55)–(56);
+* ``cuff2016.sec6_2`` — free-lunch privacy (57)–(59);
+* ``cuff2016.sec6_3`` — Bayesian DP (60)–(63);
+* ``cuff2016.sec6_4`` — adversarial privacy (64)–(65).
+"""
 
 from __future__ import annotations
 
@@ -37,7 +45,6 @@ from theorems.cuff2016.random_objects import _mech, _prior
 from theorems.cuff2016.sec5_group_privacy import _F_DP
 
 __all__ = ["CLAIMS"]
-
 
 
 # ======================================================================================
@@ -230,6 +237,7 @@ def _check_sec63_63(inst, *, factor=None):
 
 _F_SEC63 = [Family("random zero-free mechanisms on {0,1}^2, {0,1}^3, random priors with zeros (seed 22)", _fam_sec63)]
 
+
 _SEC63 = Claim(
     "cuff2016.sec6_3", "Bayesian differential privacy (60)-(63)", "Section 6.3, eqs. (60)-(63)",
     "Given a prior distribution P_{X^n}, a mechanism P_{Y|X^n} is eps-Bayesian differentially private if, for any "
@@ -283,6 +291,7 @@ def _check_sec64_def(inst):
 
 
 _F_SEC64 = [Family("random mechanisms and priors (zeros allowed, seed 23)", _fam_sec64)]
+
 
 _SEC64 = Claim(
     "cuff2016.sec6_4", "Adversarial privacy (64)-(65)", "Section 6.4, eqs. (64)-(65)",

@@ -1,4 +1,15 @@
-"""TODO sec7_renyi"""
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §7: Rényi generalisation — Sibson's α-mutual information (66)–(73).
+
+Main claims
+-----------
+* ``cuff2016.def_sibson`` — Sibson's definition (66): the closed form is the minimum, α → 1 gives Shannon;
+* ``cuff2016.lemma9`` — Lemma 9 (α-MI upper bound per record);
+* ``cuff2016.cor10`` — Corollary 10: the Sibson capacity is at most n·ε for ε-DP;
+* ``cuff2016.eq71`` — (71) Sibson = Arimoto at the escort prior; symmetric channels;
+* ``cuff2016.eq72_73`` — min-entropy leakage (72)–(73) as the α → ∞ case.
+
+Values with no closed form are certified arb balls at a stated precision, decided from the side that matters.
+"""
 
 from __future__ import annotations
 
@@ -39,7 +50,6 @@ from theorems.cuff2016.exact_information import (
 from theorems.cuff2016.random_objects import _circulant, _mech, _pmf, _prior
 
 __all__ = ["CLAIMS"]
-
 
 
 # ======================================================================================
@@ -417,6 +427,7 @@ def _check_leak_71(inst):
 
 
 _F_LEAK = [Family("random channels, priors (uniform / random / with zeros) (seed 30)", _fam_leak)]
+
 
 _EQ72 = Claim(
     "cuff2016.eq72_73", "Min-entropy leakage (72)-(73)", "Section 7, eqs. (72)-(73)",
