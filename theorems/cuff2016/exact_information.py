@@ -27,6 +27,7 @@ from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import to_sympy
 from exactpriv.measures import divergence as dv
 from exactpriv.measures import information as info
+from exactpriv.measures import sibson as sb
 from exactpriv.measures.result import Measured
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
@@ -210,7 +211,7 @@ def _pure(M: Mechanism) -> Measured:
 
 @functools.lru_cache(maxsize=None)
 def _sibson_cap(M: Mechanism, alpha) -> Measured:
-    return info.sibson_capacity(M, alpha=alpha)
+    return sb.sibson_capacity(M, alpha=alpha)
 
 
 def _sub(M: Mechanism, I, context: dict) -> Mechanism:
