@@ -45,13 +45,16 @@ def _prove_eq99() -> Decision:
     g(d) = ln 2 − h((1 − d)/2) − d²/2 >= 0 on [0, 1] — which is also the relaxation of (28)
     to (27), since ε = ln 2 − h((1 − δ')/2) along the BSCs.  Proof: g = ((1+d)ln(1+d) +
     (1−d)ln(1−d))/2 − d²/2 (identity), g(0) = 0, g'(d) = (ln(1+d) − ln(1−d))/2 − d (identity)
-    is >= 0 on [0, 1) (certifier), so g is non-decreasing on [0, 1); g(1) = ln 2 − ½ > 0 (kernel)."""
+    is >= 0 on [0, 1) (certifier), so g is non-decreasing on [0, 1); g(1) = ln 2 − ½ > 0 (kernel);
+    x in [½, 1] is x = (1 + d)/2, where h((1 + d)/2) = h((1 − d)/2) (identity) and 2(x − ½)² = d²/2."""
     d = sympy.Symbol("d", nonnegative=True)
     h = lambda x: -x * sympy.log(x) - (1 - x) * sympy.log(1 - x)  # noqa: E731
     g = ((1 + d) * sympy.log(1 + d) + (1 - d) * sympy.log(1 - d)) / 2 - d ** 2 / 2
     gp = (sympy.log(1 + d) - sympy.log(1 - d)) / 2 - d
     parts = [
         _prove_identity(sympy.log(2) - h((1 - d) / 2) - d ** 2 / 2 - g, "ln 2 - h((1-d)/2) - d^2/2 = g(d)"),
+        # x = (1 + d)/2 covers x in [1/2, 1]: both sides of (99) are symmetric about x = 1/2
+        _prove_identity(h((1 + d) / 2) - h((1 - d) / 2), "h((1+d)/2) = h((1-d)/2)"),
         compare(g.subs(d, 0), "==", 0),
         _prove_identity(sympy.diff(g, d) - gp, "g'(d) = (ln(1+d) - ln(1-d))/2 - d"),
         _certify((sympy.log(1 + EPS) - sympy.log(1 - EPS)) / 2, ">=", EPS, "g'(d) >= 0 on [0, 1)",
