@@ -117,6 +117,9 @@ def _lemma2_bsc_check(inst: Instance) -> Outcome:
     """BSC(p): mi_dp = ln 2 − h(p), tv_dp = |1 − 2p|, and equality in (28): h((1 − tv)/2) = ln 2 − mi."""
     M, p = inst.mechanism, inst.params["p"]
     m, t = _mi(M), _tv(M).value
+    if m.value is None:  # an equality needs the exact value (a BSC always has one)
+        return Outcome(Decision.undecided("enclosure", "mi_dp is only enclosed: equality cannot be decided"),
+                       {"mi_dp": m})
     parts = [compare(m.value, "==", _LN2 - _h(p)), compare(t, "==", abs(1 - 2 * p)),
              compare(_h((1 - t) / 2) + m.value, "==", _LN2)]
     return Outcome(_combine(parts, "BSC equality in (28)"), {"mi_dp": m, "tv_dp": t})
@@ -133,6 +136,8 @@ def _lemma2_asym_check(inst: Instance) -> Outcome:
     (1 − tv²)^{-1/2} of the tight δ' (finite quantitative form of 'asymptotically tight')."""
     M = inst.mechanism
     m, t = _mi(M), _tv(M).value
+    if m.value is None:  # the BSCs of the family have exact values; other channels are not this reading's
+        return Outcome(Decision.undecided("enclosure", "mi_dp is only enclosed"), {"mi": m})
     parts = [compare(t * t, "<=", 2 * m.value), compare((1 - t * t) * 2 * m.value, "<=", t * t)]
     return Outcome(_combine(parts, "asymptotic tightness of (27)"), {"tv": t, "mi": m})
 
