@@ -18,6 +18,7 @@ from fractions import Fraction
 import sympy
 
 from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
+from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.claims.relations import implies
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
@@ -179,8 +180,9 @@ def _binary_channels():
 
 def _bsc_extremal_check(inst: Instance) -> Outcome:
     """(95)-(98): the symmetrised channel is a BSC with the same TV |a − b| and capacity
-    ln 2 − h((1 − |a − b|)/2) <= the capacity of the original channel."""
-    a, b = inst.params["a"], inst.params["b"]
+    ln 2 − h((1 − |a − b|)/2) <= the capacity of the original channel.  a = W(1|0) and b = W(1|1) are read
+    from the mechanism itself (hypothesis ``binary-channel``), so any binary channel is an instance."""
+    a, b = inst.mechanism.rows[0][1], inst.mechanism.rows[1][1]
     d = abs(a - b)
     hat = Mechanism(Hamming([0, 1], 1), [0, 1], [[Fraction(1, 2) - (a - b) / 2, Fraction(1, 2) + (a - b) / 2],
                                                  [Fraction(1, 2) + (a - b) / 2, Fraction(1, 2) - (a - b) / 2]])
@@ -276,6 +278,10 @@ def _prove_lemma2_bsc() -> Decision:
     return _all_steps(parts, "BSCs attain (28) for every MI level in [0, ln 2]")
 
 
+BINARY_CHANNEL = Hypothesis("binary-channel", "a channel with two inputs and two outputs (Appendix C)",
+                            lambda inst: inst.mechanism is not None and inst.mechanism.shape == (2, 2))
+
+
 LEMMA2 = Claim(
     "cuff2016.lemma2", "Lemma 2 (ordering (C)), tight form (28) and Appendix C",
     "§3.3, Lemma 2, eqs. (27)-(32); Appendix C, eqs. (90)-(99)",
@@ -312,7 +318,8 @@ LEMMA2 = Claim(
      _R("bsc-extremal", "The symmetrised channel (95)-(96) is a BSC with the same TV and capacity <= the "
                         "original channel's", _bsc_extremal_check,
         [Family("binary-channels", _binary_channels, "grid a, b in {0, 1/3, 1} and 6 random (seed 91)")],
-        expected=_C),
+        expected=_C,
+        hypotheses=(BINARY_CHANNEL,)),
      _R("capacity-convex", "C(λW1 + (1−λ)W2) <= λC(W1) + (1−λ)C(W2) for random binary channels",
         _convex_check, [Family("channel-pairs", _convex_instances, "8 random pairs (seed 93)")], expected=_C),
      Reading("forall-bsc", "for every ε >= 0, BSC(1/(1+e^ε)) has tv_dp = 1 − 2h^{-1}(ln 2 − mi_dp) "
