@@ -26,6 +26,7 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS
 from exactpriv.measures import coupling as cp
+from exactpriv.measures import membership as mb
 from exactpriv.measures import udp
 from exactpriv.measures.membership import negative_membership, positive_membership
 from exactpriv.mechanisms.base import Mechanism
@@ -303,7 +304,7 @@ BDP_D2B = Claim(
 
 # --- Theorem 4.8 ------------------------------------------------------------------------
 def pmp_bounded_certified(M):
-    return cp.bmi_membership(M)
+    return mb.bmi_membership(M)
 
 
 def _pmp_bounded_enclosure(M):
@@ -382,7 +383,7 @@ THM4_8 = Claim(
     "equivalence",
     [
         Reading("literal", "for every level λ of a grid: (ln λ)-BDP ⟺ (D_B, λ)-PMP, the D_B side decided by "
-                "coupling.bmi_membership (D^2_B lower bound + coefficient certificate over all BMI laws: exact "
+                "membership.bmi_membership (D^2_B lower bound + coefficient certificate over all BMI laws: exact "
                 "and unconditional, see exactpriv.measures.coupling)",
                 check=check_bdp_pmp_levels(pmp_bounded_certified), families=BOUNDED + SUBSETS,
                 expected=Verdict.CHECKED,

@@ -160,7 +160,7 @@ SEC5_SUMMARY = Claim(
                 "(D_I, λ)-PMP", check=_check_udp_di, families=SUBSETS, expected=Verdict.CHECKED),
         Reading("dp-di", "unbounded ε-DP ⟺ (D_I, e^ε)-PMP and (D_I, e^ε)-NMP (levels grid)",
                 check=_check_dp_di, families=SUBSETS, expected=Verdict.CHECKED),
-        Reading("bdp-db", "BDP ⟺ D_B (Theorem 4.8, decided exactly with coupling.bmi_membership)",
+        Reading("bdp-db", "BDP ⟺ D_B (Theorem 4.8, decided exactly with membership.bmi_membership)",
                 check=check_bdp_pmp_levels(pmp_bounded_certified), families=(BOUNDED_ZOO,),
                 expected=Verdict.CHECKED, notes="See li2013.thm4_8 for the full families."),
         Reading("du-too-strong", "finite analogue of 'likely too strong': for the ε-DP count with truncated "
