@@ -47,7 +47,9 @@ def test_report_takes_the_user_bank(tmp_path):
     assert (tmp_path / "tsybakov2009.bh-misstated.html").exists()
 
 
-def test_pytest_runs_the_user_bank(pytester):
+def test_pytest_runs_the_user_bank(pytester, monkeypatch):
+    # the subprocess imports this checkout, not whatever copy is installed
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parent.parent))
     pytester.copy_example(str(BANK))
     result = pytester.runpytest_subprocess("outside_claims.py", "-p", "no:cacheprovider")
     result.assert_outcomes(passed=10)
