@@ -172,3 +172,12 @@ def test_shuffle_amplifies_approximate_not_pure_dp():
 def test_shuffle_size_is_checked_before_enumerating():
     with pytest.raises(SpaceTooLargeError):
         shuffle(zoo.randomized_response(4, exp_eps=2), 40)
+
+
+def test_poisson_subsampling_symbolic_eps_matches_bbg_for_all_eps():
+    """Balle–Barthe–Gaboardi's amplification bound log(1 + q(e^ε − 1)) is attained, as a closed form
+    in ε, by Poisson subsampling of ε-RR on one entity (add/remove)."""
+    base = Mechanism(Subsets(["u"]), [0, 1], zoo.randomized_response(2, eps=EPS).rows)
+    q = F(1, 3)
+    value = pure_dp(poisson_subsample(base, q)).value
+    assert sympy.simplify(sympy.exp(value) - (1 + sympy.Rational(1, 3) * (sympy.exp(EPS) - 1))) == 0
