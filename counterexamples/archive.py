@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from exactpriv.claims.hypotheses import unmet_hypotheses
 from exactpriv import io
 from exactpriv.claims import Outcome, ReadingResult
 from exactpriv.errors import FormatError
@@ -49,18 +50,18 @@ def load_witness(path) -> dict:
     return doc
 
 
-def replay(path) -> tuple[dict, Decision]:
+def replay(path, *, banks=None) -> tuple[dict, Decision]:
     """Re-check an archived witness from scratch: returns (witness doc, decision of the
     reading's check on the instance). A valid witness gives a FALSE decision."""
-    from theorems import get_claim
+    from exactpriv.claims.banks import find_claim as get_claim
 
     doc = load_witness(path)
-    claim = get_claim(doc["claim"])
+    claim = get_claim(doc["claim"], banks)
     reading = claim.reading(doc["reading"])
     if reading.check is None:
         raise FormatError(f"{doc['claim']}/{doc['reading']} has no instance check to replay")
     inst = doc["instance"]
-    if reading.hypothesis is not None and not reading.hypothesis(inst):
+    if unmet_hypotheses(reading, inst):
         return doc, Decision.undecided("hypothesis", f"the witness does not satisfy the hypotheses of "
                                                      f"{doc['claim']} [{doc['reading']}]")
     res = reading.check(inst)
