@@ -240,12 +240,12 @@ class SparseIntegerSystem:
                 raise LiftingError("the float solve returned a non-finite value (ill-conditioned matrix)")
             if shift or zmax * rowsum >= _INT64_SAFE >> 8:
                 # A remainder too large for int64 digits: one step with α = 1 and Python
-                # integers, x_k = round(B⁻¹r) to ~40 leading bits; r shrinks by ~2^36.
+                # integers, x_k = round(B⁻¹r) to ~48 leading bits; r shrinks by ~2^40.
                 big_steps += 1
-                if big_steps > 4 + rmax.bit_length() // 16:
+                if big_steps > 8 + bmax.bit_length() // 16:
                     raise LiftingError("the residual does not shrink (ill-conditioned matrix)")
                 xk = np.empty(n, dtype=object)
-                total = shift + max(0, math.frexp(zmax)[1] - 40)  # x ≈ xh·2^shift
+                total = shift + max(0, math.frexp(zmax)[1] - 48)  # x ≈ xh·2^shift
                 xk[:] = [int(round(math.ldexp(v, shift - total))) << total for v in xh.tolist()]
                 r = self._as_int64(self._minus(r, 0, xk, transpose))
                 digits.append((0, xk))
