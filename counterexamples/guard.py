@@ -22,15 +22,16 @@ The deadline is not checked here: an evaluator never changes an answer because t
 
 from __future__ import annotations
 
+import dataclasses
 import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
 from exactpriv.claims import Instance, Outcome, Reading
 from exactpriv.claims.check import as_outcome
-from exactpriv.exact.decisions import Truth
+from exactpriv.exact.decisions import Decision, Truth
 
-__all__ = ["Evaluation", "Evaluator", "describe_instance", "instance_key"]
+__all__ = ["Evaluation", "Evaluator", "describe_instance", "guarded_reading", "instance_key"]
 
 #: how many error reports (with inputs) an evaluator keeps; later errors are only counted
 MAX_ERROR_REPORTS = 20
@@ -193,3 +194,29 @@ def _error_text(exc: BaseException) -> str:
     frames = traceback.extract_tb(exc.__traceback__)
     where = f" (at {frames[-1].filename.rsplit('/', 1)[-1]}:{frames[-1].lineno} in {frames[-1].name})" if frames else ""
     return f"{type(exc).__name__}: {exc}"[:300] + where
+
+
+def _guarded(fn, what: str):
+    """fn wrapped so that an exception becomes an UNDECIDED decision naming it and its input."""
+    def wrapped(*args):
+        try:
+            return fn(*args)
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except Exception as exc:
+            label = getattr(args[0], "label", "") if args else ""
+            return Decision.undecided("error", f"{what}{' on ' + label if label else ''} raised {_error_text(exc)}")
+    return wrapped
+
+
+def guarded_reading(reading: Reading, extra_hypotheses: tuple = (), *, prove: bool = True) -> Reading:
+    """A copy of ``reading`` for :func:`~exactpriv.claims.check.check_reading` under the rules of the module
+    head: its check and proof never raise (an error is an UNDECIDED decision naming the input), and the
+    ``extra_hypotheses`` are required on top of its own.  ``prove=False`` drops the all-parameter proof
+    (a proof knows nothing of extra hypotheses: only instances count then)."""
+    own = {h.name for h in reading.hypotheses}
+    return dataclasses.replace(
+        reading, hypothesis=None,
+        hypotheses=(*reading.hypotheses, *(h for h in extra_hypotheses if h.name not in own)),
+        check=None if reading.check is None else _guarded(reading.check, "the check"),
+        prove=None if (reading.prove is None or not prove) else _guarded(reading.prove, "the proof"))

@@ -26,7 +26,6 @@ Algorithm for a "forall" reading open to search (deterministic for a seed and ``
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import random
 import time
@@ -38,11 +37,10 @@ from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample
 
 from counterexamples import strategies as S
-from counterexamples.guard import Evaluation, Evaluator, describe_instance
+from counterexamples.guard import Evaluation, Evaluator, describe_instance, guarded_reading
 from counterexamples.local_search import focus_of, margin_of, perturbed
 from exactpriv.claims import Claim, Instance, Reading, Verdict, check_reading
 from exactpriv.errors import InvalidArgument
-from exactpriv.exact.decisions import Decision
 
 __all__ = ["HuntResult", "hunt", "hunt_reading", "margin_of", "searchable"]
 
@@ -114,7 +112,7 @@ def _validate(seconds, seed, max_examples):
         raise InvalidArgument(f"max_examples={max_examples!r} must be a non-negative integer or None")
 
 
-def _templates(reading: Reading, evaluator: Evaluator, family_errors: list) -> list[Instance]:
+def _templates(reading: Reading, family_errors: list) -> list[Instance]:
     """The reading's non-slow family instances (up to TEMPLATE_LIMIT each), smallest spaces first."""
     out = []
     for fam in reading.families:
@@ -148,28 +146,10 @@ def _strategy(reading: Reading, templates: list[Instance], positive: bool):
     return st.sampled_from(varying).flatmap(lambda t: S.instances_around(t, positive=positive))
 
 
-def _guarded(fn, what: str):
-    """fn wrapped so that an exception becomes an UNDECIDED decision naming it (for check_reading)."""
-    def wrapped(*args):
-        try:
-            return fn(*args)
-        except (KeyboardInterrupt, SystemExit):
-            raise
-        except Exception as exc:
-            label = getattr(args[0], "label", "") if args else ""
-            return Decision.undecided("error", f"{what}{' on ' + label if label else ''} raised "
-                                               f"{type(exc).__name__}: {exc}"[:300])
-    return wrapped
-
-
 def _families_only(claim: Claim, reading: Reading, result: HuntResult, extra_hypotheses: tuple, why: str):
     """The verdict of the reading's own families (what verify says), with every error caught."""
-    guarded = dataclasses.replace(
-        reading, hypothesis=None, hypotheses=(*reading.hypotheses, *(h for h in extra_hypotheses
-                                                                      if h not in reading.hypotheses)),
-        check=None if reading.check is None else _guarded(reading.check, "the check"),
-        prove=None if reading.prove is None else _guarded(reading.prove, "the proof"))
-    rr = check_reading(claim, guarded)
+    # a proof knows nothing of extra hypotheses: with them, only the instances count
+    rr = check_reading(claim, guarded_reading(reading, extra_hypotheses, prove=not extra_hypotheses))
     result.verdict = rr.verdict
     result.witness, result.values = rr.witness, dict(rr.witness_values)
     result.counts = {k: v for k, v in rr.evidence.items() if k in ("instances_true", "instances_undecided",
@@ -190,13 +170,14 @@ def _families_only(claim: Claim, reading: Reading, result: HuntResult, extra_hyp
 def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed: int = 0,
                  max_examples: int | None = None, local_steps: int = 400, batch_size: int = 50,
                  collect: int = 1, extra_hypotheses: tuple = (), positive: bool = False,
-                 progress: Callable[[int, float | None], None] | None = None) -> HuntResult:
+                 extra_templates: tuple = (), progress: Callable[[int, float | None], None] | None = None) -> HuntResult:
     """Search for an exact violation of one reading; see the module docstring.
 
     max_examples : bound on the drawn instances (None: until the deadline); with it, the same seed gives
         the same result on every run as long as the deadline is not reached first
     extra_hypotheses : required on top of the reading's own (the positive-only search of
         :mod:`counterexamples.findings`); ``positive=True`` draws positive rows and full-support priors
+    extra_templates : instances checked after the families' and drawn around like them
     collect : stop after this many witnesses
     """
     if not isinstance(claim, Claim) or not isinstance(reading, Reading):
@@ -250,12 +231,13 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
 
     stopped_by = ""
     try:
-        templates = _templates(reading, ev, family_errors)
-        for inst in templates:
+        templates = _templates(reading, family_errors) + list(extra_templates)
+        n_family = len(templates) - len(extra_templates)
+        for k, inst in enumerate(templates):
             if time.perf_counter() > deadline:
                 stopped_by = "deadline"
                 break
-            seen(ev.evaluate(inst), "bank family instance")
+            seen(ev.evaluate(inst), "bank family instance" if k < n_family else "template instance")
             if len(result.witnesses) >= collect:
                 stopped_by = "witness"
                 break

@@ -124,7 +124,8 @@ def test_hunt_with_no_decided_instance_is_undecided():
 
     claim, r = _claim_with_families(check, [_random_rr(2)])
     res = hunt_reading(claim, r, seconds=1, seed=0)
-    assert res.verdict == Verdict.UNDECIDED and "no instance was checked" in res.note
+    assert res.verdict == Verdict.UNDECIDED and "raised errors" in res.note
+    assert res.counts["error"] == res.tried > 0 and res.errors[0]["instance"]["label"] == "rr2"
 
 
 def test_conjecture_refuses_profiles_and_huge_spaces():
