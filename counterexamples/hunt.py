@@ -274,7 +274,9 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
             if len(result.witnesses) >= collect:
                 stopped_by = "witness"
         if not result.witnesses and best[0] is not None and stopped_by in ("max-examples", "deadline", "families only"):
-            _local_search(ev, best, result, deadline, seed, local_steps, seen)
+            # with max_examples the local search is bounded by it too (a step count, not the clock)
+            steps = local_steps if max_examples is None else min(local_steps, max_examples)
+            _local_search(ev, best, result, deadline, seed, steps, seen)
             if result.witnesses:
                 stopped_by = "witness"
     except KeyboardInterrupt:
