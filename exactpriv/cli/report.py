@@ -44,9 +44,9 @@ def cmd_report(args) -> int:
     from rich.console import Console
 
     from counterexamples.report import claim_report, index_report, results_from_json, run_bank
-    from exactpriv.atlas import build_atlas, derive, recheck
+    from counterexamples.atlas import build_atlas, derive, recheck
     from exactpriv.cli.verify import select_claims as _select_claims
-    from exactpriv.tightness import bank_implications, explore_entry, explore_implication
+    from counterexamples.tightness import bank_implications, explore_entry, explore_implication
 
     console = Console()
     if args.tight_seconds <= 0 or args.entry_seconds <= 0:
