@@ -87,16 +87,17 @@ def _listed(reading, inst) -> bool:
     return False
 
 
-def replay(path) -> tuple[dict, Decision]:
+def replay(path, *, banks=None) -> tuple[dict, Decision]:
     """Re-check an archived witness from scratch: returns (witness doc, decision).  A valid witness gives a
     FALSE decision.  The rules of :mod:`counterexamples.guard` apply: a witness outside the reading's
     hypotheses, of an "exists" reading, or — for a reading about its listed instances only — not one of
-    them, is UNDECIDED with the reason; a check that raises is UNDECIDED naming the error."""
+    them, is UNDECIDED with the reason; a check that raises is UNDECIDED naming the error.  ``banks``: where
+    to find the claim (default: every installed bank)."""
     from counterexamples.guard import Evaluator
     from exactpriv.claims.banks import find_claim as get_claim
 
     doc = load_witness(path)
-    claim = get_claim(doc["claim"])
+    claim = get_claim(doc["claim"], banks)
     reading = claim.reading(doc["reading"])
     if reading.check is None:
         raise FormatError(f"{doc['claim']}/{doc['reading']} has no instance check to replay")

@@ -7,28 +7,19 @@ closed forms (:mod:`exactpriv.measures.symbolic`) and the resulting univariate s
 certified (:mod:`exactpriv.forall`, :mod:`exactpriv.certify`).
 
 The lead wires these readings into the bank modules (same claim ids).  ``TIGHTNESS`` holds the
-tightness claims.  (Cuff–Yu's all-parameter readings live with their claims in theorems/cuff2016/.)
+tightness claims.  (Cuff–Yu's, Wang–Ying–Zhang's and Li et al.'s all-parameter readings live with their claims in
+theorems/cuff2016/, theorems/wang2016/ and theorems/li2013/.)
 
 Verdicts (expected, and why)
 ----------------------------
-* wang2016.lemma1 / wang2016.lemma5 — PROVED on D^n with (n, m) ∈ {(1,2),(1,3),(2,2),(2,3)}:
-  E_d(ε) is exactly ε-DP (constraint (23) tight) and each row/column has distortion h(ε) for
-  all ε.  General (n, m) remains the paper's sums (71)-(78) (not machine-checked here).
 * zhao2019.thm2_conv — the paper's map s(ε) = ½ − 1/(e^ε+1) is NOT attained: on RR(ε)
   SP = tanh(ε/4) ≠ s(ε) (REFUTED at a certified point), and for every mechanism with positive
   entries SP >= tanh(DP/4) > s(DP) when DP > 0 (the inequality of maps is PROVED for all ε > 0;
   SP >= tanh(DP/4) is the two-point reduction, CHECKED on random positive mechanisms).  The tight
   converse is "tanh(ε/4)-SP ⇒ ε-DP", attained by RR(ε) for every ε (PROVED).
-* li2013.prop5_3 — PROVED for all k >= 2, n > k (not an ε-family): at output c_n the posterior of
-  an entity of M_n is 2^{k-1}/(2^k − 1), so the PMP level is at least (2^k−1)/(2^k−2).  The
-  subset count behind the posterior is the argument in :func:`_prove_li_prop53`; the algebra is
-  machine-checked.
 * identitydp.ex2 — PROVED: with X1 = X2 and the truncated geometric count mechanism (exactly
   ε-DP), posterior odds = e^{2ε} × prior odds for all ε; with independent records the ratio is
   <= e^ε for all ε.
-
-Not given an all-ε proof here (and why): wang2016.lemma4 (E_i) depends on a rational prior through K_ε^{-1} and
-is not a fixed symbolic family.
 """
 
 from __future__ import annotations
@@ -50,8 +41,6 @@ from exactpriv.spaces import Hamming
 
 __all__ = ["TIGHTNESS"]
 
-S000 = "seed 000_ac51e572e2d31a77.txt"
-S002 = "seed 002_4dd28a520f8aff24.txt"
 S003 = "seed 003_0ace9223eb283908.txt"
 S004 = "seed 004_8c27f358b326ed94.txt"
 
@@ -92,47 +81,6 @@ def _h(x):
 @functools.lru_cache(maxsize=None)
 def _rr2():
     return zoo.randomized_response(2, eps=EPS)
-
-
-# ======================================================================================
-# wang2016.lemma1 / lemma5 — E_d(ε): ε-DP exactly, distortion h(ε)
-# ======================================================================================
-_NM = ((1, 2), (1, 3), (2, 2), (2, 3))
-
-
-def _h_wang(n, m):
-    return n / (1 + _T / (m - 1))
-
-
-@functools.lru_cache(maxsize=None)
-def _ed(n, m):
-    return zoo.wang_E_d(list(range(m)), n, eps=EPS)
-
-
-def _row_distortions(E):
-    """Σ_y p(y|x) d(x, y) for every x, exactly (sympy)."""
-    D = E.inputs.distance_matrix()
-    out = []
-    for x, row in enumerate(E.rows):
-        out.append(sympy.cancel(sympy.Add(*[sympy.sympify(v) * int(D[x, y]) for y, v in enumerate(row)])))
-    return out
-
-
-def _prove_ed(lemma: str, distortion=_h_wang) -> Decision:
-    parts = []
-    for n, m in _NM:
-        E = _ed(n, m)
-        if lemma == "lemma1":
-            sym = all(sympy.cancel(sympy.sympify(E.rows[x][y]) - sympy.sympify(E.rows[y][x])) == 0
-                      for x in range(len(E.rows)) for y in range(x))
-            parts.append(_fact(sym, "sympy-cancel", f"D^{n}, m={m}: the posterior (61) p(x|y) equals E_d(y|x) "
-                                                   f"(a symmetric matrix), so (23) is the pure DP of E_d"))
-        parts.append(value_for_all(E, "pure_dp", EPS))
-        for val in dict.fromkeys(_row_distortions(E)):
-            parts.append(equality_for_all(val, distortion(n, m)))
-    what = ("R-PD witness (61) is feasible with (23) tight and distortion h(eps), all eps" if lemma == "lemma1"
-            else "E_d is exactly eps-DP with E[d] = h(eps) under every prior, all eps")
-    return _all(parts, what)
 
 
 # ======================================================================================
@@ -184,34 +132,6 @@ def _check_sp_ge_tanh_quarter(inst: Instance) -> Outcome:
 
 
 # ======================================================================================
-# li2013.prop5_3 — level (2^k−1)/(2^k−2) attained at output c_n, all k
-# ======================================================================================
-def _prove_li_prop53(gamma=None) -> Decision:
-    """All k >= 2, n > k, k-Max with A(∅) uniform on {c_1..c_k}, D_N uniform on subsets of U.
-
-    Argument (the paper's, made explicit): output c_n has P(c_n | T) = 1/k if T meets
-    M_n = {n−k+1, .., n} (then max T ∈ M_n and the output set is {c_{n−k+1}..c_n}) and 0 otherwise
-    (max T <= n − k gives a set below c_n; ∅ gives {c_1..c_k} ∌ c_n as n > k).  Under D_N each of the
-    2^n subsets is equally likely, 2^n − 2^{n−k} meet M_n and 2^{n−1} contain a given i ∈ M_n, so
-    Pr[i ∈ T | c_n] = 2^{n−1}/(2^n − 2^{n−k}).  Machine-checked: (1) that ratio equals
-    2^{k−1}/(2^k − 1) for all n, k (A = 2^{n−k}, B = 2^k); (2) with u = 2^k >= 4, the two PMP ratios
-    are u/(u−1) (posterior/prior, prior ½) and (u−1)/(u−2) ((1 − prior)/(1 − posterior)), and
-    (u−1)/(u−2) >= u/(u−1) for all u >= 4, so the level at c_n is (u−1)/(u−2) = (2^k−1)/(2^k−2):
-    Prop. 5.3's γ is attained."""
-    A, B = sympy.symbols("A B", positive=True)  # A = 2^(n-k), B = 2^k
-    post_count = (A * B / 2) / (A * B - A)
-    u = sympy.Symbol("u", positive=True)
-    post = (u / 2) / (u - 1)
-    level = (1 - _HALF) / (1 - post)
-    target = (u - 1) / (u - 2) if gamma is None else gamma(u)
-    parts = [_fact(sympy.cancel(post_count - (B / 2) / (B - 1)) == 0, "sympy-cancel",
-                   "2^(n-1)/(2^n - 2^(n-k)) = 2^(k-1)/(2^k - 1) for all n, k"),
-             inequality_for_all(level, ">=", post / _HALF, domain=(4, sympy.oo), closed=(True, False), variable=u),
-             equality_for_all(level, target, domain=(4, sympy.oo), closed=(True, False), variable=u)]
-    return _all(parts, "k-Max attains (2^k-1)/(2^k-2) at output c_n for every k >= 2, n > k")
-
-
-# ======================================================================================
 # identitydp.ex2 — e^{2ε} under perfectly dependent records
 # ======================================================================================
 @functools.lru_cache(maxsize=None)
@@ -255,28 +175,6 @@ def _prove_identitydp_ex2_indep() -> Decision:
 # ======================================================================================
 TIGHTNESS: list[Claim] = [
     Claim(
-        "wang2016.lemma1", "Lemma 1 tightness witness (61): feasible, (23) tight, distortion h(ε), all ε",
-        f"{S000}, Appendix A, Lemma 1, eqs. (35)-(36), (61)-(63)",
-        "The minimum distortion D*_relaxed(ε) of the relaxed optimization problem R-PD satisfies D*_relaxed(ε) = "
-        "h(ε), where h(ε) = n/(1 + e^ε/(m−1)). ... p_{X|Y}(x|y) = e^{−εd(x,y)}/(1 + (m−1)e^{−ε})^n (61).",
-        "tightness",
-        [Reading("forall-witness-61", "on D^n, (n, m) ∈ {(1,2),(1,3),(2,2),(2,3)}, for every ε >= 0: the posterior "
-                 "(61) is symmetric, meets (23) with the ratio bound attained (pure DP of E_d = ε), and every "
-                 "column has distortion h(ε)", prove=lambda: _prove_ed("lemma1"), expected=_P,
-                 notes="With the bank's lower bound (claim_lb) this gives D*_relaxed = h for all ε on these "
-                       "spaces; also the witness of wang2016.lemma1.claim_ub.")],
-    ),
-    Claim(
-        "wang2016.lemma5", "Lemma 5: E_d is exactly ε-DP with distortion h(ε), all ε",
-        f"{S000}, §3 eq. (30); Appendix A, Lemma 5",
-        "The mechanism E_d defined in (30) satisfies ε-differential privacy, and the distortion of E_d is given by "
-        "E[d(X,Y)] = h(ε).",
-        "tightness",
-        [Reading("forall-E_d", "on D^n, (n, m) ∈ {(1,2),(1,3),(2,2),(2,3)}, for every ε >= 0: pure_dp(E_d) = ε "
-                 "exactly and every row has distortion h(ε) (so E[d] = h(ε) under every prior)",
-                 prove=lambda: _prove_ed("lemma5"), expected=_P)],
-    ),
-    Claim(
         "zhao2019.thm2_conv", "Theorem 2 converse: is (½ − 1/(e^ε+1))-SP ⇒ ε-DP tight?",
         f"{S003}, Theorem 2",
         "Theorem 2 (Improving the result of Kasiviswanathan and Smith [3]). ε-Differential privacy implies "
@@ -299,18 +197,6 @@ TIGHTNESS: list[Claim] = [
          Reading("forall-tanh-quarter-attained", "RR_2(ε) has DP = ε and SP = tanh(ε/4) for every ε >= 0: the "
                  "tight converse (positive mechanisms) is tanh(ε/4)-SP ⇒ ε-DP",
                  prove=lambda: _prove_sp_rr(sympy.tanh(EPS / 4)), expected=_P)],
-    ),
-    Claim(
-        "li2013.prop5_3", "Proposition 5.3 tight for s_j = k: attained at output c_n for all k",
-        f"{S002}, §5.1, Proposition 5.3 and its proof",
-        "The k-Max mechanism satisfies (D_N, γ)-PMP for γ = (2^k − 1)/(2^k − 2). ... When j − k < i <= m_j, we "
-        "have Pr[i|c_j] = 2^(s_j−1)/(2^s_j − 1) ... solving which gets γ >= max(2^k/(2^k−1), (2^k−1)/(2^k−2)).",
-        "tightness",
-        [Reading("forall-k-output-cn", "for all k >= 2 and n > k (A(∅) uniform on {c_1..c_k}): at output c_n the "
-                 "PMP level of an entity of M_n is exactly (2^k−1)/(2^k−2)", prove=_prove_li_prop53, expected=_P,
-                 notes="Not an ε-family: the parameter is k (u = 2^k >= 4).  The subset count is the argument in "
-                       "the docstring of _prove_li_prop53; the algebra is machine-checked; the bank's instances "
-                       "(k <= 5) check the level numerically.")],
     ),
     Claim(
         "identitydp.ex2", "Example 2: posterior odds e^{2ε} for perfectly dependent records, all ε",

@@ -18,6 +18,7 @@ from fractions import Fraction
 import sympy
 
 from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
+from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.claims.relations import implies
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
@@ -40,18 +41,29 @@ from theorems.cuff2016.symbolic import _HALF, _T, _all_steps, _fact, _h_sym, _rr
 __all__ = ["CLAIMS"]
 
 
+def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
+    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
+                   notes=notes, **kw)
+
+
+_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
+
+
 def _prove_eq99() -> Decision:
     """(99) h(x) <= ln 2 − 2(x − ½)² on [0, 1], equivalently (x = (1 − d)/2, h symmetric)
     g(d) = ln 2 − h((1 − d)/2) − d²/2 >= 0 on [0, 1] — which is also the relaxation of (28)
     to (27), since ε = ln 2 − h((1 − δ')/2) along the BSCs.  Proof: g = ((1+d)ln(1+d) +
     (1−d)ln(1−d))/2 − d²/2 (identity), g(0) = 0, g'(d) = (ln(1+d) − ln(1−d))/2 − d (identity)
-    is >= 0 on [0, 1) (certifier), so g is non-decreasing on [0, 1); g(1) = ln 2 − ½ > 0 (kernel)."""
+    is >= 0 on [0, 1) (certifier), so g is non-decreasing on [0, 1); g(1) = ln 2 − ½ > 0 (kernel);
+    x in [½, 1] is x = (1 + d)/2, where h((1 + d)/2) = h((1 − d)/2) (identity) and 2(x − ½)² = d²/2."""
     d = sympy.Symbol("d", nonnegative=True)
     h = lambda x: -x * sympy.log(x) - (1 - x) * sympy.log(1 - x)  # noqa: E731
     g = ((1 + d) * sympy.log(1 + d) + (1 - d) * sympy.log(1 - d)) / 2 - d ** 2 / 2
     gp = (sympy.log(1 + d) - sympy.log(1 - d)) / 2 - d
     parts = [
         _prove_identity(sympy.log(2) - h((1 - d) / 2) - d ** 2 / 2 - g, "ln 2 - h((1-d)/2) - d^2/2 = g(d)"),
+        # x = (1 + d)/2 covers x in [1/2, 1]: both sides of (99) are symmetric about x = 1/2
+        _prove_identity(h((1 + d) / 2) - h((1 - d) / 2), "h((1+d)/2) = h((1-d)/2)"),
         compare(g.subs(d, 0), "==", 0),
         _prove_identity(sympy.diff(g, d) - gp, "g'(d) = (ln(1+d) - ln(1-d))/2 - d"),
         _certify((sympy.log(1 + EPS) - sympy.log(1 - EPS)) / 2, ">=", EPS, "g'(d) >= 0 on [0, 1)",
@@ -114,6 +126,9 @@ def _lemma2_bsc_check(inst: Instance) -> Outcome:
     """BSC(p): mi_dp = ln 2 − h(p), tv_dp = |1 − 2p|, and equality in (28): h((1 − tv)/2) = ln 2 − mi."""
     M, p = inst.mechanism, inst.params["p"]
     m, t = _mi(M), _tv(M).value
+    if m.value is None:  # an equality needs the exact value (a BSC always has one)
+        return Outcome(Decision.undecided("enclosure", "mi_dp is only enclosed: equality cannot be decided"),
+                       {"mi_dp": m})
     parts = [compare(m.value, "==", _LN2 - _h(p)), compare(t, "==", abs(1 - 2 * p)),
              compare(_h((1 - t) / 2) + m.value, "==", _LN2)]
     return Outcome(_combine(parts, "BSC equality in (28)"), {"mi_dp": m, "tv_dp": t})
@@ -130,6 +145,8 @@ def _lemma2_asym_check(inst: Instance) -> Outcome:
     (1 − tv²)^{-1/2} of the tight δ' (finite quantitative form of 'asymptotically tight')."""
     M = inst.mechanism
     m, t = _mi(M), _tv(M).value
+    if m.value is None:  # the BSCs of the family have exact values; other channels are not this reading's
+        return Outcome(Decision.undecided("enclosure", "mi_dp is only enclosed"), {"mi": m})
     parts = [compare(t * t, "<=", 2 * m.value), compare((1 - t * t) * 2 * m.value, "<=", t * t)]
     return Outcome(_combine(parts, "asymptotic tightness of (27)"), {"tv": t, "mi": m})
 
@@ -171,8 +188,9 @@ def _binary_channels():
 
 def _bsc_extremal_check(inst: Instance) -> Outcome:
     """(95)-(98): the symmetrised channel is a BSC with the same TV |a − b| and capacity
-    ln 2 − h((1 − |a − b|)/2) <= the capacity of the original channel."""
-    a, b = inst.params["a"], inst.params["b"]
+    ln 2 − h((1 − |a − b|)/2) <= the capacity of the original channel.  a = W(1|0) and b = W(1|1) are read
+    from the mechanism itself (hypothesis ``binary-channel``), so any binary channel is an instance."""
+    a, b = inst.mechanism.rows[0][1], inst.mechanism.rows[1][1]
     d = abs(a - b)
     hat = Mechanism(Hamming([0, 1], 1), [0, 1], [[Fraction(1, 2) - (a - b) / 2, Fraction(1, 2) + (a - b) / 2],
                                                  [Fraction(1, 2) + (a - b) / 2, Fraction(1, 2) - (a - b) / 2]])
@@ -216,33 +234,6 @@ def _convex_check(inst: Instance) -> Outcome:
     return Outcome(d, {"C1": c1, "C2": c2, "C_mix": cm})
 
 
-# ======================================================================================
-# Remark (33): positive threshold
-# ======================================================================================
-@functools.lru_cache(maxsize=None)
-def _threshold_instances():
-    return tuple(_mech(f"erasure_channel(2, {d})", zoo.erasure_channel(2, d), delta=d)
-                 for d in (Fraction(1, 2), Fraction(1, 8), Fraction(1, 64), Fraction(1, 1024)))
-
-
-def _threshold_check(inst: Instance) -> Outcome:
-    """The binary erasure channel with non-erasure probability d is (d ln 2)-MI-DP, yet
-    E_γ(P_1‖P_2) = d for every γ: every (ε', δ')-DP guarantee it has needs δ' >= d > 0."""
-    M, d = inst.mechanism, inst.params["delta"]
-    parts = [_measured_cmp(_mi(M), "<=", _LN2 * d)]
-    for g in (Fraction(1), Fraction(10), Fraction(10 ** 6), Fraction(10 ** 30)):
-        parts.append(compare(_approx_delta(M, g), ">=", d))
-    return Outcome(_combine(parts, "positive threshold"), {"mi_dp": _mi(M)})
-
-
-def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
-    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
-                   notes=notes, **kw)
-
-
-_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
-
-
 # ---- all-parameter tightness (symbolic families)
 def _prove_lemma2_bsc() -> Decision:
     """BSC(p) with p = 1/(1+e^ε) (= RR_2(ε)) for ε >= 0: mi_dp = ln 2 − h(p) and tv_dp = 1 − 2p
@@ -266,6 +257,10 @@ def _prove_lemma2_bsc() -> Decision:
              _fact(lim == sympy.log(2), "sympy-limit (Gruntz, exact)", f"lim_(eps->oo) mi_dp = {lim} = ln 2"),
              compare(mi_dp(B0).value, "==", sympy.log(2)), compare(tv_dp(B0).value, "==", 1)]
     return _all_steps(parts, "BSCs attain (28) for every MI level in [0, ln 2]")
+
+
+BINARY_CHANNEL = Hypothesis("binary-channel", "a channel with two inputs and two outputs (Appendix C)",
+                            lambda inst: inst.mechanism is not None and inst.mechanism.shape == (2, 2))
 
 
 LEMMA2 = Claim(
@@ -304,13 +299,33 @@ LEMMA2 = Claim(
      _R("bsc-extremal", "The symmetrised channel (95)-(96) is a BSC with the same TV and capacity <= the "
                         "original channel's", _bsc_extremal_check,
         [Family("binary-channels", _binary_channels, "grid a, b in {0, 1/3, 1} and 6 random (seed 91)")],
-        expected=_C),
+        expected=_C,
+        hypotheses=(BINARY_CHANNEL,)),
      _R("capacity-convex", "C(λW1 + (1−λ)W2) <= λC(W1) + (1−λ)C(W2) for random binary channels",
         _convex_check, [Family("channel-pairs", _convex_instances, "8 random pairs (seed 93)")], expected=_C),
      Reading("forall-bsc", "for every ε >= 0, BSC(1/(1+e^ε)) has tv_dp = 1 − 2h^{-1}(ln 2 − mi_dp) "
          "exactly; its MI levels cover [0, ln 2), and BSC(0) gives ln 2", prove=_prove_lemma2_bsc,
          expected=Verdict.PROVED, open_search=False)],
 )
+
+
+# ======================================================================================
+# Remark (33): positive threshold
+# ======================================================================================
+@functools.lru_cache(maxsize=None)
+def _threshold_instances():
+    return tuple(_mech(f"erasure_channel(2, {d})", zoo.erasure_channel(2, d), delta=d)
+                 for d in (Fraction(1, 2), Fraction(1, 8), Fraction(1, 64), Fraction(1, 1024)))
+
+
+def _threshold_check(inst: Instance) -> Outcome:
+    """The binary erasure channel with non-erasure probability d is (d ln 2)-MI-DP, yet
+    E_γ(P_1‖P_2) = d for every γ: every (ε', δ')-DP guarantee it has needs δ' >= d > 0."""
+    M, d = inst.mechanism, inst.params["delta"]
+    parts = [_measured_cmp(_mi(M), "<=", _LN2 * d)]
+    for g in (Fraction(1), Fraction(10), Fraction(10 ** 6), Fraction(10 ** 30)):
+        parts.append(compare(_approx_delta(M, g), ">=", d))
+    return Outcome(_combine(parts, "positive threshold"), {"mi_dp": _mi(M)})
 
 
 LEMMA2_GENERAL = Claim(
@@ -332,5 +347,6 @@ LEMMA2_GENERAL = Claim(
     reason="The paper does not state the characterisation; only the positive-threshold property has a finite "
            "analogue.",
 )
+
 
 CLAIMS = [LEMMA2, LEMMA2_GENERAL]
