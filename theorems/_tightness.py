@@ -25,18 +25,10 @@ Verdicts (expected, and why)
 * wang2016.lemma1 / wang2016.lemma5 — PROVED on D^n with (n, m) ∈ {(1,2),(1,3),(2,2),(2,3)}:
   E_d(ε) is exactly ε-DP (constraint (23) tight) and each row/column has distortion h(ε) for
   all ε.  General (n, m) remains the paper's sums (71)-(78) (not machine-checked here).
-* zhao2019.thm2_conv — the paper's map s(ε) = ½ − 1/(e^ε+1) is NOT attained: on RR(ε)
-  SP = tanh(ε/4) ≠ s(ε) (REFUTED at a certified point), and for every mechanism with positive
-  entries SP >= tanh(DP/4) > s(DP) when DP > 0 (the inequality of maps is PROVED for all ε > 0;
-  SP >= tanh(DP/4) is the two-point reduction, CHECKED on random positive mechanisms).  The tight
-  converse is "tanh(ε/4)-SP ⇒ ε-DP", attained by RR(ε) for every ε (PROVED).
 * li2013.prop5_3 — PROVED for all k >= 2, n > k (not an ε-family): at output c_n the posterior of
   an entity of M_n is 2^{k-1}/(2^k − 1), so the PMP level is at least (2^k−1)/(2^k−2).  The
   subset count behind the posterior is the argument in :func:`_prove_li_prop53`; the algebra is
   machine-checked.
-* identitydp.ex2 — PROVED: with X1 = X2 and the truncated geometric count mechanism (exactly
-  ε-DP), posterior odds = e^{2ε} × prior odds for all ε; with independent records the ratio is
-  <= e^ε for all ε.
 
 Not given an all-ε proof here (and why): cuff2016.prop2 and cuff2016.lemma2's (27) are
 *asymptotic* tightness statements (limits, PROVED in the bank with exact limits); cuff2016.prop9
@@ -48,12 +40,10 @@ is not a fixed symbolic family.
 from __future__ import annotations
 
 import functools
-import random
-from fractions import Fraction
 
 import sympy
 
-from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
+from exactpriv.claims import Claim, Reading, Verdict
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS
@@ -78,8 +68,6 @@ __all__ = ["TIGHTNESS", "FORALL_VALUES"]
 S000 = "seed 000_ac51e572e2d31a77.txt"
 S001 = "seed 001_949fae51fe6a8fd3.txt"
 S002 = "seed 002_4dd28a520f8aff24.txt"
-S003 = "seed 003_0ace9223eb283908.txt"
-S004 = "seed 004_8c27f358b326ed94.txt"
 
 _P, _X, _C = Verdict.PROVED, Verdict.REFUTED, Verdict.CHECKED
 _T = sympy.exp(EPS)
@@ -304,54 +292,6 @@ def _prove_ed(lemma: str, distortion=_h_wang) -> Decision:
 
 
 # ======================================================================================
-# zhao2019.thm2_conv — the converse map is not attained; tanh(ε/4) is
-# ======================================================================================
-def _s(e):
-    return _HALF - 1 / (sympy.exp(e) + 1)
-
-
-def _prove_sp_rr(target) -> Decision:
-    M = _rr2()
-    return _all([value_for_all(M, "pure_dp", EPS), value_for_all(M, "semantic_privacy", target)],
-                f"RR_2(eps): DP = eps and SP = {target} for all eps")
-
-
-def _prove_map_gap() -> Decision:
-    return inequality_for_all(sympy.tanh(EPS / 4), ">", _s(EPS), domain=(0, sympy.oo), closed=(False, False))
-
-
-@functools.lru_cache(maxsize=None)
-def _positive_mechanisms():
-    rng = random.Random(2019)
-    out = []
-    for n, m, k in ((1, 2, 2), (1, 2, 3), (1, 3, 2), (2, 2, 2), (2, 2, 3)):
-        S = Hamming(range(m), n)
-        for j in range(6):
-            rows = []
-            for _ in S.points:
-                w = [rng.randint(1, 7) for _ in range(k)]
-                rows.append([Fraction(a, sum(w)) for a in w])
-            out.append(Instance(f"random positive mechanism #{j} on D^{n}, m={m}, {k} outputs",
-                                Mechanism(S, list(range(k)), rows)))
-    return tuple(out)
-
-
-def _check_sp_ge_tanh_quarter(inst: Instance) -> Outcome:
-    """SP(M) >= tanh(DP(M)/4) exactly: with DP = ln r (r rational) and SP = (√R − 1)/(√R + 1),
-    tanh(ln r/4) = (r^{1/4} − 1)/(r^{1/4} + 1), and H is increasing, so this is √R >= √r, i.e.
-    R >= r (exact Fractions)."""
-    from exactpriv.measures.divergence import pure_dp
-    from exactpriv.measures.semantic import semantic_privacy
-
-    M = inst.mechanism
-    r = pure_dp(M).witness["ratio"]
-    sp = semantic_privacy(M)
-    R = sp.witness["cross_ratio"]
-    R = Fraction(R) if not isinstance(R, Fraction) else R
-    return Outcome(compare(R, ">=", r), {"R": R, "r": r, "SP": sp.value})
-
-
-# ======================================================================================
 # li2013.prop5_3 — level (2^k−1)/(2^k−2) attained at output c_n, all k
 # ======================================================================================
 def _prove_li_prop53(gamma=None) -> Decision:
@@ -377,45 +317,6 @@ def _prove_li_prop53(gamma=None) -> Decision:
              inequality_for_all(level, ">=", post / _HALF, domain=(4, sympy.oo), closed=(True, False), variable=u),
              equality_for_all(level, target, domain=(4, sympy.oo), closed=(True, False), variable=u)]
     return _all(parts, "k-Max attains (2^k-1)/(2^k-2) at output c_n for every k >= 2, n > k")
-
-
-# ======================================================================================
-# identitydp.ex2 — e^{2ε} under perfectly dependent records
-# ======================================================================================
-@functools.lru_cache(maxsize=None)
-def _count_geo():
-    return zoo.count_query_geometric(2, eps=EPS, values=("t2", "t1"))
-
-
-def _posterior_odds_ratio(prior: dict):
-    """(Pr[X1=t1|Y=2]/Pr[X1=t2|Y=2]) / (Pr[X1=t1]/Pr[X1=t2]), exactly (seed 004 eq. (1))."""
-    M = _count_geo()
-    y = M.output_index(2)
-    num = sum((sympy.sympify(M.rows[M.inputs.index(z)][y]) * p for z, p in prior.items() if z[0] == "t1"),
-              sympy.Integer(0))
-    den = sum((sympy.sympify(M.rows[M.inputs.index(z)][y]) * p for z, p in prior.items() if z[0] == "t2"),
-              sympy.Integer(0))
-    p1 = sum((p for z, p in prior.items() if z[0] == "t1"), sympy.Integer(0))
-    p2 = sum((p for z, p in prior.items() if z[0] == "t2"), sympy.Integer(0))
-    return sympy.cancel((num / den) / (p1 / p2))
-
-
-def _prove_identitydp_ex2(power=2) -> Decision:
-    """M = truncated geometric noise on the count of t1 in (X1, X2): exactly ε-DP for all ε (pure
-    DP = ε).  Dependent prior (X1 = X2, p(t1) = 1/10): the posterior odds of X1 after Y = 2 are
-    e^{2ε} × the prior odds, for all ε >= 0 ((2)-(3))."""
-    q = sympy.Rational(1, 10)
-    dep = {("t1", "t1"): q, ("t2", "t2"): 1 - q}
-    return _all([value_for_all(_count_geo(), "pure_dp", EPS),
-                 equality_for_all(_posterior_odds_ratio(dep), sympy.exp(power * EPS))],
-                "dependent records: posterior odds = e^(2 eps) x prior odds, all eps")
-
-
-def _prove_identitydp_ex2_indep() -> Decision:
-    q = sympy.Rational(1, 10)
-    ind = {(a, b): (q if a == "t1" else 1 - q) * (q if b == "t1" else 1 - q) for a in ("t1", "t2")
-           for b in ("t1", "t2")}
-    return inequality_for_all(_posterior_odds_ratio(ind), "<=", _T)
 
 
 # ======================================================================================
@@ -539,30 +440,6 @@ TIGHTNESS: list[Claim] = [
                  prove=lambda: _prove_ed("lemma5"), expected=_P)],
     ),
     Claim(
-        "zhao2019.thm2_conv", "Theorem 2 converse: is (½ − 1/(e^ε+1))-SP ⇒ ε-DP tight?",
-        f"{S003}, Theorem 2",
-        "Theorem 2 (Improving the result of Kasiviswanathan and Smith [3]). ε-Differential privacy implies "
-        "(e^{2ε} − 1)-semantic privacy, and is implied by (1/2 − 1/(e^ε+1))-semantic privacy.",
-        "tightness",
-        [Reading("forall-rr-attains-paper-map", "RR_2(ε) (DP = ε) has SP = ½ − 1/(e^ε+1) for every ε >= 0",
-                 prove=lambda: _prove_sp_rr(_s(EPS)), expected=_X,
-                 notes="REFUTED: SP(RR_2(ε)) = tanh(ε/4) (exact two-point reduction), which differs from "
-                       "½ − 1/(e^ε+1) = tanh(ε/2)/2 at every ε > 0 (certified point ε = 1/2)."),
-         Reading("forall-paper-map-never-attained", "tanh(ε/4) > ½ − 1/(e^ε+1) for all ε > 0, and SP(M) >= "
-                 "tanh(DP(M)/4) for mechanisms with positive entries; hence SP(M) > ½ − 1/(e^{DP(M)}+1) whenever "
-                 "0 < DP(M) < oo: the converse's map is never attained",
-                 check=_check_sp_ge_tanh_quarter,
-                 families=[Family("random positive mechanisms", _positive_mechanisms,
-                                  "seed 2019; D^n with (n, m) ∈ {(1,2),(1,3),(2,2)}, 2-3 outputs")],
-                 prove=_prove_map_gap, expected=_P,
-                 notes="SP >= tanh(DP/4): neighbours x, x' differing in record i have v_x = v_x' (same x_{-i}), so "
-                       "the cross-ratio u_x v_x'/(v_x u_x') = P(y|x)/P(y|x') reaches e^DP; H is increasing.  "
-                       "The proof is PROVED for the maps; the mechanism inequality is checked on the family."),
-         Reading("forall-tanh-quarter-attained", "RR_2(ε) has DP = ε and SP = tanh(ε/4) for every ε >= 0: the "
-                 "tight converse (positive mechanisms) is tanh(ε/4)-SP ⇒ ε-DP",
-                 prove=lambda: _prove_sp_rr(sympy.tanh(EPS / 4)), expected=_P)],
-    ),
-    Claim(
         "li2013.prop5_3", "Proposition 5.3 tight for s_j = k: attained at output c_n for all k",
         f"{S002}, §5.1, Proposition 5.3 and its proof",
         "The k-Max mechanism satisfies (D_N, γ)-PMP for γ = (2^k − 1)/(2^k − 2). ... When j − k < i <= m_j, we "
@@ -573,22 +450,6 @@ TIGHTNESS: list[Claim] = [
                  notes="Not an ε-family: the parameter is k (u = 2^k >= 4).  The subset count is the argument in "
                        "the docstring of _prove_li_prop53; the algebra is machine-checked; the bank's instances "
                        "(k <= 5) check the level numerically.")],
-    ),
-    Claim(
-        "identitydp.ex2", "Example 2: posterior odds e^{2ε} for perfectly dependent records, all ε",
-        f"{S004}, §1, Example 2, eqs. (1)-(3)",
-        "If X1, X2 are independent ... Pr[X1=t1|Y=2]/Pr[X1=t2|Y=2] <= e^ε × Pr[X1=t1]/Pr[X1=t2]. ... We assume that "
-        "X1, X2 can only have the same value ... Assume that M is the Geometric mechanism, we obtain "
-        "Pr[X1=t1|Y=2]/Pr[X1=t2|Y=2] = Pr[X1=t1]/Pr[X1=t2] × e^{−ε|2−2|}/e^{−ε|2−0|} = e^{2ε} × "
-        "Pr[X1=t1]/Pr[X1=t2].",
-        "tightness",
-        [Reading("forall-dependent-equality", "count of t1 plus truncated geometric noise (exactly ε-DP): with "
-                 "X1 = X2, p(t1) = 1/10, posterior odds = e^{2ε} × prior odds for every ε >= 0",
-                 prove=_prove_identitydp_ex2, expected=_P),
-         Reading("forall-independent-bound", "with X1, X2 independent (p(t1) = 1/10 each): posterior odds <= e^ε × "
-                 "prior odds for every ε >= 0", prove=_prove_identitydp_ex2_indep, expected=_P,
-                 notes="For this mechanism the ratio is exactly e^ε (P(2|t1,t) = e^ε P(2|t2,t) for both t), so the "
-                       "independent-case bound is attained too.")],
     ),
 ]
 

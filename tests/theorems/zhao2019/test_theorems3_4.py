@@ -1,0 +1,24 @@
+"""Zhao, Theorems 3 and 4 (theorems.zhao2019.theorems3_4): broken variants must be REFUTED —
+Theorem 3 with ε replaced by ε/2, Theorem 4 without downward scalability (D_N)."""
+
+from fractions import Fraction
+
+from exactpriv.claims import Family, Reading, Verdict, check_reading
+from theorems.zhao2019 import CLAIMS
+from theorems.zhao2019.instances import MECH_FAMILIES
+from theorems.zhao2019.theorems3_4 import SUBSETS, check_thm3, check_thm4_li
+
+
+def _refuted(check, families):
+    reading = Reading("broken", "deliberately broken variant", check=check, families=tuple(families))
+    return check_reading(CLAIMS[0], reading).verdict == Verdict.REFUTED
+
+
+def test_broken_thm3_half_eps_is_refuted():
+    assert _refuted(check_thm3("conditional", scale=Fraction(1, 2)), MECH_FAMILIES)
+
+
+def test_broken_thm4_without_downward_scalability_is_refuted():
+    """D_N = {uniform}: Pr[t] = 1/2 cannot be scaled down, and its MP level Φ(1/2, A) < A."""
+    subsets_only = Family("subsets", lambda: [i for i in SUBSETS.build() if "subsets" in i.label])
+    assert _refuted(check_thm4_li(family_of="uniform"), (subsets_only,))
