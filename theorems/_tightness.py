@@ -4,24 +4,13 @@ For each tightness claim of the bank (``grep -n tight theorems/*.py`` and shared
 module gives a reading named ``forall-...`` whose ``prove`` decides the equality witness for every
 ε (or δ, k, ...) at once: the measures of a *symbolic* mechanism family are replaced by their exact
 closed forms (:mod:`exactpriv.measures.symbolic`) and the resulting univariate statement is
-certified (:mod:`exactpriv.forall`, :mod:`exactpriv.certify`).  Statements with several
-parameters (Property 3) use an exact change of variables and the non-negative-coefficient
-certificate :func:`exactpriv.forall.prove_nonnegative_orthant`.
+certified (:mod:`exactpriv.forall`, :mod:`exactpriv.certify`).
 
 The lead wires these readings into the bank modules (same claim ids).  ``TIGHTNESS`` holds the
-tightness claims; ``FORALL_VALUES`` holds two exact-value witnesses of seed 001 (the erasure
-channel with a symbolic δ and Example 5.1 with a symbolic e), which are the issue's "erasure with
-parameter" family.
+tightness claims.  (Cuff–Yu's all-parameter readings live with their claims in theorems/cuff2016/.)
 
 Verdicts (expected, and why)
 ----------------------------
-* cuff2016.prop1_tight — PROVED: binary RR(ε) (the paper's witness pair) has pure DP ε and
-  D(P‖Q) = D(Q‖P) = (11) for all ε.
-* cuff2016.lemma2 — PROVED: BSC(1/(1+e^ε)) attains (28) for every ε, covering every MI level in
-  [0, ln 2) (ln 2 itself: BSC(0), exact).
-* cuff2016.prop3 — PROVED: the 4-point extremal pair attains δ' for ALL 0 <= ε' <= ε, δ ∈ [0, 1]
-  (four parameters; orthant certificates).
-* cuff2016.cor5 — PROVED: BSCs of the two bits of a 4-ary record are additive for all ε.
 * wang2016.lemma1 / wang2016.lemma5 — PROVED on D^n with (n, m) ∈ {(1,2),(1,3),(2,2),(2,3)}:
   E_d(ε) is exactly ε-DP (constraint (23) tight) and each row/column has distortion h(ε) for
   all ε.  General (n, m) remains the paper's sums (71)-(78) (not machine-checked here).
@@ -30,10 +19,7 @@ Verdicts (expected, and why)
   subset count behind the posterior is the argument in :func:`_prove_li_prop53`; the algebra is
   machine-checked.
 
-Not given an all-ε proof here (and why): cuff2016.prop2 and cuff2016.lemma2's (27) are
-*asymptotic* tightness statements (limits, PROVED in the bank with exact limits); cuff2016.prop9
-has no tightness claim in the paper (the bank's construction needs δ(1 + e^ε) <= 1, so it is not a
-single family for all ε); wang2016.lemma4 (E_i) depends on a rational prior through K_ε^{-1} and
+Not given an all-ε proof here (and why): wang2016.lemma4 (E_i) depends on a rational prior through K_ε^{-1} and
 is not a fixed symbolic family.
 """
 
@@ -45,28 +31,13 @@ import sympy
 
 from exactpriv.claims import Claim, Reading, Verdict
 from exactpriv.exact.decisions import Decision
-from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS
-from exactpriv.forall import (
-    equality_for_all,
-    inequality_for_all,
-    prove_nonnegative_orthant,
-    value_for_all,
-)
-from exactpriv.measures.symbolic import (
-    capacity_symbolic,
-    mi_dp_symbolic,
-    pair_divergence_symbolic,
-    tv_dp_symbolic,
-)
+from exactpriv.forall import equality_for_all, inequality_for_all, value_for_all
 from exactpriv.mechanisms import zoo
-from exactpriv.mechanisms.base import Mechanism
-from exactpriv.spaces import Hamming
 
-__all__ = ["TIGHTNESS", "FORALL_VALUES"]
+__all__ = ["TIGHTNESS"]
 
 S000 = "seed 000_ac51e572e2d31a77.txt"
-S001 = "seed 001_949fae51fe6a8fd3.txt"
 S002 = "seed 002_4dd28a520f8aff24.txt"
 
 _P, _X, _C = Verdict.PROVED, Verdict.REFUTED, Verdict.CHECKED
@@ -106,148 +77,6 @@ def _h(x):
 @functools.lru_cache(maxsize=None)
 def _rr2():
     return zoo.randomized_response(2, eps=EPS)
-
-
-# ======================================================================================
-# cuff2016.prop1_tight — equality in (11) with binary distributions
-# ======================================================================================
-def _paper_11():
-    return EPS * (_T - 1) * (1 - 1 / _T) / ((_T - 1) + (1 - 1 / _T))
-
-
-def _prove_prop1_tight(bound=None) -> Decision:
-    """RR_2(ε): P = (e^ε/(1+e^ε), 1/(1+e^ε)), Q = P reversed — the paper's witness.  Pure DP
-    is exactly ε (the tightest (ε,0)-closeness level), and D(P‖Q) = D(Q‖P) = ε tanh(ε/2) for all
-    ε >= 0, which is (11) verbatim for ε > 0 (at ε = 0 (11) is 0/0)."""
-    M = _rr2()
-    target = EPS * sympy.tanh(EPS / 2) if bound is None else bound
-    d_pq = pair_divergence_symbolic(M, (0,), (1,), "kl")
-    d_qp = pair_divergence_symbolic(M, (1,), (0,), "kl")
-    parts = [lambda: value_for_all(M, "pure_dp", EPS),
-             lambda: equality_for_all(d_pq, target), lambda: equality_for_all(d_qp, target),
-             lambda: value_for_all(M, "kl_dp", target)]
-    if bound is None:
-        parts.append(lambda: equality_for_all(d_pq, _paper_11(), domain=(0, sympy.oo), closed=(False, False)))
-    return _all(parts, "binary RR attains (11) for every eps")
-
-
-# ======================================================================================
-# cuff2016.lemma2 — equality in (28) on binary symmetric channels
-# ======================================================================================
-def _prove_lemma2_bsc() -> Decision:
-    """BSC(p) with p = 1/(1+e^ε) (= RR_2(ε)) for ε >= 0: mi_dp = ln 2 − h(p) and tv_dp = 1 − 2p
-    in closed form (Gallager symmetry; E_1); (1 − tv)/2 = p lies in (0, ½] so h^{-1}(h(p)) = p,
-    and h((1 − tv)/2) + mi = ln 2 identically, i.e. δ'(mi) = 1 − 2h^{-1}(ln 2 − mi) = tv:
-    equality in (28).  The MI levels covered: mi(0) = 0, mi -> ln 2 (exact limit) and mi is
-    continuous, so every ε_MI in [0, ln 2) is attained; ε_MI = ln 2 by BSC(0) (exact)."""
-    from exactpriv.measures.divergence import tv_dp
-    from exactpriv.measures.information import mi_dp
-
-    M = _rr2()
-    mi, tv = mi_dp_symbolic(M), tv_dp_symbolic(M)
-    p = (1 - tv.value) / 2
-    lim = sympy.limit(mi.value, EPS, sympy.oo)
-    B0 = zoo.binary_symmetric_channel(0)
-    parts = [equality_for_all(mi, sympy.log(2) - _h(1 / (1 + _T))),
-             equality_for_all(tv, 1 - 2 / (1 + _T)),
-             inequality_for_all(p, ">", 0), inequality_for_all(p, "<=", _HALF),
-             equality_for_all(_h(p) + mi.value, sympy.log(2)),
-             compare(mi.value.subs(EPS, 0), "==", 0),
-             _fact(lim == sympy.log(2), "sympy-limit (Gruntz, exact)", f"lim_(eps->oo) mi_dp = {lim} = ln 2"),
-             compare(mi_dp(B0).value, "==", sympy.log(2)), compare(tv_dp(B0).value, "==", 1)]
-    return _all(parts, "BSCs attain (28) for every MI level in [0, ln 2]")
-
-
-# ======================================================================================
-# cuff2016.prop3 — the extremal 4-point pair, all (ε, ε', δ)
-# ======================================================================================
-_d, _w, _v, _u = sympy.symbols("d w v u", nonnegative=True)
-
-
-def _prop3_pair():
-    """γ' = e^{ε'} = 1 + v, γ = e^ε = 1 + v + u (0 <= ε' <= ε ⟺ u, v >= 0), δ = d, 1 − δ = w."""
-    gp, g = 1 + _v, 1 + _v + _u
-    P = (_d, _w * g / (1 + g), _w / (1 + g), sympy.Integer(0))
-    Q = tuple(reversed(P))
-    return P, Q, g, gp
-
-
-def _hockey_orthant(P, Q, gam):
-    """E_gam(P‖Q) = Σ_y max(0, P_y − gam Q_y) with each term's sign certified on the orthant
-    d, w, v, u >= 0; returns (value, [Decision]) or (None, reasons)."""
-    syms = (_d, _w, _v, _u)
-    kept, proofs = [], []
-    for y, (p, q) in enumerate(zip(P, Q)):
-        t = sympy.cancel(p - gam * q)
-        pos = prove_nonnegative_orthant(t, syms)
-        if pos.is_true:
-            kept.append(t)
-            proofs.append(pos)
-            continue
-        neg = prove_nonnegative_orthant(-t, syms)
-        if neg.is_true:
-            proofs.append(neg)
-            continue
-        return None, [Decision.undecided("orthant-coefficients", f"sign of term y={y}: {t} not certified")]
-    return sympy.Add(*kept), proofs
-
-
-def _prop3_identity(lhs, rhs, what) -> Decision:
-    """lhs == rhs with δ = d, w = 1 − δ: exact cancellation, or a certified rational counter-point."""
-    delta = sympy.Symbol("delta")
-    diff = sympy.cancel((lhs - rhs).subs({_w: 1 - delta, _d: delta}))
-    if diff == 0:
-        return Decision.true("sympy-cancel", f"{what}: the difference cancels to 0")
-    pt = {delta: _HALF, _v: 0, _u: 1}
-    val = diff.subs(pt)
-    return Decision.false("rational", f"{what}: differs at delta = 1/2, e^eps' = 1, e^eps = 2 (difference {val})",
-                          certificate={"point": {str(k): str(v) for k, v in pt.items()}, "difference": str(val)})
-
-
-def _prove_prop3(delta_prime=None) -> Decision:
-    """For all δ ∈ [0, 1] and 0 <= ε' <= ε: P = (δ, (1−δ)γ/(1+γ), (1−δ)/(1+γ), 0), Q = P reversed
-    are pmfs, (ε, δ)-close with δ tight (E_γ(P‖Q) = E_γ(Q‖P) = δ), and E_{γ'}(P‖Q) = E_{γ'}(Q‖P)
-    = δ' = 1 − (γ' + 1)(1 − δ)/(γ + 1): no map below Property 3's δ' is valid."""
-    P, Q, g, gp = _prop3_pair()
-    if delta_prime is None:
-        delta_prime = 1 - (gp + 1) * _w / (g + 1)
-    syms = (_d, _w, _v, _u)
-    parts = [prove_nonnegative_orthant(x, syms) for x in P]
-    parts.append(_prop3_identity(sympy.Add(*P), sympy.Integer(1), "P sums to 1"))
-    for A, B, name in ((P, Q, "P||Q"), (Q, P, "Q||P")):
-        e_g, pr = _hockey_orthant(A, B, g)
-        parts.extend(pr)
-        if e_g is None:
-            return _all(parts, "Property 3 extremal pair")
-        parts.append(_prop3_identity(e_g, _d, f"E_gamma({name}) = delta"))
-        e_gp, pr = _hockey_orthant(A, B, gp)
-        parts.extend(pr)
-        if e_gp is None:
-            return _all(parts, "Property 3 extremal pair")
-        parts.append(_prop3_identity(e_gp, delta_prime, f"E_gamma'({name}) = delta'"))
-    return _all(parts, "Property 3 is attained for all delta in [0,1], 0 <= eps' <= eps")
-
-
-# ======================================================================================
-# cuff2016.cor5 — additivity attained by BSCs of two bits
-# ======================================================================================
-def _bit_bsc(p, coord):
-    rows = []
-    for x in range(4):
-        bit = (x // 2, x % 2)[coord]
-        rows.append([1 - p, p] if bit == 0 else [p, 1 - p])
-    return Mechanism(Hamming(range(4), 1), [0, 1], rows, _built=f"BSC({p}) of bit {coord}")
-
-
-def _prove_cor5(c2=2, joint_scale=1) -> Decision:
-    """X_i = (a, b) ∈ {0,1}^2 (one 4-ary record); Y_1 = BSC(1/(1+e^ε)) of a, Y_2 = BSC(1/(1+e^{c2 ε}))
-    of b, conditionally independent.  For all ε >= 0: mi_dp(Y_1, Y_2) = mi_dp(Y_1) + mi_dp(Y_2)
-    (each a Gallager-symmetric channel: ln 2 − h(p), ln 2 − h(q), ln 4 − h(p) − h(q))."""
-    M1 = _bit_bsc(1 / (1 + _T), 0)
-    M2 = _bit_bsc(1 / (1 + sympy.exp(c2 * EPS)), 1)
-    e1, e2, ej = mi_dp_symbolic(M1), mi_dp_symbolic(M2), mi_dp_symbolic(M1.product(M2))
-    return _all([equality_for_all(ej, joint_scale * (e1.value + e2.value))],
-                f"Corollary 5 attained by BSC bits (c2 = {c2})")
 
 
 # ======================================================================================
@@ -320,103 +149,9 @@ def _prove_li_prop53(gamma=None) -> Decision:
 
 
 # ======================================================================================
-# exact values with a symbolic parameter (seed 001 Ex. 3.3, Ex. 5.1)
-# ======================================================================================
-_DELTA = sympy.Symbol("delta", nonnegative=True)
-_E = sympy.Symbol("e", nonnegative=True)
-
-
-def _erasure(N):
-    rows = [[1 - _DELTA] + [_DELTA if y == x else 0 for y in range(1, N + 1)] for x in range(1, N + 1)]
-    return Mechanism(Hamming(range(1, N + 1), 1), [0] + list(range(1, N + 1)), rows, symbols=(_DELTA,),
-                     _built=f"erasure_channel(N={N}, delta=delta)")
-
-
-def _ex51(N):
-    space = Hamming(range(N), 2)
-    outs = list(range(N)) + ["e1", "e2"]
-    rows = []
-    for x1, x2 in space.points:
-        row = [sympy.Integer(0)] * (N + 2)
-        row[N] = 1 - _E
-        if x1 == x2:
-            row[x1] = _E
-        else:
-            row[N + 1] = _E
-        rows.append(row)
-    return Mechanism(space, outs, rows, symbols=(_E,), _built=f"cuff_example_5_1(N={N}, e=e)")
-
-
-def _prove_ex33() -> Decision:
-    """Capacity of the erasure channel = δ log N for every δ ∈ [0, 1] (N = 2..5): closed form by
-    Gallager symmetry (uniform input)."""
-    parts = []
-    for N in (2, 3, 4, 5):
-        m = capacity_symbolic(_erasure(N), domain=(0, 1), closed=(True, True))
-        parts.append(equality_for_all(m, _DELTA * sympy.log(N), domain=(0, 1), closed=(False, False)))
-        parts.append(value_for_all(_erasure(N), "capacity", _DELTA * sympy.log(N), domain=(0, 1),
-                                   closed=(True, True)))
-    return _all(parts, "C(erasure) = delta log N for all delta in [0, 1]")
-
-
-def _prove_ex51() -> Decision:
-    """Example 5.1 (N = 2, 3): mi_dp = e ln 2 and capacity = e ln(N + 1) for every e ∈ [0, 1]."""
-    parts = []
-    for N in (2, 3):
-        M = _ex51(N)
-        parts.append(value_for_all(M, "mi_dp", _E * sympy.log(2), domain=(0, 1), closed=(True, True)))
-        parts.append(value_for_all(M, "capacity", _E * sympy.log(N + 1), domain=(0, 1), closed=(True, True)))
-    return _all(parts, "Example 5.1 for all e in [0, 1]")
-
-
-# ======================================================================================
 # the records
 # ======================================================================================
 TIGHTNESS: list[Claim] = [
-    Claim(
-        "cuff2016.prop1_tight", "Property 1, tight form (11): equality with binary distributions, all ε",
-        f"{S001}, §2.2, Property 1, eq. (11) and the sentence after it",
-        "In fact, the tightest possible statement of this form is P ≈(ε,0) Q ⟹ D(P‖Q), D(Q‖P) <= "
-        "ε (e^ε − 1)(1 − e^{−ε})/((e^ε − 1) + (1 − e^{−ε})) nats. (11) Equality on the right side of (11) can be "
-        "achieved with binary distributions.",
-        "tightness",
-        [Reading("forall-binary-rr", "for every ε >= 0, P = (e^ε, 1)/(1+e^ε), Q = P reversed (rows of "
-                 "randomized_response(2, eps=EPS)): pure DP = ε and D(P‖Q) = D(Q‖P) = ε tanh(ε/2), which is (11) for "
-                 "ε > 0", prove=_prove_prop1_tight, expected=_P)],
-    ),
-    Claim(
-        "cuff2016.lemma2", "Lemma 2, tight form (28): equality on BSCs for every MI level",
-        f"{S001}, §3.3, Lemma 2, eqs. (27)-(28); Appendix C",
-        "In fact, the tightest possible statement of this form is ε-MI-DP ⟹ (0, δ')-DP (28), with δ' = "
-        "1 − 2h^{-1}(ln 2 − ε), where h^{-1} is the inverse of the increasing part of the binary entropy function "
-        "in units of nats. This formula holds for ε ∈ [0, ln 2].",
-        "tightness",
-        [Reading("forall-bsc", "for every ε >= 0, BSC(1/(1+e^ε)) has tv_dp = 1 − 2h^{-1}(ln 2 − mi_dp) exactly; "
-                 "its MI levels cover [0, ln 2), and BSC(0) gives ln 2", prove=_prove_lemma2_bsc, expected=_P)],
-    ),
-    Claim(
-        "cuff2016.prop3", "Property 3 is the tightest trade-off: attained for all (ε, ε', δ)",
-        f"{S001}, §2.2, Property 3, eq. (13) and the paragraph after it; Appendix B",
-        "For any non-negative ε' < ε, let δ' = 1 − (e^{ε'} + 1)(1 − δ)/(e^ε + 1). P ≈(ε,δ) Q ⟹ P ≈(ε',δ') Q. "
-        "Property 3 is the tightest possible trade-off between ε and δ with respect to (ε,δ)-closeness.",
-        "tightness",
-        [Reading("forall-extremal-pair", "for all δ ∈ [0, 1] and 0 <= ε' <= ε: P = (δ, (1−δ)e^ε/(1+e^ε), "
-                 "(1−δ)/(1+e^ε), 0) and its mirror Q are (ε, δ)-close with δ tight and E_{e^ε'} = δ' both ways",
-                 prove=_prove_prop3, expected=_P,
-                 notes="Change of variables e^ε' = 1 + v, e^ε = 1 + v + u, δ = d, 1 − δ = w (all >= 0); each "
-                       "term P_y − γQ_y is signed by a non-negative-coefficient certificate; the sums cancel to δ, δ'.")],
-    ),
-    Claim(
-        "cuff2016.cor5", "Corollary 5 'in fact tight': additivity attained for all ε",
-        f"{S001}, §4.2, Corollary 5, eq. (43)",
-        "The following claims for MI-DP mirror those found in [21] for (ε,0)-DP and are in fact tight. Corollary 5: "
-        "If several query responses {Y_1,...,Y_k} are produced conditionally independently given the database, "
-        "and each mechanism P_{Y_j|X^n} satisfies ε_j-MI-DP individually, then as a collection P_{Y^k|X^n} "
-        "satisfies (Σ_j ε_j)-MI-DP.",
-        "tightness",
-        [Reading("forall-bsc-bits", "X_i = (a, b); Y_1 = BSC(1/(1+e^ε)) of a, Y_2 = BSC(1/(1+e^{2ε})) of b: "
-                 "mi_dp(Y_1, Y_2) = mi_dp(Y_1) + mi_dp(Y_2) for every ε >= 0", prove=_prove_cor5, expected=_P)],
-    ),
     Claim(
         "wang2016.lemma1", "Lemma 1 tightness witness (61): feasible, (23) tight, distortion h(ε), all ε",
         f"{S000}, Appendix A, Lemma 1, eqs. (35)-(36), (61)-(63)",
@@ -453,31 +188,12 @@ TIGHTNESS: list[Claim] = [
     ),
 ]
 
-FORALL_VALUES: list[Claim] = [
-    Claim(
-        "cuff2016.ex3_3", "Example 3.3: erasure capacity δ log N for every δ",
-        f"{S001}, §3.4, Example 3.3",
-        "Y = X_1 with probability δ and Y = 0 (erasure) otherwise: the capacity is δ log N, attained by the "
-        "uniform input.",
-        "value",
-        [Reading("forall-delta", "capacity of the erasure channel with symbolic δ is δ log N for every δ ∈ [0, 1], "
-                 "N = 2..5", prove=_prove_ex33, expected=_P)],
-    ),
-    Claim(
-        "cuff2016.ex5_1", "Example 5.1: e ln 2 MI-DP and capacity e log(N+1) for every e",
-        f"{S001}, §5, Example 5.1",
-        "The mechanism is (e ln 2)-MI-DP, yet max_P I(X_1,X_2;Y) = e log(|X_1| + 1).",
-        "value",
-        [Reading("forall-e", "with symbolic e ∈ [0, 1] and N ∈ {2, 3}: mi_dp = e ln 2 and capacity = e ln(N+1)",
-                 prove=_prove_ex51, expected=_P)],
-    ),
-]
 
 
 def attach_all_eps_readings(claims):
     """Attach the "forall-..." readings above to the bank claims with the same id (once)."""
     extra = {}
-    for t in list(TIGHTNESS) + list(FORALL_VALUES):
+    for t in TIGHTNESS:
         extra.setdefault(t.id, []).extend(t.readings)
     for c in claims:
         names = {r.name for r in c.readings}

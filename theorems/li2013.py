@@ -55,6 +55,7 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS
 from exactpriv.measures import coupling as cp
+from exactpriv.measures import membership as mb
 from exactpriv.measures import udp
 from exactpriv.measures.divergence import pure_dp
 from exactpriv.measures.membership import negative_membership, positive_membership
@@ -922,7 +923,7 @@ def _bdp_d2b():
 
 # --- Theorem 4.8 ------------------------------------------------------------------------
 def _pmp_bounded_certified(M):
-    return cp.bmi_membership(M)
+    return mb.bmi_membership(M)
 
 
 def _pmp_bounded_enclosure(M):

@@ -7,10 +7,11 @@ import time
 from pathlib import Path
 
 from counterexamples.report import evidence_text
+from exactpriv.cli._common import add_bank_argument, banks_of
 from exactpriv.cli._common import console as _console
 from exactpriv.errors import ExactPrivError
 
-__all__ = ["cmd_verify", "select_claims"]
+__all__ = ["add_parser", "cmd_verify", "select_claims"]
 
 
 def select_claims(only: str | None, banks=None):
@@ -21,6 +22,19 @@ def select_claims(only: str | None, banks=None):
     return _select(resolve_banks(banks), only)
 
 
+def add_parser(subparsers, name: str = "verify"):
+    v = subparsers.add_parser(name, help="check every reading of the claims of the installed banks (or of FILEs)")
+    v.add_argument("banks", nargs="*", metavar="BANK",
+                   help="claim-bank files (my_claims.py) or installed bank names; default: every installed bank")
+    add_bank_argument(v)
+    v.add_argument("--only", help="comma-separated papers (cuff2016), claim ids or id prefixes (zhao)")
+    v.add_argument("--json", default="verify.json", help="where to write the JSON results (default verify.json)")
+    v.add_argument("--markdown", default="verify.md", help="where to write the Markdown report (default verify.md)")
+    v.add_argument("--slow", action="store_true", help="also run the slow exhaustive families")
+    v.set_defaults(func=cmd_verify)
+    return v
+
+
 def cmd_verify(args) -> int:
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
@@ -29,7 +43,7 @@ def cmd_verify(args) -> int:
     from exactpriv.claims import ReadingResult, Verdict, check_reading
 
     console = _console()
-    claims = select_claims(args.only)
+    claims = select_claims(args.only, banks_of(args))
     results: list[ReadingResult] = []
     not_encodable = []
     errors = []
