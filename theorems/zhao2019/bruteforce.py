@@ -34,7 +34,7 @@ NULL_EVENTS = ("skip_undefined", "skip_null")
 class _Tables:
     """Fractions of a (mechanism, prior) on D^n: points, pmf, rows, alphabets, ⊥ codes."""
 
-    def __init__(self, M: Mechanism, prior: Prior | None, null_events: str = "skip_null"):
+    def __init__(self, M: Mechanism, prior: Prior | None, null_events: str = "skip_undefined"):
         if null_events not in NULL_EVENTS:
             raise InvalidArgument(f"null_events={null_events!r} must be one of {NULL_EVENTS}")
         self.null_events = null_events
@@ -103,7 +103,7 @@ class _Tables:
 
 
 @functools.lru_cache(maxsize=None)
-def _tables(M, prior, null_events: str = "skip_null"):
+def _tables(M, prior, null_events: str = "skip_undefined"):
     return _Tables(M, prior, null_events)
 
 
@@ -248,7 +248,7 @@ def _two_point_likelihood(T: _Tables, i, a, K, xk, remaining):
 
 
 @functools.lru_cache(maxsize=None)
-def _brute_mp_of(M, prior, remaining: str, null_events: str = "skip_null"):
+def _brute_mp_of(M, prior, remaining: str, null_events: str = "skip_undefined"):
     return _brute_mp(_tables(M, prior, null_events), remaining)
 
 

@@ -37,11 +37,21 @@ from theorems.zhao2019.bruteforce import (
 )
 from theorems.zhao2019.exact_ratios import _OO, _attained, _cross_ratio, _dec, _H_ge, _le, _lt, _q, _ratio_of
 from theorems.zhao2019.instances import DEF_FAMILIES, RANDOM_PRODUCT, ZOO
-from theorems.zhao2019.measured import INDEPENDENT_FULL, _bdp, _bsp, _dp, _mp, _sp
+from theorems.zhao2019.measured import (
+    INDEPENDENT_FULL,
+    OLD_NULL_EVENTS,
+    PAPER_NULL_EVENTS,
+    _bdp,
+    _bsp,
+    _dp,
+    _mp,
+    _sp,
+)
 
 __all__ = ["CLAIMS"]
 
 _C = Verdict.CHECKED
+_PAPER, _OLD = f"null_events={PAPER_NULL_EVENTS}", f"null_events={OLD_NULL_EVENTS}"
 
 
 def check_def_dp_events(inst: Instance) -> Outcome:
@@ -60,14 +70,19 @@ def check_def_dp_events(inst: Instance) -> Outcome:
                    {"pure_dp": m, "event_max_ratio": best})
 
 
-def check_def_bdp_events(inst: Instance) -> Outcome:
-    """bayesian_dp == definitional brute force over (i, S, x_S, x_i, x_i', events)."""
-    T = _tables(inst.mechanism, inst.prior)
-    brute = _brute_bdp_ratio(T)
-    m = _bdp(inst.mechanism, inst.prior)
-    r = _ratio_of(m.value)
-    return Outcome(_dec(r == brute, "brute-force (i,S,events)", f"e^BDP = {_q(r)} vs brute force {_q(brute)}"),
-                   {"bayesian_dp": m, "brute_ratio": brute})
+def check_def_bdp_events(null_events: str = PAPER_NULL_EVENTS):
+    """bayesian_dp == definitional brute force over (i, S, x_S, x_i, x_i', events), both under
+    ``null_events``."""
+
+    def check(inst: Instance) -> Outcome:
+        T = _tables(inst.mechanism, inst.prior, null_events)
+        brute = _brute_bdp_ratio(T)
+        m = _bdp(inst.mechanism, inst.prior, null_events)
+        r = _ratio_of(m.value)
+        return Outcome(_dec(r == brute, "brute-force (i,S,events)", f"e^BDP = {_q(r)} vs brute force {_q(brute)}"),
+                       {"bayesian_dp": m, "brute_ratio": brute})
+
+    return check
 
 
 def check_bdp_equals_dp_independent(inst: Instance) -> Outcome:
@@ -121,13 +136,14 @@ def check_def_sp(inst: Instance) -> Outcome:
                    {"semantic_privacy": m})
 
 
-def check_def_bsp(game: str):
-    """BSP's exact sup vs beliefs on configurations x_{i+S} computed from (9), (15) directly."""
+def check_def_bsp(game: str, null_events: str = PAPER_NULL_EVENTS):
+    """BSP's exact sup vs beliefs on configurations x_{i+S} computed from (9), (15) directly (both under
+    ``null_events``)."""
 
     def check(inst: Instance) -> Outcome:
         M = inst.mechanism
-        T = _tables(M, inst.prior)
-        m = _bsp(M, inst.prior, game)
+        T = _tables(M, inst.prior, null_events)
+        m = _bsp(M, inst.prior, game, null_events)
         R = _cross_ratio(m)
         rng = random.Random(zlib.crc32(inst.label.encode()))
         worst = Fraction(0)
@@ -176,10 +192,12 @@ def check_bsp_readings_agree_independent(inst: Instance) -> Outcome:
                    {"resample": a, "replace": b})
 
 
-def check_def_mp(remaining: str):
+def check_def_mp(remaining: str, null_events: str = PAPER_NULL_EVENTS):
+    """The MP level over D* == the brute-force max likelihood ratio over D_{i,K} (both under ``null_events``)."""
+
     def check(inst: Instance) -> Outcome:
-        m = _mp(inst.mechanism, inst.prior, remaining)
-        a_max, g_max = _brute_mp_of(inst.mechanism, inst.prior, remaining)
+        m = _mp(inst.mechanism, inst.prior, remaining, null_events)
+        a_max, g_max = _brute_mp_of(inst.mechanism, inst.prior, remaining, null_events)
         gam = m.value if m.value == _OO else Fraction(m.value)
         ok = gam == a_max and _le(g_max, gam)
         return Outcome(_dec(ok, "brute-force D*", f"sup γ = {_q(gam)}; brute-force max_E A = {_q(a_max)}; "
@@ -209,8 +227,12 @@ CLAIMS: list[Claim] = [
         "definition",
         [Reading("events-and-integration", "bayesian_dp(M, prior) (single outputs, (19)) equals the brute-force sup "
                  "over i, S ⊆ N∖{i}, x_S, x_i ≠ x'_i and output events Y of P[y∈Y|x_i,x_S]/P[y∈Y|x'_i,x_S], the "
-                 "unknown records integrated under the prior (configurations of prior probability 0 skipped)",
-                 check_def_bdp_events, DEF_FAMILIES, expected=_C),
+                 "unknown records integrated under the prior (a configuration of prior probability 0 skipped only "
+                 "where records are integrated out: fully known databases always count)",
+                 check_def_bdp_events(), DEF_FAMILIES, expected=_C, convention=_PAPER),
+         Reading("events-and-integration-skip-null", "as above under exactpriv's old rule: every configuration of "
+                 "prior probability 0 skipped, fully known databases too (both sides)",
+                 check_def_bdp_events(OLD_NULL_EVENTS), DEF_FAMILIES, expected=_C, convention=_OLD),
          Reading("reduces-to-dp-independent", "for independent full-support records BDP = DP (consistency of 'BDP "
                  "broadens DP when data records have dependencies')", check_bdp_equals_dp_independent,
                  (RANDOM_PRODUCT, ZOO), expected=_C, hypotheses=INDEPENDENT_FULL,
@@ -240,9 +262,14 @@ CLAIMS: list[Claim] = [
         [Reading("resample-sup-over-beliefs", "bayesian_semantic_privacy(game_i='resample') vs (9), (15) computed "
                  "here (Game i: X_K drawn from the prior given (⊥, x_S)): random beliefs on configurations never "
                  "exceed it and its optimal belief comes within 1e-4", check_def_bsp("resample"), DEF_FAMILIES,
-                 expected=_C),
+                 expected=_C, convention=_PAPER),
          Reading("replace-sup-over-beliefs", "as above with Game i = the database drawn given (x_i, x_S), then "
-                 "record i replaced by ⊥", check_def_bsp("replace"), DEF_FAMILIES, expected=_C),
+                 "record i replaced by ⊥", check_def_bsp("replace"), DEF_FAMILIES, expected=_C, convention=_PAPER),
+         Reading("resample-sup-over-beliefs-skip-null", "as 'resample-sup-over-beliefs' under exactpriv's old rule "
+                 "(every configuration of prior probability 0 skipped, on both sides)",
+                 check_def_bsp("resample", OLD_NULL_EVENTS), DEF_FAMILIES, expected=_C, convention=_OLD),
+         Reading("replace-sup-over-beliefs-skip-null", "as 'replace-sup-over-beliefs' under exactpriv's old rule",
+                 check_def_bsp("replace", OLD_NULL_EVENTS), DEF_FAMILIES, expected=_C, convention=_OLD),
          Reading("readings-agree-independent", "with independent full-support records the two Game-i readings give "
                  "the same BSP", check_bsp_readings_agree_independent, (RANDOM_PRODUCT, ZOO), expected=_C,
                  hypotheses=INDEPENDENT_FULL)],
@@ -260,7 +287,11 @@ CLAIMS: list[Claim] = [
         [Reading("two-point-conditional", "positive_membership(family='two_point', remaining='conditional') equals "
                  "the brute-force max over D_{i,K} and output events of A = P[Y|x_i]/P[Y|x̄_i] (remaining records "
                  "from the prior conditioned on (x_i, x_K), as in (24)-(25)), and bounds γ(D_p) computed by Bayes "
-                 "from (21)-(22) for p ∈ {1/2, 1/100}", check_def_mp("conditional"), DEF_FAMILIES, expected=_C),
+                 "from (21)-(22) for p ∈ {1/2, 1/100}", check_def_mp("conditional"), DEF_FAMILIES, expected=_C,
+                 convention=_PAPER),
+         Reading("two-point-conditional-skip-null", "as 'two-point-conditional' under exactpriv's old rule (every "
+                 "configuration (x_i, x_K) of prior probability 0 skipped, on both sides)",
+                 check_def_mp("conditional", OLD_NULL_EVENTS), DEF_FAMILIES, expected=_C, convention=_OLD),
          Reading("two-point-marginal", "as above with the remaining records drawn from the prior's marginal",
                  check_def_mp("marginal"), DEF_FAMILIES, expected=_C)],
     ),

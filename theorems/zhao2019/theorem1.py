@@ -16,10 +16,15 @@ X_K drawn given (⊥, x_S)); under ``replace`` and ``belief`` it fails with corr
 Game i or a posterior is undefined (an output impossible when record i is ⊥, a prior without full
 support) the readings over all mechanisms and priors fail at that boundary.
 
-Findings: thm1_conv — boundary (undefined Game-i posteriors / priors without full support) and
-convention (Game i = replace, belief); thm1_fwd and bsp_sp — refutations only under exactpriv's old
-null-event convention (every configuration of prior probability 0 skipped, also fully known
-databases), which contradicts the paper's own remark that S = N∖{i} gives Definition 1.
+Null events.  A configuration of prior probability 0 has an undefined likelihood only when records
+are integrated out; the paper's remark "with S = N∖{i} Definition 2 reduces to Definition 1" fixes
+that fully known databases count for every prior (the default readings).  exactpriv's old rule skipped
+them too; the readings named ``…-skip-null`` show the verdicts under that rule where they differ.
+
+Findings: thm1_conv — boundary (an output impossible when record i is ⊥: undefined Game-i posterior)
+and convention (Game i = replace, belief; the old null-event rule); thm1_fwd — refuted only under the
+old null-event rule (convention).  bsp_sp holds for every prior: the old rule contradicted the paper's
+remark and is not a reading of it.
 """
 
 from __future__ import annotations
@@ -32,7 +37,18 @@ from exactpriv.claims import Claim, Finding, Instance, Outcome, Reading, Verdict
 from exactpriv.exact.numbers import EPS
 from theorems.zhao2019.exact_ratios import _OO, _cross_ratio, _dec, _H_ge, _H_le, _le, _q, _ratio_of, _s_of_ratio
 from theorems.zhao2019.instances import MECH_FAMILIES
-from theorems.zhao2019.measured import FULL_SUPPORT, HAS_PRIOR, POSITIVE, POSITIVE_FULL, _bdp, _bsp, _semantic, _sp
+from theorems.zhao2019.measured import (
+    FULL_SUPPORT,
+    HAS_PRIOR,
+    OLD_NULL_EVENTS,
+    PAPER_NULL_EVENTS,
+    POSITIVE,
+    POSITIVE_FULL,
+    _bdp,
+    _bsp,
+    _semantic,
+    _sp,
+)
 
 __all__ = ["CLAIMS", "CONVERSE_MAP", "check_bsp_sp", "check_converse", "check_forward"]
 
@@ -40,16 +56,17 @@ _C, _X = Verdict.CHECKED, Verdict.REFUTED
 #: the map of Zhao's converses: s -> ln((1+2s)/(1-2s)) (+oo for s >= 1/2), the inverse of ½ − 1/(e^ε+1)
 CONVERSE_MAP = sympy.Piecewise((sympy.log((1 + 2 * EPS) / (1 - 2 * EPS)), EPS < sympy.Rational(1, 2)), (sympy.oo, True))
 _CONVERSE_LABEL = "ln((1+2s)/(1−2s))"
-_OLD_NULL = "null_events=skip_null"
+_OLD_NULL = f"null_events={OLD_NULL_EVENTS}"
+_PAPER_NULL = f"null_events={PAPER_NULL_EVENTS}"
 
 
-def check_forward(reading: str, *, bound=None) -> callable:
+def check_forward(reading: str, *, bound=None, null_events: str = PAPER_NULL_EVENTS) -> callable:
     """Theorem 1 (forward): BSP ≤ e^{2 BDP} − 1  (``bound``: a variant map r = e^BDP -> rational)."""
     bound = bound or (lambda r: r * r - 1)
 
     def check(inst: Instance) -> Outcome:
-        b = _bdp(inst.mechanism, inst.prior)
-        s = _semantic(inst, reading)
+        b = _bdp(inst.mechanism, inst.prior, null_events)
+        s = _semantic(inst, reading, null_events)
         r, R = _ratio_of(b.value), _cross_ratio(s)
         ok = True if r == _OO else _H_le(R, bound(r))
         return Outcome(_dec(ok, "exact (R vs rational square)",
@@ -59,13 +76,13 @@ def check_forward(reading: str, *, bound=None) -> callable:
     return check
 
 
-def check_converse(reading: str, *, scale=Fraction(1)) -> callable:
+def check_converse(reading: str, *, scale=Fraction(1), null_events: str = PAPER_NULL_EVENTS) -> callable:
     """Theorem 1 (converse) in its tightest form s(BDP) ≤ BSP (⟺ BDP ≤ g(BSP)); ``scale``
     multiplies s (the broken variant "s doubled" is scale = 2)."""
 
     def check(inst: Instance) -> Outcome:
-        b = _bdp(inst.mechanism, inst.prior)
-        s = _semantic(inst, reading)
+        b = _bdp(inst.mechanism, inst.prior, null_events)
+        s = _semantic(inst, reading, null_events)
         r, R = _ratio_of(b.value), _cross_ratio(s)
         need = _s_of_ratio(r, scale)
         return Outcome(_dec(_H_ge(R, need), "exact (R vs rational square)",
@@ -76,9 +93,11 @@ def check_converse(reading: str, *, scale=Fraction(1)) -> callable:
     return check
 
 
-def check_bsp_sp(reading: str) -> callable:
+def check_bsp_sp(reading: str, null_events: str = PAPER_NULL_EVENTS) -> callable:
+    """s-BSP ⇒ s-SP: SP(M) ≤ BSP(M, p) (H is increasing in the cross ratio R)."""
+
     def check(inst: Instance) -> Outcome:
-        a, b = _sp(inst.mechanism), _bsp(inst.mechanism, inst.prior, reading)
+        a, b = _sp(inst.mechanism), _bsp(inst.mechanism, inst.prior, reading, null_events)
         Ra, Rb = _cross_ratio(a), _cross_ratio(b)
         return Outcome(_dec(_le(Ra, Rb), "exact (H increasing in R)", f"SP = {a.value} <= BSP = {b.value}"),
                        {"semantic_privacy": a, "bsp": b})
@@ -96,22 +115,35 @@ CLAIMS: list[Claim] = [
         "implication",
         [Reading("resample", "BSP_resample(M, p) ≤ e^{2 BDP(M, p)} − 1 for every mechanism and prior",
                  check_forward("resample"), MECH_FAMILIES, expected=_C, hypotheses=(HAS_PRIOR,),
-                 convention="game_i=resample",
+                 convention=f"game_i=resample, {_PAPER_NULL}",
                  relations=(implies("bayesian_dp", "bayesian_semantic_privacy", sympy.exp(2 * EPS) - 1, "e^(2ε)−1"),)),
+         Reading("resample-skip-null", "as 'resample' under exactpriv's old null-event rule (every configuration of "
+                 "prior probability 0 skipped, fully known databases too)",
+                 check_forward("resample", null_events=OLD_NULL_EVENTS), MECH_FAMILIES, expected=_C,
+                 hypotheses=(HAS_PRIOR,), convention=f"game_i=resample, {_OLD_NULL}"),
          Reading("replace", "BSP_replace(M, p) ≤ e^{2 BDP(M, p)} − 1 for every mechanism and prior",
-                 check_forward("replace"), MECH_FAMILIES, expected=_X, hypotheses=(HAS_PRIOR,),
-                 finding=Finding.CONVENTION, convention=_OLD_NULL,
+                 check_forward("replace"), MECH_FAMILIES, expected=_C, hypotheses=(HAS_PRIOR,),
+                 convention=f"game_i=replace, {_PAPER_NULL}",
+                 notes="with fully known databases counted (S = N∖{i}), BDP ≥ DP for every prior, and the Game-0 and "
+                       "Game-i likelihoods of 'replace' average the same X_K over rows that differ in record i only"),
+         Reading("replace-skip-null", "as 'replace' under exactpriv's old null-event rule",
+                 check_forward("replace", null_events=OLD_NULL_EVENTS), MECH_FAMILIES, expected=_X,
+                 hypotheses=(HAS_PRIOR,), finding=Finding.CONVENTION, convention=f"game_i=replace, {_OLD_NULL}",
                  why="perfectly correlated records (diagonal prior) give BDP = 0 only because fully known databases "
-                     "of prior probability 0 are skipped, while Game i 'replace' runs Y on them: BSP > 0",
-                 notes="BDP compares only configurations of positive probability, but Game i 'replace' evaluates "
-                       "Y(⊥, x_S, x_K) at databases the prior excludes"),
-         Reading("replace-full-support", "as 'replace' for full-support priors", check_forward("replace"),
-                 MECH_FAMILIES, expected=_C, hypotheses=(FULL_SUPPORT,), convention="game_i=replace"),
+                     "of prior probability 0 are skipped, while Game i 'replace' runs Y on them: BSP > 0; under the "
+                     "paper's convention ('replace') it holds"),
+         Reading("replace-full-support", "as 'replace' for full-support priors (the conventions agree)",
+                 check_forward("replace"), MECH_FAMILIES, expected=_C, hypotheses=(FULL_SUPPORT,),
+                 convention="game_i=replace"),
          Reading("belief", "BSP with likelihoods under the belief (= SP) ≤ e^{2 BDP(M, p)} − 1",
-                 check_forward("belief"), MECH_FAMILIES, expected=_X, hypotheses=(HAS_PRIOR,),
-                 finding=Finding.CONVENTION, convention=_OLD_NULL,
+                 check_forward("belief"), MECH_FAMILIES, expected=_C, hypotheses=(HAS_PRIOR,),
+                 convention=f"game_i=belief, {_PAPER_NULL}",
+                 notes="SP ≤ e^{2 DP} − 1 (Theorem 2) and BDP ≥ DP once fully known databases count"),
+         Reading("belief-skip-null", "as 'belief' under exactpriv's old null-event rule",
+                 check_forward("belief", null_events=OLD_NULL_EVENTS), MECH_FAMILIES, expected=_X,
+                 hypotheses=(HAS_PRIOR,), finding=Finding.CONVENTION, convention=f"game_i=belief, {_OLD_NULL}",
                  why="a point-mass prior gives BDP = 0 when databases of prior probability 0 are skipped, while "
-                     "SP > 0"),
+                     "SP > 0; under the paper's convention ('belief') it holds"),
          Reading("belief-full-support", "as 'belief' for full-support priors (BDP ≥ DP then)", check_forward("belief"),
                  MECH_FAMILIES, expected=_C, hypotheses=(FULL_SUPPORT,), convention="game_i=belief")],
     ),
@@ -134,10 +166,18 @@ CLAIMS: list[Claim] = [
                  why="still fails through an output that is impossible when record i is ⊥ (undefined Game-i "
                      "posterior, a zero mechanism entry); 'resample-positive-full-support' holds"),
          Reading("resample-positive-mechanism", "as 'resample' for positive mechanisms (priors with zeros allowed)",
-                 check_converse("resample"), MECH_FAMILIES, expected=_X, hypotheses=(HAS_PRIOR, POSITIVE),
-                 finding=Finding.BOUNDARY, convention="game_i=resample",
-                 why="a prior with P(X_i = ⊥, x_S) = 0 leaves Game i undefined and BSP sees no configuration "
-                     "(D = {0,1,2}, prior (0, 1/2, 1/2)); 'resample-positive-full-support' holds"),
+                 check_converse("resample"), MECH_FAMILIES, expected=_C, hypotheses=(HAS_PRIOR, POSITIVE),
+                 convention=f"game_i=resample, {_PAPER_NULL}",
+                 notes="with fully known databases counted for every prior, the one-record witness of the old rule "
+                       "(D = {0,1,2}, prior (0, 1/2, 1/2)) has BDP = DP and BSP = SP, and Theorem 2's converse holds "
+                       "for positive mechanisms"),
+         Reading("resample-positive-mechanism-skip-null", "as 'resample-positive-mechanism' under exactpriv's old "
+                 "null-event rule", check_converse("resample", null_events=OLD_NULL_EVENTS), MECH_FAMILIES,
+                 expected=_X, hypotheses=(HAS_PRIOR, POSITIVE), finding=Finding.CONVENTION,
+                 convention=f"game_i=resample, {_OLD_NULL}",
+                 why="a prior with P(X_i = ⊥) = 0 (D = {0,1,2}, prior (0, 1/2, 1/2)) leaves Game i without a "
+                     "configuration once fully known databases of prior probability 0 are skipped: BSP = 0 < s(BDP); "
+                     "under the paper's convention it holds"),
          Reading("resample-positive-full-support", "as 'resample' for positive mechanisms and full-support priors "
                  "(Game i always defined): the paper's proof applies", check_converse("resample"), MECH_FAMILIES,
                  expected=_C, hypotheses=POSITIVE_FULL, convention="game_i=resample",
@@ -169,18 +209,19 @@ CLAIMS: list[Claim] = [
         "N∖{i} in Definition 2, Definition 2 would reduce to Definition 1 for ε-semantical privacy.",
         "implication",
         [Reading("resample", "SP(M) ≤ BSP_resample(M, p) for every mechanism and prior", check_bsp_sp("resample"),
-                 MECH_FAMILIES, expected=_X, hypotheses=(HAS_PRIOR,), finding=Finding.CONVENTION,
-                 convention=_OLD_NULL,
-                 why="a point-mass prior gives BSP = 0 < SP only because fully known databases of prior probability "
-                     "0 are skipped, contrary to the paper's 'S = N∖{i} reduces Definition 2 to Definition 1'",
-                 relations=(implies("bayesian_semantic_privacy", "semantic_privacy", EPS, "s"),)),
-         Reading("resample-full-support", "as 'resample' for full-support priors (S = N∖{i} is then exactly SP)",
-                 check_bsp_sp("resample"), MECH_FAMILIES, expected=_C, hypotheses=(FULL_SUPPORT,),
+                 MECH_FAMILIES, expected=_C, hypotheses=(HAS_PRIOR,), convention=_PAPER_NULL,
+                 relations=(implies("bayesian_semantic_privacy", "semantic_privacy", EPS, "s"),),
+                 notes="the paper's remark fixes the null-event convention: with S = N∖{i} the configurations are the "
+                       "databases themselves, so BSP ≥ SP for every prior.  (exactpriv's old rule, which skipped fully "
+                       "known databases of prior probability 0 and gave BSP = 0 < SP under a point-mass prior, "
+                       "contradicts that remark and is not a reading of this claim.)"),
+         Reading("resample-full-support", "as 'resample' for full-support priors (S = N∖{i} is then exactly SP under "
+                 "either convention)", check_bsp_sp("resample"), MECH_FAMILIES, expected=_C,
+                 hypotheses=(FULL_SUPPORT,),
                  relations=(implies("bayesian_semantic_privacy", "semantic_privacy", EPS, "s",
                                     conditions=("full-support",)),)),
          Reading("replace", "SP(M) ≤ BSP_replace(M, p) for every mechanism and prior", check_bsp_sp("replace"),
-                 MECH_FAMILIES, expected=_X, hypotheses=(HAS_PRIOR,), finding=Finding.CONVENTION,
-                 convention=_OLD_NULL, why="as for 'resample': a point-mass prior gives BSP = 0 < SP"),
+                 MECH_FAMILIES, expected=_C, hypotheses=(HAS_PRIOR,), convention=_PAPER_NULL),
          Reading("replace-full-support", "as 'replace' for full-support priors", check_bsp_sp("replace"),
                  MECH_FAMILIES, expected=_C, hypotheses=(FULL_SUPPORT,))],
     ),

@@ -7,7 +7,8 @@ Main claims
 -----------
 * ``zhao2019.thm3`` — ε-BDP ⇒ ε-MP over D*: with the remaining records drawn from the prior given
   (x_i, x_K) as in (24)-(25) each D_{i,K} is a BDP adversary A(i, K) and equality holds; with the
-  remaining records drawn from the prior's marginal it fails for priors with zeros;
+  remaining records drawn from the prior's marginal it holds too, and fails for priors with zeros only
+  under exactpriv's old null-event rule (a reading of its own, class convention);
 * ``zhao2019.thm4`` — downward-scalable family, ε-MP ⇒ ε-BDP: on D* (p free), on Li et al.'s D_I and
   D²_B, and the step (39) of the proof on an exact grid.
 """
@@ -28,19 +29,21 @@ from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Bounded, Subsets
 from theorems.zhao2019.exact_ratios import _OO, _dec, _le, _q, _ratio_of
 from theorems.zhao2019.instances import MECH_FAMILIES, _fam, _inst, _mech, _prod, _rpmf
-from theorems.zhao2019.measured import FULL_SUPPORT, HAS_PRIOR, _bdp, _mp
+from theorems.zhao2019.measured import FULL_SUPPORT, HAS_PRIOR, OLD_NULL_EVENTS, PAPER_NULL_EVENTS, _bdp, _mp
 
 __all__ = ["CLAIMS", "SUBSETS", "check_thm3", "check_thm4_li"]
 
 _C, _X = Verdict.CHECKED, Verdict.REFUTED
+_PAPER, _OLD = f"null_events={PAPER_NULL_EVENTS}", f"null_events={OLD_NULL_EVENTS}"
 _F = Fraction
 
 
-def check_thm3(remaining: str, *, scale=Fraction(1)):
+def check_thm3(remaining: str, *, scale=Fraction(1), null_events: str = PAPER_NULL_EVENTS):
     """ε-BDP ⇒ ε-MP over D*: γ_MP ≤ e^{BDP} (``scale``: variant γ_MP ≤ e^{BDP·scale})."""
 
     def check(inst: Instance) -> Outcome:
-        b, m = _bdp(inst.mechanism, inst.prior), _mp(inst.mechanism, inst.prior, remaining)
+        b = _bdp(inst.mechanism, inst.prior, null_events)
+        m = _mp(inst.mechanism, inst.prior, remaining, null_events)
         r = _ratio_of(b.value)
         g = m.value if m.value == _OO else Fraction(m.value)
         if scale == 1 or r == _OO:
@@ -177,16 +180,25 @@ CLAIMS: list[Claim] = [
         "P[Y(x_i, x_K, X_K̄) ∈ Y] (24), and P_{D_{i,K},Y}[Y | x̄_i] = P[Y(x'_i, x_K, X_K̄) ∈ Y] (25).]",
         "implication",
         [Reading("conditional", "MP level over D* (remaining records from the prior given (x_i, x_K)) ≤ e^{BDP}",
-                 check_thm3("conditional"), MECH_FAMILIES, expected=_C, hypotheses=(HAS_PRIOR,),
+                 check_thm3("conditional"), MECH_FAMILIES, expected=_C, hypotheses=(HAS_PRIOR,), convention=_PAPER,
                  notes="holds with equality: each D_{i,K} is a BDP adversary A(i, K), and sup over p of the MP level "
                        "is A",
                  relations=(implies("bayesian_dp", "positive_membership", sympy.exp(EPS), "γ = e^ε"),)),
+         Reading("conditional-skip-null", "as 'conditional' under exactpriv's old null-event rule (configurations "
+                 "of prior probability 0 skipped on both sides, fully known databases too)",
+                 check_thm3("conditional", null_events=OLD_NULL_EVENTS), MECH_FAMILIES, expected=_C,
+                 hypotheses=(HAS_PRIOR,), convention=_OLD),
          Reading("marginal", "MP level over D* with the remaining records from the prior's marginal ≤ e^{BDP}",
-                 check_thm3("marginal"), MECH_FAMILIES, expected=_X, hypotheses=(HAS_PRIOR,),
-                 finding=Finding.CONVENTION, convention="null_events=skip_null",
+                 check_thm3("marginal"), MECH_FAMILIES, expected=_C, hypotheses=(HAS_PRIOR,), convention=_PAPER,
+                 notes="the marginal reading runs Y at databases the prior may exclude; with fully known databases "
+                       "counted BDP ≥ DP, and the two D* likelihoods average the same X_K̄ over rows differing in "
+                       "record i only"),
+         Reading("marginal-skip-null", "as 'marginal' under exactpriv's old null-event rule",
+                 check_thm3("marginal", null_events=OLD_NULL_EVENTS), MECH_FAMILIES, expected=_X,
+                 hypotheses=(HAS_PRIOR,), finding=Finding.CONVENTION, convention=_OLD,
                  why="a point-mass prior gives BDP = 0 only because databases of prior probability 0 are skipped, "
-                     "while the marginal reading runs Y on them: MP level 3 > e^BDP = 1",
-                 notes="the marginal reading evaluates Y at databases the prior excludes"),
+                     "while the marginal reading runs Y on them: MP level 3 > e^BDP = 1; under the paper's "
+                     "convention ('marginal') it holds"),
          Reading("marginal-full-support", "as 'marginal' for full-support priors", check_thm3("marginal"),
                  MECH_FAMILIES, expected=_C, hypotheses=(FULL_SUPPORT,))],
     ),

@@ -17,8 +17,8 @@ from exactpriv.measures.result import value_to_sympy
 from theorems.zhao2019 import CLAIMS
 from theorems.zhao2019.exact_ratios import _cross_ratio, _H_ge, _H_le, _ratio_of
 from theorems.zhao2019.instances import MECH_FAMILIES, _minimal_instances, _random_instances, _zoo_instances
-from theorems.zhao2019.measured import POSITIVE_FULL, _bdp, _bsp, _semantic
-from theorems.zhao2019.theorem1 import check_converse, check_forward
+from theorems.zhao2019.measured import OLD_NULL_EVENTS, POSITIVE_FULL, _bdp, _bsp, _semantic
+from theorems.zhao2019.theorem1 import check_bsp_sp, check_converse, check_forward
 
 
 def _minimal(label_part):
@@ -86,3 +86,54 @@ def test_broken_thm1_forward_divided_by_16_is_refuted():
 
 def test_broken_thm1_converse_s_doubled_is_refuted():
     assert _refuted(check_converse("resample", scale=Fraction(2)), MECH_FAMILIES, hypotheses=POSITIVE_FULL)
+
+
+# ----------------------------------------------------------------------------- the null-event convention, by hand
+def _old(check_factory, *args, **kw):
+    return check_factory(*args, null_events=OLD_NULL_EVENTS, **kw)
+
+
+def test_forward_replace_witness_fails_only_under_the_old_null_event_rule():
+    """{0,1}^2, rows (1/2,1/2), (3/4,1/4), (1/4,3/4), (1/2,1/2), prior 1/2 on (0,0) and (1,1).  Old rule:
+    every adversary compares only (0,0) with (1,1) (equal rows) — BDP = 0 — while Game i 'replace' at
+    S = {1} runs Y on (⊥, 1) = (0, 1): slopes 1 and (2/3, 2), R = 2, BSP = 3 − 2√2 > e^0 − 1.  Paper's
+    rule: the fully known neighbours (0,0), (1,0) count, BDP = ln 2 (rows (1/2,1/2) vs (1/4,3/4)), and
+    BSP ≤ 2² − 1 = 3 holds."""
+    inst = _minimal("2-output-n2/diagonal")
+    assert _bdp(inst.mechanism, inst.prior, OLD_NULL_EVENTS).value == 0
+    assert _ratio_of(_bdp(inst.mechanism, inst.prior).value) == 2
+    assert _cross_ratio(_bsp(inst.mechanism, inst.prior, "replace", OLD_NULL_EVENTS)) == 2
+    assert _old(check_forward, "replace")(inst).decision.is_false
+    assert check_forward("replace")(inst).decision.is_true
+
+
+def test_forward_belief_witness_fails_only_under_the_old_null_event_rule():
+    """RR(3/4) on one record, point mass on 1: the old rule skips x = 0 (prior 0), BDP = 0, while
+    SP = 2 − √3 > 0; with the fully known database 0 counted BDP = DP = ln 3 and SP ≤ 8."""
+    inst = _minimal("rr(3/4)/point-mass")
+    assert _bdp(inst.mechanism, inst.prior, OLD_NULL_EVENTS).value == 0
+    assert _ratio_of(_bdp(inst.mechanism, inst.prior).value) == 3
+    assert _old(check_forward, "belief")(inst).decision.is_false
+    assert check_forward("belief")(inst).decision.is_true
+
+
+def test_converse_positive_mechanism_witness_fails_only_under_the_old_rule():
+    """D = {0,1,2}, ⊥ = 0, rows (1/2,1/2), (1/2,1/2), (1/4,3/4), prior (0, 1/2, 1/2).  Old rule: Game i
+    needs X_1 = ⊥, of prior probability 0, so BSP = 0 < s(ln 2) = 1/6 with BDP = ln 2.  Paper's rule:
+    BSP = SP with slopes u/v = (1,1), (1,1), (1/2, 3/2): R = 2, BSP = 3 − 2√2 ≈ 0.172 ≥ 1/6."""
+    inst = _minimal("D3/zero-at-bot")
+    assert _ratio_of(_bdp(inst.mechanism, inst.prior, OLD_NULL_EVENTS).value) == 2
+    assert _bsp(inst.mechanism, inst.prior, "resample", OLD_NULL_EVENTS).value == 0
+    assert _ratio_of(_bdp(inst.mechanism, inst.prior).value) == 2
+    assert _cross_ratio(_bsp(inst.mechanism, inst.prior, "resample")) == 2
+    assert _old(check_converse, "resample")(inst).decision.is_false
+    assert check_converse("resample")(inst).decision.is_true
+
+
+def test_bsp_sp_point_mass_holds_with_the_papers_remark():
+    """S = N∖{i} gives Definition 1 for every prior: under a point mass BSP = SP = 2 − √3 for RR(3/4)
+    (the old rule gave BSP = 0)."""
+    inst = _minimal("rr(3/4)/point-mass")
+    assert _cross_ratio(_bsp(inst.mechanism, inst.prior, "resample")) == 3
+    assert _bsp(inst.mechanism, inst.prior, "resample", OLD_NULL_EVENTS).value == 0
+    assert check_bsp_sp("resample")(inst).decision.is_true
