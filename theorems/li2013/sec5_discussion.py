@@ -12,24 +12,21 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-
 from exactpriv.claims import Claim, Family, Hypothesis, Instance, Outcome, Reading, Verdict
 from exactpriv.measures import udp
 from exactpriv.measures.divergence import pure_dp
 from exactpriv.measures.membership import negative_membership, positive_membership
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Subsets
-from theorems.li2013.steps import OO, all_of, as_int, fact
-from theorems.li2013.brute_force import (
-    membership_level_at,
-)
+
+from theorems.li2013.brute_force import membership_level_at
 from theorems.li2013.equivalences import equivalence_on_levels
+from theorems.li2013.instances import BOUNDED_ZOO, SUBSETS, count_geometric
 from theorems.li2013.sec4_2_bounded import check_bdp_pmp_levels, pmp_bounded_certified
-from theorems.li2013.instances import (
-    BOUNDED_ZOO,
-    SUBSETS,
-    count_geometric,
-)
+from theorems.li2013.steps import OO, all_of, as_int, fact
+
+
+__all__ = ["DEF5_4", "DU_COUNT", "KANON", "SEC5_SUMMARY"]
 
 
 def _kanon_release(classes, k) -> Mechanism:
