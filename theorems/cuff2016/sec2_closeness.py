@@ -302,10 +302,10 @@ PROP1_TIGHT = Claim(
         relations=(implies("pure_dp", "kl_dp", EPS * sympy.tanh(EPS / 2), "ε·tanh(ε/2)", conditions=("pair-level",),
                            tight=True, note="equality for binary randomized response"),)),
      _R("binary-equality", "For P = (e^ε, 1)/(1 + e^ε), Q = (1, e^ε)/(1 + e^ε): D(P‖Q) = D(Q‖P) = (11) — "
-                           "proved for all ε >= 0 symbolically, and exactly at the grid points",
+                           "proved for all ε > 0 symbolically ((11) is 0/0 at ε = 0), and exactly at the grid points",
         _tight_equality_check, (PAIRS_RR,), prove=_prove_tight_equality, expected=_P,
         open_search=False),
-     _R("closed-form", "(11) equals ε tanh(ε/2) = ε (e^ε − 1)/(e^ε + 1) for all ε (identity)",
+     _R("closed-form", "(11) equals ε tanh(ε/2) = ε (e^ε − 1)/(e^ε + 1) for all ε > 0 (identity; (11) is 0/0 at ε = 0)",
         prove=_prove_tanh_form, expected=_P),
      _R("asymptotic-half-eps-squared", "(11) / (ε²/2) -> 1 as ε -> 0", prove=_prove_tight_asymptotic, expected=_P),
      _R("half-eps-squared-upper-bound", "(11) <= ε²/2 for every ε >= 0 (the asymptotic form is also a bound)",

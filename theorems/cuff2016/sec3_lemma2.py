@@ -18,6 +18,7 @@ from fractions import Fraction
 import sympy
 
 from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
+from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.claims.relations import implies
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
@@ -45,13 +46,16 @@ def _prove_eq99() -> Decision:
     g(d) = ln 2 − h((1 − d)/2) − d²/2 >= 0 on [0, 1] — which is also the relaxation of (28)
     to (27), since ε = ln 2 − h((1 − δ')/2) along the BSCs.  Proof: g = ((1+d)ln(1+d) +
     (1−d)ln(1−d))/2 − d²/2 (identity), g(0) = 0, g'(d) = (ln(1+d) − ln(1−d))/2 − d (identity)
-    is >= 0 on [0, 1) (certifier), so g is non-decreasing on [0, 1); g(1) = ln 2 − ½ > 0 (kernel)."""
+    is >= 0 on [0, 1) (certifier), so g is non-decreasing on [0, 1); g(1) = ln 2 − ½ > 0 (kernel);
+    x in [½, 1] is x = (1 + d)/2, where h((1 + d)/2) = h((1 − d)/2) (identity) and 2(x − ½)² = d²/2."""
     d = sympy.Symbol("d", nonnegative=True)
     h = lambda x: -x * sympy.log(x) - (1 - x) * sympy.log(1 - x)  # noqa: E731
     g = ((1 + d) * sympy.log(1 + d) + (1 - d) * sympy.log(1 - d)) / 2 - d ** 2 / 2
     gp = (sympy.log(1 + d) - sympy.log(1 - d)) / 2 - d
     parts = [
         _prove_identity(sympy.log(2) - h((1 - d) / 2) - d ** 2 / 2 - g, "ln 2 - h((1-d)/2) - d^2/2 = g(d)"),
+        # x = (1 + d)/2 covers x in [1/2, 1]: both sides of (99) are symmetric about x = 1/2
+        _prove_identity(h((1 + d) / 2) - h((1 - d) / 2), "h((1+d)/2) = h((1-d)/2)"),
         compare(g.subs(d, 0), "==", 0),
         _prove_identity(sympy.diff(g, d) - gp, "g'(d) = (ln(1+d) - ln(1-d))/2 - d"),
         _certify((sympy.log(1 + EPS) - sympy.log(1 - EPS)) / 2, ">=", EPS, "g'(d) >= 0 on [0, 1)",
@@ -114,6 +118,9 @@ def _lemma2_bsc_check(inst: Instance) -> Outcome:
     """BSC(p): mi_dp = ln 2 − h(p), tv_dp = |1 − 2p|, and equality in (28): h((1 − tv)/2) = ln 2 − mi."""
     M, p = inst.mechanism, inst.params["p"]
     m, t = _mi(M), _tv(M).value
+    if m.value is None:  # an equality needs the exact value (a BSC always has one)
+        return Outcome(Decision.undecided("enclosure", "mi_dp is only enclosed: equality cannot be decided"),
+                       {"mi_dp": m})
     parts = [compare(m.value, "==", _LN2 - _h(p)), compare(t, "==", abs(1 - 2 * p)),
              compare(_h((1 - t) / 2) + m.value, "==", _LN2)]
     return Outcome(_combine(parts, "BSC equality in (28)"), {"mi_dp": m, "tv_dp": t})
@@ -130,6 +137,8 @@ def _lemma2_asym_check(inst: Instance) -> Outcome:
     (1 − tv²)^{-1/2} of the tight δ' (finite quantitative form of 'asymptotically tight')."""
     M = inst.mechanism
     m, t = _mi(M), _tv(M).value
+    if m.value is None:  # the BSCs of the family have exact values; other channels are not this reading's
+        return Outcome(Decision.undecided("enclosure", "mi_dp is only enclosed"), {"mi": m})
     parts = [compare(t * t, "<=", 2 * m.value), compare((1 - t * t) * 2 * m.value, "<=", t * t)]
     return Outcome(_combine(parts, "asymptotic tightness of (27)"), {"tv": t, "mi": m})
 
@@ -171,8 +180,9 @@ def _binary_channels():
 
 def _bsc_extremal_check(inst: Instance) -> Outcome:
     """(95)-(98): the symmetrised channel is a BSC with the same TV |a − b| and capacity
-    ln 2 − h((1 − |a − b|)/2) <= the capacity of the original channel."""
-    a, b = inst.params["a"], inst.params["b"]
+    ln 2 − h((1 − |a − b|)/2) <= the capacity of the original channel.  a = W(1|0) and b = W(1|1) are read
+    from the mechanism itself (hypothesis ``binary-channel``), so any binary channel is an instance."""
+    a, b = inst.mechanism.rows[0][1], inst.mechanism.rows[1][1]
     d = abs(a - b)
     hat = Mechanism(Hamming([0, 1], 1), [0, 1], [[Fraction(1, 2) - (a - b) / 2, Fraction(1, 2) + (a - b) / 2],
                                                  [Fraction(1, 2) + (a - b) / 2, Fraction(1, 2) - (a - b) / 2]])
@@ -268,6 +278,10 @@ def _prove_lemma2_bsc() -> Decision:
     return _all_steps(parts, "BSCs attain (28) for every MI level in [0, ln 2]")
 
 
+BINARY_CHANNEL = Hypothesis("binary-channel", "a channel with two inputs and two outputs (Appendix C)",
+                            lambda inst: inst.mechanism is not None and inst.mechanism.shape == (2, 2))
+
+
 LEMMA2 = Claim(
     "cuff2016.lemma2", "Lemma 2 (ordering (C)), tight form (28) and Appendix C",
     "§3.3, Lemma 2, eqs. (27)-(32); Appendix C, eqs. (90)-(99)",
@@ -304,7 +318,8 @@ LEMMA2 = Claim(
      _R("bsc-extremal", "The symmetrised channel (95)-(96) is a BSC with the same TV and capacity <= the "
                         "original channel's", _bsc_extremal_check,
         [Family("binary-channels", _binary_channels, "grid a, b in {0, 1/3, 1} and 6 random (seed 91)")],
-        expected=_C),
+        expected=_C,
+        hypotheses=(BINARY_CHANNEL,)),
      _R("capacity-convex", "C(λW1 + (1−λ)W2) <= λC(W1) + (1−λ)C(W2) for random binary channels",
         _convex_check, [Family("channel-pairs", _convex_instances, "8 random pairs (seed 93)")], expected=_C),
      Reading("forall-bsc", "for every ε >= 0, BSC(1/(1+e^ε)) has tv_dp = 1 − 2h^{-1}(ln 2 − mi_dp) "

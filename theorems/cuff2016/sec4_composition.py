@@ -18,6 +18,7 @@ from fractions import Fraction
 import sympy
 
 from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
+from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.distributions import Prior
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.logforms import LogForm
@@ -355,6 +356,20 @@ def _check_cor7_overlap(inst):
     return Outcome(_le(ej, e, "mi_dp(Y1,Y2) <= max eps_j with I_1 = I_2"), {"eps": e, "joint": ej})
 
 
+def _is_parallel_composition(inst) -> bool:
+    """The instance's mechanism is P1(y1|x1) P2(y2|x2) for its M1 on X_1 and M2 on X_2 (exact rows)."""
+    M1, M2 = inst.extra.get("M1"), inst.extra.get("M2")
+    if M1 is None or M2 is None or inst.mechanism is None:
+        return False
+    J = _parallel(M1, M2)
+    return J.inputs == inst.mechanism.inputs and tuple(J.rows) == tuple(inst.mechanism.rows)
+
+
+PARALLEL_COMPOSITION = Hypothesis(
+    "parallel-composition", "Y_1 depends on X_1 only and Y_2 on X_2 only, conditionally independently "
+    "(the mechanism is the product of M1 on X_1 and M2 on X_2)", _is_parallel_composition)
+
+
 _COR7 = Claim(
     "cuff2016.cor7", "Corollary 7 (Partial queries)", "Section 4.2, Corollary 7, eq. (44)",
     "If several query responses {Y_1,...,Y_k} are produced conditionally independently of each other from disjoint "
@@ -367,11 +382,13 @@ _COR7 = Claim(
              expected=Verdict.CHECKED,
              notes="The bound holds with equality, so the families use channels whose capacities are exact "
                    "(two numeric enclosures of the same capacity could not decide '<=').  Random channels are "
-                   "covered by the per-prior identity reading."),
+                   "covered by the per-prior identity reading.",
+        hypotheses=(PARALLEL_COMPOSITION,)),
      Reading("per-prior-identity-(44)", "for every prior (correlated allowed) and record i: "
                                         "I(X_i;Y_1,Y_2|X^{-i}) == I(X_i;Y_{f(i)}|X^{-i}) exactly",
              _check_cor7_identity,
              [Family("random parallel pairs, random correlated priors (seed 14)", _fam_cor7_priors)],
-             expected=Verdict.CHECKED)])
+             expected=Verdict.CHECKED,
+        hypotheses=(PARALLEL_COMPOSITION,))])
 
 CLAIMS = [_COR5, _EX43, _COR6, _COR7]

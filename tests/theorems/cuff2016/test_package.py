@@ -74,3 +74,36 @@ SLOW = [(c, r) for c, r in READINGS if any(f.slow for f in r.families)]
 def test_reading_on_slow_families(claim, reading):
     res = check_reading(claim, reading, include_slow=True)
     assert res.verdict == reading.expected, res.to_json()
+
+
+def test_non_implications_cannot_be_refuted_by_a_random_instance():
+    """"There is a mechanism such that …" readings are about their named constructions (open_search=False)
+    or existential (quantifier="exists"): the hunter never refutes them with other instances."""
+    for c in C.CLAIMS:
+        if c.kind == "non-implication":
+            for r in c.readings:
+                assert not r.open_search or r.quantifier == "exists", (c.id, r.name)
+
+
+def test_relations_are_the_papers_implications_and_non_implications():
+    """The notion-level statements of the paper, read off the paper (Lemma 1 (21)–(23), Property 1, (9),
+    (11), Property 2, Lemmas 2–3, (53), §6, Corollary 4; strictness of (A), (B), footnote 3, Properties 1–2)."""
+    got = {(c.id, r.name, rel.source, rel.target, rel.kind) for c in C.CLAIMS for r in c.readings
+           for rel in r.relations}
+    implies = {("lemma1", "eq21", "pure_dp", "kl_dp"), ("lemma1", "eq22", "kl_dp", "mi_dp"),
+               ("lemma1", "eq23", "pure_dp", "mi_dp"), ("prop1", "literal", "pure_dp", "kl_dp"),
+               ("eq9", "literal", "pure_dp", "kl_dp"), ("prop1_tight", "bound-11", "pure_dp", "kl_dp"),
+               ("prop2", "literal", "kl_dp", "tv_dp"), ("lemma2", "eq27", "mi_dp", "tv_dp"),
+               ("lemma3", "eq35", "tv_dp", "mi_dp"), ("eq53", "all-priors", "pure_dp", "capacity"),
+               ("sec6_2", "(57)-implies-(58)", "free_lunch", "capacity"),
+               ("sec6_3", "(60)-implies-(61)", "bayesian_dp", "conditional_mi"),
+               ("sec6_4", "(64)-implies-(65)", "adversarial_privacy", "mi_privacy"),
+               ("cor4", "literal", "mi_dp", "record_mi")}
+    not_implies = {("strict_AB", "A-strict", "kl_dp", "pure_dp"),
+                   ("strict_AB", "B-strict-and-footnote-3", "mi_dp", "kl_dp"),
+                   ("strict_AB", "B-strict-and-footnote-3", "mi_dp", "pure_dp"),
+                   ("prop12_strict", "prop1-reverse-unbounded", "kl_dp", "pure_dp"),
+                   ("prop12_strict", "prop2-reverse", "tv_dp", "kl_dp")}
+    want = ({(f"cuff2016.{c}", r, s, t, "implication") for c, r, s, t in implies}
+            | {(f"cuff2016.{c}", r, s, t, "non-implication") for c, r, s, t in not_implies})
+    assert got == want

@@ -41,3 +41,17 @@ def test_capacity_certificate_exact_cases():
     # a generic slice: the bounds straddle the capacity (strictly)
     lo, hi = mechanism_measures._capacity_certificate([(F(1, 2), F(1, 2)), (F(1, 5), F(4, 5)), (F(1), F(0))])
     assert compare(lo, "<", hi).is_true
+
+
+def test_bsc_checks_are_undecided_not_crashing_on_an_enclosed_channel():
+    """A generic channel (mi_dp only enclosed) is not a BSC: the equality checks say UNDECIDED."""
+    from exactpriv.claims import Instance
+    from exactpriv.mechanisms.base import Mechanism
+    from exactpriv.spaces import Hamming
+
+    F = Fraction
+    M = Mechanism(Hamming([0, 1, 2], 1), [0, 1], [[F(1, 2), F(1, 2)], [F(1, 5), F(4, 5)], [F(1), F(0)]])
+    assert mechanism_measures._mi(M).value is None
+    inst = Instance("generic", mechanism=M, params={"p": F(1, 5)})
+    assert S._lemma2_asym_check(inst).decision.is_undecided
+    assert S._lemma2_bsc_check(inst).decision.is_undecided

@@ -43,3 +43,15 @@ def test_one_time_pad_hand_values():
     """Example 4.3 with |X_1| = 4: each part has MI-DP 0, the pair has MI-DP ln 4."""
     assert info.mi_dp(zoo.one_time_pad(4, part="first")).value == 0
     assert info.mi_dp(zoo.one_time_pad(4, part="both")).value == LogForm.log(4)
+
+
+def test_parallel_composition_hypothesis():
+    """Corollary 7's instances are parallel compositions; the same instance with other rows is outside."""
+    from exactpriv.mechanisms.base import Mechanism
+
+    insts = [i for f in S._COR7.readings[0].families for i in f.build()]
+    assert insts and all(S.PARALLEL_COMPOSITION.check(i) for i in insts)
+    inst = insts[0]
+    rows = [list(reversed(r)) for r in inst.mechanism.rows]
+    other = Instance("other rows", Mechanism(inst.mechanism.inputs, inst.mechanism.outputs, rows), extra=inst.extra)
+    assert not S.PARALLEL_COMPOSITION.check(other)
