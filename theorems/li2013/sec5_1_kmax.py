@@ -155,7 +155,10 @@ DEF5_2 = Claim(
         Reading("zoo-matches-definition", "zoo.k_max(n, k, empty) equals the definition row by row; T = ∅ "
                 "(undefined in the paper) follows the chosen reading: 'lowest' (uniform on c_1..c_k) or "
                 "'uniform' (uniform on all n values)",
-                check=_check_kmax_definition, families=(_FAM_DEF,), expected=Verdict.CHECKED, open_search=False),
+                check=_check_kmax_definition, families=(_FAM_DEF,), expected=Verdict.CHECKED,
+                hypotheses=(IS_KMAX,), open_search=False,
+                notes="The hypothesis makes the instance zoo.k_max(n, k, A(∅)) of its parameters; the check rebuilds "
+                      "Definition 5.2 independently and compares row by row."),
         Reading("accuracy", "every output of a non-empty T has rank within distance k - 1 of max(T)",
                 check=_check_kmax_accuracy, families=(_FAM_DEF,), expected=Verdict.CHECKED,
                 hypotheses=(IS_KMAX,), open_search=False),
