@@ -1,6 +1,7 @@
 """User banks on the command line and in pytest: verify FILE, --bank, list, and `pytest FILE`."""
 
 import json
+from pathlib import Path
 import textwrap
 
 import pytest
@@ -59,7 +60,9 @@ def test_unknown_bank_is_a_typed_error(capsys):
     assert "did you mean papers" in capsys.readouterr().err
 
 
-def test_pytest_collects_a_bank_file(pytester, bank_file):
+def test_pytest_collects_a_bank_file(pytester, bank_file, monkeypatch):
+    # the subprocess imports this checkout, not whatever copy is installed
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parent.parent))
     pytester.makepyfile(my_claims=BANK)
     result = pytester.runpytest_subprocess("my_claims.py", "-p", "no:cacheprovider")
     result.assert_outcomes(passed=1, failed=1)

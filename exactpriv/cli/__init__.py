@@ -19,7 +19,10 @@ __all__ = ["main"]
 # ----------------------------------------------------------------------------- entry point
 
 def build_parser() -> argparse.ArgumentParser:
+    from exactpriv import __version__
+
     p = argparse.ArgumentParser(prog="exactpriv", description="Exact checking of privacy theorems.")
+    p.add_argument("--version", action="version", version=f"exactpriv {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
 
     for name, mod in (("verify", "exactpriv.cli.verify"), ("replay", "exactpriv.cli.replay"),

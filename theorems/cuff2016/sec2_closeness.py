@@ -40,6 +40,14 @@ from theorems.cuff2016.symbolic import _T, _all_steps, _rr2
 __all__ = ["CLAIMS"]
 
 
+def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
+    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
+                   notes=notes, **kw)
+
+
+_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
+
+
 # ======================================================================================
 # Definition 4 and (7), (8), E_γ remark
 # ======================================================================================
@@ -81,6 +89,27 @@ def _def4_eq8_check(inst: Instance) -> Outcome:
     return Outcome(compare(brute, "==", tv(P, Q)), {"brute": brute, "tv": tv(P, Q)})
 
 
+DEF4 = Claim(
+    "cuff2016.def4", "Definition 4 ((ε, δ)-closeness), equivalences (7), (8) and the E_γ remark",
+    "§2.2, Definition 4, eqs. (4)-(8); §3.2 (E_γ)",
+    "Two probability distributions P and Q over the same measurable space are (ε,δ)-close if "
+    "P(A) <= e^ε Q(A) + δ for all A (5) and Q(A) <= e^ε P(A) + δ for all A (6). If δ = 0, then P and Q are "
+    "mutually absolutely continuous and (ε,0)-closeness is |ln dP/dQ(a)| <= ε for all a (7). With ε = 0, "
+    "(0,δ)-closeness is ||P − Q||_TV <= δ (8). P ≈(ε,δ) Q is equivalent to the pair of statements "
+    "E_{e^ε}(P‖Q) <= δ and E_{e^ε}(Q‖P) <= δ.",
+    "definition",
+    [_R("events-vs-E_gamma",
+        "Brute force over events of (5)-(6) gives the smallest δ = max(E_γ(P‖Q), E_γ(Q‖P)) for γ in "
+        "{1, 3/2, 2, 3}; is_close agrees at that δ and rejects δ − 1/1000",
+        _def4_events_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C),
+     _R("eq7-pointwise", "(7): (ε,0)-closeness by events ⟺ mutual absolute continuity and |ln P(a)/Q(a)| <= ε "
+                         "pointwise, for e^ε in {1, 3/2, 2, 3, 5, 100}",
+        _def4_eq7_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C),
+     _R("eq8-tv", "(8): max_A |P(A) − Q(A)| (brute force) equals the total variation ½Σ|P − Q|",
+        _def4_eq8_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C)],
+)
+
+
 # ======================================================================================
 # (9), Property 1 and its tight form (11)
 # ======================================================================================
@@ -99,6 +128,29 @@ def pair_kl_bound_check(bound):
                        {"eps": eps, "D(P||Q)": d1, "D(Q||P)": d2, "bound": b})
 
     return check
+
+
+EQ9 = Claim(
+    "cuff2016.eq9", "Claim (9)", "§2.2, eq. (9)",
+    "By relaxing the right side of (7) to be an expected value rather than a statement about all a, we "
+    "immediately get: P ≈(ε,0) Q ⟹ D(P‖Q) <= ε nats, D(Q‖P) <= ε nats.",
+    "implication",
+    [_R("literal", "D(P‖Q) <= ε and D(Q‖P) <= ε for the tightest ε of (ε,0)-closeness",
+        pair_kl_bound_check(lambda e: e), PAIR_FAMILIES, expected=_C,
+        relations=(implies("pure_dp", "kl_dp", EPS, "ε", conditions=("pair-level",)),))],
+)
+
+
+PROP1 = Claim(
+    "cuff2016.prop1", "Property 1", "§2.2, Property 1, eq. (10); Appendix A",
+    "P ≈(ε,0) Q ⟹ D(P‖Q) <= min{ε, ε²} nats, D(Q‖P) <= min{ε, ε²} nats.",
+    "implication",
+    [_R("literal", "D(P‖Q), D(Q‖P) <= min{ε, ε²} for the tightest ε of (ε,0)-closeness",
+        pair_kl_bound_check(_min_eps_eps2), PAIR_FAMILIES, expected=_C,
+        notes="Mechanism-level form: cuff2016.lemma1/(21).  The bound is loose by a factor 2 as ε -> 0 "
+              "(the tight form is ε tanh(ε/2) ~ ε²/2, cuff2016.prop1_tight).",
+        relations=(implies("pure_dp", "kl_dp", sympy.Min(EPS, EPS ** 2), "min{ε,ε²}", conditions=("pair-level",)),))],
+)
 
 
 def _tanh_bound(eps: LogForm) -> LogForm:
@@ -171,102 +223,6 @@ def _prove_eq82() -> Decision:
         _certify(e * (1 - sympy.exp(-e)), "<=", sympy.Min(e, e ** 2), "(82) second step, all eps >= 0"),
     ], "(82)")
 
-# ======================================================================================
-# Property 2 (Pinsker)
-# ======================================================================================
-def pinsker_check(factor: Fraction = Fraction(1, 2)):
-    """D(P‖Q) <= ε ⇒ TV <= sqrt(factor·ε); checked with the tightest ε = D(P‖Q) as
-    TV² <= factor·D(P‖Q) (exact: a rational vs a LogForm).  The paper's factor is 1/2."""
-
-    def check(inst: Instance) -> Outcome:
-        P, Q = inst.params["P"], inst.params["Q"]
-        d = kl(P, Q)
-        t = tv(P, Q)
-        if d is _OO:
-            return Outcome(Decision.true("vacuous", "D(P||Q) = oo"), {"tv": t})
-        return Outcome(compare(t * t, "<=", d * factor), {"tv": t, "D(P||Q)": d})
-
-    return check
-
-
-_PINSKER_DS = tuple(Fraction(1, 2 ** k) for k in range(1, 13))
-
-
-@functools.lru_cache(maxsize=None)
-def _pinsker_tight_instances():
-    out = []
-    for d in _PINSKER_DS:
-        P = ((1 + d) / 2, (1 - d) / 2)
-        out.append(_pair(f"binary pair TV={d}", P, P[::-1], d=d))
-    return tuple(out)
-
-
-def _pinsker_tight_check(inst: Instance) -> Outcome:
-    """On P_d = ((1+d)/2, (1−d)/2), Q_d reversed: TV >= (1/2)·sqrt(D/2) (i.e. D <= 8 TV²)."""
-    P, Q = inst.params["P"], inst.params["Q"]
-    t, d = tv(P, Q), kl(P, Q)
-    return Outcome(compare(d, "<=", 8 * t * t), {"tv": t, "D(P||Q)": d})
-
-
-def _prove_pinsker_tight() -> Decision:
-    d = sympy.Symbol("d", positive=True)
-    D = d * sympy.log((1 + d) / (1 - d))  # D(P_d||Q_d), TV = d
-    return _prove_limit(d ** 2 / (D / 2), d, 0, 1,
-                        "TV^2 / (D/2) -> 1 on the binary family (Pinsker's constant is sharp)")
-
-
-def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
-    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
-                   notes=notes, **kw)
-
-
-_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
-
-
-DEF4 = Claim(
-    "cuff2016.def4", "Definition 4 ((ε, δ)-closeness), equivalences (7), (8) and the E_γ remark",
-    "§2.2, Definition 4, eqs. (4)-(8); §3.2 (E_γ)",
-    "Two probability distributions P and Q over the same measurable space are (ε,δ)-close if "
-    "P(A) <= e^ε Q(A) + δ for all A (5) and Q(A) <= e^ε P(A) + δ for all A (6). If δ = 0, then P and Q are "
-    "mutually absolutely continuous and (ε,0)-closeness is |ln dP/dQ(a)| <= ε for all a (7). With ε = 0, "
-    "(0,δ)-closeness is ||P − Q||_TV <= δ (8). P ≈(ε,δ) Q is equivalent to the pair of statements "
-    "E_{e^ε}(P‖Q) <= δ and E_{e^ε}(Q‖P) <= δ.",
-    "definition",
-    [_R("events-vs-E_gamma",
-        "Brute force over events of (5)-(6) gives the smallest δ = max(E_γ(P‖Q), E_γ(Q‖P)) for γ in "
-        "{1, 3/2, 2, 3}; is_close agrees at that δ and rejects δ − 1/1000",
-        _def4_events_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C),
-     _R("eq7-pointwise", "(7): (ε,0)-closeness by events ⟺ mutual absolute continuity and |ln P(a)/Q(a)| <= ε "
-                         "pointwise, for e^ε in {1, 3/2, 2, 3, 5, 100}",
-        _def4_eq7_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C),
-     _R("eq8-tv", "(8): max_A |P(A) − Q(A)| (brute force) equals the total variation ½Σ|P − Q|",
-        _def4_eq8_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C)],
-)
-
-
-EQ9 = Claim(
-    "cuff2016.eq9", "Claim (9)", "§2.2, eq. (9)",
-    "By relaxing the right side of (7) to be an expected value rather than a statement about all a, we "
-    "immediately get: P ≈(ε,0) Q ⟹ D(P‖Q) <= ε nats, D(Q‖P) <= ε nats.",
-    "implication",
-    [_R("literal", "D(P‖Q) <= ε and D(Q‖P) <= ε for the tightest ε of (ε,0)-closeness",
-        pair_kl_bound_check(lambda e: e), PAIR_FAMILIES, expected=_C,
-        relations=(implies("pure_dp", "kl_dp", EPS, "ε", conditions=("pair-level",)),))],
-)
-
-
-PROP1 = Claim(
-    "cuff2016.prop1", "Property 1", "§2.2, Property 1, eq. (10); Appendix A",
-    "P ≈(ε,0) Q ⟹ D(P‖Q) <= min{ε, ε²} nats, D(Q‖P) <= min{ε, ε²} nats.",
-    "implication",
-    [_R("literal", "D(P‖Q), D(Q‖P) <= min{ε, ε²} for the tightest ε of (ε,0)-closeness",
-        pair_kl_bound_check(_min_eps_eps2), PAIR_FAMILIES, expected=_C,
-        notes="Mechanism-level form: cuff2016.lemma1/(21).  The bound is loose by a factor 2 as ε -> 0 "
-              "(the tight form is ε tanh(ε/2) ~ ε²/2, cuff2016.prop1_tight).",
-        relations=(implies("pure_dp", "kl_dp", sympy.Min(EPS, EPS ** 2), "min{ε,ε²}", conditions=("pair-level",)),))],
-)
-
-
 # ---- all-parameter tightness (symbolic families)
 def _paper_11():
     return EPS * (_T - 1) * (1 - 1 / _T) / ((_T - 1) + (1 - 1 / _T))
@@ -322,6 +278,50 @@ PROP1_TIGHT = Claim(
 )
 
 
+# ======================================================================================
+# Property 2 (Pinsker)
+# ======================================================================================
+def pinsker_check(factor: Fraction = Fraction(1, 2)):
+    """D(P‖Q) <= ε ⇒ TV <= sqrt(factor·ε); checked with the tightest ε = D(P‖Q) as
+    TV² <= factor·D(P‖Q) (exact: a rational vs a LogForm).  The paper's factor is 1/2."""
+
+    def check(inst: Instance) -> Outcome:
+        P, Q = inst.params["P"], inst.params["Q"]
+        d = kl(P, Q)
+        t = tv(P, Q)
+        if d is _OO:
+            return Outcome(Decision.true("vacuous", "D(P||Q) = oo"), {"tv": t})
+        return Outcome(compare(t * t, "<=", d * factor), {"tv": t, "D(P||Q)": d})
+
+    return check
+
+
+_PINSKER_DS = tuple(Fraction(1, 2 ** k) for k in range(1, 13))
+
+
+@functools.lru_cache(maxsize=None)
+def _pinsker_tight_instances():
+    out = []
+    for d in _PINSKER_DS:
+        P = ((1 + d) / 2, (1 - d) / 2)
+        out.append(_pair(f"binary pair TV={d}", P, P[::-1], d=d))
+    return tuple(out)
+
+
+def _pinsker_tight_check(inst: Instance) -> Outcome:
+    """On P_d = ((1+d)/2, (1−d)/2), Q_d reversed: TV >= (1/2)·sqrt(D/2) (i.e. D <= 8 TV²)."""
+    P, Q = inst.params["P"], inst.params["Q"]
+    t, d = tv(P, Q), kl(P, Q)
+    return Outcome(compare(d, "<=", 8 * t * t), {"tv": t, "D(P||Q)": d})
+
+
+def _prove_pinsker_tight() -> Decision:
+    d = sympy.Symbol("d", positive=True)
+    D = d * sympy.log((1 + d) / (1 - d))  # D(P_d||Q_d), TV = d
+    return _prove_limit(d ** 2 / (D / 2), d, 0, 1,
+                        "TV^2 / (D/2) -> 1 on the binary family (Pinsker's constant is sharp)")
+
+
 PROP2 = Claim(
     "cuff2016.prop2", "Property 2 (Pinsker)", "§2.2, Property 2, eq. (12) and the remark after it",
     "By Pinsker's inequality, D(P‖Q) <= ε nats ⟹ P ≈(0, sqrt(ε/2)) Q. ... Property 2 is known to be tight up "
@@ -338,5 +338,6 @@ PROP2 = Claim(
         prove=_prove_pinsker_tight, expected=_P,
         open_search=False)],
 )
+
 
 CLAIMS = [DEF4, EQ9, PROP1, PROP1_TIGHT, PROP2]

@@ -41,6 +41,14 @@ from theorems.cuff2016.symbolic import _HALF, _T, _all_steps, _fact, _h_sym, _rr
 __all__ = ["CLAIMS"]
 
 
+def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
+    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
+                   notes=notes, **kw)
+
+
+_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
+
+
 def _prove_eq99() -> Decision:
     """(99) h(x) <= ln 2 − 2(x − ½)² on [0, 1], equivalently (x = (1 − d)/2, h symmetric)
     g(d) = ln 2 − h((1 − d)/2) − d²/2 >= 0 on [0, 1] — which is also the relaxation of (28)
@@ -226,33 +234,6 @@ def _convex_check(inst: Instance) -> Outcome:
     return Outcome(d, {"C1": c1, "C2": c2, "C_mix": cm})
 
 
-# ======================================================================================
-# Remark (33): positive threshold
-# ======================================================================================
-@functools.lru_cache(maxsize=None)
-def _threshold_instances():
-    return tuple(_mech(f"erasure_channel(2, {d})", zoo.erasure_channel(2, d), delta=d)
-                 for d in (Fraction(1, 2), Fraction(1, 8), Fraction(1, 64), Fraction(1, 1024)))
-
-
-def _threshold_check(inst: Instance) -> Outcome:
-    """The binary erasure channel with non-erasure probability d is (d ln 2)-MI-DP, yet
-    E_γ(P_1‖P_2) = d for every γ: every (ε', δ')-DP guarantee it has needs δ' >= d > 0."""
-    M, d = inst.mechanism, inst.params["delta"]
-    parts = [_measured_cmp(_mi(M), "<=", _LN2 * d)]
-    for g in (Fraction(1), Fraction(10), Fraction(10 ** 6), Fraction(10 ** 30)):
-        parts.append(compare(_approx_delta(M, g), ">=", d))
-    return Outcome(_combine(parts, "positive threshold"), {"mi_dp": _mi(M)})
-
-
-def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
-    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
-                   notes=notes, **kw)
-
-
-_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
-
-
 # ---- all-parameter tightness (symbolic families)
 def _prove_lemma2_bsc() -> Decision:
     """BSC(p) with p = 1/(1+e^ε) (= RR_2(ε)) for ε >= 0: mi_dp = ln 2 − h(p) and tv_dp = 1 − 2p
@@ -328,6 +309,25 @@ LEMMA2 = Claim(
 )
 
 
+# ======================================================================================
+# Remark (33): positive threshold
+# ======================================================================================
+@functools.lru_cache(maxsize=None)
+def _threshold_instances():
+    return tuple(_mech(f"erasure_channel(2, {d})", zoo.erasure_channel(2, d), delta=d)
+                 for d in (Fraction(1, 2), Fraction(1, 8), Fraction(1, 64), Fraction(1, 1024)))
+
+
+def _threshold_check(inst: Instance) -> Outcome:
+    """The binary erasure channel with non-erasure probability d is (d ln 2)-MI-DP, yet
+    E_γ(P_1‖P_2) = d for every γ: every (ε', δ')-DP guarantee it has needs δ' >= d > 0."""
+    M, d = inst.mechanism, inst.params["delta"]
+    parts = [_measured_cmp(_mi(M), "<=", _LN2 * d)]
+    for g in (Fraction(1), Fraction(10), Fraction(10 ** 6), Fraction(10 ** 30)):
+        parts.append(compare(_approx_delta(M, g), ">=", d))
+    return Outcome(_combine(parts, "positive threshold"), {"mi_dp": _mi(M)})
+
+
 LEMMA2_GENERAL = Claim(
     "cuff2016.lemma2_general", "Remark (33): a complete characterisation ε-MI-DP ⟹ (ε', δ')-DP",
     "§3.3, after Appendix-C reference, eq. (33)",
@@ -347,5 +347,6 @@ LEMMA2_GENERAL = Claim(
     reason="The paper does not state the characterisation; only the positive-threshold property has a finite "
            "analogue.",
 )
+
 
 CLAIMS = [LEMMA2, LEMMA2_GENERAL]
