@@ -22,6 +22,7 @@ from fractions import Fraction
 import sympy
 
 from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
+from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.claims.relations import implies
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
@@ -244,6 +245,9 @@ def _prove_prop1_tight(bound=None) -> Decision:
     return _all_steps(parts, "binary RR attains (11) for every eps")
 
 
+_EPS_NONNEGATIVE = Hypothesis("eps-nonnegative", "ε >= 0 (e^ε >= 1)", lambda inst: inst.params["gamma"] >= 1)
+
+
 PROP1_TIGHT = Claim(
     "cuff2016.prop1_tight", "Property 1, tight form (11), equality and asymptotics",
     "§2.2, eq. (11) and the sentences after it; Appendix A, eqs. (81)-(82)",
@@ -271,7 +275,8 @@ PROP1_TIGHT = Claim(
      _R("relaxation-82", "(82): ε tanh(ε/2) <= ε(1 − e^{−ε}) <= min{ε, ε²} for all ε >= 0 (exact at ε = ln γ, "
                          "γ from 1 to 10^6)",
         _eq82_check, (EPS_GRID,), prove=_prove_eq82, expected=_P,
-        notes="Both steps proved for all ε >= 0 by exactpriv.certify; the grid is a cross-check."),
+        notes="Both steps proved for all ε >= 0 by exactpriv.certify; the grid is a cross-check.",
+        hypotheses=(_EPS_NONNEGATIVE,)),
      Reading("forall-binary-rr", "for every ε >= 0, P = (e^ε, 1)/(1+e^ε), Q = P reversed (rows of "
          "randomized_response(2, eps=EPS)): pure DP = ε and D(P‖Q) = D(Q‖P) = ε tanh(ε/2), which is (11) for "
          "ε > 0", prove=_prove_prop1_tight, expected=Verdict.PROVED, open_search=False)],

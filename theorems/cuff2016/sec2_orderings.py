@@ -20,6 +20,7 @@ from fractions import Fraction
 import sympy
 
 from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
+from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
@@ -199,6 +200,10 @@ def _prove_ex1_limit() -> Decision:
     ], "delta0 <= eps/2 + delta")
 
 
+_EPS_DELTA_RANGES = Hypothesis("parameter-ranges", "ε >= 0 (e^ε >= 1) and 0 <= δ <= 1",
+                               lambda inst: inst.params["gamma"] >= 1 and 0 <= inst.params["delta"] <= 1)
+
+
 EX1 = Claim(
     "cuff2016.ex1", "Example 1 (orderings of ε-DP, (δ)-DP and (ε, δ)-DP)", "§2.4, Example 1",
     "It is clear that ε-DP ⪰ (ε,δ)-DP and (δ)-DP ⪰ (ε,δ)-DP, since ε-DP implies (ε,δ)-DP for any non-negative "
@@ -213,7 +218,8 @@ EX1 = Claim(
         _ex1_prop3_check, MECH_FAMILIES, expected=_C),
      _R("delta0-vanishes", "δ₀ <= ε/2 + δ on a grid (so δ₀ -> 0 as ε, δ -> 0); δ₀ is continuous with δ₀(0,0) = 0",
         _ex1_limit_check, [Family("eps-delta-grid", _ex1_limit_instances, "e^ε in {1..10}, δ in {0..1}")],
-        prove=_prove_ex1_limit, expected=_P)],
+        prove=_prove_ex1_limit, expected=_P,
+        hypotheses=(_EPS_DELTA_RANGES,))],
 )
 
 

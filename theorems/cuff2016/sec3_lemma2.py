@@ -263,6 +263,19 @@ BINARY_CHANNEL = Hypothesis("binary-channel", "a channel with two inputs and two
                             lambda inst: inst.mechanism is not None and inst.mechanism.shape == (2, 2))
 
 
+_X_IN_UNIT_INTERVAL = Hypothesis("x-in-[0,1]", "0 <= x <= 1", lambda inst: 0 <= inst.params["x"] <= 1)
+
+
+def _convex_combination_of_channels(inst) -> bool:
+    W1, W2 = inst.mechanism, inst.extra.get("W2")
+    return (W2 is not None and W1 is not None and W1.inputs == W2.inputs and len(W1.outputs) == len(W2.outputs)
+            and 0 <= inst.params["lam"] <= 1)
+
+
+_CONVEX_COMBINATION = Hypothesis("convex-combination", "W1, W2 channels on the same inputs and outputs, "
+                                 "0 <= λ <= 1", _convex_combination_of_channels)
+
+
 LEMMA2 = Claim(
     "cuff2016.lemma2", "Lemma 2 (ordering (C)), tight form (28) and Appendix C",
     "§3.3, Lemma 2, eqs. (27)-(32); Appendix C, eqs. (90)-(99)",
@@ -292,7 +305,8 @@ LEMMA2 = Claim(
      _R("eq99", "h(x) <= ln 2 − 2(x − ½)² for all x in [0, 1] (exact at x = k/32)", _eq99_check,
         [Family("x-grid", _eq99_instances, "x = k/32, k = 0..32")], prove=_prove_eq99, expected=_P,
         notes="The certifier alone is UNDECIDED on (99) (touch point x = ½, log singularity at 0); the "
-              "proof differentiates once and certifies the derivative (see _prove_eq99)."),
+              "proof differentiates once and certifies the derivative (see _prove_eq99).",
+        hypotheses=(_X_IN_UNIT_INTERVAL,)),
      _R("relaxation-27-of-28", "1 − 2h^{-1}(ln 2 − ε) <= sqrt(2ε) for all ε in [0, ln 2], i.e. with "
                                "δ' = d: d²/2 <= ln 2 − h((1 − d)/2) for all d in [0, 1]",
         prove=_prove_eq99, expected=_P, notes="Same inequality as (99) after x = (1 − d)/2."),
@@ -302,7 +316,8 @@ LEMMA2 = Claim(
         expected=_C,
         hypotheses=(BINARY_CHANNEL,)),
      _R("capacity-convex", "C(λW1 + (1−λ)W2) <= λC(W1) + (1−λ)C(W2) for random binary channels",
-        _convex_check, [Family("channel-pairs", _convex_instances, "8 random pairs (seed 93)")], expected=_C),
+        _convex_check, [Family("channel-pairs", _convex_instances, "8 random pairs (seed 93)")], expected=_C,
+        hypotheses=(_CONVEX_COMBINATION,)),
      Reading("forall-bsc", "for every ε >= 0, BSC(1/(1+e^ε)) has tv_dp = 1 − 2h^{-1}(ln 2 − mi_dp) "
          "exactly; its MI levels cover [0, ln 2), and BSC(0) gives ln 2", prove=_prove_lemma2_bsc,
          expected=Verdict.PROVED, open_search=False)],

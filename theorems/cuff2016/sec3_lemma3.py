@@ -18,6 +18,7 @@ from fractions import Fraction
 import sympy
 
 from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
+from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.claims.relations import implies
 from exactpriv.distributions import Prior
 from exactpriv.exact.decisions import Decision
@@ -133,6 +134,10 @@ def _erasure_instances():
 _M_CARD = sympy.Symbol("m", positive=True)  # min{|Y|, max_i |X_i| + 1} in (35)'s map
 
 
+_DELTA_CARD_RANGES = Hypothesis("parameter-ranges", "0 <= δ <= 1 and a cardinality >= 1",
+                                lambda inst: 0 <= inst.params["delta"] <= 1 and inst.params["card"] >= 1)
+
+
 LEMMA3 = Claim(
     "cuff2016.lemma3", "Lemma 3 (reverse direction) and the bounds (105), (106), (126), (127)",
     "§3.3, Lemma 3, eqs. (34)-(35); Appendix D, eqs. (100)-(127)",
@@ -156,7 +161,8 @@ LEMMA3 = Claim(
                        "cardinalities 1, 2, 3, 4, 7, 16, 100", _eq106_127_check,
         [Family("delta-cardinality-grid", _delta_card_grid, "delta = k/16, card in {1,2,3,4,7,16,100}")],
         expected=_C, notes="The certifier is UNDECIDED on the all-δ form of (127) within 10 s (log "
-                           "singularities at δ = 0); the exact grid is the evidence.")],
+                           "singularities at δ = 0); the exact grid is the evidence.",
+        hypotheses=(_DELTA_CARD_RANGES,))],
 )
 
 
