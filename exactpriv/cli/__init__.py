@@ -2,8 +2,10 @@
 
 One module per subcommand (``exactpriv.cli.<name>``, each with ``add_parser``); this module only dispatches.
 
-Every subcommand exits 0 on success (refutations are findings, not errors), 1 when the
-input is bad (an ExactPrivError, printed without a traceback), 2 on usage errors.
+Exit codes (``exactpriv.cli._common``): 0 success (a refutation is a finding, not an error); 1 bad input
+(an ExactPrivError, printed without a traceback) or a crashed check; 2 usage errors; 3 ``replay``: the
+witness no longer refutes; 4 ``verify``: a reading's verdict differs from its expected verdict, and
+``prove --strict``: REFUTED; 5 ``prove --strict``: UNDECIDED.
 """
 
 from __future__ import annotations

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import sys
 import time
 from pathlib import Path
 
 from counterexamples.report import evidence_text
-from exactpriv.cli._common import add_bank_argument, banks_of
-from exactpriv.cli._common import console as _console
+from exactpriv.cli._common import EXIT_ERROR, EXIT_UNEXPECTED, add_bank_argument, banks_of, witness_label
+from exactpriv.cli._output import Row, add_format_arguments, progress_bar, quiet_third_party, render, row_of
 from exactpriv.errors import ExactPrivError
 
 __all__ = ["add_parser", "cmd_verify", "select_claims"]
@@ -28,91 +29,82 @@ def add_parser(subparsers, name: str = "verify"):
                    help="claim-bank files (my_claims.py) or installed bank names; default: every installed bank")
     add_bank_argument(v)
     v.add_argument("--only", help="comma-separated papers (cuff2016), claim ids or id prefixes (zhao)")
-    v.add_argument("--json", default="verify.json", help="where to write the JSON results (default verify.json)")
-    v.add_argument("--markdown", default="verify.md", help="where to write the Markdown report (default verify.md)")
-    v.add_argument("--slow", action="store_true", help="also run the slow exhaustive families")
+    v.add_argument("--json", default="verify.json",
+                   help="where to write every result as JSON (default verify.json; '' to skip)")
+    v.add_argument("--markdown", default="verify.md",
+                   help="where to write the Markdown report of every reading (default verify.md; '' to skip)")
+    v.add_argument("--slow", action="store_true", help="also run the slow exhaustive families (default off)")
+    add_format_arguments(v)
     v.set_defaults(func=cmd_verify)
     return v
 
 
 def cmd_verify(args) -> int:
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-    from rich.table import Table
-
     from counterexamples.archive import witness_path
-    from exactpriv.claims import ReadingResult, Verdict, check_reading, summarize
+    from exactpriv.claims import ReadingResult, Verdict, check_reading
 
-    console = _console()
     claims = select_claims(args.only, banks_of(args))
     results: list[ReadingResult] = []
+    rows: list[Row] = []
     not_encodable = []
     errors = []
-    unexpected = []  # (id, reading, expected, got): a regression against the recorded status
     total = sum(len(c.readings) for c in claims if c.encodable)
+    quiet_third_party()
     t0 = time.perf_counter()
-    with Progress(TextColumn("[bold]verify"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
-                  TextColumn("{task.description}"), TimeElapsedColumn(), console=console,
-                  disable=not console.is_terminal) as progress:
+    with progress_bar("verify") as progress:
         task = progress.add_task("", total=total)
         for c in claims:
             if not c.encodable:
                 not_encodable.append(c)
+                rows.append(Row(c.id, "-", "not encodable", c.reason,
+                                doc={"id": c.id, "reading": None, "verdict": None,
+                                     "evidence": {"not_encodable": c.reason}}))
                 continue
             for r in c.readings:
                 progress.update(task, description=f"{c.id} [{r.name}]")
+                error = None
                 try:
                     res = check_reading(c, r, include_slow=args.slow)
                 except ExactPrivError as exc:
-                    errors.append((c.id, r.name, f"{type(exc).__name__}: {exc}"))
-                    res = ReadingResult(c.id, r.name, Verdict.UNDECIDED,
-                                        {"error": f"{type(exc).__name__}: {exc}"})
+                    error = f"{type(exc).__name__}: {exc}"
+                    res = ReadingResult(c.id, r.name, Verdict.UNDECIDED, {"error": error})
                 except Exception as exc:  # a bug in an encoding must not hide the other results
-                    errors.append((c.id, r.name, f"{type(exc).__name__}: {exc}"))
-                    res = ReadingResult(c.id, r.name, Verdict.UNDECIDED,
-                                        {"error": f"internal error {type(exc).__name__}: {exc}"})
-                if r.expected is not None:
-                    res.evidence["expected"] = r.expected.value
-                    if res.verdict != r.expected:
-                        unexpected.append((c.id, r.name, r.expected.value, res.verdict.value))
+                    error = f"internal error {type(exc).__name__}: {exc}"
+                    res = ReadingResult(c.id, r.name, Verdict.UNDECIDED, {"error": error})
+                if error:
+                    errors.append((c.id, r.name, error))
+                expected = r.expected.value if r.expected is not None else None
+                if expected is not None:
+                    res.evidence["expected"] = expected
                 if res.verdict == Verdict.REFUTED:
                     wp = witness_path(c.id, r.name)
                     if wp.exists():
-                        res.evidence["witness_file"] = str(wp.relative_to(wp.parent.parent.parent))
+                        res.evidence["witness_file"] = witness_label(wp)
                 results.append(res)
+                rows.append(row_of(res, evidence=evidence_text(res), expected=expected, error=error))
                 progress.advance(task)
     elapsed = time.perf_counter() - t0
 
-    table = Table(title=f"exactpriv verify — {len(results)} readings of {len(claims)} claims in {elapsed:.1f} s")
-    for col in ("id", "reading", "verdict", "evidence"):
-        table.add_column(col, overflow="fold")
-    colours = {"REFUTED": "red", "PROVED": "green", "CHECKED": "cyan", "UNDECIDED": "yellow"}
-    for res in results:
-        v = res.verdict.value
-        table.add_row(res.claim_id, res.reading, f"[{colours[v]}]{v}[/]", evidence_text(res))
-    for c in not_encodable:
-        table.add_row(c.id, "-", "[dim]not encodable[/]", c.reason)
-    console.print(table)
-    summary = summarize(results)
-    console.print("  ".join(f"{k}: {v}" for k, v in summary["verdicts"].items())
-                  + f"  not encodable: {len(not_encodable)}")
-    if summary["findings"]:
-        console.print("REFUTED by finding class: " + "  ".join(f"{k}: {v}" for k, v in summary["findings"].items())
-                      + "  (as-written = errors of the papers as stated)")
-
+    title = f"exactpriv verify: {len(results)} readings of {len(claims)} claims in {elapsed:.1f} s"
+    sys.stdout.write(render(rows, fmt=args.format, title=title, show_all=args.show_all))
     doc = [res.to_json() for res in results]
     doc += [{"id": c.id, "reading": None, "verdict": None, "evidence": {"not_encodable": c.reason}}
             for c in not_encodable]
-    json_path = Path(args.json)
-    json_path.write_text(json.dumps(doc, indent=1, default=str) + "\n", encoding="utf-8")
-    md_path = Path(args.markdown)
-    md_path.write_text(_verify_markdown(results, not_encodable, claims, elapsed), encoding="utf-8")
-    console.print(f"wrote {json_path} and {md_path}")
-    for cid, rname, exp, got in unexpected:
-        console.print(f"[yellow]unexpected[/] {cid} ({rname}): recorded {exp}, got {got}")
+    written = []
+    if args.json:
+        json_path = Path(args.json)
+        json_path.write_text(json.dumps(doc, indent=1, default=str) + "\n", encoding="utf-8")
+        written.append(str(json_path))
+    if args.markdown:
+        md_path = Path(args.markdown)
+        md_path.write_text(_verify_markdown(results, not_encodable, claims, elapsed), encoding="utf-8")
+        written.append(str(md_path))
+    if written:
+        print("wrote " + " and ".join(written), file=sys.stderr)
     if errors:
-        for cid, rname, msg in errors:
-            console.print(f"[red]error[/] {cid} [{rname}]: {msg}")
-        return 1
+        return EXIT_ERROR
+    if any(row.unexpected for row in rows):
+        return EXIT_UNEXPECTED
     return 0
 
 
