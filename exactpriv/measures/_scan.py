@@ -117,6 +117,7 @@ class _Engine:
         self.F = M.to_numpy() if self.dmax.bit_length() < 1000 else None
         self._codes = False
         self._zero = None
+        self._no_zero = None
 
     # ----- representation helpers
     @property
@@ -157,6 +158,13 @@ class _Engine:
             codes = inv.reshape(V.shape).astype(np.uint8)
             vals = vals.astype(np.int64)
         return _Codes(codes, vals, L, K, 16 if K <= 16 else K)
+
+    @property
+    def no_zero(self) -> bool:
+        """True when no entry is 0 (then no float ratio is 0/0)."""
+        if self._no_zero is None:
+            self._no_zero = not bool(self.zero.any())
+        return self._no_zero
 
     @property
     def zero(self) -> np.ndarray:
@@ -255,22 +263,31 @@ class _Engine:
         # rounding in the division gives |r^ - r| <= 3.01u r.  If r* is the true maximum and m
         # the float maximum, r^* >= m (1 - 3.01u)/(1 + 3.01u) >= m (1 - 6.1u), and the computed
         # threshold m (1 - 2^-40)(1 + u) is below that: every true maximiser is a candidate.
+        # One division per entry: max_y Fj/Fi = 1/min_y Fi/Fj (one more rounding, so the
+        # reverse direction has |r^ - r| <= 4.01u r, still far inside the 2^-40 slack).  With
+        # no zero entry there is no 0/0 NaN and the plain max/min reductions are used.
+        no_zero = self.no_zero
         for _, pi, pj in self.chunks(pairs):
             Fi, Fj = F[pi], F[pj]
             with np.errstate(divide="ignore", invalid="ignore"):
                 R1 = Fi / Fj
-                R2 = Fj / Fi
-            m1 = np.fmax.reduce(R1, axis=1)  # fmax ignores the NaN of 0/0 (ignored ratios)
-            m2 = np.fmax.reduce(R2, axis=1)
+                if no_zero:
+                    m1 = R1.max(axis=1)
+                    m2 = 1.0 / R1.min(axis=1)
+                else:
+                    m1 = np.fmax.reduce(R1, axis=1)  # fmax ignores the NaN of 0/0 (ignored ratios)
+                    m2 = 1.0 / np.fmin.reduce(R1, axis=1)
             m = max(float(np.fmax.reduce(m1)), float(np.fmax.reduce(m2)))
             if m == math.inf:  # exact: F == 0 iff num == 0 (no underflow, see __init__)
                 return _OO, self.support_gap(pairs)
             thr = m * (1.0 - 2.0 ** -40)
             xs, x2s, ys = [], [], []
-            for R, mm, fwd in ((R1, m1, True), (R2, m2, False)):
+            for mm, fwd in ((m1, True), (m2, False)):
                 rows = np.flatnonzero(mm >= thr)
                 if rows.size:
-                    rr, yy = np.nonzero(R[rows] >= thr)
+                    with np.errstate(divide="ignore", invalid="ignore"):
+                        R = R1[rows] if fwd else Fj[rows] / Fi[rows]
+                    rr, yy = np.nonzero(R >= thr)
                     rr = rows[rr]
                     xs.append(pi[rr] if fwd else pj[rr])
                     x2s.append(pj[rr] if fwd else pi[rr])
