@@ -179,7 +179,34 @@ def truncated_geometric(n: int, *, eps=None, exp_eps=None) -> Mechanism:
         raise InvalidArgument(f"n={n!r} must be a positive int")
     a, txt = _alpha(eps, exp_eps)
     space = GraphSpace.from_edges(list(range(n + 1)), [(c, c + 1) for c in range(n)])
+    if isinstance(a, Fraction):
+        num, den = _geometric_integer_rows(n, a)
+        return Mechanism.from_integer_rows(space, list(range(n + 1)), num, den,
+                                           name=f"truncated_geometric(n={n}, {txt})")
     return Mechanism(space, list(range(n + 1)), _geometric_rows(n, a), _built=f"truncated_geometric(n={n}, {txt})")
+
+
+def _geometric_integer_rows(n, a):
+    """Integer rows of the truncated geometric with rational a = e^eps = v/u (u <= v).
+
+    With alpha = 1/a = u/v: P(z|c) = alpha^k·w_z/(1 + alpha), k = |z − c|, w_z = 1 at the ends
+    and 1 − alpha inside; over the row denominator v^n·(u + v) the numerator is
+    u^k·v^(n−k)·(v at the ends, v − u inside).  Built as integers (no Fraction per entry)."""
+    import numpy as np
+
+    u, v = a.denominator, a.numerator
+    pw_u = [u**k for k in range(n + 1)]
+    pw_v = [v**k for k in range(n + 1)]
+    ends = [0, n]
+    num = np.empty((n + 1, n + 1), dtype=object)
+    for c in range(n + 1):
+        row = [pw_u[abs(z - c)] * pw_v[n - abs(z - c)] * (v - u) for z in range(n + 1)]
+        for z in ends:
+            row[z] = pw_u[abs(z - c)] * pw_v[n - abs(z - c)] * v
+        num[c, :] = row
+    den = np.empty(n + 1, dtype=object)
+    den[:] = [pw_v[n] * (u + v)] * (n + 1)
+    return num, den
 
 
 def count_query_geometric(n: int, *, eps=None, exp_eps=None, values=(0, 1)) -> Mechanism:
