@@ -22,7 +22,8 @@ A positive witness found anywhere means the refutation is not (only) a boundary 
 ``boundary`` *as far as this search reached* — the evidence (:func:`positive_only_search`, a JSON-able
 dict) says how many instances were checked, so a report can show it.  The search applies to "forall"
 readings; an "exists" reading is not refuted by a witness, so the question does not arise.  A reading
-about its listed instances only (``open_search=False``) gets step 1 alone: other instances cannot refute it.
+that other instances cannot refute (``open_search=False``, or an existential or object claim:
+:func:`counterexamples.hunt.searchable`) gets step 1 alone.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from counterexamples.guard import Evaluator, describe_instance, guarded_reading
-from counterexamples.hunt import hunt_reading
+from counterexamples.hunt import hunt_reading, searchable
 from counterexamples.strategies import positivised
 from exactpriv.claims import (
     Claim,
@@ -170,9 +171,10 @@ def positive_only_search(claim: Claim, reading: Reading, *, seconds: float = 10.
     if fam.verdict is Verdict.REFUTED and fam.witness is not None:
         doc["instances_checked"] += 1
         return _found(doc, fam.witness, "the reading's own positive instances")
-    if not reading.open_search:
-        doc["note"] = ("the statement is only about its listed instances (open_search=False): only those count, "
-                       f"and none of the {doc['instances_checked']} meeting the added hypotheses refutes it")
+    closed = searchable(reading, claim)
+    if closed:
+        doc["note"] = (f"only the reading's own instances can refute it ({closed}); none of the "
+                       f"{doc['instances_checked']} meeting the added hypotheses does")
         return doc
     # 2. the witness and the family instances mixed towards the interior
     originals = []
