@@ -222,18 +222,30 @@ def classify_refutation(claim: Claim, reading: Reading, *, seconds: float = 10.0
                         max_examples: int | None = None) -> dict:
     """The mechanical part of a finding class, ``{"class": ..., "evidence": positive_only_search(...)}``:
 
-    * "boundary" — the refutation's witness has a zero probability and no witness survives positivity;
-    * "interior" — a witness with every probability positive exists (the class is then as-written,
-      convention or variant — or a boundary at a *parameter or domain* endpoint (δ = 1, ε = 0, |X| = 1),
-      which positivity cannot see: that needs the reading's meaning, not this search);
-    * "not-refuted" — the reading has no refutation to classify; "not-applicable" — an "exists" reading
-      or one without an instance check.
+    * "boundary" — the witness has a zero probability and no witness survives positivity (among
+      ``evidence["instances_checked"]`` positive instances);
+    * "endpoint" — the witness itself has every probability positive: positivity cannot remove the failure;
+      if it is a boundary finding, the degenerate point is a parameter or domain endpoint (δ = 1, ε = ε~,
+      |X| = 1, n = k) that the reading's ``why`` must name;
+    * "interior" — the witness has a zero, but another witness with every probability positive exists;
+    * "undetermined" — no positive instance could be checked (a reading only its own instances can refute,
+      all of which have zeros);
+    * "not-refuted" / "not-applicable" — nothing to classify ("exists" readings, refuting certificates,
+      readings without an instance check).
+
+    Whether a refutation is as-written, convention or variant needs the reading's meaning, not a search.
     """
     ev = positive_only_search(claim, reading, seconds=seconds, seed=seed, max_examples=max_examples)
     if not ev["applicable"]:
-        return {"class": "not-applicable", "evidence": ev}
-    if ev["refuted"]:
-        return {"class": "interior", "evidence": ev}
-    if ev.get("witness") is None:
-        return {"class": "not-refuted", "evidence": ev}
-    return {"class": "boundary", "evidence": ev}
+        cls = "not-applicable"
+    elif ev.get("witness") is None:
+        cls = "not-refuted"
+    elif ev.get("witness_positive"):
+        cls = "endpoint"
+    elif ev["refuted"]:
+        cls = "interior"
+    elif ev["instances_checked"] == 0:
+        cls = "undetermined"
+    else:
+        cls = "boundary"
+    return {"class": cls, "evidence": ev}
