@@ -1,4 +1,5 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016): the interpretation remarks of §2.2 and the informal claims of the abstract and §1.
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016): the interpretation
+remarks of §2.2 and the informal claims of the abstract and §1.
 
 Main claims
 -----------
@@ -25,11 +26,10 @@ from exactpriv.measures.divergence import tv
 from exactpriv.measures.information import record_mi
 from exactpriv.mechanisms import zoo
 
-from theorems.cuff2016.closeness import _OO, _log, _masses, _pair_delta, _pair_eps
+from theorems.cuff2016.closeness import _GAMMAS, _OO, _log, _masses, _pair_delta, _pair_eps
 from theorems.cuff2016.decisions import _combine, _measured_cmp
 from theorems.cuff2016.families import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, _mechs_random, _rpmf
 from theorems.cuff2016.mechanism_measures import _mi
-from theorems.cuff2016.sec1_definitions import _GAMMAS
 
 __all__ = ["CLAIMS"]
 

@@ -1,4 +1,5 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016): Definitions 1–3 (§1 and §2.1).
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016): Definitions 1–3 (§1
+and §2.1).
 
 Main claims
 -----------
@@ -25,7 +26,7 @@ from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
-from theorems.cuff2016.closeness import _masses
+from theorems.cuff2016.closeness import _GAMMAS, _masses
 from theorems.cuff2016.decisions import _combine, _measured_ge
 from theorems.cuff2016.families import MECH_FAMILIES, _mech, _rpmf
 from theorems.cuff2016.mechanism_measures import _approx_delta, _hamming_pairs, _mi, _pairwise_delta, _tv
@@ -44,7 +45,6 @@ _C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REF
 # ======================================================================================
 # Definition 1 ((ε, δ)-DP) and Definitions 5–7
 # ======================================================================================
-_GAMMAS = (Fraction(1), Fraction(3, 2), Fraction(2), Fraction(3))
 
 
 def _def1_check(inst: Instance) -> Outcome:

@@ -1,4 +1,5 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §2.2: closeness of distributions and its divergences.
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §2.2: closeness of
+distributions and its divergences.
 
 Main claims
 -----------
@@ -32,10 +33,18 @@ from exactpriv.forall import equality_for_all, value_for_all
 from exactpriv.measures.divergence import is_close, kl, tv
 from exactpriv.measures.symbolic import pair_divergence_symbolic
 
-from theorems.cuff2016.closeness import _OO, _exp_of, _log, _masses, _min_eps_eps2, _pair_delta, _pair_eps
+from theorems.cuff2016.closeness import (
+    _GAMMAS,
+    _OO,
+    _exp_of,
+    _log,
+    _masses,
+    _min_eps_eps2,
+    _pair_delta,
+    _pair_eps,
+)
 from theorems.cuff2016.decisions import _certify, _combine, _prove_identity, _prove_limit
 from theorems.cuff2016.families import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR, PAIR_FAMILIES, _pair
-from theorems.cuff2016.sec1_definitions import _GAMMAS
 from theorems.cuff2016.symbolic import _T, _all_steps, _rr2
 
 __all__ = ["CLAIMS"]

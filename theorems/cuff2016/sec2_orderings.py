@@ -1,4 +1,5 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §§2.3–2.4: Definitions 5–8 and Example 1.
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §§2.3–2.4:
+Definitions 5–8 and Example 1.
 
 Main claims
 -----------
@@ -26,11 +27,10 @@ from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import EPS
 
-from theorems.cuff2016.closeness import _OO, _exp_of, _log, _masses
+from theorems.cuff2016.closeness import _GAMMAS, _OO, _exp_of, _log, _masses
 from theorems.cuff2016.decisions import _certify, _combine, _prove_identity
 from theorems.cuff2016.families import MECH_FAMILIES
 from theorems.cuff2016.mechanism_measures import _approx_delta, _hamming_pairs, _kl, _mi, _pure, _tv
-from theorems.cuff2016.sec1_definitions import _GAMMAS
 from theorems.cuff2016.sec2_property3 import prop3_delta_prime
 
 __all__ = ["CLAIMS"]

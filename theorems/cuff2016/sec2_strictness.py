@@ -1,4 +1,5 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §2.2, the paragraph after (12): Properties 1 and 2 are strict.
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §2.2, the paragraph
+after (12): Properties 1 and 2 are strict.
 
 Main claim: ``cuff2016.prop12_strict`` — "the reverse implications are not true in any form (closeness
 bounds on the right, no matter how small the parameters, do not even imply finiteness of the parameters on

@@ -1,4 +1,5 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §3.3: Lemma 2 (ordering (C)), its tight form (28), Appendix C and Remark (33).
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §3.3: Lemma 2
+(ordering (C)), its tight form (28), Appendix C and Remark (33).
 
 Main claims
 -----------

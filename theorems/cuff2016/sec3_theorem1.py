@@ -1,4 +1,5 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §3: Theorem 1, the strictness of orderings (A) and (B), Lemma 1.
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §3: Theorem 1, the
+strictness of orderings (A) and (B), Lemma 1.
 
 Main claims
 -----------
@@ -30,11 +31,10 @@ from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
-from theorems.cuff2016.closeness import _OO, _log, _min_eps_eps2
+from theorems.cuff2016.closeness import _GAMMAS, _OO, _log, _min_eps_eps2
 from theorems.cuff2016.decisions import _combine, _measured_cmp
 from theorems.cuff2016.families import MECH_FAMILIES, _mech, _rpmf
 from theorems.cuff2016.mechanism_measures import _approx_delta, _kl, _max_alphabet, _mi, _pure, _tv
-from theorems.cuff2016.sec1_definitions import _GAMMAS
 from theorems.cuff2016.sec2_property3 import prop3_delta_prime
 from theorems.cuff2016.sec3_lemma3 import lemma3_bound
 
