@@ -22,10 +22,14 @@ Main definitions: :data:`REFERENCE` (registry name -> reference function), :func
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 import sympy
 
 from exactpriv.errors import InvalidArgument
-from exactpriv.exact.decisions import Decision, Enclosure
+from exactpriv.exact.decisions import Decision, Enclosure, Truth
+from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.kernel import compare
 from exactpriv.measures.reference import bayesian, capacity, divergence, information, membership, semantic, sibson, udp
 from exactpriv.measures.reference._common import OO, Reference
@@ -80,9 +84,52 @@ def _le(a, b) -> Decision:
     return compare(a, "<=", b)
 
 
+def _log_rational(v):
+    """(c, R) when v is the sympy number c·log(R) with rational c and R > 0, else None."""
+    if not isinstance(v, sympy.Basic):
+        return None
+    c, rest = v.as_coeff_Mul()
+    if isinstance(rest, sympy.log) and rest.args[0].is_Rational and c.is_Rational:
+        R = rest.args[0]
+        return Fraction(int(c.p), int(c.q)), Fraction(int(R.p), int(R.q))
+    return None
+
+
+def _power(R: Fraction, e: int) -> Fraction:
+    return R ** e
+
+
+def _equal_log_rational(a, b) -> Decision:
+    """Exact test of c1·log R1 == value without factoring R1 (the other side a LogForm or c2·log R2)."""
+    (c1, R1) = _log_rational(a)
+    pb = _log_rational(b)
+    if pb is not None:
+        c2, R2 = pb
+        d = math.lcm(c1.denominator, c2.denominator)
+        e1, e2 = int(c1 * d), int(c2 * d)  # c1 log R1 = c2 log R2  <=>  R1^e1 = R2^e2
+        ok = _power(R1, e1) == _power(R2, e2)
+    elif isinstance(b, LogForm):
+        # c1 log R1 = Σ c_p log p  <=>  q0 = 0 and R1 = Π p^(c_p/c1) with integer exponents
+        ok = b.q0 == 0 and c1 != 0 and all((cp / c1).denominator == 1 for cp in b.coefficients.values())
+        if ok:
+            prod = Fraction(1)
+            for pr, cp in b.coefficients.items():
+                prod *= Fraction(pr) ** int(cp / c1)
+            ok = prod == R1
+        elif c1 == 0 or R1 == 1:
+            ok = b.is_zero
+    else:
+        return compare(a, "==", b)
+    return Decision(Truth.TRUE if ok else Truth.FALSE, "rational", f"{a} == {b} by exact powers")
+
+
 def _equal(a, b) -> Decision:
     if a == OO or b == OO:
         return Decision.true("infinity", "both oo") if a == b else Decision.false("infinity", f"{a} != {b}")
+    if _log_rational(a) is not None:
+        return _equal_log_rational(a, b)
+    if _log_rational(b) is not None:
+        return _equal_log_rational(b, a)
     return compare(a, "==", b)
 
 
@@ -93,15 +140,19 @@ def _all(decisions, what) -> Decision:
     return Decision.true("reference", what)
 
 
-def agree(fast, ref: Reference, *, gammas=()) -> Decision:
+def agree(fast, ref: Reference, *, gammas=(), max_breakpoints: int = 16) -> Decision:
     """Do the fast value ``fast`` (a Measured) and the reference ``ref`` agree?
 
     Both exact: exact equality.  One side an enclosure: the exact value lies in it.  Both
     enclosures: they overlap.  For ``approx_dp`` the profiles are compared at every breakpoint of
-    the reference, at 1, between breakpoints, beyond the last, and at the extra ``gammas`` (rational
-    or closed irrational e^ε)."""
+    the reference (an even sample of ``max_breakpoints`` of them when there are more), at 1,
+    between breakpoints, beyond the last, and at the extra ``gammas`` (rational or closed
+    irrational e^ε)."""
     if isinstance(ref.exact, divergence.HockeyProfile):
         bps = ref.exact.breakpoints()
+        if len(bps) > max_breakpoints:  # wide mechanisms: an even sample, always with both ends
+            step = (len(bps) - 1) / (max_breakpoints - 1)
+            bps = sorted({bps[round(k * step)] for k in range(max_breakpoints)})
         pts = {1, *bps, *(a + (b - a) / 3 for a, b in zip(bps, bps[1:])), (bps[-1] + 1 if bps else 2), *gammas}
         ds = []
         for g in sorted(pts, key=lambda v: float(v)):

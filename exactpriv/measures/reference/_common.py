@@ -83,6 +83,18 @@ def log_of(r):
     return LogForm.log(r)
 
 
+#: Rationals with more bits than this are not factored into a LogForm (factoring is the cost).
+_FACTOR_BITS = 256
+
+
+def log_of_rational(r: Fraction, scale: int = 1):
+    """ln(r)/scale exactly: a LogForm when r is small enough to factor, else the sympy number
+    log(r)/scale (compared exactly by :func:`exactpriv.measures.reference.agree` without factoring)."""
+    if r.numerator.bit_length() <= _FACTOR_BITS and r.denominator.bit_length() <= _FACTOR_BITS:
+        return LogForm.log(r) / scale
+    return sympy.log(sympy.Rational(r.numerator, r.denominator)) / scale
+
+
 def ratio_max(ratios):
     """max of ratios a/b given as pairs (a, b) of non-negative rationals: 0/0 ignored, a/0 = oo
     for a > 0; None when every pair is 0/0."""

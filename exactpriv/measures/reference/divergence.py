@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import flint
 import sympy
 
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Enclosure
-from exactpriv.exact.intervals import arb_eval, arb_to_fractions
+from exactpriv.exact.intervals import arb_to_fractions
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import as_rational
@@ -24,6 +25,7 @@ from exactpriv.measures.reference._common import (
     exact_max,
     flat,
     log_of,
+    log_of_rational,
     ordered_neighbours,
     ratio_max,
     rows,
@@ -111,42 +113,49 @@ def renyi_dp(M, alpha) -> Reference:
     if not pairs:
         return Reference("renyi_dp", Fraction(0), how="no neighbours")
     if a.denominator == 1:
-        k = int(a)
-        vals = []
+        k = int(a)  # >= 2: ln(s)/(k − 1) is increasing in the rational s, so the max is taken on s
+        best = None
         for x, x2 in pairs:
-            s, inf = Fraction(0), False
+            s = Fraction(0)
             for p, q in zip(P[x], P[x2]):
                 if p == 0:
                     continue
                 if q == 0:
-                    inf = True
-                    break
+                    return Reference("renyi_dp", OO, how="a support gap")
                 s += p ** k / q ** (k - 1)
-            vals.append(OO if inf else LogForm.log(s) / (k - 1))
-        return Reference("renyi_dp", exact_max(vals), how="integer order: rational power sums")
-    # non-integer order: certified balls of each pair's value
-    ar = sympy.Rational(a.numerator, a.denominator)
+            best = s if best is None else max(best, s)
+        return Reference("renyi_dp", log_of_rational(best, k - 1), how="integer order: rational power sums")
+    # non-integer order: certified balls of each pair's value, p^α q^(1−α) = exp(α ln p + (1−α) ln q)
     lo_best = hi_best = None
-    for x, x2 in pairs:
-        terms, inf = [], False
-        for p, q in zip(P[x], P[x2]):
-            if p == 0:
-                continue
-            if q == 0:
-                if a > 1:
-                    inf = True
-                    break
-                continue
-            terms.append(sympy.Rational(p.numerator, p.denominator) ** ar
-                         * sympy.Rational(q.numerator, q.denominator) ** (1 - ar))
-        if inf or not terms:
-            return Reference("renyi_dp", OO, how="a pair with infinite divergence")
-        ball = arb_eval(sympy.log(sympy.Add(*terms)) / (ar - 1), _PREC)
-        lo, hi = arb_to_fractions(ball)
-        lo_best = lo if lo_best is None else max(lo_best, lo)
-        hi_best = hi if hi_best is None else max(hi_best, hi)
+    old = flint.ctx.prec
+    flint.ctx.prec = _PREC
+    try:
+        A = _arb(a)
+        for x, x2 in pairs:
+            total, inf, any_term = flint.arb(0), False, False
+            for p, q in zip(P[x], P[x2]):
+                if p == 0:
+                    continue
+                if q == 0:
+                    if a > 1:
+                        inf = True
+                        break
+                    continue
+                total += (A * _arb(p).log() + (1 - A) * _arb(q).log()).exp()
+                any_term = True
+            if inf or not any_term:
+                return Reference("renyi_dp", OO, how="a pair with infinite divergence")
+            lo, hi = arb_to_fractions(total.log() / (A - 1))
+            lo_best = lo if lo_best is None else max(lo_best, lo)
+            hi_best = hi if hi_best is None else max(hi_best, hi)
+    finally:
+        flint.ctx.prec = old
     return Reference("renyi_dp", enclosure=Enclosure(lo_best, hi_best, "arb", _PREC),
                      how="non-integer order: arb enclosure of the max")
+
+
+def _arb(q: Fraction):
+    return flint.arb(flint.fmpq(q.numerator, q.denominator))
 
 
 class HockeyProfile:

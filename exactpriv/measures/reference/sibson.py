@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import sympy
+import flint
 
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Enclosure
-from exactpriv.exact.intervals import arb_eval, arb_to_fractions
+from exactpriv.exact.intervals import arb_to_fractions
 from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import as_rational
 from exactpriv.measures.reference._common import OO, Reference, flat, rows
@@ -24,8 +24,8 @@ __all__ = ["sibson_mi"]
 _PREC = 256
 
 
-def _r(q: Fraction):
-    return sympy.Rational(q.numerator, q.denominator)
+def _arb(q: Fraction):
+    return flint.arb(flint.fmpq(q.numerator, q.denominator))
 
 
 def sibson_mi(M, *, alpha, prior=None) -> Reference:
@@ -44,17 +44,19 @@ def sibson_mi(M, *, alpha, prior=None) -> Reference:
         raise InvalidArgument(f"alpha={alpha!r} must be > 0")
     if a == 1:
         return Reference("sibson_mi", mutual_information(p, W), how="alpha = 1: Shannon")
-    ar = _r(a)
-    outer = []
-    for y in range(len(M.outputs)):
-        inner = sum((p[x] * W[x][y] ** a.numerator for x in range(len(p))), Fraction(0)) if a.denominator == 1 else None
-        if inner is not None:
-            if inner:
-                outer.append(_r(inner) ** (1 / ar))
-        else:
-            terms = [_r(p[x]) * _r(W[x][y]) ** ar for x in range(len(p)) if p[x] and W[x][y]]
-            if terms:
-                outer.append(sympy.Add(*terms) ** (1 / ar))
-    expr = ar / (ar - 1) * sympy.log(sympy.Add(*outer))
-    lo, hi = arb_to_fractions(arb_eval(expr, _PREC))
+    old = flint.ctx.prec
+    flint.ctx.prec = _PREC
+    try:
+        A = _arb(a)
+        outer = flint.arb(0)
+        for y in range(len(M.outputs)):
+            inner = flint.arb(0)  # Σ_x P(x) W(y|x)^α, each power as exp(α ln W)
+            for x in range(len(p)):
+                if p[x] and W[x][y]:
+                    inner += _arb(p[x]) * (A * _arb(W[x][y]).log()).exp()
+            if inner != 0:
+                outer += (inner.log() / A).exp()
+        lo, hi = arb_to_fractions(A / (A - 1) * outer.log())
+    finally:
+        flint.ctx.prec = old
     return Reference("sibson_mi", enclosure=Enclosure(lo, hi, "arb", _PREC), how="arb enclosure of (66)")
