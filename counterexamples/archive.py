@@ -50,13 +50,13 @@ def load_witness(path) -> dict:
     return doc
 
 
-def replay(path) -> tuple[dict, Decision]:
+def replay(path, *, banks=None) -> tuple[dict, Decision]:
     """Re-check an archived witness from scratch: returns (witness doc, decision of the
     reading's check on the instance). A valid witness gives a FALSE decision."""
     from exactpriv.claims.banks import find_claim as get_claim
 
     doc = load_witness(path)
-    claim = get_claim(doc["claim"])
+    claim = get_claim(doc["claim"], banks)
     reading = claim.reading(doc["reading"])
     if reading.check is None:
         raise FormatError(f"{doc['claim']}/{doc['reading']} has no instance check to replay")

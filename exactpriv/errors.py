@@ -14,6 +14,7 @@ __all__ = [
     "UnsafeInputError",
     "FormatError",
     "UndecidedError",
+    "RefutedError",
 ]
 
 
@@ -69,3 +70,10 @@ class FormatError(ExactPrivError):
 
 class UndecidedError(ExactPrivError):
     """Raised only when a caller demanded a definite answer (``Decision.require()``) and got UNDECIDED."""
+
+
+class RefutedError(ExactPrivError, AssertionError):
+    """Raised by ``Decision.require()`` when the statement is FALSE: the message carries the
+    method and the reason (the witness or refuting certificate), so a test that states a false
+    claim fails loudly instead of passing on a returned ``False``.  An ``AssertionError`` too,
+    so pytest reports it as a failed assertion."""

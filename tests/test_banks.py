@@ -15,7 +15,7 @@ IDS = [f"{c.id}/{r.name}" for _, c, r in CASES]
 
 #: papers whose expected verdicts are still being reviewed for their justification (issue 9); a bank
 #: helper removes its papers from here once every expected REFUTED/UNDECIDED carries class and reason
-UNREVIEWED = {"wang2016", "cuff2016", "li2013", "zhao2019", "identitydp"}
+UNREVIEWED = {"zhao2019", "identitydp"}
 
 
 def test_the_builtin_bank_is_registered_through_its_entry_point():

@@ -5,13 +5,26 @@
 * :mod:`~exactpriv.claims.verdicts` — :class:`Verdict` and the finding classes :class:`Finding`;
 * :mod:`~exactpriv.claims.hypotheses` — named hypotheses an instance must meet before it may refute;
 * :mod:`~exactpriv.claims.relations` — implications between notions as data (read by the atlas);
-* :mod:`~exactpriv.claims.forms` — declarative checks (:func:`implication`, :func:`equality`);
+* :mod:`~exactpriv.claims.forms` — the checks claims are made of (:func:`implication`, :func:`equality`);
+* :mod:`~exactpriv.claims.declare` — a claim in a few lines (:func:`implication_claim`, :func:`tightness_claim`,
+  :func:`non_implication_claim`, :func:`inequality_claim`, with :class:`Notion` and :class:`Param`);
+* :mod:`~exactpriv.claims.families` — ready-made instance families;
 * :mod:`~exactpriv.claims.check` — :func:`check_reading` and :class:`ReadingResult`;
 * :mod:`~exactpriv.claims.banks` — banks found through the ``exactpriv.banks`` entry points or files.
 """
 
 from exactpriv.claims.banks import Bank, Paper, find_claim, installed_banks, load_bank, resolve_banks, select_claims
-from exactpriv.claims.check import ReadingResult, as_outcome, check_claim, check_reading
+from exactpriv.claims.declare import (
+    Notion,
+    Param,
+    implication_claim,
+    inequality_claim,
+    non_implication_claim,
+    tightness_claim,
+    with_params,
+)
+from exactpriv.claims.families import instances, random_mechanisms, randomized_responses
+from exactpriv.claims.check import ReadingResult, as_outcome, check_claim, check_reading, summarize
 from exactpriv.claims.forms import equality, implication
 from exactpriv.claims.hypotheses import (
     Hypothesis,
@@ -36,8 +49,10 @@ __all__ = [
     "Finding",
     "Hypothesis",
     "Instance",
+    "Notion",
     "Outcome",
     "Paper",
+    "Param",
     "Reading",
     "ReadingResult",
     "Relation",
@@ -51,12 +66,21 @@ __all__ = [
     "full_support_prior",
     "has_prior",
     "implication",
+    "implication_claim",
     "implies",
     "independent_records",
+    "inequality_claim",
     "installed_banks",
+    "instances",
     "load_bank",
+    "non_implication_claim",
     "positive_mechanism",
+    "random_mechanisms",
+    "randomized_responses",
     "resolve_banks",
     "select_claims",
+    "summarize",
+    "tightness_claim",
     "unmet_hypotheses",
+    "with_params",
 ]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from exactpriv.cli._common import add_bank_argument, banks_of
+
 __all__ = ["add_parser"]
 
 
@@ -25,7 +27,7 @@ def _run_hunt(args) -> int:
     from exactpriv.claims.banks import find_claim as get_claim
 
     console = Console()
-    claim = get_claim(args.claim_id)
+    claim = get_claim(args.claim_id, banks_of(args))
     readings = [claim.reading(args.reading)] if args.reading else [r for r in claim.readings if r.check]
     per = args.seconds / max(1, len(readings))
     out = []
@@ -87,7 +89,8 @@ def _run_conjecture(args) -> int:
 def add_parser(subparsers, name):
     if name == "hunt":
         p = subparsers.add_parser("hunt", help="search for an exact counterexample to a bank claim")
-        p.add_argument("claim_id")
+        p.add_argument("claim_id", help="the claim's id (see 'exactpriv list claims')")
+        add_bank_argument(p)
         p.add_argument("--reading")
         p.add_argument("--seconds", type=float, default=30.0)
         p.add_argument("--seed", type=int, default=0)

@@ -16,6 +16,7 @@ import json
 import time
 from pathlib import Path
 
+from exactpriv.cli._common import add_bank_argument, banks_of
 from exactpriv.errors import InvalidArgument
 
 __all__ = ["add_parser", "cmd_report"]
@@ -23,6 +24,7 @@ __all__ = ["add_parser", "cmd_report"]
 
 def add_parser(subparsers, name: str = "report"):
     p = subparsers.add_parser(name, help="run the bank and write an HTML/Markdown report with the implication atlas")
+    add_bank_argument(p)
     p.add_argument("--only", help="comma-separated papers (cuff2016) or claim ids / id prefixes")
     p.add_argument("--out", default="report", help="output directory (default ./report)")
     p.add_argument("--slow", action="store_true", help="also run the slow exhaustive families")
@@ -44,9 +46,9 @@ def cmd_report(args) -> int:
     from rich.console import Console
 
     from counterexamples.report import claim_report, index_report, results_from_json, run_bank
-    from exactpriv.atlas import build_atlas, derive, recheck
+    from counterexamples.atlas import bank_entries, build_atlas, derive, recheck
     from exactpriv.cli.verify import select_claims as _select_claims
-    from exactpriv.tightness import bank_implications, explore_entry, explore_implication
+    from counterexamples.tightness import bank_implications, explore_entry, explore_implication
 
     console = Console()
     if args.tight_seconds <= 0 or args.entry_seconds <= 0:
@@ -56,7 +58,7 @@ def cmd_report(args) -> int:
         raise InvalidArgument(f"--derived-length={args.derived_length!r} must be >= 2")
     out = Path(args.out)
     t0 = time.perf_counter()
-    claims = _select_claims(args.only)
+    claims = _select_claims(args.only, banks_of(args))
     points: dict = {}
     errors = []
     if args.from_json:
@@ -75,7 +77,7 @@ def cmd_report(args) -> int:
                            progress=lambda c, r: status.update(f"checking {c.id} [{r.name}]"))
         results, points, errors, bank_seconds = run.results, run.points, run.errors, run.seconds
         console.print(f"checked {len(results)} readings in {bank_seconds:.1f} s")
-    G = build_atlas(results)
+    G = build_atlas(results, table=bank_entries(claims))
     with console.status("composing and re-checking derived implications"):
         derived = recheck(derive(G, max_length=args.derived_length))
     console.print(f"atlas: {G.number_of_nodes()} notions, {G.number_of_edges()} edges, {len(derived)} derived "

@@ -7,10 +7,11 @@ import time
 from pathlib import Path
 
 from counterexamples.report import evidence_text
+from exactpriv.cli._common import add_bank_argument, banks_of
 from exactpriv.cli._common import console as _console
 from exactpriv.errors import ExactPrivError
 
-__all__ = ["cmd_verify", "select_claims"]
+__all__ = ["add_parser", "cmd_verify", "select_claims"]
 
 
 def select_claims(only: str | None, banks=None):
@@ -21,15 +22,28 @@ def select_claims(only: str | None, banks=None):
     return _select(resolve_banks(banks), only)
 
 
+def add_parser(subparsers, name: str = "verify"):
+    v = subparsers.add_parser(name, help="check every reading of the claims of the installed banks (or of FILEs)")
+    v.add_argument("banks", nargs="*", metavar="BANK",
+                   help="claim-bank files (my_claims.py) or installed bank names; default: every installed bank")
+    add_bank_argument(v)
+    v.add_argument("--only", help="comma-separated papers (cuff2016), claim ids or id prefixes (zhao)")
+    v.add_argument("--json", default="verify.json", help="where to write the JSON results (default verify.json)")
+    v.add_argument("--markdown", default="verify.md", help="where to write the Markdown report (default verify.md)")
+    v.add_argument("--slow", action="store_true", help="also run the slow exhaustive families")
+    v.set_defaults(func=cmd_verify)
+    return v
+
+
 def cmd_verify(args) -> int:
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
     from counterexamples.archive import witness_path
-    from exactpriv.claims import ReadingResult, Verdict, check_reading
+    from exactpriv.claims import ReadingResult, Verdict, check_reading, summarize
 
     console = _console()
-    claims = select_claims(args.only)
+    claims = select_claims(args.only, banks_of(args))
     results: list[ReadingResult] = []
     not_encodable = []
     errors = []
@@ -78,10 +92,12 @@ def cmd_verify(args) -> int:
     for c in not_encodable:
         table.add_row(c.id, "-", "[dim]not encodable[/]", c.reason)
     console.print(table)
-    counts = {}
-    for res in results:
-        counts[res.verdict.value] = counts.get(res.verdict.value, 0) + 1
-    console.print("  ".join(f"{k}: {v}" for k, v in sorted(counts.items())) + f"  not encodable: {len(not_encodable)}")
+    summary = summarize(results)
+    console.print("  ".join(f"{k}: {v}" for k, v in summary["verdicts"].items())
+                  + f"  not encodable: {len(not_encodable)}")
+    if summary["findings"]:
+        console.print("REFUTED by finding class: " + "  ".join(f"{k}: {v}" for k, v in summary["findings"].items())
+                      + "  (as-written = errors of the papers as stated)")
 
     doc = [res.to_json() for res in results]
     doc += [{"id": c.id, "reading": None, "verdict": None, "evidence": {"not_encodable": c.reason}}
@@ -101,13 +117,22 @@ def cmd_verify(args) -> int:
 
 
 def _verify_markdown(results, not_encodable, claims, elapsed) -> str:
+    from exactpriv.claims import summarize
+
     by_id = {c.id: c for c in claims}
     lines = ["# exactpriv verify report", "",
-             f"{len(results)} readings of {len(claims)} claims checked in {elapsed:.1f} s.", "",
-             "| id | reading | verdict | evidence |", "|---|---|---|---|"]
+             f"{len(results)} readings of {len(claims)} claims checked in {elapsed:.1f} s.", ""]
+    summary = summarize(results)
+    lines += ["| verdict | readings |", "|---|---|"] + [f"| {k} | {v} |" for k, v in summary["verdicts"].items()]
+    if summary["findings"]:
+        lines += ["", "| REFUTED: finding class | readings |", "|---|---|"]
+        lines += [f"| {k} | {v} |" for k, v in summary["findings"].items()]
+    lines += ["", "| id | reading | verdict | finding | evidence |", "|---|---|---|---|---|"]
     for res in results:
-        lines.append(f"| `{res.claim_id}` | {res.reading} | **{res.verdict.value}** | "
-                     f"{evidence_text(res).replace('|', '/')} |")
+        finding = (res.finding or "unclassified") if res.verdict.value == "REFUTED" else ""
+        why = f" — {res.why}" if res.why else ""
+        lines.append(f"| `{res.claim_id}` | {res.reading} | **{res.verdict.value}** | {finding} | "
+                     f"{(evidence_text(res) + why).replace('|', '/')} |")
     if not_encodable:
         lines += ["", "## Not encodable", "", "| id | reason |", "|---|---|"]
         lines += [f"| `{c.id}` | {c.reason} |" for c in not_encodable]

@@ -69,11 +69,14 @@ from exactpriv.measures.bayesian import (
     _max_ratio,
     _obj,
 )
+from exactpriv.measures.coupling import bmi_membership_certified
 from exactpriv.measures.result import Measured, at_most
 from exactpriv.spaces import Bounded, Hamming, Subsets, check_enumerable
 
 __all__ = [
     "FAMILIES",
+    "bmi_membership",
+    "is_bmi_membership",
     "is_negative_membership",
     "is_positive_membership",
     "negative_membership",
@@ -366,9 +369,7 @@ def _membership(M, positive, family, form, prior, remaining, method="auto", null
         if method == "auto" and M.is_rational:
             # exact when the coefficient certificate of exactpriv.measures.coupling proves that
             # the D^2_B lower bound is the sup over all of D_B (proof in that module's docstring)
-            from exactpriv.measures.coupling import bmi_membership
-
-            exact = bmi_membership(M, negative=not positive, form=form, fallback=False)
+            exact = bmi_membership_certified(M, negative=not positive, form=form)
             if exact is not None:
                 return Measured(name, exact.value, witness=exact.witness, method=exact.method, note=exact.note)
         return _bounded(M, name, positive, form)
@@ -429,3 +430,22 @@ def is_negative_membership(M, level, *, family: str = "uniform", form: str = "ga
     return at_most(negative_membership(M, family=family, form=form, prior=prior, remaining=remaining,
                                     null_events=null_events), level,
                    max_prec=max_prec)
+
+
+def bmi_membership(M, *, negative: bool = False, form: str = "gamma") -> Measured:
+    """Tightest γ of (D_B, γ)-PMP (``negative=True``: NMP) over all BMI laws (Li et al., Family 4.6):
+    exact when the coefficient certificate of :func:`exactpriv.measures.coupling.bmi_membership_certified`
+    holds, else the certified enclosure of the "bounded" family (and the result says so)."""
+    exact = bmi_membership_certified(M, negative=negative, form=form)
+    if exact is not None:
+        return exact
+    name = "bmi_negative_membership" if negative else "bmi_positive_membership"
+    base = (negative_membership if negative else positive_membership)(M, family="bounded", form=form,
+                                                                      method="enclosure")
+    return Measured(name, base.value, base.lower, base.upper, witness=dict(base.witness),
+                    method=base.method + "; coefficient certificate unavailable", note=base.note)
+
+
+def is_bmi_membership(M, level, *, negative: bool = False, form: str = "gamma") -> Decision:
+    """Decide (D_B, level)-PMP (``negative=True``: NMP); ``form`` says whether level is γ or ln γ."""
+    return at_most(bmi_membership(M, negative=negative, form=form), level)

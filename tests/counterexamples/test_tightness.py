@@ -1,0 +1,132 @@
+"""Tests of the tightness explorer (counterexamples.tightness).
+
+Hand-worked values: binary randomized response with e^ε = a has
+KL = (a/(a+1) − 1/(a+1)) ln a = ε·(a − 1)/(a + 1) = ε·tanh(ε/2) (Cuff–Yu, seed 001, eq. (11) and
+App. A: the extremal pair of Property 1), which lies strictly below min{ε, ε²} (their (82)).
+Randomized response of the parity of two bits with e^ε = a is ε-DP and has semantic privacy
+(a − 1)/(a + 1) = tanh(ε/2) (cross ratio a², seed 003 Def. 1).
+"""
+
+from fractions import Fraction
+
+import pytest
+import sympy
+
+from exactpriv.errors import ExactPrivError, InvalidArgument
+from exactpriv.exact.kernel import compare
+from exactpriv.exact.numbers import EPS
+from exactpriv.measures import REGISTRY, compute
+from exactpriv.spaces import Hamming
+from counterexamples.tightness import (
+    bank_implications,
+    exp_levels,
+    explore,
+    query_mechanism,
+    random_mechanism,
+)
+
+E = EPS
+
+
+def _rr_kl(a: Fraction):
+    """KL of binary randomized response with ratio a, by hand: (a−1)/(a+1) · ln a."""
+    return sympy.Rational(a.numerator - a.denominator, a.numerator + a.denominator) * sympy.log(
+        sympy.Rational(a.numerator, a.denominator))
+
+
+def test_rr_is_kl_extremal_and_min_eps_eps2_flagged_not_tight():
+    """Cuff–Yu Property 1 vs (11): the explorer finds binary RR, with KL = ε·tanh(ε/2) exactly."""
+    ratios = [Fraction(2), Fraction(3), Fraction(5)]
+    ex = explore("pure_dp", "kl_dp", sympy.Min(E, E ** 2), alphas=exp_levels(*ratios), seconds=0.6, seed=1,
+                 tight=E * sympy.tanh(E / 2), upper=E * sympy.tanh(E / 2), prove_seconds=2)
+    assert not ex.violated
+    for a, lev in zip(ratios, ex.levels):
+        # exact value of the best witness, against the hand formula
+        assert compare(lev.best_lower, "==", _rr_kl(a)).is_true
+        assert lev.tight_attained.is_true
+        assert lev.status == "below"
+        assert compare(lev.best_lower, "<", sympy.Min(sympy.log(a), sympy.log(a) ** 2)).is_true
+        assert any("not tight" in f for f in lev.flags)
+        # the witness is binary randomized response: rows (a, 1)/(a+1) up to relabelling outputs
+        rows = sorted(sorted(r) for r in lev.witness.mechanism.rows)
+        assert rows == [[Fraction(1) / (a + 1), a / (a + 1)]] * 2
+        # feasibility: pure DP of the witness is exactly ln a
+        assert compare(compute("pure_dp", lev.witness.mechanism).value, "==", sympy.log(a)).is_true
+    # ε tanh(ε/2) < min{ε, ε²} for every ε > 0 is certified
+    assert ex.upper_vs_stated.verdict == "PROVED"
+
+
+def test_too_small_stated_map_is_violated_with_exact_witness():
+    """A deliberately broken Property 1 (ε²/3) is violated at ε = ln 3: KL(RR) = ln(3)/2 > (ln 3)²/3."""
+    alpha = sympy.log(3)
+    ex = explore("pure_dp", "kl_dp", E ** 2 / 3, alphas=[alpha], seconds=0.5, seed=0)
+    lev = ex.levels[0]
+    assert lev.status == "violated" and ex.violated
+    M = lev.witness.mechanism
+    # re-check the witness from scratch, exactly
+    assert compare(compute("pure_dp", M).value, "<=", alpha).is_true
+    assert compare(compute("kl_dp", M).value, ">", alpha ** 2 / 3).is_true
+
+
+def test_semantic_privacy_tanh_attained_by_parity():
+    """Zhao Thm 2 forward: e^{2ε} − 1 is far from tight; the parity RR attains tanh(ε/2) = 1/3 at ε = ln 2."""
+    ex = explore("pure_dp", "semantic_privacy", sympy.exp(2 * E) - 1, alphas=exp_levels(2), space="hamming:m=2,n=2",
+                 seconds=0.8, seed=0, tight=sympy.tanh(E / 2))
+    lev = ex.levels[0]
+    assert lev.best_lower == Fraction(1, 3) or compare(lev.best_lower, "==", sympy.Rational(1, 3)).is_true
+    assert lev.tight_attained.is_true
+    assert compare(lev.gap, "==", 3 - sympy.Rational(1, 3)).is_true  # stated e^{2 ln 2} − 1 = 3
+
+
+def test_stated_map_attained_for_identity_dp_under_independence():
+    """identity DP Prop. 2: ε-DP ⇒ ε-identity-DP (product priors); RR of one record attains it."""
+    ex = explore("pure_dp", "identity_dp", E, alphas=exp_levels(3), space="hamming:m=2,n=1", prior="independent",
+                 seconds=0.5, seed=0)
+    lev = ex.levels[0]
+    assert lev.status == "attained"
+    assert compare(lev.best_lower, "==", sympy.log(3)).is_true
+
+
+def test_query_mechanism_hits_the_level_exactly():
+    """RR_k of a query with exp_eps = a: P(f(x)|x) = a/(a + k − 1); pure DP exactly ln a (hand)."""
+    sp = Hamming([0, 1], 2)
+    M = query_mechanism(sp, lambda x: x[0] ^ x[1], 3, exp_eps=Fraction(5, 2))
+    assert M.rows[0] == (Fraction(5, 9), Fraction(2, 9), Fraction(2, 9))
+    assert compare(compute("pure_dp", M).value, "==", sympy.log(sympy.Rational(5, 2))).is_true
+    import random
+
+    R = random_mechanism(sp, 3, random.Random(4))
+    assert all(sum(r) == 1 for r in R.rows)
+
+
+def test_bank_implications_are_well_formed():
+    imps = bank_implications()
+    assert len({i.key for i in imps}) == len(imps)
+    for i in imps:
+        assert i.given in REGISTRY and i.measure in REGISTRY
+        assert i.stated.free_symbols <= {E}
+        assert i.claims and all("." in c for c in i.claims)
+        assert i.alphas
+    keys = {i.key for i in imps}
+    assert {"pure_dp=>kl_dp", "kl_dp=>tv_dp", "mi_dp=>tv_dp", "pure_dp=>semantic_privacy",
+            "pure_dp=>identity_dp"} <= keys
+
+
+@pytest.mark.parametrize("kwargs, error", [
+    (dict(given="nope", measure="kl_dp", stated=EPS, alphas=[1]), InvalidArgument),
+    (dict(given="pure_dp", measure="kl_dp", stated=EPS, alphas=[0.5]), ExactPrivError),
+    (dict(given="pure_dp", measure="kl_dp", stated=EPS, alphas=[-1]), InvalidArgument),
+    (dict(given="pure_dp", measure="kl_dp", stated=EPS, alphas=[]), InvalidArgument),
+    (dict(given="pure_dp", measure="kl_dp", stated=EPS, alphas=[1], seconds=0), InvalidArgument),
+    (dict(given="pure_dp", measure="kl_dp", stated=EPS + sympy.Symbol("z"), alphas=[1]), InvalidArgument),
+    (dict(given="pure_dp", measure="kl_dp", stated=EPS, alphas=[1], prior="weird"), InvalidArgument),
+], ids=["unknown-measure", "float-level", "negative-level", "no-levels", "zero-budget", "foreign-symbol",
+        "bad-prior-kind"])
+def test_bad_input(kwargs, error):
+    with pytest.raises(error):
+        explore(**kwargs)
+
+
+def test_exp_levels_rejects_non_increasing():
+    with pytest.raises(InvalidArgument, match="ratio"):
+        exp_levels(1)
