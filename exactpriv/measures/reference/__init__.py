@@ -31,7 +31,19 @@ from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision, Enclosure, Truth
 from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.kernel import compare
-from exactpriv.measures.reference import bayesian, capacity, divergence, information, membership, semantic, sibson, udp
+from exactpriv.measures.reference import (
+    bayesian,
+    capacity,
+    divergence,
+    information,
+    membership,
+    profiles,
+    semantic,
+    sibson,
+    tradeoff,
+    udp,
+    zcdp,
+)
 from exactpriv.measures.reference._common import OO, Reference
 
 __all__ = ["REFERENCE", "Reference", "agree", "reference"]
@@ -60,6 +72,11 @@ REFERENCE = {
     "positive_udp": udp.positive_udp,
     "negative_udp": udp.negative_udp,
     "bounded_dp": udp.bounded_dp,
+    "min_entropy_leakage": information.min_entropy_leakage,
+    "privacy_loss_distribution": profiles.privacy_loss_distribution,
+    "probabilistic_dp": profiles.probabilistic_dp,
+    "f_dp": tradeoff.f_dp,
+    "zcdp": zcdp.zcdp,
 }
 
 
@@ -160,6 +177,10 @@ def agree(fast, ref: Reference, *, gammas=(), max_breakpoints: int = 16) -> Deci
             fd = fast.value.delta(eps=sympy.log(g)) if irrational else fast.value.delta(exp_eps=g)
             ds.append(_equal(fd, ref.exact.delta(g)))
         return _all(ds, "profiles agree at every breakpoint and between them")
+    if isinstance(ref.exact, profiles.LossProfile):
+        return _agree_profile(fast, ref.exact, gammas, max_breakpoints)
+    if isinstance(ref.exact, tradeoff.PairCurves):
+        return _agree_tradeoff(fast, ref.exact, max_breakpoints)
     if ref.is_exact:
         if fast.value is not None:
             return _equal(fast.value, ref.exact)
@@ -168,3 +189,51 @@ def agree(fast, ref: Reference, *, gammas=(), max_breakpoints: int = 16) -> Deci
     if fast.value is not None:
         return _all([_le(enc.lower, fast.value), _le(fast.value, enc.upper)], "fast value inside the reference enclosure")
     return _all([_le(fast.lower, enc.upper), _le(enc.lower, fast.upper)], "the enclosures overlap")
+
+
+def _sample(bps, k):
+    if len(bps) <= k:
+        return list(bps)
+    step = (len(bps) - 1) / (k - 1)
+    return sorted({bps[round(j * step)] for j in range(k)})
+
+
+def _gammas(bps, gammas, k):
+    bps = _sample(bps, k)
+    pts = {Fraction(1), *bps, *(a + (b - a) / 3 for a, b in zip(bps, bps[1:])), (bps[-1] + 1 if bps else Fraction(2))}
+    return sorted(pts) + list(gammas)
+
+
+def _agree_profile(fast, prof, gammas, k) -> Decision:
+    """PLD (delta and tail) or probabilistic-DP profiles, at breakpoints, between them and at ``gammas``."""
+    val = fast.value
+    ds = []
+    for g in _gammas(prof.breakpoints(), gammas, k):
+        irrational = isinstance(g, sympy.Basic) and not g.is_Rational
+        at = dict(eps=sympy.log(g)) if irrational else dict(exp_eps=g)
+        if val == 0 and not prof.pairs:  # vacuous (no neighbour pairs)
+            ds.append(_equal(Fraction(0), prof.delta(g)))
+            continue
+        ds.append(_equal(val.delta(**at), prof.delta(g)))
+        if prof.kind == "pld":
+            ds.append(_equal(val.tail(**at), prof.tail(g)))
+    return _all(ds, "profiles agree at every sampled breakpoint and between them")
+
+
+def _agree_tradeoff(fast, curves, k) -> Decision:
+    """A fast trade-off function is the greatest convex minorant of f_M (see reference.tradeoff)."""
+    f = fast.value
+    V = [(Fraction(a), Fraction(b)) for a, b in f.vertices]
+    slopes = [(b2 - b1) / (a2 - a1) for (a1, b1), (a2, b2) in zip(V, V[1:])]
+    if any(s2 < s1 for s1, s2 in zip(slopes, slopes[1:])):
+        return Decision.false("rational", "the fast trade-off function is not convex")
+    for a, b in V:
+        if curves.f_M(a) != b:
+            return Decision.false("rational", f"vertex ({a}, {b}) is not on f_M (f_M = {curves.f_M(a)})")
+    for a in curves.breakpoints():
+        if f(a) > curves.f_M(a):
+            return Decision.false("rational", f"f({a}) = {f(a)} exceeds f_M = {curves.f_M(a)}")
+    for g in _gammas([Fraction(1) + Fraction(j, 3) for j in range(4)], (), k):
+        if f.delta(exp_eps=g) != curves.delta(g):
+            return Decision.false("rational", f"delta at e^eps = {g}: {f.delta(exp_eps=g)} vs {curves.delta(g)}")
+    return Decision.true("rational", "convex, below f_M at every breakpoint, vertices on f_M, same (eps, delta)")

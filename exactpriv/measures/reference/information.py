@@ -17,11 +17,12 @@ from exactpriv.measures.reference._common import (
     exact_max,
     flat,
     log_of,
+    log_of_rational,
     require_records,
     rows,
 )
 
-__all__ = ["adversarial_privacy", "conditional_mi", "mi_privacy"]
+__all__ = ["adversarial_privacy", "conditional_mi", "mi_privacy", "min_entropy_leakage"]
 
 
 def _prior(M, prior, what):
@@ -97,3 +98,15 @@ def adversarial_privacy(M, *, prior=None) -> Reference:
                 if best is None or r > best:
                     best = r
     return Reference("adversarial_privacy", log_of(best), how="max W(y|x)/P(y)")
+
+
+def min_entropy_leakage(M, *, prior=None) -> Reference:
+    """I_∞(X;Y) = H_∞(X) − H_∞(X|Y) = log Σ_y max_x P(x) W(y|x) − log max_x P(x)  (Smith 2009;
+    seed 001 (72)-(73)), from the two vulnerabilities summed point by point."""
+    M = flat(M, "min_entropy_leakage")
+    p = _prior(M, prior, "min_entropy_leakage")
+    W = rows(M, "min_entropy_leakage")
+    posterior_vulnerability = sum((max(p[x] * W[x][y] for x in range(len(p))) for y in range(len(M.outputs))),
+                                  Fraction(0))
+    return Reference("min_entropy_leakage", log_of_rational(posterior_vulnerability / max(p)),
+                     how="log V(X|Y) − log V(X)")
