@@ -115,7 +115,7 @@ def mechanisms(draw, space, regime):
         row = _normalise(draw(weight_vector(ny)))
         rows = [row] * N
     elif regime == "huge":  # numerators beyond int64: object arrays, exhaustive exact paths
-        ny = draw(st.integers(2, 3))
+        ny = 2
         rows = [_normalise([rng.randint(2 ** 64, 2 ** 66) for _ in range(ny)]) for _ in range(N)]
     elif regime in ("wide_distinct", "wide_equal"):  # > 256 distinct entries: the float filter
         ny = 300

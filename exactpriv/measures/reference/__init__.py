@@ -181,6 +181,8 @@ def agree(fast, ref: Reference, *, gammas=(), max_breakpoints: int = 16) -> Deci
         return _agree_profile(fast, ref.exact, gammas, max_breakpoints)
     if isinstance(ref.exact, tradeoff.PairCurves):
         return _agree_tradeoff(fast, ref.exact, max_breakpoints)
+    if isinstance(ref.exact, semantic.SupSD):
+        return _agree_sup_sd(fast, ref.exact)
     if ref.is_exact:
         if fast.value is not None:
             return _equal(fast.value, ref.exact)
@@ -237,3 +239,23 @@ def _agree_tradeoff(fast, curves, k) -> Decision:
         if f.delta(exp_eps=g) != curves.delta(g):
             return Decision.false("rational", f"delta at e^eps = {g}: {f.delta(exp_eps=g)} vs {curves.delta(g)}")
     return Decision.true("rational", "convex, below f_M at every breakpoint, vertices on f_M, same (eps, delta)")
+
+
+def _agree_sup_sd(fast, ref) -> Decision:
+    """fast value v = H(σ_ref)?  H is strictly increasing with inverse σ = ((1 + v)/(1 − v))², so
+    compare σ: the fast value is mapped back exactly in Q(√k) (no factoring), then compared as a
+    rational."""
+    v = fast.value
+    if v is None:
+        return Decision.undecided("reference", "the fast semantic value is not exact")
+    if v == 1 or v == Fraction(1):
+        return Decision.true("infinity", "H(oo) = 1") if ref.sigma == OO else \
+            Decision.false("infinity", f"fast 1 vs H({ref.sigma})")
+    if ref.sigma == OO:
+        return Decision.false("infinity", f"fast {v} vs reference 1")
+    e = sympy.sympify(v.to_sympy() if hasattr(v, "to_sympy") else v)
+    sig = sympy.radsimp(sympy.expand(((1 + e) / (1 - e)) ** 2))
+    if not sig.is_Rational:
+        return Decision.false("algebraic", f"fast {v} maps to σ = {sig}, not rational (reference σ = {ref.sigma})")
+    ok = Fraction(int(sig.p), int(sig.q)) == ref.sigma
+    return Decision(Truth.TRUE if ok else Truth.FALSE, "rational", f"σ of fast {v} = {sig} vs reference {ref.sigma}")

@@ -84,7 +84,7 @@ def log_of(r):
 
 
 #: Rationals with more bits than this are not factored into a LogForm (factoring is the cost).
-_FACTOR_BITS = 256
+_FACTOR_BITS = 128
 
 
 def log_of_rational(r: Fraction, scale: int = 1):

@@ -44,7 +44,7 @@ from exactpriv.measures.reference._common import (
 )
 from exactpriv.measures.reference.bayesian import likelihood
 
-__all__ = ["bayesian_semantic_privacy", "sd_of_sigma", "semantic_privacy", "two_point_sup"]
+__all__ = ["SupSD", "bayesian_semantic_privacy", "sd_of_sigma", "semantic_privacy", "two_point_sup"]
 
 
 def _sigma_of_limit(d: int):
@@ -71,6 +71,23 @@ def two_point_sup(ux, vx, uz, vz):
         if _sigma_gt(sig, best):
             best = sig
     return best
+
+
+class SupSD:
+    """A supremum of SD, H(σ) = (√σ − 1)/(√σ + 1), held by its exact σ (rational or +oo).
+
+    H is strictly increasing, so two such numbers are equal iff their σ are; keeping σ avoids
+    extracting square roots of long rationals (which factors them).  ``value`` is H(σ) exactly."""
+
+    def __init__(self, sigma):
+        self.sigma = sigma
+
+    @property
+    def value(self):
+        return sd_of_sigma(self.sigma)
+
+    def __repr__(self):
+        return f"SupSD(sigma={self.sigma})"
 
 
 def sd_of_sigma(sig):
@@ -133,7 +150,7 @@ def semantic_privacy(M, *, default=None) -> Reference:
                 vals_x[i] = bot[i]
                 v.append(W[R.point(vals_x)][y])
             vals.append(_sup_over_beliefs(u, v))
-    return Reference("semantic_privacy", sd_of_sigma(_max_sigma(vals)), how="two-point beliefs by calculus")
+    return Reference("semantic_privacy", SupSD(_max_sigma(vals)), how="two-point beliefs by calculus")
 
 
 def bayesian_semantic_privacy(M, *, prior=None, default=None, game_i: str = "resample",
@@ -175,5 +192,5 @@ def bayesian_semantic_privacy(M, *, prior=None, default=None, game_i: str = "res
                         v.append(vc)
                     vals.append(_sup_over_beliefs(u, v))
     best = _max_sigma(vals)
-    return Reference("bayesian_semantic_privacy", Fraction(0) if best is None else sd_of_sigma(best),
+    return Reference("bayesian_semantic_privacy", SupSD(Fraction(1) if best is None else best),
                      how="two-point beliefs by calculus, per (i, S, y)")
