@@ -8,6 +8,8 @@ reach are listed in :mod:`tests.measures.reference_harness`.
 
 from __future__ import annotations
 
+import os
+
 import pytest
 import sympy
 from hypothesis import HealthCheck, given, settings
@@ -131,8 +133,13 @@ def test_sweep(name, capsys):
         count[0] += 1
 
     run()
+    line = f"reference sweep: {name}: {count[0]} instances, 0 mismatches"
     with capsys.disabled():
-        print(f"\nreference sweep: {name}: {count[0]} instances, 0 mismatches")
+        print("\n" + line)
+    log = os.environ.get("REFERENCE_SWEEP_LOG")
+    if log:  # under pytest-xdist the printed line is not shown: also append it to this file
+        with open(log, "a", encoding="utf-8") as fh:
+            fh.write(line + "\n")
     assert count[0] >= SWEEP_N
 
 
