@@ -40,10 +40,11 @@ def _run_hunt(args) -> int:
                                                   f"{best:.3g}" if best is not None and best > -1e300 else
                                 f"({name}) instances tried: {tried}")
 
-            res = hunt_reading(claim, r, seconds=per, seed=args.seed, progress=tick)
+            res = hunt_reading(claim, r, seconds=per, seed=args.seed, max_examples=args.max_examples,
+                               progress=tick)
             progress.update(task, description=f"({r.name}) {res.verdict.value} after {res.tried} instances")
             doc = res.to_json()
-            if res.verdict == Verdict.REFUTED and args.archive:
+            if res.verdict == Verdict.REFUTED and args.archive and res.witness is not None:
                 rr = ReadingResult(claim.id, r.name, Verdict.REFUTED, {}, res.witness, res.values)
                 path = archive(rr, seed=args.seed, found_by=f"exactpriv hunt ({res.found_by})")
                 doc["witness_file"] = str(path)
@@ -94,6 +95,9 @@ def add_parser(subparsers, name):
         p.add_argument("--reading")
         p.add_argument("--seconds", type=float, default=30.0)
         p.add_argument("--seed", type=int, default=0)
+        p.add_argument("--max-examples", type=int, default=None, dest="max_examples",
+                       help="bound on the drawn instances per reading: with it, the same --seed gives the same "
+                            "result on every run (unless --seconds runs out first)")
         p.add_argument("--json")
         p.add_argument("--archive", action="store_true",
                        help="write a refutation to counterexamples/found/<id>--<reading>.json (replayed by pytest)")

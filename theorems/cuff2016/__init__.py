@@ -22,7 +22,8 @@ Shared helpers: :mod:`.closeness` (exact pair-level quantities), :mod:`.decision
 decisions, deciding certified enclosures, symbolic proofs), :mod:`.mechanism_measures` (cached
 per-mechanism measures with exact capacity certificates), :mod:`.families` (the instance families of
 §§1–3), :mod:`.random_objects` and :mod:`.exact_information` (seeded random objects, exact entropies
-and enclosure arithmetic for §§4–7).
+and enclosure arithmetic for §§4–7), :mod:`.symbolic` (symbolic mechanism families and the step
+combinator of the all-parameter proofs).
 
 :data:`CLAIMS` lists the claims in the paper's order.
 """

@@ -1,5 +1,5 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), Appendix D: Lemma 11 (continuity of conditional entropy) and the cited continuity
-bound (105) (Zhang; Audenaert).
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), Appendix D: Lemma 11
+(continuity of conditional entropy) and the cited continuity bound (105) (Zhang; Audenaert).
 
 Main claims
 -----------

@@ -1,4 +1,5 @@
-"""Exact pair-level quantities of Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §2.2.
+"""Exact pair-level quantities of Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM
+CCS 2016), §2.2.
 
 Binary entropy h in nats, the tightest ε of (ε, 0)-closeness max(D_∞(P‖Q), D_∞(Q‖P)) (+oo when the supports
 differ), the tightest δ of (ln γ, δ)-closeness max(E_γ(P‖Q), E_γ(Q‖P)) (the E_γ remark of §3.2), min{ε, ε²}
@@ -19,6 +20,8 @@ from exactpriv.measures.divergence import hockey_stick, max_divergence
 
 _OO = sympy.oo
 _LN2 = LogForm.log(2)
+#: the values γ = e^ε at which the (ε, δ) profiles of §§1–2 are compared
+_GAMMAS = (Fraction(1), Fraction(3, 2), Fraction(2), Fraction(3))
 
 
 def _h(q) -> LogForm:

@@ -1,4 +1,5 @@
-"""Combining exact decisions, deciding certified enclosures, and symbolic proofs (Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016)).
+"""Combining exact decisions, deciding certified enclosures, and symbolic proofs (Cuff and Yu, "Differential
+Privacy as a Mutual Information Constraint" (ACM CCS 2016)).
 
 * :func:`_combine` — a conjunction of Decisions (FALSE at the first FALSE, UNDECIDED with the reasons);
 * :func:`_measured_cmp`, :func:`_measured_ge` — decide a measured value (exact, or a certified enclosure

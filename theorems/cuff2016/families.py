@@ -1,4 +1,5 @@
-"""Instance families of Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §§1–3.
+"""Instance families of Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016),
+§§1–3.
 
 * pairs of exact pmfs ``params = {"P": ..., "Q": ...}``: every pair on 2 points (denominator 4) and on 3
   points (denominator 3), seeded random pairs with zeros, and the binary pairs (γ, 1)/(1 + γ) that are

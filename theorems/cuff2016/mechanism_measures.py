@@ -1,4 +1,5 @@
-"""Per-mechanism measures of Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), cached, with exact capacity certificates.
+"""Per-mechanism measures of Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS
+2016), cached, with exact capacity certificates.
 
 MI-DP is :func:`exactpriv.measures.information.mi_dp` — exact when a closed form is detected, else a
 certified enclosure.  Equality cases (a slice containing a noiseless or BSC-like pair of rows, where (28) or

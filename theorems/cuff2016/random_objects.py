@@ -1,7 +1,7 @@
-"""Seeded random exact objects for Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §§4–7: pmfs with small denominators (zeros allowed
-unless asked otherwise), mechanisms, circulant channels (whose capacities have closed forms), priors,
-product priors and the "all entries equal" prior of Example 4.1.
-"""
+"""Seeded random exact objects for Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM
+CCS 2016), §§4–7: pmfs with small denominators (zeros allowed unless asked otherwise), mechanisms, circulant
+channels (whose capacities have closed forms), priors, product priors and the "all entries equal" prior of
+Example 4.1."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016): the interpretation remarks of §2.2 and the informal claims of the abstract and §1.
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016): the interpretation
+remarks of §2.2 and the informal claims of the abstract and §1.
 
 Main claims
 -----------
@@ -25,13 +26,20 @@ from exactpriv.measures.divergence import tv
 from exactpriv.measures.information import record_mi
 from exactpriv.mechanisms import zoo
 
-from theorems.cuff2016.closeness import _OO, _log, _masses, _pair_delta, _pair_eps
+from theorems.cuff2016.closeness import _GAMMAS, _OO, _log, _masses, _pair_delta, _pair_eps
 from theorems.cuff2016.decisions import _combine, _measured_cmp
 from theorems.cuff2016.families import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, _mechs_random, _rpmf
 from theorems.cuff2016.mechanism_measures import _mi
-from theorems.cuff2016.sec1_definitions import _GAMMAS
 
 __all__ = ["CLAIMS"]
+
+
+def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
+    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
+                   notes=notes, **kw)
+
+
+_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
 
 
 # ======================================================================================
@@ -89,6 +97,29 @@ def _interp_region_check(inst: Instance) -> Outcome:
     return Outcome(_combine(parts, "error region"))
 
 
+INTERP = Claim(
+    "cuff2016.interp", "Remarks: interpretation of the divergences (§2.2)",
+    "§2.2, paragraph before Property 3",
+    "Total variation distance precisely captures the error probability in a binary hypothesis test. That is, one "
+    "minus the total variation distance is the minimum sum of the two types of binary error probability. "
+    "Kullback-Leibler divergence precisely captures the asymptotic hypothesis testing error upon observing many "
+    "independent observations. ... (ε,0)-closeness has an interpretation in the Bayesian setting as a bound on "
+    "the Bayes factor. That is, the log-posterior-odds-ratio cannot change by more than ε due to the "
+    "observation. Finally, (ε,δ)-closeness is shown in [17] to be precisely a piecewise linear constraint on "
+    "the error region in a binary hypothesis test.",
+    "identity",
+    [_R("tv-min-error", "1 − TV(P, Q) = min over tests A of P(A) + Q(A^c) (brute force over tests)",
+        _interp_tv_test_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C),
+     _R("bayes-factor", "max_y |ln posterior odds − ln prior odds| = tightest ε of (ε,0)-closeness, for priors "
+                        "1/2, 1/5, 9/10", _interp_bayes_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C),
+     _R("error-region", "(ε,δ)-close ⟺ every test has P(A) + e^ε Q(A^c) >= 1 − δ and e^ε P(A) + Q(A^c) >= 1 − δ",
+        _interp_region_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C,
+        notes="The Stein-lemma remark (KL as the asymptotic error exponent) is a limit over i.i.d. "
+              "sample sizes and is not encoded.")],
+    reason="The KL / Stein error-exponent remark is asymptotic in the number of observations (not encoded).",
+)
+
+
 # ======================================================================================
 # informal claims: finite analogues
 # ======================================================================================
@@ -133,37 +164,6 @@ def _independent_check(inst: Instance) -> Outcome:
     return Outcome(_combine(parts, "independent entries"))
 
 
-def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
-    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
-                   notes=notes, **kw)
-
-
-_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
-
-
-INTERP = Claim(
-    "cuff2016.interp", "Remarks: interpretation of the divergences (§2.2)",
-    "§2.2, paragraph before Property 3",
-    "Total variation distance precisely captures the error probability in a binary hypothesis test. That is, one "
-    "minus the total variation distance is the minimum sum of the two types of binary error probability. "
-    "Kullback-Leibler divergence precisely captures the asymptotic hypothesis testing error upon observing many "
-    "independent observations. ... (ε,0)-closeness has an interpretation in the Bayesian setting as a bound on "
-    "the Bayes factor. That is, the log-posterior-odds-ratio cannot change by more than ε due to the "
-    "observation. Finally, (ε,δ)-closeness is shown in [17] to be precisely a piecewise linear constraint on "
-    "the error region in a binary hypothesis test.",
-    "identity",
-    [_R("tv-min-error", "1 − TV(P, Q) = min over tests A of P(A) + Q(A^c) (brute force over tests)",
-        _interp_tv_test_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C),
-     _R("bayes-factor", "max_y |ln posterior odds − ln prior odds| = tightest ε of (ε,0)-closeness, for priors "
-                        "1/2, 1/5, 9/10", _interp_bayes_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C),
-     _R("error-region", "(ε,δ)-close ⟺ every test has P(A) + e^ε Q(A^c) >= 1 − δ and e^ε P(A) + Q(A^c) >= 1 − δ",
-        _interp_region_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C,
-        notes="The Stein-lemma remark (KL as the asymptotic error exponent) is a limit over i.i.d. "
-              "sample sizes and is not encoded.")],
-    reason="The KL / Stein error-exponent remark is asymptotic in the number of observations (not encoded).",
-)
-
-
 INFORMAL = Claim(
     "cuff2016.informal", "Informal claims (abstract, §1)", "abstract and §1",
     "The definition prevents a strong adversary who knows all but one entry in the database from further "
@@ -187,5 +187,6 @@ INFORMAL = Claim(
            "remarks on correlated query responses ([15], [6]) are interpretations; only the two finite analogues "
            "are encoded.",
 )
+
 
 CLAIMS = [INTERP, INFORMAL]

@@ -1,4 +1,5 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016): Definitions 1–3 (§1 and §2.1).
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016): Definitions 1–3 (§1
+and §2.1).
 
 Main claims
 -----------
@@ -25,7 +26,7 @@ from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
-from theorems.cuff2016.closeness import _masses
+from theorems.cuff2016.closeness import _GAMMAS, _masses
 from theorems.cuff2016.decisions import _combine, _measured_ge
 from theorems.cuff2016.families import MECH_FAMILIES, _mech, _rpmf
 from theorems.cuff2016.mechanism_measures import _approx_delta, _hamming_pairs, _mi, _pairwise_delta, _tv
@@ -33,10 +34,17 @@ from theorems.cuff2016.mechanism_measures import _approx_delta, _hamming_pairs, 
 __all__ = ["CLAIMS"]
 
 
+def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
+    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
+                   notes=notes, **kw)
+
+
+_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
+
+
 # ======================================================================================
 # Definition 1 ((ε, δ)-DP) and Definitions 5–7
 # ======================================================================================
-_GAMMAS = (Fraction(1), Fraction(3, 2), Fraction(2), Fraction(3))
 
 
 def _def1_check(inst: Instance) -> Outcome:
@@ -57,6 +65,20 @@ def _def1_check(inst: Instance) -> Outcome:
         if g == 1:
             parts.append(compare(brute, "==", _tv(M).value))
     return Outcome(_combine(parts, "events vs E_gamma profile"), {"delta(gamma): brute, profile": vals})
+
+
+DEF1 = Claim(
+    "cuff2016.def1", "Definition 1 ((ε, δ)-differential privacy)", "§1, Definition 1, eq. (1)",
+    "A randomized mechanism P_{Y|X^n} satisfies (ε,δ)-differential privacy if for all neighboring database "
+    "instances x^n and x~^n, P_{Y|X^n=x^n} ≈^(ε,δ) P_{Y|X^n=x~^n}, where the approximation in (1) is defined "
+    "later in Definition 4, and neighboring database instances are defined in Definition 3.",
+    "definition",
+    [_R("events-brute-force",
+        "For γ = e^ε in {1, 3/2, 2, 3}: the smallest δ with P_x(A) <= γ P_x'(A) + δ for every event A and "
+        "every ordered pair at Hamming distance 1 (brute force over events) equals the exact profile approx_dp "
+        "and the max over ordered neighbours of E_γ(P_x‖P_x'); at γ = 1 it equals tv_dp",
+        _def1_check, MECH_FAMILIES, expected=_C)],
+)
 
 
 # ======================================================================================
@@ -132,6 +154,22 @@ def _def2_instances():
     return tuple(out)
 
 
+DEF2 = Claim(
+    "cuff2016.def2", "Definition 2 (mutual-information differential privacy)",
+    "§1, Definition 2, eq. (2)",
+    "A randomized mechanism P_{Y|X^n} satisfies ε-mutual-information differential privacy if "
+    "sup_{i, P_{X^n}} I(X_i; Y | X^{-i}) <= ε nats.",
+    "definition",
+    [_R("sup-over-all-joint-priors",
+        "mi_dp(M) (max over i, x_{-i} of channel capacities) is an upper bound of I(X_i;Y|X_{-i}) for every "
+        "joint prior of a rational grid (dependent priors included) and is attained by its witness prior",
+        _def2_check, [Family("mechanisms-def2", _def2_instances,
+                             "geometric count query, Ex. 5.1, 3-ary RR and random mechanisms on {0,1}^2, "
+                             "{0,1,2}, with every grid prior of denominator 3 (6 for one record)")],
+        expected=_C)],
+)
+
+
 # ======================================================================================
 # Definition 3 (neighbours)
 # ======================================================================================
@@ -157,44 +195,6 @@ def _def3_instances():
     return tuple(out)
 
 
-def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
-    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
-                   notes=notes, **kw)
-
-
-_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
-
-
-DEF1 = Claim(
-    "cuff2016.def1", "Definition 1 ((ε, δ)-differential privacy)", "§1, Definition 1, eq. (1)",
-    "A randomized mechanism P_{Y|X^n} satisfies (ε,δ)-differential privacy if for all neighboring database "
-    "instances x^n and x~^n, P_{Y|X^n=x^n} ≈^(ε,δ) P_{Y|X^n=x~^n}, where the approximation in (1) is defined "
-    "later in Definition 4, and neighboring database instances are defined in Definition 3.",
-    "definition",
-    [_R("events-brute-force",
-        "For γ = e^ε in {1, 3/2, 2, 3}: the smallest δ with P_x(A) <= γ P_x'(A) + δ for every event A and "
-        "every ordered pair at Hamming distance 1 (brute force over events) equals the exact profile approx_dp "
-        "and the max over ordered neighbours of E_γ(P_x‖P_x'); at γ = 1 it equals tv_dp",
-        _def1_check, MECH_FAMILIES, expected=_C)],
-)
-
-
-DEF2 = Claim(
-    "cuff2016.def2", "Definition 2 (mutual-information differential privacy)",
-    "§1, Definition 2, eq. (2)",
-    "A randomized mechanism P_{Y|X^n} satisfies ε-mutual-information differential privacy if "
-    "sup_{i, P_{X^n}} I(X_i; Y | X^{-i}) <= ε nats.",
-    "definition",
-    [_R("sup-over-all-joint-priors",
-        "mi_dp(M) (max over i, x_{-i} of channel capacities) is an upper bound of I(X_i;Y|X_{-i}) for every "
-        "joint prior of a rational grid (dependent priors included) and is attained by its witness prior",
-        _def2_check, [Family("mechanisms-def2", _def2_instances,
-                             "geometric count query, Ex. 5.1, 3-ary RR and random mechanisms on {0,1}^2, "
-                             "{0,1,2}, with every grid prior of denominator 3 (6 for one record)")],
-        expected=_C)],
-)
-
-
 DEF3 = Claim(
     "cuff2016.def3", "Definition 3 (neighbours)", "§2.1, Definition 3, eq. (3)",
     "Two database instances x^n and x~^n are neighbors if they differ in only one entry. In other words, "
@@ -205,5 +205,6 @@ DEF3 = Claim(
         _def3_check, [Family("hamming-spaces", _def3_instances, "{0,1}, {0,1}^3, {0,1,2}^2, {0,1}x{0,1,2}x{a,b}")],
         expected=_C)],
 )
+
 
 CLAIMS = [DEF1, DEF2, DEF3]

@@ -1,4 +1,5 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §§2.3–2.4: Definitions 5–8 and Example 1.
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §§2.3–2.4:
+Definitions 5–8 and Example 1.
 
 Main claims
 -----------
@@ -20,19 +21,27 @@ from fractions import Fraction
 import sympy
 
 from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
+from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import EPS
 
-from theorems.cuff2016.closeness import _OO, _exp_of, _log, _masses
+from theorems.cuff2016.closeness import _GAMMAS, _OO, _exp_of, _log, _masses
 from theorems.cuff2016.decisions import _certify, _combine, _prove_identity
 from theorems.cuff2016.families import MECH_FAMILIES
 from theorems.cuff2016.mechanism_measures import _approx_delta, _hamming_pairs, _kl, _mi, _pure, _tv
-from theorems.cuff2016.sec1_definitions import _GAMMAS
 from theorems.cuff2016.sec2_property3 import prop3_delta_prime
 
 __all__ = ["CLAIMS"]
+
+
+def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
+    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
+                   notes=notes, **kw)
+
+
+_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
 
 
 # ======================================================================================
@@ -75,6 +84,18 @@ def _def567_check(inst: Instance) -> Outcome:
     return Outcome(_combine(parts, "Defs. 5-7 by brute force"))
 
 
+DEF5_6_7 = Claim(
+    "cuff2016.def5_6_7", "Definitions 5, 6, 7 (ε-DP, (δ)-DP, ε-KL-DP)", "§2.3, Definitions 5-7, eq. (14)",
+    "A randomized mechanism satisfies ε-DP if it satisfies (ε,0)-DP. ... satisfies (δ)-DP if it satisfies "
+    "(0,δ)-DP. ... satisfies ε-KL-DP if for all neighboring database instances x^n and x~^n, "
+    "D(P_{Y|X^n=x^n} ‖ P_{Y|X^n=x~^n}) <= ε nats.",
+    "definition",
+    [_R("brute-force", "pure_dp = ln max_A P_x(A)/P_x'(A) (oo if some P_x(A) > 0 = P_x'(A)), tv_dp = max_A "
+                       "P_x(A) − P_x'(A), kl_dp = max Σ p ln(p/q), all over ordered pairs at Hamming distance 1",
+        _def567_check, MECH_FAMILIES, expected=_C)],
+)
+
+
 # ======================================================================================
 # Definition 8 (orderings): finite-family collapse
 # ======================================================================================
@@ -97,6 +118,24 @@ def _def8_check(inst: Instance) -> Outcome:
     same = len(set(zs.values())) == 1
     return Outcome(Decision.true("exact", f"zero sets agree: {zs}") if same else
                    Decision.false("exact", f"zero sets differ: {zs}"), {"zero": zs})
+
+
+DEF8 = Claim(
+    "cuff2016.def8", "Definition 8 (stronger privacy metric)", "§2.4, Definition 8, eqs. (15)-(16)",
+    "We say that α-DP is stronger than β-DP, denoted α-DP ⪰ β-DP, if for all β' > 0 there exists an α' > 0 "
+    "such that α'-DP ⟹ β'-DP. If the parameters are vectors, then β' > 0 and α' > 0 should be interpreted "
+    "as inequalities on each coordinate.",
+    "definition",
+    [_R("finite-family-collapse",
+        "On a finite family of mechanisms, α ⪰ β iff α(M) = 0 ⇒ β(M) = 0 (take α' below the least positive "
+        "α(M)); for the notions of (20) the zero sets coincide: pure_dp = 0 ⟺ kl_dp = 0 ⟺ mi_dp = 0 ⟺ tv_dp = 0",
+        _def8_check, MECH_FAMILIES, expected=_C,
+        notes="Consequence: every ordering of (20) holds in both directions on any finite family; Def. 8 has "
+              "content only for parameter sequences tending to 0, so the orderings are checked through their "
+              "explicit parameter maps (ex1, thm1, lemma1-3) and the strictness claims through witness "
+              "sequences (strict_AB, prop12_strict).  The quantifier 'for all β' there is α'' over all "
+              "mechanisms is not finitely checkable.")],
+)
 
 
 # ======================================================================================
@@ -161,42 +200,8 @@ def _prove_ex1_limit() -> Decision:
     ], "delta0 <= eps/2 + delta")
 
 
-def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
-    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
-                   notes=notes, **kw)
-
-
-_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
-
-
-DEF5_6_7 = Claim(
-    "cuff2016.def5_6_7", "Definitions 5, 6, 7 (ε-DP, (δ)-DP, ε-KL-DP)", "§2.3, Definitions 5-7, eq. (14)",
-    "A randomized mechanism satisfies ε-DP if it satisfies (ε,0)-DP. ... satisfies (δ)-DP if it satisfies "
-    "(0,δ)-DP. ... satisfies ε-KL-DP if for all neighboring database instances x^n and x~^n, "
-    "D(P_{Y|X^n=x^n} ‖ P_{Y|X^n=x~^n}) <= ε nats.",
-    "definition",
-    [_R("brute-force", "pure_dp = ln max_A P_x(A)/P_x'(A) (oo if some P_x(A) > 0 = P_x'(A)), tv_dp = max_A "
-                       "P_x(A) − P_x'(A), kl_dp = max Σ p ln(p/q), all over ordered pairs at Hamming distance 1",
-        _def567_check, MECH_FAMILIES, expected=_C)],
-)
-
-
-DEF8 = Claim(
-    "cuff2016.def8", "Definition 8 (stronger privacy metric)", "§2.4, Definition 8, eqs. (15)-(16)",
-    "We say that α-DP is stronger than β-DP, denoted α-DP ⪰ β-DP, if for all β' > 0 there exists an α' > 0 "
-    "such that α'-DP ⟹ β'-DP. If the parameters are vectors, then β' > 0 and α' > 0 should be interpreted "
-    "as inequalities on each coordinate.",
-    "definition",
-    [_R("finite-family-collapse",
-        "On a finite family of mechanisms, α ⪰ β iff α(M) = 0 ⇒ β(M) = 0 (take α' below the least positive "
-        "α(M)); for the notions of (20) the zero sets coincide: pure_dp = 0 ⟺ kl_dp = 0 ⟺ mi_dp = 0 ⟺ tv_dp = 0",
-        _def8_check, MECH_FAMILIES, expected=_C,
-        notes="Consequence: every ordering of (20) holds in both directions on any finite family; Def. 8 has "
-              "content only for parameter sequences tending to 0, so the orderings are checked through their "
-              "explicit parameter maps (ex1, thm1, lemma1-3) and the strictness claims through witness "
-              "sequences (strict_AB, prop12_strict).  The quantifier 'for all β' there is α'' over all "
-              "mechanisms is not finitely checkable.")],
-)
+_EPS_DELTA_RANGES = Hypothesis("parameter-ranges", "ε >= 0 (e^ε >= 1) and 0 <= δ <= 1",
+                               lambda inst: inst.params["gamma"] >= 1 and 0 <= inst.params["delta"] <= 1)
 
 
 EX1 = Claim(
@@ -213,7 +218,9 @@ EX1 = Claim(
         _ex1_prop3_check, MECH_FAMILIES, expected=_C),
      _R("delta0-vanishes", "δ₀ <= ε/2 + δ on a grid (so δ₀ -> 0 as ε, δ -> 0); δ₀ is continuous with δ₀(0,0) = 0",
         _ex1_limit_check, [Family("eps-delta-grid", _ex1_limit_instances, "e^ε in {1..10}, δ in {0..1}")],
-        prove=_prove_ex1_limit, expected=_P)],
+        prove=_prove_ex1_limit, expected=_P,
+        hypotheses=(_EPS_DELTA_RANGES,))],
 )
+
 
 CLAIMS = [DEF5_6_7, DEF8, EX1]

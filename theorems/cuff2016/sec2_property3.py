@@ -1,4 +1,5 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §2.2, Property 3 (the ε–δ trade-off, eq. (13)) and Appendix B.
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §2.2, Property 3 (the
+ε–δ trade-off, eq. (13)) and Appendix B.
 
 Main claim: ``cuff2016.prop3`` — (ε, δ)-closeness implies (ε', δ')-closeness with
 δ' = 1 − (e^ε' + 1)(1 − δ)/(e^ε + 1); this is the tightest trade-off (a 4-point extremal pair attains it for

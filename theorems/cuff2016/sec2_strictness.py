@@ -1,4 +1,5 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §2.2, the paragraph after (12): Properties 1 and 2 are strict.
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §2.2, the paragraph
+after (12): Properties 1 and 2 are strict.
 
 Main claim: ``cuff2016.prop12_strict`` — "the reverse implications are not true in any form (closeness
 bounds on the right, no matter how small the parameters, do not even imply finiteness of the parameters on
@@ -174,11 +175,12 @@ PROP12_STRICT = Claim(
         "On a finite set there is a pair with D(P‖Q) <= a and D(Q‖P) <= a (both finite) that is not "
         "(ε,0)-close for any finite ε",
         prove=_prove_finiteness_fails_on_finite_spaces, expected=_X,
-        notes="REFUTED on finite spaces: both KL finite => equal supports => finite ε (refuted by the support-"
-              "pattern reduction, no instance needed).  The paper works on general measurable spaces, where "
-              "an unbounded density ratio gives both KL finite and ε = oo, so the parenthetical is a "
-              "finite-space caveat, not an error of the paper; the quantitative non-implication holds "
-              "(prop1-reverse-unbounded).",
+        notes="Refuted for every finite set by a per-point certificate (no kind of point has both KL terms "
+              "finite and an infinite log-ratio; the library's measures agree on all support patterns of 1-4 "
+              "points).  The paper works on general measurable spaces, where an unbounded density ratio gives both "
+              "KL finite and ε = oo, so this is a finite-space caveat, not an error of the paper; the quantitative "
+              "non-implication holds (prop1-reverse-unbounded).  Re-checked by exactpriv verify (no witness file: "
+              "an existential statement is refuted by a certificate, not by an instance).",
         quantifier="exists", finding=Finding.VARIANT,
         why="restricted to finite sets (exactpriv's scope, not the paper's): both KL finite force equal supports, hence a finite ε; on an infinite space the paper's claim holds (unbounded density ratio, finite KLs)")],
 )

@@ -1,4 +1,5 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §3.3: Lemma 2 (ordering (C)), its tight form (28), Appendix C and Remark (33).
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §3.3: Lemma 2
+(ordering (C)), its tight form (28), Appendix C and Remark (33).
 
 Main claims
 -----------
@@ -39,6 +40,14 @@ from theorems.cuff2016.mechanism_measures import _approx_delta, _mi, _tv
 from theorems.cuff2016.symbolic import _HALF, _T, _all_steps, _fact, _h_sym, _rr2
 
 __all__ = ["CLAIMS"]
+
+
+def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
+    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
+                   notes=notes, **kw)
+
+
+_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
 
 
 def _prove_eq99() -> Decision:
@@ -226,33 +235,6 @@ def _convex_check(inst: Instance) -> Outcome:
     return Outcome(d, {"C1": c1, "C2": c2, "C_mix": cm})
 
 
-# ======================================================================================
-# Remark (33): positive threshold
-# ======================================================================================
-@functools.lru_cache(maxsize=None)
-def _threshold_instances():
-    return tuple(_mech(f"erasure_channel(2, {d})", zoo.erasure_channel(2, d), delta=d)
-                 for d in (Fraction(1, 2), Fraction(1, 8), Fraction(1, 64), Fraction(1, 1024)))
-
-
-def _threshold_check(inst: Instance) -> Outcome:
-    """The binary erasure channel with non-erasure probability d is (d ln 2)-MI-DP, yet
-    E_γ(P_1‖P_2) = d for every γ: every (ε', δ')-DP guarantee it has needs δ' >= d > 0."""
-    M, d = inst.mechanism, inst.params["delta"]
-    parts = [_measured_cmp(_mi(M), "<=", _LN2 * d)]
-    for g in (Fraction(1), Fraction(10), Fraction(10 ** 6), Fraction(10 ** 30)):
-        parts.append(compare(_approx_delta(M, g), ">=", d))
-    return Outcome(_combine(parts, "positive threshold"), {"mi_dp": _mi(M)})
-
-
-def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
-    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
-                   notes=notes, **kw)
-
-
-_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
-
-
 # ---- all-parameter tightness (symbolic families)
 def _prove_lemma2_bsc() -> Decision:
     """BSC(p) with p = 1/(1+e^ε) (= RR_2(ε)) for ε >= 0: mi_dp = ln 2 − h(p) and tv_dp = 1 − 2p
@@ -280,6 +262,19 @@ def _prove_lemma2_bsc() -> Decision:
 
 BINARY_CHANNEL = Hypothesis("binary-channel", "a channel with two inputs and two outputs (Appendix C)",
                             lambda inst: inst.mechanism is not None and inst.mechanism.shape == (2, 2))
+
+
+_X_IN_UNIT_INTERVAL = Hypothesis("x-in-[0,1]", "0 <= x <= 1", lambda inst: 0 <= inst.params["x"] <= 1)
+
+
+def _convex_combination_of_channels(inst) -> bool:
+    W1, W2 = inst.mechanism, inst.extra.get("W2")
+    return (W2 is not None and W1 is not None and W1.inputs == W2.inputs and len(W1.outputs) == len(W2.outputs)
+            and 0 <= inst.params["lam"] <= 1)
+
+
+_CONVEX_COMBINATION = Hypothesis("convex-combination", "W1, W2 channels on the same inputs and outputs, "
+                                 "0 <= λ <= 1", _convex_combination_of_channels)
 
 
 LEMMA2 = Claim(
@@ -311,7 +306,8 @@ LEMMA2 = Claim(
      _R("eq99", "h(x) <= ln 2 − 2(x − ½)² for all x in [0, 1] (exact at x = k/32)", _eq99_check,
         [Family("x-grid", _eq99_instances, "x = k/32, k = 0..32")], prove=_prove_eq99, expected=_P,
         notes="The certifier alone is UNDECIDED on (99) (touch point x = ½, log singularity at 0); the "
-              "proof differentiates once and certifies the derivative (see _prove_eq99)."),
+              "proof differentiates once and certifies the derivative (see _prove_eq99).",
+        hypotheses=(_X_IN_UNIT_INTERVAL,)),
      _R("relaxation-27-of-28", "1 − 2h^{-1}(ln 2 − ε) <= sqrt(2ε) for all ε in [0, ln 2], i.e. with "
                                "δ' = d: d²/2 <= ln 2 − h((1 − d)/2) for all d in [0, 1]",
         prove=_prove_eq99, expected=_P, notes="Same inequality as (99) after x = (1 − d)/2."),
@@ -321,11 +317,31 @@ LEMMA2 = Claim(
         expected=_C,
         hypotheses=(BINARY_CHANNEL,)),
      _R("capacity-convex", "C(λW1 + (1−λ)W2) <= λC(W1) + (1−λ)C(W2) for random binary channels",
-        _convex_check, [Family("channel-pairs", _convex_instances, "8 random pairs (seed 93)")], expected=_C),
+        _convex_check, [Family("channel-pairs", _convex_instances, "8 random pairs (seed 93)")], expected=_C,
+        hypotheses=(_CONVEX_COMBINATION,)),
      Reading("forall-bsc", "for every ε >= 0, BSC(1/(1+e^ε)) has tv_dp = 1 − 2h^{-1}(ln 2 − mi_dp) "
          "exactly; its MI levels cover [0, ln 2), and BSC(0) gives ln 2", prove=_prove_lemma2_bsc,
          expected=Verdict.PROVED, open_search=False)],
 )
+
+
+# ======================================================================================
+# Remark (33): positive threshold
+# ======================================================================================
+@functools.lru_cache(maxsize=None)
+def _threshold_instances():
+    return tuple(_mech(f"erasure_channel(2, {d})", zoo.erasure_channel(2, d), delta=d)
+                 for d in (Fraction(1, 2), Fraction(1, 8), Fraction(1, 64), Fraction(1, 1024)))
+
+
+def _threshold_check(inst: Instance) -> Outcome:
+    """The binary erasure channel with non-erasure probability d is (d ln 2)-MI-DP, yet
+    E_γ(P_1‖P_2) = d for every γ: every (ε', δ')-DP guarantee it has needs δ' >= d > 0."""
+    M, d = inst.mechanism, inst.params["delta"]
+    parts = [_measured_cmp(_mi(M), "<=", _LN2 * d)]
+    for g in (Fraction(1), Fraction(10), Fraction(10 ** 6), Fraction(10 ** 30)):
+        parts.append(compare(_approx_delta(M, g), ">=", d))
+    return Outcome(_combine(parts, "positive threshold"), {"mi_dp": _mi(M)})
 
 
 LEMMA2_GENERAL = Claim(
@@ -347,5 +363,6 @@ LEMMA2_GENERAL = Claim(
     reason="The paper does not state the characterisation; only the positive-threshold property has a finite "
            "analogue.",
 )
+
 
 CLAIMS = [LEMMA2, LEMMA2_GENERAL]

@@ -1,4 +1,5 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §3.3: Lemma 3 (the reverse direction), the bounds (105)–(127), Example 3.3.
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §3.3: Lemma 3 (the
+reverse direction), the bounds (105)–(127), Example 3.3.
 
 Main claims
 -----------
@@ -18,6 +19,7 @@ from fractions import Fraction
 import sympy
 
 from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
+from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.claims.relations import implies
 from exactpriv.distributions import Prior
 from exactpriv.exact.decisions import Decision
@@ -39,6 +41,14 @@ from theorems.cuff2016.mechanism_measures import _max_alphabet, _mi, _tv
 from theorems.cuff2016.symbolic import _all_steps, _h_sym
 
 __all__ = ["CLAIMS"]
+
+
+def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
+    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
+                   notes=notes, **kw)
+
+
+_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
 
 
 # ======================================================================================
@@ -113,9 +123,6 @@ def _eq106_127_check(inst: Instance) -> Outcome:
     return Outcome(_combine(parts, "(106), (127)"))
 
 
-# ======================================================================================
-# Example 3.3 (erasure channel)
-# ======================================================================================
 @functools.lru_cache(maxsize=None)
 def _erasure_instances():
     out = []
@@ -123,6 +130,46 @@ def _erasure_instances():
         for d in (Fraction(0), Fraction(1, 4), Fraction(1, 2), Fraction(1)):
             out.append(_mech(f"erasure_channel(N={N}, delta={d})", zoo.erasure_channel(N, d), N=N, delta=d))
     return tuple(out)
+
+
+_M_CARD = sympy.Symbol("m", positive=True)  # min{|Y|, max_i |X_i| + 1} in (35)'s map
+
+
+_DELTA_CARD_RANGES = Hypothesis("parameter-ranges", "0 <= δ <= 1 and a cardinality >= 1",
+                                lambda inst: 0 <= inst.params["delta"] <= 1 and inst.params["card"] >= 1)
+
+
+LEMMA3 = Claim(
+    "cuff2016.lemma3", "Lemma 3 (reverse direction) and the bounds (105), (106), (126), (127)",
+    "§3.3, Lemma 3, eqs. (34)-(35); Appendix D, eqs. (100)-(127)",
+    "If |X_i| is finite for all i, or if |Y| is finite, then (δ)-DP ⟹ ε'-MI-DP (34), where, for any δ ∈ [0, 1], "
+    "ε' = 2h(δ) + 2δ ln(min{|Y|, max_i |X_i| + 1}) (35). Slightly tighter bounds can be found in (105) and "
+    "(126) of the proof. [(105):] I <= h(δ) + δ ln(|Y| − 1) if δ <= (|Y| − 1)/|Y|, ln |Y| otherwise; "
+    "(106) <= h(δ) + δ ln |Y|. [(126):] I <= 2h(δ/(δ+1)) + 2 δ/(δ+1) ln |X~| (127) <= 2h(δ) + 2δ ln(|X~| + 1).",
+    "implication",
+    [_R("eq35", "mi_dp <= min(ε'(tv_dp), ε'(1)), ε'(δ) = 2h(δ) + 2δ ln min{|Y|, max|X_i| + 1} (every δ in "
+                "[tv_dp, 1] is a valid (δ)-DP level; ε' is unimodal)",
+        lemma3_check(), MECH_FAMILIES + (Family("erasure-channels", _erasure_instances, "N up to 16"),),
+        expected=_C,
+        relations=(implies("tv_dp", "mi_dp", 2 * _h_sym(EPS) + 2 * EPS * sympy.log(_M_CARD), "2h(δ)+2δ ln m",
+                           conditions=("cardinality",), composable=False,
+                           note="not monotone in δ; checked as min over δ' in [δ, 1]"),)),
+     _R("eq105", "mi_dp <= (105) at δ = tv_dp with |Y| the number of outputs", _lemma3_105_check,
+        MECH_FAMILIES + (Family("erasure-channels", _erasure_instances, "N up to 16"),), expected=_C),
+     _R("eq126", "mi_dp <= (126) at δ = tv_dp with |X~| = max_i |X_i|", _lemma3_126_check,
+        MECH_FAMILIES + (Family("erasure-channels", _erasure_instances, "N up to 16"),), expected=_C),
+     _R("eq106-eq127", "(105) <= h(δ) + δ ln|Y| and (126) <= 2h(δ) + 2δ ln(|X~| + 1) for δ = k/16 and "
+                       "cardinalities 1, 2, 3, 4, 7, 16, 100", _eq106_127_check,
+        [Family("delta-cardinality-grid", _delta_card_grid, "delta = k/16, card in {1,2,3,4,7,16,100}")],
+        expected=_C, notes="The certifier is UNDECIDED on the all-δ form of (127) within 10 s (log "
+                           "singularities at δ = 0); the exact grid is the evidence.",
+        hypotheses=(_DELTA_CARD_RANGES,))],
+)
+
+
+# ======================================================================================
+# Example 3.3 (erasure channel)
+# ======================================================================================
 
 
 def _ex33_capacity_check(inst: Instance) -> Outcome:
@@ -164,44 +211,6 @@ def _prove_ex33_limit() -> Decision:
     h = -d * sympy.log(d) - (1 - d) * sympy.log(1 - d)
     return _prove_limit((2 * h + 2 * d * sympy.log(N + 1)) / (d * sympy.log(N)), N, _OO, 2,
                         "Lemma 3 bound / capacity -> 2 as N -> oo (any fixed delta in (0, 1))")
-
-
-def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
-    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
-                   notes=notes, **kw)
-
-
-_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
-
-
-_M_CARD = sympy.Symbol("m", positive=True)  # min{|Y|, max_i |X_i| + 1} in (35)'s map
-
-
-LEMMA3 = Claim(
-    "cuff2016.lemma3", "Lemma 3 (reverse direction) and the bounds (105), (106), (126), (127)",
-    "§3.3, Lemma 3, eqs. (34)-(35); Appendix D, eqs. (100)-(127)",
-    "If |X_i| is finite for all i, or if |Y| is finite, then (δ)-DP ⟹ ε'-MI-DP (34), where, for any δ ∈ [0, 1], "
-    "ε' = 2h(δ) + 2δ ln(min{|Y|, max_i |X_i| + 1}) (35). Slightly tighter bounds can be found in (105) and "
-    "(126) of the proof. [(105):] I <= h(δ) + δ ln(|Y| − 1) if δ <= (|Y| − 1)/|Y|, ln |Y| otherwise; "
-    "(106) <= h(δ) + δ ln |Y|. [(126):] I <= 2h(δ/(δ+1)) + 2 δ/(δ+1) ln |X~| (127) <= 2h(δ) + 2δ ln(|X~| + 1).",
-    "implication",
-    [_R("eq35", "mi_dp <= min(ε'(tv_dp), ε'(1)), ε'(δ) = 2h(δ) + 2δ ln min{|Y|, max|X_i| + 1} (every δ in "
-                "[tv_dp, 1] is a valid (δ)-DP level; ε' is unimodal)",
-        lemma3_check(), MECH_FAMILIES + (Family("erasure-channels", _erasure_instances, "N up to 16"),),
-        expected=_C,
-        relations=(implies("tv_dp", "mi_dp", 2 * _h_sym(EPS) + 2 * EPS * sympy.log(_M_CARD), "2h(δ)+2δ ln m",
-                           conditions=("cardinality",), composable=False,
-                           note="not monotone in δ; checked as min over δ' in [δ, 1]"),)),
-     _R("eq105", "mi_dp <= (105) at δ = tv_dp with |Y| the number of outputs", _lemma3_105_check,
-        MECH_FAMILIES + (Family("erasure-channels", _erasure_instances, "N up to 16"),), expected=_C),
-     _R("eq126", "mi_dp <= (126) at δ = tv_dp with |X~| = max_i |X_i|", _lemma3_126_check,
-        MECH_FAMILIES + (Family("erasure-channels", _erasure_instances, "N up to 16"),), expected=_C),
-     _R("eq106-eq127", "(105) <= h(δ) + δ ln|Y| and (126) <= 2h(δ) + 2δ ln(|X~| + 1) for δ = k/16 and "
-                       "cardinalities 1, 2, 3, 4, 7, 16, 100", _eq106_127_check,
-        [Family("delta-cardinality-grid", _delta_card_grid, "delta = k/16, card in {1,2,3,4,7,16,100}")],
-        expected=_C, notes="The certifier is UNDECIDED on the all-δ form of (127) within 10 s (log "
-                           "singularities at δ = 0); the exact grid is the evidence.")],
-)
 
 
 # ---- all-parameter values (symbolic families)
@@ -248,5 +257,6 @@ EX3_3 = Claim(
      Reading("forall-delta", "capacity of the erasure channel with symbolic δ is δ log N for every "
               "δ ∈ [0, 1], N = 2..5", prove=_prove_ex33, expected=Verdict.PROVED, open_search=False)],
 )
+
 
 CLAIMS = [LEMMA3, EX3_3]

@@ -1,4 +1,5 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §3: Theorem 1, the strictness of orderings (A) and (B), Lemma 1.
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §3: Theorem 1, the
+strictness of orderings (A) and (B), Lemma 1.
 
 Main claims
 -----------
@@ -30,15 +31,22 @@ from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
-from theorems.cuff2016.closeness import _OO, _log, _min_eps_eps2
+from theorems.cuff2016.closeness import _GAMMAS, _OO, _log, _min_eps_eps2
 from theorems.cuff2016.decisions import _combine, _measured_cmp
 from theorems.cuff2016.families import MECH_FAMILIES, _mech, _rpmf
 from theorems.cuff2016.mechanism_measures import _approx_delta, _kl, _max_alphabet, _mi, _pure, _tv
-from theorems.cuff2016.sec1_definitions import _GAMMAS
 from theorems.cuff2016.sec2_property3 import prop3_delta_prime
 from theorems.cuff2016.sec3_lemma3 import lemma3_bound
 
 __all__ = ["CLAIMS"]
+
+
+def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
+    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
+                   notes=notes, **kw)
+
+
+_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
 
 
 # ======================================================================================
@@ -119,6 +127,26 @@ def _lemma1_24_check(inst: Instance) -> Outcome:
         parts.append(compare(conditional_mi(M, prior=pr, record=i, method="exact").value, "==", total))
     return Outcome(_combine(parts, "(24)"))
 
+
+LEMMA1 = Claim(
+    "cuff2016.lemma1", "Lemma 1 (orderings (A) and (B))", "§3.3, Lemma 1, eqs. (21)-(26)",
+    "ε-DP ⟹ min{ε, ε²}-KL-DP (21); ε-KL-DP ⟹ ε-MI-DP (22). Therefore, ε-DP ⟹ min{ε, ε²}-MI-DP (23). "
+    "[Proof:] I(X_i;Y|X^{-i}) = E[D(P_{Y|X^n=X̄^n} ‖ P_{Y|X^{-i}=X̄^{-i}})] (24).",
+    "implication",
+    [_R("eq21", "kl_dp(M) <= min{pure_dp(M), pure_dp(M)²}", lemma1_21_check(_min_eps_eps2), MECH_FAMILIES,
+        expected=_C,
+        relations=(implies("pure_dp", "kl_dp", sympy.Min(EPS, EPS ** 2), "min{ε,ε²}"),)),
+     _R("eq22", "mi_dp(M) <= kl_dp(M) (decided from the certified upper side of mi_dp)", lemma1_22_check(),
+        MECH_FAMILIES, expected=_C,
+        relations=(implies("kl_dp", "mi_dp", EPS, "ε"),)),
+     _R("eq23", "mi_dp(M) <= min{pure_dp(M), pure_dp(M)²}", _lemma1_23_check, MECH_FAMILIES, expected=_C,
+        relations=(implies("pure_dp", "mi_dp", sympy.Min(EPS, EPS ** 2), "min{ε,ε²}"),)),
+     _R("eq24-identity", "I(X_i;Y|X_{-i}) equals the expected KL of (24), computed from the definition, for "
+                         "random mechanisms and random dependent priors",
+        _lemma1_24_check, [Family("mechanism-prior-pairs", _lemma1_24_instances, "6 random (seed 24)")],
+        expected=_C)],
+)
+
 # ======================================================================================
 # Theorem 1 (finite readings via the lemmas' parameter maps)
 # ======================================================================================
@@ -154,6 +182,27 @@ def _thm1_card_check(inst: Instance) -> Outcome:
     M, N = inst.mechanism, inst.params["N"]
     parts = [compare(_tv(M).value, "==", Fraction(1, 2)), _measured_cmp(_mi(M), ">=", _log(N) / 2)]
     return Outcome(_combine(parts, "MI grows with the cardinality"))
+
+
+THM1 = Claim(
+    "cuff2016.thm1", "Theorem 1 (main result)", "§3.1, Theorem 1, eqs. (17)-(19); §3.3 (20)",
+    "ε-DP ⪰ MI-DP ⪰ (ε,δ)-DP. Furthermore, if the cardinality of the database entries or the query response is "
+    "bounded, then MI-DP = (ε,δ)-DP, where the relationship (ε,δ)-DP ⪰ MI-DP is dependent on the cardinality "
+    "bound min{|Y|, max_i |X_i|}.",
+    "equivalence",
+    [_R("eps-DP-over-MI-DP", "Parameter map of (23): mi_dp <= min{pure_dp, pure_dp²}",
+        _lemma1_23_check, MECH_FAMILIES, expected=_C),
+     _R("MI-DP-over-eps-delta-DP", "Parameter map of (27): δ(e^ε') <= sqrt(2 mi_dp) for e^ε' in {1, 3/2, 2, 3}",
+        _thm1_c_check, MECH_FAMILIES, expected=_C),
+     _R("eps-delta-DP-over-MI-DP", "(18) via Property 3 (ε' = 0) and Lemma 3: mi_dp <= 2h(δ₀) + 2δ₀ ln m with "
+                                   "δ₀ = 1 − 2(1 − δ(e^ε))/(e^ε + 1), m = min{|Y|, max|X_i| + 1}",
+        _thm1_d_check, MECH_FAMILIES, expected=_C),
+     _R("cardinality-needed", "Without a cardinality bound the last ordering fails: erasure channels with "
+                              "tv_dp = 1/2 have mi_dp >= ½ ln N for N = 2, 4, 8, 32",
+        _thm1_card_check, [Family("erasure-growing-N", _cardinality_instances, "N = 2, 4, 8, 32, delta = 1/2")],
+        expected=_C,
+        open_search=False)],
+)
 
 
 # ======================================================================================
@@ -199,35 +248,6 @@ def _strict_b_check(inst: Instance) -> Outcome:
     return Outcome(_combine(parts, "small MI-DP, infinite KL-DP and eps"))
 
 
-def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
-    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
-                   notes=notes, **kw)
-
-
-_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
-
-
-THM1 = Claim(
-    "cuff2016.thm1", "Theorem 1 (main result)", "§3.1, Theorem 1, eqs. (17)-(19); §3.3 (20)",
-    "ε-DP ⪰ MI-DP ⪰ (ε,δ)-DP. Furthermore, if the cardinality of the database entries or the query response is "
-    "bounded, then MI-DP = (ε,δ)-DP, where the relationship (ε,δ)-DP ⪰ MI-DP is dependent on the cardinality "
-    "bound min{|Y|, max_i |X_i|}.",
-    "equivalence",
-    [_R("eps-DP-over-MI-DP", "Parameter map of (23): mi_dp <= min{pure_dp, pure_dp²}",
-        _lemma1_23_check, MECH_FAMILIES, expected=_C),
-     _R("MI-DP-over-eps-delta-DP", "Parameter map of (27): δ(e^ε') <= sqrt(2 mi_dp) for e^ε' in {1, 3/2, 2, 3}",
-        _thm1_c_check, MECH_FAMILIES, expected=_C),
-     _R("eps-delta-DP-over-MI-DP", "(18) via Property 3 (ε' = 0) and Lemma 3: mi_dp <= 2h(δ₀) + 2δ₀ ln m with "
-                                   "δ₀ = 1 − 2(1 − δ(e^ε))/(e^ε + 1), m = min{|Y|, max|X_i| + 1}",
-        _thm1_d_check, MECH_FAMILIES, expected=_C),
-     _R("cardinality-needed", "Without a cardinality bound the last ordering fails: erasure channels with "
-                              "tv_dp = 1/2 have mi_dp >= ½ ln N for N = 2, 4, 8, 32",
-        _thm1_card_check, [Family("erasure-growing-N", _cardinality_instances, "N = 2, 4, 8, 32, delta = 1/2")],
-        expected=_C,
-        open_search=False)],
-)
-
-
 STRICT_AB = Claim(
     "cuff2016.strict_AB", "Claim: orderings (A) and (B) are strict; footnote 3",
     "§3.3 after (20); §1 footnote 3",
@@ -247,24 +267,5 @@ STRICT_AB = Claim(
         relations=(does_not_imply("mi_dp", "kl_dp"), does_not_imply("mi_dp", "pure_dp", note="footnote 3")))],
 )
 
-
-LEMMA1 = Claim(
-    "cuff2016.lemma1", "Lemma 1 (orderings (A) and (B))", "§3.3, Lemma 1, eqs. (21)-(26)",
-    "ε-DP ⟹ min{ε, ε²}-KL-DP (21); ε-KL-DP ⟹ ε-MI-DP (22). Therefore, ε-DP ⟹ min{ε, ε²}-MI-DP (23). "
-    "[Proof:] I(X_i;Y|X^{-i}) = E[D(P_{Y|X^n=X̄^n} ‖ P_{Y|X^{-i}=X̄^{-i}})] (24).",
-    "implication",
-    [_R("eq21", "kl_dp(M) <= min{pure_dp(M), pure_dp(M)²}", lemma1_21_check(_min_eps_eps2), MECH_FAMILIES,
-        expected=_C,
-        relations=(implies("pure_dp", "kl_dp", sympy.Min(EPS, EPS ** 2), "min{ε,ε²}"),)),
-     _R("eq22", "mi_dp(M) <= kl_dp(M) (decided from the certified upper side of mi_dp)", lemma1_22_check(),
-        MECH_FAMILIES, expected=_C,
-        relations=(implies("kl_dp", "mi_dp", EPS, "ε"),)),
-     _R("eq23", "mi_dp(M) <= min{pure_dp(M), pure_dp(M)²}", _lemma1_23_check, MECH_FAMILIES, expected=_C,
-        relations=(implies("pure_dp", "mi_dp", sympy.Min(EPS, EPS ** 2), "min{ε,ε²}"),)),
-     _R("eq24-identity", "I(X_i;Y|X_{-i}) equals the expected KL of (24), computed from the definition, for "
-                         "random mechanisms and random dependent priors",
-        _lemma1_24_check, [Family("mechanism-prior-pairs", _lemma1_24_instances, "6 random (seed 24)")],
-        expected=_C)],
-)
 
 CLAIMS = [THM1, STRICT_AB, LEMMA1]

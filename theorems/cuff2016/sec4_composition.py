@@ -1,4 +1,5 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §4.2: composition — Corollaries 5–7 and Example 4.3.
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §4.2: composition —
+Corollaries 5–7 and Example 4.3.
 
 Main claims
 -----------

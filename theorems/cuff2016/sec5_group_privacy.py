@@ -1,4 +1,5 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §5: group privacy — Properties 7–9, Example 5.1, (53), Corollary 8.
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §5: group privacy —
+Properties 7–9, Example 5.1, (53), Corollary 8.
 
 Main claims
 -----------

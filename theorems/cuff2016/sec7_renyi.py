@@ -1,4 +1,5 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §7: Rényi generalisation — Sibson's α-mutual information (66)–(73).
+"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §7: Rényi
+generalisation — Sibson's α-mutual information (66)–(73).
 
 Main claims
 -----------

@@ -1,4 +1,5 @@
-"""Definitional brute force for Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
+"""Definitional brute force for Li, Qardaji, Su, Wu and Yang,
+"Membership Privacy: A Unifying Framework for Privacy Definitions"
 (ACM CCS 2013): the least γ of (D, γ)-PMP / NMP at an explicit
 law over datasets, over *every* output event and entity, and DP-style ratios over every event.
 
@@ -13,9 +14,12 @@ import itertools
 import math
 from fractions import Fraction
 
-
 from exactpriv.mechanisms.base import Mechanism
+
 from theorems.li2013.steps import OO
+
+
+__all__ = ["add_pairs", "best_event_ratio", "membership_level_at", "product_dist", "swap_pairs", "uniform_dist"]
 
 
 def _events(n_out: int):

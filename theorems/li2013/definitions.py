@@ -22,7 +22,7 @@ from exactpriv.exact.kernel import compare
 from exactpriv.measures import udp
 from exactpriv.measures.divergence import pure_dp
 from exactpriv.measures.membership import negative_membership, positive_membership
-from theorems.li2013.steps import OO, RECONSTRUCTED, all_of, fact, max_level, udp_ratio
+
 from theorems.li2013.brute_force import (
     add_pairs,
     best_event_ratio,
@@ -31,11 +31,11 @@ from theorems.li2013.brute_force import (
     swap_pairs,
     uniform_dist,
 )
-from theorems.li2013.instances import (
-    BOUNDED,
-    SUBSETS,
-    random_p,
-)
+from theorems.li2013.instances import BOUNDED, SUBSETS, random_p
+from theorems.li2013.steps import OO, RECONSTRUCTED, all_of, fact, max_level, udp_ratio
+
+
+__all__ = ["DEF_NMP", "DEF_PMP", "DEF_UDP", "check_independent_members"]
 
 
 def _check_min_form(inst: Instance) -> Outcome:
@@ -140,7 +140,6 @@ DEF_NMP = Claim(
                 "'independent'); vertex laws with Pr[t] -> 1 exceed any γ below it",
                 check=check_independent_members(True), families=SUBSETS, expected=Verdict.CHECKED),
     ])
-
 
 
 def _check_udp_events(which: str):

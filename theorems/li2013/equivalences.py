@@ -1,4 +1,5 @@
-"""Equivalences "ε-X ⟺ (D, e^ε)-Y" of Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
+"""Equivalences "ε-X ⟺ (D, e^ε)-Y" of Li, Qardaji, Su, Wu and Yang,
+"Membership Privacy: A Unifying Framework for Privacy Definitions"
 (ACM CCS 2013), checked level by level.
 
 Each measure is computed once; for every level λ of a grid around the threshold e^{X(M)} both sides are
@@ -13,7 +14,11 @@ import sympy
 
 from exactpriv.claims import Instance, Outcome
 from exactpriv.exact.decisions import Decision
+
 from theorems.li2013.steps import OO, all_of, fact
+
+
+__all__ = ["equivalence_on_levels", "level_grid", "log_of"]
 
 
 def level_grid(r):

@@ -11,11 +11,26 @@ import functools
 import random
 from fractions import Fraction
 
-
 from exactpriv.claims import Family, Instance
 from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Bounded, Subsets
+
+
+__all__ = [
+    "BOUNDED",
+    "BOUNDED_RANDOM",
+    "BOUNDED_ZOO",
+    "SUBSETS",
+    "SUBSETS_RANDOM",
+    "SUBSETS_ZOO",
+    "bounded_count",
+    "bounded_random",
+    "bounded_zoo",
+    "count_geometric",
+    "member_report",
+    "random_p",
+]
 
 
 def _rand_row(rng, ny, zeros):

@@ -14,22 +14,20 @@ from fractions import Fraction
 
 import sympy
 
-from exactpriv.claims import Claim, Family, Hypothesis, Instance, Outcome, Reading, Verdict
-from exactpriv.claims import does_not_imply
+from exactpriv.claims import Claim, Family, Hypothesis, Instance, Outcome, Reading, Verdict, does_not_imply
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import EPS
 from exactpriv.measures import udp
 from exactpriv.measures.membership import negative_membership
-from theorems.li2013.steps import all_of, as_int, fact, udp_ratio
-from theorems.li2013.brute_force import (
-    membership_level_at,
-)
-from theorems.li2013.equivalences import equivalence_on_levels
+
+from theorems.li2013.brute_force import membership_level_at
 from theorems.li2013.definitions import check_independent_members
-from theorems.li2013.instances import (
-    SUBSETS,
-    count_geometric,
-)
+from theorems.li2013.equivalences import equivalence_on_levels
+from theorems.li2013.instances import SUBSETS, count_geometric
+from theorems.li2013.steps import all_of, as_int, fact, udp_ratio
+
+
+__all__ = ["COUNT_CONSTRUCTION", "LAPLACE_CEX", "NEG_UDP_NMP"]
 
 
 def _laplace_instances():
@@ -130,7 +128,8 @@ LAPLACE_CEX = Claim(
                 expected=Verdict.CHECKED, hypotheses=(COUNT_CONSTRUCTION,), open_search=False,
                 relations=(does_not_imply("pure_dp", "positive_membership", conditions=("correlated",)),),
                 notes="About the paper's construction only (open_search=False; an instance that is not the count "
-                      "mechanism of its parameters is outside).  Finite analogue of a continuous example: the truncation at 0 and k keeps the ratio at "
+                      "mechanism of its parameters is outside).  Finite analogue of a continuous example: the "
+                      "truncation at 0 and k keeps the ratio at "
                       "the output k exactly e^{kε}, as for Laplace densities."),
         Reading("laplace-density-symbolic",
                 "with Laplace densities (continuous, S = {output = k} read as a density event): the ratio is "

@@ -20,31 +20,32 @@ from fractions import Fraction
 
 import sympy
 
-from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
-from exactpriv.claims import implies
+from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict, implies
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS
-from exactpriv.measures import coupling as cp
-from exactpriv.measures import membership as mb
-from exactpriv.measures import udp
+from exactpriv.measures import coupling as cp, membership as mb, udp
 from exactpriv.measures.membership import negative_membership, positive_membership
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Subsets
-from theorems.li2013.steps import OO, all_of, as_int, fact, udp_ratio
-from theorems.li2013.brute_force import (
-    best_event_ratio,
-    membership_level_at,
-    swap_pairs,
-)
+
+from theorems.li2013.brute_force import best_event_ratio, membership_level_at, swap_pairs
 from theorems.li2013.equivalences import equivalence_on_levels, level_grid, log_of
-from theorems.li2013.instances import (
-    BOUNDED,
-    SUBSETS,
-    bounded_random,
-    bounded_zoo,
-    random_p,
-)
+from theorems.li2013.instances import BOUNDED, SUBSETS, bounded_random, bounded_zoo, random_p
+from theorems.li2013.steps import OO, all_of, as_int, fact, udp_ratio
+
+
+__all__ = [
+    "BDP_D2B",
+    "BDP_SYMMETRY",
+    "BOUNDED_MEMBERS",
+    "FAM4_6",
+    "FAM4_7",
+    "LEMMA4_9",
+    "THM4_8",
+    "check_bdp_pmp_levels",
+    "pmp_bounded_certified",
+]
 
 
 def _check_bdp_symmetric(inst: Instance) -> Outcome:

@@ -21,8 +21,7 @@ from fractions import Fraction
 
 import sympy
 
-from exactpriv.claims import Claim, Family, Finding, Hypothesis, Instance, Outcome, Reading, Verdict
-from exactpriv.claims import does_not_imply
+from exactpriv.claims import Claim, Family, Finding, Hypothesis, Instance, Outcome, Reading, Verdict, does_not_imply
 from exactpriv.errors import ExactPrivError
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
@@ -31,12 +30,21 @@ from exactpriv.measures.membership import negative_membership, positive_membersh
 from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Subsets
+
+from theorems.li2013.brute_force import membership_level_at, product_dist, uniform_dist
 from theorems.li2013.steps import OO, all_of, as_int, fact
-from theorems.li2013.brute_force import (
-    membership_level_at,
-    product_dist,
-    uniform_dist,
-)
+
+
+__all__ = [
+    "DEF5_2",
+    "FAM5_1",
+    "IS_KMAX",
+    "KMAX_NOT_NMP",
+    "PROP5_3",
+    "PROP5_3_VALUES",
+    "kmax_posterior",
+    "prove_prop53_attained",
+]
 
 
 def _check_dn_product(inst: Instance) -> Outcome:
@@ -147,7 +155,10 @@ DEF5_2 = Claim(
         Reading("zoo-matches-definition", "zoo.k_max(n, k, empty) equals the definition row by row; T = ∅ "
                 "(undefined in the paper) follows the chosen reading: 'lowest' (uniform on c_1..c_k) or "
                 "'uniform' (uniform on all n values)",
-                check=_check_kmax_definition, families=(_FAM_DEF,), expected=Verdict.CHECKED, open_search=False),
+                check=_check_kmax_definition, families=(_FAM_DEF,), expected=Verdict.CHECKED,
+                hypotheses=(IS_KMAX,), open_search=False,
+                notes="The hypothesis makes the instance zoo.k_max(n, k, A(∅)) of its parameters; the check rebuilds "
+                      "Definition 5.2 independently and compares row by row."),
         Reading("accuracy", "every output of a non-empty T has rank within distance k - 1 of max(T)",
                 check=_check_kmax_accuracy, families=(_FAM_DEF,), expected=Verdict.CHECKED,
                 hypotheses=(IS_KMAX,), open_search=False),
@@ -312,7 +323,8 @@ PROP5_3 = Claim(
                 "(2^k-1)/(2^k-2) exactly (attained at output c_n, s_j = k)",
                 check=_check_prop53_tight,
                 families=(Family("n>k", lambda: _kmax_instances((2, 3, 4), 8, ("lowest",), n_min_offset=1)),),
-                expected=Verdict.CHECKED, hypotheses=(IS_KMAX,), open_search=False, convention="A(∅) uniform on {c_1..c_k} ('empty-lowest')",
+                expected=Verdict.CHECKED, hypotheses=(IS_KMAX,), open_search=False,
+                convention="A(∅) uniform on {c_1..c_k} ('empty-lowest')",
                 notes="At n = k the mechanism ignores its input (level 1): tightness needs n > k."),
         Reading("proof-sj-ge-k", "the proof's 'in any case, we always have s_j >= k' (M_j = maxima of non-empty "
                 "datasets that can output c_j, read off the matrix)",
@@ -506,7 +518,7 @@ KMAX_NOT_NMP = Claim(
                 "output gives some entity posterior 0",
                 check=_check_not_nmp,
                 families=(Family("k-2..4,n-k+1..7", lambda: _kmax_instances((2, 3, 4), 7, ("lowest", "uniform"),
-                                                                        n_min_offset=1)),),
+                                                                            n_min_offset=1)),),
                 expected=Verdict.CHECKED, hypotheses=(IS_KMAX,), open_search=False,
                 relations=(does_not_imply("positive_membership", "negative_membership", note="n > k"),)),
     ])

@@ -12,24 +12,21 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-
 from exactpriv.claims import Claim, Family, Hypothesis, Instance, Outcome, Reading, Verdict
 from exactpriv.measures import udp
 from exactpriv.measures.divergence import pure_dp
 from exactpriv.measures.membership import negative_membership, positive_membership
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Subsets
-from theorems.li2013.steps import OO, all_of, as_int, fact
-from theorems.li2013.brute_force import (
-    membership_level_at,
-)
+
+from theorems.li2013.brute_force import membership_level_at
 from theorems.li2013.equivalences import equivalence_on_levels
+from theorems.li2013.instances import BOUNDED_ZOO, SUBSETS, count_geometric
 from theorems.li2013.sec4_2_bounded import check_bdp_pmp_levels, pmp_bounded_certified
-from theorems.li2013.instances import (
-    BOUNDED_ZOO,
-    SUBSETS,
-    count_geometric,
-)
+from theorems.li2013.steps import OO, all_of, as_int, fact
+
+
+__all__ = ["DEF5_4", "DU_COUNT", "KANON", "KANON_RELEASE", "SEC5_SUMMARY"]
 
 
 def _kanon_release(classes, k) -> Mechanism:
@@ -51,7 +48,26 @@ def _kanon_instances():
     cases = [([["a", "b"], ["c"]], 2), ([["a", "b", "c"]], 2), ([["a", "b"], ["c", "d"]], 2),
              ([["a", "b", "c"], ["d"]], 3), ([["a", "b", "c", "d"]], 3), ([["a", "b"], ["c", "d", "e"]], 3),
              ([["a", "b"], ["c", "d", "e"]], 2)]
-    return tuple(Instance(f"classes={c}, k={k}", _kanon_release(c, k), params={"k": k}) for c, k in cases)
+    return tuple(Instance(f"classes={c}, k={k}", _kanon_release(c, k),
+                          params={"k": k, "classes": "|".join("".join(cl) for cl in c)}) for c, k in cases)
+
+
+def _is_kanon_release(inst) -> bool:
+    """The mechanism is the k-anonymous count release of its parameters (classes written "ab|c")."""
+    try:
+        k, classes = as_int(inst.params["k"]), [list(c) for c in str(inst.params["classes"]).split("|")]
+    except (KeyError, ValueError, TypeError):
+        return False
+    M = inst.mechanism
+    if M is None or k < 1 or not all(classes):
+        return False
+    want = _kanon_release(classes, k)
+    return (tuple(M.inputs.points) == tuple(want.inputs.points) and tuple(M.outputs) == tuple(want.outputs)
+            and tuple(map(tuple, M.rows)) == tuple(map(tuple, want.rows)))
+
+
+KANON_RELEASE = Hypothesis("k-anonymous-release", "the mechanism is the deterministic k-anonymous count release "
+                           "of its quasi-identifier classes", _is_kanon_release)
 
 
 def _check_kanon(inst: Instance) -> Outcome:
@@ -72,7 +88,7 @@ KANON = Claim(
              "of members present, suppressed below k) with at least one class of size >= k: the (D_N) PMP "
              "level is +oo (the output 'class full' reveals membership with certainty)",
              check=_check_kanon, families=(Family("partitions", _kanon_instances),), expected=Verdict.CHECKED,
-             open_search=False,
+             hypotheses=(KANON_RELEASE,), open_search=False,
              notes="Finite analogue of an informal claim; 'generally' = whenever anything is published.")],
 )
 

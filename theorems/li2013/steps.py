@@ -1,4 +1,5 @@
-"""Exact steps of a check of Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
+"""Exact steps of a check of Li, Qardaji, Su, Wu and Yang,
+"Membership Privacy: A Unifying Framework for Privacy Definitions"
 (ACM CCS 2013), and how they combine.
 
 :func:`all_of` combines exact decisions (first FALSE refutes, any UNDECIDED leaves the check undecided);
@@ -13,6 +14,9 @@ from fractions import Fraction
 import sympy
 
 from exactpriv.exact.decisions import Decision
+
+
+__all__ = ["OO", "RECONSTRUCTED", "all_of", "as_int", "fact", "max_level", "udp_ratio"]
 
 
 OO = sympy.oo

@@ -19,26 +19,35 @@ from __future__ import annotations
 import itertools
 import random
 
-
 from exactpriv.claims import Claim, Instance, Outcome, Reading, Verdict
 from exactpriv.exact.logforms import LogForm
 from exactpriv.measures.bayesian import eps_X, identifiability
-from exactpriv.measures.distortion import (
-    expected_distortion,
-)
+from exactpriv.measures.distortion import expected_distortion
 from exactpriv.measures.divergence import pure_dp
 from exactpriv.measures.information import mi_privacy
 from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
+
+from theorems.wang2016.instances import FAM_MECH, FAM_MECH_SMALL, FAM_ZOO, cached_family, priors, random_mechanism
 from theorems.wang2016.steps import F, OO, all_of, compare_step, exp_eps_of, fact, plus, shape
-from theorems.wang2016.instances import (
-    FAM_MECH,
-    FAM_MECH_SMALL,
-    FAM_ZOO,
-    cached_family,
-    priors,
-    random_mechanism,
-)
+
+
+__all__ = [
+    "DEF1",
+    "DEF2",
+    "DEF3",
+    "DEF4",
+    "FAM_INFORMAL",
+    "INFORMAL",
+    "MODEL",
+    "def1_check",
+    "def2_check",
+    "def3_check",
+    "def4_check",
+    "def4_remarks_check",
+    "informal_check",
+    "model_check",
+]
 
 
 def _brute_distortion(M, prior):
@@ -76,7 +85,6 @@ MODEL = Claim(
 )
 
 
-
 def def1_check(inst):
     M = inst.mechanism
     ok_out = tuple(M.outputs) == tuple(M.inputs.points)
@@ -97,7 +105,6 @@ DEF1 = Claim(
              notes="About the paper's named mechanisms only (open_search=False): continuous ranges (cdfs on R^r) "
                    "are outside exactpriv's finite setting; the paper itself only uses R = D^n.")],
 )
-
 
 
 def _brute_identifiability(M, prior):
@@ -141,7 +148,6 @@ DEF2 = Claim(
 )
 
 
-
 def def3_check(inst):
     M = inst.mechanism
     m = pure_dp(M)
@@ -176,7 +182,6 @@ DEF3 = Claim(
     [Reading("literal", "pure_dp (pointwise ratios (2)) equals the level over all non-empty output events S (3)",
              def3_check, [FAM_MECH_SMALL], expected=Verdict.CHECKED)],
 )
-
 
 
 def _entropy(pmf):
@@ -226,7 +231,6 @@ DEF4 = Claim(
 )
 
 
-
 def informal_check(inst):
     M, p = inst.mechanism, inst.prior
     parts = [compare_step(identifiability(M, prior=p).value, "<=", plus(pure_dp(M).value, eps_X(p).value),
@@ -238,7 +242,6 @@ def informal_check(inst):
         parts.append(compare_step(identifiability(E, prior=p).value, "==", LogForm.log(t) + eps_X(p).value,
                           "E_d (eps-DP) has identifiability exactly eps + eps_X"))
     return all_of(parts, "DP is a relative guarantee")
-
 
 
 def _informal_build():

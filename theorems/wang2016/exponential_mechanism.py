@@ -19,6 +19,7 @@ from exactpriv.exact.numbers import EPS
 from exactpriv.forall import equality_for_all, value_for_all
 from exactpriv.mechanisms import zoo
 
+
 __all__ = ["SMALL_SPACES", "h_symbolic", "prove_e_d"]
 
 #: the spaces D^n, |D| = m, on which the all-ε proofs below run

@@ -12,15 +12,51 @@ import functools
 import random
 from fractions import Fraction
 
-
 from exactpriv.certify.core import simplest_between
 from exactpriv.claims import Family, Instance
 from exactpriv.distributions import Prior
 from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
-from theorems.wang2016.steps import F, OO, shape
+
 from theorems.wang2016.optima import eps_tilde, exp_eps_x, pd_dp
+from theorems.wang2016.steps import F, OO, shape
+
+
+__all__ = [
+    "FAM_ABOVE",
+    "FAM_ABOVE_MORE",
+    "FAM_ABOVE_SLOW",
+    "FAM_ABOVE_STRICT",
+    "FAM_BELOW_X",
+    "FAM_BETWEEN",
+    "FAM_BOUNDARY",
+    "FAM_GRID",
+    "FAM_GRID_MORE",
+    "FAM_GRID_SLOW",
+    "FAM_GRID_ZEROS",
+    "FAM_MECH",
+    "FAM_MECH_SMALL",
+    "FAM_NMT",
+    "FAM_PRIORS_FULL",
+    "FAM_PRIORS_RANDOM",
+    "FAM_PRIORS_ZEROS_FIRST",
+    "FAM_ZOO",
+    "GRID",
+    "above_tilde",
+    "below_x",
+    "between_x_and_tilde",
+    "cached_family",
+    "full_support_priors",
+    "nmt_build",
+    "prior_t_family",
+    "prior_t_instance",
+    "priors",
+    "priors_family",
+    "product_prior",
+    "random_mechanism",
+    "random_prior",
+]
 
 
 def product_prior(vals, n, marginals):
@@ -128,19 +164,19 @@ def prior_t_family(name, grid, *, kinds=None, slow=False, description=""):
 
 
 FAM_ABOVE = prior_t_family("prior x e^eps>=t~", above_tilde,
-                            description="product/uniform/correlated priors, t = t~ (when rational) and above")
+                           description="product/uniform/correlated priors, t = t~ (when rational) and above")
 FAM_ABOVE_SLOW = prior_t_family("D^3,m=3 prior x e^eps>=t~", above_tilde, slow=True,
-                                 description="729-variable LPs")
+                                description="729-variable LPs")
 FAM_ABOVE_MORE = prior_t_family("more correlated priors x e^eps>=t~", above_tilde, kinds=("correlated-more",),
-                                 slow=True)
+                                slow=True)
 FAM_BETWEEN = prior_t_family("prior x e^epsX<=e^eps<t~", between_x_and_tilde,
-                              description="where D*_i > h is possible")
+                             description="where D*_i > h is possible")
 FAM_BELOW_X = prior_t_family("prior x e^eps<e^epsX", below_x, description="PD-I infeasible (Lemma 3)")
 GRID = [F(1), F(2), F(5)]
 FAM_GRID = prior_t_family("prior x e^eps in {1,2,5}", lambda p: GRID)
 FAM_GRID_ZEROS = prior_t_family("priors with zeros x e^eps in {1,2,5}", lambda p: GRID, kinds=("zeros",))
 FAM_GRID_MORE = prior_t_family("more correlated priors x e^eps in {1,3/2,2,3,5}",
-                                lambda p: [F(1), F(3, 2), F(2), F(3), F(5)], kinds=("correlated-more",), slow=True)
+                               lambda p: [F(1), F(3, 2), F(2), F(3), F(5)], kinds=("correlated-more",), slow=True)
 FAM_GRID_SLOW = prior_t_family("D^3,m=3 prior x e^eps in {1,2,5}", lambda p: [F(1), F(2), F(5)], slow=True)
 FAM_ABOVE_STRICT = prior_t_family(
     "prior x e^eps>t~", lambda p: [t for t in above_tilde(p) if eps_tilde(p).exp_compare(t) > 0],
@@ -233,7 +269,7 @@ def _random_priors_build(seed, count):
 
 
 FAM_PRIORS_ZEROS_FIRST = priors_family("priors with zeros, then full-support priors",
-                                        ("zeros", "product", "uniform", "correlated"))
+                                       ("zeros", "product", "uniform", "correlated"))
 FAM_PRIORS_FULL = priors_family("full-support priors", ("product", "uniform", "correlated"))
 FAM_PRIORS_RANDOM = cached_family("random priors (zeros allowed)", _random_priors_build(18, 5))
 

@@ -20,24 +20,34 @@ import random
 
 import sympy
 
-from exactpriv.claims import Claim, Hypothesis, Instance, Outcome, Reading, Verdict, Finding
+from exactpriv.claims import Claim, Finding, Hypothesis, Instance, Outcome, Reading, Verdict
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.lp import solve_lp
 from exactpriv.exact.numbers import EPS, as_rational
-from exactpriv.measures.distortion import (
-    h,
-    relaxed_dual_certificate,
-)
+from exactpriv.measures.distortion import h, relaxed_dual_certificate
 from exactpriv.spaces import Hamming
-from theorems.wang2016.steps import F, all_of, compare_step, exp_eps_of, fact
-from theorems.wang2016.optima import (
-    pd_relaxed,
-)
-from theorems.wang2016.instances import (
-    FAM_NMT,
-    cached_family,
-)
+
 from theorems.wang2016.exponential_mechanism import SMALL_SPACES, prove_e_d
+from theorems.wang2016.instances import FAM_NMT, cached_family
+from theorems.wang2016.optima import pd_relaxed
+from theorems.wang2016.steps import F, all_of, compare_step, exp_eps_of, fact
+
+
+__all__ = [
+    "CLAIM_LB",
+    "CLAIM_UB",
+    "FAM_CLAIM_UB",
+    "FAM_POSTERIORS",
+    "FEASIBLE_POSTERIOR",
+    "LEMMA1",
+    "claim_lb_check",
+    "claim_ub_check",
+    "lemma1_check",
+    "prove_binomial_sums",
+    "prove_lemma1_all_eps",
+    "step44_check",
+    "step48_check",
+]
 
 
 def lemma1_check(inst):
@@ -46,7 +56,6 @@ def lemma1_check(inst):
     parts = [compare_step(pd_relaxed(n, m, t).value, "==", hh, "R-PD (joint LP) optimum == h"),
              compare_step(pd_relaxed(n, m, t, "levels").value, "==", hh, "level-reduced LP == h")]
     return Outcome(all_of(parts, f"Lemma 1 at e^eps = {t}"), {"D*_relaxed": pd_relaxed(n, m, t).value})
-
 
 
 def _posterior_61(space, t, y):
@@ -102,7 +111,6 @@ LEMMA1 = Claim(
 )
 
 
-
 def _feasible_posteriors_build():
     """Feasible posteriors of R-PD (23)-(25) at e^ε = t: (61) at smaller t' around random centres,
     mixtures, and LP vertices for random objectives (exactly certified)."""
@@ -134,7 +142,6 @@ FAM_POSTERIORS = cached_family("feasible posteriors of R-PD", _feasible_posterio
 
 FEASIBLE_POSTERIOR = Hypothesis("feasible-posterior", "the posterior is a feasible point of R-PD (23)-(25)",
                                 lambda inst: _posterior_ok(inst))
-
 
 
 def _posterior_ok(inst):
@@ -201,7 +208,8 @@ def _eq57_check(shift):
         Nl = [math.comb(n, l) * (m - 1) ** l for l in range(n + 1)]
         Z = ((t + m - 1) / t) ** n
         mid = sum((l * Nl[l] * (t ** -(n - l) if shift else t ** -l) for l in range(n + 1)), F(0)) / Z
-        return Outcome(compare_step(mid, "==", h(None, n, m, exp_eps=t), f"(57) middle term {mid} == h(eps)"), {"middle": mid})
+        return Outcome(compare_step(mid, "==", h(None, n, m, exp_eps=t), f"(57) middle term {mid} == h(eps)"),
+                       {"middle": mid})
 
     return check
 
@@ -284,7 +292,6 @@ CLAIM_LB = Claim(
      Reading("eq57-corrected", "Σ_l l N_l e^{-l eps}/(1+(m-1)e^{-eps})^n = h(eps) for all n, m, eps",
              _eq57_check(False), [FAM_NMT], prove=prove_binomial_sums, expected=Verdict.PROVED)],
 )
-
 
 
 def claim_ub_check(inst):

@@ -23,21 +23,14 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import EPS
 from exactpriv.measures.bayesian import eps_X, identifiability
-from exactpriv.measures.distortion import (
-    expected_distortion,
-    h,
-)
+from exactpriv.measures.distortion import expected_distortion, h
 from exactpriv.measures.divergence import pure_dp
 from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import prove_zero
 from exactpriv.spaces import Hamming
-from theorems.wang2016.steps import OO, all_of, compare_step, exp_eps_of, fact, h_or_zero, shape, times
-from theorems.wang2016.optima import (
-    exp_eps_x,
-    pd_dp,
-    pd_i,
-    uncertified,
-)
+
+from theorems.wang2016.exponential_mechanism import SMALL_SPACES, prove_e_d
+from theorems.wang2016.hypotheses import EPS_AT_LEAST_TILDE, EPS_BELOW_EPS_X, EPS_POSITIVE
 from theorems.wang2016.instances import (
     FAM_ABOVE,
     FAM_BELOW_X,
@@ -51,12 +44,25 @@ from theorems.wang2016.instances import (
     random_mechanism,
     random_prior,
 )
-from theorems.wang2016.exponential_mechanism import SMALL_SPACES, prove_e_d
-from theorems.wang2016.hypotheses import (
-    EPS_AT_LEAST_TILDE,
-    EPS_BELOW_EPS_X,
-    EPS_POSITIVE,
-)
+from theorems.wang2016.optima import exp_eps_x, pd_dp, pd_i, uncertified
+from theorems.wang2016.steps import OO, all_of, compare_step, exp_eps_of, fact, h_or_zero, shape, times
+
+
+__all__ = [
+    "FAM_ANY_OUTPUT",
+    "LEMMA2",
+    "LEMMA3",
+    "LEMMA4",
+    "LEMMA5",
+    "lemma2_d_check",
+    "lemma2_i_check",
+    "lemma3_any_output_check",
+    "lemma3_lp_check",
+    "lemma4_check",
+    "lemma5_check",
+    "prove_lemma5",
+    "prove_lemma5_small_spaces",
+]
 
 
 def lemma2_i_check(inst):
@@ -90,7 +96,6 @@ LEMMA2 = Claim(
      Reading("dp", "D*_d(eps) >= h(eps + eps_X) for every eps (equivalent to (83))", lemma2_d_check,
              [FAM_GRID, FAM_GRID_ZEROS, FAM_GRID_MORE, FAM_GRID_SLOW], expected=Verdict.CHECKED)],
 )
-
 
 
 def lemma3_lp_check(inst):
@@ -140,7 +145,6 @@ LEMMA3 = Claim(
 )
 
 
-
 def lemma4_check(inst, *, level=lambda t: LogForm.log(t)):
     p, t = inst.prior, exp_eps_of(inst)
     n, m = shape(p)
@@ -149,7 +153,7 @@ def lemma4_check(inst, *, level=lambda t: LogForm.log(t)):
     except SupportError as exc:
         return Decision.false("exact", f"E_i is not a mechanism at e^eps = {t}: {exc}")
     return Outcome(all_of([compare_step(identifiability(E, prior=p).value, "<=", level(t), "E_i is eps-identifiable"),
-                         compare_step(expected_distortion(E, p), "==", h(None, n, m, exp_eps=t), "E[d] = h(eps)")],
+                           compare_step(expected_distortion(E, p), "==", h(None, n, m, exp_eps=t), "E[d] = h(eps)")],
                         f"Lemma 4 at e^eps = {t}"), {"identifiability": identifiability(E, prior=p)})
 
 
@@ -167,13 +171,12 @@ LEMMA4 = Claim(
 )
 
 
-
 def lemma5_check(inst, *, distortion=lambda n, m, t: h(None, n, m, exp_eps=t)):
     p, t = inst.prior, exp_eps_of(inst)
     n, m = shape(p)
     E = zoo.wang_E_d(list(p.space.alphabets[0]), n, exp_eps=t)
     return all_of([compare_step(pure_dp(E).value, "<=", LogForm.log(t), "E_d is eps-DP"),
-                 compare_step(expected_distortion(E, p), "==", distortion(n, m, t), "E[d] = h(eps)")],
+                   compare_step(expected_distortion(E, p), "==", distortion(n, m, t), "E[d] = h(eps)")],
                 f"Lemma 5 at e^eps = {t}")
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 
-
 from exactpriv.exact.decisions import Decision
 from exactpriv.measures.distortion import (
     eps_tilde_X,
@@ -19,6 +18,9 @@ from exactpriv.measures.distortion import (
     relaxed_distortion,
     relaxed_dual_certificate,
 )
+
+
+__all__ = ["eps_tilde", "exp_eps_x", "lower_bound_all_eps", "pd_dp", "pd_i", "pd_relaxed", "uncertified"]
 
 
 @functools.lru_cache(maxsize=None)

@@ -21,28 +21,17 @@ from fractions import Fraction
 
 import sympy
 
-from exactpriv.claims import Claim, Instance, Outcome, Reading, Verdict, Finding
-from exactpriv.claims import full_support_prior
+from exactpriv.claims import Claim, Finding, Instance, Outcome, Reading, Verdict, full_support_prior
 from exactpriv.distributions import Prior
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import EPS
 from exactpriv.forall import prove_nonnegative_orthant
 from exactpriv.measures.bayesian import eps_X, identifiability
-from exactpriv.measures.distortion import (
-    expected_distortion,
-    h,
-    h_inverse,
-)
+from exactpriv.measures.distortion import expected_distortion, h, h_inverse
 from exactpriv.measures.divergence import pure_dp
 from exactpriv.spaces import Hamming
-from theorems.wang2016.steps import F, OO, all_of, compare_step, exp_eps_of, fact, shape
-from theorems.wang2016.optima import (
-    eps_tilde,
-    pd_dp,
-    pd_i,
-    uncertified,
-)
+
 from theorems.wang2016.instances import (
     FAM_PRIORS_FULL,
     FAM_PRIORS_RANDOM,
@@ -51,6 +40,25 @@ from theorems.wang2016.instances import (
     prior_t_instance,
     priors,
 )
+from theorems.wang2016.optima import eps_tilde, pd_dp, pd_i, uncertified
+from theorems.wang2016.steps import F, OO, all_of, compare_step, exp_eps_of, fact, shape
+
+
+__all__ = [
+    "DEF_EPS_TILDE",
+    "DEF_EPS_X",
+    "DEF_H",
+    "DEF_PD",
+    "FAM_DEF_PD",
+    "FAM_NM",
+    "def_epsX_check",
+    "def_epstilde_check",
+    "def_h_check",
+    "epstilde_finite_check",
+    "epstilde_upward_check",
+    "prove_h",
+    "prove_upward_closed",
+]
 
 
 def _def_pd_check(kind):
@@ -121,7 +129,6 @@ DEF_EPS_X = Claim(
 )
 
 
-
 def _def_pd_build():
     S = Hamming(range(2), 1)
     for pm in [(F(1, 3), F(2, 3)), (F(1, 10), F(9, 10)), (F(1, 2), F(1, 2))]:
@@ -151,7 +158,6 @@ DEF_PD = Claim(
              _def_pd_check("i"), [FAM_DEF_PD], expected=Verdict.CHECKED,
              notes="PD-I is linearised in the joint q(x,y) = p_X(x)p(y|x); see optimal_distortion_identifiability.")],
 )
-
 
 
 # ======================================================================================
@@ -271,7 +277,6 @@ DEF_EPS_TILDE = Claim(
                    "the Hamming distance adds over records, and Kronecker powers of non-negative matrices are "
                    "non-negative.  Instances report the exact feasible set.")],
 )
-
 
 
 def prove_h() -> Decision:

@@ -14,9 +14,8 @@ import sympy
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import as_rational
-from exactpriv.measures.distortion import (
-    h,
-)
+from exactpriv.measures.distortion import h
+
 
 __all__ = ["F", "OO", "all_of", "compare_step", "exp_eps_of", "fact", "h_or_zero", "plus", "shape", "times"]
 
@@ -64,7 +63,6 @@ def h_or_zero(n, m, t):
 
 def times(a, b):
     return OO if OO in (a, b) else a * b
-
 
 
 def plus(a, b):

@@ -22,29 +22,15 @@ import random
 
 import sympy
 
-from exactpriv.claims import Claim, Hypothesis, Instance, Outcome, Reading, Verdict
-from exactpriv.claims import full_support_prior
-from exactpriv.claims import implies
+from exactpriv.claims import Claim, Hypothesis, Instance, Outcome, Reading, Verdict, full_support_prior, implies
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import EPS, as_rational
 from exactpriv.measures.bayesian import eps_X
-from exactpriv.measures.distortion import (
-    exp_h_inverse,
-    h,
-    h_inverse,
-)
+from exactpriv.measures.distortion import exp_h_inverse, h, h_inverse
 from exactpriv.measures.divergence import pure_dp
 from exactpriv.mechanisms import zoo
-from theorems.wang2016.steps import F, OO, all_of, compare_step, exp_eps_of, fact, h_or_zero, shape, times
-from theorems.wang2016.optima import (
-    eps_tilde,
-    exp_eps_x,
-    lower_bound_all_eps,
-    pd_dp,
-    pd_i,
-    pd_relaxed,
-    uncertified,
-)
+
+from theorems.wang2016.hypotheses import D_AT_MOST_H_TILDE, EPS_AT_LEAST_TILDE, UNIFORM_PRIOR
 from theorems.wang2016.instances import (
     FAM_ABOVE,
     FAM_ABOVE_MORE,
@@ -62,6 +48,33 @@ from theorems.wang2016.instances import (
     priors,
     random_mechanism,
 )
+from theorems.wang2016.optima import eps_tilde, exp_eps_x, lower_bound_all_eps, pd_dp, pd_i, pd_relaxed, uncertified
+from theorems.wang2016.steps import F, OO, all_of, compare_step, exp_eps_of, fact, h_or_zero, shape, times
+
+
+__all__ = [
+    "EPS_X",
+    "FAM_D",
+    "FAM_DP_MECH",
+    "FAM_D_SLOW",
+    "FINITE_DP",
+    "GAP",
+    "OUTPUTS_ARE_DATABASES",
+    "RELAXATION",
+    "THM1",
+    "UNIFORM",
+    "dp_bounds_check",
+    "gap_check",
+    "relaxation_dp_check",
+    "relaxation_pdi_check",
+    "thm1_dp_check",
+    "thm1_equality_check",
+    "thm1_lower_check",
+    "thm1_privacy_form_check",
+    "uniform_check",
+]
+
+
 EPS_X = sympy.Symbol("eps_X", positive=True)  # the prior's constant in the atlas map ε + ε_X
 
 
@@ -78,12 +91,6 @@ FINITE_DP = Hypothesis("finite-dp", "the mechanism is ε-DP for a finite ε", _f
 OUTPUTS_ARE_DATABASES = Hypothesis("range-D^n", "the mechanism's range is R = D^n (Definition 1)",
                                    _outputs_are_databases)
 
-from theorems.wang2016.hypotheses import (
-    D_AT_MOST_H_TILDE,
-    EPS_AT_LEAST_TILDE,
-    UNIFORM_PRIOR,
-)
-
 
 def thm1_equality_check(inst):
     p, t = inst.prior, exp_eps_of(inst)
@@ -92,7 +99,8 @@ def thm1_equality_check(inst):
     und = uncertified((r, "PD-I"))
     if und is not None:
         return und
-    return Outcome(compare_step(r.value, "==", h(None, n, m, exp_eps=t), f"D*_i = h at e^eps = {t} >= t~"), {"D*_i": r.value})
+    return Outcome(compare_step(r.value, "==", h(None, n, m, exp_eps=t), f"D*_i = h at e^eps = {t} >= t~"),
+                   {"D*_i": r.value})
 
 
 def thm1_lower_check(inst):
@@ -118,7 +126,7 @@ def _dp_bounds(p, t, factor=None):
         return und
     lo = h_or_zero(n, m, times(t, exp_eps_x(p) if factor is None else factor(p)))
     return Outcome(all_of([compare_step(lo, "<=", r.value, "h(eps+eps_X) <= D*_d"),
-                         compare_step(r.value, "<=", h(None, n, m, exp_eps=t), "D*_d <= h(eps)")], "(21)"),
+                           compare_step(r.value, "<=", h(None, n, m, exp_eps=t), "D*_d <= h(eps)")], "(21)"),
                    {"D*_d": r.value, "lower": lo})
 
 
@@ -129,7 +137,6 @@ def thm1_dp_check(inst):
 def dp_bounds_check(factor):
     """(21) with e^{ε_X} replaced by ``factor(prior)`` — for deliberately broken variants."""
     return lambda inst: _dp_bounds(inst.prior, exp_eps_of(inst), factor)
-
 
 
 def _D_instances(prior):
@@ -201,7 +208,6 @@ THM1 = Claim(
 )
 
 
-
 def gap_check(inst):
     """0 <= ε*_i(D) - ε*_d(D) <= ε_X at rational D <= h(ε̃_X)."""
     p, D = inst.prior, as_rational(inst.params["D"], "D")
@@ -232,7 +238,6 @@ GAP = Claim(
 )
 
 
-
 def uniform_check(inst):
     p, t = inst.prior, exp_eps_of(inst)
     n, m = shape(p)
@@ -241,9 +246,11 @@ def uniform_check(inst):
     if und is not None:
         return und
     hh = h(None, n, m, exp_eps=t)
-    return all_of([compare_step(eps_X(p).value, "==", 0, "eps_X = 0"), compare_step(eps_tilde(p).value, "==", 0, "eps~_X = 0"),
-                 compare_step(ri.value, "==", rd.value, "D*_i == D*_d"), compare_step(rd.value, "==", hh, "== h(eps)")],
-                f"uniform prior, e^eps = {t}")
+    return all_of([compare_step(eps_X(p).value, "==", 0, "eps_X = 0"),
+                   compare_step(eps_tilde(p).value, "==", 0, "eps~_X = 0"),
+                   compare_step(ri.value, "==", rd.value, "D*_i == D*_d"),
+                   compare_step(rd.value, "==", hh, "== h(eps)")],
+                  f"uniform prior, e^eps = {t}")
 
 
 UNIFORM = Claim(
@@ -257,7 +264,6 @@ UNIFORM = Claim(
              uniform_check, [prior_t_family("uniform priors x e^eps grid", lambda p: GRID, kinds=("uniform",))],
              expected=Verdict.CHECKED, hypotheses=(UNIFORM_PRIOR,))],
 )
-
 
 
 def _rpd_feasible(joint, space, t) -> tuple[bool, str]:
@@ -287,7 +293,7 @@ def relaxation_pdi_check(inst):
         return Decision.true("vacuous", "PD-I infeasible: nothing to relax")
     ok, why = _rpd_feasible(r.joint, p.space, t)
     return all_of([fact(ok, f"the PD-I optimum is R-PD feasible at the same eps: {why}"),
-                 compare_step(pd_relaxed(n, m, t).value, "<=", r.value, "D*_relaxed(eps) <= D*_i(eps)")], "PD-I ⊆ R-PD")
+                   compare_step(pd_relaxed(n, m, t).value, "<=", r.value, "D*_relaxed(eps) <= D*_i(eps)")], "PD-I ⊆ R-PD")
 
 
 def relaxation_dp_check(inst):

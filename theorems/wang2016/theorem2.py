@@ -18,8 +18,7 @@ import random
 
 import sympy
 
-from exactpriv.claims import Claim, Hypothesis, Instance, Outcome, Reading, Verdict, Finding
-from exactpriv.claims import full_support_prior
+from exactpriv.claims import Claim, Finding, Hypothesis, Instance, Outcome, Reading, Verdict, full_support_prior
 from exactpriv.distributions import Prior
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.logforms import LogForm
@@ -36,12 +35,8 @@ from exactpriv.measures.information import mi_privacy
 from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
-from theorems.wang2016.steps import F, all_of, compare_step, exp_eps_of, fact, shape
-from theorems.wang2016.optima import (
-    eps_tilde,
-    lower_bound_all_eps,
-    pd_i,
-)
+
+from theorems.wang2016.hypotheses import EPS_ABOVE_TILDE, EPS_AT_LEAST_TILDE, EPS_POSITIVE
 from theorems.wang2016.instances import (
     FAM_ABOVE,
     FAM_ABOVE_STRICT,
@@ -51,11 +46,26 @@ from theorems.wang2016.instances import (
     random_mechanism,
     random_prior,
 )
-from theorems.wang2016.hypotheses import (
-    EPS_ABOVE_TILDE,
-    EPS_AT_LEAST_TILDE,
-    EPS_POSITIVE,
-)
+from theorems.wang2016.optima import eps_tilde, lower_bound_all_eps, pd_i
+from theorems.wang2016.steps import F, all_of, compare_step, exp_eps_of, fact, shape
+
+
+__all__ = [
+    "CONSISTENCY",
+    "FAM_CONS_ALL_D",
+    "FAM_CONVEX",
+    "FAM_RD",
+    "KKT",
+    "MI_OPTIMAL",
+    "PDMIP",
+    "THM2",
+    "consistency_all_D_check",
+    "consistency_check",
+    "convexity_check",
+    "prove_kkt_interior",
+    "rd_bound_check",
+    "thm2_check",
+]
 
 
 def convexity_check(inst):
@@ -63,7 +73,7 @@ def convexity_check(inst):
     W1, W2 = inst.mechanism, inst.extra["W2"]
     lam = as_rational(inst.params["lam"], "lam")
     mix = Mechanism(p.space, list(W1.outputs), [[lam * a + (1 - lam) * b for a, b in zip(r1, r2)]
-                                                 for r1, r2 in zip(W1.rows, W2.rows)])
+                                                for r1, r2 in zip(W1.rows, W2.rows)])
     I = lambda W: mi_privacy(W, prior=p, method="exact").value  # noqa: E731
     return compare_step(I(mix), "<=", lam * I(W1) + (1 - lam) * I(W2), f"I(lam W1 + (1-lam) W2) <= lam I(W1) + (1-lam) "
                                                                f"I(W2), lam = {lam}")
@@ -125,7 +135,6 @@ PDMIP = Claim(
 )
 
 
-
 def thm2_check(inst):
     r = rate_distortion_certificate(inst.prior, exp_eps_of(inst))
     return Outcome(r.decision, {"R(D)": r.value, "D": r.D})
@@ -145,7 +154,6 @@ THM2 = Claim(
              notes="D = 0 (eps = oo, Y = X) is the limit and D = h(0) needs eps = 0, where (29) is undefined; both "
                    "ends are excluded from the instances.")],
 )
-
 
 
 def _kkt_check(convention, *, lam_factor=1):
@@ -214,7 +222,6 @@ KKT = Claim(
              [FAM_BOUNDARY, FAM_ABOVE], expected=Verdict.CHECKED, hypotheses=(EPS_AT_LEAST_TILDE, EPS_POSITIVE),
              convention="ln(p(y|x)/p_Y(y)) := ln(p(x|y)/p_X(x)) with (61) when p_Y(y) = 0")],
 )
-
 
 
 def consistency_check(inst):
