@@ -32,7 +32,7 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS, as_rational
 from exactpriv.measures.divergence import _check_mechanism, _flat, _gamma_of, _level, _log_of, _pmf_pair
-from exactpriv.measures.result import Measured, value_to_sympy
+from exactpriv.measures.result import Measured
 from exactpriv.measures.tradeoff import _check_work
 
 __all__ = ["PrivacyLoss", "PrivacyLossProfile", "is_privacy_loss_dp", "pair_privacy_loss",
@@ -105,9 +105,10 @@ class PrivacyLoss:
                            for r, m in self.atoms]) + sympy.Rational(self.infinite.numerator, self.infinite.denominator)
 
     def to_json(self) -> dict:
-        # _log_of gives a LogForm, or a sympy log for ratios too long to factor: value_to_sympy takes both
-        return {"atoms": [[sympy.sstr(value_to_sympy(_log_of(r))), str(m)] for r, m in self.atoms],
-                "infinite": str(self.infinite)}
+        """{"atoms": [[r, mass], ...] (the loss of an atom is ln r; exact rationals as text), "infinite"}.
+        Ratios, not logs: writing ln r as a prime factorisation costs seconds on random rationals."""
+        return {"atoms": [[str(r), str(m)] for r, m in self.atoms], "infinite": str(self.infinite),
+                "loss": "ln(r)"}
 
 
 def pair_privacy_loss(P, Q) -> PrivacyLoss:
