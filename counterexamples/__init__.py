@@ -1,0 +1,14 @@
+"""Counterexample search and reports: hunting, conjectures, archived witnesses, the atlas.
+
+This package sits above the library (``exactpriv``) and the banks: it may use both, they never use it.
+
+* :func:`conjecture` — hunt a counterexample to your own implication "given ⇒ measure ≤ bound";
+* :func:`hunt` — hunt a counterexample to a bank claim's readings;
+* :func:`replay` — re-check an archived witness file from scratch.
+"""
+
+from counterexamples.archive import replay
+from counterexamples.conjecture import conjecture
+from counterexamples.hunt import hunt
+
+__all__ = ["conjecture", "hunt", "replay"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from exactpriv.claims.hypotheses import unmet_hypotheses
 from exactpriv import io
 from exactpriv.claims import Outcome, ReadingResult
 from exactpriv.errors import ExactPrivError, FormatError, OutputError
@@ -70,7 +71,7 @@ def replay(path) -> tuple[dict, Decision]:
     The file is user input: an unknown claim or reading, or an instance the reading's check
     cannot take (a parameter deleted, renamed or of the wrong type) is a :class:`FormatError`
     naming the file, never an exception from inside the check."""
-    from theorems import get_claim
+    from exactpriv.claims.banks import find_claim as get_claim
 
     doc = load_witness(path)
     claim = get_claim(doc["claim"])
@@ -79,7 +80,7 @@ def replay(path) -> tuple[dict, Decision]:
         raise FormatError(f"{doc['claim']}/{doc['reading']} has no instance check to replay")
     inst = doc["instance"]
     try:
-        if reading.hypothesis is not None and not reading.hypothesis(inst):
+        if unmet_hypotheses(reading, inst):
             return doc, Decision.undecided("hypothesis", f"the witness does not satisfy the hypotheses of "
                                                          f"{doc['claim']} [{doc['reading']}]")
         res = reading.check(inst)

@@ -34,6 +34,7 @@ from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample
 
 from counterexamples import strategies as S
+from exactpriv.claims.hypotheses import unmet_hypotheses
 from exactpriv.claims import Claim, Instance, Outcome, Reading, Verdict
 from exactpriv.distributions import Prior
 from exactpriv.errors import ExactPrivError, InvalidArgument
@@ -259,7 +260,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
 
     def evaluate(inst: Instance):
         nonlocal undecided
-        if reading.hypothesis is not None and not reading.hypothesis(inst):
+        if unmet_hypotheses(reading, inst):
             return None
         try:
             out = _as_outcome(reading.check(inst))

@@ -311,9 +311,9 @@ def run_bank(claims: Iterable[Claim], *, include_slow: bool = False, collect_poi
     A reading whose check raises is reported UNDECIDED with the error in its evidence (a bug in
     one encoding must not hide the others); the errors are listed in ``BankRun.errors``.
     """
-    from exactpriv.atlas import IMPLICATION_TABLE
+    from counterexamples.atlas import bank_entries
 
-    keys = _plot_keys(IMPLICATION_TABLE) if collect_points else {}
+    keys = _plot_keys(bank_entries()) if collect_points else {}
     run = BankRun([])
     t0 = time.perf_counter()
     try:
@@ -723,9 +723,9 @@ def _evidence_text(res: ReadingResult) -> str:
 
 
 def _entries_of(claim_id: str):
-    from exactpriv.atlas import IMPLICATION_TABLE
+    from counterexamples.atlas import bank_entries
 
-    return [e for e in IMPLICATION_TABLE if e.claim == claim_id]
+    return [e for e in bank_entries() if e.claim == claim_id]
 
 
 def _entry_reading(e, claim) -> str | None:
@@ -740,11 +740,11 @@ def claim_report(claim: Claim, results, *, out_dir, points: dict | None = None,
 
     ``results``: the ReadingResults of the claim (others are ignored); ``points``: the
     recorded values of :func:`run_bank` (for plots); ``explorations``: tightness explorer
-    runs (:class:`exactpriv.tightness.Exploration`) — those of implications stated by this
+    runs (:class:`counterexamples.tightness.Exploration`) — those of implications stated by this
     claim are shown; ``entry_explorations``: (Entry, Exploration) pairs of
-    :func:`exactpriv.tightness.explore_entry` — those of this claim's entries are shown.
+    :func:`counterexamples.tightness.explore_entry` — those of this claim's entries are shown.
     """
-    from exactpriv.tightness import bank_implications
+    from counterexamples.tightness import bank_implications
 
     if not isinstance(claim, Claim):
         raise InvalidArgument(f"claim={claim!r} must be an exactpriv Claim")
@@ -774,8 +774,8 @@ def claim_report(claim: Claim, results, *, out_dir, points: dict | None = None,
               f"{_evidence_text(res)}; {res.seconds:.2f} s.")
         fams = res.evidence.get("families", {})
         if fams:
-            doc.table(["family", "holds", "undecided", "skipped (hypothesis)", "violated"],
-                      [[k, v.get("true", ""), v.get("undecided", ""), v.get("skipped_hypothesis", ""),
+            doc.table(["family", "holds", "undecided", "outside hypotheses", "violated"],
+                      [[k, v.get("true", ""), v.get("undecided", ""), v.get("outside", ""),
                         v.get("false", "")] if "true" in v else [k, v.get("skipped", ""), "", "", ""]
                        for k, v in fams.items() if isinstance(v, dict)])
         if "proof" in res.evidence:
@@ -885,7 +885,7 @@ def _entry_table(doc: Doc, items: list):
 
 def _explore_all(G, seconds: float, explorations, entry_explorations):
     """Tightness explorer on the central implications and every checked composable table entry."""
-    from exactpriv.tightness import bank_implications, explore_entry, explore_implication
+    from counterexamples.tightness import bank_implications, explore_entry, explore_implication
 
     if not isinstance(seconds, (int, float)) or seconds <= 0:
         raise InvalidArgument(f"explore_seconds={seconds!r} must be a positive number")
@@ -917,8 +917,8 @@ def index_report(results, *, out_dir, claims=None, atlas=None, derived=None, exp
     ``entry_explorations`` ((Entry, Exploration) pairs), or ``explore_seconds`` to run them
     here (that budget per central implication, a fifth of it per table entry).
     """
-    from exactpriv.atlas import CONDITIONS, atlas_png, build_atlas, derive, edge_table, recheck, unchecked_entries
-    from exactpriv.tightness import bank_implications
+    from counterexamples.atlas import CONDITIONS, atlas_png, build_atlas, derive, edge_table, recheck, unchecked_entries
+    from counterexamples.tightness import bank_implications
 
     out_dir = Path(out_dir)
     results = list(results)

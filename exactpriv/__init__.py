@@ -27,19 +27,6 @@ from exactpriv.spaces import Bounded, GraphSpace, Hamming, Subsets
 __version__ = "0.1.0"
 
 
-def conjecture(*, given: str, measure: str, bound: str, **kwargs):
-    """Hunt a counterexample to "given(M) = eps => measure(M) <= bound(eps)".
-
-    A facade over :func:`counterexamples.conjecture.conjecture` (the search engine lives in
-    the ``counterexamples`` package, which depends on exactpriv; importing it lazily here
-    keeps exactpriv's own modules free of that dependency).  Returns a ConjectureResult
-    with ``verdict`` (REFUTED / CHECKED / UNDECIDED) and, when refuted, the exact witness.
-    """
-    from counterexamples.conjecture import conjecture as _conjecture
-
-    return _conjecture(given=given, measure=measure, bound=bound, **kwargs)
-
-
 def prove(text: str, **kwargs):
     """Prove or refute a univariate inequality for all eps in a domain (see exactpriv.certify)."""
     from exactpriv.certify import prove as _prove
@@ -72,7 +59,6 @@ __all__ = [
     "check_claim",
     "check_reading",
     "compare",
-    "conjecture",
     "from_float",
     "kl_dp",
     "measure",

@@ -57,7 +57,7 @@ class Prior:
     ``Prior.from_dict(space, {point: p})`` or ``Prior.point_mass(space, point)``.
     """
 
-    def __init__(self, space: Space, pmf, *, _built=None):
+    def __init__(self, space: Space, pmf, *, name=None, _built=None, _roundtrip=False):
         if not isinstance(space, Space):
             raise InvalidArgument(f"space={space!r} must be an exactpriv Space")
         pmf = check_pmf(pmf)
@@ -65,21 +65,24 @@ class Prior:
             raise ShapeError(f"pmf has {len(pmf)} entries but {space!r} has {space.size} points")
         self.space = space
         self.pmf = pmf
-        self._built = _built
+        if name is not None and not isinstance(name, str):
+            raise InvalidArgument(f"name={name!r} of type {type(name).__name__} must be a str (a provenance label)")
+        self._built = name if name is not None else _built
+        self._roundtrip = bool(_roundtrip) and self._built is not None
 
     # ----- constructors
     @classmethod
     def uniform(cls, space: Space) -> "Prior":
         n = space.size
         space.points  # size check before allocating
-        return cls(space, [Fraction(1, n)] * n, _built=f"Prior.uniform({space!r})")
+        return cls(space, [Fraction(1, n)] * n, _built=f"Prior.uniform({space!r})", _roundtrip=True)
 
     @classmethod
     def point_mass(cls, space: Space, point) -> "Prior":
         k = space.index(point)
         pmf = [Fraction(0)] * space.size
         pmf[k] = Fraction(1)
-        return cls(space, pmf, _built=f"Prior.point_mass({space!r}, {point!r})")
+        return cls(space, pmf, _built=f"Prior.point_mass({space!r}, {point!r})", _roundtrip=True)
 
     @classmethod
     def from_dict(cls, space: Space, mapping) -> "Prior":
@@ -113,15 +116,23 @@ class Prior:
             cols.append(col)
         codes = space.record_codes()
         pmf = [math.prod((cols[i][c] for i, c in enumerate(row)), start=Fraction(1)) for row in codes.tolist()]
-        p = cls(space, pmf, _built=f"Prior.product({space!r}, {[[str(q) for q in c] for c in cols]!r})")
+        p = cls(space, pmf, _built=f"Prior.product({space!r}, {[[str(q) for q in c] for c in cols]!r})",
+                _roundtrip=True)
         p._factors = tuple(cols)
         return p
 
     # ----- basic access
     def __repr__(self):
-        if self._built:
+        """A constructor call that rebuilds an equal prior after ``from exactpriv import *``:
+        the named constructor when it round-trips, else ``Prior(space, ['p1', ...], name=label)``."""
+        if self._roundtrip:
             return self._built
-        return f"Prior({self.space!r}, {[str(q) for q in self.pmf]!r})"
+        name = f", name={self._built!r}" if self._built else ""
+        return f"Prior({self.space!r}, {[str(q) for q in self.pmf]!r}{name})"
+
+    @property
+    def label(self) -> str | None:
+        return self._built
 
     def __eq__(self, other):
         return isinstance(other, Prior) and self.space == other.space and self.pmf == other.pmf

@@ -16,6 +16,7 @@ __all__ = [
     "UndecidedError",
     "BudgetExceededError",
     "OutputError",
+    "RefutedError",
 ]
 
 
@@ -81,3 +82,10 @@ class BudgetExceededError(ExactPrivError):
 class OutputError(ExactPrivError):
     """A result could not be written (full disk, read-only directory, ...); the message names
     the path.  Nothing partial is left behind: outputs are written to a temporary file first."""
+
+
+class RefutedError(ExactPrivError, AssertionError):
+    """Raised by ``Decision.require()`` when the statement is FALSE: the message carries the
+    method and the reason (the witness or refuting certificate), so a test that states a false
+    claim fails loudly instead of passing on a returned ``False``.  An ``AssertionError`` too,
+    so pytest reports it as a failed assertion."""

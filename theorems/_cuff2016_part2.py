@@ -61,6 +61,7 @@ from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import EPS, to_sympy
 from exactpriv.measures import divergence as dv
 from exactpriv.measures import information as info
+from exactpriv.measures import sibson as sb
 from exactpriv.measures.bayesian import bayesian_dp
 from exactpriv.measures.result import Measured
 from exactpriv.mechanisms import zoo
@@ -285,7 +286,7 @@ def _pure(M: Mechanism) -> Measured:
 
 @functools.lru_cache(maxsize=None)
 def _sibson_cap(M: Mechanism, alpha) -> Measured:
-    return info.sibson_capacity(M, alpha=alpha)
+    return sb.sibson_capacity(M, alpha=alpha)
 
 
 def _sub(M: Mechanism, I, context: dict) -> Mechanism:
@@ -1628,7 +1629,7 @@ def _fam_sibson_def(seed=24, count=4):
 def _check_sibson_min(inst):
     M, P = inst.mechanism, inst.prior
     a = Fraction(inst.params["alpha"])
-    s = info.sibson_mi(M, alpha=a, prior=P, method="arb")
+    s = sb.sibson_mi(M, alpha=a, prior=P, method="arb")
     lo, hi = _bounds(s)
     W = M.rows
     rng = random.Random(zlib.crc32(f"{inst.label}|{a}".encode()))  # reproducible (str hash is salted)
@@ -1665,8 +1666,8 @@ def _fam_sibson_shannon(seed=25, count=4):
 def _check_sibson_shannon(inst):
     M, P = inst.mechanism, inst.prior
     I = info.mi_privacy(M, prior=P)
-    s = {t: (info.sibson_mi(M, alpha=1 - t, prior=P, method="arb"),
-             info.sibson_mi(M, alpha=1 + t, prior=P, method="arb"))
+    s = {t: (sb.sibson_mi(M, alpha=1 - t, prior=P, method="arb"),
+             sb.sibson_mi(M, alpha=1 + t, prior=P, method="arb"))
          for t in (Fraction(1, 10), Fraction(1, 100))}
     parts = []
     for t, (lo_m, hi_m) in s.items():
@@ -1802,7 +1803,7 @@ def _check_escort(inst):
     M, P = inst.mechanism, inst.prior
     a = _int(inst.params["alpha"])
     Pa = [p ** a / sum(q ** a for q in P.pmf) for p in P.pmf]
-    s = info.sibson_mi(M, alpha=a, prior=Prior(M.inputs, Pa), method="exact")
+    s = sb.sibson_mi(M, alpha=a, prior=Prior(M.inputs, Pa), method="exact")
     d = _same_log_argument(s.value, _arimoto_T(P.pmf, M.rows, a), a, "I^a_alpha(P) == I^s_alpha(P_alpha)")
     return Outcome(d, {"sibson_at_escort": s})
 

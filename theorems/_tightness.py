@@ -611,3 +611,17 @@ FORALL_VALUES: list[Claim] = [
                  prove=_prove_ex51, expected=_P)],
     ),
 ]
+
+
+def attach_all_eps_readings(claims):
+    """Attach the "forall-..." readings above to the bank claims with the same id (once)."""
+    extra = {}
+    for t in list(TIGHTNESS) + list(FORALL_VALUES):
+        extra.setdefault(t.id, []).extend(t.readings)
+    for c in claims:
+        names = {r.name for r in c.readings}
+        for r in extra.get(c.id, []):
+            if r.name not in names:
+                c.readings.append(r)
+                names.add(r.name)
+    return claims

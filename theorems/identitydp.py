@@ -2153,24 +2153,7 @@ CLAIMS: list[Claim] = [
 ]
 
 
-# ======================================================================================
-# archiving the witnesses of the REFUTED readings (python -m theorems.identitydp)
-# ======================================================================================
-def _archive_witnesses() -> list:  # pragma: no cover - maintenance entry point
-    from counterexamples.archive import archive
-    from exactpriv.claims import check_reading
+# the all-ε readings of theorems/_tightness.py for these claims (to move beside their claims)
+from theorems._tightness import attach_all_eps_readings  # noqa: E402
 
-    paths = []
-    for c in CLAIMS:
-        for r in c.readings:
-            if r.expected == Verdict.REFUTED and r.check is not None and r.prove is None:
-                res = check_reading(c, r)
-                if res.verdict != Verdict.REFUTED:
-                    raise RuntimeError(f"{c.id}/{r.name}: expected REFUTED, got {res.verdict}")
-                paths.append(archive(res, found_by="theorems.identitydp families (first refuting instance)"))
-    return paths
-
-
-if __name__ == "__main__":  # pragma: no cover
-    for p in _archive_witnesses():
-        print(p)
+CLAIMS = attach_all_eps_readings(CLAIMS)

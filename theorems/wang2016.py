@@ -1759,3 +1759,8 @@ CLAIMS = [
                "interpretations; only the quantitative finite analogue is encoded.",
     ),
 ]
+
+# the all-ε readings of theorems/_tightness.py for these claims (to move beside their claims)
+from theorems._tightness import attach_all_eps_readings  # noqa: E402
+
+CLAIMS = attach_all_eps_readings(CLAIMS)

@@ -1597,3 +1597,8 @@ CLAIMS: list[Claim] = [
             check_step39, (STEP39,), _C)],
     ),
 ]
+
+# the all-ε readings of theorems/_tightness.py for these claims (to move beside their claims)
+from theorems._tightness import attach_all_eps_readings  # noqa: E402
+
+CLAIMS = attach_all_eps_readings(CLAIMS)

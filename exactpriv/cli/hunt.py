@@ -26,8 +26,8 @@ def _run_hunt(args) -> int:
     from counterexamples.archive import archive, witness_document
     from counterexamples.hunt import hunt_reading
     from exactpriv.claims import ReadingResult, Verdict
+    from exactpriv.claims.banks import find_claim as get_claim
     from exactpriv.exact import budget
-    from theorems import get_claim
 
     console = Console()
     claim = get_claim(args.claim_id)

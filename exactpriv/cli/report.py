@@ -44,8 +44,8 @@ def cmd_report(args) -> int:
     from rich.console import Console
     from rich.text import Text
 
+    from counterexamples.atlas import build_atlas, derive, recheck
     from counterexamples.report import claim_report, index_report, run_bank
-    from exactpriv.atlas import build_atlas, derive, recheck
     from exactpriv.cli.verify import select_claims as _select_claims
 
     console = Console()
@@ -98,7 +98,7 @@ def cmd_report(args) -> int:
 
 
 def _tightness(console, args, claims, G, explorations, entry_explorations) -> None:
-    from exactpriv.tightness import bank_implications, explore_entry, explore_implication
+    from counterexamples.tightness import bank_implications, explore_entry, explore_implication
 
     ids = {c.id for c in claims}
     for imp in bank_implications():

@@ -13,17 +13,12 @@ from exactpriv.errors import ExactPrivError
 __all__ = ["cmd_verify", "select_claims"]
 
 
-def select_claims(only: str | None):
-    from theorems import PAPERS, all_claims
+def select_claims(only: str | None, banks=None):
+    """The claims of the given banks (default: every installed bank) matching ``--only``."""
+    from exactpriv.claims.banks import resolve_banks
+    from exactpriv.claims.banks import select_claims as _select
 
-    claims = all_claims()
-    if not only:
-        return claims
-    keys = [k.strip() for k in only.split(",") if k.strip()]
-    out = [c for c in claims if any(c.id == k or c.id.startswith(k + ".") or c.id.split(".")[0] == k for k in keys)]
-    if not out:
-        raise ExactPrivError(f"--only {only!r} matches no claim (papers: {', '.join(PAPERS)})")
-    return out
+    return _select(resolve_banks(banks), only)
 
 
 def cmd_verify(args) -> int:

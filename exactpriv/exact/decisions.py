@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from exactpriv.errors import InvalidArgument, UndecidedError
+from exactpriv.errors import InvalidArgument, RefutedError, UndecidedError
 
 __all__ = ["Truth", "Decision", "Enclosure"]
 
@@ -72,10 +72,19 @@ class Decision:
         return Decision(flip[self.truth], self.method, self.reason, self.precision, self.certificate)
 
     def require(self) -> bool:
-        """Return True/False, raising :class:`UndecidedError` when undecided."""
+        """Return True when TRUE; raise otherwise.
+
+        FALSE raises :class:`~exactpriv.errors.RefutedError` (an ``AssertionError``) carrying
+        the method, the reason and the certificate; UNDECIDED raises
+        :class:`~exactpriv.errors.UndecidedError`.  So ``d.require()`` in a test fails unless the
+        statement is proved true — it never returns False.
+        """
         if self.truth is Truth.UNDECIDED:
             raise UndecidedError(f"undecided ({self.method}): {self.reason}")
-        return self.truth is Truth.TRUE
+        if self.truth is Truth.FALSE:
+            cert = f"; certificate: {_jsonable(self.certificate)}" if self.certificate else ""
+            raise RefutedError(f"refuted ({self.method}): {self.reason}{cert}")
+        return True
 
     def __bool__(self):
         raise TypeError(

@@ -576,12 +576,17 @@ class _Engine:
     def _kl_pair(self, x, x2):
         a, b = self.num[x].tolist(), self.num[x2].tolist()
         D1, D2 = int(self.den[x]), int(self.den[x2])
-        coef = {D2: Fraction(1), D1: Fraction(-1)}
+        # D(P‖Q) = Σ_y (u/D1)·(log u − log D1 − log v + log D2).  Accumulate every coefficient:
+        # the keys D1, D2, u, v coincide often (equal row denominators, equal entries), and a
+        # dict literal {D2: 1, D1: -1} silently kept only one of them when D1 == D2 (issue 9).
+        coef: dict[int, Fraction] = {}
+        for key, c in ((D2, Fraction(1)), (D1, Fraction(-1))):
+            coef[key] = coef.get(key, Fraction(0)) + c
         for u, v in zip(a, b):
             if u:
                 w = Fraction(u, D1)
-                coef[u] = coef.get(u, 0) + w
-                coef[v] = coef.get(v, 0) - w
+                coef[u] = coef.get(u, Fraction(0)) + w
+                coef[v] = coef.get(v, Fraction(0)) - w
         return LogForm(0, logs=coef)
 
     # Rényi of integer order k >= 2: Σ_y p^k q^{1-k} is rational

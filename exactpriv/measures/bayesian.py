@@ -24,9 +24,20 @@ leakage), one tensor marginalisation per (i, S).
 Conventions (stated once, used by every function here)
 ------------------------------------------------------
 * ratios a/b of probabilities: 0/0 is ignored (no constraint), a/0 = +oo for a > 0;
-* a conditioning event of prior probability 0 makes the conditional undefined: such
-  configurations are skipped (this includes S = N∖{i}: a fully known database of prior
-  probability 0 is not an adversary's hypothesis);
+* the likelihood of a partial configuration c = (x_i, x_S) integrates the unknown records
+  K = N∖({i} ∪ S) out under the prior, P[y | c] = Σ_{x_K} p(x_K | c) P(y | c, x_K).  It is
+  *undefined* when p(c) = 0 and K ≠ ∅ (a conditional given a null event).  When K = ∅
+  (S = N∖{i}) nothing is integrated out: P[y | c] = P(y | x) is the mechanism's row, defined
+  for every prior.  What to do with null configurations is the keyword ``null_events``
+  (:data:`NULL_EVENTS`):
+
+  - ``"skip_undefined"`` (default): skip a configuration only where its likelihood is undefined
+    (p(c) = 0 and K ≠ ∅).  This is the reading of seed 003's own statements: with S = N∖{i}
+    the configurations are the databases x themselves ("Definition 2 would reduce to
+    Definition 1"), so BDP ≥ pure DP and BSP ≥ SP for every prior;
+  - ``"skip_null"``: skip every configuration of prior probability 0, also when nothing is
+    integrated out (a database the prior excludes is not an adversary's hypothesis) — the
+    behaviour of exactpriv before issue 9;
 * the maximum over an empty set of ratios is 0 (= ln 1).
 """
 
@@ -49,6 +60,7 @@ from exactpriv.measures.result import Measured, at_most
 from exactpriv.spaces import Hamming, Space, Subsets, check_enumerable
 
 __all__ = [
+    "NULL_EVENTS",
     "bayesian_dp",
     "eps_X",
     "identifiability",
@@ -61,6 +73,24 @@ __all__ = [
 
 _CONVENTIONS = ("conventions: 0/0 ratios ignored, a/0 = oo for a > 0; conditioning events of prior "
                 "probability 0 skipped (conditional undefined); max over no ratio = 0")
+
+#: The conventions for configurations of prior probability 0 (module docstring):
+#: ``"skip_undefined"`` skips them only where a record is integrated out (the default; seed 003's
+#: reading), ``"skip_null"`` skips them always (exactpriv before issue 9).
+NULL_EVENTS = ("skip_undefined", "skip_null")
+
+
+def _check_null_events(null_events) -> str:
+    if not isinstance(null_events, str) or null_events not in NULL_EVENTS:
+        raise InvalidArgument(f"null_events={null_events!r} must be one of {NULL_EVENTS}")
+    return null_events
+
+
+def _null_note(null_events: str) -> str:
+    if null_events == "skip_undefined":
+        return ("null_events='skip_undefined': configurations of prior probability 0 skipped only where records "
+                "are integrated out (their conditional is undefined); fully known databases always count")
+    return "null_events='skip_null': every configuration of prior probability 0 skipped, even fully known databases"
 
 
 # ----------------------------------------------------------------------------- validation
@@ -220,6 +250,39 @@ def _conditional(Gt: np.ndarray, At: np.ndarray, i: int, S: tuple[int, ...], n: 
     return g.reshape(m_i, cs, g.shape[-1]), a.reshape(m_i, cs), order
 
 
+class _Likelihoods:
+    """The scaled tensors behind P[y | x_i, x_S] under a ``null_events`` convention.
+
+    ``g_a(i, S)`` gives (g, a, order) as :func:`_conditional` with P[y | c] = g[c, y] / a[c] and a[c] = 0
+    exactly where the configuration is skipped.  With "skip_undefined" and S = N∖{i} (nothing
+    integrated out) the tensors are the mechanism's own rows P·L over the constant L, so that
+    configurations of prior probability 0 keep their (defined) likelihood.
+    """
+
+    def __init__(self, J: "_Joint", null_events: str):
+        self.J, self.null_events = J, null_events
+        self.Gt, self.At = J.tensor(J.G), J.tensor(J.A)
+        self._rows = None
+
+    def known_all(self, i: int, S) -> bool:
+        return self.null_events == "skip_undefined" and len(S) == self.J.n - 1
+
+    def rows(self):
+        """(P·L tensor, constant-L tensor): likelihoods of fully known databases, prior-free."""
+        if self._rows is None:
+            J = self.J
+            X = J.P.shape[0]
+            self._rows = (J.tensor(J.P), J.tensor(np.full(X, J.L, dtype=object)))
+        return self._rows
+
+    def g_a(self, i: int, S):
+        n = self.J.n
+        if self.known_all(i, S):
+            Pt, Lt = self.rows()
+            return _conditional(Pt, Lt, i, S, n)
+        return _conditional(self.Gt, self.At, i, S, n)
+
+
 def _leakage_scan(g: np.ndarray, a: np.ndarray):
     """Max over (x_i = a_, x_i' = b_, x_S, y) of P[y|a_,x_S]/P[y|b_,x_S] with admissibility.
 
@@ -303,15 +366,15 @@ def is_identifiability(M, level, *, prior=None, max_prec: int = 2048) -> Decisio
 
 
 # ----------------------------------------------------------------------------- Bayesian DP
-def _bdp_scan(M: Mechanism, prior: Prior, subsets_of):
+def _bdp_scan(M: Mechanism, prior: Prior, subsets_of, null_events: str):
     J = _Joint(M, prior)
     n = J.n
-    Gt, At = J.tensor(J.G), J.tensor(J.A)
+    lik = _Likelihoods(J, null_events)
     best, wit = None, None
     for i in range(n):
         others = [j for j in range(n) if j != i]
         for S in subsets_of(others):
-            g, a, order = _conditional(Gt, At, i, S, n)
+            g, a, order = lik.g_a(i, S)
             r, idx = _leakage_scan(g, a)
             if _better(r, best):
                 best = r
@@ -331,7 +394,7 @@ def _all_subsets(others):
         yield from itertools.combinations(others, r)
 
 
-def bayesian_dp(M, *, prior=None) -> Measured:
+def bayesian_dp(M, *, prior=None, null_events: str = "skip_undefined") -> Measured:
     """Tightest eps of eps-Bayesian DP (Yang et al.; seed 003, def. of BDP and eq. (19)).
 
     BDP(M, p) = sup over adversaries A(i, S), S ⊆ N∖{i}, values x_i, x_i', x_S and output
@@ -341,55 +404,68 @@ def bayesian_dp(M, *, prior=None) -> Measured:
     (Σa_y / Σb_y ≤ max_y a_y/b_y) the sup over events is attained at a single output y, which is
     the form (19); all 2^(n-1) sets S are enumerated per record.
 
-    Conventions: configurations (x_i, x_S) of prior probability 0 are skipped, because the
-    conditional p(x_K | x_i, x_S) is undefined (this applies also to S = N∖{i}); 0/0 ratios are
-    ignored; a/0 = +oo.  With a full-support prior the adversary S = N∖{i} recovers pure DP, so
-    BDP ≥ pure DP then.  Inputs: Hamming or Subsets spaces.  Witness: "record" i, "known" {j: x_j}
-    (S and its values), "pair" [x_i, x_i'], "output" y.
+    Conventions.  P[Y ∈ E | x_i, x_S] is undefined when p(x_i, x_S) = 0 and some record is
+    integrated out (K ≠ ∅): the conditional p(x_K | x_i, x_S) is a conditional given a null
+    event.  ``null_events="skip_undefined"`` (default) skips exactly those configurations; with
+    S = N∖{i} nothing is integrated out, the likelihood is the row P(y | x) for every prior, so the
+    adversary S = N∖{i} compares every neighbour pair and BDP ≥ pure DP for every prior (seed 003
+    reduces x_{i+S} to the database x when S = N∖{i}).  ``null_events="skip_null"`` skips every
+    configuration of prior probability 0, also fully known databases (exactpriv before issue 9;
+    then BDP ≥ pure DP only for full-support priors).  0/0 ratios are ignored; a/0 = +oo.
+    Inputs: Hamming or Subsets spaces.  Witness: "record" i, "known" {j: x_j} (S and its values),
+    "pair" [x_i, x_i'], "output" y.
     """
+    null_events = _check_null_events(null_events)
     M = _check_mechanism(M, "bayesian_dp")
     prior = _check_prior(M, prior, "bayesian_dp")
     _check_product_space(M.inputs, "bayesian_dp")
     n = M.inputs.n_records
     check_enumerable(n * 2 ** (n - 1), "the adversaries (i, S) of Bayesian DP")
-    best, wit = _bdp_scan(M, prior, _all_subsets)
+    best, wit = _bdp_scan(M, prior, _all_subsets, null_events)
     return Measured("bayesian_dp", _log_value(best), witness=dict(wit or {}, prior=repr(prior)),
-                    note="sup over (i, S, x_i, x_i', x_S, y) of ln P[y|x_i,x_S]/P[y|x_i',x_S]; " + _CONVENTIONS)
+                    note="sup over (i, S, x_i, x_i', x_S, y) of ln P[y|x_i,x_S]/P[y|x_i',x_S]; "
+                         "0/0 ratios ignored, a/0 = oo; " + _null_note(null_events))
 
 
-def is_bayesian_dp(M, level, *, prior=None, max_prec: int = 2048) -> Decision:
+def is_bayesian_dp(M, level, *, prior=None, null_events: str = "skip_undefined", max_prec: int = 2048) -> Decision:
     """Decide whether M is ``level``-Bayesian-DP under ``prior`` (seed 003, eq. (19))."""
     _check_level(level)
-    return at_most(bayesian_dp(M, prior=prior), level, max_prec=max_prec)
+    return at_most(bayesian_dp(M, prior=prior, null_events=null_events), level, max_prec=max_prec)
 
 
 # ----------------------------------------------------------------------------- identity DP
-def identity_dp(M, *, prior=None) -> Measured:
+def identity_dp(M, *, prior=None, null_events: str = "skip_null") -> Measured:
     """Tightest eps of eps-identity DP (seed 004, Definition 3, eq. (11)).
 
     ID(M, X) = max over sources i, records t, t' with Pr[X_i = t], Pr[X_i = t'] > 0, and outputs r of
         ln [Σ_{x_(i)} Pr[M(t, x_(i)) = r] Pr[X_(i) = x_(i) | X_i = t]] /
            [Σ_{x_(i)} Pr[M(t', x_(i)) = r] Pr[X_(i) = x_(i) | X_i = t']]
       = ln Pr[Y = r | X_i = t] / Pr[Y = r | X_i = t'],
-    i.e. the Bayesian-DP leakage of the adversaries with S = ∅.  Values t of prior marginal 0
-    are skipped (the conditional in (11) is undefined); 0/0 ratios ignored; a/0 = +oo.
-    Inputs: Hamming or Subsets spaces (a record sequence per source).  Witness: "record" i,
-    "pair" [t, t'], "output" r.
+    i.e. the Bayesian-DP leakage of the adversaries with S = ∅.  The conditional
+    Pr[X_(i) = x_(i) | X_i = t] in (11) is undefined when Pr[X_i = t] = 0 and n ≥ 2; such values t
+    are skipped.  With n = 1 there is nothing to condition (X_(i) is empty) and (11) is the row
+    ratio, defined for every prior: ``null_events="skip_null"`` (default) still skips every t of
+    prior marginal 0, because seed 004's own restatement (12) (Theorem 1) divides by Pr[X_i = t]
+    and so quantifies over the prior's support only; ``"skip_undefined"`` keeps those t when
+    n = 1 (the convention of Bayesian DP, module docstring).  0/0 ratios ignored; a/0 = +oo.  Inputs: Hamming or Subsets spaces (a record sequence per source).
+    Witness: "record" i, "pair" [t, t'], "output" r.
     """
+    null_events = _check_null_events(null_events)
     M = _check_mechanism(M, "identity_dp")
     prior = _check_prior(M, prior, "identity_dp")
     _check_product_space(M.inputs, "identity_dp")
-    best, wit = _bdp_scan(M, prior, lambda others: [()])
+    best, wit = _bdp_scan(M, prior, lambda others: [()], null_events)
     if wit:
         wit.pop("known", None)
     return Measured("identity_dp", _log_value(best), witness=dict(wit or {}, prior=repr(prior)),
-                    note="max_{i,t,t',r} ln Pr[Y=r|X_i=t]/Pr[Y=r|X_i=t'] (seed 004 (11)); " + _CONVENTIONS)
+                    note="max_{i,t,t',r} ln Pr[Y=r|X_i=t]/Pr[Y=r|X_i=t'] (seed 004 (11)); "
+                         "0/0 ratios ignored, a/0 = oo; " + _null_note(null_events))
 
 
-def is_identity_dp(M, level, *, prior=None, max_prec: int = 2048) -> Decision:
+def is_identity_dp(M, level, *, prior=None, null_events: str = "skip_null", max_prec: int = 2048) -> Decision:
     """Decide whether M is ``level``-identity-DP with respect to ``prior`` (seed 004, Def. 3)."""
     _check_level(level)
-    return at_most(identity_dp(M, prior=prior), level, max_prec=max_prec)
+    return at_most(identity_dp(M, prior=prior, null_events=null_events), level, max_prec=max_prec)
 
 
 def identity_dp_posterior_form(M, *, prior=None) -> Measured:

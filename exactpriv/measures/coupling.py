@@ -76,11 +76,10 @@ from exactpriv.spaces import Bounded, Subsets
 __all__ = [
     "CouplingResult",
     "bmi_conditionals",
-    "bmi_membership",
+    "bmi_membership_certified",
     "bmi_pmf",
     "bmi_ratio_certificate",
     "find_coupling",
-    "is_bmi_membership",
     "lemma4_9",
 ]
 
@@ -379,20 +378,18 @@ def _swap_lower(M):
     return m, m.witness.get("ratio")
 
 
-def bmi_membership(M, *, negative: bool = False, form: str = "gamma", fallback: bool = True) -> Measured | None:
+def bmi_membership_certified(M, *, negative: bool = False, form: str = "gamma") -> Measured | None:
     """Tightest γ of (D_B, γ)-PMP (``negative=True``: NMP) over all BMI laws (seed 002
     Family 4.6), exact when the coefficient certificate holds.
 
     γ* >= λ0 = max over swap pairs (F ∪ {t}, F ∪ {s}) and outputs y of P(y|F∪t)/P(y|F∪s)
     (the D^2_B members, Family 4.7, approach it as Pr[t] -> 0); :func:`bmi_ratio_certificate`
     at λ0 proves γ* <= λ0 (module docstring).  Then the value is λ0, exact (not attained
-    unless λ0 ∈ {1, +oo}).  Without a certificate the result is the enclosure of
-    :func:`exactpriv.measures.membership.positive_membership` (family "bounded",
-    method "enclosure"), or None with ``fallback=False``.  ``form="eps"`` reports ln γ.
+    unless λ0 ∈ {1, +oo}).  Without a certificate the result is None (the public
+    :func:`exactpriv.measures.membership.bmi_membership` then falls back to the enclosure).
+    ``form="eps"`` reports ln γ.
     """
-    from exactpriv.measures.membership import negative_membership, positive_membership
-
-    M = _mechanism(M, "bmi_membership")
+    M = _mechanism(M, "bmi_membership_certified")
     if form not in ("gamma", "eps"):
         raise InvalidArgument(f"form={form!r} must be 'gamma' or 'eps'")
     name = "bmi_negative_membership" if negative else "bmi_positive_membership"
@@ -412,14 +409,4 @@ def bmi_membership(M, *, negative: bool = False, form: str = "gamma", fallback: 
         return Measured(name, fmt(lam0), witness=wit,
                         method="exact: D^2_B lower bound + coefficient certificate over all of D_B",
                         note="sup over BMI laws = e^{ε-BDP}; see exactpriv.measures.coupling module docstring")
-    if not fallback:
-        return None
-    base = (negative_membership if negative else positive_membership)(M, family="bounded", form=form,
-                                                                      method="enclosure")
-    return Measured(name, base.value, base.lower, base.upper, witness=dict(base.witness, certificate=cert.reason),
-                    method=base.method + "; coefficient certificate unavailable", note=base.note)
-
-
-def is_bmi_membership(M, level, *, negative: bool = False, form: str = "gamma") -> Decision:
-    """Decide (D_B, level)-PMP (``negative=True``: NMP); ``form`` says whether level is γ or ln γ."""
-    return at_most(bmi_membership(M, negative=negative, form=form), level)
+    return None

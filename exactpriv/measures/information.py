@@ -26,7 +26,7 @@ Algorithms, and why
   first bounded to a coarse gap; only those whose upper bound reaches the best lower bound
   are refined to the requested gap.
 * **Sibson's α-MI** (``sibson_mi``, ``sibson_capacity`` and their deciders) lives in
-  :mod:`exactpriv.measures.sibson`; the names stay importable from this module.
+  :mod:`exactpriv.measures.sibson` (which builds on this module's helpers).
 * **Max-type quantities** (adversarial privacy, min-entropy leakage) are logs of exact
   rational maxima.
 
@@ -1002,24 +1002,3 @@ def mi_dp(M, *, gap=_DEFAULT_GAP, method: str = "auto") -> Measured:
 def is_mi_dp(M, level, *, gap=_DEFAULT_GAP, method: str = "auto") -> Decision:
     """Decide ε-MI-DP (seed 001 Def. 2): sup_{i, P} I(X_i;Y|X_{-i}) <= level."""
     return at_most(mi_dp(M, gap=gap, method=method), level)
-
-
-# ======================================================================================
-# Sibson's α-MI: exactpriv.measures.sibson, re-exported
-# ======================================================================================
-#: Names defined in :mod:`exactpriv.measures.sibson` and importable from here.  They are
-#: resolved on first access (PEP 562) rather than imported at the top: sibson builds on this
-#: module's helpers, so a module-level import here would be circular.
-_SIBSON_NAMES = frozenset({"sibson_mi", "is_sibson_mi", "sibson_capacity", "is_sibson_capacity"})
-
-
-def __getattr__(name):
-    if name in _SIBSON_NAMES:
-        from exactpriv.measures import sibson
-
-        return getattr(sibson, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__():
-    return sorted(set(globals()) | _SIBSON_NAMES)

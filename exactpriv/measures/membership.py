@@ -34,8 +34,13 @@ Algorithm and why: everything reduces to likelihood ratios of *single outputs*.
     * D* (Zhao, two-point on D^n): D_{i,K} puts mass p on (X_i = x_i, X_K = x_K) and 1 - p on
       (x_i', x_K); the remaining records K̄ follow the prior — conditionally on (x_i, x_K)
       (``remaining="conditional"``, the reading of seed 003 (24)-(25) under which Theorem 3
-      uses BDP; A is then the BDP ratio with S = K, configurations of prior probability 0
-      skipped) or independently from the prior's marginal of K̄ (``remaining="marginal"``).
+      uses BDP; A is then the BDP ratio with S = K) or independently from the prior's marginal
+      of K̄ (``remaining="marginal"``).  With "conditional", the law of X_K̄ given (x_i, x_K) is
+      undefined when the prior gives (x_i, x_K) probability 0 and K̄ ≠ ∅; ``null_events``
+      (:data:`~exactpriv.measures.bayesian.NULL_EVENTS`, as in Bayesian DP) says which
+      configurations are skipped: "skip_undefined" (default) exactly those, so that with K̄ = ∅
+      D_{i,K} is a law on two databases and needs no prior; "skip_null" every configuration of
+      prior probability 0 (exactpriv before issue 9).
       The membership event is X_i = x_i (¬ = X_i = x_i').  Exact sup over p as in (2).
 ``form="gamma"`` reports γ; ``form="eps"`` reports ε = ln γ (Zhao's <D, ε>-MP).
 """
@@ -56,18 +61,22 @@ from exactpriv.measures.bayesian import (
     _better,
     _check_level,
     _check_mechanism,
+    _check_null_events,
     _check_prior,
-    _conditional,
     _Joint,
     _leakage_scan,
+    _Likelihoods,
     _max_ratio,
     _obj,
 )
+from exactpriv.measures.coupling import bmi_membership_certified
 from exactpriv.measures.result import Measured, at_most
 from exactpriv.spaces import Bounded, Hamming, Subsets, check_enumerable
 
 __all__ = [
     "FAMILIES",
+    "bmi_membership",
+    "is_bmi_membership",
     "is_negative_membership",
     "is_positive_membership",
     "negative_membership",
@@ -279,7 +288,7 @@ def _bounded(M, name, positive, form):
                          f"which is a claim under test and is not assumed")
 
 
-def _two_point(M, name, positive, form, prior, remaining):
+def _two_point(M, name, positive, form, prior, remaining, null_events):
     if not isinstance(M.inputs, (Hamming, Subsets)):
         raise SpaceMismatchError(f"family='two_point' (Zhao's D*) needs a mechanism on D^n (Hamming), got {M.inputs!r}")
     prior = _check_prior(M, prior, "membership privacy over Zhao's D* (remaining records follow the prior)")
@@ -289,7 +298,7 @@ def _two_point(M, name, positive, form, prior, remaining):
     n = J.n
     check_enumerable(n * 2 ** (n - 1), "the (i, K) pairs of Zhao's D*")
     if remaining == "conditional":
-        Gt, At = J.tensor(J.G), J.tensor(J.A)
+        lik = _Likelihoods(J, null_events)
     else:
         Pt, at = J.tensor(J.P), J.tensor(J.a)
     best, wit = None, {}
@@ -298,7 +307,7 @@ def _two_point(M, name, positive, form, prior, remaining):
         for r_ in range(len(others) + 1):
             for K in itertools.combinations(others, r_):
                 if remaining == "conditional":
-                    g, a, order = _conditional(Gt, At, i, K, n)
+                    g, a, order = lik.g_a(i, K)
                 else:
                     Kbar = tuple(j for j in others if j not in K)
                     w = at.sum(axis=(i,) + K, keepdims=True)  # prior marginal of K̄ (scaled), broadcast
@@ -322,8 +331,8 @@ def _two_point(M, name, positive, form, prior, remaining):
     wit["prior"] = repr(prior)
     m = _free_p_result(name, best, form, wit, "two_point")
     return Measured(name, m.value, witness=m.witness, method=m.method,
-                    note=m.note + f"; remaining records: {remaining} prior; with 'conditional' configurations of "
-                                  f"prior probability 0 are skipped")
+                    note=m.note + f"; remaining records: {remaining} prior"
+                         + (f"; null_events={null_events!r}" if remaining == "conditional" else ""))
 
 
 def _reshape_marginal(q, i, K):
@@ -338,8 +347,9 @@ def _reshape_marginal(q, i, K):
 
 
 # ----------------------------------------------------------------------------- public API
-def _membership(M, positive, family, form, prior, remaining, method="auto"):
+def _membership(M, positive, family, form, prior, remaining, method="auto", null_events="skip_undefined"):
     name = "positive_membership" if positive else "negative_membership"
+    null_events = _check_null_events(null_events)
     M = _check_mechanism(M, name)
     _check_form(form)
     if family not in FAMILIES:
@@ -359,17 +369,16 @@ def _membership(M, positive, family, form, prior, remaining, method="auto"):
         if method == "auto" and M.is_rational:
             # exact when the coefficient certificate of exactpriv.measures.coupling proves that
             # the D^2_B lower bound is the sup over all of D_B (proof in that module's docstring)
-            from exactpriv.measures.coupling import bmi_membership
-
-            exact = bmi_membership(M, negative=not positive, form=form, fallback=False)
+            exact = bmi_membership_certified(M, negative=not positive, form=form)
             if exact is not None:
                 return Measured(name, exact.value, witness=exact.witness, method=exact.method, note=exact.note)
         return _bounded(M, name, positive, form)
-    return _two_point(M, name, positive, form, prior, remaining)
+    return _two_point(M, name, positive, form, prior, remaining, null_events)
 
 
 def positive_membership(M, *, family: str = "uniform", form: str = "gamma", prior=None,
-                        remaining: str = "conditional", method: str = "auto") -> Measured:
+                        remaining: str = "conditional", method: str = "auto",
+                        null_events: str = "skip_undefined") -> Measured:
     """Tightest γ of (D, γ)-positive membership privacy over a family D (seed 002; seed 003 Def. 3).
 
     γ* = sup over D in the family, entities t and output sets S with Pr[S] > 0 of the least γ with
@@ -383,34 +392,60 @@ def positive_membership(M, *, family: str = "uniform", form: str = "gamma", prio
     over the family is a maximum of single-output likelihood ratios, usually approached as
     Pr[t] -> 0 and not attained: see ``method``); for "bounded" exact when the coefficient
     certificate of :mod:`exactpriv.measures.coupling` holds (``method="auto"``), otherwise (or
-    with ``method="enclosure"``) a certified enclosure.  Proofs in the module docstring.  Witness: "entity" (or record event), "event"
-    [y], "distribution", "datasets", "attained".
+    with ``method="enclosure"``) a certified enclosure.  Proofs in the module docstring.
+    ``null_events`` ("skip_undefined" | "skip_null"): configurations of prior probability 0 under
+    "two_point"/"conditional", as in Bayesian DP (module docstring).  Witness: "entity" (or record
+    event), "event" [y], "distribution", "datasets", "attained".
     """
-    return _membership(M, True, family, form, prior, remaining, method)
+    return _membership(M, True, family, form, prior, remaining, method, null_events)
 
 
 def negative_membership(M, *, family: str = "uniform", form: str = "gamma", prior=None,
-                        remaining: str = "conditional", method: str = "auto") -> Measured:
+                        remaining: str = "conditional", method: str = "auto",
+                        null_events: str = "skip_undefined") -> Measured:
     """Tightest γ of (D, γ)-negative membership privacy (seed 002, ``li2013.def_nmp``).
 
     γ* = sup over D, t, S with Pr[S] > 0 of the least γ with Pr[t|S] >= Pr[t]/γ and
     Pr[¬t|S] <= γ Pr[¬t].  Families, forms and exactness as in :func:`positive_membership`
     (the level of (D, t) is Φ(1 - p, max_y Pr[y|¬t]/Pr[y|t]), the mirror image of PMP).
     """
-    return _membership(M, False, family, form, prior, remaining, method)
+    return _membership(M, False, family, form, prior, remaining, method, null_events)
 
 
 def is_positive_membership(M, level, *, family: str = "uniform", form: str = "gamma", prior=None,
-                           remaining: str = "conditional", max_prec: int = 2048) -> Decision:
+                           remaining: str = "conditional", null_events: str = "skip_undefined",
+                           max_prec: int = 2048) -> Decision:
     """Decide (family, level)-PMP (``form`` says whether ``level`` is γ or ε = ln γ)."""
     _check_level(level)
-    return at_most(positive_membership(M, family=family, form=form, prior=prior, remaining=remaining), level,
+    return at_most(positive_membership(M, family=family, form=form, prior=prior, remaining=remaining,
+                                    null_events=null_events), level,
                    max_prec=max_prec)
 
 
 def is_negative_membership(M, level, *, family: str = "uniform", form: str = "gamma", prior=None,
-                           remaining: str = "conditional", max_prec: int = 2048) -> Decision:
+                           remaining: str = "conditional", null_events: str = "skip_undefined",
+                           max_prec: int = 2048) -> Decision:
     """Decide (family, level)-NMP (``form`` says whether ``level`` is γ or ε = ln γ)."""
     _check_level(level)
-    return at_most(negative_membership(M, family=family, form=form, prior=prior, remaining=remaining), level,
+    return at_most(negative_membership(M, family=family, form=form, prior=prior, remaining=remaining,
+                                    null_events=null_events), level,
                    max_prec=max_prec)
+
+
+def bmi_membership(M, *, negative: bool = False, form: str = "gamma") -> Measured:
+    """Tightest γ of (D_B, γ)-PMP (``negative=True``: NMP) over all BMI laws (Li et al., Family 4.6):
+    exact when the coefficient certificate of :func:`exactpriv.measures.coupling.bmi_membership_certified`
+    holds, else the certified enclosure of the "bounded" family (and the result says so)."""
+    exact = bmi_membership_certified(M, negative=negative, form=form)
+    if exact is not None:
+        return exact
+    name = "bmi_negative_membership" if negative else "bmi_positive_membership"
+    base = (negative_membership if negative else positive_membership)(M, family="bounded", form=form,
+                                                                      method="enclosure")
+    return Measured(name, base.value, base.lower, base.upper, witness=dict(base.witness),
+                    method=base.method + "; coefficient certificate unavailable", note=base.note)
+
+
+def is_bmi_membership(M, level, *, negative: bool = False, form: str = "gamma") -> Decision:
+    """Decide (D_B, level)-PMP (``negative=True``: NMP); ``form`` says whether level is γ or ln γ."""
+    return at_most(bmi_membership(M, negative=negative, form=form), level)

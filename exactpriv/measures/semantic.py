@@ -37,9 +37,12 @@ from exactpriv.measures.bayesian import (
     _check_level,
     _check_mechanism,
     _check_prior,
+    _check_null_events,
     _check_product_space,
     _conditional,
     _Joint,
+    _Likelihoods,
+    _null_note,
     _obj,
 )
 from exactpriv.measures.result import Measured, at_most
@@ -333,7 +336,8 @@ def is_semantic_privacy(M, level, *, default=None, max_prec: int = 2048) -> Deci
 
 
 # ----------------------------------------------------------------------------- Bayesian semantic privacy
-def bayesian_semantic_privacy(M, *, prior=None, default=None, game_i: str = "resample") -> Measured:
+def bayesian_semantic_privacy(M, *, prior=None, default=None, game_i: str = "resample",
+                              null_events: str = "skip_undefined") -> Measured:
     """Tightest eps of eps-Bayesian semantic privacy (seed 003, Definition 2, eqs. (7)-(17)).
 
     BSP(M, p) = sup over records i, S ⊆ N∖{i}, beliefs b on the partial configurations
@@ -351,12 +355,24 @@ def bayesian_semantic_privacy(M, *, prior=None, default=None, game_i: str = "res
     are then marginals of SP's, SD can only shrink, and S = N∖{i} recovers SP.)
 
     Beliefs on D^n induce every belief on configurations, so the sup is over all beliefs on
-    D_i x D_S, and :func:`sup_posterior_sd` gives it exactly per (i, S, y).  Conventions:
-    configurations whose likelihood is undefined (conditioning event of prior probability 0)
-    are excluded from the beliefs' support; beliefs with an undefined posterior are excluded.
+    D_i x D_S, and :func:`sup_posterior_sd` gives it exactly per (i, S, y).
+
+    Conventions for undefined quantities.  (a) The likelihood P[Y(x_{i+S}) = y] is undefined
+    when the prior gives its conditioning event probability 0 and some record is integrated out
+    (K ≠ ∅): p(x_K | x_i, x_S) for (9) and ``game_i="replace"``, and p(x_K | ⊥, x_S) for
+    ``game_i="resample"``.  With S = N∖{i} nothing is integrated out and the likelihoods are
+    P[Y(x) = y] and P[Y(x_{-i}) = y], defined for every prior.  ``null_events`` (one of
+    :data:`~exactpriv.measures.bayesian.NULL_EVENTS`) says which configurations leave the
+    beliefs' support: ``"skip_undefined"`` (default) only those with an undefined likelihood —
+    then S = N∖{i} is exactly Definition 1, as seed 003 states, and BSP ≥ SP for every prior;
+    ``"skip_null"`` every configuration of prior probability 0, also fully known databases
+    (exactpriv before issue 9; BSP ≥ SP then only for full-support priors).  (b) The posteriors
+    b_0[.|y], b_i[.|y] are undefined when the belief gives y probability 0 in Game 0 or Game i
+    (<b, u> = 0 or <b, v> = 0); such beliefs are excluded, as in :func:`semantic_privacy`.
     Witness: "record", "known_records" (S), "output", "pair" (two configurations (x_i, x_S)),
-    "belief", "attained", "cross_ratio", "default".
+    "belief", "attained", "cross_ratio", "default", "null_events".
     """
+    null_events = _check_null_events(null_events)
     M = _check_mechanism(M, "bayesian_semantic_privacy")
     prior = _check_prior(M, prior, "bayesian_semantic_privacy")
     _check_product_space(M.inputs, "bayesian_semantic_privacy")
@@ -366,7 +382,8 @@ def bayesian_semantic_privacy(M, *, prior=None, default=None, game_i: str = "res
     J = _Joint(M, prior)
     n = J.n
     check_enumerable(n * 2 ** (n - 1), "the (i, S) pairs of Bayesian semantic privacy")
-    Gt, At = J.tensor(J.G), J.tensor(J.A)
+    lik = _Likelihoods(J, null_events)
+    At = lik.At
     best = None
     for i in range(n):
         others = [j for j in range(n) if j != i]
@@ -377,9 +394,14 @@ def bayesian_semantic_privacy(M, *, prior=None, default=None, game_i: str = "res
             Ht = J.tensor(J.a)[..., None] * Pbot
         for r in range(len(others) + 1):
             for S in itertools.combinations(others, r):
-                g, a, order = _conditional(Gt, At, i, S, n)  # (m_i, cS, Y), (m_i, cS)
+                g, a, order = lik.g_a(i, S)  # (m_i, cS, Y), (m_i, cS)
                 m_i, cS, nY = g.shape
-                if game_i == "resample":
+                if game_i == "replace" and lik.known_all(i, S):
+                    # nothing integrated out: Game i sees the row of x with record i := ⊥
+                    gb = np.broadcast_to(g[dcodes[i]][None], g.shape)
+                    ok = np.asarray(a > 0, dtype=bool).reshape(-1)
+                    vn_all, vd = gb.reshape(m_i * cS, nY), a.reshape(-1)
+                elif game_i == "resample":
                     gb = np.broadcast_to(g[dcodes[i]][None], g.shape)  # G at (⊥, x_S)
                     ab = np.broadcast_to(a[dcodes[i]][None], a.shape)
                     ok = np.asarray((a > 0) & (ab > 0), dtype=bool).reshape(-1)
@@ -413,17 +435,18 @@ def bayesian_semantic_privacy(M, *, prior=None, default=None, game_i: str = "res
     wit = _belief_witness(R, x, z, attained, Fraction(int(un[x]), int(ud[x])), Fraction(int(vn[x]), int(vd[x])),
                           Fraction(int(un[z]), int(ud[z])), Fraction(int(vn[z]), int(vd[z])), label)
     wit.update(**J.record_witness(i), known_records=list(S), output=M.outputs[y],
-               default=[a_[c] for a_, c in zip(M.inputs.records, dcodes)], prior=repr(prior), game_i=game_i)
+               default=[a_[c] for a_, c in zip(M.inputs.records, dcodes)], prior=repr(prior), game_i=game_i,
+               null_events=null_events)
     return Measured("bayesian_semantic_privacy", sd_from_cross_ratio(R), witness=wit,
                     method="exact (two-point reduction)" if attained else "exact sup (not attained)",
                     note="per (i, S, y): sup_b SD = (sqrt R - 1)/(sqrt R + 1) (proof: sup_posterior_sd); "
-                         "likelihoods integrated under the data prior; configurations of prior probability 0 "
-                         "excluded" + ("" if attained else "; the sup is a limit, not attained"))
+                         "likelihoods integrated under the data prior; " + _null_note(null_events)
+                         + ("" if attained else "; the sup is a limit, not attained"))
 
 
 def is_bayesian_semantic_privacy(M, level, *, prior=None, default=None, game_i: str = "resample",
-                                 max_prec: int = 2048) -> Decision:
+                                 null_events: str = "skip_undefined", max_prec: int = 2048) -> Decision:
     """Decide whether M is ``level``-Bayesian-semantically private (seed 003, Definition 2)."""
     _check_level(level)
-    return at_most(bayesian_semantic_privacy(M, prior=prior, default=default, game_i=game_i), level,
-                   max_prec=max_prec)
+    return at_most(bayesian_semantic_privacy(M, prior=prior, default=default, game_i=game_i,
+                                             null_events=null_events), level, max_prec=max_prec)

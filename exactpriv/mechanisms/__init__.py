@@ -1,5 +1,25 @@
-"""Mechanisms: the exact Mechanism class and the zoo of mechanisms the seed papers use."""
+"""Mechanisms: the exact Mechanism class, the zoo of mechanisms the seed papers use, and exact
+operators on mechanisms (composition, post-processing, subsampling, group pairs, shuffling)."""
 
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
+from exactpriv.mechanisms.operators import (
+    compose,
+    group,
+    k_fold,
+    poisson_subsample,
+    post_process,
+    shuffle,
+    subsample_without_replacement,
+)
 
-__all__ = ["Mechanism", "ProductMechanism"]
+__all__ = [
+    "Mechanism",
+    "ProductMechanism",
+    "compose",
+    "group",
+    "k_fold",
+    "poisson_subsample",
+    "post_process",
+    "shuffle",
+    "subsample_without_replacement",
+]

@@ -32,7 +32,7 @@ from exactpriv.exact.budget import run_bounded
 from exactpriv.exact.numbers import EPS, as_exact, check_denominators, describe_number, to_sympy
 from exactpriv.spaces import GraphSpace, Space, check_enumerable
 
-__all__ = ["Mechanism", "ProductMechanism", "prove_zero"]
+__all__ = ["Mechanism", "ProductMechanism", "REPR_MAX_ENTRIES", "prove_zero"]
 
 
 #: Budgets of the symbolic checks made while a mechanism is built (each runs in a killable
@@ -77,6 +77,8 @@ def _prove_zero_rewrites(expr) -> bool:
 
 
 def _check_entry(value, where: str, symbols):
+    if isinstance(value, str):
+        value = _parse_entry(value, where, symbols)
     v = as_exact(value, where, symbols=symbols)
     if isinstance(v, Fraction):
         if v < 0 or v > 1:
@@ -110,6 +112,19 @@ def _is_small(v) -> bool:
         if k > _SMALL_NODES:
             return False
     return True
+
+
+def _parse_entry(text: str, where: str, symbols):
+    """A string entry: an exact rational ('3/4') or an expression of the safe grammar in the
+    declared symbols ('exp(eps)/(exp(eps) + 1)'); parsed, never evaluated as code."""
+    if text.isascii():  # Fraction() also reads look-alike digits ("\u09ea/8", a Bengali 4, as 1/2)
+        try:
+            return Fraction(text.strip())
+        except (ValueError, ZeroDivisionError):
+            pass
+    from exactpriv.exact.expressions import parse_expression
+
+    return parse_expression(text, symbols={s.name: s for s in symbols}, name=where)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -169,7 +184,8 @@ class Mechanism:
     symbols : symbols expressions may use (default: ``eps``, declared nonnegative).
     """
 
-    def __init__(self, inputs: Space, outputs, matrix, *, symbols=(EPS,), _built=None, _validated=None):
+    def __init__(self, inputs: Space, outputs, matrix, *, symbols=(EPS,), name=None, _built=None, _validated=None,
+                 _roundtrip=False):
         if not isinstance(inputs, Space):
             raise InvalidArgument(f"inputs={inputs!r} must be an exactpriv Space (e.g. Hamming([0, 1], n=2))")
         try:
@@ -186,7 +202,12 @@ class Mechanism:
         self.inputs = inputs
         self.outputs = outputs
         self.symbols = tuple(symbols)
-        self._built = _built
+        if name is not None and not isinstance(name, str):
+            raise InvalidArgument(f"name={name!r} of type {type(name).__name__} must be a str (a provenance label)")
+        self._built = name if name is not None else _built
+        # the label is itself a Python expression that rebuilds an equal mechanism under
+        # ``from exactpriv import *`` (set only by constructors that guarantee it)
+        self._roundtrip = bool(_roundtrip) and self._built is not None
         points = inputs.points  # raises SpaceTooLargeError before we touch the matrix
         check_enumerable(len(points) * len(outputs), f"a {len(points)}x{len(outputs)} matrix")
         self.rows = _validated if _validated is not None else self._validate(matrix, len(points), len(outputs))
@@ -235,10 +256,22 @@ class Mechanism:
         return tuple(out)
 
     # ----- identity and display
+    @property
+    def label(self) -> str | None:
+        """How the mechanism was built (a provenance label, e.g. ``randomized_response(k=2, p='3/4')``)."""
+        return self._built
+
     def __repr__(self):
-        if self._built:
+        """A constructor call that rebuilds an equal mechanism when pasted after
+        ``from exactpriv import *``: the short zoo form when it round-trips, else
+        ``Mechanism(space, outputs, [[exact entries as strings]], name=label)``.  Matrices above
+        :data:`REPR_MAX_ENTRIES` entries are summarised (``to_json()`` always has them)."""
+        if self._roundtrip:
             return self._built
-        return f"Mechanism({self.inputs!r}, {list(self.outputs)!r}, <{len(self.rows)}x{len(self.outputs)} matrix>)"
+        if len(self.rows) * len(self.outputs) > REPR_MAX_ENTRIES:
+            what = self._built or f"Mechanism({self.inputs!r}, ...)"
+            return f"<{what}: {len(self.rows)}x{len(self.outputs)} matrix not shown; M.to_json() has it>"
+        return _constructor_text("Mechanism", self.inputs, self.outputs, self.rows, self.symbols, self._built)
 
     def __eq__(self, other):
         return (isinstance(other, Mechanism) and self.inputs == other.inputs and self.outputs == other.outputs
@@ -343,7 +376,7 @@ class Mechanism:
                 raise InvalidArgument(f"{k}={v!r} violates the assumption {k} >= 0")
             mapping[sym] = to_sympy(val)
         rows = [[to_sympy(v).subs(mapping) if not isinstance(v, Fraction) else v for v in row] for row in self.rows]
-        built = f"{self!r}.subs({', '.join(f'{k}={v}' for k, v in mapping.items())})"
+        built = f"{_short(self)}.subs({', '.join(f'{k}={v}' for k, v in mapping.items())})"
         return Mechanism(self.inputs, self.outputs, rows, symbols=self.symbols, _built=built)
 
     def post_process(self, channel, *, outputs=None) -> "Mechanism":
@@ -368,7 +401,7 @@ class Mechanism:
                 acc = [row[y] * k_rows[y][j] for y in range(len(row)) if row[y] != 0 and k_rows[y][j] != 0]
                 new.append(_exact_sum(acc))
             rows.append(new)
-        return Mechanism(self.inputs, k_out, rows, symbols=self.symbols, _built=f"{self!r}.post_process(...)")
+        return Mechanism(self.inputs, k_out, rows, symbols=self.symbols, _built=f"{_short(self)}.post_process(...)")
 
     def product(self, other: "Mechanism") -> "Mechanism":
         """Independent composition on the same inputs: outputs (y1, y2), P = P1 * P2."""
@@ -377,7 +410,7 @@ class Mechanism:
         outs = [(a, b) for a in self.outputs for b in other.outputs]
         rows = [[p * q for p in r1 for q in r2] for r1, r2 in zip(self.rows, other.rows)]
         return Mechanism(self.inputs, outs, rows, symbols=tuple(dict.fromkeys(self.symbols + other.symbols)),
-                         _built=f"{self!r}.product({other!r})")
+                         _built=f"{_short(self)}.product({_short(other)})")
 
     def restrict(self, points) -> "Mechanism":
         """The mechanism on a subset of the inputs, with the induced neighbour graph."""
@@ -391,7 +424,7 @@ class Mechanism:
         for k, i in zip(order, idx):
             rows[k] = self.rows[i]
         return Mechanism(space, self.outputs, rows, symbols=self.symbols,
-                         _built=f"{self!r}.restrict({pts!r})", _validated=tuple(rows))
+                         _built=f"{_short(self)}.restrict({pts!r})", _validated=tuple(rows))
 
     def to_json(self) -> dict:
         from exactpriv.exact.numbers import to_sympy as _ts
@@ -405,6 +438,40 @@ class Mechanism:
             "outputs": [_label(y) for y in self.outputs],
             "matrix": [[enc(v) for v in row] for row in self.rows],
         }
+
+
+#: Largest matrix (entries) a repr spells out in full.
+REPR_MAX_ENTRIES = 4096
+
+
+def _entry_text(v) -> str:
+    """An exact entry as text the constructor parses back to an equal value."""
+    return str(v) if isinstance(v, Fraction) else sympy.sstr(to_sympy(v))
+
+
+def _constructor_text(cls_name, inputs, outputs, rows, symbols, label) -> str:
+    matrix = "[" + ", ".join("[" + ", ".join(repr(_entry_text(v)) for v in row) + "]" for row in rows) + "]"
+    extra = ""
+    if tuple(symbols) != (EPS,):
+        # symbols other than eps need sympy: from sympy import Symbol
+        extra += ", symbols=[" + ", ".join(
+            f"Symbol({s.name!r}, **{ {k: v for k, v in s.assumptions0.items() if k in _SYMBOL_ASSUMPTIONS} !r})"
+            for s in symbols) + "]"
+    if label:
+        extra += f", name={label!r}"
+    return f"{cls_name}({inputs!r}, {list(outputs)!r}, {matrix}{extra})"
+
+
+_SYMBOL_ASSUMPTIONS = ("nonnegative", "positive", "real")
+
+
+def _short(M) -> str:
+    """A short label for derived labels (never the full matrix)."""
+    if M._built:
+        return M._built
+    if isinstance(M, ProductMechanism):
+        return f"ProductMechanism(<{len(M.factors)} factors>)"
+    return f"Mechanism(<{len(M.rows)}x{len(M.outputs)} on {M.inputs!r}>)"
 
 
 def _label(y):
@@ -433,7 +500,7 @@ class ProductMechanism:
     builds it, with the usual size check.
     """
 
-    def __init__(self, factors, *, _built=None):
+    def __init__(self, factors, *, name=None, _built=None, _roundtrip=False):
         factors = tuple(factors)
         if not factors or not all(isinstance(f, Mechanism) for f in factors):
             raise InvalidArgument("ProductMechanism needs a non-empty sequence of Mechanisms")
@@ -441,10 +508,25 @@ class ProductMechanism:
             raise SpaceMismatchError("all factors of a ProductMechanism must share the input space")
         self.factors = factors
         self.inputs = factors[0].inputs
-        self._built = _built
+        self._built = name if name is not None else _built
+        self._roundtrip = bool(_roundtrip) and self._built is not None
 
     def __repr__(self):
-        return self._built or f"ProductMechanism({list(self.factors)!r})"
+        """``ProductMechanism([factor reprs])`` (each factor's repr rebuilds it), with the label."""
+        if self._roundtrip:
+            return self._built
+        name = f", name={self._built!r}" if self._built else ""
+        return f"ProductMechanism({list(self.factors)!r}{name})"
+
+    @property
+    def label(self) -> str | None:
+        return self._built
+
+    def __eq__(self, other):
+        return isinstance(other, ProductMechanism) and self.factors == other.factors
+
+    def __hash__(self):
+        return hash(self.factors)
 
     @property
     def n_outputs(self) -> int:
@@ -467,4 +549,4 @@ class ProductMechanism:
         for f in self.factors[1:]:
             joint_outputs = [a + (b,) for a in joint_outputs for b in f.outputs]
             rows = [[p * q for p in r1 for q in r2] for r1, r2 in zip(rows, f.rows)]
-        return Mechanism(self.inputs, joint_outputs, rows, _built=f"{self!r}.expand()")
+        return Mechanism(self.inputs, joint_outputs, rows, _built=f"{_short(self)}.expand()")

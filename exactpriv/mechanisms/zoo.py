@@ -95,11 +95,23 @@ def randomized_response(k: int = 2, *, eps=None, exp_eps=None, p=None) -> Mechan
         pv = _prob(p, "p")
         q = _exact(1 - to_sympy(pv)) if not isinstance(pv, Fraction) else 1 - pv
         rows = [[pv, q], [q, pv]]
+        if isinstance(pv, Fraction):  # the short form rebuilds it under `from exactpriv import *`
+            return Mechanism(space, [0, 1], rows, _built=f"randomized_response(k=2, p={str(pv)!r})", _roundtrip=True)
         return Mechanism(space, [0, 1], rows, _built=f"randomized_response(k=2, p={pv})")
     a, txt = _alpha(eps, exp_eps)
     denom = _f(a) + (k - 1) if isinstance(a, Fraction) else to_sympy(a) + (k - 1)
     hit, miss = _div(_f(a), denom), _div(Fraction(1), denom)
     rows = [[hit if x == y else miss for y in range(k)] for x in range(k)]
+    # short forms that rebuild it under `from exactpriv import *`: rational exp_eps or eps, or eps=EPS
+    short = None
+    if exp_eps is not None:
+        short = f"exp_eps={str(a)!r}"
+    elif to_sympy(as_exact(eps, "eps")) == EPS:
+        short = "eps=EPS"
+    elif isinstance(as_exact(eps, "eps"), Fraction):
+        short = f"eps={str(as_exact(eps, 'eps'))!r}"
+    if short is not None:
+        return Mechanism(space, list(range(k)), rows, _built=f"randomized_response(k={k}, {short})", _roundtrip=True)
     return Mechanism(space, list(range(k)), rows, _built=f"randomized_response(k={k}, {txt})")
 
 

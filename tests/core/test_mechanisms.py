@@ -61,10 +61,14 @@ ZOO = {
 def test_zoo_rows_sum_to_exactly_one(name):
     M = ZOO[name]()
     _rows_sum_to_one(M)
-    assert repr(M).split("(")[0] in ("randomized_response", "binary_symmetric_channel", "erasure_channel",
+    assert M.label.split("(")[0] in ("randomized_response", "binary_symmetric_channel", "erasure_channel",
                                      "binary_erasure_channel", "truncated_geometric", "count_query_geometric",
                                      "exponential_mechanism_hamming", "wang_E_d", "wang_E_i", "one_time_pad",
                                      "cuff_example_5_1", "k_max")
+    # issue 11: the repr rebuilds an equal mechanism when pasted after `from exactpriv import *`
+    namespace = {}
+    exec("from exactpriv import *", namespace)
+    assert eval(repr(M), namespace) == M, repr(M)
 
 
 def test_randomized_response_values():

@@ -17,7 +17,7 @@ from counterexamples.report import claim_report, index_report, page_name, result
 from exactpriv.cli import main
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.numbers import EPS
-from exactpriv.tightness import exp_levels, explore
+from counterexamples.tightness import exp_levels, explore
 from theorems import get_claim
 
 

@@ -137,8 +137,10 @@ def _events(k):
     return [E for r in range(1, k + 1) for E in itertools.combinations(range(k), r)]
 
 
-def naive_bdp(M, prior, only_empty_S=False):
-    """Yang et al.'s BDP by the definition: all adversaries (i, S), all events E ⊆ outputs."""
+def naive_bdp(M, prior, only_empty_S=False, null_events="skip_undefined"):
+    """Yang et al.'s BDP by the definition: all adversaries (i, S), all events E ⊆ outputs.
+    A configuration of prior probability 0 has an undefined conditional unless S = N∖{i} (nothing
+    integrated out: the likelihood is the row of x); "skip_null" skips it even then."""
     sp, pts = M.inputs, M.inputs.points
     n, k = sp.n, len(M.outputs)
     events = _events(k)
@@ -156,6 +158,12 @@ def naive_bdp(M, prior, only_empty_S=False):
                             den += p
                             num = [a + p * q for a, q in zip(num, row)]
                     cond[xi] = None if den == 0 else [a / den for a in num]
+                    if len(S) == n - 1 and null_events == "skip_undefined":
+                        x = [None] * n
+                        x[i] = xi
+                        for j, v in zip(S, xS):
+                            x[j] = v
+                        cond[xi] = list(M.rows[pts.index(tuple(x))])
                 for a, b in itertools.permutations(sp.records[i], 2):
                     if cond[a] is None or cond[b] is None:
                         continue
@@ -200,11 +208,12 @@ def test_random_instances_agree_with_definitions():
     rng = random.Random(20240611)
     for _ in range(200):
         M, prior = _rand_instance(rng, SPACES)
-        bdp = bayesian_dp(M, prior=prior).value
-        assert bdp == _as_log(naive_bdp(M, prior)), (M.rows, prior.pmf)
+        for conv in ("skip_undefined", "skip_null"):
+            bdp = bayesian_dp(M, prior=prior, null_events=conv).value
+            assert bdp == _as_log(naive_bdp(M, prior, null_events=conv)), (conv, M.rows, prior.pmf)
         idp = identity_dp(M, prior=prior).value
         assert idp == _as_log(naive_identity_dp(M, prior)), (M.rows, prior.pmf)
-        assert idp == _as_log(naive_bdp(M, prior, only_empty_S=True))
+        assert idp == _as_log(naive_bdp(M, prior, only_empty_S=True, null_events="skip_null"))
         assert identity_dp_posterior_form(M, prior=prior).value == idp  # seed 004 Theorem 1 (Bayes)
         assert identifiability(M, prior=prior).value == _as_log(naive_identifiability(M, prior))
 

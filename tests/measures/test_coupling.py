@@ -22,14 +22,12 @@ from exactpriv.errors import InvalidArgument, NotExactError, SpaceMismatchError,
 from exactpriv.exact.logforms import LogForm
 from exactpriv.measures.coupling import (
     bmi_conditionals,
-    bmi_membership,
     bmi_pmf,
     bmi_ratio_certificate,
     find_coupling,
-    is_bmi_membership,
     lemma4_9,
 )
-from exactpriv.measures.membership import negative_membership, positive_membership
+from exactpriv.measures.membership import bmi_membership, is_bmi_membership, negative_membership, positive_membership
 from exactpriv.measures.udp import bounded_dp
 from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism

@@ -37,9 +37,8 @@ from exactpriv.measures.information import (
     mi_dp,
     mi_privacy,
     record_mi,
-    sibson_capacity,
-    sibson_mi,
 )
+from exactpriv.measures.sibson import sibson_capacity, sibson_mi
 from exactpriv.measures.membership import negative_membership, positive_membership
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.mechanisms.zoo import binary_symmetric_channel, erasure_channel

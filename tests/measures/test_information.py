@@ -38,9 +38,8 @@ from exactpriv.measures.information import (
     min_entropy_leakage,
     record_mi,
     record_posterior_kl,
-    sibson_capacity,
-    sibson_mi,
 )
+from exactpriv.measures.sibson import sibson_capacity, sibson_mi
 from exactpriv.spaces import Hamming
 
 L = LogForm.log

@@ -244,7 +244,7 @@ def test_bounded_families():
     assert checked > 400
 
 
-def _two_point_dist(space, prior, i, K, xi, xpi, xK, p, remaining):
+def _two_point_dist(space, prior, i, K, xi, xpi, xK, p, remaining, null_events="skip_undefined"):
     pts = space.points
     fixK = dict(zip(K, xK))
     Kbar = [j for j in range(space.n) if j != i and j not in K]
@@ -252,6 +252,9 @@ def _two_point_dist(space, prior, i, K, xi, xpi, xK, p, remaining):
     def match(x, v):
         return x[i] == v and all(x[j] == c for j, c in fixK.items())
 
+    if remaining == "conditional" and not Kbar and null_events == "skip_undefined":
+        # two fully specified databases: the law needs no conditional of the prior
+        return [p if match(x, xi) else (1 - p if match(x, xpi) else Fraction(0)) for x in pts]
     if remaining == "conditional":
         ma = sum((q for x, q in zip(pts, prior.pmf) if match(x, xi)), Fraction(0))
         mb = sum((q for x, q in zip(pts, prior.pmf) if match(x, xpi)), Fraction(0))
@@ -279,10 +282,11 @@ def test_two_point_family():
         w[0] += 1
         prior = Prior(space, [Fraction(a, sum(w)) for a in w])
         remaining = rng.choice(["conditional", "marginal"])
+        conv = ("skip_undefined", "skip_null")[trial % 2]
         for positive, f in ((True, positive_membership), (False, negative_membership)):
-            m = f(M, family="two_point", prior=prior, remaining=remaining)
+            m = f(M, family="two_point", prior=prior, remaining=remaining, null_events=conv)
             if remaining == "conditional":
-                b = bayesian_dp(M, prior=prior).value
+                b = bayesian_dp(M, prior=prior, null_events=conv).value
                 assert m.value == (sympy.oo if b == sympy.oo else
                                    Fraction(sympy.exp(b.to_sympy()).p, sympy.exp(b.to_sympy()).q))
             for _ in range(10):
@@ -292,7 +296,7 @@ def test_two_point_family():
                 xi, xpi = rng.sample(list(space.records[i]), 2)
                 xK = tuple(rng.choice(space.records[j]) for j in K)
                 p = rng.choice([Fraction(1, 2), Fraction(1, 10), Fraction(9, 10)])
-                dist = _two_point_dist(space, prior, i, K, xi, xpi, xK, p, remaining)
+                dist = _two_point_dist(space, prior, i, K, xi, xpi, xK, p, remaining, conv)
                 if dist is None:
                     continue
                 mask = [x[i] == xi for x in space.points]
@@ -306,7 +310,7 @@ def test_two_point_family():
                 best = Fraction(0)
                 for alt in [wt["alternative"]]:
                     pp = DELTA if positive else 1 - DELTA
-                    dist = _two_point_dist(space, prior, i, K, xi, alt, xK, pp, remaining)
+                    dist = _two_point_dist(space, prior, i, K, xi, alt, xK, pp, remaining, conv)
                     if dist is None:
                         continue
                     mask = [x[i] == xi for x in space.points]

@@ -1,4 +1,4 @@
-"""Tests of the implication atlas (exactpriv.atlas).
+"""Tests of the implication atlas (counterexamples.atlas).
 
 The edges come from real bank verdicts (check_reading on a few claims of seed 001 and 003);
 the composition re-check must catch a deliberately wrong map: a bogus "ε-KL-DP ⇒ (ε/8)-TV"
@@ -8,8 +8,9 @@ the composition re-check must catch a deliberately wrong map: a bogus "ε-KL-DP 
 import pytest
 import sympy
 
-from exactpriv.atlas import (
+from counterexamples.atlas import (
     IMPLICATION_TABLE,
+    bank_entries,
     NOTIONS,
     Entry,
     atlas_png,
@@ -115,7 +116,7 @@ def test_compose():
 def test_table_matches_the_bank():
     """Every annotated (claim, reading) exists in the bank modules present."""
     present = {p for p in PAPERS if claims_of(p)}
-    for e in IMPLICATION_TABLE:
+    for e in bank_entries():
         assert e.source in NOTIONS and e.target in NOTIONS
         if e.claim.split(".")[0] not in present:
             continue

@@ -1,4 +1,4 @@
-"""Tests of the tightness explorer (exactpriv.tightness).
+"""Tests of the tightness explorer (counterexamples.tightness).
 
 Hand-worked values: binary randomized response with e^ε = a has
 KL = (a/(a+1) − 1/(a+1)) ln a = ε·(a − 1)/(a + 1) = ε·tanh(ε/2) (Cuff–Yu, seed 001, eq. (11) and
@@ -17,7 +17,7 @@ from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS
 from exactpriv.measures import REGISTRY, compute
 from exactpriv.spaces import Hamming
-from exactpriv.tightness import (
+from counterexamples.tightness import (
     bank_implications,
     exp_levels,
     explore,

@@ -313,7 +313,7 @@ def _space(space):
 class _Searcher:
     def __init__(self, given, measure, space, prior_kind, full_support, max_outputs, rng, deadline, *,
                  positive=False, bisection_steps=BISECTION_STEPS):
-        from exactpriv.atlas import NOTIONS
+        from exactpriv.claims.relations import NOTIONS
         from exactpriv.measures import REGISTRY
 
         for n in (given, measure):
@@ -674,9 +674,8 @@ _P = sympy.Symbol("p", positive=True)
 
 
 def _converse_map():
-    from exactpriv.atlas import CONVERSE_MAP
-
-    return CONVERSE_MAP
+    """Zhao's converse map s -> ln((1+2s)/(1-2s)) (+oo for s >= 1/2), Theorems 1-2."""
+    return sympy.Piecewise((sympy.log((1 + 2 * E) / (1 - 2 * E)), E < sympy.Rational(1, 2)), (_OO, True))
 
 
 def _h(p):
@@ -774,7 +773,7 @@ def explore_entry(entry, *, seconds: float = 0.5, seed: int = 0, alphas=None) ->
     target notion, stated map and hypotheses: product priors for "independent", full-support
     priors, positive mechanisms).  None for entries whose map is not a function of the level
     alone (cardinalities, n, ε_X) or whose hypotheses cannot be generated (bounded datasets)."""
-    from exactpriv.atlas import NOTIONS
+    from exactpriv.claims.relations import NOTIONS
 
     if entry.kind != "implication" or not entry.is_composable:
         return None

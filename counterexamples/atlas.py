@@ -2,11 +2,11 @@
 
 Algorithm and why
 -----------------
-* **Edges come from the bank's verdicts, not from our beliefs.**  Claims do not carry a
-  machine-readable "(given notion, implied notion, map)" triple, so :data:`IMPLICATION_TABLE`
-  annotates the implication and non-implication claims of ``shared/CLAIMS.md`` (one
-  :class:`Entry` per reading that states an implication between two notions of the measure
-  registry).  :func:`build_atlas` joins the table with a run of the bank (``ReadingResult`` s
+* **Edges come from the bank's verdicts, not from our beliefs.**  Each reading that states an
+  implication or non-implication between notions declares it (``Reading.relations``, a
+  :class:`~exactpriv.claims.relations.Relation`); :func:`bank_entries` turns every declaration
+  of the installed banks into an :class:`Entry` — the claims are the single source of truth.
+  :func:`build_atlas` joins the entries with a run of the bank (``ReadingResult`` s
   or the rows of ``verify.json``): an implication reading that is PROVED/CHECKED becomes an
   implication edge labelled with its map and claim id, a REFUTED one a refuted edge with its
   witness file, a CHECKED non-implication claim (witness families) a non-implication edge.
@@ -42,6 +42,8 @@ from typing import Any, Iterable
 import networkx as nx
 import sympy
 
+from exactpriv.claims.relations import COMPOSABLE_CONDITIONS as _COMPOSABLE_CONDITIONS
+from exactpriv.claims.relations import CONDITIONS, NOTIONS, Relation
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.numbers import EPS
 
@@ -50,6 +52,7 @@ __all__ = [
     "CONDITIONS",
     "Entry",
     "IMPLICATION_TABLE",
+    "bank_entries",
     "Derived",
     "build_atlas",
     "derive",
@@ -66,62 +69,15 @@ E = EPS
 _OO = sympy.oo
 
 # --------------------------------------------------------------------------------------
-# notions (nodes)
-# --------------------------------------------------------------------------------------
-#: notion name -> (short figure label, needs a prior on Hamming spaces, what its value is)
-NOTIONS: dict[str, tuple[str, bool, str]] = {
-    "free_lunch": ("free-lunch\nprivacy", False, "max divergence over all pairs (seed 001 §6.2)"),
-    "pure_dp": ("ε-DP", False, "max divergence over neighbours"),
-    "kl_dp": ("KL-DP", False, "max KL over ordered neighbours"),
-    "tv_dp": ("(δ)-DP\n(TV)", False, "max total variation over neighbours"),
-    "mi_dp": ("MI-DP", False, "sup_{i,P} I(X_i;Y|X_-i)"),
-    "capacity": ("sup_P\nI(Xⁿ;Y)", False, "capacity of the whole mechanism"),
-    "identifiability": ("identifi-\nability", True, "max posterior ratio over neighbours (seed 000)"),
-    "identity_dp": ("identity DP", True, "seed 004 Def. 3"),
-    "bayesian_dp": ("Bayesian DP", True, "Yang et al. (seed 003 (19)); Cuff–Yu (60)"),
-    "conditional_mi": ("I(X_i;Y|X_-i)", True, "max_i under the prior"),
-    "record_mi": ("I(X_i;Y)", True, "max_i under the prior (seed 004 Thm 3)"),
-    "mi_privacy": ("I(Xⁿ;Y)", True, "under the prior (seed 000 Def. 4)"),
-    "adversarial_privacy": ("adversarial\nprivacy", True, "max ln P(x|y)/P(x) (seed 001 §6.4)"),
-    "semantic_privacy": ("semantic\nprivacy", False, "sup over beliefs of SD (seed 003 Def. 1)"),
-    "bayesian_semantic_privacy": ("Bayesian\nsemantic\nprivacy", True, "seed 003 Def. 2 (Game i 'resample')"),
-    "positive_membership": ("membership\nprivacy γ", True, "Li et al. PMP / Zhao <D*,ε>-MP, value γ = e^ε"),
-    "negative_membership": ("negative\nmembership γ", True, "Li et al. NMP, value γ"),
-}
-
-#: hypothesis tag -> text; tags in _COMPOSABLE_CONDITIONS can be re-checked on generated instances
-CONDITIONS = {
-    "independent": "independent records (product priors)",
-    "full-support": "full-support priors",
-    "positive": "positive mechanisms (no zero entries)",
-    "uniform": "uniform prior",
-    "bounded": "bounded datasets (Li et al.'s D_B / D²_B families)",
-    "correlated": "correlated distributions",
-    "cardinality": "map depends on min{|Y|, max|X_i|+1}",
-    "n-records": "map depends on the number of records n",
-    "k-dependence": "each source independent of at least n−k others; map depends on k",
-    "prior-constant": "map depends on the prior's ε_X",
-    "pair-level": "stated for pairs of distributions (P, Q)",
-}
-_COMPOSABLE_CONDITIONS = {"independent", "full-support", "positive", "uniform", "pair-level"}
-
-
-# --------------------------------------------------------------------------------------
-# the table
+# entries: one (claim, reading, relation) per declared relation of a bank reading
 # --------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Entry:
-    """One reading of the bank stating an implication (or a non-implication) between notions.
+    """One reading of a bank stating an implication (or a non-implication) between notions.
 
     claim, reading : the bank's ids; ``reading=None`` means the claim's first (literal) reading
-    source, target : notion names (keys of :data:`NOTIONS`)
-    map : the stated parameter map as a sympy expression in ``eps`` (the tightest ``source``
-        level), or None for non-implications
-    label : short text of the map for the figure
-    kind : "implication" or "non-implication"
-    conditions : hypothesis tags (keys of :data:`CONDITIONS`)
-    composable : False when the map depends on more than the parameter or is not monotone
-    tight : the paper says this map is the tightest possible
+    source, target, map, label, kind, conditions, composable, tight, note : as in
+    :class:`~exactpriv.claims.relations.Relation` (the reading's declaration)
     """
 
     claim: str
@@ -137,21 +93,44 @@ class Entry:
     note: str = ""
 
     def __post_init__(self):
-        for n in (self.source, self.target):
-            if n not in NOTIONS:
-                raise InvalidArgument(f"entry {self.claim}: unknown notion {n!r}; known: {', '.join(NOTIONS)}")
-        if self.kind not in ("implication", "non-implication"):
-            raise InvalidArgument(f"entry {self.claim}: kind={self.kind!r} must be implication/non-implication")
-        for c in self.conditions:
-            if c not in CONDITIONS:
-                raise InvalidArgument(f"entry {self.claim}: unknown condition {c!r}; known: {', '.join(CONDITIONS)}")
-        if self.kind == "implication" and self.map is None:
-            raise InvalidArgument(f"entry {self.claim}: an implication needs a map")
+        Relation(self.source, self.target, self.map, self.label, self.kind, self.conditions, self.composable,
+                 self.tight, self.note)  # validates notions, kind and conditions
+
+    @classmethod
+    def of(cls, claim: str, reading: str | None, rel: Relation) -> "Entry":
+        return cls(claim, reading, rel.source, rel.target, rel.map, rel.label, rel.kind, tuple(rel.conditions),
+                   rel.composable, rel.tight, rel.note)
 
     @property
     def is_composable(self) -> bool:
         return (self.kind == "implication" and self.composable and self.map is not None
                 and self.map.free_symbols <= {E} and set(self.conditions) <= _COMPOSABLE_CONDITIONS)
+
+
+def bank_entries(claims=None) -> tuple[Entry, ...]:
+    """The atlas entries declared by the claims (default: every installed bank), in bank order.
+
+    Each reading's ``relations`` (:class:`~exactpriv.claims.relations.Relation`) give one entry each: the
+    claims are the single source of truth of the atlas."""
+    if claims is None:
+        return _installed_bank_entries()
+    out = []
+    declared = set()
+    for c in claims:
+        for r in c.readings:
+            for rel in r.relations:
+                out.append(Entry.of(c.id, r.name, rel))
+                declared.add(c.id)
+    # transitional: claims whose bank module does not declare relations yet keep their table entries
+    out.extend(e for e in IMPLICATION_TABLE if e.claim not in declared and e.claim in {c.id for c in claims})
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1)
+def _installed_bank_entries() -> tuple[Entry, ...]:
+    from exactpriv.claims.banks import resolve_banks, select_claims
+
+    return bank_entries(select_claims(resolve_banks()))
 
 
 def _binary_entropy(d):
@@ -298,14 +277,14 @@ def _edge_kind(entries: list[dict]) -> str:
     return "undecided"
 
 
-def build_atlas(results, *, table: Iterable[Entry] = IMPLICATION_TABLE) -> nx.DiGraph:
+def build_atlas(results, *, table: Iterable[Entry] | None = None) -> nx.DiGraph:
     """The atlas of the bank: a DiGraph on notions with one edge per ordered pair of notions
     that some checked table entry relates.
 
     Parameters
     ----------
     results : iterable of :class:`~exactpriv.claims.ReadingResult` or ``verify.json`` rows
-    table : the annotation (default :data:`IMPLICATION_TABLE`)
+    table : the entries (default: :func:`bank_entries`, the relations the installed banks declare)
 
     Edge attributes: ``entries`` (list of dicts: claim, reading, map, label, kind, verdict,
     status "holds"/"refuted"/"non-implication"/..., conditions, witness_file, composable,
@@ -314,6 +293,8 @@ def build_atlas(results, *, table: Iterable[Entry] = IMPLICATION_TABLE) -> nx.Di
     (the first holding unconditional entry, else the first entry).  Graph attribute
     ``unchecked``: entries whose claim was not in ``results``.
     """
+    if table is None:
+        table = bank_entries()
     rows = _result_rows(results)
     G = nx.DiGraph()
     G.graph["unchecked"] = []
@@ -454,7 +435,7 @@ def _mechanisms() -> tuple:
 
     from exactpriv.mechanisms import zoo
     from exactpriv.spaces import Hamming
-    from exactpriv.tightness import query_mechanism, random_mechanism
+    from counterexamples.tightness import query_mechanism, random_mechanism
 
     rng = random.Random(20240611)
     b1, b2, t1 = Hamming([0, 1], 1), Hamming([0, 1], 2), Hamming([0, 1, 2], 1)
@@ -474,7 +455,7 @@ def _priors(space, kind: str, full_support: bool) -> tuple:
     import random
 
     from exactpriv.distributions import Prior
-    from exactpriv.tightness import random_prior
+    from counterexamples.tightness import random_prior
 
     rng = random.Random(zlib.crc32(f"{space!r}/{kind}/{full_support}".encode()))  # stable across processes
     out = [Prior.uniform(space)]

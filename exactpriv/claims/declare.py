@@ -1,0 +1,322 @@
+"""Declaring a claim in a few lines: implications, tightness, non-implications, all-parameter inequalities.
+
+The four common forms of a privacy theorem, each a function returning a :class:`~exactpriv.claims.model.Claim`
+with one reading, ready for ``exactpriv verify FILE``, ``hunt``, ``report`` and ``pytest FILE``:
+
+* :func:`implication_claim` — "α-A ⇒ f(α, params)-B": checked as B(M) ≤ f(A(M), params) at the tightest
+  A(M) (f non-decreasing in α unless ``monotone=False``), on every instance × parameter point;
+* :func:`tightness_claim` — "the bound is attained on this family": B(M) = f(A(M), params) exactly;
+* :func:`non_implication_claim` — "A does not imply B": an "exists" reading whose witnesses have finite
+  A(M) ≤ level and B(M) > bound (refuted only by exhausting an exhaustive family, never by a random draw);
+* :func:`inequality_claim` — "g(ε) ≤ h(ε) for every ε in a domain": proved or refuted by the certifier.
+
+Notions are named by their registry names (:data:`exactpriv.measures.REGISTRY`) with keyword parameters,
+as :class:`Notion` objects: ``Notion("renyi_dp", alpha="alpha")`` takes its order from the parameter
+``alpha`` of the instance; ``Notion("approx_dp", at="epsilon", delta="delta")`` is the tightest ε at δ of the
+exact hockey-stick profile (``at="delta", eps=...`` its δ at ε); ``on=`` maps the instance to the mechanism
+measured (an operator: ``on=lambda inst: compose(inst.mechanism, inst.params["k"])``).
+
+Bounds are strings in the safe expression grammar (:func:`exactpriv.exact.expressions.parse_expression`:
+never ``eval``): the symbol ``eps`` is the given notion's tightest value; every other symbol is a declared
+:class:`Param` whose values come from the instance (``Instance.params``).  Parameter grids multiply the
+families (:func:`with_params`), so a witness records the parameter point that breaks the claim.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+import sympy
+
+from exactpriv.claims.forms import equality, implication
+from exactpriv.claims.hypotheses import Hypothesis
+from exactpriv.claims.model import Claim, Family, Instance, Outcome, Reading
+from exactpriv.claims.relations import NOTIONS, Relation
+from exactpriv.claims.verdicts import Finding, Verdict
+from exactpriv.errors import InvalidArgument
+from exactpriv.exact.decisions import Decision
+from exactpriv.exact.numbers import EPS, as_exact
+
+__all__ = [
+    "Notion",
+    "Param",
+    "implication_claim",
+    "inequality_claim",
+    "non_implication_claim",
+    "tightness_claim",
+    "with_params",
+]
+
+
+@dataclass(frozen=True)
+class Param:
+    """A parameter of a claim other than ε: its name, the values checked, and its declared domain.
+
+    name : the symbol used in bounds and notion parameters ("delta", "alpha", "k", "q", "n")
+    values : exact values checked (ints, Fractions, strings like "1/10", sympy numbers)
+    domain : the parameter's range as an interval text, e.g. "(0, 1)", "[2, oo)"; every value is checked
+        against it exactly when the claim is built
+    integer : the parameter is an integer (a count k, a group size)
+    """
+
+    name: str
+    values: Sequence[Any]
+    domain: str = "(-oo, oo)"
+    integer: bool = False
+
+    def __post_init__(self):
+        if not isinstance(self.name, str) or not self.name.isidentifier() or self.name == "eps":
+            raise InvalidArgument(f"Param name={self.name!r} must be an identifier other than 'eps'")
+        from exactpriv.exact.expressions import parse_interval
+
+        interval = parse_interval(self.domain, name=f"domain of {self.name}")
+        vals = []
+        for v in self.values:
+            x = as_exact(v)
+            xs = sympy.sympify(x) if not isinstance(x, sympy.Basic) else x
+            if self.integer and not (xs.is_integer or (isinstance(x, Fraction) and x.denominator == 1)):
+                raise InvalidArgument(f"Param {self.name}: value {v!r} is not an integer")
+            inside = interval.as_sympy().contains(xs)
+            if inside is not sympy.true:
+                raise InvalidArgument(f"Param {self.name}: value {v!r} is outside its domain {self.domain}")
+            vals.append(x)
+        if not vals:
+            raise InvalidArgument(f"Param {self.name}: give at least one value")
+        object.__setattr__(self, "values", tuple(vals))
+
+    @property
+    def symbol(self) -> sympy.Symbol:
+        return sympy.Symbol(self.name, positive=True, integer=self.integer or None)
+
+
+@dataclass(frozen=True)
+class Notion:
+    """A registered notion with parameters: what a claim measures.
+
+    name : a registry name (``pure_dp``, ``renyi_dp``, ``approx_dp``, ``zcdp`` …)
+    params : keyword parameters of the measure; a string value names a :class:`Param` of the claim
+    at : for ``approx_dp`` only: "epsilon" (the tightest ε at ``delta``) or "delta" (δ at ``eps``)
+    on : instance -> mechanism to measure (default: the instance's mechanism), e.g. an operator
+    """
+
+    name: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    at: str | None = None
+    on: Callable[[Instance], Any] | None = None
+
+    def __init__(self, name: str, *, at: str | None = None, on=None, **params):
+        from exactpriv.measures import REGISTRY
+
+        if name not in REGISTRY:
+            import difflib
+
+            close = difflib.get_close_matches(name, list(REGISTRY), n=3)
+            raise InvalidArgument(f"unknown notion {name!r}" + (f"; did you mean {', '.join(close)}?" if close
+                                                               else f"; known: {', '.join(REGISTRY)}"))
+        if at is not None and (name != "approx_dp" or at not in ("epsilon", "delta")):
+            raise InvalidArgument(f"Notion {name!r}: at={at!r} is only for approx_dp ('epsilon' or 'delta')")
+        if name == "approx_dp" and at is None:
+            raise InvalidArgument("Notion('approx_dp') needs at='epsilon' (with delta=...) or at='delta' (with eps=...)")
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "params", dict(params))
+        object.__setattr__(self, "at", at)
+        object.__setattr__(self, "on", on)
+
+    def label(self) -> str:
+        ps = ", ".join(f"{k}={v}" for k, v in self.params.items())
+        core = f"{self.name}({ps})" if ps else self.name
+        return f"{core}.{self.at}" if self.at else core
+
+    def _resolve(self, inst: Instance) -> dict:
+        out = {}
+        for k, v in self.params.items():
+            if isinstance(v, str):
+                if v not in inst.params:
+                    raise InvalidArgument(f"notion {self.label()}: instance {inst.label!r} has no parameter {v!r}")
+                out[k] = inst.params[v]
+            else:
+                out[k] = v
+        return out
+
+    def __call__(self, inst: Instance):
+        """The notion's value on ``inst`` (a Measured, or an exact value for approx_dp views)."""
+        from exactpriv.measures import compute
+        from exactpriv.measures.result import Measured
+
+        M = self.on(inst) if self.on is not None else inst.mechanism
+        params = self._resolve(inst)
+        if self.name == "approx_dp":
+            profile = compute("approx_dp", M).value
+            if self.at == "epsilon":
+                value = profile.epsilon(params["delta"])
+            else:
+                value = profile.delta(params["eps"])
+            return Measured(self.label(), value, method="exact hockey-stick profile")
+        return compute(self.name, M, prior=inst.prior, **params)
+
+
+def _notion(n) -> Notion:
+    if isinstance(n, Notion):
+        return n
+    if isinstance(n, str):
+        return Notion(n)
+    raise InvalidArgument(f"notion={n!r} must be a registry name or a Notion")
+
+
+def _bound(text: str, params: Sequence[Param]) -> Callable[[Any, Mapping], Any]:
+    from exactpriv.exact.expressions import parse_expression
+
+    symbols = {"eps": EPS, **{p.name: p.symbol for p in params}}
+    expr = parse_expression(text, symbols=symbols, name="bound")
+    extra = expr.free_symbols - set(symbols.values())
+    if extra:
+        raise InvalidArgument(f"bound {text!r} uses undeclared symbols {sorted(map(str, extra))}")
+
+    def f(eps_value, point: Mapping):
+        subs = {EPS: eps_value}
+        subs.update({p.symbol: sympy.sympify(point[p.name]) for p in params if p.name in point})
+        return expr.xreplace(subs)
+
+    f.expr = expr  # type: ignore[attr-defined]
+    return f
+
+
+def with_params(family: Family, params: Sequence[Param]) -> Family:
+    """``family`` × the grid of parameter values: one instance per (instance, point), params attached."""
+    if not params:
+        return family
+    names = [p.name for p in params]
+
+    def build():
+        for inst in family.build():
+            for point in itertools.product(*(p.values for p in params)):
+                values = dict(zip(names, point))
+                label = inst.label + "[" + ",".join(f"{k}={v}" for k, v in values.items()) + "]"
+                yield replace(inst, label=label, params={**inst.params, **values})
+
+    return Family(family.name + "×params", build, family.description, family.slow, family.exhaustive)
+
+
+def _reading_kwargs(expected, finding, why) -> dict:
+    kw: dict = {}
+    if expected is not None:
+        kw["expected"] = Verdict(expected)
+    if finding is not None:
+        kw["finding"] = Finding(finding)
+    if why:
+        kw["why"] = why
+    return kw
+
+
+def _relation(given: Notion, measure: Notion, bound_text: str, bound_expr, kind="implication"):
+    if given.name not in NOTIONS or measure.name not in NOTIONS:
+        return ()
+    if kind == "non-implication":
+        return (Relation(given.name, measure.name, None, "⇏", kind="non-implication"),)
+    composable = bound_expr.free_symbols <= {EPS} and not given.params and not measure.params
+    return (Relation(given.name, measure.name, bound_expr, bound_text, composable=composable),)
+
+
+def implication_claim(id: str, *, given, measure, bound: str, families: Sequence[Family], title: str = "",
+                      source: str = "", quote: str = "", params: Sequence[Param] = (),
+                      hypotheses: Sequence[Hypothesis] = (), monotone: bool = True, reading: str = "literal",
+                      expected=None, finding=None, why: str = "", notes: str = "") -> Claim:
+    """"α-``given`` ⇒ ``bound``(α, params)-``measure``", checked as measure(M) ≤ bound(given(M)).
+
+    Example (Bun–Steinke 2016, Prop. 1.4)::
+
+        implication_claim("bun2016.prop1_4", given="pure_dp", measure="zcdp", bound="eps**2/2",
+                          families=[randomized_responses(["1/2", 1, 3])])
+    """
+    g, m = _notion(given), _notion(measure)
+    f = _bound(bound, params)
+    def check(inst: Instance) -> Outcome:
+        return implication(g, m, lambda a: f(a, inst.params), monotone=monotone)(inst)
+
+    r = Reading(reading, f"{m.label()}(M) ≤ {bound} with ε = {g.label()}(M)"
+                + (f", for {', '.join(p.name for p in params)} in the declared grids" if params else ""),
+                check, tuple(with_params(fam, params) for fam in families), notes=notes, hypotheses=hypotheses,
+                relations=_relation(g, m, bound, f.expr), **_reading_kwargs(expected, finding, why))
+    return Claim(id, title or f"{g.label()} ⇒ {m.label()} ≤ {bound}", source, quote or r.statement,
+                 "implication", [r])
+
+
+def tightness_claim(id: str, *, given, measure, bound: str, families: Sequence[Family], title: str = "",
+                    source: str = "", quote: str = "", params: Sequence[Param] = (), reading: str = "attained",
+                    hypotheses: Sequence[Hypothesis] = (), expected=None, finding=None, why: str = "",
+                    notes: str = "") -> Claim:
+    """"The bound is attained on this family": measure(M) = bound(given(M), params) exactly on every instance."""
+    g, m = _notion(given), _notion(measure)
+    f = _bound(bound, params)
+
+    def rhs(inst):
+        from exactpriv.measures.result import value_to_sympy
+
+        a = g(inst)
+        if a.value is None:
+            return None
+        return f(value_to_sympy(a.value), inst.params)
+
+    r = Reading(reading, f"{m.label()}(M) = {bound} with ε = {g.label()}(M) on the listed family", equality(m, rhs),
+                tuple(with_params(fam, params) for fam in families), notes=notes, hypotheses=hypotheses,
+                open_search=False, **_reading_kwargs(expected, finding, why))
+    return Claim(id, title or f"{bound} is attained", source, quote or r.statement, "tightness", [r])
+
+
+def non_implication_claim(id: str, *, given, measure, bound: str = "oo", families: Sequence[Family],
+                          title: str = "", source: str = "", quote: str = "", params: Sequence[Param] = (),
+                          reading: str = "witness", expected=None, finding=None, why: str = "",
+                          notes: str = "") -> Claim:
+    """"``given`` does not imply ``measure`` ≤ bound": there is an instance with finite given(M) and
+    measure(M) > bound(given(M)) (default bound ∞: measure(M) infinite).  An "exists" reading: one exact
+    witness among the families shows it; only an exhaustive family without a witness refutes it."""
+    from exactpriv.exact.kernel import compare
+    from exactpriv.measures.result import value_to_sympy
+
+    g, m = _notion(given), _notion(measure)
+    f = _bound(bound, params)
+
+    def check(inst):
+        a, b = g(inst), m(inst)
+        if a.value is None or b.value is None:
+            return Outcome(Decision.undecided("non-implication", "a value is only enclosed"), {"A": a, "B": b})
+        av = value_to_sympy(a.value)
+        if av == sympy.oo:
+            return Outcome(Decision.false("non-implication", f"{g.label()} is infinite: not a witness"),
+                           {"A": a, "B": b})
+        return Outcome(compare(b.value, ">", f(av, inst.params)), {"A": a, "B": b})
+
+    r = Reading(reading, f"some instance has finite {g.label()} = ε and {m.label()} > {bound}", check,
+                tuple(with_params(fam, params) for fam in families), notes=notes, quantifier="exists",
+                relations=_relation(g, m, bound, f.expr, kind="non-implication"),
+                **_reading_kwargs(expected, finding, why))
+    return Claim(id, title or f"{g.label()} does not imply {m.label()}", source, quote or r.statement,
+                 "non-implication", [r])
+
+
+def inequality_claim(id: str, statement: str, *, domain: str = "[0, oo)", title: str = "", source: str = "",
+                     quote: str = "", reading: str = "all-eps", seconds: float = 10.0, expected=None,
+                     finding=None, why: str = "", notes: str = "") -> Claim:
+    """"``statement`` holds for every ε in ``domain``", e.g. ``"log(2*cosh(eps)-1) <= eps**2"``: PROVED or
+    REFUTED by the certifier (:func:`exactpriv.certify.prove`), UNDECIDED with its reason otherwise."""
+    from exactpriv.certify import prove as certify_prove
+    from exactpriv.exact.expressions import parse_inequality, parse_interval
+
+    parse_inequality(statement)  # a bad statement fails when the claim is built, not when it is checked
+    parse_interval(domain, name="domain")
+
+    def prove():
+        res = certify_prove(statement, domain=domain, seconds=seconds)
+        data = {"method": res.method, "point": str(res.point) if res.point is not None else None}
+        if res.verdict == "PROVED":
+            return Decision.true("certifier", f"{statement} on {domain} ({res.method})", certificate=data)
+        if res.verdict == "REFUTED":
+            return Decision.false("certifier", f"fails at eps = {res.point}", certificate=data)
+        return Decision.undecided("certifier", res.reason or "the certifier could not decide it")
+
+    r = Reading(reading, f"{statement} for every ε in {domain}", prove=prove, notes=notes,
+                **_reading_kwargs(expected, finding, why))
+    return Claim(id, title or statement, source, quote or r.statement, "inequality", [r])

@@ -1,0 +1,211 @@
+"""Claims and readings: the objects a theorem bank is made of.
+
+A :class:`Claim` is a statement of a paper (quoted, with the paper's section and equation), with one or
+more :class:`Reading` s — formalisations, the literal one first; an ambiguous statement gets one reading
+per interpretation.  A reading is checked (:mod:`exactpriv.claims.check`) by
+
+* ``prove()`` — an optional all-parameter argument returning a :class:`Decision` (TRUE: proved for every
+  parameter the reading's statement covers, with certificate; FALSE: refuted, with the certified point);
+* ``check(instance)`` on every :class:`Instance` of its :class:`Family` s — a Decision per instance (TRUE:
+  the claim holds on it; FALSE: an exact counterexample), counted only when the instance meets the
+  reading's :attr:`Reading.hypotheses`.
+
+Kinds of claim: implication "alpha-A => f(alpha)-B" is checked as B(M) <= f(A(M)) for the tightest A(M)
+when f is non-decreasing (:func:`exactpriv.claims.forms.implication`); equivalences are two readings or two
+claims; tightness is a family where equality holds (:func:`~exactpriv.claims.forms.equality`);
+constructions and closed-form identities/inequalities use ``prove`` and/or ``check``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import KW_ONLY, dataclass, field
+from typing import Any, Callable, Iterable, Sequence
+
+from exactpriv.claims.hypotheses import Hypothesis
+from exactpriv.claims.relations import Relation
+from exactpriv.claims.verdicts import Finding, Verdict
+from exactpriv.errors import InvalidArgument
+from exactpriv.exact.decisions import Decision
+
+__all__ = ["KINDS", "QUANTIFIERS", "Claim", "Family", "Instance", "Outcome", "Reading"]
+
+KINDS = (
+    "definition",
+    "implication",
+    "equivalence",
+    "non-implication",
+    "tightness",
+    "construction",
+    "identity",
+    "inequality",
+    "value",
+    "informal",
+)
+
+
+@dataclass(frozen=True)
+class Instance:
+    """One concrete object a reading is checked on.
+
+    ``mechanism`` and ``prior`` are exactpriv objects; ``params`` are exact scalars (Fraction,
+    int, sympy expressions) such as ``{"eps": log(3)}``; ``extra`` holds further
+    mechanisms/priors by name (e.g. a second mechanism for a composition claim).
+    """
+
+    label: str
+    mechanism: Any = None
+    prior: Any = None
+    params: dict = field(default_factory=dict)
+    extra: dict = field(default_factory=dict)
+
+    def __repr__(self):
+        return f"Instance({self.label!r})"
+
+
+@dataclass
+class Family:
+    """A named, reproducible collection of instances (an exhaustive enumeration or a seeded
+    random exact family).  ``slow`` families run only with ``include_slow=True``
+    (``pytest -m slow`` / ``exactpriv verify --slow``).  ``exhaustive`` declares that the family
+    enumerates a finite scope completely (it is what can refute an "exists" reading)."""
+
+    name: str
+    build: Callable[[], Iterable[Instance]]
+    description: str = ""
+    slow: bool = False
+    exhaustive: bool = False
+
+
+@dataclass
+class Outcome:
+    """Result of checking one instance: the decision plus the values behind it (for reports)."""
+
+    decision: Decision
+    values: dict = field(default_factory=dict)
+
+
+QUANTIFIERS = ("forall", "exists")
+
+
+@dataclass
+class Reading:
+    """One formalisation of a claim.
+
+    name : short id ("literal", "all-priors", "finite-analogue", ...)
+    statement : the formal statement checked, in words/maths; it states the scope exactly (a proof for
+        randomized response only is a reading "for RR(ε), all ε ≥ 0", not the general statement)
+    check : instance -> Outcome or Decision (TRUE = holds on the instance)
+    families : the instance families checked by default
+    prove : () -> Decision for an all-parameter proof (optional); TRUE must cover the whole statement
+    hypotheses : the reading's conditions (:class:`~exactpriv.claims.hypotheses.Hypothesis`); an instance
+        that does not meet them is *outside* — skipped and counted, never a witness
+    hypothesis : a single unnamed predicate (older form; becomes one entry of ``hypotheses``)
+    quantifier : "forall" (the statement holds for every instance meeting the hypotheses: one exact
+        counterexample refutes it) or "exists" (there is an instance …: refuted only when an ``exhaustive``
+        family is exhausted without a witness, never by a random instance)
+    open_search : False when the statement is only about the listed instances (a paper's named
+        construction, a finite table): search tools then never draw other instances
+    expected : the verdict the regression suite expects — justified, not recorded: an expected REFUTED
+        needs ``finding`` and ``why``, an expected UNDECIDED needs ``why``
+    finding : the class of the refutation (:class:`~exactpriv.claims.verdicts.Finding`)
+    why : one line in words: why this verdict is expected (what fails, where, or why it cannot be decided)
+    convention : for a ``convention`` finding (or a reading fixed to one convention): the convention's name
+    relations : the implications / non-implications this reading states (:class:`Relation`), read by the
+        implication atlas and the tightness explorer
+    strategy : optional hypothesis strategy of Instances for search tools (else they draw around the
+        families' instances)
+    """
+
+    name: str
+    statement: str
+    check: Callable[[Instance], Any] | None = None
+    families: Sequence[Family] = ()
+    prove: Callable[[], Decision] | None = None
+    hypothesis: Callable[[Instance], bool] | None = None
+    expected: Verdict | None = None
+    notes: str = ""
+    _: KW_ONLY
+    hypotheses: Sequence[Hypothesis] = ()
+    quantifier: str = "forall"
+    open_search: bool = True
+    finding: Finding | None = None
+    why: str = ""
+    convention: str = ""
+    relations: Sequence[Relation] = ()
+    strategy: Any = None
+
+    def __post_init__(self):
+        if self.quantifier not in QUANTIFIERS:
+            raise InvalidArgument(f"reading {self.name!r}: quantifier={self.quantifier!r} must be one of {QUANTIFIERS}")
+        if self.expected is not None and not isinstance(self.expected, Verdict):
+            self.expected = Verdict(self.expected)
+        if self.finding is not None and not isinstance(self.finding, Finding):
+            try:
+                self.finding = Finding(self.finding)
+            except ValueError:
+                raise InvalidArgument(f"reading {self.name!r}: finding={self.finding!r} must be one of "
+                                      f"{[f.value for f in Finding]}") from None
+        hyps = list(self.hypotheses)
+        if self.hypothesis is not None:
+            hyps.append(Hypothesis("stated-hypothesis", "the reading's stated hypothesis", self.hypothesis))
+        for h in hyps:
+            if not isinstance(h, Hypothesis):
+                raise InvalidArgument(f"reading {self.name!r}: hypotheses must be Hypothesis objects, got {h!r}")
+        self.hypotheses = tuple(hyps)
+        self.relations = tuple(self.relations)
+
+    def justification_problems(self) -> list[str]:
+        """What is missing for the expected verdict to count as justified (empty: nothing)."""
+        out = []
+        if self.expected is Verdict.REFUTED:
+            if self.finding is None:
+                out.append("an expected REFUTED needs a finding class")
+            if not self.why.strip():
+                out.append("an expected REFUTED needs a reason (why=...)")
+            if self.finding is Finding.CONVENTION and not self.convention:
+                out.append("a convention finding must name its convention")
+        if self.expected is Verdict.UNDECIDED and not self.why.strip():
+            out.append("an expected UNDECIDED needs a reason (why=...)")
+        return out
+
+
+@dataclass
+class Claim:
+    """A statement of a paper, with its readings.
+
+    id : "<paper key>.<name>", e.g. "cuff2016.lemma1"; the paper key names the bank's reference
+    title : "Lemma 1 (orderings (A), (B))"
+    source : where in the paper: "Lemma 1, eqs. (21)–(23)" (the bank's paper table gives the reference)
+    quote : the paper's statement
+    kind : one of KINDS
+    readings : literal reading first
+    encodable : False for informal statements (then ``reason`` says why)
+    """
+
+    id: str
+    title: str
+    source: str
+    quote: str
+    kind: str
+    readings: list[Reading] = field(default_factory=list)
+    encodable: bool = True
+    reason: str = ""
+
+    def __post_init__(self):
+        if self.kind not in KINDS:
+            raise InvalidArgument(f"kind={self.kind!r} must be one of {KINDS}")
+        names = [r.name for r in self.readings]
+        if len(set(names)) != len(names):
+            raise InvalidArgument(f"claim {self.id}: duplicate reading names {names}")
+        if self.encodable and not self.readings:
+            raise InvalidArgument(f"claim {self.id} is encodable but has no reading")
+        if not self.encodable and not self.reason:
+            raise InvalidArgument(f"claim {self.id} is not encodable: give the reason")
+
+    def reading(self, name: str) -> Reading:
+        for r in self.readings:
+            if r.name == name:
+                return r
+        raise InvalidArgument(f"claim {self.id} has no reading {name!r}; readings: {[r.name for r in self.readings]}")
+
+

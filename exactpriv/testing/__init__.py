@@ -1,0 +1,87 @@
+"""Assertions for pytest (or any test runner): a claim holds, a claim is refuted — with the witness.
+
+    >>> from exactpriv.testing import assert_holds, assert_refuted
+    >>> assert_holds(my_claim)                      # every reading PROVED or CHECKED, else AssertionError
+    >>> res = assert_refuted(my_false_claim)        # REFUTED, else AssertionError; res.witness is exact
+
+The failure message carries the verdict, the evidence and the witness's exact repr, so a failing example
+can be pasted back into Python.  ``pytest my_claims.py`` runs a bank file's readings as test items (the
+plugin :mod:`exactpriv.testing.pytest_plugin`, registered through the ``pytest11`` entry point).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from exactpriv.claims.check import ReadingResult, check_reading
+from exactpriv.claims.model import Claim
+from exactpriv.claims.verdicts import Verdict
+from exactpriv.errors import InvalidArgument
+from exactpriv.exact.decisions import Decision, Truth
+
+__all__ = ["assert_holds", "assert_refuted", "describe_result"]
+
+
+def describe_result(res: ReadingResult) -> str:
+    """A failure text: verdict, evidence summary and the witness (its repr is exact)."""
+    lines = [f"{res.claim_id} [{res.reading}]: {res.verdict.value}"]
+    if res.finding:
+        lines.append(f"  finding: {res.finding}" + (f" — {res.why}" if res.why else ""))
+    ev = res.evidence
+    if ev.get("undecided_reasons"):
+        lines += [f"  undecided: {r}" for r in ev["undecided_reasons"][:5]]
+    if "proof" in ev:
+        lines.append(f"  proof: {ev['proof'].get('truth')} ({ev['proof'].get('method')}): {ev['proof'].get('reason')}")
+    if res.witness is not None:
+        w = res.witness
+        lines.append(f"  witness: {w.label}")
+        if w.mechanism is not None:
+            lines.append(f"    mechanism = {w.mechanism!r}")
+        if w.prior is not None:
+            lines.append(f"    prior = {w.prior!r}")
+        if w.params:
+            lines.append(f"    params = {w.params!r}")
+        d = res.witness_values.get("decision")
+        if d:
+            lines.append(f"    decision: {d.get('truth')} ({d.get('method')}): {d.get('reason')}")
+    return "\n".join(lines)
+
+
+def _results(target: Any, reading: str | None, include_slow: bool) -> list[ReadingResult]:
+    if isinstance(target, Claim):
+        readings = [target.reading(reading)] if reading is not None else list(target.readings)
+        if not readings:
+            raise InvalidArgument(f"claim {target.id} has no readings to check")
+        return [check_reading(target, r, include_slow=include_slow) for r in readings]
+    raise InvalidArgument(f"target={target!r} of type {type(target).__name__} must be a Claim or a Decision")
+
+
+def assert_holds(target: Any, reading: str | None = None, *, include_slow: bool = False) -> list[ReadingResult] | None:
+    """Assert that a Decision is TRUE, or that every (or the named) reading of a Claim is PROVED or CHECKED.
+
+    Raises AssertionError with the verdict, the evidence and the witness otherwise (an UNDECIDED never
+    passes).  Returns the reading results for a Claim."""
+    if isinstance(target, Decision):
+        if target.truth is not Truth.TRUE:
+            raise AssertionError(f"{target.truth.value} ({target.method}): {target.reason}")
+        return None
+    results = _results(target, reading, include_slow)
+    bad = [r for r in results if r.verdict not in (Verdict.PROVED, Verdict.CHECKED)]
+    if bad:
+        raise AssertionError("claim does not hold:\n" + "\n".join(describe_result(r) for r in bad))
+    return results
+
+
+def assert_refuted(target: Any, reading: str | None = None, *, include_slow: bool = False) -> ReadingResult | Decision:
+    """Assert that a Decision is FALSE, or that a Claim (its named reading, or else some reading) is REFUTED.
+
+    Returns the refuting result (with ``.witness``, an exact instance) so the test can look at it."""
+    if isinstance(target, Decision):
+        if target.truth is not Truth.FALSE:
+            raise AssertionError(f"expected FALSE, got {target.truth.value} ({target.method}): {target.reason}")
+        return target
+    results = _results(target, reading, include_slow)
+    for r in results:
+        if r.verdict is Verdict.REFUTED:
+            return r
+    raise AssertionError("claim is not refuted:\n" + "\n".join(describe_result(r) for r in results))

@@ -1,0 +1,126 @@
+"""The package layers point one way, and no two modules import each other (directly or in a cycle).
+
+Every ``import`` statement counts, including those inside functions: a lazy import of a higher layer is
+still an upward dependency.  The graph is built with :mod:`ast` (nothing is imported) and checked with
+networkx.
+"""
+
+import ast
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("exactpriv", "theorems", "counterexamples")
+
+#: module-name prefix -> layer (longest prefix wins); lower layers never import higher ones
+LAYERS = {
+    "exactpriv.errors": 0,
+    "exactpriv.exact": 0,
+    "exactpriv.certify": 0,
+    "exactpriv.spaces": 1,
+    "exactpriv.distributions": 1,
+    "exactpriv.mechanisms": 1,
+    "exactpriv.measures": 2,
+    "exactpriv.claims": 3,
+    "exactpriv.forall": 3,
+    "exactpriv.io": 3,
+    "exactpriv.testing": 3,
+    "exactpriv": 3,  # the package's public surface
+    "theorems": 4,
+    "counterexamples": 5,
+    "exactpriv.cli": 6,
+    "exactpriv.__main__": 6,
+}
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for pkg in PACKAGES:
+        for path in (ROOT / pkg).rglob("*.py"):
+            out[_module_name(path)] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def _resolve(name: str) -> str | None:
+    """The most specific project module that ``name`` refers to (None: not a project module)."""
+    while name:
+        if name in MODULES:
+            return name
+        name = name.rpartition(".")[0]
+    return None
+
+
+def _imports(mod: str, path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    is_pkg = path.name == "__init__.py"
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = mod.split(".")
+                base = base[: len(base) - node.level + (1 if is_pkg else 0)]
+                prefix = ".".join(base + ([node.module] if node.module else []))
+            else:
+                prefix = node.module or ""
+            targets = [f"{prefix}.{a.name}" for a in node.names] + [prefix]
+            # "from pkg import name": name is a submodule or an attribute of pkg
+            targets = [t for t in targets if t in MODULES] or [prefix]
+        else:
+            continue
+        for t in targets:
+            r = _resolve(t)
+            if r is not None and r != mod:
+                out.add(r)
+    return out
+
+
+def _layer(mod: str) -> int:
+    best = max((p for p in LAYERS if mod == p or mod.startswith(p + ".")), key=len)
+    return LAYERS[best]
+
+
+GRAPH = nx.DiGraph()
+for _m, _p in MODULES.items():
+    GRAPH.add_node(_m)
+    for _t in _imports(_m, _p):
+        GRAPH.add_edge(_m, _t)
+
+
+def _is_package_reexport(a: str, b: str) -> bool:
+    # a package's __init__ re-exporting its own submodules is not a cycle of concepts
+    return b.startswith(a + ".") and (MODULES[a].name == "__init__.py")
+
+
+def test_no_upward_imports():
+    bad = sorted(f"{a} (layer {_layer(a)}) imports {b} (layer {_layer(b)})"
+                 for a, b in GRAPH.edges if _layer(b) > _layer(a))
+    assert not bad, "upward imports:\n" + "\n".join(bad)
+
+
+def test_no_import_cycles():
+    G = nx.DiGraph((a, b) for a, b in GRAPH.edges if not _is_package_reexport(a, b))
+    cycles = list(nx.simple_cycles(G, length_bound=6))
+    assert not cycles, "import cycles:\n" + "\n".join(" -> ".join(c + [c[0]]) for c in cycles[:20])
+
+
+@pytest.mark.parametrize("mod", ["exactpriv", "exactpriv.claims.banks", "exactpriv.measures"])
+def test_library_never_names_the_builtin_bank(mod):
+    assert not any(t.startswith(("theorems", "counterexamples")) for t in GRAPH.successors(mod))
+
+
+def test_graph_is_not_empty():
+    assert GRAPH.number_of_nodes() > 50 and GRAPH.number_of_edges() > 100
