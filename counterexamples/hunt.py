@@ -38,6 +38,7 @@ from exactpriv.claims.hypotheses import unmet_hypotheses
 from exactpriv.claims import Claim, Instance, Outcome, Reading, Verdict
 from exactpriv.distributions import Prior
 from exactpriv.errors import ExactPrivError, InvalidArgument
+from exactpriv.exact import budget
 from exactpriv.mechanisms.base import Mechanism
 
 __all__ = ["HuntResult", "hunt", "hunt_reading", "margin_of"]
@@ -66,6 +67,12 @@ class HuntResult:
 
 class _TimeUp(Exception):
     pass
+
+
+def _late(deadline: float) -> bool:
+    """Past the hunt's deadline, or the run was asked to stop (Ctrl-C: a KeyboardInterrupt can
+    be swallowed where it lands, e.g. in a finaliser, so the stop flag is checked too)."""
+    return time.perf_counter() > deadline or budget.stop_requested()
 
 
 def _float(v) -> float | None:
@@ -279,7 +286,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
         return out
 
     def violated(inst: Instance) -> bool:
-        if time.perf_counter() > deadline:
+        if _late(deadline):
             return False  # raising inside find() would make hypothesis call the test flaky
         out = evaluate(inst)
         if out is None:
@@ -296,7 +303,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
         templates = _templates(reading)
         # the families themselves first: a refutation there needs no search
         for inst in templates:
-            if time.perf_counter() > deadline:
+            if _late(deadline):
                 raise _TimeUp
             out = evaluate(inst)
             if out is not None and out.decision.is_false:
@@ -309,7 +316,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
             # find() has no wall-clock limit: run it in deterministic batches (batch b uses
             # Random(seed, b)), checking the deadline between batches
             batch = 0
-            while len(result.witnesses) < collect and time.perf_counter() < deadline and batch * batch_size < max_examples:
+            while len(result.witnesses) < collect and not _late(deadline) and batch * batch_size < max_examples:
                 cfg = settings(max_examples=batch_size, deadline=None, database=None,
                                suppress_health_check=list(HealthCheck),
                                phases=[Phase.generate, Phase.target, Phase.shrink])
@@ -324,7 +331,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
             cur, cur_m = best[0], best[1]
             cur_focus = _focus(_as_outcome(reading.check(cur)), cur.mechanism)
             for _ in range(local_steps):
-                if time.perf_counter() > deadline:
+                if _late(deadline):
                     break
                 cand = _perturb(cur, rng, cur_focus)
                 if cand is None:
@@ -345,6 +352,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
     except KeyboardInterrupt:
         interrupted = True
         result.note = "interrupted; witnesses found so far are kept"
+    interrupted = interrupted or budget.stop_requested()
     if result.witnesses:
         # the first witness is the one a family or hypothesis' shrinker settled on
         inst, out = result.witnesses[0] if result.found_by == "bank family instance" else result.witnesses[-1]

@@ -326,12 +326,15 @@ def run_bank(claims: Iterable[Claim], *, include_slow: bool = False, collect_poi
 
 def _run_claims(claims, run: BankRun, keys: dict, include_slow: bool, max_points: int, progress) -> None:
     from counterexamples.archive import witness_path
+    from exactpriv.exact import budget
 
     for c in claims:
         if not c.encodable:  # as ``exactpriv verify``: listed, not run
             run.not_encodable.append(c)
             continue
         for r in c.readings:
+            if budget.stop_requested():  # Ctrl-C whose KeyboardInterrupt was swallowed mid-reading
+                raise KeyboardInterrupt
             if progress is not None:
                 progress(c, r)
             reading = r

@@ -68,7 +68,7 @@ def _run_hunt(args) -> int:
                     try:
                         doc["witness_file"] = str(archive(rr, seed=args.seed, found_by=found_by))
                     except ExactPrivError as exc:
-                        failed_writes.append(str(exc))
+                        failed_writes.append(f"{type(exc).__name__}: {exc}")
             out.append(doc)
     colours = {"REFUTED": "red", "CHECKED": "cyan", "UNDECIDED": "yellow"}
     for doc in out:

@@ -102,12 +102,14 @@ def _tightness(console, args, claims, G, explorations, entry_explorations) -> No
 
     ids = {c.id for c in claims}
     for imp in bank_implications():
+        _check_stop()
         if args.only and not ids.intersection(imp.claims):
             continue
         with console.status(esc(f"tightness explorer: {imp.key}")):
             explorations.append(explore_implication(imp, seconds=args.tight_seconds))
     for _, _, d in G.edges(data=True):
         for e in d["entries"]:
+            _check_stop()
             if e["status"] in ("holds", "refuted") and e["entry"].is_composable:
                 with console.status(esc(f"stated map vs best witness: {e['claim']} [{e['reading']}]")):
                     entry = dataclasses.replace(e["entry"], reading=e["reading"])
@@ -118,6 +120,13 @@ def _tightness(console, args, claims, G, explorations, entry_explorations) -> No
     console.print(esc(f"tightness: {len(explorations)} central implications, {len(entry_explorations)} table "
                       f"entries explored" + (f"; stated map violated by a witness found: {', '.join(viol)}"
                                              if viol else "")))
+
+
+def _check_stop() -> None:
+    from exactpriv.exact import budget
+
+    if budget.stop_requested():  # Ctrl-C whose KeyboardInterrupt was swallowed inside a search
+        raise KeyboardInterrupt
 
 
 def _read_verify_json(path, claims):

@@ -84,6 +84,7 @@ def _check_all(console, claims, total, slow, results, not_encodable, errors, une
 
     from counterexamples.archive import witness_path
     from exactpriv.claims import ReadingResult, Verdict, check_reading
+    from exactpriv.exact import budget
 
     with Progress(TextColumn("[bold]verify"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                   TextColumn("{task.description}"), TimeElapsedColumn(), console=console,
@@ -94,6 +95,8 @@ def _check_all(console, claims, total, slow, results, not_encodable, errors, une
                 not_encodable.append(c)
                 continue
             for r in c.readings:
+                if budget.stop_requested():  # Ctrl-C whose KeyboardInterrupt was swallowed mid-reading
+                    raise KeyboardInterrupt
                 progress.update(task, description=esc(f"{c.id} [{r.name}]"))
                 try:
                     res = check_reading(c, r, include_slow=slow)

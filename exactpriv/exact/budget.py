@@ -183,9 +183,10 @@ def in_worker() -> bool:
 #
 # Raw os.fork rather than multiprocessing.Process: a multiprocessing child joins its
 # non-daemonic children at exit and daemonic ones may not have children, while our workers
-# nest (a proof inside a measure inside a hang guard).  Each worker leads its own process
-# group, so killing the group also stops anything it started; it ignores SIGINT (Ctrl-C is
-# the parent's to handle: it kills the worker).
+# nest (a proof inside a measure inside a hang guard).  On Linux each worker asks the kernel
+# for SIGKILL when its parent dies (prctl PR_SET_PDEATHSIG), so killing a worker also stops
+# the workers it started, and none outlives a killed or crashed run.  Workers ignore SIGINT
+# (Ctrl-C is the parent's to handle: it kills them).
 
 def _can_fork() -> bool:
     return hasattr(os, "fork") and "fork" in multiprocessing.get_all_start_methods()
@@ -195,15 +196,16 @@ def _spawn(target, *args):
     """Fork a worker running ``target(conn, *args)``; returns (pid, parent end of the pipe)."""
     parent, child = multiprocessing.Pipe(duplex=True)
     _flush_std_streams()
+    parent_pid = os.getpid()
     pid = os.fork()
     if pid == 0:  # the worker
         code = 0
         try:
             parent.close()
-            with contextlib.suppress(OSError):
-                os.setpgid(0, 0)
+            _die_with_parent(parent_pid)
             signal.signal(signal.SIGINT, signal.SIG_IGN)
             _IN_WORKER["depth"] += 1
+            _WARM.__init__()  # the parent's warm worker (and its lock, held during this fork) are not ours
             target(child, *args)
         except BaseException:  # noqa: BLE001 - a worker never returns into the parent's code
             code = 1
@@ -215,6 +217,18 @@ def _spawn(target, *args):
     return pid, parent
 
 
+def _die_with_parent(parent_pid: int) -> None:
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG = 1
+    except (OSError, AttributeError):  # not Linux: the parent's kill is the only stop
+        return
+    if os.getppid() != parent_pid:  # the parent died before the request took effect
+        os._exit(1)
+
+
 def _flush_std_streams() -> None:
     import sys
 
@@ -224,20 +238,29 @@ def _flush_std_streams() -> None:
 
 
 def _kill(pid: int) -> None:
-    for kill in (lambda: os.killpg(pid, signal.SIGKILL), lambda: os.kill(pid, signal.SIGKILL)):
-        with contextlib.suppress(OSError):
-            kill()
+    with contextlib.suppress(OSError):
+        os.kill(pid, signal.SIGKILL)
 
 
 def _reap(pid: int, *, block: bool = True) -> int | None:
     """Wait for the worker; returns its exit status (negative: killed by that signal)."""
     try:
-        _, status = os.waitpid(pid, 0 if block else os.WNOHANG)
+        done, status = os.waitpid(pid, 0 if block else os.WNOHANG)
     except ChildProcessError:
+        return None
+    if done == 0:  # still running (WNOHANG)
         return None
     if os.WIFSIGNALED(status):
         return -os.WTERMSIG(status)
     return os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        done, _ = os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        return False
+    return done == 0
 
 
 def _answer(conn, fn, args, kwargs) -> None:
@@ -348,7 +371,7 @@ class _WarmWorker:
         with self.lock:
             if self.owner != os.getpid():  # inherited from a parent process: not ours to use
                 self.pid = self.conn = self.owner = None
-            if self.pid is not None and _reap(self.pid, block=False) is not None:  # it died (reaped now)
+            if self.pid is not None and not _alive(self.pid):  # it died (and is reaped now)
                 self.pid = self.conn = self.owner = None
             if self.pid is None:
                 self.pid, self.conn = _spawn(_serve)

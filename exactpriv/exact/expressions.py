@@ -332,9 +332,11 @@ def _magnitude_log2(x: sympy.Expr) -> float:
     (no evaluation, so it cannot overflow or hang).  A resource guard only: it never decides
     a verdict; inverse powers use |exponent| * |log2 base|, which ignores cancellation."""
     if x.is_Rational:
-        return float(abs(x.p).bit_length() - abs(x.q).bit_length() + 1)
-    if x in (S.Pi, S.Exp1):
-        return 2.0
+        return (math.log2(abs(x.p)) if x.p else -math.inf) - math.log2(x.q)
+    if x is S.Pi:
+        return 1.66
+    if x is S.Exp1:
+        return 1.45
     if x.is_infinite:
         return math.inf
     if x.is_Add:
@@ -345,12 +347,15 @@ def _magnitude_log2(x: sympy.Expr) -> float:
         base, exponent = x.args
         if base is S.Exp1:
             return _exp_log2(_magnitude_log2(exponent))
-        b, e = _magnitude_log2(base), _magnitude_log2(exponent)
-        return abs(b) * 2.0 ** min(e, 1024.0) if e < 1024 else math.inf
+        b = _magnitude_log2(base)
+        if exponent.is_Rational:
+            return float(exponent) * b if exponent >= 0 else abs(float(exponent) * b)
+        e = _magnitude_log2(exponent)
+        return abs(b) * 2.0 ** e if e < 1024 else math.inf
     if isinstance(x, (sympy.exp, sympy.cosh, sympy.sinh)):
         return _exp_log2(_magnitude_log2(x.args[0]))
     if isinstance(x, sympy.log):
-        return math.log2(abs(_magnitude_log2(x.args[0])) + 2)
+        return math.log2(abs(_magnitude_log2(x.args[0])) * 0.7 + 1)
     if isinstance(x, sympy.tanh):
         return 0.0
     if x.args:  # Abs, Min, Max
@@ -360,7 +365,7 @@ def _magnitude_log2(x: sympy.Expr) -> float:
 
 def _exp_log2(argument_log2: float) -> float:
     """log2 of the largest exp(a) with |a| <= 2**argument_log2."""
-    return 1.4427 * 2.0 ** argument_log2 if argument_log2 < 1000 else math.inf
+    return 1.4427 * 2.0 ** argument_log2 if argument_log2 < 1000 else math.inf  # log2(e) * |a|
 
 
 class _Parser:
@@ -634,10 +639,10 @@ class _Parser:
         args = [self.build(arg) for arg in node.args]
         column = self.column(node)
         spec = self.functions[fname]
-        if spec.build in (sympy.exp, sympy.cosh, sympy.sinh):
-            self.guard_magnitude(args[0], fname, column)
         if spec.build is sympy.exp:
             self.guard_exp(args[0], column)
+        if spec.build in (sympy.exp, sympy.cosh, sympy.sinh):
+            self.guard_magnitude(args[0], fname, column)
         elif spec.build is sympy.sqrt:
             self.guard_power(args[0], S.Half, column)
         elif spec.build in (sympy.Min, sympy.Max):

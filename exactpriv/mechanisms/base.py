@@ -38,7 +38,7 @@ __all__ = ["Mechanism", "ProductMechanism", "REPR_MAX_ENTRIES", "prove_zero"]
 #: Budgets of the symbolic checks made while a mechanism is built (each runs in a killable
 #: worker, :func:`exactpriv.exact.budget.run_bounded`: sympy's simplify has no deadline).
 ZERO_TEST_SECONDS = 5.0
-RANGE_CHECK_SECONDS = 5.0
+RANGE_CHECK_SECONDS = 4.0
 
 
 def prove_zero(expr) -> bool:
