@@ -610,6 +610,11 @@ def draw_atlas(G: nx.DiGraph, *, ax=None, title: str | None = None):
         fig, ax = plt.subplots(figsize=(15, 9.5), dpi=110)
     else:
         fig = ax.figure
+    if G.number_of_nodes() == 0:
+        ax.set_axis_off()
+        ax.text(0.5, 0.5, "no implication between notions among the selected claims", ha="center", va="center",
+                fontsize=14, transform=ax.transAxes)
+        return fig
     pos = {n: LAYOUT.get(n, (0, 0)) for n in G.nodes}
     missing = [n for n in G.nodes if n not in LAYOUT]
     if missing:

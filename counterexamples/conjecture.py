@@ -84,7 +84,7 @@ class ConjectureResult:
         return {"verdict": self.verdict.value, "given": self.given, "measure": self.measure, "bound": self.bound,
                 "witness": self.witness, "given_value": self.given_value, "measure_value": self.measure_value,
                 "bound_value": self.bound_value, "seconds": round(self.seconds, 3), "tried": self.tried,
-                "searched": self.searched, "seed": self.seed, "note": self.note}
+                "searched": self.searched, "seed": self.seed, "note": self.note, **self.extra}
 
 
 def _sstr(v):
@@ -103,23 +103,27 @@ ESCALATION = (("hamming:m=2,n=1", 0.3), ("hamming:m=3,n=1", 0.25), ("hamming:m=2
 
 
 def conjecture(*, given: str, measure: str, bound: str, space: str | None = None, seconds: float = 30.0,
-               seed: int = 0, prior: str = "any", max_outputs: int = 3) -> ConjectureResult:
+               seed: int = 0, prior: str = "any", max_outputs: int = 3,
+               max_examples: int | None = None) -> ConjectureResult:
     """Hunt a counterexample to "given(M) = eps  =>  measure(M) <= bound(eps)".
 
     With ``space=None`` the search escalates through :data:`ESCALATION` (one binary record,
     one ternary record, two binary records, two ternary records), splitting the time and
-    stopping at the first refutation; otherwise it searches the given space only.
+    stopping at the first refutation; otherwise it searches the given space only.  Every instance goes
+    through the rules of :mod:`counterexamples.guard` (a measure that raises makes its instance undecided,
+    reported with its input); ``max_examples`` bounds the drawn instances per space (then the same seed
+    gives the same result on every run, unless the time runs out first).
     """
     if space is not None:
         return _conjecture_on(given=given, measure=measure, bound=bound, space=space, seconds=seconds,
-                              seed=seed, prior=prior, max_outputs=max_outputs)
+                              seed=seed, prior=prior, max_outputs=max_outputs, max_examples=max_examples)
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds < float("inf"):
         raise InvalidArgument(f"seconds={seconds!r} must be a finite positive number")
     t0 = time.perf_counter()
     parts = []
     for spec, share in ESCALATION:
         res = _conjecture_on(given=given, measure=measure, bound=bound, space=spec, seconds=seconds * share,
-                             seed=seed, prior=prior, max_outputs=max_outputs)
+                             seed=seed, prior=prior, max_outputs=max_outputs, max_examples=max_examples)
         parts.append(res)
         if res.verdict == Verdict.REFUTED or budget.stop_requested():  # Ctrl-C stops the escalation too
             break
@@ -129,13 +133,18 @@ def conjecture(*, given: str, measure: str, bound: str, space: str | None = None
         last.verdict = verdict
         last.note = "; ".join(f"{p.searched}: {p.note}" for p in parts if p.note)
     last.tried = sum(p.tried for p in parts)
+    errors = [e for p in parts for e in p.extra.get("errors", ())]
+    if errors:
+        last.extra["errors"] = errors
+    last.extra["counts"] = {k: sum(p.extra.get("counts", {}).get(k, 0) for p in parts)
+                            for k in ("true", "false", "undecided", "error", "outside")}
     last.searched = "; ".join(p.searched for p in parts)
     last.seconds = time.perf_counter() - t0
     return last
 
 
 def _conjecture_on(*, given: str, measure: str, bound: str, space: str, seconds: float, seed: int, prior: str,
-                   max_outputs: int) -> ConjectureResult:
+                   max_outputs: int, max_examples: int | None = None) -> ConjectureResult:
     from exactpriv.exact.expressions import parse_expression
 
     for name in (given, measure):
@@ -220,10 +229,13 @@ def _conjecture_on(*, given: str, measure: str, bound: str, space: str, seconds:
     claim = Claim("conjecture", f"{given} => {measure} <= {bound}", "user conjecture",
                   f"eps-{given} => ({bound})-{measure}", "implication", [reading])
     t0 = time.perf_counter()
-    res = hunt_reading(claim, reading, seconds=seconds, seed=seed)
+    res = hunt_reading(claim, reading, seconds=seconds, seed=seed, max_examples=max_examples)
     out = ConjectureResult(res.verdict, given, measure, bound, seconds=time.perf_counter() - t0, tried=res.tried,
                            searched=f"{res.tried} exact instances on {sp!r}"
                                     + (f" with {prior} priors" if needs_prior else ""), seed=seed, note=res.note)
+    out.extra["counts"] = res.counts
+    if res.errors:
+        out.extra["errors"] = res.errors
     if res.witness is not None:
         w = res.witness
         out.witness = {"mechanism": io.to_json(w.mechanism),

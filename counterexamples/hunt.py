@@ -1,23 +1,27 @@
-"""Hunting counterexamples: hypothesis search plus structure-guided exact local improvement.
+"""Hunting counterexamples to a reading: its own families, then hypothesis search, then exact local search.
 
-Algorithm (deterministic for a given seed):
+What may refute (the rules, in :mod:`counterexamples.guard`): an instance counts only inside the reading's
+hypotheses (others are counted *outside*); a check that raises makes its instance *undecided* (reported
+with its input), never a crash; only a "forall" reading open to search is ever refuted by a drawn instance.
+An "exists" reading, or one whose statement is only about its listed instances (``open_search=False``),
+is not refutable by search: ``hunt`` reports the verdict of its own families — what ``verify`` says.
 
-1. **Templates.**  The reading's own families give instances that satisfy its hypotheses;
-   a reading may also bring its own ``strategy`` (a hypothesis strategy of Instances).
-   Without one, instances are drawn *around* the templates: same space, outputs and
-   parameters, fresh exact rows (integer weights, zeros and near-deterministic rows
-   allowed) and a fresh prior of the same kind (independent stays independent, so
-   hypotheses such as "sources independent" hold by construction).
-2. **Hypothesis search.**  ``hypothesis.find`` draws instances with ``target()`` on the
-   violation margin (a float — it only *guides*: every verdict is the reading's exact
-   check) and shrinks the first violation to a minimal one.
-3. **Structure-guided local search.**  From the instance with the best margin, exact
-   rational moves of probability mass sharpen the worst ratio: the neighbour pair (x, x')
-   and output y come from the measures' witnesses, or else from an exact pure-DP scan of
-   the space's neighbour graph; mass moves into y in row x and out of y in row x'.  A move
-   is kept when the margin grows.  Space sizes escalate through the templates (smallest
-   first) and, for conjectures without a given space, through growing spaces.
-4. A time limit or Ctrl-C stops the search and keeps every witness found so far.
+Algorithm for a "forall" reading open to search (deterministic for a seed and ``max_examples``):
+
+1. **The families.**  The reading's own (non-slow) instances are checked first: a refutation there needs
+   no search.  They are also the *templates* of the search, smallest spaces first.
+2. **Hypothesis search.**  Instances are drawn around the templates (:func:`strategies.instances_around`:
+   same space, outputs, params; fresh exact rows; a prior with the template's independence structure), or
+   from the reading's own ``strategy``.  ``hypothesis.find`` runs in batches (batch b seeded by
+   ``(seed, b)``), with ``target()`` on the float violation margin (a guide only) and shrinking of the first
+   violation.  The condition handed to ``find`` is pure — memoised by instance content, and it never changes
+   an answer at the deadline (past it, *new* instances are skipped, every seen one keeps its answer) — so a
+   violation found just before the deadline is never lost to a ``FlakyFailure``; every violation is also
+   recorded as it is seen, whatever ``find`` does afterwards.
+3. **Structure-guided local search** (:mod:`counterexamples.local_search`) from the closest instance.
+4. The deadline, ``max_examples`` or Ctrl-C stop the search; every witness found so far is kept.  With
+   ``max_examples`` reached before the deadline the result does not depend on timing; ``stopped_by`` says
+   which limit stopped it.
 """
 
 from __future__ import annotations
@@ -26,26 +30,38 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Any, Callable
+from typing import Callable
 
 from hypothesis import HealthCheck, Phase, find, settings, target
 from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample
 
 from counterexamples import strategies as S
-from exactpriv.claims.hypotheses import unmet_hypotheses
-from exactpriv.claims import Claim, Instance, Outcome, Reading, Verdict
-from exactpriv.distributions import Prior
-from exactpriv.errors import ExactPrivError, InvalidArgument
+from counterexamples.guard import Evaluation, Evaluator, describe_instance, guarded_reading
+from counterexamples.local_search import focus_of, margin_of, perturbed
+from exactpriv.claims import Claim, Instance, Reading, Verdict, check_reading
+from exactpriv.errors import InvalidArgument
 from exactpriv.exact import budget
-from exactpriv.mechanisms.base import Mechanism
 
-__all__ = ["HuntResult", "hunt", "hunt_reading", "margin_of"]
+__all__ = ["HuntResult", "hunt", "hunt_reading", "margin_of", "searchable"]
+
+#: how many instances of each family serve as templates
+TEMPLATE_LIMIT = 200
 
 
 @dataclass
 class HuntResult:
+    """The outcome of hunting one reading.
+
+    verdict : REFUTED (a witness inside the hypotheses), CHECKED (every checked instance TRUE), UNDECIDED
+        (nothing checked, or some instance undecided or erroring) — or, for a reading not refutable by
+        search, the verdict of its own families
+    counts : instances true / false / undecided / error / outside (by hypothesis)
+    errors : the first instances whose check raised: {"instance": input JSON, "error": text}
+    stopped_by : "witness" | "max-examples" | "deadline" | "interrupted" | "families only" | "not searchable"
+    searched : False when no instance was drawn (the reading is not refutable by search, or nothing varies)
+    """
+
     claim_id: str
     reading: str
     verdict: Verdict
@@ -58,333 +74,303 @@ class HuntResult:
     found_by: str = ""
     witnesses: list = field(default_factory=list)
     note: str = ""
+    counts: dict = field(default_factory=dict)
+    errors: list = field(default_factory=list)
+    stopped_by: str = ""
+    searched: bool = True
+    max_examples: int | None = None
+    drawn: int = 0
 
     def to_json(self) -> dict:
-        return {"id": self.claim_id, "reading": self.reading, "verdict": self.verdict.value,
-                "tried": self.tried, "seconds": round(self.seconds, 3), "seed": self.seed,
-                "found_by": self.found_by, "margin": self.margin, "note": self.note}
+        doc = {"id": self.claim_id, "reading": self.reading, "verdict": self.verdict.value,
+               "tried": self.tried, "drawn": self.drawn, "seconds": round(self.seconds, 3), "seed": self.seed,
+               "max_examples": self.max_examples, "found_by": self.found_by, "margin": self.margin,
+               "note": self.note, "counts": self.counts, "stopped_by": self.stopped_by, "searched": self.searched}
+        if self.errors:
+            doc["errors"] = self.errors
+        if self.witness is not None:
+            doc["witness"] = describe_instance(self.witness)
+        return doc
 
 
-class _TimeUp(Exception):
-    pass
+def searchable(reading: Reading) -> str:
+    """Why a drawn instance can never refute ``reading`` ("" when it can)."""
+    if reading.quantifier == "exists":
+        return ("an 'exists' reading is refuted only by exhausting its stated finite scope, never by a drawn "
+                "instance")
+    if not reading.open_search:
+        return "the statement is only about its listed instances (open_search=False)"
+    return ""
 
 
-def _late(deadline: float) -> bool:
-    """Past the hunt's deadline, or the run was asked to stop (Ctrl-C: a KeyboardInterrupt can
-    be swallowed where it lands, e.g. in a finaliser, so the stop flag is checked too)."""
-    return time.perf_counter() > deadline or budget.stop_requested()
+def _validate(seconds, seed, max_examples):
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds < math.inf:
+        raise InvalidArgument(f"seconds={seconds!r} must be a finite positive number")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidArgument(f"seed={seed!r} of type {type(seed).__name__} must be an integer")
+    if max_examples is not None and (isinstance(max_examples, bool) or not isinstance(max_examples, int)
+                                     or max_examples < 0):
+        raise InvalidArgument(f"max_examples={max_examples!r} must be a non-negative integer or None")
 
 
-def _float(v) -> float | None:
-    from exactpriv.measures.result import Measured, value_to_float
-
-    try:
-        if isinstance(v, Measured):
-            if v.value is not None:
-                return value_to_float(v.value)
-            return value_to_float(v.lower) if v.lower is not None else None
-        return value_to_float(v)
-    except Exception:
-        return None
-
-
-def margin_of(outcome: Outcome) -> float:
-    """A float guide: how far the instance is from violating (positive = violated).
-
-    Uses the values an implication/equality check reports ("B" and "bound", or "lhs"/"rhs");
-    only steers the search, never decides."""
-    vals = outcome.values
-    if "B" in vals and "bound" in vals:
-        b, f = _float(vals["B"]), _float(vals["bound"])
-        if b is not None and f is not None and math.isfinite(b) and math.isfinite(f):
-            return b - f
-    if "lhs" in vals and "rhs" in vals:
-        a, b = _float(vals["lhs"]), _float(vals["rhs"])
-        if a is not None and b is not None and math.isfinite(a) and math.isfinite(b):
-            return abs(a - b)
-    if "margin" in vals:
-        m = _float(vals["margin"])
-        if m is not None:
-            return m
-    return 1.0 if outcome.decision.is_false else -1.0
-
-
-def _as_outcome(res) -> Outcome:
-    return res if isinstance(res, Outcome) else Outcome(res)
-
-
-def _templates(reading: Reading, limit: int = 200) -> list[Instance]:
+def _templates(reading: Reading, family_errors: list) -> list[Instance]:
+    """The reading's non-slow family instances (up to TEMPLATE_LIMIT each), smallest spaces first."""
     out = []
     for fam in reading.families:
         if fam.slow:
             continue
         try:
             for k, inst in enumerate(fam.build()):
-                if k >= limit:
+                if k >= TEMPLATE_LIMIT:
                     break
                 out.append(inst)
-        except ExactPrivError:
-            continue
-    # escalate sizes: smallest spaces first
-    return sorted(out, key=lambda i: (getattr(getattr(i.mechanism, "inputs", None), "size", 0) or 0,
-                                      len(getattr(i.mechanism, "outputs", ()) or ())))
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except Exception as exc:  # a family that cannot be built is reported, the others still run
+            family_errors.append({"family": fam.name, "error": f"{type(exc).__name__}: {exc}"[:300]})
+    def size(i):
+        space = getattr(i.mechanism, "inputs", None)
+        try:
+            return (space.size if space is not None else 0, len(getattr(i.mechanism, "outputs", ()) or ()))
+        except Exception:  # a space whose size cannot be read sorts last
+            return (math.inf, 0)
+    return sorted(out, key=size)
 
 
-def _prior_kind(prior: Prior) -> str:
-    try:
-        return "independent" if prior.is_mutually_independent() else "correlated"
-    except ExactPrivError:
-        return "correlated"
-
-
-@st.composite
-def _around(draw, template: Instance):
-    """An instance shaped like ``template`` with fresh exact rows and a same-kind prior."""
-    mech, prior = template.mechanism, template.prior
-    if isinstance(mech, Mechanism) and mech.is_rational:
-        keep_zeros = draw(st.booleans())
-        rows = []
-        for row in mech.rows:
-            if keep_zeros:
-                support = [j for j, v in enumerate(row) if v != 0]
-                w = draw(st.lists(st.integers(1, 12), min_size=len(support), max_size=len(support)))
-                total = sum(w)
-                new = [Fraction(0)] * len(row)
-                for j, wj in zip(support, w):
-                    new[j] = Fraction(wj, total)
-                rows.append(new)
-            else:
-                rows.append(list(draw(S.pmfs(len(row), max_weight=12))))
-        mech = Mechanism(mech.inputs, mech.outputs, rows, _built=f"{mech!r} with hunted rows")
-    if isinstance(prior, Prior):
-        full = prior.has_full_support
-        if prior.space.records is not None and _prior_kind(prior) == "independent":
-            prior = draw(S.independent_priors(prior.space, full_support=full))
-        else:
-            prior = draw(S.correlated_priors(prior.space, full_support=full))
-    return Instance(f"hunted around {template.label}", mech, prior, dict(template.params), dict(template.extra))
-
-
-def _strategy(reading: Reading, templates: list[Instance]):
-    own = getattr(reading, "strategy", None)
+def _strategy(reading: Reading, templates: list[Instance], positive: bool):
+    own = reading.strategy
     if own is not None:
         return own() if callable(own) else own
-    if not templates:
-        raise InvalidArgument(f"reading {reading.name!r} has no families or strategy to hunt from")
-    return st.sampled_from(templates).flatmap(_around)
-
-
-def _move(row: list, src: int, dst: int, frac: Fraction) -> bool:
-    """Move the fraction ``frac`` of row[src] to row[dst] (exact); False if nothing to move."""
-    if src == dst or row[src] == 0:
-        return False
-    amount = row[src] * frac
-    row[src] -= amount
-    row[dst] += amount
-    return True
-
-
-def _perturb(inst: Instance, rng: random.Random, focus: list[tuple]) -> Instance | None:
-    """An exact rational move of probability mass.  With a focus (x, x', y) — the neighbour
-    pair and output attaining the worst ratio — it usually *sharpens* that ratio (mass into y
-    in row x, out of y in row x'); otherwise it moves mass inside a focus row or a random row."""
-    mech = inst.mechanism
-    if not isinstance(mech, Mechanism) or not mech.is_rational or len(mech.outputs) < 2:
+    varying = [t for t in templates if S.can_vary(t)]
+    if not varying:
         return None
-    rows = [list(r) for r in mech.rows]
-    k = len(mech.outputs)
-    frac = Fraction(rng.choice([1, 1, 2, 3]), rng.choice([2, 3, 4, 8]))
-    moved = False
-    if focus and rng.random() < 0.7:
-        x, x2, y = rng.choice(focus)
-        if y is not None and rng.random() < 0.6:
-            other = rng.choice([j for j in range(k) if j != y])
-            moved = _move(rows[x], other, y, frac) | _move(rows[x2], y, other, frac)
-        else:
-            a, b = rng.sample(range(k), 2)
-            moved = _move(rows[rng.choice((x, x2))], b, a, frac)
-    if not moved:
-        a, b = rng.sample(range(k), 2)
-        moved = _move(rows[rng.randrange(len(rows))], b, a, frac)
-    if not moved:
-        return None
-    m2 = Mechanism(mech.inputs, mech.outputs, rows, _built=f"{mech!r} perturbed")
-    return Instance(inst.label.replace(" (locally improved)", "") + " (locally improved)", m2, inst.prior,
-                    inst.params, inst.extra)
+    return st.sampled_from(varying).flatmap(lambda t: S.instances_around(t, positive=positive))
 
 
-def _focus(outcome: Outcome, mech) -> list[tuple]:
-    """(x, x', y) index triples where the instance is most extreme: the measures' witnesses
-    (pair and output) when the check reports them, else the neighbour edge and output of the
-    worst likelihood ratio, found exactly by pure_dp over the space's neighbour graph."""
-    from exactpriv.measures.result import Measured
-
-    def triple(w):
-        try:
-            x, x2 = (mech.inputs.index(p) for p in w["pair"])
-        except Exception:
-            return None
-        y = w.get("output")
-        try:
-            y = mech.output_index(y) if y is not None else None
-        except Exception:
-            y = None
-        return (x, x2, y)
-
-    out = []
-    for v in outcome.values.values():
-        if isinstance(v, Measured) and isinstance(v.witness, dict) and "pair" in v.witness:
-            t = triple(v.witness)
-            if t is not None:
-                out.append(t)
-    if not out and isinstance(mech, Mechanism) and mech.is_rational and mech.inputs.edges.size:
-        from exactpriv.measures.divergence import pure_dp
-
-        try:
-            t = triple(pure_dp(mech).witness)
-        except Exception:  # the guide is optional: no focus, random moves
-            t = None
-        if t is not None:
-            out.append(t)
-    return out
+def _families_only(claim: Claim, reading: Reading, result: HuntResult, extra_hypotheses: tuple, why: str):
+    """The verdict of the reading's own families (what verify says), with every error caught."""
+    # a proof knows nothing of extra hypotheses: with them, only the instances count
+    rr = check_reading(claim, guarded_reading(reading, extra_hypotheses, prove=not extra_hypotheses))
+    result.verdict = rr.verdict
+    result.witness, result.values = rr.witness, dict(rr.witness_values)
+    result.counts = {k: v for k, v in rr.evidence.items() if k in ("instances_true", "instances_undecided",
+                                                                  "instances_outside")}
+    result.tried = rr.evidence.get("instances_true", 0) + rr.evidence.get("instances_undecided", 0)
+    if rr.verdict is Verdict.REFUTED:
+        result.found_by = "the reading's own families" if rr.witness is not None or "exhausted" in rr.evidence \
+            else "the reading's proof"
+        if rr.witness is not None and reading.quantifier == "forall":
+            result.witnesses.append((rr.witness, None))
+    reasons = rr.evidence.get("undecided_reasons") or []
+    result.searched = False
+    result.stopped_by = "not searchable"
+    result.note = f"not refutable by search: {why}; verdict from the reading's own families (as verify)" \
+        + (f"; {'; '.join(reasons[:2])}" if reasons and rr.verdict is Verdict.UNDECIDED else "")
 
 
 def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed: int = 0,
-                 max_examples: int = 100_000, local_steps: int = 400, batch_size: int = 60, collect: int = 1,
-                 progress: Callable[[int, float | None], None] | None = None) -> HuntResult:
-    """Search for an exact violation of one reading; see the module docstring."""
+                 max_examples: int | None = None, local_steps: int = 400, batch_size: int = 50,
+                 collect: int = 1, extra_hypotheses: tuple = (), positive: bool = False,
+                 extra_templates: tuple = (), progress: Callable[[int, float | None], None] | None = None) -> HuntResult:
+    """Search for an exact violation of one reading; see the module docstring.
+
+    max_examples : bound on the drawn instances (None: until the deadline); with it, the same seed gives
+        the same result on every run as long as the deadline is not reached first
+    extra_hypotheses : required on top of the reading's own (the positive-only search of
+        :mod:`counterexamples.findings`); ``positive=True`` draws positive rows and full-support priors
+    extra_templates : instances checked after the families' and drawn around like them
+    collect : stop after this many witnesses
+    """
+    if not isinstance(claim, Claim) or not isinstance(reading, Reading):
+        raise InvalidArgument(f"hunt_reading needs a Claim and a Reading, got {type(claim).__name__} and "
+                              f"{type(reading).__name__}")
+    _validate(seconds, seed, max_examples)
     if reading.check is None:
         raise InvalidArgument(f"{claim.id} [{reading.name}] has no instance check to hunt with")
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds < math.inf:
-        raise InvalidArgument(f"seconds={seconds!r} must be a finite positive number")
     t0 = time.perf_counter()
     deadline = t0 + seconds
-    result = HuntResult(claim.id, reading.name, Verdict.CHECKED, seed=seed)
-    best: list = [None, -math.inf]  # instance, margin
-    undecided = 0
-    errors: list[str] = []
-    interrupted = False
-
-    def evaluate(inst: Instance):
-        nonlocal undecided
-        if unmet_hypotheses(reading, inst):
-            return None
+    result = HuntResult(claim.id, reading.name, Verdict.CHECKED, seed=seed, max_examples=max_examples)
+    why_not = searchable(reading)
+    if why_not:
         try:
-            out = _as_outcome(reading.check(inst))
-        except ExactPrivError as exc:
-            # counted: a search whose checks all fail must not end as CHECKED
-            errors.append(f"{inst.label}: {type(exc).__name__}: {exc}"[:300])
-            return None
-        result.tried += 1
-        if out.decision.is_undecided:
-            undecided += 1
-        m = margin_of(out)
+            _families_only(claim, reading, result, tuple(extra_hypotheses), why_not)
+        except KeyboardInterrupt:
+            result.verdict, result.note, result.stopped_by = Verdict.UNDECIDED, "interrupted", "interrupted"
+        result.seconds = time.perf_counter() - t0
+        return result
+
+    ev = Evaluator(reading, tuple(extra_hypotheses))
+    best: list = [None, -math.inf]  # closest instance so far, its margin
+    family_errors: list = []
+    search_errors: list = []
+
+    def seen(e: Evaluation, found_by: str) -> None:
+        if e.outcome is None:
+            return
+        m = margin_of(e.outcome)
         if m > best[1]:
-            best[0], best[1] = inst, m
+            best[0], best[1] = e.instance, m
+        if e.refutes:
+            if not any(w is e.instance for w, _ in result.witnesses):
+                result.witnesses.append((e.instance, e.outcome))
+                result.found_by = result.found_by or found_by
         if progress is not None:
-            progress(result.tried, best[1])
-        return out
+            progress(ev.checked, best[1])
 
     def violated(inst: Instance) -> bool:
-        if _late(deadline):
-            return False  # raising inside find() would make hypothesis call the test flaky
-        out = evaluate(inst)
-        if out is None:
+        # pure: memoised by content (guard.Evaluator); past the deadline only *unseen* instances are
+        # skipped, so an instance that violated once violates on every replay
+        if _late(deadline) and not ev.knows(inst):
             return False
-        m = margin_of(out)
-        if math.isfinite(m):
-            target(m, label="violation margin")
-        if out.decision.is_false:
-            result.witnesses.append((inst, out))
-            return len(result.witnesses) >= collect
-        return False
+        e = ev.evaluate(inst)
+        if e.outcome is not None:
+            m = margin_of(e.outcome)
+            if math.isfinite(m):
+                target(m, label="violation margin")
+        seen(e, "hypothesis find + target + shrink")
+        return e.refutes
 
+    stopped_by = ""
     try:
-        templates = _templates(reading)
-        # the families themselves first: a refutation there needs no search
-        for inst in templates:
+        templates = _templates(reading, family_errors) + list(extra_templates)
+        n_family = len(templates) - len(extra_templates)
+        for k, inst in enumerate(templates):
             if _late(deadline):
-                raise _TimeUp
-            out = evaluate(inst)
-            if out is not None and out.decision.is_false:
-                result.witnesses.append((inst, out))
-                result.found_by = "bank family instance"
-                if len(result.witnesses) >= collect:
-                    break
-        if len(result.witnesses) < collect:
-            strategy = _strategy(reading, templates)
-            # find() has no wall-clock limit: run it in deterministic batches (batch b uses
-            # Random(seed, b)), checking the deadline between batches
-            batch = 0
-            while len(result.witnesses) < collect and not _late(deadline) and batch * batch_size < max_examples:
-                cfg = settings(max_examples=batch_size, deadline=None, database=None,
-                               suppress_health_check=list(HealthCheck),
-                               phases=[Phase.generate, Phase.target, Phase.shrink])
-                try:
-                    find(strategy, violated, settings=cfg, random=random.Random(f"{seed}/{batch}"))
-                    result.found_by = "hypothesis find + target + shrink"
-                except NoSuchExample:
-                    pass
-                batch += 1
-        if not result.witnesses and best[0] is not None:
-            rng = random.Random(seed + 1)
-            cur, cur_m = best[0], best[1]
-            cur_focus = _focus(_as_outcome(reading.check(cur)), cur.mechanism)
-            for _ in range(local_steps):
-                if _late(deadline):
-                    break
-                cand = _perturb(cur, rng, cur_focus)
-                if cand is None:
-                    continue
-                out = evaluate(cand)
-                if out is None:
-                    continue
-                if out.decision.is_false:
-                    result.witnesses.append((cand, out))
-                    result.found_by = "structure-guided local search"
-                    break
-                m = margin_of(out)
-                if m >= cur_m:
-                    cur, cur_m = cand, m
-                    cur_focus = _focus(out, cur.mechanism)
-    except _TimeUp:
-        pass
+                stopped_by = "deadline"
+                break
+            seen(ev.evaluate(inst), "bank family instance" if k < n_family else "template instance")
+            if len(result.witnesses) >= collect:
+                stopped_by = "witness"
+                break
+        strategy = None if stopped_by else _strategy(reading, templates, positive)
+        if not stopped_by and strategy is None:
+            stopped_by = "families only"
+            result.searched = False
+            result.note = "nothing to vary in the families' instances (no rational mechanism or prior)"
+        batch = 0
+        while not stopped_by:
+            if max_examples is not None and result.drawn >= max_examples:
+                stopped_by = "max-examples"
+                break
+            if _late(deadline):
+                stopped_by = "deadline"
+                break
+            n = batch_size if max_examples is None else min(batch_size, max_examples - result.drawn)
+            cfg = settings(max_examples=n, deadline=None, database=None, suppress_health_check=list(HealthCheck),
+                           phases=[Phase.generate, Phase.target, Phase.shrink])
+            try:
+                shrunk = find(strategy, violated, settings=cfg, random=random.Random(f"{seed}/{batch}"))
+                # the shrunk violation becomes the reported witness (it was recorded when seen)
+                e = ev.evaluate(shrunk)
+                if e.refutes:
+                    result.witnesses = [w for w in result.witnesses if w[0] is not e.instance] + [(e.instance, e.outcome)]
+            except NoSuchExample:
+                pass
+            except (KeyboardInterrupt, SystemExit):
+                raise
+            except Exception as exc:  # a hypothesis failure (health, flakiness) must not lose what was seen
+                search_errors.append(f"search batch {batch}: {type(exc).__name__}: {exc}"[:300])
+            result.drawn += n
+            batch += 1
+            if len(result.witnesses) >= collect:
+                stopped_by = "witness"
+        if not result.witnesses and best[0] is not None and stopped_by in ("max-examples", "deadline", "families only"):
+            # with max_examples the local search is bounded by it too (a step count, not the clock)
+            steps = local_steps if max_examples is None else min(local_steps, max_examples)
+            _local_search(ev, best, result, deadline, seed, steps, seen)
+            if result.witnesses:
+                stopped_by = "witness"
     except KeyboardInterrupt:
-        interrupted = True
+        stopped_by = "interrupted"
         result.note = "interrupted; witnesses found so far are kept"
-    interrupted = interrupted or budget.stop_requested()
+    if budget.stop_requested() and stopped_by in ("deadline", ""):  # Ctrl-C seen through the stop flag
+        stopped_by = "interrupted"
+        result.note = "interrupted; witnesses found so far are kept"
+    result.stopped_by = stopped_by or "witness"
+    _conclude(result, ev, family_errors, search_errors, best[1] if best[0] is not None else None)
+    result.seconds = time.perf_counter() - t0
+    return result
+
+
+def _late(deadline: float) -> bool:
+    """Past the hunt's deadline, or the run was asked to stop (Ctrl-C: a KeyboardInterrupt can be
+    swallowed where it lands, e.g. in hypothesis' gc callback, so the stop flag is checked too)."""
+    return time.perf_counter() > deadline or budget.stop_requested()
+
+
+def _local_search(ev: Evaluator, best: list, result: HuntResult, deadline: float, seed: int, steps: int, seen):
+    rng = random.Random(seed + 1)
+    cur, cur_m = best[0], best[1]
+    first = ev.evaluate(cur)
+    cur_focus = focus_of(first.outcome, cur.mechanism) if first.outcome is not None else []
+    for _ in range(steps):
+        if _late(deadline):
+            break
+        try:
+            cand = perturbed(cur, rng, cur_focus)
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except Exception:  # a move the mechanism refuses is skipped
+            cand = None
+        if cand is None:
+            continue
+        e = ev.evaluate(cand)
+        seen(e, "structure-guided local search")
+        if e.refutes:
+            return
+        if e.outcome is not None:
+            m = margin_of(e.outcome)
+            if m >= cur_m:
+                cur, cur_m = cand, m
+                cur_focus = focus_of(e.outcome, cur.mechanism)
+
+
+def _conclude(result: HuntResult, ev: Evaluator, family_errors: list, search_errors: list,
+              best_margin: float | None) -> None:
+    result.counts = ev.summary()
+    result.tried = ev.checked
+    result.errors = ev.errors + family_errors
+    notes = [result.note] if result.note else []
     if result.witnesses:
-        # the first witness is the one a family or hypothesis' shrinker settled on
+        # a family instance first; else the last recorded (the shrunk one when find shrank it)
         inst, out = result.witnesses[0] if result.found_by == "bank family instance" else result.witnesses[-1]
         result.verdict = Verdict.REFUTED
         result.witness, result.values = inst, out.values
         result.margin = margin_of(out)
     else:
-        # CHECKED only when something was checked and every check was decided TRUE
+        # CHECKED only when something was checked, every check was decided TRUE and every family was built
         reasons = []
-        if result.tried == 0:
-            reasons.append("no instance was checked")
-        if undecided:
-            reasons.append(f"{undecided} of {result.tried} instances undecided")
-        if errors:
-            reasons.append(f"{len(errors)} instances raised errors (first: {errors[0]})")
-        if interrupted:
+        if ev.checked == 0:
+            reasons.append("no instance was checked inside the hypotheses"
+                           + (f" ({ev.counts['outside']} outside)" if ev.counts["outside"] else ""))
+        if ev.counts["undecided"]:
+            reasons.append(f"{ev.counts['undecided']} of {ev.checked} instances undecided")
+        if ev.counts["error"]:
+            first = ev.errors[0] if ev.errors else {}
+            reasons.append(f"{ev.counts['error']} of {ev.checked} instances raised errors (first: "
+                           f"{first.get('instance', {}).get('label', '?')}: {first.get('error', '?')})")
+        if family_errors:
+            reasons.append(f"{len(family_errors)} families could not be built (first: {family_errors[0]['family']}: "
+                           f"{family_errors[0]['error']})")
+        if result.stopped_by == "interrupted":
             reasons.append("interrupted")
-        result.margin = best[1] if best[0] is not None else None
+        result.margin = best_margin
         if reasons:
             result.verdict = Verdict.UNDECIDED
-            result.note = "; ".join(reasons)
-    result.seconds = time.perf_counter() - t0
-    return result
+        notes.extend(reasons)
+    if search_errors:
+        notes.append(f"{len(search_errors)} search batches failed (first: {search_errors[0]})")
+    result.note = "; ".join(dict.fromkeys(n for n in notes if n))
 
 
 def hunt(claim: Claim, *, reading: str | None = None, seconds: float = 30.0, seed: int = 0,
          **kw) -> list[HuntResult]:
-    """Hunt every reading of ``claim`` (or only ``reading``), splitting the time budget."""
+    """Hunt every reading of ``claim`` that has an instance check (or only ``reading``), splitting the time."""
     if not isinstance(claim, Claim):
         raise InvalidArgument(f"claim={claim!r} must be an exactpriv Claim")
+    _validate(seconds, seed, kw.get("max_examples"))
     readings = [claim.reading(reading)] if reading else [r for r in claim.readings if r.check is not None]
     if not readings:
-        raise InvalidArgument(f"claim {claim.id} has no checkable reading")
+        raise InvalidArgument(f"claim {claim.id} has no reading with an instance check to hunt")
     per = seconds / len(readings)
     return [hunt_reading(claim, r, seconds=per, seed=seed, **kw) for r in readings]

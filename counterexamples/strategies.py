@@ -22,6 +22,7 @@ import networkx as nx
 import sympy
 from hypothesis import strategies as st
 
+from exactpriv.claims import Instance
 from exactpriv.distributions import Prior
 from exactpriv.exact.numbers import EPS
 from exactpriv.mechanisms import zoo
@@ -45,6 +46,9 @@ __all__ = [
     "k_dependent_priors",
     "symbolic_mechanisms",
     "rational_exp_eps",
+    "instances_around",
+    "can_vary",
+    "positivised",
 ]
 
 
@@ -216,3 +220,129 @@ def symbolic_mechanisms():
         zoo.exponential_mechanism_hamming([0, 1], 2, eps=EPS),
         zoo.count_query_geometric(2, eps=EPS),
     ])
+
+
+# ----------------------------------------------------------------------------- instances around a template
+#
+# The search tools draw instances *shaped like* a reading's own instances: same space, outputs, parameters
+# and extra objects, fresh exact rows, and a prior with the same independence structure.  What the drawn
+# instance may still break (a Markov chain, a relation between params and rows) is caught by the reading's
+# declared hypotheses, which every evaluation checks first (counterexamples.guard).
+
+
+def _structure_of(prior: Prior):
+    """("independent" | "components" | "joint", dependency graph or None) of a template prior."""
+    if prior.space.records is None:
+        return "joint", None
+    try:
+        if isinstance(prior.space, Hamming) or isinstance(prior.space, Subsets):
+            if prior.is_mutually_independent():
+                return "independent", None
+        graph = prior.dependency_graph()
+    except Exception:  # a prior whose structure cannot be read exactly is redrawn as a joint pmf
+        return "joint", None
+    if nx.number_connected_components(graph) > 1:
+        return "components", graph
+    return "joint", None
+
+
+def can_vary(template: Instance) -> bool:
+    """Whether :func:`instances_around` can draw anything but the template itself (a rational
+    mechanism or a prior to redraw)."""
+    return (isinstance(template.mechanism, Mechanism) and template.mechanism.is_rational
+            and len(template.mechanism.outputs) > 1) or isinstance(template.prior, Prior)
+
+
+@st.composite
+def instances_around(draw, template: Instance, *, positive: bool = False, max_weight: int = 12):
+    """An instance shaped like ``template``: fresh exact rows for its (rational) mechanism — sometimes
+    on the template's zero pattern, sometimes with zeros and near-deterministic rows anywhere — and a
+    fresh prior that keeps the template prior's independence structure (mutually independent records
+    stay independent; independent groups of records stay independent; full support stays full).
+
+    ``positive=True`` draws only positive rows and full-support priors (the boundary test of
+    :mod:`counterexamples.findings`).  Params and extra objects are the template's.
+    """
+    mech, prior = template.mechanism, template.prior
+    if isinstance(mech, Mechanism) and mech.is_rational and len(mech.outputs) > 1:
+        keep_zeros = False if positive else draw(st.booleans())
+        rows = []
+        for row in mech.rows:
+            if keep_zeros:
+                support = [j for j, v in enumerate(row) if v != 0]
+                w = draw(st.lists(st.integers(1, max_weight), min_size=len(support), max_size=len(support)))
+                total = sum(w)
+                new = [Fraction(0)] * len(row)
+                for j, wj in zip(support, w):
+                    new[j] = Fraction(wj, total)
+                rows.append(tuple(new))
+            else:
+                rows.append(draw(pmfs(len(row), max_weight=max_weight, full_support=positive)))
+        mech = Mechanism(mech.inputs, mech.outputs, rows, _built=f"{mech!r} with drawn rows")
+    if isinstance(prior, Prior):
+        full = positive or prior.has_full_support
+        kind, graph = _structure_of(prior)
+        if kind == "independent":
+            prior = draw(independent_priors(prior.space, full_support=full))
+        elif kind == "components":
+            prior = draw(priors_with_dependency_graph(prior.space, graph, full_support=full))
+        else:
+            prior = draw(correlated_priors(prior.space, full_support=full))
+    return Instance(f"drawn around {template.label}", mech, prior, dict(template.params), dict(template.extra))
+
+
+def _component_product(space, comp_pmfs: list) -> list:
+    """pmf(x) = prod_c comp_pmfs[c][x restricted to component c] (comp_pmfs: (records, {values: p}))."""
+    codes = space.record_codes().tolist()
+    pmf = []
+    for row in codes:
+        p = Fraction(1)
+        for comp, table in comp_pmfs:
+            p *= table.get(tuple(space.records[i][row[i]] for i in comp), Fraction(0))
+        pmf.append(p)
+    return pmf
+
+
+def _mixed_prior(prior: Prior, t: Fraction) -> Prior:
+    """(1 − t)·prior + t·uniform, mixed per independent group of records when the prior is the product
+    of its groups' marginals (so that the independence structure is kept), else jointly."""
+    if prior.space.records is not None:
+        try:
+            graph = prior.dependency_graph()
+            comps = [tuple(sorted(c)) for c in nx.connected_components(graph)]
+            tables = [(c, prior.marginal(c)) for c in comps]
+            if len(comps) > 1 and _component_product(prior.space, tables) == list(prior.pmf):
+                mixed = []
+                for comp, table in tables:
+                    values = list(itertools.product(*(prior.space.records[i] for i in comp)))
+                    mixed.append((comp, {v: (1 - t) * table.get(v, Fraction(0)) + t / len(values) for v in values}))
+                return Prior(prior.space, _component_product(prior.space, mixed),
+                             _built=f"{prior!r} mixed per independent group with {t} uniform")
+        except Exception:  # structure unreadable: mix jointly (the hypotheses still filter)
+            pass
+    n = len(prior.pmf)
+    return Prior(prior.space, [(1 - t) * q + t / n for q in prior.pmf], _built=f"{prior!r} mixed with {t} uniform")
+
+
+def positivised(template: Instance, t: Fraction) -> Instance | None:
+    """The template mixed towards the interior: every rational mechanism row becomes (1 − t)·row + t·uniform
+    and the prior (1 − t)·prior + t·uniform (per independent group of records, so independence is kept).
+    Entries become positive for 0 < t ≤ 1; None when nothing changes (already positive, or nothing rational
+    to mix).  Params and extra objects are the template's."""
+    t = Fraction(t)
+    if not 0 < t <= 1:
+        raise ValueError(f"t={t!r} must be in (0, 1]")
+    mech, prior = template.mechanism, template.prior
+    changed = False
+    if isinstance(mech, Mechanism) and mech.is_rational and any(v == 0 for row in mech.rows for v in row):
+        k = len(mech.outputs)
+        rows = [[(1 - t) * v + t / k for v in row] for row in mech.rows]
+        mech = Mechanism(mech.inputs, mech.outputs, rows, _built=f"{mech!r} mixed with {t} uniform")
+        changed = True
+    if isinstance(prior, Prior) and not prior.has_full_support:
+        prior = _mixed_prior(prior, t)
+        changed = True
+    if not changed:
+        return None
+    return Instance(f"{template.label}, mixed with {t} uniform", mech, prior, dict(template.params),
+                    dict(template.extra))

@@ -15,7 +15,7 @@ IDS = [f"{c.id}/{r.name}" for _, c, r in CASES]
 
 #: papers whose expected verdicts are still being reviewed for their justification (issue 9); a bank
 #: helper removes its papers from here once every expected REFUTED/UNDECIDED carries class and reason
-UNREVIEWED = {"wang2016", "cuff2016", "li2013", "zhao2019", "identitydp"}
+UNREVIEWED: set[str] = set()
 
 
 def test_the_builtin_bank_is_registered_through_its_entry_point():
@@ -44,22 +44,8 @@ def test_finding_classes_are_the_four_of_the_issue():
     assert {f.value for f in Finding} == {"as-written", "boundary", "convention", "variant"}
 
 
-#: readings whose verdict moved with the null-event convention of issue 9 (the measures now count fully
-#: known databases of prior probability 0, null_events="skip_undefined"); the zhao2019 bank helper reviews
-#: each expectation and adds one reading per convention
-ISSUE9_UNDER_REVIEW = {
-    "zhao2019.def_bdp/events-and-integration", "zhao2019.def2_bsp/resample-sup-over-beliefs",
-    "zhao2019.def2_bsp/replace-sup-over-beliefs", "zhao2019.def3_mp/two-point-conditional",
-    "zhao2019.thm1_fwd/replace", "zhao2019.thm1_fwd/belief", "zhao2019.thm1_conv/resample-positive-mechanism",
-    "zhao2019.bsp_sp/resample", "zhao2019.bsp_sp/replace", "zhao2019.thm3/marginal",
-}
-
-
 @pytest.mark.parametrize("bank,claim,reading", CASES, ids=IDS)
-def test_reading_has_expected_verdict(bank, claim, reading, request):
-    if f"{claim.id}/{reading.name}" in ISSUE9_UNDER_REVIEW:
-        request.applymarker(pytest.mark.xfail(
-            strict=False, reason="expectation under review by the bank helper: convention fix of issue 9"))
+def test_reading_has_expected_verdict(bank, claim, reading):
     res = check_reading(claim, reading)
     assert res.verdict == reading.expected, res.to_json()
     if res.verdict is Verdict.REFUTED and reading.prove is None:

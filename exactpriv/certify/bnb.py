@@ -8,7 +8,8 @@ OR (from ``Max``).  On a domain ``(a, b)`` or ``(a, oo)``:
    end, where interval bounds can never certify the sign), the Taylor method
    (:func:`exactpriv.certify.series.taylor_end`) proves the atom on ``(a, a + r]`` or shows it
    negative beside ``a``.  At ``oo`` the dominance argument
-   (:func:`exactpriv.certify.algebra.tail_dominance`) proves the sign on ``[R, oo)``.
+   (:func:`exactpriv.certify.asymptotic.tail_sign`: dominance, or log elimination by monotone
+   quotients) proves the sign on ``[R, oo)``.
 2. **Middle.**  Depth-first bisection of the remaining bounded interval.  A box is settled for
    an atom when it lies in a region proved in step 1, or when the best certified lower bound of
    :func:`exactpriv.certify.series.box_bounds` (natural, mean-value, second-order Taylor form)
@@ -29,7 +30,8 @@ from fractions import Fraction
 
 import sympy
 
-from exactpriv.certify.monotone import endpoint_sign, probe_negative, tail_dominance
+from exactpriv.certify.asymptotic import tail_sign
+from exactpriv.certify.monotone import endpoint_sign, probe_negative
 from exactpriv.certify.core import Budget, Dom, Outcome, dec_down, fmt_q, simplest_between
 from exactpriv.certify.series import box_bounds, hide_xlogx, short_midpoint, taylor_end
 from exactpriv.errors import EntryRangeError, ExactPrivError
@@ -304,9 +306,9 @@ def piecewise(formula, var, dom: Dom, budget: Budget, confirm, *, depth: int = 0
             elif kind == "failed":
                 notes.append(f"end {fmt_q(q)} of [{atom}]: {payload}")
         if dom.hi is None:
-            t = tail_dominance(atom.plain, var, a + 1, budget)  # R > a: inside an open end
+            t = tail_sign(atom.plain, var, a + 1, budget)  # R > a: inside an open end
             if t is None:
-                notes.append(f"tail of [{atom}]: no dominance argument")
+                notes.append(f"tail of [{atom}]: no dominance or log-elimination argument")
                 continue
             sign, R, tstep = t
             if sign > 0:

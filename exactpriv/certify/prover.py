@@ -41,7 +41,8 @@ from fractions import Fraction
 import sympy
 
 from exactpriv.certify.algebra import exact_decide, rational_form, strip_factors
-from exactpriv.certify.monotone import monotone_decide, tail_dominance
+from exactpriv.certify.asymptotic import tail_sign
+from exactpriv.certify.monotone import monotone_decide
 from exactpriv.certify.bnb import And, Atom, Or, piecewise
 from exactpriv.certify.series import box_ball
 from exactpriv.certify.core import Budget, Dom, Outcome, dec_down, dec_up, simplest_between, to_q
@@ -357,7 +358,7 @@ def _atom_symbolic(atom: Atom, x, dom: Dom, budget: Budget):
     if h0 is not h and h0 != h:
         variants.append((h0, hdom0, [rstep0] if rstep0 else []))
     for hv, dv, sv in variants:
-        mono = monotone_decide(hv, x, dv, atom.strict, budget, lambda hh, s: tail_dominance(hh, x, s, budget))
+        mono = monotone_decide(hv, x, dv, atom.strict, budget, lambda hh, s: tail_sign(hh, x, s, budget))
         if mono is not None:
             if mono.status != "UNDECIDED":
                 mono.steps = sv + mono.steps

@@ -24,7 +24,7 @@ from exactpriv.claims.declare import (
     with_params,
 )
 from exactpriv.claims.families import instances, random_mechanisms, randomized_responses
-from exactpriv.claims.check import ReadingResult, as_outcome, check_claim, check_reading
+from exactpriv.claims.check import ReadingResult, as_outcome, check_claim, check_reading, summarize
 from exactpriv.claims.forms import equality, implication
 from exactpriv.claims.hypotheses import (
     Hypothesis,
@@ -79,6 +79,7 @@ __all__ = [
     "randomized_responses",
     "resolve_banks",
     "select_claims",
+    "summarize",
     "tightness_claim",
     "unmet_hypotheses",
     "with_params",

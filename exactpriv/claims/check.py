@@ -23,7 +23,7 @@ from exactpriv.claims.verdicts import Verdict
 from exactpriv.errors import ExactPrivError
 from exactpriv.exact.decisions import Decision, Truth
 
-__all__ = ["ReadingResult", "as_outcome", "check_claim", "check_reading"]
+__all__ = ["ReadingResult", "as_outcome", "check_claim", "check_reading", "summarize"]
 
 
 @dataclass
@@ -177,3 +177,18 @@ def check_reading(claim: Claim, reading: Reading, *, include_slow: bool = False,
 def check_claim(claim: Claim, *, include_slow: bool = False, max_instances: int | None = None) -> list[ReadingResult]:
     """Check every reading of ``claim``."""
     return [check_reading(claim, r, include_slow=include_slow, max_instances=max_instances) for r in claim.readings]
+
+
+def summarize(results) -> dict:
+    """Counts per verdict and, for REFUTED readings, per finding class ("unclassified" when a reading
+    declares none).  The headline count of errors found in the papers is ``findings["as-written"]``."""
+    verdicts: dict[str, int] = {}
+    findings: dict[str, int] = {}
+    for res in results:
+        verdicts[res.verdict.value] = verdicts.get(res.verdict.value, 0) + 1
+        if res.verdict is Verdict.REFUTED:
+            key = res.finding or "unclassified"
+            findings[key] = findings.get(key, 0) + 1
+    order = ["as-written", "boundary", "convention", "variant", "unclassified"]
+    return {"readings": len(results), "verdicts": dict(sorted(verdicts.items())),
+            "findings": {k: findings[k] for k in order if k in findings}}

@@ -82,7 +82,7 @@ class Param:
             inside = interval.as_sympy().contains(xs)
             if inside is not sympy.true:
                 raise InvalidArgument(f"Param {self.name}: value {v!r} is outside its domain {self.domain}")
-            vals.append(x)
+            vals.append(int(xs) if self.integer else x)
         if not vals:
             raise InvalidArgument(f"Param {self.name}: give at least one value")
         object.__setattr__(self, "values", tuple(vals))

@@ -1,4 +1,6 @@
-"""Command line: ``exactpriv verify | measure | replay | hunt | conjecture | prove | report``.
+"""Command line: ``exactpriv verify | measure | replay | hunt | conjecture | prove | report | list``.
+
+One module per subcommand (``exactpriv.cli.<name>``, each with ``add_parser``); this module only dispatches.
 
 Every subcommand exits 0 on success (refutations are findings, not errors), 1 when the
 input is bad or a check failed (one ``error: Type: message`` line, never a traceback), 2 on
@@ -20,36 +22,20 @@ from exactpriv.errors import ExactPrivError
 __all__ = ["main"]
 
 
-def _lazy(module: str, name: str):
-    def run(args):
-        import importlib
-
-        return getattr(importlib.import_module(module), name)(args)
-
-    return run
-
-
 # ----------------------------------------------------------------------------- entry point
 
 def build_parser() -> argparse.ArgumentParser:
+    from exactpriv import __version__
+
     p = argparse.ArgumentParser(prog="exactpriv", description="Exact checking of privacy theorems.")
+    p.add_argument("--version", action="version", version=f"exactpriv {__version__}")
     p.add_argument("--debug", action="store_true", help="print the traceback of an error")
     sub = p.add_subparsers(dest="command", required=True)
 
-    v = sub.add_parser("verify", help="check every claim of the theorem bank")
-    v.add_argument("--only", help="comma-separated papers (cuff2016) or claim ids / id prefixes")
-    v.add_argument("--json", default="verify.json", help="where to write the JSON results (default verify.json)")
-    v.add_argument("--markdown", default="verify.md", help="where to write the Markdown report (default verify.md)")
-    v.add_argument("--slow", action="store_true", help="also run the slow exhaustive families")
-    v.set_defaults(func=_lazy('exactpriv.cli.verify', 'cmd_verify'))
-
-    r = sub.add_parser("replay", help="re-check an archived witness file from scratch")
-    r.add_argument("file")
-    r.set_defaults(func=_lazy('exactpriv.cli.replay', 'cmd_replay'))
-
-    for name, mod in (("measure", "exactpriv.cli.measure"), ("hunt", "exactpriv.cli.hunt"),
+    for name, mod in (("verify", "exactpriv.cli.verify"), ("replay", "exactpriv.cli.replay"),
+                      ("measure", "exactpriv.cli.measure"), ("hunt", "exactpriv.cli.hunt"),
                       ("conjecture", "exactpriv.cli.hunt"), ("prove", "exactpriv.cli.prove"),
-                      ("report", "exactpriv.cli.report")):
+                      ("report", "exactpriv.cli.report"), ("list", "exactpriv.cli.listing")):
         m = __import__(mod, fromlist=["add_parser"])
         m.add_parser(sub, name)
     for sp in sub.choices.values():  # --debug also after the subcommand

@@ -19,8 +19,8 @@ import threading
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact import budget
 
-__all__ = ["EXIT_INTERRUPTED", "INT_RANGES", "SECONDS_OPTIONS", "console", "esc", "int_option", "interrupt_protocol",
-           "seconds_option", "validate_options", "write_output"]
+__all__ = ["EXIT_INTERRUPTED", "INT_RANGES", "SECONDS_OPTIONS", "add_bank_argument", "banks_of", "console", "esc",
+           "int_option", "interrupt_protocol", "seconds_option", "validate_options", "write_output"]
 
 #: Exit status after Ctrl-C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
@@ -59,7 +59,8 @@ def int_option(value: str) -> int:
 
 
 #: Ranges of the integer options of every subcommand (argparse dest -> (min, max)).
-INT_RANGES = {"max_prec": (32, 1 << 16), "derived_length": (2, 4), "seed": (-(2**63), 2**63 - 1)}
+INT_RANGES = {"max_prec": (32, 1 << 16), "derived_length": (2, 4), "seed": (-(2**63), 2**63 - 1),
+              "max_examples": (1, 10**9)}
 #: Budget options (argparse dest); each must be positive, finite and at most a week.
 SECONDS_OPTIONS = ("seconds", "tight_seconds", "entry_seconds")
 
@@ -101,3 +102,17 @@ def interrupt_protocol():
         if installed:
             signal.signal(signal.SIGINT, previous)
         budget.clear_stop()
+
+
+def add_bank_argument(p) -> None:
+    """``--bank NAME|FILE`` (repeatable): the claim banks to use (default: every installed bank)."""
+    p.add_argument("--bank", action="append", default=[], metavar="NAME|FILE",
+                   help="an installed bank's name or a Python file/module of claims; repeatable "
+                        "(default: every installed bank — see 'exactpriv list banks')")
+
+
+def banks_of(args) -> list:
+    """The banks named by ``--bank`` (and positional bank files), else every installed bank."""
+    from exactpriv.claims.banks import resolve_banks
+
+    return resolve_banks(list(getattr(args, "bank", []) or []) + list(getattr(args, "banks", []) or []))

@@ -9,6 +9,8 @@ from rich.text import Text
 from exactpriv.cli._common import EXIT_INTERRUPTED, esc, int_option, seconds_option, write_output
 from exactpriv.errors import ExactPrivError
 
+from exactpriv.cli._common import add_bank_argument, banks_of
+
 __all__ = ["add_parser"]
 
 
@@ -30,7 +32,7 @@ def _run_hunt(args) -> int:
     from exactpriv.exact import budget
 
     console = Console()
-    claim = get_claim(args.claim_id)
+    claim = get_claim(args.claim_id, banks_of(args))
     readings = [claim.reading(args.reading)] if args.reading else [r for r in claim.readings if r.check]
     per = args.seconds / max(1, len(readings))
     out = []
@@ -49,14 +51,15 @@ def _run_hunt(args) -> int:
                                                       f"({name}) instances tried: {tried}"))
 
             try:
-                res = hunt_reading(claim, r, seconds=per, seed=args.seed, progress=tick)
+                res = hunt_reading(claim, r, seconds=per, seed=args.seed, max_examples=args.max_examples,
+                                   progress=tick)
             except KeyboardInterrupt:
                 interrupted = True
                 break
             interrupted = interrupted or budget.stop_requested()
             progress.update(task, description=esc(f"({r.name}) {res.verdict.value} after {res.tried} instances"))
             doc = res.to_json()
-            if res.verdict == Verdict.REFUTED:
+            if res.verdict == Verdict.REFUTED and res.witness is not None:
                 rr = ReadingResult(claim.id, r.name, Verdict.REFUTED, {}, res.witness, res.values)
                 found_by = f"exactpriv hunt ({res.found_by})"
                 # printed before any write is attempted: a full disk or a kill cannot lose it
@@ -124,10 +127,14 @@ def _run_conjecture(args) -> int:
 def add_parser(subparsers, name):
     if name == "hunt":
         p = subparsers.add_parser("hunt", help="search for an exact counterexample to a bank claim")
-        p.add_argument("claim_id")
+        p.add_argument("claim_id", help="the claim's id (see 'exactpriv list claims')")
+        add_bank_argument(p)
         p.add_argument("--reading")
         p.add_argument("--seconds", type=seconds_option, default=30.0)
         p.add_argument("--seed", type=int_option, default=0)
+        p.add_argument("--max-examples", type=int_option, default=None, dest="max_examples",
+                       help="bound on the drawn instances per reading: with it, the same --seed gives the same "
+                            "result on every run (unless --seconds runs out first)")
         p.add_argument("--json")
         p.add_argument("--archive", action="store_true",
                        help="write a refutation to counterexamples/found/<id>--<reading>.json (replayed by pytest)")

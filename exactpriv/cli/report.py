@@ -15,7 +15,7 @@ import dataclasses
 import time
 from pathlib import Path
 
-from exactpriv.cli._common import EXIT_INTERRUPTED, esc, int_option, seconds_option
+from exactpriv.cli._common import EXIT_INTERRUPTED, add_bank_argument, banks_of, esc, int_option, seconds_option
 from exactpriv.errors import InvalidArgument
 
 __all__ = ["add_parser", "cmd_report"]
@@ -23,6 +23,7 @@ __all__ = ["add_parser", "cmd_report"]
 
 def add_parser(subparsers, name: str = "report"):
     p = subparsers.add_parser(name, help="run the bank and write an HTML/Markdown report with the implication atlas")
+    add_bank_argument(p)
     p.add_argument("--only", help="comma-separated papers (cuff2016) or claim ids / id prefixes")
     p.add_argument("--out", default="report", help="output directory (default ./report)")
     p.add_argument("--slow", action="store_true", help="also run the slow exhaustive families")
@@ -44,14 +45,14 @@ def cmd_report(args) -> int:
     from rich.console import Console
     from rich.text import Text
 
-    from counterexamples.atlas import build_atlas, derive, recheck
+    from counterexamples.atlas import bank_entries, build_atlas, derive, recheck
     from counterexamples.report import claim_report, index_report, run_bank
     from exactpriv.cli.verify import select_claims as _select_claims
 
     console = Console()
     out = Path(args.out)
     t0 = time.perf_counter()
-    claims = _select_claims(args.only)
+    claims = _select_claims(args.only, banks_of(args))
     points: dict = {}
     errors = []
     interrupted = False
@@ -66,7 +67,7 @@ def cmd_report(args) -> int:
         results, points, errors, bank_seconds = run.results, run.points, run.errors, run.seconds
         interrupted = run.interrupted
         console.print(f"checked {len(results)} readings in {bank_seconds:.1f} s")
-    G = build_atlas(results)
+    G = build_atlas(results, table=bank_entries(claims))
     derived, explorations, entry_explorations = [], [], []
     try:
         if not interrupted:

@@ -6,11 +6,11 @@ import json
 import time
 
 from counterexamples.report import evidence_text
-from exactpriv.cli._common import EXIT_INTERRUPTED, esc, write_output
+from exactpriv.cli._common import EXIT_INTERRUPTED, add_bank_argument, banks_of, esc, write_output
 from exactpriv.cli._common import console as _console
 from exactpriv.errors import ExactPrivError
 
-__all__ = ["cmd_verify", "select_claims"]
+__all__ = ["add_parser", "cmd_verify", "select_claims"]
 
 
 def select_claims(only: str | None, banks=None):
@@ -21,14 +21,27 @@ def select_claims(only: str | None, banks=None):
     return _select(resolve_banks(banks), only)
 
 
+def add_parser(subparsers, name: str = "verify"):
+    v = subparsers.add_parser(name, help="check every reading of the claims of the installed banks (or of FILEs)")
+    v.add_argument("banks", nargs="*", metavar="BANK",
+                   help="claim-bank files (my_claims.py) or installed bank names; default: every installed bank")
+    add_bank_argument(v)
+    v.add_argument("--only", help="comma-separated papers (cuff2016), claim ids or id prefixes (zhao)")
+    v.add_argument("--json", default="verify.json", help="where to write the JSON results (default verify.json)")
+    v.add_argument("--markdown", default="verify.md", help="where to write the Markdown report (default verify.md)")
+    v.add_argument("--slow", action="store_true", help="also run the slow exhaustive families")
+    v.set_defaults(func=cmd_verify)
+    return v
+
+
 def cmd_verify(args) -> int:
     from rich.table import Table
     from rich.text import Text
 
-    from exactpriv.claims import ReadingResult
+    from exactpriv.claims import ReadingResult, summarize
 
     console = _console()
-    claims = select_claims(args.only)
+    claims = select_claims(args.only, banks_of(args))
     results: list[ReadingResult] = []
     not_encodable = []
     errors = []
@@ -47,16 +60,20 @@ def cmd_verify(args) -> int:
     for col in ("id", "reading", "verdict", "evidence"):
         table.add_column(col, overflow="fold")
     colours = {"REFUTED": "red", "PROVED": "green", "CHECKED": "cyan", "UNDECIDED": "yellow"}
+    # cells are Text, never markup: claim ids, labels and evidence may come from a user's bank
     for res in results:
         v = res.verdict.value
         table.add_row(Text(res.claim_id), Text(res.reading), Text(v, style=colours[v]), Text(evidence_text(res)))
     for c in not_encodable:
         table.add_row(Text(c.id), Text("-"), Text("not encodable", style="dim"), Text(c.reason))
     console.print(table)
-    counts = {}
-    for res in results:
-        counts[res.verdict.value] = counts.get(res.verdict.value, 0) + 1
-    console.print("  ".join(f"{k}: {v}" for k, v in sorted(counts.items())) + f"  not encodable: {len(not_encodable)}")
+    summary = summarize(results)
+    console.print(Text("  ".join(f"{k}: {v}" for k, v in summary["verdicts"].items())
+                       + f"  not encodable: {len(not_encodable)}"))
+    if summary["findings"]:
+        console.print(Text("REFUTED by finding class: "
+                           + "  ".join(f"{k}: {v}" for k, v in summary["findings"].items())
+                           + "  (as-written = errors of the papers as stated)"))
 
     doc = [res.to_json() for res in results]
     doc += [{"id": c.id, "reading": None, "verdict": None, "evidence": {"not_encodable": c.reason}}
@@ -121,15 +138,24 @@ def _check_all(console, claims, total, slow, results, not_encodable, errors, une
 
 
 def _verify_markdown(results, not_encodable, claims, elapsed, *, partial=None) -> str:
+    from exactpriv.claims import summarize
+
     lines = ["# exactpriv verify report", "",
              f"{len(results)} readings of {len(claims)} claims checked in {elapsed:.1f} s.", ""]
     if partial is not None:
         lines += [f"**PARTIAL**: interrupted after {partial[0]} of {partial[1]} readings; the readings not "
                   f"listed were not checked.", ""]
-    lines += ["| id | reading | verdict | evidence |", "|---|---|---|---|"]
+    summary = summarize(results)
+    lines += ["| verdict | readings |", "|---|---|"] + [f"| {k} | {v} |" for k, v in summary["verdicts"].items()]
+    if summary["findings"]:
+        lines += ["", "| REFUTED: finding class | readings |", "|---|---|"]
+        lines += [f"| {k} | {v} |" for k, v in summary["findings"].items()]
+    lines += ["", "| id | reading | verdict | finding | evidence |", "|---|---|---|---|---|"]
     for res in results:
-        lines.append(f"| `{res.claim_id}` | {res.reading} | **{res.verdict.value}** | "
-                     f"{evidence_text(res).replace('|', '/')} |")
+        finding = (res.finding or "unclassified") if res.verdict.value == "REFUTED" else ""
+        why = f" — {res.why}" if res.why else ""
+        lines.append(f"| `{res.claim_id}` | {res.reading} | **{res.verdict.value}** | {finding} | "
+                     f"{(evidence_text(res) + why).replace('|', '/')} |")
     if not_encodable:
         lines += ["", "## Not encodable", "", "| id | reason |", "|---|---|"]
         lines += [f"| `{c.id}` | {c.reason} |" for c in not_encodable]

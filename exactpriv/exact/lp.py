@@ -7,9 +7,11 @@ returns wrong answers (``/work/shared/PITFALLS.md``: objective 1/27 instead of 3
 729-variable privacy–distortion LP) and pycddlib took 265 s there.  So we do not solve
 exactly; we *certify* exactly:
 
-1. HiGHS (``highspy.Highs``; dual simplex, or interior point + crossover on large LPs, see
-   ``_IPM_MIN_NNZ``) solves the LP in floating point and returns a primal vertex ``x``,
-   row duals ``y`` and an optimal basis.
+1. HiGHS solves the LP in floating point (:mod:`exactpriv.exact.lp_float`: dual simplex on
+   small LPs; on large ones interior point *without* HiGHS's crossover, then our own
+   crossover through the primal and dual optimal faces, which stays fast on the
+   degenerate LPs where HiGHS's crossover stalls) and returns floats ``x``, row duals
+   ``y`` and optimal bases.
 2. ``x`` and ``y`` are rationalised: each float ``v`` becomes the *simplest* rational in
    ``[v - tol·max(1,|v|), v + tol·max(1,|v|)]`` (tolerances ``_RATIONALISE_TOLS``).
    Vertex coordinates are ratios of small determinants, so the simplest nearby rational
@@ -23,17 +25,16 @@ exactly; we *certify* exactly:
        g(y) = b_ub·y_ub + b_eq·y_eq + Σ_{d_j>0} d_j l_j + Σ_{d_j<0} d_j u_j
    is a lower bound on c·x for every feasible x (Lagrangian bound).  A feasible x with
    c·x == g(y) is therefore optimal, and y is an optimal dual: the *certificate*.
-4. If rationalisation fails, the HiGHS basis is solved exactly: basic columns B and
-   nonbasic (active) rows R give a square system A[R,B] x_B = b_R - A[R,N] x_N for the
-   primal and A[R,B]ᵀ y_R = c_B for the dual.  python-flint's ``fmpq_mat.solve`` does
-   this.  Measured on the 729×729 basis of the privacy–distortion LP (primal + dual
-   solve, ``bench/bench_lp.py --compare-solvers [--with-sparse-sympy]``, 2-core machine
-   under varying load): flint 0.9–3.4 s; sympy ``DomainMatrix`` over QQ dense 1.2–3.9 s
-   (with python-flint as ground type it converts to flint's fmpq_mat, so it is the same
-   routine plus conversions); sympy's sparse ``DomainMatrix`` (SDM) ``lu_solve`` 128 s.
-   So flint is called directly, and only for the side (primal/dual) that rationalisation
-   could not certify.  The exact solution is re-checked by step 3; a float-optimal basis
-   that is not exactly optimal yields status "uncertified", never "optimal".
+4. If rationalisation fails, each basis is solved exactly (:mod:`exactpriv.exact.lp_basis`):
+   basic columns B and nonbasic (active) rows R give a square system
+   A[R,B] x_B = b_R - A[R,N] x_N for the primal and A[R,B]ᵀ y_R = c_B for the dual, solved
+   by sparse numeric lifting (:mod:`exactpriv.exact.sparse_solve`: float LU + exact integer
+   residuals + rational reconstruction).  The dense rational solve it replaces
+   (python-flint ``fmpq_mat.solve``) took 475 s on the 6,561-column basis of the
+   privacy–distortion LP at e^ε = 11/10; lifting takes about 0.3 s
+   (``bench/bench_lp.py --large``).  The exact solution is re-checked by step 3; a
+   float-optimal basis that is not exactly optimal yields status "uncertified", never
+   "optimal".
 5. Infeasibility is certified by a Farkas vector: the phase-one LP
    min Σ s  s.t.  A_ub x - s_ub <= b_ub,  A_eq x + s⁺ - s⁻ = b_eq,  l <= x <= u,  s >= 0
    is certified by steps 1–4; its optimal dual y satisfies the dual conditions above with
@@ -42,11 +43,9 @@ exactly; we *certify* exactly:
    A_ub r <= 0, A_eq r = 0, r_j >= 0 where l_j is finite, r_j <= 0 where u_j is finite and
    c·r < 0 (from the LP  min c·r  over those cones intersected with the box [-1,1]^n).
 
-Hand-written parts, and why: the simplest-rational-in-interval routine
-(:func:`_simplest_between`; ``Fraction.limit_denominator`` returns the *closest* fraction
-under a denominator bound, not the simplest one within a tolerance, which is what
-recovers a vertex) and the sparse exact checks (no library checks an LP certificate).
-No simplex is hand-written.
+Hand-written parts, and why: the sparse exact checks (no library checks an LP
+certificate); the others are explained in the modules named above.  No simplex is
+hand-written.
 """
 
 from __future__ import annotations
@@ -62,7 +61,10 @@ import numpy as np
 import sympy
 
 from exactpriv.errors import InvalidArgument, ShapeError
+from exactpriv.exact.lp_basis import basis_solve, rationalise
+from exactpriv.exact.lp_float import FloatSolution, highs_solve
 from exactpriv.exact.numbers import as_rational
+from exactpriv.exact.sparse_solve import simplest_between as _simplest_between  # noqa: F401 (tests)
 
 __all__ = ["LPResult", "solve_lp"]
 
@@ -71,13 +73,23 @@ __all__ = ["LPResult", "solve_lp"]
 #: accurate one.  Empirically determined parameter.
 _RATIONALISE_TOLS = (Fraction(1, 10**9), Fraction(1, 10**12))
 
-#: With float_solver="auto", HiGHS's interior-point method (with crossover, so a basis is
-#: still returned) is used from this many constraint nonzeros on, dual simplex below.  On
-#: the privacy–distortion LP: 9.5e3 nonzeros, simplex 0.17 s vs IPM 0.46 s; 1.1e5
-#: nonzeros, simplex 31 s vs IPM 5.2 s.  Empirically determined parameter.
-_IPM_MIN_NNZ = 50_000
-
 _FLOAT_SOLVERS = ("auto", "simplex", "ipm")
+
+#: Rationalised vectors whose common denominator exceeds this many bits are not offered
+#: (see _certify_optimum).  A vertex's coordinates share the basis determinant as a
+#: denominator.  Empirically determined parameter.
+_RATIONALISED_MAX_BITS = 2048
+
+
+def _common_denominator_bits(values):
+    """Bits of the lcm of the denominators, stopping early once above the cap."""
+    D = 1
+    for v in values:
+        if D % v.denominator:
+            D = math.lcm(D, v.denominator)
+            if D.bit_length() > _RATIONALISED_MAX_BITS:
+                return D.bit_length()
+    return D.bit_length()
 
 
 @dataclass(frozen=True, repr=False)
@@ -385,264 +397,11 @@ def _objective(c, x):
 
 
 # ---------------------------------------------------------------------------------------
-# Float solve
-# ---------------------------------------------------------------------------------------
-
-
-class _FloatSolution:
-    __slots__ = ("status", "x", "y", "col_status", "row_status", "objective", "seconds", "solver")
-
-
-def _float(v: Fraction) -> float:
-    return v.numerator / v.denominator  # correctly rounded, raises OverflowError if huge
-
-
-def _highs_solve(P: _Problem, c, float_solver="auto") -> _FloatSolution:
-    import highspy
-
-    t0 = time.perf_counter()
-    out = _FloatSolution()
-    inf = highspy.kHighsInf
-    h = highspy.Highs()
-    h.silent()
-    if float_solver == "auto":
-        nnz = sum(len(row) for row in P.rows)
-        float_solver = "ipm" if nnz >= _IPM_MIN_NNZ else "simplex"
-    h.setOptionValue("solver", float_solver)
-    h.setOptionValue("run_crossover", "on")
-    out.solver = f"highspy {h.version()} ({float_solver})"
-    n = P.n
-    h.addCols(
-        n,
-        np.array([_float(v) for v in c], dtype=np.float64),
-        np.array([-inf if v is None else _float(v) for v in P.lower], dtype=np.float64),
-        np.array([inf if v is None else _float(v) for v in P.upper], dtype=np.float64),
-        0,
-        np.zeros(0, dtype=np.int32),
-        np.zeros(0, dtype=np.int32),
-        np.zeros(0, dtype=np.float64),
-    )
-    if P.m:
-        starts, index, value = [], [], []
-        for row in P.rows:
-            starts.append(len(index))
-            for j, a in row:
-                index.append(j)
-                value.append(_float(a))
-        b = np.array([_float(v) for v in P.b], dtype=np.float64)
-        lo = np.concatenate([np.full(P.m_ub, -inf), b[P.m_ub :]])
-        h.addRows(
-            P.m,
-            lo,
-            b,
-            len(index),
-            np.array(starts, dtype=np.int32),
-            np.array(index, dtype=np.int32),
-            np.array(value, dtype=np.float64),
-        )
-    h.run()
-    status = h.getModelStatus()
-    out.status = h.modelStatusToString(status)
-    S = highspy.HighsModelStatus
-    out.objective = h.getObjectiveValue() if status == S.kOptimal else None
-    out.x = out.y = out.col_status = out.row_status = None
-    if status == S.kOptimal:
-        sol = h.getSolution()
-        out.x = list(sol.col_value)
-        out.y = list(sol.row_dual) if sol.dual_valid else None
-        basis = h.getBasis()
-        if basis.valid:
-            out.col_status = [int(s) for s in basis.col_status]
-            out.row_status = [int(s) for s in basis.row_status]
-    out.status = {
-        S.kOptimal: "optimal",
-        S.kInfeasible: "infeasible",
-        S.kUnbounded: "unbounded",
-        S.kUnboundedOrInfeasible: "unbounded-or-infeasible",
-    }.get(status, out.status)
-    out.seconds = time.perf_counter() - t0
-    return out
-
-
-# ---------------------------------------------------------------------------------------
-# Rationalisation and exact basis solve
-# ---------------------------------------------------------------------------------------
-
-
-def _simplest_between(lo_n, lo_d, hi_n, hi_d):
-    """(p, q): the fraction with least q (then least |p|) in [lo_n/lo_d, hi_n/hi_d].
-
-    Requires positive denominators and lo <= hi.  Continued-fraction (Stern–Brocot)
-    descent in integers; hand-written because no library offers it (module comment).
-    """
-    if lo_n <= 0 <= hi_n:
-        return 0, 1
-    if hi_n < 0:
-        p, q = _simplest_between(-hi_n, hi_d, -lo_n, lo_d)
-        return -p, q
-    terms = []
-    while True:
-        fl = lo_n // lo_d
-        if fl * lo_d == lo_n:  # lo is an integer
-            terms.append(fl)
-            break
-        if (fl + 1) * hi_d <= hi_n:  # an integer lies in (lo, hi]
-            terms.append(fl + 1)
-            break
-        terms.append(fl)
-        # fl < lo <= hi < fl + 1: continue with [1/(hi - fl), 1/(lo - fl)].
-        lo_n, lo_d, hi_n, hi_d = hi_d, hi_n - fl * hi_d, lo_d, lo_n - fl * lo_d
-    p, q = terms[-1], 1
-    for a in reversed(terms[:-1]):
-        p, q = a * p + q, p
-    return p, q
-
-
-def _rationalise(values, tol: Fraction):
-    """Each float v -> the simplest rational within tol·max(1, |v|) of v."""
-    T = tol.denominator // tol.numerator if tol.numerator == 1 else None
-    out = []
-    for v in values:
-        if v == 0:
-            out.append(Fraction(0))
-            continue
-        n, d = float(v).as_integer_ratio()  # exact binary value n/d
-        if d == 1:
-            out.append(Fraction(n))
-            continue
-        if T is not None:  # w = max(d, |n|) / (d T):  lo, hi = (n T ∓ max(d, |n|)) / (d T)
-            w = max(d, abs(n))
-            p, q = _simplest_between(n * T - w, d * T, n * T + w, d * T)
-        else:
-            q0 = Fraction(n, d)
-            w = tol * max(1, abs(q0))
-            lo, hi = q0 - w, q0 + w
-            p, q = _simplest_between(lo.numerator, lo.denominator, hi.numerator, hi.denominator)
-        out.append(Fraction(p, q))
-    return out
-
-
-def _solve_square(M_entries, size, rhs_primal=None, rhs_dual=None, *, solver="flint"):
-    """Solve M X = rhs_primal and Mᵀ Y = rhs_dual exactly (either may be None: skipped).
-
-    ``M_entries`` holds the nonzeros {(i, j): int/Fraction} of the size×size matrix M.
-    Returns (X, Y) as lists of Fractions (None where skipped); raises ZeroDivisionError
-    if M is singular.  ``solver``: "flint" (python-flint ``fmpq_mat.solve``, the default),
-    "sympy-dense" (``DomainMatrix`` over QQ, dense; with flint ground types this is flint
-    underneath) or "sympy-sparse" (``DomainMatrix`` over QQ, sparse SDM).  Timings: module
-    comment.
-    """
-    if solver not in ("flint", "sympy-dense", "sympy-sparse"):
-        raise InvalidArgument(f"solver={solver!r} must be 'flint', 'sympy-dense' or 'sympy-sparse'")
-    jobs = [(rhs, transpose) for rhs, transpose in ((rhs_primal, False), (rhs_dual, True))]
-    out = []
-    if solver == "flint":
-        import flint
-
-        M = flint.fmpq_mat(size, size)
-        for (i, j), v in M_entries.items():
-            M[i, j] = flint.fmpq(v.numerator, v.denominator)
-        for rhs, transpose in jobs:
-            if rhs is None:
-                out.append(None)
-                continue
-            A = M.transpose() if transpose else M
-            B = flint.fmpq_mat(size, 1, [flint.fmpq(v.numerator, v.denominator) for v in rhs])
-            X = A.solve(B)  # flint picks fraction-free LU or Dixon lifting by size
-            out.append([Fraction(int(e.p), int(e.q)) for e in X.entries()])
-        return tuple(out)
-    from sympy.polys.domains import QQ
-    from sympy.polys.matrices import DomainMatrix
-
-    for rhs, transpose in jobs:
-        if rhs is None:
-            out.append(None)
-            continue
-        d = {}
-        for (i, j), v in M_entries.items():
-            if transpose:
-                i, j = j, i
-            d.setdefault(i, {})[j] = QQ(v.numerator, v.denominator)
-        A = DomainMatrix(d, (size, size), QQ)
-        B = DomainMatrix({i: {0: QQ(v.numerator, v.denominator)} for i, v in enumerate(rhs) if v}, (size, 1), QQ)
-        if solver == "sympy-dense":
-            A, B = A.to_dense(), B.to_dense()
-        X = A.lu_solve(B).to_Matrix()
-        out.append([Fraction(int(X[i, 0].p), int(X[i, 0].q)) for i in range(size)])
-    return tuple(out)
-
-
-def _basis_system(P: _Problem, c, fs: _FloatSolution):
-    """The square systems of the HiGHS basis: (entries, size, rhs_primal, rhs_dual, basic, active, x_fixed).
-
-    Raises ValueError with a reason when the basis cannot give a square system.
-    """
-    # HighsBasisStatus values: kLower=0, kBasic=1, kUpper=2, kZero=3, kNonbasic=4.
-    if fs.col_status is None or fs.row_status is None:
-        raise ValueError("HiGHS returned no valid basis")
-    basic = [j for j, s in enumerate(fs.col_status) if s == 1]
-    active = [i for i, s in enumerate(fs.row_status) if s != 1]
-    if len(basic) != len(active):
-        raise ValueError(f"basis is not square: {len(basic)} basic columns, {len(active)} active rows")
-    x_fixed = [Fraction(0)] * P.n
-    for j, s in enumerate(fs.col_status):
-        if s == 1:
-            continue
-        lo, up = P.lower[j], P.upper[j]
-        if s == 0 and lo is not None:
-            x_fixed[j] = lo
-        elif s == 2 and up is not None:
-            x_fixed[j] = up
-        elif s == 3 or (lo is None and up is None):
-            x_fixed[j] = Fraction(0)
-        else:  # kNonbasic or a status at an infinite bound: the finite bound nearest x
-            options = [v for v in (lo, up) if v is not None]
-            x_fixed[j] = min(options, key=lambda v: abs(_float(v) - fs.x[j]))
-    for i in active:
-        if i < P.m_ub and fs.row_status[i] == 0:
-            raise ValueError(f"inequality row {i} is nonbasic at its infinite lower bound")
-    pos = {j: k for k, j in enumerate(basic)}
-    entries = {}
-    rhs_primal = []
-    for r, i in enumerate(active):
-        rhs = P.b[i]
-        for j, a in P.rows[i]:
-            k = pos.get(j)
-            if k is None:
-                if x_fixed[j]:
-                    rhs -= a * x_fixed[j]
-            else:
-                entries[r, k] = a
-        rhs_primal.append(rhs)
-    rhs_dual = [c[j] for j in basic]
-    return entries, len(basic), rhs_primal, rhs_dual, basic, active, x_fixed
-
-
-def _basis_solve(P: _Problem, c, fs: _FloatSolution, *, primal=True, dual=True, solver="flint"):
-    """Exact (x, y, basis size) of the HiGHS basis; x or y is None when not requested."""
-    entries, size, rhs_p, rhs_d, basic, active, x_fixed = _basis_system(P, c, fs)
-    if size == 0:
-        xb, yb = [], []
-    else:
-        xb, yb = _solve_square(entries, size, rhs_p if primal else None, rhs_d if dual else None, solver=solver)
-    x = y = None
-    if primal:
-        x = list(x_fixed)
-        for k, j in enumerate(basic):
-            x[j] = xb[k]
-    if dual:
-        y = [Fraction(0)] * P.m
-        for r, i in enumerate(active):
-            y[i] = yb[r]
-    return x, y, size
-
-
-# ---------------------------------------------------------------------------------------
 # Certification of an optimum
 # ---------------------------------------------------------------------------------------
 
 
-def _certify_optimum(P: _Problem, c, fs: _FloatSolution, method: str):
+def _certify_optimum(P: _Problem, c, fs: FloatSolution, method: str):
     """Search exact primal/dual candidates until c·x == g(y).  Returns a dict."""
     best_p = None  # (objective, x, source)
     best_d = None  # (g, y, d, source)
@@ -674,33 +433,50 @@ def _certify_optimum(P: _Problem, c, fs: _FloatSolution, method: str):
     if method in ("auto", "rationalise") and fs.x is not None and fs.y is not None:
         for tol in _RATIONALISE_TOLS:
             label = f"rationalised(tol={tol})"
-            if best_p is None or not done():
-                offer_primal(_rationalise(fs.x, tol), label)
-            if best_d is None or not done():
-                offer_dual(_rationalise(fs.y, tol), label)
+            for values, offer, best in ((fs.x, offer_primal, best_p), (fs.y, offer_dual, best_d)):
+                if best is not None and done():
+                    continue
+                candidate = rationalise(values, tol)
+                if _common_denominator_bits(candidate) > _RATIONALISED_MAX_BITS:
+                    # an interior (IPM) point: unrelated denominators, whose lcm would make
+                    # the exact check slow (minutes at 6,561 variables); not a vertex anyway
+                    failures.append(f"{label}: no common denominator below 2^{_RATIONALISED_MAX_BITS}")
+                    continue
+                offer(candidate, label)
             if done():
                 break
     if not done() and method in ("auto", "basis"):
-        # Solve only the side(s) still missing (each side is one exact square solve);
-        # if that does not close the gap, solve the other side too.
-        need_p, need_d = best_p is None, best_d is None
-        if not (need_p or need_d):
-            need_p = need_d = True
-        try:
-            t0 = time.perf_counter()
-            for primal, dual in ((need_p, need_d), (not need_p, not need_d)):
+        t0 = time.perf_counter()
+
+        def bases():
+            yield from fs.bases
+            if not done() and fs.more_bases is not None:
+                yield from fs.more_bases()
+
+        for basis in bases():
+            # Solve only the side(s) still missing (each side is one exact square solve);
+            # if that does not close the gap, solve the other side too.
+            can_p, can_d = basis.role in ("primal", "both"), basis.role in ("dual", "both")
+            need_p, need_d = can_p and best_p is None, can_d and best_d is None
+            if not (need_p or need_d):
+                need_p, need_d = can_p, can_d
+            for primal, dual in ((need_p, need_d), (can_p and not need_p, can_d and not need_d)):
                 if done() or not (primal or dual):
                     continue
-                xb, yb, size = _basis_solve(P, c, fs, primal=primal, dual=dual)
+                try:
+                    xb, yb, size = basis_solve(P, c, basis, fs.x, primal=primal, dual=dual)
+                except (ValueError, ArithmeticError) as exc:
+                    failures.append(f"exact solve of the {basis.label} basis failed: {exc}")
+                    break
                 info["basis_size"] = size
-                info["linear_solver"] = "python-flint fmpq_mat.solve"
+                info["linear_solver"] = "sparse numeric lifting (SuperLU + exact residuals)"
                 if primal:
-                    offer_primal(xb, "basis-solve")
+                    offer_primal(xb, f"basis-solve ({basis.label})")
                 if dual:
-                    offer_dual(yb, "basis-solve")
-            info["basis_solve_s"] = time.perf_counter() - t0
-        except (ValueError, ZeroDivisionError) as exc:
-            failures.append(f"exact basis solve failed: {exc}")
+                    offer_dual(yb, f"basis-solve ({basis.label})")
+            if done():
+                break
+        info["basis_solve_s"] = time.perf_counter() - t0
     return best_p, best_d, done(), failures, info
 
 
@@ -708,13 +484,15 @@ def _solve_min(P: _Problem, c, method, float_solver):
     """Certify min c·x over P.  Returns (status, payload dict)."""
     timings = {}
     try:
-        fs = _highs_solve(P, c, float_solver)
+        fs = highs_solve(P, c, float_solver)
     except OverflowError as exc:
         return "uncertified", {"reason": f"data too large for the float solver: {exc}", "timings": timings,
                                "float_status": "not run"}
     timings["float_solve_s"] = fs.seconds
     t0 = time.perf_counter()
     payload = {"float_status": fs.status, "timings": timings, "solver": fs.solver}
+    if fs.notes:
+        payload["float_notes"] = list(fs.notes)
     if fs.status != "optimal":
         payload["reason"] = f"HiGHS status {fs.status}"
         timings["certify_s"] = time.perf_counter() - t0
@@ -835,7 +613,8 @@ def solve_lp(
         ("auto"); only the former; only the latter.  Every certificate is checked the same way.
     float_solver : "auto", "simplex" or "ipm"
         HiGHS algorithm for the guiding float solve ("auto": dual simplex below
-        ``_IPM_MIN_NNZ`` constraint nonzeros, interior point with crossover above).
+        ``lp_float.IPM_MIN_NNZ`` constraint nonzeros, interior point with the optimal-face
+        crossover above).
 
     Returns
     -------
@@ -870,7 +649,7 @@ def solve_lp(
         # a basis that is feasible only within HiGHS' float tolerance certifies neither way;
         # the other algorithm usually lands on an exactly certifiable vertex (seen on PD-I at
         # e^eps just above the feasibility threshold, D^3, m=2)
-        other = "ipm" if "(simplex)" in str(pay.get("solver")) else "simplex"
+        other = "simplex" if "(ipm" in str(pay.get("solver")) else "ipm"
         status2, pay2 = _solve_min(P, c_min, method, other)
         if status2 != "uncertified":
             status, pay = status2, pay2
@@ -878,6 +657,8 @@ def solve_lp(
     timings = dict(pay.get("timings", {}))
     float_status = pay.get("float_status")
     base = {"float_status": float_status, "solver": pay.get("solver", "highspy")}
+    if pay.get("float_notes"):
+        base["float_notes"] = pay["float_notes"]
 
     if status == "optimal":
         obj, x, psrc = pay["best_primal"]

@@ -83,6 +83,17 @@ REGISTRY: dict[str, MeasureSpec] = {s.name: s for s in [
                 description="eps-negative unbounded DP, remove-one direction (seed 002, reconstructed)"),
     MeasureSpec("bounded_dp", "exactpriv.measures.udp", "bounded_dp", space_types=("Subsets", "Bounded"),
                 description="eps-bounded DP, swap neighbours (seed 002, reconstructed)"),
+    # issue 11: notions from outside the seed papers
+    MeasureSpec("zcdp", "exactpriv.measures.zcdp", "zcdp",
+                description="rho of rho-zCDP: sup_alpha D_alpha/alpha, certified enclosure (Bun-Steinke 2016)"),
+    MeasureSpec("f_dp", "exactpriv.measures.tradeoff", "f_dp",
+                description="tightest trade-off function f (exact piecewise linear; Dong-Roth-Su 2019/2022)"),
+    MeasureSpec("privacy_loss_distribution", "exactpriv.measures.pld", "privacy_loss_distribution",
+                description="exact privacy loss distributions and delta(eps) from them (Sommer et al. 2019)"),
+    MeasureSpec("probabilistic_dp", "exactpriv.measures.probabilistic", "probabilistic_dp",
+                description="(eps, delta)-probabilistic DP profile (Machanavajjhala et al. 2008; Meiser 2018)"),
+    MeasureSpec("min_entropy_leakage", _I, "min_entropy_leakage", needs_prior=True,
+                description="I_inf(X;Y) = log of posterior/prior vulnerability (Smith 2009; seed 001 (72))"),
 ]}
 
 

@@ -40,6 +40,7 @@ from exactpriv.exact.intervals import arb_to_fractions
 from exactpriv.exact.kernel import compare, exact_argmax_fractions
 from exactpriv.exact.logforms import LogForm, logform_from_sympy
 from exactpriv.exact.numbers import EPS, as_exact, as_rational, to_sympy
+from exactpriv.measures._product import product_max_ratio
 from exactpriv.measures._scan import _OO, _Engine, _require_rational
 from exactpriv.measures.result import Measured, at_most
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism, prove_zero
@@ -535,10 +536,11 @@ def _symbolic_witness(M, codes, pairs, a, b):
 # ======================================================================================
 # ProductMechanism: per pair, Σ_j max_y log-ratio of factor j
 # ======================================================================================
-def _product_max_ratio(PM: ProductMechanism, pairs):
+def _product_max_ratio_pairwise(PM: ProductMechanism, pairs):
     """Exact max over ordered pairs of Π_j max_{y_j} P_j(y_j|x)/P_j(y_j|x') (Fraction or oo),
     with the maximising pair and output tuple.  Python-int object arrays: factors are small
-    (RAPPOR bits) and the products over factors grow beyond int64."""
+    (RAPPOR bits) and the products over factors grow beyond int64.  Pair by pair: the
+    plain route, kept as the differential reference of :func:`_product_max_ratio`."""
     pairs = _pairs_array(pairs)
     if len(pairs) == 0:
         return None, None, None
@@ -580,6 +582,14 @@ def _product_max_ratio(PM: ProductMechanism, pairs):
         return _OO, (int(xs[k]), int(x2s[k])), outputs(k)
     k, val = exact_argmax_fractions(tot_n, tot_d)
     return val, (int(xs[k]), int(x2s[k])), outputs(k)
+
+
+def _product_max_ratio(PM: ProductMechanism, pairs):
+    """As :func:`_product_max_ratio_pairwise`, from the factors' structure (measures._product)."""
+    val, pair, ys, found = product_max_ratio(PM, pairs)
+    if not found:
+        return None, None, None
+    return (_OO if val is None else val), pair, ys
 
 
 # ======================================================================================
@@ -633,7 +643,8 @@ def _max_log_ratio(M, pairs, *, name, note=""):
             return Measured(name, Fraction(0), witness={}, method="vacuous", note="no pairs: " + note)
         value = _OO if val is _OO else _log_of(val)
         return Measured(name, value, witness={"pair": [pts[pr[0]], pts[pr[1]]], "output": ys, "ratio": val},
-                        method="exact: product of per-factor max ratios (integer cross-multiplication)",
+                        method="exact: per-factor ratio tables, float filter with a proved margin, "
+                               "candidates decided by exact count signatures",
                         note=note + "max over pairs of the SUM over factors of max_y log-ratios")
     if not M.is_rational:
         value, wit, how = _symbolic_max_log_ratio(M, pairs)

@@ -291,8 +291,13 @@ class Mechanism:
         return (len(self.rows), len(self.outputs))
 
     @cached_property
+    def _distinct_rows(self):
+        """The row objects, each once (constructors share equal rows: a RAPPOR bit has two)."""
+        return list({id(row): row for row in self.rows}.values())
+
+    @cached_property
     def is_rational(self) -> bool:
-        return all(isinstance(v, Fraction) for row in self.rows for v in row)
+        return all(isinstance(v, Fraction) for row in self._distinct_rows for v in row)
 
     @property
     def is_symbolic(self) -> bool:
@@ -301,7 +306,7 @@ class Mechanism:
     @cached_property
     def free_symbols(self) -> frozenset:
         syms = set()
-        for row in self.rows:
+        for row in self._distinct_rows:
             for v in row:
                 if not isinstance(v, Fraction):
                     syms |= v.free_symbols

@@ -124,7 +124,8 @@ def test_hunt_with_no_decided_instance_is_undecided():
 
     claim, r = _claim_with_families(check, [_random_rr(2)])
     res = hunt_reading(claim, r, seconds=1, seed=0)
-    assert res.verdict == Verdict.UNDECIDED and "no instance was checked" in res.note
+    assert res.verdict == Verdict.UNDECIDED and "raised errors" in res.note
+    assert res.counts["error"] == res.tried > 0 and res.errors[0]["instance"]["label"] == "rr2"
 
 
 def test_conjecture_refuses_profiles_and_huge_spaces():
@@ -136,3 +137,167 @@ def test_conjecture_refuses_profiles_and_huge_spaces():
         conjecture(given="pure_dp", measure="kl_dp", bound="eps", space="hamming:m=100,n=100", seconds=1)
     with pytest.raises(IA, match="seconds"):
         conjecture(given="pure_dp", measure="kl_dp", bound="eps", seconds=float("nan"))
+
+
+# ----------------------------------------------------------------------------- issue 9: what may refute
+
+from exactpriv.claims import Hypothesis  # noqa: E402
+from exactpriv.distributions import Prior  # noqa: E402
+from exactpriv.exact.decisions import Decision  # noqa: E402
+from exactpriv.spaces import Hamming  # noqa: E402
+
+
+def _kl_fifth():
+    """KL <= pure/5 is false on most non-flat rows (a refutable reading with a flat, true template)."""
+    return implication(lambda i: pure_dp(i.mechanism), lambda i: kl_dp(i.mechanism), lambda e: e / 5)
+
+
+def test_exists_reading_is_not_refuted_by_drawn_instances():
+    """'There is a mechanism with pure-DP level log 3' has a witness among its instances: CHECKED; with
+    only false instances and no exhaustive family it is UNDECIDED, never REFUTED by a random draw."""
+    def has_log3(inst):
+        return Decision.true("t", "found") if inst.mechanism.rows[0][0] == F(3, 4) else Decision.false("t", "no")
+
+    for insts, expected in (([_random_rr(3), _random_rr(2)], Verdict.CHECKED), ([_random_rr(2)], Verdict.UNDECIDED)):
+        r = Reading("r", "exists", check=has_log3, families=[Family("f", lambda insts=insts: insts)],
+                    quantifier="exists")
+        claim = Claim("test.exists", "t", "s", "q", "construction", [r])
+        res = hunt_reading(claim, r, seconds=5, seed=0, max_examples=20)
+        assert res.verdict is expected and not res.searched and "not refutable by search" in res.note
+
+
+def test_exhausted_exists_reading_is_refuted_by_its_family_only():
+    r = Reading("r", "exists", check=lambda i: Decision.false("t", "no"),
+                families=[Family("all", lambda: [_random_rr(2), _random_rr(3)], exhaustive=True)], quantifier="exists")
+    claim = Claim("test.exists", "t", "s", "q", "construction", [r])
+    res = hunt_reading(claim, r, seconds=5, seed=0)
+    assert res.verdict is Verdict.REFUTED and res.found_by == "the reading's own families" and res.witness is None
+
+
+def test_closed_reading_is_not_refuted_by_drawn_instances():
+    """A statement about its listed instance only (the paper's construction has these rows): any drawn
+    instance would 'refute' it, so with open_search=False none is drawn."""
+    rr = _random_rr(3)
+    r = Reading("r", "the construction is RR(3/4)",
+                check=lambda i: Decision.true("t", "") if i.mechanism.rows == rr.mechanism.rows else Decision.false("t", ""),
+                families=[Family("f", lambda: [rr])], open_search=False)
+    claim = Claim("test.closed", "t", "s", "q", "construction", [r])
+    res = hunt_reading(claim, r, seconds=5, seed=0, max_examples=50)
+    assert res.verdict is Verdict.CHECKED and not res.searched
+    open_r = Reading("open", "same, open", check=r.check, families=r.families)
+    opened = hunt_reading(Claim("test.open", "t", "s", "q", "construction", [open_r]), open_r, seconds=20, seed=0,
+                          max_examples=50)
+    assert opened.verdict is Verdict.REFUTED  # the same check does refute once drawing is allowed
+
+
+def test_instances_outside_the_hypotheses_never_refute():
+    """A check false on every non-uniform prior, under the hypothesis 'the prior is uniform': drawn priors
+    are outside, counted, never witnesses."""
+    space = Hamming([0, 1], 2)
+    uniform = Prior.uniform(space)
+
+    def check(inst):
+        return Decision.true("t", "") if inst.prior == uniform else Decision.false("t", "not uniform")
+
+    M = zoo.randomized_response(4, exp_eps=F(2))
+    from exactpriv.mechanisms.base import Mechanism
+
+    mech = Mechanism(space, M.outputs, M.rows)
+    r = Reading("r", "t", check=check, families=[Family("f", lambda: [Instance("uniform", mech, uniform)])],
+                hypotheses=(Hypothesis("uniform-prior", "the prior is uniform", lambda i: i.prior == uniform),))
+    claim = Claim("test.hyp", "t", "s", "q", "implication", [r])
+    res = hunt_reading(claim, r, seconds=20, seed=0, max_examples=60)
+    assert res.verdict is Verdict.CHECKED and res.counts["outside"] > 0 and res.counts["false"] == 0
+    assert res.counts["outside_by"] == {"uniform-prior": res.counts["outside"]}
+
+
+def test_drawn_priors_keep_independence():
+    """Around a product-prior template, drawn priors stay products (hypotheses such as 'independent
+    records' hold by construction): none is outside."""
+    from exactpriv.claims import independent_records
+    from exactpriv.mechanisms.base import Mechanism
+
+    space = Hamming([0, 1], 2)
+    prior = Prior.product(space, [[F(1, 3), F(2, 3)], [F(1, 2), F(1, 2)]])
+    M = zoo.randomized_response(4, exp_eps=F(2))
+    mech = Mechanism(space, M.outputs, M.rows)
+    r = Reading("r", "t", check=lambda i: Decision.true("t", ""), families=[Family("f", lambda: [Instance("p", mech, prior)])],
+                hypotheses=(independent_records,))
+    res = hunt_reading(Claim("test.ind", "t", "s", "q", "implication", [r]), r, seconds=20, seed=0, max_examples=40)
+    assert res.counts["outside"] == 0 and res.counts["true"] > 1
+
+
+def test_check_errors_are_reported_with_their_input_not_raised():
+    def check(inst):
+        if inst.mechanism.rows[0][0] != F(1, 2):
+            raise ZeroDivisionError("Fraction(0, 0)")
+        return Decision.true("t", "")
+
+    claim, r = _claim_with_families(check, [Instance("flat", zoo.randomized_response(p=F(1, 2)))])
+    res = hunt_reading(claim, r, seconds=20, seed=0, max_examples=30)
+    assert res.verdict is Verdict.UNDECIDED and res.counts["error"] > 0 and "ZeroDivisionError" in res.note
+    err = res.errors[0]
+    assert err["instance"]["label"].startswith("drawn around flat") and "matrix" in err["instance"]["mechanism"]
+    json.dumps(res.to_json())  # the report is JSON-able, inputs included
+
+
+def test_witness_found_at_the_deadline_is_kept():
+    """The first drawn instance is checked across the deadline and violates: the witness is kept (the old
+    condition answered False on hypothesis' replay after the deadline -> FlakyFailure, example lost)."""
+    import time
+
+    base = _kl_fifth()
+
+    def check(inst):
+        out = base(inst)
+        if inst.label.startswith("drawn") and out.decision.is_false:
+            time.sleep(1.2)  # the deadline (1 s) passes while this violation is being checked
+        return out
+
+    claim, r = _claim_with_families(check, [Instance("flat", zoo.randomized_response(p=F(1, 2)))])
+    res = hunt_reading(claim, r, seconds=1, seed=0)
+    assert res.verdict is Verdict.REFUTED and res.witness.label.startswith("drawn around flat")
+    assert res.stopped_by == "witness" and res.values["B"] is not None
+
+
+def test_same_seed_and_max_examples_same_result():
+    """Determinism: with max_examples reached before the deadline, two runs agree on everything but time."""
+    for bound in (lambda e: e / 5, lambda e: e):  # one refuted by search, one not
+        chk = implication(lambda i: pure_dp(i.mechanism), lambda i: kl_dp(i.mechanism), bound)
+        claim, r = _claim_with_families(chk, [Instance("flat", zoo.randomized_response(p=F(1, 2)))])
+        a = hunt_reading(claim, r, seconds=120, seed=3, max_examples=40)
+        b = hunt_reading(claim, r, seconds=120, seed=3, max_examples=40)
+        assert a.stopped_by in ("witness", "max-examples")
+        ja, jb = a.to_json(), b.to_json()
+        ja.pop("seconds"), jb.pop("seconds")
+        assert ja == jb
+
+
+def test_cli_hunt_same_seed_same_json(tmp_path):
+    """`exactpriv hunt ID --seed S --max-examples N` twice: identical verdicts, witnesses and counts."""
+    from exactpriv.cli import main
+
+    docs = []
+    for k in range(2):
+        path = tmp_path / f"run{k}.json"
+        assert main(["hunt", "cuff2016.lemma1", "--reading", "eq21", "--seconds", "300", "--seed", "5", "--max-examples", "8",
+                     "--json", str(path)]) == 0
+        doc = json.loads(path.read_text())
+        for d in doc:
+            d.pop("seconds")
+        docs.append(doc)
+    assert docs[0] == docs[1] and docs[0][0]["max_examples"] == 8
+
+
+@pytest.mark.parametrize("kw, match", [
+    ({"max_examples": -1}, "max_examples"),
+    ({"max_examples": True}, "max_examples"),
+    ({"seed": "0"}, "seed"),
+    ({"seconds": 0}, "seconds"),
+])
+def test_hunt_rejects_bad_options(kw, match):
+    from exactpriv.errors import InvalidArgument as IA
+
+    claim, r = _claim_with_families(_kl_fifth(), [_random_rr(2)])
+    with pytest.raises(IA, match=match):
+        hunt_reading(claim, r, **{"seconds": 1, **kw})

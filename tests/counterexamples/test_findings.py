@@ -1,0 +1,146 @@
+"""Deciding `boundary` mechanically: the positive-only search (issue 9, item 3).
+
+Synthetic readings first (a failure that needs a zero entry is `boundary`; one that survives positivity
+is `interior`), then the bank: every reading declared `boundary` whose witness has a zero probability has
+no refutation among positive instances, and every `as-written` refutation has a witness meeting every
+hypothesis the reading states.  The default run takes a few bank readings, ``-m slow`` all of them.
+"""
+
+import json
+from fractions import Fraction as F
+
+import pytest
+
+from counterexamples.findings import POSITIVE_HYPOTHESES, classify_refutation, is_positive_instance, positive_only_search
+from counterexamples.guard import Evaluator
+from counterexamples.strategies import positivised
+from exactpriv.claims import Claim, Family, Finding, Instance, Reading, Verdict, check_reading, implication, installed_banks
+from exactpriv.distributions import Prior
+from exactpriv.exact.decisions import Decision
+from exactpriv.measures.divergence import kl_dp, pure_dp
+from exactpriv.mechanisms import zoo
+from exactpriv.mechanisms.base import Mechanism
+from exactpriv.spaces import Hamming
+
+
+def _claim(reading):
+    return Claim("test.findings", "t", "s", "q", "implication", [reading])
+
+
+def _finite_pure_dp(inst):
+    """'Every mechanism has a finite pure-DP level' — false only when some output has probability 0 on one
+    input and not on a neighbour: a boundary failure."""
+    v = pure_dp(inst.mechanism).value
+    return Decision.false("t", "infinite level") if v == float("inf") or str(v) == "oo" else Decision.true("t", "finite")
+
+
+def test_zero_entry_failure_is_boundary():
+    erasure = Mechanism(Hamming([0, 1], 1), ["0", "1", "?"], [[F(1, 2), 0, F(1, 2)], [0, F(1, 2), F(1, 2)]])
+    r = Reading("finite", "pure DP level finite", check=_finite_pure_dp,
+                families=[Family("f", lambda: [Instance("erasure", erasure), Instance("rr", zoo.randomized_response(p=F(3, 4)))])])
+    assert check_reading(_claim(r), r).verdict is Verdict.REFUTED
+    out = classify_refutation(_claim(r), r, seconds=5, seed=0, max_examples=30)
+    ev = out["evidence"]
+    assert out["class"] == "boundary" and not ev["refuted"] and ev["witness_positive"] is False
+    assert ev["instances_checked"] > 10 and ev["mixed"]["true"] > 0  # the mixed erasure channel was checked
+    assert ev["hypotheses_added"] == [h.name for h in POSITIVE_HYPOTHESES]
+    json.dumps(ev)  # JSON-able, for reports
+
+
+def test_interior_failure_survives_positivity():
+    """KL <= pure/5 fails on positive mechanisms too (Cuff–Yu Property 1 says min(eps, eps^2))."""
+    chk = implication(lambda i: pure_dp(i.mechanism), lambda i: kl_dp(i.mechanism), lambda e: e / 5)
+    zero = Mechanism(Hamming([0, 1], 1), [0, 1], [[1, 0], [F(1, 2), F(1, 2)]])
+    r = Reading("r", "t", check=chk, families=[Family("f", lambda: [Instance("with a zero", zero),
+                                                                   Instance("flat", zoo.randomized_response(p=F(1, 2)))])])
+    out = classify_refutation(_claim(r), r, seconds=10, seed=0, max_examples=50)
+    ev = out["evidence"]
+    assert out["class"] == "interior" and ev["refuted"]
+    w = ev["positive_witness"]
+    assert all(F(q) > 0 for row in w["mechanism"]["matrix"] for q in row)
+
+
+def test_exists_reading_is_not_applicable():
+    r = Reading("r", "exists", check=lambda i: Decision.false("t", ""), quantifier="exists",
+                families=[Family("f", lambda: [Instance("rr", zoo.randomized_response(p=F(3, 4)))])])
+    assert classify_refutation(_claim(r), r, seconds=1)["class"] == "not-applicable"
+
+
+def test_positivised_keeps_independence_and_removes_zeros():
+    space = Hamming([0, 1], 2)
+    prior = Prior.product(space, [[1, 0], [F(1, 3), F(2, 3)]])
+    M = Mechanism(space, [0, 1], [[1, 0], [0, 1], [1, 0], [F(1, 2), F(1, 2)]])
+    mixed = positivised(Instance("x", M, prior), F(1, 10))
+    assert mixed.prior.is_mutually_independent() and mixed.prior.has_full_support
+    assert all(v > 0 for row in mixed.mechanism.rows for v in row)
+    assert mixed.mechanism.rows[0] == (F(19, 20), F(1, 20))
+    assert positivised(Instance("rr", zoo.randomized_response(p=F(3, 4))), F(1, 2)) is None  # already positive
+
+
+def test_pmf_params_count_for_positivity_but_points_do_not():
+    rr = zoo.randomized_response(p=F(3, 4))
+    assert not is_positive_instance(Instance("p", rr, params={"P": (F(1), F(0))}))
+    assert is_positive_instance(Instance("p", rr, params={"x": (0, 1)}))  # a dataset, not a distribution
+    ev = Evaluator(Reading("r", "t", check=lambda i: Decision.true("t", "")), POSITIVE_HYPOTHESES)
+    assert ev.evaluate(Instance("p", rr, params={"P": (F(1), F(0))})).unmet == ("positive-extras",)
+
+
+# ----------------------------------------------------------------------------- the bank's declared classes
+
+def _declared(finding):
+    out = []
+    for bank in installed_banks().values():
+        for c in bank.claims():
+            for r in c.readings:
+                if r.finding is finding and r.expected is Verdict.REFUTED:
+                    out.append(pytest.param(c, r, id=f"{c.id}/{r.name}"))
+    return out
+
+
+BOUNDARY = _declared(Finding.BOUNDARY)
+AS_WRITTEN = _declared(Finding.AS_WRITTEN)
+# the default run takes the first few of each (in bank order); -m slow takes every one
+FEW = 3
+
+
+def _boundary_case(claim, reading):
+    res = positive_only_search(claim, reading, seconds=20, seed=0, max_examples=40)
+    if res.get("witness_positive") is True:
+        # the failure is at a parameter or domain endpoint (δ = 1, |X| = 1, ε = 0): positivity cannot remove
+        # it, and the evidence must say the witness is already positive (reported, not hidden)
+        assert res["refuted"], res
+        return
+    assert res["applicable"], res
+    assert not res["refuted"], (f"{claim.id}/{reading.name} is declared boundary, but a witness with every "
+                                f"probability positive refutes it: {res['positive_witness']} ({res['found_by']})")
+
+
+def _as_written_case(claim, reading):
+    from counterexamples.guard import guarded_reading
+
+    res = check_reading(claim, guarded_reading(reading))
+    assert res.verdict is Verdict.REFUTED, res.evidence
+    if res.witness is not None:  # a refuting certificate has no instance: its proof covers the statement
+        assert Evaluator(reading).unmet(res.witness) == (), f"{claim.id}/{reading.name}: witness outside"
+
+
+@pytest.mark.parametrize("claim, reading", BOUNDARY[:FEW])
+def test_declared_boundary_has_no_positive_refutation(claim, reading):
+    _boundary_case(claim, reading)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("claim, reading", BOUNDARY[FEW:])
+def test_declared_boundary_has_no_positive_refutation_all(claim, reading):
+    _boundary_case(claim, reading)
+
+
+@pytest.mark.parametrize("claim, reading", AS_WRITTEN[:FEW])
+def test_as_written_has_a_witness_meeting_every_hypothesis(claim, reading):
+    _as_written_case(claim, reading)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("claim, reading", AS_WRITTEN[FEW:])
+def test_as_written_has_a_witness_meeting_every_hypothesis_all(claim, reading):
+    _as_written_case(claim, reading)

@@ -1,0 +1,138 @@
+"""Differential tests of exactpriv.measures._product (worst pair of a product mechanism).
+
+The fast route (ratio tables, float filter with a proved margin, exact count signatures) is
+compared with two independent computations: the pairwise exact route
+(``divergence._product_max_ratio_pairwise``) and, on small output spaces, a plain Fraction
+evaluation from the definition on the expanded joint mechanism,
+ε = max_{x≠x'} max_y ln P(y|x)/P(y|x').  Every regime that picks another code path is
+exercised: one ratio value (the RAPPOR count shortcut), several values (signatures),
+infinite ratios, more values than the signature step takes (pair-by-pair products), and
+inputs beyond the dense score matrix (gathered scores).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from fractions import Fraction as F
+
+import pytest
+
+from exactpriv.exact.logforms import LogForm
+from exactpriv.measures import _product
+from exactpriv.measures.divergence import _all_pairs, _product_max_ratio, _product_max_ratio_pairwise, pure_dp
+from exactpriv.mechanisms.base import Mechanism, ProductMechanism
+from exactpriv.mechanisms.zoo import rappor
+from exactpriv.spaces import Hamming
+
+
+def _definition_max_ratio(PM):
+    """max over ordered pairs x != x' and joint outputs y of P(y|x)/P(y|x') (None = infinite)."""
+    J = PM.expand()
+    best = F(1)
+    for a, b in itertools.permutations(range(len(J.rows)), 2):
+        for pa, pb in zip(J.rows[a], J.rows[b]):
+            if pb == 0:
+                if pa != 0:
+                    return None
+                continue
+            best = max(best, pa / pb)
+    return best
+
+
+def _random_row(rng, k, zeros):
+    weights = [rng.randint(0 if zeros else 1, 6) for _ in range(k)]
+    if not any(weights):
+        weights[0] = 1
+    total = sum(weights)
+    return tuple(F(w, total) for w in weights)
+
+
+def _random_product(rng, n, m, *, distinct_rows=3, k=3, zeros=False):
+    space = Hamming(list(range(n)), 1)
+    factors = []
+    for _ in range(m):
+        rows = [_random_row(rng, k, zeros) for _ in range(distinct_rows)]
+        factors.append(Mechanism(space, list(range(k)), [rng.choice(rows) for _ in range(n)]))
+    return ProductMechanism(factors)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_random_products_match_definition(seed):
+    rng = random.Random(seed)
+    PM = _random_product(rng, rng.randint(2, 6), rng.randint(1, 4), zeros=seed % 3 == 0)
+    val, pair, ys, found = _product.product_max_ratio(PM, _all_pairs(len(PM.inputs.points)))
+    assert found
+    assert val == _definition_max_ratio(PM)
+    # the witness attains the value
+    x, x2 = pair
+    joint = F(1)
+    for f, y in zip(PM.factors, ys):
+        p, q = f.rows[x][f.outputs.index(y)], f.rows[x2][f.outputs.index(y)]
+        if q == 0:
+            joint = None
+            break
+        joint *= p / q
+    assert joint == val
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_products_match_pairwise_route(seed):
+    rng = random.Random(100 + seed)
+    PM = _random_product(rng, rng.randint(10, 40), rng.randint(5, 30), distinct_rows=rng.randint(1, 4))
+    pairs = _all_pairs(len(PM.inputs.points))
+    assert _product_max_ratio(PM, pairs)[0] == _product_max_ratio_pairwise(PM, pairs)[0]
+
+
+def test_rappor_matches_closed_form_and_pairwise():
+    """RAPPOR (f = 1/2): each differing Bloom bit contributes (1 - f/2)/(f/2) = 3; two items with
+    disjoint h-bit filters give ε = 2h·ln 3 (Erlingsson–Pihur–Korolova, RAPPOR, CCS 2014)."""
+    rng = random.Random(1)
+    items = list(range(40))
+    h, bits = 3, 16
+    hashes = {x: rng.sample(range(bits), h) for x in items}
+    R = rappor(items, bits, hashes, f=F(1, 2))
+    pairs = _all_pairs(len(items))
+    fast = _product_max_ratio(R, pairs)
+    assert fast[0] == _product_max_ratio_pairwise(R, pairs)[0] == F(3) ** (2 * h)
+    assert pure_dp(R).value == 2 * h * LogForm.log(3)
+
+
+def test_several_ratio_values_use_signatures(monkeypatch):
+    """Bits with different flip rates: distinct ratio values, so the count-signature step runs."""
+    rng = random.Random(5)
+    space = Hamming(list(range(12)), 1)
+    factors = []
+    for j in range(6):
+        p = F(rng.randint(6, 9), 10)
+        on, off = (1 - p, p), (p, 1 - p)
+        factors.append(Mechanism(space, [0, 1], [on if rng.random() < 0.5 else off for _ in range(12)]))
+    PM = ProductMechanism(factors)
+    pairs = _all_pairs(12)
+    assert _product_max_ratio(PM, pairs)[0] == _product_max_ratio_pairwise(PM, pairs)[0]
+    monkeypatch.setattr(_product, "_MAX_SIGNATURE_VALUES", 0)  # the pair-by-pair products
+    assert _product_max_ratio(PM, pairs)[0] == _product_max_ratio_pairwise(PM, pairs)[0]
+
+
+def test_gathered_scores_beyond_the_dense_matrix(monkeypatch):
+    monkeypatch.setattr(_product, "_DENSE_MAX_INPUTS", 3)
+    rng = random.Random(9)
+    PM = _random_product(rng, 9, 5, zeros=True)
+    pairs = _all_pairs(9)
+    assert _product_max_ratio(PM, pairs)[0] == _product_max_ratio_pairwise(PM, pairs)[0]
+    PM = _random_product(rng, 9, 5)
+    assert _product_max_ratio(PM, pairs)[0] == _product_max_ratio_pairwise(PM, pairs)[0]
+
+
+def test_unshared_rows_are_grouped_by_value(monkeypatch):
+    """Rows built separately (not shared objects) take the integer-row grouping."""
+    monkeypatch.setattr(_product, "_SHARED_ROWS_MAX", 0)
+    rng = random.Random(4)
+    PM = _random_product(rng, 8, 4)
+    pairs = _all_pairs(8)
+    assert _product_max_ratio(PM, pairs)[0] == _product_max_ratio_pairwise(PM, pairs)[0]
+
+
+def test_no_pairs():
+    PM = _random_product(random.Random(0), 1, 2)
+    assert _product.product_max_ratio(PM, _all_pairs(1)) == (None, None, None, False)

@@ -1,0 +1,70 @@
+"""User banks on the command line and in pytest: verify FILE, --bank, list, and `pytest FILE`."""
+
+import json
+from pathlib import Path
+import textwrap
+
+import pytest
+
+from exactpriv.cli import main
+
+pytest_plugins = ["pytester"]
+
+BANK = textwrap.dedent('''
+    from exactpriv.claims import implication_claim, randomized_responses
+
+    CLAIMS = [
+        implication_claim("mine.kl", given="pure_dp", measure="kl_dp", bound="Min(eps, eps**2)",
+                          families=[randomized_responses(["3/2", 3])]),
+        implication_claim("mine.kl3", given="pure_dp", measure="kl_dp", bound="eps**2/3",
+                          families=[randomized_responses(["3/2", 3])]),
+    ]
+''')
+
+
+@pytest.fixture
+def bank_file(tmp_path):
+    path = tmp_path / "my_claims.py"
+    path.write_text(BANK, encoding="utf-8")
+    return path
+
+
+def test_verify_runs_a_bank_file(bank_file, tmp_path, capsys):
+    out = tmp_path / "v.json"
+    assert main(["verify", str(bank_file), "--json", str(out), "--markdown", str(tmp_path / "v.md")]) == 0
+    rows = {r["id"]: r for r in json.loads(out.read_text())}
+    assert set(rows) == {"mine.kl", "mine.kl3"}
+    assert rows["mine.kl"]["verdict"] == "CHECKED"
+    assert rows["mine.kl3"]["verdict"] == "REFUTED" and rows["mine.kl3"]["finding"] == "unclassified"
+
+
+def test_list_takes_a_bank_and_a_plain_prefix(bank_file, capsys):
+    assert main(["list", "claims", "--bank", str(bank_file)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [ln.split()[0] for ln in lines] == ["mine.kl", "mine.kl3"]
+    assert main(["list", "claims", "--only", "zhao"]) == 0
+    ids = [ln.split()[0] for ln in capsys.readouterr().out.splitlines()]
+    assert ids and all(i.startswith("zhao2019.") for i in ids)
+
+
+def test_list_banks_and_notions(capsys):
+    assert main(["list", "banks"]) == 0
+    assert capsys.readouterr().out.split()[0] == "papers"
+    assert main(["list", "notions", "--json"]) == 0
+    names = {row["name"] for row in json.loads(capsys.readouterr().out)}
+    assert {"pure_dp", "kl_dp", "renyi_dp"} <= names
+
+
+def test_unknown_bank_is_a_typed_error(capsys):
+    assert main(["list", "claims", "--bank", "paperz"]) == 1
+    assert "did you mean papers" in capsys.readouterr().err
+
+
+def test_pytest_collects_a_bank_file(pytester, bank_file, monkeypatch):
+    # the subprocess imports this checkout, not whatever copy is installed
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parent.parent))
+    pytester.makepyfile(my_claims=BANK)
+    result = pytester.runpytest_subprocess("my_claims.py", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["*mine.kl3*REFUTED*", "*witness: RR(k=2, e^eps=3/2)*",
+                                 "*mechanism = randomized_response(k=2, exp_eps='3/2')*"])

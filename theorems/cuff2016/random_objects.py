@@ -1,0 +1,48 @@
+"""Seeded random exact objects for Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM
+CCS 2016), §§4–7: pmfs with small denominators (zeros allowed unless asked otherwise), mechanisms, circulant
+channels (whose capacities have closed forms), priors, product priors and the "all entries equal" prior of
+Example 4.1."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from exactpriv.distributions import Prior
+from exactpriv.mechanisms.base import Mechanism
+from exactpriv.spaces import Hamming
+
+# ======================================================================================
+# random exact objects (seeded; small denominators; zeros allowed unless asked otherwise)
+# ======================================================================================
+def _pmf(rng: random.Random, m: int, *, den: int = 6, zeros: bool = True) -> list[Fraction]:
+    lo = 0 if zeros else 1
+    while True:
+        w = [rng.randint(lo, den) for _ in range(m)]
+        if sum(w):
+            return [Fraction(v, sum(w)) for v in w]
+
+
+def _mech(rng, space, m: int, *, den: int = 6, zeros: bool = True) -> Mechanism:
+    return Mechanism(space, list(range(m)), [_pmf(rng, m, den=den, zeros=zeros) for _ in space.points])
+
+
+def _circulant(rng, k: int, *, den: int = 6) -> Mechanism:
+    """A k x k circulant channel (rows are cyclic shifts of one random pmf): rows and columns
+    are permutations of each other, so its capacities have exact closed forms."""
+    r = _pmf(rng, k, den=den, zeros=False)
+    return Mechanism(Hamming(range(k), 1), list(range(k)), [r[-s:] + r[:-s] for s in range(k)])
+
+
+def _prior(rng, space, *, den: int = 6, zeros: bool = True) -> Prior:
+    return Prior(space, _pmf(rng, space.size, den=den, zeros=zeros))
+
+
+def _product_prior(rng, space, *, den: int = 5) -> Prior:
+    return Prior.product(space, [_pmf(rng, len(a), den=den, zeros=False) for a in space.records])
+
+
+def _all_equal_prior(space) -> Prior:
+    """X_1 = ... = X_n = X ~ uniform on the common alphabet (Example 4.1's 'maximally correlated')."""
+    vals = space.records[0]
+    return Prior.from_dict(space, {(v,) * space.n: Fraction(1, len(vals)) for v in vals})

@@ -1,0 +1,59 @@
+"""Exact steps of a check of Li, Qardaji, Su, Wu and Yang,
+"Membership Privacy: A Unifying Framework for Privacy Definitions"
+(ACM CCS 2013), and how they combine.
+
+:func:`all_of` combines exact decisions (first FALSE refutes, any UNDECIDED leaves the check undecided);
+:func:`fact` turns an exact boolean into a decision; :func:`udp_ratio` reads e^level from the witness of
+a :mod:`exactpriv.measures.udp` measure (1 when vacuous, +oo when unbounded).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import sympy
+
+from exactpriv.exact.decisions import Decision
+
+
+__all__ = ["OO", "RECONSTRUCTED", "all_of", "as_int", "fact", "max_level", "udp_ratio"]
+
+
+OO = sympy.oo
+RECONSTRUCTED = " (definition reconstructed from its use in §4–§5: the bank encodes the paper from §4.1 on)"
+
+
+def all_of(parts, what: str) -> Decision:
+    """All TRUE -> TRUE; first FALSE -> FALSE; else UNDECIDED."""
+    parts = list(parts)
+    for d in parts:
+        if d.is_false:
+            return Decision.false(d.method, f"{what}: {d.reason}", certificate=d.certificate)
+    und = [d for d in parts if d.is_undecided]
+    if und:
+        return Decision.undecided(und[0].method, f"{what}: " + "; ".join(d.reason for d in und[:3]))
+    return Decision.true(parts[0].method if parts else "vacuous", f"{what}: all {len(parts)} parts hold")
+
+
+def fact(cond: bool, method: str, reason: str, **cert) -> Decision:
+    return (Decision.true if cond else Decision.false)(method, reason, certificate=cert)
+
+
+def as_int(v) -> int:
+    """Instance parameters come back from JSON as Fractions: read an integer exactly."""
+    f = Fraction(v)
+    if f.denominator != 1:
+        raise ValueError(f"{v!r} is not an integer")
+    return int(f)
+
+
+def max_level(a, b):
+    if a == OO or b == OO:
+        return OO
+    return a if a >= b else b
+
+
+def udp_ratio(m):
+    """e^{level} of a udp.* Measured: Fraction (1 when vacuous) or oo."""
+    return m.witness.get("ratio", Fraction(1))
+
