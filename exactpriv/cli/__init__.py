@@ -58,11 +58,11 @@ def _message(exc: BaseException) -> str:
 
 
 def main(argv=None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    debug = getattr(args, "debug", False)
-    with interrupt_protocol():
+    argv = sys.argv[1:] if argv is None else list(argv)
+    debug = "--debug" in argv  # known before parsing: the parser itself loads the banks
+    with interrupt_protocol():  # from the start: a Ctrl-C while the banks load is no traceback either
         try:
+            args = build_parser().parse_args(argv)
             validate_options(args)
             return args.func(args)
         except KeyboardInterrupt:

@@ -229,7 +229,9 @@ def _interrupted_run(argv, tmp_path, *, after: float, twice: bool = False):
     the run is under way at once), interrupted with SIGINT ``after`` seconds (twice: again
     0.3 s later); returns (exit status, stdout, stderr)."""
     from exactpriv.cli import main
+    from exactpriv.cli.verify import select_claims
 
+    select_claims(None)  # load the banks here, so the child is checking readings when interrupted
     out, err = tmp_path / "stdout.txt", tmp_path / "stderr.txt"
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child
