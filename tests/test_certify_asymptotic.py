@@ -38,6 +38,9 @@ def test_cuff_yu_22_on_rr_is_proved_on_the_half_line():
     "log(exp(eps)+1) >= eps + exp(-eps)/2",
     "eps*tanh(eps/2) <= log(cosh(eps)) + 1",       # decreasing to 1 - log 2 > 0
     "log(1 + eps) <= eps",
+    "sqrt(exp(eps) + 1) >= eps/4",                 # square roots: sqrt(u) + w has the sign of u - w^2
+    "sqrt(exp(eps) + 1) <= exp(eps/2) + 1",
+    "sqrt(eps**2 + 1) <= eps + 1",
 ])
 def test_true_tails_proved(text):
     assert prove(text).verdict == "PROVED"
@@ -48,6 +51,8 @@ def test_true_tails_proved(text):
     "log(2*cosh(eps)-1) <= eps/2",
     "log(exp(eps)+1) >= eps + exp(-eps)",
     "log(exp(2*eps)+1) <= 2*eps",
+    "sqrt(exp(eps) + 1) <= exp(eps/2)",
+    "sqrt(exp(eps) + 1) >= eps**2",
 ])
 def test_false_tails_refuted_never_proved(text):
     res = prove(text)
@@ -65,6 +70,8 @@ def _sign_at(expr, x):
     (E + 1) * sympy.log(E + 1) - EPS - (E + 1) * sympy.log(2),
     sympy.log(E + 1) - EPS - sympy.exp(-EPS) / 2,
     sympy.log(EPS + 1) - 3 * sympy.log(EPS + 2) + EPS,
+    sympy.sqrt(E + 1) - EPS ** 3,
+    EPS ** 2 - sympy.sqrt(E + 1),
 ])
 def test_tail_sign_agrees_with_point_evaluations(h):
     """The claimed sign on [R, oo) is checked independently at points R, 2R, ..., 2^6 R (arb)."""
@@ -84,9 +91,9 @@ def test_limit_at_infinity_exact():
 
 
 def test_no_argument_stays_undecided_not_proved():
-    # sqrt of a non-monomial has no tail argument yet: a true statement stays UNDECIDED (with the
-    # reason) or is PROVED, and is never REFUTED
-    res = prove_inequality("sqrt(exp(eps) + 1)", ">=", "eps/4", seconds=3)
+    # a product of logs has no tail argument: a true statement stays UNDECIDED (with the reason)
+    # or is PROVED, and is never REFUTED
+    res = prove_inequality("log(eps + 1)*log(eps + 2)", "<=", "eps**2 + 1", seconds=3)
     assert res.verdict in ("UNDECIDED", "PROVED")
     if res.verdict == "UNDECIDED":
         assert "tail" in res.reason

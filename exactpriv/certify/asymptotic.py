@@ -33,9 +33,13 @@ there; h is real at R₁ (a finite arb ball), and an argument u of a log cannot 
 [R₁, oo) without a pole of u'/u in q'.  Monotonicity of q plus its certified sign at R₁ covers
 [R₁, oo).  The certificate records every level (coefficient, quotient, derivative, R, balls).
 
+Square roots: h = c·sqrt(u) + r (linear in one sqrt atom) has, with w = r/c, the sign of c when
+w > 0 and the sign of c·(u − w²) when w < 0 (for −w > 0, sqrt(u) > −w ⟺ u > w²), every sign
+taken recursively on a tail and u > 0 checked; each step removes one sqrt atom.
+
 Scope: exp with linear arguments, rational powers of ε, sinh/cosh/tanh (rewritten with exp),
-log of such quotients, linearly.  ``sqrt`` of the variable is the power ε^{1/2}; ``sqrt`` of a
-non-monomial, products of logs, and ``2**ε`` leave the tail without argument (None).
+square roots and logs of such quotients, each entering linearly.  Products of logs, other
+radicals and ``2**ε`` leave the tail without argument (None).
 """
 
 from __future__ import annotations
@@ -149,6 +153,57 @@ def limit_at_infinity(q, var, budget: Budget):
     return lw if lw in (sympy.oo, -sympy.oo) else const + lw
 
 
+def _sqrt_atoms(h, var):
+    return sorted((a for a in h.atoms(sympy.Pow)
+                   if a.exp == sympy.Rational(1, 2) and a.base.has(var) and a.base != var),
+                  key=sympy.default_sort_key)
+
+
+def _sign_of(c, var, start, budget, depth):
+    """(sign, R, step) of c on a tail: exact for a constant, else :func:`tail_sign`."""
+    if not c.has(var):
+        s, _ = decide_sign(c, max_prec=max(64, min(budget.max_prec, 1024)))
+        return None if s in (None, 0) else (s, start, {"method": "exact-sign", "constant": str(c), "sign": s})
+    t = tail_sign(c, var, start, budget, depth=depth + 1)
+    return None if t is None or t[0] == 0 else t
+
+
+def _sqrt_tail(h, S, var, start, budget, depth):
+    """h = c·sqrt(u) + r, linear in the atom S = sqrt(u): with w = r/c, sign h = sign c when w > 0,
+    and sign c · sign(u − w²) when w < 0 (sqrt(u) > −w ⟺ u > w² for −w > 0); u > 0 is checked."""
+    z = sympy.Dummy("z")
+    H = h.subs(S, z)
+    c = sympy.diff(H, z)
+    if H.has(S) or c.has(z) or c == 0:
+        return None
+    r = sympy.expand(H - c * z)
+    u = S.base
+    tu = _sign_of(u, var, start, budget, depth)
+    tc = _sign_of(c, var, start, budget, depth)
+    if tu is None or tu[0] < 0 or tc is None:
+        return None
+    w = sympy.together(r / c)
+    tw = _sign_of(w, var, start, budget, depth) if w != 0 else (1, start, {"method": "exact-sign", "constant": "0"})
+    if tw is None:
+        return None
+    steps = {"sqrt_atom": str(S), "radicand_certificate": tu[2], "coefficient_certificate": tc[2],
+             "rest_over_coefficient": str(w), "rest_certificate": tw[2]}
+    if tw[0] > 0:
+        R = max(tu[1], tc[1], tw[1])
+        return tc[0], R, {"method": "asymptotic-sqrt", "interval": f"[{fmt_q(R)}, oo)", "sign": tc[0], **steps,
+                          "argument": "h = c (sqrt(u) + w) with u > 0 and w > 0 on the tail: sign h = sign c"}
+    v = sympy.together(u - w ** 2)
+    tv = _sign_of(v, var, max(tu[1], tc[1], tw[1]), budget, depth)
+    if tv is None:
+        return None
+    R = max(tu[1], tc[1], tw[1], tv[1])
+    sign = tc[0] * tv[0]
+    return sign, R, {"method": "asymptotic-sqrt", "interval": f"[{fmt_q(R)}, oo)", "sign": sign, **steps,
+                     "squared_difference": str(v), "squared_difference_certificate": tv[2],
+                     "argument": "h = c (sqrt(u) + w) with u > 0, w < 0 on the tail: sqrt(u) + w has the sign of "
+                                 "u - w^2"}
+
+
 def tail_sign(h, var, start: Fraction, budget: Budget, *, depth: int = 0):
     """(sign, R, step): ``h`` has the constant sign ``sign`` on ``[R, oo)`` with R >= start; or None.
 
@@ -156,6 +211,9 @@ def tail_sign(h, var, start: Fraction, budget: Budget, *, depth: int = 0):
     if budget.expired() or depth > _MAX_DEPTH:
         return None
     h = rewrite_hyperbolic(h)
+    roots = _sqrt_atoms(h, var)
+    if roots:
+        return _sqrt_tail(h, roots[0], var, start, budget, depth)
     logs = _log_atoms(h, var)
     if not logs:
         return tail_dominance(h, var, start, budget)

@@ -287,8 +287,12 @@ def subsample_without_replacement(M, n: int | None = None, *, size: int) -> Mech
             n = _positive_int(n, "n")
             if M.inputs.k != m:
                 raise SpaceMismatchError(f"M reads datasets of size {M.inputs.k} but size={m}")
+            if n < m:
+                raise InvalidArgument(f"n={n} must be >= size={m}")
             space = Bounded(M.inputs.universe, n)
         else:
+            if n is not None:
+                raise InvalidArgument(f"n={n!r}: on Subsets (add/remove) the dataset size varies; give only size=")
             space = M.inputs
         check_enumerable(space.size * math.comb(len(space.universe), min(m, len(space.universe))),
                          f"sampling {m} records on {space!r}")

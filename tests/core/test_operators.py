@@ -123,6 +123,17 @@ def test_sampling_without_replacement_replace_one():
     A = Mechanism(Subsets(["a", "b"]), [0, 1], [["1/2", "1/2"], ["3/4", "1/4"], ["1/4", "3/4"], ["1/3", "2/3"]])
     W = subsample_without_replacement(A, size=1)
     assert W.prob(0, {"a", "b"}) == (F(3, 4) + F(1, 4)) / 2 and W.prob(0, set()) == F(1, 2)
+    with pytest.raises(InvalidArgument):
+        subsample_without_replacement(A, 2, size=1)
+    # swap space: Bounded(U, n) -> a uniform size-m subset, M on Bounded(U, m)
+    from exactpriv import Bounded
+
+    B = Mechanism(Bounded(["a", "b", "c"], 1), [0, 1], [["1/2", "1/2"], ["3/4", "1/4"], ["1/4", "3/4"]])
+    W2 = subsample_without_replacement(B, 2, size=1)
+    assert W2.inputs == Bounded(["a", "b", "c"], 2)
+    assert W2.prob(0, {"a", "b"}) == (F(1, 2) + F(3, 4)) / 2
+    with pytest.raises(InvalidArgument):
+        subsample_without_replacement(B, 0, size=1)
 
 
 def test_group_space_and_group_privacy_dwork_roth():
@@ -172,3 +183,12 @@ def test_shuffle_amplifies_approximate_not_pure_dp():
 def test_shuffle_size_is_checked_before_enumerating():
     with pytest.raises(SpaceTooLargeError):
         shuffle(zoo.randomized_response(4, exp_eps=2), 40)
+
+
+def test_poisson_subsampling_symbolic_eps_matches_bbg_for_all_eps():
+    """Balle–Barthe–Gaboardi's amplification bound log(1 + q(e^ε − 1)) is attained, as a closed form
+    in ε, by Poisson subsampling of ε-RR on one entity (add/remove)."""
+    base = Mechanism(Subsets(["u"]), [0, 1], zoo.randomized_response(2, eps=EPS).rows)
+    q = F(1, 3)
+    value = pure_dp(poisson_subsample(base, q)).value
+    assert sympy.simplify(sympy.exp(value) - (1 + sympy.Rational(1, 3) * (sympy.exp(EPS) - 1))) == 0

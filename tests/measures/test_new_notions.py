@@ -185,8 +185,9 @@ def test_probabilistic_dp_is_stronger_than_approximate_dp():
 
 
 def test_rr_probabilistic_dp_published():
-    """ε-RR is (ε', δ)-PDP exactly for δ >= e^ε/(1+e^ε) when ε' < ε, and (ε, 0)-PDP (Meiser 2018,
-    §3: PDP of RR is all-or-nothing in ε)."""
+    """ε-RR by hand from the definitions: for ε' < ε every output is in the disclosure set of
+    each input (δ = 1), the pairwise tail is P_x(y = x) = e^ε/(1+e^ε) = 3/4; at ε' = ε nothing
+    discloses (δ = 0), so the least ε with δ = 0 is ln 3."""
     prof = probabilistic_dp(zoo.randomized_response(2, exp_eps=3)).value
     assert prof.delta(exp_eps=2) == 1  # every output discloses for one of the two inputs' views
     assert probabilistic_dp(zoo.randomized_response(2, exp_eps=3), variant="pairwise").value.delta(exp_eps=2) == F(3, 4)
@@ -205,7 +206,8 @@ def test_registry_cli_json_names():
     p = compute("privacy_loss_distribution", M).to_json()
     assert p["witness"]["pairs"][0]["atoms"] == [["-log(3)", "1/4"], ["log(3)", "3/4"]]
     assert compute("probabilistic_dp", M).to_json()["exact"] == "Piecewise((1, eps < log(3)), (0, True))"
-    # Smith 2009 / Alvim et al.: min-entropy leakage of ε-RR under the uniform prior is ln(2e^ε/(1+e^ε))
+    # Smith 2009 / Braun, Chatzikokolakis, Palamidessi 2009: under the uniform prior the min-entropy
+    # leakage is log Σ_y max_x W(y|x), for ε-RR ln(2e^ε/(1+e^ε))
     leak = compute("min_entropy_leakage", M, prior=Prior.uniform(M.inputs)).value
     assert compare(leak, "==", sympy.log(2 * 3) - sympy.log(1 + 3)).is_true
 

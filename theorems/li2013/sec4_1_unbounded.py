@@ -4,7 +4,7 @@
 Main claims
 -----------
 * ``li2013.laplace_cex`` — ε-positive UDP does not give PMP under correlated laws: a finite analogue
-  (truncated geometric noise, exact) and the Laplace densities (symbolic in ε);
+  (truncated geometric noise, exact) and the Laplace densities (symbolic in k, p and ε);
 * ``li2013.neg_udp_nmp`` — ε-negative UDP ⟺ (D_I, e^ε)-NMP (stated with its proof omitted).
 """
 
@@ -27,7 +27,7 @@ from theorems.li2013.instances import SUBSETS, count_geometric
 from theorems.li2013.steps import all_of, as_int, fact, udp_ratio
 
 
-__all__ = ["COUNT_CONSTRUCTION", "LAPLACE_CEX", "NEG_UDP_NMP"]
+__all__ = ["COUNT_CONSTRUCTION", "LAPLACE_CEX", "NEG_UDP_NMP", "prove_laplace_all_k_p"]
 
 
 def _laplace_instances():
@@ -108,6 +108,44 @@ def _prove_laplace_symbolic() -> Decision:
     return all_of(parts, "Laplace density computation of §4.1")
 
 
+
+_K, _P, _E = sympy.Symbol("k", positive=True), sympy.Symbol("p", positive=True), sympy.Symbol("epsilon", positive=True)
+#: a point of the domain where a non-identity is exhibited exactly (k = 1, p = 1/2, e^ε = 2)
+_POINT = {_K: 1, _P: sympy.Rational(1, 2), _E: sympy.log(2)}
+
+
+def _identity_all(lhs, rhs, what: str) -> Decision:
+    """lhs == rhs for all k > 0, p in (0, 1), ε > 0: TRUE when the difference simplifies to 0 (sympy's
+    simplification preserves value on the domain of the positive symbols); FALSE with the exact point
+    :data:`_POINT` when the difference is non-zero there; else UNDECIDED."""
+    diff = sympy.simplify(lhs - rhs)
+    if diff == 0:
+        return Decision.true("sympy-simplify", f"{what}: the difference simplifies to 0")
+    at = sympy.nsimplify(sympy.simplify(diff.subs(_POINT)))
+    if at.is_number and at.is_zero is False:
+        return Decision.false("exact-point", f"{what}: the difference is {at} at k = 1, p = 1/2, e^ε = 2",
+                              certificate={"point": {str(s): str(v) for s, v in _POINT.items()}, "value": str(at)})
+    return Decision.undecided("sympy-simplify", f"{what}: the difference {diff} was not simplified to 0")
+
+
+def prove_laplace_all_k_p(exponent=lambda k: -k) -> Decision:
+    """For every k > 0, p in (0, 1) and ε > 0 (symbolic): the Laplace density ratio at x = k is e^{kε}; by
+    Bayes, Pr[t1|S]/Pr[t1] = 1/(p + (1-p)e^{-kε}) (``exponent`` replaces -k in broken variants); and the
+    limit as p -> 0 is e^{kε} (sympy's Gruntz limit, exact)."""
+    x = sympy.Symbol("x", real=True)
+
+    def lap(c):  # density at x of c + Lap(1/ε)
+        return _E / 2 * sympy.exp(-_E * sympy.Abs(x - c))
+
+    A = sympy.exp(_K * _E)
+    ratio = lap(_K).subs(x, _K) / lap(0).subs(x, _K)
+    post = _P * A / (_P * A + 1 - _P)  # Pr[t1|S] with Pr[S|t1]/Pr[S|¬t1] = A
+    formula = 1 / (_P + (1 - _P) * sympy.exp(exponent(_K) * _E))
+    lim = sympy.limit(1 / (_P + (1 - _P) * sympy.exp(-_K * _E)), _P, 0)
+    return all_of([_identity_all(ratio, A, "density ratio at x = k"),
+                   _identity_all(post / _P, formula, "posterior ratio"),
+                   _identity_all(lim, A, "limit as p -> 0")], "Laplace example of §4.1 for all k, p, ε")
+
 LAPLACE_CEX = Claim(
     "li2013.laplace_cex", "Example (§4.1): positive UDP does not give PMP under correlation",
     "§4.1, the Laplace example (UDP and PMP reconstructed)",
@@ -139,6 +177,12 @@ LAPLACE_CEX = Claim(
                 notes="Identities proved by exactpriv.certify.prove_identity (exact algebra in e^ε); the "
                       "limit by sympy. That the Laplace count satisfies ε-positive UDP is not re-proved here "
                       "(see the finite analogue)."),
+        Reading("laplace-density-all-k-p",
+                "with Laplace densities, for every k > 0, p ∈ (0, 1) and ε > 0 (symbolic): the density ratio at "
+                "x = k is e^{kε}, Pr[t1|S]/Pr[t1] = 1/(p+(1-p)e^{-kε}), and its limit as p -> 0 is e^{kε}",
+                prove=prove_laplace_all_k_p, expected=Verdict.PROVED,
+                notes="The general form of laplace-density-symbolic and a second, independent computation (sympy "
+                      "simplification in k, p, ε here; the certifier in ε at fixed k, p there)."),
     ])
 
 

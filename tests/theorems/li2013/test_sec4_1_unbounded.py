@@ -47,3 +47,10 @@ def test_a_perturbed_count_is_outside_the_laplace_reading():
     assert unmet_hypotheses(reading, hunted) == ["count-construction"]
     assert unmet_hypotheses(reading, template) == []
     assert reading.open_search is False
+
+
+def test_broken_laplace_formula_for_all_k_p_is_refuted_at_an_exact_point():
+    """With e^{-(k-1)ε}: at k = 1, p = 1/2, e^ε = 2 the ratio is 4/3 but the broken formula gives 1."""
+    d = S.prove_laplace_all_k_p(exponent=lambda k: -(k - 1))
+    assert d.is_false and "1/3" in d.reason
+    assert S.prove_laplace_all_k_p().is_true
