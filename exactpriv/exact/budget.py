@@ -270,10 +270,21 @@ def _answer(conn, fn, args, kwargs) -> None:
         payload = ("err", exc, traceback.format_exc())
     try:
         data = pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL)
-    except Exception as exc:  # noqa: BLE001 - an unpicklable result or exception
-        data = pickle.dumps(("err", RuntimeError(f"worker result could not be sent back: {exc!r}"),
-                             traceback.format_exc()))
+    except Exception as exc:  # noqa: BLE001 - an unpicklable result, or an exception carrying state
+        data = pickle.dumps(("err", _plain(payload[1]) if payload[0] == "err" else
+                             RuntimeError(f"worker result could not be sent back: {exc!r}"),
+                             payload[2] if payload[0] == "err" else traceback.format_exc()))
     conn.send_bytes(data)
+
+
+def _plain(exc: BaseException) -> BaseException:
+    """The exception rebuilt from its type and arguments only (its other state may not pickle)."""
+    try:
+        plain = type(exc)(*exc.args)
+        pickle.loads(pickle.dumps(plain))
+        return plain
+    except Exception:  # noqa: BLE001
+        return RuntimeError(f"{type(exc).__name__}: {exc}")
 
 
 def _one_shot(conn, fn, args, kwargs) -> None:
