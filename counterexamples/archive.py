@@ -104,10 +104,12 @@ def _listed(reading, inst) -> bool:
 def replay(path, *, banks=None) -> tuple[dict, Decision]:
     """Re-check an archived witness from scratch: returns (witness doc, decision).  A valid witness gives a
     FALSE decision.  The rules of :mod:`counterexamples.guard` apply: a witness outside the reading's
-    hypotheses, of an "exists" reading, or — for a reading about its listed instances only — not one of
-    them, is UNDECIDED with the reason; a check that raises is UNDECIDED naming the error.  ``banks``: where
-    to find the claim (default: every installed bank)."""
+    hypotheses, of an "exists" reading, or — for a reading only its listed instances can refute
+    (:func:`counterexamples.hunt.searchable`) — not one of them, is UNDECIDED with the reason; a check that
+    raises is UNDECIDED naming the error.  ``banks``: where to find the claim (default: every installed
+    bank)."""
     from counterexamples.guard import Evaluator
+    from counterexamples.hunt import searchable
     from exactpriv.claims.banks import find_claim as get_claim
 
     doc = load_witness(path)
@@ -120,9 +122,10 @@ def replay(path, *, banks=None) -> tuple[dict, Decision]:
     if reading.quantifier == "exists":
         return doc, Decision.undecided("quantifier", f"{where} is an 'exists' reading: one instance cannot refute "
                                                      "it (only exhausting its stated finite scope can)")
-    if not reading.open_search and not _listed(reading, inst):
-        return doc, Decision.undecided("scope", f"{where} is about its listed instances only, and the witness "
-                                                f"{inst.label!r} is not one of them")
+    closed = searchable(reading, claim)
+    if closed and not _listed(reading, inst):
+        return doc, Decision.undecided("scope", f"only the listed instances of {where} can refute it ({closed}), "
+                                                f"and the witness {inst.label!r} is not one of them")
     ev = Evaluator(reading).evaluate(inst)
     if ev.status == "outside":
         return doc, Decision.undecided("hypothesis", f"the witness does not satisfy the hypotheses of {where}: "

@@ -22,7 +22,8 @@ A positive witness found anywhere means the refutation is not (only) a boundary 
 ``boundary`` *as far as this search reached* — the evidence (:func:`positive_only_search`, a JSON-able
 dict) says how many instances were checked, so a report can show it.  The search applies to "forall"
 readings; an "exists" reading is not refuted by a witness, so the question does not arise.  A reading
-about its listed instances only (``open_search=False``) gets step 1 alone: other instances cannot refute it.
+that other instances cannot refute (``open_search=False``, or an existential or object claim:
+:func:`counterexamples.hunt.searchable`) gets step 1 alone.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from counterexamples.guard import Evaluator, describe_instance, guarded_reading
-from counterexamples.hunt import hunt_reading
+from counterexamples.hunt import hunt_reading, searchable
 from counterexamples.strategies import positivised
 from exactpriv.claims import (
     Claim,
@@ -170,9 +171,10 @@ def positive_only_search(claim: Claim, reading: Reading, *, seconds: float = 10.
     if fam.verdict is Verdict.REFUTED and fam.witness is not None:
         doc["instances_checked"] += 1
         return _found(doc, fam.witness, "the reading's own positive instances")
-    if not reading.open_search:
-        doc["note"] = ("the statement is only about its listed instances (open_search=False): only those count, "
-                       f"and none of the {doc['instances_checked']} meeting the added hypotheses refutes it")
+    closed = searchable(reading, claim)
+    if closed:
+        doc["note"] = (f"only the reading's own instances can refute it ({closed}); none of the "
+                       f"{doc['instances_checked']} meeting the added hypotheses does")
         return doc
     # 2. the witness and the family instances mixed towards the interior
     originals = []
@@ -220,18 +222,30 @@ def classify_refutation(claim: Claim, reading: Reading, *, seconds: float = 10.0
                         max_examples: int | None = None) -> dict:
     """The mechanical part of a finding class, ``{"class": ..., "evidence": positive_only_search(...)}``:
 
-    * "boundary" — the refutation's witness has a zero probability and no witness survives positivity;
-    * "interior" — a witness with every probability positive exists (the class is then as-written,
-      convention or variant — or a boundary at a *parameter or domain* endpoint (δ = 1, ε = 0, |X| = 1),
-      which positivity cannot see: that needs the reading's meaning, not this search);
-    * "not-refuted" — the reading has no refutation to classify; "not-applicable" — an "exists" reading
-      or one without an instance check.
+    * "boundary" — the witness has a zero probability and no witness survives positivity (among
+      ``evidence["instances_checked"]`` positive instances);
+    * "endpoint" — the witness itself has every probability positive: positivity cannot remove the failure;
+      if it is a boundary finding, the degenerate point is a parameter or domain endpoint (δ = 1, ε = ε~,
+      |X| = 1, n = k) that the reading's ``why`` must name;
+    * "interior" — the witness has a zero, but another witness with every probability positive exists;
+    * "undetermined" — no positive instance could be checked (a reading only its own instances can refute,
+      all of which have zeros);
+    * "not-refuted" / "not-applicable" — nothing to classify ("exists" readings, refuting certificates,
+      readings without an instance check).
+
+    Whether a refutation is as-written, convention or variant needs the reading's meaning, not a search.
     """
     ev = positive_only_search(claim, reading, seconds=seconds, seed=seed, max_examples=max_examples)
     if not ev["applicable"]:
-        return {"class": "not-applicable", "evidence": ev}
-    if ev["refuted"]:
-        return {"class": "interior", "evidence": ev}
-    if ev.get("witness") is None:
-        return {"class": "not-refuted", "evidence": ev}
-    return {"class": "boundary", "evidence": ev}
+        cls = "not-applicable"
+    elif ev.get("witness") is None:
+        cls = "not-refuted"
+    elif ev.get("witness_positive"):
+        cls = "endpoint"
+    elif ev["refuted"]:
+        cls = "interior"
+    elif ev["instances_checked"] == 0:
+        cls = "undetermined"
+    else:
+        cls = "boundary"
+    return {"class": cls, "evidence": ev}

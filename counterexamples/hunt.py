@@ -3,8 +3,10 @@
 What may refute (the rules, in :mod:`counterexamples.guard`): an instance counts only inside the reading's
 hypotheses (others are counted *outside*); a check that raises makes its instance *undecided* (reported
 with its input), never a crash; only a "forall" reading open to search is ever refuted by a drawn instance.
-An "exists" reading, or one whose statement is only about its listed instances (``open_search=False``),
-is not refutable by search: ``hunt`` reports the verdict of its own families — what ``verify`` says.
+An "exists" reading, one whose statement is only about its listed instances (``open_search=False``), and —
+unless it brings its own ``strategy`` — a reading of a non-implication, tightness, construction, value or
+informal claim (:func:`searchable`) is not refutable by search: ``hunt`` reports the verdict of its own
+families — what ``verify`` says.
 
 Algorithm for a "forall" reading open to search (deterministic for a seed and ``max_examples``):
 
@@ -43,7 +45,7 @@ from exactpriv.claims import Claim, Instance, Reading, Verdict, check_reading
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact import budget
 
-__all__ = ["HuntResult", "hunt", "hunt_reading", "margin_of", "searchable"]
+__all__ = ["EXISTENTIAL_KINDS", "OBJECT_KINDS", "HuntResult", "hunt", "hunt_reading", "margin_of", "searchable"]
 
 #: how many instances of each family serve as templates
 TEMPLATE_LIMIT = 200
@@ -93,13 +95,35 @@ class HuntResult:
         return doc
 
 
-def searchable(reading: Reading) -> str:
-    """Why a drawn instance can never refute ``reading`` ("" when it can)."""
+#: kinds of claim that state that an instance exists ("A does not imply B": some mechanism is A and not
+#: B; "the bound is tight": some instance attains it) — a drawn instance can never refute them
+EXISTENTIAL_KINDS = ("non-implication", "tightness")
+#: kinds of claim about the paper's own objects (a named construction, the value of a given mechanism, the
+#: finite analogue of an informal remark): instances drawn around them are other objects
+OBJECT_KINDS = ("construction", "value", "informal")
+
+
+def searchable(reading: Reading, claim: Claim | None = None) -> str:
+    """Why a drawn instance can never refute ``reading`` ("" when it can).
+
+    Not by search: an "exists" reading; a reading about its listed instances only (``open_search=False``);
+    and — unless the reading brings its own ``strategy``, which says what may be drawn — a reading of a
+    claim that states an instance exists (:data:`EXISTENTIAL_KINDS`) or is about the paper's own objects
+    (:data:`OBJECT_KINDS`).  Those are refuted by their own families only (a proof, an exhausted finite
+    scope, a listed instance), exactly as ``verify`` does.
+    """
     if reading.quantifier == "exists":
         return ("an 'exists' reading is refuted only by exhausting its stated finite scope, never by a drawn "
                 "instance")
     if not reading.open_search:
         return "the statement is only about its listed instances (open_search=False)"
+    kind = getattr(claim, "kind", None)
+    if reading.strategy is None and kind in EXISTENTIAL_KINDS:
+        return (f"a {kind} claim states that an instance exists: refuted only by its own families (a proof or an "
+                "exhausted finite scope), never by a drawn instance")
+    if reading.strategy is None and kind in OBJECT_KINDS:
+        return (f"a {kind} claim is about the paper's own objects: instances drawn around them are other objects "
+                "(give the reading a strategy to search)")
     return ""
 
 
@@ -190,7 +214,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
     t0 = time.perf_counter()
     deadline = t0 + seconds
     result = HuntResult(claim.id, reading.name, Verdict.CHECKED, seed=seed, max_examples=max_examples)
-    why_not = searchable(reading)
+    why_not = searchable(reading, claim)
     if why_not:
         try:
             _families_only(claim, reading, result, tuple(extra_hypotheses), why_not)

@@ -117,6 +117,7 @@ class _Engine:
         self.F = M.to_numpy() if self.dmax.bit_length() < 1000 else None
         self._codes = False
         self._zero = None
+        self._no_zero = None
 
     # ----- representation helpers
     @property
@@ -157,6 +158,13 @@ class _Engine:
             codes = inv.reshape(V.shape).astype(np.uint8)
             vals = vals.astype(np.int64)
         return _Codes(codes, vals, L, K, 16 if K <= 16 else K)
+
+    @property
+    def no_zero(self) -> bool:
+        """True when no entry is 0 (then no float ratio is 0/0)."""
+        if self._no_zero is None:
+            self._no_zero = not bool(self.zero.any())
+        return self._no_zero
 
     @property
     def zero(self) -> np.ndarray:
@@ -246,31 +254,78 @@ class _Engine:
             d = self.num[x2s, ys].astype(object) * self.den[xs].astype(object)
         return n, d
 
+    def _max_ratio_log2(self, pairs):
+        """The float filter in log2 space, for entries below float range (denominators >= 2^1000).
+
+        Margin: ``math.log2`` of a Python int n = m·2^e (frexp, m correctly rounded) is within
+        2u + u·|log2 n| of the truth, so an entry's L = log2(num) − log2(den) is within
+        ε_L = 2(2u + u·B) + u·B with B the largest |log2| of a numerator or denominator, and a
+        difference L_x − L_x' within 2ε_L + u·2B.  Candidates are the entries with difference
+        >= (float max) − 2·(2ε_L + 2uB)·(1 + 2^-20); the exact maximum is among them.
+        """
+        num, den = self.num, self.den
+        log2 = np.frompyfunc(lambda v: math.log2(v) if v > 0 else -math.inf, 1, 1)
+        L = (log2(num).astype(np.float64) - log2(den).astype(np.float64)[:, None])
+        B = max(float(max(int(v).bit_length() for v in den.tolist())), 1.0)
+        eps_L = 2 * (2 * _U + _U * B) + _U * B
+        delta = 2 * (2 * eps_L + 2 * _U * B) * (1 + 2.0 ** -20)
+        best = None
+        for _, pi, pj in self.chunks(pairs):
+            Li, Lj = L[pi], L[pj]
+            fin_i, fin_j = np.isfinite(Li), np.isfinite(Lj)
+            gap = (fin_i & ~fin_j) | (fin_j & ~fin_i)
+            if gap.any():  # exact: L is -inf iff the numerator is 0
+                return _OO, self.support_gap(pairs)
+            with np.errstate(invalid="ignore"):
+                D = np.where(fin_i & fin_j, Li - Lj, np.nan)
+            m = max(float(np.fmax.reduce(D, axis=None)), float(-np.fmin.reduce(D, axis=None)))
+            xs, x2s, ys = [], [], []
+            for sign, fwd in ((1.0, True), (-1.0, False)):
+                rr, yy = np.nonzero(sign * D >= m - delta)
+                xs.append(pi[rr] if fwd else pj[rr])
+                x2s.append(pj[rr] if fwd else pi[rr])
+                ys.append(yy)
+            xs, x2s, ys = np.concatenate(xs), np.concatenate(x2s), np.concatenate(ys)
+            n, d = self._exact_ratio_arrays(xs, x2s, ys)
+            k, val = exact_argmax_fractions(n, d)
+            if best is None or val > best[0]:
+                best = (val, (int(xs[k]), int(x2s[k]), int(ys[k])))
+        return best
+
     def _max_ratio_float(self, pairs):
         if self.F is None:
-            raise InvalidArgument(f"{self.M!r}: denominators above 2^1000 are not supported")
+            return self._max_ratio_log2(pairs)
         F = self.F
         best = None
         # Margin: each F entry is num/den correctly rounded (relative error <= u); one more
         # rounding in the division gives |r^ - r| <= 3.01u r.  If r* is the true maximum and m
         # the float maximum, r^* >= m (1 - 3.01u)/(1 + 3.01u) >= m (1 - 6.1u), and the computed
         # threshold m (1 - 2^-40)(1 + u) is below that: every true maximiser is a candidate.
+        # One division per entry: max_y Fj/Fi = 1/min_y Fi/Fj (one more rounding, so the
+        # reverse direction has |r^ - r| <= 4.01u r, still far inside the 2^-40 slack).  With
+        # no zero entry there is no 0/0 NaN and the plain max/min reductions are used.
+        no_zero = self.no_zero
         for _, pi, pj in self.chunks(pairs):
             Fi, Fj = F[pi], F[pj]
             with np.errstate(divide="ignore", invalid="ignore"):
                 R1 = Fi / Fj
-                R2 = Fj / Fi
-            m1 = np.fmax.reduce(R1, axis=1)  # fmax ignores the NaN of 0/0 (ignored ratios)
-            m2 = np.fmax.reduce(R2, axis=1)
+                if no_zero:
+                    m1 = R1.max(axis=1)
+                    m2 = 1.0 / R1.min(axis=1)
+                else:
+                    m1 = np.fmax.reduce(R1, axis=1)  # fmax ignores the NaN of 0/0 (ignored ratios)
+                    m2 = 1.0 / np.fmin.reduce(R1, axis=1)
             m = max(float(np.fmax.reduce(m1)), float(np.fmax.reduce(m2)))
             if m == math.inf:  # exact: F == 0 iff num == 0 (no underflow, see __init__)
                 return _OO, self.support_gap(pairs)
             thr = m * (1.0 - 2.0 ** -40)
             xs, x2s, ys = [], [], []
-            for R, mm, fwd in ((R1, m1, True), (R2, m2, False)):
+            for mm, fwd in ((m1, True), (m2, False)):
                 rows = np.flatnonzero(mm >= thr)
                 if rows.size:
-                    rr, yy = np.nonzero(R[rows] >= thr)
+                    with np.errstate(divide="ignore", invalid="ignore"):
+                        R = R1[rows] if fwd else Fj[rows] / Fi[rows]
+                    rr, yy = np.nonzero(R >= thr)
                     rr = rows[rr]
                     xs.append(pi[rr] if fwd else pj[rr])
                     x2s.append(pj[rr] if fwd else pi[rr])

@@ -185,7 +185,7 @@ class Mechanism:
     """
 
     def __init__(self, inputs: Space, outputs, matrix, *, symbols=(EPS,), name=None, _built=None, _validated=None,
-                 _roundtrip=False):
+                 _roundtrip=False, _integer=None):
         if not isinstance(inputs, Space):
             raise InvalidArgument(f"inputs={inputs!r} must be an exactpriv Space (e.g. Hamming([0, 1], n=2))")
         try:
@@ -210,7 +210,42 @@ class Mechanism:
         self._roundtrip = bool(_roundtrip) and self._built is not None
         points = inputs.points  # raises SpaceTooLargeError before we touch the matrix
         check_enumerable(len(points) * len(outputs), f"a {len(points)}x{len(outputs)} matrix")
-        self.rows = _validated if _validated is not None else self._validate(matrix, len(points), len(outputs))
+        if _integer is not None:  # validated by from_integer_rows; rows materialise on demand
+            self._rows = None
+            self.__dict__["_integer_rows"] = _integer
+            return
+        self._rows = _validated if _validated is not None else self._validate(matrix, len(points), len(outputs))
+
+    @property
+    def rows(self):
+        """The matrix as a tuple of rows of exact entries (Fractions / sympy expressions).
+
+        Mechanisms built by :meth:`from_integer_rows` keep integer arrays and build this
+        only when it is asked for (measures read :meth:`integer_rows` instead)."""
+        if self._rows is None:
+            num, den = self._integer_rows
+            self._rows = tuple(tuple(Fraction(int(v), int(d)) for v in r) for r, d in zip(num.tolist(), den.tolist()))
+        return self._rows
+
+    @property
+    def _integer_backed(self) -> bool:
+        return self._rows is None
+
+    @classmethod
+    def from_integer_rows(cls, inputs: Space, outputs, numerators, denominators, *, name=None) -> "Mechanism":
+        """A rational mechanism from integers: P(y|x) = numerators[x, y] / denominators[x].
+
+        ``numerators`` is an (inputs × outputs) integer array (numpy int64, or object of Python
+        ints for larger values) and ``denominators`` one positive integer per row.  Validation is
+        in bulk (numerators >= 0, each row sums exactly to its denominator); the matrix is kept
+        as these integer arrays (reduced by the gcd of each row) and rows of Fractions are only
+        built if ``M.rows`` is read.  This is the constructor for large mechanisms: a random
+        6,561 × 6,561 one is built in seconds (``bench/bench_lean.py``).
+        """
+        from exactpriv.mechanisms._integer import validate_integer_rows
+
+        num, den = validate_integer_rows(numerators, denominators, len(inputs.points), len(tuple(outputs)))
+        return cls(inputs, outputs, None, name=name, _integer=(num, den))
 
     def _validate(self, matrix, n_rows, n_cols):
         try:
@@ -268,27 +303,33 @@ class Mechanism:
         :data:`REPR_MAX_ENTRIES` entries are summarised (``to_json()`` always has them)."""
         if self._roundtrip:
             return self._built
-        if len(self.rows) * len(self.outputs) > REPR_MAX_ENTRIES:
+        if self.shape[0] * self.shape[1] > REPR_MAX_ENTRIES:
             what = self._built or f"Mechanism({self.inputs!r}, ...)"
-            return f"<{what}: {len(self.rows)}x{len(self.outputs)} matrix not shown; M.to_json() has it>"
+            return f"<{what}: {self.shape[0]}x{self.shape[1]} matrix not shown; M.to_json() has it>"
         return _constructor_text("Mechanism", self.inputs, self.outputs, self.rows, self.symbols, self._built)
 
     def __eq__(self, other):
-        return (isinstance(other, Mechanism) and self.inputs == other.inputs and self.outputs == other.outputs
-                and self.rows == other.rows)
+        if not (isinstance(other, Mechanism) and self.inputs == other.inputs and self.outputs == other.outputs):
+            return False
+        if self._integer_backed and other._integer_backed:  # both canonical (gcd-reduced rows)
+            (n1, d1), (n2, d2) = self._integer_rows, other._integer_rows
+            return bool(np.array_equal(d1, d2) and np.array_equal(n1, n2))
+        return self.rows == other.rows
 
     def __hash__(self):
-        return hash((self.inputs, self.outputs, self.rows))
+        # equal mechanisms may be stored differently (integer arrays or rows): hash what
+        # both forms share without materialising rows
+        return hash((self.inputs, self.outputs))
 
     def _repr_latex_(self):
-        if len(self.rows) * len(self.outputs) > 400:
+        if self.shape[0] * self.shape[1] > 400:
             return None
         return "$" + sympy.latex(self.to_sympy_matrix()) + "$"
 
     # ----- access
     @property
     def shape(self) -> tuple[int, int]:
-        return (len(self.rows), len(self.outputs))
+        return (len(self.inputs.points), len(self.outputs))
 
     @cached_property
     def _distinct_rows(self):
@@ -297,6 +338,8 @@ class Mechanism:
 
     @cached_property
     def is_rational(self) -> bool:
+        if self._integer_backed:
+            return True
         return all(isinstance(v, Fraction) for row in self._distinct_rows for v in row)
 
     @property
@@ -305,6 +348,8 @@ class Mechanism:
 
     @cached_property
     def free_symbols(self) -> frozenset:
+        if self._integer_backed:
+            return frozenset()
         syms = set()
         for row in self._distinct_rows:
             for v in row:
@@ -324,9 +369,18 @@ class Mechanism:
 
     def prob(self, y, x):
         """P(Y = y | X = x)."""
+        if self._integer_backed:
+            num, den = self._integer_rows
+            i = self.inputs.index(x)
+            return Fraction(int(num[i, self.output_index(y)]), int(den[i]))
         return self.rows[self.inputs.index(x)][self.output_index(y)]
 
     def row(self, x) -> dict:
+        if self._integer_backed:
+            num, den = self._integer_rows
+            i = self.inputs.index(x)
+            d = int(den[i])
+            return dict(zip(self.outputs, (Fraction(int(v), d) for v in num[i].tolist())))
         return dict(zip(self.outputs, self.rows[self.inputs.index(x)]))
 
     def to_sympy_matrix(self) -> sympy.Matrix:
@@ -359,7 +413,8 @@ class Mechanism:
             num, den = self._integer_rows
             if num.dtype == np.int64 and int(den.max()) < 2**53 and int(num.max()) < 2**53:
                 return num.astype(np.float64) / den.astype(np.float64)[:, None]
-            return np.array([[float(v) for v in row] for row in self.rows], dtype=np.float64)
+            # int / int is correctly rounded in Python (no Fractions built)
+            return np.array([[v / d for v in r] for r, d in zip(num.tolist(), den.tolist())], dtype=np.float64)
         if self.free_symbols:
             raise InvalidArgument(f"{self!r} is symbolic; substitute values before numeric work")
         return np.array([[float(to_sympy(v)) for v in row] for row in self.rows], dtype=np.float64)

@@ -181,11 +181,11 @@ def test_closed_reading_is_not_refuted_by_drawn_instances():
     r = Reading("r", "the construction is RR(3/4)",
                 check=lambda i: Decision.true("t", "") if i.mechanism.rows == rr.mechanism.rows else Decision.false("t", ""),
                 families=[Family("f", lambda: [rr])], open_search=False)
-    claim = Claim("test.closed", "t", "s", "q", "construction", [r])
+    claim = Claim("test.closed", "t", "s", "q", "implication", [r])
     res = hunt_reading(claim, r, seconds=5, seed=0, max_examples=50)
     assert res.verdict is Verdict.CHECKED and not res.searched
     open_r = Reading("open", "same, open", check=r.check, families=r.families)
-    opened = hunt_reading(Claim("test.open", "t", "s", "q", "construction", [open_r]), open_r, seconds=20, seed=0,
+    opened = hunt_reading(Claim("test.open", "t", "s", "q", "implication", [open_r]), open_r, seconds=20, seed=0,
                           max_examples=50)
     assert opened.verdict is Verdict.REFUTED  # the same check does refute once drawing is allowed
 
@@ -301,3 +301,19 @@ def test_hunt_rejects_bad_options(kw, match):
     claim, r = _claim_with_families(_kl_fifth(), [_random_rr(2)])
     with pytest.raises(IA, match=match):
         hunt_reading(claim, r, **{"seconds": 1, **kw})
+
+
+@pytest.mark.parametrize("kind", ["non-implication", "tightness", "construction", "value", "informal"])
+def test_existential_and_object_claims_are_not_searched(kind):
+    """'A does not imply B' or 'this construction has property P': a drawn instance is another object, so
+    only the reading's own families decide (a strategy of its own opts the reading into search)."""
+    rr = _random_rr(3)
+    check = lambda i: Decision.true("t", "") if i.mechanism.rows == rr.mechanism.rows else Decision.false("t", "")  # noqa: E731
+    r = Reading("r", "t", check=check, families=[Family("f", lambda: [rr])])
+    res = hunt_reading(Claim("test.kind", "t", "s", "q", kind, [r]), r, seconds=20, seed=0, max_examples=30)
+    assert res.verdict is Verdict.CHECKED and not res.searched and kind in res.note
+    from counterexamples.strategies import instances_around
+
+    r2 = Reading("r2", "t", check=check, families=r.families, strategy=instances_around(rr))
+    res2 = hunt_reading(Claim("test.kind", "t", "s", "q", kind, [r2]), r2, seconds=20, seed=0, max_examples=30)
+    assert res2.searched and res2.verdict is Verdict.REFUTED

@@ -20,12 +20,8 @@ from exactpriv.cli import main
 #: TypeError at --seconds 1) or carry "exists" / closed readings and named hypotheses
 CRASHED = ("li2013.laplace_cex", "identitydp.ex1", "cuff2016.ex4_1", "wang2016.relaxation", "cuff2016.lemma2",
            "zhao2019.thm2_conv")
-_PENDING = pytest.mark.xfail(
-    strict=False, reason="bank declaration pending (issue 9): the reading is about its listed finite-analogue "
-                         "construction but declares neither open_search=False nor the structural hypotheses "
-                         "(perfectly correlated records, truncated geometric noise) that drawn instances break")
-HANDFUL = (pytest.param("li2013.laplace_cex", marks=_PENDING), pytest.param("identitydp.ex1", marks=_PENDING),
-           "cuff2016.ex4_1", "wang2016.relaxation", "cuff2016.strict_AB", "identitydp.cor1")
+HANDFUL = ("li2013.laplace_cex", "identitydp.ex1", "cuff2016.ex4_1", "wang2016.relaxation", "cuff2016.strict_AB",
+           "identitydp.cor1", "zhao2019.thm2_conv")
 
 
 def _claims():

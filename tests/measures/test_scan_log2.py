@@ -1,0 +1,66 @@
+"""The log2-space float filter of the pure-DP scan (_Engine._max_ratio_log2), used when
+denominators leave float range (>= 2^1000), compared with the Fraction definition
+(max over neighbours and outputs of P(y|x)/P(y|x')) and with the float64 filter; and the
+integer construction of the truncated geometric mechanism against its Fraction rows."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction as F
+
+import numpy as np
+import pytest
+
+from exactpriv.exact.logforms import LogForm
+from exactpriv.measures._scan import _OO, _Engine
+from exactpriv.measures.divergence import _edges, pure_dp
+from exactpriv.mechanisms.base import Mechanism
+from exactpriv.mechanisms.zoo import _geometric_rows, truncated_geometric
+from exactpriv.spaces import Hamming
+
+
+def _definition(rows, edges):
+    best = F(0)
+    for a, b in edges:
+        for x, x2 in ((a, b), (b, a)):
+            for p, q in zip(rows[x], rows[x2]):
+                if q == 0:
+                    if p:
+                        return _OO
+                    continue
+                best = max(best, p / q)
+    return best
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_log2_filter_matches_definition(seed):
+    rng = random.Random(seed)
+    S = Hamming(range(3), 2)
+    zeros = seed % 3 == 0
+    rows = []
+    for _ in range(S.size):
+        w = [rng.randint(0 if zeros else 1, 30) for _ in range(S.size)]
+        w[rng.randrange(S.size)] += 1
+        rows.append([F(v, sum(w)) for v in w])
+    M = Mechanism(S, list(range(S.size)), rows)
+    eng = _Engine(M)
+    pairs = _edges(S)
+    expected = _definition(rows, [tuple(e) for e in pairs.tolist()])
+    val, _ = eng._max_ratio_log2(pairs)
+    assert val == expected
+    assert eng._max_ratio_float(pairs)[0] == expected
+
+
+@pytest.mark.parametrize("n, a", [(1, F(2)), (5, F(3, 2)), (12, F(11, 10)), (30, F(7))])
+def test_truncated_geometric_integer_rows(n, a):
+    """Integer construction == Fraction rows (Ghosh–Roughgarden–Sundararajan); pure ε = ln a."""
+    M = truncated_geometric(n, exp_eps=a)
+    assert M.rows == tuple(tuple(r) for r in _geometric_rows(n, a))
+    assert pure_dp(M).value == LogForm.log(a)
+
+
+def test_truncated_geometric_beyond_float_range():
+    """n = 400 at e^ε = 7: row denominators 7^400·8 > 2^1000, so the log2 filter decides."""
+    M = truncated_geometric(400, exp_eps=F(7))
+    assert int(M.integer_rows()[1].max()).bit_length() > 1000
+    assert pure_dp(M).value == LogForm.log(7)
