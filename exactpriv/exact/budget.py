@@ -280,7 +280,7 @@ def _answer(conn, fn, args, kwargs) -> None:
 def _plain(exc: BaseException) -> BaseException:
     """The exception rebuilt from its type and arguments only (its other state may not pickle)."""
     try:
-        plain = type(exc)(*exc.args)
+        plain = SystemExit(exc.code) if isinstance(exc, SystemExit) else type(exc)(*exc.args)
         pickle.loads(pickle.dumps(plain))
         return plain
     except Exception:  # noqa: BLE001

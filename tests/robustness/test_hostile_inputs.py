@@ -142,3 +142,68 @@ def test_hostile_input(files, argv, status, text, tmp_path, capfd, monkeypatch):
 def test_every_case_has_a_unique_readable_id():
     ids = [c[0] for c in CASES]
     assert len(ids) == len(set(ids)) and all(i.replace("-", "").isalnum() for i in ids)
+
+
+# ----------------------------------------------------------------------------- tampered verify.json
+
+@pytest.fixture(scope="module")
+def thm2_rows():
+    """verify.json rows of Zhao's Theorem 2 converse: REFUTED with and without an archived
+    witness, CHECKED, and PROVED readings (the evidence each verdict rests on differs)."""
+    from exactpriv.claims import check_reading
+    from exactpriv.claims.banks import find_claim
+
+    claim = find_claim("zhao2019.thm2_conv")
+    rows = [check_reading(claim, r).to_json() for r in claim.readings]
+    assert {"REFUTED", "CHECKED", "PROVED"} <= {r["verdict"] for r in rows}
+    return claim, rows
+
+
+def _edit(rows, reading, verdict):
+    return [dict(r, verdict=verdict) if r["reading"] == reading else r for r in rows]
+
+
+@pytest.mark.parametrize("reading, verdict", [
+    ("undefined-excluded", "PROVED"),                    # REFUTED (archived witness) turned PROVED
+    ("undefined-excluded", "CHECKED"),                   # ... turned CHECKED: the witness still replays
+    ("undefined-is-breach", "PROVED"),                   # CHECKED turned PROVED: no proof to re-run
+    ("forall-rr-paper-map-never-attained", "REFUTED"),   # PROVED turned REFUTED: a fresh check proves it
+    ("forall-rr-attains-paper-map", "CHECKED"),          # REFUTED (no archive) turned CHECKED ...
+], ids=["refuted-to-proved", "refuted-to-checked", "checked-to-proved", "proved-to-refuted",
+        "refuted-without-archive-to-checked"])
+def test_report_from_json_refuses_edited_verdicts(thm2_rows, reading, verdict, tmp_path):
+    from exactpriv.cli.report import _read_verify_json
+    from exactpriv.errors import InvalidArgument
+
+    claim, rows = thm2_rows
+    original = next(r["verdict"] for r in rows if r["reading"] == reading)
+    assert original != verdict
+    path = tmp_path / "verify.json"
+    path.write_text(json.dumps(_edit(rows, reading, verdict)))
+    if (original, verdict) == ("REFUTED", "CHECKED") and reading == "forall-rr-attains-paper-map":
+        # a verdict that claims less than the evidence (no archived witness to contradict it) is
+        # accepted: only REFUTED and PROVED rows are re-derived (documented limit)
+        assert len(_read_verify_json(path, [claim])) == len(rows)
+        return
+    with pytest.raises(InvalidArgument, match="do not survive a re-check") as info:
+        _read_verify_json(path, [claim])
+    assert reading in str(info.value)
+
+
+def test_report_from_json_accepts_an_unedited_run_and_refuses_look_alikes(thm2_rows, tmp_path, capfd):
+    from exactpriv.cli.report import _read_verify_json
+
+    claim, rows = thm2_rows
+    path = tmp_path / "verify.json"
+    path.write_text(json.dumps(rows))
+    assert [r.verdict.value for r in _read_verify_json(path, [claim])] == [r["verdict"] for r in rows]
+    # duplicate keys and partial runs are refused through the command line, with one error line
+    text = json.dumps(rows)
+    dup = tmp_path / "dup.json"
+    dup.write_text(text.replace('"verdict": ', '"verdict": "PROVED", "verdict": ', 1))
+    partial = tmp_path / "partial.json"
+    partial.write_text(json.dumps(rows + [{"id": None, "reading": None, "verdict": None, "partial": {"x": 1}}]))
+    for bad, fragment in ((dup, "duplicate key 'verdict'"), (partial, "partial run")):
+        rc = _run(["report", "--from-json", str(bad), "--only", claim.id, "--out", str(tmp_path / "r")])
+        err = capfd.readouterr().err
+        assert rc == 1 and fragment in err and "Traceback" not in err
