@@ -100,7 +100,7 @@ def interrupt_protocol():
         yield
     finally:
         if installed:
-            signal.signal(signal.SIGINT, previous)
+            signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)
         budget.clear_stop()
 
 

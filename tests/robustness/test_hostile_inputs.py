@@ -125,7 +125,8 @@ def test_hostile_input(files, argv, status, text, tmp_path, capfd, monkeypatch):
         (tmp_path / name).write_text(doc if isinstance(doc, str) else json.dumps(doc), encoding="utf-8")
     argv = [a.replace("{dir}", str(tmp_path)) for a in argv]
     try:
-        rc = _run(argv)
+        # usage errors stop in argparse before any work: run in-process (no hang guard needed)
+        rc = main(argv) if status == 2 else _run(argv)
     except SystemExit as exc:  # argparse usage errors
         rc = exc.code
     out, err = capfd.readouterr()
