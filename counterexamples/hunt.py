@@ -152,6 +152,7 @@ def _templates(reading: Reading, family_errors: list) -> list[Instance]:
             raise
         except Exception as exc:  # a family that cannot be built is reported, the others still run
             family_errors.append({"family": fam.name, "error": f"{type(exc).__name__}: {exc}"[:300]})
+
     def size(i):
         space = getattr(i.mechanism, "inputs", None)
         try:
@@ -177,9 +178,12 @@ def _families_only(claim: Claim, reading: Reading, result: HuntResult, extra_hyp
     rr = check_reading(claim, guarded_reading(reading, extra_hypotheses, prove=not extra_hypotheses))
     result.verdict = rr.verdict
     result.witness, result.values = rr.witness, dict(rr.witness_values)
-    result.counts = {k: v for k, v in rr.evidence.items() if k in ("instances_true", "instances_undecided",
-                                                                  "instances_outside")}
-    result.tried = rr.evidence.get("instances_true", 0) + rr.evidence.get("instances_undecided", 0)
+    fams = [f for f in rr.evidence.get("families", {}).values() if isinstance(f, dict) and "true" in f]
+    result.counts = {"true": rr.evidence.get("instances_true", 0),
+                     "false": sum(f.get("false", 0) for f in fams),
+                     "undecided": rr.evidence.get("instances_undecided", 0),
+                     "outside": rr.evidence.get("instances_outside", 0)}
+    result.tried = result.counts["true"] + result.counts["false"] + result.counts["undecided"]
     if rr.verdict is Verdict.REFUTED:
         result.found_by = "the reading's own families" if rr.witness is not None or "exhausted" in rr.evidence \
             else "the reading's proof"
