@@ -11,11 +11,13 @@ refutation is a finding, not an error) unless ``--strict`` (4 REFUTED, 5 UNDECID
 from __future__ import annotations
 
 import json
-from pathlib import Path
+
+from exactpriv.cli._common import INT_RANGES, int_option, seconds_option, write_output
 
 from exactpriv.cli._common import EXIT_UNDECIDED, EXIT_UNEXPECTED
 
 __all__ = ["add_parser", "cmd_prove"]
+
 
 
 def add_parser(subparsers, name: str):
@@ -28,10 +30,10 @@ def add_parser(subparsers, name: str):
                                           "the certificate (the full certificate is written by --json).")
     p.add_argument("inequality", help="e.g. \"eps*tanh(eps/2) <= Min(eps, eps**2)\" (op: < <= > >= ==)")
     p.add_argument("--domain", default="[0, oo)", help="interval for eps, e.g. \"(0, 27/20]\" (default \"[0, oo)\")")
-    p.add_argument("--seconds", type=float, default=DEFAULT_SECONDS,
+    p.add_argument("--seconds", type=seconds_option, default=DEFAULT_SECONDS,
                    help=f"wall-clock budget (default {DEFAULT_SECONDS:g})")
-    p.add_argument("--max-prec", type=int, default=DEFAULT_MAX_PREC,
-                   help=f"largest arb precision in bits (default {DEFAULT_MAX_PREC})")
+    p.add_argument("--max-prec", type=int_option, default=DEFAULT_MAX_PREC,
+                   help=f"largest arb precision in bits (default {DEFAULT_MAX_PREC}, at most {INT_RANGES['max_prec'][1]})")
     p.add_argument("--json", dest="json_path",
                    help="write the result (verdict, method, the full certificate, point) here (default: none)")
     p.add_argument("--strict", action="store_true",
@@ -59,8 +61,7 @@ def cmd_prove(args) -> int:
     print(f"  certificate: {len(cert.get('steps', []))} steps{prec}, {cert.get('seconds')} s"
           + ("" if args.json_path else " (the full certificate: --json PATH)"))
     if args.json_path:
-        path = Path(args.json_path)
-        path.write_text(json.dumps(res.to_json(), indent=1) + "\n", encoding="utf-8")
+        path = write_output(args.json_path, json.dumps(res.to_json(), indent=1) + "\n")
         print(f"  wrote {path}")
     if args.strict and res.verdict == "REFUTED":
         return EXIT_UNEXPECTED

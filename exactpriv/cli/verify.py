@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 import sys
 import time
-from pathlib import Path
 
 from counterexamples.report import evidence_text
-from exactpriv.cli._common import EXIT_ERROR, EXIT_UNEXPECTED, add_bank_argument, banks_of, witness_label
+from exactpriv.cli._common import (EXIT_ERROR, EXIT_INTERRUPTED, EXIT_UNEXPECTED, add_bank_argument, banks_of, esc,
+                                   witness_label, write_output)
 from exactpriv.cli._output import Row, add_format_arguments, progress_bar, quiet_third_party, render, row_of
 from exactpriv.errors import ExactPrivError
 
@@ -40,17 +40,60 @@ def add_parser(subparsers, name: str = "verify"):
 
 
 def cmd_verify(args) -> int:
-    from counterexamples.archive import witness_path
-    from exactpriv.claims import ReadingResult, Verdict, check_reading
+    from exactpriv.claims import ReadingResult
 
     claims = select_claims(args.only, banks_of(args))
     results: list[ReadingResult] = []
     rows: list[Row] = []
-    not_encodable = []
-    errors = []
+    not_encodable: list = []
+    errors: list = []
     total = sum(len(c.readings) for c in claims if c.encodable)
     quiet_third_party()
     t0 = time.perf_counter()
+    try:
+        _check_all(claims, total, args.slow, results, rows, not_encodable, errors)
+        interrupted = False
+    except KeyboardInterrupt:  # first Ctrl-C: keep the readings checked so far, marked partial
+        interrupted = True
+    elapsed = time.perf_counter() - t0
+
+    title = f"exactpriv verify: {len(results)} readings of {len(claims)} claims in {elapsed:.1f} s"
+    if interrupted:
+        title += f" (PARTIAL: interrupted after {len(results)} of {total})"
+    sys.stdout.write(render(rows, fmt=args.format, title=title, show_all=args.show_all))
+    sys.stdout.flush()
+
+    doc = [res.to_json() for res in results]
+    doc += [{"id": c.id, "reading": None, "verdict": None, "evidence": {"not_encodable": c.reason}}
+            for c in not_encodable]
+    if interrupted:  # a marker row: report --from-json refuses a partial run
+        doc.append({"id": None, "reading": None, "verdict": None,
+                    "partial": {"reason": "interrupted", "readings_checked": len(results), "readings_total": total}})
+    # all-or-nothing writes; the results above were printed first, so a failed write loses nothing
+    written = []
+    if args.json:
+        written.append(str(write_output(args.json, json.dumps(doc, indent=1, default=str) + "\n")))
+    if args.markdown:
+        written.append(str(write_output(args.markdown, _verify_markdown(
+            results, not_encodable, claims, elapsed, partial=(len(results), total) if interrupted else None))))
+    if written:
+        print("wrote " + " and ".join(written) + (" (partial)" if interrupted else ""), file=sys.stderr)
+    if interrupted:
+        print(f"interrupted: {len(results)} of {total} readings checked; results written, marked partial",
+              file=sys.stderr)
+        return EXIT_INTERRUPTED
+    if errors:
+        return EXIT_ERROR
+    if any(row.unexpected for row in rows):
+        return EXIT_UNEXPECTED
+    return 0
+
+
+def _check_all(claims, total, slow, results, rows, not_encodable, errors) -> None:
+    from counterexamples.archive import witness_path
+    from exactpriv.claims import ReadingResult, Verdict, check_reading
+    from exactpriv.exact import budget
+
     with progress_bar("verify") as progress:
         task = progress.add_task("", total=total)
         for c in claims:
@@ -61,10 +104,12 @@ def cmd_verify(args) -> int:
                                      "evidence": {"not_encodable": c.reason}}))
                 continue
             for r in c.readings:
-                progress.update(task, description=f"{c.id} [{r.name}]")
+                if budget.stop_requested():  # Ctrl-C whose KeyboardInterrupt was swallowed mid-reading
+                    raise KeyboardInterrupt
+                progress.update(task, description=esc(f"{c.id} [{r.name}]"))
                 error = None
                 try:
-                    res = check_reading(c, r, include_slow=args.slow)
+                    res = check_reading(c, r, include_slow=slow)
                 except ExactPrivError as exc:
                     error = f"{type(exc).__name__}: {exc}"
                     res = ReadingResult(c.id, r.name, Verdict.UNDECIDED, {"error": error})
@@ -83,36 +128,16 @@ def cmd_verify(args) -> int:
                 results.append(res)
                 rows.append(row_of(res, evidence=evidence_text(res), expected=expected, error=error))
                 progress.advance(task)
-    elapsed = time.perf_counter() - t0
-
-    title = f"exactpriv verify: {len(results)} readings of {len(claims)} claims in {elapsed:.1f} s"
-    sys.stdout.write(render(rows, fmt=args.format, title=title, show_all=args.show_all))
-    doc = [res.to_json() for res in results]
-    doc += [{"id": c.id, "reading": None, "verdict": None, "evidence": {"not_encodable": c.reason}}
-            for c in not_encodable]
-    written = []
-    if args.json:
-        json_path = Path(args.json)
-        json_path.write_text(json.dumps(doc, indent=1, default=str) + "\n", encoding="utf-8")
-        written.append(str(json_path))
-    if args.markdown:
-        md_path = Path(args.markdown)
-        md_path.write_text(_verify_markdown(results, not_encodable, claims, elapsed), encoding="utf-8")
-        written.append(str(md_path))
-    if written:
-        print("wrote " + " and ".join(written), file=sys.stderr)
-    if errors:
-        return EXIT_ERROR
-    if any(row.unexpected for row in rows):
-        return EXIT_UNEXPECTED
-    return 0
 
 
-def _verify_markdown(results, not_encodable, claims, elapsed) -> str:
+def _verify_markdown(results, not_encodable, claims, elapsed, *, partial=None) -> str:
     from exactpriv.claims import summarize
 
     lines = ["# exactpriv verify report", "",
              f"{len(results)} readings of {len(claims)} claims checked in {elapsed:.1f} s.", ""]
+    if partial is not None:
+        lines += [f"**PARTIAL**: interrupted after {partial[0]} of {partial[1]} readings; the readings not "
+                  f"listed were not checked.", ""]
     summary = summarize(results)
     lines += ["| verdict | readings |", "|---|---|"] + [f"| {k} | {v} |" for k, v in summary["verdicts"].items()]
     if summary["findings"]:
