@@ -23,7 +23,7 @@ from pathlib import Path
 
 __all__ = ["EXIT_ERROR", "EXIT_INTERRUPTED", "EXIT_NOT_REFUTED", "EXIT_UNDECIDED", "EXIT_UNEXPECTED", "EXIT_USAGE",
            "INT_RANGES", "SECONDS_OPTIONS", "add_bank_argument", "banks_of", "console", "esc", "int_option",
-           "interrupt_protocol", "seconds_option", "shipped_witness", "validate_options", "witness_label",
+           "interrupt_protocol", "seconds_option", "shipped_witness", "archive_directory", "use_cache_for_hypothesis", "validate_options", "witness_label",
            "write_output"]
 
 # Exit codes (documented in exactpriv.cli and docs/cli.md).
@@ -140,6 +140,31 @@ def shipped_witness(name: str):
         return None
     entry = resources.files("counterexamples").joinpath("found", base)
     return entry if entry.is_file() else None
+
+
+def use_cache_for_hypothesis() -> None:
+    """Keep hypothesis' example database out of the user's working directory.
+
+    Honours ``HYPOTHESIS_STORAGE_DIRECTORY`` when set; otherwise uses ``$XDG_CACHE_HOME/exactpriv/hypothesis``
+    (default ``~/.cache/exactpriv/hypothesis``) instead of hypothesis' default ``./.hypothesis``.
+    """
+    from hypothesis.configuration import set_hypothesis_home_dir
+
+    where = os.environ.get("HYPOTHESIS_STORAGE_DIRECTORY")
+    if not where:
+        cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        where = os.path.join(cache, "exactpriv", "hypothesis")
+    set_hypothesis_home_dir(where)
+
+
+def archive_directory(directory: str) -> Path:
+    """Where ``--archive`` writes: ``directory`` resolved against the current directory, refused when it
+    lies inside an installed package (site-packages / dist-packages)."""
+    target = Path(directory).expanduser().resolve()
+    if any(part in ("site-packages", "dist-packages") for part in target.parts):
+        raise InvalidArgument(f"--archive {directory!r} resolves to {str(target)!r}, inside an installed package; "
+                              "choose a directory of your project")
+    return target
 
 
 def witness_label(path) -> str:
