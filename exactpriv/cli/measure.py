@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 from exactpriv.cli._common import seconds_option, write_output
-from exactpriv.errors import BudgetExceededError, ExactPrivError, InvalidArgument
+from exactpriv.errors import BudgetExceededError, ExactPrivError, FormatError, InvalidArgument
 
 __all__ = ["add_parser", "measure_all"]
 
@@ -64,6 +64,8 @@ def _conjecture_witness(path):
     """The witness a ``conjecture --json`` output carries, as a witness-like dict (None: not such a file)."""
     from exactpriv import io
 
+    if not Path(path).is_file():
+        return None
     try:
         doc = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError, UnicodeDecodeError):
@@ -86,9 +88,12 @@ def _run(args) -> int:
     from exactpriv import io
     from exactpriv.mechanisms.base import Mechanism
 
-    M = _conjecture_witness(args.file)
-    if M is None:
+    try:
         M = io.load(args.file)
+    except FormatError:
+        M = _conjecture_witness(args.file)   # a 'conjecture --json' output has no "kind"
+        if M is None:
+            raise
     witness_prior = None
     if isinstance(M, dict) and M.get("kind") == "witness":  # a witness file ('hunt --archive' / 'hunt --json')
         inst = M["instance"]
