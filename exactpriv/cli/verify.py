@@ -119,7 +119,6 @@ def cmd_verify(args) -> int:
 def _verify_markdown(results, not_encodable, claims, elapsed) -> str:
     from exactpriv.claims import summarize
 
-    by_id = {c.id: c for c in claims}
     lines = ["# exactpriv verify report", "",
              f"{len(results)} readings of {len(claims)} claims checked in {elapsed:.1f} s.", ""]
     summary = summarize(results)
