@@ -531,8 +531,8 @@ def draw_atlas(G: nx.DiGraph, *, ax=None, title: str | None = None):
         pos.update(extra)
     node_size = 4400
     rad = 0.14
-    xs = [p[0] for p in pos.values()]
-    ys = [p[1] for p in pos.values()]
+    xs = [p[0] for p in pos.values()] or [0.0]  # an empty atlas (a selection without implications)
+    ys = [p[1] for p in pos.values()] or [0.0]
     ax.set_xlim(min(xs) - 1.2, max(xs) + 1.2)
     ax.set_ylim(min(ys) - 0.9, max(ys) + 0.9)
     ax.set_axis_off()

@@ -21,6 +21,7 @@ from counterexamples.hunt import hunt_reading
 from exactpriv import io
 from exactpriv.claims import Claim, Family, Instance, Reading, Verdict, implication
 from exactpriv.errors import InvalidArgument
+from exactpriv.exact import budget
 from exactpriv.exact.numbers import EPS
 from exactpriv.measures import REGISTRY, compute
 from exactpriv.measures.result import Measured, value_to_sympy
@@ -124,7 +125,7 @@ def conjecture(*, given: str, measure: str, bound: str, space: str | None = None
         res = _conjecture_on(given=given, measure=measure, bound=bound, space=spec, seconds=seconds * share,
                              seed=seed, prior=prior, max_outputs=max_outputs, max_examples=max_examples)
         parts.append(res)
-        if res.verdict == Verdict.REFUTED:
+        if res.verdict == Verdict.REFUTED or budget.stop_requested():  # Ctrl-C stops the escalation too
             break
     last = parts[-1]
     if last.verdict != Verdict.REFUTED:

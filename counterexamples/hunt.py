@@ -43,6 +43,7 @@ from counterexamples.guard import Evaluation, Evaluator, describe_instance, guar
 from counterexamples.local_search import focus_of, margin_of, perturbed
 from exactpriv.claims import Claim, Instance, Reading, Verdict, check_reading
 from exactpriv.errors import InvalidArgument
+from exactpriv.exact import budget
 
 __all__ = ["EXISTENTIAL_KINDS", "OBJECT_KINDS", "HuntResult", "hunt", "hunt_reading", "margin_of", "searchable"]
 
@@ -247,7 +248,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
     def violated(inst: Instance) -> bool:
         # pure: memoised by content (guard.Evaluator); past the deadline only *unseen* instances are
         # skipped, so an instance that violated once violates on every replay
-        if time.perf_counter() > deadline and not ev.knows(inst):
+        if _late(deadline) and not ev.knows(inst):
             return False
         e = ev.evaluate(inst)
         if e.outcome is not None:
@@ -262,7 +263,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
         templates = _templates(reading, family_errors) + list(extra_templates)
         n_family = len(templates) - len(extra_templates)
         for k, inst in enumerate(templates):
-            if time.perf_counter() > deadline:
+            if _late(deadline):
                 stopped_by = "deadline"
                 break
             seen(ev.evaluate(inst), "bank family instance" if k < n_family else "template instance")
@@ -279,7 +280,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
             if max_examples is not None and result.drawn >= max_examples:
                 stopped_by = "max-examples"
                 break
-            if time.perf_counter() > deadline:
+            if _late(deadline):
                 stopped_by = "deadline"
                 break
             n = batch_size if max_examples is None else min(batch_size, max_examples - result.drawn)
@@ -310,10 +311,19 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
     except KeyboardInterrupt:
         stopped_by = "interrupted"
         result.note = "interrupted; witnesses found so far are kept"
+    if budget.stop_requested() and stopped_by in ("deadline", ""):  # Ctrl-C seen through the stop flag
+        stopped_by = "interrupted"
+        result.note = "interrupted; witnesses found so far are kept"
     result.stopped_by = stopped_by or "witness"
     _conclude(result, ev, family_errors, search_errors, best[1] if best[0] is not None else None)
     result.seconds = time.perf_counter() - t0
     return result
+
+
+def _late(deadline: float) -> bool:
+    """Past the hunt's deadline, or the run was asked to stop (Ctrl-C: a KeyboardInterrupt can be
+    swallowed where it lands, e.g. in hypothesis' gc callback, so the stop flag is checked too)."""
+    return time.perf_counter() > deadline or budget.stop_requested()
 
 
 def _local_search(ev: Evaluator, best: list, result: HuntResult, deadline: float, seed: int, steps: int, seen):
@@ -322,7 +332,7 @@ def _local_search(ev: Evaluator, best: list, result: HuntResult, deadline: float
     first = ev.evaluate(cur)
     cur_focus = focus_of(first.outcome, cur.mechanism) if first.outcome is not None else []
     for _ in range(steps):
-        if time.perf_counter() > deadline:
+        if _late(deadline):
             break
         try:
             cand = perturbed(cur, rng, cur_focus)

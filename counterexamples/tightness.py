@@ -695,12 +695,17 @@ def _preset(key: str, given: str, measure: str, claims: tuple, alphas, **explore
     its label and whether the paper calls it tight come from the claim's :class:`Relation` (the claims are
     the single source of truth); only the explorer's settings (levels, space, best known map) live here.
     None when no installed bank declares it."""
-    from counterexamples.atlas import bank_entries
+    from exactpriv.claims.banks import find_claim
 
-    for e in bank_entries():
-        if e.claim == claims[0] and (e.source, e.target) == (given, measure) and e.kind == "implication":
-            return BankImplication(key, given, measure, e.map, e.label, claims, alphas, paper_says_tight=e.tight,
-                                   **explorer)
+    try:
+        claim = find_claim(claims[0])
+    except InvalidArgument:
+        return None
+    for r in claim.readings:
+        for rel in r.relations:
+            if (rel.source, rel.target, rel.kind) == (given, measure, "implication"):
+                return BankImplication(key, given, measure, rel.map, rel.label, claims, alphas,
+                                       paper_says_tight=rel.tight, **explorer)
     return None
 
 
