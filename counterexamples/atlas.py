@@ -92,8 +92,13 @@ class Entry:
     note: str = ""
 
     def __post_init__(self):
-        Relation(self.source, self.target, self.map, self.label, self.kind, self.conditions, self.composable,
-                 self.tight, self.note)  # validates notions, kind and conditions
+        self.relation  # validates notions, kind and conditions
+
+    @property
+    def relation(self) -> Relation:
+        """The declared relation this entry carries."""
+        return Relation(self.source, self.target, self.map, self.label, self.kind, self.conditions, self.composable,
+                        self.tight, self.note)
 
     @classmethod
     def of(cls, claim: str, reading: str | None, rel: Relation) -> "Entry":
@@ -102,8 +107,7 @@ class Entry:
 
     @property
     def is_composable(self) -> bool:
-        return (self.kind == "implication" and self.composable and self.map is not None
-                and self.map.free_symbols <= {E} and set(self.conditions) <= _COMPOSABLE_CONDITIONS)
+        return self.relation.is_composable
 
 
 def bank_entries(claims=None) -> tuple[Entry, ...]:

@@ -67,6 +67,22 @@ class Decision:
     def is_undecided(self) -> bool:
         return self.truth is Truth.UNDECIDED
 
+    @classmethod
+    def all_of(cls, parts, what: str = "") -> "Decision":
+        """The conjunction of three-valued decisions: FALSE at the first FALSE part (its method, precision and
+        certificate kept), else UNDECIDED when some part is (with the reasons), else TRUE (the parts' reasons
+        as the certificate).  An empty conjunction is TRUE ("vacuous")."""
+        parts = list(parts)
+        prefix = f"{what}: " if what else ""
+        for d in parts:
+            if d.is_false:
+                return cls.false(d.method, prefix + d.reason, precision=d.precision, certificate=d.certificate)
+        und = [d for d in parts if d.is_undecided]
+        if und:
+            return cls.undecided(und[0].method, prefix + "; ".join(d.reason for d in und))
+        methods = " + ".join(dict.fromkeys(d.method for d in parts)) or "vacuous"
+        return cls.true(methods, prefix + "every part holds", certificate={"parts": [d.reason for d in parts]})
+
     def negate(self) -> "Decision":
         flip = {Truth.TRUE: Truth.FALSE, Truth.FALSE: Truth.TRUE, Truth.UNDECIDED: Truth.UNDECIDED}
         return Decision(flip[self.truth], self.method, self.reason, self.precision, self.certificate)

@@ -143,15 +143,7 @@ def _pairs_array(pairs) -> np.ndarray:
     return arr
 
 
-def _combine_decisions(decisions, what):
-    ds = list(decisions)
-    if any(d.is_false for d in ds):
-        return next(d for d in ds if d.is_false)
-    if all(d.is_true for d in ds):
-        return Decision.true(ds[0].method if ds else "vacuous", f"{what}: every part holds",
-                             certificate={"parts": [d.reason for d in ds]})
-    und = [d for d in ds if d.is_undecided]
-    return Decision.undecided(und[0].method, f"{what}: " + "; ".join(d.reason for d in und))
+_combine_decisions = Decision.all_of  # the conjunction of decisions
 
 
 # ======================================================================================

@@ -20,17 +20,7 @@ from exactpriv.mechanisms.base import prove_zero
 
 from theorems.cuff2016.closeness import _OO
 
-def _combine(parts, what: str) -> Decision:
-    """All parts TRUE -> TRUE; any FALSE -> the first FALSE; else UNDECIDED (with reasons)."""
-    parts = list(parts)
-    for d in parts:
-        if d.is_false:
-            return Decision.false(d.method, f"{what}: {d.reason}", precision=d.precision, certificate=d.certificate)
-    und = [d for d in parts if d.is_undecided]
-    if und:
-        return Decision.undecided(und[0].method, f"{what}: " + "; ".join(d.reason for d in und))
-    methods = " + ".join(dict.fromkeys(d.method for d in parts)) or "vacuous"
-    return Decision.true(methods, f"{what}: every part holds", certificate={"parts": [d.reason for d in parts]})
+_combine = Decision.all_of  # the conjunction of decisions
 
 
 def _measured_cmp(m: Measured, op: str, level) -> Decision:

@@ -83,16 +83,7 @@ def _lmax(a, b):
     return a if d.is_true else b
 
 
-def _combine(parts, what: str) -> Decision:
-    """All TRUE -> TRUE; any FALSE -> the first FALSE; else UNDECIDED."""
-    parts = list(parts)
-    for d in parts:
-        if d.is_false:
-            return Decision.false(d.method, f"{what}: {d.reason}", precision=d.precision, certificate=d.certificate)
-    und = [d for d in parts if d.is_undecided]
-    if und:
-        return Decision.undecided(und[0].method, f"{what}: " + "; ".join(d.reason for d in und))
-    return Decision.true(parts[0].method if parts else "vacuous", f"{what}: every part holds")
+_combine = Decision.all_of  # the conjunction of decisions
 
 
 def _measured_le(m: Measured, bound) -> Decision:

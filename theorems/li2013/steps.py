@@ -23,16 +23,7 @@ OO = sympy.oo
 RECONSTRUCTED = " (definition reconstructed from its use in §4–§5: the bank encodes the paper from §4.1 on)"
 
 
-def all_of(parts, what: str) -> Decision:
-    """All TRUE -> TRUE; first FALSE -> FALSE; else UNDECIDED."""
-    parts = list(parts)
-    for d in parts:
-        if d.is_false:
-            return Decision.false(d.method, f"{what}: {d.reason}", certificate=d.certificate)
-    und = [d for d in parts if d.is_undecided]
-    if und:
-        return Decision.undecided(und[0].method, f"{what}: " + "; ".join(d.reason for d in und[:3]))
-    return Decision.true(parts[0].method if parts else "vacuous", f"{what}: all {len(parts)} parts hold")
+all_of = Decision.all_of  # the conjunction of decisions
 
 
 def fact(cond: bool, method: str, reason: str, **cert) -> Decision:

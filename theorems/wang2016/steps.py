@@ -23,17 +23,7 @@ F = Fraction
 OO = sympy.oo
 
 
-def all_of(parts, what: str) -> Decision:
-    """All parts TRUE -> TRUE; any FALSE -> the first FALSE; else UNDECIDED."""
-    parts = list(parts)
-    for d in parts:
-        if d.is_false:
-            return Decision.false(d.method, f"{what}: {d.reason}", precision=d.precision, certificate=d.certificate)
-    und = [d for d in parts if d.is_undecided]
-    if und:
-        return Decision.undecided(und[0].method, f"{what}: " + "; ".join(d.reason for d in und))
-    return Decision.true(parts[0].method if parts else "vacuous", f"{what}: " + "; ".join(d.reason for d in parts),
-                         certificate={"parts": [d.reason for d in parts]})
+all_of = Decision.all_of  # the conjunction of decisions
 
 
 def compare_step(a, op, b, what="") -> Decision:
