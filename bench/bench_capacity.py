@@ -2,7 +2,7 @@
 
 Channels
 --------
-* the exponential mechanism on D^6 with |D| = m = 3 (seed 000, the optimal mechanism of
+* the exponential mechanism on D^6 with |D| = m = 3 (Wang–Ying–Zhang, the optimal mechanism of
   Theorem 1): p(y|x) = α^{-d_H(x,y)} / (1 + (m-1)/α)^n with α = e^ε = 2, exact rows
   (each row is 2^{-d}/2^6);
 * random rational channels: rows of random integers in [0, 100) (at least one positive),

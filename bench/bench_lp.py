@@ -1,10 +1,10 @@
-"""Benchmark of exactpriv.exact.lp on the privacy–distortion LP of Wang–Ying–Zhang (seed 000).
+"""Benchmark of exactpriv.exact.lp on the privacy–distortion LP of Wang–Ying–Zhang (Wang–Ying–Zhang).
 
 Variables p(y|x) for x, y in D^n (|D| = m), minimise the expected Hamming distortion
-    Σ_x p_X(x) Σ_y p(y|x) d_H(x, y)                                   (seed 000, (5), (7))
-subject to Σ_y p(y|x) = 1, p >= 0 and the ε-DP constraints (seed 000, (2))
+    Σ_x p_X(x) Σ_y p(y|x) d_H(x, y)                                   (Wang–Ying–Zhang, (5), (7))
+subject to Σ_y p(y|x) = 1, p >= 0 and the ε-DP constraints (Wang–Ying–Zhang, (2))
     p(y|x) <= e^ε p(y|x')   for all Hamming neighbours x ~ x' and all y.
-With e^ε rational the LP is rational.  Theorem 1 of seed 000 says
+With e^ε rational the LP is rational.  Theorem 1 of Wang–Ying–Zhang says
     h(ε + ε_X) <= D*_d(ε) <= h(ε),   h(ε) = n / (1 + e^ε/(m-1)),
 so for the uniform prior (ε_X = 0) the optimum is exactly h(ε) = 3/2 at n = m = 3, e^ε = 2.
 
@@ -67,7 +67,7 @@ def privacy_distortion_lp(n, m, t, prior):
 
 
 def h(n, m, t):
-    """h(ε) = n / (1 + e^ε/(m-1)) of seed 000 (19), with t = e^ε."""
+    """h(ε) = n / (1 + e^ε/(m-1)) of Wang–Ying–Zhang (19), with t = e^ε."""
     return Fraction(n) / (1 + Fraction(t) / (m - 1))
 
 
@@ -83,7 +83,7 @@ def _prod(values):
 
 
 def eps_x_exp(prior, n, m):
-    """e^{ε_X} = max over neighbours of p_X(x)/p_X(x') (seed 000 (18))."""
+    """e^{ε_X} = max over neighbours of p_X(x)/p_X(x') (Wang–Ying–Zhang (18))."""
     best = Fraction(1)
     for x, px in prior.items():
         for pos in range(n):

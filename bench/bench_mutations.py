@@ -6,7 +6,7 @@ Variants either weaken a constant or drop a hypothesis (independent -> correlate
 Prints time-to-refute per mutant, median and max (goal: median <= 2 s, max <= 30 s on 2
 cores), and confirms no original is refuted within the same budget.
 
-    python bench/bench_mutations.py [--seconds 30] [--seed 0]
+    python bench/bench_mutations.py [--seconds 30] [--seed N]
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Benchmark of exact pure DP and δ(ε) against numpy float64 on 729 x 729 mechanisms.
 
 Mechanisms (D^6 with |D| = 3: 729 databases, 4,374 neighbour pairs, 8,748 ordered):
-  * E_d = exponential_mechanism_hamming([0,1,2], 6, exp_eps=2) (seed 000 eq. (30)): 7 distinct
+  * E_d = exponential_mechanism_hamming([0,1,2], 6, exp_eps=2) (Wang–Ying–Zhang eq. (30)): 7 distinct
     values, massive exact ties -- the engine's value-code path;
   * a seeded random rational mechanism (rows of random integers 1..1000 over their sum):
     distinct row denominators, no ties -- the float-filter + exact-decision path.

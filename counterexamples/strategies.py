@@ -190,7 +190,7 @@ def priors_with_dependency_graph(draw, space, graph: nx.Graph, *, full_support: 
 
 @st.composite
 def k_dependent_priors(draw, space, k: int, *, full_support: bool = False):
-    """Every record independent of at least n-k others (seed 004 Prop. 3): dependency
+    """Every record independent of at least n-k others (Wu–Xia–He Prop. 3): dependency
     components of size at most k, drawn as a random partition of the records."""
     n = len(space.records)
     order = draw(st.permutations(range(n)))

@@ -11,7 +11,7 @@ knows one — the tight map and a proved/cited upper bound.
 
 Algorithm and why
 -----------------
-1. **Structured families at level α** (the extremal mechanisms of the seeds are of this kind:
+1. **Structured families at level α** (the extremal mechanisms of the papers are of this kind:
    binary randomized response for Cuff–Yu (11), BSCs for (28), randomized response of the
    parity for semantic privacy): k-ary randomized response of a query, M_t = (1 − t)·δ_{f(x)} +
    t·U_k, for every query f (canonical surjections of the points onto k outputs that separate

@@ -1,7 +1,7 @@
 """exactpriv: exact checking of privacy-notion theorems on finite mechanisms.
 
 The public surface is small; everything else lives in submodules (``exactpriv.measures``
-for every notion of the five seed papers, ``exactpriv.mechanisms.zoo`` for the papers'
+for every notion of the five papers, ``exactpriv.mechanisms.zoo`` for the papers'
 mechanisms, ``exactpriv.certify`` for all-ε inequalities, ``exactpriv.io`` for files).
 
     >>> from exactpriv import Hamming, randomized_response, pure_dp

@@ -22,7 +22,7 @@ Implications assume f non-decreasing (as :func:`exactpriv.claims.implication` do
 
 :func:`prove_nonnegative_orthant` adds a multivariate certificate (a rational function whose
 numerator and denominator have non-negative coefficients is >= 0 on the non-negative orthant),
-used after a change of variables for statements with several parameters (seed 001 Property 3).
+used after a change of variables for statements with several parameters (Cuff–Yu Property 3).
 """
 
 from __future__ import annotations
@@ -184,7 +184,7 @@ def value_for_all(M, measure, expected, *, op: str = "==", domain=(0, sympy.oo),
     ``measure``: a name of :data:`~exactpriv.measures.symbolic.SYMBOLIC_MEASURES` ("kl_dp", ...)
     with ``measure_kw`` (e.g. ``{"alpha": 2}``), or a callable ``M -> Measured``; ``expected``: an
     exact constant or sympy expression in the family's symbol, or a callable of that symbol.
-    Example (seed 001 (11), equality with binary distributions)::
+    Example (Cuff–Yu (11), equality with binary distributions)::
 
         value_for_all(randomized_response(2, eps=EPS), "kl_dp", EPS * sympy.tanh(EPS / 2))  # TRUE
 
@@ -233,7 +233,7 @@ def implication_for_all(M, given, measure, bound: Callable, *, domain=(0, sympy.
     ``measure(M(s)) <= bound(given(M(s)))`` for every s of ``domain`` (``bound`` non-decreasing,
     evaluated at the tightest α = given(M(s))).
 
-    Example (seed 001 Property 1, (9) / Lemma 1 (21)): ``implication_for_all(randomized_response(2,
+    Example (Cuff–Yu Property 1, (9) / Lemma 1 (21)): ``implication_for_all(randomized_response(2,
     eps=EPS), "pure_dp", "kl_dp", lambda e: sympy.Min(e, e**2))`` is TRUE (PROVED).
     """
     if not callable(bound):

@@ -218,7 +218,7 @@ def _check_values(values, name):
 class Hamming(Space):
     """D_1 x ... x D_n with replace-one neighbours (Hamming distance 1).
 
-    ``Hamming(values, n)`` is D^n (seed 000 §2, seed 001 Def. 3); ``Hamming.product([D1, D2,
+    ``Hamming(values, n)`` is D^n (Wang–Ying–Zhang §2, Cuff–Yu Def. 3); ``Hamming.product([D1, D2,
     ...])`` allows a different alphabet per record.  Points are tuples in
     ``itertools.product`` order of the alphabets.  |D^n| = m^n and every point has degree
     n(m-1).

@@ -52,7 +52,7 @@ def _methods(res: ProofResult) -> set:
 
 # --------------------------------------------------------------------------- true statements
 def test_cuff_yu_property_1_kl_bound():
-    """Seed 001 (Cuff–Yu), Property 1: eps*tanh(eps/2) <= min{eps, eps^2} for all eps >= 0.
+    """Cuff–Yu (Cuff–Yu), Property 1: eps*tanh(eps/2) <= min{eps, eps^2} for all eps >= 0.
 
     Both sides touch at eps = 0 and the eps^2 branch touches to second order; the Min is split
     into the two conjuncts."""
@@ -72,7 +72,7 @@ def test_cuff_yu_property_1_kl_bound():
     [
         ("eps*(exp(eps)-1)/(exp(eps)+1) <= eps**2/2", "[0, oo)"),  # eps*tanh(eps/2) <= eps^2/2
         ("log(1+eps) <= eps", "[0, oo)"),
-        ("1/2 - 1/(exp(eps)+1) > eps/6", "(0, 27/20]"),  # seed 003, zhao2019.improve
+        ("1/2 - 1/(exp(eps)+1) > eps/6", "(0, 27/20]"),  # Zhao, zhao2019.improve
         ("exp(eps) >= 1 + eps + eps**2/2", "[0, oo)"),
         ("tanh(eps) >= eps - eps**3/3", "[0, oo)"),
         ("sqrt(2*eps) >= eps", "[0, 2]"),
@@ -144,7 +144,7 @@ def test_exp_taylor_truncation_refuted():
 
 @pytest.mark.parametrize("domain", ["(0, 3)", "(0, 3]", "(0, oo)"])
 def test_zhao_improve_fails_beyond_its_range(domain):
-    """Seed 003: 1/2 - 1/(e^eps+1) > eps/6 holds on (0, 27/20] but fails from eps ~ 2.5757 on."""
+    """Zhao: 1/2 - 1/(e^eps+1) > eps/6 holds on (0, 27/20] but fails from eps ~ 2.5757 on."""
     res = prove("1/2 - 1/(exp(eps)+1) > eps/6", domain=domain)
     assert res.verdict == "REFUTED"
     p = res.point

@@ -1,6 +1,6 @@
 """For-all decisions on symbolic families (exactpriv.forall).
 
-Each test asserts a verdict that could be wrong: implications of seed 001 proved for every ε on
+Each test asserts a verdict that could be wrong: implications of Cuff–Yu proved for every ε on
 randomized response and the truncated geometric mechanism, tightness equalities, deliberately
 broken variants refuted at a certified point (re-checked here from the mechanism's definition),
 and an end of the domain where the closed form does not extend (decided on M.subs).
@@ -41,7 +41,7 @@ def min_eps_eps2(e):
 
 
 def test_property1_on_rr_for_all_eps():
-    """Seed 001 Property 1 / Lemma 1 (21): ε-DP ⇒ min{ε, ε²}-KL-DP, on RR(ε) for every ε >= 0."""
+    """Cuff–Yu Property 1 / Lemma 1 (21): ε-DP ⇒ min{ε, ε²}-KL-DP, on RR(ε) for every ε >= 0."""
     d = implication_for_all(RR, "pure_dp", "kl_dp", min_eps_eps2)
     assert d.is_true, d.reason
     assert d.certificate["given"] == "eps"
@@ -58,7 +58,7 @@ def test_property1_on_truncated_geometric_checks_the_excluded_end():
 
 
 def test_tightness_equality_kl_of_rr():
-    """Seed 001 (11): equality with binary distributions, for every ε."""
+    """Cuff–Yu (11): equality with binary distributions, for every ε."""
     d = value_for_all(RR, "kl_dp", EPS * sympy.tanh(EPS / 2))
     assert d.is_true, d.reason
     assert equality_for_all(kl_dp_symbolic(RR), EPS * sympy.tanh(EPS / 2)).is_true
@@ -66,7 +66,7 @@ def test_tightness_equality_kl_of_rr():
 
 @pytest.mark.parametrize("m,n", [(2, 2), (3, 1)])
 def test_exponential_mechanism_pure_dp_is_eps(m, n):
-    """Seed 000 Lemma 5: E_d is ε-DP, and exactly so (pure DP = ε for all ε)."""
+    """Wang–Ying–Zhang Lemma 5: E_d is ε-DP, and exactly so (pure DP = ε for all ε)."""
     d = value_for_all(zoo.wang_E_d(list(range(m)), n, eps=EPS), "pure_dp", EPS)
     assert d.is_true, d.reason
 
@@ -94,7 +94,7 @@ def test_wrong_tightness_constant_refuted():
 
 
 def test_kl_dp_implies_mi_dp_on_rr():
-    """Seed 001 Lemma 1 (22): ε-KL-DP ⇒ ε-MI-DP, i.e. mi_dp <= kl_dp, on RR(ε).  PROVED on [0, 50]
+    """Cuff–Yu Lemma 1 (22): ε-KL-DP ⇒ ε-MI-DP, i.e. mi_dp <= kl_dp, on RR(ε).  PROVED on [0, 50]
     and, with the log-elimination tail of exactpriv.certify.asymptotic, on [0, oo) (issue 11)."""
     d = implication_for_all(RR, "kl_dp", "mi_dp", lambda e: e, domain=(0, 50), closed=(True, True))
     assert d.is_true, d.reason

@@ -5,7 +5,7 @@ branch and bound; it needs a *certified tail* — "g has constant sign s on [R, 
 unbounded domain.  :func:`exactpriv.certify.monotone.tail_dominance` gives one for quotients of
 exp-polynomials Σ a ε^α e^{βε}.  This module extends it to expressions that are *linear in finitely
 many logarithms* of such quotients, e.g. log(2 cosh ε − 1) − ε² or Cuff–Yu's
-(e^ε + 1) log(e^ε + 1) − ε − (e^ε + 1) log 2 (seed 001 (22) on randomized response).
+(e^ε + 1) log(e^ε + 1) − ε − (e^ε + 1) log 2 (Cuff–Yu (22) on randomized response).
 
 Algorithm (log elimination by monotone quotients), with R found, not guessed
 ----------------------------------------------------------------------------

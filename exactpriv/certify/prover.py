@@ -586,7 +586,7 @@ def prove_inequality(lhs, op: str, rhs, *, domain=(0, sympy.oo), closed=(True, F
 
     Examples
     --------
-    Cuff–Yu (seed 001, Property 1): ``prove_inequality(EPS*tanh(EPS/2), "<=", Min(EPS, EPS**2))``
+    Cuff–Yu (Cuff–Yu, Property 1): ``prove_inequality(EPS*tanh(EPS/2), "<=", Min(EPS, EPS**2))``
     is PROVED on [0, oo).
     """
     _check_variable(variable)
@@ -757,7 +757,7 @@ def prove(text: str, *, domain="[0, oo)", seconds: float = DEFAULT_SECONDS, max_
           variable=EPS) -> ProofResult:
     """Parse ``text`` (``"lhs op rhs"``, safe grammar) and ``domain`` (``"[0, oo)"``) and prove it.
 
-    Example: ``prove("eps*tanh(eps/2) <= Min(eps, eps**2)")`` (Cuff–Yu, seed 001, Property 1).
+    Example: ``prove("eps*tanh(eps/2) <= Min(eps, eps**2)")`` (Cuff–Yu, Cuff–Yu, Property 1).
     """
     var = _check_variable(variable)
     if not isinstance(text, str):

@@ -123,7 +123,7 @@ class _FunctionSpec(NamedTuple):
     max_args: int
 
 
-# The function catalogue.  Deliberately small: what the seeds' statements use.  No
+# The function catalogue.  Deliberately small: what the papers' statements use.  No
 # factorial/binomial (eager big-integer evaluation), no trigonometry (no seed needs it), no
 # floor/ceiling.  ``ln`` is an alias of ``log`` (printed back as ``log``).
 _FUNCTIONS: dict[str, _FunctionSpec] = {
@@ -799,7 +799,7 @@ def parse_inequality(
 
     Both sides follow the grammar of :func:`parse_expression`; chained comparisons
     (``a < b < c``) and ``!=`` are refused.  Example: ``"eps*tanh(eps/2) <= Min(eps, eps**2)"``
-    (the form of the Cuff–Yu KL bound, seed 001).
+    (the form of the Cuff–Yu KL bound, Cuff–Yu).
     """
     _check_text(text, name, max_length)
     parser = _Parser(text, name, symbols, functions)

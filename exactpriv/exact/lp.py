@@ -3,7 +3,7 @@
 Algorithm and why
 -----------------
 No exact LP solver we can depend on is both correct and fast: sympy 1.14's ``linprog``
-returns wrong answers (``/work/shared/PITFALLS.md``: objective 1/27 instead of 3/2 on the
+returns wrong answers (sympy issue #28089; measured here: objective 1/27 instead of 3/2 on the
 729-variable privacy–distortion LP) and pycddlib took 265 s there.  So we do not solve
 exactly; we *certify* exactly:
 
@@ -624,7 +624,7 @@ def solve_lp(
         Statuses "infeasible" and "unbounded" likewise carry exact Farkas / ray
         certificates.  Anything HiGHS claims that cannot be checked is "uncertified".
 
-    The privacy–distortion LP of Wang–Ying–Zhang (seed 000, (7) with the ε-DP constraints
+    The privacy–distortion LP of Wang–Ying–Zhang (Wang–Ying–Zhang, (7) with the ε-DP constraints
     (2)) is the motivating instance; see ``bench/bench_lp.py``.
     """
     if method not in ("auto", "rationalise", "basis"):

@@ -19,7 +19,7 @@ Algorithms, and why
   ``(coefficient, argument)`` pairs of Fractions meaning Σ c·log(a): rational-linear
   combinations of logs of rationals, merged by argument.  They are independent of
   ``exactpriv.exact.logforms`` on purpose (a caller may turn them into a ``LogForm``).
-* **Capacity** C = max_P I(P;W) (seed 001 (58); Definition 2 is the per-record version).
+* **Capacity** C = max_P I(P;W) (Cuff–Yu (58); Definition 2 is the per-record version).
   Floats only *choose* a prior and an output pmf; the verdict is the certificate
 
       I(P̂; W)  <=  C  <=  max_x D(W_x || q̂)                                          (*)
@@ -27,7 +27,7 @@ Algorithms, and why
   evaluated in arb at an exact rational prior P̂ and an exact rational output pmf q̂.  The
   left side holds because C is a maximum; the right side for *every* pmf q̂ because
   C = min_q max_x D(W_x || q) (capacity is the radius of the information ball: Cover & Thomas,
-  Elements of Information Theory, Thm 13.1.1, cited by seed 001 for (22)).
+  Elements of Information Theory, Thm 13.1.1, cited by Cuff–Yu for (22)).
   The float search is (1) Blahut–Arimoto with adaptive over-relaxation,
   p_x <- p_x exp(mu·D(W_x||pW)) / Z, mu growing while I(p) increases and halving otherwise
   (the natural-gradient step of Matz & Duhamel, ITW 2004; mu = 1 is plain BA, which stalls
@@ -322,7 +322,7 @@ def binary_entropy_arb(p, *, prec: int = DEFAULT_PREC):
     """Certified ball of the binary entropy h(p) = -p log p - (1-p) log(1-p) (nats), 0·log 0 = 0.
 
     ``p`` is an exact rational in [0, 1].  The capacity of the binary symmetric channel with
-    crossover p is log 2 - h(p) (seed 001, proof of Lemma 2).
+    crossover p is log 2 - h(p) (Cuff–Yu, proof of Lemma 2).
     """
     prec = _check_prec(prec)
     p = _rational_entry(p, "p")
@@ -338,7 +338,7 @@ def binary_entropy_arb(p, *, prec: int = DEFAULT_PREC):
 def mutual_information_arb(prior, W, *, prec: int = DEFAULT_PREC):
     """Certified ball (flint.arb, nats) containing I(X;Y) for X ~ prior and Y|X=x ~ W[x].
 
-    I(X;Y) = Σ_{x,y} p(x,y) log( p(x,y) / (p(x) p(y)) )  (seed 000 (4); seed 001 Def. 2),
+    I(X;Y) = Σ_{x,y} p(x,y) log( p(x,y) / (p(x) p(y)) )  (Wang–Ying–Zhang (4); Cuff–Yu Def. 2),
     evaluated as H(Y) - H(Y|X) with H(Y|X) = Σ_x p(x) H(W_x).  Terms with p(x) W(y|x) = 0
     are skipped exactly.  The ball is an enclosure at working precision ``prec`` bits; it
     does not try to be tight at tiny ``prec``.
@@ -375,7 +375,7 @@ def _output_entry(ch: _Channel, P, y: int) -> Fraction:
 
 
 def kl_arb(P, Q, *, prec: int = DEFAULT_PREC):
-    """Certified ball of D(P||Q) = Σ_{i: P_i > 0} P_i log(P_i / Q_i) (nats) (seed 001 Def. 7).
+    """Certified ball of D(P||Q) = Σ_{i: P_i > 0} P_i log(P_i / Q_i) (nats) (Cuff–Yu Def. 7).
 
     Returns ``flint.arb.pos_inf()`` when some P_i > 0 = Q_i (decided on the Fractions).
     """
@@ -409,7 +409,7 @@ def mutual_information_exact(prior, W, *, max_pairs: int = EXACT_MAX_PAIRS) -> l
     """I(X;Y) exactly, as a list of pairs ``(c, a)`` of Fractions meaning Σ c·log(a) (nats).
 
     I(X;Y) = Σ_{x,y: p(x)W(y|x) > 0} p(x) W(y|x) log( W(y|x) / q(y) ),  q = prior·W
-    (seed 000 (4)).  Pairs are merged by argument; every ``a`` is a positive rational != 1 and
+    (Wang–Ying–Zhang (4)).  Pairs are merged by argument; every ``a`` is a positive rational != 1 and
     every ``c`` is nonzero; sorted by ``a``; an empty list means I = 0.  The representation is
     not canonical (log 6 and log 2 + log 3 are different lists); factor the arguments into
     primes for an equality test.  Raises :class:`SpaceTooLargeError` beyond ``max_pairs``
@@ -435,7 +435,7 @@ def mutual_information_exact(prior, W, *, max_pairs: int = EXACT_MAX_PAIRS) -> l
 def kl_divergence_terms(P, Q):
     """D(P||Q) exactly: a list of pairs ``(c, a)`` meaning Σ c·log(a), or ``sympy.oo``.
 
-    D(P||Q) = Σ_{i: P_i > 0} P_i log(P_i/Q_i) (seed 001 Def. 7); it is +oo (returned as
+    D(P||Q) = Σ_{i: P_i > 0} P_i log(P_i/Q_i) (Cuff–Yu Def. 7); it is +oo (returned as
     ``sympy.oo``) exactly when supp P is not contained in supp Q, decided on the Fractions.
     Pairs as in :func:`mutual_information_exact`.
     """
@@ -795,7 +795,7 @@ def capacity_enclosure(
 ) -> CapacityResult:
     """Certified enclosure of the capacity C = max_P I(P; W) (nats) of an exact channel.
 
-    C = max over priors P of I(X;Y), I as in :func:`mutual_information_arb` (seed 001 (58)).
+    C = max over priors P of I(X;Y), I as in :func:`mutual_information_arb` (Cuff–Yu (58)).
     Certificate: I(P̂;W) <= C <= max_x D(W_x||q̂) for the returned exact pmfs P̂ = ``prior``,
     q̂ = ``output`` (Cover & Thomas Thm 13.1.1), evaluated in arb; see the module comment
     for the float search that chooses them.

@@ -260,7 +260,7 @@ class ApproxDPProfile:
     """The exact privacy profile δ(ε) of a rational mechanism over a set of pairs.
 
     δ(ε) = max over ordered pairs (x, x') of E_{e^ε}(P_x‖P_x') = Σ_y max(0, P(y|x) − e^ε P(y|x'))
-    (seed 001 Def. 1 with Def. 4: the mechanism is (ε, δ)-DP iff δ(ε) ≤ δ).  Defined for
+    (Cuff–Yu Def. 1 with Def. 4: the mechanism is (ε, δ)-DP iff δ(ε) ≤ δ).  Defined for
     ε ≥ 0; convex and non-increasing in e^ε; δ(0) is the TV-DP level (Def. 6) and δ(ε) = 0
     from ε = pure-DP level on (when finite).
 
@@ -468,7 +468,7 @@ def _profile(M, pairs, description, name, note=""):
 
 
 def approx_dp(M) -> Measured:
-    """The exact (ε, δ)-DP profile (seed 001 Def. 1 with Def. 4; E_γ remark after (8)):
+    """The exact (ε, δ)-DP profile (Cuff–Yu Def. 1 with Def. 4; E_γ remark after (8)):
     ``approx_dp(M).value`` is an :class:`ApproxDPProfile` with δ(ε) = max over ordered
     neighbour pairs of E_{e^ε}(P_x‖P_x'); M is (ε, δ)-DP iff δ(ε) ≤ δ."""
     return _profile(M, _edges(_flat(M, "approx_dp").inputs), "neighbour pairs", "approx_dp")
@@ -484,7 +484,7 @@ def is_approx_dp(M, eps, delta) -> Decision:
 
 def group_approx_dp(M, k) -> Measured:
     """Profile over ordered pairs at graph distance ≤ k: δ_k(ε) = max E_{e^ε}(P_x‖P_x').
-    Seed 001 Properties 8–9: (0, δ)-DP gives δ_k(0) ≤ kδ; (ε, δ)-DP gives
+    Cuff–Yu Properties 8–9: (0, δ)-DP gives δ_k(0) ≤ kδ; (ε, δ)-DP gives
     δ_k(kε) ≤ (e^{kε} − 1)/(e^ε − 1)·δ."""
     k = _check_k(k)
     Mf = _flat(M, "group_approx_dp")

@@ -32,7 +32,7 @@ Conventions (stated once, used by every function here)
   (:data:`NULL_EVENTS`):
 
   - ``"skip_undefined"`` (default): skip a configuration only where its likelihood is undefined
-    (p(c) = 0 and K ≠ ∅).  This is the reading of seed 003's own statements: with S = N∖{i}
+    (p(c) = 0 and K ≠ ∅).  This is the reading of Zhao's own statements: with S = N∖{i}
     the configurations are the databases x themselves ("Definition 2 would reduce to
     Definition 1"), so BDP ≥ pure DP and BSP ≥ SP for every prior;
   - ``"skip_null"``: skip every configuration of prior probability 0, also when nothing is
@@ -75,7 +75,7 @@ _CONVENTIONS = ("conventions: 0/0 ratios ignored, a/0 = oo for a > 0; conditioni
                 "probability 0 skipped (conditional undefined); max over no ratio = 0")
 
 #: The conventions for configurations of prior probability 0 (module docstring):
-#: ``"skip_undefined"`` skips them only where a record is integrated out (the default; seed 003's
+#: ``"skip_undefined"`` skips them only where a record is integrated out (the default; Zhao's
 #: reading), ``"skip_null"`` skips them always (exactpriv before issue 9).
 NULL_EVENTS = ("skip_undefined", "skip_null")
 
@@ -302,20 +302,20 @@ def _leakage_scan(g: np.ndarray, a: np.ndarray):
 
 # ----------------------------------------------------------------------------- eps_X
 def eps_X(prior: Prior, *, require_full_support: bool = False) -> Measured:
-    """eps_X = max over neighbours x ~ x' of ln p_X(x)/p_X(x')  (seed 000, eq. (18)).
+    """eps_X = max over neighbours x ~ x' of ln p_X(x)/p_X(x')  (Wang–Ying–Zhang, eq. (18)).
 
-    The maximum prior log-ratio between neighbouring databases.  Seed 000 notes that eps_X is
+    The maximum prior log-ratio between neighbouring databases.  Wang–Ying–Zhang notes that eps_X is
     finite iff p_X has full support; without full support the value is +oo (some neighbour
     pair has p(x) > 0 = p(x')), or 0 if every neighbour pair has p(x) = p(x') = 0 (0/0 ratios
     are ignored).  ``require_full_support=True`` instead raises :class:`SupportError` — the
-    setting of seed 000's Theorem 1, which assumes eps_X < +oo.
+    setting of Wang–Ying–Zhang's Theorem 1, which assumes eps_X < +oo.
     """
     if not isinstance(prior, Prior):
         raise InvalidArgument(f"prior={prior!r} of type {type(prior).__name__} must be an exactpriv Prior")
     if not isinstance(require_full_support, bool):
         raise InvalidArgument(f"require_full_support={require_full_support!r} must be a bool")
     if require_full_support:
-        prior.require_full_support("eps_X (seed 000 eq. (18)) is finite only for full-support priors")
+        prior.require_full_support("eps_X (Wang–Ying–Zhang eq. (18)) is finite only for full-support priors")
     space = prior.space
     e = space.directed_edges()
     if len(e) == 0:
@@ -334,7 +334,7 @@ def eps_X(prior: Prior, *, require_full_support: bool = False) -> Measured:
 
 # ----------------------------------------------------------------------------- identifiability
 def identifiability(M, *, prior=None) -> Measured:
-    """Tightest eps of eps-identifiability (seed 000, Definition 2, eq. (1)).
+    """Tightest eps of eps-identifiability (Wang–Ying–Zhang, Definition 2, eq. (1)).
 
     eps_i(M, p_X) = max over y with p_Y(y) > 0 and neighbours x ~ x' of ln p_{X|Y}(x|y) / p_{X|Y}(x'|y).
 
@@ -360,7 +360,7 @@ def identifiability(M, *, prior=None) -> Measured:
 
 
 def is_identifiability(M, level, *, prior=None, max_prec: int = 2048) -> Decision:
-    """Decide whether M is ``level``-identifiable under ``prior`` (seed 000, Definition 2)."""
+    """Decide whether M is ``level``-identifiable under ``prior`` (Wang–Ying–Zhang, Definition 2)."""
     _check_level(level)
     return at_most(identifiability(M, prior=prior), level, max_prec=max_prec)
 
@@ -395,7 +395,7 @@ def _all_subsets(others):
 
 
 def bayesian_dp(M, *, prior=None, null_events: str = "skip_undefined") -> Measured:
-    """Tightest eps of eps-Bayesian DP (Yang et al.; seed 003, def. of BDP and eq. (19)).
+    """Tightest eps of eps-Bayesian DP (Yang et al.; Zhao, def. of BDP and eq. (19)).
 
     BDP(M, p) = sup over adversaries A(i, S), S ⊆ N∖{i}, values x_i, x_i', x_S and output
     events E of  ln P[Y ∈ E | x_i, x_S] / P[Y ∈ E | x_i', x_S],  where
@@ -408,7 +408,7 @@ def bayesian_dp(M, *, prior=None, null_events: str = "skip_undefined") -> Measur
     integrated out (K ≠ ∅): the conditional p(x_K | x_i, x_S) is a conditional given a null
     event.  ``null_events="skip_undefined"`` (default) skips exactly those configurations; with
     S = N∖{i} nothing is integrated out, the likelihood is the row P(y | x) for every prior, so the
-    adversary S = N∖{i} compares every neighbour pair and BDP ≥ pure DP for every prior (seed 003
+    adversary S = N∖{i} compares every neighbour pair and BDP ≥ pure DP for every prior (Zhao
     reduces x_{i+S} to the database x when S = N∖{i}).  ``null_events="skip_null"`` skips every
     configuration of prior probability 0, also fully known databases (exactpriv before issue 9;
     then BDP ≥ pure DP only for full-support priors).  0/0 ratios are ignored; a/0 = +oo.
@@ -428,14 +428,14 @@ def bayesian_dp(M, *, prior=None, null_events: str = "skip_undefined") -> Measur
 
 
 def is_bayesian_dp(M, level, *, prior=None, null_events: str = "skip_undefined", max_prec: int = 2048) -> Decision:
-    """Decide whether M is ``level``-Bayesian-DP under ``prior`` (seed 003, eq. (19))."""
+    """Decide whether M is ``level``-Bayesian-DP under ``prior`` (Zhao, eq. (19))."""
     _check_level(level)
     return at_most(bayesian_dp(M, prior=prior, null_events=null_events), level, max_prec=max_prec)
 
 
 # ----------------------------------------------------------------------------- identity DP
 def identity_dp(M, *, prior=None, null_events: str = "skip_null") -> Measured:
-    """Tightest eps of eps-identity DP (seed 004, Definition 3, eq. (11)).
+    """Tightest eps of eps-identity DP (Wu–Xia–He, Definition 3, eq. (11)).
 
     ID(M, X) = max over sources i, records t, t' with Pr[X_i = t], Pr[X_i = t'] > 0, and outputs r of
         ln [Σ_{x_(i)} Pr[M(t, x_(i)) = r] Pr[X_(i) = x_(i) | X_i = t]] /
@@ -445,7 +445,7 @@ def identity_dp(M, *, prior=None, null_events: str = "skip_null") -> Measured:
     Pr[X_(i) = x_(i) | X_i = t] in (11) is undefined when Pr[X_i = t] = 0 and n ≥ 2; such values t
     are skipped.  With n = 1 there is nothing to condition (X_(i) is empty) and (11) is the row
     ratio, defined for every prior: ``null_events="skip_null"`` (default) still skips every t of
-    prior marginal 0, because seed 004's own restatement (12) (Theorem 1) divides by Pr[X_i = t]
+    prior marginal 0, because Wu–Xia–He's own restatement (12) (Theorem 1) divides by Pr[X_i = t]
     and so quantifies over the prior's support only; ``"skip_undefined"`` keeps those t when
     n = 1 (the convention of Bayesian DP, module docstring).  0/0 ratios ignored; a/0 = +oo.  Inputs: Hamming or Subsets spaces (a record sequence per source).
     Witness: "record" i, "pair" [t, t'], "output" r.
@@ -458,18 +458,18 @@ def identity_dp(M, *, prior=None, null_events: str = "skip_null") -> Measured:
     if wit:
         wit.pop("known", None)
     return Measured("identity_dp", _log_value(best), witness=dict(wit or {}, prior=repr(prior)),
-                    note="max_{i,t,t',r} ln Pr[Y=r|X_i=t]/Pr[Y=r|X_i=t'] (seed 004 (11)); "
+                    note="max_{i,t,t',r} ln Pr[Y=r|X_i=t]/Pr[Y=r|X_i=t'] (Wu–Xia–He (11)); "
                          "0/0 ratios ignored, a/0 = oo; " + _null_note(null_events))
 
 
 def is_identity_dp(M, level, *, prior=None, null_events: str = "skip_null", max_prec: int = 2048) -> Decision:
-    """Decide whether M is ``level``-identity-DP with respect to ``prior`` (seed 004, Def. 3)."""
+    """Decide whether M is ``level``-identity-DP with respect to ``prior`` (Wu–Xia–He, Def. 3)."""
     _check_level(level)
     return at_most(identity_dp(M, prior=prior, null_events=null_events), level, max_prec=max_prec)
 
 
 def identity_dp_posterior_form(M, *, prior=None) -> Measured:
-    """The right side of seed 004's Theorem 1, eq. (12), as a level:
+    """The right side of Wu–Xia–He's Theorem 1, eq. (12), as a level:
 
         max over i, t, t' (prior marginals > 0), r with Pr[Y = r] > 0 of
             ln [Pr[X_i = t | Y = r] / Pr[X_i = t' | Y = r]] / [Pr[X_i = t] / Pr[X_i = t']].
@@ -513,4 +513,4 @@ def identity_dp_posterior_form(M, *, prior=None) -> Measured:
                     best = v
                     wit = {"record": i, "pair": [alph[t], alph[tp]], "output": M.outputs[r]}
     return Measured("identity_dp_posterior_form", _log_value(best), witness=dict(wit or {}, prior=repr(prior)),
-                    note="max ln [post(t|r)/post(t'|r)]/[p(t)/p(t')] (seed 004 (12)); " + _CONVENTIONS)
+                    note="max ln [post(t|r)/post(t'|r)]/[p(t)/p(t')] (Wu–Xia–He (12)); " + _CONVENTIONS)

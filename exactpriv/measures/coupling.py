@@ -1,7 +1,7 @@
-"""Lemma 4.9 of Li et al. (seed 002): couplings of bounded mutually independent (BMI) laws,
+"""Lemma 4.9 of Li et al. (Li et al.): couplings of bounded mutually independent (BMI) laws,
 decided exactly as max-flow feasibility; and the exact sup of membership privacy over D_B.
 
-Objects (seed 002 Family 4.6, ``li2013.fam4_6``): entities of a finite universe U are included
+Objects (Li et al. Family 4.6, ``li2013.fam4_6``): entities of a finite universe U are included
 independently, s with probability p_s; a BMI law of size k is that product law conditioned on
 |T| = k.  For an entity t with 0 < Pr[t] < 1 Lemma 4.9 asks for a joint law of (T1, T2) with
 |T1| = k, |T2| = k - 1, T2 ⊂ T1 ⊆ U, t ∉ T1, and marginals Pr(T1 | ¬t), Pr(T2 ∪ {t} | t).
@@ -121,7 +121,7 @@ def _check_k(k, n):
 
 
 def bmi_pmf(universe, p, k: int) -> dict:
-    """The BMI law of size k (seed 002 Family 4.6): the product law (entity s present w.p.
+    """The BMI law of size k (Li et al. Family 4.6): the product law (entity s present w.p.
     p_s, independently) conditioned on |T| = k.  Returns {frozenset T: Pr[T]} over the
     datasets of positive probability.  ``p``: dict entity -> probability, or a sequence aligned
     with ``universe``; exact rationals in [0, 1].  Raises SupportError if Pr[|T| = k] = 0.
@@ -268,7 +268,7 @@ def find_coupling(P1: dict, P2: dict, *, related=None) -> CouplingResult:
 
 
 def lemma4_9(universe, p, k: int, t) -> CouplingResult:
-    """Lemma 4.9 (seed 002) on one BMI law: is there a joint law of (T1, T2), |T1| = k,
+    """Lemma 4.9 (Li et al.) on one BMI law: is there a joint law of (T1, T2), |T1| = k,
     |T2| = k - 1, T2 ⊂ T1, t ∉ T1, with marginals Pr(T1 | ¬t) and Pr(T2 ∪ {t} | t)?"""
     P1, P2, _pt = bmi_conditionals(universe, p, k, t)
     return find_coupling(P1, P2)
@@ -315,7 +315,7 @@ def _poly(terms_left, terms_right, m, n_out):
 
 
 def bmi_ratio_certificate(M, level, *, negative: bool = False) -> Decision:
-    """Decide by a coefficient certificate that, for every BMI law D (seed 002 Family 4.6) on
+    """Decide by a coefficient certificate that, for every BMI law D (Li et al. Family 4.6) on
     the sizes the mechanism's space contains, every entity t with 0 < Pr[t] < 1 and every
     output y,  Pr[y|t] / Pr[y|¬t] <= ``level``  (``negative=True``: Pr[y|¬t] / Pr[y|t] <= level).
 
@@ -379,7 +379,7 @@ def _swap_lower(M):
 
 
 def bmi_membership_certified(M, *, negative: bool = False, form: str = "gamma") -> Measured | None:
-    """Tightest γ of (D_B, γ)-PMP (``negative=True``: NMP) over all BMI laws (seed 002
+    """Tightest γ of (D_B, γ)-PMP (``negative=True``: NMP) over all BMI laws (Li et al.
     Family 4.6), exact when the coefficient certificate holds.
 
     γ* >= λ0 = max over swap pairs (F ∪ {t}, F ∪ {s}) and outputs y of P(y|F∪t)/P(y|F∪s)

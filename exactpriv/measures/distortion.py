@@ -1,4 +1,4 @@
-"""Privacy–distortion measures of Wang–Ying–Zhang (seed 000): distortion, h, ε_X, ε̃_X, the optimal
+"""Privacy–distortion measures of Wang–Ying–Zhang (Wang–Ying–Zhang): distortion, h, ε_X, ε̃_X, the optimal
 distortion under ε-DP / ε-identifiability / the relaxed problem R-PD, and the KKT / rate–distortion
 certificates of Theorem 2.
 
@@ -131,10 +131,10 @@ def _prior_on_Dn(prior, what: str) -> tuple[Hamming, int, int]:
     space = prior.space
     if not isinstance(space, Hamming) or len(set(space.alphabets)) != 1:
         raise InvalidArgument(
-            f"{what} needs a prior on D^n (Hamming(values, n) with one alphabet, seed 000 §2), got {space!r}")
+            f"{what} needs a prior on D^n (Hamming(values, n) with one alphabet, Wang–Ying–Zhang §2), got {space!r}")
     m = len(space.alphabets[0])
     if m < 2:
-        raise InvalidArgument(f"{what} needs |D| = m >= 2 (seed 000 §2), got the alphabet {list(space.alphabets[0])!r}")
+        raise InvalidArgument(f"{what} needs |D| = m >= 2 (Wang–Ying–Zhang §2), got the alphabet {list(space.alphabets[0])!r}")
     return space, space.n, m
 
 
@@ -151,7 +151,7 @@ def _check_lp_size(variables: int, max_variables: int, what: str) -> None:
 # distortion, h, ε_X
 # ======================================================================================
 def expected_distortion(M, prior):
-    """Expected Hamming distortion E[d(X, Y)] = Σ_{x,y} p_X(x) p(y|x) d(x, y)  (seed 000, eq. (5)).
+    """Expected Hamming distortion E[d(X, Y)] = Σ_{x,y} p_X(x) p(y|x) d(x, y)  (Wang–Ying–Zhang, eq. (5)).
 
     The mechanism's outputs must be databases of the input space D_1 × ... × D_n (the paper's
     setting R = D^n); d is the Hamming distance.  Returns an exact Fraction for rational
@@ -174,7 +174,7 @@ def expected_distortion(M, prior):
     for y in M.outputs:
         if y not in space:
             raise InvalidArgument(
-                f"output {y!r} is not a database of {space!r}: the Hamming distortion d(x, y) of seed 000 (5) "
+                f"output {y!r} is not a database of {space!r}: the Hamming distortion d(x, y) of Wang–Ying–Zhang (5) "
                 f"needs outputs in the same universe as the inputs")
         out_idx.append(space.index(y))
     dist = space.distance_matrix()[:, out_idx]
@@ -214,7 +214,7 @@ def _t_of(eps, exp_eps):
 
 
 def h(eps=None, n=None, m=None, *, exp_eps=None):
-    """h(ε) = n / (1 + e^ε/(m-1))  (seed 000, eqs. (19), (36)): the optimal distortion of R-PD.
+    """h(ε) = n / (1 + e^ε/(m-1))  (Wang–Ying–Zhang, eqs. (19), (36)): the optimal distortion of R-PD.
 
     Give ``eps`` (exact number, LogForm, sympy expression in ``EPS``, or ``sympy.oo``) or
     ``exp_eps`` = e^ε (exact rational >= 1).  Returns a Fraction when e^ε is rational, else a sympy
@@ -230,7 +230,7 @@ def h(eps=None, n=None, m=None, *, exp_eps=None):
 
 
 def exp_h_inverse(D, n, m):
-    """e^{h^{-1}(D)} = (n/D - 1)(m - 1) (seed 000, eq. (19)): rational for rational D.
+    """e^{h^{-1}(D)} = (n/D - 1)(m - 1) (Wang–Ying–Zhang, eq. (19)): rational for rational D.
 
     ``sympy.oo`` at D = 0 and 0 at D = n; D must lie in [0, n]."""
     n, m = _nm(n, m)
@@ -243,7 +243,7 @@ def exp_h_inverse(D, n, m):
 
 
 def h_inverse(D, n, m):
-    """h^{-1}(D) = ln(n/D - 1) + ln(m - 1)  (seed 000, eq. (19)), for rational D in [0, n].
+    """h^{-1}(D) = ln(n/D - 1) + ln(m - 1)  (Wang–Ying–Zhang, eq. (19)), for rational D in [0, n].
 
     An exact LogForm (negative when D > n(m-1)/m); ``sympy.oo`` at D = 0, ``-sympy.oo`` at D = n.
     """
@@ -256,7 +256,7 @@ def h_inverse(D, n, m):
 
 
 def exp_eps_X(prior) -> Fraction:
-    """e^{ε_X} = max over neighbours x ~ x' of p_X(x)/p_X(x')  (seed 000, eq. (18)).
+    """e^{ε_X} = max over neighbours x ~ x' of p_X(x)/p_X(x')  (Wang–Ying–Zhang, eq. (18)).
 
     A Fraction >= 1; ``sympy.oo`` when some neighbour pair has p(x) > 0 = p(x') (ε_X infinite);
     0/0 pairs are ignored; 1 if there is no pair.  :func:`exactpriv.measures.bayesian.eps_X`
@@ -307,7 +307,7 @@ def _kron_apply(values, n: int, m: int, diag, off, add):
 def posterior_polynomials(prior) -> list:
     """P_y(t) = [((t+m-1) I - J)^{⊗n} p_X](y), so that p_Y = K_t^{-1} p_X = P(t)/(t-1)^n (t = e^ε > 1).
 
-    Seed 000, definition of ε̃_X (after (18)) and E_i (29).  Returns sympy Polys in ``t`` over QQ,
+    Wang–Ying–Zhang, definition of ε̃_X (after (18)) and E_i (29).  Returns sympy Polys in ``t`` over QQ,
     aligned with ``prior.space.points``.
     """
     space, n, m = _prior_on_Dn(prior, "posterior_polynomials")
@@ -489,7 +489,7 @@ class EpsTilde(Measured):
 
 def eps_tilde_X(prior, *, width=Fraction(1, 2 ** 40)) -> EpsTilde:
     """ε̃_X: the smallest ε such that the posteriors p(x|y) = e^{-ε d(x,y)}/(1+(m-1)e^{-ε})^n are
-    feasible, i.e. some pmf p_Y has Σ_y p(x|y) p_Y(y) = p_X(x) for all x  (seed 000, after (18)).
+    feasible, i.e. some pmf p_Y has Σ_y p(x|y) p_Y(y) = p_X(x) for all x  (Wang–Ying–Zhang, after (18)).
 
     Exact algorithm (module docstring): for t = e^ε > 1 the only candidate is p_Y = K_t^{-1} p_X =
     P(t)/(t-1)^n, so the feasible set is {t > 1 : P_y(t) >= 0 ∀y}, plus t = 1 iff p_X is uniform
@@ -675,7 +675,7 @@ def _lp_measured(name, problem, res: LPResult, t, witness, note, **extra) -> Opt
 
 
 def optimal_distortion_dp(prior, exp_eps, *, max_variables: int = MAX_LP_VARIABLES) -> OptimalDistortion:
-    """D*_d(ε): the optimal value of PD-DP (seed 000, (14)–(17)) at e^ε = ``exp_eps``.
+    """D*_d(ε): the optimal value of PD-DP (Wang–Ying–Zhang, (14)–(17)) at e^ε = ``exp_eps``.
 
         min Σ_{x,y} p_X(x) p(y|x) d(x,y)  s.t.  p(y|x) <= e^ε p(y|x') (x ~ x', all y),
                                                Σ_y p(y|x) = 1,  p(y|x) >= 0.
@@ -698,11 +698,11 @@ def optimal_distortion_dp(prior, exp_eps, *, max_variables: int = MAX_LP_VARIABL
         rows = [res.x[x * N:(x + 1) * N] for x in range(N)]
         mech = Mechanism(space, list(space.points), rows, _built=f"<PD-DP optimum, exp_eps={t}>")
     return _lp_measured("optimal_distortion_dp", "PD-DP", res, t, {"prior": repr(prior), "exp_eps": str(t)},
-                        "seed 000 PD-DP (14)-(17)", mechanism=mech)
+                        "Wang–Ying–Zhang PD-DP (14)-(17)", mechanism=mech)
 
 
 def optimal_distortion_identifiability(prior, exp_eps, *, max_variables: int = MAX_LP_VARIABLES) -> OptimalDistortion:
-    """D*_i(ε): the optimal value of PD-I (seed 000, (8)–(13)) at e^ε = ``exp_eps``.
+    """D*_i(ε): the optimal value of PD-I (Wang–Ying–Zhang, (8)–(13)) at e^ε = ``exp_eps``.
 
     Linearised in the joint q(x, y) = p_Y(y) p(x|y) = p_X(x) p(y|x):
 
@@ -731,7 +731,7 @@ def optimal_distortion_identifiability(prior, exp_eps, *, max_variables: int = M
             mech = Mechanism(space, list(space.points), rows, _built=f"<PD-I optimum, exp_eps={t}>")
     return _lp_measured("optimal_distortion_identifiability", "PD-I", res, t,
                         {"prior": repr(prior), "exp_eps": str(t)},
-                        "seed 000 PD-I (8)-(13), linearised in the joint q(x,y)", mechanism=mech, joint=joint)
+                        "Wang–Ying–Zhang PD-I (8)-(13), linearised in the joint q(x,y)", mechanism=mech, joint=joint)
 
 
 _RELAXED_METHODS = ("joint", "posterior", "levels")
@@ -739,7 +739,7 @@ _RELAXED_METHODS = ("joint", "posterior", "levels")
 
 def relaxed_distortion(n, m, exp_eps, *, method: str = "joint",
                        max_variables: int = MAX_LP_VARIABLES) -> OptimalDistortion:
-    """D*_relaxed(ε): the optimal value of R-PD (seed 000, (22)–(27)) on D^n, |D| = m; Lemma 1 says
+    """D*_relaxed(ε): the optimal value of R-PD (Wang–Ying–Zhang, (22)–(27)) on D^n, |D| = m; Lemma 1 says
     it equals h(ε).
 
     ``method``:
@@ -876,7 +876,7 @@ class KKTResult:
 
 
 def kkt_check_pdmip(prior, exp_eps, *, convention: str = "literal") -> KKTResult:
-    """Verify the KKT conditions of PD-MIP ((31)–(34)) at E_i with the multipliers of seed 000's
+    """Verify the KKT conditions of PD-MIP ((31)–(34)) at E_i with the multipliers of Wang–Ying–Zhang's
     proof of Theorem 2, exactly.
 
     Stationarity (94): p_X(x) ln(p(y|x)/p_Y(y)) + λ p_X(x) d(x,y) + μ(x) - η(x,y) = 0 with
@@ -996,7 +996,7 @@ class RateDistortion(Measured):
 
 
 def rate_distortion_certificate(prior, exp_eps) -> RateDistortion:
-    """R(h(ε)) = I(X;Y) under E_i (seed 000, Theorem 2), certified without a convex solver.
+    """R(h(ε)) = I(X;Y) under E_i (Wang–Ying–Zhang, Theorem 2), certified without a convex solver.
 
     Primal: E_i (29) is a mechanism with E[d] = h(ε) (checked exactly), so R(h(ε)) <= I(E_i), with
     I(E_i) computed from definition (4) as an exact LogForm
@@ -1038,6 +1038,6 @@ def rate_distortion_certificate(prior, exp_eps) -> RateDistortion:
                             certificate={"exp_s": str(t), "max_c": str(max(c)), "bound": str(bound)})
         value, lo, hi = I, None, None
     return RateDistortion("rate_distortion", value, lo, hi, witness={"prior": repr(prior), "exp_eps": str(t)},
-                          method="primal E_i + Csiszar dual certificate", note="seed 000 Theorem 2",
+                          method="primal E_i + Csiszar dual certificate", note="Wang–Ying–Zhang Theorem 2",
                           D=D, exp_eps=t, mechanism=E, mutual_information=I, dual_bound=bound, decision=dec,
                           c=tuple(c))

@@ -47,7 +47,7 @@ from exactpriv.mechanisms.base import Mechanism, ProductMechanism, prove_zero
 from exactpriv.spaces import Hamming, Subsets
 
 __all__ = [
-    # pair-level divergences (seed 001 Def. 4)
+    # pair-level divergences (Cuff–Yu Def. 4)
     "max_divergence",
     "hockey_stick",
     "kl",
@@ -147,7 +147,7 @@ _combine_decisions = Decision.all_of  # the conjunction of decisions
 
 
 # ======================================================================================
-# pair-level divergences (pmfs P, Q on a common finite set; seed 001 Def. 4)
+# pair-level divergences (pmfs P, Q on a common finite set; Cuff–Yu Def. 4)
 # ======================================================================================
 def _pmf_pair(P, Q):
     p = check_pmf(P, name="P")
@@ -160,7 +160,7 @@ def _pmf_pair(P, Q):
 def max_divergence(P, Q):
     """D_∞(P‖Q) = max_y ln P(y)/Q(y) over y with P(y) > 0 (+oo if P(y) > 0 = Q(y)).
 
-    The smallest ε with P(A) ≤ e^ε Q(A) for every event A (seed 001 Def. 4, (5) with δ = 0);
+    The smallest ε with P(A) ≤ e^ε Q(A) for every event A (Cuff–Yu Def. 4, (5) with δ = 0);
     (ε, 0)-closeness (7) is max(D_∞(P‖Q), D_∞(Q‖P)) ≤ ε.  Returns a :class:`LogForm` or
     ``sympy.oo``.
     """
@@ -189,7 +189,7 @@ def _as_gamma(gamma):
 def hockey_stick(P, Q, gamma):
     """E_γ(P‖Q) = Σ_y max(0, P(y) − γ Q(y)) = max_A P(A) − γ Q(A)  (γ ≥ 0 exact).
 
-    P and Q are (ε, δ)-close (seed 001 Def. 4) iff E_{e^ε}(P‖Q) ≤ δ and E_{e^ε}(Q‖P) ≤ δ
+    P and Q are (ε, δ)-close (Cuff–Yu Def. 4) iff E_{e^ε}(P‖Q) ≤ δ and E_{e^ε}(Q‖P) ≤ δ
     (the E_γ remark after (8)).  A Fraction for rational γ; an exact sympy expression for
     irrational γ (each sign of P(y) − γQ(y) is decided by the kernel; raises
     :class:`UndecidedError` if one cannot be).
@@ -211,7 +211,7 @@ def hockey_stick(P, Q, gamma):
 
 
 def tv(P, Q) -> Fraction:
-    """Total variation ‖P − Q‖_TV = ½ Σ_y |P(y) − Q(y)| = E_1(P‖Q) (seed 001 (8))."""
+    """Total variation ‖P − Q‖_TV = ½ Σ_y |P(y) − Q(y)| = E_1(P‖Q) (Cuff–Yu (8))."""
     p, q = _pmf_pair(P, Q)
     return sum((abs(a - b) for a, b in zip(p, q)), Fraction(0)) / 2
 
@@ -219,7 +219,7 @@ def tv(P, Q) -> Fraction:
 def kl(P, Q):
     """D(P‖Q) = Σ_y P(y) ln(P(y)/Q(y)) in nats (0 ln 0 = 0; +oo if P(y) > 0 = Q(y)).
 
-    Seed 001 Def. 7 / (9).  Returns an exact :class:`LogForm` or ``sympy.oo``.
+    Cuff–Yu Def. 7 / (9).  Returns an exact :class:`LogForm` or ``sympy.oo``.
     """
     p, q = _pmf_pair(P, Q)
     if any(a > 0 and b == 0 for a, b in zip(p, q)):
@@ -274,7 +274,7 @@ def renyi(P, Q, alpha):
 
 
 def is_close(P, Q, eps, delta) -> Decision:
-    """Decide (ε, δ)-closeness P ≈ Q (seed 001 Def. 4, (5)-(6)):
+    """Decide (ε, δ)-closeness P ≈ Q (Cuff–Yu Def. 4, (5)-(6)):
     P(A) ≤ e^ε Q(A) + δ and Q(A) ≤ e^ε P(A) + δ for every event A, i.e.
     E_{e^ε}(P‖Q) ≤ δ and E_{e^ε}(Q‖P) ≤ δ.  ε ≥ 0 and δ ≥ 0 exact (floats refused)."""
     p, q = _pmf_pair(P, Q)
@@ -657,7 +657,7 @@ def pure_dp(M) -> Measured:
     """Tightest ε of ε-DP: max over ordered neighbour pairs (x, x') and outputs y of
     ln P(y|x)/P(y|x')  (+oo if some P(y|x) > 0 = P(y|x'); 0/0 ignored).
 
-    Seed 001 Def. 5 with Def. 4 (7); seed 000 Def. 3 (2); seed 004 Def. 2 (7); seed 003
+    Cuff–Yu Def. 5 with Def. 4 (7); Wang–Ying–Zhang Def. 3 (2); Wu–Xia–He Def. 2 (7); Zhao
     def_dp.  On a finite output set the pointwise definition equals the event form
     Pr[Y∈S|x] ≤ e^ε Pr[Y∈S|x'] for all S.  Value: ``LogForm.log(max ratio)`` (exact),
     ``sympy.oo``, or for symbolic mechanisms a closed form in ``eps`` (valid for eps > 0).
@@ -691,7 +691,7 @@ def group_privacy(M, k) -> Measured:
     """Tightest ε_k with P_{Y|x} ≈(ε_k, 0) P_{Y|x'} for all x, x' at graph distance ≤ k:
     max over such ordered pairs and y of ln P(y|x)/P(y|x').
 
-    Seed 001 Property 7 (45) says ε_k ≤ k·pure_dp(M).  Distances from
+    Cuff–Yu Property 7 (45) says ε_k ≤ k·pure_dp(M).  Distances from
     ``M.inputs.distance_matrix()``; for k at least the diameter of a connected space this
     is :func:`free_lunch`.  Witness includes "distance".
     """
@@ -718,7 +718,7 @@ def is_group_private(M, k, eps) -> Decision:
 
 
 def free_lunch(M) -> Measured:
-    """Tightest ε of ε-free-lunch privacy (seed 001 §6.2, (57)): max over ALL ordered pairs
+    """Tightest ε of ε-free-lunch privacy (Cuff–Yu §6.2, (57)): max over ALL ordered pairs
     of inputs x ≠ x' and outputs y of ln P(y|x)/P(y|x').
 
     For rational mechanisms this is max_y (max_x P(y|x)) / (min_x P(y|x)) (exact column
@@ -754,19 +754,19 @@ def free_lunch(M) -> Measured:
 
 
 def is_free_lunch(M, eps) -> Decision:
-    """Decide ε-free-lunch privacy (seed 001 (57)): free_lunch(M) ≤ eps."""
+    """Decide ε-free-lunch privacy (Cuff–Yu (57)): free_lunch(M) ≤ eps."""
     _level(eps, "eps", allow_symbols=True)
     return _decide_level(free_lunch(M), eps, "eps")
 
 
 def personalized_dp_vector(M) -> list:
-    """Per-record tightest ε_i (seed 001 §6.1, (55)): for each record i, max over ordered
+    """Per-record tightest ε_i (Cuff–Yu §6.1, (55)): for each record i, max over ordered
     neighbour pairs differing in record i of max_y ln P(y|x)/P(y|x').  Product spaces only."""
     return personalized_dp(M).witness["per_record"]
 
 
 def personalized_dp(M) -> Measured:
-    """Personalized DP (seed 001 §6.1, (55)): value = max_i ε_i, witness "record" = the
+    """Personalized DP (Cuff–Yu §6.1, (55)): value = max_i ε_i, witness "record" = the
     maximising record, "per_record" = [ε_1, ..., ε_n] (exact values)."""
     M = _check_mechanism(M, "personalized_dp")
     space = M.inputs
@@ -797,7 +797,7 @@ def _is_symbolic(*vals):
 
 
 def is_personalized_dp(M, eps_vector) -> Decision:
-    """Decide personalized DP (seed 001 (55)): ε_i(M) ≤ eps_vector[i] for every record i."""
+    """Decide personalized DP (Cuff–Yu (55)): ε_i(M) ≤ eps_vector[i] for every record i."""
     try:
         levels = list(eps_vector)
     except TypeError:
@@ -824,7 +824,7 @@ def _pts_witness(M, pr):
 
 
 def tv_dp(M) -> Measured:
-    """Tightest δ of (δ)-DP = (0, δ)-DP (seed 001 Def. 6, (8)): max over neighbour pairs of
+    """Tightest δ of (δ)-DP = (0, δ)-DP (Cuff–Yu Def. 6, (8)): max over neighbour pairs of
     the total variation ‖P_x − P_x'‖_TV (a Fraction).  Witness: pair and the event
     {y : P(y|x) > P(y|x')} attaining it."""
     M = _flat(M, "tv_dp")
@@ -838,13 +838,13 @@ def tv_dp(M) -> Measured:
 
 
 def is_tv_dp(M, delta) -> Decision:
-    """Decide (δ)-DP (seed 001 Def. 6): tv_dp(M) ≤ delta."""
+    """Decide (δ)-DP (Cuff–Yu Def. 6): tv_dp(M) ≤ delta."""
     _level(delta, "delta")
     return at_most(tv_dp(M), _level(delta, "delta"))
 
 
 def kl_dp(M) -> Measured:
-    """Tightest ε of ε-KL-DP (seed 001 Def. 7, (14)): max over ordered neighbour pairs of
+    """Tightest ε of ε-KL-DP (Cuff–Yu Def. 7, (14)): max over ordered neighbour pairs of
     D(P_x ‖ P_x') in nats; an exact :class:`LogForm`, or +oo when some neighbour pair has
     P(y|x) > 0 = P(y|x')."""
     M = _flat(M, "kl_dp")

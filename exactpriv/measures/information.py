@@ -621,12 +621,12 @@ def _max_symbolic(name, items, note):
 # public measures: Shannon MI and its per-record versions
 # ======================================================================================
 def mi_privacy(M, *, prior=None, method: str = "auto") -> Measured:
-    """Mutual information I(X;Y) in nats (seed 000 Def. 4, eq. (4)).
+    """Mutual information I(X;Y) in nats (Wang–Ying–Zhang Def. 4, eq. (4)).
 
     I(X;Y) = Σ_{x,y} p(x,y) log( p(x,y) / (p(x) p(y)) ),  p(x,y) = P(x) W(y|x).
 
     M is ε-mutual-information private iff I(X;Y) <= ε.  I = 0 iff X and Y are independent, and
-    I = H(X) when Y = X (seed 000, remark after Def. 4).
+    I = H(X) when Y = X (Wang–Ying–Zhang, remark after Def. 4).
 
     Parameters
     ----------
@@ -645,7 +645,7 @@ def mi_privacy(M, *, prior=None, method: str = "auto") -> Measured:
 
 
 def is_mi_privacy(M, level, *, prior=None, method: str = "auto") -> Decision:
-    """Decide I(X;Y) <= level (ε-MI privacy, seed 000 Def. 4)."""
+    """Decide I(X;Y) <= level (ε-MI privacy, Wang–Ying–Zhang Def. 4)."""
     return at_most(mi_privacy(M, prior=prior, method=method), level)
 
 
@@ -654,8 +654,8 @@ def _other_codes(codes: np.ndarray, i: int) -> list[tuple]:
 
 
 def conditional_mi(M, *, prior=None, record=None, method: str = "auto") -> Measured:
-    """Conditional mutual information I(X_i; Y | X_{-i}) (seed 001 Def. 2 at a fixed prior;
-    seed 004 Prop. 4).
+    """Conditional mutual information I(X_i; Y | X_{-i}) (Cuff–Yu Def. 2 at a fixed prior;
+    Wu–Xia–He Prop. 4).
 
     I(X_i;Y|X_{-i}) = Σ_x P(x) Σ_y W(y|x) log( W(y|x) / P(y|x_{-i}) ),
     P(y|x_{-i}) = Σ_{x_i'} P(x_i'|x_{-i}) W(y|x_i', x_{-i}).
@@ -682,7 +682,7 @@ def is_conditional_mi(M, level, *, prior=None, record=None, method: str = "auto"
 
 
 def record_mi(M, *, prior=None, record=None, method: str = "auto") -> Measured:
-    """Per-record mutual information I(X_i; Y) (seed 004 Thm 3: ε-identity DP implies I(X_i;Y) <= ε).
+    """Per-record mutual information I(X_i; Y) (Wu–Xia–He Thm 3: ε-identity DP implies I(X_i;Y) <= ε).
 
     I(X_i;Y) = Σ_{t,r} P(X_i=t, Y=r) log( P(X_i=t, Y=r) / (P(X_i=t) P(Y=r)) ).
     With ``record=None`` the maximum over records, with the witness record.
@@ -708,7 +708,7 @@ def is_record_mi(M, level, *, prior=None, record=None, method: str = "auto") -> 
 
 
 def record_posterior_kl(M, *, prior=None, record=None, output=None, method: str = "auto") -> Measured:
-    """Relative entropy of a record's prior to its posterior (seed 004 Theorem 2, eq. (26)):
+    """Relative entropy of a record's prior to its posterior (Wu–Xia–He Theorem 2, eq. (26)):
 
     D(X_i || X_i|Y=r) = Σ_t P(X_i=t) ln( P(X_i=t) / P(X_i=t | Y=r) ),
 
@@ -801,7 +801,7 @@ def _record_posterior_kl_rational(M, P, desc, codes, recs, output, method) -> Me
 
 
 def is_record_posterior_kl(M, level, *, prior=None, record=None, output=None, method: str = "auto") -> Decision:
-    """Decide max_{i,r} D(X_i || X_i|Y=r) <= level (seed 004 Theorem 2)."""
+    """Decide max_{i,r} D(X_i || X_i|Y=r) <= level (Wu–Xia–He Theorem 2)."""
     return at_most(record_posterior_kl(M, prior=prior, record=record, output=output, method=method), level)
 
 
@@ -809,14 +809,14 @@ def is_record_posterior_kl(M, level, *, prior=None, record=None, output=None, me
 # max-type measures: adversarial privacy, min-entropy leakage
 # ======================================================================================
 def adversarial_privacy(M, *, prior=None, method: str = "auto") -> Measured:
-    """Adversarial privacy level (seed 001 §6.4, eq. (64)): the least ε with
+    """Adversarial privacy level (Cuff–Yu §6.4, eq. (64)): the least ε with
     ln dP_{X|Y=y}/dP_X <= ε for all y, i.e.
 
     max over y with P(y) > 0 and x with P(x) > 0 of ln( P(x|y)/P(x) ) = ln( W(y|x) / P(y) ).
 
     Exact LogForm (log of an exact rational maximum; a certified enclosure when that rational
     is too large to factor, see ``method`` in :func:`mi_privacy`).  Since I(X;Y) is the average
-    of these log-ratios, I(X;Y) <= this value (seed 001 (65)).  Witness: {"output": y,
+    of these log-ratios, I(X;Y) <= this value (Cuff–Yu (65)).  Witness: {"output": y,
     "input": x, "ratio": the exact maximum}.
     """
     M = _mechanism(M)
@@ -840,12 +840,12 @@ def adversarial_privacy(M, *, prior=None, method: str = "auto") -> Measured:
 
 
 def is_adversarial_privacy(M, level, *, prior=None, method: str = "auto") -> Decision:
-    """Decide ε-adversarial privacy (seed 001 (64)) at the given prior."""
+    """Decide ε-adversarial privacy (Cuff–Yu (64)) at the given prior."""
     return at_most(adversarial_privacy(M, prior=prior, method=method), level)
 
 
 def min_entropy_leakage(M, *, prior=None, method: str = "auto") -> Measured:
-    """Min-entropy leakage (seed 001 (72)-(73)):
+    """Min-entropy leakage (Cuff–Yu (72)-(73)):
 
     I_∞(X;Y) = H_∞(X) - H_∞(X|Y) = log Σ_y max_x P(x) W(y|x) - log max_x P(x).
 
@@ -864,7 +864,7 @@ def min_entropy_leakage(M, *, prior=None, method: str = "auto") -> Measured:
 
 
 def is_min_entropy_leakage(M, level, *, prior=None, method: str = "auto") -> Decision:
-    """Decide I_∞(X;Y) <= level (seed 001 (72))."""
+    """Decide I_∞(X;Y) <= level (Cuff–Yu (72))."""
     return at_most(min_entropy_leakage(M, prior=prior, method=method), level)
 
 # ======================================================================================
@@ -877,7 +877,7 @@ def _cap_measured(name, cap: _Cap, witness: dict, note="") -> Measured:
 
 
 def capacity(M, *, gap=_DEFAULT_GAP, method: str = "auto") -> Measured:
-    """Capacity sup_{P_{X^n}} I(X^n; Y) of the whole mechanism (seed 001 (58), (53), Ex. 3.3, Ex. 5.1).
+    """Capacity sup_{P_{X^n}} I(X^n; Y) of the whole mechanism (Cuff–Yu (58), (53), Ex. 3.3, Ex. 5.1).
 
     Exact when a closed form is detected in the matrix structure (see the module docstring:
     identical rows -> 0; weakly symmetric -> log|Y| - H(row); an erasure column of constant
@@ -898,7 +898,7 @@ def capacity(M, *, gap=_DEFAULT_GAP, method: str = "auto") -> Measured:
 
 
 def is_capacity(M, level, *, gap=_DEFAULT_GAP, method: str = "auto") -> Decision:
-    """Decide sup_P I(X;Y) <= level (seed 001 (58))."""
+    """Decide sup_P I(X;Y) <= level (Cuff–Yu (58))."""
     return at_most(capacity(M, gap=gap, method=method), level)
 
 
@@ -923,7 +923,7 @@ def _check_symbolic_size(M):
 
 
 def mi_dp(M, *, gap=_DEFAULT_GAP, method: str = "auto") -> Measured:
-    """MI-DP level (seed 001 Def. 2): sup over records i and ALL joint priors P_{X^n} of
+    """MI-DP level (Cuff–Yu Def. 2): sup over records i and ALL joint priors P_{X^n} of
     I(X_i; Y | X_{-i}).
 
     Reduction (proof).  For any prior,
@@ -1000,5 +1000,5 @@ def mi_dp(M, *, gap=_DEFAULT_GAP, method: str = "auto") -> Measured:
 
 
 def is_mi_dp(M, level, *, gap=_DEFAULT_GAP, method: str = "auto") -> Decision:
-    """Decide ε-MI-DP (seed 001 Def. 2): sup_{i, P} I(X_i;Y|X_{-i}) <= level."""
+    """Decide ε-MI-DP (Cuff–Yu Def. 2): sup_{i, P} I(X_i;Y|X_{-i}) <= level."""
     return at_most(mi_dp(M, gap=gap, method=method), level)

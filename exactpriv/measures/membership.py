@@ -1,6 +1,6 @@
 """Membership privacy (Li et al.; Zhao) over families of priors, as exact suprema or enclosures.
 
-Definitions (seed 002 as reconstructed in CLAIMS.md ``li2013.def_pmp``/``def_nmp``; seed 003
+Definitions (Li et al. as reconstructed in CLAIMS.md ``li2013.def_pmp``/``def_nmp``; Zhao
 Definition 3): for a distribution D over datasets, an entity t and an output set S with
 Pr[S] > 0,
     PMP:  Pr[t|S] <= γ Pr[t]   and   Pr[¬t|S] >= Pr[¬t]/γ,
@@ -12,7 +12,7 @@ Algorithm and why: everything reduces to likelihood ratios of *single outputs*.
 (1) Fix D and t with p = Pr[t] in (0, 1) and let A_S = Pr[S|t]/Pr[S|¬t].  By Bayes,
     Pr[t|S]/Pr[t] = A_S/(pA_S + 1 - p)   and   Pr[¬t]/Pr[¬t|S] = pA_S + 1 - p,
     both increasing in A_S, so the PMP level of (D, t) is Φ(p, max_S A_S) with
-    Φ(p, A) = max(A/(pA + 1 - p), pA + 1 - p)   (this is seed 003 Lemma 1 solved for γ).
+    Φ(p, A) = max(A/(pA + 1 - p), pA + 1 - p)   (this is Zhao Lemma 1 solved for γ).
     By the mediant inequality max_S A_S = max_y A_{y}: the worst output set is a singleton.
     NMP is the mirror image: its level is Φ(1 - p, max_y 1/A_y).  Entities with p ∈ {0, 1}
     have level 1.  Conventions: outputs with Pr[y] = 0 are ignored; A = +oo (Pr[y|¬t] = 0 <
@@ -33,7 +33,7 @@ Algorithm and why: everything reduces to likelihood ratios of *single outputs*.
     * D_N (uniform): a single distribution with p = 1/2: exact, Φ(1/2, A_max), attained.
     * D* (Zhao, two-point on D^n): D_{i,K} puts mass p on (X_i = x_i, X_K = x_K) and 1 - p on
       (x_i', x_K); the remaining records K̄ follow the prior — conditionally on (x_i, x_K)
-      (``remaining="conditional"``, the reading of seed 003 (24)-(25) under which Theorem 3
+      (``remaining="conditional"``, the reading of Zhao (24)-(25) under which Theorem 3
       uses BDP; A is then the BDP ratio with S = K) or independently from the prior's marginal
       of K̄ (``remaining="marginal"``).  With "conditional", the law of X_K̄ given (x_i, x_K) is
       undefined when the prior gives (x_i, x_K) probability 0 and K̄ ≠ ∅; ``null_events``
@@ -87,11 +87,11 @@ __all__ = [
 FAMILIES = ("independent", "bounded", "one_of_two", "uniform", "two_point")
 
 _FAMILY_TEXT = {
-    "independent": "D_I: entities independently present w.p. p_t in [0, 1] (seed 002)",
-    "bounded": "D_B: D_I conditioned on |T| = k (seed 002 Family 4.6)",
-    "one_of_two": "D^2_B: 1-out-of-2 bounded independent distributions (seed 002 Family 4.7)",
-    "uniform": "D_N: every entity independently present w.p. 1/2 (seed 002 Family 5.1)",
-    "two_point": "D*: two-point distributions D_{i,K} on D^n (seed 003, before Theorem 3)",
+    "independent": "D_I: entities independently present w.p. p_t in [0, 1] (Li et al.)",
+    "bounded": "D_B: D_I conditioned on |T| = k (Li et al. Family 4.6)",
+    "one_of_two": "D^2_B: 1-out-of-2 bounded independent distributions (Li et al. Family 4.7)",
+    "uniform": "D_N: every entity independently present w.p. 1/2 (Li et al. Family 5.1)",
+    "two_point": "D*: two-point distributions D_{i,K} on D^n (Zhao, before Theorem 3)",
 }
 
 
@@ -379,14 +379,14 @@ def _membership(M, positive, family, form, prior, remaining, method="auto", null
 def positive_membership(M, *, family: str = "uniform", form: str = "gamma", prior=None,
                         remaining: str = "conditional", method: str = "auto",
                         null_events: str = "skip_undefined") -> Measured:
-    """Tightest γ of (D, γ)-positive membership privacy over a family D (seed 002; seed 003 Def. 3).
+    """Tightest γ of (D, γ)-positive membership privacy over a family D (Li et al.; Zhao Def. 3).
 
     γ* = sup over D in the family, entities t and output sets S with Pr[S] > 0 of the least γ with
     Pr[t|S] <= γ Pr[t] and Pr[¬t|S] >= Pr[¬t]/γ.  ``family``: "uniform" (D_N), "independent"
     (D_I), "bounded" (D_B), "one_of_two" (D^2_B) — mechanisms on ``Subsets(U)`` (or
     ``Bounded(U, k)`` for the bounded families) — or "two_point" (Zhao's D*, mechanisms on D^n,
     needs ``prior``; ``remaining`` = "conditional" | "marginal" says how the other records are
-    drawn).  ``form="eps"`` gives ε = ln γ (Zhao's <D, ε>-MP, seed 003 (21)-(22)).
+    drawn).  ``form="eps"`` gives ε = ln γ (Zhao's <D, ε>-MP, Zhao (21)-(22)).
 
     Exact for "uniform" (one distribution), "independent", "one_of_two", "two_point" (the sup
     over the family is a maximum of single-output likelihood ratios, usually approached as
@@ -403,7 +403,7 @@ def positive_membership(M, *, family: str = "uniform", form: str = "gamma", prio
 def negative_membership(M, *, family: str = "uniform", form: str = "gamma", prior=None,
                         remaining: str = "conditional", method: str = "auto",
                         null_events: str = "skip_undefined") -> Measured:
-    """Tightest γ of (D, γ)-negative membership privacy (seed 002, ``li2013.def_nmp``).
+    """Tightest γ of (D, γ)-negative membership privacy (Li et al., ``li2013.def_nmp``).
 
     γ* = sup over D, t, S with Pr[S] > 0 of the least γ with Pr[t|S] >= Pr[t]/γ and
     Pr[¬t|S] <= γ Pr[¬t].  Families, forms and exactness as in :func:`positive_membership`

@@ -184,7 +184,7 @@ def _better_result(res, best) -> bool:
 def sup_posterior_sd(u, v):
     """Exact sup over beliefs b of SD(b_0, b_i) for likelihood vectors u, v (one transcript y).
 
-    Setting (seed 003, eqs. (2)-(4); Kasiviswanathan–Smith Def. 2.1): for a belief b on a finite
+    Setting (Zhao, eqs. (2)-(4); Kasiviswanathan–Smith Def. 2.1): for a belief b on a finite
     set X, b_0[x] ∝ u_x b_x and b_i[x] ∝ v_x b_x, with u_x = P[Y(x) = y], v_x = P[Y(x_{-i}) = y].
     Only beliefs for which both posteriors are defined count (<b, u> > 0 and <b, v> > 0): for the
     others the defining inequality has no content.  ``u``, ``v``: sequences of exact
@@ -206,7 +206,7 @@ def sup_posterior_sd(u, v):
     σ = (V_B/U_B)/(V_A/U_A): F = 1/(1+t) - 1/(1+tσ).  For σ <= 1, F <= 0; for σ > 1,
     F -> 0 as t -> 0 or +oo and F'(t) = 0 only at t = 1/sqrt(σ), so max_t F = H(σ).  (2) The slope
     V_B/U_B of a conical combination Σ_B b_z (u_z, v_z) lies between the least and greatest
-    slopes v_z/u_z of its generators (mediant inequality, seed 004 Lemma 2), so
+    slopes v_z/u_z of its generators (mediant inequality, Wu–Xia–He Lemma 2), so
     V_B/U_B <= s_max and V_A/U_A >= s_min, hence σ <= R* and F <= H(R*).  (3) Conversely the
     belief on {x, z} (x of least slope, z of greatest) with b_x/b_z = 1/sqrt(αβ), α = u_x/u_z,
     β = v_x/v_z, i.e. b_x ∝ sqrt(u_z v_z), b_z ∝ sqrt(u_x v_x), gives exactly H(R*) (A = {x}).
@@ -264,7 +264,7 @@ def _belief_witness(R, x, z, attained, ux, vx, uz, vz, label):
 
 # ----------------------------------------------------------------------------- defaults
 def _default_codes(space, default):
-    """Code of the default value ⊥ in each record alphabet (seed 003: ⊥ ∈ D)."""
+    """Code of the default value ⊥ in each record alphabet (Zhao: ⊥ ∈ D)."""
     codes = []
     for i, alph in enumerate(space.records):
         d = alph[0] if default is None else default
@@ -274,19 +274,19 @@ def _default_codes(space, default):
             codes.append(alph.index(d))
         except ValueError:
             raise InvalidArgument(
-                f"default={default!r} is not in the alphabet {list(alph)!r} of record {i}; seed 003 requires "
+                f"default={default!r} is not in the alphabet {list(alph)!r} of record {i}; Zhao requires "
                 f"the default value ⊥ to lie in D") from None
     return codes
 
 
 # ----------------------------------------------------------------------------- semantic privacy
 def semantic_privacy(M, *, prior=None, default=None) -> Measured:
-    """Tightest eps of eps-semantic privacy (Kasiviswanathan–Smith; seed 003, Definition 1, eq. (4)).
+    """Tightest eps of eps-semantic privacy (Kasiviswanathan–Smith; Zhao, Definition 1, eq. (4)).
 
     SP(M) = sup over beliefs b on D^n, transcripts y and records i of SD(b_0[.|y], b_i[.|y]),
     b_0[x|y] ∝ P[Y(x) = y] b[x],  b_i[x|y] ∝ P[Y(x_{-i}) = y] b[x],  x_{-i} = x with record i
     replaced by the default value ⊥ (``default``, which must lie in every record alphabet; None
-    means the first value of each alphabet — seed 003: "any valid value in D will do").
+    means the first value of each alphabet — Zhao: "any valid value in D will do").
 
     Computed exactly by the finite reduction of :func:`sup_posterior_sd` (proof there), per
     (i, y), then maximised through the cross-ratio R.  Convention: beliefs for which b_0[.|y] or
@@ -330,7 +330,7 @@ def semantic_privacy(M, *, prior=None, default=None) -> Measured:
 
 
 def is_semantic_privacy(M, level, *, default=None, max_prec: int = 2048) -> Decision:
-    """Decide whether M is ``level``-semantically private (seed 003, Definition 1)."""
+    """Decide whether M is ``level``-semantically private (Zhao, Definition 1)."""
     _check_level(level)
     return at_most(semantic_privacy(M, default=default), level, max_prec=max_prec)
 
@@ -338,13 +338,13 @@ def is_semantic_privacy(M, level, *, default=None, max_prec: int = 2048) -> Deci
 # ----------------------------------------------------------------------------- Bayesian semantic privacy
 def bayesian_semantic_privacy(M, *, prior=None, default=None, game_i: str = "resample",
                               null_events: str = "skip_undefined") -> Measured:
-    """Tightest eps of eps-Bayesian semantic privacy (seed 003, Definition 2, eqs. (7)-(17)).
+    """Tightest eps of eps-Bayesian semantic privacy (Zhao, Definition 2, eqs. (7)-(17)).
 
     BSP(M, p) = sup over records i, S ⊆ N∖{i}, beliefs b on the partial configurations
     x_{i+S} = (X_i = x_i, X_S = x_S) and transcripts y of SD(b_0[.|y], b_i[.|y]), with
         b_0[x_{i+S}|y] ∝ P[Y(x_{i+S}) = y] b[x_{i+S}]   (9),
         b_i[x_{i+S}|y] ∝ P[Y(x_{-i+S}) = y] b[x_{i+S}]   (15).
-    Reading of the likelihoods (the one under which seed 003's proof of Theorem 1 uses (19)):
+    Reading of the likelihoods (the one under which Zhao's proof of Theorem 1 uses (19)):
     the unknown records K = N∖({i} ∪ S) are integrated out under the data prior ``prior``,
         P[Y(x_{i+S}) = y] = Σ_{x_K} p(x_K | x_i, x_S) P[Y(x) = y]   (the BDP likelihood),
     and in Game i, with ``game_i="resample"`` (default), x_{-i+S} = [X_i = ⊥, X_S = x_S, X_K random]
@@ -364,7 +364,7 @@ def bayesian_semantic_privacy(M, *, prior=None, default=None, game_i: str = "res
     P[Y(x) = y] and P[Y(x_{-i}) = y], defined for every prior.  ``null_events`` (one of
     :data:`~exactpriv.measures.bayesian.NULL_EVENTS`) says which configurations leave the
     beliefs' support: ``"skip_undefined"`` (default) only those with an undefined likelihood —
-    then S = N∖{i} is exactly Definition 1, as seed 003 states, and BSP ≥ SP for every prior;
+    then S = N∖{i} is exactly Definition 1, as Zhao states, and BSP ≥ SP for every prior;
     ``"skip_null"`` every configuration of prior probability 0, also fully known databases
     (exactpriv before issue 9; BSP ≥ SP then only for full-support priors).  (b) The posteriors
     b_0[.|y], b_i[.|y] are undefined when the belief gives y probability 0 in Game 0 or Game i
@@ -446,7 +446,7 @@ def bayesian_semantic_privacy(M, *, prior=None, default=None, game_i: str = "res
 
 def is_bayesian_semantic_privacy(M, level, *, prior=None, default=None, game_i: str = "resample",
                                  null_events: str = "skip_undefined", max_prec: int = 2048) -> Decision:
-    """Decide whether M is ``level``-Bayesian-semantically private (seed 003, Definition 2)."""
+    """Decide whether M is ``level``-Bayesian-semantically private (Zhao, Definition 2)."""
     _check_level(level)
     return at_most(bayesian_semantic_privacy(M, prior=prior, default=default, game_i=game_i,
                                              null_events=null_events), level, max_prec=max_prec)

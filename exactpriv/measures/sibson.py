@@ -1,8 +1,8 @@
-"""Sibson's α-mutual information and Sibson capacity (seed 001 §7, (66)-(71)).
+"""Sibson's α-mutual information and Sibson capacity (Cuff–Yu §7, (66)-(71)).
 
 Algorithm and why
 -----------------
-I^s_α = α/(α-1) log Σ_y (Σ_x P(x) W(y|x)^α)^{1/α} (seed 001 (66), closed form of the
+I^s_α = α/(α-1) log Σ_y (Σ_x P(x) W(y|x)^α)^{1/α} (Cuff–Yu (66), closed form of the
 minimisation) is built as a sympy expression for small instances (exact; a LogForm when it
 reduces to one) and evaluated in arb otherwise.  Its capacity is exact for channels whose
 rows and columns are permutations of each other (uniform input optimal), else certified by
@@ -84,7 +84,7 @@ def _alpha(alpha):
         raise NotExactError(f"alpha={alpha!r} is a float; give an exact rational such as '3/2'")
     a = as_rational(alpha, "alpha")
     if a <= 0:
-        raise InvalidArgument(f"alpha={alpha!r} must be positive (Sibson's α-MI, seed 001 (66), is for α > 0)")
+        raise InvalidArgument(f"alpha={alpha!r} must be positive (Sibson's α-MI, Cuff–Yu (66), is for α > 0)")
     return a
 
 
@@ -143,7 +143,7 @@ def _max_leakage(pmf, M: Mechanism) -> Fraction:
 
 
 def sibson_mi(M, *, alpha, prior=None, method: str = "auto") -> Measured:
-    """Sibson's α-mutual information (seed 001 §7, eq. (66)):
+    """Sibson's α-mutual information (Cuff–Yu §7, eq. (66)):
 
     I^s_α(X;Y) = min_{Q_Y} D_α(P_{Y|X} || Q_Y | P_X)
                = α/(α-1) · log Σ_y ( Σ_x P(x) W(y|x)^α )^{1/α}      (α > 0, α ≠ 1),
@@ -285,7 +285,7 @@ def _sibson_newton(p, A, a: float, cur: float, hi: float, steps: int = 40):
 
 
 def sibson_capacity(M, *, alpha) -> Measured:
-    """Sibson capacity sup_{P_X} I^s_α(X;Y) (seed 001 (67)-(71)), certified.
+    """Sibson capacity sup_{P_X} I^s_α(X;Y) (Cuff–Yu (67)-(71)), certified.
 
     Certificate.  For every P and every output pmf Q,
         I^s_α(P) = min_{Q'} D_α(P W || P × Q') <= D_α(P W || P × Q)
@@ -368,5 +368,5 @@ def sibson_capacity(M, *, alpha) -> Measured:
 
 
 def is_sibson_capacity(M, level, *, alpha) -> Decision:
-    """Decide sup_P I^s_α(X;Y) <= level (seed 001 (70)-(71))."""
+    """Decide sup_P I^s_α(X;Y) <= level (Cuff–Yu (70)-(71))."""
     return at_most(sibson_capacity(M, alpha=alpha), level)

@@ -58,7 +58,7 @@ Algorithm and why
    MI-DP = max over records i and x_{-i} of the capacity of x_i -> P(.|x_i, x_{-i})
    (reduction proved in :func:`exactpriv.measures.information.mi_dp`).
 
-Measured on this machine (loaded, 2 cores): every closed form of the seed families (RR_k,
+Measured on this machine (loaded, 2 cores): every closed form of the paper families (RR_k,
 truncated geometric, E_d on {0,1}^2, count query) takes <= 0.02 s once the family is analysed;
 seeded random 2-4 input families 0.02-0.1 s, except KL maxima, which need certifier proofs
 (0.6-3 s, or an exact Max when the certifier is undecided).
@@ -1068,12 +1068,12 @@ def _check_eps_prime(eps_prime, var):
 def pure_dp_symbolic(M, *, within: int = 1, domain=(0, _OO), closed=(True, False), variable=None,
                      seconds: float = DEFAULT_SECONDS) -> Measured:
     """Closed form of pure DP for every value of the family's symbol: max over ordered pairs at
-    graph distance 1..``within`` (``within=1``: neighbours, seed 001 Def. 5; ``within=k``: group
-    privacy, seed 001 Property 7) and outputs y of ln P(y|x)/P(y|x').
+    graph distance 1..``within`` (``within=1``: neighbours, Cuff–Yu Def. 5; ``within=k``: group
+    privacy, Cuff–Yu Property 7) and outputs y of ln P(y|x)/P(y|x').
 
     The dominant ratio function is found exactly on the chart; e.g. ``randomized_response(k,
     eps=EPS)`` and ``truncated_geometric(n, eps=EPS)`` give ``eps``, E_d on D^n gives ``eps``
-    (seed 000 Lemma 5).  Witness: "pair", "output", "valid_on".
+    (Wang–Ying–Zhang Lemma 5).  Witness: "pair", "output", "valid_on".
     """
     within = _check_within(within)
     fam = _family(M, variable, domain, closed, "pure_dp_symbolic")
@@ -1105,11 +1105,11 @@ def pure_dp_symbolic(M, *, within: int = 1, domain=(0, _OO), closed=(True, False
 
 def kl_dp_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None,
                    seconds: float = DEFAULT_SECONDS) -> Measured:
-    """Closed form of KL-DP (seed 001 Def. 7, (14)): max over ordered neighbour pairs of
+    """Closed form of KL-DP (Cuff–Yu Def. 7, (14)): max over ordered neighbour pairs of
     D(P_x‖P_x') = Σ_y P(y|x) ln(P(y|x)/P(y|x')), for every value of the family's symbol.
 
     ``kl_dp_symbolic(randomized_response(2, eps=EPS)).value`` is ε(e^ε − 1)/(e^ε + 1) = ε tanh(ε/2)
-    (seed 001 (11), attained with binary distributions); k-ary: ε(e^ε − 1)/(e^ε + k − 1).
+    (Cuff–Yu (11), attained with binary distributions); k-ary: ε(e^ε − 1)/(e^ε + k − 1).
     """
     fam = _family(M, variable, domain, closed, "kl_dp_symbolic")
     budget = _Budget(seconds)
@@ -1126,7 +1126,7 @@ def kl_dp_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None,
 def hockey_stick_symbolic(M, eps_prime, *, within: int = 1, domain=(0, _OO), closed=(True, False), variable=None,
                           seconds: float = DEFAULT_SECONDS) -> Measured:
     """Closed form of δ(ε') = max over ordered pairs at distance 1..``within`` of the hockey-stick
-    divergence E_{e^{ε'}}(P_x‖P_x') = Σ_y max(0, P(y|x) − e^{ε'}P(y|x')) (seed 001 Def. 4 and the
+    divergence E_{e^{ε'}}(P_x‖P_x') = Σ_y max(0, P(y|x) − e^{ε'}P(y|x')) (Cuff–Yu Def. 4 and the
     E_γ remark after (8)): M is (ε', δ)-DP iff δ(ε') <= δ.  ``eps_prime`` is an exact constant or
     an expression in the family's symbol (e.g. ``EPS``, ``EPS/2``, ``log(2)``).
 
@@ -1159,7 +1159,7 @@ def hockey_stick_symbolic(M, eps_prime, *, within: int = 1, domain=(0, _OO), clo
 def tv_dp_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None,
                    seconds: float = DEFAULT_SECONDS) -> Measured:
     """Closed form of (δ)-DP, i.e. max over neighbour pairs of the total variation
-    ‖P_x − P_x'‖_TV = Σ_y max(0, P(y|x) − P(y|x')) (seed 001 Def. 6, (8)) for every value of the
+    ‖P_x − P_x'‖_TV = Σ_y max(0, P(y|x) − P(y|x')) (Cuff–Yu Def. 6, (8)) for every value of the
     symbol; ``randomized_response(2, eps=EPS)`` gives (e^ε − 1)/(e^ε + 1)."""
     m = hockey_stick_symbolic(M, 0, domain=domain, closed=closed, variable=variable, seconds=seconds)
     wit = {k: v for k, v in m.witness.items() if k != "eps_prime"}
@@ -1237,7 +1237,7 @@ def pair_divergence_symbolic(M, x, x2, divergence: str = "kl", *, alpha=None, ep
                              closed=(True, False), variable=None, seconds: float = DEFAULT_SECONDS) -> Measured:
     """One ordered pair's divergence D(P(.|x) ‖ P(.|x')) in closed form: ``divergence`` is "kl",
     "max" (ln max_y ratio), "tv", "hockey" (needs ``eps_prime``) or "renyi" (needs ``alpha``,
-    integer >= 2).  Seed 001 Def. 4 and (7)-(8), (10)."""
+    integer >= 2).  Cuff–Yu Def. 4 and (7)-(8), (10)."""
     kinds = ("kl", "max", "tv", "hockey", "renyi")
     if divergence not in kinds:
         raise InvalidArgument(f"divergence={divergence!r} must be one of {kinds}")
@@ -1348,7 +1348,7 @@ def _capacity_of_rows(fam: _Family, rows, budget):
 
 def capacity_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None,
                       seconds: float = DEFAULT_SECONDS) -> Measured:
-    """Closed form of the capacity sup_P I(X;Y) of the whole mechanism (seed 001 (58), Ex. 3.3)
+    """Closed form of the capacity sup_P I(X;Y) of the whole mechanism (Cuff–Yu (58), Ex. 3.3)
     for every value of the symbol: Gallager-symmetric channels (uniform input; BSC(p): log 2 − h(p),
     erasure with non-erasure probability δ: δ log N, E_d on D^n: n log m − H(row)), else the
     closed-form detector of :func:`exactpriv.measures.information.capacity`."""
@@ -1362,7 +1362,7 @@ def capacity_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None
 
 def mi_dp_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None,
                    seconds: float = DEFAULT_SECONDS) -> Measured:
-    """Closed form of the MI-DP level (seed 001 Def. 2): max over records i and x_{-i} of the
+    """Closed form of the MI-DP level (Cuff–Yu Def. 2): max over records i and x_{-i} of the
     capacity of x_i -> P(.|x_i, x_{-i}) (reduction proved in
     :func:`exactpriv.measures.information.mi_dp`), each sub-channel in closed form
     (:func:`capacity_symbolic`'s rules), the maximum by the certifier.  Witness: "record", "others"."""
@@ -1397,7 +1397,7 @@ def mi_dp_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None,
 # ======================================================================================
 def semantic_privacy_symbolic(M, *, default=None, domain=(0, _OO), closed=(True, False), variable=None,
                               seconds: float = DEFAULT_SECONDS) -> Measured:
-    """Closed form of Kasiviswanathan–Smith semantic privacy (seed 003 Def. 1, (4)) for every value
+    """Closed form of Kasiviswanathan–Smith semantic privacy (Zhao Def. 1, (4)) for every value
     of the symbol, by the exact two-point reduction of
     :func:`exactpriv.measures.semantic.sup_posterior_sd`:
     SP = H(R) = (√R − 1)/(√R + 1), R = max over records i, outputs y and points x, z of the

@@ -1,6 +1,6 @@
-"""Directed halves of unbounded DP (positive / negative UDP) and bounded DP (Li et al., seed 002).
+"""Directed halves of unbounded DP (positive / negative UDP) and bounded DP (Li et al., Li et al.).
 
-Definitions (seed 002 §4, reconstructed in CLAIMS.md ``li2013.def_udp``; the fragment uses
+Definitions (Li et al. §4, reconstructed in CLAIMS.md ``li2013.def_udp``; the fragment uses
 them but does not state them).  For a mechanism A on the subsets of a universe U, every
 T ⊆ U, entity t ∉ T and output set S:
 
@@ -154,7 +154,7 @@ def _measured(name, M, pairs, value, loc, note):
 
 # ----------------------------------------------------------------------------- public measures
 def positive_udp(M) -> Measured:
-    """Tightest ε of ε-positive UDP (seed 002 §4, ``li2013.def_udp``, reconstructed):
+    """Tightest ε of ε-positive UDP (Li et al. §4, ``li2013.def_udp``, reconstructed):
 
         ε* = max over T ⊆ U, t ∉ T, outputs y of  ln P(y | T ∪ {t}) / P(y | T)
 
@@ -170,7 +170,7 @@ def positive_udp(M) -> Measured:
 
 
 def negative_udp(M) -> Measured:
-    """Tightest ε of ε-negative UDP (seed 002 §4, ``li2013.def_udp``, reconstructed):
+    """Tightest ε of ε-negative UDP (Li et al. §4, ``li2013.def_udp``, reconstructed):
 
         ε* = max over T ⊆ U, t ∉ T, outputs y of  ln P(y | T) / P(y | T ∪ {t}).
 
@@ -185,7 +185,7 @@ def negative_udp(M) -> Measured:
 
 
 def bounded_dp(M) -> Measured:
-    """Tightest ε of ε-BDP (seed 002 §4.2, ``li2013.def_udp``): max over same-size datasets
+    """Tightest ε of ε-BDP (Li et al. §4.2, ``li2013.def_udp``): max over same-size datasets
     T1 = F ∪ {t}, T2 = F ∪ {s} (t ≠ s, both ∉ F) and outputs y of ln P(y|T1)/P(y|T2).
 
     On ``Bounded(U, k)`` this is :func:`~exactpriv.measures.divergence.pure_dp`; on ``Subsets(U)``

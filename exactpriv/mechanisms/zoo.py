@@ -1,4 +1,4 @@
-"""Exact constructors for the mechanisms the seed papers use.
+"""Exact constructors for the mechanisms the paper papers use.
 
 Privacy parameters: give ``eps`` (an exact number or sympy expression, e.g. ``log(3)``, or
 the symbol ``EPS`` for a symbolic family) or ``exp_eps`` (e^eps as an exact rational).
@@ -116,16 +116,16 @@ def randomized_response(k: int = 2, *, eps=None, exp_eps=None, p=None) -> Mechan
 
 
 def binary_symmetric_channel(p) -> Mechanism:
-    """BSC with crossover probability p on one binary record (seed 001, Lemma 2)."""
+    """BSC with crossover probability p on one binary record (Cuff–Yu, Lemma 2)."""
     pv = _prob(p, "p")
     q = 1 - pv if isinstance(pv, Fraction) else _exact(1 - pv)
     return Mechanism(Hamming((0, 1), 1), [0, 1], [[q, pv], [pv, q]], _built=f"binary_symmetric_channel(p={pv})")
 
 
 def erasure_channel(N: int, delta) -> Mechanism:
-    """Seed 001 Example 3.3: X in {1..N}; Y = X w.p. delta, Y = 0 (erasure) w.p. 1 - delta.
+    """Cuff–Yu Example 3.3: X in {1..N}; Y = X w.p. delta, Y = 0 (erasure) w.p. 1 - delta.
 
-    Note ``delta`` is the probability of *not* erasing, as in the seed; capacity delta*log N.
+    Note ``delta`` is the probability of *not* erasing, as in the paper; capacity delta*log N.
     """
     if not isinstance(N, int) or isinstance(N, bool) or N < 1:
         raise InvalidArgument(f"N={N!r} must be a positive int")
@@ -278,7 +278,7 @@ def count_query_geometric(n: int, *, eps=None, exp_eps=None, values=(0, 1)) -> M
 
 
 def exponential_mechanism_hamming(values, n: int, *, eps=None, exp_eps=None) -> Mechanism:
-    """Exponential mechanism with score -d_H on D^n (seed 000 eq. (30), E_d).
+    """Exponential mechanism with score -d_H on D^n (Wang–Ying–Zhang eq. (30), E_d).
 
     P(y | x) = e^{-eps d(x,y)} / (1 + (m-1) e^{-eps})^n, x, y in D^n.  It is eps-DP with
     expected distortion h(eps) = n / (1 + e^eps/(m-1)) for every prior (Lemma 5).
@@ -300,14 +300,14 @@ def exponential_mechanism_hamming(values, n: int, *, eps=None, exp_eps=None) -> 
 
 
 def wang_E_d(values, n: int, *, eps=None, exp_eps=None) -> Mechanism:
-    """Wang–Ying–Zhang's E_d (seed 000 eq. (30)); same as :func:`exponential_mechanism_hamming`."""
+    """Wang–Ying–Zhang's E_d (Wang–Ying–Zhang eq. (30)); same as :func:`exponential_mechanism_hamming`."""
     m = exponential_mechanism_hamming(values, n, eps=eps, exp_eps=exp_eps)
     m._built = m._built.replace("exponential_mechanism_hamming", "wang_E_d")
     return m
 
 
 def wang_E_i(prior: Prior, *, eps=None, exp_eps=None) -> Mechanism:
-    """Wang–Ying–Zhang's E_i (seed 000 eq. (29)), the identifiability-optimal mechanism.
+    """Wang–Ying–Zhang's E_i (Wang–Ying–Zhang eq. (29)), the identifiability-optimal mechanism.
 
     P(y | x) = p_Y(y) e^{-eps d(x,y)} / (p_X(x) (1 + (m-1) e^{-eps})^n), where p_Y solves
     sum_y K(x, y) p_Y(y) = p_X(x) with K(x, y) = e^{-eps d(x,y)}/(1+(m-1)e^{-eps})^n.
@@ -319,7 +319,7 @@ def wang_E_i(prior: Prior, *, eps=None, exp_eps=None) -> Mechanism:
     space = prior.space
     if not isinstance(space, Hamming) or len(set(space.alphabets)) != 1:
         raise InvalidArgument(f"wang_E_i needs a prior on D^n (Hamming with one alphabet), got {space!r}")
-    prior.require_full_support("E_i divides by p_X(x) (seed 000 eq. (29))")
+    prior.require_full_support("E_i divides by p_X(x) (Wang–Ying–Zhang eq. (29))")
     a, txt = _alpha(eps, exp_eps)
     if not isinstance(a, Fraction):
         raise InvalidArgument("wang_E_i needs a rational e^eps (e.g. eps=log(2) or exp_eps=2)")
@@ -341,7 +341,7 @@ def wang_E_i(prior: Prior, *, eps=None, exp_eps=None) -> Mechanism:
     if bad:
         raise SupportError(
             f"eps is below eps~_X for this prior: p_Y({space.points[bad[0]]!r}) = {p_y[bad[0]]} < 0, "
-            f"so E_i (seed 000 eq. (29)) is not a valid mechanism"
+            f"so E_i (Wang–Ying–Zhang eq. (29)) is not a valid mechanism"
         )
     dist = space.distance_matrix().tolist()
     denom = (a + m - 1) ** n  # e^{-eps d}/(1+(m-1)e^{-eps})^n = a^{n-d}/(a+m-1)^n
@@ -351,7 +351,7 @@ def wang_E_i(prior: Prior, *, eps=None, exp_eps=None) -> Mechanism:
 
 
 def one_time_pad(N: int, *, part: str = "both") -> Mechanism:
-    """Seed 001 Example 4.3: Y1 = X1 + U mod N, Y2 = U, U uniform on {0..N-1}.
+    """Cuff–Yu Example 4.3: Y1 = X1 + U mod N, Y2 = U, U uniform on {0..N-1}.
 
     ``part`` = "both" (outputs (y1, y2)), "first" (Y1 alone) or "second" (Y2 alone); each part
     alone is independent of X1 (0-MI-DP), the pair reveals X1.
@@ -371,7 +371,7 @@ def one_time_pad(N: int, *, part: str = "both") -> Mechanism:
 
 
 def cuff_example_5_1(N: int, e) -> Mechanism:
-    """Seed 001 Example 5.1 (finite analogue): X1, X2 in {0..N-1}.
+    """Cuff–Yu Example 5.1 (finite analogue): X1, X2 in {0..N-1}.
 
     If X1 = X2: Y = X1 w.p. e, else 'e1'.  If X1 != X2: Y = 'e2' w.p. e, else 'e1'.
     The paper calls the probability epsilon; here it is ``e`` in [0, 1].
@@ -396,7 +396,7 @@ def cuff_example_5_1(N: int, e) -> Mechanism:
 
 
 def k_max(n: int, k: int, *, empty: str = "lowest") -> Mechanism:
-    """Li et al.'s k-Max mechanism (seed 002 Def. 5.2) on subsets of entities {1..n}.
+    """Li et al.'s k-Max mechanism (Li et al. Def. 5.2) on subsets of entities {1..n}.
 
     With j = max(T): output uniform on {c_j..c_{j+k-1}} if j + k - 1 <= n, else on
     {c_{n-k+1}..c_n}; outputs are entity ranks 1..n.  The paper leaves T = {} undefined;

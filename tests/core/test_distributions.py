@@ -20,7 +20,7 @@ def test_product_prior_marginals_and_independence():
 
 
 def test_correlated_prior_dependency_graph():
-    """X1 = X2 (perfectly correlated, seed 004 Example 2), X3 independent fair coin."""
+    """X1 = X2 (perfectly correlated, Wu–Xia–He Example 2), X3 independent fair coin."""
     s = Hamming([0, 1], 3)
     pmf = [F(1, 4) if x[0] == x[1] else 0 for x in s.points]
     p = Prior(s, pmf)

@@ -85,7 +85,7 @@ def test_truncated_geometric_values():
 
 
 def test_exponential_mechanism_matches_formula():
-    """Seed 000 eq. (30): e^{-eps d}/(1+(m-1)e^{-eps})^n."""
+    """Wang–Ying–Zhang eq. (30): e^{-eps d}/(1+(m-1)e^{-eps})^n."""
     M = zoo.exponential_mechanism_hamming([0, 1, 2], 2, exp_eps=2)
     for x in M.inputs.points:
         for y in M.outputs:
@@ -94,7 +94,7 @@ def test_exponential_mechanism_matches_formula():
 
 
 def test_wang_E_i_marginal_and_formula():
-    """Seed 000 eq. (29): p_Y = K^{-1} p_X makes sum_y p(x|y) p_Y(y) = p_X(x); check Bayes posterior."""
+    """Wang–Ying–Zhang eq. (29): p_Y = K^{-1} p_X makes sum_y p(x|y) p_Y(y) = p_X(x); check Bayes posterior."""
     prior = Prior.product(Hamming([0, 1], 2), [["1/3", "2/3"], ["2/5", "3/5"]])
     M = zoo.wang_E_i(prior, exp_eps=5)
     pts = M.inputs.points
@@ -113,7 +113,7 @@ def test_wang_E_i_below_eps_tilde_is_refused():
 
 
 def test_k_max_reading_of_example():
-    """Seed 002 Def. 5.2: with max(T)=j and j+k-1 <= n, uniform over c_j..c_{j+k-1}."""
+    """Li et al. Def. 5.2: with max(T)=j and j+k-1 <= n, uniform over c_j..c_{j+k-1}."""
     M = zoo.k_max(5, 3)
     assert M.row({1, 2})[2] == F(1, 3) and M.row({1, 2})[4] == F(1, 3) and M.row({1, 2})[5] == 0
     assert M.row({5})[3] == F(1, 3)

@@ -12,7 +12,7 @@ from exactpriv.spaces import Bounded, GraphSpace, Hamming, Subsets, set_enumerat
 
 @pytest.mark.parametrize("m,n", [(2, 1), (2, 3), (3, 2), (3, 4), (4, 3)])
 def test_hamming_size_and_degree(m, n):
-    """|D^n| = m^n and every point has n(m-1) replace-one neighbours (seed 000 §2)."""
+    """|D^n| = m^n and every point has n(m-1) replace-one neighbours (Wang–Ying–Zhang §2)."""
     s = Hamming(range(m), n)
     g = s.graph()
     assert s.size == m**n == g.number_of_nodes()

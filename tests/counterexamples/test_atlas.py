@@ -1,6 +1,6 @@
 """Tests of the implication atlas (counterexamples.atlas).
 
-The edges come from real bank verdicts (check_reading on a few claims of seed 001 and 003);
+The edges come from real bank verdicts (check_reading on a few claims of Cuff–Yu and 003);
 the composition re-check must catch a deliberately wrong map: a bogus "ε-KL-DP ⇒ (ε/8)-TV"
 (binary randomized response with p = 3/4 has KL = ln(3)/2 and TV = 1/2 > ln(3)/16).
 """

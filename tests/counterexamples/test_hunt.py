@@ -25,7 +25,7 @@ def test_conjecture_refutes_weakened_property_1():
 
 
 def test_conjecture_spares_the_true_tight_bound():
-    """Property 1's tight form eps*tanh(eps/2) (seed 001 eq. (11)) survives a hunt."""
+    """Property 1's tight form eps*tanh(eps/2) (Cuff–Yu eq. (11)) survives a hunt."""
     res = conjecture(given="pure_dp", measure="kl_dp", bound="eps*tanh(eps/2)", seconds=3, seed=0)
     assert res.verdict == Verdict.CHECKED and res.tried > 10
 

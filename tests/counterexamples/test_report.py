@@ -1,6 +1,6 @@
 """Tests of the reports (counterexamples.report) and ``exactpriv report``.
 
-The refuted claim used is Zhao's Theorem 2 converse (seed 003), literal reading: its archived
+The refuted claim used is Zhao's Theorem 2 converse (Zhao), literal reading: its archived
 minimal witness is P(.|x=0) = (0, 1), P(.|x=1) = (1/2, 1/2) with a uniform prior, where DP = +oo
 and SP = 3 − 2√2 (values written in the claim's notes).  The pair-level witness is Cuff–Yu's
 Property 3 at δ = 1 (δ' = δ = 1).

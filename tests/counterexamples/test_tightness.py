@@ -1,10 +1,10 @@
 """Tests of the tightness explorer (counterexamples.tightness).
 
 Hand-worked values: binary randomized response with e^ε = a has
-KL = (a/(a+1) − 1/(a+1)) ln a = ε·(a − 1)/(a + 1) = ε·tanh(ε/2) (Cuff–Yu, seed 001, eq. (11) and
+KL = (a/(a+1) − 1/(a+1)) ln a = ε·(a − 1)/(a + 1) = ε·tanh(ε/2) (Cuff–Yu, Cuff–Yu, eq. (11) and
 App. A: the extremal pair of Property 1), which lies strictly below min{ε, ε²} (their (82)).
 Randomized response of the parity of two bits with e^ε = a is ε-DP and has semantic privacy
-(a − 1)/(a + 1) = tanh(ε/2) (cross ratio a², seed 003 Def. 1).
+(a − 1)/(a + 1) = tanh(ε/2) (cross ratio a², Zhao Def. 1).
 """
 
 from fractions import Fraction

@@ -251,7 +251,7 @@ def test_input_forms_agree():
 
 
 def test_privacy_distortion_small():
-    """Seed 000 (Wang–Ying–Zhang), Theorem 1 with the uniform prior (ε_X = 0): the minimal
+    """Wang–Ying–Zhang (Wang–Ying–Zhang), Theorem 1 with the uniform prior (ε_X = 0): the minimal
     expected Hamming distortion of an ε-DP mechanism on D^n is h(ε) = n/(1 + e^ε/(m-1)).
     n = 2, m = 3, e^ε = 2: h = 2/(1 + 2/2) = 1."""
     res = solve_lp(**_pd_lp(2, 3, 2))
@@ -416,7 +416,7 @@ def test_random_lps_through_the_face_crossover():
 
 @pytest.mark.parametrize("t", [F(2), F(3, 2), F(11, 10), F(101, 100)])
 def test_privacy_distortion_face_crossover(t):
-    """Seed 000 Theorem 1, uniform prior: D* = h(ε) = n/(1 + e^ε/(m-1)), here n = 2, m = 3
+    """Wang–Ying–Zhang Theorem 1, uniform prior: D* = h(ε) = n/(1 + e^ε/(m-1)), here n = 2, m = 3
     (81 variables) through the IPM + face-crossover path.  At e^ε = 101/100 the optimal face
     is a single, ill-conditioned point (HiGHS's own crossover fails there on n = 4)."""
     kw = _pd_lp(2, 3, t)

@@ -1,6 +1,6 @@
 """Tests of identifiability, eps_X, Bayesian DP and identity DP (exactpriv.measures.bayesian).
 
-(a) hand-worked values citing the seeds, (b) agreement with naive definitional computations on
+(a) hand-worked values citing the papers, (b) agreement with naive definitional computations on
 many small random exact instances (BDP over *all output events*, identity DP by eq. (11)
 literally, identifiability by Bayes' rule), (c) bad input raising typed errors.
 """
@@ -39,7 +39,7 @@ LOG = LogForm.log
 
 # ----------------------------------------------------------------------------- (a) hand values
 def test_rr_uniform_prior_identifiability_equals_pure_dp():
-    """Seed 000: with a uniform prior eps_X = 0 and identifiability = DP; RR(3/4) has eps = log 3."""
+    """Wang–Ying–Zhang: with a uniform prior eps_X = 0 and identifiability = DP; RR(3/4) has eps = log 3."""
     u = Prior.uniform(RR.inputs)
     assert eps_X(u).value == 0
     m = identifiability(RR, prior=u)
@@ -48,7 +48,7 @@ def test_rr_uniform_prior_identifiability_equals_pure_dp():
 
 
 def test_rr_skewed_prior_identifiability_by_hand():
-    """p = (1/3, 2/3): p(1|y=1)/p(0|y=1) = (2/3 * 3/4)/(1/3 * 1/4) = 6; eps_X = log 2 (seed 000 (18))."""
+    """p = (1/3, 2/3): p(1|y=1)/p(0|y=1) = (2/3 * 3/4)/(1/3 * 1/4) = 6; eps_X = log 2 (Wang–Ying–Zhang (18))."""
     q = Prior(RR.inputs, [Fraction(1, 3), Fraction(2, 3)])
     assert identifiability(RR, prior=q).value == LOG(6)
     assert identifiability(RR, prior=q).witness["pair"] == [(1,), (0,)]
@@ -56,7 +56,7 @@ def test_rr_skewed_prior_identifiability_by_hand():
 
 
 def test_identity_dp_single_record_is_the_likelihood_ratio():
-    """Seed 004 Def. 3 with n = 1: Pr[Y=r|X_1=t] = P(r|t), so identity DP = log 3 for RR(3/4)
+    """Wu–Xia–He Def. 3 with n = 1: Pr[Y=r|X_1=t] = P(r|t), so identity DP = log 3 for RR(3/4)
     under every prior with both values possible (here 1/5, 4/5)."""
     q = Prior(RR.inputs, [Fraction(1, 5), Fraction(4, 5)])
     assert identity_dp(RR, prior=q).value == LOG(3)
@@ -65,7 +65,7 @@ def test_identity_dp_single_record_is_the_likelihood_ratio():
 
 
 def test_seed004_example2_perfectly_dependent_records():
-    """Seed 004 Example 2: X1 = X2, truncated geometric on the count with e^eps = 2.  Rows
+    """Wu–Xia–He Example 2: X1 = X2, truncated geometric on the count with e^eps = 2.  Rows
     (a = 1/2): c=0: (2/3, 1/6, 1/6), c=2: (1/6, 1/6, 2/3), so Pr[Y=0|X1=0]/Pr[Y=0|X1=1] = 4 = e^{2 eps}.
     With independent uniform records: Pr[.|X1=0] = (1/2, 1/4, 1/4), Pr[.|X1=1] = (1/4, 1/4, 1/2): ratio 2."""
     M = count_query_geometric(2, exp_eps=2)
@@ -87,7 +87,7 @@ def test_is_predicates():
 
 def test_non_full_support_conventions():
     """Point mass at 0 on RR: p(0|y) = 1 > 0 = p(1|y) so identifiability = oo (positive/0);
-    eps_X = oo (seed 000: finite iff full support); identity DP has no admissible pair -> 0."""
+    eps_X = oo (Wang–Ying–Zhang: finite iff full support); identity DP has no admissible pair -> 0."""
     pm = Prior.point_mass(RR.inputs, (0,))
     assert identifiability(RR, prior=pm).value == sympy.oo
     assert eps_X(pm).value == sympy.oo
@@ -173,7 +173,7 @@ def naive_bdp(M, prior, only_empty_S=False, null_events="skip_undefined"):
 
 
 def naive_identity_dp(M, prior):
-    """Seed 004 eq. (11) literally: Σ_{x_(i)} Pr[M(t, x_(i)) = r] Pr[X_(i) = x_(i) | X_i = t]."""
+    """Wu–Xia–He eq. (11) literally: Σ_{x_(i)} Pr[M(t, x_(i)) = r] Pr[X_(i) = x_(i) | X_i = t]."""
     sp = M.inputs
     pts = sp.points
     vals = []
@@ -194,7 +194,7 @@ def naive_identity_dp(M, prior):
 
 
 def naive_identifiability(M, prior):
-    """Seed 000 Def. 2 by Bayes' rule: p(x|y) = p(x) P(y|x) / p_Y(y) for p_Y(y) > 0."""
+    """Wang–Ying–Zhang Def. 2 by Bayes' rule: p(x|y) = p(x) P(y|x) / p_Y(y) for p_Y(y) > 0."""
     k = len(M.outputs)
     py = [sum((p * row[y] for p, row in zip(prior.pmf, M.rows)), Fraction(0)) for y in range(k)]
     post = [[p * row[y] / py[y] if py[y] else None for y in range(k)] for p, row in zip(prior.pmf, M.rows)]
@@ -214,7 +214,7 @@ def test_random_instances_agree_with_definitions():
         idp = identity_dp(M, prior=prior).value
         assert idp == _as_log(naive_identity_dp(M, prior)), (M.rows, prior.pmf)
         assert idp == _as_log(naive_bdp(M, prior, only_empty_S=True, null_events="skip_null"))
-        assert identity_dp_posterior_form(M, prior=prior).value == idp  # seed 004 Theorem 1 (Bayes)
+        assert identity_dp_posterior_form(M, prior=prior).value == idp  # Wu–Xia–He Theorem 1 (Bayes)
         assert identifiability(M, prior=prior).value == _as_log(naive_identifiability(M, prior))
 
 

@@ -1,5 +1,5 @@
 """Tests of exactpriv.measures.coupling: BMI laws, Lemma 4.9 couplings by exact max flow, and
-the exact sup of membership privacy over D_B (seed 002 §4.2, Families 4.6/4.7, Lemma 4.9, Thm 4.8).
+the exact sup of membership privacy over D_B (Li et al. §4.2, Families 4.6/4.7, Lemma 4.9, Thm 4.8).
 
 (a) hand-worked BMI laws and couplings; (b) the max-flow decision against a definitional brute
 force — Hall's condition over *every* subset of T1's (the supply–demand theorem) — on random

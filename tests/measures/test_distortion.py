@@ -1,6 +1,6 @@
-"""Tests of the privacy–distortion measures (exactpriv.measures.distortion), seed 000 (Wang–Ying–Zhang).
+"""Tests of the privacy–distortion measures (exactpriv.measures.distortion), Wang–Ying–Zhang (Wang–Ying–Zhang).
 
-(a) hand-worked values citing the seed (h, h^{-1}, ε̃_X of product priors and of a correlated prior
+(a) hand-worked values citing the paper (h, h^{-1}, ε̃_X of product priors and of a correlated prior
 whose threshold is (8 + 2√2)/7, Theorem 1 on the uniform prior, Lemmas 4 and 5, R(D) of a product
 prior), (b) brute-force agreement on many small random exact instances (distortion by direct
 summation over the joint, ε_X over all pairs, feasibility of the posterior family by an independent
@@ -76,7 +76,7 @@ def _random_mechanism(rng, space, outputs=None, *, zeros=True):
 
 # ----------------------------------------------------------------------------- (a) hand values
 def test_h_by_hand():
-    """Seed 000 (36): h(ε) = n/(1 + e^ε/(m-1)).  n = m = 3, e^ε = 2: 3/(1+1) = 3/2 (the value
+    """Wang–Ying–Zhang (36): h(ε) = n/(1 + e^ε/(m-1)).  n = m = 3, e^ε = 2: 3/(1+1) = 3/2 (the value
     bench_lp certifies); h(0) = n(m-1)/m; n = 1, m = 2, ε = ln 3: 1/(1+3) = 1/4; h(oo) = 0."""
     assert h(None, 3, 3, exp_eps=2) == F(3, 2)
     assert h(0, 3, 3) == F(2) and h(0, 2, 2) == F(1) and h(0, 4, 5) == F(16, 5)
@@ -149,7 +149,7 @@ def test_eps_tilde_correlated_prior_by_hand():
 
 def test_eps_tilde_infinite_without_full_support():
     """Prior (0, 1) on D^1: p_X(0) = Σ_y p(0|y) p_Y(y) > 0 for every finite ε, so no p_Y exists and
-    ε̃_X = +oo — the seed's 'for any p_X, ε̃_X is finite' needs full support."""
+    ε̃_X = +oo — the paper's 'for any p_X, ε̃_X is finite' needs full support."""
     p = Prior(Hamming(range(2), 1), [0, 1])
     e = eps_tilde_X(p)
     assert e.value == sympy.oo and not e.feasible_at(1000)

@@ -1,6 +1,6 @@
 """Divergence-based DP measures: pure, (ε, δ) profile, TV, KL, Rényi, group, free-lunch and
-personalized DP (seed 001 §2 Defs. 1, 4–7, Property 3, Properties 7–9, §6.1–6.2; seed 000
-Def. 3; seed 003 def_dp; seed 004 Def. 2).
+personalized DP (Cuff–Yu §2 Defs. 1, 4–7, Property 3, Properties 7–9, §6.1–6.2; Wang–Ying–Zhang
+Def. 3; Zhao def_dp; Wu–Xia–He Def. 2).
 
 (a) textbook values worked by hand; (b) definitional brute force over ALL output events on
 seeded random tiny exact mechanisms (both scan paths of the engine: value codes and float
@@ -71,7 +71,7 @@ def path(request, monkeypatch):
 # (a) values by hand
 # ======================================================================================
 def test_randomized_response_three_quarters():
-    """Binary RR with p = 3/4: ratio 3 (seed 001 (7)); KL = 3/4 ln 3 + 1/4 ln(1/3) = ln(3)/2
+    """Binary RR with p = 3/4: ratio 3 (Cuff–Yu (7)); KL = 3/4 ln 3 + 1/4 ln(1/3) = ln(3)/2
     (Def. 7); TV = |3/4 − 1/4| = 1/2 (Def. 6, (8))."""
     M = randomized_response(p="3/4")
     assert pure_dp(M).value == L(3)
@@ -97,7 +97,7 @@ def test_truncated_geometric_is_eps_dp():
 
 
 def test_erasure_channel():
-    """Seed 001 Example 3.3: the unerased symbol has probability 0 under any other input,
+    """Cuff–Yu Example 3.3: the unerased symbol has probability 0 under any other input,
     so pure DP and KL-DP are +oo while TV = delta (the unerased mass); the profile is the
     constant delta."""
     M = erasure_channel(3, F(1, 4))
@@ -112,7 +112,7 @@ def test_erasure_channel():
 
 
 def test_exponential_mechanism_group_and_free_lunch():
-    """E_d on {0,1,2}^3 with e^eps = 2 (seed 000 eq. (30)): P(y|x) ∝ 2^{-d(x,y)}, so the
+    """E_d on {0,1,2}^3 with e^eps = 2 (Wang–Ying–Zhang eq. (30)): P(y|x) ∝ 2^{-d(x,y)}, so the
     ratio of neighbours is at most 2; pairs at distance k reach 2^k (Property 7 is tight),
     all pairs 2^3 (free lunch).  Per coordinate the output is (1/2, 1/4, 1/4), so KL between
     neighbours is 1/2 ln 2 + 1/4 ln(1/2) = ln(2)/4, TV = 1/4, and
@@ -131,7 +131,7 @@ def test_exponential_mechanism_group_and_free_lunch():
 
 
 def test_symbolic_closed_forms():
-    """Symbolic mechanisms: pure DP is the closed form eps (seed 000 Lemma 5 for E_d)."""
+    """Symbolic mechanisms: pure DP is the closed form eps (Wang–Ying–Zhang Lemma 5 for E_d)."""
     assert pure_dp(randomized_response(eps=EPS)).value == EPS
     assert pure_dp(randomized_response(3, eps=EPS)).value == EPS
     E = exponential_mechanism_hamming([0, 1], 2, eps=EPS)
@@ -180,7 +180,7 @@ def test_huge_denominators_object_path():
 
 
 def test_rr_profile_by_hand():
-    """RR p = 3/4: E_γ(P‖Q) = max(0, 3/4 − γ/4) (seed 001 Def. 4 via E_γ), so
+    """RR p = 3/4: E_γ(P‖Q) = max(0, 3/4 − γ/4) (Cuff–Yu Def. 4 via E_γ), so
     δ(ε) = 3/4 − e^ε/4 on [0, ln 3] and 0 after; ε(1/10) = ln(13/5)."""
     P = approx_dp(randomized_response(p="3/4")).value
     assert [(p.gamma_lo, p.gamma_hi, p.A, p.B) for p in P.pieces] == [
@@ -200,7 +200,7 @@ def test_rr_profile_by_hand():
 
 
 def test_pair_level_helpers():
-    """Seed 001 Def. 4 on P = (3/4, 1/4), Q = (1/4, 3/4)."""
+    """Cuff–Yu Def. 4 on P = (3/4, 1/4), Q = (1/4, 3/4)."""
     P, Q = [F(3, 4), F(1, 4)], [F(1, 4), F(3, 4)]
     assert max_divergence(P, Q) == L(3)
     assert tv(P, Q) == F(1, 2)
@@ -236,7 +236,7 @@ def _rr_rows(p):
 
 
 def test_personalized_dp():
-    """Seed 001 §6.1: record 0 through RR(3/4) (ratio 3), record 1 through RR(2/3) (ratio 2),
+    """Cuff–Yu §6.1: record 0 through RR(3/4) (ratio 3), record 1 through RR(2/3) (ratio 2),
     independently: ε_0 = ln 3, ε_1 = ln 2."""
     S = Hamming([0, 1], 2)
     r0, r1 = _rr_rows(F(3, 4)), _rr_rows(F(2, 3))
@@ -347,7 +347,7 @@ GAMMAS = [F(1), F(3, 2), F(2), F(7, 2)]
 
 
 def test_pure_and_delta_brute_force(path):
-    """Pure DP equals the event definition max_S P(S|x)/P(S|x') (seed 000 (3), seed 001 (5));
+    """Pure DP equals the event definition max_S P(S|x)/P(S|x') (Wang–Ying–Zhang (3), Cuff–Yu (5));
     δ(e^ε = g) equals max_S P(S|x) − g P(S|x') at several rational g (Def. 4 with Def. 1);
     400 random mechanisms per path."""
     rng = random.Random(20240601 if path == "codes" else 20240602)
@@ -401,7 +401,7 @@ def test_profile_pieces_and_inverse_brute_force(path):
 
 def test_kl_renyi_brute_force(path):
     """KL-DP and Rényi-DP (α = 2, 3 exact; α = 1/2 certified) against the direct formulas
-    on every ordered neighbour pair (seed 001 Def. 7)."""
+    on every ordered neighbour pair (Cuff–Yu Def. 7)."""
     rng = random.Random(99 if path == "codes" else 100)
     mpmath.mp.dps = 40
     for _ in range(100):
@@ -447,8 +447,8 @@ def test_kl_renyi_brute_force(path):
 
 
 def test_group_free_lunch_personalized_brute_force(path):
-    """Group privacy over pairs at distance ≤ 2, free lunch over all pairs (seed 001 (57)),
-    personalized ε_i over pairs differing in record i (seed 001 (55)), by events."""
+    """Group privacy over pairs at distance ≤ 2, free lunch over all pairs (Cuff–Yu (57)),
+    personalized ε_i over pairs differing in record i (Cuff–Yu (55)), by events."""
     rng = random.Random(4242 if path == "codes" else 4243)
     for t in range(120):
         M = random_mechanism(rng, hamming=(t % 2 == 0))
@@ -470,7 +470,7 @@ def test_group_free_lunch_personalized_brute_force(path):
 
 
 def test_group_properties_7_8_9(path):
-    """Seed 001 Properties 7–9 on random mechanisms on {0,1}^2 (k = 2), exactly:
+    """Cuff–Yu Properties 7–9 on random mechanisms on {0,1}^2 (k = 2), exactly:
     ε_2 ≤ 2ε (45); δ_2(0) ≤ 2δ(0) (46); δ_2(2ε) ≤ (e^{2ε} − 1)/(e^ε − 1) δ(ε) (47) at
     e^ε ∈ {3/2, 2, 3}."""
     rng = random.Random(5150 if path == "codes" else 5151)

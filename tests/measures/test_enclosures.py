@@ -4,14 +4,14 @@ Every ``Measured`` that reports bounds instead of an exact value must satisfy
 lower <= true value <= upper, and its width must follow the precision asked for.  Checked here
 where the truth is known independently of the code under test:
 
-* capacity: closed forms (BSC log 2 - h(p); erasure δ log N, seed 001 Ex. 3.3; binary channels
+* capacity: closed forms (BSC log 2 - h(p); erasure δ log N, Cuff–Yu Ex. 3.3; binary channels
   by Muroga's formula) against ``capacity(method="numeric")`` and the core's
   ``capacity_enclosure``, for gaps 1e-6, 1e-10, 1e-12 (widths <= gap and shrinking);
-* capacity and MI-DP (seed 001 Def. 2): the upper bound dominates I(X;Y) resp. I(X_i;Y|X_{-i})
+* capacity and MI-DP (Cuff–Yu Def. 2): the upper bound dominates I(X;Y) resp. I(X_i;Y|X_{-i})
   at random priors, and the witness prior attains the lower bound;
 * arb enclosures of Shannon quantities contain the exact LogForm;
-* Sibson capacity (seed 001 (67)-(71)), Rényi-DP at non-integer α, membership privacy over the
-  bounded family D_B (seed 002 Family 4.6): containment of brute-force values.
+* Sibson capacity (Cuff–Yu (67)-(71)), Rényi-DP at non-integer α, membership privacy over the
+  bounded family D_B (Li et al. Family 4.6): containment of brute-force values.
 
 All comparisons are exact (Fractions, LogForms) or certified by the kernel / arb balls of the
 test's own; no float decides.
@@ -120,7 +120,7 @@ def binary_channel(a, b):
 
 @pytest.mark.parametrize("p", [F(1, 4), F(1, 3), F(1, 10), F(2, 5)])
 def test_bsc_numeric_enclosures_contain_log2_minus_h(p):
-    """BSC(p) (seed 001 Lemma 2): C = log 2 - h(p).  The closed-form detector returns it
+    """BSC(p) (Cuff–Yu Lemma 2): C = log 2 - h(p).  The closed-form detector returns it
     exactly, and every numeric enclosure, at every requested gap, contains it."""
     M = binary_symmetric_channel(p)
     truth = L(2) - h(p)
@@ -133,7 +133,7 @@ def test_bsc_numeric_enclosures_contain_log2_minus_h(p):
 
 @pytest.mark.parametrize("N, delta", [(2, F(1, 2)), (3, F(2, 5)), (5, F(1, 7))])
 def test_erasure_numeric_enclosures_contain_delta_log_n(N, delta):
-    """Erasure channel (seed 001 Example 3.3): C = δ log N, inside every numeric enclosure."""
+    """Erasure channel (Cuff–Yu Example 3.3): C = δ log N, inside every numeric enclosure."""
     M = erasure_channel(N, delta)
     truth = L(N) * delta
     assert capacity(M).value == truth
@@ -199,7 +199,7 @@ def random_priors(rng, M):
 
 
 def test_mi_dp_enclosures_dominate_conditional_mi_at_random_priors():
-    """MI-DP (seed 001 Def. 2) = sup over records and ALL priors of I(X_i;Y|X_{-i}).  For random
+    """MI-DP (Cuff–Yu Def. 2) = sup over records and ALL priors of I(X_i;Y|X_{-i}).  For random
     mechanisms on D^2 the enclosure is certified: lower <= upper, width <= the gap, every random
     prior's max_i I(X_i;Y|X_{-i}) is <= upper, and the witness prior attains >= lower."""
     rng = random.Random(20240802)
@@ -241,7 +241,7 @@ def test_arb_enclosures_of_shannon_quantities_contain_the_exact_logform():
 # ------------------------------------------------------------------ Sibson capacity
 @pytest.mark.parametrize("alpha", [F(1, 2), F(3, 2), F(2), F(3)])
 def test_sibson_capacity_enclosures_dominate_sibson_mi_at_random_priors(alpha):
-    """Sibson capacity sup_P I^s_α (seed 001 (67)-(71)) on random channels without symmetry:
+    """Sibson capacity sup_P I^s_α (Cuff–Yu (67)-(71)) on random channels without symmetry:
     lower <= upper (narrower than 2^-40), I^s_α at random priors <= upper, and I^s_α at the
     witness prior >= lower."""
     rng = random.Random(int(1000 * alpha))
@@ -300,8 +300,8 @@ def test_renyi_dp_enclosure_at_non_integer_alpha_contains_the_brute_force_max(al
 
 # ------------------------------------------------------------------ membership over D_B
 def level(M, dist, positive):
-    """Definitional membership level of one distribution ``dist`` over datasets (seed 002;
-    seed 003 Def. 3): max over entities t with 0 < Pr[t] < 1 and ALL output events S with
+    """Definitional membership level of one distribution ``dist`` over datasets (Li et al.;
+    Zhao Def. 3): max over entities t with 0 < Pr[t] < 1 and ALL output events S with
     Pr[S] > 0 of the least γ with  PMP: Pr[t|S] <= γ Pr[t], Pr[¬t|S] >= Pr[¬t]/γ;
     NMP: Pr[t|S] >= Pr[t]/γ, Pr[¬t|S] <= γ Pr[¬t].  Exact Fractions; sympy.oo if unbounded."""
     pts, m = M.inputs.points, len(M.outputs)
@@ -340,7 +340,7 @@ def bounded_member(space, weights):
 
 @pytest.mark.parametrize("positive", [True, False], ids=["positive", "negative"])
 def test_bounded_membership_enclosure_contains_every_member_and_its_lower_bound_is_approached(positive):
-    """Family D_B (seed 002 Family 4.6) on Bounded(U, 2): the reported [lower, upper] (an
+    """Family D_B (Li et al. Family 4.6) on Bounded(U, 2): the reported [lower, upper] (an
     enclosure when Li's coupling lemma is not assumed) must satisfy
     * every D_B member's definitional level (random product weights, some 0/1) <= upper;
     * lower is the sup over the 1-out-of-2 members D^2_B ⊂ D_B: the witness pair's member at

@@ -1,5 +1,5 @@
 """Information-theoretic measures: MI privacy, conditional / per-record MI, MI-DP, capacity,
-Sibson's α-MI, adversarial privacy, min-entropy leakage (seeds 000 Def. 4; 001 Def. 2, §5-§7;
+Sibson's α-MI, adversarial privacy, min-entropy leakage (Wang–Ying–Zhang Def. 4; 001 Def. 2, §5-§7;
 004 Theorems 2-3, Prop. 4)."""
 
 import itertools
@@ -67,7 +67,7 @@ def uniform(M):
 
 # ------------------------------------------------------------------ (a) textbook values
 def test_bsc_capacity_closed_form_and_certified_enclosure():
-    """BSC(1/4): C = log 2 - h(1/4) (seed 001 Lemma 2 channel).  The closed form is detected
+    """BSC(1/4): C = log 2 - h(1/4) (Cuff–Yu Lemma 2 channel).  The closed form is detected
     exactly, and the numeric Blahut-Arimoto enclosure certifiably contains it."""
     M = binary_symmetric_channel(F(1, 4))
     expected = L(2) - h(F(1, 4))
@@ -104,7 +104,7 @@ def test_one_time_pad(N):
 
 
 def test_randomized_response_mi_dp():
-    """RR with p = 3/4 is the BSC(1/4): MI-DP = log 2 - h(1/4) (seed 001 Def. 2)."""
+    """RR with p = 3/4 is the BSC(1/4): MI-DP = log 2 - h(1/4) (Cuff–Yu Def. 2)."""
     M = randomized_response(p=F(3, 4))
     m = mi_dp(M)
     assert m.value == L(2) - h(F(1, 4))
@@ -145,7 +145,7 @@ def test_symbolic_prior_measures_match_substitution():
 
 def test_subsets_and_product_mechanisms():
     """Records of a Subsets space are membership bits; a ProductMechanism is expanded.
-    k-Max (seed 002) on 3 entities: MI-DP dominates I(X_i;Y|X_-i) at the uniform prior, and the
+    k-Max (Li et al.) on 3 entities: MI-DP dominates I(X_i;Y|X_-i) at the uniform prior, and the
     one-bit RAPPOR factor equals BSC(1/4)."""
     from exactpriv.mechanisms.zoo import k_max, rappor
 
@@ -168,7 +168,7 @@ def test_symbolic_randomized_response_mi_dp_matches_substitution():
 
 @pytest.mark.parametrize("N", [2, 3, 5])
 def test_mi_of_identity_is_entropy(N):
-    """Seed 000, remark after Def. 4: I(X;Y) = H(X) when Y = X; log N for the uniform prior."""
+    """Wang–Ying–Zhang, remark after Def. 4: I(X;Y) = H(X) when Y = X; log N for the uniform prior."""
     M = Mechanism(Hamming(range(N), 1), list(range(N)), [[F(int(x == y)) for y in range(N)] for x in range(N)])
     assert mi_privacy(M, prior=uniform(M)).value == L(N)
     pmf = [F(k + 1, N * (N + 1) // 2) for k in range(N)]
@@ -178,7 +178,7 @@ def test_mi_of_identity_is_entropy(N):
 
 
 def test_independent_output_gives_zero():
-    """Seed 000, remark after Def. 4: I(X;Y) = 0 when X and Y are independent (identical rows)."""
+    """Wang–Ying–Zhang, remark after Def. 4: I(X;Y) = 0 when X and Y are independent (identical rows)."""
     space = Hamming([0, 1], 2)
     row = [F(1, 6), F(1, 3), F(1, 2)]
     M = Mechanism(space, "abc", [row] * 4)
@@ -209,8 +209,8 @@ def test_exponential_mechanism_mi_dp_reduces_to_k_ary_rr():
 
 
 def test_adversarial_privacy_and_min_entropy_leakage_by_hand():
-    """RR(p = 3/4), uniform prior: P(x|y)/P(x) = (3/4)/(1/2) -> ln(3/2) (seed 001 (64));
-    min-entropy leakage log(Σ_y max_x P(x)W(y|x)) - log max P = log(3/4) - log(1/2) (seed 001 (72))."""
+    """RR(p = 3/4), uniform prior: P(x|y)/P(x) = (3/4)/(1/2) -> ln(3/2) (Cuff–Yu (64));
+    min-entropy leakage log(Σ_y max_x P(x)W(y|x)) - log max P = log(3/4) - log(1/2) (Cuff–Yu (72))."""
     M = randomized_response(p=F(3, 4))
     P = uniform(M)
     a = adversarial_privacy(M, prior=P)
@@ -223,7 +223,7 @@ def test_adversarial_privacy_and_min_entropy_leakage_by_hand():
 
 
 def test_record_posterior_kl_by_hand():
-    """Seed 004 Thm 2: D(X_i || X_i|Y=r) = Σ_t P(t) ln P(t)/P(t|r).  RR(p=3/4), uniform:
+    """Wu–Xia–He Thm 2: D(X_i || X_i|Y=r) = Σ_t P(t) ln P(t)/P(t|r).  RR(p=3/4), uniform:
     1/2 ln((1/2)/(3/4)) + 1/2 ln((1/2)/(1/4)) = 1/2 ln(4/3); +oo when a posterior vanishes."""
     M = randomized_response(p=F(3, 4))
     r = record_posterior_kl(M, prior=uniform(M))
@@ -248,7 +248,7 @@ def test_record_mi_one_record_equals_mi():
 
 
 def test_sibson_bsc_by_hand():
-    """Seed 001 (66), BSC(1/4), uniform prior, alpha = 2:
+    """Cuff–Yu (66), BSC(1/4), uniform prior, alpha = 2:
     2 log( 2 sqrt(1/2 (9/16 + 1/16)) ) = log(5/4); the channel is symmetric, so this is also
     the Sibson capacity (uniform input optimal), and it is <= eps = log 3 (Lemma 9)."""
     M = binary_symmetric_channel(F(1, 4))
@@ -283,7 +283,7 @@ def rand_mechanism(space, m, rng=RNG):
 
 
 def definitional_mi(M, pmf):
-    """Seed 000 (4) written out as a sympy sum of p(x,y) log(p(x,y)/(p(x)p(y)))."""
+    """Wang–Ying–Zhang (4) written out as a sympy sum of p(x,y) log(p(x,y)/(p(x)p(y)))."""
     m = len(M.outputs)
     py = [sum(pmf[x] * M.rows[x][y] for x in range(len(pmf))) for y in range(m)]
     terms = []
@@ -317,7 +317,7 @@ def test_chain_rule_and_arb_path_on_random_instances():
 
 
 def test_mi_dp_dominates_conditional_mi_for_random_priors():
-    """Seed 001 Def. 2: mi_dp is the sup over all joint priors, so it is >= I(X_i;Y|X_{-i}) for
+    """Cuff–Yu Def. 2: mi_dp is the sup over all joint priors, so it is >= I(X_i;Y|X_{-i}) for
     every prior (1,200 random exact priors, certified comparisons), and the witness prior attains it."""
     rng = random.Random(3)
     space = Hamming([0, 1], 2)
@@ -443,9 +443,9 @@ def test_sibson_exact_and_arb_agree():
 
 
 def test_record_posterior_kl_and_leakages_match_definitions():
-    """Random tiny instances: seed 004 (26) D(X_i||X_i|Y=r) from posteriors; seed 001 (72)-(73)
+    """Random tiny instances: Wu–Xia–He (26) D(X_i||X_i|Y=r) from posteriors; Cuff–Yu (72)-(73)
     min-entropy leakage from posterior vulnerabilities (and = Sibson α = oo at the uniform
-    prior); seed 001 (65) I(X;Y) <= adversarial privacy."""
+    prior); Cuff–Yu (65) I(X;Y) <= adversarial privacy."""
     rng = random.Random(17)
     space = Hamming([0, 1], 2)
     zero = LogForm.rational(0)
@@ -473,7 +473,7 @@ def test_record_posterior_kl_and_leakages_match_definitions():
 
 
 def test_sibson_capacity_lemma_9_and_monotone():
-    """Seed 001 Lemma 9: an eps-DP single-record mechanism has sup_P I^s_α <= eps for every α;
+    """Cuff–Yu Lemma 9: an eps-DP single-record mechanism has sup_P I^s_α <= eps for every α;
     eps = log of the exact maximum ratio.  The certified capacities are also non-decreasing in α."""
     rng = random.Random(23)
     space = Hamming([0, 1, 2], 1)
@@ -488,7 +488,7 @@ def test_sibson_capacity_lemma_9_and_monotone():
 
 
 def test_identity_dp_bounds_record_measures():
-    """Seed 004 Thms 2-3: under eps-DP with independent records (Cor. 1-2), D(X_i||X_i|Y=r)
+    """Wu–Xia–He Thms 2-3: under eps-DP with independent records (Cor. 1-2), D(X_i||X_i|Y=r)
     and I(X_i;Y) are <= eps.  E_d on {0,1}^2 with e^eps = 3 is eps-DP."""
     M = exponential_mechanism_hamming([0, 1], 2, exp_eps=3)
     P = Prior.product(M.inputs, [[F(1, 3), F(2, 3)], [F(1, 2), F(1, 2)]])

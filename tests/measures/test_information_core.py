@@ -2,7 +2,7 @@
 
 Every comparison below is certified: arb balls are turned into exact rational endpoints and
 compared as Fractions, so "lower <= exact value <= upper" is decided without floats.  Known
-capacities: BSC log 2 - h(p) (seed 001, proof of Lemma 2); erasure channel δ log N (seed 001,
+capacities: BSC log 2 - h(p) (Cuff–Yu, proof of Lemma 2); erasure channel δ log N (Cuff–Yu,
 Example 3.3, (37)); identity log N; identical rows 0; Z-channel log(1 + (1-p) p^{p/(1-p)})
 (Golomb 1980); weakly symmetric channels log|Y| - H(row) (Cover & Thomas Thm 7.2.1); square
 invertible channels with a positive solution of the KKT equations (Muroga's formula).
@@ -146,7 +146,7 @@ def bsc(p):
 
 
 def erasure(N, delta):
-    """Seed 001 (36): Y = X w.p. δ, erasure symbol 0 w.p. 1 - δ."""
+    """Cuff–Yu (36): Y = X w.p. δ, erasure symbol 0 w.p. 1 - δ."""
     delta = F(delta)
     return [[1 - delta] + [delta if y == x else F(0) for y in range(N)] for x in range(N)]
 
@@ -161,7 +161,7 @@ def z_channel(p):
 
 
 def exponential_mechanism(n, m=3, alpha=2):
-    """Seed 000: p(y|x) = α^{-d_H(x,y)} / (1 + (m-1)/α)^n on D^n, |D| = m."""
+    """Wang–Ying–Zhang: p(y|x) = α^{-d_H(x,y)} / (1 + (m-1)/α)^n on D^n, |D| = m."""
     pts = list(itertools.product(range(m), repeat=n))
     norm = (1 + F(m - 1, alpha)) ** n
     return [[F(1, alpha ** sum(a != b for a, b in zip(x, y))) / norm for y in pts] for x in pts]
@@ -186,7 +186,7 @@ def test_bsc_capacity_is_log2_minus_binary_entropy(p):
 
 @pytest.mark.parametrize("N,delta", [(2, "1/2"), (3, "1/3"), (5, "3/4"), (4, "1")])
 def test_erasure_channel_capacity_cuff_yu_example_3_3(N, delta):
-    """Seed 001 Example 3.3, (37): C = δ log N."""
+    """Cuff–Yu Example 3.3, (37): C = δ log N."""
     res = capacity_enclosure(erasure(N, delta), gap=GAP)
     assert_encloses(res, ar(delta) * lg(N))
     assert res.width <= GAP
@@ -244,7 +244,7 @@ def test_zero_output_column_does_not_change_capacity():
 
 
 def test_weakly_symmetric_exponential_mechanism_27():
-    """Seed 000, the exponential mechanism on D^3, m = 3, α = 2: rows are permutations of
+    """Wang–Ying–Zhang, the exponential mechanism on D^3, m = 3, α = 2: rows are permutations of
     each other and columns sum alike, so C = log 27 - H(row) = 3 log 3 - (9/2) log 2."""
     res = capacity_enclosure(exponential_mechanism(3), gap=GAP)
     assert_encloses(res, 3 * lg(3) - ar(F(9, 2)) * lg(2))
@@ -464,7 +464,7 @@ def test_invalid_arguments_raise_typed_errors_naming_the_value(call, error, echo
 # --------------------------------------------------------------------------------------
 @pytest.mark.slow
 def test_exponential_mechanism_729_capacity():
-    """Seed 000, D^6 with m = 3, α = 2: weakly symmetric, C = 6 log 3 - 9 log 2."""
+    """Wang–Ying–Zhang, D^6 with m = 3, α = 2: weakly symmetric, C = 6 log 3 - 9 log 2."""
     res = capacity_enclosure(exponential_mechanism(6), gap=GAP)
     assert_encloses(res, 6 * lg(3) - 9 * lg(2))
     assert res.width <= GAP

@@ -6,7 +6,7 @@ likelihood ratios.  Here a naive definitional computation — all entities, *all
 with Pr[S] > 0, Bayes' rule on an explicit distribution over datasets — is run on explicit
 members of each family: (i) the family's single member (D_N) must give exactly the measure,
 (ii) random members must never exceed it, (iii) members built from the witness with
-Pr[t] = 10^-6 must come close to it.  Plus hand values (seed 002 Prop. 5.3 for k-Max) and bad input.
+Pr[t] = 10^-6 must come close to it.  Plus hand values (Li et al. Prop. 5.3 for k-Max) and bad input.
 """
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ def rand_mech(rng, space, n_out, zeros=True):
 
 # ----------------------------------------------------------------------------- (a) hand values
 def test_k_max_prop_5_3_k2_n3():
-    """Seed 002 Prop. 5.3 claims (D_N, (2^k-1)/(2^k-2))-PMP, i.e. 3/2 for k = 2.  By hand, n = 3:
+    """Li et al. Prop. 5.3 claims (D_N, (2^k-1)/(2^k-2))-PMP, i.e. 3/2 for k = 2.  By hand, n = 3:
     j = max T; outputs {1,2} for T ∈ {∅ ("lowest" reading), {1}}, {2,3} otherwise.  Output 3 comes
     from the six sets {2},{1,2},{3},{1,3},{2,3},{1,2,3}, each w.p. 1/2; four contain entity 2, so
     Pr[2|3] = 2/3, Pr[¬2|3] = 1/3 and Pr[¬2]/Pr[¬2|3] = 3/2: γ = 3/2, tight.  With the empty set
@@ -139,7 +139,7 @@ def test_k_max_prop_5_3_fails_for_uniform_empty_reading():
 
 
 def test_k_max_not_nmp():
-    """Seed 002: k-Max is not (D_N, γ)-NMP for any γ: output c_1 makes Pr[2|c_1] = 0."""
+    """Li et al.: k-Max is not (D_N, γ)-NMP for any γ: output c_1 makes Pr[2|c_1] = 0."""
     m = negative_membership(k_max(3, 2), family="uniform")
     assert m.value == sympy.oo and m.witness["posterior"] == 0
 
@@ -147,7 +147,7 @@ def test_k_max_not_nmp():
 def test_one_entity_rr():
     """U = {a}; M(∅) = (3/4, 1/4), M({a}) = (1/4, 3/4).  D_N: Pr[a|y=1] = 3/4, Pr[¬a|y=1] = 1/4,
     so γ = max((3/4)/(1/2), (1/2)/(1/4)) = 2.  D_I: sup = Pr[y|a]/Pr[y|¬a] = 3, not attained
-    (seed 002 Thm 4.5: e^eps for eps-positive UDP, eps = log 3); ε form: log 3."""
+    (Li et al. Thm 4.5: e^eps for eps-positive UDP, eps = log 3); ε form: log 3."""
     sp = Subsets(["a"])
     M = Mechanism(sp, [0, 1], [[Fraction(3, 4), Fraction(1, 4)], [Fraction(1, 4), Fraction(3, 4)]])
     assert positive_membership(M, family="uniform").value == 2
@@ -273,7 +273,7 @@ def _two_point_dist(space, prior, i, K, xi, xpi, xK, p, remaining, null_events="
 def test_two_point_family():
     """Zhao's D* on {0,1}^2, {0,1,2}^1, {0,1}^3 with random priors: random members D_{i,K} never exceed
     the sup (event X_i = x_i), members at the witness with p = 10^-6 approach it, and (conditional
-    reading) the sup is e^{BDP}: seed 003 (24)-(25) make A the BDP ratio with S = K."""
+    reading) the sup is e^{BDP}: Zhao (24)-(25) make A the BDP ratio with S = K."""
     rng = random.Random(6)
     for trial in range(60):
         space = rng.choice([Hamming((0, 1), 2), Hamming((0, 1, 2), 1), Hamming((0, 1), 3)])

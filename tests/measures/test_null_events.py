@@ -1,6 +1,6 @@
 """Regression for issue 9 (part 1): configurations of prior probability 0 in BDP, BSP and D*.
 
-Seed 003 (Zhao, Sec. III-A): with S = N∖{i} the configuration x_{i+S} *is* the database x
+Zhao (Zhao, Sec. III-A): with S = N∖{i} the configuration x_{i+S} *is* the database x
 ("Definition 2 would reduce to Definition 1"), so nothing is integrated out and the likelihood
 P[Y(x) = y] is defined whatever the prior.  Before issue 9 exactpriv skipped every configuration of
 prior probability 0, so a point-mass prior gave BSP = 0 < SP and BDP = 0 < pure DP, and the bank
@@ -69,7 +69,7 @@ def test_one_record_point_mass_bdp_is_pure_dp(point):
 @pytest.mark.parametrize("game_i", GAMES)
 @pytest.mark.parametrize("point", [(0,), (1,)])
 def test_one_record_point_mass_bsp_is_sp(point, game_i):
-    """n = 1: Definition 2 with S = N∖{i} = ∅ is Definition 1 (seed 003), for every prior."""
+    """n = 1: Definition 2 with S = N∖{i} = ∅ is Definition 1 (Zhao), for every prior."""
     pm = Prior.point_mass(RR.inputs, point)
     sp = semantic_privacy(RR, default=0).value
     assert bayesian_semantic_privacy(RR, prior=pm, default=0, game_i=game_i).value == sp
@@ -93,7 +93,7 @@ def test_point_mass_on_two_records(game_i):
 
 
 def test_bsp_dominates_sp_for_every_prior():
-    """Seed 003's remark after Definition 2: BSP ≥ SP for every prior (random priors with zeros)."""
+    """Zhao's remark after Definition 2: BSP ≥ SP for every prior (random priors with zeros)."""
     rng = random.Random(11)
     for trial in range(24):
         space = rng.choice([Hamming((0, 1), 2), Hamming((0, 1, 2), 1), Hamming((0, 1), 3)])
@@ -122,7 +122,7 @@ def test_conventions_agree_with_full_support():
 
 
 def test_two_point_conditional_is_e_to_the_bdp_under_a_point_mass():
-    """Seed 003 Theorem 3's proof: D_{i,K} with K = N∖{i} is a law on two databases, so the D* level
+    """Zhao Theorem 3's proof: D_{i,K} with K = N∖{i} is a law on two databases, so the D* level
     (remaining records conditional) is e^{BDP} for every prior, under both conventions."""
     space = Hamming((0, 1), 2)
     M = _rand_mech(random.Random(8), space, 3, zeros=False)
@@ -135,7 +135,7 @@ def test_two_point_conditional_is_e_to_the_bdp_under_a_point_mass():
 
 
 def test_identity_dp_keeps_the_support_reading_by_default():
-    """Seed 004's (12) divides by Pr[X_i = t]: identity DP quantifies over the prior's support."""
+    """Wu–Xia–He's (12) divides by Pr[X_i = t]: identity DP quantifies over the prior's support."""
     pm = Prior.point_mass(RR.inputs, (0,))
     assert identity_dp(RR, prior=pm).value == 0
     assert identity_dp(RR, prior=pm, null_events="skip_undefined").value == LogForm.log(3)

@@ -172,8 +172,8 @@ def exact_max(values):
 
 # ==================================================================================== dit
 def test_mutual_information_equals_dit_exactly(dit):
-    """100 random mechanisms and priors (zeros in both): I(X;Y) (seed 000 Def. 4),
-    I(X_i;Y|X_{-i}) (seed 001 Def. 2 at a prior) and I(X_i;Y) (seed 004 Thm 3) equal dit's
+    """100 random mechanisms and priors (zeros in both): I(X;Y) (Wang–Ying–Zhang Def. 4),
+    I(X_i;Y|X_{-i}) (Cuff–Yu Def. 2 at a prior) and I(X_i;Y) (Wu–Xia–He Thm 3) equal dit's
     exact sympy values (×log 2), and dit on float pmfs agrees to 1e-9.
 
     I(X;Y) is dit's ``mutual_information``; the per-record quantities are assembled from dit's
@@ -217,8 +217,8 @@ def test_mutual_information_equals_dit_exactly(dit):
 
 
 def test_kl_equals_dit_exactly(dit):
-    """120 random pairs (with zeros, so D = +oo occurs): D(P||Q) (seed 001 (9)) equals dit's
-    exact Kullback-Leibler divergence; KL-DP (seed 001 Def. 7) of 25 random mechanisms equals
+    """120 random pairs (with zeros, so D = +oo occurs): D(P||Q) (Cuff–Yu (9)) equals dit's
+    exact Kullback-Leibler divergence; KL-DP (Cuff–Yu Def. 7) of 25 random mechanisms equals
     dit's maximum over ordered neighbour pairs."""
     from dit.divergences import kullback_leibler_divergence as dkl
 
@@ -249,7 +249,7 @@ def test_kl_equals_dit_exactly(dit):
 
 @pytest.mark.parametrize("alpha", [F(2), F(3), F(1, 2), F(3, 2)])
 def test_renyi_agrees_with_dit_in_floats(dit, alpha):
-    """Rényi divergence D_α (seed 001 §7) and Rényi-DP against dit's (float-only)
+    """Rényi divergence D_α (Cuff–Yu §7) and Rényi-DP against dit's (float-only)
     ``renyi_divergence`` on random pmfs and mechanisms: equal to 1e-9, +oo exactly together."""
     from dit.divergences import renyi_divergence
 
@@ -279,7 +279,7 @@ def test_renyi_agrees_with_dit_in_floats(dit, alpha):
 
 
 def test_dit_blahut_arimoto_never_exceeds_our_certified_capacity(dit):
-    """dit's ``channel_capacity`` (plain Blahut-Arimoto in floats, seed 001 (58)) returns
+    """dit's ``channel_capacity`` (plain Blahut-Arimoto in floats, Cuff–Yu (58)) returns
     Σ r W log(q/r) <= I(r) <= C; it must lie below our certified upper bound (float slack
     1e-12) and, run to a tight tolerance, within 1e-8 of our certified lower bound."""
     import numpy as np
@@ -328,7 +328,7 @@ def zoo_mechanisms():
 def test_pld_brackets_exact_delta_of_every_pair_and_mechanism(pld):
     """≥ 36 mechanisms (30 random with zeros, 6 from the zoo), e^ε in {1, 5/4, 3/2, 2, 3, 7}:
     for every ordered neighbour pair, optimistic <= E_{e^ε}(P_x||P_x') <= pessimistic (our
-    exact ``hockey_stick``), and for the mechanism the exact δ(ε) of ``approx_dp`` (seed 001
+    exact ``hockey_stick``), and for the mechanism the exact δ(ε) of ``approx_dp`` (Cuff–Yu
     Def. 1 with Def. 4) lies between the maxima of the brackets.  Brackets are <= 2Δ wide."""
     rng = random.Random(20240704)
     eps = [math.log(g) for g in _GAMMAS]

@@ -41,7 +41,7 @@ def test_compute_defaults_and_errors():
 
 
 def test_udp_measures_on_subsets():
-    """k-Max (seed 002 Def. 5.2, n=3, k=2): with T = {} the output is uniform on {c1, c2};
+    """k-Max (Li et al. Def. 5.2, n=3, k=2): with T = {} the output is uniform on {c1, c2};
     adding entity 2 moves it to {c2, c3}.  So output c3 is impossible before and possible
     after the addition (positive UDP infinite), and c1 the other way round (negative UDP)."""
     import sympy

@@ -67,7 +67,7 @@ def test_truncated_geometric_beyond_float_range():
 
 
 def test_delta_beyond_float_range_matches_definition():
-    """δ(ε') = max over ordered neighbours of Σ_y max(0, P(y|x) − e^ε' P(y|x')) (seed 001's
+    """δ(ε') = max over ordered neighbours of Σ_y max(0, P(y|x) − e^ε' P(y|x')) (Cuff–Yu's
     hockey-stick divergence) for counts 0..360 at e^ε = 7 (denominators 7^360·8 > 2^1000:
     entries underflow float64, the filter's bound absorbs it), against a plain integer
     evaluation of the definition."""

@@ -5,7 +5,7 @@ reduction.  These tests check that reduction against brute force: (i) no belief 
 beliefs on the full space and fine grids on small simplices — ever exceeds the exact sup
 (decided exactly, through the increasing inverse H^{-1}(s) = ((1+s)/(1-s))^2 of
 H(R) = (sqrt R - 1)/(sqrt R + 1)), and (ii) the sup is approached within 10^-6 by rational
-beliefs near the witness.  Plus hand values (seed 003) and bad input.
+beliefs near the witness.  Plus hand values (Zhao) and bad input.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def _ints(vec):
 
 
 def sd_of_belief(b, u, v):
-    """SD(b_0, b_i) = 1/2 Σ_x |b_x u_x/U - b_x v_x/V| for b_0 ∝ b u, b_i ∝ b v (seed 003 eqs.
+    """SD(b_0, b_i) = 1/2 Σ_x |b_x u_x/U - b_x v_x/V| for b_0 ∝ b u, b_i ∝ b v (Zhao eqs.
     (2)-(4)), in exact integer arithmetic; None if a posterior is undefined (U = 0 or V = 0)."""
     b, u, v = _ints(b), _ints(u), _ints(v)
     U = sum(bx * ux for bx, ux in zip(b, u))
@@ -107,7 +107,7 @@ def near_optimal_beliefs(witness, labels):
 def test_rr_semantic_privacy_by_hand():
     """RR(3/4) on one bit, ⊥ = 0: v_x = P(y|⊥) for both x; at y = 0, u = (3/4, 1/4), v = (3/4, 3/4),
     slopes v/u = (1, 3), R = 3, so SP = (sqrt 3 - 1)/(sqrt 3 + 1) = 2 - sqrt 3 = tanh(log(3)/4).
-    Zhao's uniform two-point belief (seed 003, proof of Thm 2) gives only 1/2 - 1/(3+1) = 1/4."""
+    Zhao's uniform two-point belief (Zhao, proof of Thm 2) gives only 1/2 - 1/(3+1) = 1/4."""
     m = semantic_privacy(RR)
     assert compare(m.value, "==", 2 - sympy.sqrt(3)).is_true
     assert m.witness["cross_ratio"] == 3 and m.witness["attained"]
@@ -197,7 +197,7 @@ def _rand_mech(rng, space, n_out):
 
 
 def test_semantic_privacy_against_beliefs_on_the_whole_space():
-    """Definition 1 of seed 003 by brute force on D^n: for 120 random mechanisms on {0,1}^2 or
+    """Definition 1 of Zhao by brute force on D^n: for 120 random mechanisms on {0,1}^2 or
     {0,1,2}^1, the posteriors b_0, b_i are built from the rows of P(y|x) and P(y|x_{-i}) directly;
     random beliefs on all of D^n never exceed SP(M), and the witness belief approaches it."""
     rng = random.Random(11)
@@ -243,7 +243,7 @@ def test_semantic_privacy_at_most_tanh_half_pure_dp():
 
 
 def naive_bsp_likelihoods(M, prior, i, S, y, default, game_i, null_events="skip_undefined"):
-    """(configs, u, v) of seed 003 (9), (15) computed by summing over x_K with prior conditionals
+    """(configs, u, v) of Zhao (9), (15) computed by summing over x_K with prior conditionals
     (with S = N∖{i} and "skip_undefined" nothing is integrated: the rows of x and x_{-i})."""
     sp = M.inputs
     pts = sp.points
@@ -311,7 +311,7 @@ def test_naive_cross_ratio_matches_reduction():
 
 
 def test_bayesian_semantic_privacy_against_beliefs():
-    """Definition 2 of seed 003 by brute force on {0,1}^2 and {0,1}^3 with random (possibly
+    """Definition 2 of Zhao by brute force on {0,1}^2 and {0,1}^3 with random (possibly
     correlated, possibly non-full-support) priors, both Game-i readings: random beliefs on the
     configurations x_{i+S} never exceed BSP, the sup of the per-(i,S,y) reductions equals it,
     and with full support BSP >= SP (S = N∖{i} is SP's game)."""

@@ -1,7 +1,7 @@
 """Closed forms on symbolic families (exactpriv.measures.symbolic).
 
 (a) hand-derived closed forms of textbook families, each compared with the computed closed form by
-    an exact for-all identity (seed 001 (11), Ex. 3.3; seed 000 Lemma 5; seed 003 Def. 1);
+    an exact for-all identity (Cuff–Yu (11), Ex. 3.3; Wang–Ying–Zhang Lemma 5; Zhao Def. 1);
 (b) brute-force agreement: the closed form at ε = ln q equals the exact numeric measure of
     M.subs(eps=ln q) (kernel compare, no float) for rational q, on zoo families and seeded random
     symbolic mechanisms;
@@ -77,7 +77,7 @@ def proved(m, expected, **kw):
 
 # ----------------------------------------------------------------------------- (a) textbook values
 def test_rr2_closed_forms_seed001_eq11():
-    """Seed 001 (11): binary RR(ε) is (ε,0)-close with ε tight and D = ε tanh(ε/2); TV = tanh(ε/2);
+    """Cuff–Yu (11): binary RR(ε) is (ε,0)-close with ε tight and D = ε tanh(ε/2); TV = tanh(ε/2);
     by hand D_2 = ln Σ a²/b = ln((t² − t + 1)/t); E_{e^{ε/2}} = (t − √t)/(1 + t)."""
     M = rr(2)
     assert pure_dp_symbolic(M).value == EPS
@@ -89,7 +89,7 @@ def test_rr2_closed_forms_seed001_eq11():
 
 
 def test_rr2_both_directions_equal_and_one_class():
-    """D(P‖Q) = D(Q‖P) on the binary pair ('for which D(P||Q) = D(Q||P)', seed 001 §2.2)."""
+    """D(P‖Q) = D(Q‖P) on the binary pair ('for which D(P||Q) = D(Q||P)', Cuff–Yu §2.2)."""
     M = rr(2)
     a = pair_divergence_symbolic(M, (0,), (1,), "kl")
     b = pair_divergence_symbolic(M, (1,), (0,), "kl")
@@ -111,7 +111,7 @@ def test_rr_k_closed_forms(k):
 
 
 def test_bsc_capacity_and_semantic_privacy():
-    """BSC(1/(1+e^ε)): capacity ln 2 − h(p) (seed 001 App. C); SP = H(e^ε) = tanh(ε/4) by the
+    """BSC(1/(1+e^ε)): capacity ln 2 − h(p) (Cuff–Yu App. C); SP = H(e^ε) = tanh(ε/4) by the
     two-point reduction (u = (a, b), v = (a, a) at y = 0 with default 0: cross-ratio a/b = e^ε)."""
     M = rr(2)
     proved(capacity_symbolic(M), LOG(2) - h(1 / (1 + T)))
@@ -120,7 +120,7 @@ def test_bsc_capacity_and_semantic_privacy():
 
 @pytest.mark.parametrize("m,n", [(2, 1), (3, 1), (2, 2)])
 def test_exponential_mechanism_seed000_lemma5(m, n):
-    """E_d is exactly ε-DP (seed 000 Lemma 5); capacity n log m − H(row) (rows/columns permutations)."""
+    """E_d is exactly ε-DP (Wang–Ying–Zhang Lemma 5); capacity n log m − H(row) (rows/columns permutations)."""
     E = ed(m, n)
     assert pure_dp_symbolic(E).value == EPS
     row = [sympy.sympify(v) for v in E.rows[0]]
@@ -129,7 +129,7 @@ def test_exponential_mechanism_seed000_lemma5(m, n):
 
 @pytest.mark.parametrize("N", [2, 3, 5])
 def test_erasure_capacity_seed001_ex33(N):
-    """Seed 001 Ex. 3.3: capacity δ log N, attained by the uniform input, for every δ ∈ (0, 1)."""
+    """Cuff–Yu Ex. 3.3: capacity δ log N, attained by the uniform input, for every δ ∈ (0, 1)."""
     m = capacity_symbolic(erasure(N), domain=(0, 1), closed=(True, True))
     assert m.witness["valid_on"] == Domain(DELTA, sympy.Integer(0), sympy.Integer(1), False, False)
     proved(m, DELTA * LOG(N), domain=(0, 1), closed=(False, False))
@@ -144,7 +144,7 @@ def test_truncated_geometric_validity_excludes_zero():
 
 
 def test_group_privacy_of_count_query_is_two_eps():
-    """Seed 004 Ex. 2 / seed 001 Property 7: two records change the count by 2: ln ratio 2ε."""
+    """Wu–Xia–He Ex. 2 / Cuff–Yu Property 7: two records change the count by 2: ln ratio 2ε."""
     M = zoo.count_query_geometric(2, eps=EPS)
     assert pure_dp_symbolic(M).value == EPS
     assert pure_dp_symbolic(M, within=2).value == 2 * EPS

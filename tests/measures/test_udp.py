@@ -1,4 +1,4 @@
-"""Tests of the directed UDP halves and bounded DP (exactpriv.measures.udp; seed 002 §4, li2013.def_udp).
+"""Tests of the directed UDP halves and bounded DP (exactpriv.measures.udp; Li et al. §4, li2013.def_udp).
 
 (a) hand values; (b) agreement with the definitions taken literally — the max over *every output
 event S* of Pr[A(a) ∈ S]/Pr[A(b) ∈ S] over the directed pairs of the relation — on 1,200 seeded
@@ -72,7 +72,7 @@ def test_one_entity_hand_values():
 
 
 def test_count_with_geometric_noise():
-    """Seed 002 §4.1 (finite analogue): a count with e^eps = 2 noise is ln 2-positive and -negative
+    """Li et al. §4.1 (finite analogue): a count with e^eps = 2 noise is ln 2-positive and -negative
     UDP, and 0-BDP (swaps keep |T|)."""
     M = count_geometric("abc", F(2))
     assert positive_udp(M).value == LogForm.log(2)
@@ -91,7 +91,7 @@ def test_member_report_bounded():
 
 
 def test_kmax_support_gaps():
-    """k-Max (seed 002 Def. 5.2) changes its output support when the max changes: +oo both ways."""
+    """k-Max (Li et al. Def. 5.2) changes its output support when the max changes: +oo both ways."""
     M = zoo.k_max(3, 2)
     assert positive_udp(M).value == OO and negative_udp(M).value == OO and bounded_dp(M).value == OO
     assert is_positive_udp(M, 100).is_false

@@ -1,4 +1,4 @@
-"""Every claim id of shared/CLAIMS.md (copied to theorems/claim_ids.txt) is in the bank,
+"""Every claim id of the bank's claim list (copied to theorems/claim_ids.txt) is in the bank,
 with at least one reading or an explicit not-encodable reason; claims carry their sources."""
 
 from pathlib import Path

@@ -208,7 +208,7 @@ _EX43 = Claim(
                         "finite eps, mi_dp(Y_1, Y_2) = log N and I(X_1;Y_1,Y_2) = H(X_1); the responses are not "
                         "conditionally independent (so Corollary 5 does not apply)",
              _check_ex43, [Family("one_time_pad(N), N = 2..5, uniform prior", _fam_ex43)], expected=Verdict.CHECKED,
-             notes="'each response alone is 0-MI-DP' is implicit in the seed (it is why the example shows that "
+             notes="'each response alone is 0-MI-DP' is implicit in the paper (it is why the example shows that "
                    "composition needs conditional independence).",
         open_search=False)])
 

@@ -131,7 +131,7 @@ _SEC61 = Claim(
                                   "with min{eps_i, eps_i^2}: sup_P I(X_i;Y|X^{-i}) <= min{eps_i, eps_i^2}",
              _check_sec61_midp, [Family("zero-free mechanisms with unequal records; E_d (seed 20)", _fam_sec61_midp)],
              expected=Verdict.CHECKED,
-             notes="The seed only says (56) is 'the modification to MI-DP'; this reading checks that it is the "
+             notes="The paper only says (56) is 'the modification to MI-DP'; this reading checks that it is the "
                    "analogue in the sense of Theorem 1 (Lemma 1 (23) applied record by record).")])
 
 

@@ -1,5 +1,5 @@
 """Reference values of the prior-dependent per-record notions: identifiability, Bayesian DP
-(Yang et al., as restated by Zhao, seed 003 (19)) and identity DP (seed 004 (11)).
+(Yang et al., as restated by Zhao, Zhao (19)) and identity DP (Wu–Xia–He (11)).
 
 Each likelihood of a partial configuration is summed from the definition,
 
@@ -70,7 +70,7 @@ def likelihood(R: Records, p, W, fixed: dict, y: int, null_events: str, *, repla
 
 
 def identifiability(M, *, prior=None) -> Reference:
-    """max over y with p_Y(y) > 0 and neighbours x ~ x' of ln p(x|y)/p(x'|y) (seed 000 Def. 2), with
+    """max over y with p_Y(y) > 0 and neighbours x ~ x' of ln p(x|y)/p(x'|y) (Wang–Ying–Zhang Def. 2), with
     p(x|y) = p(x) P(y|x) / p_Y(y) by Bayes' rule."""
     M = flat(M, "identifiability")
     p = _prior(M, prior, "identifiability")
@@ -112,7 +112,7 @@ def _all_subsets(others):
 
 def bayesian_dp(M, *, prior=None, null_events: str = "skip_undefined") -> Reference:
     """sup over records i, S ⊆ N∖{i}, x_i ≠ x_i', x_S and outputs y of
-    ln P[Y(x_{i+S}) = y] / P[Y(x'_{i+S}) = y]  (seed 003 (19), unknown records integrated out under
+    ln P[Y(x_{i+S}) = y] / P[Y(x'_{i+S}) = y]  (Zhao (19), unknown records integrated out under
     the prior)."""
     M = flat(M, "bayesian_dp")
     v = _leakage(M, prior, _all_subsets, _convention(null_events), "bayesian_dp")
@@ -121,7 +121,7 @@ def bayesian_dp(M, *, prior=None, null_events: str = "skip_undefined") -> Refere
 
 def identity_dp(M, *, prior=None, null_events: str = "skip_null") -> Reference:
     """max over sources i, t ≠ t' and outputs r of ln Σ_{x_(i)} Pr[M(t, x_(i)) = r] Pr[x_(i) | X_i = t]
-    / Σ_{x_(i)} Pr[M(t', x_(i)) = r] Pr[x_(i) | X_i = t']  (seed 004 Def. 3, (11))."""
+    / Σ_{x_(i)} Pr[M(t', x_(i)) = r] Pr[x_(i) | X_i = t']  (Wu–Xia–He Def. 3, (11))."""
     M = flat(M, "identity_dp")
     v = _leakage(M, prior, lambda others: [()], _convention(null_events), "identity_dp")
     return Reference("identity_dp", v, how="(11) for every (i, t, t', r)")

@@ -9,7 +9,7 @@ Thm 4.5.1)
 
 with both sides exact log-forms enclosed by ``arb``.  The prior is made strictly positive (mixed
 with 1e-12 of the uniform law) so that the upper bound is finite.  MI-DP uses the reduction
-MI-DP = max_i max_{x_{-i}} C(x_i -> P(.|x_i, x_{-i})) (seed 001 Def. 2: the conditional MI is an
+MI-DP = max_i max_{x_{-i}} C(x_i -> P(.|x_i, x_{-i})) (Cuff–Yu Def. 2: the conditional MI is an
 average over x_{-i} of capacities-bounded terms, attained by a point mass on x_{-i}); each
 sub-channel gets its own certified sandwich.  Floats choose; they never decide a bound.
 """
@@ -91,13 +91,13 @@ def capacity_enclosure(W: list[list[Fraction]]) -> Enclosure:
 
 
 def capacity(M) -> Reference:
-    """sup over priors of I(X;Y) (seed 001 (58)) as a certified enclosure."""
+    """sup over priors of I(X;Y) (Cuff–Yu (58)) as a certified enclosure."""
     M = flat(M, "capacity")
     return Reference("capacity", enclosure=capacity_enclosure(rows(M, "capacity")), how="BA + Gallager sandwich")
 
 
 def mi_dp(M) -> Reference:
-    """sup over records i and all priors of I(X_i;Y|X_{-i}) (seed 001 Def. 2) =
+    """sup over records i and all priors of I(X_i;Y|X_{-i}) (Cuff–Yu Def. 2) =
     max_i max_{x_{-i}} C(x_i -> P(.|x_i, x_{-i})), each capacity enclosed as in :func:`capacity`."""
     M = flat(M, "mi_dp")
     require_records(M.inputs, "mi_dp")

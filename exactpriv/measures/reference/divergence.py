@@ -41,7 +41,7 @@ def _pairs_max_ratio(P, pairs):
 
 
 def pure_dp(M) -> Reference:
-    """max over ordered neighbours (x, x') and outputs y of ln P(y|x)/P(y|x') (seed 001 Def. 5;
+    """max over ordered neighbours (x, x') and outputs y of ln P(y|x)/P(y|x') (Cuff–Yu Def. 5;
     Dwork et al.); 0/0 ignored, a/0 = +oo; no neighbours: 0."""
     M = flat(M, "pure_dp")
     P = rows(M, "pure_dp")
@@ -49,7 +49,7 @@ def pure_dp(M) -> Reference:
 
 
 def free_lunch(M) -> Reference:
-    """max over ALL ordered pairs of distinct inputs and outputs of ln P(y|x)/P(y|x') (seed 001
+    """max over ALL ordered pairs of distinct inputs and outputs of ln P(y|x)/P(y|x') (Cuff–Yu
     §6.2, (57)); one input: 0."""
     M = flat(M, "free_lunch")
     P = rows(M, "free_lunch")
@@ -59,7 +59,7 @@ def free_lunch(M) -> Reference:
 
 
 def tv_dp(M) -> Reference:
-    """max over neighbours of the total variation ½ Σ_y |P(y|x) − P(y|x')| (seed 001 Def. 6)."""
+    """max over neighbours of the total variation ½ Σ_y |P(y|x) − P(y|x')| (Cuff–Yu Def. 6)."""
     M = flat(M, "tv_dp")
     P = rows(M, "tv_dp")
     vals = [sum((abs(a - b) for a, b in zip(P[x], P[x2])), Fraction(0)) / 2 for x, x2 in ordered_neighbours(M.inputs)]
@@ -79,7 +79,7 @@ def _kl(p, q):
 
 
 def kl_dp(M) -> Reference:
-    """max over ordered neighbours of D(P_x ‖ P_x') in nats (seed 001 Def. 7)."""
+    """max over ordered neighbours of D(P_x ‖ P_x') in nats (Cuff–Yu Def. 7)."""
     M = flat(M, "kl_dp")
     P = rows(M, "kl_dp")
     vals = [_kl(P[x], P[x2]) for x, x2 in ordered_neighbours(M.inputs)]
@@ -160,7 +160,7 @@ def _arb(q: Fraction):
 
 class HockeyProfile:
     """δ(γ) = max over ordered neighbours of E_γ(P_x‖P_x') = Σ_y max(0, P(y|x) − γ P(y|x'))
-    (seed 001 Def. 1 with Def. 4: M is (ε, δ)-DP iff δ(e^ε) ≤ δ), evaluated on demand."""
+    (Cuff–Yu Def. 1 with Def. 4: M is (ε, δ)-DP iff δ(e^ε) ≤ δ), evaluated on demand."""
 
     def __init__(self, P, pairs):
         self.P, self.pairs = P, pairs

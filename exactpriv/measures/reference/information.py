@@ -46,7 +46,7 @@ def mutual_information(p, W) -> LogForm:
 
 
 def mi_privacy(M, *, prior=None) -> Reference:
-    """I(X;Y) in nats for X ~ prior, Y | X = x ~ P(.|x) (seed 000 Def. 4)."""
+    """I(X;Y) in nats for X ~ prior, Y | X = x ~ P(.|x) (Wang–Ying–Zhang Def. 4)."""
     M = flat(M, "mi_privacy")
     return Reference("mi_privacy", mutual_information(_prior(M, prior, "mi_privacy"), rows(M, "mi_privacy")),
                      how="Σ p(x,y) log(W(y|x)/p(y))")
@@ -55,7 +55,7 @@ def mi_privacy(M, *, prior=None) -> Reference:
 def conditional_mi(M, *, prior=None, record=None) -> Reference:
     """max over records i (or the given ``record``) of I(X_i; Y | X_{-i}) =
     Σ_x P(x) Σ_y W(y|x) log( W(y|x) / P(y | x_{-i}) ),  P(y|x_{-i}) = Σ_{x_i'} P(x_i' | x_{-i}) W(y|x_i', x_{-i})
-    (seed 001 Def. 2 at a fixed prior); points of prior probability 0 contribute nothing."""
+    (Cuff–Yu Def. 2 at a fixed prior); points of prior probability 0 contribute nothing."""
     M = flat(M, "conditional_mi")
     p = _prior(M, prior, "conditional_mi")
     require_records(M.inputs, "conditional_mi")
@@ -83,7 +83,7 @@ def conditional_mi(M, *, prior=None, record=None) -> Reference:
 
 def adversarial_privacy(M, *, prior=None) -> Reference:
     """max over y with P(y) > 0 and x with P(x) > 0 of ln P(x|y)/P(x) = ln W(y|x)/P(y)
-    (seed 001 §6.4, (64))."""
+    (Cuff–Yu §6.4, (64))."""
     M = flat(M, "adversarial_privacy")
     p = _prior(M, prior, "adversarial_privacy")
     W = rows(M, "adversarial_privacy")
@@ -102,7 +102,7 @@ def adversarial_privacy(M, *, prior=None) -> Reference:
 
 def min_entropy_leakage(M, *, prior=None) -> Reference:
     """I_∞(X;Y) = H_∞(X) − H_∞(X|Y) = log Σ_y max_x P(x) W(y|x) − log max_x P(x)  (Smith 2009;
-    seed 001 (72)-(73)), from the two vulnerabilities summed point by point."""
+    Cuff–Yu (72)-(73)), from the two vulnerabilities summed point by point."""
     M = flat(M, "min_entropy_leakage")
     p = _prior(M, prior, "min_entropy_leakage")
     W = rows(M, "min_entropy_leakage")

@@ -1,4 +1,4 @@
-"""Reference values of membership privacy (Li et al., seed 002; Zhao, seed 003 Def. 3).
+"""Reference values of membership privacy (Li et al., Li et al.; Zhao, Zhao Def. 3).
 
 For one distribution D over datasets, an entity t and an output set S with Pr[S] > 0, the PMP level
 is the least γ with Pr[t|S] ≤ γ Pr[t] and Pr[¬t|S] ≥ Pr[¬t]/γ (NMP: Pr[t|S] ≥ Pr[t]/γ and

@@ -1,5 +1,5 @@
-"""Reference values of semantic privacy (Kasiviswanathan–Smith; seed 003 Def. 1) and Bayesian
-semantic privacy (seed 003 Def. 2), by a reduction other than the fast path's.
+"""Reference values of semantic privacy (Kasiviswanathan–Smith; Zhao Def. 1) and Bayesian
+semantic privacy (Zhao Def. 2), by a reduction other than the fast path's.
 
 Both are suprema over beliefs b of SD(b_0[.|y], b_i[.|y]) with b_0 ∝ b·u, b_i ∝ b·v for likelihood
 vectors u, v (one record i, one transcript y, and for BSP one set S).  The fast module proves that
@@ -134,7 +134,7 @@ def _default(R: Records, default):
 
 def semantic_privacy(M, *, default=None) -> Reference:
     """sup over beliefs b on D^n, transcripts y and records i of SD(b_0[.|y], b_i[.|y]) with
-    b_0[x|y] ∝ P[Y(x) = y] b[x] and b_i[x|y] ∝ P[Y(x_{-i}) = y] b[x] (seed 003 Def. 1, (2)-(4))."""
+    b_0[x|y] ∝ P[Y(x) = y] b[x] and b_i[x|y] ∝ P[Y(x_{-i}) = y] b[x] (Zhao Def. 1, (2)-(4))."""
     M = flat(M, "semantic_privacy")
     require_records(M.inputs, "semantic_privacy")
     W = rows(M, "semantic_privacy")
@@ -156,7 +156,7 @@ def semantic_privacy(M, *, default=None) -> Reference:
 def bayesian_semantic_privacy(M, *, prior=None, default=None, game_i: str = "resample",
                               null_events: str = "skip_undefined") -> Reference:
     """sup over i, S ⊆ N∖{i}, beliefs on the configurations (x_i, x_S) and y of SD of (9) and (15)
-    (seed 003 Def. 2): P[Y(x_{i+S}) = y] integrates the unknown records under the prior; Game i uses
+    (Zhao Def. 2): P[Y(x_{i+S}) = y] integrates the unknown records under the prior; Game i uses
     (⊥, x_S) with its own conditional law ("resample") or the law given (x_i, x_S) with record i set
     to ⊥ ("replace").  Configurations with an undefined likelihood leave the belief's support."""
     M = flat(M, "bayesian_semantic_privacy")

@@ -1,6 +1,6 @@
 """Reference value of Sibson's α-mutual information, from its closed-form definition.
 
-I^s_α(X;Y) = α/(α−1) · log Σ_y ( Σ_x P(x) W(y|x)^α )^{1/α}  (Sibson 1969; seed 001 §7, (66)),
+I^s_α(X;Y) = α/(α−1) · log Σ_y ( Σ_x P(x) W(y|x)^α )^{1/α}  (Sibson 1969; Cuff–Yu §7, (66)),
 α = oo: log Σ_y max_{x: P(x) > 0} W(y|x); α = 1: Shannon's I(X;Y).  For other α the value is an
 algebraic-logarithmic number, enclosed by certified ``arb`` balls at 256 bits.
 """

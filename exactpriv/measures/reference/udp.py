@@ -1,4 +1,4 @@
-"""Reference values of unbounded / bounded DP on datasets of entities (Li et al., seed 002 §4):
+"""Reference values of unbounded / bounded DP on datasets of entities (Li et al., Li et al. §4):
 maxima of ln P(y|T1)/P(y|T2) over the dataset pairs each notion names, enumerated from the sets."""
 
 from __future__ import annotations
