@@ -1,4 +1,4 @@
-"""Benchmark of exactpriv.exact.lp on the privacy–distortion LP of Wang–Ying–Zhang (Wang–Ying–Zhang).
+"""Benchmark of exactpriv.exact.lp on the privacy–distortion LP of Wang–Ying–Zhang.
 
 Variables p(y|x) for x, y in D^n (|D| = m), minimise the expected Hamming distortion
     Σ_x p_X(x) Σ_y p(y|x) d_H(x, y)                                   (Wang–Ying–Zhang, (5), (7))

@@ -1,4 +1,4 @@
-"""Benchmark of the privacy–distortion LPs of Wang–Ying–Zhang (Wang–Ying–Zhang) in exactpriv.measures.distortion.
+"""Benchmark of the privacy–distortion LPs of Wang–Ying–Zhang in exactpriv.measures.distortion.
 
 PD-DP (14)-(17) on D^3, m = 3 (N = 27 databases, 729 variables p(y|x), 4,374 DP rows, 27 row sums) at
 e^ε = 2, solved by HiGHS and certified exactly by ``optimal_distortion_dp``; the target is <= 5 s

@@ -52,7 +52,7 @@ def _methods(res: ProofResult) -> set:
 
 # --------------------------------------------------------------------------- true statements
 def test_cuff_yu_property_1_kl_bound():
-    """Cuff–Yu (Cuff–Yu), Property 1: eps*tanh(eps/2) <= min{eps, eps^2} for all eps >= 0.
+    """Cuff–Yu, Property 1: eps*tanh(eps/2) <= min{eps, eps^2} for all eps >= 0.
 
     Both sides touch at eps = 0 and the eps^2 branch touches to second order; the Min is split
     into the two conjuncts."""

@@ -43,7 +43,7 @@ def test_measure_all_applicable(rr_files):
                 "conditional_mi", "identifiability", "bayesian_dp", "identity_dp", "semantic_privacy",
                 "bayesian_semantic_privacy", "positive_membership", "negative_membership", "sibson_mi",
                 "adversarial_privacy", "capacity",
-                # issue 11: notions registered from outside the paper papers
+                # issue 11: notions registered from outside the five papers
                 "zcdp", "f_dp", "privacy_loss_distribution", "probabilistic_dp", "min_entropy_leakage"}
     assert set(doc) == expected
     assert all("not_applicable" not in v for v in doc.values())

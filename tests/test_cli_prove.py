@@ -9,7 +9,7 @@ from exactpriv.cli import main
 
 
 def test_prove_writes_json_for_a_proved_statement(tmp_path, capsys):
-    """Cuff–Yu (Cuff–Yu) Property 1 on [0, oo)."""
+    """Cuff–Yu Property 1 on [0, oo)."""
     out = tmp_path / "out.json"
     rc = main(["prove", "eps*tanh(eps/2) <= Min(eps, eps**2)", "--domain", "[0, oo)", "--json", str(out)])
     assert rc == 0

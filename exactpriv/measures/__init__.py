@@ -83,7 +83,7 @@ REGISTRY: dict[str, MeasureSpec] = {s.name: s for s in [
                 description="eps-negative unbounded DP, remove-one direction (Li et al., reconstructed)"),
     MeasureSpec("bounded_dp", "exactpriv.measures.udp", "bounded_dp", space_types=("Subsets", "Bounded"),
                 description="eps-bounded DP, swap neighbours (Li et al., reconstructed)"),
-    # issue 11: notions from outside the paper papers
+    # issue 11: notions from outside the five papers
     MeasureSpec("zcdp", "exactpriv.measures.zcdp", "zcdp",
                 description="rho of rho-zCDP: sup_alpha D_alpha/alpha, certified enclosure (Bun-Steinke 2016)"),
     MeasureSpec("f_dp", "exactpriv.measures.tradeoff", "f_dp",

@@ -1,4 +1,4 @@
-"""Privacy–distortion measures of Wang–Ying–Zhang (Wang–Ying–Zhang): distortion, h, ε_X, ε̃_X, the optimal
+"""Privacy–distortion measures of Wang–Ying–Zhang: distortion, h, ε_X, ε̃_X, the optimal
 distortion under ε-DP / ε-identifiability / the relaxed problem R-PD, and the KKT / rate–distortion
 certificates of Theorem 2.
 

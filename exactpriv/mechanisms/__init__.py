@@ -1,4 +1,4 @@
-"""Mechanisms: the exact Mechanism class, the zoo of mechanisms the paper papers use, and exact
+"""Mechanisms: the exact Mechanism class, the zoo of mechanisms the five papers use, and exact
 operators on mechanisms (composition, post-processing, subsampling, group pairs, shuffling)."""
 
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism

@@ -1,4 +1,4 @@
-"""Exact constructors for the mechanisms the paper papers use.
+"""Exact constructors for the mechanisms the five papers use.
 
 Privacy parameters: give ``eps`` (an exact number or sympy expression, e.g. ``log(3)``, or
 the symbol ``EPS`` for a symbolic family) or ``exp_eps`` (e^eps as an exact rational).

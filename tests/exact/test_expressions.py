@@ -318,7 +318,7 @@ def test_eps_is_the_declared_nonnegative_symbol():
 
 
 def test_cuff_yu_tight_kl_bound_identity():
-    """Cuff–Yu (Cuff–Yu) Property 1, form (11): eps(e^eps-1)(1-e^-eps)/((e^eps-1)+(1-e^-eps)) = eps*tanh(eps/2)."""
+    """Cuff–Yu Property 1, form (11): eps(e^eps-1)(1-e^-eps)/((e^eps-1)+(1-e^-eps)) = eps*tanh(eps/2)."""
     paper_form = parse_expression("eps*(exp(eps)-1)*(1-exp(-eps))/((exp(eps)-1)+(1-exp(-eps)))")
     short_form = parse_expression("eps*tanh(eps/2)")
     difference = (paper_form - short_form).rewrite(sympy.exp)

@@ -251,7 +251,7 @@ def test_input_forms_agree():
 
 
 def test_privacy_distortion_small():
-    """Wang–Ying–Zhang (Wang–Ying–Zhang), Theorem 1 with the uniform prior (ε_X = 0): the minimal
+    """Wang–Ying–Zhang, Theorem 1 with the uniform prior (ε_X = 0): the minimal
     expected Hamming distortion of an ε-DP mechanism on D^n is h(ε) = n/(1 + e^ε/(m-1)).
     n = 2, m = 3, e^ε = 2: h = 2/(1 + 2/2) = 1."""
     res = solve_lp(**_pd_lp(2, 3, 2))

@@ -1,4 +1,4 @@
-"""Tests of the privacy–distortion measures (exactpriv.measures.distortion), Wang–Ying–Zhang (Wang–Ying–Zhang).
+"""Tests of the privacy–distortion measures (exactpriv.measures.distortion), Wang–Ying–Zhang.
 
 (a) hand-worked values citing the paper (h, h^{-1}, ε̃_X of product priors and of a correlated prior
 whose threshold is (8 + 2√2)/7, Theorem 1 on the uniform prior, Lemmas 4 and 5, R(D) of a product
