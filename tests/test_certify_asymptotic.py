@@ -60,6 +60,15 @@ def test_false_tails_refuted_never_proved(text):
     assert res.point is not None
 
 
+def test_log_eps_terms_cancel_in_the_limit():
+    """ε log(1 + 1/ε) increases to its limit 1 (the log ε parts of its log atoms cancel)."""
+    res = prove("eps*log(1 + 1/eps) <= 1", domain="[1, oo)")
+    assert res.verdict == "PROVED" and "asymptotic" in res.method
+    # ε log(1 + 1/ε) = 1 − 1/(2ε) + 1/(3ε²) − ...: below 1 − 1/(4ε), above 1 − 1/(2ε)
+    assert prove("eps*log(1 + 1/eps) <= 1 - 1/(4*eps)", domain="[1, oo)").verdict == "PROVED"
+    assert prove("eps*log(1 + 1/eps) <= 1 - 1/(2*eps)", domain="[1, oo)").verdict == "REFUTED"
+
+
 def _sign_at(expr, x):
     lo, hi = arb_to_fractions(arb_eval(expr.subs(EPS, sympy.Rational(x.numerator, x.denominator)), 256))
     return 1 if lo > 0 else -1 if hi < 0 else 0
@@ -87,7 +96,10 @@ def test_limit_at_infinity_exact():
     assert limit_at_infinity(sympy.log(sympy.cosh(EPS)) - EPS, EPS, b) == -sympy.log(2)
     assert limit_at_infinity(sympy.log(E + 1) - EPS + 3, EPS, b) == 3
     assert limit_at_infinity(EPS - sympy.log(E), EPS, b) is not None
-    assert limit_at_infinity(sympy.log(EPS), EPS, b) is None  # log of a power of eps: not handled
+    assert limit_at_infinity(sympy.log(EPS), EPS, b) == sympy.oo
+    assert limit_at_infinity(sympy.log(EPS + 1) - 2 * sympy.log(EPS), EPS, b) == -sympy.oo
+    assert limit_at_infinity(sympy.log(EPS + 1) - sympy.log(EPS) + 5, EPS, b) == 5
+    assert limit_at_infinity(sympy.log(EPS) * sympy.log(EPS + 1), EPS, b) is None  # product of logs
 
 
 def test_no_argument_stays_undecided_not_proved():

@@ -121,11 +121,13 @@ def limit_at_infinity(q, var, budget: Budget):
     """lim_{ε→oo} q for q = Σ k_i log(u_i) + w with constant k_i and exp-polynomial quotients u_i, w;
     exact (a sympy number or ±oo), or None.
 
-    Each log(u_i) = log a_i + β_i ε + log(u_i / (a_i e^{β_i ε})) with a_i e^{β_i ε} the dominant term
-    of u_i (no power of ε allowed there), and the last log tends to 0; the β_i ε are added to w,
-    whose limit is read off its dominant numerator and denominator terms."""
+    Each log(u_i) = log a_i + α_i log ε + β_i ε + log(u_i / (a_i ε^{α_i} e^{β_i ε})) with
+    a_i ε^{α_i} e^{β_i ε} the dominant term of u_i, and the last log tends to 0; the β_i ε are added
+    to w, whose limit is read off its dominant numerator and denominator terms.  An infinite limit
+    of w decides (it grows at least like a positive power of ε); otherwise Σ k_i α_i ≠ 0 gives
+    ±oo, and else the limit is Σ k_i log a_i + lim w."""
     q = rewrite_hyperbolic(q)
-    const, linear, rest = sympy.Integer(0), sympy.Integer(0), q
+    const, linear, logpow, rest = sympy.Integer(0), sympy.Integer(0), sympy.Integer(0), q
     for L in _log_atoms(q, var):
         z = sympy.Dummy("z")
         Q = rest.subs(L, z)
@@ -137,7 +139,7 @@ def limit_at_infinity(q, var, budget: Budget):
             return None
         un, ud = sympy.fraction(sympy.together(L.args[0]))
         ln, ld = _leading(un, var, budget), _leading(ud, var, budget)
-        if ln is None or ld is None or ln[0] == 0 or ld[0] == 0 or ln[2] != ld[2]:
+        if ln is None or ld is None or ln[0] == 0 or ld[0] == 0:
             return None
         a = ln[0] / ld[0]
         sgn, _ = decide_sign(a, max_prec=max(64, min(budget.max_prec, 1024)))
@@ -145,12 +147,18 @@ def limit_at_infinity(q, var, budget: Budget):
             return None
         const += k * sympy.log(a)
         linear += k * (ln[1] - ld[1])
+        logpow += k * (ln[2] - ld[2])  # log(ε^α) = α log ε
     if any(a.has(var) for a in rest.atoms(sympy.log)):
         return None
     lw = _ratio_limit(rest + linear * var, var, budget)
     if lw is None:
         return None
-    return lw if lw in (sympy.oo, -sympy.oo) else const + lw
+    if lw in (sympy.oo, -sympy.oo):
+        return lw  # an unbounded exp-polynomial quotient grows at least like ε^(1/d): it beats log ε
+    if logpow != 0:
+        s_lp, _ = decide_sign(logpow, max_prec=max(64, min(budget.max_prec, 1024)))
+        return None if s_lp is None else (sympy.oo if s_lp > 0 else -sympy.oo)
+    return const + lw
 
 
 def _sqrt_atoms(h, var):

@@ -105,8 +105,10 @@ class PrivacyLoss:
                            for r, m in self.atoms]) + sympy.Rational(self.infinite.numerator, self.infinite.denominator)
 
     def to_json(self) -> dict:
-        return {"atoms": [[sympy.sstr(_log_of(r).to_sympy()), str(m)] for r, m in self.atoms],
-                "infinite": str(self.infinite)}
+        """{"atoms": [[r, mass], ...] (the loss of an atom is ln r; exact rationals as text), "infinite"}.
+        Ratios, not logs: writing ln r as a prime factorisation costs seconds on random rationals."""
+        return {"atoms": [[str(r), str(m)] for r, m in self.atoms], "infinite": str(self.infinite),
+                "loss": "ln(r)"}
 
 
 def pair_privacy_loss(P, Q) -> PrivacyLoss:

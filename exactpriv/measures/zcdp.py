@@ -77,15 +77,18 @@ class _PairSup:
         ratio = max(a / b for a, b in self.terms)
         with working_precision(_PREC):
             self.dmax = arb_to_fractions(_arb_q(ratio).log())[1]  # D_∞ upper bound
+            # p^a q^(1-a) = q exp(a ln(p/q)): the balls of q and ln(p/q) are computed once
+            self.q_balls = [_arb_q(y) for _, y in self.terms]
+            self.log_ratios = [(_arb_q(x) / _arb_q(y)).log() for x, y in self.terms]
 
     def D(self, a: Fraction) -> tuple[Fraction, Fraction]:
         """Rational bounds of D_a (a ≥ 1 rational)."""
         if a not in self.cache:
-            A = flint.fmpq(a.numerator, a.denominator)
             with working_precision(_PREC):
+                A = _arb_q(a)
                 s = flint.arb(0)
-                for x, y in self.terms:
-                    s += _arb_q(x) ** A * _arb_q(y) ** (1 - A)
+                for qb, lr in zip(self.q_balls, self.log_ratios):
+                    s += qb * (A * lr).exp()
                 self.cache[a] = arb_to_fractions(s.log() / _arb_q(a - 1))
         return self.cache[a]
 
@@ -101,11 +104,10 @@ class _PairSup:
         with working_precision(_PREC):
             al = flint.arb(flint.fmpq(a.numerator, a.denominator)).union(flint.arb(flint.fmpq(b.numerator, b.denominator)))
             S, dS = flint.arb(0), flint.arb(0)
-            for x, y in self.terms:
-                r = _arb_q(x) / _arb_q(y)
-                t = _arb_q(y) * (al * r.log()).exp()
+            for qb, lr in zip(self.q_balls, self.log_ratios):
+                t = qb * (al * lr).exp()
                 S += t
-                dS += t * r.log()
+                dS += t * lr
             K, dK = S.log(), dS / S
             den = al * (al - 1)
             dg = (dK * den - K * (2 * al - 1)) / (den * den)

@@ -204,7 +204,7 @@ def test_registry_cli_json_names():
     f = compute("f_dp", M).to_json()
     assert f["exact"] == "Piecewise((1 - 3*alpha, alpha <= 1/4), (1/3 - alpha/3, alpha <= 1))" and f["float"] is None
     p = compute("privacy_loss_distribution", M).to_json()
-    assert p["witness"]["pairs"][0]["atoms"] == [["-log(3)", "1/4"], ["log(3)", "3/4"]]
+    assert p["witness"]["pairs"][0]["atoms"] == [["1/3", "1/4"], ["3", "3/4"]]  # losses ln(1/3), ln 3
     assert compute("probabilistic_dp", M).to_json()["exact"] == "Piecewise((1, eps < log(3)), (0, True))"
     # Smith 2009 / Braun, Chatzikokolakis, Palamidessi 2009: under the uniform prior the min-entropy
     # leakage is log Σ_y max_x W(y|x), for ε-RR ln(2e^ε/(1+e^ε))

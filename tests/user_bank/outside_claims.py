@@ -1,5 +1,8 @@
 """A user's claim bank: well-known results from outside the five papers, each with a false mis-statement.
 
+The zCDP bound, the RDP ⇒ (ε,δ) conversion, Bretagnolle–Huber, amplification by subsampling, group privacy and the
+k-fold composition of randomized response against Kairouz–Oh–Viswanath's formula.
+
 Written as a user would, with the declarative forms of :mod:`exactpriv.claims` (plus one custom check), and
 run by ``exactpriv verify tests/user_bank/outside_claims.py``, ``exactpriv hunt ID --bank FILE``,
 ``exactpriv report --bank FILE`` and ``pytest tests/user_bank/outside_claims.py`` (tests/test_user_bank.py
@@ -8,6 +11,8 @@ drives all four).  Every mis-statement's expected REFUTED says why in words; the
 
 References
 ----------
+* Bun, Steinke, "Concentrated Differential Privacy: Simplifications, Extensions, and Lower Bounds", TCC 2016,
+  Proposition 1.4.
 * Mironov, "Rényi Differential Privacy", CSF 2017, Proposition 3.
 * Kairouz, Oh, Viswanath, "The Composition Theorem for Differential Privacy", ICML 2015, Theorem 3.3.
 * Balle, Barthe, Gaboardi, "Privacy Amplification by Subsampling", NeurIPS 2018, Theorem 9 (Poisson, add/remove).
@@ -49,6 +54,15 @@ MISSTATED = dict(expected=Verdict.REFUTED, finding="variant")
 # a conversion with log(1/δ)/α in place of log(1/δ)/(α − 1)
 SKEWED = Mechanism(BIT, ["y0", "y1", "y2"], [[F(1, 10), 1 - F(1, 10) - F(1, 10**7), F(1, 10**7)],
                                              [F(1, 100), F(989, 1000), F(1, 1000)]])
+
+# ---------------------------------------------------------------- ε-DP => ½ε²-zCDP (Bun–Steinke 2016, Prop. 1.4)
+zcdp = implication_claim(
+    "bunsteinke2016.prop1_4", given="pure_dp", measure="zcdp", bound="eps**2/2", families=[RR, RANDOM],
+    title="ε-DP ⇒ ½ε²-zCDP", source="Bun, Steinke 2016, Proposition 1.4")
+zcdp_misstated = implication_claim(
+    "bunsteinke2016.prop1_4-misstated", given="pure_dp", measure="zcdp", bound="eps**2/4", families=[RR], **MISSTATED,
+    why="ρ ≥ KL = ε·tanh(ε/2) for randomized response (the α → 1 limit), above ε²/4 at e^ε = 3/2",
+    title="ε-DP ⇒ ¼ε²-zCDP (false)")
 
 # ---------------------------------------------------------------- Rényi DP => (ε, δ)-DP (Mironov 2017, Prop. 3)
 RDP_PARAMS = [Param("alpha", [2, 3], "(1, oo)"), Param("delta", ["1/10", "1/10000"], "(0, 1)")]
@@ -145,5 +159,5 @@ kov_misstated = Claim(
              open_search=False, **MISSTATED,
              why="the terms with l ≥ 1 change: δ differs first at k = 5, i = 2 (ε' = ε)")])
 
-CLAIMS = [rdp_conversion, rdp_misstated, bretagnolle_huber, bretagnolle_huber_misstated, amplification,
+CLAIMS = [zcdp, zcdp_misstated, rdp_conversion, rdp_misstated, bretagnolle_huber, bretagnolle_huber_misstated, amplification,
           amplification_misstated, group_privacy, group_misstated, kov, kov_misstated]

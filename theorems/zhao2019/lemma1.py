@@ -192,22 +192,28 @@ def check_g_mono(inst: Instance) -> Outcome:
 def prove_g_mono() -> Decision:
     """All ε > 0, by exact algebra in t = e^ε > 1 and the certifier for the sign facts in ε.
 
-    Identities (sympy ``cancel`` to 0):  g1'(b) = (1 − 1/t)/(1/t − b)²,  g2'(b) = −(t − 1)/b²,
-    g1(0) = t = g2(1),  g2 − g1 = (t − 1/t)(1/(1 + t) − b)/(b(1/t − b)).
-    Signs: 1 − e^-ε > 0, e^ε − 1 > 0, e^ε − e^-ε > 0 for ε > 0 (certifier), 1/(1+t) < 1/t, and
-    b(1/t − b) > 0 on (0, 1/t).  Hence g = g1 increases on [0, 1/(1+t)], g = g2 decreases on
-    (1/(1+t), 1], min g = g(0) = g(1) = e^ε, and the g1/g2 order flips at 1/(1+t)."""
+    Difference identities (sympy ``cancel`` to 0), for b < b':
+      g1(b') − g1(b) = (1 − 1/t)(b' − b)/((1/t − b)(1/t − b')),
+      g2(b') − g2(b) = −(t − 1)(b' − b)/(b b'),
+      g2(b) − g1(b) = (t − 1/t)(1/(1 + t) − b)/(b(1/t − b)),
+      g1(0) = t = g2(1),  1/t − 1/(1+t) = 1/(t(1+t)).
+    Signs: 1 − e^-ε > 0, e^ε − 1 > 0, e^ε − e^-ε > 0 for ε > 0 (certifier); on [0, 1/(1+t)] both
+    1/t − b and 1/t − b' are positive (1/(1+t) < 1/t), and b b' > 0 on (1/(1+t), 1].  So g = g1 is
+    strictly increasing on [0, 1/(1+t)], g = g2 strictly decreasing on (1/(1+t), 1] — every sign is a
+    product of the certified or displayed positive factors, no calculus step is left — hence
+    min g = g(0) = g(1) = e^ε, and the g1/g2 order flips at 1/(1+t) (by the third identity)."""
     from exactpriv.certify import prove_inequality
 
-    t, b = sympy.symbols("t b", positive=True)
-    g1 = (1 - b) / (1 / t - b)
-    g2 = (t - 1 + b) / b
+    t, b, b2 = sympy.symbols("t b b2", positive=True)
+    g1 = lambda x: (1 - x) / (1 / t - x)  # noqa: E731
+    g2 = lambda x: (t - 1 + x) / x  # noqa: E731
     ids = {
-        "g1' = (1-1/t)/(1/t-b)^2": sympy.diff(g1, b) - (1 - 1 / t) / (1 / t - b) ** 2,
-        "g2' = -(t-1)/b^2": sympy.diff(g2, b) + (t - 1) / b ** 2,
-        "g1(0) = t": g1.subs(b, 0) - t,
-        "g2(1) = t": g2.subs(b, 1) - t,
-        "g2 - g1 = (t-1/t)(1/(1+t)-b)/(b(1/t-b))": g2 - g1 - (t - 1 / t) * (1 / (1 + t) - b) / (b * (1 / t - b)),
+        "g1(b') - g1(b) = (1-1/t)(b'-b)/((1/t-b)(1/t-b'))":
+            g1(b2) - g1(b) - (1 - 1 / t) * (b2 - b) / ((1 / t - b) * (1 / t - b2)),
+        "g2(b') - g2(b) = -(t-1)(b'-b)/(b b')": g2(b2) - g2(b) + (t - 1) * (b2 - b) / (b * b2),
+        "g1(0) = t": g1(sympy.Integer(0)) - t,
+        "g2(1) = t": g2(sympy.Integer(1)) - t,
+        "g2 - g1 = (t-1/t)(1/(1+t)-b)/(b(1/t-b))": g2(b) - g1(b) - (t - 1 / t) * (1 / (1 + t) - b) / (b * (1 / t - b)),
         "1/t - 1/(1+t) = 1/(t(1+t))": 1 / t - 1 / (1 + t) - 1 / (t * (1 + t)),
     }
     cert = {}
@@ -222,7 +228,6 @@ def prove_g_mono() -> Decision:
         cert[f"{lhs} > 0 on (0, oo)"] = r.method
     return Decision.true("exact-algebra + certify", "g increases then decreases, min g = e^eps at b = 0, 1; "
                                                     "g1/g2 order flips at 1/(1+e^eps)", certificate=cert)
-
 
 CLAIMS: list[Claim] = [
     Claim(
