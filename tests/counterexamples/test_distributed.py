@@ -33,9 +33,9 @@ def test_shards_do_not_depend_on_the_workers():
 
 def test_two_workers_match_the_serial_run(tmp_path):
     claim = find_claim(CLAIM)
-    serial = run_hunt(claim, seconds=120, seed=3, max_examples=24)
+    serial = run_hunt(claim, seconds=10_000, seed=3, max_examples=24)
     found = tmp_path / "found"
-    parallel = run_hunt(claim, seconds=120, seed=3, max_examples=24, workers=2, archive=True, directory=found)
+    parallel = run_hunt(claim, seconds=10_000, seed=3, max_examples=24, workers=2, archive=True, directory=found)
     assert _signature(parallel) == _signature(serial)
     verdicts = {r.verdict for r in serial}
     assert Verdict.REFUTED in verdicts and Verdict.CHECKED in verdicts  # both kinds of reading are compared
@@ -48,7 +48,7 @@ def test_two_workers_match_the_serial_run(tmp_path):
 
 def test_conjecture_on_two_workers_matches_serial():
     kw = dict(given="renyi_dp", measure="approx_dp", bound="eps + log(1/delta)/alpha",
-              params={"alpha": 2, "delta": "1/1000"}, seconds=60, seed=1, max_examples=10)
+              params={"alpha": 2, "delta": "1/1000"}, seconds=10_000, seed=1, max_examples=10)
     a = run_conjecture(**kw)
     b = run_conjecture(**kw, workers=2, processes=False)
     assert a.verdict is b.verdict is Verdict.REFUTED
