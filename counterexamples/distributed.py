@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import os
+import random
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -174,6 +175,9 @@ def run_hunt_shard(shard: HuntShard) -> HuntResult:
     from exactpriv.claims.banks import find_claim, resolve_banks
 
     claim = find_claim(shard.claim_id, resolve_banks(list(shard.banks)) if shard.banks is not None else None)
+    # some libraries called inside checks draw from the global `random` module (hypothesis warns about it):
+    # seed it from the shard, so a shard computes the same in a fresh worker and after other work in-process
+    random.seed(shard.seed)
     res = hunt_reading(claim, claim.reading(shard.reading), seconds=shard.seconds, seed=shard.seed,
                        max_examples=shard.max_examples)
     res.note = f"shard {shard.index}: {res.note}" if res.note else ""
@@ -268,6 +272,7 @@ def _conjecture_task(task):
     from counterexamples.conjecture import run_unit
 
     unit, kw = task
+    random.seed(unit.index)  # as in run_hunt_shard: the global `random` state never depends on the process
     return run_unit(unit, **kw)
 
 
