@@ -7,10 +7,10 @@ from pathlib import Path
 
 from exactpriv import io
 from exactpriv.claims import ReadingResult
-from exactpriv.errors import FormatError
+from exactpriv.errors import FormatError, OutputError
 from exactpriv.exact.decisions import Decision
 
-__all__ = ["FOUND", "witness_path", "archive", "replay", "load_witness"]
+__all__ = ["FOUND", "witness_path", "archive", "witness_document", "replay", "load_witness"]
 
 FOUND = Path(__file__).resolve().parent / "found"
 
@@ -30,16 +30,30 @@ def _values_json(values: dict) -> dict:
 
 def archive(result: ReadingResult, *, seed=None, found_by="bank families", directory: Path | None = None,
             margin=None) -> Path:
-    """Write the witness of a REFUTED reading result; returns the path."""
+    """Write the witness of a REFUTED reading result; returns the path.
+
+    The file is written atomically (:func:`exactpriv.io.write_atomic`): a crash, SIGKILL or a
+    full disk leaves the previous witness or the new one, complete; concurrent archivers of
+    the same witness each rename a complete file.  Callers print the witness first
+    (:func:`witness_document`), so a failed write loses nothing."""
     if result.witness is None:
         raise FormatError(f"{result.claim_id}/{result.reading} has no witness to archive")
-    doc = io.witness_to_json(result.claim_id, result.reading, result.witness,
-                             values=_values_json(result.witness_values), margin=margin, seed=seed,
-                             found_by=found_by)
+    doc = witness_document(result, seed=seed, found_by=found_by, margin=margin)
     path = witness_path(result.claim_id, result.reading, directory=directory)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
-    return path
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot create the directory {str(path.parent)!r}: {exc.strerror or exc}") from None
+    return io.write_atomic(path, json.dumps(doc, indent=1) + "\n")
+
+
+def witness_document(result: ReadingResult, *, seed=None, found_by="bank families", margin=None) -> dict:
+    """The JSON document :func:`archive` writes (print it before writing it)."""
+    if result.witness is None:
+        raise FormatError(f"{result.claim_id}/{result.reading} has no witness to archive")
+    return io.witness_to_json(result.claim_id, result.reading, result.witness,
+                              values=_values_json(result.witness_values), margin=margin, seed=seed,
+                              found_by=found_by)
 
 
 def load_witness(path) -> dict:

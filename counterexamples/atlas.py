@@ -51,7 +51,6 @@ __all__ = [
     "NOTIONS",
     "CONDITIONS",
     "Entry",
-    "IMPLICATION_TABLE",
     "bank_entries",
     "Derived",
     "build_atlas",
@@ -115,14 +114,10 @@ def bank_entries(claims=None) -> tuple[Entry, ...]:
     if claims is None:
         return _installed_bank_entries()
     out = []
-    declared = set()
     for c in claims:
         for r in c.readings:
             for rel in r.relations:
                 out.append(Entry.of(c.id, r.name, rel))
-                declared.add(c.id)
-    # transitional: claims whose bank module does not declare relations yet keep their table entries
-    out.extend(e for e in IMPLICATION_TABLE if e.claim not in declared and e.claim in {c.id for c in claims})
     return tuple(out)
 
 
@@ -131,92 +126,6 @@ def _installed_bank_entries() -> tuple[Entry, ...]:
     from exactpriv.claims.banks import resolve_banks, select_claims
 
     return bank_entries(select_claims(resolve_banks()))
-
-
-def _binary_entropy(d):
-    return -d * sympy.log(d) - (1 - d) * sympy.log(1 - d)
-
-
-_M_CARD, _N_REC, _K, _EPS_X = sympy.symbols("m n k eps_X", positive=True)
-#: the map of Zhao's converses: s -> ln((1+2s)/(1-2s)) (+oo for s >= 1/2)
-CONVERSE_MAP = sympy.Piecewise((sympy.log((1 + 2 * E) / (1 - 2 * E)), E < sympy.Rational(1, 2)), (_OO, True))
-
-
-def _I(claim, reading, source, target, map_, label, **kw) -> Entry:
-    return Entry(claim, reading, source, target, map_, label, **kw)
-
-
-def _N(claim, reading, source, target, **kw) -> Entry:
-    return Entry(claim, reading, source, target, None, "⇏", kind="non-implication", **kw)
-
-
-#: every implication / non-implication of the five seeds between two notions of the atlas,
-#: read from theorems/*.py and shared/CLAIMS.md (reading names of modules still being
-#: written are None = "the claim's first reading").  Order = edge numbering in the figure.
-IMPLICATION_TABLE: tuple[Entry, ...] = (
-    # ---- Cuff & Yu (seed 001)
-    _I("cuff2016.lemma1", "eq21", "pure_dp", "kl_dp", sympy.Min(E, E ** 2), "min{ε,ε²}"),
-    _I("cuff2016.prop1", "literal", "pure_dp", "kl_dp", sympy.Min(E, E ** 2), "min{ε,ε²}", conditions=("pair-level",)),
-    _I("cuff2016.eq9", "literal", "pure_dp", "kl_dp", E, "ε", conditions=("pair-level",)),
-    _I("cuff2016.prop1_tight", "bound-11", "pure_dp", "kl_dp", E * sympy.tanh(E / 2), "ε·tanh(ε/2)",
-       conditions=("pair-level",), tight=True, note="equality for binary randomized response"),
-    _I("cuff2016.lemma1", "eq22", "kl_dp", "mi_dp", E, "ε"),
-    _I("cuff2016.lemma1", "eq23", "pure_dp", "mi_dp", sympy.Min(E, E ** 2), "min{ε,ε²}"),
-    _I("cuff2016.prop2", "literal", "kl_dp", "tv_dp", sympy.sqrt(E / 2), "√(ε/2)", conditions=("pair-level",),
-       note="Pinsker; 'tight up to a multiplicative constant'"),
-    _I("cuff2016.lemma2", "eq27", "mi_dp", "tv_dp", sympy.sqrt(2 * E), "√(2ε)"),
-    _I("cuff2016.lemma3", "eq35", "tv_dp", "mi_dp", 2 * _binary_entropy(E) + 2 * E * sympy.log(_M_CARD),
-       "2h(δ)+2δ ln m", conditions=("cardinality",), composable=False,
-       note="not monotone in δ; checked as min over δ' in [δ, 1]"),
-    _I("cuff2016.eq53", "all-priors", "pure_dp", "capacity", sympy.Min(_N_REC * E, (_N_REC * E) ** 2),
-       "min{nε,(nε)²}", conditions=("n-records",), composable=False),
-    _I("cuff2016.sec6_2", "(57)-implies-(58)", "free_lunch", "capacity", E, "ε"),
-    _I("cuff2016.sec6_3", "(60)-implies-(61)", "bayesian_dp", "conditional_mi", E, "ε"),
-    _I("cuff2016.sec6_4", "(64)-implies-(65)", "adversarial_privacy", "mi_privacy", E, "ε"),
-    _I("cuff2016.cor4", "literal", "mi_dp", "record_mi", E, "ε", conditions=("independent",)),
-    _N("cuff2016.strict_AB", "A-strict", "kl_dp", "pure_dp"),
-    _N("cuff2016.prop12_strict", "prop1-reverse-unbounded", "kl_dp", "pure_dp", conditions=("pair-level",)),
-    _N("cuff2016.strict_AB", "B-strict-and-footnote-3", "mi_dp", "kl_dp"),
-    _N("cuff2016.strict_AB", "B-strict-and-footnote-3", "mi_dp", "pure_dp", note="footnote 3"),
-    _N("cuff2016.prop12_strict", "prop2-reverse", "tv_dp", "kl_dp", conditions=("pair-level",)),
-    # ---- Zhao (seed 003)
-    _I("zhao2019.thm2_fwd", "literal", "pure_dp", "semantic_privacy", sympy.exp(2 * E) - 1, "e^(2ε)−1"),
-    _I("zhao2019.thm2_fwd", "sharper-tanh", "pure_dp", "semantic_privacy", sympy.tanh(E / 2), "tanh(ε/2)",
-       note="not claimed by the paper: exactpriv's sharper map"),
-    _I("zhao2019.thm2_conv", "undefined-excluded", "semantic_privacy", "pure_dp", CONVERSE_MAP,
-       "ln((1+2s)/(1−2s))", tight=True),
-    _I("zhao2019.thm2_conv", "positive-mechanism", "semantic_privacy", "pure_dp", CONVERSE_MAP,
-       "ln((1+2s)/(1−2s))", conditions=("positive",)),
-    _I("zhao2019.thm1_fwd", "resample", "bayesian_dp", "bayesian_semantic_privacy", sympy.exp(2 * E) - 1, "e^(2ε)−1"),
-    _I("zhao2019.thm1_conv", "resample", "bayesian_semantic_privacy", "bayesian_dp", CONVERSE_MAP,
-       "ln((1+2s)/(1−2s))"),
-    _I("zhao2019.thm1_conv", "resample-positive-full-support", "bayesian_semantic_privacy", "bayesian_dp",
-       CONVERSE_MAP, "ln((1+2s)/(1−2s))", conditions=("positive", "full-support")),
-    _I("zhao2019.bsp_sp", "resample", "bayesian_semantic_privacy", "semantic_privacy", E, "s"),
-    _I("zhao2019.bsp_sp", "resample-full-support", "bayesian_semantic_privacy", "semantic_privacy", E, "s",
-       conditions=("full-support",)),
-    _I("zhao2019.thm3", "conditional", "bayesian_dp", "positive_membership", sympy.exp(E), "γ = e^ε"),
-    _I("zhao2019.thm4", "two-point", "positive_membership", "bayesian_dp", sympy.log(E), "ln γ"),
-    # ---- Li et al. (seed 002)
-    _I("li2013.thm4_8", None, "pure_dp", "positive_membership", sympy.exp(E), "γ = e^ε", conditions=("bounded",)),
-    _I("li2013.thm4_8", None, "positive_membership", "pure_dp", sympy.log(E), "ln γ", conditions=("bounded",)),
-    _N("li2013.laplace_cex", None, "pure_dp", "positive_membership", conditions=("correlated",)),
-    _N("li2013.kmax_not_nmp", "literal", "positive_membership", "negative_membership",
-       note="REFUTED at n = k (k-Max is then uniform)"),
-    _N("li2013.kmax_not_nmp", "n-greater-than-k", "positive_membership", "negative_membership", note="n > k"),
-    # ---- Wang, Ying, Zhang (seed 000)
-    _I("wang2016.relaxation", "pd-dp", "pure_dp", "identifiability", E + _EPS_X, "ε + ε_X",
-       conditions=("prior-constant",), composable=False),
-    # ---- identity DP (seed 004)
-    _I("identitydp.prop2", None, "pure_dp", "identity_dp", E, "ε", conditions=("independent",)),
-    _I("identitydp.dp_special_case", None, "pure_dp", "identity_dp", E, "ε"),
-    _I("identitydp.prop3", None, "pure_dp", "identity_dp", _K * E, "kε", conditions=("k-dependence",),
-       composable=False),
-    _N("identitydp.nonreversible", None, "identity_dp", "pure_dp", conditions=("independent",)),
-    _I("identitydp.thm3", None, "identity_dp", "record_mi", E, "ε"),
-    _I("identitydp.cor2", None, "pure_dp", "record_mi", E, "ε", conditions=("independent",)),
-    _I("identitydp.prop4", None, "identity_dp", "conditional_mi", E, "ε"),
-)
 
 
 # --------------------------------------------------------------------------------------
@@ -622,8 +531,8 @@ def draw_atlas(G: nx.DiGraph, *, ax=None, title: str | None = None):
         pos.update(extra)
     node_size = 4400
     rad = 0.14
-    xs = [p[0] for p in pos.values()]
-    ys = [p[1] for p in pos.values()]
+    xs = [p[0] for p in pos.values()] or [0.0]  # an empty atlas (a selection without implications)
+    ys = [p[1] for p in pos.values()] or [0.0]
     ax.set_xlim(min(xs) - 1.2, max(xs) + 1.2)
     ax.set_ylim(min(ys) - 0.9, max(ys) + 0.9)
     ax.set_axis_off()

@@ -43,6 +43,7 @@ from counterexamples.guard import Evaluation, Evaluator, describe_instance, guar
 from counterexamples.local_search import focus_of, margin_of, perturbed
 from exactpriv.claims import Claim, Instance, Reading, Verdict, check_reading
 from exactpriv.errors import InvalidArgument
+from exactpriv.exact import budget
 
 __all__ = ["EXISTENTIAL_KINDS", "OBJECT_KINDS", "HuntResult", "hunt", "hunt_reading", "margin_of", "searchable"]
 
@@ -151,6 +152,7 @@ def _templates(reading: Reading, family_errors: list) -> list[Instance]:
             raise
         except Exception as exc:  # a family that cannot be built is reported, the others still run
             family_errors.append({"family": fam.name, "error": f"{type(exc).__name__}: {exc}"[:300]})
+
     def size(i):
         space = getattr(i.mechanism, "inputs", None)
         try:
@@ -176,9 +178,12 @@ def _families_only(claim: Claim, reading: Reading, result: HuntResult, extra_hyp
     rr = check_reading(claim, guarded_reading(reading, extra_hypotheses, prove=not extra_hypotheses))
     result.verdict = rr.verdict
     result.witness, result.values = rr.witness, dict(rr.witness_values)
-    result.counts = {k: v for k, v in rr.evidence.items() if k in ("instances_true", "instances_undecided",
-                                                                  "instances_outside")}
-    result.tried = rr.evidence.get("instances_true", 0) + rr.evidence.get("instances_undecided", 0)
+    fams = [f for f in rr.evidence.get("families", {}).values() if isinstance(f, dict) and "true" in f]
+    result.counts = {"true": rr.evidence.get("instances_true", 0),
+                     "false": sum(f.get("false", 0) for f in fams),
+                     "undecided": rr.evidence.get("instances_undecided", 0),
+                     "outside": rr.evidence.get("instances_outside", 0)}
+    result.tried = result.counts["true"] + result.counts["false"] + result.counts["undecided"]
     if rr.verdict is Verdict.REFUTED:
         result.found_by = "the reading's own families" if rr.witness is not None or "exhausted" in rr.evidence \
             else "the reading's proof"
@@ -243,7 +248,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
     def violated(inst: Instance) -> bool:
         # pure: memoised by content (guard.Evaluator); past the deadline only *unseen* instances are
         # skipped, so an instance that violated once violates on every replay
-        if time.perf_counter() > deadline and not ev.knows(inst):
+        if _late(deadline) and not ev.knows(inst):
             return False
         e = ev.evaluate(inst)
         if e.outcome is not None:
@@ -258,7 +263,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
         templates = _templates(reading, family_errors) + list(extra_templates)
         n_family = len(templates) - len(extra_templates)
         for k, inst in enumerate(templates):
-            if time.perf_counter() > deadline:
+            if _late(deadline):
                 stopped_by = "deadline"
                 break
             seen(ev.evaluate(inst), "bank family instance" if k < n_family else "template instance")
@@ -275,7 +280,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
             if max_examples is not None and result.drawn >= max_examples:
                 stopped_by = "max-examples"
                 break
-            if time.perf_counter() > deadline:
+            if _late(deadline):
                 stopped_by = "deadline"
                 break
             n = batch_size if max_examples is None else min(batch_size, max_examples - result.drawn)
@@ -306,10 +311,19 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
     except KeyboardInterrupt:
         stopped_by = "interrupted"
         result.note = "interrupted; witnesses found so far are kept"
+    if budget.stop_requested() and stopped_by in ("deadline", ""):  # Ctrl-C seen through the stop flag
+        stopped_by = "interrupted"
+        result.note = "interrupted; witnesses found so far are kept"
     result.stopped_by = stopped_by or "witness"
     _conclude(result, ev, family_errors, search_errors, best[1] if best[0] is not None else None)
     result.seconds = time.perf_counter() - t0
     return result
+
+
+def _late(deadline: float) -> bool:
+    """Past the hunt's deadline, or the run was asked to stop (Ctrl-C: a KeyboardInterrupt can be
+    swallowed where it lands, e.g. in hypothesis' gc callback, so the stop flag is checked too)."""
+    return time.perf_counter() > deadline or budget.stop_requested()
 
 
 def _local_search(ev: Evaluator, best: list, result: HuntResult, deadline: float, seed: int, steps: int, seen):
@@ -318,7 +332,7 @@ def _local_search(ev: Evaluator, best: list, result: HuntResult, deadline: float
     first = ev.evaluate(cur)
     cur_focus = focus_of(first.outcome, cur.mechanism) if first.outcome is not None else []
     for _ in range(steps):
-        if time.perf_counter() > deadline:
+        if _late(deadline):
             break
         try:
             cand = perturbed(cur, rng, cur_focus)

@@ -38,6 +38,7 @@ import sympy
 
 from exactpriv.claims import Claim, ReadingResult, Verdict, check_reading
 from exactpriv.errors import ExactPrivError, InvalidArgument
+from exactpriv.io import write_atomic
 
 __all__ = ["Doc", "BankRun", "run_bank", "claim_report", "index_report", "results_from_json", "page_name"]
 
@@ -128,7 +129,7 @@ class Doc:
                 out.append("")
             elif kind == "img":
                 img_dir.mkdir(parents=True, exist_ok=True)
-                (img_dir / f"{b[1]}.png").write_bytes(b[2])
+                write_atomic(img_dir / f"{b[1]}.png", b[2])
                 out += [f"![{b[3]}]({img_prefix}/{b[1]}.png)", ""]
         return "\n".join(out) + "\n"
 
@@ -190,8 +191,9 @@ def _html_td(c) -> str:
 def _write(doc: Doc, out_dir: Path, name: str) -> tuple[Path, Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     md, ht = out_dir / f"{name}.md", out_dir / f"{name}.html"
-    md.write_text(doc.to_markdown(out_dir / "img"), encoding="utf-8")
-    ht.write_text(doc.to_html(), encoding="utf-8")
+    # all-or-nothing: a full disk or a kill leaves the previous page or the new one, complete
+    write_atomic(md, doc.to_markdown(out_dir / "img"))
+    write_atomic(ht, doc.to_html())
     return md, ht
 
 
@@ -272,6 +274,7 @@ class BankRun:
     errors: list = field(default_factory=list)
     seconds: float = 0.0
     not_encodable: list = field(default_factory=list)
+    interrupted: bool = False  # Ctrl-C: ``results`` holds the readings completed before it
 
 
 def _plot_keys(table) -> dict:
@@ -308,17 +311,30 @@ def run_bank(claims: Iterable[Claim], *, include_slow: bool = False, collect_poi
     A reading whose check raises is reported UNDECIDED with the error in its evidence (a bug in
     one encoding must not hide the others); the errors are listed in ``BankRun.errors``.
     """
-    from counterexamples.archive import witness_path
     from counterexamples.atlas import bank_entries
 
     keys = _plot_keys(bank_entries()) if collect_points else {}
     run = BankRun([])
     t0 = time.perf_counter()
+    try:
+        _run_claims(claims, run, keys, include_slow, max_points, progress)
+    except KeyboardInterrupt:  # keep the completed readings; the caller marks its output partial
+        run.interrupted = True
+    run.seconds = time.perf_counter() - t0
+    return run
+
+
+def _run_claims(claims, run: BankRun, keys: dict, include_slow: bool, max_points: int, progress) -> None:
+    from counterexamples.archive import witness_path
+    from exactpriv.exact import budget
+
     for c in claims:
         if not c.encodable:  # as ``exactpriv verify``: listed, not run
             run.not_encodable.append(c)
             continue
         for r in c.readings:
+            if budget.stop_requested():  # Ctrl-C whose KeyboardInterrupt was swallowed mid-reading
+                raise KeyboardInterrupt
             if progress is not None:
                 progress(c, r)
             reading = r
@@ -337,8 +353,6 @@ def run_bank(claims: Iterable[Claim], *, include_slow: bool = False, collect_poi
                 if wp.exists():
                     res.evidence["witness_file"] = f"counterexamples/found/{wp.name}"
             run.results.append(res)
-    run.seconds = time.perf_counter() - t0
-    return run
 
 
 def results_from_json(rows: list, claims: Iterable[Claim] | None = None) -> list[ReadingResult]:

@@ -690,56 +690,74 @@ def _mi_tv_grid():
     return alphas, (lambda a: table.get(sympy.srepr(a)))
 
 
+def _preset(key: str, given: str, measure: str, claims: tuple, alphas, **explorer) -> BankImplication | None:
+    """An explorer preset for the implication ``given ⇒ measure`` that ``claims[0]`` declares: the stated map,
+    its label and whether the paper calls it tight come from the claim's :class:`Relation` (the claims are
+    the single source of truth); only the explorer's settings (levels, space, best known map) live here.
+    None when no installed bank declares it."""
+    from exactpriv.claims.banks import find_claim
+
+    try:
+        claim = find_claim(claims[0])
+    except InvalidArgument:
+        return None
+    for r in claim.readings:
+        for rel in r.relations:
+            if (rel.source, rel.target, rel.kind) == (given, measure, "implication"):
+                return BankImplication(key, given, measure, rel.map, rel.label, claims, alphas,
+                                       paper_says_tight=rel.tight, **explorer)
+    return None
+
+
 def bank_implications() -> list[BankImplication]:
-    """The central implications of the seeds with their stated maps (sympy in ``eps``)."""
+    """The central implications of the bank with the explorer's settings; stated maps from the claims."""
     mi_alphas, mi_tight = _mi_tv_grid()
     tanh_kl = E * sympy.tanh(E / 2)
-    return [
-        BankImplication(
-            "pure_dp=>kl_dp", "pure_dp", "kl_dp", sympy.Min(E, E ** 2), "min{ε, ε²}",
-            ("cuff2016.lemma1", "cuff2016.prop1"), tuple(exp_levels("3/2", 2, 3, 5)),
+    presets = [
+        _preset(
+            "pure_dp=>kl_dp", "pure_dp", "kl_dp", ("cuff2016.lemma1", "cuff2016.prop1"), tuple(exp_levels("3/2", 2, 3, 5)),
             tight=tanh_kl, tight_label="ε·tanh(ε/2)",
             tight_source="Cuff–Yu (11), proved in App. A; equality for binary randomized response "
-                         "(cuff2016.prop1_tight)", paper_says_tight=True, upper=tanh_kl,
+                         "(cuff2016.prop1_tight)", upper=tanh_kl,
             upper_source="Cuff–Yu (11), proved in the paper's App. A (cited; exactpriv checks it on instances)"),
-        BankImplication(
-            "kl_dp=>tv_dp", "kl_dp", "tv_dp", sympy.sqrt(E / 2), "√(ε/2)", ("cuff2016.prop2",),
+        _preset(
+            "kl_dp=>tv_dp", "kl_dp", "tv_dp", ("cuff2016.prop2",),
             (sympy.Rational(1, 8), sympy.Rational(1, 2), sympy.Integer(1), sympy.Integer(2)),
             tight_source="Pinsker; the paper: 'tight up to a multiplicative constant' (no closed form of f*)",
             note="kl_dp bounds both directions of KL on neighbours; sqrt(ε/2) > 1 is vacuous"),
-        BankImplication(
-            "mi_dp=>tv_dp", "mi_dp", "tv_dp", sympy.sqrt(2 * E), "√(2ε)", ("cuff2016.lemma2",), mi_alphas,
+        _preset(
+            "mi_dp=>tv_dp", "mi_dp", "tv_dp", ("cuff2016.lemma2",), mi_alphas,
             tight=mi_tight, tight_label="1 − 2h⁻¹(ln 2 − ε)",
             tight_source="Cuff–Yu (28), App. C; attained by binary symmetric channels (cuff2016.lemma2)",
-            paper_says_tight=True, upper=mi_tight,
+            upper=mi_tight,
             tight_parametric=(_P, sympy.log(2) - _h(_P), 1 - 2 * _P, 0, sympy.Rational(1, 2)),
             upper_source="(28), Cuff–Yu App. C; (28) <= √(2ε) for all ε is PROVED in the bank "
                          "(cuff2016.lemma2[relaxation-27-of-28])",
             note="levels α = ln 2 − h(p), p = 1/4, 1/8, 1/16, where (28) gives 1 − 2p"),
-        BankImplication(
-            "pure_dp=>semantic_privacy", "pure_dp", "semantic_privacy", sympy.exp(2 * E) - 1, "e^(2ε) − 1",
-            ("zhao2019.thm2_fwd",), tuple(exp_levels("11/10", "5/4", "3/2", 2)), space="hamming:m=2,n=2",
+        _preset(
+            "pure_dp=>semantic_privacy", "pure_dp", "semantic_privacy", ("zhao2019.thm2_fwd",), tuple(exp_levels("11/10", "5/4", "3/2", 2)), space="hamming:m=2,n=2",
             tight=sympy.tanh(E / 2), tight_label="tanh(ε/2)",
             tight_source="exact reduction of semantic privacy: SP = (√R − 1)/(√R + 1) with the cross ratio "
                          "R <= e^{2ε} (exactpriv.measures.semantic; zhao2019.thm2_fwd[sharper-tanh]); attained "
                          "by randomized response of the parity of two records",
             upper=sympy.tanh(E / 2),
             upper_source="exact reduction of the semantic_privacy measure (sup over beliefs in closed form)"),
-        BankImplication(
-            "semantic_privacy=>pure_dp", "semantic_privacy", "pure_dp", _converse_map(), "ln((1+2s)/(1−2s))",
-            ("zhao2019.thm2_conv",), (sympy.Rational(1, 10), sympy.Rational(1, 5), sympy.Rational(1, 3)),
-            space="hamming:m=2,n=1", paper_says_tight=True,
-            tight_source="the paper calls the converse tight (CLAIMS.md); the bank refutes its literal reading "
-                         "(an output impossible when the record is ⊥ gives DP = ∞ with SP < 1/2)",
+        _preset(
+            "semantic_privacy=>pure_dp", "semantic_privacy", "pure_dp", ("zhao2019.thm2_conv",), (sympy.Rational(1, 10), sympy.Rational(1, 5), sympy.Rational(1, 3)),
+            space="hamming:m=2,n=1",
+            tight_source="the paper does not claim tightness; the sharp converse is s-SP ⇒ 4·artanh(s)-DP "
+                         "(zhao2019.thm2_conv tightness probes), and the literal reading fails when an output is "
+                         "impossible for ⊥ (DP = ∞ with SP < 1/2)",
             note="all mechanisms (the literal reading); see zhao2019.thm2_conv[positive-mechanism] for the "
                  "hypothesis under which it holds"),
-        BankImplication(
-            "pure_dp=>identity_dp", "pure_dp", "identity_dp", E, "ε", ("identitydp.prop2",),
+        _preset(
+            "pure_dp=>identity_dp", "pure_dp", "identity_dp", ("identitydp.prop2",),
             tuple(exp_levels(2, 3)), space="hamming:m=2,n=2", prior="independent",
             tight=E, tight_label="ε", tight_source="randomized response of one record attains it",
             upper=E, upper_source="the stated map itself (identitydp.prop2, the paper's proof)",
             note="independent sources (product priors), as Proposition 2 assumes"),
     ]
+    return [p for p in presets if p is not None]
 
 
 def explore_implication(imp: BankImplication, *, seconds: float = 4.0, seed: int = 0, **kw) -> Exploration:

@@ -24,7 +24,7 @@ from exactpriv.errors import (
     SpaceMismatchError,
     SupportError,
 )
-from exactpriv.exact.numbers import as_rational
+from exactpriv.exact.numbers import as_rational, check_denominators, describe_number
 from exactpriv.spaces import Hamming, Space
 
 __all__ = ["Prior", "check_pmf"]
@@ -42,9 +42,10 @@ def check_pmf(values, *, name="pmf") -> tuple[Fraction, ...]:
         if q < 0 or q > 1:
             raise EntryRangeError(f"{name}[{k}]={q} is outside [0, 1]")
         out.append(q)
+    check_denominators(out, name)
     total = sum(out, Fraction(0))
     if total != 1:
-        raise NotStochasticError(f"{name} sums to {total}, not exactly 1")
+        raise NotStochasticError(f"{name} sums to {describe_number(total)}, not exactly 1")
     return tuple(out)
 
 

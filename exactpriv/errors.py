@@ -14,6 +14,8 @@ __all__ = [
     "UnsafeInputError",
     "FormatError",
     "UndecidedError",
+    "BudgetExceededError",
+    "OutputError",
     "RefutedError",
 ]
 
@@ -70,6 +72,16 @@ class FormatError(ExactPrivError):
 
 class UndecidedError(ExactPrivError):
     """Raised only when a caller demanded a definite answer (``Decision.require()``) and got UNDECIDED."""
+
+
+class BudgetExceededError(ExactPrivError):
+    """A time budget (``--seconds``, a deadline of the run) ran out, or the run was interrupted;
+    the message names the step and the budget."""
+
+
+class OutputError(ExactPrivError):
+    """A result could not be written (full disk, read-only directory, ...); the message names
+    the path.  Nothing partial is left behind: outputs are written to a temporary file first."""
 
 
 class RefutedError(ExactPrivError, AssertionError):

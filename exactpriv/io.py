@@ -24,23 +24,29 @@ refused with the JSON path of the offending value; strings become numbers only t
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
+import tempfile
 from fractions import Fraction
 from pathlib import Path
 
 import sympy
 
 from exactpriv.distributions import Prior
-from exactpriv.errors import ExactPrivError, FormatError, NotExactError, UnsafeInputError
+from exactpriv.errors import ExactPrivError, FormatError, NotExactError, OutputError, UnsafeInputError
 from exactpriv.exact.numbers import EPS
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 from exactpriv.spaces import Bounded, GraphSpace, Hamming, Space, Subsets
 
-__all__ = ["load", "loads", "dump", "dumps", "from_json", "to_json", "parse_value", "MAX_BYTES"]
+__all__ = ["load", "loads", "dump", "dumps", "from_json", "to_json", "parse_value", "read_json", "write_atomic",
+           "MAX_BYTES"]
 
 MAX_BYTES = 50_000_000
-_RATIONAL = re.compile(r"^\s*[+-]?\d+(\s*/\s*\d+)?\s*$")
+# ASCII digits only: int() also reads look-alikes such as the Bengali four "\u09ea" (which
+# looks like 8), so "\u09ea/8" would be read as 1/2
+_RATIONAL = re.compile(r"^[ ]*[+-]?[0-9]+([ ]*/[ ]*[0-9]+)?[ ]*$", re.ASCII)
 
 
 class _FloatLiteral(str):
@@ -51,39 +57,72 @@ def _reject_constant(name):
     return _FloatLiteral(name)
 
 
-def loads(text: str):
-    """Parse a JSON document in the exactpriv format into exactpriv objects."""
+def _unique_keys(pairs):
+    """object_pairs_hook: a key given twice is refused (json would silently keep the last)."""
+    obj = {}
+    for key, value in pairs:
+        if key in obj:
+            raise FormatError(f"duplicate key {_short(key)!r} in a JSON object: the document is ambiguous")
+        obj[key] = value
+    return obj
+
+
+def _short(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _parse(text, *, floats: bool = False, what: str = "document"):
+    """Strict JSON: duplicate keys refused; floats, NaN and Infinity marked (refused where a
+    value is read) unless ``floats``; every failure a :class:`FormatError`."""
     if not isinstance(text, (str, bytes)):
         raise FormatError(f"expected JSON text, got {type(text).__name__}")
     if len(text) > MAX_BYTES:
-        raise FormatError(f"document has {len(text):,} bytes, above the limit of {MAX_BYTES:,}")
+        raise FormatError(f"{what} has {len(text):,} bytes, above the limit of {MAX_BYTES:,}")
+    kw = {} if floats else {"parse_float": _FloatLiteral, "parse_constant": _reject_constant}
     try:
-        obj = json.loads(text, parse_float=_FloatLiteral, parse_constant=_reject_constant)
+        return json.loads(text, object_pairs_hook=_unique_keys, **kw)
     except json.JSONDecodeError as exc:
-        raise FormatError(f"not valid JSON: {exc}") from None
+        raise FormatError(f"{what} is not valid JSON: {exc}") from None
     except RecursionError:
-        raise FormatError("JSON nested too deeply") from None
+        raise FormatError(f"{what}: JSON nested too deeply") from None
     except ValueError as exc:  # e.g. an integer literal beyond Python's 4300-digit limit
-        raise FormatError(f"not a valid exactpriv JSON document: {exc}") from None
-    return from_json(obj)
+        raise FormatError(f"{what} is not a valid JSON document: {_short(str(exc), 200)}") from None
+
+
+def loads(text: str):
+    """Parse a JSON document in the exactpriv format into exactpriv objects."""
+    return from_json(_parse(text))
+
+
+def _read_text(path, what: str) -> str:
+    """The UTF-8 text of ``path``, reading at most :data:`MAX_BYTES` + 1 bytes (so a device or
+    pipe such as /dev/zero is refused after 50 MB instead of exhausting memory)."""
+    p = Path(path)
+    shown = _short(str(path), 200)
+    if p.is_dir():
+        raise FormatError(f"{what} {shown!r} is a directory, not a JSON file")
+    try:
+        with open(p, "rb") as fh:
+            blob = fh.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise FormatError(f"cannot read {what} {shown!r}: {exc.strerror or exc}") from None
+    if len(blob) > MAX_BYTES:
+        raise FormatError(f"{what} {shown!r} has more than {MAX_BYTES:,} bytes, above the limit of {MAX_BYTES:,}")
+    try:
+        return blob.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise FormatError(f"{what} {shown!r} is not UTF-8 text (byte {exc.start}): not a JSON file") from None
 
 
 def load(path):
     """Read a JSON file (never executes anything in it)."""
-    p = Path(path)
-    try:
-        size = p.stat().st_size
-    except OSError as exc:
-        raise FormatError(f"cannot read {str(path)!r}: {exc.strerror}") from None
-    if size > MAX_BYTES:
-        raise FormatError(f"{str(path)!r} has {size:,} bytes, above the limit of {MAX_BYTES:,}")
-    if p.is_dir():
-        raise FormatError(f"{str(path)!r} is a directory, not a JSON file")
-    try:
-        text = p.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise FormatError(f"{str(path)!r} is not UTF-8 text (byte {exc.start}): not an exactpriv JSON file") from None
-    return loads(text)
+    return loads(_read_text(path, "file"))
+
+
+def read_json(path, *, what: str = "file", floats: bool = True):
+    """A plain JSON file (e.g. ``verify.json``), read with the same limits and strictness as
+    :func:`load` (size, UTF-8, duplicate keys) but not converted to exactpriv objects."""
+    return _parse(_read_text(path, what), floats=floats, what=f"{what} {_short(str(path), 200)!r}")
 
 
 def dumps(obj, *, indent=None) -> str:
@@ -91,7 +130,50 @@ def dumps(obj, *, indent=None) -> str:
 
 
 def dump(obj, path, *, indent=1) -> None:
-    Path(path).write_text(dumps(obj, indent=indent) + "\n", encoding="utf-8")
+    write_atomic(path, dumps(obj, indent=indent) + "\n")
+
+
+def write_atomic(path, data: str | bytes) -> Path:
+    """Write ``data`` (text is UTF-8 encoded) to ``path`` all-or-nothing; returns the path.
+
+    The bytes go to a uniquely named temporary file in the same directory, which is flushed,
+    fsynced and renamed over ``path`` (``os.replace`` is atomic on POSIX), so a reader, a
+    crash, SIGKILL or a full disk leaves either the previous file or the new one, complete;
+    concurrent writers of the same path each rename a complete file (the last one wins).
+    Any failure raises :class:`OutputError` naming the path; the temporary file is removed.
+    """
+    path = Path(path)
+    blob = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+    directory = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise OutputError(f"cannot write {str(path)!r}: it is a directory")
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(blob)
+            fh.flush()
+            os.fsync(fh.fileno())
+        try:
+            mode = path.stat().st_mode & 0o7777
+        except OSError:
+            mode = 0o644
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+        tmp = None
+        with contextlib.suppress(OSError):  # make the rename itself durable where supported
+            dfd = os.open(directory, os.O_RDONLY)
+            try:
+                os.fsync(dfd)
+            finally:
+                os.close(dfd)
+    except OSError as exc:
+        raise OutputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+    return path
 
 
 def to_json(obj):
@@ -149,7 +231,7 @@ def parse_value(v, path="$", *, symbols=(EPS,)):
         return Fraction(v)
     if not isinstance(v, str):
         raise FormatError(f"{path} must be a string or integer, got {type(v).__name__}")
-    if _RATIONAL.match(v):
+    if _RATIONAL.fullmatch(v):
         num, _, den = v.partition("/")
         try:
             n, d = int(num), (int(den) if den.strip() else 1)
@@ -224,6 +306,8 @@ def _matrix(rows, path, symbols):
 
 
 def _mechanism_from(obj, path, space=None):
+    if not isinstance(obj, dict):
+        raise FormatError(f"{path} must be a JSON object, got {type(obj).__name__}")
     space = space if space is not None else _space(_require(obj, "space", path, dict), f"{path}.space")
     symbols = _symbols(obj, path)
     outputs = _labels(_require(obj, "outputs", path, list), f"{path}.outputs")
@@ -268,7 +352,7 @@ def instance_to_json(inst) -> dict:
         if isinstance(v, (Mechanism, ProductMechanism, Prior)):
             return to_json(v)
         if isinstance(v, bool):
-            return v
+            return {"flag": v}
         if isinstance(v, (int, Fraction, sympy.Basic)):
             return {"value": sympy.sstr(to_sympy(v))}
         if isinstance(v, (list, tuple)):
@@ -290,17 +374,25 @@ def instance_from_json(obj, path="$.instance"):
     from exactpriv.claims import Instance
 
     def val(v, p):
-        if isinstance(v, bool):
-            return v
+        if isinstance(v, bool):  # a boolean is never a number here (Fraction(True) == 1)
+            raise FormatError(f"{p}={str(v).lower()} is a boolean; write numbers as {{\"value\": \"p/q\"}} and "
+                              f"flags as {{\"flag\": {str(v).lower()}}}")
+        if isinstance(v, dict) and set(v) == {"flag"} and isinstance(v["flag"], bool):
+            return v["flag"]
         if isinstance(v, dict) and "kind" in v:
             return from_json(v, p)
         if isinstance(v, dict) and "value" in v:
             return parse_value(v["value"], f"{p}.value")
         if isinstance(v, dict) and "list" in v:
+            if not isinstance(v["list"], list):
+                raise FormatError(f"{p}.list must be a JSON list, got {type(v['list']).__name__}")
             return tuple(val(u, f"{p}.list[{k}]") for k, u in enumerate(v["list"]))
         if isinstance(v, dict) and "label" in v:
-            return str(v["label"])
-        raise FormatError(f"{p} is not a valid instance parameter")
+            if not isinstance(v["label"], str):
+                raise FormatError(f"{p}.label must be a string, got {type(v['label']).__name__}")
+            return v["label"]
+        raise FormatError(f"{p} is not a valid instance parameter (an object with 'value', 'label', 'list', "
+                          f"'flag' or 'kind')")
 
     label = _require(obj, "label", path, str)
     mech = obj.get("mechanism")

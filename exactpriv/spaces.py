@@ -49,12 +49,34 @@ def set_enumeration_limit(limit: int) -> int:
     return old
 
 
+#: Most records (coordinates) a structured space may have: with two values per record 4,096
+#: records are already 2^4096 points, and larger counts only cost memory before any check.
+MAX_RECORDS = 4096
+
+
+def describe_size(size: int) -> str:
+    """``size`` as text that cannot itself fail: exact with separators up to 10^15, else
+    "about 10^k" (Python refuses to print integers of more than 4,300 digits)."""
+    if size < 10**15:
+        return f"{size:,}"
+    return f"about 10^{int((size.bit_length() - 1) * math.log10(2))}"
+
+
+def check_records(n: int, what: str) -> None:
+    """Refuse a structured space of more than :data:`MAX_RECORDS` records before it is built."""
+    if n > MAX_RECORDS:
+        raise SpaceTooLargeError(f"{what} would have {describe_size(n)} records, above the limit of "
+                                 f"{MAX_RECORDS:,} (such a space is far too large to enumerate)")
+
+
 def check_enumerable(size: int, what: str, *, limit: int | None = None) -> None:
     """Raise :class:`SpaceTooLargeError` if ``size`` exceeds the enumeration limit."""
     limit = get_enumeration_limit() if limit is None else limit
     if size > limit:
+        if len(what) > 200:
+            what = what[:197] + "..."
         raise SpaceTooLargeError(
-            f"{what} has {size:,} points, above the enumeration limit of {limit:,}. "
+            f"{what} has {describe_size(size)} points, above the enumeration limit of {limit:,}. "
             f"Use a smaller space (fewer records or values), or raise the limit with "
             f"exactpriv.spaces.set_enumeration_limit(n) if you have the memory and time."
         )
@@ -209,7 +231,8 @@ class Hamming(Space):
         else:
             vals = _check_values(values, "values")
             if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-                raise InvalidArgument(f"n={n!r} must be a positive int")
+                raise InvalidArgument(f"n={describe_size(n) if isinstance(n, int) else repr(n)} must be a positive int")
+            check_records(n, "Hamming space")
             self.alphabets = (vals,) * n
             self._built = f"Hamming({list(vals)!r}, n={n})"
         self.records = self.alphabets
@@ -222,7 +245,10 @@ class Hamming(Space):
 
     @classmethod
     def product(cls, alphabets):
+        if hasattr(alphabets, "__len__"):
+            check_records(len(alphabets), "Hamming space")
         alphs = tuple(_check_values(a, f"alphabets[{i}]") for i, a in enumerate(alphabets))
+        check_records(len(alphs), "Hamming space")
         if not alphs:
             raise InvalidArgument("alphabets must contain at least one alphabet")
         return cls(None, None, _alphabets=alphs)
@@ -295,6 +321,7 @@ class Subsets(Space):
 
     def __init__(self, universe):
         self.universe = _check_values(universe, "universe")
+        check_records(len(self.universe), "Subsets space")
         self._cube = Hamming((0, 1), len(self.universe))
         self.records = ((0, 1),) * len(self.universe)
 
@@ -343,6 +370,7 @@ class Bounded(Space):
 
     def __init__(self, universe, k: int):
         self.universe = _check_values(universe, "universe")
+        check_records(len(self.universe), "Bounded space")
         if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= len(self.universe):
             raise InvalidArgument(f"k={k!r} must be an int in [0, {len(self.universe)}]")
         self.k = k

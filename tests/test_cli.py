@@ -76,7 +76,7 @@ def test_non_utf8_file_and_unwritable_output(tmp_path, rr_files, capsys):
     assert main(["measure", str(binary)]) == 1
     assert "FormatError" in capsys.readouterr().err
     assert main(["measure", str(rr_files / "rr.json"), "--json", str(tmp_path / "no" / "dir" / "x.json")]) == 1
-    assert "cannot read or write" in capsys.readouterr().err
+    assert "OutputError: cannot write" in capsys.readouterr().err
 
 
 def test_mechanism_given_as_prior(rr_files, capsys):

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 import sympy
 
+from exactpriv.exact import budget as deadlines
 from exactpriv.exact.intervals import arb_to_fractions
 
 __all__ = [
@@ -64,15 +65,18 @@ class Budget:
         self.deadline = self.start + seconds
         if parent is not None:
             self.deadline = min(self.deadline, parent.deadline)
+        run = deadlines.current()  # the run's deadline (exactpriv.exact.budget) bounds every proof
+        if run is not None:
+            self.deadline = min(self.deadline, run.at)
         self.max_prec = max_prec
         self.used_prec = 0
         self.parent = parent
 
     def expired(self) -> bool:
-        return time.monotonic() > self.deadline
+        return deadlines.stop_requested() or time.monotonic() > self.deadline
 
     def remaining(self) -> float:
-        return max(0.0, self.deadline - time.monotonic())
+        return 0.0 if deadlines.stop_requested() else max(0.0, self.deadline - time.monotonic())
 
     def elapsed(self) -> float:
         return time.monotonic() - self.start

@@ -47,12 +47,14 @@ from exactpriv.certify.bnb import And, Atom, Or, piecewise
 from exactpriv.certify.series import box_ball
 from exactpriv.certify.core import Budget, Dom, Outcome, dec_down, dec_up, simplest_between, to_q
 from exactpriv.errors import (
+    BudgetExceededError,
     EntryRangeError,
     ExactPrivError,
     InvalidArgument,
     NotExactError,
     UnknownSymbolError,
 )
+from exactpriv.exact import budget as deadlines
 from exactpriv.exact.decisions import Decision, Truth
 from exactpriv.exact.expressions import IntervalBounds, parse_expression, parse_inequality, parse_interval
 from exactpriv.exact.intervals import NonFiniteBallError, arb_eval, arb_to_fractions
@@ -511,6 +513,36 @@ def _values(a, b, env=None) -> dict:
 
 # ---------------------------------------------------------------------------------------
 # public API
+def _bounded(method, lhs, op, rhs, domain, closed, variable, seconds, max_prec) -> ProofResult:
+    """Run ``method`` where it can be stopped: sympy steps ignore the cooperative budget (a 15 s
+    proof ran past 300 s inside ``simplify``), so the proof runs in the warm worker of
+    :func:`exactpriv.exact.budget.run_bounded`, killed after ``seconds`` plus a grace for the
+    cooperative wind-down; a kill gives UNDECIDED with the reason."""
+    kwargs = {"domain": domain, "closed": closed, "variable": variable, "seconds": seconds, "max_prec": max_prec}
+    try:
+        return deadlines.run_bounded(_call, method, (lhs, op, rhs), kwargs, seconds=seconds + max(0.5, 0.1 * seconds),
+                                     what="the proof", warm=True)
+    except BudgetExceededError as exc:
+        statement = f"{_shorten(lhs)} {op} {_shorten(rhs)}"
+        try:
+            dom_text = _fmt_domain(*_domain(domain, closed, variable))
+        except Exception:  # noqa: BLE001 - only for the message
+            dom_text = _shorten(domain)
+        why = (f"the proof did not finish within its budget of {seconds:g} s: stopped inside a symbolic step that "
+               f"ignores the budget" if "did not finish" in str(exc) else str(exc))
+        return ProofResult("UNDECIDED", "budget", {"steps": [], "precision": None, "seconds": seconds},
+                           reason=why, statement=statement, domain=dom_text)
+
+
+def _call(method, args, kwargs):
+    return method(*args, **kwargs)
+
+
+def _shorten(x, limit: int = 200) -> str:
+    text = str(x)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def prove_inequality(lhs, op: str, rhs, *, domain=(0, sympy.oo), closed=(True, False), variable=EPS,
                      seconds: float = DEFAULT_SECONDS, max_prec: int = DEFAULT_MAX_PREC) -> ProofResult:
     """Prove or refute ``lhs op rhs`` for every ``variable`` in the interval ``domain``.
@@ -541,10 +573,15 @@ def prove_inequality(lhs, op: str, rhs, *, domain=(0, sympy.oo), closed=(True, F
     Cuff–Yu (seed 001, Property 1): ``prove_inequality(EPS*tanh(EPS/2), "<=", Min(EPS, EPS**2))``
     is PROVED on [0, oo).
     """
-    var = _check_variable(variable)
+    _check_variable(variable)
     if op not in _OPS:
         raise InvalidArgument(f"op={op!r} must be one of {list(_OPS)}")
     _check_budget(seconds, max_prec)
+    return _bounded(_prove_inequality_now, lhs, op, rhs, domain, closed, variable, seconds, max_prec)
+
+
+def _prove_inequality_now(lhs, op, rhs, *, domain, closed, variable, seconds, max_prec) -> ProofResult:
+    var = variable
     lhs_e, rhs_e = _as_expr(lhs, "lhs", var), _as_expr(rhs, "rhs", var)
     if op == "==":
         return prove_identity(lhs_e, rhs_e, domain=domain, closed=closed, variable=var, seconds=seconds,
@@ -633,8 +670,13 @@ def prove_identity(lhs, rhs, *, domain=(0, sympy.oo), closed=(True, False), vari
     returns exactly 0 ("sympy-simplify").  REFUTED at a rational point where the kernel
     certifies ``lhs != rhs``.  Otherwise UNDECIDED (agreement at sample points is not a proof).
     """
-    var = _check_variable(variable)
+    _check_variable(variable)
     _check_budget(seconds, max_prec)
+    return _bounded(_prove_identity_now, lhs, "==", rhs, domain, closed, variable, seconds, max_prec)
+
+
+def _prove_identity_now(lhs, _op, rhs, *, domain, closed, variable, seconds, max_prec) -> ProofResult:
+    var = variable
     lhs_e, rhs_e = _as_expr(lhs, "lhs", var), _as_expr(rhs, "rhs", var)
     lo, hi, lc, hc = _domain(domain, closed, var)
     statement, dom_text = f"{lhs_e} == {rhs_e}", _fmt_domain(lo, hi, lc, hc)

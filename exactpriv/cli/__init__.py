@@ -3,14 +3,20 @@
 One module per subcommand (``exactpriv.cli.<name>``, each with ``add_parser``); this module only dispatches.
 
 Every subcommand exits 0 on success (refutations are findings, not errors), 1 when the
-input is bad (an ExactPrivError, printed without a traceback), 2 on usage errors.
+input is bad or a check failed (one ``error: Type: message`` line, never a traceback), 2 on
+usage errors (argparse), 130 after Ctrl-C (what was complete is written, marked partial).
+
+The error boundary is :func:`main`: every exception becomes one message on stderr and a
+non-zero exit; ``--debug`` (before or after the subcommand) prints the traceback as well.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import traceback
 
+from exactpriv.cli._common import EXIT_INTERRUPTED, interrupt_protocol, validate_options
 from exactpriv.errors import ExactPrivError
 
 __all__ = ["main"]
@@ -23,6 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = argparse.ArgumentParser(prog="exactpriv", description="Exact checking of privacy theorems.")
     p.add_argument("--version", action="version", version=f"exactpriv {__version__}")
+    p.add_argument("--debug", action="store_true", help="print the traceback of an error")
     sub = p.add_subparsers(dest="command", required=True)
 
     for name, mod in (("verify", "exactpriv.cli.verify"), ("replay", "exactpriv.cli.replay"),
@@ -31,20 +38,55 @@ def build_parser() -> argparse.ArgumentParser:
                       ("report", "exactpriv.cli.report"), ("list", "exactpriv.cli.listing")):
         m = __import__(mod, fromlist=["add_parser"])
         m.add_parser(sub, name)
+    for sp in sub.choices.values():  # --debug also after the subcommand
+        sp.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     return p
 
 
-def main(argv=None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+#: Longest error message printed (a message quoting a huge input is cut, never the exit).
+_MESSAGE_LIMIT = 2000
+
+
+def _message(exc: BaseException) -> str:
     try:
-        return args.func(args)
-    except ExactPrivError as exc:
-        print(f"error: {type(exc).__name__}: {exc}", file=sys.stderr)
-        return 1
-    except OSError as exc:
-        print(f"error: cannot read or write {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
-        return 1
+        text = str(exc)
+    except Exception:  # noqa: BLE001 - e.g. a message holding an integer too long to print
+        text = f"<message of {type(exc).__name__} could not be formatted>"
+    if len(text) > _MESSAGE_LIMIT:
+        text = text[: _MESSAGE_LIMIT - 40] + f"... ({len(text):,} characters)"
+    return text
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    debug = "--debug" in argv  # known before parsing: the parser itself loads the banks
+    with interrupt_protocol():  # from the start: a Ctrl-C while the banks load is no traceback either
+        try:
+            args = build_parser().parse_args(argv)
+            validate_options(args)
+            return args.func(args)
+        except KeyboardInterrupt:
+            print("interrupted", file=sys.stderr)
+            return EXIT_INTERRUPTED
+        except Exception as exc:  # noqa: BLE001 - the one error boundary of the command line
+            if debug:
+                traceback.print_exc()
+            print(_describe(exc), file=sys.stderr)
+            return 1
+
+
+def _describe(exc: BaseException) -> str:
+    if isinstance(exc, ExactPrivError):
+        return f"error: {type(exc).__name__}: {_message(exc)}"
+    if isinstance(exc, OSError):
+        where = f" {exc.filename!s}" if exc.filename else ""
+        return f"error: cannot read or write{where}: {exc.strerror or _message(exc)}"
+    if isinstance(exc, MemoryError):
+        return "error: out of memory (the input is too large for this machine; use a smaller one)"
+    if isinstance(exc, RecursionError):
+        return "error: the input is nested too deeply"
+    return (f"internal error: {type(exc).__name__}: {_message(exc)} (a bug in exactpriv; "
+            f"run with --debug for the traceback and please report it)")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,14 +1,107 @@
-"""Shared pieces of the subcommands."""
+"""Shared pieces of the subcommands: the console, markup escaping, validated numeric options,
+all-or-nothing output files and the Ctrl-C protocol.
+
+Ctrl-C protocol (installed by :func:`exactpriv.cli.main`): the first interrupt requests a stop
+(:func:`exactpriv.exact.budget.request_stop` expires every deadline, so searches wind down)
+and raises ``KeyboardInterrupt`` where the run is; each subcommand catches it around its
+loop, writes what is complete marked partial, and returns :data:`EXIT_INTERRUPTED`.  A second
+interrupt exits at once.
+"""
 
 from __future__ import annotations
 
-__all__ = ["add_bank_argument", "banks_of", "console"]
+import argparse
+import contextlib
+import os
+import signal
+import threading
+
+from exactpriv.errors import InvalidArgument
+from exactpriv.exact import budget
+
+__all__ = ["EXIT_INTERRUPTED", "INT_RANGES", "SECONDS_OPTIONS", "add_bank_argument", "banks_of", "console", "esc",
+           "int_option", "interrupt_protocol", "seconds_option", "validate_options", "write_output"]
+
+#: Exit status after Ctrl-C (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED = 130
 
 
 def console():
     from rich.console import Console
 
     return Console(stderr=False)
+
+
+def esc(value) -> str:
+    """``value`` as text rich prints literally (labels, paths, ids: never markup)."""
+    from rich.markup import escape
+
+    return escape(str(value))
+
+
+def seconds_option(value: str) -> float:
+    """argparse type of every budget option: a number (its range is checked by
+    :func:`validate_options`, so a bad value is an InvalidArgument with exit status 1)."""
+    try:
+        return float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number of seconds") from None
+
+
+def int_option(value: str) -> int:
+    """argparse type of integer options: ASCII digits only (``int()`` also reads look-alike
+    digits of other scripts), at most 18 of them; the range is checked by :func:`validate_options`."""
+    text = value.strip()
+    body = text[1:] if text[:1] in "+-" else text
+    if not body or len(body) > 18 or not body.isascii() or not body.isdigit():
+        raise argparse.ArgumentTypeError(f"{value!r} is not an integer")
+    return int(text)
+
+
+#: Ranges of the integer options of every subcommand (argparse dest -> (min, max)).
+INT_RANGES = {"max_prec": (32, 1 << 16), "derived_length": (2, 4), "seed": (-(2**63), 2**63 - 1),
+              "max_examples": (1, 10**9)}
+#: Budget options (argparse dest); each must be positive, finite and at most a week.
+SECONDS_OPTIONS = ("seconds", "tight_seconds", "entry_seconds")
+
+
+def validate_options(args) -> None:
+    """Check the ranges of the numeric options before any work; InvalidArgument echoes the value."""
+    for dest in SECONDS_OPTIONS:
+        if getattr(args, dest, None) is not None:
+            budget.validate_seconds(getattr(args, dest), "--" + dest.replace("_", "-"))
+    for dest, (lo, hi) in INT_RANGES.items():
+        v = getattr(args, dest, None)
+        if v is not None and not lo <= v <= hi:
+            raise InvalidArgument(f"--{dest.replace('_', '-')}={v!r} must be between {lo} and {hi}")
+
+
+def write_output(path, text: str):
+    """Write an output file all-or-nothing (see :func:`exactpriv.io.write_atomic`)."""
+    from exactpriv.io import write_atomic
+
+    return write_atomic(path, text)
+
+
+def _second_interrupt(signum, frame):  # pragma: no cover - exercised in a subprocess test
+    if budget.stop_requested():
+        os.write(2, b"\ninterrupted twice: exiting at once\n")
+        os._exit(EXIT_INTERRUPTED)
+    budget.request_stop()
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def interrupt_protocol():
+    """Install the two-stage Ctrl-C handler for the duration of a command (main thread only)."""
+    installed = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, _second_interrupt) if installed else None
+    try:
+        yield
+    finally:
+        if installed:
+            signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)
+        budget.clear_stop()
 
 
 def add_bank_argument(p) -> None:

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
+
+from rich.text import Text
+
+from exactpriv.cli._common import EXIT_INTERRUPTED, esc, int_option, seconds_option, write_output
+from exactpriv.errors import ExactPrivError
 
 from exactpriv.cli._common import add_bank_argument, banks_of
 from exactpriv.cli._workers import add_workers_arguments, distributed_requested, progress_printer
@@ -22,16 +26,19 @@ def _progress_runner(console, title):
 def _run_hunt(args) -> int:
     from rich.console import Console
 
-    from counterexamples.archive import archive
+    from counterexamples.archive import archive, witness_document
     from counterexamples.hunt import hunt_reading
     from exactpriv.claims import ReadingResult, Verdict
     from exactpriv.claims.banks import find_claim as get_claim
+    from exactpriv.exact import budget
 
     console = Console()
     claim = get_claim(args.claim_id, banks_of(args))
     readings = [claim.reading(args.reading)] if args.reading else [r for r in claim.readings if r.check]
     per = args.seconds / max(1, len(readings))
     out = []
+    failed_writes = []
+    interrupted = False
     if distributed_requested(args):
         from counterexamples.distributed import run_hunt
 
@@ -42,43 +49,67 @@ def _run_hunt(args) -> int:
                             progress=progress_printer(console, f"hunt {claim.id}")):
             out.append(res.to_json())
         readings = []
-    with _progress_runner(console, f"hunt {claim.id}") as progress:
+    with _progress_runner(console, esc(f"hunt {claim.id}")) as progress:
         for r in readings:
-            task = progress.add_task(f"({r.name})", total=None)
+            if budget.stop_requested():  # Ctrl-C stops the whole hunt, not only one reading
+                interrupted = True
+                break
+            task = progress.add_task(esc(f"({r.name})"), total=None)
 
             def tick(tried, best, task=task, name=r.name):
-                progress.update(task, description=f"({name}) instances tried: {tried}, best margin: "
-                                                  f"{best:.3g}" if best is not None and best > -1e300 else
-                                f"({name}) instances tried: {tried}")
+                progress.update(task, description=esc(f"({name}) instances tried: {tried}, best margin: "
+                                                      f"{best:.3g}" if best is not None and best > -1e300 else
+                                                      f"({name}) instances tried: {tried}"))
 
-            res = hunt_reading(claim, r, seconds=per, seed=args.seed, max_examples=args.max_examples,
-                               progress=tick)
-            progress.update(task, description=f"({r.name}) {res.verdict.value} after {res.tried} instances")
+            try:
+                res = hunt_reading(claim, r, seconds=per, seed=args.seed, max_examples=args.max_examples,
+                                   progress=tick)
+            except KeyboardInterrupt:
+                interrupted = True
+                break
+            interrupted = interrupted or budget.stop_requested()
+            progress.update(task, description=esc(f"({r.name}) {res.verdict.value} after {res.tried} instances"))
             doc = res.to_json()
-            if res.verdict == Verdict.REFUTED and args.archive and res.witness is not None:
+            if res.verdict == Verdict.REFUTED and res.witness is not None:
                 rr = ReadingResult(claim.id, r.name, Verdict.REFUTED, {}, res.witness, res.values)
-                path = archive(rr, seed=args.seed, found_by=f"exactpriv hunt ({res.found_by})")
-                doc["witness_file"] = str(path)
+                found_by = f"exactpriv hunt ({res.found_by})"
+                # printed before any write is attempted: a full disk or a kill cannot lose it
+                witness = witness_document(rr, seed=args.seed, found_by=found_by)
+                progress.console.print(Text(f"witness for {claim.id} [{r.name}]:"))
+                progress.console.print(Text(json.dumps(witness, default=str)), soft_wrap=True)
+                doc["witness"] = witness
+                if args.archive:
+                    try:
+                        doc["witness_file"] = str(archive(rr, seed=args.seed, found_by=found_by))
+                    except ExactPrivError as exc:
+                        failed_writes.append(f"{type(exc).__name__}: {exc}")
             out.append(doc)
-    from rich.markup import escape
-
     colours = {"REFUTED": "red", "CHECKED": "cyan", "UNDECIDED": "yellow"}
     for doc in out:
         colour = colours.get(doc["verdict"], "white")
-        console.print(escape(f"{doc['id']} [{doc['reading']}]: ") + f"[{colour}]{doc['verdict']}[/] — "
-                      + escape(f"{doc['tried']} exact instances in {doc['seconds']} s"
-                               + (f", found by {doc['found_by']}" if doc['found_by'] else "")
-                               + (f"; witness: {doc['witness_file']}" if doc.get("witness_file") else "")
-                               + (f" ({doc['note']})" if doc.get("note") else "")))
+        console.print(esc(f"{doc['id']} [{doc['reading']}]: ") + f"[{colour}]{doc['verdict']}[/] — "
+                      + esc(f"{doc['tried']} exact instances in {doc['seconds']} s"
+                            + (f", found by {doc['found_by']}" if doc['found_by'] else "")
+                            + (f"; witness: {doc['witness_file']}" if doc.get("witness_file") else "")
+                            + (f" ({doc['note']})" if doc.get("note") else "")))
     if args.json:
-        Path(args.json).write_text(json.dumps(out, indent=1, default=str) + "\n", encoding="utf-8")
-    return 0
+        payload = {"partial": True, "readings_done": len(out), "readings_total": len(readings), "results": out} \
+            if interrupted else out
+        write_output(args.json, json.dumps(payload, indent=1, default=str) + "\n")
+    for msg in failed_writes:
+        console.print("[red]error[/] " + esc(f"{msg} (the witness is printed above)"))
+    if interrupted:
+        console.print(Text(f"interrupted: {len(out)} of {len(readings)} readings hunted"
+                           + ("; results written, marked partial" if args.json else "")))
+        return EXIT_INTERRUPTED
+    return 1 if failed_writes else 0
 
 
 def _run_conjecture(args) -> int:
     from rich.console import Console
 
     from counterexamples.conjecture import conjecture
+    from exactpriv.exact import budget
 
     console = Console()
     kw = dict(given=args.given, measure=args.measure, bound=args.bound, params=args.param or None,
@@ -91,8 +122,7 @@ def _run_conjecture(args) -> int:
                              progress=progress_printer(console, "conjecture"))
     else:
         res = conjecture(**kw)
-    from rich.markup import escape
-
+    escape = esc
     if res.verdict.value == "REFUTED":
         console.print("[red]REFUTED[/]: " + escape(f"{args.measure} = {res.measure_value} > {res.bound_value} "
                                                    f"= bound at {args.given} = {res.given_value}"))
@@ -104,8 +134,15 @@ def _run_conjecture(args) -> int:
         console.print("[yellow]UNDECIDED[/]: " + escape(f"{res.note} ({res.searched}, {res.seconds:.1f} s)"))
     else:
         console.print("[cyan]CHECKED[/]: " + escape(f"no counterexample in {res.searched} ({res.seconds:.1f} s)"))
+    interrupted = budget.stop_requested()
     if args.json:
-        Path(args.json).write_text(json.dumps(res.to_json(), indent=1) + "\n", encoding="utf-8")
+        doc = res.to_json()
+        if interrupted:
+            doc["partial"] = True
+        write_output(args.json, json.dumps(doc, indent=1) + "\n")
+    if interrupted:
+        console.print(Text("interrupted: the search stopped early" + ("; result written" if args.json else "")))
+        return EXIT_INTERRUPTED
     return 0
 
 
@@ -115,9 +152,9 @@ def add_parser(subparsers, name):
         p.add_argument("claim_id", help="the claim's id (see 'exactpriv list claims')")
         add_bank_argument(p)
         p.add_argument("--reading")
-        p.add_argument("--seconds", type=float, default=30.0)
-        p.add_argument("--seed", type=int, default=0)
-        p.add_argument("--max-examples", type=int, default=None, dest="max_examples",
+        p.add_argument("--seconds", type=seconds_option, default=30.0)
+        p.add_argument("--seed", type=int_option, default=0)
+        p.add_argument("--max-examples", type=int_option, default=None, dest="max_examples",
                        help="bound on the drawn instances per reading: with it, the same --seed gives the same "
                             "result on every run (unless --seconds runs out first)")
         p.add_argument("--json")
@@ -140,8 +177,8 @@ def add_parser(subparsers, name):
                        help="e.g. hamming:m=2,n=1, subsets:n=3, bounded:n=4,k=2 (default: escalate from one "
                             "binary record to two ternary records)")
         p.add_argument("--prior", default="any", choices=["any", "independent", "correlated"])
-        p.add_argument("--seconds", type=float, default=30.0)
-        p.add_argument("--seed", type=int, default=0)
+        p.add_argument("--seconds", type=seconds_option, default=30.0)
+        p.add_argument("--seed", type=int_option, default=0)
         p.add_argument("--max-examples", type=int, default=None, dest="max_examples",
                        help="bound on the drawn instances per level: with it, the same --seed gives the same "
                             "result on every run and with any number of --workers (unless --seconds runs out)")

@@ -4,16 +4,29 @@ from __future__ import annotations
 
 import json
 import time
-from pathlib import Path
-
-from exactpriv.errors import ExactPrivError, InvalidArgument
+from exactpriv.cli._common import seconds_option, write_output
+from exactpriv.errors import BudgetExceededError, ExactPrivError, InvalidArgument
 
 __all__ = ["add_parser", "measure_all"]
 
 
-def measure_all(M, prior=None, only=None) -> dict:
-    """Every applicable measure (or the ``only`` ones) as JSON-ready dicts, keyed by name."""
-    from exactpriv.measures import REGISTRY, applicable_measures, compute
+#: Default budget of one measure (``--seconds``).
+DEFAULT_SECONDS = 60.0
+
+
+def _measure_json(name, M, prior) -> dict:
+    from exactpriv.measures import compute
+
+    return compute(name, M, prior=prior).to_json()
+
+
+def measure_all(M, prior=None, only=None, *, seconds: float = DEFAULT_SECONDS) -> dict:
+    """Every applicable measure (or the ``only`` ones) as JSON-ready dicts, keyed by name.
+
+    Each measure runs in a killable worker (:func:`exactpriv.exact.budget.run_bounded`) within
+    ``seconds``; one that overruns is listed with ``"undecided"`` and the reason."""
+    from exactpriv.exact.budget import run_bounded
+    from exactpriv.measures import REGISTRY, applicable_measures
 
     names = applicable_measures(M, prior) if not only else only
     for n in names:
@@ -23,7 +36,10 @@ def measure_all(M, prior=None, only=None) -> dict:
     for n in names:
         t0 = time.perf_counter()
         try:
-            res = compute(n, M, prior=prior).to_json()
+            res = run_bounded(_measure_json, n, M, prior, seconds=seconds, what=f"the measure {n}")
+        except BudgetExceededError as exc:
+            res = {"exact": None, "lower": None, "upper": None, "float": None, "witness": {},
+                   "undecided": str(exc)}
         except ExactPrivError as exc:
             if only:
                 raise
@@ -37,6 +53,7 @@ def measure_all(M, prior=None, only=None) -> dict:
 def _run(args) -> int:
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     from exactpriv import io
     from exactpriv.mechanisms.base import Mechanism
@@ -54,23 +71,24 @@ def _run(args) -> int:
                                   f"{type(prior).__name__}")
         prior.check_space(M.inputs, "mechanism")
     only = [s.strip() for s in args.only.split(",")] if args.only else None
-    results = measure_all(M, prior, only)
+    results = measure_all(M, prior, only, seconds=args.seconds)
     console = Console()
-    table = Table(title=f"measures of {args.file}")
+    table = Table(title=Text(f"measures of {args.file}"))
     for col in ("measure", "exact", "certified bounds", "≈", "witness"):
         table.add_column(col, overflow="fold")
+    # cells are Text, never markup: output labels and values come from the user's file
     for name, r in results.items():
-        if "not_applicable" in r:
-            table.add_row(name, "-", "-", "-", f"[dim]{r['not_applicable']}[/]")
+        if "not_applicable" in r or "undecided" in r:
+            why = r.get("not_applicable") or "UNDECIDED: " + r["undecided"]
+            table.add_row(Text(name), Text("-"), Text("-"), Text("-"), Text(why, style="dim"))
             continue
         bounds = "" if r["exact"] is not None else f"[{r['lower']}, {r['upper']}]"
         fl = "" if r["float"] is None else f"{r['float']:.6g}"
-        table.add_row(name, r["exact"] or "", bounds, fl, json.dumps(r["witness"])[:200])
+        table.add_row(*(Text(c) for c in (name, r["exact"] or "", bounds, fl, json.dumps(r["witness"])[:200])))
     console.print(table)
     if args.json:
-        Path(args.json).write_text(json.dumps({"file": str(args.file), "measures": results}, indent=1) + "\n",
-                                   encoding="utf-8")
-        console.print(f"wrote {args.json}")
+        write_output(args.json, json.dumps({"file": str(args.file), "measures": results}, indent=1) + "\n")
+        console.print(Text(f"wrote {args.json}"))
     return 0
 
 
@@ -80,5 +98,8 @@ def add_parser(subparsers, name="measure"):
     p.add_argument("--prior", help="prior JSON file (for prior-dependent measures)")
     p.add_argument("--only", help="comma-separated measure names")
     p.add_argument("--json", help="write the results as JSON here")
+    p.add_argument("--seconds", type=seconds_option, default=DEFAULT_SECONDS,
+                   help=f"budget of each measure in seconds (default {DEFAULT_SECONDS:g}); one that overruns is "
+                        f"listed as UNDECIDED")
     p.set_defaults(func=_run)
     return p

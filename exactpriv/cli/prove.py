@@ -11,9 +11,11 @@ refutation is a finding, not an error); bad input raises an ExactPrivError, whic
 from __future__ import annotations
 
 import json
-from pathlib import Path
+
+from exactpriv.cli._common import INT_RANGES, int_option, seconds_option, write_output
 
 __all__ = ["add_parser", "cmd_prove"]
+
 
 
 def add_parser(subparsers, name: str):
@@ -25,10 +27,10 @@ def add_parser(subparsers, name: str):
                                           "verdict (PROVED, REFUTED, UNDECIDED), the method and the certificate.")
     p.add_argument("inequality", help="e.g. \"eps*tanh(eps/2) <= Min(eps, eps**2)\" (op: < <= > >= ==)")
     p.add_argument("--domain", default="[0, oo)", help="interval for eps, e.g. \"[0, oo)\", \"(0, 27/20]\"")
-    p.add_argument("--seconds", type=float, default=DEFAULT_SECONDS,
+    p.add_argument("--seconds", type=seconds_option, default=DEFAULT_SECONDS,
                    help=f"wall-clock budget (default {DEFAULT_SECONDS:g})")
-    p.add_argument("--max-prec", type=int, default=DEFAULT_MAX_PREC,
-                   help=f"largest arb precision in bits (default {DEFAULT_MAX_PREC})")
+    p.add_argument("--max-prec", type=int_option, default=DEFAULT_MAX_PREC,
+                   help=f"largest arb precision in bits (default {DEFAULT_MAX_PREC}, at most {INT_RANGES['max_prec'][1]})")
     p.add_argument("--json", dest="json_path", help="write the result (verdict, method, certificate, point) here")
     p.set_defaults(func=cmd_prove)
     return p
@@ -52,7 +54,6 @@ def cmd_prove(args) -> int:
     print(f"  ({len(cert.get('steps', []))} certificate steps, precision {cert.get('precision')} bits, "
           f"{cert.get('seconds')} s)")
     if args.json_path:
-        path = Path(args.json_path)
-        path.write_text(json.dumps(res.to_json(), indent=1) + "\n", encoding="utf-8")
+        path = write_output(args.json_path, json.dumps(res.to_json(), indent=1) + "\n")
         print(f"  wrote {path}")
     return 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from exactpriv.cli._common import add_bank_argument, banks_of
 from exactpriv.cli._common import console as _console
+from exactpriv.cli._common import esc
 
 __all__ = ["add_parser", "cmd_replay"]
 
@@ -14,11 +15,12 @@ def cmd_replay(args) -> int:
     console = _console()
     doc, decision = replay(args.file, banks=banks_of(args) if args.bank else None)
     if decision.is_false:
-        console.print(f"[red]REFUTED[/] {doc['claim']} [{doc['reading']}] — the witness still violates the claim "
-                      f"({decision.method}: {decision.reason})")
+        console.print("[red]REFUTED[/] " + esc(f"{doc['claim']} [{doc['reading']}] — the witness still violates "
+                                                f"the claim ({decision.method}: {decision.reason})"))
         return 0
-    console.print(f"[yellow]witness does not refute[/] {doc['claim']} [{doc['reading']}]: "
-                  f"{decision.truth.value} ({decision.method}: {decision.reason})")
+    console.print("[yellow]witness does not refute[/] " + esc(f"{doc['claim']} [{doc['reading']}]: "
+                                                             f"{decision.truth.value} ({decision.method}: "
+                                                             f"{decision.reason})"))
     return 3
 
 

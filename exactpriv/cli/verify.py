@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import json
 import time
-from pathlib import Path
 
 from counterexamples.report import evidence_text
-from exactpriv.cli._common import add_bank_argument, banks_of
+from exactpriv.cli._common import EXIT_INTERRUPTED, add_bank_argument, banks_of, esc, write_output
 from exactpriv.cli._common import console as _console
 from exactpriv.errors import ExactPrivError
 
@@ -36,11 +35,10 @@ def add_parser(subparsers, name: str = "verify"):
 
 
 def cmd_verify(args) -> int:
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
+    from rich.text import Text
 
-    from counterexamples.archive import witness_path
-    from exactpriv.claims import ReadingResult, Verdict, check_reading, summarize
+    from exactpriv.claims import ReadingResult, summarize
 
     console = _console()
     claims = select_claims(args.only, banks_of(args))
@@ -50,6 +48,61 @@ def cmd_verify(args) -> int:
     unexpected = []  # (id, reading, expected, got): a regression against the recorded status
     total = sum(len(c.readings) for c in claims if c.encodable)
     t0 = time.perf_counter()
+    try:
+        _check_all(console, claims, total, args.slow, results, not_encodable, errors, unexpected)
+        interrupted = False
+    except KeyboardInterrupt:  # first Ctrl-C: keep the readings checked so far, marked partial
+        interrupted = True
+    elapsed = time.perf_counter() - t0
+
+    title = f"exactpriv verify — {len(results)} readings of {len(claims)} claims in {elapsed:.1f} s"
+    table = Table(title=title + (f" (PARTIAL: interrupted after {len(results)} of {total})" if interrupted else ""))
+    for col in ("id", "reading", "verdict", "evidence"):
+        table.add_column(col, overflow="fold")
+    colours = {"REFUTED": "red", "PROVED": "green", "CHECKED": "cyan", "UNDECIDED": "yellow"}
+    # cells are Text, never markup: claim ids, labels and evidence may come from a user's bank
+    for res in results:
+        v = res.verdict.value
+        table.add_row(Text(res.claim_id), Text(res.reading), Text(v, style=colours[v]), Text(evidence_text(res)))
+    for c in not_encodable:
+        table.add_row(Text(c.id), Text("-"), Text("not encodable", style="dim"), Text(c.reason))
+    console.print(table)
+    summary = summarize(results)
+    console.print(Text("  ".join(f"{k}: {v}" for k, v in summary["verdicts"].items())
+                       + f"  not encodable: {len(not_encodable)}"))
+    if summary["findings"]:
+        console.print(Text("REFUTED by finding class: "
+                           + "  ".join(f"{k}: {v}" for k, v in summary["findings"].items())
+                           + "  (as-written = errors of the papers as stated)"))
+
+    doc = [res.to_json() for res in results]
+    doc += [{"id": c.id, "reading": None, "verdict": None, "evidence": {"not_encodable": c.reason}}
+            for c in not_encodable]
+    if interrupted:  # a marker row: report --from-json refuses a partial run
+        doc.append({"id": None, "reading": None, "verdict": None,
+                    "partial": {"reason": "interrupted", "readings_checked": len(results), "readings_total": total}})
+    # all-or-nothing writes; the table above was printed first, so a failed write loses nothing
+    json_path = write_output(args.json, json.dumps(doc, indent=1, default=str) + "\n")
+    md_path = write_output(args.markdown, _verify_markdown(results, not_encodable, claims, elapsed,
+                                                           partial=(len(results), total) if interrupted else None))
+    console.print(Text(f"wrote {json_path} and {md_path}" + (" (partial)" if interrupted else "")))
+    for cid, rname, exp, got in unexpected:
+        console.print("[yellow]unexpected[/] " + esc(f"{cid} ({rname}): recorded {exp}, got {got}"))
+    for cid, rname, msg in errors:
+        console.print("[red]error[/] " + esc(f"{cid} [{rname}]: {msg}"))
+    if interrupted:
+        console.print(Text(f"interrupted: {len(results)} of {total} readings checked; results written, marked partial"))
+        return EXIT_INTERRUPTED
+    return 1 if errors else 0
+
+
+def _check_all(console, claims, total, slow, results, not_encodable, errors, unexpected) -> None:
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from counterexamples.archive import witness_path
+    from exactpriv.claims import ReadingResult, Verdict, check_reading
+    from exactpriv.exact import budget
+
     with Progress(TextColumn("[bold]verify"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                   TextColumn("{task.description}"), TimeElapsedColumn(), console=console,
                   disable=not console.is_terminal) as progress:
@@ -59,9 +112,11 @@ def cmd_verify(args) -> int:
                 not_encodable.append(c)
                 continue
             for r in c.readings:
-                progress.update(task, description=f"{c.id} [{r.name}]")
+                if budget.stop_requested():  # Ctrl-C whose KeyboardInterrupt was swallowed mid-reading
+                    raise KeyboardInterrupt
+                progress.update(task, description=esc(f"{c.id} [{r.name}]"))
                 try:
-                    res = check_reading(c, r, include_slow=args.slow)
+                    res = check_reading(c, r, include_slow=slow)
                 except ExactPrivError as exc:
                     errors.append((c.id, r.name, f"{type(exc).__name__}: {exc}"))
                     res = ReadingResult(c.id, r.name, Verdict.UNDECIDED,
@@ -80,48 +135,16 @@ def cmd_verify(args) -> int:
                         res.evidence["witness_file"] = str(wp.relative_to(wp.parent.parent.parent))
                 results.append(res)
                 progress.advance(task)
-    elapsed = time.perf_counter() - t0
-
-    table = Table(title=f"exactpriv verify — {len(results)} readings of {len(claims)} claims in {elapsed:.1f} s")
-    for col in ("id", "reading", "verdict", "evidence"):
-        table.add_column(col, overflow="fold")
-    colours = {"REFUTED": "red", "PROVED": "green", "CHECKED": "cyan", "UNDECIDED": "yellow"}
-    for res in results:
-        v = res.verdict.value
-        table.add_row(res.claim_id, res.reading, f"[{colours[v]}]{v}[/]", evidence_text(res))
-    for c in not_encodable:
-        table.add_row(c.id, "-", "[dim]not encodable[/]", c.reason)
-    console.print(table)
-    summary = summarize(results)
-    console.print("  ".join(f"{k}: {v}" for k, v in summary["verdicts"].items())
-                  + f"  not encodable: {len(not_encodable)}")
-    if summary["findings"]:
-        console.print("REFUTED by finding class: " + "  ".join(f"{k}: {v}" for k, v in summary["findings"].items())
-                      + "  (as-written = errors of the papers as stated)")
-
-    doc = [res.to_json() for res in results]
-    doc += [{"id": c.id, "reading": None, "verdict": None, "evidence": {"not_encodable": c.reason}}
-            for c in not_encodable]
-    json_path = Path(args.json)
-    json_path.write_text(json.dumps(doc, indent=1, default=str) + "\n", encoding="utf-8")
-    md_path = Path(args.markdown)
-    md_path.write_text(_verify_markdown(results, not_encodable, claims, elapsed), encoding="utf-8")
-    console.print(f"wrote {json_path} and {md_path}")
-    for cid, rname, exp, got in unexpected:
-        console.print(f"[yellow]unexpected[/] {cid} ({rname}): recorded {exp}, got {got}")
-    if errors:
-        for cid, rname, msg in errors:
-            console.print(f"[red]error[/] {cid} [{rname}]: {msg}")
-        return 1
-    return 0
 
 
-def _verify_markdown(results, not_encodable, claims, elapsed) -> str:
+def _verify_markdown(results, not_encodable, claims, elapsed, *, partial=None) -> str:
     from exactpriv.claims import summarize
 
-    by_id = {c.id: c for c in claims}
     lines = ["# exactpriv verify report", "",
              f"{len(results)} readings of {len(claims)} claims checked in {elapsed:.1f} s.", ""]
+    if partial is not None:
+        lines += [f"**PARTIAL**: interrupted after {partial[0]} of {partial[1]} readings; the readings not "
+                  f"listed were not checked.", ""]
     summary = summarize(results)
     lines += ["| verdict | readings |", "|---|---|"] + [f"| {k} | {v} |" for k, v in summary["verdicts"].items()]
     if summary["findings"]:

@@ -72,6 +72,7 @@ __all__ = [
     "IntervalBounds",
     "MAX_DEPTH",
     "MAX_EXPONENT",
+    "MAX_EXP_ARGUMENT",
     "MAX_FUNCTION_ARGS",
     "MAX_MINMAX_ARGS_TOTAL",
     "MAX_NODES",
@@ -107,6 +108,10 @@ MAX_RATIONAL_BITS = 14_000
 #: Radicands (bases of non-integer rational powers, which sympy trial-factors) are at most
 #: this many bits; radicands that sympy would merge in a product count together.
 MAX_ROOT_BITS = 1_024
+#: Constant arguments of exp, cosh and sinh are at most this large in absolute value (an upper
+#: bound estimated from the expression's structure): exp(10**4) has about 14,400 bits, while
+#: cosh(cosh(cosh(cosh(cosh(10))))) or exp(exp(100)) overflow mpmath's integer exponents.
+MAX_EXP_ARGUMENT = 10_000
 
 #: The named constants of the grammar (read-only).
 ALLOWED_CONSTANTS: Mapping[str, sympy.Expr] = MappingProxyType({"pi": S.Pi, "E": S.Exp1, "oo": S.Infinity})
@@ -320,6 +325,47 @@ def _radicand_log2(x: sympy.Expr) -> float:
 
 # ---------------------------------------------------------------------------------------
 # The parser
+
+
+def _magnitude_log2(x: sympy.Expr) -> float:
+    """An estimate from above of log2|x| for a constant expression, from its structure alone
+    (no evaluation, so it cannot overflow or hang).  A resource guard only: it never decides
+    a verdict; inverse powers use |exponent| * |log2 base|, which ignores cancellation."""
+    if x.is_Rational:
+        return (math.log2(abs(x.p)) if x.p else -math.inf) - math.log2(x.q)
+    if x is S.Pi:
+        return 1.66
+    if x is S.Exp1:
+        return 1.45
+    if x.is_infinite:
+        return math.inf
+    if x.is_Add:
+        return max(_magnitude_log2(a) for a in x.args) + math.log2(len(x.args))
+    if x.is_Mul:
+        return sum(_magnitude_log2(a) for a in x.args)
+    if x.is_Pow:
+        base, exponent = x.args
+        if base is S.Exp1:
+            return _exp_log2(_magnitude_log2(exponent))
+        b = _magnitude_log2(base)
+        if exponent.is_Rational:
+            return float(exponent) * b if exponent >= 0 else abs(float(exponent) * b)
+        e = _magnitude_log2(exponent)
+        return abs(b) * 2.0 ** e if e < 1024 else math.inf
+    if isinstance(x, (sympy.exp, sympy.cosh, sympy.sinh)):
+        return _exp_log2(_magnitude_log2(x.args[0]))
+    if isinstance(x, sympy.log):
+        return math.log2(abs(_magnitude_log2(x.args[0])) * 0.7 + 1)
+    if isinstance(x, sympy.tanh):
+        return 0.0
+    if x.args:  # Abs, Min, Max
+        return max(_magnitude_log2(a) for a in x.args)
+    return math.inf
+
+
+def _exp_log2(argument_log2: float) -> float:
+    """log2 of the largest exp(a) with |a| <= 2**argument_log2."""
+    return 1.4427 * 2.0 ** argument_log2 if argument_log2 < 1000 else math.inf  # log2(e) * |a|
 
 
 class _Parser:
@@ -595,6 +641,8 @@ class _Parser:
         spec = self.functions[fname]
         if spec.build is sympy.exp:
             self.guard_exp(args[0], column)
+        if spec.build in (sympy.exp, sympy.cosh, sympy.sinh):
+            self.guard_magnitude(args[0], fname, column)
         elif spec.build is sympy.sqrt:
             self.guard_power(args[0], S.Half, column)
         elif spec.build in (sympy.Min, sympy.Max):
@@ -651,6 +699,16 @@ class _Parser:
                 f"product of roots of about {radicands:.0f} bits in all (limit {MAX_ROOT_BITS} bits for radicands)",
                 column,
             )
+
+    def guard_magnitude(self, argument: sympy.Expr, fname: str, column: int) -> None:
+        """Refuse exp/cosh/sinh of a constant that may exceed :data:`MAX_EXP_ARGUMENT` in size."""
+        if argument.free_symbols:
+            return
+        size = _magnitude_log2(argument)
+        if size > math.log2(MAX_EXP_ARGUMENT):
+            shown = "an astronomically large number" if size > 1e6 else f"about 2^{size:.0f}"
+            self.fail(UnsafeInputError, f"{fname}() of a constant of size up to {shown} (the limit is "
+                      f"{MAX_EXP_ARGUMENT:,}): its value could not be evaluated", column)
 
     def guard_exp(self, argument: sympy.Expr, column: int) -> None:
         """sympy evaluates exp(c*log(x) + ...) to x**c * exp(...): guard it like a power."""

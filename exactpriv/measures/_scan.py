@@ -403,9 +403,11 @@ class _Engine:
         return arg
 
     def _hockey_float(self, pairs, g):
-        if self.F is None:
-            raise InvalidArgument(f"{self.M!r}: denominators above 2^1000 are not supported")
-        F = self.F
+        # Entries below float range (denominators >= 2^1000) are correctly rounded to
+        # subnormals or 0 by int/int division: absolute error <= 2^-1075 each, which the
+        # bound below absorbs (the ratio scans cannot, hence self.F is None there).
+        underflow = self.F is None
+        F = self.M.to_numpy() if underflow else self.F
         try:
             gf = float(g)  # correctly rounded: relative error <= u
         except OverflowError:
@@ -417,6 +419,8 @@ class _Engine:
         # <= 1.01 Y u Σ|term| <= 1.01 Y u Σ p.  With Σp = Σq = 1 the total error of a pair's
         # value is <= u (Y + 3 + 4.1 g) (1.01); we use twice that.
         bound = 2.0 * _U * (self.Y + 8.0 + 8.0 * gf)
+        if underflow:  # each term max(0, p - g q) moves by <= 2^-1075 (1 + g) more
+            bound += 2.0 * self.Y * (1.0 + gf) * 2.0 ** -1074
         T1, T2 = [], []
         for _, pi, pj in self.chunks(pairs):
             Fi, Fj = F[pi], F[pj]

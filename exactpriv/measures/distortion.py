@@ -65,7 +65,7 @@ from exactpriv.exact.lp import LPResult, solve_lp
 from exactpriv.exact.numbers import as_exact, as_rational, to_sympy
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 from exactpriv.measures.result import Measured
-from exactpriv.spaces import Hamming
+from exactpriv.spaces import Hamming, describe_size
 
 __all__ = [
     "EpsTilde",
@@ -775,7 +775,8 @@ def relaxed_distortion(n, m, exp_eps, *, method: str = "joint",
         return _lp_measured("relaxed_distortion", "R-PD", res, t, witness,
                             "R-PD (22)-(27) reduced to distance levels by symmetry", posterior=post)
     if m ** n > max_variables:
-        raise SpaceTooLargeError(f"D^{n} with m = {m} has {m ** n:,} points, above max_variables={max_variables:,}")
+        raise SpaceTooLargeError(f"D^{n} with m = {m} has {describe_size(m ** n)} points, above "
+                                 f"max_variables={max_variables:,}")
     space = Hamming(range(m), n)
     N = space.size
     if method == "posterior":

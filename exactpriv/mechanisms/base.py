@@ -21,28 +21,53 @@ import numpy as np
 import sympy
 
 from exactpriv.errors import (
+    BudgetExceededError,
     EntryRangeError,
     InvalidArgument,
     NotStochasticError,
     ShapeError,
     SpaceMismatchError,
 )
-from exactpriv.exact.numbers import EPS, as_exact, to_sympy
+from exactpriv.exact.budget import run_bounded
+from exactpriv.exact.numbers import EPS, as_exact, check_denominators, describe_number, to_sympy
 from exactpriv.spaces import GraphSpace, Space, check_enumerable
 
 __all__ = ["Mechanism", "ProductMechanism", "REPR_MAX_ENTRIES", "prove_zero"]
 
 
+#: Budgets of the symbolic checks made while a mechanism is built (each runs in a killable
+#: worker, :func:`exactpriv.exact.budget.run_bounded`: sympy's simplify has no deadline).
+ZERO_TEST_SECONDS = 5.0
+RANGE_CHECK_SECONDS = 4.0
+
+
 def prove_zero(expr) -> bool:
     """True only if ``expr`` is *proved* identically zero by exact symbolic rewriting.
 
-    ``sympy.Expr.equals`` is numeric and is deliberately not used.  False means "not proved".
+    ``sympy.Expr.equals`` is numeric and is deliberately not used.  False means "not proved"
+    (also when the rewrites do not finish within :data:`ZERO_TEST_SECONDS`).
     """
     expr = to_sympy(expr)
     if expr == 0:
         return True
-    for rewrite in (sympy.cancel, sympy.together, lambda e: sympy.cancel(sympy.expand(e.rewrite(sympy.exp))),
-                    sympy.simplify):
+    try:
+        return _prove_zero_bounded(expr)
+    except BudgetExceededError:
+        return False
+
+
+@functools.lru_cache(maxsize=4096)
+def _prove_zero_bounded(expr) -> bool:
+    return run_bounded(_prove_zero_rewrites, expr, seconds=ZERO_TEST_SECONDS, what="the zero test of a row sum",
+                       warm=True)
+
+
+def _rewrite_exp(e):
+    return sympy.cancel(sympy.expand(e.rewrite(sympy.exp)))
+
+
+def _prove_zero_rewrites(expr) -> bool:
+    for rewrite in (sympy.cancel, sympy.together, _rewrite_exp, sympy.simplify):
         try:
             if rewrite(expr) == 0:
                 return True
@@ -59,31 +84,67 @@ def _check_entry(value, where: str, symbols):
         if v < 0 or v > 1:
             raise EntryRangeError(f"{where}={v} is outside [0, 1]")
         return v
-    # symbolic or irrational constant
-    if v.is_real is False:
-        raise EntryRangeError(f"{where}={v} is not real")
-    if v.is_negative or (1 - v).is_negative:
-        raise EntryRangeError(f"{where}={v} is outside [0, 1]")
-    if not (v.is_nonnegative and (1 - v).is_nonnegative):
-        bad = _refute_unit_range(v)
-        if bad is not None:
-            raise EntryRangeError(f"{where}={v} is outside [0, 1]: {bad}")
+    # symbolic or irrational constant.  sympy's assumptions evaluate numerically and the
+    # certifier simplifies: on small expressions the assumptions run here (milliseconds), the
+    # rest runs bounded in a worker (not refuted in time: accepted, see _refute_unit_range)
+    if _is_small(v):
+        if v.is_real is False:
+            raise EntryRangeError(f"{where}={v} is not real")
+        if v.is_negative or (1 - v).is_negative:
+            raise EntryRangeError(f"{where}={v} is outside [0, 1]")
+        if v.is_nonnegative and (1 - v).is_nonnegative:
+            return v
+    try:
+        bad = _range_problem(v)
+    except BudgetExceededError:
+        bad = None
+    if bad is not None:
+        raise EntryRangeError(f"{where}={v} {bad}")
     return v
+
+
+#: Expressions with at most this many nodes have their assumptions queried in-process.
+_SMALL_NODES = 40
+
+
+def _is_small(v) -> bool:
+    for k, _ in enumerate(sympy.preorder_traversal(v)):
+        if k > _SMALL_NODES:
+            return False
+    return True
 
 
 def _parse_entry(text: str, where: str, symbols):
     """A string entry: an exact rational ('3/4') or an expression of the safe grammar in the
     declared symbols ('exp(eps)/(exp(eps) + 1)'); parsed, never evaluated as code."""
-    try:
-        return Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
-        pass
+    if text.isascii():  # Fraction() also reads look-alike digits ("\u09ea/8", a Bengali 4, as 1/2)
+        try:
+            return Fraction(text.strip())
+        except (ValueError, ZeroDivisionError):
+            pass
     from exactpriv.exact.expressions import parse_expression
 
     return parse_expression(text, symbols={s.name: s for s in symbols}, name=where)
 
 
 @functools.lru_cache(maxsize=4096)
+def _range_problem(v) -> str | None:
+    return run_bounded(_unit_range_problem, v, seconds=RANGE_CHECK_SECONDS, what="the range check of an entry",
+                       warm=True)
+
+
+def _unit_range_problem(v) -> str | None:
+    if v.is_real is False:
+        return "is not real"
+    if v.is_negative or (1 - v).is_negative:
+        return "is outside [0, 1]"
+    if not (v.is_nonnegative and (1 - v).is_nonnegative):
+        bad = _refute_unit_range(v)
+        if bad is not None:
+            return f"is outside [0, 1]: {bad}"
+    return None
+
+
 def _refute_unit_range(v) -> str | None:
     """Try to refute 0 <= v <= 1: exactly for closed constants, with the certifier for
     expressions in eps alone (eps >= 0).  Returns the reason when refuted, else None (an
@@ -205,18 +266,21 @@ class Mechanism:
             if all(type(v) is Fraction for v in row) and all(0 <= v.numerator <= v.denominator for v in row):
                 # fast path: exact and in range; sum over a common denominator in integers
                 # (Fraction.__add__ normalises by gcd at every step: 10x slower at 729 columns)
+                check_denominators(row, f"row {i}")
                 d = math.lcm(*(v.denominator for v in row))
                 if sum(v.numerator * (d // v.denominator) for v in row) != d:
-                    raise NotStochasticError(f"row {i} (x={point!r}) sums to {sum(row, Fraction(0))}, not exactly 1")
+                    raise NotStochasticError(f"row {i} (x={point!r}) sums to "
+                                             f"{describe_number(sum(row, Fraction(0)))}, not exactly 1")
                 out.append(tuple(row))
                 continue
             else:
                 vals = tuple(_check_entry(v, f"P(y={self.outputs[j]!r} | x={point!r}) [row {i}, col {j}]",
                                           self.symbols) for j, v in enumerate(row))
             if all(isinstance(v, Fraction) for v in vals):
+                check_denominators(vals, f"row {i}")
                 total = sum(vals, Fraction(0))
                 if total != 1:
-                    raise NotStochasticError(f"row {i} (x={point!r}) sums to {total}, not exactly 1")
+                    raise NotStochasticError(f"row {i} (x={point!r}) sums to {describe_number(total)}, not exactly 1")
             else:
                 total = sympy.Add(*map(to_sympy, vals))
                 if not prove_zero(total - 1):

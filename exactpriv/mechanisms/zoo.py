@@ -223,11 +223,23 @@ def _geometric_family_rows(n, a):
     _check_entry(al, "alpha = e^-eps", (EPS,))
     _check_entry(sympy.cancel(1 / (1 + al)), "P(z | c) at z = c in {0, n}", (EPS,))
     _check_entry(sympy.cancel((1 - al) / (1 + al)), "P(z | c) at z = c, 0 < z < n", (EPS,))
+    def cancelled(k):
+        w = al**k
+        return sympy.cancel(w / (1 + al)), sympy.cancel(w * (1 - al) / (1 + al))
+
+    # sympy's cancel (0.01 s an entry) gives, for al = e^-eps and k >= 1,
+    # 1/(e^{k eps} + e^{(k-1) eps}) and (e^eps - 1)/(e^{(k+1) eps} + e^{k eps}); those forms are
+    # built directly when cancel is seen to produce them for k = 1, 2 (else cancel every k)
+    t = sympy.exp(EPS)
+
+    def direct(k):
+        return (1 / (sympy.exp(k * EPS) + sympy.exp((k - 1) * EPS)),
+                (t - 1) / (sympy.exp((k + 1) * EPS) + sympy.exp(k * EPS)))
+
+    fast = al == 1 / t and all(cancelled(k) == direct(k) for k in (1, 2))
     ends, inside = {}, {}
     for k in range(n + 1):
-        w = al**k
-        ends[k] = sympy.cancel(w / (1 + al))
-        inside[k] = sympy.cancel(w * (1 - al) / (1 + al))
+        ends[k], inside[k] = direct(k) if fast and k >= 1 else cancelled(k)
     return tuple(tuple((ends if z in (0, n) else inside)[abs(z - c)] for z in range(n + 1)) for c in range(n + 1))
 
 

@@ -9,7 +9,6 @@ import pytest
 import sympy
 
 from counterexamples.atlas import (
-    IMPLICATION_TABLE,
     bank_entries,
     NOTIONS,
     Entry,
@@ -84,7 +83,7 @@ def test_composition_and_recheck(bank_results):
 def test_recheck_catches_a_wrong_composed_map():
     fake = [ReadingResult("cuff2016.lemma1", "eq21", Verdict.CHECKED, {}),
             ReadingResult("fake.kl_tv", "literal", Verdict.CHECKED, {})]
-    table = (IMPLICATION_TABLE[0], Entry("fake.kl_tv", "literal", "kl_dp", "tv_dp", E / 8, "ε/8"))
+    table = (next(e for e in bank_entries() if (e.claim, e.reading) == ("cuff2016.lemma1", "eq21")), Entry("fake.kl_tv", "literal", "kl_dp", "tv_dp", E / 8, "ε/8"))
     G = build_atlas(fake, table=table)
     (d,) = derive(G)
     assert d.path == ("pure_dp", "kl_dp", "tv_dp")

@@ -64,3 +64,38 @@ def test_truncated_geometric_beyond_float_range():
     M = truncated_geometric(400, exp_eps=F(7))
     assert int(M.integer_rows()[1].max()).bit_length() > 1000
     assert pure_dp(M).value == LogForm.log(7)
+
+
+def test_delta_beyond_float_range_matches_definition():
+    """δ(ε') = max over ordered neighbours of Σ_y max(0, P(y|x) − e^ε' P(y|x')) (seed 001's
+    hockey-stick divergence) for counts 0..360 at e^ε = 7 (denominators 7^360·8 > 2^1000:
+    entries underflow float64, the filter's bound absorbs it), against a plain integer
+    evaluation of the definition."""
+    from exactpriv.measures.approx import approx_dp
+
+    n, g = 360, F(3, 2)
+    M = truncated_geometric(n, exp_eps=F(7))
+    num, den = M.integer_rows()
+    assert int(den.max()).bit_length() > 1000
+    rows = [(list(map(int, r)), int(d)) for r, d in zip(num.tolist(), den.tolist())]
+    best = F(0)
+    for c in range(n):
+        for (p, dp), (q, dq) in ((rows[c], rows[c + 1]), (rows[c + 1], rows[c])):
+            t = sum(max(0, a * dq * g.denominator - g.numerator * b * dp) for a, b in zip(p, q))
+            best = max(best, F(t, dp * dq * g.denominator))
+    assert approx_dp(M).value.delta(exp_eps=g) == best
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 9])
+def test_symbolic_truncated_geometric_family_rows(n):
+    """The family-validated symbolic rows equal the per-entry construction (sympy cancel of
+    every entry) and the mechanism is validated the same way when built entry by entry."""
+    import sympy
+
+    from exactpriv import EPS
+
+    M = truncated_geometric(n, eps=EPS)
+    expected = tuple(tuple(r) for r in _geometric_rows(n, sympy.exp(EPS)))
+    assert M.rows == expected
+    assert Mechanism(M.inputs, M.outputs, [list(r) for r in expected]).rows == expected  # per-entry validation accepts them
+    assert pure_dp(M).value == EPS

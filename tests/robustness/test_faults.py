@@ -1,0 +1,296 @@
+"""Fault injection: failing writes (file-size limit, read-only directory), killed and racing
+writers, killed and dying workers, and Ctrl-C (issue 10).
+
+A write either leaves the previous file or the new one, complete, never a truncated or empty
+file and never a temporary file; a found witness is printed before any write is attempted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import resource
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from exactpriv.errors import BudgetExceededError, OutputError
+from exactpriv.exact.budget import run_bounded
+from exactpriv.io import write_atomic
+
+#: A directory no one can create files in, not even root (sysfs).
+SYSFS = Path("/sys/kernel")
+
+
+def _read_only_dir(tmp_path: Path) -> Path:
+    if os.geteuid() == 0:  # root ignores permission bits: use a file system that refuses writes
+        return SYSFS
+    d = tmp_path / "ro"
+    d.mkdir()
+    d.chmod(0o555)
+    return d
+
+
+def _tmp_files(directory: Path) -> list[str]:
+    return [p.name for p in directory.rglob(".*.tmp")]
+
+
+# ----------------------------------------------------------------------------- write faults
+
+def _write_under_size_limit(path: str, size: int, limit: int) -> str:
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit then fails with EFBIG
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    try:
+        write_atomic(path, "x" * size)
+    except OutputError as exc:
+        return f"OutputError: {exc}"
+    return "written"
+
+
+def test_write_past_the_file_size_limit_keeps_the_previous_file(tmp_path):
+    path = tmp_path / "out.json"
+    path.write_text("previous\n")
+    outcome = run_bounded(_write_under_size_limit, str(path), 50_000, 10_000, seconds=60)
+    assert outcome.startswith("OutputError") and "out.json" in outcome
+    assert path.read_text() == "previous\n"
+    assert _tmp_files(tmp_path) == []
+    assert run_bounded(_write_under_size_limit, str(path), 5_000, 10_000, seconds=60) == "written"
+    assert path.read_text() == "x" * 5_000
+
+
+def test_write_into_a_read_only_directory_is_a_typed_error(tmp_path):
+    target = _read_only_dir(tmp_path) / "exactpriv-test.json"
+    with pytest.raises(OutputError, match="cannot write"):
+        write_atomic(target, "{}\n")
+    assert not target.exists()
+
+
+def _archive_forever(path: str, big: int) -> None:
+    docs = [json.dumps({"kind": "witness", "n": k, "pad": "ab"[k] * big}) + "\n" for k in (0, 1)]
+    k = 0
+    while True:
+        write_atomic(path, docs[k % 2])
+        k += 1
+
+
+def test_sigkill_while_writing_leaves_a_complete_file(tmp_path):
+    """The writer is killed at 12 pseudo-random moments; the file is always complete JSON."""
+    path = tmp_path / "w.json"
+    rng = random.Random(10)
+    seen = set()
+    for _ in range(12):
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - the child writes until killed
+            try:
+                _archive_forever(str(path), 400_000)
+            finally:
+                os._exit(1)
+        time.sleep(rng.uniform(0.02, 0.3))
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        if path.exists():
+            doc = json.loads(path.read_text())  # complete, never truncated or empty
+            assert doc["kind"] == "witness" and len(doc["pad"]) == 400_000
+            seen.add(doc["n"])
+    assert seen  # the writer got through at least once
+    for p in _tmp_files(tmp_path):  # a killed writer may leave its hidden temporary file only
+        assert p.startswith(".w.json.")
+
+
+def test_concurrent_writers_of_one_witness_never_corrupt_it(tmp_path):
+    path = tmp_path / "w.json"
+    pids = []
+    for k in (0, 1):
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - child
+            code = 0
+            try:
+                for i in range(40):
+                    write_atomic(path, json.dumps({"writer": k, "i": i, "pad": str(k) * 100_000}) + "\n")
+            except BaseException:  # noqa: BLE001
+                code = 1
+            os._exit(code)
+        pids.append(pid)
+    for pid in pids:
+        _, status = os.waitpid(pid, 0)
+        assert os.WEXITSTATUS(status) == 0
+    doc = json.loads(path.read_text())
+    assert doc["i"] == 39 and doc["pad"] == str(doc["writer"]) * 100_000
+    assert _tmp_files(tmp_path) == []
+
+
+def test_hunt_prints_the_witness_before_a_failing_archive(tmp_path, monkeypatch, capsys):
+    import counterexamples.archive as archive
+    from exactpriv.cli import main
+
+    monkeypatch.setattr(archive, "FOUND", _read_only_dir(tmp_path) / "found")
+    monkeypatch.setenv("COLUMNS", "1000")
+    rc = main(["hunt", "cuff2016.prop3", "--reading", "delta-prime-exceeds-delta", "--seconds", "20", "--archive",
+               "--json", str(tmp_path / "h.json")])
+    out, err = capsys.readouterr()
+    assert rc == 1
+    assert "REFUTED" in out and '"kind": "witness"' in out and "cuff2016.prop3" in out  # printed first
+    assert "OutputError: cannot create the directory" in out and "the witness is printed above" in out
+    doc = json.loads((tmp_path / "h.json").read_text())  # the other outputs are still written
+    assert doc[0]["verdict"] == "REFUTED" and doc[0]["witness"]["claim"] == "cuff2016.prop3"
+
+
+def _report_under_size_limit(out: str, limit: int) -> int:
+    from exactpriv.cli import main
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    return main(["report", "--only", "zhao2019.lemma1", "--out", out, "--no-tightness"])
+
+
+def test_report_on_a_full_disk_leaves_no_truncated_page(tmp_path, capfd):
+    out = tmp_path / "report"
+    rc = run_bounded(_report_under_size_limit, str(out), 20_000, seconds=120)
+    err = capfd.readouterr().err
+    assert rc == 1 and "OutputError" in err and "Traceback" not in err
+    assert _tmp_files(tmp_path) == []
+    for page in out.rglob("*"):
+        if page.suffix == ".html":
+            assert page.read_text().rstrip().endswith("</html>")
+        elif page.suffix == ".png":
+            assert page.read_bytes().endswith(b"IEND\xaeB`\x82")
+        elif page.suffix == ".md":
+            assert page.read_text().endswith("\n") and page.stat().st_size > 0
+
+
+# ----------------------------------------------------------------------------- workers
+
+def _sleep(seconds):
+    time.sleep(seconds)
+    return "woke"
+
+
+def _die():
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def test_a_worker_past_its_budget_is_killed():
+    with pytest.raises(BudgetExceededError, match="budget of 0.5 s"):
+        run_bounded(_sleep, 60, seconds=0.5, what="the sleep")
+    assert run_bounded(_sleep, 0, seconds=30) == "woke"
+
+
+def test_a_worker_that_dies_is_a_typed_error():
+    with pytest.raises(BudgetExceededError, match="worker process died.*SIGKILL"):
+        run_bounded(_die, seconds=30)
+    with pytest.raises(BudgetExceededError, match="worker process died"):
+        run_bounded(_die, seconds=30, warm=True)
+    assert run_bounded(_sleep, 0, seconds=30, warm=True) == "woke"  # a fresh warm worker
+
+
+def test_the_warm_worker_is_reused_and_replaced_after_an_overrun():
+    first = run_bounded(os.getpid, seconds=30, warm=True)
+    assert run_bounded(os.getpid, seconds=30, warm=True) == first != os.getpid()
+    with pytest.raises(BudgetExceededError):
+        run_bounded(_sleep, 60, seconds=0.3, warm=True)
+    assert run_bounded(os.getpid, seconds=30, warm=True) != first
+
+
+def test_worker_exceptions_keep_their_type():
+    from exactpriv.errors import InvalidArgument
+
+    def bad():
+        raise InvalidArgument("x=1 is bad")
+
+    with pytest.raises(InvalidArgument, match="x=1 is bad"):
+        run_bounded(bad, seconds=30)
+
+
+def test_the_run_deadline_bounds_workers_and_stop_requests_expire_it():
+    from exactpriv.exact import budget
+
+    with budget.deadline(0.5, what="test run"):
+        with pytest.raises(BudgetExceededError, match="test run budget of 0.5 s"):
+            run_bounded(_sleep, 60, seconds=30)
+    budget.request_stop()
+    try:
+        assert budget.expired() and budget.remaining() == 0
+        with pytest.raises(BudgetExceededError, match="interrupted"):
+            run_bounded(_sleep, 0, seconds=30)
+    finally:
+        budget.clear_stop()
+    assert not budget.expired()
+
+
+# ----------------------------------------------------------------------------- Ctrl-C
+
+def _interrupted_run(argv, tmp_path, *, after: float, twice: bool = False):
+    """``exactpriv.cli.main(argv)`` in a forked child (the modules are already imported, so
+    the run is under way at once), interrupted with SIGINT ``after`` seconds (twice: again
+    0.3 s later); returns (exit status, stdout, stderr)."""
+    from exactpriv.cli import main
+    from exactpriv.cli.verify import select_claims
+
+    select_claims(None)  # load the banks here, so the child is checking readings when interrupted
+    out, err = tmp_path / "stdout.txt", tmp_path / "stderr.txt"
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        code = 99
+        try:
+            os.chdir(tmp_path)
+            for fd, path in ((1, out), (2, err)):
+                os.dup2(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC), fd)
+            sys.stdout, sys.stderr = open(1, "w", closefd=False), open(2, "w", closefd=False)
+            os.environ["COLUMNS"] = "200"
+            code = main(argv)
+        finally:
+            with contextlib.suppress(Exception):
+                sys.stdout.flush()
+                sys.stderr.flush()
+            os._exit(code if isinstance(code, int) else 98)
+    time.sleep(after)
+    os.kill(pid, signal.SIGINT)
+    if twice:
+        time.sleep(0.3)
+        os.kill(pid, signal.SIGINT)
+    for _ in range(600):  # a hang guard (60 s), not a timing assertion
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        pytest.fail(f"{argv} still running 60 s after Ctrl-C")
+    rc = os.WEXITSTATUS(status) if os.WIFEXITED(status) else -os.WTERMSIG(status)
+    return rc, out.read_text(), err.read_text()
+
+
+def test_ctrl_c_during_verify_writes_the_partial_results(tmp_path):
+    rc, out, err = _interrupted_run(["verify", "--json", "v.json", "--markdown", "v.md"], tmp_path, after=2)
+    assert rc == 130 and "Traceback" not in out + err
+    rows = json.loads((tmp_path / "v.json").read_text())
+    partial = rows[-1]["partial"]
+    assert partial["reason"] == "interrupted" and 0 < partial["readings_checked"] < partial["readings_total"]
+    assert "**PARTIAL**" in (tmp_path / "v.md").read_text()
+
+
+def test_ctrl_c_stops_a_hunt_over_several_readings(tmp_path):
+    rc, out, err = _interrupted_run(["hunt", "cuff2016.lemma2", "--seconds", "300", "--json", "h.json"], tmp_path,
+                                    after=4)
+    assert rc == 130 and "Traceback" not in out + err
+    doc = json.loads((tmp_path / "h.json").read_text())
+    assert doc["partial"] is True and doc["readings_done"] < doc["readings_total"] == 7
+
+
+def test_ctrl_c_stops_a_conjecture_escalation(tmp_path):
+    rc, out, err = _interrupted_run(["conjecture", "--given", "pure_dp", "--measure", "tv_dp", "--bound", "1",
+                                     "--seconds", "300", "--json", "c.json"], tmp_path, after=2)
+    assert rc == 130 and "Traceback" not in out + err
+    assert json.loads((tmp_path / "c.json").read_text())["partial"] is True
+
+
+def test_a_second_ctrl_c_exits_at_once(tmp_path):
+    rc, out, err = _interrupted_run(["verify", "--json", "v.json", "--markdown", "v.md"], tmp_path, after=2,
+                                    twice=True)
+    assert rc == 130 and "Traceback" not in out + err

@@ -1,0 +1,210 @@
+"""Hostile inputs from the security review (issue 10), one row each, through the command line.
+
+Every row must end in the correct result or one typed ``error: Type: message`` line (exit 1),
+never a traceback, a hang or an untyped exception.  Each row runs ``exactpriv.cli.main`` in a
+forked child under :func:`exactpriv.exact.budget.run_bounded`, so a regression that hangs
+fails the row (``BudgetExceededError``) instead of hanging the suite; the guard is a safety
+net, not a timing assertion (it is several times the budget the row passes).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from counterexamples.archive import FOUND
+from exactpriv.cli import main
+from exactpriv.exact.budget import run_bounded
+
+HAMMING1 = {"type": "hamming", "values": ["0", "1"], "n": 1}
+NESTED_EXP = "eps"
+for _ in range(60):
+    NESTED_EXP = f"exp({NESTED_EXP})"
+BIG = "1" + "0" * 2999  # a 3,000-digit denominator
+WITNESS = FOUND / "cuff2016.prop3--delta-prime-exceeds-delta.json"
+
+
+def _mechanism(matrix, outputs=None, space=None):
+    return {"kind": "mechanism", "space": space or HAMMING1,
+            "outputs": outputs or [f"y{k}" for k in range(len(matrix[0]))], "matrix": matrix}
+
+
+def _hamming(n):
+    return _mechanism([["1"]] * 2, space={"type": "hamming", "values": ["0", "1"], "n": n})
+
+
+def _witness(edit):
+    doc = json.loads(WITNESS.read_text())
+    edit(doc["instance"]["params"])
+    return doc
+
+
+def _del(key):
+    return lambda params: params.pop(key)
+
+
+def _set(key, value):
+    return lambda params: params.__setitem__(key, value)
+
+
+# (id, files {name: JSON document or raw text}, argv with {dir} for the temporary directory,
+#  expected exit status, text the output must contain (stderr for errors))
+CASES = [
+    # -- budgets: sympy-heavy steps obey the deadline
+    ("load-exp-nested-60-deep", {"m.json": _mechanism([[NESTED_EXP, f"1 - {NESTED_EXP}"], ["1/2", "1/2"]])},
+     ["measure", "{dir}/m.json", "--only", "pure_dp", "--seconds", "2"], (0, 1), ""),
+    ("prove-exp-nested-60-deep", {}, ["prove", f"{NESTED_EXP} >= 0", "--seconds", "2"], 0, ""),
+    ("prove-square-touching-zero", {}, ["prove", "(eps - log(3))**2 > 0", "--seconds", "2"], 0, ""),
+    ("report-tight-seconds-inf", {}, ["report", "--only", "zhao2019.lemma1", "--out", "{dir}/r",
+                                      "--tight-seconds", "inf"], 1, "InvalidArgument"),
+    ("report-tight-seconds-nan", {}, ["report", "--only", "zhao2019.lemma1", "--out", "{dir}/r",
+                                      "--tight-seconds", "nan"], 1, "InvalidArgument"),
+    ("hunt-seconds-zero", {}, ["hunt", "cuff2016.lemma1", "--seconds", "0"], 1, "InvalidArgument"),
+    ("prove-max-prec-huge", {}, ["prove", "eps >= 0", "--max-prec", "1000000000"], 1, "InvalidArgument"),
+    ("seed-bengali-digit", {}, ["hunt", "cuff2016.lemma1", "--seed", "\u09ea"], 2, "not an integer"),
+    # -- limits before work; messages that cannot fail
+    ("hamming-n-20000", {"m.json": _hamming(20000)}, ["measure", "{dir}/m.json"], 1, "SpaceTooLargeError"),
+    ("hamming-n-1e9", {"m.json": _hamming(10**9)}, ["measure", "{dir}/m.json"], 1, "SpaceTooLargeError"),
+    ("hamming-n-1e100", {"m.json": _hamming(10**100)}, ["measure", "{dir}/m.json"], 1, "SpaceTooLargeError"),
+    ("row-of-3000-digit-fractions", {"m.json": _mechanism([[f"1/{BIG}"] * 3, ["1", "0", "0"]])},
+     ["measure", "{dir}/m.json"], 1, "NotStochasticError"),
+    ("300-fractions-of-3000-digits", {"m.json": _mechanism([[f"1/{BIG}"] * 300, ["1"] + ["0"] * 299])},
+     ["measure", "{dir}/m.json"], 1, "NotStochasticError"),
+    ("measure-dev-zero", {}, ["measure", "/dev/zero"], 1, "FormatError"),
+    ("cosh-tower-in-entry", {"m.json": _mechanism([["cosh(cosh(cosh(cosh(cosh(10)))))", "0"], ["1", "0"]])},
+     ["measure", "{dir}/m.json"], 1, "UnsafeInputError"),
+    ("prove-exp-exp-100", {}, ["prove", "exp(exp(100)) >= 0"], (0, 1), ""),
+    # -- untyped exceptions
+    ("output-label-markup", {"m.json": _mechanism([["1/2", "1/2"], ["1/2", "1/2"]], outputs=["[/]", "[bold]"])},
+     ["measure", "{dir}/m.json", "--only", "pure_dp"], 0, "[/]"),
+    ("path-with-markup", {"[red]x[/]y.json": _mechanism([["1/2", "1/2"], ["1/2", "1/2"]])},
+     ["measure", "{dir}/[red]x[/]y.json", "--only", "pure_dp"], 0, "[red]x[/]y.json"),
+    ("product-no-factors", {"m.json": {"kind": "product_mechanism", "space": HAMMING1, "factors": []}},
+     ["measure", "{dir}/m.json"], 1, "InvalidArgument"),
+    ("product-empty-factor", {"m.json": {"kind": "product_mechanism", "space": HAMMING1,
+                                         "factors": [{"outputs": [], "matrix": []}]}},
+     ["measure", "{dir}/m.json"], 1, "InvalidArgument"),
+    ("product-factor-not-object", {"m.json": {"kind": "product_mechanism", "space": HAMMING1, "factors": [[1]]}},
+     ["measure", "{dir}/m.json"], 1, "FormatError"),
+    # a check that raises on the witness is UNDECIDED naming the error (exit 3: does not refute)
+    ("replay-deleted-parameter", {"w.json": _witness(_del("gamma"))}, ["replay", "{dir}/w.json"], 3,
+     "does not refute"),
+    ("replay-parameter-as-label", {"w.json": _witness(_set("gamma", {"label": "two"}))},
+     ["replay", "{dir}/w.json"], 3, "does not refute"),
+    ("replay-parameter-zero", {"w.json": _witness(_set("gamma", {"value": "0"}))},
+     ["replay", "{dir}/w.json"], (0, 1, 3), ""),
+    ("report-only-claim-without-implications", {}, ["report", "--only", "zhao2019.lemma1", "--out", "{dir}/r",
+                                                    "--no-tightness"], 0, "wrote"),
+    # -- look-alikes and tampering
+    ("replay-boolean-parameter", {"w.json": _witness(_set("gamma", True))}, ["replay", "{dir}/w.json"], 1,
+     "boolean"),
+    ("bengali-four-over-eight", {"m.json": _mechanism([["\u09ea/8", "1/2"], ["1/2", "1/2"]])},
+     ["measure", "{dir}/m.json"], 1, "UnsafeInputError"),
+    ("duplicate-key", {"m.json": '{"kind": "mechanism", "space": {"type": "hamming", "values": ["0", "1"], "n": 1},'
+                                 ' "outputs": ["a", "b"], "matrix": [["1", "0"], ["1", "0"]],'
+                                 ' "matrix": [["1/2", "1/2"], ["1/2", "1/2"]]}'},
+     ["measure", "{dir}/m.json"], 1, "duplicate key 'matrix'"),
+    ("hamming-n-boolean", {"m.json": _mechanism([["1"], ["1"]], space={"type": "hamming", "values": ["0", "1"],
+                                                                       "n": True})},
+     ["measure", "{dir}/m.json"], 1, "FormatError"),
+]
+
+
+def _run(argv):
+    """main(argv) in a forked child (the hang guard); returns the exit status."""
+    return run_bounded(main, argv, seconds=90, what=f"exactpriv {' '.join(argv)[:60]}")
+
+
+@pytest.mark.parametrize("files, argv, status, text", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_hostile_input(files, argv, status, text, tmp_path, capfd, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "1000")  # rich folds long paths at 80 columns
+    for name, doc in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(doc if isinstance(doc, str) else json.dumps(doc), encoding="utf-8")
+    argv = [a.replace("{dir}", str(tmp_path)) for a in argv]
+    try:
+        # usage errors stop in argparse before any work: run in-process (no hang guard needed)
+        rc = main(argv) if status == 2 else _run(argv)
+    except SystemExit as exc:  # argparse usage errors
+        rc = exc.code
+    out, err = capfd.readouterr()
+    assert "Traceback" not in out + err
+    assert rc in (status if isinstance(status, tuple) else (status,)), (rc, out[-2000:], err[-2000:])
+    if rc == 1:
+        lines = [line for line in err.splitlines() if line.startswith(("error:", "internal error:"))]
+        assert lines and lines[0].startswith("error: "), err[-2000:]
+    assert text in out + err, (out[-2000:], err[-2000:])
+    leftovers = [p.name for p in Path(tmp_path).rglob(".*.tmp")]
+    assert not leftovers
+
+
+def test_every_case_has_a_unique_readable_id():
+    ids = [c[0] for c in CASES]
+    assert len(ids) == len(set(ids)) and all(i.replace("-", "").isalnum() for i in ids)
+
+
+# ----------------------------------------------------------------------------- tampered verify.json
+
+@pytest.fixture(scope="module")
+def thm2_rows():
+    """verify.json rows of Zhao's Theorem 2 converse: REFUTED with and without an archived
+    witness, CHECKED, and PROVED readings (the evidence each verdict rests on differs)."""
+    from exactpriv.claims import check_reading
+    from exactpriv.claims.banks import find_claim
+
+    claim = find_claim("zhao2019.thm2_conv")
+    rows = [check_reading(claim, r).to_json() for r in claim.readings]
+    assert {"REFUTED", "CHECKED", "PROVED"} <= {r["verdict"] for r in rows}
+    return claim, rows
+
+
+def _edit(rows, reading, verdict):
+    return [dict(r, verdict=verdict) if r["reading"] == reading else r for r in rows]
+
+
+@pytest.mark.parametrize("reading, verdict", [
+    ("undefined-excluded", "PROVED"),                    # REFUTED (archived witness) turned PROVED
+    ("undefined-excluded", "CHECKED"),                   # ... turned CHECKED: the witness still replays
+    ("undefined-is-breach", "PROVED"),                   # CHECKED turned PROVED: no proof to re-run
+    ("forall-rr-paper-map-never-attained", "REFUTED"),   # PROVED turned REFUTED: a fresh check proves it
+    ("forall-rr-attains-paper-map", "CHECKED"),          # REFUTED (no archive) turned CHECKED ...
+], ids=["refuted-to-proved", "refuted-to-checked", "checked-to-proved", "proved-to-refuted",
+        "refuted-without-archive-to-checked"])
+def test_report_from_json_refuses_edited_verdicts(thm2_rows, reading, verdict, tmp_path):
+    from exactpriv.cli.report import _read_verify_json
+    from exactpriv.errors import InvalidArgument
+
+    claim, rows = thm2_rows
+    original = next(r["verdict"] for r in rows if r["reading"] == reading)
+    assert original != verdict
+    path = tmp_path / "verify.json"
+    path.write_text(json.dumps(_edit(rows, reading, verdict)))
+    if (original, verdict) == ("REFUTED", "CHECKED") and reading == "forall-rr-attains-paper-map":
+        # a verdict that claims less than the evidence (no archived witness to contradict it) is
+        # accepted: only REFUTED and PROVED rows are re-derived (documented limit)
+        assert len(_read_verify_json(path, [claim])) == len(rows)
+        return
+    with pytest.raises(InvalidArgument, match="do not survive a re-check") as info:
+        _read_verify_json(path, [claim])
+    assert reading in str(info.value)
+
+
+def test_report_from_json_accepts_an_unedited_run_and_refuses_look_alikes(thm2_rows, tmp_path, capfd):
+    from exactpriv.cli.report import _read_verify_json
+
+    claim, rows = thm2_rows
+    path = tmp_path / "verify.json"
+    path.write_text(json.dumps(rows))
+    assert [r.verdict.value for r in _read_verify_json(path, [claim])] == [r["verdict"] for r in rows]
+    # duplicate keys and partial runs are refused through the command line, with one error line
+    text = json.dumps(rows)
+    dup = tmp_path / "dup.json"
+    dup.write_text(text.replace('"verdict": ', '"verdict": "PROVED", "verdict": ', 1))
+    partial = tmp_path / "partial.json"
+    partial.write_text(json.dumps(rows + [{"id": None, "reading": None, "verdict": None, "partial": {"x": 1}}]))
+    for bad, fragment in ((dup, "duplicate key 'verdict'"), (partial, "partial run")):
+        rc = _run(["report", "--from-json", str(bad), "--only", claim.id, "--out", str(tmp_path / "r")])
+        err = capfd.readouterr().err
+        assert rc == 1 and fragment in err and "Traceback" not in err
