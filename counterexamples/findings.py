@@ -173,6 +173,7 @@ def positive_only_search(claim: Claim, reading: Reading, *, seconds: float = 10.
         return _found(doc, fam.witness, "the reading's own positive instances")
     closed = searchable(reading, claim)
     if closed:
+        doc["closed"] = closed
         doc["note"] = (f"only the reading's own instances can refute it ({closed}); none of the "
                        f"{doc['instances_checked']} meeting the added hypotheses does")
         return doc
@@ -228,8 +229,9 @@ def classify_refutation(claim: Claim, reading: Reading, *, seconds: float = 10.0
       if it is a boundary finding, the degenerate point is a parameter or domain endpoint (δ = 1, ε = ε~,
       |X| = 1, n = k) that the reading's ``why`` must name;
     * "interior" — the witness has a zero, but another witness with every probability positive exists;
-    * "undetermined" — no positive instance could be checked (a reading only its own instances can refute,
-      all of which have zeros);
+    * "undetermined" — no positive instance around the witness could be checked: a reading only its own
+      instances can refute (a paper's construction, often with structural zeros such as k-Max) has no
+      instances around its witness, and its other listed instances are other cases, not evidence;
     * "not-refuted" / "not-applicable" — nothing to classify ("exists" readings, refuting certificates,
       readings without an instance check).
 
@@ -244,7 +246,7 @@ def classify_refutation(claim: Claim, reading: Reading, *, seconds: float = 10.0
         cls = "endpoint"
     elif ev["refuted"]:
         cls = "interior"
-    elif ev["instances_checked"] == 0:
+    elif ev["instances_checked"] == 0 or ev.get("closed"):
         cls = "undetermined"
     else:
         cls = "boundary"

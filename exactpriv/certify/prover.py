@@ -46,6 +46,7 @@ from exactpriv.certify.monotone import monotone_decide
 from exactpriv.certify.bnb import And, Atom, Or, piecewise
 from exactpriv.certify.series import box_ball
 from exactpriv.certify.core import Budget, Dom, Outcome, dec_down, dec_up, simplest_between, to_q
+from exactpriv.exact.verdicts import Verdict
 from exactpriv.errors import (
     BudgetExceededError,
     EntryRangeError,
@@ -79,7 +80,8 @@ class ProofResult:
 
     Attributes
     ----------
-    verdict : "PROVED" | "REFUTED" | "UNDECIDED"
+    verdict : Verdict
+        PROVED, REFUTED or UNDECIDED (the same :class:`~exactpriv.exact.verdicts.Verdict` the claims use).
     method : str
         The method(s) that settled it, e.g. "exact-algebra", "monotone",
         "taylor + dominance + branch-and-bound", "endpoint".
@@ -95,7 +97,7 @@ class ProofResult:
         Why the verdict holds, or for UNDECIDED why it could not be settled.
     """
 
-    verdict: str
+    verdict: Verdict
     method: str
     certificate: dict = field(default_factory=dict)
     point: object = None
@@ -103,6 +105,20 @@ class ProofResult:
     reason: str = ""
     statement: str = ""
     domain: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "verdict", Verdict(self.verdict))
+
+    def __repr__(self) -> str:  # short: the (possibly kilobytes long) certificate stays behind .certificate
+        at = "" if self.point is None else f", point={self.point}"
+        return (f"ProofResult({self.verdict.value}: {self.statement} for eps in {self.domain}, "
+                f"method={self.method!r}{at})")
+
+    def _repr_html_(self) -> str:
+        import html
+
+        return (f"{self.verdict._repr_html_()} {html.escape(self.statement)} for ε in {html.escape(self.domain)}"
+                f" <em>({html.escape(self.method)})</em>")
 
     def to_decision(self) -> Decision:
         """TRUE for PROVED, FALSE for REFUTED, UNDECIDED otherwise."""
@@ -116,7 +132,7 @@ class ProofResult:
         return {
             "statement": self.statement,
             "domain": self.domain,
-            "verdict": self.verdict,
+            "verdict": self.verdict.value,
             "method": self.method,
             "certificate": _jsonable(self.certificate),
             "point": None if self.point is None else str(self.point),

@@ -29,19 +29,9 @@ from __future__ import annotations
 
 import enum
 
+from exactpriv.exact.verdicts import Verdict  # one Verdict type everywhere (prove's too)
+
 __all__ = ["Finding", "Verdict"]
-
-
-class Verdict(str, enum.Enum):
-    """The verdict of one reading (see the module docstring)."""
-
-    REFUTED = "REFUTED"
-    PROVED = "PROVED"
-    CHECKED = "CHECKED"
-    UNDECIDED = "UNDECIDED"
-
-    def __str__(self):
-        return self.value
 
 
 class Finding(str, enum.Enum):
@@ -52,5 +42,5 @@ class Finding(str, enum.Enum):
     CONVENTION = "convention"
     VARIANT = "variant"
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.value

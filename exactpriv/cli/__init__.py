@@ -2,9 +2,11 @@
 
 One module per subcommand (``exactpriv.cli.<name>``, each with ``add_parser``); this module only dispatches.
 
-Every subcommand exits 0 on success (refutations are findings, not errors), 1 when the
-input is bad or a check failed (one ``error: Type: message`` line, never a traceback), 2 on
-usage errors (argparse), 130 after Ctrl-C (what was complete is written, marked partial).
+Exit codes (``exactpriv.cli._common``): 0 success (a refutation is a finding, not an error); 1 bad input
+or a check failed (one ``error: Type: message`` line, never a traceback); 2 usage errors (argparse);
+3 ``replay``: the witness no longer refutes; 4 ``verify``: a reading's verdict differs from its expected
+verdict, and ``prove --strict``: REFUTED; 5 ``prove --strict``: UNDECIDED; 130 after Ctrl-C (what was
+complete is written, marked partial).
 
 The error boundary is :func:`main`: every exception becomes one message on stderr and a
 non-zero exit; ``--debug`` (before or after the subcommand) prints the traceback as well.

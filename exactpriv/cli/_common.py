@@ -19,9 +19,19 @@ import threading
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact import budget
 
-__all__ = ["EXIT_INTERRUPTED", "INT_RANGES", "SECONDS_OPTIONS", "add_bank_argument", "banks_of", "console", "esc",
-           "int_option", "interrupt_protocol", "seconds_option", "validate_options", "write_output"]
+from pathlib import Path
 
+__all__ = ["EXIT_ERROR", "EXIT_INTERRUPTED", "EXIT_NOT_REFUTED", "EXIT_UNDECIDED", "EXIT_UNEXPECTED", "EXIT_USAGE",
+           "INT_RANGES", "SECONDS_OPTIONS", "add_bank_argument", "banks_of", "console", "esc", "int_option",
+           "interrupt_protocol", "seconds_option", "shipped_witness", "archive_directory", "use_cache_for_hypothesis", "validate_options", "witness_label",
+           "write_output"]
+
+# Exit codes (documented in exactpriv.cli and docs/cli.md).
+EXIT_ERROR = 1          # bad input, or a check crashed
+EXIT_USAGE = 2          # argparse: unknown option, missing argument
+EXIT_NOT_REFUTED = 3    # replay: the witness no longer refutes its reading
+EXIT_UNEXPECTED = 4     # verify: a verdict differs from its reading's expectation; prove --strict: REFUTED
+EXIT_UNDECIDED = 5      # prove --strict: UNDECIDED
 #: Exit status after Ctrl-C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
 
@@ -116,3 +126,52 @@ def banks_of(args) -> list:
     from exactpriv.claims.banks import resolve_banks
 
     return resolve_banks(list(getattr(args, "bank", []) or []) + list(getattr(args, "banks", []) or []))
+
+
+def shipped_witness(name: str):
+    """The witness file ``name`` shipped inside the package (``counterexamples/found/``), or None.
+
+    Read through :mod:`importlib.resources`, so it works from any directory and from an installed wheel.
+    """
+    from importlib import resources
+
+    base = Path(str(name).replace("\\", "/")).name
+    if not base.endswith(".json"):
+        return None
+    entry = resources.files("counterexamples").joinpath("found", base)
+    return entry if entry.is_file() else None
+
+
+def use_cache_for_hypothesis() -> None:
+    """Keep hypothesis' example database out of the user's working directory.
+
+    Honours ``HYPOTHESIS_STORAGE_DIRECTORY`` when set; otherwise uses ``$XDG_CACHE_HOME/exactpriv/hypothesis``
+    (default ``~/.cache/exactpriv/hypothesis``) instead of hypothesis' default ``./.hypothesis``.
+    """
+    from hypothesis.configuration import set_hypothesis_home_dir
+
+    where = os.environ.get("HYPOTHESIS_STORAGE_DIRECTORY")
+    if not where:
+        cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        where = os.path.join(cache, "exactpriv", "hypothesis")
+    set_hypothesis_home_dir(where)
+
+
+def archive_directory(directory: str) -> Path:
+    """Where ``--archive`` writes: ``directory`` resolved against the current directory, refused when it
+    lies inside an installed package (site-packages / dist-packages)."""
+    target = Path(directory).expanduser().resolve()
+    if any(part in ("site-packages", "dist-packages") for part in target.parts):
+        raise InvalidArgument(f"--archive {directory!r} resolves to {str(target)!r}, inside an installed package; "
+                              "choose a directory of your project")
+    return target
+
+
+def witness_label(path) -> str:
+    """How a witness path is shown and stored in JSON: ``counterexamples/found/NAME`` for a shipped witness
+    (which ``exactpriv replay`` finds from any directory), else the absolute path."""
+    p = Path(path)
+    ship = shipped_witness(p.name)
+    if ship is not None and Path(str(ship)).resolve() == p.resolve():
+        return f"counterexamples/found/{p.name}"
+    return str(p.resolve())

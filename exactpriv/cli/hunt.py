@@ -9,7 +9,7 @@ from rich.text import Text
 from exactpriv.cli._common import EXIT_INTERRUPTED, esc, int_option, seconds_option, write_output
 from exactpriv.errors import ExactPrivError
 
-from exactpriv.cli._common import add_bank_argument, banks_of
+from exactpriv.cli._common import add_bank_argument, archive_directory, banks_of, use_cache_for_hypothesis
 from exactpriv.cli._workers import add_workers_arguments, distributed_requested, progress_printer
 
 __all__ = ["add_parser"]
@@ -26,13 +26,15 @@ def _progress_runner(console, title):
 def _run_hunt(args) -> int:
     from rich.console import Console
 
-    from counterexamples.archive import archive, witness_document
+    from counterexamples.archive import archive, witness_document, witness_path
     from counterexamples.hunt import hunt_reading
     from exactpriv.claims import ReadingResult, Verdict
     from exactpriv.claims.banks import find_claim as get_claim
     from exactpriv.exact import budget
 
     console = Console()
+    use_cache_for_hypothesis()
+    archive_dir = archive_directory(args.archive) if args.archive is not None else None
     claim = get_claim(args.claim_id, banks_of(args))
     readings = [claim.reading(args.reading)] if args.reading else [r for r in claim.readings if r.check]
     per = args.seconds / max(1, len(readings))
@@ -45,7 +47,7 @@ def _run_hunt(args) -> int:
         bank_specs = (list(args.bank) + list(getattr(args, "banks", []) or [])) or None
         for res in run_hunt(claim, reading=args.reading, seconds=args.seconds, seed=args.seed,
                             max_examples=args.max_examples, workers=args.workers, scheduler=args.scheduler,
-                            banks=bank_specs, archive=args.archive,
+                            banks=bank_specs, archive=archive_dir is not None, directory=archive_dir,
                             progress=progress_printer(console, f"hunt {claim.id}")):
             out.append(res.to_json())
         readings = []
@@ -78,11 +80,17 @@ def _run_hunt(args) -> int:
                 progress.console.print(Text(f"witness for {claim.id} [{r.name}]:"))
                 progress.console.print(Text(json.dumps(witness, default=str)), soft_wrap=True)
                 doc["witness"] = witness
-                if args.archive:
-                    try:
-                        doc["witness_file"] = str(archive(rr, seed=args.seed, found_by=found_by))
-                    except ExactPrivError as exc:
-                        failed_writes.append(f"{type(exc).__name__}: {exc}")
+                if archive_dir is not None:
+                    target = witness_path(claim.id, r.name, directory=archive_dir)
+                    if target.exists() and not args.overwrite:
+                        doc["note"] = ((doc.get("note") or "") + f" not archived: {target} exists "
+                                       "(--overwrite replaces it)").strip()
+                    else:
+                        try:
+                            doc["witness_file"] = str(archive(rr, seed=args.seed, found_by=found_by,
+                                                              directory=archive_dir))
+                        except ExactPrivError as exc:
+                            failed_writes.append(f"{type(exc).__name__}: {exc}")
             out.append(doc)
     colours = {"REFUTED": "red", "CHECKED": "cyan", "UNDECIDED": "yellow"}
     for doc in out:
@@ -112,6 +120,7 @@ def _run_conjecture(args) -> int:
     from exactpriv.exact import budget
 
     console = Console()
+    use_cache_for_hypothesis()
     kw = dict(given=args.given, measure=args.measure, bound=args.bound, params=args.param or None,
               space=args.space, seconds=args.seconds, seed=args.seed, prior=args.prior,
               max_examples=args.max_examples)
@@ -151,15 +160,20 @@ def add_parser(subparsers, name):
         p = subparsers.add_parser("hunt", help="search for an exact counterexample to a bank claim")
         p.add_argument("claim_id", help="the claim's id (see 'exactpriv list claims')")
         add_bank_argument(p)
-        p.add_argument("--reading")
-        p.add_argument("--seconds", type=seconds_option, default=30.0)
-        p.add_argument("--seed", type=int_option, default=0)
+        p.add_argument("--reading", help="hunt only this reading (default: every reading with a check)")
+        p.add_argument("--seconds", type=seconds_option, default=30.0,
+                       help="time budget, split over the readings (default 30)")
+        p.add_argument("--seed", type=int_option, default=0, help="random seed (default 0)")
         p.add_argument("--max-examples", type=int_option, default=None, dest="max_examples",
                        help="bound on the drawn instances per reading: with it, the same --seed gives the same "
                             "result on every run (unless --seconds runs out first)")
-        p.add_argument("--json")
-        p.add_argument("--archive", action="store_true",
-                       help="write a refutation to counterexamples/found/<id>--<reading>.json (replayed by pytest)")
+        p.add_argument("--json", help="write the results here, each refutation with its witness document, "
+                                      "which 'exactpriv replay' reads from this file (default: none)")
+        p.add_argument("--archive", nargs="?", const="counterexamples/found", default=None, metavar="DIR",
+                       help="write each refutation to DIR/<id>--<reading>.json (DIR default: "
+                            "./counterexamples/found of the current project; never inside site-packages)")
+        p.add_argument("--overwrite", action="store_true",
+                       help="with --archive: replace an existing witness file (default: keep it)")
         add_workers_arguments(p)
         p.set_defaults(func=_run_hunt)
     elif name == "conjecture":

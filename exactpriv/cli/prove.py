@@ -4,7 +4,7 @@
 
 The inequality and the domain go through the safe grammar (:mod:`exactpriv.exact.expressions`);
 the work is done by :func:`exactpriv.certify.prove`.  Exit code 0 for every verdict (a
-refutation is a finding, not an error); bad input raises an ExactPrivError, which
+refutation is a finding, not an error) unless ``--strict`` (4 REFUTED, 5 UNDECIDED); bad input raises an ExactPrivError, which
 :func:`exactpriv.cli.main` turns into exit code 1.
 """
 
@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 
 from exactpriv.cli._common import INT_RANGES, int_option, seconds_option, write_output
+
+from exactpriv.cli._common import EXIT_UNDECIDED, EXIT_UNEXPECTED
 
 __all__ = ["add_parser", "cmd_prove"]
 
@@ -24,14 +26,18 @@ def add_parser(subparsers, name: str):
 
     p = subparsers.add_parser(name, help="prove or refute a univariate inequality g(eps) >= 0 on an interval",
                               description="Prove or refute 'lhs op rhs' for all eps in the domain; prints the "
-                                          "verdict (PROVED, REFUTED, UNDECIDED), the method and the certificate.")
+                                          "verdict (PROVED, REFUTED, UNDECIDED), the method and a summary of "
+                                          "the certificate (the full certificate is written by --json).")
     p.add_argument("inequality", help="e.g. \"eps*tanh(eps/2) <= Min(eps, eps**2)\" (op: < <= > >= ==)")
-    p.add_argument("--domain", default="[0, oo)", help="interval for eps, e.g. \"[0, oo)\", \"(0, 27/20]\"")
+    p.add_argument("--domain", default="[0, oo)", help="interval for eps, e.g. \"(0, 27/20]\" (default \"[0, oo)\")")
     p.add_argument("--seconds", type=seconds_option, default=DEFAULT_SECONDS,
                    help=f"wall-clock budget (default {DEFAULT_SECONDS:g})")
     p.add_argument("--max-prec", type=int_option, default=DEFAULT_MAX_PREC,
                    help=f"largest arb precision in bits (default {DEFAULT_MAX_PREC}, at most {INT_RANGES['max_prec'][1]})")
-    p.add_argument("--json", dest="json_path", help="write the result (verdict, method, certificate, point) here")
+    p.add_argument("--json", dest="json_path",
+                   help="write the result (verdict, method, the full certificate, point) here (default: none)")
+    p.add_argument("--strict", action="store_true",
+                   help="exit 4 when REFUTED and 5 when UNDECIDED (default: exit 0 for every verdict)")
     p.set_defaults(func=cmd_prove)
     return p
 
@@ -51,9 +57,14 @@ def cmd_prove(args) -> int:
                     print(f"    {side} in [{v[0]}, {v[1]}]")
     print(f"  {'reason' if res.verdict == 'UNDECIDED' else 'because'}: {res.reason}")
     cert = res.certificate
-    print(f"  ({len(cert.get('steps', []))} certificate steps, precision {cert.get('precision')} bits, "
-          f"{cert.get('seconds')} s)")
+    prec = f", precision {cert['precision']} bits" if cert.get("precision") else ""
+    print(f"  certificate: {len(cert.get('steps', []))} steps{prec}, {cert.get('seconds')} s"
+          + ("" if args.json_path else " (the full certificate: --json PATH)"))
     if args.json_path:
         path = write_output(args.json_path, json.dumps(res.to_json(), indent=1) + "\n")
         print(f"  wrote {path}")
+    if args.strict and res.verdict == "REFUTED":
+        return EXIT_UNEXPECTED
+    if args.strict and res.verdict == "UNDECIDED":
+        return EXIT_UNDECIDED
     return 0

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import sys
 import time
 
 from counterexamples.report import evidence_text
-from exactpriv.cli._common import EXIT_INTERRUPTED, add_bank_argument, banks_of, esc, write_output
-from exactpriv.cli._common import console as _console
+from exactpriv.cli._common import (EXIT_ERROR, EXIT_INTERRUPTED, EXIT_UNEXPECTED, add_bank_argument, banks_of, esc,
+                                   witness_label, write_output)
+from exactpriv.cli._output import Row, add_format_arguments, progress_bar, quiet_third_party, render, row_of
 from exactpriv.errors import ExactPrivError
 
 __all__ = ["add_parser", "cmd_verify", "select_claims"]
@@ -27,53 +29,39 @@ def add_parser(subparsers, name: str = "verify"):
                    help="claim-bank files (my_claims.py) or installed bank names; default: every installed bank")
     add_bank_argument(v)
     v.add_argument("--only", help="comma-separated papers (cuff2016), claim ids or id prefixes (zhao)")
-    v.add_argument("--json", default="verify.json", help="where to write the JSON results (default verify.json)")
-    v.add_argument("--markdown", default="verify.md", help="where to write the Markdown report (default verify.md)")
-    v.add_argument("--slow", action="store_true", help="also run the slow exhaustive families")
+    v.add_argument("--json", default="verify.json",
+                   help="where to write every result as JSON (default verify.json; '' to skip)")
+    v.add_argument("--markdown", default="verify.md",
+                   help="where to write the Markdown report of every reading (default verify.md; '' to skip)")
+    v.add_argument("--slow", action="store_true", help="also run the slow exhaustive families (default off)")
+    add_format_arguments(v)
     v.set_defaults(func=cmd_verify)
     return v
 
 
 def cmd_verify(args) -> int:
-    from rich.table import Table
-    from rich.text import Text
+    from exactpriv.claims import ReadingResult
 
-    from exactpriv.claims import ReadingResult, summarize
-
-    console = _console()
     claims = select_claims(args.only, banks_of(args))
     results: list[ReadingResult] = []
-    not_encodable = []
-    errors = []
-    unexpected = []  # (id, reading, expected, got): a regression against the recorded status
+    rows: list[Row] = []
+    not_encodable: list = []
+    errors: list = []
     total = sum(len(c.readings) for c in claims if c.encodable)
+    quiet_third_party()
     t0 = time.perf_counter()
     try:
-        _check_all(console, claims, total, args.slow, results, not_encodable, errors, unexpected)
+        _check_all(claims, total, args.slow, results, rows, not_encodable, errors)
         interrupted = False
     except KeyboardInterrupt:  # first Ctrl-C: keep the readings checked so far, marked partial
         interrupted = True
     elapsed = time.perf_counter() - t0
 
-    title = f"exactpriv verify — {len(results)} readings of {len(claims)} claims in {elapsed:.1f} s"
-    table = Table(title=title + (f" (PARTIAL: interrupted after {len(results)} of {total})" if interrupted else ""))
-    for col in ("id", "reading", "verdict", "evidence"):
-        table.add_column(col, overflow="fold")
-    colours = {"REFUTED": "red", "PROVED": "green", "CHECKED": "cyan", "UNDECIDED": "yellow"}
-    # cells are Text, never markup: claim ids, labels and evidence may come from a user's bank
-    for res in results:
-        v = res.verdict.value
-        table.add_row(Text(res.claim_id), Text(res.reading), Text(v, style=colours[v]), Text(evidence_text(res)))
-    for c in not_encodable:
-        table.add_row(Text(c.id), Text("-"), Text("not encodable", style="dim"), Text(c.reason))
-    console.print(table)
-    summary = summarize(results)
-    console.print(Text("  ".join(f"{k}: {v}" for k, v in summary["verdicts"].items())
-                       + f"  not encodable: {len(not_encodable)}"))
-    if summary["findings"]:
-        console.print(Text("REFUTED by finding class: "
-                           + "  ".join(f"{k}: {v}" for k, v in summary["findings"].items())
-                           + "  (as-written = errors of the papers as stated)"))
+    title = f"exactpriv verify: {len(results)} readings of {len(claims)} claims in {elapsed:.1f} s"
+    if interrupted:
+        title += f" (PARTIAL: interrupted after {len(results)} of {total})"
+    sys.stdout.write(render(rows, fmt=args.format, title=title, show_all=args.show_all))
+    sys.stdout.flush()
 
     doc = [res.to_json() for res in results]
     doc += [{"id": c.id, "reading": None, "verdict": None, "evidence": {"not_encodable": c.reason}}
@@ -81,59 +69,64 @@ def cmd_verify(args) -> int:
     if interrupted:  # a marker row: report --from-json refuses a partial run
         doc.append({"id": None, "reading": None, "verdict": None,
                     "partial": {"reason": "interrupted", "readings_checked": len(results), "readings_total": total}})
-    # all-or-nothing writes; the table above was printed first, so a failed write loses nothing
-    json_path = write_output(args.json, json.dumps(doc, indent=1, default=str) + "\n")
-    md_path = write_output(args.markdown, _verify_markdown(results, not_encodable, claims, elapsed,
-                                                           partial=(len(results), total) if interrupted else None))
-    console.print(Text(f"wrote {json_path} and {md_path}" + (" (partial)" if interrupted else "")))
-    for cid, rname, exp, got in unexpected:
-        console.print("[yellow]unexpected[/] " + esc(f"{cid} ({rname}): recorded {exp}, got {got}"))
-    for cid, rname, msg in errors:
-        console.print("[red]error[/] " + esc(f"{cid} [{rname}]: {msg}"))
+    # all-or-nothing writes; the results above were printed first, so a failed write loses nothing
+    written = []
+    if args.json:
+        written.append(str(write_output(args.json, json.dumps(doc, indent=1, default=str) + "\n")))
+    if args.markdown:
+        written.append(str(write_output(args.markdown, _verify_markdown(
+            results, not_encodable, claims, elapsed, partial=(len(results), total) if interrupted else None))))
+    if written:
+        print("wrote " + " and ".join(written) + (" (partial)" if interrupted else ""), file=sys.stderr)
     if interrupted:
-        console.print(Text(f"interrupted: {len(results)} of {total} readings checked; results written, marked partial"))
+        print(f"interrupted: {len(results)} of {total} readings checked; results written, marked partial",
+              file=sys.stderr)
         return EXIT_INTERRUPTED
-    return 1 if errors else 0
+    if errors:
+        return EXIT_ERROR
+    if any(row.unexpected for row in rows):
+        return EXIT_UNEXPECTED
+    return 0
 
 
-def _check_all(console, claims, total, slow, results, not_encodable, errors, unexpected) -> None:
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-
+def _check_all(claims, total, slow, results, rows, not_encodable, errors) -> None:
     from counterexamples.archive import witness_path
     from exactpriv.claims import ReadingResult, Verdict, check_reading
     from exactpriv.exact import budget
 
-    with Progress(TextColumn("[bold]verify"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
-                  TextColumn("{task.description}"), TimeElapsedColumn(), console=console,
-                  disable=not console.is_terminal) as progress:
+    with progress_bar("verify") as progress:
         task = progress.add_task("", total=total)
         for c in claims:
             if not c.encodable:
                 not_encodable.append(c)
+                rows.append(Row(c.id, "-", "not encodable", c.reason,
+                                doc={"id": c.id, "reading": None, "verdict": None,
+                                     "evidence": {"not_encodable": c.reason}}))
                 continue
             for r in c.readings:
                 if budget.stop_requested():  # Ctrl-C whose KeyboardInterrupt was swallowed mid-reading
                     raise KeyboardInterrupt
                 progress.update(task, description=esc(f"{c.id} [{r.name}]"))
+                error = None
                 try:
                     res = check_reading(c, r, include_slow=slow)
                 except ExactPrivError as exc:
-                    errors.append((c.id, r.name, f"{type(exc).__name__}: {exc}"))
-                    res = ReadingResult(c.id, r.name, Verdict.UNDECIDED,
-                                        {"error": f"{type(exc).__name__}: {exc}"})
+                    error = f"{type(exc).__name__}: {exc}"
+                    res = ReadingResult(c.id, r.name, Verdict.UNDECIDED, {"error": error})
                 except Exception as exc:  # a bug in an encoding must not hide the other results
-                    errors.append((c.id, r.name, f"{type(exc).__name__}: {exc}"))
-                    res = ReadingResult(c.id, r.name, Verdict.UNDECIDED,
-                                        {"error": f"internal error {type(exc).__name__}: {exc}"})
-                if r.expected is not None:
-                    res.evidence["expected"] = r.expected.value
-                    if res.verdict != r.expected:
-                        unexpected.append((c.id, r.name, r.expected.value, res.verdict.value))
+                    error = f"internal error {type(exc).__name__}: {exc}"
+                    res = ReadingResult(c.id, r.name, Verdict.UNDECIDED, {"error": error})
+                if error:
+                    errors.append((c.id, r.name, error))
+                expected = r.expected.value if r.expected is not None else None
+                if expected is not None:
+                    res.evidence["expected"] = expected
                 if res.verdict == Verdict.REFUTED:
                     wp = witness_path(c.id, r.name)
                     if wp.exists():
-                        res.evidence["witness_file"] = str(wp.relative_to(wp.parent.parent.parent))
+                        res.evidence["witness_file"] = witness_label(wp)
                 results.append(res)
+                rows.append(row_of(res, evidence=evidence_text(res), expected=expected, error=error))
                 progress.advance(task)
 
 

@@ -110,6 +110,26 @@ class Measured:
             return f"Measured({self.name}={sympy.sstr(value_to_sympy(self.value))}, witness={self.witness!r})"
         return f"Measured({self.name} in [{value_to_float(self.lower)}, {value_to_float(self.upper)}], method={self.method!r})"
 
+    def _latex_value(self) -> str:
+        if self.value is not None:
+            return sympy.latex(value_to_sympy(self.value))
+        lo = "-\\infty" if self.lower is None else sympy.latex(value_to_sympy(self.lower))
+        hi = "\\infty" if self.upper is None else sympy.latex(value_to_sympy(self.upper))
+        return f"\\left[{lo},\\ {hi}\\right]"
+
+    def _repr_latex_(self) -> str:
+        """Jupyter: the exact value (or the certified enclosure) as LaTeX."""
+        name = self.name.replace("_", "\\_")
+        return f"$\\mathrm{{{name}}} = {self._latex_value()}$"
+
+    def _repr_html_(self) -> str:
+        """Jupyter: the name, the value as LaTeX (which notebooks typeset) and the witness."""
+        import html
+
+        witness = html.escape(", ".join(f"{k}={v}" for k, v in self.witness.items())) if self.witness else ""
+        return (f"<div><code>{html.escape(self.name)}</code> {html.escape(self._repr_latex_())}"
+                + (f" <small>(witness: {witness})</small>" if witness else "") + "</div>")
+
 
 def _jsonable(obj):
     if isinstance(obj, dict):

@@ -107,6 +107,11 @@ FEW = 3
 def _boundary_case(claim, reading):
     out = classify_refutation(claim, reading, seconds=20, seed=0, max_examples=40)
     cls, ev = out["class"], out["evidence"]
+    if cls == "not-applicable":
+        # refuted by a proof or certificate at a parameter point (e.g. ε = 0), not by an instance: positivity
+        # does not apply — but only then
+        assert reading.check is None or (ev.get("verdict") == "REFUTED" and "certificate" in ev["note"]), ev
+        return
     # "endpoint": the witness is itself positive — the degeneracy is a parameter or domain end point (δ = 1,
     # |X| = 1, n = k), which positivity cannot remove; "undetermined": only the reading's own instances may
     # refute it and none is positive.  "interior" contradicts the declaration: a witness with every

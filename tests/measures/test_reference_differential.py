@@ -122,9 +122,10 @@ SWEEP_N = 1000
 def test_sweep(name, capsys):
     """At least SWEEP_N random instances per notion over all its regimes, 0 mismatches."""
     count = [0]
-    regimes = regimes_for(name)
+    # every regime, the wide (300-output) ones at a quarter of the weight of the others (cost)
+    regimes = [r for r in regimes_for(name) for _ in range(1 if r in WIDE else 4)]
 
-    @settings(max_examples=SWEEP_N + 200, **_SETTINGS)
+    @settings(max_examples=SWEEP_N + 100, **_SETTINGS)
     @given(data=st.data())
     def run(data):
         regime = data.draw(st.sampled_from(regimes), label="regime")

@@ -128,10 +128,11 @@ def test_hunt_prints_the_witness_before_a_failing_archive(tmp_path, monkeypatch,
     import counterexamples.archive as archive
     from exactpriv.cli import main
 
-    monkeypatch.setattr(archive, "FOUND", _read_only_dir(tmp_path) / "found")
+    found = _read_only_dir(tmp_path) / "found"
+    monkeypatch.setattr(archive, "FOUND", found)
     monkeypatch.setenv("COLUMNS", "1000")
     rc = main(["hunt", "cuff2016.prop3", "--reading", "delta-prime-exceeds-delta", "--seconds", "20", "--archive",
-               "--json", str(tmp_path / "h.json")])
+               str(found), "--json", str(tmp_path / "h.json")])
     out, err = capsys.readouterr()
     assert rc == 1
     assert "REFUTED" in out and '"kind": "witness"' in out and "cuff2016.prop3" in out  # printed first

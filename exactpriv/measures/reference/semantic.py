@@ -19,8 +19,8 @@ t* v_x + v_z = √(v_x v_z)(u_z v_x − u_x v_z)/den and so
 
 Otherwise A = t u_x/(t u_x + u_z) and B are each constant or monotone and the sup is a limit, with
 value −1, 0 or 1 = the same map at σ = 0, 1, +oo.  So every candidate is H(σ) with H increasing, and the
-reference keeps the exact rational σ of every candidate, takes the largest exactly and returns
-H(σ_max) as an exact sympy number.  Ordered pairs (x, z) cover −f as well (swapping x and z maps f to
+reference keeps the exact rational σ of every candidate, takes the largest exactly and returns it as
+a :class:`SupSD` (value H(σ_max); compared with a fast value through σ, see ``agree``).  Ordered pairs (x, z) cover −f as well (swapping x and z maps f to
 −f); point masses give SD = 0 (σ = 1).  Beliefs with an undefined posterior (<b, u> = 0 or <b, v> = 0)
 are excluded.  The reduction to two points is the fast module's theorem (proved there by the mediant
 inequality); the calculus on each pair is this module's own.

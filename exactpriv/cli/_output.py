@@ -1,0 +1,235 @@
+"""How the result-printing subcommands (``verify``, ``hunt``, ``report``) show their results.
+
+Summary first (counts per verdict and per finding class), then only the rows that need attention
+(REFUTED, UNDECIDED, a verdict that differs from the reading's expectation, a crashed check, a claim that
+is not encodable) unless ``--all``.  Four formats: ``table`` (plain lines, one line per reading, cut with
+"…" at the terminal width and never wider than :data:`MAX_WIDTH` — rich's table would wrap cells
+mid-word when piped), ``json``, ``markdown`` and ``latex`` (a ``tabular`` a paper's authors can paste).
+
+The progress bar goes to stderr (so a piped stdout stays clean), is transient, shows an ETA, and is
+drawn only on a terminal; :func:`quiet_third_party` swallows the banner HiGHS prints on its first use.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+from dataclasses import dataclass, field
+
+__all__ = ["FORMATS", "MAX_WIDTH", "Row", "add_format_arguments", "attention", "progress_bar",
+           "quiet_third_party", "render", "row_of", "summary_lines"]
+
+FORMATS = ("table", "json", "markdown", "latex")
+MAX_WIDTH = 120
+FINDING_ORDER = ("as-written", "boundary", "convention", "variant", "unclassified")
+VERDICT_ORDER = ("REFUTED", "UNDECIDED", "PROVED", "CHECKED", "not encodable", "error")
+
+
+@dataclass
+class Row:
+    """One line of output: a reading's verdict (or a claim that is not encodable)."""
+
+    claim_id: str
+    reading: str
+    verdict: str                      # a Verdict value, "not encodable" or "error"
+    evidence: str = ""
+    finding: str | None = None        # for REFUTED: the finding class ("unclassified" when undeclared)
+    expected: str | None = None       # the reading's expected verdict, when declared
+    why: str = ""
+    doc: dict = field(default_factory=dict)   # the full JSON of the result
+
+    @property
+    def unexpected(self) -> bool:
+        return self.expected is not None and self.verdict != self.expected
+
+    @property
+    def needs_attention(self) -> bool:
+        return self.verdict in ("REFUTED", "UNDECIDED", "not encodable", "error") or self.unexpected
+
+
+def row_of(res, *, evidence: str = "", expected: str | None = None, error: str | None = None) -> Row:
+    """A :class:`Row` from a ``ReadingResult``."""
+    v = res.verdict.value
+    doc = res.to_json()
+    if expected is not None:
+        doc["expected"] = expected
+    if error:
+        doc["error"] = error
+    return Row(res.claim_id, res.reading, "error" if error else v, error or evidence,
+               (res.finding or "unclassified") if v == "REFUTED" else None, expected, res.why, doc)
+
+
+def attention(rows: list[Row], show_all: bool) -> list[Row]:
+    return list(rows) if show_all else [r for r in rows if r.needs_attention]
+
+
+def _summary(rows: list[Row]) -> dict:
+    verdicts: dict[str, int] = {}
+    findings: dict[str, int] = {}
+    for r in rows:
+        verdicts[r.verdict] = verdicts.get(r.verdict, 0) + 1
+        if r.verdict == "REFUTED":
+            findings[r.finding or "unclassified"] = findings.get(r.finding or "unclassified", 0) + 1
+    return {"readings": sum(r.verdict != "not encodable" for r in rows),
+            "verdicts": {k: verdicts[k] for k in VERDICT_ORDER if k in verdicts},
+            "findings": {k: findings[k] for k in FINDING_ORDER if k in findings},
+            "unexpected": sum(r.unexpected for r in rows)}
+
+
+def summary_lines(rows: list[Row], title: str) -> list[str]:
+    s = _summary(rows)
+    lines = [title, "verdicts: " + ", ".join(f"{k} {v}" for k, v in s["verdicts"].items())]
+    if s["findings"]:
+        lines.append("REFUTED by finding class: " + ", ".join(f"{k} {v}" for k, v in s["findings"].items())
+                     + " (as-written = errors of the papers as stated)")
+    if s["unexpected"]:
+        lines.append(f"differ from their expected verdict: {s['unexpected']}")
+    return lines
+
+
+def _width() -> int:
+    if sys.stdout.isatty():
+        return min(MAX_WIDTH, shutil.get_terminal_size((MAX_WIDTH, 24)).columns)
+    return MAX_WIDTH
+
+
+def _one_line(text) -> str:
+    return " ".join(str(text).split())   # no newlines or runs of blanks from evidence cells
+
+
+def _cut(text: str, width: int) -> str:
+    text = str(text).rstrip()
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def _verdict_cell(r: Row) -> str:
+    cell = r.verdict
+    if r.finding:
+        cell += f" ({r.finding})"
+    if r.unexpected:
+        cell += f" !expected {r.expected}"
+    return cell
+
+
+def _table(rows: list[Row], shown: list[Row], title: str, show_all: bool) -> str:
+    width = _width()
+    lines = [_cut(_one_line(line), width) for line in summary_lines(rows, title)]
+    if not shown:
+        lines.append("" if show_all else "nothing needs attention (use --all to list every reading)")
+        return "\n".join(lines) + "\n"
+    wid = min(34, max(len(r.claim_id) for r in shown))
+    wre = min(32, max(len(r.reading) for r in shown))
+    wv = min(36, max(len(_verdict_cell(r)) for r in shown))
+    lines.append("")
+    lines.append(_cut(f"{'id':<{wid}}  {'reading':<{wre}}  {'verdict':<{wv}}  evidence", width))
+    for r in shown:
+        ev = "replayable witness" if r.doc.get("evidence", {}).get("witness_file") else r.evidence
+        text = _one_line(ev + (f" — {r.why}" if r.why else ""))
+        lines.append(_cut(f"{_cut(r.claim_id, wid):<{wid}}  {_cut(r.reading, wre):<{wre}}  "
+                          f"{_cut(_verdict_cell(r), wv):<{wv}}  {text}", width))
+    if not show_all and len(shown) < len(rows):
+        lines.append(f"({len(rows) - len(shown)} more rows PROVED or CHECKED as expected; --all lists them)")
+    return "\n".join(lines) + "\n"
+
+
+def _md_escape(text: str) -> str:
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def _markdown(rows: list[Row], shown: list[Row], title: str) -> str:
+    s = _summary(rows)
+    out = [f"# {title}", "", "| verdict | readings |", "|---|---|"]
+    out += [f"| {k} | {v} |" for k, v in s["verdicts"].items()]
+    if s["findings"]:
+        out += ["", "| REFUTED: finding class | readings |", "|---|---|"]
+        out += [f"| {k} | {v} |" for k, v in s["findings"].items()]
+    out += ["", "| id | reading | verdict | finding | expected | evidence |", "|---|---|---|---|---|---|"]
+    for r in shown:
+        ev = r.evidence + (f" — {r.why}" if r.why else "")
+        out.append(f"| `{r.claim_id}` | {_md_escape(r.reading)} | **{r.verdict}** | {r.finding or ''} | "
+                   f"{r.expected or ''} | {_md_escape(ev)} |")
+    return "\n".join(out) + "\n"
+
+
+_TEX = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{",
+        "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
+
+
+def tex_escape(text: str) -> str:
+    return "".join(_TEX.get(ch, ch) for ch in " ".join(str(text).split()))
+
+
+def latex_table(rows: list[Row], caption: str) -> str:
+    """A ``tabular`` of verdicts (id, reading, verdict, finding class), grouped by claim."""
+    out = [r"\begin{table}", r"\centering", r"\small", r"\begin{tabular}{llll}", r"\hline",
+           r"claim & reading & verdict & finding \\", r"\hline"]
+    last = None
+    for r in rows:
+        cid = "" if r.claim_id == last else r"\texttt{" + tex_escape(r.claim_id) + "}"
+        last = r.claim_id
+        out.append(f"{cid} & {tex_escape(r.reading)} & {tex_escape(r.verdict)} & {tex_escape(r.finding or '')} \\\\")
+    out += [r"\hline", r"\end{tabular}", r"\caption{" + tex_escape(caption) + "}", r"\end{table}"]
+    return "\n".join(out) + "\n"
+
+
+def render(rows: list[Row], *, fmt: str, title: str, show_all: bool) -> str:
+    """The output of a result-printing subcommand in the chosen format (summary first)."""
+    shown = attention(rows, show_all)
+    if fmt == "json":
+        return json.dumps({"summary": _summary(rows), "rows": [r.doc or {"id": r.claim_id, "reading": r.reading,
+                                                                        "verdict": r.verdict,
+                                                                        "evidence": r.evidence}
+                                                               for r in shown]},
+                          indent=1, default=str) + "\n"
+    if fmt == "markdown":
+        return _markdown(rows, shown, title)
+    if fmt == "latex":
+        s = _summary(rows)
+        caption = f"{title}. " + ", ".join(f"{k}: {v}" for k, v in s["verdicts"].items())
+        if s["findings"]:
+            caption += "; REFUTED by finding class: " + ", ".join(f"{k}: {v}" for k, v in s["findings"].items())
+        return latex_table(shown, caption)
+    return _table(rows, shown, title, show_all)
+
+
+def add_format_arguments(p) -> None:
+    p.add_argument("--format", choices=FORMATS, default="table",
+                   help="how to print the results on stdout (default table: a summary, then one line per "
+                        "reading, at most 120 columns)")
+    p.add_argument("--all", action="store_true", dest="show_all",
+                   help="list every reading (default: only REFUTED, UNDECIDED, unexpected and failed ones)")
+
+
+def quiet_third_party() -> None:
+    """Swallow the licence banner HiGHS prints to the C-level stdout the first time a solver is made.
+
+    HiGHS prints it once per process, from C, so Python's ``sys.stdout`` redirection cannot catch it: we
+    point file descriptor 1 at /dev/null while making one throw-away solver, then restore it.
+    """
+    try:
+        import highspy
+    except ImportError:  # pragma: no cover - highspy is a dependency
+        return
+    sys.stdout.flush()
+    saved = os.dup(1)
+    try:
+        with open(os.devnull, "w") as devnull:
+            os.dup2(devnull.fileno(), 1)
+            highspy.Highs()
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
+def progress_bar(title: str):
+    """A transient progress bar with count, elapsed time and ETA on stderr (drawn only on a terminal)."""
+    from rich.console import Console
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                               TimeRemainingColumn)
+
+    console = Console(stderr=True)
+    return Progress(TextColumn(f"[bold]{title}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    TextColumn("eta"), TimeRemainingColumn(), TextColumn("{task.description}"),
+                    console=console, transient=True, disable=not console.is_terminal)

@@ -1,0 +1,43 @@
+"""The verdict type shared by every layer: what a check of a statement showed.
+
+It lives in layer 0 so that :func:`exactpriv.certify.prove` (layer 0) and the claims machinery (layer 3)
+return the same :class:`Verdict`; ``exactpriv.claims.verdicts`` re-exports it with the finding classes.
+The meanings are documented there and in docs/verdicts.md.
+"""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = ["Verdict"]
+
+_COLOURS = {"REFUTED": "#b3261e", "PROVED": "#1b6e20", "CHECKED": "#0b5c7a", "UNDECIDED": "#8a6d00"}
+
+
+class Verdict(str, enum.Enum):
+    """The verdict of one reading or statement: REFUTED, PROVED, CHECKED or UNDECIDED.
+
+    A ``str`` enum, so ``verdict == "PROVED"`` holds for ``Verdict.PROVED``.
+    """
+
+    REFUTED = "REFUTED"
+    PROVED = "PROVED"
+    CHECKED = "CHECKED"
+    UNDECIDED = "UNDECIDED"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+
+def _verdict_html(self: Verdict) -> str:
+    return f'<strong style="color:{_COLOURS[self.value]}">{self.value}</strong>'
+
+
+def _verdict_latex(self: Verdict) -> str:
+    return r"$\textsf{" + self.value + "}$"
+
+
+# Jupyter's rich display hooks; Enum refuses _sunder_ names in a class body, so they are set afterwards.
+setattr(Verdict, "_repr_html_", _verdict_html)
+setattr(Verdict, "_repr_latex_", _verdict_latex)
