@@ -37,7 +37,8 @@ def test_two_workers_match_the_serial_run(tmp_path):
     claim = find_claim(CLAIM)
     serial = run_hunt(claim, seconds=10_000, seed=3, max_examples=24)
     found = tmp_path / "found"
-    parallel = run_hunt(claim, seconds=10_000, seed=3, max_examples=24, workers=2, archive=True, directory=found)
+    parallel = run_hunt(claim, seconds=10_000, seed=3, max_examples=24, workers=2, archive=True, directory=found,
+                        processes=False)
     assert _signature(parallel) == _signature(serial)
     verdicts = {r.verdict for r in serial}
     assert Verdict.REFUTED in verdicts and Verdict.CHECKED in verdicts  # both kinds of reading are compared
