@@ -1,14 +1,25 @@
-"""User conjectures: "every mechanism with given-measure = a has measure <= bound(a)".
+"""User conjectures: "every mechanism with given-notion = a has measure <= bound(a, params)".
 
-``conjecture(given="pure_dp", measure="kl_dp", bound="eps**2/3")`` builds an implication
-claim on the fly (the bound is parsed by the safe grammar, ``eps`` standing for the value
-of the given measure), hunts it on a space (default one binary record) with random exact
-mechanisms — and priors of the chosen kind when a measure needs one — and returns REFUTED
-with an exact witness, or CHECKED with what was searched.
+``conjecture(given="pure_dp", measure="kl_dp", bound="eps**2/3")`` builds the same declarative claim a user
+would write (:func:`exactpriv.claims.declare.implication_claim`, with :class:`~exactpriv.claims.declare.Notion`
+and :class:`~exactpriv.claims.declare.Param`): ``eps`` is the given notion's tightest value, every other symbol
+of the bound is a parameter given in ``params`` (``{"alpha": 2, "delta": ["1/10", "1/1000"]}``) — a notion
+with a parameter of that name takes it (``renyi_dp``'s ``alpha``; ``approx_dp`` is its tightest ε at the
+parameter ``delta``, or its δ at the parameter ``epsilon``).
+
+Search (:func:`conjecture_units`): without ``space`` the conjecture climbs the ladder of
+:data:`counterexamples.extremal.ESCALATION` (records n and values m up to the stated limit of
+:data:`~counterexamples.extremal.MAX_POINTS` inputs) twice: first the structured extremal seeds of every level
+(randomized response and its per-record products, rare events with ratios up to 10⁶, staircase and geometric
+counts), which are cheap and where bounds are tight; then hypothesis search at each level, drawing random
+exact rows and rows with ratios up to 10⁶, with ``target`` on the violation margin.  Each (phase, level) is
+one *unit*; units are run in order and the first refutation wins, so the distributed runner
+(:mod:`counterexamples.distributed`) can run them on several workers and pick the same witness.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from dataclasses import dataclass, field
@@ -16,24 +27,29 @@ from dataclasses import dataclass, field
 import sympy
 from hypothesis import strategies as st
 
+from counterexamples import extremal as X
 from counterexamples import strategies as S
 from counterexamples.hunt import hunt_reading
 from exactpriv import io
-from exactpriv.claims import Claim, Family, Instance, Reading, Verdict, implication
+from exactpriv.claims import Family, Instance, Verdict
+from exactpriv.claims.declare import Notion, Param, implication_claim
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact import budget
 from exactpriv.exact.numbers import EPS
-from exactpriv.measures import REGISTRY, compute
+from exactpriv.measures import REGISTRY
 from exactpriv.measures.result import Measured, value_to_sympy
-from exactpriv.mechanisms import zoo
 from exactpriv.spaces import Bounded, Hamming, Subsets
 
-__all__ = ["ConjectureResult", "conjecture", "parse_space"]
+__all__ = ["ConjectureResult", "ConjectureUnit", "conjecture", "conjecture_units", "parse_params", "parse_space",
+           "run_unit"]
 
 #: conjectures are hunted with random mechanisms on every point: keep spaces small
 _MAX_POINTS = 4096
-#: measures whose value is not a single number cannot appear in a scalar bound
-_NOT_SCALAR = ("approx_dp",)
+#: declared domains of the usual parameter names (others: the whole line)
+_DOMAINS = {"delta": "(0, 1)", "alpha": "(0, oo)", "epsilon": "[0, oo)", "k": "[1, oo)", "q": "[0, 1]",
+            "n": "[1, oo)"}
+#: the share of the time spent on the structured seeds of every level before any random search
+SEED_SHARE = 0.5
 
 
 def parse_space(spec: str):
@@ -97,149 +113,232 @@ def _sstr(v):
     return sympy.sstr(value_to_sympy(v))
 
 
-#: spaces tried in turn when none is given (smallest first), with their share of the time
-ESCALATION = (("hamming:m=2,n=1", 0.3), ("hamming:m=3,n=1", 0.25), ("hamming:m=2,n=2", 0.25),
-              ("hamming:m=3,n=2", 0.2))
+def parse_params(specs) -> dict:
+    """``["alpha=2", "delta=1/10,1/1000"]`` (the CLI's ``--param``) or a mapping -> {name: [values]}."""
+    if specs is None:
+        return {}
+    if isinstance(specs, dict):
+        return {k: (list(v) if isinstance(v, (list, tuple)) else [v]) for k, v in specs.items()}
+    out: dict = {}
+    for spec in specs:
+        m = re.fullmatch(r"\s*([A-Za-z_][A-Za-z_0-9]*)\s*=\s*(.+)", spec or "")
+        if not m:
+            raise InvalidArgument(f"param {spec!r}: expected NAME=VALUE[,VALUE...], e.g. alpha=2 or delta=1/1000")
+        values = [v.strip() for v in m.group(2).split(",")]
+        if not all(re.fullmatch(r"-?\d{1,12}(/\d{1,12})?", v) for v in values):
+            raise InvalidArgument(f"param {spec!r}: values must be exact integers or fractions like 1/1000")
+        out.setdefault(m.group(1), []).extend(values)
+    return out
 
 
-def conjecture(*, given: str, measure: str, bound: str, space: str | None = None, seconds: float = 30.0,
-               seed: int = 0, prior: str = "any", max_outputs: int = 3,
-               max_examples: int | None = None) -> ConjectureResult:
-    """Hunt a counterexample to "given(M) = eps  =>  measure(M) <= bound(eps)".
+def _notion(name: str, params: dict, role: str) -> Notion:
+    if name not in REGISTRY:
+        raise InvalidArgument(f"unknown measure {name!r} for {role}; known: {', '.join(REGISTRY)}")
+    if name == "approx_dp":
+        if "delta" in params:
+            return Notion("approx_dp", at="epsilon", delta="delta")
+        if "epsilon" in params:
+            return Notion("approx_dp", at="delta", eps="epsilon")
+        raise InvalidArgument(f"measure 'approx_dp' for {role} is a profile, not a number: give --param delta=... "
+                              "(its tightest eps at delta) or --param epsilon=... (its delta at epsilon)")
+    kw = {k: k for k in REGISTRY[name].defaults if k in params}
+    return Notion(name, **kw)
 
-    With ``space=None`` the search escalates through :data:`ESCALATION` (one binary record,
-    one ternary record, two binary records, two ternary records), splitting the time and
-    stopping at the first refutation; otherwise it searches the given space only.  Every instance goes
-    through the rules of :mod:`counterexamples.guard` (a measure that raises makes its instance undecided,
-    reported with its input); ``max_examples`` bounds the drawn instances per space (then the same seed
-    gives the same result on every run, unless the time runs out first).
-    """
+
+def _bound_expr(bound: str, params: list):
+    from exactpriv.exact.expressions import parse_expression
+
+    symbols = {"eps": EPS, **{p.name: p.symbol for p in params}}
+    expr = parse_expression(bound, symbols=symbols, name="bound")
+    extra = expr.free_symbols - set(symbols.values())
+    if extra:
+        raise InvalidArgument(f"bound {bound!r} uses undeclared symbols {sorted(map(str, extra))}: give them "
+                              "with --param NAME=VALUE")
+    return expr
+
+
+#: (bound, parameter points) -> monotone: every unit of a conjecture rebuilds the same claim
+_MONOTONE_CACHE: dict = {}
+
+
+def _monotone(expr, params: list) -> bool:
+    """Whether the bound is non-decreasing in eps at every parameter point (certified, else False): the
+    enclosure logic of :func:`exactpriv.claims.forms.implication` relies on it."""
+    if not expr.has(EPS):
+        return True
+    key = (sympy.srepr(expr), tuple((p.name, tuple(map(str, p.values))) for p in params))
+    if key not in _MONOTONE_CACHE:
+        _MONOTONE_CACHE[key] = _prove_monotone(expr, params)
+    return _MONOTONE_CACHE[key]
+
+
+def _prove_monotone(expr, params: list) -> bool:
+    from exactpriv.certify import prove_inequality
+
+    d = sympy.diff(expr, EPS)
+    for point in itertools.product(*(p.values for p in params)):
+        dp = d.xreplace({p.symbol: sympy.sympify(v) for p, v in zip(params, point)})
+        try:
+            if prove_inequality(dp, ">=", 0, seconds=5).verdict != "PROVED":
+                return False
+        except Exception:  # a bound the certifier cannot handle is simply not known monotone
+            return False
+    return True
+
+
+@dataclass(frozen=True)
+class ConjectureUnit:
+    """One deterministic piece of a conjecture's search: a space, and either its structured seeds only
+    (``seeds_only``) or hypothesis search there.  Everything in it is plain data (strings, numbers), so a
+    unit can be shipped to another process and rebuilt there."""
+
+    index: int
+    space: str
+    seeds_only: bool
+    share: float
+
+
+def conjecture_units(space: str | None = None) -> list[ConjectureUnit]:
+    """The units of a conjecture, in the order that decides which refutation wins (see the module head)."""
     if space is not None:
-        return _conjecture_on(given=given, measure=measure, bound=bound, space=space, seconds=seconds,
-                              seed=seed, prior=prior, max_outputs=max_outputs, max_examples=max_examples)
+        return [ConjectureUnit(0, space, False, 1.0)]
+    levels = [f"hamming:m={m},n={n}" for m, n in X.ESCALATION if m ** n <= X.MAX_POINTS]
+    units = [ConjectureUnit(i, spec, True, SEED_SHARE / len(levels)) for i, spec in enumerate(levels)]
+    units += [ConjectureUnit(len(levels) + i, spec, False, (1 - SEED_SHARE) / len(levels))
+              for i, spec in enumerate(levels)]
+    return units
+
+
+def _validate(seconds, prior, max_examples):
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds < float("inf"):
         raise InvalidArgument(f"seconds={seconds!r} must be a finite positive number")
+    if prior not in ("any", "independent", "correlated"):
+        raise InvalidArgument(f"prior={prior!r} must be 'any', 'independent' or 'correlated'")
+
+
+def conjecture(*, given: str, measure: str, bound: str, params=None, space: str | None = None,
+               seconds: float = 30.0, seed: int = 0, prior: str = "any", max_outputs: int = 3,
+               max_examples: int | None = None) -> ConjectureResult:
+    """Hunt a counterexample to "given(M) = eps  =>  measure(M) <= bound(eps, params)"; see the module head.
+
+    params : {name: value or [values]} (or CLI strings "alpha=2"): the symbols of the bound other than eps,
+        and the parameters of the notions (renyi_dp's alpha, approx_dp's delta / epsilon)
+    space : search this space only (else escalate); max_examples bounds the drawn instances per unit (then
+        the same seed gives the same result on every run, unless the time runs out first)
+    """
+    _validate(seconds, prior, max_examples)
+    units = conjecture_units(space)
+    _build(given=given, measure=measure, bound=bound, params=params, space=units[0].space, prior=prior,
+           max_outputs=max_outputs, seeds_only=units[0].seeds_only)  # bad arguments fail before any search
     t0 = time.perf_counter()
     parts = []
-    for spec, share in ESCALATION:
-        res = _conjecture_on(given=given, measure=measure, bound=bound, space=spec, seconds=seconds * share,
-                             seed=seed, prior=prior, max_outputs=max_outputs, max_examples=max_examples)
+    for k, unit in enumerate(units):
+        left = seconds - (time.perf_counter() - t0)
+        # a unit's share of the time left (units that finish early pass their time on)
+        rest = sum(u.share for u in units[k:])
+        res = run_unit(unit, given=given, measure=measure, bound=bound, params=params, prior=prior,
+                       seconds=max(left * unit.share / rest, 0.05), seed=seed, max_outputs=max_outputs,
+                       max_examples=max_examples)
         parts.append(res)
         if res.verdict == Verdict.REFUTED or budget.stop_requested():  # Ctrl-C stops the escalation too
             break
-    last = parts[-1]
-    if last.verdict != Verdict.REFUTED:
-        verdict = Verdict.CHECKED if all(p.verdict == Verdict.CHECKED for p in parts) else Verdict.UNDECIDED
-        last.verdict = verdict
-        last.note = "; ".join(f"{p.searched}: {p.note}" for p in parts if p.note)
-    last.tried = sum(p.tried for p in parts)
-    errors = [e for p in parts for e in p.extra.get("errors", ())]
+    return merge_units(parts, seconds=time.perf_counter() - t0)
+
+
+def merge_units(parts: list, *, seconds: float) -> ConjectureResult:
+    """The conjecture's result from its units' results in unit order: the first refutation wins."""
+    refuted = [p for p in parts if p.verdict == Verdict.REFUTED]
+    last = refuted[0] if refuted else parts[-1]
+    if not refuted:
+        # a unit the deadline stopped before it checked anything was not searched: it is listed, not counted
+        reached = [p for p in parts if p.extra.get("reached", True)]
+        skipped = [p.extra.get("space", "?") for p in parts if not p.extra.get("reached", True)]
+        last.verdict = Verdict.CHECKED if reached and all(p.verdict == Verdict.CHECKED for p in reached) \
+            else Verdict.UNDECIDED
+        notes = [f"{p.searched}: {p.note}" for p in reached if p.note]
+        if skipped:
+            notes.append(f"not reached before the deadline: {', '.join(dict.fromkeys(skipped))}")
+        last.note = "; ".join(dict.fromkeys(notes))
+    upto = parts.index(last) + 1
+    last.tried = sum(p.tried for p in parts[:upto])
+    errors = [e for p in parts[:upto] for e in p.extra.get("errors", ())]
     if errors:
         last.extra["errors"] = errors
-    last.extra["counts"] = {k: sum(p.extra.get("counts", {}).get(k, 0) for p in parts)
+    last.extra["counts"] = {k: sum(p.extra.get("counts", {}).get(k, 0) for p in parts[:upto])
                             for k in ("true", "false", "undecided", "error", "outside")}
-    last.searched = "; ".join(p.searched for p in parts)
-    last.seconds = time.perf_counter() - t0
+    last.searched = "; ".join(p.searched for p in parts[:upto] if p.extra.get("reached", True))
+    last.seconds = seconds
     return last
 
 
-def _conjecture_on(*, given: str, measure: str, bound: str, space: str, seconds: float, seed: int, prior: str,
-                   max_outputs: int, max_examples: int | None = None) -> ConjectureResult:
-    from exactpriv.exact.expressions import parse_expression
-
-    for name in (given, measure):
-        if name not in REGISTRY:
-            raise InvalidArgument(f"unknown measure {name!r}; known: {', '.join(REGISTRY)}")
-        if name in _NOT_SCALAR:
-            raise InvalidArgument(f"measure {name!r} is a profile, not a number; use pure_dp, tv_dp, ... "
-                                  f"or check (eps, delta) pairs with exactpriv.measures.approx.is_approx_dp")
-    if prior not in ("any", "independent", "correlated"):
-        raise InvalidArgument(f"prior={prior!r} must be 'any', 'independent' or 'correlated'")
-    bound_expr = parse_expression(bound, symbols={"eps": EPS})
+def _build(*, given, measure, bound, params, space, prior, max_outputs, seeds_only):
+    """The declarative claim of the conjecture on one space (and its reading's search strategy)."""
+    _validate(1, prior, None)
+    values = parse_params(params)
+    plist = [Param(name, vals, _DOMAINS.get(name, "(-oo, oo)")) for name, vals in values.items()]
+    g, m = _notion(given, values, "--given"), _notion(measure, values, "--measure")
+    expr = _bound_expr(bound, plist)
     sp = parse_space(space)
     needs_prior = REGISTRY[given].needs_prior or REGISTRY[measure].needs_prior
 
-    def f(a):
-        if a == sympy.oo:
-            return sympy.oo if bound_expr.has(EPS) else bound_expr
-        return bound_expr.subs(EPS, a)
+    def seeds():
+        if isinstance(sp, Hamming):
+            return X.extremal_instances(sp, with_prior=needs_prior, prior_kind=prior)
+        return []
 
-    def measure_fn(name):
-        return lambda inst: compute(name, inst.mechanism, prior=inst.prior)
+    claim = implication_claim("conjecture", given=g, measure=m, bound=bound, params=plist,
+                              families=[Family("extremal and structured seeds", seeds)],
+                              monotone=_monotone(expr, plist), reading="conjecture",
+                              title=f"{given} => {measure} <= {bound}", source="user conjecture")
+    reading = claim.readings[0]
+    names = [p.name for p in plist]
+    points = [dict(zip(names, pt)) for pt in itertools.product(*(p.values for p in plist))] or [{}]
 
     @st.composite
     def instances(draw):
-        M = draw(S.mechanisms(sp, max_outputs=max_outputs))
+        if draw(st.booleans()):
+            M = draw(S.mechanisms(sp, max_outputs=max_outputs))
+        else:
+            M = draw(X.extreme_mechanisms(sp, max_outputs=max_outputs))
         p = draw(S.priors(sp, kind=prior, full_support=False)) if needs_prior else None
-        return Instance("conjecture instance", M, p)
+        point = draw(st.sampled_from(points))
+        label = "conjecture instance" + ("[" + ",".join(f"{k}={v}" for k, v in point.items()) + "]" if point
+                                         else "")
+        return Instance(label, M, p, params=dict(point))
 
-    def seeds():
-        """Extremal textbook mechanisms shaped like the space (randomized response, the
-        exponential mechanism, geometric counts) at several levels, with uniform, skewed and
-        (when allowed) correlated priors: where bounds are tight, these are the witnesses."""
-        from fractions import Fraction as F
-
-        from exactpriv.distributions import Prior
-        from exactpriv.mechanisms import Mechanism
-
-        mechs = []
-        if isinstance(sp, Hamming) and sp.n == 1:
-            m = len(sp.records[0])
-            for a in (F(3), F(2), F(9), F(101, 100), F(100)):
-                R = zoo.randomized_response(m, exp_eps=a)
-                mechs.append((f"randomized response k={m}, e^eps={a}", Mechanism(sp, R.outputs, R.rows)))
-        elif isinstance(sp, Hamming) and len(set(sp.records)) == 1:
-            for a in (F(3), F(2), F(9)):
-                E = zoo.exponential_mechanism_hamming(list(sp.records[0]), sp.n, exp_eps=a)
-                mechs.append((f"exponential mechanism e^eps={a}", Mechanism(sp, E.outputs, E.rows)))
-                if len(sp.records[0]) == 2:
-                    G = zoo.count_query_geometric(sp.n, exp_eps=a)
-                    mechs.append((f"geometric count e^eps={a}", Mechanism(sp, G.outputs, G.rows)))
-        priors = [None]
-        if needs_prior:
-            priors = [Prior.uniform(sp)]
-            if sp.records is not None and isinstance(sp, Hamming):
-                skew = [[F(1, 3)] + [F(2, 3 * (len(a) - 1))] * (len(a) - 1) for a in sp.records]
-                priors.append(Prior.product(sp, skew))
-                if prior in ("any", "correlated") and sp.n >= 2:
-                    diag = [F(1) if len(set(x)) == 1 else F(0) for x in sp.points]
-                    tot = sum(diag)
-                    priors.append(Prior(sp, [d / tot for d in diag]))
-                    mix = [F(1, 2 * len(sp.points)) + (d / tot) / 2 for d in diag]
-                    priors.append(Prior(sp, mix))
-            if prior == "correlated":
-                priors = [p for p in priors if not p.is_mutually_independent()] or priors
-        return [Instance(f"{label}" + ("" if p is None else f", prior {k}"), M, p)
-                for label, M in mechs for k, p in enumerate(priors)]
-
-    # the enclosure logic of `implication` needs a non-decreasing bound: prove it, else only
-    # exact values of the given measure are used
-    monotone = not bound_expr.has(EPS)
-    if not monotone:
-        from exactpriv.certify import prove_inequality
-
-        try:
-            monotone = prove_inequality(sympy.diff(bound_expr, EPS), ">=", 0, seconds=5).verdict == "PROVED"
-        except Exception:  # a bound the certifier cannot handle is simply not known monotone
-            monotone = False
-    reading = Reading("conjecture", f"{measure}(M) <= {bound} with eps = {given}(M)",
-                      check=implication(measure_fn(given), measure_fn(measure), f, monotone=monotone),
-                      families=[Family("textbook extremal seeds", seeds)])
     reading.strategy = instances()
-    claim = Claim("conjecture", f"{given} => {measure} <= {bound}", "user conjecture",
-                  f"eps-{given} => ({bound})-{measure}", "implication", [reading])
+    return claim, reading, sp, needs_prior
+
+
+def run_unit(unit: ConjectureUnit, *, given: str, measure: str, bound: str, params=None, prior: str = "any",
+             seconds: float, seed: int = 0, max_outputs: int = 3,
+             max_examples: int | None = None) -> ConjectureResult:
+    """Run one unit (see :class:`ConjectureUnit`): the claim is rebuilt from the arguments, so this runs the
+    same on any worker."""
+    claim, reading, sp, needs_prior = _build(given=given, measure=measure, bound=bound, params=params,
+                                             space=unit.space, prior=prior, max_outputs=max_outputs,
+                                             seeds_only=unit.seeds_only)
     t0 = time.perf_counter()
-    res = hunt_reading(claim, reading, seconds=seconds, seed=seed, max_examples=max_examples)
+    res = hunt_reading(claim, reading, seconds=seconds, seed=seed,
+                       max_examples=0 if unit.seeds_only else max_examples,
+                       local_steps=0 if unit.seeds_only else 400)
+    what = "extremal seeds" if unit.seeds_only else "search"
     out = ConjectureResult(res.verdict, given, measure, bound, seconds=time.perf_counter() - t0, tried=res.tried,
-                           searched=f"{res.tried} exact instances on {sp!r}"
+                           searched=f"{what}: {res.tried} exact instances on {sp!r}"
                                     + (f" with {prior} priors" if needs_prior else ""), seed=seed, note=res.note)
     out.extra["counts"] = res.counts
+    out.extra["unit"] = unit.index
+    out.extra["space"] = unit.space
+    out.extra["reached"] = not (res.tried == 0 and res.stopped_by == "deadline")
+    if params:
+        out.extra["params"] = {k: [str(v) for v in vs] for k, vs in parse_params(params).items()}
     if res.errors:
         out.extra["errors"] = res.errors
     if res.witness is not None:
         w = res.witness
         out.witness = {"mechanism": io.to_json(w.mechanism),
-                       "prior": None if w.prior is None else io.to_json(w.prior)}
+                       "prior": None if w.prior is None else io.to_json(w.prior),
+                       "params": {k: str(v) for k, v in w.params.items()}, "label": w.label}
         out.given_value = _sstr(res.values.get("A"))
         out.measure_value = _sstr(res.values.get("B"))
         out.bound_value = _sstr(res.values.get("bound"))

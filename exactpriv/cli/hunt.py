@@ -10,6 +10,7 @@ from exactpriv.cli._common import EXIT_INTERRUPTED, esc, int_option, seconds_opt
 from exactpriv.errors import ExactPrivError
 
 from exactpriv.cli._common import add_bank_argument, archive_directory, banks_of, use_cache_for_hypothesis
+from exactpriv.cli._workers import add_workers_arguments, distributed_requested, progress_printer
 
 __all__ = ["add_parser"]
 
@@ -40,6 +41,16 @@ def _run_hunt(args) -> int:
     out = []
     failed_writes = []
     interrupted = False
+    if distributed_requested(args):
+        from counterexamples.distributed import run_hunt
+
+        bank_specs = (list(args.bank) + list(getattr(args, "banks", []) or [])) or None
+        for res in run_hunt(claim, reading=args.reading, seconds=args.seconds, seed=args.seed,
+                            max_examples=args.max_examples, workers=args.workers, scheduler=args.scheduler,
+                            banks=bank_specs, archive=archive_dir is not None, directory=archive_dir,
+                            progress=progress_printer(console, f"hunt {claim.id}")):
+            out.append(res.to_json())
+        readings = []
     with _progress_runner(console, esc(f"hunt {claim.id}")) as progress:
         for r in readings:
             if budget.stop_requested():  # Ctrl-C stops the whole hunt, not only one reading
@@ -110,13 +121,24 @@ def _run_conjecture(args) -> int:
 
     console = Console()
     use_cache_for_hypothesis()
-    res = conjecture(given=args.given, measure=args.measure, bound=args.bound, space=args.space,
-                     seconds=args.seconds, seed=args.seed, prior=args.prior)
+    kw = dict(given=args.given, measure=args.measure, bound=args.bound, params=args.param or None,
+              space=args.space, seconds=args.seconds, seed=args.seed, prior=args.prior,
+              max_examples=args.max_examples)
+    if distributed_requested(args):
+        from counterexamples.distributed import run_conjecture
+
+        res = run_conjecture(**kw, workers=args.workers, scheduler=args.scheduler,
+                             progress=progress_printer(console, "conjecture"))
+    else:
+        res = conjecture(**kw)
     escape = esc
     if res.verdict.value == "REFUTED":
         console.print("[red]REFUTED[/]: " + escape(f"{args.measure} = {res.measure_value} > {res.bound_value} "
                                                    f"= bound at {args.given} = {res.given_value}"))
-        console.print(escape(json.dumps(res.witness)))
+        text = json.dumps(res.witness)
+        # a large witness (a product over many records) is named by its constructor label; --json has it all
+        console.print(escape(text if len(text) <= 4000 else
+                             f"witness: {res.witness.get('label')} (its exact matrix is in --json)"))
     elif res.verdict.value == "UNDECIDED":
         console.print("[yellow]UNDECIDED[/]: " + escape(f"{res.note} ({res.searched}, {res.seconds:.1f} s)"))
     else:
@@ -152,18 +174,29 @@ def add_parser(subparsers, name):
                             "./counterexamples/found of the current project; never inside site-packages)")
         p.add_argument("--overwrite", action="store_true",
                        help="with --archive: replace an existing witness file (default: keep it)")
+        add_workers_arguments(p)
         p.set_defaults(func=_run_hunt)
     elif name == "conjecture":
         p = subparsers.add_parser("conjecture", help="hunt a counterexample to your own implication")
         p.add_argument("--given", required=True, help="measure name of the hypothesis (e.g. pure_dp)")
         p.add_argument("--measure", required=True, help="measure name of the conclusion (e.g. kl_dp)")
-        p.add_argument("--bound", required=True, help="bound in eps (= the given value), e.g. 'eps**2/3'")
+        p.add_argument("--bound", required=True,
+                       help="bound in eps (= the given value) and the --param symbols, e.g. 'eps**2/3' or "
+                            "'eps + log(1/delta)/(alpha-1)'")
+        p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE[,VALUE...]",
+                       help="a parameter of the bound or of a notion (repeatable): alpha=2 (renyi_dp's order), "
+                            "delta=1/1000 (approx_dp: its tightest eps at delta), epsilon=1 (approx_dp: its delta "
+                            "at epsilon); several values make a grid")
         p.add_argument("--space", default=None,
                        help="e.g. hamming:m=2,n=1, subsets:n=3, bounded:n=4,k=2 (default: escalate from one "
                             "binary record to two ternary records)")
         p.add_argument("--prior", default="any", choices=["any", "independent", "correlated"])
         p.add_argument("--seconds", type=seconds_option, default=30.0)
         p.add_argument("--seed", type=int_option, default=0)
+        p.add_argument("--max-examples", type=int, default=None, dest="max_examples",
+                       help="bound on the drawn instances per level: with it, the same --seed gives the same "
+                            "result on every run and with any number of --workers (unless --seconds runs out)")
         p.add_argument("--json")
+        add_workers_arguments(p)
         p.set_defaults(func=_run_conjecture)
     return p
