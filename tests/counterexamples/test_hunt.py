@@ -317,3 +317,25 @@ def test_existential_and_object_claims_are_not_searched(kind):
     r2 = Reading("r2", "t", check=check, families=r.families, strategy=instances_around(rr))
     res2 = hunt_reading(Claim("test.kind", "t", "s", "q", kind, [r2]), r2, seconds=20, seed=0, max_examples=30)
     assert res2.searched and res2.verdict is Verdict.REFUTED
+
+
+def test_local_moves_keep_the_label_short():
+    """A local-search path of many moves: the label stays one origin plus a marker.  (Each move used to
+    name its mechanism by the previous repr, which embeds the label escaped: the label at least doubled a
+    move — gigabytes after ~30 moves, which killed xdist workers in test_drawn_priors_keep_independence.)"""
+    import random
+
+    from counterexamples.local_search import perturbed
+
+    inst = Instance("rr", zoo.randomized_response(3, exp_eps=F(2)))
+    rng = random.Random(0)
+    moved = 0
+    for _ in range(60):
+        nxt = perturbed(inst, rng, [(0, 1, 0)])
+        if nxt is not None:
+            inst, moved = nxt, moved + 1
+            assert len(inst.mechanism.label) < 200, f"label of {len(inst.mechanism.label)} chars after {moved} moves"
+    assert moved > 40
+    origin = zoo.randomized_response(3, exp_eps=F(2)).label
+    assert inst.mechanism.label == f"{origin} (perturbed)"
+    assert len(repr(inst.mechanism)) < 2000
