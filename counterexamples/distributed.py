@@ -286,7 +286,7 @@ def run_conjecture(*, given: str, measure: str, bound: str, params=None, space: 
     _validate(workers, scheduler, seconds, seed, max_examples)
     units = conjecture_units(space)
     _build(given=given, measure=measure, bound=bound, params=params, space=units[0].space, prior=prior,
-           max_outputs=max_outputs, seeds_only=units[0].seeds_only)  # bad arguments fail before any worker
+           max_outputs=max_outputs)  # bad arguments fail before any worker
     t0 = time.perf_counter()
     with _Pool(workers, scheduler, processes) as pool:
         kw = dict(given=given, measure=measure, bound=bound, params=params, prior=prior, seed=seed,
