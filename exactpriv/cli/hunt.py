@@ -10,7 +10,7 @@ from exactpriv.cli._common import EXIT_INTERRUPTED, esc, int_option, seconds_opt
 from exactpriv.errors import ExactPrivError
 
 from exactpriv.cli._common import add_bank_argument, archive_directory, banks_of, use_cache_for_hypothesis
-from exactpriv.cli._workers import add_workers_arguments, distributed_requested, progress_printer
+from exactpriv.cli._workers import add_workers_arguments, progress_printer, workers_of
 
 __all__ = ["add_parser"]
 
@@ -41,12 +41,13 @@ def _run_hunt(args) -> int:
     out = []
     failed_writes = []
     interrupted = False
-    if distributed_requested(args):
+    workers, scheduler = workers_of(args)
+    if workers or scheduler:
         from counterexamples.distributed import run_hunt
 
         bank_specs = (list(args.bank) + list(getattr(args, "banks", []) or [])) or None
         for res in run_hunt(claim, reading=args.reading, seconds=args.seconds, seed=args.seed,
-                            max_examples=args.max_examples, workers=args.workers, scheduler=args.scheduler,
+                            max_examples=args.max_examples, workers=workers, scheduler=scheduler,
                             banks=bank_specs, archive=archive_dir is not None, directory=archive_dir,
                             progress=progress_printer(console, f"hunt {claim.id}")):
             out.append(res.to_json())
@@ -124,10 +125,11 @@ def _run_conjecture(args) -> int:
     kw = dict(given=args.given, measure=args.measure, bound=args.bound, params=args.param or None,
               space=args.space, seconds=args.seconds, seed=args.seed, prior=args.prior,
               max_examples=args.max_examples)
-    if distributed_requested(args):
+    workers, scheduler = workers_of(args)
+    if workers or scheduler:
         from counterexamples.distributed import run_conjecture
 
-        res = run_conjecture(**kw, workers=args.workers, scheduler=args.scheduler,
+        res = run_conjecture(**kw, workers=workers, scheduler=scheduler,
                              progress=progress_printer(console, "conjecture"))
     else:
         res = conjecture(**kw)

@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 from exactpriv.cli._common import EXIT_INTERRUPTED, add_bank_argument, banks_of, esc, int_option, seconds_option
+from exactpriv.cli._workers import add_workers_arguments, workers_of
 from exactpriv.errors import InvalidArgument
 
 __all__ = ["add_parser", "cmd_report"]
@@ -37,6 +38,7 @@ def add_parser(subparsers, name: str = "report"):
     p.add_argument("--no-tightness", dest="no_tightness", action="store_true", help="skip the tightness explorer")
     p.add_argument("--derived-length", dest="derived_length", type=int_option, default=2,
                    help="longest path composed into a derived implication (default 2)")
+    add_workers_arguments(p)
     p.set_defaults(func=cmd_report)
     return p
 
@@ -61,9 +63,17 @@ def cmd_report(args) -> int:
         bank_seconds = sum(r.seconds for r in results)
         console.print(Text(f"read {len(results)} results from {args.from_json}"))
     else:
+        workers, scheduler = workers_of(args)
         with console.status("checking the bank") as status:
-            run = run_bank(claims, include_slow=args.slow,
-                           progress=lambda c, r: status.update(esc(f"checking {c.id} [{r.name}]")))
+            if workers or scheduler:  # one shard a claim × reading on the dask runner: the same run
+                from counterexamples.distributed import run_bank_sharded
+
+                run = run_bank_sharded(claims, workers=workers, scheduler=scheduler, include_slow=args.slow,
+                                       banks=list(args.bank) or None,
+                                       progress=lambda d, n, _: status.update(f"checking the bank: {d}/{n} readings"))
+            else:
+                run = run_bank(claims, include_slow=args.slow,
+                               progress=lambda c, r: status.update(esc(f"checking {c.id} [{r.name}]")))
         results, points, errors, bank_seconds = run.results, run.points, run.errors, run.seconds
         interrupted = run.interrupted
         console.print(f"checked {len(results)} readings in {bank_seconds:.1f} s")
