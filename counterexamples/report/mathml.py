@@ -153,7 +153,9 @@ def _numeric_entities(markup: str) -> str:
 
     # sympy prints a hyphen-minus as the operator; typeset the minus sign (U+2212)
     out = _ENTITY.sub(one, markup).replace("<mo>-</mo>", "<mo>\u2212</mo>")
-    return re.sub(r"<mn>-(?=[0-9])", "<mo>\u2212</mo><mn>", out)
+    out = re.sub(r"<mn>-(?=[0-9])", "<mo>\u2212</mo><mn>", out)
+    # brackets hug their contents: Chromium draws a stretchy fence (sympy's default) with wide side bearings
+    return re.sub(r"<mo( stretchy=\"false\")?>([()\[\]{}]|&#x0002[89];)</mo>", r'<mo stretchy="false">\2</mo>', out)
 
 
 def _display_symbols(expr):
@@ -167,8 +169,18 @@ def math_html(expr, *, title: str | None = None) -> str:
     """``<math>`` markup of a sympy expression (presentation MathML; ``title`` = the plain text)."""
     from sympy.printing.mathml import mathml
 
-    body = mathml(_display_symbols(_as_sympy(expr)), printer="presentation", ln_notation=True)
+    expr = _display_symbols(_as_sympy(expr))
     alt = f' alttext="{html.escape(title)}"' if title else ""
+    if isinstance(expr, sympy.Basic) and expr.has(sympy.Piecewise):
+        # sympy's presentation printer writes Piecewise as a function call; its LaTeX printer writes a
+        # cases environment, which latex2mathml typesets (the LaTeX is ours, made by sympy)
+        from latex2mathml.converter import convert
+
+        body = convert(sympy.latex(expr, ln_notation=True).replace("\\epsilon", "\\varepsilon"))
+        body = body.replace(' xmlns="http://www.w3.org/1998/Math/MathML" display="inline"', "")
+        body = body[body.index(">") + 1: body.rindex("</math>")]
+    else:
+        body = mathml(expr, printer="presentation", ln_notation=True)
     return f'<math display="inline"{alt}>{_numeric_entities(body)}</math>'
 
 

@@ -108,10 +108,10 @@ def _reading_section(doc: Doc, claim: Claim, rd, res: ReadingResult | None, entr
         mine = [e for e in entries if _entry_reading(e, claim) == rd.name]
         witness_section(doc, res, mine)
         doc.figure(witness_figure(res, stated_margins(res.witness_values or {}, mine), name + "--witness",
-                                  f"{claim.id} [{rd.name}]: the witness against the bound"))
+                                  f"[{rd.name}]: the witness against the bound"))
     else:
         doc.figure(margin_figure(points.get((claim.id, rd.name), []), name + "--margins",
-                                 f"{claim.id} [{rd.name}]: value against bound per instance"))
+                                 f"[{rd.name}]: value against bound per instance"))
 
 
 def _implication_pictures(doc: Doc, claim: Claim, entries, by_name: dict, points: dict) -> None:

@@ -7,6 +7,7 @@ Every number is an exact value (shown as MathML in HTML); floats appear only in 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from exactpriv.errors import ExactPrivError
 from .document import Cell, Doc, Math
 from .mathml import approx, text_of, to_expr
 
-__all__ = ["mechanism_table", "prior_table", "stated_margins", "witness_section"]
+__all__ = ["Margin", "mechanism_table", "prior_table", "stated_margins", "witness_section"]
 
 _MAX_ROWS, _MAX_COLS = 40, 16
 
@@ -121,9 +122,21 @@ def _eps():
     return EPS
 
 
-def stated_margins(values: dict, entries) -> list[tuple[str, object, object, object]]:
-    """Exact margins "stated bound − value" at a witness: (name, bound, value, margin) for ``B`` against
-    ``bound``, ``measure`` against ``bound``, and each implication entry f(source) against target."""
+@dataclass(frozen=True)
+class Margin:
+    """An exact comparison at a witness: ``bound`` (the stated bound there), ``value`` (the witness's value
+    of ``value_name``) and ``margin`` = bound − value; ``label`` names the difference."""
+
+    label: str
+    value_name: str
+    bound: object
+    value: object
+    margin: object
+
+
+def stated_margins(values: dict, entries) -> list[Margin]:
+    """Exact margins "stated bound − value" at a witness, for ``B`` against ``bound``, ``measure`` against
+    ``bound``, and each implication entry f(source) against target."""
     def exact(v):
         try:
             return to_expr(v)
@@ -135,7 +148,7 @@ def stated_margins(values: dict, entries) -> list[tuple[str, object, object, obj
         if value_key in values and "bound" in values:
             b, f = exact(values[value_key]), exact(values["bound"])
             if b is not None and f is not None:
-                out.append((f"bound − {value_key}", f, b, _difference(f, b)))
+                out.append(Margin(f"bound − {value_key}", value_key, f, b, _difference(f, b)))
     for e in entries:
         if e.map is None or e.source not in values or e.target not in values:
             continue
@@ -143,7 +156,7 @@ def stated_margins(values: dict, entries) -> list[tuple[str, object, object, obj
         if a is None or b is None or e.map.free_symbols - {_eps()}:
             continue
         f = e.map.subs(_eps(), a)
-        out.append((f"{e.label}({e.source}) − {e.target}", f, b, _difference(f, b)))
+        out.append(Margin(f"{e.label}({e.source}) − {e.target}", e.target, f, b, _difference(f, b)))
     return out
 
 
@@ -206,6 +219,6 @@ def witness_section(doc: Doc, res: ReadingResult, entries) -> None:
     if isinstance(dec, dict):
         doc.p(f"Decision on the witness: {dec.get('truth')} by {dec.get('method')} — {dec.get('reason')}")
     _values_table(doc, vals)
-    for name, f, b, d in stated_margins(vals, entries):
-        doc.p(["Exact margin: ", f"{name} = ", Math(f), " − (", Math(b), ") = ", Math(d),
-               f"  ({approx(d)})" if approx(d) else ""])
+    for m in stated_margins(vals, entries):
+        doc.p(["Exact margin: ", f"{m.label} = ", Math(m.bound), " − (", Math(m.value), ") = ", Math(m.margin),
+               f"  ({approx(m.margin)})" if approx(m.margin) else ""])
