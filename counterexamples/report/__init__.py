@@ -13,7 +13,8 @@ The package, one concept a module:
 * :mod:`.plots` — a picture for every verdict (evidence per reading, the witness against the bound, value
   against bound per instance, the atlas and tightness pictures);
 * :mod:`.witness` — a refuting witness as exact tables with exact margins;
-* :mod:`.pages`, :mod:`.index`, :mod:`.tightness_sections` — the claim pages and the index page;
+* :mod:`.pages`, :mod:`.index`, :mod:`.tightness_sections` — the claim pages and the index page, written by
+  :mod:`.output`;
 * :mod:`.latex` — the LaTeX table of verdicts per paper.
 
 Every verdict on a page is exact; curves and points in the figures are floats, for the eye only.

@@ -1,7 +1,7 @@
 """The document model of a report page, rendered twice (Markdown and HTML) so both say the same thing.
 
 A :class:`Doc` is a title and a list of blocks (headings with anchors, paragraphs, quotes, lists, tables,
-figures, a table of contents).  Text inside blocks is a plain string or an *inline* object —
+figures, a table of contents); :func:`.output.write_page` writes it.  Text inside blocks is a plain string or an *inline* object —
 :class:`Link` (to another page or an anchor), :class:`Cell` (a table cell with a CSS class),
 :class:`Math` (an exact value: MathML in HTML, its exact text in Markdown), :class:`Prose` (a statement
 whose formula fragments become MathML in HTML) — or a list of those, concatenated.  The renderers live in
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 __all__ = ["Cell", "Doc", "Figure", "Link", "Math", "Prose", "page_name", "slug"]
 
@@ -117,28 +116,3 @@ class Doc:
 
     def toc_entries(self) -> list[tuple[int, str, str]]:
         return [(b[1], b[2], b[3]) for b in self.blocks if b[0] == "h" and b[4]]
-
-    def to_markdown(self, img_dir, img_prefix: str = "img") -> str:
-        from .markdown import to_markdown
-
-        return to_markdown(self, Path(img_dir), img_prefix)
-
-    def to_html(self) -> str:
-        from .html_render import to_html
-
-        return to_html(self)
-
-    def write(self, out_dir, name: str) -> tuple[Path, Path]:
-        """Write ``name.md`` (figures under ``img/``) and ``name.html`` (self-contained), all-or-nothing."""
-        from exactpriv.io import write_atomic
-
-        from .html_render import to_html
-        from .markdown import to_markdown
-
-        out_dir = Path(out_dir)
-        out_dir.mkdir(parents=True, exist_ok=True)
-        md, ht = out_dir / f"{name}.md", out_dir / f"{name}.html"
-        # all-or-nothing: a full disk or a kill leaves the previous page or the new one, complete
-        write_atomic(md, to_markdown(self, out_dir / "img"))
-        write_atomic(ht, to_html(self))
-        return md, ht

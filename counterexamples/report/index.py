@@ -13,6 +13,7 @@ import sympy
 from .collect import finding_of, papers_of, reading_evidence, summary
 from .document import Cell, Doc, Link, Math, page_name
 from .pages import paper_anchor, reference_text, summary_text
+from .output import write_page
 from .plots import atlas_figure
 from .tightness_sections import entry_table, exploration_section, explore_all
 
@@ -173,4 +174,4 @@ def index_report(results, *, out_dir, claims=None, atlas=None, derived=None, exp
         doc.p(["A LaTeX table of the verdicts per paper, for the papers' authors: ", Link(latex, latex, page=False),
                " (a standalone document; each paper's table is a longtable with the claim, the location in the "
                "paper, the reading, the verdict and the finding class)."])
-    return doc.write(out_dir, "index")
+    return write_page(doc, out_dir, "index")

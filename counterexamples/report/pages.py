@@ -16,6 +16,7 @@ from exactpriv.errors import InvalidArgument
 from .collect import finding_of, papers_of, reading_evidence, summary
 from .document import Cell, Doc, Link, Prose, page_name, slug
 from .mathml import float_of
+from .output import write_page
 from .plots import evidence_figure, implication_figure, margin_figure, witness_figure
 from .tightness_sections import entry_table, exploration_section
 from .witness import stated_margins, witness_section
@@ -194,4 +195,4 @@ def claim_report(claim: Claim, results, *, out_dir, points: dict | None = None, 
         imp = imps.get(ex.key)
         if imp is not None and claim.id in imp.claims + tuple(_tight_claims(imp)):
             exploration_section(doc, ex, imp, level=1)
-    return doc.write(out_dir, page_name(claim.id))
+    return write_page(doc, out_dir, page_name(claim.id))
