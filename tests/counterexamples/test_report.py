@@ -230,7 +230,7 @@ def test_report_latex_table_is_well_formed(report_dir):
         assert line is not None, row
         if row["verdict"] == "REFUTED":
             assert line.rstrip().endswith(f"& {tex_escape(row['finding'])} \\\\"), line
-    assert r"\texttt{zhao2019.thm2{\_}conv}" in tex
+    assert r"\texttt{zhao2019.thm2{\_}conv}" in tex.replace(r"\allowbreak{}", "")
 
 
 def test_latex_escapes_special_characters():
