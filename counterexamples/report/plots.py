@@ -159,6 +159,15 @@ def witness_figure(res, margins, name: str, title: str) -> Figure | None:
         vals = [(k, float_of(v)) for k, v in (res.witness_values or {}).items() if k != "decision"]
         vals = [(k, x) for k, x in vals if x is not None][:8]
         if not vals:
+            fig = _mechanism_figure(res, name, title)
+            if fig is not None:
+                return fig
+            # a witness point of a parametrised statement: its exact parameters
+            params = getattr(res.witness, "params", None) or {}
+            vals = [(k, float_of(v)) for k, v in params.items() if not isinstance(v, (list, tuple, dict))]
+            vals = [(k, x) for k, x in vals if x is not None][:8]
+            title = title.replace("the witness against the bound", "the witness's parameters")
+        if not vals:
             return None
         groups = [(None, vals)]
     finite = [abs(v) for _, g in groups for _, v in g if v is not None and math.isfinite(v)]
@@ -197,6 +206,34 @@ def witness_figure(res, margins, name: str, title: str) -> Figure | None:
     return Figure(name, _svg(fig, name), f"witness against the bound: {title}",
                   "The refuting witness: its value against the stated bound (bars are floats for the eye; the "
                   "exact values and the exact margin are in the table above).")
+
+
+def _mechanism_figure(res, name: str, title: str) -> Figure | None:
+    """The witness mechanism P(y | x) as a heat map with its exact entries written in the cells (for a
+    witness whose reading records no value to set against a bound)."""
+    M = getattr(res.witness, "mechanism", None)
+    rows = getattr(M, "rows", None)
+    if not rows or len(rows) > 16 or len(rows[0]) > 16:
+        return None
+    grid = [[float_of(p) for p in row] for row in rows]
+    if any(v is None for row in grid for v in row):
+        return None
+    fig, ax = _new((1.6 + 0.75 * len(rows[0]), 1.3 + 0.45 * len(rows)))
+    ax.imshow(grid, cmap="Blues", vmin=0, vmax=1, aspect="auto")
+    for i, row in enumerate(rows):
+        for j, p in enumerate(row):
+            ax.text(j, i, _short(text_of(p), 9), ha="center", va="center", fontsize=8,
+                    color="white" if grid[i][j] > 0.6 else "#222")
+    labels = [str(x) for x in M.inputs.points]
+    ax.set_yticks(range(len(rows)), [_short(x, 14) for x in labels], fontsize=7.5)
+    ax.set_xticks(range(len(rows[0])), [_short(str(y), 8) for y in M.outputs], fontsize=7.5)
+    ax.set_xlabel("output y")
+    ax.set_ylabel("input x")
+    ax.set_title(title.replace("the witness against the bound", "the witness mechanism P(y | x)"), fontsize=9)
+    fig.tight_layout()
+    return Figure(name, _svg(fig, name), f"witness against the bound: the witness mechanism, {title}",
+                  "The refuting witness's mechanism P(y | x), exact entries in the cells (its reading records no "
+                  "value to set against a bound; the decision on the witness is stated above).")
 
 
 # ----------------------------------------------------------------------------------------------
