@@ -190,7 +190,7 @@ def claim_report(claim: Claim, results, *, out_dir, points: dict | None = None, 
     if mine_entries:
         doc.h(1, "Stated map vs best witness found")
         entry_table(doc, mine_entries)
-    imps = {i.key: i for i in bank_implications()}
+    imps = {i.key: i for i in bank_implications()} if explorations else {}
     for ex in explorations or []:
         imp = imps.get(ex.key)
         if imp is not None and claim.id in imp.claims + tuple(_tight_claims(imp)):

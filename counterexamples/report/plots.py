@@ -119,19 +119,24 @@ def evidence_figure(results, name: str, title: str) -> Figure | None:
     colours = {"holds": _BLUE, "outside hypotheses": _GREY, "undecided": _ORANGE, "violated": _RED}
     width = max([sum(c.values()) for _, c, _ in rows] + [1])
     least = width * 0.012  # a count of 1 next to 300 must stay visible: bars get at least this width
-    labelled = set()
+    segments: dict = {key: ([], [], []) for key in colours}  # per outcome: ys, widths, lefts (one bar call each)
     for y, (res, counts, mark) in enumerate(rows):
         left = 0.0
         for key, n in counts.items():
             if n:
-                ax.barh(y, max(n, least), left=left, color=colours[key], height=0.6,
-                        label=None if key in labelled else key)
-                labelled.add(key)
+                ys, widths, lefts = segments[key]
+                ys.append(y)
+                widths.append(max(n, least))
+                lefts.append(left)
                 left += max(n, least)
         said = ", ".join(f"{n} {'hold' if k == 'holds' else k}" for k, n in counts.items() if n)
         ax.text(left + width * 0.015, y, res.verdict.value + (f" ({said})" if said else "")
                 + (f"; {mark}" if mark else ""), va="center", fontsize=7.5,
                 color={"REFUTED": _RED, "PROVED": _GREEN, "UNDECIDED": _ORANGE}.get(res.verdict.value, "#333"))
+    labelled = [key for key, (ys, _, _) in segments.items() if ys]
+    for key in labelled:
+        ys, widths, lefts = segments[key]
+        ax.barh(ys, widths, left=lefts, color=colours[key], height=0.6, label=key)
     ax.set_yticks(range(len(rows)), [_short(r.reading, 30) for r, _, _ in rows], fontsize=8)
     ax.set_ylim(len(rows) - 0.4, -0.6)  # first reading on top, room around the outer bars
     ax.set_xlim(0, width * 2.2)
