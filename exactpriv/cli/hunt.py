@@ -232,7 +232,7 @@ def add_parser(subparsers, name):
         p.add_argument("--seed", type=int_option, default=0, help="random seed (default 0)")
         p.add_argument("--max-examples", type=int_option, default=None, dest="max_examples",
                        help="bound on the drawn instances per reading: with it, the same --seed gives the same "
-                            "result on every run (unless --seconds runs out first)")
+                            "result on every run (unless --seconds runs out first); default: no bound")
         p.add_argument("--json", help="write the results here, each refutation with its witness document, "
                                       "which 'exactpriv replay' reads from this file (default: none)")
         p.add_argument("--archive", nargs="?", const="counterexamples/found", default=None, metavar="DIR",
@@ -253,7 +253,7 @@ def add_parser(subparsers, name):
         p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE[,VALUE...]",
                        help="a parameter of the bound or of a notion (repeatable): alpha=2 (renyi_dp's order), "
                             "delta=1/1000 (approx_dp: its tightest eps at delta), epsilon=1 (approx_dp: its delta "
-                            "at epsilon); several values make a grid")
+                            "at epsilon); several values make a grid (default: none)")
         p.add_argument("--space", default=None,
                        help="e.g. hamming:m=2,n=1, subsets:n=3, bounded:n=4,k=2 (default: escalate from one "
                             "binary record to two ternary records)")

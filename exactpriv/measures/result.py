@@ -131,9 +131,16 @@ class Measured:
                 + (f" <small>(witness: {witness})</small>" if witness else "") + "</div>")
 
 
+def _json_key(k) -> str:
+    """A dict key in JSON: a point (tuple) written plainly, ``(0, 1)``, not its Python repr ``('0', '1')``."""
+    if isinstance(k, tuple):
+        return "(" + ", ".join(_json_key(e) for e in k) + ")"
+    return str(k)
+
+
 def _jsonable(obj):
     if isinstance(obj, dict):
-        return {str(k): _jsonable(v) for k, v in obj.items()}
+        return {_json_key(k): _jsonable(v) for k, v in obj.items()}
     if isinstance(obj, (list, tuple, set, frozenset)):
         items = sorted(obj, key=repr) if isinstance(obj, (set, frozenset)) else obj
         return [_jsonable(v) for v in items]
