@@ -99,3 +99,29 @@ def test_witness_lines_of_a_large_matrix_say_how_many_rows_are_left_out():
     lines = witness_lines(doc, 120)
     assert lines[0] == "witness: forty rows"
     assert any("28 more rows" in ln for ln in lines)
+
+
+def test_conjecture_json_replays_and_a_tampered_witness_does_not(tmp_path, capsys):
+    out = tmp_path / "c.json"
+    assert main(["conjecture", "--given", "pure_dp", "--measure", "kl_dp", "--bound", "eps**2/3",
+                 "--space", "hamming:m=2,n=1", "--seconds", "10", "--max-examples", "50", "--json", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("REFUTED conjecture pure_dp => kl_dp <= eps**2/3") and text.count("\n") == 1
+    doc = json.loads(out.read_text())
+    doc["witness"]["mechanism"]["matrix"] = [["1/2", "1/2"], ["1/2", "1/2"]]   # KL-DP 0: no longer refutes
+    out.write_text(json.dumps(doc))
+    assert main(["replay", str(out)]) == 3
+    assert "witness does not refute" in capsys.readouterr().out
+
+
+def test_a_closed_pipe_stops_quietly(monkeypatch, capsys):
+    import exactpriv.cli.listing as listing
+
+    def closed(args):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(listing, "cmd_list", closed)
+    assert main(["list", "claims"]) == 1
+    assert capsys.readouterr().err == ""          # no "error: cannot read or write" for `| head`
