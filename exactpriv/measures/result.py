@@ -91,6 +91,16 @@ class Measured:
             return None if lo is None or hi is None else (lo + hi) / 2
         return None
 
+    def evalf(self, n: int = 15) -> sympy.Expr:
+        """The exact value to ``n`` significant digits (sympy's evaluation of the exact form); for a value known
+        only by certified bounds, InvalidArgument — the bounds are in ``lower``/``upper``."""
+        from exactpriv.errors import InvalidArgument
+
+        if self.value is None:
+            raise InvalidArgument(f"{self.name} is known only by certified bounds [{self.lower}, {self.upper}]: "
+                                  "evaluate .lower or .upper")
+        return value_to_sympy(self.value).evalf(n)
+
     def to_json(self) -> dict:
         def s(v):
             return None if v is None else sympy.sstr(value_to_sympy(v))

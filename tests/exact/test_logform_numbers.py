@@ -111,3 +111,11 @@ def test_float_of_tiny_and_rational_values():
     assert float(tiny) == _sympy_float(tiny)
     assert float(LogForm.rational(Fraction(1, 3))) == 1 / 3
     assert float(LogForm(0)) == 0.0
+
+
+def test_measured_evalf_agrees_with_the_value():
+    from exactpriv import kl_dp, randomized_response, tv_dp
+
+    M = randomized_response(2, p="3/4")
+    assert kl_dp(M).evalf(25) == (LogForm.log(3) / 2).evalf(25)
+    assert tv_dp(M).evalf(10) == sympy.Float("0.5", 10)
