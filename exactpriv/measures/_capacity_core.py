@@ -399,9 +399,9 @@ def capacity_enclosure(
     timings = {"setup": time.perf_counter() - start, "float": 0.0, "certificate": 0.0}
 
     # Exact shortcut: all rows equal -> I(P;W) = 0 for every P (Y independent of X).
-    if all(r == ch.rows[0] for r in ch.rows):
+    if ch.rows_equal():
         return CapacityResult(
-            Fraction(0), Fraction(0), [Fraction(1, ch.n_in)] * ch.n_in, list(ch.rows[0]),
+            Fraction(0), Fraction(0), [Fraction(1, ch.n_in)] * ch.n_in, [Fraction(a, ch.dens[0]) for a in ch.nums[0]],
             "exact: all rows equal, so I(P;W) = 0 for every prior", prec, 0, timings=timings,
         )
 

@@ -5,7 +5,7 @@ A *channel* is a list of rows of :class:`~fractions.Fraction` (row x is the pmf 
 row summing to exactly 1), or integer rows W(y|x) = a_xy / d_x (:meth:`_Channel.from_integers`,
 for large rational mechanisms: no Fraction is built).  Only logs of *integers* are ever
 needed: h_x = log d_x - (1/d_x) Σ_y a_xy log a_xy.  Row entropies are computed in fixed point
-(the integer sum Σ_y a_xy·⌊2^76·log a_xy⌉ in two exact int64 limbs, one arb ball per row),
+(the integer sum Σ_y a_xy·⌊2^F·log a_xy⌋ in exact int64 limbs, one arb ball per row),
 because a per-row arb loop over the distinct numerators took 1.8 s on a 2,187 x 2,187 random
 channel and this takes ~0.1 s (measured, bench/bench_capacity.py).
 """
@@ -27,6 +27,9 @@ __all__: list[str] = []  # private module: the information core and the capacity
 
 #: Default working precision (bits) of the arb evaluations.
 DEFAULT_PREC = 128
+#: Channels with at least this many entries get their row entropies in fixed point (below,
+#: the per-row arb loop is as fast).  Empirically determined parameter.
+_FIXED_MIN_ENTRIES = 1 << 14
 
 # ======================================================================================
 # Validation: exact channels and pmfs
@@ -68,7 +71,7 @@ class _Channel:
     Invariants: ``sum(nums[x]) == dens[x]`` and ``rows[x][y] == Fraction(nums[x][y], dens[x])``.
     """
 
-    __slots__ = ("rows", "nums", "dens", "n_in", "n_out", "_support", "_float", "_arbmat", "_h", "_i64")
+    __slots__ = ("_rows", "nums", "dens", "n_in", "n_out", "_support", "_float", "_arbmat", "_h", "_i64")
 
     def __init__(self, W, name: str = "W"):
         if isinstance(W, (str, bytes)) or not isinstance(W, (Sequence, np.ndarray)):
@@ -107,13 +110,52 @@ class _Channel:
             rows.append(r)
             nums.append(a)
             dens.append(d)
-        self.rows, self.nums, self.dens = rows, nums, dens
+        self._rows, self.nums, self.dens = rows, nums, dens
         self.n_in, self.n_out = len(rows), n_out
         self._support = None
         self._i64 = None
         self._float = None
         self._arbmat = {}
         self._h = {}
+
+    @classmethod
+    def from_integers(cls, N: np.ndarray, d: np.ndarray) -> "_Channel":
+        """The channel W(y|x) = N[x, y] / d[x] from an integer matrix whose rows sum exactly to
+        d (callers pass validated mechanism rows; checked here in bulk).  No Fraction is built
+        unless :attr:`rows` is read."""
+        N, d = np.asarray(N), np.asarray(d)
+        if N.ndim != 2 or N.shape[0] != d.shape[0] or N.shape[0] == 0 or N.shape[1] == 0:
+            raise ShapeError(f"integer channel of shape {N.shape} with {d.shape} denominators")
+        if (N < 0).any() or (N.sum(axis=1) != d).any():
+            raise NotStochasticError("integer channel rows must be >= 0 and sum exactly to their denominators")
+        ch = cls.__new__(cls)
+        ch._rows = None
+        ch.nums = N.tolist()
+        ch.dens = [int(v) for v in d.tolist()]
+        ch.n_in, ch.n_out = N.shape
+        ch._support = None
+        ch._float = None
+        ch._arbmat = {}
+        ch._h = {}
+        # int64 view when every d_x < 2^62 (then every a_xy <= d_x fits), as _int64() builds it
+        ch._i64 = N.astype(np.int64) if N.dtype != object and all(v < (1 << 62) for v in ch.dens) else False
+        return ch
+
+    @property
+    def rows(self) -> list[list[Fraction]]:
+        """The rows as Fractions (built on first use for integer channels)."""
+        if self._rows is None:
+            self._rows = [[Fraction(a, d) for a in r] for r, d in zip(self.nums, self.dens)]
+        return self._rows
+
+    def rows_equal(self) -> bool:
+        """Whether all rows are equal (exactly: equal integer rows over equal denominators,
+        rows being in the same scaling only when denominators agree, so compare cross-products)."""
+        A = self._int64()
+        if A is not None and all(d == self.dens[0] for d in self.dens):
+            return bool((A == A[0]).all())
+        d0, r0 = self.dens[0], self.nums[0]
+        return all(all(a * d0 == b * d for a, b in zip(r, r0)) for r, d in zip(self.nums, self.dens))
 
     @classmethod
     def of(cls, W, name: str = "W") -> "_Channel":
@@ -166,6 +208,45 @@ class _Channel:
         h = self._h.get(prec)
         if h is not None:
             return h
+        A = self._int64()
+        if A is not None and max(self.dens) < (1 << 39) and self.n_in * self.n_out >= _FIXED_MIN_ENTRIES:
+            h = self._row_entropies_fixed(A, prec, logs)
+        else:
+            h = self._row_entropies_arb(prec, logs)
+        self._h[prec] = h
+        return h
+
+    def _row_entropies_fixed(self, A: np.ndarray, prec: int, logs: "_IntLogs") -> list:
+        # Σ_y a log a = Σ_y a·T(a) / 2^F + e, T(a) = ⌊2^F·log a⌋ >= 0, cut into 24-bit limbs
+        # T = Σ_k t_k·2^(24k); each Σ_y a·t_k <= d_x·2^24 < 2^63 is an exact int64 row sum
+        # (d_x < 2^39 is checked by the caller), recombined exactly in Python ints.
+        # 2^F·log a ∈ [T, T + 1 + 2^-58] (floor of the mid of a ball at F + 64 bits), so
+        # Σ_y a log a ∈ [S, S + 1.01·d_x] / 2^F with S = Σ_y a·T(a).
+        F = max(prec, 64)
+        vals, inv = np.unique(A, return_inverse=True)
+        inv = inv.reshape(A.shape)
+        with flint.ctx.workprec(F + 64):
+            T = [int((flint.arb(v).log() * (1 << F)).mid().floor().unique_fmpz()) if v > 1 else 0
+                 for v in vals.tolist()]
+        n_limbs = (F + 7 + 23) // 24  # log a < 2^6 for a < 2^62, so T < 2^(F+6)
+        S = [0] * A.shape[0]
+        for k in range(n_limbs):
+            limb = np.array([(t >> (24 * k)) & 0xFFFFFF for t in T], dtype=np.int64)[inv]
+            part = np.einsum("ij,ij->i", A, limb).tolist()
+            S = [s + (v << (24 * k)) for s, v in zip(S, part)]
+        out, seen = [], {}
+        with flint.ctx.workprec(prec):
+            for d, Sx in zip(self.dens, S):
+                key = (d, Sx)
+                val = seen.get(key)
+                if val is None:
+                    s_ball = flint.arb(flint.fmpq(2 * Sx + d, 1 << (F + 1)), flint.fmpq(d, 1 << F))
+                    val = logs(d) - s_ball / d
+                    seen[key] = val
+                out.append(val)
+        return out
+
+    def _row_entropies_arb(self, prec: int, logs: "_IntLogs") -> list:
         seen = {}
         h = []
         A = self._int64()
@@ -190,7 +271,6 @@ class _Channel:
                     val = logs(d) - s / d
                     seen[key] = val
                 h.append(val)
-        self._h[prec] = h
         return h
 
 
@@ -258,4 +338,4 @@ def _mi_arb(ch: _Channel, P: list[Fraction], prec: int, logs: _IntLogs):
 
 
 def _output_entry(ch: _Channel, P, y: int) -> Fraction:
-    return sum((p * ch.rows[x][y] for x, p in enumerate(P) if p), Fraction(0))
+    return sum((p * Fraction(ch.nums[x][y], ch.dens[x]) for x, p in enumerate(P) if p), Fraction(0))

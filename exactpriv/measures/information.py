@@ -891,7 +891,7 @@ def capacity(M, *, gap=_DEFAULT_GAP, method: str = "auto") -> Measured:
     method = _cap_method(method)
     _check_symbolic_size(M)
     if M.is_rational:
-        cap = _capacity_rows(*_int_rows(*M.integer_rows()), gap=gap, method=method, rows=M.rows)
+        cap = _capacity_rows(*_int_rows(*M.integer_rows()), gap=gap, method=method)
     else:
         cap = _channel_capacity(M.rows, gap=gap, method=method)
     return _cap_measured("capacity", cap, {"prior": _pmf_desc(M.inputs, cap.prior)})
@@ -976,7 +976,7 @@ def mi_dp(M, *, gap=_DEFAULT_GAP, method: str = "auto") -> Measured:
             # phase 1: every distinct sub-channel, numeric ones only to a coarse gap
             coarse = max(gap, _COARSE_GAP)
             if rational:
-                cap = _capacity_rows(N, d, gap=coarse, method=method, rows=[M.rows[x] for x in xs.tolist()])
+                cap = _capacity_rows(N, d, gap=coarse, method=method)
                 entries.append([cap, i, xs, (N, d)])
             else:
                 entries.append([_channel_capacity(rows, gap=coarse, method=method), i, xs, None])
@@ -986,7 +986,7 @@ def mi_dp(M, *, gap=_DEFAULT_GAP, method: str = "auto") -> Measured:
         for e in sorted((e for e in entries if e[0].value is None), key=lambda e: e[0].upper, reverse=True):
             if e[0].upper < best_low:
                 break  # this and all later ones are certified below the maximum already
-            e[0] = _capacity_rows(*e[3], gap=gap, method=method, rows=[M.rows[x] for x in e[2].tolist()])
+            e[0] = _capacity_rows(*e[3], gap=gap, method=method)
             best_low = max(best_low, e[0].lower)
     for cap, i, xs, _ in entries:
         xl = xs.tolist()
