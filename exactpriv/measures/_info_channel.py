@@ -71,7 +71,7 @@ class _Channel:
     Invariants: ``sum(nums[x]) == dens[x]`` and ``rows[x][y] == Fraction(nums[x][y], dens[x])``.
     """
 
-    __slots__ = ("_rows", "nums", "dens", "n_in", "n_out", "_support", "_float", "_arbmat", "_h", "_i64")
+    __slots__ = ("_rows", "_nums", "_N", "dens", "n_in", "n_out", "_support", "_float", "_arbmat", "_h", "_i64")
 
     def __init__(self, W, name: str = "W"):
         if isinstance(W, (str, bytes)) or not isinstance(W, (Sequence, np.ndarray)):
@@ -110,7 +110,8 @@ class _Channel:
             rows.append(r)
             nums.append(a)
             dens.append(d)
-        self._rows, self.nums, self.dens = rows, nums, dens
+        self._rows, self._nums, self.dens = rows, nums, dens
+        self._N = None
         self.n_in, self.n_out = len(rows), n_out
         self._support = None
         self._i64 = None
@@ -130,7 +131,8 @@ class _Channel:
             raise NotStochasticError("integer channel rows must be >= 0 and sum exactly to their denominators")
         ch = cls.__new__(cls)
         ch._rows = None
-        ch.nums = N.tolist()
+        ch._nums = None  # Python-int rows, built on first use (4.8M entries: ~1 s)
+        ch._N = N
         ch.dens = [int(v) for v in d.tolist()]
         ch.n_in, ch.n_out = N.shape
         ch._support = None
@@ -138,8 +140,15 @@ class _Channel:
         ch._arbmat = {}
         ch._h = {}
         # int64 view when every d_x < 2^62 (then every a_xy <= d_x fits), as _int64() builds it
-        ch._i64 = N.astype(np.int64) if N.dtype != object and all(v < (1 << 62) for v in ch.dens) else False
+        ch._i64 = N.astype(np.int64, copy=False) if N.dtype != object and all(v < (1 << 62) for v in ch.dens) else False
         return ch
+
+    @property
+    def nums(self) -> list[list[int]]:
+        """The numerators a_xy as lists of Python ints."""
+        if self._nums is None:
+            self._nums = self._N.tolist()
+        return self._nums
 
     @property
     def rows(self) -> list[list[Fraction]]:
@@ -198,7 +207,7 @@ class _Channel:
             with flint.ctx.workprec(prec):
                 Z = self._arbmat.get("fmpz")
                 if Z is None:
-                    Z = self._arbmat["fmpz"] = flint.fmpz_mat(self.nums)
+                    Z = self._arbmat["fmpz"] = flint.fmpz_mat(self.nums)  # noqa: E501
                 M = flint.arb_mat(Z)
             self._arbmat[prec] = M
         return M
@@ -223,15 +232,30 @@ class _Channel:
         # 2^F·log a ∈ [T, T + 1 + 2^-58] (floor of the mid of a ball at F + 64 bits), so
         # Σ_y a log a ∈ [S, S + 1.01·d_x] / 2^F with S = Σ_y a·T(a).
         F = max(prec, 64)
-        vals, inv = np.unique(A, return_inverse=True)
-        inv = inv.reshape(A.shape)
+        top = int(A.max())
+        if top < (1 << 22):
+            # small numerators: index the limb tables by value (np.unique's sort of the whole
+            # matrix was most of the cost, measured)
+            present = np.zeros(top + 1, dtype=bool)
+            present[A.ravel()] = True
+            vals = np.flatnonzero(present)
+            inv = None
+        else:
+            vals, inv = np.unique(A, return_inverse=True)
+            inv = inv.reshape(A.shape)
         with flint.ctx.workprec(F + 64):
             T = [int((flint.arb(v).log() * (1 << F)).mid().floor().unique_fmpz()) if v > 1 else 0
                  for v in vals.tolist()]
         n_limbs = (F + 7 + 23) // 24  # log a < 2^6 for a < 2^62, so T < 2^(F+6)
         S = [0] * A.shape[0]
         for k in range(n_limbs):
-            limb = np.array([(t >> (24 * k)) & 0xFFFFFF for t in T], dtype=np.int64)[inv]
+            limbs = np.array([(t >> (24 * k)) & 0xFFFFFF for t in T], dtype=np.int64)
+            if inv is None:
+                table = np.zeros(top + 1, dtype=np.int64)
+                table[vals] = limbs
+                limb = table[A]
+            else:
+                limb = limbs[inv]
             part = np.einsum("ij,ij->i", A, limb).tolist()
             S = [s + (v << (24 * k)) for s, v in zip(S, part)]
         out, seen = [], {}

@@ -143,31 +143,33 @@ def mi_dp(M, *, gap=_DEFAULT_GAP, method: str = "auto") -> Measured:
         num, den = M.integer_rows()
     seen: set = set()
     items, entries = [], []
-    for i in range(codes.shape[1]):
-        groups: dict = {}
-        for x, key in enumerate(_other_codes(codes, i)):
-            groups.setdefault(key, []).append(x)
-        for key, xs in groups.items():
-            xs = sorted(xs, key=lambda x: codes[x, i])
-            xs = np.array(xs, dtype=np.int64)
-            if rational:
-                N, d = _int_rows(num[xs], den[xs])
-                red, dr, _ = _reduce_rows(N, d, list(range(len(xs))))
-                ckey = _canonical_rows(red, dr)
-            else:
-                rows = [M.rows[x] for x in xs]
-                red, _ = _reduce(rows, list(range(len(rows))))
-                ckey = _canonical_channel(red) if red and red[0] else ()
-            if ckey in seen:
-                continue  # equal up to permutations to a channel already measured: same capacity
-            seen.add(ckey)
-            # phase 1: every distinct sub-channel, numeric ones only to a coarse gap
-            coarse = max(gap, _COARSE_GAP)
-            if rational:
-                cap = _capacity_rows(N, d, gap=coarse, method=method)
-                entries.append([cap, i, xs, (N, d)])
-            else:
-                entries.append([_channel_capacity(rows, gap=coarse, method=method), i, xs, None])
+    coarse = max(gap, _COARSE_GAP)
+    subs, filtered = None, False
+    if rational and _mi_dp_filter.applicable(M):
+        def leader_lower(i, xs):
+            return _mi_dp_filter.lower_of(_capacity_rows(*_int_rows(num[xs], den[xs]), gap=coarse, method=method))
+        subs = _mi_dp_filter.candidate_subchannels(M, codes, _Engine(M).codes, leader_lower)
+        filtered = subs is not None
+    if subs is None:
+        subs = _all_subchannels(codes)
+    for i, xs in subs:
+        if rational:
+            N, d = _int_rows(num[xs], den[xs])
+            red, dr, _ = _reduce_rows(N, d, list(range(len(xs))))
+            ckey = _canonical_rows(red, dr)
+        else:
+            rows = [M.rows[x] for x in xs]
+            red, _ = _reduce(rows, list(range(len(rows))))
+            ckey = _canonical_channel(red) if red and red[0] else ()
+        if ckey in seen:
+            continue  # equal up to permutations to a channel already measured: same capacity
+        seen.add(ckey)
+        # phase 1: every distinct sub-channel, numeric ones only to a coarse gap
+        if rational:
+            cap = _capacity_rows(N, d, gap=coarse, method=method)
+            entries.append([cap, i, xs, (N, d)])
+        else:
+            entries.append([_channel_capacity(rows, gap=coarse, method=method), i, xs, None])
     # phase 2: refine, best first, only the numeric sub-channels that may still hold the maximum
     if rational and gap < _COARSE_GAP and any(e[0].value is None for e in entries):
         best_low = max(_bounds(e[0].value)[0] if e[0].value is not None else e[0].lower for e in entries)
@@ -184,7 +186,22 @@ def mi_dp(M, *, gap=_DEFAULT_GAP, method: str = "auto") -> Measured:
         wit = {"record": i, "others": others, "input_prior": input_prior, "prior": joint}
         items.append(_cap_measured("mi_dp", cap, wit))
     note = "max over records i and values x_{-i} of the capacity of x_i -> P(.|x_i, x_{-i}) (Def. 2 reduction)"
+    if filtered:
+        note += ("; sub-channels whose certified upper bound is below a certified lower bound of the maximum "
+                 "were ruled out first (exactpriv.measures._mi_dp_filter)")
     return _max_measured("mi_dp", items, note)
+
+
+def _all_subchannels(codes: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    """(record i, inputs with one x_{-i} sorted by x_i) for every record and every x_{-i}."""
+    out = []
+    for i in range(codes.shape[1]):
+        groups: dict = {}
+        for x, key in enumerate(_other_codes(codes, i)):
+            groups.setdefault(key, []).append(x)
+        for xs in groups.values():
+            out.append((i, np.array(sorted(xs, key=lambda x: codes[x, i]), dtype=np.int64)))
+    return out
 
 
 def is_mi_dp(M, level, *, gap=_DEFAULT_GAP, method: str = "auto") -> Decision:
