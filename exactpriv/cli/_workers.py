@@ -22,9 +22,9 @@ def add_workers_arguments(p) -> None:
     p.add_argument("--workers", type=int_option, default=0, metavar="N",
                    help="run the work on a local dask cluster of N worker processes (needs exactpriv[distributed]; "
                         "without it the work runs in-process); the same --seed gives the same verdicts and "
-                        "witnesses whatever N")
+                        "witnesses whatever N (default: in this process)")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                   help="use an existing dask scheduler, e.g. tcp://127.0.0.1:8786")
+                   help="use an existing dask scheduler, e.g. tcp://127.0.0.1:8786 (default: none)")
 
 
 def workers_of(args) -> tuple[int, str | None]:
