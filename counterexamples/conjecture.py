@@ -296,8 +296,9 @@ _BUILT: dict = {}
 _BUILT_KEEP = 16
 
 
-def _build(*, given, measure, bound, params, space, prior, max_outputs):
-    """The declarative claim of the conjecture on one space (and its reading's search strategy).
+def _build(*, given, measure, bound, params, space, prior, max_outputs, seeds_only: bool = False):
+    """The declarative claim of the conjecture on one space (and its reading's search strategy); the same claim
+    for a unit of seeds and one of search (``seeds_only`` is accepted from callers and changes nothing).
 
     Memoised per process by the arguments (their JSON, floats and strings kept apart): the seed unit and the
     search unit of a level then hunt the *same* reading object, so the search unit finds the seeds' results
