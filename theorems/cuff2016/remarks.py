@@ -182,7 +182,7 @@ INFORMAL = Claim(
         _independent_check, [Family("product-priors", _independent_instances, "6 mechanisms (seed 44)")],
         expected=_C, notes="Finite analogue of 'DP protects evidence of participation for independent entries' "
                            "(Property 4 / Corollary 4).",
-        hypotheses=(independent_records,))],
+        hypotheses=(independent_records,), open_search=False)],
     reason="'Strong adversary assumption', 'misinterpretation', 'MI is a well-understood quantity' and the "
            "remarks on correlated query responses ([15], [6]) are interpretations; only the two finite analogues "
            "are encoded.",

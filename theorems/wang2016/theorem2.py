@@ -152,7 +152,7 @@ THM2 = Claim(
              thm2_check, [FAM_BOUNDARY, FAM_ABOVE], expected=Verdict.CHECKED,
              hypotheses=(EPS_AT_LEAST_TILDE, EPS_POSITIVE),
              notes="D = 0 (eps = oo, Y = X) is the limit and D = h(0) needs eps = 0, where (29) is undefined; both "
-                   "ends are excluded from the instances.")],
+                   "ends are excluded from the instances.", open_search=False)],
 )
 
 
