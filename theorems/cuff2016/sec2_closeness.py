@@ -46,16 +46,11 @@ from theorems.cuff2016.closeness import (
 from theorems.cuff2016.decisions import _certify, _combine, _prove_identity, _prove_limit
 from theorems.cuff2016.families import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR, PAIR_FAMILIES, _pair
 from theorems.cuff2016.symbolic import _T, _all_steps, _rr2
+from theorems.cuff2016._common import _C, _P, _R
 
 __all__ = ["CLAIMS"]
 
 
-def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
-    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
-                   notes=notes, **kw)
-
-
-_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
 
 
 # ======================================================================================
