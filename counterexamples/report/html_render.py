@@ -23,7 +23,7 @@ border-bottom:1px solid #eee}h3{font-size:1.1em;margin-top:1.3em}h4{font-size:1e
 blockquote{margin:.8em 0;padding:.5em 1em;background:#f7f5ee;border-left:4px solid #c9b98f}
 table{border-collapse:collapse;margin:.6em 0;font-size:.9em}th,td{border:1px solid #ccc;padding:.25em .55em;
 text-align:left;vertical-align:top}th{background:#f0f0f0}td.num{text-align:right;font-family:monospace}
-table.summary td{min-width:3em}
+table.summary{display:inline-table;margin-right:1.5em;vertical-align:top}table.summary td{min-width:3em}
 code,pre{font-family:SFMono-Regular,Consolas,monospace;font-size:.9em}pre{background:#f6f6f6;padding:.6em;
 overflow-x:auto;white-space:pre-wrap}
 .REFUTED{color:#b00020;font-weight:bold}.PROVED{color:#1b7a2e;font-weight:bold}.CHECKED{color:#1f4e9c;
