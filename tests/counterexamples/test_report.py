@@ -310,9 +310,12 @@ def test_prose_fragments_are_typeset_and_everything_else_escaped():
 # ----------------------------------------------------------------------------------------------
 # CLI and input errors
 # ----------------------------------------------------------------------------------------------
-def test_cli_report(tmp_path):
+def test_cli_report(tmp_path, capsys):
     out = tmp_path / "rep"
     assert main(["report", "--only", "cuff2016.lemma1", "--out", str(out), "--no-tightness"]) == 0
+    printed = capsys.readouterr().out
+    assert re.search(r"^\d+ readings? of \d+ claims? — verdicts: (CHECKED|PROVED) \d+", printed, re.M)  # summary first
+    assert printed.index("verdicts:") < printed.index("atlas:") < printed.index("wrote ")
     assert (out / "index.html").exists() and (out / "index.md").exists() and (out / "verdicts.tex").exists()
     assert (out / "cuff2016.lemma1.html").exists()
     assert "cuff2016.lemma1" in (out / "index.md").read_text()
