@@ -312,13 +312,34 @@ def run_conjecture(*, given: str, measure: str, bound: str, params=None, space: 
 # ----------------------------------------------------------------------------- verify
 
 
-def _checked(claim, reading, include_slow: bool):
-    """``check_reading`` with the command line's error rule: a check that raises is UNDECIDED with the error in
-    its evidence (a bug in one encoding must not hide the other results).  Returns (result, error text)."""
+#: (bank specs, seconds per reading, include_slow) -> this process's ReadingChecker over every claim of the banks
+_CHECKERS: dict = {}
+
+
+def _checker(banks, seconds: float, include_slow: bool):
+    """One :class:`~exactpriv.claims.check.ReadingChecker` per worker process and setting, over every claim of
+    the banks: its one warm killable worker serves every shard the process runs (as ``verify`` in-process)."""
+    from exactpriv.claims.banks import resolve_banks, select_claims
+    from exactpriv.claims.check import ReadingChecker
+
+    key = (banks, seconds, include_slow)
+    if key not in _CHECKERS:
+        claims = select_claims(resolve_banks(list(banks)) if banks is not None else resolve_banks(None))
+        _CHECKERS[key] = ReadingChecker(claims, seconds=seconds, include_slow=include_slow)
+    return _CHECKERS[key]
+
+
+def _checked(claim, reading, include_slow: bool, seconds: float | None = None, banks=None):
+    """The reading's result as ``verify`` computes it — within ``seconds`` in a killable worker when given
+    (:class:`~exactpriv.claims.check.ReadingChecker`), else :func:`~exactpriv.claims.check_reading` — with the
+    command line's error rule: a check that raises is UNDECIDED with the error in its evidence (a bug in one
+    encoding must not hide the other results).  Returns (result, error text)."""
     from exactpriv.claims import check_reading
     from exactpriv.errors import ExactPrivError
 
     try:
+        if seconds is not None:
+            return _checker(banks, seconds, include_slow).check(claim, reading), None
         return check_reading(claim, reading, include_slow=include_slow), None
     except ExactPrivError as exc:
         error = f"{type(exc).__name__}: {exc}"
@@ -330,17 +351,19 @@ def _checked(claim, reading, include_slow: bool):
 def _verify_task(task):
     from exactpriv.claims.banks import find_claim, resolve_banks
 
-    claim_id, reading, banks, include_slow = task
+    claim_id, reading, banks, include_slow, seconds = task
     claim = find_claim(claim_id, resolve_banks(list(banks)) if banks is not None else None)
-    return _checked(claim, claim.reading(reading), include_slow)
+    return _checked(claim, claim.reading(reading), include_slow, seconds, banks)
 
 
 def run_verify(claims, *, workers: int = 0, scheduler: str | None = None, banks=None, include_slow: bool = False,
-               processes: bool = True, progress: Callable[[int, int, int], None] | None = None,
+               seconds_per_reading: float | None = None, processes: bool = True,
+               progress: Callable[[int, int, int], None] | None = None,
                on_result: Callable[[int, ReadingResult, str | None], None] | None = None) -> list:
     """Check every reading of ``claims`` (one shard a claim × reading) and return the ReadingResults in the
     claims' order — the same list a serial loop over :func:`exactpriv.claims.check_reading` gives.
 
+    seconds_per_reading : each reading's budget (a killable worker per process, as ``verify``); None: no budget
     A reading's families run in order inside its shard: its verdict and witness are defined by that order
     (the first refuting instance), so splitting a reading further would only move the same work around.
     on_result(k, result, error) : called as each shard's result arrives (k: the reading's position in the
@@ -349,7 +372,7 @@ def run_verify(claims, *, workers: int = 0, scheduler: str | None = None, banks=
     """
     _validate(workers, scheduler, 1, 0, None)
     specs = _bank_specs(banks)
-    tasks = [(c.id, r.name, specs, include_slow) for c in claims for r in c.readings]
+    tasks = [(c.id, r.name, specs, include_slow, seconds_per_reading) for c in claims for r in c.readings]
     position = {t: k for k, t in enumerate(tasks)}
     got: dict = {}
     with _Pool(workers, scheduler, processes) as pool:
@@ -371,13 +394,14 @@ def _bank_task(task):
     from counterexamples.report import run_bank
     from exactpriv.claims.banks import find_claim, resolve_banks
 
-    claim_id, reading, banks, include_slow = task
+    claim_id, reading, banks, include_slow, seconds = task
     claim = find_claim(claim_id, resolve_banks(list(banks)) if banks is not None else None)
-    return run_bank([replace(claim, readings=[claim.reading(reading)])], include_slow=include_slow)
+    return run_bank([replace(claim, readings=[claim.reading(reading)])], include_slow=include_slow,
+                    seconds_per_reading=seconds)
 
 
 def run_bank_sharded(claims, *, workers: int = 0, scheduler: str | None = None, banks=None,
-                     include_slow: bool = False, processes: bool = True,
+                     include_slow: bool = False, seconds_per_reading: float | None = None, processes: bool = True,
                      progress: Callable[[int, int, int], None] | None = None):
     """:func:`counterexamples.report.run_bank` with one shard a claim × reading on several workers: the same
     results, errors and plot points, in the claims' order.  Ctrl-C keeps the readings completed so far (the
@@ -387,7 +411,7 @@ def run_bank_sharded(claims, *, workers: int = 0, scheduler: str | None = None, 
     _validate(workers, scheduler, 1, 0, None)
     specs = _bank_specs(banks)
     encodable = [c for c in claims if c.encodable]
-    tasks = [(c.id, r.name, specs, include_slow) for c in encodable for r in c.readings]
+    tasks = [(c.id, r.name, specs, include_slow, seconds_per_reading) for c in encodable for r in c.readings]
     got: dict = {}
     out = BankRun([], not_encodable=[c for c in claims if not c.encodable])
     t0 = time.perf_counter()

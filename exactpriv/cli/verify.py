@@ -7,8 +7,8 @@ import sys
 import time
 
 from counterexamples.report import evidence_text
-from exactpriv.cli._common import (EXIT_ERROR, EXIT_INTERRUPTED, EXIT_UNEXPECTED, add_bank_argument, banks_of, esc,
-                                   witness_label, write_output)
+from exactpriv.cli._common import (EXIT_ERROR, EXIT_INTERRUPTED, EXIT_UNEXPECTED, add_bank_argument,
+                                   add_reading_budget_argument, banks_of, esc, witness_label, write_output)
 from exactpriv.cli._output import Row, add_format_arguments, progress_bar, quiet_third_party, render, row_of
 from exactpriv.cli._workers import add_workers_arguments, workers_of
 from exactpriv.errors import ExactPrivError
@@ -35,6 +35,7 @@ def add_parser(subparsers, name: str = "verify"):
     v.add_argument("--markdown", default="verify.md",
                    help="where to write the Markdown report of every reading (default verify.md; '' to skip)")
     v.add_argument("--slow", action="store_true", help="also run the slow exhaustive families (default off)")
+    add_reading_budget_argument(v)
     add_format_arguments(v)
     add_workers_arguments(v)
     v.set_defaults(func=cmd_verify)
@@ -56,10 +57,10 @@ def cmd_verify(args) -> int:
     try:
         if workers or scheduler:
             bank_specs = (list(args.bank) + list(args.banks)) or None
-            _check_sharded(claims, total, args.slow, results, rows, not_encodable, errors,
+            _check_sharded(claims, total, args.slow, results, rows, not_encodable, errors, args.seconds_per_reading,
                            workers=workers, scheduler=scheduler, banks=bank_specs)
         else:
-            _check_all(claims, total, args.slow, results, rows, not_encodable, errors)
+            _check_all(claims, total, args.slow, results, rows, not_encodable, errors, args.seconds_per_reading)
         interrupted = False
     except KeyboardInterrupt:  # first Ctrl-C: keep the readings checked so far, marked partial
         interrupted = True
@@ -121,11 +122,13 @@ def _record(r, res, error, results, rows, errors) -> None:
     rows.append(row_of(res, evidence=evidence_text(res), expected=expected, error=error))
 
 
-def _check_all(claims, total, slow, results, rows, not_encodable, errors) -> None:
-    from exactpriv.claims import ReadingResult, Verdict, check_reading
+def _check_all(claims, total, slow, results, rows, not_encodable, errors, seconds_per_reading) -> None:
+    from exactpriv.claims import ReadingResult, Verdict
+    from exactpriv.claims.check import ReadingChecker
     from exactpriv.exact import budget
 
-    with progress_bar("verify") as progress:
+    with progress_bar("verify") as progress, \
+            ReadingChecker(claims, seconds=seconds_per_reading, include_slow=slow) as checker:
         task = progress.add_task("", total=total)
         for c in claims:
             if not c.encodable:
@@ -137,7 +140,7 @@ def _check_all(claims, total, slow, results, rows, not_encodable, errors) -> Non
                 progress.update(task, description=esc(f"{c.id} [{r.name}]"))
                 error = None
                 try:
-                    res = check_reading(c, r, include_slow=slow)
+                    res = checker.check(c, r)
                 except ExactPrivError as exc:
                     error = f"{type(exc).__name__}: {exc}"
                     res = ReadingResult(c.id, r.name, Verdict.UNDECIDED, {"error": error})
@@ -148,7 +151,8 @@ def _check_all(claims, total, slow, results, rows, not_encodable, errors) -> Non
                 progress.advance(task)
 
 
-def _check_sharded(claims, total, slow, results, rows, not_encodable, errors, *, workers, scheduler, banks) -> None:
+def _check_sharded(claims, total, slow, results, rows, not_encodable, errors, seconds_per_reading=None, *, workers,
+                   scheduler, banks) -> None:
     """As :func:`_check_all`, one shard a claim × reading on the dask runner; the results stream back in any
     order and are put in the claims' order — also when Ctrl-C stops the run (then the readings received so
     far, in order, with the others missing)."""
@@ -165,7 +169,7 @@ def _check_sharded(claims, total, slow, results, rows, not_encodable, errors, *,
 
         try:
             run_verify(encodable, workers=workers, scheduler=scheduler, banks=banks, include_slow=slow,
-                       on_result=arrived)
+                       seconds_per_reading=seconds_per_reading, on_result=arrived)
         finally:  # also on Ctrl-C: what arrived is recorded, in the claims' order
             k = 0
             for c in claims:
