@@ -24,6 +24,9 @@ for _ in range(60):
     NESTED_EXP = f"exp({NESTED_EXP})"
 BIG = "1" + "0" * 2999  # a 3,000-digit denominator
 WITNESS = FOUND / "cuff2016.prop3--delta-prime-exceeds-delta.json"
+SLOW_BANK = str(Path(__file__).parent / "slow_bank.py")
+#: The memory cap every row runs under (the issue's "Done means": 4 GB of address space).
+MEMORY_CAP = 4_000_000_000
 
 
 def _mechanism(matrix, outputs=None, space=None):
@@ -62,6 +65,19 @@ CASES = [
     ("report-tight-seconds-nan", {}, ["report", "--only", "zhao2019.lemma1", "--out", "{dir}/r",
                                       "--tight-seconds", "nan"], 1, "InvalidArgument"),
     ("hunt-seconds-zero", {}, ["hunt", "cuff2016.lemma1", "--seconds", "0"], 1, "InvalidArgument"),
+    ("verify-seconds-per-reading-inf", {}, ["verify", "--only", "zhao2019.lemma1", "--seconds-per-reading", "inf"],
+     1, "InvalidArgument"),
+    ("verify-seconds-per-reading-zero", {}, ["verify", "--only", "zhao2019.lemma1", "--seconds-per-reading", "0"],
+     1, "InvalidArgument"),
+    ("verify-seconds-per-reading-a-year", {}, ["verify", "--only", "zhao2019.lemma1", "--seconds-per-reading",
+                                               "31536000"], 1, "above the largest budget"),
+    ("report-seconds-per-reading-nan", {}, ["report", "--only", "zhao2019.lemma1", "--out", "{dir}/r",
+                                            "--seconds-per-reading", "nan"], 1, "InvalidArgument"),
+    # a reading that never returns (pure Python, deaf to deadlines): UNDECIDED, and the run goes on
+    ("verify-reading-that-never-returns", {}, ["verify", SLOW_BANK, "--seconds-per-reading", "1", "--json",
+                                               "{dir}/v.json", "--markdown", "{dir}/v.md"], 0, "budget exceeded after"),
+    ("report-reading-that-never-returns", {}, ["report", "--bank", SLOW_BANK, "--seconds-per-reading", "1", "--out",
+                                               "{dir}/r", "--no-tightness"], 0, "wrote"),
     ("prove-max-prec-huge", {}, ["prove", "eps >= 0", "--max-prec", "1000000000"], 1, "InvalidArgument"),
     ("seed-bengali-digit", {}, ["hunt", "cuff2016.lemma1", "--seed", "\u09ea"], 2, "not an integer"),
     # -- limits before work; messages that cannot fail
@@ -106,15 +122,28 @@ CASES = [
                                  ' "outputs": ["a", "b"], "matrix": [["1", "0"], ["1", "0"]],'
                                  ' "matrix": [["1/2", "1/2"], ["1/2", "1/2"]]}'},
      ["measure", "{dir}/m.json"], 1, "duplicate key 'matrix'"),
+    ("report-from-hand-written-json-refuted-to-checked",
+     {"v.json": [{"id": "zhao2019.thm2_conv", "reading": "forall-rr-attains-paper-map", "verdict": "CHECKED",
+                  "evidence": {}}]},
+     ["report", "--only", "zhao2019.thm2_conv", "--from-json", "{dir}/v.json", "--out", "{dir}/r", "--no-tightness"],
+     1, "the file says CHECKED, a fresh check gives REFUTED"),
     ("hamming-n-boolean", {"m.json": _mechanism([["1"], ["1"]], space={"type": "hamming", "values": ["0", "1"],
                                                                        "n": True})},
      ["measure", "{dir}/m.json"], 1, "FormatError"),
 ]
 
 
+def _capped_main(argv):
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, resource.getrlimit(resource.RLIMIT_AS)[1]))
+    return main(argv)
+
+
 def _run(argv):
-    """main(argv) in a forked child (the hang guard); returns the exit status."""
-    return run_bounded(main, argv, seconds=90, what=f"exactpriv {' '.join(argv)[:60]}")
+    """main(argv) in a forked child under the 4 GB memory cap (its workers inherit it) and the hang
+    guard; returns the exit status."""
+    return run_bounded(_capped_main, argv, seconds=90, what=f"exactpriv {' '.join(argv)[:60]}")
 
 
 @pytest.mark.parametrize("files, argv, status, text", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
@@ -138,6 +167,20 @@ def test_hostile_input(files, argv, status, text, tmp_path, capfd, monkeypatch):
     assert text in out + err, (out[-2000:], err[-2000:])
     leftovers = [p.name for p in Path(tmp_path).rglob(".*.tmp")]
     assert not leftovers
+
+
+def test_an_unexpected_exception_is_one_line_and_debug_shows_the_traceback(monkeypatch, capsys):
+    import exactpriv.cli.listing as listing
+
+    def broken(args):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(listing, "cmd_list", broken)
+    assert main(["list", "claims"]) == 1
+    err = capsys.readouterr().err
+    assert err.splitlines() == [err.strip()] and err.startswith("internal error: RuntimeError: a bug")
+    assert main(["list", "claims", "--debug"]) == 1
+    assert "Traceback" in capsys.readouterr().err
 
 
 def test_every_case_has_a_unique_readable_id():
