@@ -21,7 +21,8 @@ from exactpriv.measures import compute as measure
 from exactpriv.measures.divergence import kl_dp, pure_dp, tv_dp
 from exactpriv.measures.result import Measured
 from exactpriv.mechanisms import Mechanism, ProductMechanism
-from exactpriv.mechanisms.zoo import randomized_response
+from exactpriv.mechanisms.clamped import ClampedNoiseMechanism
+from exactpriv.mechanisms.zoo import randomized_response, truncated_geometric
 from exactpriv.spaces import Bounded, GraphSpace, Hamming, Subsets
 
 __version__ = "0.1.0"
@@ -36,6 +37,7 @@ def prove(text: str, **kwargs):
 
 __all__ = [
     "Bounded",
+    "ClampedNoiseMechanism",
     "Claim",
     "Decision",
     "EPS",
@@ -65,5 +67,6 @@ __all__ = [
     "prove",
     "pure_dp",
     "randomized_response",
+    "truncated_geometric",
     "tv_dp",
 ]

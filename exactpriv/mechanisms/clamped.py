@@ -46,7 +46,7 @@ import sympy
 from exactpriv.errors import EntryRangeError, InvalidArgument, NotStochasticError
 from exactpriv.exact.numbers import EPS, as_rational, to_sympy
 from exactpriv.mechanisms._integer import MAX_DIGITS, _reduce
-from exactpriv.mechanisms.base import Mechanism
+from exactpriv.mechanisms.base import REPR_MAX_ENTRIES, Mechanism
 from exactpriv.spaces import GraphSpace, check_enumerable
 
 __all__ = ["ClampedNoiseMechanism", "count_space"]
@@ -209,6 +209,18 @@ class ClampedNoiseMechanism(Mechanism):
         return super().__eq__(other)
 
     __hash__ = Mechanism.__hash__
+
+    def __repr__(self):
+        """The zoo call when it rebuilds the mechanism, else ``ClampedNoiseMechanism.from_integers(...)``
+        with the exact integers (summarised above :data:`REPR_MAX_ENTRIES` numbers)."""
+        if self._roundtrip or self.family is not None:
+            return super().__repr__()
+        if 2 * self.n + 2 > REPR_MAX_ENTRIES or max(self.denominator.bit_length(), 1) > 4000:
+            return f"<{self._built or 'ClampedNoiseMechanism'}: counts 0..{self.n}, window and tails not shown>"
+        name = f", name={self._built!r}" if self._built else ""
+        return (f"ClampedNoiseMechanism.from_integers({self.n}, window={self.window!r}, "
+                f"lower_tail={self.lower[self.n]}, upper_tail={self.upper[self.n]}, "
+                f"denominator={self.denominator}{name})")
 
     def subs(self, values=None, **kw) -> Mechanism:
         """Substitute ``eps``: when e^{s·ε} is then rational the result keeps the structure."""

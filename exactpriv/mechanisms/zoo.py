@@ -186,10 +186,17 @@ def truncated_geometric(n: int, *, eps=None, exp_eps=None) -> Mechanism:
     a, txt = _alpha(eps, exp_eps)
     label = f"truncated_geometric(n={n}, {txt})"
     if isinstance(a, Fraction):
-        return geometric_family(Fraction(1)).at(a, n, name=label)
+        # the label rebuilds it under `from exactpriv import *` (exp_eps as an int or a quoted rational)
+        short = f"exp_eps={a}" if a.denominator == 1 else f"exp_eps={str(a)!r}"
+        M = geometric_family(Fraction(1)).at(a, n, name=f"truncated_geometric(n={n}, {short})")
+        M._roundtrip = True
+        return M
     scale = _eps_scale(a)
     if scale is not None:
-        return ClampedNoiseMechanism(n, family=geometric_family(scale).certify(n), name=label)
+        M = ClampedNoiseMechanism(n, family=geometric_family(scale).certify(n), name=label)
+        if scale == 1:
+            M._built, M._roundtrip = f"truncated_geometric(n={n}, eps=EPS)", True
+        return M
     space = GraphSpace.from_edges(list(range(n + 1)), [(c, c + 1) for c in range(n)])
     rows = _geometric_family_rows(n, a)
     if rows is None:
