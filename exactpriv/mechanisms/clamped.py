@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import functools
 import math
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
@@ -49,7 +50,7 @@ from exactpriv.mechanisms._integer import MAX_DIGITS, _reduce
 from exactpriv.mechanisms.base import REPR_MAX_ENTRIES, Mechanism
 from exactpriv.spaces import GraphSpace, check_enumerable
 
-__all__ = ["ClampedNoiseMechanism", "count_space"]
+__all__ = ["ClampedNoiseMechanism", "Exponent", "count_space"]
 
 #: The variable of the rational functions of a symbolic family (stands for t = e^{s·ε} > 0).
 T = sympy.Symbol("t", positive=True)
@@ -132,10 +133,6 @@ class ClampedNoiseMechanism(Mechanism):
         return cls(n, rational=(window, lower, upper, D), name=name)
 
     # ----- what a Mechanism needs
-    @property
-    def is_structured_rational(self) -> bool:
-        return self.family is None
-
     @cached_property
     def is_rational(self) -> bool:
         return self.family is None
@@ -290,6 +287,19 @@ def _short_fraction(a, b):
 # ======================================================================================
 # symbolic families: entries C_kind(t)·t^e, t = e^{s·eps}
 # ======================================================================================
+@dataclass(frozen=True)
+class Exponent:
+    """The exponent e(i) = slope·|i| + offset (``absolute``) or slope·i + offset of a family's
+    entries (a picklable value, so mechanisms travel to dask workers)."""
+
+    slope: int
+    offset: int = 0
+    absolute: bool = False
+
+    def __call__(self, i: int) -> int:
+        return self.slope * (abs(i) if self.absolute else i) + self.offset
+
+
 class _Family:
     """A symbolic clamped-noise family: W[k] = C_w(t)·t^{ew(k)}, L[j] = C_l(t)·t^{el(j)},
     U[j] = C_u(t)·t^{eu(j)} with t = e^{scale·ε}, exponents given as functions of the index.
@@ -302,13 +312,13 @@ class _Family:
         if self.scale <= 0:
             raise InvalidArgument(f"scale={scale!r} must be positive (t = e^(scale*eps) > 1 for eps > 0)")
         self.factors = {k: sympy.cancel(sympy.sympify(v)) for k, v in factors.items()}
-        self.exponents = exponents  # kind -> callable(index) -> int
+        self.exponents = dict(exponents)  # kind -> Exponent (or any picklable callable index -> int)
         self.label = label
         self.certificates = {}  # statement -> proof method (each distinct identity once)
 
     def __eq__(self, other):
-        return (isinstance(other, _Family) and (self.label, self.scale, self.factors) ==
-                (other.label, other.scale, other.factors))
+        return (isinstance(other, _Family) and (self.label, self.scale, self.factors, self.exponents) ==
+                (other.label, other.scale, other.factors, other.exponents))
 
     def __hash__(self):
         return hash((self.label, self.scale))

@@ -19,7 +19,7 @@ from exactpriv.errors import InvalidArgument, SupportError
 from exactpriv.exact.numbers import EPS, as_exact, as_rational, to_sympy
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 from exactpriv.mechanisms.clamped import T as _T
-from exactpriv.mechanisms.clamped import ClampedNoiseMechanism, _Family
+from exactpriv.mechanisms.clamped import ClampedNoiseMechanism, Exponent, _Family
 from exactpriv.spaces import GraphSpace, Hamming, Subsets
 
 __all__ = [
@@ -222,7 +222,7 @@ def geometric_family(scale: Fraction) -> _Family:
         fam = _GEOMETRIC[scale] = _Family(
             scale=scale, label="two-sided geometric noise",
             factors={"window": (_T - 1) / (_T + 1), "lower": _T / (_T + 1), "upper": _T / (_T + 1)},
-            exponents={"window": lambda k: -abs(k), "lower": lambda j: -j, "upper": lambda j: -j})
+            exponents={"window": Exponent(-1, absolute=True), "lower": Exponent(-1), "upper": Exponent(-1)})
     return fam
 
 

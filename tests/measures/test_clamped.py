@@ -18,9 +18,10 @@ from exactpriv.measures.approx import approx_dp
 from exactpriv.measures.divergence import group_privacy, kl_dp, pure_dp
 from exactpriv.measures.reference import agree, reference
 from exactpriv.mechanisms.base import Mechanism, prove_zero
-from exactpriv.mechanisms.clamped import T, ClampedNoiseMechanism, _Family, count_space
+from exactpriv.mechanisms.clamped import T, ClampedNoiseMechanism, Exponent, _Family, count_space
 from exactpriv.mechanisms.zoo import _geometric_rows, truncated_geometric
 
+GEOMETRIC_EXPONENTS = {"window": Exponent(-1, absolute=True), "lower": Exponent(-1), "upper": Exponent(-1)}
 GAMMAS = [F(1), F(21, 20), F(11, 10), F(3, 2), F(2), F(3), F(7)]
 
 
@@ -165,7 +166,7 @@ def test_symbolic_family_is_certified_once_for_all_eps():
 def test_family_with_a_negative_factor_is_refused():
     bad = _Family(scale=F(1), label="negative window",
                   factors={"window": (1 - T) / (T + 1), "lower": T / (T + 1), "upper": T / (T + 1)},
-                  exponents={"window": lambda k: -abs(k), "lower": lambda j: -j, "upper": lambda j: -j})
+                  exponents=GEOMETRIC_EXPONENTS)
     with pytest.raises(EntryRangeError, match="window"):
         bad.certify(3)
 
@@ -173,7 +174,7 @@ def test_family_with_a_negative_factor_is_refused():
 def test_family_whose_tails_are_not_the_window_tails_is_refused():
     bad = _Family(scale=F(1), label="wrong tails",
                   factors={"window": (T - 1) / (T + 1), "lower": 1 / (T + 1), "upper": T / (T + 1)},
-                  exponents={"window": lambda k: -abs(k), "lower": lambda j: -j, "upper": lambda j: -j})
+                  exponents=GEOMETRIC_EXPONENTS)
     with pytest.raises(NotStochasticError):
         bad.certify(3)
 
@@ -210,3 +211,11 @@ def test_invalid_integers_are_refused(kwargs, error, match):
 def test_invalid_noise_is_refused(n, noise, error):
     with pytest.raises(error):
         ClampedNoiseMechanism.from_noise(n, noise)
+
+
+def test_mechanisms_pickle_for_dask_workers():
+    import pickle
+
+    for M in (truncated_geometric(4, exp_eps=F(3, 2)), truncated_geometric(4, eps=EPS / 2)):
+        back = pickle.loads(pickle.dumps(M))
+        assert back == M and pure_dp(back).value == pure_dp(M).value
