@@ -2,11 +2,13 @@
 
     exactpriv report [--only PAPERS_OR_IDS] [--out DIR] [--slow] [--from-json verify.json]
                      [--tight-seconds S] [--entry-seconds S] [--no-tightness] [--derived-length L]
+                     [--latex PATH]
 
 Steps: check every reading (or read ``verify.json`` rows and the archived witnesses), build
 the implication atlas, compose and re-check derived implications, run the tightness explorer
 on the central implications and a short search on every implication of the atlas table
-(stated map vs best witness found), then write ``DIR/index.{html,md}`` and one page per claim.
+(stated map vs best witness found), then write ``DIR/index.{html,md}``, one page per claim and
+``DIR/verdicts.tex`` (the LaTeX table of verdicts per paper; ``--latex PATH`` writes it there too).
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ import dataclasses
 import time
 from pathlib import Path
 
-from exactpriv.cli._common import EXIT_INTERRUPTED, add_bank_argument, banks_of, esc, int_option, seconds_option
+from exactpriv.cli._common import (EXIT_INTERRUPTED, add_bank_argument, banks_of, esc, int_option, seconds_option,
+                                   write_output)
 from exactpriv.errors import InvalidArgument
 
 __all__ = ["add_parser", "cmd_report"]
@@ -37,6 +40,9 @@ def add_parser(subparsers, name: str = "report"):
     p.add_argument("--no-tightness", dest="no_tightness", action="store_true", help="skip the tightness explorer")
     p.add_argument("--derived-length", dest="derived_length", type=int_option, default=2,
                    help="longest path composed into a derived implication (default 2)")
+    p.add_argument("--latex", metavar="PATH",
+                   help="also write the LaTeX table of verdicts per paper to PATH (it is always written to "
+                        "DIR/verdicts.tex)")
     p.set_defaults(func=cmd_report)
     return p
 
@@ -46,13 +52,17 @@ def cmd_report(args) -> int:
     from rich.text import Text
 
     from counterexamples.atlas import bank_entries, build_atlas, derive, recheck
-    from counterexamples.report import claim_report, index_report, run_bank
+    from counterexamples.report import claim_report, index_report, latex_verdicts, run_bank
     from exactpriv.cli.verify import select_claims as _select_claims
 
     console = Console()
     out = Path(args.out)
+    if args.latex and not Path(args.latex).resolve().parent.is_dir():
+        raise InvalidArgument(f"--latex {args.latex!r}: the directory {str(Path(args.latex).parent)!r} does not exist")
     t0 = time.perf_counter()
-    claims = _select_claims(args.only, banks_of(args))
+    banks = banks_of(args)
+    claims = _select_claims(args.only, banks)
+    papers = {k: p for b in banks for k, p in getattr(b, "papers", {}).items()}
     points: dict = {}
     errors = []
     interrupted = False
@@ -83,12 +93,17 @@ def cmd_report(args) -> int:
     pages = [c for c in claims if c.id in done] if interrupted else claims
     for c in pages:
         claim_report(c, results, out_dir=out, points=points, explorations=explorations,
-                     entry_explorations=entry_explorations)
+                     entry_explorations=entry_explorations, papers=papers)
     title = "exactpriv report" + (f" (PARTIAL: interrupted after {len(results)} readings)" if interrupted else "")
+    tex = latex_verdicts(results, claims=pages, papers=papers, title=title)
+    write_output(out / "verdicts.tex", tex)
+    if args.latex:
+        write_output(Path(args.latex), tex)
     md, html_path = index_report(results, out_dir=out, claims=pages, atlas=G, derived=derived,
                                  explorations=explorations, entry_explorations=entry_explorations,
-                                 seconds=bank_seconds, title=title)
-    console.print(Text(f"wrote {html_path} and {md} (+ {len(pages)} claim pages) in {time.perf_counter() - t0:.1f} s"
+                                 seconds=bank_seconds, title=title, papers=papers, latex="verdicts.tex")
+    console.print(Text(f"wrote {html_path} and {md} (+ {len(pages)} claim pages, verdicts.tex"
+                       + (f", {args.latex}" if args.latex else "") + f") in {time.perf_counter() - t0:.1f} s"
                        + (" (partial)" if interrupted else "")))
     for cid, rname, msg in errors:
         console.print("[red]error[/] " + esc(f"{cid} [{rname}]: {msg}"))

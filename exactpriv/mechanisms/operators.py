@@ -35,7 +35,8 @@ import sympy
 
 from exactpriv.errors import InvalidArgument, SpaceMismatchError
 from exactpriv.exact.numbers import as_exact, to_sympy
-from exactpriv.mechanisms.base import Mechanism, ProductMechanism, _exact_sum, _short
+from exactpriv.mechanisms.base import Mechanism, ProductMechanism
+from exactpriv.mechanisms.base.mechanism import _exact_sum, _short
 from exactpriv.spaces import Bounded, GraphSpace, Hamming, Subsets, check_enumerable
 
 __all__ = [

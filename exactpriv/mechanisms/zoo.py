@@ -244,7 +244,7 @@ def _geometric_family_rows(n, a):
     """
     import flint
 
-    from exactpriv.mechanisms.base import _check_entry
+    from exactpriv.mechanisms.base.entries import _check_entry
 
     al = sympy.cancel(1 / to_sympy(a))
     if n == 0:

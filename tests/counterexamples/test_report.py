@@ -1,24 +1,34 @@
 """Tests of the reports (counterexamples.report) and ``exactpriv report``.
 
-The refuted claim used is Zhao's Theorem 2 converse (Zhao), literal reading: its archived
-minimal witness is P(.|x=0) = (0, 1), P(.|x=1) = (1/2, 1/2) with a uniform prior, where DP = +oo
-and SP = 3 − 2√2 (values written in the claim's notes).  The pair-level witness is Cuff–Yu's
-Property 3 at δ = 1 (δ' = δ = 1).
+The refuted claim used is Zhao's Theorem 2 converse (Zhao, "Relations Among Different Privacy Notions",
+arXiv:1911.00761), literal reading: its archived minimal witness is P(.|x=0) = (0, 1), P(.|x=1) = (1/2, 1/2)
+with a uniform prior, where DP = +oo and SP = 3 − 2√2 (values written in the claim's notes).  The pair-level
+witness is Cuff–Yu's Property 3 at δ = 1 (δ' = δ = 1).
 """
 
-import base64
 import json
 import re
+from html.parser import HTMLParser
 
 import pytest
 import sympy
 
-from counterexamples.report import claim_report, index_report, page_name, results_from_json, run_bank
+from counterexamples.report import (claim_report, index_report, latex_verdicts, page_name, results_from_json,
+                                    run_bank, tex_escape)
+from counterexamples.report.mathml import prose_html, value_html
+from counterexamples.tightness import exp_levels, explore
+from exactpriv.claims import ReadingResult, Verdict
+from exactpriv.claims.banks import installed_banks
 from exactpriv.cli import main
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.numbers import EPS
-from counterexamples.tightness import exp_levels, explore
 from theorems import get_claim
+
+#: one or two cheap claims of each paper of the built-in bank, with refuted readings of several finding classes
+SUBSET = ("zhao2019.thm2_conv", "cuff2016.lemma1", "cuff2016.prop3", "wang2016.consistency", "wang2016.def_epsX",
+          "li2013.kmax_not_nmp", "identitydp.lemma1")
+#: a seed *file* of the project's sources, or the shared folder: a reader of the report never has either
+FILE_REFERENCE = re.compile(r"shared/|seed\s*0\d\d|\d{3}_[0-9a-f]{16}\.txt|seed file|seed's", re.I)
 
 
 @pytest.fixture(scope="module")
@@ -27,31 +37,94 @@ def run():
     return claims, run_bank(claims)
 
 
-def _images(html_text):
-    return re.findall(r'<img alt="[^"]*" src="([^"]+)"', html_text)
+@pytest.fixture(scope="module")
+def papers():
+    return {k: p for b in installed_banks().values() for k, p in b.papers.items()}
 
 
+class _Page(HTMLParser):
+    """The elements of a page: tags with attributes, ids, links, text, and per <figure> its SVG content."""
+
+    def __init__(self, text: str):
+        super().__init__(convert_charrefs=True)
+        self.tags: list = []
+        self.ids: set = set()
+        self.hrefs: list = []
+        self.text: list = []
+        self.figures: list = []  # dicts: label, svg paths, svg texts
+        self._figure = None
+        self._in_toc = 0
+        self.toc_hrefs: list = []
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        self.tags.append((tag, a))
+        if "id" in a:
+            self.ids.add(a["id"])
+        if tag == "a" and "href" in a:
+            self.hrefs.append(a["href"])
+            if self._in_toc:
+                self.toc_hrefs.append(a["href"])
+        if tag == "nav" and "toc" in a.get("class", ""):
+            self._in_toc += 1
+        if tag == "figure":
+            self._figure = {"label": a.get("aria-label", ""), "paths": 0, "svg": 0}
+            self.figures.append(self._figure)
+        if self._figure is not None and tag == "svg":
+            self._figure["svg"] += 1
+        if self._figure is not None and tag == "path":
+            self._figure["paths"] += 1
+
+    def handle_endtag(self, tag):
+        if tag == "figure":
+            self._figure = None
+        if tag == "nav" and self._in_toc:
+            self._in_toc -= 1
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+    def count(self, tag: str) -> int:
+        return sum(t == tag for t, _ in self.tags)
+
+    @property
+    def plain(self) -> str:
+        return " ".join(" ".join(self.text).split())
+
+
+# ----------------------------------------------------------------------------------------------
+# pages from a live bank run
+# ----------------------------------------------------------------------------------------------
 def test_claim_page_of_a_refuted_claim(run, tmp_path):
     claims, r = run
     claim = claims[0]
     md, ht = claim_report(claim, r.results, out_dir=tmp_path, points=r.points)
     assert md.name == "zhao2019.thm2_conv.md" and ht.name == "zhao2019.thm2_conv.html"
     text, page = md.read_text(), ht.read_text()
-    # the claim as in the paper, its readings and verdicts
+    # the paper's full reference and the location of the statement come first
+    assert "Jun Zhao. “Relations Among Different Privacy Notions.” arXiv preprint, 2019. arXiv:1911.00761." in text
+    assert "Location in the paper: Theorem 2." in text
+    # the claim as in the paper, its readings, verdicts and finding classes (summary table first)
     assert "is implied by (1/2 − 1/(e^ε+1))-semantic privacy" in text
-    assert "| undefined-excluded | **REFUTED** |" in text
-    assert "| positive-mechanism | **CHECKED** |" in text
+    assert "| [undefined-excluded](#reading-undefined-excluded) | **REFUTED** | boundary | REFUTED |" in text
+    assert "| [positive-mechanism](#reading-positive-mechanism) | **CHECKED** |  | CHECKED |" in text
+    assert text.index("## Summary") < text.index("## Statement (as in the paper)")
+    assert "Finding class: boundary — " in text
     # the witness as an exact table: rows x = 0 and x = 1 of P(y|x)
     assert "| (0) | 0 | 1 |" in text and "| (1) | 1/2 | 1/2 |" in text
     assert "| semantic_privacy | 3 - 2*sqrt(2) |" in text
     assert "Exact margin:" in text and "counterexamples/found/zhao2019.thm2_conv--undefined-excluded.json" in text
-    # HTML: same content, escaped, with inline CSS and embedded images only
+    # HTML: exact values as MathML (the witness's 1/2 as a fraction, 3 − 2√2 with a square root)
     assert "<style>" in page and 'class="REFUTED"' in page
-    assert "<td class=\"num\">1/2</td>" in page
-    imgs = _images(page)
-    assert imgs and all(src.startswith("data:image/png;base64,") for src in imgs)
-    assert base64.b64decode(imgs[0].split(",", 1)[1])[:4] == b"\x89PNG"
-    assert (tmp_path / "img").is_dir() and "](img/" in text  # Markdown refers to written PNGs
+    assert "<mfrac><mn>1</mn><mn>2</mn></mfrac>" in page and "<msqrt><mn>2</mn></msqrt>" in page
+    parsed = _Page(page)
+    labels = [f["label"] for f in parsed.figures]
+    assert any(lab.startswith("witness against the bound") for lab in labels), labels
+    assert any(lab.startswith("evidence per reading") for lab in labels), labels
+    assert all(f["svg"] == 1 and f["paths"] > 5 for f in parsed.figures), parsed.figures
+    assert (tmp_path / "img").is_dir() and "](img/" in text and ".svg)" in text  # Markdown refers to SVG files
+    assert not re.search(r"<(img|script|link)\b[^>]*(src|href)=\"https?:", page)  # nothing fetched
 
 
 def test_pair_level_witness_and_plain_claims(run, tmp_path):
@@ -63,7 +136,22 @@ def test_pair_level_witness_and_plain_claims(run, tmp_path):
     md, ht = claim_report(claims[2], r.results, out_dir=tmp_path, points=r.points)
     assert "min{ε, ε²}-KL-DP (21)" in md.read_text()
     assert r.points[("cuff2016.lemma1", "eq21")], "the bank run recorded (pure_dp, kl_dp) points for the plot"
-    assert len(_images(ht.read_text())) >= 1
+    labels = [f["label"] for f in _Page(ht.read_text()).figures]
+    assert any("kl_dp against pure_dp" in lab for lab in labels), labels
+
+
+def test_every_verdict_has_a_picture(run, tmp_path):
+    """Each claim page draws the evidence of every reading that ran, whatever its verdict."""
+    claims, r = run
+    for claim in claims:
+        _, ht = claim_report(claim, r.results, out_dir=tmp_path, points=r.points)
+        parsed = _Page(ht.read_text())
+        evidence = [f for f in parsed.figures if f["label"].startswith("evidence per reading")]
+        assert len(evidence) == 1 and evidence[0]["paths"] > 5
+        shown = parsed.plain
+        for res in r.results:
+            if res.claim_id == claim.id:
+                assert res.reading in shown
 
 
 def test_index_page(run, tmp_path):
@@ -74,18 +162,149 @@ def test_index_page(run, tmp_path):
     text, page = md.read_text(), ht.read_text()
     assert f"[zhao2019.thm2_conv]({page_name('zhao2019.thm2_conv')}.md)" in text
     assert '<a href="cuff2016.lemma1.html">' in page
-    assert "Implication atlas" in text and "![implication atlas](img/atlas.png)" in text
+    assert "Implication atlas" in text and "![implication atlas](img/atlas.svg)" in text
     assert "| pure_dp → kl_dp | min{ε,ε²} |" in text
     assert "Tightness of the central implications" in text
     # stated vs best found at ε = ln 3: min{ln 3, ln² 3} = ln 3, best = ln(3)/2 (binary RR)
     assert "log(3)/2" in text and "best found equals the tight map exactly" in text
-    assert len(_images(page)) >= 2 and "http" not in "".join(_images(page))
+    # the summary comes first, as verify prints it
+    first = text.index("verdicts: ")
+    assert first < text.index("## Papers") and "REFUTED by finding class: " in text[:text.index("## Papers")]
 
 
+# ----------------------------------------------------------------------------------------------
+# the CLI from a saved verify.json: the report a user opens
+# ----------------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def report_dir(tmp_path_factory):
+    base = tmp_path_factory.mktemp("report")
+    verify_json = base / "verify.json"
+    assert main(["verify", "--only", ",".join(SUBSET), "--json", str(verify_json), "--markdown", ""]) == 0
+    out = base / "rep"
+    assert main(["report", "--only", ",".join(SUBSET), "--out", str(out), "--from-json", str(verify_json),
+                 "--no-tightness", "--latex", str(base / "table.tex")]) == 0
+    return base, out
+
+
+def test_report_html_as_a_user_sees_it(report_dir, papers):
+    """The index parses, has MathML, a table of contents linking every paper's section, each paper's full
+    reference; a refuted claim's page has a non-empty plot; no file of the project's sources is named."""
+    base, out = report_dir
+    index = _Page((out / "index.html").read_text())
+    keys = sorted({cid.split(".")[0] for cid in SUBSET})
+    assert index.count("math") >= 1
+    for key in keys:
+        anchor = f"paper-{key}"
+        assert f"#{anchor}" in index.toc_hrefs and anchor in index.ids, (key, index.toc_hrefs)
+        assert papers[key].citation() in index.plain, key
+    for cid in SUBSET:
+        assert f"{page_name(cid)}.html" in index.hrefs
+    page = _Page((out / "zhao2019.thm2_conv.html").read_text())
+    assert page.count("math") >= 3
+    assert papers["zhao2019"].citation() in page.plain
+    witness = [f for f in page.figures if f["label"].startswith("witness against the bound")]
+    assert witness and all(f["svg"] == 1 and f["paths"] > 5 for f in witness)
+    for path in out.glob("*.html"):
+        html_text = path.read_text()
+        assert not FILE_REFERENCE.search(html_text), (path.name, FILE_REFERENCE.search(html_text))
+        parsed = _Page(html_text)
+        for href in parsed.hrefs:  # every link resolves inside the report
+            target, _, anchor = href.partition("#")
+            if target:
+                assert (out / target).exists(), (path.name, href)
+            if anchor and not target:
+                assert anchor in parsed.ids, (path.name, href)
+
+
+def test_report_latex_table_is_well_formed(report_dir):
+    base, out = report_dir
+    tex = (out / "verdicts.tex").read_text()
+    assert tex == (base / "table.tex").read_text()  # --latex PATH writes the same document
+    _assert_balanced(tex)
+    rows = json.loads((base / "verify.json").read_text())
+    for row in rows:
+        if row.get("reading") is None:
+            continue
+        line = next((ln for ln in tex.splitlines() if f" & {tex_escape(row['reading'])} & {row['verdict']} &" in ln),
+                    None)
+        assert line is not None, row
+        if row["verdict"] == "REFUTED":
+            assert line.rstrip().endswith(f"& {tex_escape(row['finding'])} \\\\"), line
+    assert r"\texttt{zhao2019.thm2{\_}conv}" in tex
+
+
+def test_latex_escapes_special_characters():
+    nasty = "a_b & 50% $x$ #1 {y} ~z^ \\ ε ≤ δ′ “q”"
+    res = ReadingResult("p.c", nasty, Verdict.REFUTED, {}, finding="as-written")
+    tex = latex_verdicts([res], title="T_1 & co")
+    _assert_balanced(tex)
+    body = tex[tex.index(r"\begin{longtable}"):]
+    line = next(ln for ln in body.splitlines() if "a{\\_}b" in ln)
+    # outside the table syntax (" & " separators, the final \\) nothing is a LaTeX special any more
+    cells = line.rstrip()[: -len("\\\\")].split(" & ")
+    assert len(cells) == 5, cells
+    for cell in cells:
+        stripped = re.sub(r"\\[A-Za-z]+|\\[_&%$#{}]|[{}]", "", cell)
+        assert not re.search(r"[&%$#_^~\\]", stripped), (cell, stripped)
+    assert not re.search(r"[^\x00-\x7f]", tex)  # every non-ASCII character encoded for pdflatex
+
+
+def _assert_balanced(tex: str) -> None:
+    depth = 0
+    for m in re.finditer(r"\\.|[{}]", tex):
+        tok = m.group(0)
+        if tok == "{":
+            depth += 1
+        elif tok == "}":
+            depth -= 1
+            assert depth >= 0, tex[max(0, m.start() - 60):m.start() + 1]
+    assert depth == 0
+    begins = re.findall(r"\\begin\{(\w+)\}", tex)
+    ends = re.findall(r"\\end\{(\w+)\}", tex)
+    assert sorted(begins) == sorted(ends) and begins[0] == "document"
+
+
+@pytest.mark.slow
+def test_latex_table_compiles(report_dir, tmp_path):
+    """pdflatex accepts the document (needs a TeX installation: texlive-latex-base and -recommended)."""
+    import shutil
+    import subprocess
+
+    if shutil.which("pdflatex") is None:
+        pytest.skip("pdflatex is not installed")
+    _, out = report_dir
+    shutil.copy(out / "verdicts.tex", tmp_path / "v.tex")
+    proc = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "v.tex"], cwd=tmp_path,
+                          capture_output=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout.decode("utf-8", "replace")[-2000:]
+    assert (tmp_path / "v.pdf").stat().st_size > 1000
+
+
+# ----------------------------------------------------------------------------------------------
+# math rendering
+# ----------------------------------------------------------------------------------------------
+def test_values_as_mathml():
+    assert "<msqrt><mn>2</mn></msqrt>" in value_html(3 - 2 * sympy.sqrt(2))
+    assert "<mfrac><mn>1</mn><mn>2</mn></mfrac>" in value_html("1/2")   # a JSON value, through the safe grammar
+    assert "<mi>ε</mi>" in value_html(sympy.Min(EPS, EPS ** 2)) or "&#949;" in value_html(sympy.Min(EPS, EPS ** 2))
+    hostile = "__import__('os').system('echo pwned')"
+    assert value_html(hostile) == "__import__(&#x27;os&#x27;).system(&#x27;echo pwned&#x27;)"  # text, not run
+
+
+def test_prose_fragments_are_typeset_and_everything_else_escaped():
+    out = prose_html("P_{Y|X^n} satisfies e^{ε'} <= 2 and <script>x_1</script> & h^{-1}(D)")
+    assert out.count("<math") == 4 and "<msub><mi>P</mi>" in out
+    assert "&lt;script&gt;" in out and "<script" not in out and "&amp;" in out
+    assert prose_html("a_{<b>}") == "a_{&lt;b&gt;}"   # a fragment never spans markup
+
+
+# ----------------------------------------------------------------------------------------------
+# CLI and input errors
+# ----------------------------------------------------------------------------------------------
 def test_cli_report(tmp_path):
     out = tmp_path / "rep"
     assert main(["report", "--only", "cuff2016.lemma1", "--out", str(out), "--no-tightness"]) == 0
-    assert (out / "index.html").exists() and (out / "index.md").exists()
+    assert (out / "index.html").exists() and (out / "index.md").exists() and (out / "verdicts.tex").exists()
     assert (out / "cuff2016.lemma1.html").exists()
     assert "cuff2016.lemma1" in (out / "index.md").read_text()
 
@@ -101,6 +320,7 @@ def test_cli_report_from_json(tmp_path):
                  "--no-tightness"]) == 0
     text = (out / "zhao2019.thm2_conv.md").read_text()
     assert "| (1) | 1/2 | 1/2 |" in text  # witness read back from the archive
+    assert "| **REFUTED** | boundary |" in text  # a row without "finding" gets its reading's declared class
 
 
 @pytest.mark.parametrize("rows", [[{"reading": "x"}], [{"id": "a.b", "reading": "x", "verdict": "MAYBE"}], ["row"]],
@@ -114,3 +334,5 @@ def test_cli_rejects_bad_options(tmp_path):
     assert main(["report", "--only", "cuff2016.lemma1", "--out", str(tmp_path), "--tight-seconds", "0"]) == 1
     assert main(["report", "--only", "cuff2016.lemma1", "--out", str(tmp_path),
                  "--from-json", str(tmp_path / "missing.json")]) == 1
+    assert main(["report", "--only", "cuff2016.lemma1", "--out", str(tmp_path), "--no-tightness",
+                 "--latex", str(tmp_path / "no" / "such" / "dir" / "t.tex")]) == 1

@@ -1,18 +1,16 @@
-"""Mechanisms as exact row-stochastic matrices, and their closure operations.
+""":class:`Mechanism` (an exact row-stochastic matrix) and :class:`ProductMechanism` (independent factors).
 
-A :class:`Mechanism` maps each point of an input :class:`~exactpriv.spaces.Space` to an
-exact pmf over a finite output alphabet.  Entries are Fractions (the fast path: measures
-use integer numerators with per-row denominators, see :meth:`Mechanism.integer_rows`) or
-sympy expressions in declared symbols (``eps``).  Validation is exact: rows must sum to 1
-exactly (symbolically: the difference must simplify to 0), entries must lie in [0, 1].
-
-:class:`ProductMechanism` keeps independent output coordinates factored (RAPPOR-style
-per-bit randomisation), so its joint output space (2^k outputs) is never built unless asked.
+A Mechanism maps each point of an input :class:`~exactpriv.spaces.Space` to an exact pmf over a
+finite output alphabet; rational mechanisms keep integer numerators with per-row denominators (the
+fast path of the measures).  Closure operations (post-processing, product, restriction,
+substitution) build new exact mechanisms.  ProductMechanism keeps independent output coordinates
+factored (RAPPOR-style per-bit randomisation), so its joint output space (2^k outputs) is never built
+unless asked.  Both classes live in one module because each builds the other (``product`` /
+``expand``).
 """
 
 from __future__ import annotations
 
-import functools
 import math
 from fractions import Fraction
 from functools import cached_property
@@ -20,156 +18,13 @@ from functools import cached_property
 import numpy as np
 import sympy
 
-from exactpriv.errors import (
-    BudgetExceededError,
-    EntryRangeError,
-    InvalidArgument,
-    NotStochasticError,
-    ShapeError,
-    SpaceMismatchError,
-)
-from exactpriv.exact.budget import run_bounded
+from exactpriv.errors import InvalidArgument, NotStochasticError, ShapeError, SpaceMismatchError
 from exactpriv.exact.numbers import EPS, as_exact, check_denominators, describe_number, to_sympy
 from exactpriv.spaces import GraphSpace, Space, check_enumerable
+from .entries import _check_entry, prove_zero
+from .printing import _constructor_text, _label, REPR_MAX_ENTRIES
 
-__all__ = ["Mechanism", "ProductMechanism", "REPR_MAX_ENTRIES", "prove_zero"]
-
-
-#: Budgets of the symbolic checks made while a mechanism is built (each runs in a killable
-#: worker, :func:`exactpriv.exact.budget.run_bounded`: sympy's simplify has no deadline).
-ZERO_TEST_SECONDS = 5.0
-RANGE_CHECK_SECONDS = 4.0
-
-
-def prove_zero(expr) -> bool:
-    """True only if ``expr`` is *proved* identically zero by exact symbolic rewriting.
-
-    ``sympy.Expr.equals`` is numeric and is deliberately not used.  False means "not proved"
-    (also when the rewrites do not finish within :data:`ZERO_TEST_SECONDS`).
-    """
-    expr = to_sympy(expr)
-    if expr == 0:
-        return True
-    try:
-        return _prove_zero_bounded(expr)
-    except BudgetExceededError:
-        return False
-
-
-@functools.lru_cache(maxsize=4096)
-def _prove_zero_bounded(expr) -> bool:
-    return run_bounded(_prove_zero_rewrites, expr, seconds=ZERO_TEST_SECONDS, what="the zero test of a row sum",
-                       warm=True)
-
-
-def _rewrite_exp(e):
-    return sympy.cancel(sympy.expand(e.rewrite(sympy.exp)))
-
-
-def _prove_zero_rewrites(expr) -> bool:
-    for rewrite in (sympy.cancel, sympy.together, _rewrite_exp, sympy.simplify):
-        try:
-            if rewrite(expr) == 0:
-                return True
-        except Exception:  # sympy internals on exotic input: not a proof either way
-            continue
-    return False
-
-
-def _check_entry(value, where: str, symbols):
-    if isinstance(value, str):
-        value = _parse_entry(value, where, symbols)
-    v = as_exact(value, where, symbols=symbols)
-    if isinstance(v, Fraction):
-        if v < 0 or v > 1:
-            raise EntryRangeError(f"{where}={v} is outside [0, 1]")
-        return v
-    # symbolic or irrational constant.  sympy's assumptions evaluate numerically and the
-    # certifier simplifies: on small expressions the assumptions run here (milliseconds), the
-    # rest runs bounded in a worker (not refuted in time: accepted, see _refute_unit_range)
-    if _is_small(v):
-        if v.is_real is False:
-            raise EntryRangeError(f"{where}={v} is not real")
-        if v.is_negative or (1 - v).is_negative:
-            raise EntryRangeError(f"{where}={v} is outside [0, 1]")
-        if v.is_nonnegative and (1 - v).is_nonnegative:
-            return v
-    try:
-        bad = _range_problem(v)
-    except BudgetExceededError:
-        bad = None
-    if bad is not None:
-        raise EntryRangeError(f"{where}={v} {bad}")
-    return v
-
-
-#: Expressions with at most this many nodes have their assumptions queried in-process.
-_SMALL_NODES = 40
-
-
-def _is_small(v) -> bool:
-    for k, _ in enumerate(sympy.preorder_traversal(v)):
-        if k > _SMALL_NODES:
-            return False
-    return True
-
-
-def _parse_entry(text: str, where: str, symbols):
-    """A string entry: an exact rational ('3/4') or an expression of the safe grammar in the
-    declared symbols ('exp(eps)/(exp(eps) + 1)'); parsed, never evaluated as code."""
-    if text.isascii():  # Fraction() also reads look-alike digits ("\u09ea/8", a Bengali 4, as 1/2)
-        try:
-            return Fraction(text.strip())
-        except (ValueError, ZeroDivisionError):
-            pass
-    from exactpriv.exact.expressions import parse_expression
-
-    return parse_expression(text, symbols={s.name: s for s in symbols}, name=where)
-
-
-@functools.lru_cache(maxsize=4096)
-def _range_problem(v) -> str | None:
-    return run_bounded(_unit_range_problem, v, seconds=RANGE_CHECK_SECONDS, what="the range check of an entry",
-                       warm=True)
-
-
-def _unit_range_problem(v) -> str | None:
-    if v.is_real is False:
-        return "is not real"
-    if v.is_negative or (1 - v).is_negative:
-        return "is outside [0, 1]"
-    if not (v.is_nonnegative and (1 - v).is_nonnegative):
-        bad = _refute_unit_range(v)
-        if bad is not None:
-            return f"is outside [0, 1]: {bad}"
-    return None
-
-
-def _refute_unit_range(v) -> str | None:
-    """Try to refute 0 <= v <= 1: exactly for closed constants, with the certifier for
-    expressions in eps alone (eps >= 0).  Returns the reason when refuted, else None (an
-    entry that is neither proved nor refuted is accepted here: every substitution
-    ``M.subs(eps=...)`` re-validates it exactly)."""
-    from exactpriv.exact.kernel import compare
-
-    if not v.free_symbols:
-        for op, bound in ((">=", 0), ("<=", 1)):
-            d = compare(v, op, bound)
-            if d.is_false:
-                return f"{v} {op} {bound} is false ({d.method})"
-        return None
-    if v.free_symbols != {EPS}:
-        return None  # the domain of other parameters is not known here
-    from exactpriv.certify import prove_inequality
-
-    for op, bound in ((">=", 0), ("<=", 1)):
-        try:
-            res = prove_inequality(v, op, bound, seconds=2)
-        except Exception:  # the certifier cannot handle it: neither proved nor refuted
-            continue
-        if res.verdict == "REFUTED":
-            return f"{v} {op} {bound} fails at eps = {res.point}"
-    return None
+__all__ = ["Mechanism", "ProductMechanism"]
 
 
 class Mechanism:
@@ -500,31 +355,6 @@ class Mechanism:
         }
 
 
-#: Largest matrix (entries) a repr spells out in full.
-REPR_MAX_ENTRIES = 4096
-
-
-def _entry_text(v) -> str:
-    """An exact entry as text the constructor parses back to an equal value."""
-    return str(v) if isinstance(v, Fraction) else sympy.sstr(to_sympy(v))
-
-
-def _constructor_text(cls_name, inputs, outputs, rows, symbols, label) -> str:
-    matrix = "[" + ", ".join("[" + ", ".join(repr(_entry_text(v)) for v in row) + "]" for row in rows) + "]"
-    extra = ""
-    if tuple(symbols) != (EPS,):
-        # symbols other than eps need sympy: from sympy import Symbol
-        extra += ", symbols=[" + ", ".join(
-            f"Symbol({s.name!r}, **{ {k: v for k, v in s.assumptions0.items() if k in _SYMBOL_ASSUMPTIONS} !r})"
-            for s in symbols) + "]"
-    if label:
-        extra += f", name={label!r}"
-    return f"{cls_name}({inputs!r}, {list(outputs)!r}, {matrix}{extra})"
-
-
-_SYMBOL_ASSUMPTIONS = ("nonnegative", "positive", "real")
-
-
 def _short(M) -> str:
     """A short label for derived labels (never the full matrix)."""
     if M._built:
@@ -532,14 +362,6 @@ def _short(M) -> str:
     if isinstance(M, ProductMechanism):
         return f"ProductMechanism(<{len(M.factors)} factors>)"
     return f"Mechanism(<{len(M.rows)}x{len(M.outputs)} on {M.inputs!r}>)"
-
-
-def _label(y):
-    if isinstance(y, (str, int)) and not isinstance(y, bool):
-        return y
-    if isinstance(y, tuple):
-        return [_label(v) for v in y]
-    return str(y)
 
 
 def _exact_sum(terms):

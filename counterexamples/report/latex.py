@@ -1,0 +1,91 @@
+"""The verdicts per paper as a LaTeX document a paper's authors can paste from: one ``longtable`` per paper
+(claim, location in the paper, reading, verdict, finding class) under the paper's full reference.
+
+Escaping is pylatexenc's :class:`~pylatexenc.latexencode.UnicodeToLatexEncoder` over every character (the
+LaTeX specials ``\\ & % $ # _ { } ~ ^`` and every non-ASCII character: ε becomes
+``\\ensuremath{\\varepsilon}``, “ ” become ``\\textquotedblleft``/``\\textquotedblright``), so the file
+compiles with plain ``pdflatex`` (packages: inputenc, fontenc, longtable, amssymb) whatever the bank's text.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Iterable
+
+from exactpriv.claims import Claim, ReadingResult
+
+from .collect import finding_of, papers_of, summary
+
+__all__ = ["latex_verdicts", "tex_escape"]
+
+_PREAMBLE = r"""\documentclass[10pt]{article}
+\usepackage[utf8]{inputenc}
+\usepackage[T1]{fontenc}
+\usepackage{amssymb}
+\usepackage{longtable}
+\usepackage[margin=2cm]{geometry}
+\begin{document}
+"""
+_COLUMNS = r"@{}p{3.4cm}p{3.4cm}p{4.6cm}p{1.9cm}p{1.8cm}@{}"
+
+
+@functools.lru_cache(maxsize=1)
+def _encoder():
+    from pylatexenc.latexencode import UnicodeToLatexEncoder
+
+    return UnicodeToLatexEncoder(non_ascii_only=False, replacement_latex_protection="braces-all",
+                                 unknown_char_policy="replace")
+
+
+def tex_escape(text) -> str:
+    """``text`` as LaTeX text: every special and non-ASCII character encoded (runs of blanks become one)."""
+    return _encoder().unicode_to_latex(" ".join(str(text).split()))
+
+
+def _rows(results: list[ReadingResult], claims: dict) -> list[str]:
+    out, last = [], None
+    for r in results:
+        c = claims.get(r.claim_id)
+        first = r.claim_id != last
+        last = r.claim_id
+        cid = r"\texttt{" + tex_escape(r.claim_id) + "}" if first else ""
+        where = tex_escape(c.source) if (first and c is not None) else ""
+        out.append(f"{cid} & {where} & {tex_escape(r.reading)} & {tex_escape(r.verdict.value)} & "
+                   f"{tex_escape(finding_of(r) or '')} \\\\")
+    for c in claims.values():
+        if not c.encodable:
+            out.append(r"\texttt{" + tex_escape(c.id) + "} & " + tex_escape(c.source) + r" & --- & not encodable & \\")
+    return out
+
+
+def latex_verdicts(results: Iterable[ReadingResult], *, claims: Iterable[Claim] = (), papers=None,
+                   title: str = "Verdicts of exactpriv") -> str:
+    """A standalone LaTeX document: for each paper, its full reference, its counts, and a ``longtable`` of
+    its readings' verdicts and finding classes (claims that are not encodable listed as such)."""
+    results = list(results)
+    claim_list = list(claims)
+    keys = list(dict.fromkeys([c.id.split(".")[0] for c in claim_list] + [r.claim_id.split(".")[0]
+                                                                          for r in results]))
+    refs = papers_of(keys, papers)
+    s = summary(results, claim_list)
+    out = [_PREAMBLE, r"\section*{" + tex_escape(title) + "}",
+           tex_escape(f"{s['readings']} readings of {s['claims']} claims. Verdicts: "
+                      + ", ".join(f"{k} {v}" for k, v in s["verdicts"].items()) + "."
+                      + (" REFUTED by finding class: " + ", ".join(f"{k} {v}" for k, v in s["findings"].items())
+                         + " (as-written: errors of the papers as stated)." if s["findings"] else "")), ""]
+    for key in keys:
+        paper = refs.get(key)
+        mine = [r for r in results if r.claim_id.split(".")[0] == key]
+        mine_claims = {c.id: c for c in claim_list if c.id.split(".")[0] == key}
+        ps = summary(mine, mine_claims.values())
+        heading = paper.short() + ": " + paper.title if paper is not None else key
+        out += [r"\subsection*{" + tex_escape(heading) + "}",
+                tex_escape(paper.citation() if paper is not None else key) + r"\par",
+                r"\smallskip", tex_escape("Verdicts: " + ", ".join(f"{k} {v}" for k, v in ps["verdicts"].items())
+                                          + ".") + r"\par",
+                r"\begin{longtable}{" + _COLUMNS + "}", r"\hline",
+                r"Claim & Location & Reading & Verdict & Finding \\", r"\hline", r"\endhead",
+                *_rows(mine, mine_claims),
+                r"\hline", r"\end{longtable}", ""]
+    out.append(r"\end{document}")
+    return "\n".join(out) + "\n"

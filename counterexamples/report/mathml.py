@@ -1,0 +1,249 @@
+"""Exact values and the papers' formulas as text and as MathML, offline.
+
+Algorithm and why
+-----------------
+* **Exact values** (Fraction, LogForm, sympy, :class:`~exactpriv.measures.result.Measured`, the JSON form
+  of an archived value) become a sympy expression first (``value_to_sympy``; a JSON string goes through
+  the safe grammar :func:`exactpriv.io.parse_value`, never ``sympify``), then MathML by sympy's
+  presentation printer.  MathML Core is rendered natively by Chromium, Firefox and Safari, so the report
+  needs no script, font or CDN: it stays one self-contained file per page.  Named entities of the printer
+  (``&InvisibleTimes;``) are turned into characters so that every page also parses as XML.
+* **Statements** are prose with formula fragments (``e^{ε'}``, ``P_{Y|X^n}``, ``h^{-1}(D)``).  A fragment
+  is a word followed by ``_`` or ``^`` scripts (a braced group or one character); each fragment is
+  converted with ``latex2mathml`` (a pure-Python LaTeX parser: no code is run), after ASCII Greek names
+  (``eps``, ``alpha``) become LaTeX commands.  A fragment the converter refuses stays text, and the
+  fragment pattern never spans ``<``, ``>``, ``&`` or quotes, so whatever the text, the output is
+  escaped HTML with MathML islands.  Writing our own LaTeX parser would duplicate latex2mathml; writing
+  our own fragment finder is needed because no library finds formulas inside prose.
+* Floats (:func:`float_of`) are for plots and "≈" labels only; no verdict is decided here.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+from fractions import Fraction
+
+import sympy
+
+from exactpriv.errors import ExactPrivError
+
+__all__ = ["approx", "exact_and_float", "float_of", "math_html", "prose_html", "text_of", "to_expr",
+           "value_html"]
+
+_GREEK = ("alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "kappa", "lambda", "mu", "nu",
+          "xi", "pi", "rho", "sigma", "tau", "phi", "chi", "psi", "omega", "Gamma", "Delta", "Theta", "Lambda",
+          "Pi", "Sigma", "Phi", "Psi", "Omega")
+_ASCII_GREEK = {**{g: "\\" + g for g in _GREEK}, "eps": "\\varepsilon", "epsilon": "\\varepsilon"}
+
+
+# ----------------------------------------------------------------------------------------------
+# exact values as sympy, text and floats
+# ----------------------------------------------------------------------------------------------
+def to_expr(v):
+    """A sympy expression for an exact value, or None when ``v`` is not one (a JSON string goes through the
+    safe grammar of :func:`exactpriv.io.parse_value`)."""
+    from exactpriv.measures.result import Measured, value_to_sympy
+
+    if v is None or isinstance(v, (bool, float)):
+        return None
+    if isinstance(v, Measured):
+        return None if v.value is None else value_to_sympy(v.value)
+    if isinstance(v, dict):
+        return to_expr(v.get("exact")) if v.get("exact") else None
+    if isinstance(v, str):
+        if v in ("oo", "-oo"):
+            return sympy.oo if v == "oo" else -sympy.oo
+        from exactpriv.io import parse_value
+
+        try:
+            return _as_sympy(parse_value(v))
+        except ExactPrivError:
+            return None
+    try:
+        return value_to_sympy(v)
+    except (TypeError, ValueError, ExactPrivError, sympy.SympifyError, AttributeError):
+        return None
+
+
+def _as_sympy(x):
+    """A parsed exact value (Fraction or sympy object, never text) as a sympy object."""
+    if isinstance(x, Fraction):
+        return sympy.Rational(x.numerator, x.denominator)
+    if isinstance(x, int) and not isinstance(x, bool):
+        return sympy.Integer(x)
+    return x
+
+
+def text_of(v) -> str:
+    """Exact text of a value (Fraction, LogForm, sympy, Measured, JSON-measured dict, ...)."""
+    from exactpriv.measures.result import Measured
+
+    if v is None:
+        return "—"
+    if isinstance(v, Measured):
+        if v.value is not None:
+            return sympy.sstr(to_expr(v))
+        return f"in [{text_of(v.lower)}, {text_of(v.upper)}]"
+    if isinstance(v, dict) and "exact" in v:
+        return v["exact"] if v.get("exact") else f"in [{v.get('lower')}, {v.get('upper')}]"
+    if isinstance(v, (Fraction, int)) and not isinstance(v, bool):
+        return str(v)
+    if isinstance(v, (tuple, list)):
+        return "(" + ", ".join(text_of(x) for x in v) + ")"
+    if isinstance(v, str):
+        return v
+    e = to_expr(v)
+    return str(v) if e is None else sympy.sstr(e)
+
+
+def float_of(v) -> float | None:
+    """Float for display/plots only (never decides)."""
+    from exactpriv.measures.result import Measured, value_to_float
+
+    try:
+        if v is None or isinstance(v, bool):
+            return None
+        if isinstance(v, Measured):
+            return v.float
+        if isinstance(v, dict):  # an archived Measured (JSON): its "float" field is for display
+            x = v.get("float")
+            if x is None or isinstance(x, bool):
+                return float_of(v.get("exact")) if v.get("exact") else None
+            return float(x)
+        if isinstance(v, str):
+            e = to_expr(v)
+            return None if e is None else value_to_float(e)
+        return value_to_float(v)
+    except (TypeError, ValueError, ExactPrivError, AttributeError):
+        return None
+
+
+def approx(v) -> str:
+    x = float_of(v)
+    if x is None:
+        return ""
+    if math.isinf(x):
+        return "∞" if x > 0 else "−∞"
+    return f"≈ {x:.6g}"
+
+
+def exact_and_float(v) -> str:
+    s, a = text_of(v), approx(v)
+    return f"{s}  ({a})" if a and a.replace("≈ ", "") != s else s
+
+
+# ----------------------------------------------------------------------------------------------
+# MathML
+# ----------------------------------------------------------------------------------------------
+_ENTITY = re.compile(r"&([A-Za-z][A-Za-z0-9]*);")
+
+
+def _numeric_entities(markup: str) -> str:
+    """Named entities -> characters (``&amp; &lt; &gt;`` kept): the page then parses as XML too."""
+    from html.entities import html5
+
+    def one(m):
+        name = m.group(1)
+        if name in ("amp", "lt", "gt", "quot", "apos"):
+            return m.group(0)
+        ch = html5.get(name + ";")
+        return html.escape(ch) if ch is not None else m.group(0)
+
+    # sympy prints a hyphen-minus as the operator; typeset the minus sign (U+2212)
+    out = _ENTITY.sub(one, markup).replace("<mo>-</mo>", "<mo>\u2212</mo>")
+    out = re.sub(r"<mn>-(?=[0-9])", "<mo>\u2212</mo><mn>", out)
+    # brackets hug their contents: Chromium draws a stretchy fence (sympy's default) with wide side bearings
+    return re.sub(r"<mo( stretchy=\"false\")?>([()\[\]{}]|&#x0002[89];)</mo>", r'<mo stretchy="false">\2</mo>', out)
+
+
+def _display_symbols(expr):
+    """``eps`` -> ``epsilon`` (printed ε); other symbols as they are."""
+    repl = {s: sympy.Symbol("epsilon" + s.name[3:], **s.assumptions0)
+            for s in expr.free_symbols if isinstance(s, sympy.Symbol) and s.name.startswith("eps")}
+    return expr.xreplace(repl) if repl else expr
+
+
+def math_html(expr, *, title: str | None = None) -> str:
+    """``<math>`` markup of a sympy expression (presentation MathML; ``title`` = the plain text)."""
+    from sympy.printing.mathml import mathml
+
+    expr = _display_symbols(_as_sympy(expr))
+    alt = f' alttext="{html.escape(title)}"' if title else ""
+    if isinstance(expr, sympy.Basic) and expr.has(sympy.Piecewise):
+        # sympy's presentation printer writes Piecewise as a function call; its LaTeX printer writes a
+        # cases environment, which latex2mathml typesets (the LaTeX is ours, made by sympy)
+        from latex2mathml.converter import convert
+
+        body = convert(sympy.latex(expr, ln_notation=True).replace("\\epsilon", "\\varepsilon"))
+        body = body.replace(' xmlns="http://www.w3.org/1998/Math/MathML" display="inline"', "")
+        body = body[body.index(">") + 1: body.rindex("</math>")]
+    else:
+        body = mathml(expr, printer="presentation", ln_notation=True)
+    return f'<math display="inline"{alt}>{_numeric_entities(body)}</math>'
+
+
+def value_html(v) -> str:
+    """An exact value as MathML (an enclosure ``[lo, hi]`` when only certified bounds are known), or
+    escaped text when it is not a number."""
+    from exactpriv.measures.result import Measured
+
+    if isinstance(v, Measured) and v.value is None:
+        return f"in [{value_html(v.lower)}, {value_html(v.upper)}]"
+    if isinstance(v, dict) and "exact" in v and not v.get("exact"):
+        return f"in [{value_html(v.get('lower'))}, {value_html(v.get('upper'))}]"
+    if v is None:
+        return "—"
+    e = to_expr(v)
+    if e is None:
+        return html.escape(text_of(v))
+    try:
+        return math_html(e, title=sympy.sstr(e))
+    except (TypeError, ValueError, AttributeError, RecursionError, sympy.SympifyError):
+        return html.escape(text_of(v))
+
+
+# ----------------------------------------------------------------------------------------------
+# prose with formula fragments
+# ----------------------------------------------------------------------------------------------
+_BRACED = r"\{(?:[^{}<>&\"]|\{[^{}<>&\"]*\})*\}"
+_GREEK_WORDS = "|".join(sorted(_ASCII_GREEK, key=len, reverse=True))
+_SCRIPT = rf"(?:[_^](?:{_BRACED}|(?:{_GREEK_WORDS}|[A-Za-z0-9α-ωΑ-Ω∞'′*])(?![A-Za-z0-9])))"
+_FRAGMENT = re.compile(rf"(?<![\w\\])([A-Za-zα-ωΑ-Ω∞]+'*{_SCRIPT}+(?:\([^()<>&\"]{{0,40}}\))?)")
+_WORD = re.compile(r"(?<![\\A-Za-z])(" + _GREEK_WORDS + r")(?![A-Za-z])")
+_BASE = re.compile(r"[A-Za-zα-ωΑ-Ω∞]+")
+_OPERATORS = ("max", "min", "sup", "inf", "log", "ln", "exp", "arg")
+
+
+def _fragment_mathml(fragment: str) -> str | None:
+    from latex2mathml.converter import convert
+
+    base = _BASE.match(fragment)
+    head, rest = (base.group(0), fragment[base.end():]) if base else ("", fragment)
+    if head in _OPERATORS:
+        head = "\\" + head + " "
+    elif head in _ASCII_GREEK:
+        head = _ASCII_GREEK[head] + " "
+    elif len(head) > 1:  # a name (RR, BDPL, game): upright, not a product of italic letters
+        head = "\\mathrm{" + head + "}"
+    tex = head + _WORD.sub(lambda m: _ASCII_GREEK[m.group(1)] + " ", rest).replace("′", "'")
+    try:
+        out = convert(tex)
+    except Exception:  # noqa: BLE001 - any refusal of the converter: the fragment stays text
+        return None
+    if not out.startswith("<math") or "<script" in out.lower():
+        return None
+    return _numeric_entities(out.replace(' xmlns="http://www.w3.org/1998/Math/MathML"', ""))
+
+
+def prose_html(text: str) -> str:
+    """Escaped HTML of a statement, with its formula fragments (``e^{ε'}``, ``X_i``) as MathML."""
+    out, pos = [], 0
+    for m in _FRAGMENT.finditer(text):
+        out.append(html.escape(text[pos:m.start()]))
+        rendered = _fragment_mathml(m.group(1))
+        out.append(rendered if rendered is not None else html.escape(m.group(1)))
+        pos = m.end()
+    out.append(html.escape(text[pos:]))
+    return "".join(out)

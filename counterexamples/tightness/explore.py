@@ -1,0 +1,174 @@
+""":func:`explore`: estimate f*(α) = sup {B(M) : A(M) <= α} at a grid of levels, with certified lower bounds.
+
+Runs the search of :mod:`counterexamples.tightness.search` at each level, then compares the witness
+values with the stated map by :func:`~exactpriv.exact.kernel.compare` and, where a best known upper
+bound is given, certifies with :func:`exactpriv.certify.prove_inequality` whether it lies strictly
+below the stated map for every α > 0 (then the stated constant is not tight given the cited bound).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Sequence
+
+import sympy
+
+from exactpriv.claims import Instance
+from exactpriv.errors import ExactPrivError, InvalidArgument
+from exactpriv.exact.numbers import to_sympy
+from .families import _OO, BISECTION_STEPS, E, LevelResult
+from .results import Exploration
+from .search import _as_level, _as_map, _search_level, _Searcher, _space
+
+__all__ = ["explore", "BankImplication"]
+
+
+def explore(given: str, measure: str, stated, *, alphas: Sequence, space="hamming:m=2,n=1",
+            seconds: float = 5.0, seed: int = 0, prior: str = "any", full_support: bool = False,
+            max_outputs: int = 3, tight=None, upper=None, queries: bool = True, local_steps: int = 200,
+            max_queries: int = 40, prove_seconds: float = 3.0, key: str = "", positive: bool = False,
+            bisection_steps: int = BISECTION_STEPS) -> Exploration:
+    """Estimate f*(α) = sup{B(M) : A(M) <= α} for A = ``given``, B = ``measure`` on a grid of α.
+
+    Parameters
+    ----------
+    given, measure : measure names of the registry (plus "record_mi")
+    stated : the stated map f, a sympy expression in ``eps`` (or safe-grammar text)
+    alphas : exact levels (sympy, Fraction, int; e.g. :func:`exp_levels` for α = ln a)
+    space : a Space or a spec "hamming:m=2,n=1" (see counterexamples.conjecture.parse_space)
+    seconds : wall-clock budget, split evenly over the levels (the structured family always
+        runs at least once per level)
+    prior : "any" | "independent" | "uniform" — kind of priors searched when a measure needs one
+    full_support : search only full-support priors
+    positive : search only mechanisms without zero entries (a hypothesis of some implications)
+    bisection_steps : dyadic steps of the projection onto {A <= α} (notions other than pure_dp)
+    tight : the best known map (sympy in eps, or a callable α -> exact value or None)
+    upper : a map known (proved or cited) to bound f* from above (sympy in eps, or a callable
+        α -> exact value); for a sympy map, "upper < stated on (0, oo)" is certified by
+        :func:`exactpriv.certify.prove_inequality`
+
+    Returns
+    -------
+    Exploration — one :class:`LevelResult` per α; see :class:`LevelResult` for the statuses.
+    Every relation reported is an exact kernel decision.  The search is seeded
+    (``random.Random(seed)``) but stops on wall-clock deadlines, so how far it gets — not the
+    soundness of what it reports — depends on the machine.
+    """
+    from exactpriv.exact.kernel import compare
+
+    f = _as_map(stated)
+    levels = [_as_level(a) for a in alphas]
+    if not levels:
+        raise InvalidArgument("alphas must contain at least one level")
+    if not isinstance(seconds, (int, float)) or seconds <= 0:
+        raise InvalidArgument(f"seconds={seconds!r} must be a positive number")
+    if prior not in ("any", "independent", "uniform"):
+        raise InvalidArgument(f"prior={prior!r} must be 'any', 'independent' or 'uniform'")
+    if not isinstance(max_outputs, int) or max_outputs < 2:
+        raise InvalidArgument(f"max_outputs={max_outputs!r} must be an int >= 2")
+    sp = _space(space)
+    tight_fn = None
+    if tight is not None:
+        tight_fn = tight if callable(tight) and not isinstance(tight, sympy.Basic) else (
+            lambda a, _t=_as_map(tight, "tight"): _t.subs(E, a))
+    upper_fn = None
+    if upper is not None:
+        upper_fn = upper if callable(upper) and not isinstance(upper, sympy.Basic) else (
+            lambda a, _u=_as_map(upper, "upper"): _u.subs(E, a))
+    t0 = time.perf_counter()
+    rng = random.Random(seed)
+    out = []
+    for k, alpha in enumerate(levels):
+        ts = time.perf_counter()
+        # the remaining budget is shared by the remaining levels (an overrun of the structured
+        # family at one level does not starve the next ones of their structured family)
+        deadline = ts + max(0.0, t0 + seconds - ts) / (len(levels) - k)
+        S = _Searcher(given, measure, sp, prior, full_support, max_outputs, rng, deadline, positive=positive,
+                      bisection_steps=bisection_steps)
+        ea = sympy.exp(alpha)
+        exp_alpha = Fraction(int(ea.p), int(ea.q)) if ea.is_Rational else None
+        best = _search_level(S, alpha, exp_alpha, deadline, queries=queries, local_steps=local_steps,
+                             max_queries=max_queries)
+        fa = f.subs(E, alpha)
+        lr = LevelResult(alpha, fa, tried=S.tried)
+        if best.M is not None:
+            lr.witness = Instance(f"best for α = {sympy.sstr(alpha)}: {best.found_by}", best.M, best.P)
+            lr.given_value, lr.best, lr.best_lower, lr.found_by = best.a, best.b, best.lower, best.found_by
+            if compare(best.lower, ">", fa).is_true:
+                lr.status = "violated"
+                lr.flags.append(f"VIOLATED: {measure} = {sympy.sstr(to_sympy(best.lower))} > stated "
+                                f"{sympy.sstr(fa)} at {given} <= α (exact counterexample)")
+            elif compare(best.lower, "==", fa).is_true:
+                lr.status = "attained"
+                lr.flags.append("stated bound attained (tight at α)")
+            elif compare(best.lower, "<", fa).is_true:
+                lr.status = "below"
+            else:
+                lr.status = "undecided"
+                lr.flags.append("the kernel could not order the best value and the stated bound")
+            lr.gap = fa - to_sympy(best.lower) if fa != _OO else _OO
+            if tight_fn is not None:
+                tv = tight_fn(alpha)
+                lr.tight = tv
+                if tv is not None:
+                    lr.tight_attained = compare(best.lower, "==", tv)
+                    if lr.tight_attained.is_true:
+                        lr.flags.append("best found equals the tight map exactly")
+            if upper_fn is not None:
+                lr.upper = upper_fn(alpha)
+            if lr.status == "below":
+                if lr.upper is not None and compare(lr.upper, "<", fa).is_true:
+                    lr.flags.append("stated bound not tight at α (a proved/cited upper bound on f* lies below it)")
+                else:
+                    lr.flags.append("stated bound not tight at α? (search gap; no proof of tightness)")
+        lr.seconds = time.perf_counter() - ts
+        out.append(lr)
+    proof = None
+    if upper is not None and isinstance(upper, (sympy.Basic, str, int, Fraction)) and _as_map(upper, "upper") != f:
+        from exactpriv.certify import prove_inequality
+
+        try:
+            proof = prove_inequality(_as_map(upper, "upper"), "<", f, domain=(0, _OO), closed=(False, False),
+                                     seconds=prove_seconds)
+        except ExactPrivError:
+            proof = None
+    return Exploration(given, measure, f, repr(sp), out, seed, time.perf_counter() - t0,
+                       tight=None if tight is None or callable(tight) and not isinstance(tight, sympy.Basic)
+                       else _as_map(tight, "tight"), upper_vs_stated=proof, key=key)
+
+
+# --------------------------------------------------------------------------------------
+# the central implications of the bank
+# --------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BankImplication:
+    """A central implication of the bank with what the explorer needs.
+
+    stated : the paper's map (sympy in eps); claims : the claim ids stating it
+    tight : the best known map (sympy, or callable α -> exact value on the level grid);
+    tight_label, tight_source : its text and where it comes from
+    paper_says_tight : the paper claims ``tight`` (or ``stated``) is the tightest possible
+    upper : a map proved/cited to bound f* from above (often ``tight``)
+    """
+
+    key: str
+    given: str
+    measure: str
+    stated: Any
+    stated_label: str
+    claims: tuple
+    alphas: tuple
+    space: str = "hamming:m=2,n=1"
+    prior: str = "any"
+    tight: Any = None
+    tight_label: str = ""
+    tight_source: str = ""
+    paper_says_tight: bool = False
+    upper: Any = None
+    upper_source: str = ""
+    note: str = ""
+    #: the tight map as a parametric curve (symbol, α(symbol), value(symbol), lo, hi), for plots
+    tight_parametric: Any = None

@@ -1,0 +1,272 @@
+"""The search at one level α: projection of random mechanisms to the boundary A = α, and local search.
+
+Step 2-3 of :mod:`counterexamples.tightness`.  Random rows R are mixed with the uniform mechanism,
+(1 − t)R + tU, with the smallest t such that A <= α: solved exactly for ``pure_dp`` with rational e^α
+(each ratio is a ratio of affine functions of t), by bisection on dyadic t with exact decisions
+otherwise (mixing with U decreases every jointly convex divergence, so the bisection is sound as a
+search).  Local search moves exact rational mass inside rows of the best witness.  Floats only steer;
+the best candidate is chosen by exact kernel comparisons.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from fractions import Fraction
+
+import sympy
+
+from exactpriv.errors import ExactPrivError, InvalidArgument
+from exactpriv.exact.numbers import EPS, as_exact, to_sympy
+from .families import _canonical_queries, BISECTION_STEPS, query_mechanism, random_mechanism, random_prior
+from .results import _float
+
+__all__: list[str] = []  # helpers of the package; its public names are re-exported by counterexamples.tightness
+
+
+# --------------------------------------------------------------------------------------
+# the search
+# --------------------------------------------------------------------------------------
+def _as_level(a, name="alpha"):
+    v = to_sympy(as_exact(a, name, symbols=()))
+    if v.is_negative:
+        raise InvalidArgument(f"{name}={a!r} must be >= 0")
+    return v
+
+
+def _as_map(stated, name="stated"):
+    if isinstance(stated, str):
+        from exactpriv.exact.expressions import parse_expression
+
+        return parse_expression(stated, symbols={"eps": EPS})
+    if isinstance(stated, (int, Fraction)):
+        return to_sympy(stated)
+    if isinstance(stated, sympy.Basic):
+        extra = stated.free_symbols - {EPS}
+        if extra:
+            raise InvalidArgument(f"{name}={stated} has symbols {sorted(map(str, extra))} other than eps")
+        return stated
+    raise InvalidArgument(f"{name}={stated!r} must be a sympy expression in eps or text of the safe grammar")
+
+
+def _space(space):
+    from exactpriv.spaces import Space
+
+    if isinstance(space, Space):
+        return space
+    from counterexamples.conjecture import parse_space
+
+    return parse_space(space)
+
+
+class _Searcher:
+    def __init__(self, given, measure, space, prior_kind, full_support, max_outputs, rng, deadline, *,
+                 positive=False, bisection_steps=BISECTION_STEPS):
+        from exactpriv.claims.relations import NOTIONS
+        from exactpriv.measures import REGISTRY
+
+        for n in (given, measure):
+            if n not in REGISTRY and n != "record_mi":
+                raise InvalidArgument(f"unknown measure {n!r}; known: {', '.join(REGISTRY)}, record_mi")
+        self.given, self.measure = given, measure
+        self.space, self.rng, self.deadline = space, rng, deadline
+        self.max_outputs = max_outputs
+        needs = [NOTIONS.get(n, ("", False, ""))[1] or (REGISTRY[n].needs_prior if n in REGISTRY else True)
+                 for n in (given, measure)]
+        self.needs_prior = any(needs)
+        self.prior_kind, self.full_support = prior_kind, full_support
+        self.positive, self.bisection_steps = positive, bisection_steps
+        self.tried = 0
+
+    # ----- measures
+    def _fn(self, name):
+        from exactpriv.measures import compute
+        from exactpriv.measures.information import record_mi
+
+        if name == "record_mi":
+            return lambda M, P: record_mi(M, prior=P)
+        return lambda M, P: compute(name, M, prior=P)
+
+    def A(self, M, P):
+        return self._fn(self.given)(M, P)
+
+    def B(self, M, P):
+        self.tried += 1
+        return self._fn(self.measure)(M, P)
+
+    def priors(self):
+        from exactpriv.distributions import Prior
+
+        if not self.needs_prior:
+            return [None]
+        out = [Prior.uniform(self.space)]
+        if self.prior_kind != "uniform":
+            for _ in range(2):
+                kind = "independent" if self.prior_kind == "independent" else self.rng.choice(["independent",
+                                                                                             "correlated"])
+                out.append(random_prior(self.space, kind, self.rng, full_support=self.full_support or
+                                        self.rng.random() < 0.7))
+        return out
+
+    # ----- feasibility A(M) <= alpha, decided exactly
+    def feasible(self, M, P, alpha):
+        from exactpriv.measures.result import at_most
+
+        try:
+            a = self.A(M, P)
+        except ExactPrivError:
+            return None
+        d = at_most(a, alpha)
+        return a if d.is_true else None
+
+    def _pure_t(self, R, a: Fraction) -> Fraction:
+        """Smallest t with pure_dp((1 − t)R + tU) <= ln a, exactly (see module docstring, step 2)."""
+        k = len(R.outputs)
+        t = Fraction(0)
+        for i, j in R.inputs.directed_edges().tolist():
+            for p, q in zip(R.rows[i], R.rows[j]):
+                d = p - a * q
+                if d > 0:
+                    t = max(t, d / (d + (a - 1) / k))
+        return t
+
+    def project(self, R, P, alpha, exp_alpha):
+        """(M, A(M)) with M = (1 − t)R + tU on the boundary of {A <= alpha}, or None."""
+        if not R.is_rational:
+            return None
+        if self.given == "pure_dp" and exp_alpha is not None and exp_alpha > 1:
+            t = self._pure_t(R, exp_alpha)
+            M = _mix(R, t)
+            a = self.feasible(M, P, alpha)
+            return (M, a) if a is not None else None
+        a0 = self.feasible(R, P, alpha)
+        if a0 is not None:
+            return R, a0
+        lo, hi = Fraction(0), Fraction(1)
+        best = None
+        U = _mix(R, Fraction(1))
+        a1 = self.feasible(U, P, alpha)
+        if a1 is None:
+            return None
+        best = (U, a1)
+        for _ in range(self.bisection_steps):
+            if time.perf_counter() > self.deadline:
+                break
+            mid = (lo + hi) / 2
+            M = _mix(R, mid)
+            a = self.feasible(M, P, alpha)
+            if a is not None:
+                hi, best = mid, (M, a)
+            else:
+                lo = mid
+        return best
+
+
+def _mix(R, t: Fraction):
+    from exactpriv.mechanisms.base import Mechanism
+
+    if t == 0:
+        return R
+    k = len(R.outputs)
+    rows = [[(1 - t) * p + t / k for p in row] for row in R.rows]
+    return Mechanism(R.inputs, R.outputs, rows, _built=f"({R!r}) mixed with uniform, t={t}")
+
+
+class _Best:
+    """The best candidate so far; floats pre-screen, the kernel decides."""
+
+    def __init__(self):
+        self.M = self.P = self.a = self.b = None
+        self.lower = None
+        self.f = -math.inf
+        self.found_by = ""
+
+    def offer(self, M, P, a, b, found_by) -> bool:
+        from exactpriv.exact.kernel import compare
+
+        lower = b.value if b.value is not None else b.lower
+        if lower is None:
+            return False
+        fv = _float(lower)
+        if fv is None:
+            return False
+        if self.lower is not None:
+            if fv < self.f - 1e-9 * max(1.0, abs(self.f)):  # float screen; a proved margin is not needed:
+                return False                                # a skipped candidate only loses search quality
+            d = compare(lower, ">", self.lower)
+            if not d.is_true:
+                return False
+        self.M, self.P, self.a, self.b, self.lower, self.f, self.found_by = M, P, a, b, lower, fv, found_by
+        return True
+
+
+def _perturb(M, rng: random.Random):
+    from exactpriv.mechanisms.base import Mechanism
+
+    rows = [list(r) for r in M.rows]
+    k = len(M.outputs)
+    if k < 2:
+        return None
+    i = rng.randrange(len(rows))
+    a, b = rng.sample(range(k), 2)
+    if rows[i][b] == 0:
+        return None
+    move = min(rows[i][b], rows[i][b] * Fraction(rng.choice([1, 1, 2, 3]), rng.choice([2, 3, 4, 8])))
+    rows[i][a] += move
+    rows[i][b] -= move
+    return Mechanism(M.inputs, M.outputs, rows, _built=f"perturbed {M!r}")
+
+
+def _search_level(S: _Searcher, alpha, exp_alpha, deadline, *, queries: bool, local_steps: int,
+                  max_queries: int) -> _Best:
+    best = _Best()
+    space = S.space
+    n = space.size
+
+    def consider(R, P, how):
+        try:
+            proj = S.project(R, P, alpha, exp_alpha)
+            if proj is None:
+                return
+            M, a = proj
+            if S.positive and any(v == 0 for row in M.rows for v in row):
+                return  # the implication's hypothesis: positive mechanisms only
+            b = S.B(M, P)
+        except ExactPrivError:
+            return
+        best.offer(M, P, a, b, how)
+
+    priors = S.priors()
+    start = time.perf_counter()
+    # 1. structured: randomized response of queries (always run once, even past the deadline)
+    if queries:
+        for k in range(2, min(S.max_outputs, n) + 1):
+            for j, q in enumerate(_canonical_queries(n, k, max_queries, S.rng)):
+                if j and time.perf_counter() > deadline and best.M is not None:
+                    break  # at least one query per k, then only within the budget
+                R = query_mechanism(space, q, k, t=0)
+                for P in priors:
+                    consider(R, P, f"randomized response of the query {q} (k={k})")
+
+    def random_step():
+        k = S.rng.randint(2, S.max_outputs)
+        R = random_mechanism(space, k, S.rng, zeros=S.rng.random() < 0.5)
+        consider(R, S.rng.choice(priors), "random exact mechanism projected to the boundary")
+
+    # 2. random exact mechanisms projected to the boundary (first half of the remaining time)
+    mid = start + (deadline - start) / 2
+    while time.perf_counter() < mid:
+        random_step()
+        if S.needs_prior and S.rng.random() < 0.2:
+            priors = S.priors()
+    # 3. local search around the best, then random again until the deadline
+    steps = 0
+    while best.M is not None and steps < local_steps and time.perf_counter() < deadline:
+        steps += 1
+        cand = _perturb(best.M, S.rng)
+        if cand is not None:
+            consider(cand, best.P, "local search (exact mass moves, re-projected)")
+    while time.perf_counter() < deadline:
+        random_step()
+    return best

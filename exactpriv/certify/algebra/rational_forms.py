@@ -1,0 +1,135 @@
+"""Rational forms for the certifier: an expression as N/D in ε, in t = e^{ε/m} or in u = log ε.
+
+sinh/cosh/tanh are rewritten with ``exp``; if every ``exp`` argument is ``c x + d`` with rational
+``c`` and ``x`` occurs nowhere else, then with ``m`` the lcm of the denominators of the ``c`` and
+``t = e^{x/m}`` the expression is a rational function of ``t``; if ``x`` occurs only as ``log x`` it is
+one of ``u = log x``; otherwise it may be one of ``x``.  ``sympy.cancel`` gives ``N/D`` in lowest
+terms, accepted only with rational coefficients (``Poly`` over QQ), so every later step is exact.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import sympy
+from sympy.polys.polyerrors import BasePolynomialError
+
+from exactpriv.certify.core import to_q
+from exactpriv.exact.numbers import to_sympy
+
+
+__all__ = ["MAX_OPS", "OutOfTime", "AlgebraFailure", "rewrite_hyperbolic", "RationalForm", "rational_form"]
+
+
+# Empirically determined parameters: expressions beyond these sizes skip the symbolic methods
+# (cancel/expand/root isolation costs grow quickly; branch-and-bound still applies).
+MAX_OPS = 400
+
+_MAX_DEGREE = 120
+
+
+class OutOfTime(Exception):
+    """Internal: the time budget ran out inside an exact method."""
+
+
+class AlgebraFailure(Exception):
+    """Internal: an exact method does not apply (or a sympy result failed verification)."""
+
+
+def rewrite_hyperbolic(expr):
+    """sinh, cosh, tanh written with exp (an exact rewriting)."""
+    return expr.replace(lambda e: isinstance(e, (sympy.sinh, sympy.cosh, sympy.tanh)),
+                        lambda e: e.rewrite(sympy.exp))
+
+
+# ---------------------------------------------------------------------------------------
+# rational forms
+@dataclass
+class RationalForm:
+    """``expr == N(u)/D(u)`` exactly, with u = x (kind "x"), u = e^{x/m} (kind "t") or
+    u = log(x) (kind "log", x > 0)."""
+
+    kind: str
+    m: int
+    u: sympy.Symbol
+    N: sympy.Poly
+    D: sympy.Poly
+
+    def describe(self) -> dict:
+        sub = {"x": "u = eps", "log": "u = log(eps)"}.get(
+            self.kind, f"u = exp(eps/{self.m})" if self.m != 1 else "u = exp(eps)")
+        return {"substitution": sub, "numerator": str(self.N.as_expr()), "denominator": str(self.D.as_expr())}
+
+
+def rational_form(expr, var) -> RationalForm | None:
+    """The exact rational form of ``expr`` in ``var`` or ``e^{var/m}``, or None when there is none."""
+    if not isinstance(expr, sympy.Basic):
+        expr = to_sympy(expr)
+    if sympy.count_ops(expr) > MAX_OPS:
+        return None
+    e = rewrite_hyperbolic(expr)
+    exps = [a for a in e.atoms(sympy.exp) if a.has(var)]
+    try:
+        if exps:
+            lin = {}
+            for a in exps:
+                p = sympy.Poly(sympy.expand(a.args[0]), var)
+                if p.degree() != 1:
+                    return None
+                c1, c0 = p.coeff_monomial(var), p.coeff_monomial(1)
+                if not c1.is_Rational:
+                    return None
+                lin[a] = (sympy.Rational(c1), c0)
+            m = 1
+            for c1, _ in lin.values():
+                m = m * int(c1.q) // math.gcd(m, int(c1.q))
+            if max(abs(c1) * m for c1, _ in lin.values()) > _MAX_DEGREE:
+                return None
+            u = sympy.Symbol("t", positive=True) if getattr(var, "name", "") != "t" else sympy.Dummy("t", positive=True)
+            e = e.xreplace({a: sympy.exp(c0) * u ** int(c1 * m) for a, (c1, c0) in lin.items()})
+            if e.has(var):  # var may still cancel (as in derivatives of var*f(t) - var*g(t))
+                e = sympy.cancel(sympy.together(e))
+                if e.has(var):
+                    return None
+            kind = "t"
+        elif any(a.has(var) for a in e.atoms(sympy.log)):
+            logs = [a for a in e.atoms(sympy.log) if a.has(var)]
+            if any(a.args[0] != var for a in logs):
+                return None
+            kind, m, u = "log", 1, sympy.Symbol("s", real=True) if getattr(var, "name", "") != "s" \
+                else sympy.Dummy("s", real=True)
+            e = e.xreplace({sympy.log(var): u})
+            if e.has(var):
+                e = sympy.cancel(sympy.together(e))
+                if e.has(var):
+                    return None
+        else:
+            kind, m, u = "x", 1, var
+        e = sympy.cancel(sympy.together(e))
+        num, den = sympy.fraction(e)
+        N = sympy.Poly(num, u, domain="QQ")
+        D = sympy.Poly(den, u, domain="QQ")
+    except (BasePolynomialError, ValueError, TypeError):
+        return None
+    if D.is_zero or max(N.degree(), D.degree()) > _MAX_DEGREE:
+        return None
+    return RationalForm(kind, m, u, N, D)
+
+
+# ---------------------------------------------------------------------------------------
+# verified real-root isolation
+def _horner(coeffs, x: Fraction) -> Fraction:
+    acc = Fraction(0)
+    for c in coeffs:
+        acc = acc * x + c
+    return acc
+
+
+def _sgn(q) -> int:
+    return (q > 0) - (q < 0)
+
+
+def _coeffs(P: sympy.Poly) -> list:
+    return [to_q(c) for c in P.all_coeffs()]

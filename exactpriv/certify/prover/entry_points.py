@@ -1,0 +1,269 @@
+"""The certifier's public entry points: :func:`prove_inequality`, :func:`prove_identity`, :func:`prove`.
+
+Each validates its input, runs the method chain of :mod:`exactpriv.certify.prover` on every chart of
+the domain within a wall-clock budget (``exactpriv.exact.budget``), and reports which method settled
+the verdict; UNDECIDED carries the reason.  Identities are proved by exact simplification, refuted
+at an exact sample point.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import sympy
+
+from exactpriv.certify.algebra import rational_form
+from exactpriv.certify.bnb import Atom
+from exactpriv.certify.core import Budget, Dom, Outcome, simplest_between, to_q
+from exactpriv.errors import BudgetExceededError, EntryRangeError, InvalidArgument
+from exactpriv.exact import budget as deadlines
+from exactpriv.exact.decisions import Truth
+from exactpriv.exact.expressions import parse_inequality, parse_interval
+from exactpriv.exact.kernel import compare
+from exactpriv.exact.numbers import EPS
+from .cases import _formula, _lift, _prove_formula
+from .confirm import _Confirmer, _values
+from .domains import _as_expr, _charts, _check_budget, _check_variable, _domain, _fmt_domain
+from .result import _OPS, DEFAULT_MAX_PREC, DEFAULT_SECONDS, ProofResult
+
+__all__ = ["prove_inequality", "prove_identity", "prove"]
+
+
+# ---------------------------------------------------------------------------------------
+# public API
+def _bounded(method, lhs, op, rhs, domain, closed, variable, seconds, max_prec) -> ProofResult:
+    """Run ``method`` where it can be stopped: sympy steps ignore the cooperative budget (a 15 s
+    proof ran past 300 s inside ``simplify``), so the proof runs in the warm worker of
+    :func:`exactpriv.exact.budget.run_bounded`, killed after ``seconds`` plus a grace for the
+    cooperative wind-down; a kill gives UNDECIDED with the reason."""
+    kwargs = {"domain": domain, "closed": closed, "variable": variable, "seconds": seconds, "max_prec": max_prec}
+    try:
+        return deadlines.run_bounded(_call, method, (lhs, op, rhs), kwargs, seconds=seconds + max(0.5, 0.1 * seconds),
+                                     what="the proof", warm=True)
+    except BudgetExceededError as exc:
+        statement = f"{_shorten(lhs)} {op} {_shorten(rhs)}"
+        try:
+            dom_text = _fmt_domain(*_domain(domain, closed, variable))
+        except Exception:  # noqa: BLE001 - only for the message
+            dom_text = _shorten(domain)
+        why = (f"the proof did not finish within its budget of {seconds:g} s: stopped inside a symbolic step that "
+               f"ignores the budget" if "did not finish" in str(exc) else str(exc))
+        return ProofResult("UNDECIDED", "budget", {"steps": [], "precision": None, "seconds": seconds},
+                           reason=why, statement=statement, domain=dom_text)
+
+
+def _call(method, args, kwargs):
+    return method(*args, **kwargs)
+
+
+def _shorten(x, limit: int = 200) -> str:
+    text = str(x)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def prove_inequality(lhs, op: str, rhs, *, domain=(0, sympy.oo), closed=(True, False), variable=EPS,
+                     seconds: float = DEFAULT_SECONDS, max_prec: int = DEFAULT_MAX_PREC) -> ProofResult:
+    """Prove or refute ``lhs op rhs`` for every ``variable`` in the interval ``domain``.
+
+    Parameters
+    ----------
+    lhs, rhs : sympy expression, int, Fraction, or text of the safe grammar
+        Exact expressions in ``variable`` only (floats are refused).
+    op : {"<", "<=", ">", ">=", "=="}
+        ``"=="`` is delegated to :func:`prove_identity`.
+    domain : pair (lo, hi), :class:`IntervalBounds` or text such as ``"[0, oo)"``
+        Ends are exact constants (rational, or e.g. ``log(2)``) or ``-oo``/``oo``.
+    closed : pair of bools
+        Whether each end belongs to the domain (ignored when ``domain`` is text/IntervalBounds).
+    variable : sympy Symbol
+        Default :data:`EPS` (nonnegative; the domain must then lie in [0, oo)).
+    seconds, max_prec : budget
+        Wall-clock seconds and the largest arb precision in bits.
+
+    Returns
+    -------
+    ProofResult
+        PROVED with a certificate, REFUTED with a confirmed point and the certified values of
+        both sides there, or UNDECIDED with the reason.
+
+    Examples
+    --------
+    Cuff–Yu (Cuff–Yu, Property 1): ``prove_inequality(EPS*tanh(EPS/2), "<=", Min(EPS, EPS**2))``
+    is PROVED on [0, oo).
+    """
+    _check_variable(variable)
+    if op not in _OPS:
+        raise InvalidArgument(f"op={op!r} must be one of {list(_OPS)}")
+    _check_budget(seconds, max_prec)
+    return _bounded(_prove_inequality_now, lhs, op, rhs, domain, closed, variable, seconds, max_prec)
+
+
+def _prove_inequality_now(lhs, op, rhs, *, domain, closed, variable, seconds, max_prec) -> ProofResult:
+    var = variable
+    lhs_e, rhs_e = _as_expr(lhs, "lhs", var), _as_expr(rhs, "rhs", var)
+    if op == "==":
+        return prove_identity(lhs_e, rhs_e, domain=domain, closed=closed, variable=var, seconds=seconds,
+                              max_prec=max_prec)
+    lo, hi, lc, hc = _domain(domain, closed, var)
+    statement, dom_text = f"{lhs_e} {op} {rhs_e}", _fmt_domain(lo, hi, lc, hc)
+    budget = Budget(float(seconds), max_prec)
+    strict = op in ("<", ">")
+    g = rhs_e - lhs_e if op in ("<", "<=") else lhs_e - rhs_e
+    steps = []
+
+    def result(verdict, method, reason, *, point=None, values=None):
+        cert = {"goal": f"g {'>' if strict else '>='} 0 with g = {g}", "steps": steps,
+                "subintervals": [{"interval": st["interval"], "method": st["method"], "goal": st.get("goal", "")}
+                                 for st in steps if "interval" in st],
+                "precision": budget.used_prec or None, "seconds": round(budget.elapsed(), 3)}
+        return ProofResult(verdict, method, cert, point, values, reason, statement, dom_text)
+
+    # 0. closed ends, exactly
+    for end, closed_end in ((lo, lc), (hi, hc)):
+        if not closed_end or end in (sympy.oo, -sympy.oo):
+            continue
+        try:
+            a, b = lhs_e.subs(var, end), rhs_e.subs(var, end)
+            d = compare(a, op, b, max_prec=max(256, max_prec))
+        except EntryRangeError as exc:
+            raise EntryRangeError(f"the inequality is undefined at the closed end {var} = {end} ({exc}); "
+                                  f"exclude that end with '(' or ')'") from None
+        steps.append({"method": "endpoint", "point": str(end), "decision": d.truth.value, "by": d.method,
+                      "reason": d.reason})
+        budget.note_prec(d.precision or 0)
+        if d.is_false:
+            pt = to_q(end) if end.is_Rational else end
+            return result("REFUTED", "endpoint", f"fails at the closed end {var} = {end}: {d.reason}",
+                          point=pt, values=_values(a, b))
+        if d.is_undecided:
+            return result("UNDECIDED", "endpoint", f"the closed end {var} = {end} is not decided: {d.reason}")
+        if lo == hi:
+            return result("PROVED", "endpoint", f"the domain is the single point {end}")
+
+    # 1-5. per chart, per case
+    outcomes = []
+    charts = _charts(lo, hi, lc, hc, var)
+    for idx, chart in enumerate(charts):
+        gx = g if chart.phi == var else g.subs(var, chart.phi)
+        formula = _formula(_lift(gx, chart.x), strict)
+        if chart.note:
+            steps.append({"method": "substitution", "chart": chart.note, "domain_of_x": str(chart.dom)})
+        if not isinstance(formula, Atom):
+            steps.append({"method": "cases", "formula": str(formula),
+                          "argument": "Min/Max (and Abs(f) = Max(f, -f)) lifted through sums and constant factors: "
+                                      "Min -> AND, Max -> OR"})
+        confirm = _Confirmer(lhs_e, op, rhs_e, var, chart, budget, (lo, hi, lc, hc))
+        out = _prove_formula(formula, chart.x, chart.dom, budget.share(1.0 / (len(charts) - idx)), confirm)
+        steps.extend(out.steps)
+        if out.status == "REFUTED":
+            if confirm.confirmed is None and not confirm(out):
+                return result("UNDECIDED", out.method, f"candidate counterexample {out.point} not confirmed")
+            point, values, how, exact_zero = confirm.confirmed
+            if isinstance(point, Fraction) or not exact_zero:
+                reason = f"fails at {var} = {point}: {how}"
+            else:
+                reason = f"fails at {var} = {point} (about {float(sympy.N(point, 15)):.12g}): {how}"
+            return result("REFUTED", out.method, reason, point=point, values=values)
+        outcomes.append(out)
+    method = " ; ".join(dict.fromkeys(o.method for o in outcomes))
+    if all(o.status == "PROVED" for o in outcomes):
+        return result("PROVED", method, f"{statement} holds for all {var} in {dom_text}")
+    return result("UNDECIDED", method, "; ".join(o.reason for o in outcomes if o.status != "PROVED"))
+
+
+def _sample_points(dom: Dom, n: int = 8) -> list[Fraction]:
+    hi = dom.hi if dom.hi is not None else dom.lo + 4
+    w = hi - dom.lo
+    pts = [simplest_between(dom.lo + w * i / (n + 1) - w / (4 * (n + 1)), dom.lo + w * i / (n + 1) + w / (4 * (n + 1)))
+           for i in range(1, n + 1)]
+    return list(dict.fromkeys(pts))
+
+
+def prove_identity(lhs, rhs, *, domain=(0, sympy.oo), closed=(True, False), variable=EPS,
+                   seconds: float = DEFAULT_SECONDS, max_prec: int = DEFAULT_MAX_PREC) -> ProofResult:
+    """Prove or refute ``lhs == rhs`` for every ``variable`` in ``domain``.
+
+    PROVED only by exact algebra: after rewriting sinh/cosh/tanh with exp and ``t = e^{ε/m}``,
+    ``sympy.cancel`` reduces ``lhs - rhs`` to 0 (method "exact-algebra"), or ``sympy.simplify``
+    returns exactly 0 ("sympy-simplify").  REFUTED at a rational point where the kernel
+    certifies ``lhs != rhs``.  Otherwise UNDECIDED (agreement at sample points is not a proof).
+    """
+    _check_variable(variable)
+    _check_budget(seconds, max_prec)
+    return _bounded(_prove_identity_now, lhs, "==", rhs, domain, closed, variable, seconds, max_prec)
+
+
+def _prove_identity_now(lhs, _op, rhs, *, domain, closed, variable, seconds, max_prec) -> ProofResult:
+    var = variable
+    lhs_e, rhs_e = _as_expr(lhs, "lhs", var), _as_expr(rhs, "rhs", var)
+    lo, hi, lc, hc = _domain(domain, closed, var)
+    statement, dom_text = f"{lhs_e} == {rhs_e}", _fmt_domain(lo, hi, lc, hc)
+    budget = Budget(float(seconds), max_prec)
+    steps = []
+
+    def result(verdict, method, reason, point=None, values=None):
+        cert = {"steps": steps, "precision": budget.used_prec or None, "seconds": round(budget.elapsed(), 3)}
+        return ProofResult(verdict, method, cert, point, values, reason, statement, dom_text)
+
+    d = lhs_e - rhs_e
+    if lo == hi:
+        dd = compare(lhs_e.subs(var, lo), "==", rhs_e.subs(var, lo), max_prec=max_prec)
+        verdict = {Truth.TRUE: "PROVED", Truth.FALSE: "REFUTED"}.get(dd.truth, "UNDECIDED")
+        return result(verdict, "endpoint", dd.reason, point=to_q(lo) if verdict == "REFUTED" and lo.is_Rational
+                      else None)
+    proved_all, method = True, "exact-algebra"
+    for chart in _charts(lo, hi, lc, hc, var):
+        dx = d if chart.phi == var else d.subs(var, chart.phi)
+        form = rational_form(dx, chart.x)
+        confirm = _Confirmer(lhs_e, "==", rhs_e, var, chart, budget, (lo, hi, lc, hc))
+        if form is not None:
+            steps.append({"method": "exact-algebra", **form.describe()})
+            if form.N.is_zero:
+                continue
+            candidates = _sample_points(chart.dom)
+        else:
+            simp = sympy.simplify(dx)
+            steps.append({"method": "sympy-simplify", "simplified_difference": str(simp)})
+            if simp == 0:
+                method = "sympy-simplify"
+                continue
+            candidates = _sample_points(chart.dom)
+        for p in candidates:
+            if confirm(Outcome("REFUTED", "", point=p)):
+                point, values, how, _ = confirm.confirmed
+                return result("REFUTED", "sample-point", f"differs at {var} = {point}: {how}", point, values)
+            if budget.expired():
+                break
+        proved_all = False
+    if proved_all:
+        return result("PROVED", method, f"{statement} holds identically on {dom_text}")
+    # fallback: lhs <= rhs and lhs >= rhs (e.g. identities of Min/Max, which split into cases)
+    halves = []
+    for k, op in enumerate(("<=", ">=")):
+        res = prove_inequality(lhs_e, op, rhs_e, domain=(lo, hi), closed=(lc, hc), variable=var,
+                               seconds=max(budget.remaining() / (2 - k), 1e-3), max_prec=max_prec)
+        budget.note_prec(res.certificate.get("precision") or 0)
+        steps.append({"method": "two-inequalities", "statement": res.statement, "verdict": res.verdict,
+                      "by": res.method, "steps": res.certificate.get("steps", [])})
+        if res.verdict == "REFUTED":
+            return result("REFUTED", res.method, res.reason, res.point, res.values)
+        halves.append(res)
+    if all(r.verdict == "PROVED" for r in halves):
+        return result("PROVED", "two-inequalities", f"{statement} holds on {dom_text}: both <= and >= are proved")
+    return result("UNDECIDED", method, "no exact proof of the identity, no certified difference at the sample "
+                                       "points, and the two inequalities were not both proved: "
+                  + "; ".join(r.reason for r in halves if r.verdict != "PROVED"))
+
+
+def prove(text: str, *, domain="[0, oo)", seconds: float = DEFAULT_SECONDS, max_prec: int = DEFAULT_MAX_PREC,
+          variable=EPS) -> ProofResult:
+    """Parse ``text`` (``"lhs op rhs"``, safe grammar) and ``domain`` (``"[0, oo)"``) and prove it.
+
+    Example: ``prove("eps*tanh(eps/2) <= Min(eps, eps**2)")`` (Cuff–Yu, Cuff–Yu, Property 1).
+    """
+    var = _check_variable(variable)
+    if not isinstance(text, str):
+        raise InvalidArgument(f"text={text!r} of type {type(text).__name__} must be a string 'lhs op rhs'")
+    lhs, op, rhs = parse_inequality(text, symbols={var.name: var}, name="inequality")
+    dom = parse_interval(domain, name="domain") if isinstance(domain, str) else domain
+    return prove_inequality(lhs, op, rhs, domain=dom, variable=var, seconds=seconds, max_prec=max_prec)

@@ -1,0 +1,161 @@
+"""The domain of a symbolic family's parameter, and the time budget of one symbolic measure.
+
+:class:`Domain` is an exact interval of the family's one symbol (ends are exact constants or ``oo``;
+floats are refused, so no verdict rests on a rounded end).  ``_Budget`` hands out wall-clock slices
+to certifier calls so one hard comparison cannot eat the whole measure (the undecided ones end as an
+exact ``Max``).  Step 2 of the algorithm described in :mod:`exactpriv.measures.symbolic`.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+
+import sympy
+
+from exactpriv.errors import InvalidArgument, NotExactError
+from exactpriv.mechanisms.base import Mechanism, ProductMechanism
+
+
+__all__ = ["DEFAULT_SECONDS", "Domain"]
+
+
+_OO = sympy.oo
+
+
+#: Default wall-clock budget of one measure (certifier calls of the dominance step), seconds.
+DEFAULT_SECONDS = 30.0
+
+#: Budget of a single certifier call.  Empirically determined parameter: every comparison of the
+#: seed families settles within 1 s; harder ones are left as an exact Max instead of waiting.
+_PER_CALL_SECONDS = 2.0
+
+
+# ======================================================================================
+# domain
+# ======================================================================================
+def _end(value, name):
+    if isinstance(value, bool):
+        raise InvalidArgument(f"{name}={value!r} of type bool is not a number")
+    if isinstance(value, float):
+        raise NotExactError(f"{name}={value!r} is a float; write an exact number (e.g. Fraction or sympy.Rational)")
+    if isinstance(value, (int, Fraction)):
+        return sympy.Rational(value.numerator, value.denominator) if isinstance(value, Fraction) else sympy.Integer(value)
+    if isinstance(value, sympy.Expr) and not value.free_symbols:
+        if value.has(sympy.Float):
+            raise NotExactError(f"{name}={value} contains a float")
+        if value in (_OO, -_OO):
+            return value
+        if value.has(sympy.nan, sympy.zoo, sympy.I, _OO, -_OO) or value.is_real is False:
+            raise InvalidArgument(f"{name}={value} is not a finite real number (or oo)")
+        return value
+    raise InvalidArgument(f"{name}={value!r} of type {type(value).__name__} is not an exact constant (int, Fraction, "
+                          f"sympy number or sympy.oo)")
+
+
+@dataclass(frozen=True)
+class Domain:
+    """An interval of the family's symbol: ``lo`` < ``hi`` (exact; ``hi`` may be ``oo``), and
+    whether each end belongs to it."""
+
+    variable: sympy.Symbol
+    lo: sympy.Expr
+    hi: sympy.Expr
+    lo_closed: bool = True
+    hi_closed: bool = False
+
+    @classmethod
+    def make(cls, variable, domain=(0, _OO), closed=(True, False)) -> "Domain":
+        try:
+            lo, hi = domain
+            lc, hc = closed
+        except (TypeError, ValueError):
+            raise InvalidArgument(f"domain={domain!r} and closed={closed!r} must be pairs (lo, hi), "
+                                  f"(lo_closed, hi_closed)") from None
+        lo, hi = _end(lo, "domain[0]"), _end(hi, "domain[1]")
+        if lo in (_OO, -_OO):
+            raise InvalidArgument(f"domain={domain!r}: the lower end must be finite")
+        if not isinstance(lc, bool) or not isinstance(hc, bool):
+            raise InvalidArgument(f"closed={closed!r} must be a pair of bools")
+        if hi != _OO:
+            from exactpriv.exact.kernel import compare
+
+            if not compare(lo, "<", hi).is_true:
+                raise InvalidArgument(f"domain={domain!r}: need lo < hi")
+        if variable.is_nonnegative and lo.is_negative:
+            raise InvalidArgument(f"domain={domain!r}: {variable} is declared nonnegative, the domain must lie in "
+                                  f"[0, oo)")
+        return cls(variable, lo, hi, lc, hc and hi != _OO)
+
+    def text(self) -> str:
+        return f"{'[' if self.lo_closed else '('}{self.lo}, {self.hi}{']' if self.hi_closed else ')'}"
+
+    def __str__(self):
+        return f"{self.variable} in {self.text()}"
+
+    def args(self) -> dict:
+        """Keyword arguments for :func:`exactpriv.certify.prove_inequality`."""
+        return {"domain": (self.lo, self.hi), "closed": (self.lo_closed, self.hi_closed), "variable": self.variable}
+
+    def covers(self, other: "Domain") -> bool:
+        """Exact: does this domain contain ``other``?"""
+        if self.variable != other.variable:
+            return False
+        lo_ok = (self.lo == other.lo and (self.lo_closed or not other.lo_closed)) or bool(
+            sympy.simplify(other.lo - self.lo).is_positive)
+        if self.hi == _OO:
+            hi_ok = True
+        elif other.hi == _OO:
+            hi_ok = False
+        else:
+            hi_ok = (self.hi == other.hi and (self.hi_closed or not other.hi_closed)) or bool(
+                sympy.simplify(self.hi - other.hi).is_positive)
+        return lo_ok and hi_ok
+
+    def sample(self) -> sympy.Expr:
+        """An interior point (used to ORDER candidates by a float value, never to decide)."""
+        if self.hi == _OO:
+            return self.lo + 1
+        return (self.lo + self.hi) / 2
+
+
+class _Budget:
+    def __init__(self, seconds):
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0 \
+                or seconds != seconds or seconds == float("inf"):
+            raise InvalidArgument(f"seconds={seconds!r} of type {type(seconds).__name__} must be a positive "
+                                  f"finite number")
+        self.deadline = time.perf_counter() + seconds
+
+    def slice(self) -> float:
+        return min(_PER_CALL_SECONDS, self.deadline - time.perf_counter())
+
+
+# ======================================================================================
+# the analysed family
+# ======================================================================================
+def _flat(M, what) -> Mechanism:
+    if isinstance(M, ProductMechanism):
+        return M.expand()
+    if not isinstance(M, Mechanism):
+        raise InvalidArgument(f"M={M!r} of type {type(M).__name__} must be an exactpriv Mechanism ({what})")
+    return M
+
+
+def _variable(M: Mechanism, variable, what):
+    free = set(M.free_symbols)
+    if variable is not None:
+        if not isinstance(variable, sympy.Symbol):
+            raise InvalidArgument(f"variable={variable!r} of type {type(variable).__name__} must be a sympy Symbol")
+        if free - {variable}:
+            raise InvalidArgument(f"{what}: {M!r} has symbols {sorted(map(str, free))}; only {variable} may remain "
+                                  f"(substitute the others with M.subs(...))")
+        if not free:
+            raise InvalidArgument(f"{what}: {M!r} has no symbolic entries; use the exact numeric measure instead")
+        return variable
+    if len(free) != 1:
+        raise InvalidArgument(
+            f"{what}: a symbolic family needs exactly one symbol, {M!r} has {sorted(map(str, free)) or 'none'}"
+            + ("; use the exact numeric measure instead" if not free else "; substitute the others (M.subs(...))"))
+    return next(iter(free))

@@ -1,0 +1,163 @@
+"""Exact validation of mechanism entries: parsing, the [0, 1] range check and proving expressions zero.
+
+Entries are Fractions or sympy expressions in declared symbols.  Text entries go through the safe
+grammar (:func:`exactpriv.exact.expressions.parse_expression`), never ``sympify``.  A symbolic entry
+must lie in [0, 1]: sympy's assumptions decide small expressions; otherwise the range is refuted
+exactly for constants (:func:`exactpriv.exact.kernel.compare`) or by the certifier for expressions
+in eps, and an entry neither proved nor refuted is accepted (every ``M.subs(...)`` re-validates it
+exactly).  A symbolic row sum is accepted only when its difference from 1 is PROVED zero
+(:func:`prove_zero`: exact rewrites under a wall-clock bound; ``Expr.equals`` is numeric and is not
+used), so a mechanism is never accepted on a numeric coincidence.
+"""
+
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+
+import sympy
+
+from exactpriv.errors import BudgetExceededError, EntryRangeError
+from exactpriv.exact.budget import run_bounded
+from exactpriv.exact.numbers import EPS, as_exact, to_sympy
+
+
+__all__ = ["prove_zero"]
+
+
+#: Budgets of the symbolic checks made while a mechanism is built (each runs in a killable
+#: worker, :func:`exactpriv.exact.budget.run_bounded`: sympy's simplify has no deadline).
+ZERO_TEST_SECONDS = 5.0
+
+RANGE_CHECK_SECONDS = 4.0
+
+
+def prove_zero(expr) -> bool:
+    """True only if ``expr`` is *proved* identically zero by exact symbolic rewriting.
+
+    ``sympy.Expr.equals`` is numeric and is deliberately not used.  False means "not proved"
+    (also when the rewrites do not finish within :data:`ZERO_TEST_SECONDS`).
+    """
+    expr = to_sympy(expr)
+    if expr == 0:
+        return True
+    try:
+        return _prove_zero_bounded(expr)
+    except BudgetExceededError:
+        return False
+
+
+@functools.lru_cache(maxsize=4096)
+def _prove_zero_bounded(expr) -> bool:
+    return run_bounded(_prove_zero_rewrites, expr, seconds=ZERO_TEST_SECONDS, what="the zero test of a row sum",
+                       warm=True)
+
+
+def _rewrite_exp(e):
+    return sympy.cancel(sympy.expand(e.rewrite(sympy.exp)))
+
+
+def _prove_zero_rewrites(expr) -> bool:
+    for rewrite in (sympy.cancel, sympy.together, _rewrite_exp, sympy.simplify):
+        try:
+            if rewrite(expr) == 0:
+                return True
+        except Exception:  # sympy internals on exotic input: not a proof either way
+            continue
+    return False
+
+
+def _check_entry(value, where: str, symbols):
+    if isinstance(value, str):
+        value = _parse_entry(value, where, symbols)
+    v = as_exact(value, where, symbols=symbols)
+    if isinstance(v, Fraction):
+        if v < 0 or v > 1:
+            raise EntryRangeError(f"{where}={v} is outside [0, 1]")
+        return v
+    # symbolic or irrational constant.  sympy's assumptions evaluate numerically and the
+    # certifier simplifies: on small expressions the assumptions run here (milliseconds), the
+    # rest runs bounded in a worker (not refuted in time: accepted, see _refute_unit_range)
+    if _is_small(v):
+        if v.is_real is False:
+            raise EntryRangeError(f"{where}={v} is not real")
+        if v.is_negative or (1 - v).is_negative:
+            raise EntryRangeError(f"{where}={v} is outside [0, 1]")
+        if v.is_nonnegative and (1 - v).is_nonnegative:
+            return v
+    try:
+        bad = _range_problem(v)
+    except BudgetExceededError:
+        bad = None
+    if bad is not None:
+        raise EntryRangeError(f"{where}={v} {bad}")
+    return v
+
+
+#: Expressions with at most this many nodes have their assumptions queried in-process.
+_SMALL_NODES = 40
+
+
+def _is_small(v) -> bool:
+    for k, _ in enumerate(sympy.preorder_traversal(v)):
+        if k > _SMALL_NODES:
+            return False
+    return True
+
+
+def _parse_entry(text: str, where: str, symbols):
+    """A string entry: an exact rational ('3/4') or an expression of the safe grammar in the
+    declared symbols ('exp(eps)/(exp(eps) + 1)'); parsed, never evaluated as code."""
+    if text.isascii():  # Fraction() also reads look-alike digits ("\u09ea/8", a Bengali 4, as 1/2)
+        try:
+            return Fraction(text.strip())
+        except (ValueError, ZeroDivisionError):
+            pass
+    from exactpriv.exact.expressions import parse_expression
+
+    return parse_expression(text, symbols={s.name: s for s in symbols}, name=where)
+
+
+@functools.lru_cache(maxsize=4096)
+def _range_problem(v) -> str | None:
+    return run_bounded(_unit_range_problem, v, seconds=RANGE_CHECK_SECONDS, what="the range check of an entry",
+                       warm=True)
+
+
+def _unit_range_problem(v) -> str | None:
+    if v.is_real is False:
+        return "is not real"
+    if v.is_negative or (1 - v).is_negative:
+        return "is outside [0, 1]"
+    if not (v.is_nonnegative and (1 - v).is_nonnegative):
+        bad = _refute_unit_range(v)
+        if bad is not None:
+            return f"is outside [0, 1]: {bad}"
+    return None
+
+
+def _refute_unit_range(v) -> str | None:
+    """Try to refute 0 <= v <= 1: exactly for closed constants, with the certifier for
+    expressions in eps alone (eps >= 0).  Returns the reason when refuted, else None (an
+    entry that is neither proved nor refuted is accepted here: every substitution
+    ``M.subs(eps=...)`` re-validates it exactly)."""
+    from exactpriv.exact.kernel import compare
+
+    if not v.free_symbols:
+        for op, bound in ((">=", 0), ("<=", 1)):
+            d = compare(v, op, bound)
+            if d.is_false:
+                return f"{v} {op} {bound} is false ({d.method})"
+        return None
+    if v.free_symbols != {EPS}:
+        return None  # the domain of other parameters is not known here
+    from exactpriv.certify import prove_inequality
+
+    for op, bound in ((">=", 0), ("<=", 1)):
+        try:
+            res = prove_inequality(v, op, bound, seconds=2)
+        except Exception:  # the certifier cannot handle it: neither proved nor refuted
+            continue
+        if res.verdict == "REFUTED":
+            return f"{v} {op} {bound} fails at eps = {res.point}"
+    return None
