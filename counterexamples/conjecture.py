@@ -102,6 +102,25 @@ class ConjectureResult:
                 "bound_value": self.bound_value, "seconds": round(self.seconds, 3), "tried": self.tried,
                 "searched": self.searched, "seed": self.seed, "note": self.note, **self.extra}
 
+    def __repr__(self) -> str:  # short: the witness's exact matrix stays behind .witness
+        label = f", witness {self.witness.get('label')!r}" if isinstance(self.witness, dict) else ""
+        return (f"ConjectureResult({self.verdict.value}: {self.given} = eps => {self.measure} <= {self.bound}"
+                f"{label}; {self.tried} instances)")
+
+    def _repr_html_(self) -> str:
+        """Jupyter: the verdict, the statement, the refuting values and the witness's label (HTML-escaped)."""
+        from html import escape
+
+        out = f"{self.verdict._repr_html_()} {escape(f'{self.given} = ε ⇒ {self.measure} ≤ {self.bound}')}"
+        if self.verdict is Verdict.REFUTED:
+            values = f"{self.measure} = {self.measure_value} > {self.bound_value} at {self.given} = {self.given_value}"
+            out += f"<br>{escape(values)}"
+            if isinstance(self.witness, dict):
+                out += f"<br>witness: <code>{escape(str(self.witness.get('label')))}</code>"
+        elif self.note:
+            out += f"<br><small>{escape(self.note)}</small>"
+        return f"<div>{out}</div>"
+
 
 def _sstr(v):
     if v is None:

@@ -25,14 +25,20 @@ from exactpriv.mechanisms.clamped import ClampedNoiseMechanism
 from exactpriv.mechanisms.zoo import randomized_response, truncated_geometric
 from exactpriv.spaces import Bounded, GraphSpace, Hamming, Subsets
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # for type checkers only: importing the certifier here would slow every import
+    from exactpriv.certify import ProofResult
+
 __version__ = "0.1.0"
 
 
-def prove(text: str, **kwargs):
-    """Prove or refute a univariate inequality for all eps in a domain (see exactpriv.certify)."""
+def prove(text: str, *, domain: str = "[0, oo)", **kwargs: Any) -> "ProofResult":
+    """Prove or refute a univariate inequality for all eps in a domain (see exactpriv.certify.prove:
+    ``seconds``, ``max_prec``, ``variable``); returns a ProofResult whose ``verdict`` is a Verdict."""
     from exactpriv.certify import prove as _prove
 
-    return _prove(text, **kwargs)
+    return _prove(text, domain=domain, **kwargs)
 
 
 __all__ = [

@@ -15,6 +15,7 @@ previous ``verify.json``, the summary counts, and the papers the claims cite.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import time
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
@@ -203,18 +204,28 @@ def papers_of(claims: Iterable, papers: Mapping | None = None) -> dict:
     """paper key -> :class:`~exactpriv.claims.banks.Paper` (or None) for the claims' paper keys (claims, or
     paper keys as strings), in the order they come.  ``papers`` (e.g. the union of the banks' ``papers``)
     wins; otherwise the installed banks' registrations are asked."""
-    from exactpriv.claims.banks import installed_banks
-
     keys = list(dict.fromkeys(c if isinstance(c, str) else c.id.split(".")[0] for c in claims))
     known = dict(papers or {})
     if any(k not in known for k in keys):
-        try:
-            for bank in installed_banks().values():
-                for k, p in bank.papers.items():
-                    known.setdefault(k, p)
-        except ExactPrivError:  # a broken third-party bank must not stop the report
-            pass
+        for k, p in _installed_papers().items():
+            known.setdefault(k, p)
     return {k: known.get(k) for k in keys}
+
+
+@functools.lru_cache(maxsize=1)
+def _installed_papers() -> dict:
+    """The papers of every installed bank (entry points are fixed for the life of the process, and reading
+    them costs tens of milliseconds: once per process, not once per page)."""
+    from exactpriv.claims.banks import installed_banks
+
+    out: dict = {}
+    try:
+        for bank in installed_banks().values():
+            for k, p in bank.papers.items():
+                out.setdefault(k, p)
+    except ExactPrivError:  # a broken third-party bank must not stop the report
+        pass
+    return out
 
 
 def reading_evidence(res) -> str:

@@ -22,11 +22,18 @@ _PREAMBLE = r"""\documentclass[10pt]{article}
 \usepackage[utf8]{inputenc}
 \usepackage[T1]{fontenc}
 \usepackage{amssymb}
+\usepackage{array}
 \usepackage{longtable}
 \usepackage[margin=2cm]{geometry}
 \begin{document}
 """
-_COLUMNS = r"@{}p{3.4cm}p{3.4cm}p{4.6cm}p{1.9cm}p{1.8cm}@{}"
+_RAGGED = r">{\raggedright\arraybackslash}"
+_COLUMNS = "@{}" + "".join(_RAGGED + f"p{{{w}}}" for w in ("3.8cm", "3.6cm", "4.4cm", "1.9cm", "1.8cm")) + "@{}"
+
+
+def _identifier(text: str) -> str:
+    """A claim id in typewriter type that may break after its dots and underscores (long ids fit the column)."""
+    return r"\texttt{" + tex_escape(text).replace(".", r".\allowbreak{}").replace(r"{\_}", r"{\_}\allowbreak{}") + "}"
 
 
 @functools.lru_cache(maxsize=1)
@@ -48,13 +55,13 @@ def _rows(results: list[ReadingResult], claims: dict) -> list[str]:
         c = claims.get(r.claim_id)
         first = r.claim_id != last
         last = r.claim_id
-        cid = r"\texttt{" + tex_escape(r.claim_id) + "}" if first else ""
+        cid = _identifier(r.claim_id) if first else ""
         where = tex_escape(c.source) if (first and c is not None) else ""
         out.append(f"{cid} & {where} & {tex_escape(r.reading)} & {tex_escape(r.verdict.value)} & "
                    f"{tex_escape(finding_of(r) or '')} \\\\")
     for c in claims.values():
         if not c.encodable:
-            out.append(r"\texttt{" + tex_escape(c.id) + "} & " + tex_escape(c.source) + r" & --- & not encodable & \\")
+            out.append(_identifier(c.id) + " & " + tex_escape(c.source) + r" & --- & not encodable & \\")
     return out
 
 
@@ -80,8 +87,8 @@ def latex_verdicts(results: Iterable[ReadingResult], *, claims: Iterable[Claim] 
         ps = summary(mine, mine_claims.values())
         heading = paper.short() + ": " + paper.title if paper is not None else key
         out += [r"\subsection*{" + tex_escape(heading) + "}",
-                tex_escape(paper.citation() if paper is not None else key) + r"\par",
-                r"\smallskip", tex_escape("Verdicts: " + ", ".join(f"{k} {v}" for k, v in ps["verdicts"].items())
+                r"\noindent " + tex_escape(paper.citation() if paper is not None else key) + r"\par",
+                r"\smallskip\noindent " + tex_escape("Verdicts: " + ", ".join(f"{k} {v}" for k, v in ps["verdicts"].items())
                                           + ".") + r"\par",
                 r"\begin{longtable}{" + _COLUMNS + "}", r"\hline",
                 r"Claim & Location & Reading & Verdict & Finding \\", r"\hline", r"\endhead",

@@ -89,9 +89,9 @@ def _reading_section(doc: Doc, claim: Claim, rd, res: ReadingResult | None, entr
     doc.p([Cell(res.verdict.value, res.verdict.value), f" (expected: {rd.expected.value if rd.expected else '—'}); "
            f"{reading_evidence(res)}; {res.seconds:.2f} s."])
     if res.verdict == Verdict.REFUTED:
-        doc.p(Cell(_finding_line(res), "finding"))
+        doc.p(Cell(Prose(_finding_line(res)), "finding"))
     elif res.why:
-        doc.p(res.why, note=True)
+        doc.p(Prose(res.why), note=True)
     fams = res.evidence.get("families", {})
     if fams:
         doc.table(["family", "holds", "undecided", "outside hypotheses", "violated"],
@@ -190,7 +190,7 @@ def claim_report(claim: Claim, results, *, out_dir, points: dict | None = None, 
     if mine_entries:
         doc.h(1, "Stated map vs best witness found")
         entry_table(doc, mine_entries)
-    imps = {i.key: i for i in bank_implications()}
+    imps = {i.key: i for i in bank_implications()} if explorations else {}
     for ex in explorations or []:
         imp = imps.get(ex.key)
         if imp is not None and claim.id in imp.claims + tuple(_tight_claims(imp)):

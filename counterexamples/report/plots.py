@@ -119,19 +119,24 @@ def evidence_figure(results, name: str, title: str) -> Figure | None:
     colours = {"holds": _BLUE, "outside hypotheses": _GREY, "undecided": _ORANGE, "violated": _RED}
     width = max([sum(c.values()) for _, c, _ in rows] + [1])
     least = width * 0.012  # a count of 1 next to 300 must stay visible: bars get at least this width
-    labelled = set()
+    segments: dict = {key: ([], [], []) for key in colours}  # per outcome: ys, widths, lefts (one bar call each)
     for y, (res, counts, mark) in enumerate(rows):
         left = 0.0
         for key, n in counts.items():
             if n:
-                ax.barh(y, max(n, least), left=left, color=colours[key], height=0.6,
-                        label=None if key in labelled else key)
-                labelled.add(key)
+                ys, widths, lefts = segments[key]
+                ys.append(y)
+                widths.append(max(n, least))
+                lefts.append(left)
                 left += max(n, least)
         said = ", ".join(f"{n} {'hold' if k == 'holds' else k}" for k, n in counts.items() if n)
         ax.text(left + width * 0.015, y, res.verdict.value + (f" ({said})" if said else "")
                 + (f"; {mark}" if mark else ""), va="center", fontsize=7.5,
                 color={"REFUTED": _RED, "PROVED": _GREEN, "UNDECIDED": _ORANGE}.get(res.verdict.value, "#333"))
+    labelled = [key for key, (ys, _, _) in segments.items() if ys]
+    for key in labelled:
+        ys, widths, lefts = segments[key]
+        ax.barh(ys, widths, left=lefts, color=colours[key], height=0.6, label=key)
     ax.set_yticks(range(len(rows)), [_short(r.reading, 30) for r, _, _ in rows], fontsize=8)
     ax.set_ylim(len(rows) - 0.4, -0.6)  # first reading on top, room around the outer bars
     ax.set_xlim(0, width * 2.2)
@@ -158,6 +163,15 @@ def witness_figure(res, margins, name: str, title: str) -> Figure | None:
     if not groups:
         vals = [(k, float_of(v)) for k, v in (res.witness_values or {}).items() if k != "decision"]
         vals = [(k, x) for k, x in vals if x is not None][:8]
+        if not vals:
+            fig = _mechanism_figure(res, name, title)
+            if fig is not None:
+                return fig
+            # a witness point of a parametrised statement: its exact parameters
+            params = getattr(res.witness, "params", None) or {}
+            vals = [(k, float_of(v)) for k, v in params.items() if not isinstance(v, (list, tuple, dict))]
+            vals = [(k, x) for k, x in vals if x is not None][:8]
+            title = title.replace("the witness against the bound", "the witness's parameters")
         if not vals:
             return None
         groups = [(None, vals)]
@@ -197,6 +211,34 @@ def witness_figure(res, margins, name: str, title: str) -> Figure | None:
     return Figure(name, _svg(fig, name), f"witness against the bound: {title}",
                   "The refuting witness: its value against the stated bound (bars are floats for the eye; the "
                   "exact values and the exact margin are in the table above).")
+
+
+def _mechanism_figure(res, name: str, title: str) -> Figure | None:
+    """The witness mechanism P(y | x) as a heat map with its exact entries written in the cells (for a
+    witness whose reading records no value to set against a bound)."""
+    M = getattr(res.witness, "mechanism", None)
+    rows = getattr(M, "rows", None)
+    if not rows or len(rows) > 16 or len(rows[0]) > 16:
+        return None
+    grid = [[float_of(p) for p in row] for row in rows]
+    if any(v is None for row in grid for v in row):
+        return None
+    fig, ax = _new((1.6 + 0.75 * len(rows[0]), 1.3 + 0.45 * len(rows)))
+    ax.imshow(grid, cmap="Blues", vmin=0, vmax=1, aspect="auto")
+    for i, row in enumerate(rows):
+        for j, p in enumerate(row):
+            ax.text(j, i, _short(text_of(p), 9), ha="center", va="center", fontsize=8,
+                    color="white" if grid[i][j] > 0.6 else "#222")
+    labels = [str(x) for x in M.inputs.points]
+    ax.set_yticks(range(len(rows)), [_short(x, 14) for x in labels], fontsize=7.5)
+    ax.set_xticks(range(len(rows[0])), [_short(str(y), 8) for y in M.outputs], fontsize=7.5)
+    ax.set_xlabel("output y")
+    ax.set_ylabel("input x")
+    ax.set_title(title.replace("the witness against the bound", "the witness mechanism P(y | x)"), fontsize=9)
+    fig.tight_layout()
+    return Figure(name, _svg(fig, name), f"witness against the bound: the witness mechanism, {title}",
+                  "The refuting witness's mechanism P(y | x), exact entries in the cells (its reading records no "
+                  "value to set against a bound; the decision on the witness is stated above).")
 
 
 # ----------------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from exactpriv.claims import display
 from exactpriv.claims.hypotheses import unmet_hypotheses
 from exactpriv.claims.model import Claim, Instance, Outcome, Reading
 from exactpriv.claims.verdicts import Verdict
@@ -52,6 +53,16 @@ class ReadingResult:
         if self.why:
             doc["why"] = self.why
         return doc
+
+    # display only (exactpriv.claims.display): a short repr, the whole evidence stays in .evidence
+    def __repr__(self) -> str:
+        return display.result_repr(self)
+
+    def _repr_html_(self) -> str:
+        return display.result_html(self)
+
+    def _repr_latex_(self) -> str:
+        return display.result_latex(self)
 
 
 def as_outcome(res) -> Outcome:
@@ -179,9 +190,11 @@ def check_claim(claim: Claim, *, include_slow: bool = False, max_instances: int 
     return [check_reading(claim, r, include_slow=include_slow, max_instances=max_instances) for r in claim.readings]
 
 
-def summarize(results) -> dict:
+def summarize(results) -> display.VerdictSummary:
     """Counts per verdict and, for REFUTED readings, per finding class ("unclassified" when a reading
-    declares none).  The headline count of errors found in the papers is ``findings["as-written"]``."""
+    declares none).  The headline count of errors found in the papers is ``findings["as-written"]``.
+    The dict returned also keeps the results and renders as a verdict table in a notebook."""
+    results = list(results)
     verdicts: dict[str, int] = {}
     findings: dict[str, int] = {}
     for res in results:
@@ -190,5 +203,5 @@ def summarize(results) -> dict:
             key = res.finding or "unclassified"
             findings[key] = findings.get(key, 0) + 1
     order = ["as-written", "boundary", "convention", "variant", "unclassified"]
-    return {"readings": len(results), "verdicts": dict(sorted(verdicts.items())),
-            "findings": {k: findings[k] for k in order if k in findings}}
+    return display.VerdictSummary({"readings": len(results), "verdicts": dict(sorted(verdicts.items())),
+                                   "findings": {k: findings[k] for k in order if k in findings}}, results)

@@ -220,10 +220,11 @@ def _relation(given: Notion, measure: Notion, bound_text: str, bound_expr, kind=
     return (Relation(given.name, measure.name, bound_expr, bound_text, composable=composable),)
 
 
-def implication_claim(id: str, *, given, measure, bound: str, families: Sequence[Family], title: str = "",
-                      source: str = "", quote: str = "", params: Sequence[Param] = (),
-                      hypotheses: Sequence[Hypothesis] = (), monotone: bool = True, reading: str = "literal",
-                      expected=None, finding=None, why: str = "", notes: str = "") -> Claim:
+def implication_claim(id: str, *, given: str | Notion, measure: str | Notion, bound: str,
+                      families: Sequence[Family], title: str = "", source: str = "", quote: str = "",
+                      params: Sequence[Param] = (), hypotheses: Sequence[Hypothesis] = (), monotone: bool = True,
+                      reading: str = "literal", expected: Verdict | str | None = None,
+                      finding: Finding | str | None = None, why: str = "", notes: str = "") -> Claim:
     """"α-``given`` ⇒ ``bound``(α, params)-``measure``", checked as measure(M) ≤ bound(given(M)).
 
     Example (Bun–Steinke 2016, Prop. 1.4)::
@@ -244,9 +245,10 @@ def implication_claim(id: str, *, given, measure, bound: str, families: Sequence
                  "implication", [r])
 
 
-def tightness_claim(id: str, *, given, measure, bound: str, families: Sequence[Family], title: str = "",
-                    source: str = "", quote: str = "", params: Sequence[Param] = (), reading: str = "attained",
-                    hypotheses: Sequence[Hypothesis] = (), expected=None, finding=None, why: str = "",
+def tightness_claim(id: str, *, given: str | Notion, measure: str | Notion, bound: str, families: Sequence[Family],
+                    title: str = "", source: str = "", quote: str = "", params: Sequence[Param] = (),
+                    reading: str = "attained", hypotheses: Sequence[Hypothesis] = (),
+                    expected: Verdict | str | None = None, finding: Finding | str | None = None, why: str = "",
                     notes: str = "") -> Claim:
     """"The bound is attained on this family": measure(M) = bound(given(M), params) exactly on every instance."""
     g, m = _notion(given), _notion(measure)
@@ -266,9 +268,10 @@ def tightness_claim(id: str, *, given, measure, bound: str, families: Sequence[F
     return Claim(id, title or f"{bound} is attained", source, quote or r.statement, "tightness", [r])
 
 
-def non_implication_claim(id: str, *, given, measure, bound: str = "oo", families: Sequence[Family],
-                          title: str = "", source: str = "", quote: str = "", params: Sequence[Param] = (),
-                          reading: str = "witness", expected=None, finding=None, why: str = "",
+def non_implication_claim(id: str, *, given: str | Notion, measure: str | Notion, bound: str = "oo",
+                          families: Sequence[Family], title: str = "", source: str = "", quote: str = "",
+                          params: Sequence[Param] = (), reading: str = "witness",
+                          expected: Verdict | str | None = None, finding: Finding | str | None = None, why: str = "",
                           notes: str = "") -> Claim:
     """"``given`` does not imply ``measure`` ≤ bound": there is an instance with finite given(M) and
     measure(M) > bound(given(M)) (default bound ∞: measure(M) infinite).  An "exists" reading: one exact
@@ -298,8 +301,9 @@ def non_implication_claim(id: str, *, given, measure, bound: str = "oo", familie
 
 
 def inequality_claim(id: str, statement: str, *, domain: str = "[0, oo)", title: str = "", source: str = "",
-                     quote: str = "", reading: str = "all-eps", seconds: float = 10.0, expected=None,
-                     finding=None, why: str = "", notes: str = "") -> Claim:
+                     quote: str = "", reading: str = "all-eps", seconds: float = 10.0,
+                     expected: Verdict | str | None = None, finding: Finding | str | None = None, why: str = "",
+                     notes: str = "") -> Claim:
     """"``statement`` holds for every ε in ``domain``", e.g. ``"log(2*cosh(eps)-1) <= eps**2"``: PROVED or
     REFUTED by the certifier (:func:`exactpriv.certify.prove`), UNDECIDED with its reason otherwise."""
     from exactpriv.certify import prove as certify_prove

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from exactpriv.claims.model import Family, Instance
 from exactpriv.errors import InvalidArgument
+
+if TYPE_CHECKING:
+    from exactpriv.spaces import Space
 
 __all__ = ["instances", "random_mechanisms", "randomized_responses"]
 
@@ -42,7 +45,7 @@ def randomized_responses(exp_eps: Sequence[Any], *, k: int = 2, name: str = "ran
     return Family(name, lambda: iter(insts), f"{k}-ary randomized response at e^eps in {values}")
 
 
-def random_mechanisms(space, *, outputs: int = 2, count: int = 20, seed: int = 0, zeros: bool = True,
+def random_mechanisms(space: Space, *, outputs: int = 2, count: int = 20, seed: int = 0, zeros: bool = True,
                       max_weight: int = 8, priors: str | None = None, name: str | None = None) -> Family:
     """``count`` seeded random exact mechanisms on ``space`` with ``outputs`` outputs.
 

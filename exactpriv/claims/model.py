@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
+from exactpriv.claims import display
 from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.claims.relations import Relation
 from exactpriv.claims.verdicts import Finding, Verdict
@@ -154,6 +155,13 @@ class Reading:
         self.hypotheses = tuple(hyps)
         self.relations = tuple(self.relations)
 
+    def __repr__(self) -> str:
+        return display.reading_repr(self)
+
+    def _repr_html_(self) -> str:
+        """Jupyter: the name, the statement, the expected verdict and why (HTML-escaped)."""
+        return display.reading_html(self)
+
     def justification_problems(self) -> list[str]:
         """What is missing for the expected verdict to count as justified (empty: nothing)."""
         out = []
@@ -201,6 +209,13 @@ class Claim:
             raise InvalidArgument(f"claim {self.id} is encodable but has no reading")
         if not self.encodable and not self.reason:
             raise InvalidArgument(f"claim {self.id} is not encodable: give the reason")
+
+    def __repr__(self) -> str:
+        return display.claim_repr(self)
+
+    def _repr_html_(self) -> str:
+        """Jupyter: id, title, source, the paper's quote and the readings (HTML-escaped)."""
+        return display.claim_html(self)
 
     def reading(self, name: str) -> Reading:
         for r in self.readings:

@@ -18,7 +18,7 @@ import argparse
 import sys
 import traceback
 
-from exactpriv.cli._common import EXIT_INTERRUPTED, interrupt_protocol, validate_options
+from exactpriv.cli._common import EXIT_ERROR, EXIT_INTERRUPTED, interrupt_protocol, validate_options
 from exactpriv.errors import ExactPrivError
 
 __all__ = ["main"]
@@ -70,6 +70,16 @@ def main(argv=None) -> int:
         except KeyboardInterrupt:
             print("interrupted", file=sys.stderr)
             return EXIT_INTERRUPTED
+        except BrokenPipeError:
+            # the reader went away (`exactpriv list claims | head`): stop quietly, as Unix tools do; point
+            # stdout at /dev/null so Python's exit-time flush cannot raise again
+            import os
+
+            try:
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            except (OSError, ValueError, AttributeError):  # stdout is not a file (captured, replaced)
+                pass
+            return EXIT_ERROR
         except Exception as exc:  # noqa: BLE001 - the one error boundary of the command line
             if debug:
                 traceback.print_exc()

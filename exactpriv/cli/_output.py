@@ -18,7 +18,7 @@ import shutil
 import sys
 from dataclasses import dataclass, field
 
-__all__ = ["FORMATS", "MAX_WIDTH", "Row", "add_format_arguments", "attention", "progress_bar",
+__all__ = ["FORMATS", "MAX_WIDTH", "Row", "add_format_arguments", "attention", "output_width", "progress_bar",
            "quiet_third_party", "render", "row_of", "summary_lines"]
 
 FORMATS = ("table", "json", "markdown", "latex")
@@ -89,6 +89,11 @@ def summary_lines(rows: list[Row], title: str) -> list[str]:
     return lines
 
 
+def output_width() -> int:
+    """Columns of stdout output: the terminal's width, at most :data:`MAX_WIDTH`; MAX_WIDTH when piped."""
+    return _width()
+
+
 def _width() -> int:
     if sys.stdout.isatty():
         return min(MAX_WIDTH, shutil.get_terminal_size((MAX_WIDTH, 24)).columns)
@@ -130,7 +135,8 @@ def _table(rows: list[Row], shown: list[Row], title: str, show_all: bool) -> str
         lines.append(_cut(f"{_cut(r.claim_id, wid):<{wid}}  {_cut(r.reading, wre):<{wre}}  "
                           f"{_cut(_verdict_cell(r), wv):<{wv}}  {text}", width))
     if not show_all and len(shown) < len(rows):
-        lines.append(f"({len(rows) - len(shown)} more rows PROVED or CHECKED as expected; --all lists them)")
+        lines.append(f"({len(rows) - len(shown)} more readings PROVED or CHECKED, none differing from an expected "
+                     "verdict; --all lists them)")
     return "\n".join(lines) + "\n"
 
 
@@ -223,13 +229,25 @@ def quiet_third_party() -> None:
         os.close(saved)
 
 
-def progress_bar(title: str):
-    """A transient progress bar with count, elapsed time and ETA on stderr (drawn only on a terminal)."""
+def progress_bar(title: str, *, budget_seconds: float | None = None):
+    """A transient progress bar with count, elapsed time and ETA on stderr (drawn only on a terminal).
+
+    With ``budget_seconds`` (a search bounded by time, as ``hunt`` and ``conjecture`` are) the ETA is the
+    budget left, an upper bound that rich's rate estimate cannot give: a search stops at its deadline."""
     from rich.console import Console
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
-                               TimeRemainingColumn)
+    from rich.markup import escape
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn,
+                               TimeElapsedColumn, TimeRemainingColumn)
+    from rich.text import Text
+
+    class BudgetLeft(ProgressColumn):
+        def render(self, task):
+            left = max(0.0, (budget_seconds or 0.0) - (task.elapsed or 0.0))
+            return Text(f"eta ≤ {left:.0f} s")
 
     console = Console(stderr=True)
-    return Progress(TextColumn(f"[bold]{title}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                    TextColumn("eta"), TimeRemainingColumn(), TextColumn("{task.description}"),
-                    console=console, transient=True, disable=not console.is_terminal)
+    counted = [BarColumn(), MofNCompleteColumn()]
+    eta = [BudgetLeft()] if budget_seconds is not None else [TextColumn("eta"), TimeRemainingColumn()]
+    return Progress(TextColumn(f"[bold]{escape(title)}"), *counted, TimeElapsedColumn(), *eta,
+                    TextColumn("{task.description}"), console=console, transient=True,
+                    disable=not console.is_terminal)

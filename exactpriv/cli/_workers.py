@@ -10,9 +10,9 @@ __all__ = ["add_workers_arguments", "distributed_requested", "progress_printer"]
 def add_workers_arguments(p) -> None:
     p.add_argument("--workers", type=int, default=0, metavar="N",
                    help="run the work on a local dask cluster of N worker processes (needs exactpriv[distributed]); "
-                        "the same --seed gives the same verdicts and witnesses whatever N")
+                        "the same --seed gives the same verdicts and witnesses whatever N (default: in this process)")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                   help="use an existing dask scheduler, e.g. tcp://127.0.0.1:8786")
+                   help="use an existing dask scheduler, e.g. tcp://127.0.0.1:8786 (default: none)")
 
 
 def distributed_requested(args) -> bool:

@@ -3,24 +3,52 @@
 from __future__ import annotations
 
 import json
+import sys
+import time
 
-from rich.text import Text
-
-from exactpriv.cli._common import EXIT_INTERRUPTED, esc, int_option, seconds_option, write_output
-from exactpriv.errors import ExactPrivError
-
-from exactpriv.cli._common import add_bank_argument, archive_directory, banks_of, use_cache_for_hypothesis
+from exactpriv.cli._common import (EXIT_INTERRUPTED, add_bank_argument, archive_directory, banks_of, esc,
+                                   int_option, seconds_option, use_cache_for_hypothesis, write_output)
+from exactpriv.cli._output import (Row, add_format_arguments, output_width, progress_bar, quiet_third_party,
+                                   render)
+from exactpriv.cli._witness_text import witness_lines, wrap
 from exactpriv.cli._workers import add_workers_arguments, distributed_requested, progress_printer
+from exactpriv.errors import ExactPrivError
 
 __all__ = ["add_parser"]
 
 
-def _progress_runner(console, title):
-    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+def _row(claim, reading, doc: dict):
+    """The output row of one hunted reading (its finding class and expectation come from the reading)."""
+    verdict = doc["verdict"]
+    evidence = f"{doc['tried']} exact instances in {doc['seconds']} s"
+    if doc.get("found_by"):
+        evidence += f", found by {doc['found_by']}"
+    if doc.get("witness_file"):
+        evidence += f"; witness: {doc['witness_file']}"
+    if doc.get("note"):
+        evidence += f" ({doc['note']})"
+    finding = None
+    if verdict == "REFUTED":
+        declared = getattr(reading, "finding", None)
+        finding = getattr(declared, "value", declared) or "unclassified"
+    expected = reading.expected.value if getattr(reading, "expected", None) is not None else None
+    return Row(claim.id, reading.name, verdict, evidence, finding, expected, "", doc)
 
-    progress = Progress(SpinnerColumn(), TextColumn(f"[bold]{title}"), TextColumn("{task.description}"),
-                        TimeElapsedColumn(), console=console, disable=not console.is_terminal)
-    return progress
+
+def _render_hunt(rows: list[Row], *, fmt: str, title: str, show_all: bool) -> str:
+    """Summary and rows (the shared renderer), then each refutation's witness as readable lines."""
+    text = render(rows, fmt=fmt, title=title, show_all=show_all)
+    if fmt in ("json", "latex"):
+        return text  # json rows carry the whole witness document; a LaTeX table has no room for one
+    blocks = [witness_lines(r.doc["witness"], output_width() - (0 if fmt == "table" else 4),
+                            title=f"witness for {r.claim_id} [{r.reading}]")
+              for r in rows if r.verdict == "REFUTED" and isinstance(r.doc.get("witness"), dict)]
+    if not blocks:
+        return text
+    hint = "(the witness document is in --json; 'exactpriv replay' and 'exactpriv measure' read it)"
+    if fmt == "markdown":
+        return text + "".join("\n```text\n" + "\n".join(b) + "\n```\n" for b in blocks) + "\n" + hint + "\n"
+    return text + "".join("\n" + "\n".join(b) + "\n" for b in blocks) + hint + "\n"
 
 
 def _run_hunt(args) -> int:
@@ -32,36 +60,40 @@ def _run_hunt(args) -> int:
     from exactpriv.claims.banks import find_claim as get_claim
     from exactpriv.exact import budget
 
-    console = Console()
     use_cache_for_hypothesis()
     archive_dir = archive_directory(args.archive) if args.archive is not None else None
     claim = get_claim(args.claim_id, banks_of(args))
     readings = [claim.reading(args.reading)] if args.reading else [r for r in claim.readings if r.check]
     per = args.seconds / max(1, len(readings))
-    out = []
+    out: list[dict] = []
+    rows: list[Row] = []
     failed_writes = []
     interrupted = False
+    quiet_third_party()
+    t0 = time.perf_counter()
     if distributed_requested(args):
         from counterexamples.distributed import run_hunt
 
         bank_specs = (list(args.bank) + list(getattr(args, "banks", []) or [])) or None
+        by_name = {r.name: r for r in claim.readings}
         for res in run_hunt(claim, reading=args.reading, seconds=args.seconds, seed=args.seed,
                             max_examples=args.max_examples, workers=args.workers, scheduler=args.scheduler,
                             banks=bank_specs, archive=archive_dir is not None, directory=archive_dir,
-                            progress=progress_printer(console, f"hunt {claim.id}")):
-            out.append(res.to_json())
+                            progress=progress_printer(Console(stderr=True), f"hunt {claim.id}")):
+            doc = res.to_json()
+            out.append(doc)
+            rows.append(_row(claim, by_name[res.reading], doc))
         readings = []
-    with _progress_runner(console, esc(f"hunt {claim.id}")) as progress:
+    with progress_bar(f"hunt {claim.id}", budget_seconds=args.seconds) as progress:
+        task = progress.add_task("", total=len(readings))
         for r in readings:
             if budget.stop_requested():  # Ctrl-C stops the whole hunt, not only one reading
                 interrupted = True
                 break
-            task = progress.add_task(esc(f"({r.name})"), total=None)
 
-            def tick(tried, best, task=task, name=r.name):
-                progress.update(task, description=esc(f"({name}) instances tried: {tried}, best margin: "
-                                                      f"{best:.3g}" if best is not None and best > -1e300 else
-                                                      f"({name}) instances tried: {tried}"))
+            def tick(tried, best, name=r.name):
+                margin = f", best margin {best:.3g}" if best is not None and best > -1e300 else ""
+                progress.update(task, description=esc(f"[{name}] {tried} instances{margin}"))
 
             try:
                 res = hunt_reading(claim, r, seconds=per, seed=args.seed, max_examples=args.max_examples,
@@ -70,16 +102,12 @@ def _run_hunt(args) -> int:
                 interrupted = True
                 break
             interrupted = interrupted or budget.stop_requested()
-            progress.update(task, description=esc(f"({r.name}) {res.verdict.value} after {res.tried} instances"))
+            progress.advance(task)
             doc = res.to_json()
             if res.verdict == Verdict.REFUTED and res.witness is not None:
                 rr = ReadingResult(claim.id, r.name, Verdict.REFUTED, {}, res.witness, res.values)
                 found_by = f"exactpriv hunt ({res.found_by})"
-                # printed before any write is attempted: a full disk or a kill cannot lose it
-                witness = witness_document(rr, seed=args.seed, found_by=found_by)
-                progress.console.print(Text(f"witness for {claim.id} [{r.name}]:"))
-                progress.console.print(Text(json.dumps(witness, default=str)), soft_wrap=True)
-                doc["witness"] = witness
+                doc["witness"] = witness_document(rr, seed=args.seed, found_by=found_by)
                 if archive_dir is not None:
                     target = witness_path(claim.id, r.name, directory=archive_dir)
                     if target.exists() and not args.overwrite:
@@ -89,28 +117,71 @@ def _run_hunt(args) -> int:
                         try:
                             doc["witness_file"] = str(archive(rr, seed=args.seed, found_by=found_by,
                                                               directory=archive_dir))
-                        except ExactPrivError as exc:
+                        except ExactPrivError as exc:  # the witness is still printed below and in --json
                             failed_writes.append(f"{type(exc).__name__}: {exc}")
             out.append(doc)
-    colours = {"REFUTED": "red", "CHECKED": "cyan", "UNDECIDED": "yellow"}
-    for doc in out:
-        colour = colours.get(doc["verdict"], "white")
-        console.print(esc(f"{doc['id']} [{doc['reading']}]: ") + f"[{colour}]{doc['verdict']}[/] — "
-                      + esc(f"{doc['tried']} exact instances in {doc['seconds']} s"
-                            + (f", found by {doc['found_by']}" if doc['found_by'] else "")
-                            + (f"; witness: {doc['witness_file']}" if doc.get("witness_file") else "")
-                            + (f" ({doc['note']})" if doc.get("note") else "")))
+            rows.append(_row(claim, r, doc))
+    total = len(out) if not readings else len(readings)
+    title = f"exactpriv hunt {claim.id}: {len(out)} readings in {time.perf_counter() - t0:.1f} s (seed {args.seed})"
+    if interrupted:
+        title += f" (PARTIAL: interrupted after {len(out)} of {total})"
+    sys.stdout.write(_render_hunt(rows, fmt=args.format, title=title, show_all=args.show_all))
+    sys.stdout.flush()
     if args.json:
-        payload = {"partial": True, "readings_done": len(out), "readings_total": len(readings), "results": out} \
+        payload = {"partial": True, "readings_done": len(out), "readings_total": total, "results": out} \
             if interrupted else out
         write_output(args.json, json.dumps(payload, indent=1, default=str) + "\n")
     for msg in failed_writes:
-        console.print("[red]error[/] " + esc(f"{msg} (the witness is printed above)"))
+        print(f"error {msg} (the witness is printed above)", file=sys.stdout)
     if interrupted:
-        console.print(Text(f"interrupted: {len(out)} of {len(readings)} readings hunted"
-                           + ("; results written, marked partial" if args.json else "")))
+        print(f"interrupted: {len(out)} of {total} readings hunted"
+              + ("; results written, marked partial" if args.json else ""), file=sys.stderr)
         return EXIT_INTERRUPTED
     return 1 if failed_writes else 0
+
+
+def _approx(text: str | None) -> str:
+    """`` ≈ 0.0123`` for an exact value string (read by the safe grammar, never eval), or ""."""
+    if not text:
+        return ""
+    from exactpriv import io
+    from exactpriv.errors import ExactPrivError
+
+    try:
+        value = io.parse_value(text, "$", symbols=())
+        return f" ≈ {float(value.evalf(20)):.6g}" if hasattr(value, "evalf") else f" ≈ {float(value):.6g}"
+    except (ExactPrivError, TypeError, ValueError, OverflowError):
+        return ""
+
+
+def _conjecture_text(doc: dict, *, fmt: str, params: list[str]) -> str:
+    """A conjecture's result: the statement, the verdict, the refuting values and the witness, readable."""
+    width = output_width()
+    statement = f"{doc['given']} = eps  ⇒  {doc['measure']} <= {doc['bound']}"
+    if params:
+        statement += f"  ({', '.join(params)})"
+    verdict = doc["verdict"]
+    head = f"{verdict} in {doc['seconds']:.1f} s, {doc['tried']} exact instances"
+    lines = wrap(f"exactpriv conjecture: {statement}", width) + wrap(f"verdict: {head}", width)
+    if verdict == "REFUTED":
+        lines += wrap(f"{doc['measure']} = {doc['measure_value']}{_approx(doc['measure_value'])}", width, "  ")
+        lines += wrap(f"> bound = {doc['bound_value']}{_approx(doc['bound_value'])}", width, "  ")
+        lines += wrap(f"at {doc['given']} = eps = {doc['given_value']}{_approx(doc['given_value'])}", width, "  ")
+        if doc.get("found_by"):
+            lines += wrap(f"found by {doc['found_by']} on {doc.get('space', '?')}", width, "  ")
+    elif doc.get("note"):
+        lines += wrap(("why: " if verdict == "UNDECIDED" else "note: ") + doc["note"], width, "  ")
+    parts = [p for p in str(doc.get("searched") or "").split("; ") if p]
+    lines.append("  searched:" + ("" if parts else " nothing"))
+    for part in parts:  # one line per searched level
+        lines += wrap(part, width, "    ")
+    if isinstance(doc.get("witness"), dict):
+        lines.append("")
+        lines += witness_lines(doc["witness"], width)
+        lines.append("(--json PATH writes the witness; 'exactpriv measure PATH' and 'exactpriv replay' read it)")
+    if fmt == "markdown":
+        return "```text\n" + "\n".join(lines) + "\n```\n"
+    return "\n".join(lines) + "\n"
 
 
 def _run_conjecture(args) -> int:
@@ -119,8 +190,8 @@ def _run_conjecture(args) -> int:
     from counterexamples.conjecture import conjecture
     from exactpriv.exact import budget
 
-    console = Console()
     use_cache_for_hypothesis()
+    quiet_third_party()
     kw = dict(given=args.given, measure=args.measure, bound=args.bound, params=args.param or None,
               space=args.space, seconds=args.seconds, seed=args.seed, prior=args.prior,
               max_examples=args.max_examples)
@@ -128,29 +199,24 @@ def _run_conjecture(args) -> int:
         from counterexamples.distributed import run_conjecture
 
         res = run_conjecture(**kw, workers=args.workers, scheduler=args.scheduler,
-                             progress=progress_printer(console, "conjecture"))
+                             progress=progress_printer(Console(stderr=True), "conjecture"))
     else:
-        res = conjecture(**kw)
-    escape = esc
-    if res.verdict.value == "REFUTED":
-        console.print("[red]REFUTED[/]: " + escape(f"{args.measure} = {res.measure_value} > {res.bound_value} "
-                                                   f"= bound at {args.given} = {res.given_value}"))
-        text = json.dumps(res.witness)
-        # a large witness (a product over many records) is named by its constructor label; --json has it all
-        console.print(escape(text if len(text) <= 4000 else
-                             f"witness: {res.witness.get('label')} (its exact matrix is in --json)"))
-    elif res.verdict.value == "UNDECIDED":
-        console.print("[yellow]UNDECIDED[/]: " + escape(f"{res.note} ({res.searched}, {res.seconds:.1f} s)"))
-    else:
-        console.print("[cyan]CHECKED[/]: " + escape(f"no counterexample in {res.searched} ({res.seconds:.1f} s)"))
+        with progress_bar("conjecture", budget_seconds=args.seconds) as progress:
+            progress.add_task(esc(f"{args.measure} <= {args.bound}"), total=None)
+            res = conjecture(**kw)
     interrupted = budget.stop_requested()
+    doc = res.to_json()
+    if interrupted:
+        doc["partial"] = True
+    if args.format == "json":
+        sys.stdout.write(json.dumps(doc, indent=1) + "\n")
+    else:
+        sys.stdout.write(_conjecture_text(doc, fmt=args.format, params=list(args.param or [])))
+    sys.stdout.flush()
     if args.json:
-        doc = res.to_json()
-        if interrupted:
-            doc["partial"] = True
         write_output(args.json, json.dumps(doc, indent=1) + "\n")
     if interrupted:
-        console.print(Text("interrupted: the search stopped early" + ("; result written" if args.json else "")))
+        print("interrupted: the search stopped early" + ("; result written" if args.json else ""), file=sys.stderr)
         return EXIT_INTERRUPTED
     return 0
 
@@ -166,7 +232,7 @@ def add_parser(subparsers, name):
         p.add_argument("--seed", type=int_option, default=0, help="random seed (default 0)")
         p.add_argument("--max-examples", type=int_option, default=None, dest="max_examples",
                        help="bound on the drawn instances per reading: with it, the same --seed gives the same "
-                            "result on every run (unless --seconds runs out first)")
+                            "result on every run (unless --seconds runs out first); default: no bound")
         p.add_argument("--json", help="write the results here, each refutation with its witness document, "
                                       "which 'exactpriv replay' reads from this file (default: none)")
         p.add_argument("--archive", nargs="?", const="counterexamples/found", default=None, metavar="DIR",
@@ -174,6 +240,7 @@ def add_parser(subparsers, name):
                             "./counterexamples/found of the current project; never inside site-packages)")
         p.add_argument("--overwrite", action="store_true",
                        help="with --archive: replace an existing witness file (default: keep it)")
+        add_format_arguments(p)
         add_workers_arguments(p)
         p.set_defaults(func=_run_hunt)
     elif name == "conjecture":
@@ -186,17 +253,25 @@ def add_parser(subparsers, name):
         p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE[,VALUE...]",
                        help="a parameter of the bound or of a notion (repeatable): alpha=2 (renyi_dp's order), "
                             "delta=1/1000 (approx_dp: its tightest eps at delta), epsilon=1 (approx_dp: its delta "
-                            "at epsilon); several values make a grid")
+                            "at epsilon); several values make a grid (default: none)")
         p.add_argument("--space", default=None,
                        help="e.g. hamming:m=2,n=1, subsets:n=3, bounded:n=4,k=2 (default: escalate from one "
                             "binary record to two ternary records)")
-        p.add_argument("--prior", default="any", choices=["any", "independent", "correlated"])
-        p.add_argument("--seconds", type=seconds_option, default=30.0)
-        p.add_argument("--seed", type=int_option, default=0)
-        p.add_argument("--max-examples", type=int, default=None, dest="max_examples",
+        p.add_argument("--prior", default="any", choices=["any", "independent", "correlated"],
+                       help="which priors a prior-dependent measure is taken over: any, independent records or "
+                            "correlated ones (default any)")
+        p.add_argument("--seconds", type=seconds_option, default=30.0,
+                       help="time budget of the whole search (default 30)")
+        p.add_argument("--seed", type=int_option, default=0, help="random seed (default 0)")
+        p.add_argument("--max-examples", type=int_option, default=None, dest="max_examples",
                        help="bound on the drawn instances per level: with it, the same --seed gives the same "
-                            "result on every run and with any number of --workers (unless --seconds runs out)")
-        p.add_argument("--json")
+                            "result on every run and with any number of --workers (unless --seconds runs out; "
+                            "default: no bound)")
+        p.add_argument("--json", help="write the result with its witness here; 'exactpriv measure' and "
+                                      "'exactpriv replay' read it (default: none)")
+        p.add_argument("--format", choices=("table", "json", "markdown"), default="table",
+                       help="how to print the result on stdout (default table: the verdict, the refuting "
+                            "values and the witness as lines of at most 120 columns)")
         add_workers_arguments(p)
         p.set_defaults(func=_run_conjecture)
     return p

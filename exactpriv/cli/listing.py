@@ -19,8 +19,8 @@ def add_parser(subparsers, name: str = "list"):
     p = subparsers.add_parser(name, help="list the claims, readings, notions or banks exactpriv knows")
     p.add_argument("what", choices=WHAT, help="what to list")
     add_bank_argument(p)
-    p.add_argument("--only", help="comma-separated claim ids or id prefixes (claims, readings)")
-    p.add_argument("--json", action="store_true", help="print JSON instead of one line per item")
+    p.add_argument("--only", help="comma-separated claim ids or id prefixes (claims, readings; default: all)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of one line per item (default: lines)")
     p.set_defaults(func=cmd_list)
     return p
 

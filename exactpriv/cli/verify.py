@@ -28,7 +28,7 @@ def add_parser(subparsers, name: str = "verify"):
     v.add_argument("banks", nargs="*", metavar="BANK",
                    help="claim-bank files (my_claims.py) or installed bank names; default: every installed bank")
     add_bank_argument(v)
-    v.add_argument("--only", help="comma-separated papers (cuff2016), claim ids or id prefixes (zhao)")
+    v.add_argument("--only", help="comma-separated papers (cuff2016), claim ids or id prefixes (zhao); default: every claim")
     v.add_argument("--json", default="verify.json",
                    help="where to write every result as JSON (default verify.json; '' to skip)")
     v.add_argument("--markdown", default="verify.md",

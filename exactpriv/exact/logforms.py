@@ -34,10 +34,16 @@ from fractions import Fraction
 import flint
 import sympy
 
-from exactpriv.errors import EntryRangeError, InvalidArgument
+from exactpriv.errors import EntryRangeError, InvalidArgument, NotExactError, UndecidedError
 from exactpriv.exact.numbers import as_rational
 
-__all__ = ["LogForm", "logform_from_sympy", "prime_factorization"]
+__all__ = ["COMPARISON_MAX_PREC", "LogForm", "logform_from_sympy", "prime_factorization"]
+
+#: Largest arb precision (bits) spent on the sign of a non-zero LogForm (``<``, ``float()``...).
+#: The search always ends mathematically (the value is proved non-zero first); this is a budget:
+#: past it the comparison raises :class:`~exactpriv.errors.UndecidedError` rather than guess.
+COMPARISON_MAX_PREC = 1 << 16
+_START_PREC = 64
 
 
 @functools.lru_cache(maxsize=65536)
@@ -266,6 +272,107 @@ class LogForm:
         finally:
             flint.ctx.prec = old
 
+    # -- behaving like a number (exactly) ------------------------------------------------------
+    def _ball_excluding_zero(self, max_prec: int):
+        """An arb ball of the value that does not contain 0 (the value is non-zero), refined by doubling
+        the precision up to ``max_prec`` bits; UndecidedError past it (never a guess)."""
+        prec = _START_PREC
+        while True:
+            ball = self.arb(prec)
+            if ball > 0 or ball < 0:
+                return ball, prec
+            if prec >= max_prec:
+                raise UndecidedError(f"the sign of {self!r} is not settled at {max_prec} bits (ball {ball}); "
+                                     f"it is non-zero (exact prime test), so a larger max_prec settles it")
+            prec = min(2 * prec, max_prec)
+
+    def sign(self, *, max_prec: int = COMPARISON_MAX_PREC) -> int:
+        """-1, 0 or 1: 0 by the exact prime test, else certified by an arb ball that excludes 0."""
+        if self.is_zero:
+            return 0
+        if self.is_rational:
+            return 1 if self._q0 > 0 else -1
+        ball, _ = self._ball_excluding_zero(max_prec)
+        return 1 if ball > 0 else -1
+
+    def _compare_operand(self, other, op: str):
+        if isinstance(other, float):
+            raise NotExactError(f"comparing the exact {self!r} {op} the float {other!r}: give the bound exactly "
+                                f"(Fraction({str(other)!r}), an int, or a LogForm), or convert with "
+                                f"exactpriv.from_float deliberately")
+        o = self._coerce(other)
+        if o is None and isinstance(other, sympy.Basic):
+            o = logform_from_sympy(other)
+            if o is None:
+                # sympy would decide it by an uncertified evalf: refuse instead
+                raise TypeError(f"{self!r} {op} {other!r}: the right side is not of the form q0 + Σ c·log r; "
+                                f"decide it with exactpriv.compare(a, {op!r}, b), which is certified")
+        return o
+
+    def __lt__(self, other):
+        o = self._compare_operand(other, "<")
+        return NotImplemented if o is None else (self - o).sign() < 0
+
+    def __le__(self, other):
+        o = self._compare_operand(other, "<=")
+        return NotImplemented if o is None else (self - o).sign() <= 0
+
+    def __gt__(self, other):
+        o = self._compare_operand(other, ">")
+        return NotImplemented if o is None else (self - o).sign() > 0
+
+    def __ge__(self, other):
+        o = self._compare_operand(other, ">=")
+        return NotImplemented if o is None else (self - o).sign() >= 0
+
+    def __abs__(self) -> "LogForm":
+        return -self if self.sign() < 0 else self
+
+    def __float__(self) -> float:
+        """The value correctly rounded to the nearest double: the arb ball is refined until both of its
+        endpoints (exact binary rationals) round to the same double, which is then the rounding of the value
+        (rounding to nearest is monotone).  OverflowError beyond the double range, as for Fraction."""
+        if self.is_rational:
+            return float(self._q0)
+        prec = _START_PREC
+        while True:
+            ball = self.arb(prec)
+            old = flint.ctx.prec
+            flint.ctx.prec = prec + 64  # endpoints are rounded outward at the context precision
+            try:
+                lo, hi = _exact_fraction(ball.lower()), _exact_fraction(ball.upper())
+            finally:
+                flint.ctx.prec = old
+            flo, fhi = float(lo), float(hi)
+            if flo == fhi:
+                return flo
+            if prec >= COMPARISON_MAX_PREC:  # pragma: no cover - 2^16 bits separate any double boundary in practice
+                raise UndecidedError(f"float({self!r}) not settled at {COMPARISON_MAX_PREC} bits")
+            prec *= 2
+
+    def evalf(self, n: int = 15) -> sympy.Float:
+        """The value to ``n`` significant digits as a sympy Float (sympy's own evaluation of the exact form)."""
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise InvalidArgument(f"n={n!r} must be a positive int (significant digits)")
+        return sympy.Float(self.to_sympy().evalf(n), n)
+
+    n = evalf
+
+    def __format__(self, spec: str) -> str:
+        # numeric format specs (".3f", ".2e", "g") format the correctly rounded float; "" is the exact form
+        return format(float(self), spec) if spec else repr(self)
+
+    def _sympy_(self) -> sympy.Expr:
+        # Without it, sympy.sympify(v) would fall back to float(v) and silently lose exactness.  (A sympy
+        # number on the *left* of a comparison therefore decides it sympy's way; put the LogForm first, or
+        # use exactpriv.compare, for a certified answer.)
+        return self.to_sympy()
+
+    def _repr_latex_(self) -> str:
+        """Jupyter: the exact value typeset."""
+        return f"${sympy.latex(self.to_sympy())}$"
+
+
     def __repr__(self):
         parts = []
         for p, c in self._coeffs:
@@ -286,6 +393,13 @@ class LogForm:
         return text
 
     __str__ = __repr__
+
+
+def _exact_fraction(x) -> Fraction:
+    """The exact value of an arb of radius 0 (a ball endpoint) as a Fraction."""
+    man, exp = x.man_exp()
+    man, exp = int(man), int(exp)
+    return Fraction(man * (1 << exp)) if exp >= 0 else Fraction(man, 1 << -exp)
 
 
 def _positive_rational_power_product(arg) -> dict | None:

@@ -15,10 +15,15 @@ functions and what they need, so that ``compute(name, M, prior=...)`` and
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING, Any
 from dataclasses import dataclass, field
 
 from exactpriv.errors import InvalidArgument
 from exactpriv.measures.result import Measured, at_most
+
+if TYPE_CHECKING:
+    from exactpriv.distributions import Prior
+    from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 
 __all__ = ["Measured", "at_most", "REGISTRY", "MeasureSpec", "compute", "get_measure", "applicable_measures"]
 
@@ -119,7 +124,7 @@ def applicable_measures(M, prior=None) -> list[str]:
     return out
 
 
-def compute(name: str, M, *, prior=None, **params) -> Measured:
+def compute(name: str, M: Mechanism | ProductMechanism, *, prior: Prior | None = None, **params: Any) -> Measured:
     """Compute the measure ``name`` (defaults from the registry, overridden by ``params``)."""
     spec = REGISTRY.get(name)
     fn = get_measure(name)

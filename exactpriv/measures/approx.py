@@ -53,6 +53,7 @@ from exactpriv.measures.divergence import (
     _pairs_within,
 )
 from exactpriv.measures.result import Measured
+from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 
 _U = 2.0 ** -53  # unit roundoff of binary64
 
@@ -469,7 +470,7 @@ def _profile(M, pairs, description, name, note=""):
                     note=note + "value is an ApproxDPProfile: .delta(eps), .epsilon(delta), .pieces, .to_sympy()")
 
 
-def approx_dp(M) -> Measured:
+def approx_dp(M: Mechanism | ProductMechanism) -> Measured:
     """The exact (ε, δ)-DP profile (Cuff–Yu Def. 1 with Def. 4; E_γ remark after (8)):
     ``approx_dp(M).value`` is an :class:`ApproxDPProfile` with δ(ε) = max over ordered
     neighbour pairs of E_{e^ε}(P_x‖P_x'); M is (ε, δ)-DP iff δ(ε) ≤ δ."""

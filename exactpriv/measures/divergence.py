@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from typing import Any
 
 import flint
 import numpy as np
@@ -659,7 +660,7 @@ def _max_log_ratio(M, pairs, *, name, note=""):
                     method=method, note=note)
 
 
-def pure_dp(M) -> Measured:
+def pure_dp(M: Mechanism | ProductMechanism) -> Measured:
     """Tightest ε of ε-DP: max over ordered neighbour pairs (x, x') and outputs y of
     ln P(y|x)/P(y|x')  (+oo if some P(y|x) > 0 = P(y|x'); 0/0 ignored).
 
@@ -723,7 +724,7 @@ def is_group_private(M, k, eps) -> Decision:
     return _decide_level(group_privacy(M, k), eps, "eps")
 
 
-def free_lunch(M) -> Measured:
+def free_lunch(M: Mechanism | ProductMechanism) -> Measured:
     """Tightest ε of ε-free-lunch privacy (Cuff–Yu §6.2, (57)): max over ALL ordered pairs
     of inputs x ≠ x' and outputs y of ln P(y|x)/P(y|x').
 
@@ -829,7 +830,7 @@ def _pts_witness(M, pr):
     return {"pair": [pts[pr[0]], pts[pr[1]]]}
 
 
-def tv_dp(M) -> Measured:
+def tv_dp(M: Mechanism | ProductMechanism) -> Measured:
     """Tightest δ of (δ)-DP = (0, δ)-DP (Cuff–Yu Def. 6, (8)): max over neighbour pairs of
     the total variation ‖P_x − P_x'‖_TV (a Fraction).  Witness: pair and the event
     {y : P(y|x) > P(y|x')} attaining it."""
@@ -849,7 +850,7 @@ def is_tv_dp(M, delta) -> Decision:
     return at_most(tv_dp(M), _level(delta, "delta"))
 
 
-def kl_dp(M) -> Measured:
+def kl_dp(M: Mechanism | ProductMechanism) -> Measured:
     """Tightest ε of ε-KL-DP (Cuff–Yu Def. 7, (14)): max over ordered neighbour pairs of
     D(P_x ‖ P_x') in nats; an exact :class:`LogForm`, or +oo when some neighbour pair has
     P(y|x) > 0 = P(y|x')."""
@@ -873,7 +874,7 @@ def is_kl_dp(M, eps) -> Decision:
 _RENYI_SYMPY_TERMS = 64
 
 
-def renyi_dp(M, alpha) -> Measured:
+def renyi_dp(M: Mechanism | ProductMechanism, alpha: Any) -> Measured:
     """Tightest ε of (α, ε)-Rényi DP: max over ordered neighbour pairs of
     D_α(P_x‖P_x') = 1/(α−1) ln Σ_y P(y|x)^α P(y|x')^{1−α}, for rational α > 0, α ≠ 1
     (α = 1 gives :func:`kl_dp`, α = ``sympy.oo`` gives :func:`pure_dp`).

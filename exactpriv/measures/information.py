@@ -40,6 +40,7 @@ from __future__ import annotations
 import functools
 import math
 from fractions import Fraction
+from typing import Any
 
 import flint
 import numpy as np
@@ -876,7 +877,7 @@ def _cap_measured(name, cap: _Cap, witness: dict, note="") -> Measured:
     return Measured(name, None, cap.lower, cap.upper, witness, cap.method, note or cap.how)
 
 
-def capacity(M, *, gap=_DEFAULT_GAP, method: str = "auto") -> Measured:
+def capacity(M: Mechanism | ProductMechanism, *, gap: Any = _DEFAULT_GAP, method: str = "auto") -> Measured:
     """Capacity sup_{P_{X^n}} I(X^n; Y) of the whole mechanism (Cuff–Yu (58), (53), Ex. 3.3, Ex. 5.1).
 
     Exact when a closed form is detected in the matrix structure (see the module docstring:
@@ -922,7 +923,7 @@ def _check_symbolic_size(M):
             f"substitute a value first (M.subs(eps=...))")
 
 
-def mi_dp(M, *, gap=_DEFAULT_GAP, method: str = "auto") -> Measured:
+def mi_dp(M: Mechanism | ProductMechanism, *, gap: Any = _DEFAULT_GAP, method: str = "auto") -> Measured:
     """MI-DP level (Cuff–Yu Def. 2): sup over records i and ALL joint priors P_{X^n} of
     I(X_i; Y | X_{-i}).
 

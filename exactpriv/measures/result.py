@@ -91,6 +91,16 @@ class Measured:
             return None if lo is None or hi is None else (lo + hi) / 2
         return None
 
+    def evalf(self, n: int = 15) -> sympy.Expr:
+        """The exact value to ``n`` significant digits (sympy's evaluation of the exact form); for a value known
+        only by certified bounds, InvalidArgument — the bounds are in ``lower``/``upper``."""
+        from exactpriv.errors import InvalidArgument
+
+        if self.value is None:
+            raise InvalidArgument(f"{self.name} is known only by certified bounds [{self.lower}, {self.upper}]: "
+                                  "evaluate .lower or .upper")
+        return value_to_sympy(self.value).evalf(n)
+
     def to_json(self) -> dict:
         def s(v):
             return None if v is None else sympy.sstr(value_to_sympy(v))
@@ -131,9 +141,16 @@ class Measured:
                 + (f" <small>(witness: {witness})</small>" if witness else "") + "</div>")
 
 
+def _json_key(k) -> str:
+    """A dict key in JSON: a point (tuple) written plainly, ``(0, 1)``, not its Python repr ``('0', '1')``."""
+    if isinstance(k, tuple):
+        return "(" + ", ".join(_json_key(e) for e in k) + ")"
+    return str(k)
+
+
 def _jsonable(obj):
     if isinstance(obj, dict):
-        return {str(k): _jsonable(v) for k, v in obj.items()}
+        return {_json_key(k): _jsonable(v) for k, v in obj.items()}
     if isinstance(obj, (list, tuple, set, frozenset)):
         items = sorted(obj, key=repr) if isinstance(obj, (set, frozenset)) else obj
         return [_jsonable(v) for v in items]

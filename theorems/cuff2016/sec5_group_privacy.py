@@ -219,7 +219,7 @@ _PROP9 = Claim(
                         "E_gamma(P_x||P_x'): for k = 1..n every ordered pair at distance <= k has "
                         "E_{gamma^k}(P_x||P_x') <= (gamma^k - 1)/(gamma - 1) * delta (exact Fractions)",
              _check_prop9, _F_PROP9, expected=Verdict.CHECKED,
-             notes="(eps, delta)-closeness is E_{e^eps} <= delta both ways (seed's E_gamma remark); checking the "
+             notes="(eps, delta)-closeness is E_{e^eps} <= delta both ways (the paper's E_gamma remark); checking the "
                    "tightest delta(eps) for each eps covers every (eps, delta) the mechanism satisfies.  eps = 0 "
                    "makes the coefficient 0/0; its limit k is Property 8.")])
 

@@ -1,0 +1,135 @@
+"""How a witness (a mechanism, its prior, its parameters, the values that refute) is shown on a terminal.
+
+The JSON witness document (``hunt --json``, ``conjecture --json``, an archived witness) is what ``replay``
+and ``measure`` read; on screen it is shown as lines a person reads: the label, one line per input row of
+the matrix with the point written plainly (``(0, 1): 3/4 1/4``, not Python reprs such as
+``{"('0',)": "1/2"}``), the prior's masses, the parameters and the measured values.  Long lines are wrapped
+at blanks (never inside a number or a word, never wider than the width asked for); a large matrix shows its
+first rows and says how many more there are and where the whole of it is.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+__all__ = ["point_text", "wrap", "witness_lines"]
+
+#: Rows of a matrix (and masses of a prior) shown before "… N more".
+MAX_ROWS = 12
+
+
+def point_text(x) -> str:
+    """A point of a space written plainly: ``(0, 1)`` for a tuple, ``{a, b}`` for a set, else ``str``."""
+    if isinstance(x, (list, tuple)):
+        return "(" + ", ".join(point_text(v) for v in x) + ")"
+    if isinstance(x, (set, frozenset)):
+        return "{" + ", ".join(sorted(point_text(v) for v in x)) + "}"
+    return str(x)
+
+
+def wrap(text: str, width: int, indent: str = "", *, hanging: str | None = None) -> list[str]:
+    """``text`` as lines of at most ``width`` columns, broken at blanks only.  A single token longer than the
+    line (a huge fraction) is kept whole on a line of its own rather than cut: that line is the only
+    exception to the width."""
+    hanging = indent + "    " if hanging is None else hanging
+    return textwrap.wrap(" ".join(str(text).split()), width=max(20, width), initial_indent=indent,
+                         subsequent_indent=hanging, break_long_words=False, break_on_hyphens=False) or [indent]
+
+
+def _space_text(space: dict) -> str:
+    kind = space.get("type", "?")
+    if kind == "hamming":
+        values = space.get("values") or []
+        return f"hamming {{{', '.join(map(str, values))}}}^{space.get('n', '?')}"
+    if kind in ("subsets", "bounded"):
+        return f"{kind} n={space.get('n', '?')}" + (f", k={space['k']}" if "k" in space else "")
+    return str(kind)
+
+
+def _load(doc: dict, path: str):
+    """The object of a mechanism/prior document, or None when it cannot be read (then only the label shows)."""
+    from exactpriv import io
+    from exactpriv.errors import ExactPrivError
+
+    try:
+        return io.from_json(doc, path)
+    except (ExactPrivError, ValueError, TypeError, KeyError):
+        return None
+
+
+def _points(space) -> list | None:
+    """The points of a space object in matrix-row order, or None."""
+    points = getattr(space, "points", None)
+    if points is None:
+        return None
+    return list(points() if callable(points) else points)
+
+
+def _mechanism_lines(doc: dict, width: int) -> list[str]:
+    space = doc.get("space") or {}
+    if doc.get("kind") == "product_mechanism":
+        factors = doc.get("factors") or []
+        return wrap(f"mechanism: a product of {len(factors)} per-record factors on {_space_text(space)} "
+                    f"(each factor's matrix is in the JSON)", width, "  ")
+    matrix = doc.get("matrix") or []
+    outputs = doc.get("outputs") or []
+    lines = wrap(f"mechanism on {_space_text(space)}: {len(matrix)} inputs × {len(outputs)} outputs "
+                 f"[{', '.join(point_text(y) for y in outputs)}]", width, "  ")
+    M = _load(doc, "$.mechanism")
+    inputs = _points(getattr(M, "inputs", None)) or [f"x{i}" for i in range(len(matrix))]
+    for x, row in list(zip(inputs, matrix))[:MAX_ROWS]:
+        lines += wrap(f"{point_text(x)}: " + "  ".join(str(v) for v in row), width, "    ", hanging="        ")
+    if len(matrix) > MAX_ROWS:
+        lines.append(f"    … {len(matrix) - MAX_ROWS} more rows (the whole matrix is in the JSON)")
+    return lines
+
+
+def _prior_lines(doc: dict, width: int) -> list[str]:
+    pmf = doc.get("pmf") or []
+    points = _points(getattr(_load(doc, "$.prior"), "space", None))
+    if points is not None and len(points) == len(pmf):
+        masses = [f"{point_text(x)} {p}" for x, p in zip(points, pmf)]
+    else:
+        masses = [str(p) for p in pmf]
+    if len(set(map(str, pmf))) == 1 and pmf:
+        return wrap(f"prior: uniform, {pmf[0]} on each of the {len(pmf)} inputs", width, "  ")
+    shown = ", ".join(masses[:MAX_ROWS]) + (f", … {len(masses) - MAX_ROWS} more" if len(masses) > MAX_ROWS else "")
+    return wrap("prior: " + shown, width, "  ")
+
+
+def _value_text(name: str, v) -> str:
+    if isinstance(v, dict) and "truth" in v:
+        return f"{name}: {v['truth']} — {v.get('reason', '')}"
+    if isinstance(v, dict) and ("exact" in v or "lower" in v):
+        if v.get("exact") is not None:
+            text = f"{name} = {v['exact']}"
+        else:
+            text = f"{name} in [{v.get('lower')}, {v.get('upper')}]"
+        if isinstance(v.get("float"), (int, float)):
+            text += f" ≈ {v['float']:.6g}"
+        return text
+    if isinstance(v, dict):
+        return f"{name}: " + ", ".join(f"{k}={point_text(w)}" for k, w in v.items())
+    return f"{name} = {point_text(v)}"
+
+
+def witness_lines(doc: dict, width: int, *, title: str = "witness") -> list[str]:
+    """A witness document (archived / ``hunt --json`` form with ``instance``, or ``conjecture --json`` form
+    with ``mechanism`` at the top) as readable lines of at most ``width`` columns."""
+    inst = doc.get("instance") if isinstance(doc.get("instance"), dict) else doc
+    label = inst.get("label") or "(no label)"
+    lines = wrap(f"{title}: {label}", width)
+    if isinstance(inst.get("mechanism"), dict):
+        lines += _mechanism_lines(inst["mechanism"], width)
+    if isinstance(inst.get("prior"), dict):
+        lines += _prior_lines(inst["prior"], width)
+    params = inst.get("params") or {}
+    if params:
+        shown = ", ".join(f"{k} = {v.get('value', v) if isinstance(v, dict) else v}" for k, v in params.items())
+        lines += wrap("parameters: " + shown, width, "  ")
+    for name, v in (doc.get("values") or {}).items():
+        if name != "what":
+            lines += wrap(_value_text(name, v), width, "  ")
+    if (doc.get("values") or {}).get("what"):
+        lines += wrap("statement checked: " + str(doc["values"]["what"]), width, "  ")
+    return lines

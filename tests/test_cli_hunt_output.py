@@ -1,0 +1,127 @@
+"""``hunt`` and ``conjecture`` piped: summary first, at most 120 columns, one line per reading, witnesses
+written as readable lines (points as ``(0, 1)``, never Python reprs or JSON), nothing cut inside a value."""
+
+import json
+
+import pytest
+
+from exactpriv.cli import main
+from exactpriv.cli._witness_text import witness_lines
+
+NO_REPRS = ("('", "{\"", "\"('", "Fraction(")
+
+
+def _lines(text):
+    return text.rstrip("\n").split("\n")
+
+
+@pytest.fixture(autouse=True)
+def _cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("HYPOTHESIS_STORAGE_DIRECTORY", str(tmp_path / "hyp"))
+
+
+def test_hunt_piped_is_summary_first_narrow_and_shows_a_readable_witness(capsys):
+    rc = main(["hunt", "identitydp.prop4", "--reading", "literal", "--seconds", "20", "--max-examples", "30"])
+    out = capsys.readouterr().out
+    assert rc == 0
+    lines = _lines(out)
+    assert lines[0].startswith("exactpriv hunt identitydp.prop4: 1 readings")
+    assert lines[1] == "verdicts: REFUTED 1"
+    assert max(map(len, lines)) <= 120
+    row = [ln for ln in lines if ln.startswith("identitydp.prop4 ")]
+    assert len(row) == 1 and "REFUTED (as-written)" in row[0]          # one line for the reading
+    assert "witness for identitydp.prop4 [literal]: noisy parity" in out
+    assert "    (0, 1): 1/4 3/4" in lines                               # a matrix row, point written plainly
+    assert "  prior: uniform, 1/4 on each of the 4 inputs" in lines
+    assert not any(bad in out for bad in NO_REPRS)
+
+
+def test_hunt_json_format_carries_the_witness_document(capsys):
+    rc = main(["hunt", "identitydp.prop4", "--reading", "literal", "--seconds", "20", "--max-examples", "30",
+               "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert rc == 0 and doc["summary"]["verdicts"] == {"REFUTED": 1}
+    (row,) = doc["rows"]
+    assert row["witness"]["kind"] == "witness" and row["witness"]["claim"] == "identitydp.prop4"
+
+
+def test_hunt_markdown_format_has_a_table_and_the_witness_block(capsys):
+    assert main(["hunt", "identitydp.prop4", "--reading", "literal", "--seconds", "20", "--max-examples", "30",
+                 "--format", "markdown"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# exactpriv hunt identitydp.prop4")
+    assert "| `identitydp.prop4` | literal | **REFUTED** | as-written |" in out
+    assert "```text\nwitness for identitydp.prop4 [literal]" in out
+
+
+def test_conjecture_piped_shows_verdict_values_and_witness_readably(capsys):
+    rc = main(["conjecture", "--given", "pure_dp", "--measure", "kl_dp", "--bound", "eps**2/3",
+               "--space", "hamming:m=2,n=1", "--seconds", "10", "--max-examples", "50"])
+    out = capsys.readouterr().out
+    lines = _lines(out)
+    assert rc == 0
+    assert lines[0] == "exactpriv conjecture: pure_dp = eps ⇒ kl_dp <= eps**2/3"
+    assert lines[1].startswith("verdict: REFUTED")
+    assert lines[2].startswith("  kl_dp = ") and "≈" in lines[2]
+    assert lines[3].startswith("  > bound = ")
+    assert max(map(len, lines)) <= 120
+    assert any(ln.startswith("witness: ") for ln in lines)
+    assert any(ln.startswith("    (0): ") for ln in lines)
+    assert not any(bad in out for bad in NO_REPRS)
+
+
+def test_conjecture_json_format_is_the_json_document(capsys):
+    assert main(["conjecture", "--given", "pure_dp", "--measure", "kl_dp", "--bound", "eps**2/3",
+                 "--space", "hamming:m=2,n=1", "--seconds", "10", "--max-examples", "50", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["verdict"] == "REFUTED" and doc["witness"]["mechanism"]["kind"] == "mechanism"
+
+
+def test_witness_lines_wrap_at_blanks_and_never_cut_a_value():
+    big = [f"{7**k}/{7**k + 1}" for k in range(20, 40)]          # 20 long fractions in one row
+    doc = {"instance": {"label": "a mechanism with long exact entries " * 4,
+                        "mechanism": {"kind": "mechanism", "space": {"type": "hamming", "values": [0, 1], "n": 1},
+                                      "outputs": list(range(20)), "matrix": [big, big]},
+                        "prior": None, "params": {"alpha": {"value": "3"}}}}
+    lines = witness_lines(doc, 80)
+    text = "\n".join(lines)
+    assert max(map(len, lines)) <= 80
+    for entry in big:                       # each value is on one line, whole
+        assert any(entry in ln.split() for ln in lines)
+    assert "parameters: alpha = 3" in text
+    assert any(ln.startswith("  mechanism on hamming {0, 1}^1: 2 inputs × 20 outputs") for ln in lines)
+
+
+def test_witness_lines_of_a_large_matrix_say_how_many_rows_are_left_out():
+    rows = [["1/2", "1/2"]] * 40
+    doc = {"mechanism": {"kind": "mechanism", "space": {"type": "hamming", "values": [0, 1], "n": 1},
+                         "outputs": [0, 1], "matrix": rows}, "label": "forty rows"}
+    lines = witness_lines(doc, 120)
+    assert lines[0] == "witness: forty rows"
+    assert any("28 more rows" in ln for ln in lines)
+
+
+def test_conjecture_json_replays_and_a_tampered_witness_does_not(tmp_path, capsys):
+    out = tmp_path / "c.json"
+    assert main(["conjecture", "--given", "pure_dp", "--measure", "kl_dp", "--bound", "eps**2/3",
+                 "--space", "hamming:m=2,n=1", "--seconds", "10", "--max-examples", "50", "--json", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("REFUTED conjecture pure_dp => kl_dp <= eps**2/3") and text.count("\n") == 1
+    doc = json.loads(out.read_text())
+    doc["witness"]["mechanism"]["matrix"] = [["1/2", "1/2"], ["1/2", "1/2"]]   # KL-DP 0: no longer refutes
+    out.write_text(json.dumps(doc))
+    assert main(["replay", str(out)]) == 3
+    assert "witness does not refute" in capsys.readouterr().out
+
+
+def test_a_closed_pipe_stops_quietly(monkeypatch, capsys):
+    import exactpriv.cli.listing as listing
+
+    def closed(args):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(listing, "cmd_list", closed)
+    assert main(["list", "claims"]) == 1
+    assert capsys.readouterr().err == ""          # no "error: cannot read or write" for `| head`
