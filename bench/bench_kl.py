@@ -12,6 +12,7 @@ Run:  python bench/bench_kl.py [--d 7]
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from fractions import Fraction
 
@@ -56,7 +57,8 @@ def main():
         res = kl_dp(M)
         edt = time.perf_counter() - t0
         print(f"== kl_dp, {label}, {N} x {N}: exact {edt:.2f}s | numpy float64 {fdt:.2f}s -> ratio x{edt / fdt:.2f} "
-              f"(target <= 5); exact ~{float(res.value.arb(64).mid()):.15f}, float {fval:.15f}")
+              f"(target <= 5) [load {os.getloadavg()[0]:.1f}]; exact ~{float(res.value.arb(64).mid()):.15f}, "
+              f"float {fval:.15f}", flush=True)
 
 
 if __name__ == "__main__":

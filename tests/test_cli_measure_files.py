@@ -126,3 +126,13 @@ def test_every_optional_argument_shows_its_default():
             if action.option_strings and not action.required and action.dest not in ("help", "debug") \
                     and action.help != argparse.SUPPRESS:
                 assert "default" in (action.help or ""), (name, action.dest)
+
+
+def test_long_enclosure_ends_are_shown_rounded_outward():
+    from exactpriv.cli.measure import _outward
+
+    third = f"{10**30 + 1}/{3 * 10**30}"                # just above 1/3
+    assert _outward(third, 15, down=True) == "0.333333333333333"
+    assert _outward(third, 15, down=False) == "0.333333333333334"
+    assert _outward(f"-{10**30 + 1}/{3 * 10**30}", 15, down=True) == "-0.333333333333334"
+    assert _outward("1/3", 15, down=True) == "1/3"     # short exact ends are shown as they are

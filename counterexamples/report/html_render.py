@@ -23,14 +23,14 @@ border-bottom:1px solid #eee}h3{font-size:1.1em;margin-top:1.3em}h4{font-size:1e
 blockquote{margin:.8em 0;padding:.5em 1em;background:#f7f5ee;border-left:4px solid #c9b98f}
 table{border-collapse:collapse;margin:.6em 0;font-size:.9em}th,td{border:1px solid #ccc;padding:.25em .55em;
 text-align:left;vertical-align:top}th{background:#f0f0f0}td.num{text-align:right;font-family:monospace}
-table.summary td{min-width:3em}
+table.summary{display:inline-table;margin-right:1.5em;vertical-align:top}table.summary td{min-width:3em}
 code,pre{font-family:SFMono-Regular,Consolas,monospace;font-size:.9em}pre{background:#f6f6f6;padding:.6em;
 overflow-x:auto;white-space:pre-wrap}
 .REFUTED{color:#b00020;font-weight:bold}.PROVED{color:#1b7a2e;font-weight:bold}.CHECKED{color:#1f4e9c;
 font-weight:bold}.UNDECIDED{color:#a66b00;font-weight:bold}.finding{color:#7a1f1f;font-style:italic}
 figure{margin:1em 0}figure svg{max-width:100%;height:auto;border:1px solid #eee}
 figcaption{color:#555;font-size:.9em}
-.note{color:#555;font-size:.92em}
+.note{color:#555;font-size:.92em}.scroll{overflow-x:auto;max-width:100%}td{overflow-wrap:break-word}
 .reference{background:#f3f6fb;border-left:4px solid #7d9bd1;padding:.5em 1em;margin:.8em 0}
 nav.toc{background:#fafafa;border:1px solid #e3e3e3;padding:.4em 1.2em;margin:1em 0}
 nav.toc ol{margin:.3em 0;padding-left:1.4em}nav.toc li{margin:.1em 0}
@@ -118,10 +118,11 @@ def to_html(doc: Doc) -> str:
             out.append("<ul>" + "".join(f"<li>{inline_html(i)}</li>" for i in b[1]) + "</ul>")
         elif kind == "table":
             cls = f' class="{e(b[3])}"' if b[3] else ""
-            out.append(f"<table{cls}><thead><tr>" + "".join(f"<th>{inline_html(h)}</th>" for h in b[1])
-                       + "</tr></thead><tbody>")
+            wide = b[3] != "summary"  # a wide table scrolls inside the page instead of running off its edge
+            out.append(('<div class="scroll">' if wide else "") + f"<table{cls}><thead><tr>"
+                       + "".join(f"<th>{inline_html(h)}</th>" for h in b[1]) + "</tr></thead><tbody>")
             out.extend("<tr>" + "".join(_td(c) for c in r) + "</tr>" for r in b[2])
-            out.append("</tbody></table>")
+            out.append("</tbody></table>" + ("</div>" if wide else ""))
         elif kind == "figure":
             out.append(_figure(b[1]))
         elif kind == "toc":

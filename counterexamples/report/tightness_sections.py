@@ -59,7 +59,7 @@ def exploration_section(doc: Doc, ex, imp, *, level: int = 2, show_witness: bool
                         or lv.status == "attained")), None) or next(
             (lv for lv in ex.levels if lv.witness is not None), None)
         if chosen is not None:
-            doc.p([f"Witness at α = ", _value_cell(chosen.alpha), f": {chosen.found_by}; {ex.given} = ",
+            doc.p(["Witness at α = ", _value_cell(chosen.alpha), f": {chosen.found_by}; {ex.given} = ",
                    Math(chosen.given_value), f", {ex.measure} = ", _value_cell(chosen.best), "."])
             mechanism_table(doc, chosen.witness.mechanism, "Witness mechanism")
             if chosen.witness.prior is not None:

@@ -32,6 +32,12 @@ def _label(x) -> str:
     return str(x)
 
 
+def _short_repr(obj, limit: int = 160) -> str:
+    """The object's repr (how it was built), cut: the table below gives every entry exactly."""
+    text = repr(obj)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def mechanism_table(doc: Doc, M, title: str) -> None:
     """P(y | x) of a mechanism, exact, rows = inputs, columns = outputs (the first 40 × 16)."""
     from exactpriv.mechanisms.base import Mechanism
@@ -40,7 +46,7 @@ def mechanism_table(doc: Doc, M, title: str) -> None:
         doc.p(f"{title}: {M!r}")
         return
     rows, outs = M.rows, M.outputs
-    doc.p(f"{title}: {M!r} — P(y | x), exact (rows: inputs x of {M.inputs!r}; columns: outputs y).")
+    doc.p(f"{title}: {_short_repr(M)} — P(y | x), exact (rows: inputs x of {M.inputs!r}; columns: outputs y).")
     cols = list(range(min(len(outs), _MAX_COLS)))
     body = []
     for i, (x, row) in enumerate(zip(M.inputs.points, rows)):

@@ -43,6 +43,20 @@ class Decision:
     precision: int | None = None
     certificate: dict = field(default_factory=dict)
 
+    def __repr__(self) -> str:  # short: the certificate (often kilobytes) stays behind .certificate
+        at = f" at {self.precision} bits" if self.precision else ""
+        reason = " ".join(self.reason.split())
+        reason = reason if len(reason) <= 160 else reason[:159] + "…"
+        return f"Decision({self.truth.value} by {self.method}{at}: {reason})"
+
+    def _repr_html_(self) -> str:
+        """Jupyter: the truth value, the method and the reason (HTML-escaped); the certificate stays an attribute."""
+        from html import escape
+
+        colour = {"TRUE": "#1b6e20", "FALSE": "#b3261e"}.get(self.truth.value, "#8a6d00")
+        return (f'<strong style="color:{colour}">{self.truth.value}</strong> <em>({escape(self.method)})</em> '
+                f"{escape(self.reason)}")
+
     @classmethod
     def true(cls, method, reason="", **kw):
         return cls(Truth.TRUE, method, reason, **kw)

@@ -38,7 +38,8 @@ import sympy
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.logforms import LogForm, logform_from_sympy
 from exactpriv.exact.numbers import to_sympy
-from exactpriv.measures._information_core import capacity_enclosure
+from exactpriv.measures._capacity_core import capacity_enclosure
+from exactpriv.measures._info_channel import _Channel
 
 __all__: list[str] = []  # private module: its names are imported by information and sibson
 
@@ -291,22 +292,21 @@ def _capacity_rows(N, d, *, gap: Fraction, method: str, rows=None) -> _Cap:
         _, val, pri, how = det
         return _Cap(val, None, None, tuple(pri.get(x, Fraction(0)) for x in range(k)), "; ".join(how), "closed-form")
     _, red, dr, reps, scale, how = det
-    if rows is not None and scale == 1 and red.shape == N.shape and reps == list(range(k)):
-        frows = [tuple(r) for r in rows]  # unchanged: reuse the Fractions
-    else:
-        frows = [tuple(Fraction(int(v), int(dx)) for v in r) for r, dx in zip(red.tolist(), dr.tolist())]
-    lo, hi, pri, out, meth, prec, iters, cnote = _numeric_capacity(frows, gap / scale)
+    # the certificate reads the integer rows directly (no Fraction per entry: building them
+    # took 9.5 s of the 17 s of a 2,187 x 2,187 capacity, measured)
+    lo, hi, pri, out, meth, prec, iters, cnote = _numeric_capacity(_Channel.from_integers(red, dr), gap / scale)
     pmf = [Fraction(0)] * k
     for r, p in zip(reps, pri):
         pmf[r] += p
-    how = "; ".join(how + (f"reduced {len(frows)}x{len(frows[0])} channel: {meth}",) + ((cnote,) if cnote else ()))
+    how = "; ".join(how + (f"reduced {red.shape[0]}x{red.shape[1]} channel: {meth}",) + ((cnote,) if cnote else ()))
     return _Cap(None, lo * scale, hi * scale, tuple(pmf), how, meth, None, {"precision": prec, "iterations": iters})
 
 
-def _numeric_capacity(rows: list[tuple[Fraction, ...]], gap: Fraction):
-    """Certified capacity enclosure of a rational channel (list of Fraction rows), from the
-    information core: (lower, upper, prior, output, method, precision, iterations, note)."""
-    res = capacity_enclosure([list(r) for r in rows], gap=gap)
+def _numeric_capacity(rows, gap: Fraction):
+    """Certified capacity enclosure of a rational channel (list of Fraction rows, or an integer
+    ``_Channel``), from the information core: (lower, upper, prior, output, method, precision,
+    iterations, note)."""
+    res = capacity_enclosure(rows if isinstance(rows, _Channel) else [list(r) for r in rows], gap=gap)
     note = "" if res.converged else res.note
     return (res.lower, res.upper, tuple(res.prior), tuple(res.output), res.method, res.precision,
             res.iterations, note)

@@ -16,12 +16,15 @@ the dominant ratio function, found by exact real-root isolation of polynomials o
 (see :func:`_symbolic_max_log_ratio`).  ``ProductMechanism`` (independent output
 coordinates): pure DP is max over pairs of Σ_j max_y log-ratio_j (never the sum of maxima).
 
+Modules: the pair-level divergences (max_divergence, hockey_stick, kl, tv, renyi, is_close)
+live in :mod:`exactpriv.measures.pair_divergences` and the symbolic and product paths of
+pure DP in :mod:`exactpriv.measures._symbolic_pure_dp`; the public names are importable from
+here as before.
+
 Conventions (all measures): 0·log 0 = 0; log(p/0) = +oo for p > 0; 0/0 ratios are ignored.
 """
-
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from typing import Any
 
@@ -29,21 +32,36 @@ import flint
 import numpy as np
 import sympy
 
-from exactpriv.distributions import check_pmf
-from exactpriv.errors import (
-    InvalidArgument,
-    NotExactError,
-    ShapeError,
-    UndecidedError,
-)
-from exactpriv.exact.decisions import Decision, Truth
+from exactpriv.errors import InvalidArgument, ShapeError
+from exactpriv.exact.decisions import Decision
 from exactpriv.exact.intervals import arb_to_fractions
 from exactpriv.exact.kernel import compare, exact_argmax_fractions
-from exactpriv.exact.logforms import LogForm, logform_from_sympy
-from exactpriv.exact.numbers import EPS, as_exact, as_rational, to_sympy
+from exactpriv.exact.numbers import to_sympy
 from exactpriv.measures._clamped import clamped_engine
-from exactpriv.measures._product import product_max_ratio
 from exactpriv.measures._scan import _OO, _Engine, _require_rational
+from exactpriv.measures._symbolic_pure_dp import (  # noqa: F401  (tests import the product paths from here)
+    _product_max_ratio,
+    _product_max_ratio_pairwise,
+    _symbolic_max_log_ratio,
+)
+from exactpriv.measures.pair_divergences import (  # noqa: F401  (public here since 0.1; pld, zcdp, ... import helpers)
+    _check_alpha,
+    _check_mechanism,
+    _combine_decisions,
+    _decide_log_le,
+    _flat,
+    _gamma_of,
+    _level,
+    _log_of,
+    _pairs_array,
+    _pmf_pair,
+    hockey_stick,
+    is_close,
+    kl,
+    max_divergence,
+    renyi,
+    tv,
+)
 from exactpriv.measures.result import Measured, at_most
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism, prove_zero
 from exactpriv.spaces import Hamming, Subsets
@@ -74,516 +92,6 @@ __all__ = [
     "is_personalized_dp",
 ]
 
-
-
-# ======================================================================================
-# validation helpers
-# ======================================================================================
-def _check_mechanism(M, what: str):
-    if isinstance(M, (Mechanism, ProductMechanism)):
-        return M
-    raise InvalidArgument(f"M={M!r} of type {type(M).__name__} must be an exactpriv Mechanism ({what})")
-
-
-def _flat(M, what: str) -> Mechanism:
-    """A Mechanism (ProductMechanism expanded after its size check)."""
-    _check_mechanism(M, what)
-    return M.expand() if isinstance(M, ProductMechanism) else M
-
-
-def _level(level, name: str, *, allow_symbols=False):
-    """An exact, non-negative level (Fraction, LogForm, sympy expression or oo); floats refused."""
-    if isinstance(level, bool):
-        raise InvalidArgument(f"{name}={level!r} is a bool, not a privacy level")
-    if isinstance(level, LogForm):
-        value = level
-    elif level is _OO:
-        return level
-    elif isinstance(level, sympy.Basic):
-        value = as_exact(level, name, symbols=(EPS,) if allow_symbols else ())
-    else:
-        value = as_exact(level, name, symbols=())  # floats -> NotExactError
-    if isinstance(value, sympy.Basic) and value.free_symbols:
-        return value
-    if compare(value, "<", 0).is_true:
-        raise InvalidArgument(f"{name}={level!r} must be >= 0")
-    return value
-
-
-def _gamma_of(eps, name="eps"):
-    """For an exact eps >= 0 return (gamma, gamma_expr): gamma = e^eps as a Fraction when
-    rational (eps = log r, a LogForm with integer prime exponents, or 0), else None;
-    gamma_expr is e^eps as an exact sympy expression."""
-    if isinstance(eps, bool):
-        raise InvalidArgument(f"{name}={eps!r} is a bool")
-    if eps is _OO:
-        raise InvalidArgument(f"{name}=oo: give a finite eps")
-    if isinstance(eps, LogForm):
-        lf = eps
-    else:
-        e = as_exact(eps, name, symbols=())
-        if isinstance(e, Fraction):
-            lf = LogForm.rational(e)
-        else:
-            lf = logform_from_sympy(e)
-            if lf is None:
-                if compare(e, "<", 0).is_true:
-                    raise InvalidArgument(f"{name}={eps!r} must be >= 0")
-                return None, sympy.exp(e)
-    if compare(lf, "<", 0).is_true:
-        raise InvalidArgument(f"{name}={eps!r} must be >= 0")
-    if lf.q0 == 0 and all(c.denominator == 1 for c in lf.coefficients.values()):
-        g = Fraction(1)
-        for p, c in lf.coefficients.items():
-            g *= Fraction(p) ** int(c)
-        return g, sympy.Rational(g.numerator, g.denominator)
-    return None, sympy.exp(lf.to_sympy())
-
-
-def _pairs_array(pairs) -> np.ndarray:
-    arr = np.asarray(pairs, dtype=np.int64).reshape(-1, 2)
-    return arr
-
-
-_combine_decisions = Decision.all_of  # the conjunction of decisions
-
-
-# ======================================================================================
-# pair-level divergences (pmfs P, Q on a common finite set; Cuff–Yu Def. 4)
-# ======================================================================================
-def _pmf_pair(P, Q):
-    p = check_pmf(P, name="P")
-    q = check_pmf(Q, name="Q")
-    if len(p) != len(q):
-        raise ShapeError(f"P has {len(p)} entries but Q has {len(q)}; they must live on the same set")
-    return p, q
-
-
-def max_divergence(P, Q):
-    """D_∞(P‖Q) = max_y ln P(y)/Q(y) over y with P(y) > 0 (+oo if P(y) > 0 = Q(y)).
-
-    The smallest ε with P(A) ≤ e^ε Q(A) for every event A (Cuff–Yu Def. 4, (5) with δ = 0);
-    (ε, 0)-closeness (7) is max(D_∞(P‖Q), D_∞(Q‖P)) ≤ ε.  Returns a :class:`LogForm` or
-    ``sympy.oo``.
-    """
-    p, q = _pmf_pair(P, Q)
-    best = None
-    for a, b in zip(p, q):
-        if a == 0:
-            continue
-        if b == 0:
-            return _OO
-        r = a / b
-        if best is None or r > best:
-            best = r
-    return _log_of(best)
-
-
-def _as_gamma(gamma):
-    if isinstance(gamma, bool):
-        raise InvalidArgument(f"gamma={gamma!r} is a bool")
-    g = as_exact(gamma, "gamma", symbols=())
-    if compare(g, "<", 0).is_true:
-        raise InvalidArgument(f"gamma={gamma!r} must be >= 0")
-    return g
-
-
-def hockey_stick(P, Q, gamma):
-    """E_γ(P‖Q) = Σ_y max(0, P(y) − γ Q(y)) = max_A P(A) − γ Q(A)  (γ ≥ 0 exact).
-
-    P and Q are (ε, δ)-close (Cuff–Yu Def. 4) iff E_{e^ε}(P‖Q) ≤ δ and E_{e^ε}(Q‖P) ≤ δ
-    (the E_γ remark after (8)).  A Fraction for rational γ; an exact sympy expression for
-    irrational γ (each sign of P(y) − γQ(y) is decided by the kernel; raises
-    :class:`UndecidedError` if one cannot be).
-    """
-    p, q = _pmf_pair(P, Q)
-    g = _as_gamma(gamma)
-    if isinstance(g, Fraction):
-        return sum((a - g * b for a, b in zip(p, q) if a > g * b), Fraction(0))
-    total = sympy.Integer(0)
-    for a, b in zip(p, q):
-        if a == 0:
-            continue
-        d = compare(a, ">", to_sympy(b) * g)
-        if d.is_undecided:
-            raise UndecidedError(f"sign of P(y) - gamma Q(y) = {a} - {g}*{b} undecided: {d.reason}")
-        if d.is_true:
-            total += to_sympy(a) - g * to_sympy(b)
-    return total
-
-
-def tv(P, Q) -> Fraction:
-    """Total variation ‖P − Q‖_TV = ½ Σ_y |P(y) − Q(y)| = E_1(P‖Q) (Cuff–Yu (8))."""
-    p, q = _pmf_pair(P, Q)
-    return sum((abs(a - b) for a, b in zip(p, q)), Fraction(0)) / 2
-
-
-def kl(P, Q):
-    """D(P‖Q) = Σ_y P(y) ln(P(y)/Q(y)) in nats (0 ln 0 = 0; +oo if P(y) > 0 = Q(y)).
-
-    Cuff–Yu Def. 7 / (9).  Returns an exact :class:`LogForm` or ``sympy.oo``.
-    """
-    p, q = _pmf_pair(P, Q)
-    if any(a > 0 and b == 0 for a, b in zip(p, q)):
-        return _OO
-    return LogForm(0, logs=[(a / b, a) for a, b in zip(p, q) if a > 0])
-
-
-def _check_alpha(alpha):
-    if isinstance(alpha, bool):
-        raise InvalidArgument(f"alpha={alpha!r} is a bool")
-    if alpha is _OO:
-        return _OO
-    if isinstance(alpha, float):
-        raise NotExactError(f"alpha={alpha!r} is a float; give an exact rational such as '3/2'")
-    a = as_rational(alpha, "alpha")
-    if a <= 0:
-        raise InvalidArgument(f"alpha={alpha!r} must be > 0 (Rényi divergence of order alpha)")
-    return a
-
-
-def _renyi_sum_terms(p, q, a: Fraction):
-    """The terms p^α q^{1−α} as exact sympy numbers (for rational non-integer α)."""
-    A = sympy.Rational(a.numerator, a.denominator)
-    return [sympy.Rational(x.numerator, x.denominator) ** A * sympy.Rational(y.numerator, y.denominator) ** (1 - A)
-            for x, y in zip(p, q) if x > 0 and y > 0]
-
-
-def renyi(P, Q, alpha):
-    """Rényi divergence D_α(P‖Q) = 1/(α−1) ln Σ_y P(y)^α Q(y)^{1−α}, α > 0 rational.
-
-    α > 1: +oo if P(y) > 0 = Q(y); α ∈ (0, 1): +oo iff P and Q have disjoint supports;
-    α = 1 is the KL divergence and α = ``sympy.oo`` the max-divergence (their limits).
-    Integer α ≥ 2: the sum is rational, the value an exact :class:`LogForm`.  Non-integer α:
-    an exact sympy expression (algebraic numbers inside a log).
-    """
-    p, q = _pmf_pair(P, Q)
-    a = _check_alpha(alpha)
-    if a is _OO:
-        return max_divergence(p, q)
-    if a == 1:
-        return kl(p, q)
-    if a > 1 and any(x > 0 and y == 0 for x, y in zip(p, q)):
-        return _OO
-    if a < 1 and not any(x > 0 and y > 0 for x, y in zip(p, q)):
-        return _OO
-    if a.denominator == 1:
-        k = int(a)
-        s = sum((x ** k / y ** (k - 1) for x, y in zip(p, q) if x > 0), Fraction(0))
-        return _log_of(s, k - 1)
-    s = sympy.Add(*_renyi_sum_terms(p, q, a))
-    return sympy.log(s) / sympy.Rational(a.numerator - a.denominator, a.denominator)
-
-
-def is_close(P, Q, eps, delta) -> Decision:
-    """Decide (ε, δ)-closeness P ≈ Q (Cuff–Yu Def. 4, (5)-(6)):
-    P(A) ≤ e^ε Q(A) + δ and Q(A) ≤ e^ε P(A) + δ for every event A, i.e.
-    E_{e^ε}(P‖Q) ≤ δ and E_{e^ε}(Q‖P) ≤ δ.  ε ≥ 0 and δ ≥ 0 exact (floats refused)."""
-    p, q = _pmf_pair(P, Q)
-    d = _level(delta, "delta")
-    g, gexpr = _gamma_of(eps)
-    gam = g if g is not None else gexpr
-    e1, e2 = hockey_stick(p, q, gam), hockey_stick(q, p, gam)
-    return _combine_decisions([compare(e1, "<=", d), compare(e2, "<=", d)],
-                              f"(eps={eps}, delta={d})-closeness")
-
-#: Rationals whose numerator and denominator fit in this many bits are turned into exact
-#: LogForms (prime factorisation); beyond it factoring can take seconds (a 160-bit semiprime
-#: took 1.4 s with FLINT here), so ln r stays an exact sympy ``log(r)``.
-#: Empirically determined parameter.
-_LOGFORM_BITS = 128
-
-
-def _log_of(r: Fraction, scale: int = 1):
-    """ln(r)/scale exactly: a LogForm when r is small enough to factor fast, else sympy."""
-    if r.numerator.bit_length() <= _LOGFORM_BITS and r.denominator.bit_length() <= _LOGFORM_BITS:
-        return LogForm.log(r) / scale
-    return sympy.log(sympy.Rational(r.numerator, r.denominator)) / scale
-
-
-def _decide_log_le(r, scale: int, level, what: str) -> Decision:
-    """Decide ln(r)/scale <= level exactly for a rational r > 0 (or r = oo), without
-    factoring r: when scale·level = ln t with t rational the test is r <= t (exact);
-    otherwise e^{scale·level} is irrational (Lindemann–Weierstrass / unique factorisation),
-    so r != e^{scale·level} and certified arb comparison of r with it terminates."""
-    if r is _OO:
-        if level is _OO:
-            return Decision.true("infinity", f"{what} = oo <= oo")
-        return Decision.false("infinity", f"{what} = oo > {level}", certificate={"value": "oo"})
-    if level is _OO:
-        return Decision.true("infinity", f"{what} is finite <= oo")
-    if isinstance(level, sympy.log) and level.args[0].is_Rational and scale == 1:
-        # level = ln t with t rational (e.g. the value of a measure): r <= t exactly, no factoring
-        t = Fraction(int(level.args[0].p), int(level.args[0].q))
-        ok = r <= t
-        return Decision(Truth.TRUE if ok else Truth.FALSE, "rational",
-                        f"{what}: ln({r}) {'<=' if ok else '>'} ln({t})", certificate={"r": str(r), "t": str(t)})
-    lf = level if isinstance(level, LogForm) else (
-        LogForm.rational(level) if isinstance(level, Fraction) else logform_from_sympy(level))
-    if lf is not None:
-        tl = lf * scale
-        if tl.q0 == 0 and all(c.denominator == 1 for c in tl.coefficients.values()):
-            t = Fraction(1)
-            for p, c in tl.coefficients.items():
-                t *= Fraction(p) ** int(c)
-            ok = r <= t
-            return Decision(Truth.TRUE if ok else Truth.FALSE, "rational",
-                            f"{what}: ln({r})/{scale} {'<=' if ok else '>'} {level} since {r} {'<=' if ok else '>'} {t} "
-                            f"= e^({scale}*level)", certificate={"r": str(r), "e^(scale*level)": str(t)})
-        rhs = sympy.exp(tl.to_sympy())
-    else:
-        rhs = sympy.exp(scale * to_sympy(level))
-    d = compare(sympy.Rational(r.numerator, r.denominator), "<=", rhs)
-    return Decision(d.truth, d.method, f"{what}: ln(r)/{scale} <= level  <=>  r <= e^({scale}*level): {d.reason}",
-                    d.precision, d.certificate)
-
-# ======================================================================================
-# symbolic mechanisms: entries rational functions of t = e^{c eps}
-# ======================================================================================
-_T = sympy.Symbol("t", positive=True)
-
-
-def _exp_atoms(expr):
-    atoms = set(expr.atoms(sympy.exp))
-    if expr.has(sympy.E):
-        atoms.add(sympy.E)
-    return atoms
-
-
-def _to_t(entries):
-    """Rewrite exact entries as rational functions of t = e^{c·s}, where s = eps (symbolic
-    entries, exponents q·eps) or a constant base exponent s (constant entries such as
-    e/(e+1) or e^{√2}/(e^{√2}+1), exponents rational multiples of s), c = gcd of the q's.
-
-    Returns (list of sympy rational functions in _T, c, s, symbolic) or raises
-    InvalidArgument."""
-    exps = set()
-    for v in entries:
-        if not isinstance(v, Fraction):
-            exps |= _exp_atoms(v)
-    args = sorted((((sympy.Integer(1) if atom is sympy.E else atom.args[0]), atom) for atom in exps),
-                  key=lambda t: sympy.default_sort_key(t[0]))
-    symbolic = any(arg.free_symbols for arg, _ in args)
-    for arg, atom in args:
-        if arg.free_symbols - {EPS}:
-            raise InvalidArgument(f"entry exponent {atom} uses symbols other than eps")
-        if symbolic and not arg.free_symbols:
-            raise InvalidArgument("entries mix e^(q*eps) and constant exponentials; substitute eps first")
-    base = EPS if symbolic else (args[0][0] if args else sympy.Integer(1))
-    qs = []
-    for arg, atom in args:
-        q = sympy.cancel(arg / base)
-        if not q.is_Rational or q == 0:
-            raise InvalidArgument(
-                f"cannot read the entry exponent {atom} as e^(q*{base}) with rational q; substitute a value "
-                f"with rational e^eps, e.g. M.subs(eps=sympy.log(3))")
-        qs.append((atom, Fraction(int(q.p), int(q.q))))
-    c = Fraction(1)
-    if qs:
-        num_g, den_l = 0, 1
-        for _, q in qs:
-            num_g = math.gcd(num_g, abs(q.numerator))
-            den_l = math.lcm(den_l, q.denominator)
-        c = Fraction(num_g, den_l)
-    rep = {atom: _T ** sympy.Rational(q / c) for atom, q in qs}
-    out = []
-    for v in entries:
-        e = to_sympy(v)
-        if rep:
-            e = e.xreplace(rep)
-        e = sympy.cancel(sympy.together(e))
-        if e.free_symbols - {_T} or not e.is_rational_function(_T) or e.has(sympy.exp, sympy.E, sympy.log):
-            raise InvalidArgument(
-                f"entry {v} is not a rational function of e^(c*eps); substitute a value with rational e^eps "
-                f"(M.subs(eps=...))")
-        out.append(e)
-    return out, c, base, symbolic
-
-
-def _poly_sign_profile(expr):
-    """The set of signs the rational function ``expr`` (in _T) takes on the open ray t > 1,
-    decided exactly ({0} if identically zero).
-
-    sign(N/D) = sign(N·D) where D != 0.  With the square-free factorisation
-    N·D = c·Π f_i^{m_i}, the sign can only change at roots of factors with odd m_i; roots in
-    (1, oo) are counted exactly by Sturm sequences (``Poly.count_roots``), and the sign away
-    from the roots is read at a rational point where N·D != 0.
-    """
-    expr = sympy.cancel(expr)
-    if expr == 0:
-        return {0}
-    n, d = sympy.fraction(expr)
-    P = sympy.Poly(sympy.expand(n * d), _T)
-    if P.is_zero:
-        return {0}
-    if P.degree() <= 0:
-        return {int(sympy.sign(P.LC()))}
-    _, factors = P.sqf_list()
-
-    def roots_above_one(f):
-        return f.count_roots(1, None) - (1 if f.eval(1) == 0 else 0)
-
-    if any(m % 2 == 1 and roots_above_one(f) > 0 for f, m in factors):
-        return {-1, 0, 1}
-    t0 = sympy.Integer(2)
-    while P.eval(t0) == 0:
-        t0 += 1
-    signs = {int(sympy.sign(P.eval(t0)))}
-    if any(roots_above_one(f) > 0 for f, _ in factors):
-        signs.add(0)
-    return signs
-
-
-def _symbolic_codes(M: Mechanism):
-    """Distinct entries of M as rational functions of t, and an int32 code matrix."""
-    index, entries = {}, []
-    N, Y = M.shape
-    codes = np.empty((N, Y), dtype=np.int64)
-    for x, row in enumerate(M.rows):
-        for y, v in enumerate(row):
-            key = v if isinstance(v, Fraction) else to_sympy(v)
-            k = index.get(key)
-            if k is None:
-                k = index[key] = len(entries)
-                entries.append(v)
-            codes[x, y] = k
-    funcs, c, base, symbolic = _to_t(entries)
-    return codes, funcs, c, base, symbolic
-
-
-def _symbolic_max_log_ratio(M: Mechanism, pairs):
-    """Closed form of max over ordered pairs in ``pairs`` and y of ln P(y|x)/P(y|x') for a
-    mechanism whose entries are rational functions of t = e^{c·eps} (valid for eps > 0), or
-    for constant entries rational in t = e^c (then the value is a closed number).
-
-    Method: distinct entries f_k(t); the ratio functions f_a/f_b of the code pairs that occur;
-    the dominant one is found by deciding the sign of r − r' on t > 1 by exact real-root
-    isolation (sympy ``Poly.intervals``) and exact evaluation between roots.  When no single
-    ratio dominates, the value is the exact ``Max`` of the undominated log-ratios.
-    """
-    codes, funcs, c, base, symbolic = _symbolic_codes(M)
-    K = len(funcs)
-    pairs = _pairs_array(pairs)
-    if len(pairs) == 0:
-        return Fraction(0), {}, "no pairs"
-    ci, cj = codes[pairs[:, 0]], codes[pairs[:, 1]]
-    comb = np.unique(np.concatenate([(ci * K + cj).ravel(), (cj * K + ci).ravel()]))
-    constant = not symbolic
-    zero = [f == 0 for f in funcs]
-    if not constant:
-        for k, f in enumerate(funcs):
-            if not zero[k]:
-                sg = _poly_sign_profile(f)
-                if sg != {1}:
-                    raise InvalidArgument(
-                        f"entry {f.subs(_T, sympy.exp(EPS * sympy.Rational(c)))} vanishes or is negative for "
-                        f"some eps > 0; pure DP is not continuous there -- substitute values (M.subs(eps=...))")
-    ratios = {}
-    for v in comb.tolist():
-        a, b = divmod(v, K)
-        if zero[a] and zero[b]:
-            continue
-        if zero[b]:
-            return _OO, _symbolic_witness(M, codes, pairs, a, b), "support gap"
-        if zero[a]:
-            continue
-        r = sympy.cancel(funcs[a] / funcs[b])
-        ratios.setdefault(r, (a, b))
-    rs = list(ratios)
-    t0 = sympy.exp(sympy.Rational(c) * base) if constant else None
-
-    def ge(r1, r2):  # r1 >= r2 everywhere on the domain?
-        if constant:
-            d = compare(r1.subs(_T, t0), ">=", r2.subs(_T, t0))
-            if d.is_undecided:
-                raise UndecidedError(f"could not compare ratios {r1} and {r2} at t = {t0}: {d.reason}")
-            return d.is_true
-        return _poly_sign_profile(r1 - r2) <= {0, 1}
-
-    undominated = [r for r in rs if not any(o != r and ge(o, r) and not ge(r, o) for o in rs)]
-    # merge identical functions (ge both ways) -- cancel() is canonical, so equal means equal
-    def closed(r):
-        if constant:
-            return sympy.log(r.subs(_T, t0))
-        return sympy.log(r.subs(_T, sympy.exp(EPS * sympy.Rational(c))))
-
-    if len(undominated) == 1:
-        r = undominated[0]
-        a, b = ratios[r]
-        return closed(r), _symbolic_witness(M, codes, pairs, a, b), "dominant ratio"
-    wit = {"pairs": [_symbolic_witness(M, codes, pairs, *ratios[r]) for r in undominated]}
-    return sympy.Max(*[closed(r) for r in undominated]), wit, "no single dominant ratio: Max of log-ratios"
-
-
-def _symbolic_witness(M, codes, pairs, a, b):
-    ci, cj = codes[pairs[:, 0]], codes[pairs[:, 1]]
-    for A, B, fwd in ((ci, cj, True), (cj, ci, False)):
-        hit = np.flatnonzero(((A == a) & (B == b)).ravel())
-        if hit.size:
-            r, y = divmod(int(hit[0]), codes.shape[1])
-            x, x2 = (pairs[r, 0], pairs[r, 1]) if fwd else (pairs[r, 1], pairs[r, 0])
-            pts = M.inputs.points
-            return {"pair": [pts[int(x)], pts[int(x2)]], "output": M.outputs[y]}
-    return {}  # pragma: no cover
-
-
-# ======================================================================================
-# ProductMechanism: per pair, Σ_j max_y log-ratio of factor j
-# ======================================================================================
-def _product_max_ratio_pairwise(PM: ProductMechanism, pairs):
-    """Exact max over ordered pairs of Π_j max_{y_j} P_j(y_j|x)/P_j(y_j|x') (Fraction or oo),
-    with the maximising pair and output tuple.  Python-int object arrays: factors are small
-    (RAPPOR bits) and the products over factors grow beyond int64.  Pair by pair: the
-    plain route, kept as the differential reference of :func:`_product_max_ratio`."""
-    pairs = _pairs_array(pairs)
-    if len(pairs) == 0:
-        return None, None, None
-    xs = np.concatenate([pairs[:, 0], pairs[:, 1]])
-    x2s = np.concatenate([pairs[:, 1], pairs[:, 0]])
-    E = len(xs)
-    tot_n = np.ones(E, dtype=object)
-    tot_d = np.ones(E, dtype=object)
-    inf = np.zeros(E, dtype=bool)
-    arg_y = []
-    for f in PM.factors:
-        _require_rational(f, "pure DP of a ProductMechanism factor")
-        num, den = f.integer_rows()
-        num, den = num.astype(object), den.astype(object)
-        best_n = np.zeros(E, dtype=object)  # current best ratio best_n/best_d (starts at 0/1)
-        best_d = np.ones(E, dtype=object)
-        best_y = np.full(E, -1, dtype=np.int64)
-        gap_y = np.full(E, -1, dtype=np.int64)
-        for y in range(len(f.outputs)):
-            n = num[xs, y] * den[x2s]
-            d = num[x2s, y] * den[xs]
-            gap = (d == 0) & (n != 0)
-            gap_y = np.where(gap & (gap_y < 0), y, gap_y)
-            better = (d != 0) & ((n * best_d > best_n * d) | (best_y < 0))
-            best_n = np.where(better, n, best_n)
-            best_d = np.where(better, d, best_d)
-            best_y = np.where(better, y, best_y)
-        f_inf = gap_y >= 0
-        inf |= f_inf
-        tot_n = tot_n * best_n
-        tot_d = tot_d * best_d
-        arg_y.append(np.where(f_inf, gap_y, best_y))
-
-    def outputs(k):
-        return tuple(PM.factors[j].outputs[int(arg_y[j][k])] for j in range(len(arg_y)))
-
-    if inf.any():
-        k = int(np.argmax(inf))
-        return _OO, (int(xs[k]), int(x2s[k])), outputs(k)
-    k, val = exact_argmax_fractions(tot_n, tot_d)
-    return val, (int(xs[k]), int(x2s[k])), outputs(k)
-
-
-def _product_max_ratio(PM: ProductMechanism, pairs):
-    """As :func:`_product_max_ratio_pairwise`, from the factors' structure (measures._product)."""
-    val, pair, ys, found = product_max_ratio(PM, pairs)
-    if not found:
-        return None, None, None
-    return (_OO if val is None else val), pair, ys
 
 
 # ======================================================================================

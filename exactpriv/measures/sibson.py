@@ -34,11 +34,9 @@ from exactpriv.exact.intervals import arb_to_fractions, working_precision
 from exactpriv.exact.kernel import exact_argmax_fractions
 from exactpriv.exact.numbers import as_rational, to_sympy
 from exactpriv.measures._channels import _int_rows, _reduce_rows, _symbolic_value, _zero
-from exactpriv.measures.information import (
+from exactpriv.measures._info_common import (
     _ENCLOSURE_BITS,
     _PRECS,
-    _SYMBOLIC_NOTE,
-    _check_symbolic_size,
     _log_rational_measured,
     _mechanism,
     _method,
@@ -46,9 +44,9 @@ from exactpriv.measures.information import (
     _prior,
     _refine,
     _require_rational,
-    capacity,
-    mi_privacy,
 )
+from exactpriv.measures._joint_pmf import _SYMBOLIC_NOTE, _cmi_measured
+from exactpriv.measures.channel_capacity import _check_symbolic_size, capacity
 from exactpriv.measures.result import Measured, at_most
 from exactpriv.mechanisms.base import Mechanism
 
@@ -159,7 +157,7 @@ def sibson_mi(M, *, alpha, prior=None, method: str = "auto") -> Measured:
     method = _method(method)
     wit = {"prior": desc, "alpha": str(a)}
     if a == 1:
-        r = mi_privacy(M, prior=P, method=method)
+        r = _cmi_measured("mi_privacy", M, P, None, [0] * M.shape[0], method, {"prior": desc})  # = mi_privacy
         return Measured("sibson_mi", r.value, r.lower, r.upper, wit, r.method, "alpha = 1: Shannon mutual information")
     if a is sympy.oo:
         _require_rational(M, "sibson_mi(alpha=oo)")

@@ -96,3 +96,13 @@ def test_conjecture_result_repr_is_short_with_the_witness_behind_an_attribute():
     assert res.verdict is Verdict.REFUTED and len(repr(res)) < 200
     assert res.witness["mechanism"]["kind"] == "mechanism"       # the whole witness is still there
     assert "REFUTED" in res._repr_html_() and "witness" in res._repr_html_()
+
+
+def test_decision_repr_is_short_and_its_certificate_stays_an_attribute():
+    from exactpriv import compare
+
+    d = compare(LogForm.log(3) / 2, "<", LogForm.log(2))
+    assert d.is_true and repr(d).startswith("Decision(TRUE by ") and len(repr(d)) < 260
+    assert d.certificate                                    # still there, in full
+    odd = Decision.undecided("arb", f"reason {HOSTILE}")
+    assert "script" not in _tags(odd._repr_html_())

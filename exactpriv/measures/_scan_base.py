@@ -1,0 +1,89 @@
+"""Shared pieces of the exact scan engine (:mod:`exactpriv.measures._scan`): integer value codes,
+their packed pair indices, blocked bincounts, and the exact maximum of candidate values.
+
+The algorithm and the margin arguments are described in the head comment of
+:mod:`exactpriv.measures._scan`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import sympy
+
+from exactpriv.errors import InvalidArgument, UndecidedError
+from exactpriv.exact.intervals import arb_to_fractions
+from exactpriv.exact.kernel import compare
+from exactpriv.exact.logforms import LogForm
+from exactpriv.mechanisms.base import Mechanism
+
+
+__all__: list[str] = []  # private module
+
+_U = 2.0 ** -53  # unit roundoff of binary64
+#: Entries per vectorised block (pairs x outputs).  Empirically determined parameter:
+#: 4M float64 entries = 32 MB per temporary keeps the 729 x 729 scans in one block.
+_BLOCK = 1 << 22
+#: Largest number of distinct matrix values handled by the code path (uint8 codes).
+_MAX_CODES = 256
+_OO = sympy.oo
+
+
+def _require_rational(M: Mechanism, what: str) -> None:
+    if not M.is_rational:
+        raise InvalidArgument(
+            f"{what} of {M!r} needs rational entries (the mechanism has symbolic or irrational entries); "
+            f"substitute a value with rational e^eps first, e.g. M.subs(eps=sympy.log(3))"
+        )
+
+
+@dataclass
+class _Codes:
+    codes: np.ndarray  # (N, Y) uint8, ordered like the values
+    V: np.ndarray  # (K,) int64 ascending; entry value = V[code] / L
+    L: int
+    K: int
+    base: int  # 16 (pack two codes in one uint8) or K
+
+
+def _idx(c: _Codes, pi, pj):
+    ci, cj = c.codes[pi], c.codes[pj]
+    if c.base == 16:
+        return (ci << 4) | cj  # uint8: both codes < 16
+    return ci.astype(np.uint16) * np.uint16(c.base) + cj
+
+
+def _bincount(flat, minlength):
+    """``np.bincount`` in cache-sized pieces: bincount first widens its input to intp, and
+    doing that 64k entries at a time is 2.5x faster on the 3.2M-entry scans (measured)."""
+    out = np.zeros(minlength, dtype=np.int64)
+    step = 1 << 16  # Empirically determined parameter.
+    for s in range(0, flat.size, step):
+        out += np.bincount(flat[s:s + step], minlength=minlength)
+    return out
+
+
+def _max_exact(items):
+    """Exact max of [(value, witness)] with values Fraction/LogForm (dedupe equal values,
+    arb pre-screen at 64 bits, then kernel comparisons, which are exact here)."""
+    uniq = {}
+    for v, w in items:
+        uniq.setdefault(v, w)
+    vals = list(uniq.items())
+    if len(vals) == 1:
+        return vals[0]
+    balls = []
+    for v, _ in vals:
+        lf = v if isinstance(v, LogForm) else LogForm.rational(v)
+        balls.append(arb_to_fractions(lf.arb(64)))
+    top_lo = max(lo for lo, _ in balls)
+    cand = [vw for vw, (lo, hi) in zip(vals, balls) if hi >= top_lo]
+    best = cand[0]
+    for v, w in cand[1:]:
+        d = compare(v, ">", best[0])
+        if d.is_undecided:  # pragma: no cover - distinct LogForms always separate
+            raise UndecidedError(f"could not order {v} and {best[0]}: {d.reason}")
+        if d.is_true:
+            best = (v, w)
+    return best
