@@ -75,35 +75,34 @@ class Entry:
     """One reading of a bank stating an implication (or a non-implication) between notions.
 
     claim, reading : the bank's ids; ``reading=None`` means the claim's first (literal) reading
-    source, target, map, label, kind, conditions, composable, tight, note : as in
-    :class:`~exactpriv.claims.relations.Relation` (the reading's declaration)
+    relation : the reading's own declaration (:class:`~exactpriv.claims.relations.Relation`), held as it is —
+        the entry adds only where it was declared; ``source``, ``target``, ``map``, ... read through to it
     """
 
     claim: str
     reading: str | None
-    source: str
-    target: str
-    map: Any = None
-    label: str = ""
-    kind: str = "implication"
-    conditions: tuple = ()
-    composable: bool = True
-    tight: bool = False
-    note: str = ""
+    relation: Relation
 
     def __post_init__(self):
-        self.relation  # validates notions, kind and conditions
-
-    @property
-    def relation(self) -> Relation:
-        """The declared relation this entry carries."""
-        return Relation(self.source, self.target, self.map, self.label, self.kind, self.conditions, self.composable,
-                        self.tight, self.note)
+        if not isinstance(self.relation, Relation):
+            raise InvalidArgument(f"Entry({self.claim!r}, {self.reading!r}): relation={self.relation!r} of type "
+                                  f"{type(self.relation).__name__} must be a Relation")
+        if not isinstance(self.relation.conditions, tuple):  # hashable, as entries key edges
+            object.__setattr__(self, "relation", replace(self.relation, conditions=tuple(self.relation.conditions)))
 
     @classmethod
     def of(cls, claim: str, reading: str | None, rel: Relation) -> "Entry":
-        return cls(claim, reading, rel.source, rel.target, rel.map, rel.label, rel.kind, tuple(rel.conditions),
-                   rel.composable, rel.tight, rel.note)
+        return cls(claim, reading, rel)
+
+    source = property(lambda self: self.relation.source, doc="the implying notion")
+    target = property(lambda self: self.relation.target, doc="the implied notion")
+    map = property(lambda self: self.relation.map, doc="the stated parameter map (None: non-implication)")
+    label = property(lambda self: self.relation.label, doc="short text of the map")
+    kind = property(lambda self: self.relation.kind, doc='"implication" or "non-implication"')
+    conditions = property(lambda self: self.relation.conditions, doc="hypothesis tags")
+    composable = property(lambda self: self.relation.composable, doc="whether the map composes")
+    tight = property(lambda self: self.relation.tight, doc="the paper says the map is the tightest")
+    note = property(lambda self: self.relation.note, doc="a remark shown with the edge")
 
     @property
     def is_composable(self) -> bool:

@@ -229,6 +229,11 @@ def classify_refutation(claim: Claim, reading: Reading, *, seconds: float = 10.0
       if it is a boundary finding, the degenerate point is a parameter or domain endpoint (δ = 1, ε = ε~,
       |X| = 1, n = k) that the reading's ``why`` must name;
     * "interior" — the witness has a zero, but another witness with every probability positive exists;
+    * "forced-zero" — the witness has a zero, and every instance mixed towards the interior around it falls
+      outside the reading's OWN hypotheses (``evidence["forced_by"]`` names them), none inside: the zero is
+      demanded by the statement's hypotheses (e.g. MI-optimality beyond Theorem 2's range of Wang et al.
+      forces a zero output), not a degenerate case the paper left open, so positivity cannot test it and
+      the refutation is not ``boundary`` by this search;
     * "undetermined" — no positive instance around the witness could be checked: a reading only its own
       instances can refute (a paper's construction, often with structural zeros such as k-Max) has no
       instances around its witness, and its other listed instances are other cases, not evidence;
@@ -246,8 +251,22 @@ def classify_refutation(claim: Claim, reading: Reading, *, seconds: float = 10.0
         cls = "endpoint"
     elif ev["refuted"]:
         cls = "interior"
+    elif ev["instances_checked"] == 0 and _forced_by(reading, ev):
+        cls = "forced-zero"
+        ev["forced_by"] = _forced_by(reading, ev)
     elif ev["instances_checked"] == 0 or ev.get("closed"):
         cls = "undetermined"
     else:
         cls = "boundary"
     return {"class": cls, "evidence": ev}
+
+
+def _forced_by(reading: Reading, ev: dict) -> list[str]:
+    """The reading's own hypotheses that every mixed (positive) instance around the witness violates, when
+    they alone put those instances outside (empty: positivity is not what the hypotheses exclude)."""
+    mixed = ev.get("mixed") or {}
+    outside_by = mixed.get("outside_by") or {}
+    own = {h.name for h in reading.hypotheses}
+    if not mixed.get("outside") or not outside_by or not set(outside_by) <= own:
+        return []
+    return sorted(outside_by)

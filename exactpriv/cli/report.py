@@ -52,10 +52,11 @@ def cmd_report(args) -> int:
     from rich.text import Text
 
     from counterexamples.atlas import bank_entries, build_atlas, derive, recheck
-    from counterexamples.report import claim_report, index_report, latex_verdicts, run_bank
+    from counterexamples.report import claim_report, index_report, latex_verdicts, run_bank, summary
+    from counterexamples.report.pages import summary_text
     from exactpriv.cli.verify import select_claims as _select_claims
 
-    console = Console()
+    console = Console(soft_wrap=True)  # piped output: one line per message, never wrapped mid-word
     out = Path(args.out)
     if args.latex and not Path(args.latex).resolve().parent.is_dir():
         raise InvalidArgument(f"--latex {args.latex!r}: the directory {str(Path(args.latex).parent)!r} does not exist")
@@ -77,6 +78,8 @@ def cmd_report(args) -> int:
         results, points, errors, bank_seconds = run.results, run.points, run.errors, run.seconds
         interrupted = run.interrupted
         console.print(f"checked {len(results)} readings in {bank_seconds:.1f} s")
+    for line in summary_text(summary(results, claims)):  # the summary first, as verify prints it
+        console.print(Text(line))
     G = build_atlas(results, table=bank_entries(claims))
     derived, explorations, entry_explorations = [], [], []
     try:

@@ -36,6 +36,9 @@ class MeasureSpec:
     needs_prior: bool = False
     optional_prior: bool = False
     needs_records: bool = False
+    #: names of the Space classes on which an ``optional_prior`` measure needs no prior (empty: every space);
+    #: elsewhere it is computable only with one
+    prior_free_on: tuple = ()
     defaults: dict = field(default_factory=dict)
     description: str = ""
     space_types: tuple = ()  # names of the Space classes the notion is defined on (empty: any)
@@ -76,11 +79,16 @@ REGISTRY: dict[str, MeasureSpec] = {s.name: s for s in [
                 description="identity DP (Wu–Xia–He Def. 3)"),
     MeasureSpec("semantic_privacy", _S, "semantic_privacy", needs_records=True,
                 description="sup over beliefs of SD(b0, bi) (Zhao Def. 1)"),
-    MeasureSpec("bayesian_semantic_privacy", _S, "bayesian_semantic_privacy", needs_records=True,
-                optional_prior=True, description="Bayesian semantic privacy (Zhao Def. 2)"),
+    # Bayesian semantic privacy integrates the unknown records out under the data prior: always needs one
+    MeasureSpec("bayesian_semantic_privacy", _S, "bayesian_semantic_privacy", needs_prior=True, needs_records=True,
+                description="Bayesian semantic privacy (Zhao Def. 2)"),
+    # membership privacy: Li et al.'s families on datasets of entities need no prior; elsewhere Zhao's
+    # two-point family D* is built from the prior (see compute)
     MeasureSpec("positive_membership", _M, "positive_membership", optional_prior=True,
+                prior_free_on=("Subsets", "Bounded"),
                 description="(D, gamma)-positive membership privacy (Li et al.; Zhao Def. 3)"),
     MeasureSpec("negative_membership", _M, "negative_membership", optional_prior=True,
+                prior_free_on=("Subsets", "Bounded"),
                 description="(D, gamma)-negative membership privacy (Li et al.)"),
     MeasureSpec("positive_udp", "exactpriv.measures.udp", "positive_udp", space_types=("Subsets",),
                 description="eps-positive unbounded DP, add-one direction (Li et al., reconstructed)"),
@@ -111,14 +119,19 @@ def get_measure(name: str):
 
 
 def applicable_measures(M, prior=None) -> list[str]:
-    """Names of the measures whose prerequisites (prior, records) the inputs meet."""
+    """Names of the measures computable from what is given: those needing a prior only when ``prior`` is
+    given (an ``optional_prior`` measure also needs one outside the spaces of its ``prior_free_on``), those
+    needing records only on spaces of records, and those defined on some spaces only there."""
     out = []
+    space = type(M.inputs).__name__
     for name, spec in REGISTRY.items():
         if spec.needs_prior and prior is None:
             continue
+        if spec.optional_prior and prior is None and spec.prior_free_on and space not in spec.prior_free_on:
+            continue
         if spec.needs_records and getattr(M.inputs, "records", None) is None:
             continue
-        if spec.space_types and type(M.inputs).__name__ not in spec.space_types:
+        if spec.space_types and space not in spec.space_types:
             continue
         out.append(name)
     return out

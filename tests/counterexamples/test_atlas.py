@@ -21,11 +21,12 @@ from counterexamples.atlas import (
     recheck_map,
 )
 from exactpriv.claims import ReadingResult, Verdict, check_reading
+from exactpriv.claims.relations import Relation
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS, to_sympy
 from exactpriv.measures import compute
-from theorems import PAPERS, claims_of, get_claim
+from theorems import PAPERS, all_claims, claims_of, get_claim
 
 E = EPS
 
@@ -83,7 +84,7 @@ def test_composition_and_recheck(bank_results):
 def test_recheck_catches_a_wrong_composed_map():
     fake = [ReadingResult("cuff2016.lemma1", "eq21", Verdict.CHECKED, {}),
             ReadingResult("fake.kl_tv", "literal", Verdict.CHECKED, {})]
-    table = (next(e for e in bank_entries() if (e.claim, e.reading) == ("cuff2016.lemma1", "eq21")), Entry("fake.kl_tv", "literal", "kl_dp", "tv_dp", E / 8, "ε/8"))
+    table = (next(e for e in bank_entries() if (e.claim, e.reading) == ("cuff2016.lemma1", "eq21")), Entry("fake.kl_tv", "literal", Relation("kl_dp", "tv_dp", E / 8, "ε/8")))
     G = build_atlas(fake, table=table)
     (d,) = derive(G)
     assert d.path == ("pure_dp", "kl_dp", "tv_dp")
@@ -128,13 +129,28 @@ def test_table_matches_the_bank():
 
 def test_entry_validation():
     with pytest.raises(InvalidArgument):
-        Entry("x.y", None, "pure_dp", "nope", E, "ε")
+        Entry("x.y", None, Relation("pure_dp", "nope", E, "ε"))
     with pytest.raises(InvalidArgument):
-        Entry("x.y", None, "pure_dp", "kl_dp", None, "")
+        Entry("x.y", None, Relation("pure_dp", "kl_dp", None, ""))
     with pytest.raises(InvalidArgument):
-        Entry("x.y", None, "pure_dp", "kl_dp", E, "ε", conditions=("sunny",))
+        Entry("x.y", None, Relation("pure_dp", "kl_dp", E, "ε", conditions=("sunny",)))
+    with pytest.raises(InvalidArgument, match="must be a Relation"):
+        Entry("x.y", None, ("pure_dp", "kl_dp"))
 
 
 def test_png(bank_results):
     png = atlas_png(build_atlas(bank_results))
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 10_000
+
+
+def test_entries_hold_the_readings_own_relations():
+    """One source of truth: each entry carries the Relation its reading declares (not a copy of its fields),
+    and every declared relation of the bank gives exactly one entry, in bank order."""
+    declared = [(c.id, r.name, rel) for c in all_claims() for r in c.readings for rel in r.relations]
+    entries = [e for e in bank_entries() if e.claim.split(".")[0] in {c.split(".")[0] for c, _, _ in declared}]
+    assert [(e.claim, e.reading) for e in entries] == [(c, r) for c, r, _ in declared]
+    for e, (_, _, rel) in zip(entries, declared):
+        assert e.relation == rel
+        assert (e.source, e.target, e.map, e.label, e.kind, e.composable, e.tight, e.note) == \
+            (rel.source, rel.target, rel.map, rel.label, rel.kind, rel.composable, rel.tight, rel.note)
+        assert e.conditions == tuple(rel.conditions) and e.is_composable == rel.is_composable

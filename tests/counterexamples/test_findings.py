@@ -61,6 +61,38 @@ def test_interior_failure_survives_positivity():
     assert all(F(q) > 0 for row in w["mechanism"]["matrix"] for q in row)
 
 
+def _has_unused_output(inst):
+    return any(all(row[y] == 0 for row in inst.mechanism.rows) for y in range(len(inst.mechanism.outputs)))
+
+
+def test_zero_forced_by_the_readings_own_hypothesis_is_not_boundary():
+    """A statement about mechanisms with an unused output: its witness has zeros because the hypothesis says
+    so, every positive instance is outside it, so positivity cannot make it a boundary finding."""
+    from exactpriv.claims import Hypothesis
+
+    unused = Hypothesis("unused-output", "some output has probability 0 on every input", _has_unused_output)
+    zero = Mechanism(Hamming([0, 1], 1), [0, 1, 2], [[F(1, 2), F(1, 2), 0], [F(1, 4), F(3, 4), 0]])
+    chk = implication(lambda i: pure_dp(i.mechanism), lambda i: kl_dp(i.mechanism), lambda e: e / 5)
+    r = Reading("r", "t", check=chk, families=[Family("f", lambda: [Instance("with an unused output", zero)])],
+                hypotheses=(unused,))
+    out = classify_refutation(_claim(r), r, seconds=5, seed=0, max_examples=30)
+    ev = out["evidence"]
+    assert out["class"] == "forced-zero" and ev["forced_by"] == ["unused-output"]
+    assert ev["instances_checked"] == 0 and ev["mixed"]["outside_by"] == {"unused-output": ev["mixed"]["outside"]}
+
+
+def test_wang_consistency_all_D_zero_output_is_forced_by_mi_optimality():
+    """wang2016.consistency/all-D (as-written): its witness's zero output is forced by MI-optimality beyond
+    Theorem 2's range, which the mechanical search now says instead of 'undetermined'."""
+    from exactpriv.claims.banks import find_claim
+
+    claim = find_claim("wang2016.consistency")
+    reading = claim.reading("all-D")
+    out = classify_refutation(claim, reading, seconds=5, seed=0, max_examples=20)
+    assert out["class"] == "forced-zero" and out["evidence"]["forced_by"] == ["mi-optimal"]
+    assert reading.finding is Finding.AS_WRITTEN
+
+
 def test_exists_reading_is_not_applicable():
     r = Reading("r", "exists", check=lambda i: Decision.false("t", ""), quantifier="exists",
                 families=[Family("f", lambda: [Instance("rr", zoo.randomized_response(p=F(3, 4)))])])

@@ -12,6 +12,8 @@ from html.parser import HTMLParser
 
 import pytest
 import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from counterexamples.report import (claim_report, index_report, latex_verdicts, page_name, results_from_json,
                                     run_bank, tex_escape)
@@ -308,9 +310,12 @@ def test_prose_fragments_are_typeset_and_everything_else_escaped():
 # ----------------------------------------------------------------------------------------------
 # CLI and input errors
 # ----------------------------------------------------------------------------------------------
-def test_cli_report(tmp_path):
+def test_cli_report(tmp_path, capsys):
     out = tmp_path / "rep"
     assert main(["report", "--only", "cuff2016.lemma1", "--out", str(out), "--no-tightness"]) == 0
+    printed = capsys.readouterr().out
+    assert re.search(r"^\d+ readings? of \d+ claims? — verdicts: (CHECKED|PROVED) \d+", printed, re.M)  # summary first
+    assert printed.index("verdicts:") < printed.index("atlas:") < printed.index("wrote ")
     assert (out / "index.html").exists() and (out / "index.md").exists() and (out / "verdicts.tex").exists()
     assert (out / "cuff2016.lemma1.html").exists()
     assert "cuff2016.lemma1" in (out / "index.md").read_text()
@@ -370,3 +375,24 @@ def test_report_renders_in_headless_chromium(report_dir, tmp_path, page):
     assert image.size == (1400, 2000)
     colours = image.getcolors(maxcolors=1 << 16)
     assert colours is None or len(colours) > 50  # text, tables and a plot, not an empty page
+
+
+_MATHML_TAGS = {"math", "mrow", "mi", "mo", "mn", "msub", "msup", "msubsup", "mfrac", "msqrt", "mroot", "mtext",
+                "mspace", "mover", "munder", "munderover", "mtable", "mtr", "mtd", "mstyle", "mpadded", "merror"}
+
+
+@given(st.text(alphabet="ab_^{}()<>&\"'εX12 =\\-", max_size=60))
+@settings(max_examples=200, deadline=None)
+def test_prose_html_emits_only_mathml_markup(text):
+    """Whatever the bank's text, its HTML is escaped text with MathML islands: no other element and no
+    attribute that could run script."""
+    tags: list = []
+
+    class Tags(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            tags.append((tag, attrs))
+
+    Tags().feed(prose_html(text))
+    assert {t for t, _ in tags} <= _MATHML_TAGS, tags
+    assert all(not name.startswith("on") and "script" not in (value or "").lower()
+               for _, attrs in tags for name, value in attrs)

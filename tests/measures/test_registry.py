@@ -53,3 +53,26 @@ def test_udp_measures_on_subsets():
     rr = zoo.randomized_response(p="3/4")
     with pytest.raises(InvalidArgument):
         compute("positive_udp", rr)  # UDP needs datasets of entities (Subsets)
+
+
+@pytest.mark.parametrize("make", [lambda: zoo.randomized_response(p="3/4"),
+                                  lambda: zoo.wang_E_d([0, 1], 2, exp_eps=3),
+                                  lambda: zoo.k_max(3, 2)],
+                         ids=["rr-hamming-n1", "E_d-hamming-n2", "kmax-subsets"])
+def test_applicable_measures_are_computable_with_what_is_given(make):
+    """Every measure listed without a prior computes without one (and with a prior, with it): no listed
+    measure asks for a prior.  Only the measures whose prior requirement depends on the inputs are
+    computed here (the others are covered by the registry's flags and the tests above)."""
+    M = make()
+    prior_related = {n for n, s in REGISTRY.items() if s.needs_prior or s.optional_prior}
+    for prior in (None, Prior.uniform(M.inputs)):
+        for name in sorted(set(applicable_measures(M, prior)) & prior_related):
+            compute(name, M, prior=prior)  # raises InvalidArgument if a prior were missing
+
+
+def test_prior_measures_are_not_listed_without_a_prior():
+    M = zoo.wang_E_d([0, 1], 2, exp_eps=3)
+    without = applicable_measures(M)
+    for name in ("bayesian_semantic_privacy", "positive_membership", "negative_membership"):
+        assert name not in without and name in applicable_measures(M, Prior.uniform(M.inputs))
+    assert {"positive_membership", "negative_membership"} <= set(applicable_measures(zoo.k_max(3, 2)))

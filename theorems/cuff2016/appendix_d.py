@@ -28,7 +28,8 @@ from exactpriv.measures import information as info
 from exactpriv.mechanisms import zoo
 from exactpriv.spaces import Hamming
 
-from theorems.cuff2016.exact_information import _capacity, _conj, _entropy, _exact, _h, _le, _prior_joint
+from theorems.cuff2016.closeness import _h
+from theorems.cuff2016.exact_information import _capacity, _conj, _entropy, _exact, _le, _prior_joint
 from theorems.cuff2016.random_objects import _mech, _prior
 
 __all__ = ["CLAIMS"]

@@ -26,14 +26,13 @@ from exactpriv.exact.intervals import arb_eval, arb_to_fractions
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import to_sympy
-from exactpriv.measures import divergence as dv
 from exactpriv.measures import information as info
 from exactpriv.measures import sibson as sb
 from exactpriv.measures.result import Measured
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
+from theorems.cuff2016.closeness import _OO
 
-_OO = sympy.oo
 _LOG2 = LogForm.log(2)
 
 
@@ -72,11 +71,6 @@ def _cmi(joint: dict, A, B, C=()) -> LogForm:
     """I(A;B|C) = H(A,C) + H(B,C) - H(A,B,C) - H(C), exactly (the standard identity)."""
     A, B, C = tuple(A), tuple(B), tuple(C)
     return _entropy(joint, A + C) + _entropy(joint, B + C) - _entropy(joint, A + B + C) - _entropy(joint, C)
-
-
-def _h(t: Fraction) -> LogForm:
-    """Binary entropy h(t) = -t ln t - (1-t) ln(1-t) in nats, t rational in [0, 1]."""
-    return LogForm(0, logs=[(1 / q, q) for q in (t, 1 - t) if q])
 
 
 # ======================================================================================
@@ -203,11 +197,6 @@ def _mi_dp(M: Mechanism) -> Measured:
 @functools.lru_cache(maxsize=None)
 def _capacity(M: Mechanism, method: str = "auto") -> Measured:
     return info.capacity(M, method=method)
-
-
-@functools.lru_cache(maxsize=None)
-def _pure(M: Mechanism) -> Measured:
-    return dv.pure_dp(M)
 
 
 @functools.lru_cache(maxsize=None)

@@ -17,7 +17,7 @@ import functools
 import random
 from fractions import Fraction
 
-from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
+from exactpriv.claims import Claim, Family, Instance, Outcome
 from exactpriv.claims.hypotheses import independent_records
 from exactpriv.distributions import Prior
 from exactpriv.exact.decisions import Decision
@@ -30,16 +30,11 @@ from theorems.cuff2016.closeness import _GAMMAS, _OO, _log, _masses, _pair_delta
 from theorems.cuff2016.decisions import _combine, _measured_cmp
 from theorems.cuff2016.families import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, _mechs_random, _rpmf
 from theorems.cuff2016.mechanism_measures import _mi
+from theorems.cuff2016._common import _C, _R
 
 __all__ = ["CLAIMS"]
 
 
-def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
-    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
-                   notes=notes, **kw)
-
-
-_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
 
 
 # ======================================================================================
@@ -182,7 +177,7 @@ INFORMAL = Claim(
         _independent_check, [Family("product-priors", _independent_instances, "6 mechanisms (seed 44)")],
         expected=_C, notes="Finite analogue of 'DP protects evidence of participation for independent entries' "
                            "(Property 4 / Corollary 4).",
-        hypotheses=(independent_records,))],
+        hypotheses=(independent_records,), open_search=False)],
     reason="'Strong adversary assumption', 'misinterpretation', 'MI is a well-understood quantity' and the "
            "remarks on correlated query responses ([15], [6]) are interpretations; only the two finite analogues "
            "are encoded.",

@@ -16,7 +16,7 @@ import itertools
 import random
 from fractions import Fraction
 
-from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
+from exactpriv.claims import Claim, Family, Instance, Outcome
 from exactpriv.distributions import Prior
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
@@ -30,16 +30,11 @@ from theorems.cuff2016.closeness import _GAMMAS, _masses
 from theorems.cuff2016.decisions import _combine, _measured_ge
 from theorems.cuff2016.families import MECH_FAMILIES, _mech, _rpmf
 from theorems.cuff2016.mechanism_measures import _approx_delta, _hamming_pairs, _mi, _pairwise_delta, _tv
+from theorems.cuff2016._common import _C, _R
 
 __all__ = ["CLAIMS"]
 
 
-def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
-    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
-                   notes=notes, **kw)
-
-
-_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
 
 
 # ======================================================================================

@@ -46,16 +46,11 @@ from theorems.cuff2016.closeness import (
 from theorems.cuff2016.decisions import _certify, _combine, _prove_identity, _prove_limit
 from theorems.cuff2016.families import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR, PAIR_FAMILIES, _pair
 from theorems.cuff2016.symbolic import _T, _all_steps, _rr2
+from theorems.cuff2016._common import _C, _P, _R
 
 __all__ = ["CLAIMS"]
 
 
-def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
-    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
-                   notes=notes, **kw)
-
-
-_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
 
 
 # ======================================================================================
@@ -269,23 +264,24 @@ PROP1_TIGHT = Claim(
     [_R("bound-11", "D(P‖Q), D(Q‖P) <= ε tanh(ε/2) = ε (e^ε − 1)/(e^ε + 1) (an exact LogForm at ε = ln γ)",
         pair_kl_bound_check(_tanh_bound), (PAIRS_RR, PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C,
         relations=(implies("pure_dp", "kl_dp", EPS * sympy.tanh(EPS / 2), "ε·tanh(ε/2)", conditions=("pair-level",),
-                           tight=True, note="equality for binary randomized response"),)),
+                           tight=True, note="equality for binary randomized response"),), open_search=False),
      _R("binary-equality", "For P = (e^ε, 1)/(1 + e^ε), Q = (1, e^ε)/(1 + e^ε): D(P‖Q) = D(Q‖P) = (11) — "
                            "proved for all ε > 0 symbolically ((11) is 0/0 at ε = 0), and exactly at the grid points",
         _tight_equality_check, (PAIRS_RR,), prove=_prove_tight_equality, expected=_P,
         open_search=False),
      _R("closed-form", "(11) equals ε tanh(ε/2) = ε (e^ε − 1)/(e^ε + 1) for all ε > 0 (identity; (11) is 0/0 at ε = 0)",
-        prove=_prove_tanh_form, expected=_P),
-     _R("asymptotic-half-eps-squared", "(11) / (ε²/2) -> 1 as ε -> 0", prove=_prove_tight_asymptotic, expected=_P),
+        prove=_prove_tanh_form, expected=_P, open_search=False),
+     _R("asymptotic-half-eps-squared", "(11) / (ε²/2) -> 1 as ε -> 0", prove=_prove_tight_asymptotic, expected=_P,
+     open_search=False),
      _R("half-eps-squared-upper-bound", "(11) <= ε²/2 for every ε >= 0 (the asymptotic form is also a bound)",
         prove=_prove_half_eps_squared, expected=_P,
         notes="Not stated in the paper: with Property 1's proof, ε-closeness gives KL <= ε²/2, a factor 2 "
-              "better than min{ε, ε²} for ε <= 2."),
+              "better than min{ε, ε²} for ε <= 2.", open_search=False),
      _R("relaxation-82", "(82): ε tanh(ε/2) <= ε(1 − e^{−ε}) <= min{ε, ε²} for all ε >= 0 (exact at ε = ln γ, "
                          "γ from 1 to 10^6)",
         _eq82_check, (EPS_GRID,), prove=_prove_eq82, expected=_P,
         notes="Both steps proved for all ε >= 0 by exactpriv.certify; the grid is a cross-check.",
-        hypotheses=(_EPS_NONNEGATIVE,)),
+        hypotheses=(_EPS_NONNEGATIVE,), open_search=False),
      Reading("forall-binary-rr", "for every ε >= 0, P = (e^ε, 1)/(1+e^ε), Q = P reversed (rows of "
          "randomized_response(2, eps=EPS)): pure DP = ε and D(P‖Q) = D(Q‖P) = ε tanh(ε/2), which is (11) for "
          "ε > 0", prove=_prove_prop1_tight, expected=Verdict.PROVED, open_search=False)],

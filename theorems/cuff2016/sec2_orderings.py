@@ -20,7 +20,7 @@ from fractions import Fraction
 
 import sympy
 
-from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
+from exactpriv.claims import Claim, Family, Instance, Outcome
 from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
@@ -32,16 +32,11 @@ from theorems.cuff2016.decisions import _certify, _combine, _prove_identity
 from theorems.cuff2016.families import MECH_FAMILIES
 from theorems.cuff2016.mechanism_measures import _approx_delta, _hamming_pairs, _kl, _mi, _pure, _tv
 from theorems.cuff2016.sec2_property3 import prop3_delta_prime
+from theorems.cuff2016._common import _C, _P, _R
 
 __all__ = ["CLAIMS"]
 
 
-def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
-    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
-                   notes=notes, **kw)
-
-
-_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
 
 
 # ======================================================================================

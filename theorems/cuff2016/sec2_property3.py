@@ -26,6 +26,7 @@ from theorems.cuff2016.closeness import _log, _pair_delta
 from theorems.cuff2016.decisions import _combine
 from theorems.cuff2016.families import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR, _pair
 from theorems.cuff2016.symbolic import _HALF, _all_steps
+from theorems.cuff2016._common import _C, _P, _R, _X
 
 __all__ = ["CLAIMS"]
 
@@ -130,12 +131,6 @@ def _prop3_no_smaller_check(inst: Instance) -> Outcome:
     return Outcome(_combine(parts, "no smaller delta"))
 
 
-def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
-    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
-                   notes=notes, **kw)
-
-
-_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
 
 
 # ---- all-parameter tightness (symbolic families)

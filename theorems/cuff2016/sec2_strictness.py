@@ -16,7 +16,7 @@ import functools
 import itertools
 from fractions import Fraction
 
-from exactpriv.claims import Claim, Family, Finding, Instance, Outcome, Reading, Verdict
+from exactpriv.claims import Claim, Family, Finding, Instance, Outcome
 from exactpriv.claims.relations import does_not_imply
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
@@ -25,6 +25,7 @@ from exactpriv.measures.divergence import kl, tv
 from theorems.cuff2016.closeness import _OO, _pair_eps
 from theorems.cuff2016.decisions import _combine
 from theorems.cuff2016.families import _pair
+from theorems.cuff2016._common import _C, _R, _X
 
 __all__ = ["CLAIMS"]
 
@@ -143,12 +144,6 @@ def _prove_finiteness_fails_on_finite_spaces() -> Decision:
                      "support_patterns_cross_checked": checked})
 
 
-def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
-    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
-                   notes=notes, **kw)
-
-
-_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
 
 
 PROP12_STRICT = Claim(

@@ -38,16 +38,11 @@ from theorems.cuff2016.decisions import _certify, _combine, _measured_cmp, _prov
 from theorems.cuff2016.families import MECHS_BSC, MECH_FAMILIES, _mech, _rpmf
 from theorems.cuff2016.mechanism_measures import _approx_delta, _mi, _tv
 from theorems.cuff2016.symbolic import _HALF, _T, _all_steps, _fact, _h_sym, _rr2
+from theorems.cuff2016._common import _C, _P, _R
 
 __all__ = ["CLAIMS"]
 
 
-def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
-    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
-                   notes=notes, **kw)
-
-
-_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
 
 
 def _prove_eq99() -> Decision:

@@ -39,16 +39,11 @@ from theorems.cuff2016.decisions import _combine, _measured_cmp, _prove_limit
 from theorems.cuff2016.families import MECH_FAMILIES, _mech
 from theorems.cuff2016.mechanism_measures import _max_alphabet, _mi, _tv
 from theorems.cuff2016.symbolic import _all_steps, _h_sym
+from theorems.cuff2016._common import _C, _P, _R
 
 __all__ = ["CLAIMS"]
 
 
-def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
-    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
-                   notes=notes, **kw)
-
-
-_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
 
 
 # ======================================================================================

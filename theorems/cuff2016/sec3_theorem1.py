@@ -18,7 +18,7 @@ from fractions import Fraction
 
 import sympy
 
-from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
+from exactpriv.claims import Claim, Family, Instance, Outcome
 from exactpriv.claims.relations import does_not_imply, implies
 from exactpriv.distributions import Prior
 from exactpriv.exact.decisions import Decision
@@ -37,16 +37,11 @@ from theorems.cuff2016.families import MECH_FAMILIES, _mech, _rpmf
 from theorems.cuff2016.mechanism_measures import _approx_delta, _kl, _max_alphabet, _mi, _pure, _tv
 from theorems.cuff2016.sec2_property3 import prop3_delta_prime
 from theorems.cuff2016.sec3_lemma3 import lemma3_bound
+from theorems.cuff2016._common import _C, _R
 
 __all__ = ["CLAIMS"]
 
 
-def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
-    return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
-                   notes=notes, **kw)
-
-
-_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
 
 
 # ======================================================================================

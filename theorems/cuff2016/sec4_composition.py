@@ -41,9 +41,9 @@ from theorems.cuff2016.exact_information import (
     _max,
     _mi_dp,
     _prior_joint,
-    _pure,
     _sum,
 )
+from theorems.cuff2016.mechanism_measures import _pure
 from theorems.cuff2016.random_objects import _circulant, _mech, _prior
 from theorems.cuff2016.symbolic import _T, _all_steps
 

@@ -48,10 +48,10 @@ from theorems.cuff2016.exact_information import (
     _int,
     _le,
     _mi_dp,
-    _pure,
     _scale,
     _sum,
 )
+from theorems.cuff2016.mechanism_measures import _pure
 from theorems.cuff2016.random_objects import _mech
 from theorems.cuff2016.sec7_renyi import _fq
 from theorems.cuff2016.symbolic import _all_steps

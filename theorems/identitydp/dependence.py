@@ -42,6 +42,21 @@ def _multiset_hypothesis(inst: Instance) -> bool:
     return all(is_multiset_mechanism(m) for m in ms)
 
 
+def _record_joint(M, P, i: int) -> tuple[dict, dict]:
+    """(Pr[X_i = t, Y = r] as a list over r, Pr[X_i = t]) keyed by the values t of record i with positive
+    probability, summed by hand from the joint pmf P(x) M(r|x) — an evaluation independent of the library's
+    record measures, which the readings compare against."""
+    joint: dict = {}
+    marg: dict = {}
+    for p, q, row in zip(M.inputs.points, P.pmf, M.rows):
+        if q:
+            marg[p[i]] = marg.get(p[i], Fraction(0)) + q
+            acc = joint.setdefault(p[i], [Fraction(0)] * len(M.outputs))
+            for r, v in enumerate(row):
+                acc[r] += q * v
+    return joint, marg
+
+
 def _cond_rest(prior: Prior, i: int, t) -> dict:
     """Pr[X_(i) = x_(i) | X_i = t] keyed by x_(i) (None if Pr[X_i = t] = 0)."""
     try:

@@ -249,6 +249,7 @@ CLAIMS: list[Claim] = [
                 prove=_ex1_laplace_proof,
                 expected=Verdict.PROVED,
                 notes="Exact algebra (exactpriv.certify.prove_identity).",
+                open_search=False,
             ),
             Reading(
                 name="geometric-finite-analogue",
@@ -289,6 +290,7 @@ CLAIMS: list[Claim] = [
                 hypotheses=(DATASET_MECHANISM, INDEPENDENT_SOURCES, ODDS_DEFINED),
                 expected=Verdict.CHECKED,
                 notes="t1 (infected) is the record value 1 and the count query counts 1s.",
+                open_search=False,
             ),
             Reading(
                 name="dependent-equality",
@@ -309,6 +311,7 @@ CLAIMS: list[Claim] = [
                                  "30 random positive multiset mechanisms, X1 = X2 with random Pr[t1]")],
                 hypotheses=(PERFECTLY_DEPENDENT, ODDS_DEFINED),
                 expected=Verdict.CHECKED,
+                open_search=False,
             ),
             Reading(
                 name="forall-dependent-equality",
@@ -316,6 +319,7 @@ CLAIMS: list[Claim] = [
                            "p(t1) = 1/10, posterior odds = e^{2ε} × prior odds for every ε ≥ 0"),
                 prove=_prove_ex2_for_all_eps,
                 expected=Verdict.PROVED,
+                open_search=False,
             ),
             Reading(
                 name="forall-independent-bound",
@@ -325,6 +329,7 @@ CLAIMS: list[Claim] = [
                 expected=Verdict.PROVED,
                 notes=("For this mechanism the ratio is exactly e^ε (P(2|t1,t) = e^ε P(2|t2,t) for both t), so the "
                        "independent-case bound is attained too."),
+                       open_search=False,
             ),
         ],
     ),

@@ -25,7 +25,7 @@ from exactpriv.distributions import Prior
 from exactpriv.exact.kernel import compare
 from exactpriv.measures.bayesian import identity_dp, identity_dp_posterior_form
 from exactpriv.mechanisms.base import Mechanism
-from theorems.identitydp.dependence import OUTPUTS_INDEPENDENT_GIVEN_EACH_SOURCE, _cond_rest
+from theorems.identitydp.dependence import OUTPUTS_INDEPENDENT_GIVEN_EACH_SOURCE, _cond_rest, _record_joint
 from theorems.identitydp.instances import (
     _B1,
     _B2,
@@ -80,14 +80,7 @@ def _def3_joint_form(M: Mechanism, P: Prior):
     sp = M.inputs
     best = None
     for i in range(sp.n_records):
-        joint: dict = {}
-        marg: dict = {}
-        for p, q, row in zip(sp.points, P.pmf, M.rows):
-            if q:
-                marg[p[i]] = marg.get(p[i], Fraction(0)) + q
-                acc = joint.setdefault(p[i], [Fraction(0)] * len(M.outputs))
-                for r, v in enumerate(row):
-                    acc[r] += q * v
+        joint, marg = _record_joint(M, P, i)
         for t, tp in itertools.permutations(marg, 2):
             for r in range(len(M.outputs)):
                 v = _ratio(joint[t][r] / marg[t], joint[tp][r] / marg[tp])
@@ -116,12 +109,7 @@ def _thm1_broken_check(inst: Instance) -> Outcome:
     sp = M.inputs
     best = None
     for i in range(sp.n_records):
-        joint: dict = {}
-        for p, q, row in zip(sp.points, P.pmf, M.rows):
-            if q:
-                acc = joint.setdefault(p[i], [Fraction(0)] * len(M.outputs))
-                for r, v in enumerate(row):
-                    acc[r] += q * v
+        joint, _ = _record_joint(M, P, i)
         for t, tp in itertools.permutations(joint, 2):
             for r in range(len(M.outputs)):
                 v = _ratio(joint[t][r], joint[tp][r])

@@ -30,7 +30,7 @@ from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import EPS
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
-from theorems.identitydp.dependence import DATASET_MECHANISM, INDEPENDENT_SOURCES
+from theorems.identitydp.dependence import DATASET_MECHANISM, INDEPENDENT_SOURCES, _record_joint
 from theorems.identitydp.instances import (
     _B2,
     _DISJ,
@@ -54,14 +54,7 @@ def _lemma4_ratio(M: Mechanism, P: Prior, scale: Fraction = Fraction(1)):
     sp = M.inputs
     best = None
     for i in range(sp.n_records):
-        joint: dict = {}
-        marg: dict = {}
-        for p, q, row in zip(sp.points, P.pmf, M.rows):
-            if q:
-                marg[p[i]] = marg.get(p[i], Fraction(0)) + q
-                acc = joint.setdefault(p[i], [Fraction(0)] * len(M.outputs))
-                for r, v in enumerate(row):
-                    acc[r] += q * v
+        joint, marg = _record_joint(M, P, i)
         for r in range(len(M.outputs)):
             py = sum((joint[t][r] for t in joint), Fraction(0))
             if py == 0:

@@ -176,13 +176,13 @@ LAPLACE_CEX = Claim(
                 prove=_prove_laplace_symbolic, expected=Verdict.PROVED,
                 notes="Identities proved by exactpriv.certify.prove_identity (exact algebra in e^ε); the "
                       "limit by sympy. That the Laplace count satisfies ε-positive UDP is not re-proved here "
-                      "(see the finite analogue)."),
+                      "(see the finite analogue).", open_search=False),
         Reading("laplace-density-all-k-p",
                 "with Laplace densities, for every k > 0, p ∈ (0, 1) and ε > 0 (symbolic): the density ratio at "
                 "x = k is e^{kε}, Pr[t1|S]/Pr[t1] = 1/(p+(1-p)e^{-kε}), and its limit as p -> 0 is e^{kε}",
                 prove=prove_laplace_all_k_p, expected=Verdict.PROVED,
                 notes="The general form of laplace-density-symbolic and a second, independent computation (sympy "
-                      "simplification in k, p, ε here; the certifier in ε at fixed k, p there)."),
+                      "simplification in k, p, ε here; the certifier in ε at fixed k, p there).", open_search=False),
     ])
 
 

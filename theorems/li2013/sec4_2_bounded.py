@@ -92,7 +92,7 @@ BDP_SYMMETRY = Claim(
                 "over events), equal to bounded_dp; and PMP = NMP over D^2_B",
                 check=_check_bdp_symmetric, families=BOUNDED + SUBSETS, expected=Verdict.CHECKED,
                 notes="Finite analogue of an informal statement: 'cannot be decomposed' is read as 'the two "
-                      "directed halves coincide'."),
+                      "directed halves coincide'.", open_search=False),
         Reading("finite-analogue-udp-asymmetric", "unlike UDP: a one-entity mechanism whose positive and "
                 "negative UDP levels (and PMP/NMP over D_I) differ",
                 check=_check_udp_asymmetric, families=(Family("witness", _udp_asym_instances),),
@@ -458,12 +458,12 @@ LEMMA4_9 = Claim(
                 "the flow network source -> T1 (Pr(T1|¬t)) -> T2 ⊂ T1 (infinite) -> sink (Pr(T2∪{t}|t)) has "
                 "max flow 1 exactly; the coupling read off the flow is re-checked exactly",
                 check=_check_lemma49, families=(Family("interior-p", lambda: _lemma_instances(False)),),
-                expected=Verdict.CHECKED),
+                expected=Verdict.CHECKED, open_search=False),
         Reading("boundary-p", "the same with some p_t ∈ {0, 1} (certain entities)",
                 check=_check_lemma49, families=(Family("boundary-p", lambda: _lemma_instances(True)),),
                 expected=Verdict.CHECKED,
                 notes="The proof's prose swaps the sizes ('T1 is sampled from all sets of size k-1 ... T2 ... "
-                      "of size k'); with T2 ⊂ T1 only the lemma's statement is consistent."),
+                      "of size k'); with T2 ⊂ T1 only the lemma's statement is consistent.", open_search=False),
     ])
 
 

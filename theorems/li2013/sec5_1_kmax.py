@@ -477,7 +477,7 @@ PROP5_3_VALUES = Claim(
                 "certified); the stated values for k = 2, 3, 4 (exact, instances)",
                 check=_check_values, prove=_prove_gamma_max,
                 families=(Family("k-2..8", lambda: tuple(Instance(f"k={k}", params={"k": k}) for k in range(2, 9))),),
-                expected=Verdict.PROVED),
+                expected=Verdict.PROVED, open_search=False),
         Reading("example-primes", "the 3-Max example on the first 10000 primes, with posteriors under D_N "
                 "computed exactly through the max-structure (kmax_posterior; A(∅) uniform on c_1..c_k, "
                 "irrelevant here since c_j is far from the bottom)",

@@ -173,12 +173,12 @@ SEC5_SUMMARY = Claim(
     "informal",
     [
         Reading("udp-di", "(Theorem 4.5, reconstructed) for every level λ of a grid: (ln λ)-positive UDP ⟺ "
-                "(D_I, λ)-PMP", check=_check_udp_di, families=SUBSETS, expected=Verdict.CHECKED),
+                "(D_I, λ)-PMP", check=_check_udp_di, families=SUBSETS, expected=Verdict.CHECKED, open_search=False),
         Reading("dp-di", "unbounded ε-DP ⟺ (D_I, e^ε)-PMP and (D_I, e^ε)-NMP (levels grid)",
-                check=_check_dp_di, families=SUBSETS, expected=Verdict.CHECKED),
+                check=_check_dp_di, families=SUBSETS, expected=Verdict.CHECKED, open_search=False),
         Reading("bdp-db", "BDP ⟺ D_B (Theorem 4.8, decided exactly with membership.bmi_membership)",
                 check=check_bdp_pmp_levels(pmp_bounded_certified), families=(BOUNDED_ZOO,),
-                expected=Verdict.CHECKED, notes="See li2013.thm4_8 for the full families."),
+                expected=Verdict.CHECKED, notes="See li2013.thm4_8 for the full families.", open_search=False),
         Reading("du-too-strong", "finite analogue of 'likely too strong': for the ε-DP count with truncated "
                 "geometric noise on Subsets(U), the PMP level over D_U (all laws) is e^{|U|ε}, over D_I it "
                 "is e^ε; two-point laws approach the D_U level (brute force)",

@@ -265,7 +265,7 @@ INFORMAL = Claim(
                                 "E_d: an eps-DP mechanism can have identifiability eps + eps_X",
              informal_check, [FAM_INFORMAL], expected=Verdict.CHECKED,
              notes="Finite analogue of 'weak guarantee when eps_X is large'; 'absolute' vs 'relative' and "
-                   "'non-trivial accuracy' are interpretations.")],
+                   "'non-trivial accuracy' are interpretations.", open_search=False)],
     reason="'Absolute' vs 'relative' guarantee and 'identify some entries with non-trivial accuracy' are "
            "interpretations; only the quantitative finite analogue is encoded.",
 )

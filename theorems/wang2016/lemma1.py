@@ -93,13 +93,13 @@ LEMMA1 = Claim(
     "(35) where h(ε) = n/(1 + e^ε/(m-1)). (36)",
     "value",
     [Reading("literal", "the certified R-PD optimum (joint LP and level-reduced LP) equals h(eps)", lemma1_check,
-             [FAM_NMT], expected=Verdict.CHECKED),
+             [FAM_NMT], expected=Verdict.CHECKED, open_search=False),
      Reading("all-eps-small-spaces", "for every eps >= 0 on D^n, (n, m) in {(1,2),(1,3),(2,2),(2,3),(3,2),(3,3),"
                                      "(4,2)}: symbolic dual certificate (>= h) and the feasible posterior (61) (<= h)",
              lemma1_check, [FAM_NMT], prove=prove_lemma1_all_eps, expected=Verdict.PROVED,
              notes="General n, m: the dual multipliers are partial sums Σ_{k<l}(μ - k)N_k e^{-kε} >= 0 because μ = h "
                    "is the mean of k under the weights N_k e^{-kε} (argument, not machine-checked for general n: "
-                   "hence the scope in the name)."),
+                   "hence the scope in the name).", open_search=False),
      Reading("witness-61-all-eps-small-spaces",
              f"tightness witness: on D^n, (n, m) ∈ {set(SMALL_SPACES)}, for every ε >= 0: the posterior (61) is "
              "symmetric, meets (23) with the ratio bound attained (pure DP of E_d = ε), and every column has "
@@ -107,7 +107,7 @@ LEMMA1 = Claim(
              prove=_prove_witness_61, expected=Verdict.PROVED,
              notes="With the lower bound (claim_lb) this gives D*_relaxed = h for all ε on these spaces; also the "
                    "witness of wang2016.lemma1.claim_ub.  Formerly 'forall-witness-61' (renamed: the name now says "
-                   "the scope).")],
+                   "the scope).", open_search=False)],
 )
 
 
@@ -333,9 +333,9 @@ CLAIM_UB = Claim(
     "construction",
     [Reading("literal", "for random p_Y (zeros allowed) the pair satisfies (23)-(27) exactly and has distortion "
                         "h(eps)",
-             claim_ub_check, [FAM_CLAIM_UB], expected=Verdict.CHECKED),
+             claim_ub_check, [FAM_CLAIM_UB], expected=Verdict.CHECKED, open_search=False),
      Reading("sums-71-78", "(71)-(72) Σ_l C(n,l)(m-1)^l e^{-l eps} = (1+(m-1)e^{-eps})^n and (75)-(78) for "
                            "symbolic n, m, eps", claim_ub_check, [FAM_CLAIM_UB], prove=prove_binomial_sums,
-             expected=Verdict.PROVED)],
+             expected=Verdict.PROVED, open_search=False)],
 )
 

@@ -167,7 +167,8 @@ LEMMA4 = Claim(
                         "identifiability(E_i) <= eps and E[d] = h(eps)",
              lemma4_check, [FAM_BOUNDARY, FAM_ABOVE], expected=Verdict.CHECKED,
              hypotheses=(EPS_AT_LEAST_TILDE, EPS_POSITIVE),
-             notes="eps = 0 (uniform prior) is excluded: (29) then needs K_1^{-1}, which does not exist.")],
+             notes="eps = 0 (uniform prior) is excluded: (29) then needs K_1^{-1}, which does not exist.",
+             open_search=False)],
 )
 
 
@@ -213,13 +214,14 @@ LEMMA5 = Claim(
              [FAM_GRID, FAM_GRID_ZEROS], expected=Verdict.CHECKED,
              notes="Checked on the grid only: the all-eps proof covers the small spaces of all-eps-small-spaces; "
                    "general n, m rest on the sums (71)-(78) (lemma1.claim_ub/sums-71-78, every row of E_d is the "
-                   "posterior (61)) and the triangle inequality for d, which are not machine-checked together."),
+                   "posterior (61)) and the triangle inequality for d, which are not machine-checked together.",
+                   open_search=False),
      Reading("all-eps-small-spaces",
              f"for every eps >= 0 on D^n, (n, m) in {set(SMALL_SPACES)}: pure_dp(E_d) = eps exactly and every row "
              "has distortion h(eps) (so E[d] = h(eps) under every prior)",
              prove=prove_lemma5_small_spaces, expected=Verdict.PROVED,
              notes="Replaces the former 'forall-E_d' reading and the proof formerly attached to 'literal' (which "
-                   "covered three spaces, not the literal statement).")],
+                   "covered three spaces, not the literal statement).", open_search=False)],
 )
 
 

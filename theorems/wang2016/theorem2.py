@@ -152,7 +152,7 @@ THM2 = Claim(
              thm2_check, [FAM_BOUNDARY, FAM_ABOVE], expected=Verdict.CHECKED,
              hypotheses=(EPS_AT_LEAST_TILDE, EPS_POSITIVE),
              notes="D = 0 (eps = oo, Y = X) is the limit and D = h(0) needs eps = 0, where (29) is undefined; both "
-                   "ends are excluded from the instances.")],
+                   "ends are excluded from the instances.", open_search=False)],
 )
 
 
@@ -345,7 +345,13 @@ CONSISTENCY = Claim(
                  "identifiability ln 3 while PD-I reaches D at e^eps = 35/12 < 3",
              notes="The tilted mechanism with e^s = 2 and output pmf (1/2, 1/6, 1/3, 0) is certified MI-optimal at "
                    "D = 31/48 (Csiszar bound tight, c(11) = 15/16 < 1).  The prior has full support; the zero output "
-                   "is forced by optimality, not a degenerate choice.  The abstract and conclusion state the "
+                   "is forced by optimality, not a degenerate choice: an MI-optimal channel at D has the tilted "
+                   "form with c(y) = 1 on its output support, so a full output support needs p_Y = K_t^-1 p_X >= 0, "
+                   "i.e. t >= t~ and D <= h(eps~_X) — beyond that range EVERY MI-optimal mechanism has an unused "
+                   "output (the paper's (34) allows zeros).  The failing identifiability involves only outputs of "
+                   "positive probability, so the class is as-written, not boundary; the mechanical positive-only "
+                   "search reports 'forced-zero' (every positive instance near the witness violates mi-optimal).  "
+                   "The abstract and conclusion state the "
                    "consistency without a range; §4 and Theorem 2 state it on D <= h(eps~_X) (reading literal).  "
                    "Float exploration suggests the gap is typical for n >= 2 beyond h(eps~_X).")],
 )
