@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 from fractions import Fraction
+from typing import Any, Sequence
 from functools import cached_property
 
 import networkx as nx
@@ -57,7 +58,7 @@ class Prior:
     ``Prior.from_dict(space, {point: p})`` or ``Prior.point_mass(space, point)``.
     """
 
-    def __init__(self, space: Space, pmf, *, name=None, _built=None, _roundtrip=False):
+    def __init__(self, space: Space, pmf: Sequence[Any], *, name: str | None = None, _built=None, _roundtrip=False):
         if not isinstance(space, Space):
             raise InvalidArgument(f"space={space!r} must be an exactpriv Space")
         pmf = check_pmf(pmf)

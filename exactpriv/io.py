@@ -20,6 +20,11 @@ Safety: the text is parsed by :func:`json.loads` only; JSON floats, NaN and Infi
 refused with the JSON path of the offending value; strings become numbers only through
 :func:`exactpriv.exact.expressions.parse_expression` (an ``ast`` allow-list walk) — never
 ``eval``, ``sympify``, ``parse_expr`` or ``pickle``.  Files above :data:`MAX_BYTES` are refused.
+
+Budget: each symbolic entry's checks run in a killable worker with their own budget
+(:mod:`exactpriv.mechanisms.base`), and the whole document loads under one deadline of
+:data:`LOAD_SECONDS` (``load(path, seconds=...)``; :mod:`exactpriv.exact.budget`): 300 entries
+that each stay just under their own budget would otherwise take 300 times as long.
 """
 
 from __future__ import annotations
@@ -35,15 +40,19 @@ from pathlib import Path
 import sympy
 
 from exactpriv.distributions import Prior
-from exactpriv.errors import ExactPrivError, FormatError, NotExactError, OutputError, UnsafeInputError
+from exactpriv.errors import (BudgetExceededError, ExactPrivError, FormatError, NotExactError, OutputError,
+                              UnsafeInputError)
+from exactpriv.exact import budget
 from exactpriv.exact.numbers import EPS
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 from exactpriv.spaces import Bounded, GraphSpace, Hamming, Space, Subsets
 
 __all__ = ["load", "loads", "dump", "dumps", "from_json", "to_json", "parse_value", "read_json", "write_atomic",
-           "MAX_BYTES"]
+           "LOAD_SECONDS", "MAX_BYTES"]
 
 MAX_BYTES = 50_000_000
+#: Default budget of loading one whole document (every entry's parsing and checks together).
+LOAD_SECONDS = 60.0
 # ASCII digits only: int() also reads look-alikes such as the Bengali four "\u09ea" (which
 # looks like 8), so "\u09ea/8" would be read as 1/2
 _RATIONAL = re.compile(r"^[ ]*[+-]?[0-9]+([ ]*/[ ]*[0-9]+)?[ ]*$", re.ASCII)
@@ -89,9 +98,12 @@ def _parse(text, *, floats: bool = False, what: str = "document"):
         raise FormatError(f"{what} is not a valid JSON document: {_short(str(exc), 200)}") from None
 
 
-def loads(text: str):
-    """Parse a JSON document in the exactpriv format into exactpriv objects."""
-    return from_json(_parse(text))
+def loads(text: str, *, seconds: float | None = LOAD_SECONDS):
+    """Parse a JSON document in the exactpriv format into exactpriv objects, within ``seconds``
+    for the whole document (None: only the deadline in force, if any); past it
+    :class:`~exactpriv.errors.BudgetExceededError` names the step."""
+    with budget.deadline(seconds, what="loading"):
+        return from_json(_parse(text))
 
 
 def _read_text(path, what: str) -> str:
@@ -114,9 +126,14 @@ def _read_text(path, what: str) -> str:
         raise FormatError(f"{what} {shown!r} is not UTF-8 text (byte {exc.start}): not a JSON file") from None
 
 
-def load(path):
-    """Read a JSON file (never executes anything in it)."""
-    return loads(_read_text(path, "file"))
+def load(path, *, seconds: float | None = LOAD_SECONDS):
+    """Read a JSON file (never executes anything in it), within ``seconds`` for the whole file."""
+    if seconds is not None:
+        seconds = budget.validate_seconds(seconds, "seconds")
+    try:
+        return loads(_read_text(path, "file"), seconds=seconds)
+    except BudgetExceededError as exc:
+        raise BudgetExceededError(f"file {_short(str(path), 200)!r}: {exc}") from None
 
 
 def read_json(path, *, what: str = "file", floats: bool = True):
@@ -301,8 +318,13 @@ def _matrix(rows, path, symbols):
     for i, row in enumerate(rows):
         if not isinstance(row, list):
             raise FormatError(f"{path}[{i}] must be a list")
-        out.append([parse_value(v, f"{path}[{i}][{j}]", symbols=symbols) for j, v in enumerate(row)])
+        out.append([_entry(v, f"{path}[{i}][{j}]", symbols) for j, v in enumerate(row)])
     return out
+
+
+def _entry(v, path, symbols):
+    budget.check(f"reading {path}")  # the whole document's deadline, between entries
+    return parse_value(v, path, symbols=symbols)
 
 
 def _mechanism_from(obj, path, space=None):
@@ -336,7 +358,7 @@ def from_json(obj, path="$"):
     if kind == "prior":
         space = _space(_require(obj, "space", path, dict), f"{path}.space")
         pmf = _require(obj, "pmf", path, list)
-        return Prior(space, [parse_value(v, f"{path}.pmf[{k}]", symbols=()) for k, v in enumerate(pmf)])
+        return Prior(space, [_entry(v, f"{path}.pmf[{k}]", ()) for k, v in enumerate(pmf)])
     if kind == "witness":
         return _witness(obj, path)
     raise FormatError(f"{path}.kind={kind!r} is not one of 'space', 'mechanism', 'product_mechanism', 'prior', 'witness'")

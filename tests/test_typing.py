@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 BROKEN = '''\
 from counterexamples import conjecture
-from exactpriv import Verdict, kl_dp, prove, randomized_response
+from exactpriv import Prior, ProductMechanism, Verdict, kl_dp, prove, randomized_response
 from exactpriv.claims import implication_claim, randomized_responses
 
 M = randomized_response(2, p="3/4")
@@ -26,11 +26,14 @@ conjecture(given="pure_dp", measure="kl_dp")
 v: int = prove("eps >= 0", domain="[0, 1]").verdict
 w: Verdict = M
 implication_claim("x", given=3, measure="kl_dp", bound="eps", families=[randomized_responses([2])])
+Prior([1, 2], ["1/2", "1/2"])
+ProductMechanism([M, "not a mechanism"])
 '''
 #: line of BROKEN -> what mypy must say there
 EXPECTED = {6: "kl_dp", 7: '"prove" has incompatible type "int"', 8: 'Missing named argument "bound"',
             9: '"Verdict", variable has type "int"', 10: '"Mechanism", variable has type "Verdict"',
-            11: 'Argument "given" to "implication_claim"'}
+            11: 'Argument "given" to "implication_claim"', 12: 'Argument 1 to "Prior"',
+            13: 'List item 1 has incompatible type "str"; expected "Mechanism"'}
 
 
 def _readme_blocks() -> list[str]:

@@ -74,9 +74,12 @@ def _recording(reading, sink: list, keys: set, cap: int):
 
 
 def run_bank(claims: Iterable[Claim], *, include_slow: bool = False, collect_points: bool = True,
-             max_points: int = 400, progress=None) -> BankRun:
+             max_points: int = 400, progress=None, seconds_per_reading: float | None = None) -> BankRun:
     """Check every reading of ``claims`` (as ``exactpriv verify`` does) and record, per instance, the values
     the plots draw (the atlas notions of the claim, ``A``/``B``/``measure``/``bound``).
+
+    With ``seconds_per_reading`` each reading runs within that budget in a killable worker
+    (:class:`~exactpriv.claims.check.ReadingChecker`); past it the reading is UNDECIDED.
 
     A reading whose check raises is reported UNDECIDED with the error in its evidence (a bug in
     one encoding must not hide the others); the errors are listed in ``BankRun.errors``.
@@ -87,7 +90,7 @@ def run_bank(claims: Iterable[Claim], *, include_slow: bool = False, collect_poi
     run = BankRun([])
     t0 = time.perf_counter()
     try:
-        _run_claims(claims, run, keys, include_slow, max_points, progress, collect_points)
+        _run_claims(list(claims), run, keys, include_slow, max_points, progress, collect_points, seconds_per_reading)
     except KeyboardInterrupt:  # keep the completed readings; the caller marks its output partial
         run.interrupted = True
     run.seconds = time.perf_counter() - t0
@@ -100,7 +103,22 @@ def witness_file_label(path) -> str:
 
 
 def _run_claims(claims, run: BankRun, keys: dict, include_slow: bool, max_points: int, progress,
-                collect_points: bool) -> None:
+                collect_points: bool, seconds_per_reading=None) -> None:
+    from exactpriv.claims.check import ReadingChecker
+
+    def prepare(c, r):
+        if r.check is not None and collect_points:
+            sink: list = []
+            return _recording(r, sink, keys.get(c.id, set()), max_points), sink
+        return r, None
+
+    if seconds_per_reading is None:
+        return _run_readings(claims, run, include_slow, progress, prepare, None)
+    with ReadingChecker(claims, seconds=seconds_per_reading, include_slow=include_slow, prepare=prepare) as checker:
+        return _run_readings(claims, run, include_slow, progress, prepare, checker)
+
+
+def _run_readings(claims, run: BankRun, include_slow: bool, progress, prepare, checker) -> None:
     from counterexamples.archive import witness_path
     from exactpriv.exact import budget
 
@@ -113,13 +131,16 @@ def _run_claims(claims, run: BankRun, keys: dict, include_slow: bool, max_points
                 raise KeyboardInterrupt
             if progress is not None:
                 progress(c, r)
-            reading = r
-            if r.check is not None and collect_points:
-                sink: list = []
-                run.points[(c.id, r.name)] = sink
-                reading = _recording(r, sink, keys.get(c.id, set()), max_points)
             try:
-                res = check_reading(c, reading, include_slow=include_slow)
+                if checker is None:
+                    reading, sink = prepare(c, r)
+                    if sink is not None:
+                        run.points[(c.id, r.name)] = sink
+                    res = check_reading(c, reading, include_slow=include_slow)
+                else:  # in a killable worker, within the reading's budget
+                    res, sink = checker.check_collecting(c, r)
+                    if sink is not None:
+                        run.points[(c.id, r.name)] = sink
             except Exception as exc:  # noqa: BLE001 - reported, never hidden
                 kind = "" if isinstance(exc, ExactPrivError) else "internal error "
                 run.errors.append((c.id, r.name, f"{type(exc).__name__}: {exc}"))

@@ -68,22 +68,31 @@ def _td(c) -> str:
 
 
 def _toc(doc: Doc, title: str) -> str:
+    """Nested ordered lists of the headings marked for the contents (a deeper heading's list sits inside the
+    list item of the heading above it)."""
     entries = doc.toc_entries()
     if not entries:
         return ""
     out = [f'<nav class="toc" aria-label="{html.escape(title)}"><strong>{html.escape(title)}</strong><ol>']
-    depth = entries[0][0]
-    base = depth
+    base = entries[0][0]
+    depth = base
+    open_item = False
     for level, text, anchor in entries:
-        while depth < level:
-            out.append("<ol>")
-            depth += 1
-        while depth > level and depth > base:
-            out.append("</ol>")
-            depth -= 1
-        out.append(f'<li><a href="#{html.escape(anchor)}">{html.escape(text)}</a></li>')
+        level = max(level, base)
+        if level > depth:  # open the sub-list inside the item still open
+            out.append("<ol>" * (level - depth))
+            depth = level
+        else:
+            if open_item:
+                out.append("</li>")
+            while depth > level:
+                out.append("</ol></li>")
+                depth -= 1
+        out.append(f'<li><a href="#{html.escape(anchor)}">{html.escape(text)}</a>')
+        open_item = True
+    out.append("</li>")
     while depth > base:
-        out.append("</ol>")
+        out.append("</ol></li>")
         depth -= 1
     out.append("</ol></nav>")
     return "".join(out)

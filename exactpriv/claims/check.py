@@ -10,6 +10,15 @@ The verdict (:class:`~exactpriv.claims.verdicts.Verdict`) says exactly what was 
 Instances outside the reading's hypotheses are counted as ``outside`` and never decide anything.  An
 "exists" reading is CHECKED by one TRUE instance (its witness) and REFUTED only when a family marked
 ``exhaustive`` has been enumerated completely without a witness.
+
+Budget (``check_reading(..., seconds=S)``): the reading runs under one deadline of ``S`` seconds
+(:mod:`exactpriv.exact.budget`, the run's single deadline mechanism).  The instance loop checks it
+cooperatively, so a reading that runs out of time keeps what it has shown (a REFUTED witness, an
+existential witness, a TRUE proof) and is otherwise UNDECIDED "budget exceeded after N s" with the
+counts so far — never CHECKED, since unchecked instances remain.  A single instance that does not
+return is the hard case (pure-Python loops do not look at the clock): the whole reading runs in a
+killable forked worker (:func:`~exactpriv.exact.budget.run_bounded`) that is killed a grace period
+after the deadline, and the reading is then UNDECIDED with the same reason.
 """
 
 from __future__ import annotations
@@ -21,10 +30,12 @@ from exactpriv.claims import display
 from exactpriv.claims.hypotheses import unmet_hypotheses
 from exactpriv.claims.model import Claim, Instance, Outcome, Reading
 from exactpriv.claims.verdicts import Verdict
-from exactpriv.errors import ExactPrivError
+from exactpriv.errors import BudgetExceededError, ExactPrivError
+from exactpriv.exact import budget
 from exactpriv.exact.decisions import Decision, Truth
 
-__all__ = ["ReadingResult", "as_outcome", "check_claim", "check_reading", "summarize"]
+__all__ = ["ReadingChecker", "ReadingResult", "as_outcome", "check_claim", "check_reading", "grace_seconds",
+           "summarize"]
 
 
 @dataclass
@@ -84,14 +95,110 @@ def _result(claim: Claim, reading: Reading, verdict: Verdict, evidence: dict, t0
                          time.perf_counter() - t0, finding, why)
 
 
+def grace_seconds(seconds: float) -> float:
+    """How long after a reading's deadline its worker is killed: the cooperative stop normally ends it
+    first and keeps its partial counts; the kill is the guard against an instance that never returns."""
+    return min(5.0, max(0.5, 0.1 * seconds))
+
+
 def check_reading(claim: Claim, reading: Reading, *, include_slow: bool = False,
-                  max_instances: int | None = None, stop_at_first_refutation: bool = True) -> ReadingResult:
-    """Check one reading: its proof (if any) and every instance of its families (see the module head)."""
+                  max_instances: int | None = None, stop_at_first_refutation: bool = True,
+                  seconds: float | None = None) -> ReadingResult:
+    """Check one reading: its proof (if any) and every instance of its families (see the module head).
+
+    seconds : optional budget for the whole reading (positive, finite, at most a week); past it the
+        reading is UNDECIDED "budget exceeded after N s" unless what was shown already decides it.
+    """
+    if seconds is None:
+        return _check_reading(claim, reading, include_slow, max_instances, stop_at_first_refutation)
+    seconds = budget.validate_seconds(seconds, "seconds")
+    return _killable(claim, reading, seconds, budget.run_bounded, _check_within, claim, reading, include_slow,
+                     max_instances, stop_at_first_refutation, seconds)
+
+
+def _killable(claim, reading, seconds, runner, *args) -> ReadingResult:
+    """``runner(*args)`` (a killable worker) within the reading's budget plus the grace; a kill is UNDECIDED."""
+    t0 = time.perf_counter()
+    try:
+        return runner(*args, seconds=seconds + grace_seconds(seconds), what=f"the reading {claim.id} [{reading.name}]")
+    except BudgetExceededError as exc:
+        if budget.stop_requested():  # Ctrl-C: the caller stops the run; this reading was not decided
+            raise
+        why = f"budget exceeded after {time.perf_counter() - t0:.1f} s (the reading budget is {seconds:g} s)"
+        return _result(claim, reading, Verdict.UNDECIDED, {"budget": why, "undecided_reasons": [why, str(exc)]}, t0)
+
+
+class ReadingChecker:
+    """Checks the readings of ``claims`` one after the other, each within ``seconds``, in one warm
+    killable worker (:class:`~exactpriv.exact.budget.BoundedWorker`): what ``verify`` and ``report``
+    use, so one reading that never returns costs its budget, not the run.  A context manager.
+
+        with ReadingChecker(claims, seconds=60) as checker:
+            results = [checker.check(c, r) for c in claims for r in c.readings]
+
+    prepare : optional ``prepare(claim, reading) -> (reading_to_check, extra)`` run in the worker
+        before the check (e.g. a reading that records the values it computes into ``extra``);
+        :meth:`check_collecting` returns ``extra`` as it stands after the check (None after a kill).
+    """
+
+    def __init__(self, claims, *, seconds: float, include_slow: bool = False, prepare=None):
+        self.seconds = budget.validate_seconds(seconds, "seconds per reading")
+        self.include_slow = include_slow
+        self.prepare = prepare
+        self._claims = {c.id: c for c in claims}  # inherited by the worker when it forks
+        self._worker = budget.BoundedWorker(self._by_name)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def close(self) -> None:
+        self._worker.close()
+
+    def _by_name(self, claim_id: str, reading_name: str):
+        claim = self._claims[claim_id]
+        return self._run(claim, claim.reading(reading_name))
+
+    def _run(self, claim, reading):
+        extra = None
+        if self.prepare is not None:
+            reading, extra = self.prepare(claim, reading)
+        return _check_within(claim, reading, self.include_slow, None, True, self.seconds), extra
+
+    def check_collecting(self, claim: Claim, reading: Reading) -> tuple[ReadingResult, object]:
+        """``(result, extra)``: the reading's result (UNDECIDED "budget exceeded after N s" past the
+        budget, with ``extra`` None) and what ``prepare`` collected."""
+        if self._claims.get(claim.id) is claim:
+            out = _killable(claim, reading, self.seconds, self._worker, claim.id, reading.name)
+        else:  # not among the claims the worker inherited: a worker of its own
+            out = _killable(claim, reading, self.seconds, budget.run_bounded, self._run, claim, reading)
+        return out if isinstance(out, tuple) else (out, None)
+
+    def check(self, claim: Claim, reading: Reading) -> ReadingResult:
+        """The reading's result (UNDECIDED "budget exceeded after N s" past the budget)."""
+        return self.check_collecting(claim, reading)[0]
+
+
+def _check_within(claim, reading, include_slow, max_instances, stop_at_first_refutation, seconds):
+    """The reading under its deadline (in the worker): the cooperative half of the budget."""
+    with budget.deadline(seconds, what="reading"):
+        return _check_reading(claim, reading, include_slow, max_instances, stop_at_first_refutation)
+
+
+def _check_reading(claim: Claim, reading: Reading, include_slow: bool, max_instances: int | None,
+                   stop_at_first_refutation: bool) -> ReadingResult:
     t0 = time.perf_counter()
     evidence: dict = {"families": {}}
     proof = None
     if reading.prove is not None:
-        proof = reading.prove()
+        try:
+            proof = reading.prove()
+        except BudgetExceededError:
+            if not budget.expired():  # a step's own budget, not the reading's: an error of the reading
+                raise
+            return _out_of_time(claim, reading, evidence, t0)
         evidence["proof"] = proof.to_json()
         if proof.is_false:
             return _result(claim, reading, Verdict.REFUTED, evidence, t0)
@@ -101,6 +208,7 @@ def check_reading(claim: Claim, reading: Reading, *, include_slow: bool = False,
     exhausted_without_witness = False
     n_true = n_false = n_undecided = n_outside = 0
     undecided_reasons: list[str] = []
+    out_of_time = False
     for fam in reading.families:
         if fam.slow and not include_slow:
             evidence["families"][fam.name] = {"skipped": "slow family (run with include_slow / pytest -m slow)"}
@@ -111,6 +219,9 @@ def check_reading(claim: Claim, reading: Reading, *, include_slow: bool = False,
             if max_instances is not None and k >= max_instances:
                 complete = False
                 break
+            if budget.expired():  # the reading's (or the run's) deadline, or Ctrl-C
+                out_of_time, complete = True, False
+                break
             unmet = unmet_hypotheses(reading, inst)
             if unmet:
                 counts["outside"] += 1
@@ -118,7 +229,13 @@ def check_reading(claim: Claim, reading: Reading, *, include_slow: bool = False,
                 for name in unmet:
                     counts["outside_by"][name] = counts["outside_by"].get(name, 0) + 1
                 continue
-            out = as_outcome(reading.check(inst))
+            try:
+                out = as_outcome(reading.check(inst))
+            except BudgetExceededError:
+                if not budget.expired():
+                    raise
+                out_of_time, complete = True, False
+                break
             d = out.decision
             if d.truth is Truth.TRUE:
                 counts["true"] += 1
@@ -144,7 +261,7 @@ def check_reading(claim: Claim, reading: Reading, *, include_slow: bool = False,
                 and counts.get("false", 0) > 0):
             exhausted_without_witness = True
             evidence["exhausted"] = fam.name
-        if witness is not None and not existential and stop_at_first_refutation:
+        if out_of_time or (witness is not None and not existential and stop_at_first_refutation):
             break
     evidence["instances_true"] = n_true
     evidence["instances_undecided"] = n_undecided
@@ -160,6 +277,8 @@ def check_reading(claim: Claim, reading: Reading, *, include_slow: bool = False,
             verdict = Verdict.PROVED
         elif exhausted_without_witness:
             verdict = Verdict.REFUTED
+        elif out_of_time or budget.expired():
+            return _out_of_time(claim, reading, evidence, t0)
         else:
             verdict = Verdict.UNDECIDED
             evidence.setdefault("undecided_reasons", []).append(
@@ -174,15 +293,33 @@ def check_reading(claim: Claim, reading: Reading, *, include_slow: bool = False,
         verdict = Verdict.REFUTED
     elif proof is not None and proof.is_true:
         verdict = Verdict.PROVED
-    elif n_undecided:
+    elif out_of_time:  # never CHECKED: instances were left unchecked
+        return _out_of_time(claim, reading, evidence, t0)
+    elif n_undecided and not budget.expired():
         verdict = Verdict.UNDECIDED
-    elif n_true:
+    elif n_true and not n_undecided:
         verdict = Verdict.CHECKED
+    elif budget.expired():  # e.g. the proof was cut short by the deadline and no instance decides
+        return _out_of_time(claim, reading, evidence, t0)
     else:
         verdict = Verdict.UNDECIDED
         evidence.setdefault("undecided_reasons", []).append(
-            "no instance was checked inside the hypotheses and no proof given")
+            "no instance was checked inside the hypotheses and no proof given" if proof is None else
+            f"no instance was checked inside the hypotheses and the proof is UNDECIDED: {proof.reason}")
     return _result(claim, reading, verdict, evidence, t0, witness, witness_values)
+
+
+def _out_of_time(claim, reading, evidence, t0) -> ReadingResult:
+    """UNDECIDED because the deadline passed (or Ctrl-C) before the reading was decided."""
+    d = budget.current()
+    if budget.stop_requested():
+        why = "stopped: interrupted"
+    else:
+        of = f" (the {d.what} budget is {d.seconds:g} s)" if d is not None and d.seconds is not None else ""
+        why = f"budget exceeded after {time.perf_counter() - t0:.1f} s{of}"
+    evidence["budget"] = why
+    evidence.setdefault("undecided_reasons", []).append(why)
+    return _result(claim, reading, Verdict.UNDECIDED, evidence, t0)
 
 
 def check_claim(claim: Claim, *, include_slow: bool = False, max_instances: int | None = None) -> list[ReadingResult]:

@@ -21,10 +21,11 @@ from exactpriv.exact import budget
 
 from pathlib import Path
 
-__all__ = ["EXIT_ERROR", "EXIT_INTERRUPTED", "EXIT_NOT_REFUTED", "EXIT_UNDECIDED", "EXIT_UNEXPECTED", "EXIT_USAGE",
-           "INT_RANGES", "SECONDS_OPTIONS", "add_bank_argument", "banks_of", "console", "esc", "int_option",
-           "interrupt_protocol", "seconds_option", "shipped_witness", "archive_directory", "use_cache_for_hypothesis", "validate_options", "witness_label",
-           "write_output"]
+__all__ = ["DEFAULT_SECONDS_PER_READING", "EXIT_ERROR", "EXIT_INTERRUPTED", "EXIT_NOT_REFUTED", "EXIT_UNDECIDED",
+           "EXIT_UNEXPECTED", "EXIT_USAGE", "INT_RANGES", "SECONDS_OPTIONS", "add_bank_argument",
+           "add_reading_budget_argument", "banks_of", "console", "esc", "int_option", "interrupt_protocol",
+           "seconds_option", "shipped_witness", "archive_directory", "use_cache_for_hypothesis", "validate_options",
+           "witness_label", "write_output"]
 
 # Exit codes (documented in exactpriv.cli and docs/cli.md).
 EXIT_ERROR = 1          # bad input, or a check crashed
@@ -72,7 +73,11 @@ def int_option(value: str) -> int:
 INT_RANGES = {"max_prec": (32, 1 << 16), "derived_length": (2, 4), "seed": (-(2**63), 2**63 - 1),
               "max_examples": (1, 10**9)}
 #: Budget options (argparse dest); each must be positive, finite and at most a week.
-SECONDS_OPTIONS = ("seconds", "tight_seconds", "entry_seconds")
+SECONDS_OPTIONS = ("seconds", "tight_seconds", "entry_seconds", "seconds_per_reading")
+#: Default budget of one reading in ``verify`` and ``report`` (``--seconds-per-reading``): every reading
+#: of the installed bank takes under a second, the slow exhaustive families under 5 s; past it a
+#: reading is UNDECIDED "budget exceeded after N s" and the run goes on.
+DEFAULT_SECONDS_PER_READING = 60.0
 
 
 def validate_options(args) -> None:
@@ -84,6 +89,14 @@ def validate_options(args) -> None:
         v = getattr(args, dest, None)
         if v is not None and not lo <= v <= hi:
             raise InvalidArgument(f"--{dest.replace('_', '-')}={v!r} must be between {lo} and {hi}")
+
+
+def add_reading_budget_argument(p) -> None:
+    """``--seconds-per-reading S``: the budget of each reading (verify, report)."""
+    p.add_argument("--seconds-per-reading", dest="seconds_per_reading", type=seconds_option,
+                   default=DEFAULT_SECONDS_PER_READING, metavar="S",
+                   help=f"budget of each reading in seconds (default {DEFAULT_SECONDS_PER_READING:g}); a reading "
+                        "past it is UNDECIDED 'budget exceeded after N s' and the run goes on")
 
 
 def write_output(path, text: str):

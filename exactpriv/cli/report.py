@@ -17,8 +17,8 @@ import dataclasses
 import time
 from pathlib import Path
 
-from exactpriv.cli._common import (EXIT_INTERRUPTED, add_bank_argument, banks_of, esc, int_option, seconds_option,
-                                   write_output)
+from exactpriv.cli._common import (EXIT_INTERRUPTED, add_bank_argument, add_reading_budget_argument, banks_of, esc,
+                                   int_option, seconds_option, write_output)
 from exactpriv.errors import InvalidArgument
 
 __all__ = ["add_parser", "cmd_report"]
@@ -30,6 +30,7 @@ def add_parser(subparsers, name: str = "report"):
     p.add_argument("--only", help="comma-separated papers (cuff2016) or claim ids / id prefixes")
     p.add_argument("--out", default="report", help="output directory (default ./report)")
     p.add_argument("--slow", action="store_true", help="also run the slow exhaustive families")
+    add_reading_budget_argument(p)
     p.add_argument("--from-json", dest="from_json", metavar="FILE",
                    help="use the results of a previous 'exactpriv verify' (verify.json) instead of re-running")
     p.add_argument("--tight-seconds", dest="tight_seconds", type=seconds_option, default=2.0,
@@ -73,7 +74,7 @@ def cmd_report(args) -> int:
         console.print(Text(f"read {len(results)} results from {args.from_json}"))
     else:
         with console.status("checking the bank") as status:
-            run = run_bank(claims, include_slow=args.slow,
+            run = run_bank(claims, include_slow=args.slow, seconds_per_reading=args.seconds_per_reading,
                            progress=lambda c, r: status.update(esc(f"checking {c.id} [{r.name}]")))
         results, points, errors, bank_seconds = run.results, run.points, run.errors, run.seconds
         interrupted = run.interrupted

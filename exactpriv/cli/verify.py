@@ -7,8 +7,8 @@ import sys
 import time
 
 from counterexamples.report import evidence_text
-from exactpriv.cli._common import (EXIT_ERROR, EXIT_INTERRUPTED, EXIT_UNEXPECTED, add_bank_argument, banks_of, esc,
-                                   witness_label, write_output)
+from exactpriv.cli._common import (EXIT_ERROR, EXIT_INTERRUPTED, EXIT_UNEXPECTED, add_bank_argument,
+                                   add_reading_budget_argument, banks_of, esc, witness_label, write_output)
 from exactpriv.cli._output import Row, add_format_arguments, progress_bar, quiet_third_party, render, row_of
 from exactpriv.errors import ExactPrivError
 
@@ -34,6 +34,7 @@ def add_parser(subparsers, name: str = "verify"):
     v.add_argument("--markdown", default="verify.md",
                    help="where to write the Markdown report of every reading (default verify.md; '' to skip)")
     v.add_argument("--slow", action="store_true", help="also run the slow exhaustive families (default off)")
+    add_reading_budget_argument(v)
     add_format_arguments(v)
     v.set_defaults(func=cmd_verify)
     return v
@@ -51,7 +52,7 @@ def cmd_verify(args) -> int:
     quiet_third_party()
     t0 = time.perf_counter()
     try:
-        _check_all(claims, total, args.slow, results, rows, not_encodable, errors)
+        _check_all(claims, total, args.slow, results, rows, not_encodable, errors, args.seconds_per_reading)
         interrupted = False
     except KeyboardInterrupt:  # first Ctrl-C: keep the readings checked so far, marked partial
         interrupted = True
@@ -89,12 +90,14 @@ def cmd_verify(args) -> int:
     return 0
 
 
-def _check_all(claims, total, slow, results, rows, not_encodable, errors) -> None:
+def _check_all(claims, total, slow, results, rows, not_encodable, errors, seconds_per_reading) -> None:
     from counterexamples.archive import witness_path
-    from exactpriv.claims import ReadingResult, Verdict, check_reading
+    from exactpriv.claims import ReadingResult, Verdict
+    from exactpriv.claims.check import ReadingChecker
     from exactpriv.exact import budget
 
-    with progress_bar("verify") as progress:
+    with progress_bar("verify") as progress, \
+            ReadingChecker(claims, seconds=seconds_per_reading, include_slow=slow) as checker:
         task = progress.add_task("", total=total)
         for c in claims:
             if not c.encodable:
@@ -109,7 +112,7 @@ def _check_all(claims, total, slow, results, rows, not_encodable, errors) -> Non
                 progress.update(task, description=esc(f"{c.id} [{r.name}]"))
                 error = None
                 try:
-                    res = check_reading(c, r, include_slow=slow)
+                    res = checker.check(c, r)
                 except ExactPrivError as exc:
                     error = f"{type(exc).__name__}: {exc}"
                     res = ReadingResult(c.id, r.name, Verdict.UNDECIDED, {"error": error})

@@ -137,8 +137,19 @@ def applicable_measures(M, prior=None) -> list[str]:
     return out
 
 
-def compute(name: str, M: Mechanism | ProductMechanism, *, prior: Prior | None = None, **params: Any) -> Measured:
-    """Compute the measure ``name`` (defaults from the registry, overridden by ``params``)."""
+def compute(name: str, M: Mechanism | ProductMechanism, *, prior: Prior | None = None, seconds: float | None = None,
+            **params: Any) -> Measured:
+    """Compute the measure ``name`` (defaults from the registry, overridden by ``params``).
+
+    seconds : optional budget (positive, finite): the measure then runs in a killable worker
+        (:func:`exactpriv.exact.budget.run_bounded`) and past the budget — or an enclosing
+        ``with exactpriv.exact.budget.deadline(S):`` — raises BudgetExceededError naming it.
+        Without it the measure runs in this process, unbounded.
+    """
+    if seconds is not None:
+        from exactpriv.exact.budget import run_bounded
+
+        return run_bounded(compute, name, M, prior=prior, seconds=seconds, what=f"the measure {name}", **params)
     spec = REGISTRY.get(name)
     fn = get_measure(name)
     if prior is not None:

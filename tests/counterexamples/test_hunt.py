@@ -73,10 +73,14 @@ def test_interruption_keeps_witnesses():
 
 
 def test_time_limit_is_respected():
+    from exactpriv.exact.budget import run_bounded
+
     chk = implication(lambda i: pure_dp(i.mechanism), lambda i: kl_dp(i.mechanism), lambda e: e)
     claim, r = _claim_with_families(chk, [_random_rr(2)])
-    res = hunt_reading(claim, r, seconds=1.5, seed=0)
-    assert res.verdict == Verdict.CHECKED and res.seconds < 6
+    # no max_examples: only the deadline can end this search (a hunt that ignored it would fail the
+    # 60 s hang guard with BudgetExceededError instead of returning)
+    res = run_bounded(lambda: hunt_reading(claim, r, seconds=1.5, seed=0), seconds=60, what="the hang guard")
+    assert res.verdict == Verdict.CHECKED and res.stopped_by == "deadline" and res.drawn > 0
 
 
 def _archived(tmp_path):

@@ -9,6 +9,7 @@ witness is Cuff–Yu's Property 3 at δ = 1 (δ' = δ = 1).
 import json
 import re
 from html.parser import HTMLParser
+from xml.etree import ElementTree
 
 import pytest
 import sympy
@@ -192,7 +193,12 @@ def test_report_html_as_a_user_sees_it(report_dir, papers):
     """The index parses, has MathML, a table of contents linking every paper's section, each paper's full
     reference; a refuted claim's page has a non-empty plot; no file of the project's sources is named."""
     base, out = report_dir
-    index = _Page((out / "index.html").read_text())
+    index_text = (out / "index.html").read_text()
+    index = _Page(index_text)
+    toc = re.search(r'<nav class="toc".*?</nav>', index_text, re.S).group(0)
+    ElementTree.fromstring(toc)  # the contents are well-formed nested lists
+    for m in re.finditer(r"<math\b.*?</math>", index_text + (out / "zhao2019.thm2_conv.html").read_text(), re.S):
+        ElementTree.fromstring(m.group(0))  # every formula is well-formed MathML (no HTML-only entities)
     keys = sorted({cid.split(".")[0] for cid in SUBSET})
     assert index.count("math") >= 1
     for key in keys:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from functools import cached_property
+from typing import Any, Iterable, Sequence
 
 import numpy as np
 import sympy
@@ -39,7 +40,8 @@ class Mechanism:
     symbols : symbols expressions may use (default: ``eps``, declared nonnegative).
     """
 
-    def __init__(self, inputs: Space, outputs, matrix, *, symbols=(EPS,), name=None, _built=None, _validated=None,
+    def __init__(self, inputs: Space, outputs: Sequence[Any], matrix: Sequence[Sequence[Any]], *,
+                 symbols: Sequence[sympy.Symbol] = (EPS,), name: str | None = None, _built=None, _validated=None,
                  _roundtrip=False, _integer=None):
         if not isinstance(inputs, Space):
             raise InvalidArgument(f"inputs={inputs!r} must be an exactpriv Space (e.g. Hamming([0, 1], n=2))")
@@ -382,7 +384,7 @@ class ProductMechanism:
     builds it, with the usual size check.
     """
 
-    def __init__(self, factors, *, name=None, _built=None, _roundtrip=False):
+    def __init__(self, factors: Iterable[Mechanism], *, name: str | None = None, _built=None, _roundtrip=False):
         factors = tuple(factors)
         if not factors or not all(isinstance(f, Mechanism) for f in factors):
             raise InvalidArgument("ProductMechanism needs a non-empty sequence of Mechanisms")

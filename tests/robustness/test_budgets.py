@@ -1,0 +1,132 @@
+"""Budgets that hold (issue 10): one reading that never returns costs its budget, not the run.
+
+The readings of ``slow_bank.py`` misbehave on purpose: one spins forever in pure Python (only the
+kill of its worker ends it), one is slow instance after instance (the cooperative deadline ends
+it), one finds its witness before running out of time.  Every assertion is about the outcome —
+the verdict, the reason, what was kept — never about how long something took; each run sits
+under a hang guard (:func:`run_bounded` at several times its budget), so a regression that
+hangs fails instead of stalling the suite.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from exactpriv.claims import Verdict, check_reading
+from exactpriv.claims.banks import resolve_banks, select_claims
+from exactpriv.claims.check import ReadingChecker
+from exactpriv.cli import main
+from exactpriv.errors import BudgetExceededError, InvalidArgument
+from exactpriv.exact import budget
+from exactpriv.exact.budget import run_bounded
+
+BANK = Path(__file__).parent / "slow_bank.py"
+
+
+@pytest.fixture(scope="module")
+def claims():
+    return {c.id: c for c in select_claims(resolve_banks([str(BANK)]))}
+
+
+def _guarded(fn, *args, **kwargs):
+    return run_bounded(fn, *args, seconds=60, what="the hang guard", **kwargs)
+
+
+def _check_all(claims, seconds):
+    with ReadingChecker(list(claims.values()), seconds=seconds) as checker:
+        return {(c.id, r.name): checker.check(c, r) for c in claims.values() for r in c.readings}
+
+
+def test_a_reading_that_never_returns_is_undecided_and_the_run_goes_on(claims):
+    results = _guarded(_check_all, claims, 1.0)
+    hung = results[("slow.hang", "never-returns")]
+    assert hung.verdict is Verdict.UNDECIDED
+    assert hung.evidence["budget"].startswith("budget exceeded after ")
+    assert "the reading budget is 1 s" in hung.evidence["budget"]
+    # the readings after it were checked by a fresh worker
+    assert results[("slow.quick", "fast")].verdict is Verdict.CHECKED
+
+
+def test_the_cooperative_deadline_keeps_the_counts_and_never_says_checked(claims):
+    res = _guarded(_check_all, claims, 1.0)[("slow.hang", "slow-instances")]
+    assert res.verdict is Verdict.UNDECIDED  # CHECKED would claim all 40 instances
+    assert 0 < res.evidence["instances_true"] < 40
+    assert res.evidence["budget"].startswith("budget exceeded after ")
+
+
+def test_a_witness_found_before_the_deadline_is_kept(claims):
+    res = _guarded(_check_all, claims, 1.0)[("slow.hang", "witness-then-slow")]
+    assert res.verdict is Verdict.CHECKED and res.evidence["witness"] == "i0"
+    assert "budget" not in res.evidence
+
+
+def test_check_reading_takes_a_budget(claims):
+    claim = claims["slow.hang"]
+    res = _guarded(lambda: check_reading(claim, claim.reading("never-returns"), seconds=0.5))
+    assert res.verdict is Verdict.UNDECIDED and "budget exceeded after" in res.evidence["budget"]
+    # an enclosing deadline bounds an in-process check cooperatively (between instances)
+    with budget.deadline(0.5, what="test"):
+        res = check_reading(claim, claim.reading("slow-instances"))
+    assert res.verdict is Verdict.UNDECIDED and "the test budget is 0.5 s" in res.evidence["budget"]
+    for bad in (0, -1, float("inf"), float("nan"), True, "5"):
+        with pytest.raises(InvalidArgument):
+            check_reading(claim, claim.reading("never-returns"), seconds=bad)
+
+
+def test_verify_gives_the_hanging_reading_undecided_and_writes_every_row(tmp_path):
+    out = tmp_path / "v.json"
+    rc = _guarded(main, ["verify", str(BANK), "--seconds-per-reading", "1", "--json", str(out), "--markdown",
+                         str(tmp_path / "v.md")])
+    assert rc == 0  # no reading of this bank declares an expected verdict
+    rows = {(r["id"], r["reading"]): r for r in json.loads(out.read_text()) if r.get("reading")}
+    assert rows[("slow.hang", "never-returns")]["verdict"] == "UNDECIDED"
+    assert "budget exceeded after" in rows[("slow.hang", "never-returns")]["evidence"]["budget"]
+    assert rows[("slow.quick", "fast")]["verdict"] == "CHECKED"
+    assert "budget exceeded after" in (tmp_path / "v.md").read_text()
+
+
+def test_report_gives_the_hanging_reading_undecided(tmp_path):
+    rc = _guarded(main, ["report", "--bank", str(BANK), "--seconds-per-reading", "1", "--out", str(tmp_path),
+                         "--no-tightness"])
+    assert rc == 0
+    index = (tmp_path / "index.md").read_text()
+    assert "budget exceeded after" in index and (tmp_path / "slow.quick.html").exists()
+
+
+def _spinning_measure_with_budget(seconds):
+    from exactpriv import randomized_response
+    from exactpriv.measures import REGISTRY, MeasureSpec, compute
+
+    REGISTRY["spin"] = MeasureSpec("spin", "tests.robustness.slow_bank", "spinning_measure")
+    try:
+        return compute("spin", randomized_response(p="3/4"), seconds=seconds)
+    finally:
+        del REGISTRY["spin"]
+
+
+def test_a_python_measure_takes_a_budget():
+    from exactpriv import measure, randomized_response
+
+    assert str(measure("pure_dp", randomized_response(p="3/4"), seconds=30).value) == "log(3)"
+    with pytest.raises(BudgetExceededError, match="the measure spin did not finish within its budget of 0.5 s"):
+        _guarded(_spinning_measure_with_budget, 0.5)
+
+
+def _load_slow_entries(seconds):
+    from exactpriv import io
+
+    e = "eps"
+    for _ in range(5):
+        e = f"exp({e})"
+    # every entry's range check runs out its own budget (4 s): 8 entries would take over 30 s
+    doc = {"kind": "mechanism", "space": {"type": "hamming", "values": ["a", "b", "c", "d"], "n": 1},
+           "outputs": ["y0", "y1"], "matrix": [[f"({e})/(1 + {e})", f"1/(1 + {e})"]] * 4}
+    return io.loads(json.dumps(doc), seconds=seconds)
+
+
+def test_loading_a_file_has_one_deadline_for_the_whole_document():
+    with pytest.raises(BudgetExceededError, match="the loading budget of 2 s was exhausted"):
+        _guarded(_load_slow_entries, 2)
