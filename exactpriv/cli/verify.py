@@ -10,6 +10,7 @@ from counterexamples.report import evidence_text
 from exactpriv.cli._common import (EXIT_ERROR, EXIT_INTERRUPTED, EXIT_UNEXPECTED, add_bank_argument,
                                    add_reading_budget_argument, banks_of, esc, witness_label, write_output)
 from exactpriv.cli._output import Row, add_format_arguments, progress_bar, quiet_third_party, render, row_of
+from exactpriv.cli._sealed_run import seal_rows
 from exactpriv.cli._workers import add_workers_arguments, workers_of
 from exactpriv.errors import ExactPrivError
 
@@ -80,8 +81,8 @@ def cmd_verify(args) -> int:
                     "partial": {"reason": "interrupted", "readings_checked": len(results), "readings_total": total}})
     # all-or-nothing writes; the results above were printed first, so a failed write loses nothing
     written = []
-    if args.json:
-        written.append(str(write_output(args.json, json.dumps(doc, indent=1, default=str) + "\n")))
+    if args.json:  # sealed: report --from-json republishes only rows this installation computed
+        written.append(str(write_output(args.json, json.dumps(seal_rows(doc), indent=1) + "\n")))
     if args.markdown:
         written.append(str(write_output(args.markdown, _verify_markdown(
             results, not_encodable, claims, elapsed, partial=(len(results), total) if interrupted else None))))
