@@ -75,6 +75,15 @@ def _validate(workers, scheduler, seconds, seed, max_examples):
         raise InvalidArgument(f"max_examples={max_examples!r} must be a non-negative integer or None")
 
 
+def _stdout_to_stderr() -> None:
+    """In a local worker process: file descriptor 1 becomes a copy of 2, so what libraries print from C (the
+    HiGHS licence banner) goes to stderr instead of into the command's stdout (``--format json > out``)."""
+    import sys
+
+    sys.stdout.flush()
+    os.dup2(2, 1)
+
+
 class _Pool:
     """In-process execution, a LocalCluster of ``workers`` processes, or a client of ``scheduler``."""
 
@@ -92,6 +101,8 @@ class _Pool:
             self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=processes,
                                         dashboard_address=None, silence_logs=logging.ERROR)
             self.client = Client(self.cluster)
+            if processes:  # our own worker processes share the terminal: keep the user's stdout for results
+                self.client.run(_stdout_to_stderr)
         if self.client is not None:
             self.parallel = max(1, sum(self.client.nthreads().values()))
 
