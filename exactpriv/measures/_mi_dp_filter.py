@@ -45,6 +45,7 @@ import numpy as np
 
 from exactpriv.exact.intervals import arb_to_fractions
 from exactpriv.measures._info_channel import _Channel, _IntLogs
+from exactpriv.measures._scan_base import _unique_rows
 
 __all__: list[str] = []  # private module: used by exactpriv.measures.channel_capacity
 
@@ -96,7 +97,7 @@ def _dedupe(idx: np.ndarray, value_codes) -> np.ndarray:
     for r in range(idx.shape[1]):
         keys = keys * base + c[idx[:, r]].astype(np.int64)
     keys.sort(axis=1)
-    _, first = np.unique(keys, axis=0, return_index=True)
+    _, first = _unique_rows(keys)
     return np.sort(first)
 
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exactpriv.measures import _scan_divergences as sd
+from exactpriv.measures import _scan_base as sd
 
 
 def _as_sets(U, first, H):
