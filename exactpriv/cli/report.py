@@ -19,6 +19,7 @@ from pathlib import Path
 
 from exactpriv.cli._common import (EXIT_INTERRUPTED, add_bank_argument, add_reading_budget_argument, banks_of, esc,
                                    int_option, seconds_option, write_output)
+from exactpriv.cli._workers import add_workers_arguments, workers_of
 from exactpriv.cli._sealed_run import read_verify_json
 from exactpriv.errors import InvalidArgument
 
@@ -45,6 +46,7 @@ def add_parser(subparsers, name: str = "report"):
     p.add_argument("--latex", metavar="PATH",
                    help="also write the LaTeX table of verdicts per paper to PATH (it is always written to "
                         "DIR/verdicts.tex)")
+    add_workers_arguments(p)
     p.set_defaults(func=cmd_report)
     return p
 
@@ -75,9 +77,17 @@ def cmd_report(args) -> int:
         bank_seconds = sum(r.seconds for r in results)
         console.print(Text(f"read {len(results)} results from {args.from_json}"))
     else:
+        workers, scheduler = workers_of(args)
         with console.status("checking the bank") as status:
-            run = run_bank(claims, include_slow=args.slow, seconds_per_reading=args.seconds_per_reading,
-                           progress=lambda c, r: status.update(esc(f"checking {c.id} [{r.name}]")))
+            if workers or scheduler:  # one shard a claim × reading on the dask runner: the same run
+                from counterexamples.distributed import run_bank_sharded
+
+                run = run_bank_sharded(claims, workers=workers, scheduler=scheduler, include_slow=args.slow,
+                                       seconds_per_reading=args.seconds_per_reading, banks=list(args.bank) or None,
+                                       progress=lambda d, n, _: status.update(f"checking the bank: {d}/{n} readings"))
+            else:
+                run = run_bank(claims, include_slow=args.slow, seconds_per_reading=args.seconds_per_reading,
+                               progress=lambda c, r: status.update(esc(f"checking {c.id} [{r.name}]")))
         results, points, errors, bank_seconds = run.results, run.points, run.errors, run.seconds
         interrupted = run.interrupted
         console.print(f"checked {len(results)} readings in {bank_seconds:.1f} s")
