@@ -21,7 +21,8 @@ from exactpriv.measures import compute as measure
 from exactpriv.measures.divergence import kl_dp, pure_dp, tv_dp
 from exactpriv.measures.result import Measured
 from exactpriv.mechanisms import Mechanism, ProductMechanism
-from exactpriv.mechanisms.zoo import randomized_response
+from exactpriv.mechanisms.clamped import ClampedNoiseMechanism
+from exactpriv.mechanisms.zoo import randomized_response, truncated_geometric
 from exactpriv.spaces import Bounded, GraphSpace, Hamming, Subsets
 
 from typing import TYPE_CHECKING, Any
@@ -42,6 +43,7 @@ def prove(text: str, *, domain: str = "[0, oo)", **kwargs: Any) -> "ProofResult"
 
 __all__ = [
     "Bounded",
+    "ClampedNoiseMechanism",
     "Claim",
     "Decision",
     "EPS",
@@ -71,5 +73,6 @@ __all__ = [
     "prove",
     "pure_dp",
     "randomized_response",
+    "truncated_geometric",
     "tv_dp",
 ]

@@ -40,6 +40,7 @@ from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS, as_rational
+from exactpriv.measures._clamped import clamped_engine
 from exactpriv.measures._scan import _OO, _Engine, _require_rational
 from exactpriv.measures.divergence import (
     _all_pairs,
@@ -272,7 +273,8 @@ class ApproxDPProfile:
     def __init__(self, M, pairs, *, description="neighbour pairs"):
         self._M = M
         self._pairs = pairs
-        self._eng = _Engine(M)
+        # counts with clamped noise: the O(n) shift-structured oracle (exactpriv.measures._clamped)
+        self._eng = clamped_engine(M, pairs) or _Engine(M)
         self._description = description
         self._pieces = None
 
@@ -343,7 +345,7 @@ class ApproxDPProfile:
         """E_γ oracle for the chord method: the engine's scan, or (generic matrices, when the
         prefix arrays fit in memory) the O(pairs · log Y) prefix oracle."""
         eng, pairs = self._eng, self._pairs
-        if (eng.codes is None and eng.F is not None and eng.int64 and eng.dmax < (1 << 31)
+        if (isinstance(eng, _Engine) and eng.codes is None and eng.F is not None and eng.int64 and eng.dmax < (1 << 31)
                 and len(pairs) * (eng.Y + 1) <= _PREFIX_ENTRIES):
             po = _PrefixOracle(eng, pairs)
             return po.query

@@ -37,6 +37,7 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.intervals import arb_to_fractions
 from exactpriv.exact.kernel import compare, exact_argmax_fractions
 from exactpriv.exact.numbers import to_sympy
+from exactpriv.measures._clamped import clamped_engine
 from exactpriv.measures.family_dispatch import closed_form_for
 from exactpriv.measures._scan import _OO, _Engine, _require_rational
 from exactpriv.measures._symbolic_pure_dp import (  # noqa: F401  (tests import the product paths from here)
@@ -148,16 +149,21 @@ def _max_log_ratio(M, pairs, *, name, note=""):
                         method="exact: per-factor ratio tables, float filter with a proved margin, "
                                "candidates decided by exact count signatures",
                         note=note + "max over pairs of the SUM over factors of max_y log-ratios")
+    structured = clamped_engine(M, pairs)  # counts with clamped noise: O(n) by the shift structure
+    if structured is not None and not M.is_rational:
+        value, wit, how = structured.symbolic_max_log_ratio()
+        return Measured(name, value, witness=wit, method=structured.symbolic_method, note=note + how)
     if not M.is_rational:
         value, wit, how = _symbolic_max_log_ratio(M, pairs)
         return Measured(name, value, witness=wit, method="symbolic: real-root isolation on t = e^eps > 1",
                         note=note + f"closed form valid for eps > 0 ({how})")
-    eng = _Engine(M)
+    eng = structured or _Engine(M)
     val, w = eng.max_ratio(pairs)
     if val is None:
         return Measured(name, Fraction(0), witness={}, method="vacuous", note=note + "no pairs")
-    method = ("exact: integer value codes" if eng.codes is not None
-              else "exact: float filter (proved margin) + integer cross-multiplication")
+    method = structured.method if structured is not None else (
+        "exact: integer value codes" if eng.codes is not None
+        else "exact: float filter (proved margin) + integer cross-multiplication")
     value = _OO if val is _OO else _log_of(val)
     return Measured(name, value, witness={"pair": [pts[w[0]], pts[w[1]]], "output": M.outputs[w[2]], "ratio": val},
                     method=method, note=note)

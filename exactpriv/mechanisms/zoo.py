@@ -12,12 +12,15 @@ import itertools
 import math
 from fractions import Fraction
 
+import numpy as np
 import sympy
 
 from exactpriv.distributions import Prior
 from exactpriv.errors import InvalidArgument, SupportError
 from exactpriv.exact.numbers import EPS, as_exact, as_rational, to_sympy
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
+from exactpriv.mechanisms.clamped import T as _T
+from exactpriv.mechanisms.clamped import ClampedNoiseMechanism, Exponent, _Family
 from exactpriv.spaces import GraphSpace, Hamming, Subsets
 
 __all__ = [
@@ -170,23 +173,61 @@ def _geometric_rows(n, a):
 
 
 def truncated_geometric(n: int, *, eps=None, exp_eps=None) -> Mechanism:
-    """Truncated geometric mechanism on counts {0..n} with neighbours |c - c'| = 1.
+    """Truncated geometric mechanism on counts {0..n} with neighbours |c - c'| = 1
+    (Ghosh–Roughgarden–Sundararajan, STOC 2009).
 
-    P(z | c) = (1-a)/(1+a) a^|z-c| for 0 < z < n and a^|z-c|/(1+a) at z in {0, n}, a = e^-eps.
-    It is exactly eps-DP on the path graph of counts.
+    P(z | c) = (1-a)/(1+a) a^|z-c| for 0 < z < n and a^|z-c|/(1+a) at z in {0, n}, a = e^-eps:
+    clamp(c + Z, 0, n) with two-sided geometric noise Z.  It is exactly eps-DP on the path graph
+    of counts.  Returned as a :class:`~exactpriv.mechanisms.clamped.ClampedNoiseMechanism` (O(n)
+    numbers instead of (n+1)^2; pure ε and δ(ε) from the shift structure) when e^eps is rational
+    or eps = s·``EPS`` with s > 0 rational (the symbolic family is certified once for all eps).
     """
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise InvalidArgument(f"n={n!r} must be a positive int")
     a, txt = _alpha(eps, exp_eps)
-    space = GraphSpace.from_edges(list(range(n + 1)), [(c, c + 1) for c in range(n)])
     label = f"truncated_geometric(n={n}, {txt})"
     if isinstance(a, Fraction):
-        num, den = _geometric_integer_rows(n, a)
-        return Mechanism.from_integer_rows(space, list(range(n + 1)), num, den, name=label)
+        # the label rebuilds it under `from exactpriv import *` (exp_eps as an int or a quoted rational)
+        short = f"exp_eps={a}" if a.denominator == 1 else f"exp_eps={str(a)!r}"
+        M = geometric_family(Fraction(1)).at(a, n, name=f"truncated_geometric(n={n}, {short})")
+        M._roundtrip = True
+        return M
+    scale = _eps_scale(a)
+    if scale is not None:
+        M = ClampedNoiseMechanism(n, family=geometric_family(scale).certify(n), name=label)
+        if scale == 1:
+            M._built, M._roundtrip = f"truncated_geometric(n={n}, eps=EPS)", True
+        return M
+    space = GraphSpace.from_edges(list(range(n + 1)), [(c, c + 1) for c in range(n)])
     rows = _geometric_family_rows(n, a)
     if rows is None:
         return Mechanism(space, list(range(n + 1)), _geometric_rows(n, a), _built=label)
     return Mechanism(space, list(range(n + 1)), None, _built=label, _validated=rows)
+
+
+def _eps_scale(a):
+    """s when a = exp(s·eps) with s a positive rational, else None."""
+    a = to_sympy(a)
+    if isinstance(a, sympy.exp):
+        s = sympy.cancel(a.args[0] / EPS)
+        if s.is_Rational and s > 0:
+            return Fraction(int(s.p), int(s.q))
+    return None
+
+
+def geometric_family(scale: Fraction) -> _Family:
+    """The two-sided geometric noise clamped to the counts, t = e^{scale·eps}:
+    p(k) = (t−1)/(t+1)·t^−|k|, P(Z <= −j) = P(Z >= j) = t/(t+1)·t^−j (j >= 0)."""
+    fam = _GEOMETRIC.get(scale)
+    if fam is None:
+        fam = _GEOMETRIC[scale] = _Family(
+            scale=scale, label="two-sided geometric noise",
+            factors={"window": (_T - 1) / (_T + 1), "lower": _T / (_T + 1), "upper": _T / (_T + 1)},
+            exponents={"window": Exponent(-1, absolute=True), "lower": Exponent(-1), "upper": Exponent(-1)})
+    return fam
+
+
+_GEOMETRIC: dict = {}
 
 
 def _geometric_family_rows(n, a):
@@ -288,15 +329,23 @@ def exponential_mechanism_hamming(values, n: int, *, eps=None, exp_eps=None) -> 
     m = len(space.alphabets[0])
     pts = space.points
     dist = space.distance_matrix()
+    built = f"exponential_mechanism_hamming({list(space.alphabets[0])!r}, n={n}, {txt})"
     if isinstance(a, Fraction):
-        # e^{-eps d}/(1+(m-1)e^{-eps})^n = a^{n-d} / (a + m - 1)^n: integer numerators
-        denom = (a + m - 1) ** n
-        vals = [a ** (n - d) / denom for d in range(n + 1)]
+        # a = p/q: e^{-eps d}/(1+(m-1)e^{-eps})^n = p^{n-d} q^d / (p + (m-1) q)^n, integer rows
+        # (row sum Σ_d C(n,d) (m-1)^d p^{n-d} q^d = (p + (m-1)q)^n): built from integer arrays,
+        # not one Fraction per entry, which made the first measure on E_d cost ~10x a repeat
+        # (bench/bench_first_call.py)
+        p, q = a.numerator, a.denominator
+        table = [p ** (n - d) * q ** d for d in range(n + 1)]
+        denom = (p + (m - 1) * q) ** n
+        dtype = np.int64 if denom < (1 << 62) else object
+        num = np.array(table, dtype=dtype)[np.asarray(dist, dtype=np.int64)]
+        return Mechanism.from_integer_rows(space, list(pts), num, np.full(len(pts), denom, dtype=dtype), name=built)
     else:
         A = to_sympy(a)
         vals = [sympy.cancel(A ** (n - d) / (A + m - 1) ** n) for d in range(n + 1)]
     rows = [[vals[d] for d in drow] for drow in dist.tolist()]
-    return Mechanism(space, list(pts), rows, _built=f"exponential_mechanism_hamming({list(space.alphabets[0])!r}, n={n}, {txt})")
+    return Mechanism(space, list(pts), rows, _built=built)
 
 
 def wang_E_d(values, n: int, *, eps=None, exp_eps=None) -> Mechanism:

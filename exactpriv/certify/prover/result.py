@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from exactpriv.exact.verdicts import Verdict
-from exactpriv.exact.decisions import Decision, Truth
+from exactpriv.exact.decisions import Decision, Truth, _jsonable  # one JSON conversion for decisions and proofs
 
 
 __all__ = ["DEFAULT_SECONDS", "DEFAULT_MAX_PREC", "ProofResult"]
@@ -94,13 +94,3 @@ class ProofResult:
             "values": _jsonable(self.values),
             "reason": self.reason,
         }
-
-
-def _jsonable(obj):
-    if isinstance(obj, dict):
-        return {str(k): _jsonable(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [_jsonable(v) for v in obj]
-    if isinstance(obj, (str, int, float, bool)) or obj is None:
-        return obj
-    return str(obj)

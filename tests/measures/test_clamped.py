@@ -1,0 +1,221 @@
+"""Clamped-noise mechanisms on counts (truncated geometric of Ghosh–Roughgarden–Sundararajan):
+the shift-structured pure ε and δ(ε) against the dense engine, the reference evaluator, the
+per-entry symbolic path and the closed forms; validation errors."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from exactpriv import EPS
+from exactpriv.errors import EntryRangeError, ExactPrivError, InvalidArgument, NotStochasticError, SpaceTooLargeError
+from exactpriv.exact.logforms import LogForm
+from exactpriv.measures.approx import approx_dp
+from exactpriv.measures.divergence import group_privacy, kl_dp, pure_dp
+from exactpriv.measures.reference import agree, reference
+from exactpriv.mechanisms.base import Mechanism, prove_zero
+from exactpriv.mechanisms.clamped import T, ClampedNoiseMechanism, Exponent, _Family, count_space
+from exactpriv.mechanisms.zoo import _geometric_rows, truncated_geometric
+
+GEOMETRIC_EXPONENTS = {"window": Exponent(-1, absolute=True), "lower": Exponent(-1), "upper": Exponent(-1)}
+GAMMAS = [F(1), F(21, 20), F(11, 10), F(3, 2), F(2), F(3), F(7)]
+
+
+def dense(M):
+    """The same matrix as a plain integer-backed Mechanism (the dense engine's path)."""
+    num, den = M.integer_rows()
+    return Mechanism.from_integer_rows(M.inputs, M.outputs, num, den)
+
+
+def profile_key(P):
+    return [(p.gamma_lo, p.gamma_hi, p.A, p.B) for p in P.pieces]
+
+
+def check_against_dense_and_reference(M):
+    Md = dense(M)
+    fast, slow = pure_dp(M), pure_dp(Md)
+    assert fast.value == slow.value
+    assert agree(fast, reference("pure_dp", Md)).is_true
+    w = fast.witness
+    if fast.value != sympy.oo:  # the witness attains the value
+        x, x2, y = w["pair"][0], w["pair"][1], w["output"]
+        assert abs(x - x2) == 1 and M.prob(y, x) / M.prob(y, x2) == w["ratio"]
+    P, Pd = approx_dp(M), approx_dp(Md)
+    for g in GAMMAS:
+        assert P.value.delta(exp_eps=g) == Pd.value.delta(exp_eps=g)
+        wit = P.value.delta_witness(exp_eps=g)
+        x, x2 = (M.inputs.index(v) for v in wit["pair"])
+        S = wit["event"]
+        assert abs(x - x2) == 1
+        assert sum((M.prob(y, x) - g * M.prob(y, x2) for y in S), F(0)) == wit["value"]
+    assert profile_key(P.value) == profile_key(Pd.value)
+    assert agree(P, reference("approx_dp", Md), gammas=GAMMAS).is_true
+    for d in (F(0), F(1, 100), F(1, 7)):
+        assert P.value.epsilon(d) == Pd.value.epsilon(d)
+
+
+@pytest.mark.parametrize("n, a", [(1, F(2)), (2, F(3)), (3, F(3, 2)), (5, F(11, 10)), (6, F(7))])
+def test_truncated_geometric_structured_equals_dense_and_reference(n, a):
+    M = truncated_geometric(n, exp_eps=a)
+    assert isinstance(M, ClampedNoiseMechanism)
+    # the materialised matrix is the per-entry Fraction construction of the definition
+    assert M.rows == tuple(tuple(r) for r in _geometric_rows(n, a))
+    check_against_dense_and_reference(M)
+
+
+@st.composite
+def noises(draw):
+    n = draw(st.integers(1, 6))
+    support = draw(st.lists(st.integers(-(n + 2), n + 2), min_size=1, max_size=8, unique=True))
+    weights = draw(st.lists(st.integers(0, 9), min_size=len(support), max_size=len(support)))
+    if sum(weights) == 0:
+        weights[0] = 1
+    s = sum(weights)
+    return n, {k: F(w, s) for k, w in zip(support, weights)}
+
+
+@settings(max_examples=60, deadline=None)
+@given(noises())
+def test_random_noise_structured_equals_dense_and_reference(case):
+    """Finite noises with zero masses (support gaps: pure ε = oo; 0/0 ignored) and lumped tails."""
+    n, noise = case
+    check_against_dense_and_reference(ClampedNoiseMechanism.from_noise(n, noise))
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 40])
+@pytest.mark.parametrize("a", [F(2), F(3, 2), F(11, 10)])
+def test_closed_forms_of_the_truncated_geometric(n, a):
+    """pure ε = ε, boundary columns included: P(0|c)/P(0|c+1) = P(n|c+1)/P(n|c) = e^ε for every c;
+    δ(ε') = (e^ε − e^ε')/(e^ε + 1) for ε' <= ε, 0 beyond (one-sided tail mass 1/(1 + e^-ε) of the
+    rows, scaled by 1 − e^(ε'−ε))."""
+    M = truncated_geometric(n, exp_eps=a)
+    assert pure_dp(M).value == LogForm.log(a)
+    for c in range(n):
+        assert M.prob(0, c) / M.prob(0, c + 1) == a
+        assert M.prob(n, c + 1) / M.prob(n, c) == a
+    P = approx_dp(M).value
+    for g in GAMMAS:
+        expected = (a - g) / (a + 1) if g <= a else F(0)
+        assert P.delta(exp_eps=g) == expected
+
+
+def test_beyond_float_range_at_two_thousand_counts():
+    """Counts 0..2000 at e^ε = 2: entries near 2^-2000 (no float64), the dense matrix above the
+    enumeration limit; exact pure ε and δ come from the structure."""
+    M = truncated_geometric(2000, exp_eps=2)
+    assert M.denominator.bit_length() > 2000
+    assert pure_dp(M).value == LogForm.log(2)
+    assert approx_dp(M).value.delta(exp_eps=F(3, 2)) == F(1, 6)
+    with pytest.raises(SpaceTooLargeError):
+        M.integer_rows()
+    with pytest.raises(ExactPrivError):
+        kl_dp(M)  # needs the dense matrix: a typed size error, not an attempt
+
+
+def test_group_pairs_use_the_dense_path_and_agree_with_the_definition():
+    M = truncated_geometric(4, exp_eps=F(3, 2))
+    m = group_privacy(M, 2)
+    ratios = [M.prob(y, x) / M.prob(y, x2) for x in range(5) for x2 in range(5) if 1 <= abs(x - x2) <= 2
+              for y in range(5)]
+    assert m.value == LogForm.log(max(ratios))
+
+
+# ----- symbolic families
+@pytest.mark.parametrize("n", [1, 2, 3, 5])
+def test_symbolic_family_equals_the_per_entry_path(n):
+    """Entries equal the per-entry sympy construction; pure ε (structure) equals pure ε of the dense
+    symbolic mechanism (real-root isolation over all entries)."""
+    M = truncated_geometric(n, eps=EPS)
+    per_entry = _geometric_rows(n, sympy.exp(EPS))
+    for r1, r2 in zip(M.rows, per_entry):
+        for v1, v2 in zip(r1, r2):
+            assert prove_zero(sympy.sympify(v1) - sympy.sympify(v2))
+    D = Mechanism(count_space(n), list(range(n + 1)), M.rows)
+    fast, slow = pure_dp(M), pure_dp(D)
+    assert fast.value == slow.value == EPS
+    assert fast.method != slow.method
+
+
+@pytest.mark.parametrize("scale", [F(1), F(1, 2), F(3)])
+@pytest.mark.parametrize("a", [F(2), F(3, 2), F(11, 10)])
+def test_symbolic_family_at_rational_points_is_the_rational_mechanism(scale, a):
+    """eps = s·EPS substituted with e^(s·eps) = a gives the rational construction; pure ε = s·eps
+    there equals ln a."""
+    n = 4
+    e = sympy.Rational(scale.numerator, scale.denominator) * EPS
+    M = truncated_geometric(n, eps=e)
+    assert pure_dp(M).value == e
+    val = sympy.log(sympy.Rational(a.numerator, a.denominator)) / sympy.Rational(scale.numerator, scale.denominator)
+    R = M.subs(eps=val)
+    assert isinstance(R, ClampedNoiseMechanism) and R == truncated_geometric(n, exp_eps=a)
+    assert R.rows == dense(truncated_geometric(n, exp_eps=a)).rows
+    assert pure_dp(R).value == LogForm.log(a)
+
+
+def test_symbolic_family_is_certified_once_for_all_eps():
+    M = truncated_geometric(30, eps=EPS)
+    certs = M.family.certificates
+    assert any(k.startswith("lower tails") for k in certs) and any(k.startswith("row total") for k in certs)
+    assert all(v.endswith("PROVED") for v in certs.values())
+
+
+def test_family_with_a_negative_factor_is_refused():
+    bad = _Family(scale=F(1), label="negative window",
+                  factors={"window": (1 - T) / (T + 1), "lower": T / (T + 1), "upper": T / (T + 1)},
+                  exponents=GEOMETRIC_EXPONENTS)
+    with pytest.raises(EntryRangeError, match="window"):
+        bad.certify(3)
+
+
+def test_family_whose_tails_are_not_the_window_tails_is_refused():
+    bad = _Family(scale=F(1), label="wrong tails",
+                  factors={"window": (T - 1) / (T + 1), "lower": 1 / (T + 1), "upper": T / (T + 1)},
+                  exponents=GEOMETRIC_EXPONENTS)
+    with pytest.raises(NotStochasticError):
+        bad.certify(3)
+
+
+# ----- equality and validation
+def test_equal_to_the_dense_mechanism_both_ways():
+    M = truncated_geometric(3, exp_eps=2)
+    D = Mechanism(count_space(3), [0, 1, 2, 3], _geometric_rows(3, F(2)))
+    assert M == D and D == M
+    assert M != truncated_geometric(3, exp_eps=3)
+
+
+@pytest.mark.parametrize("kwargs, error, match", [
+    (dict(window=[1, -1, 4], lower_tail=0, upper_tail=0, denominator=4), EntryRangeError, "negative"),
+    (dict(window=[1, 2], lower_tail=0, upper_tail=1, denominator=4), InvalidArgument, "2n - 1"),
+    (dict(window=[1, 2, 1], lower_tail=0, upper_tail=1, denominator=4), NotStochasticError, "sum to 5/4"),
+    (dict(window=[1, 2.0, 1], lower_tail=0, upper_tail=0, denominator=4), InvalidArgument, "must be an int"),
+    (dict(window=[1, 2, 1], lower_tail=0, upper_tail=0, denominator=0), EntryRangeError, "positive"),
+    (dict(window=[1, 2, 1], lower_tail=-1, upper_tail=1, denominator=4), EntryRangeError, "lower_tail"),
+], ids=["negative", "length", "sum", "float", "denominator", "tail"])
+def test_invalid_integers_are_refused(kwargs, error, match):
+    with pytest.raises(error, match=match):
+        ClampedNoiseMechanism.from_integers(2, **kwargs)
+
+
+@pytest.mark.parametrize("n, noise, error", [
+    (0, {0: 1}, InvalidArgument),
+    (2, {}, InvalidArgument),
+    (2, {0.5: 1}, InvalidArgument),
+    (2, {0: 0.5, 1: 0.5}, ExactPrivError),
+    (2, {0: F(1, 2)}, NotStochasticError),
+    (2, {0: F(3, 2), 1: F(-1, 2)}, EntryRangeError),
+], ids=["n0", "empty", "float-key", "float-mass", "sum", "negative"])
+def test_invalid_noise_is_refused(n, noise, error):
+    with pytest.raises(error):
+        ClampedNoiseMechanism.from_noise(n, noise)
+
+
+def test_mechanisms_pickle_for_dask_workers():
+    import pickle
+
+    for M in (truncated_geometric(4, exp_eps=F(3, 2)), truncated_geometric(4, eps=EPS / 2)):
+        back = pickle.loads(pickle.dumps(M))
+        assert back == M and pure_dp(back).value == pure_dp(M).value
