@@ -22,6 +22,7 @@ exactness costs.
 from __future__ import annotations
 
 import argparse
+import os
 import itertools
 import time
 from fractions import Fraction
@@ -176,9 +177,9 @@ def main():
             res, total = run(n, m, t, uniform, "uniform prior, large")
             ok = res.objective == h(n, m, t)
             print(f"   certified optimum == h(eps) = {h(n, m, t)}: {ok}")
-            summary.append((t, total, ok))
+            summary.append((t, total, ok, os.getloadavg()[0]))
         print("\n== 6,561 variables: " + ", ".join(
-            f"e^eps={t}: {dt:.2f}s{'' if ok else ' (NOT certified = h)'}" for t, dt, ok in summary)
+            f"e^eps={t}: {dt:.2f}s [load {ld:.1f}]{'' if ok else ' (NOT certified = h)'}" for t, dt, ok, ld in summary)
             + " (target <= 5 s each)")
 
 

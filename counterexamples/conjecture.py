@@ -20,6 +20,7 @@ one *unit*; units are run in order and the first refutation wins, so the distrib
 from __future__ import annotations
 
 import itertools
+import json
 import re
 import time
 from dataclasses import dataclass, field
@@ -248,7 +249,7 @@ def conjecture(*, given: str, measure: str, bound: str, params=None, space: str 
     _validate(seconds, prior, max_examples)
     units = conjecture_units(space)
     _build(given=given, measure=measure, bound=bound, params=params, space=units[0].space, prior=prior,
-           max_outputs=max_outputs, seeds_only=units[0].seeds_only)  # bad arguments fail before any search
+           max_outputs=max_outputs)  # bad arguments fail before any search
     t0 = time.perf_counter()
     parts = []
     for k, unit in enumerate(units):
@@ -290,8 +291,30 @@ def merge_units(parts: list, *, seconds: float) -> ConjectureResult:
     return last
 
 
-def _build(*, given, measure, bound, params, space, prior, max_outputs, seeds_only):
-    """The declarative claim of the conjecture on one space (and its reading's search strategy)."""
+#: the claims built by :func:`_build`, most recent last (at most :data:`_BUILT_KEEP`)
+_BUILT: dict = {}
+_BUILT_KEEP = 16
+
+
+def _build(*, given, measure, bound, params, space, prior, max_outputs, seeds_only: bool = False):
+    """The declarative claim of the conjecture on one space (and its reading's search strategy); the same claim
+    for a unit of seeds and one of search (``seeds_only`` is accepted from callers and changes nothing).
+
+    Memoised per process by the arguments (their JSON, floats and strings kept apart): the seed unit and the
+    search unit of a level then hunt the *same* reading object, so the search unit finds the seeds' results
+    in the hunt's family memo (:func:`counterexamples.hunt.family_memo`) instead of checking them again."""
+    key = json.dumps(dict(given=given, measure=measure, bound=bound, params=params, space=space, prior=prior,
+                          max_outputs=max_outputs), sort_keys=True, default=repr)
+    if key not in _BUILT:
+        built = _build_claim(given=given, measure=measure, bound=bound, params=params, space=space, prior=prior,
+                             max_outputs=max_outputs)
+        while len(_BUILT) >= _BUILT_KEEP:
+            _BUILT.pop(next(iter(_BUILT)))
+        _BUILT[key] = built
+    return _BUILT[key]
+
+
+def _build_claim(*, given, measure, bound, params, space, prior, max_outputs):
     _validate(1, prior, None)
     values = parse_params(params)
     plist = [Param(name, vals, _DOMAINS.get(name, "(-oo, oo)")) for name, vals in values.items()]
@@ -335,8 +358,7 @@ def run_unit(unit: ConjectureUnit, *, given: str, measure: str, bound: str, para
     """Run one unit (see :class:`ConjectureUnit`): the claim is rebuilt from the arguments, so this runs the
     same on any worker."""
     claim, reading, sp, needs_prior = _build(given=given, measure=measure, bound=bound, params=params,
-                                             space=unit.space, prior=prior, max_outputs=max_outputs,
-                                             seeds_only=unit.seeds_only)
+                                             space=unit.space, prior=prior, max_outputs=max_outputs)
     t0 = time.perf_counter()
     res = hunt_reading(claim, reading, seconds=seconds, seed=seed,
                        max_examples=0 if unit.seeds_only else max_examples,

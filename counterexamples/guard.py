@@ -150,11 +150,20 @@ class Evaluator:
         key = instance_key(inst)
         return key is None or key in self._cache
 
-    def evaluate(self, inst: Instance) -> Evaluation:
+    def evaluate(self, inst: Instance, *, memo: dict | None = None) -> Evaluation:
+        """The guarded result of ``inst``, counted once per evaluator.  ``memo``: results shared by several
+        evaluators of the same reading and hypotheses (a hunt's fixed family instances, re-checked by every
+        shard and conjecture unit): a result found there is counted here without re-running the check;
+        only decided results (true / false / outside) are stored — an undecided or erroring check may
+        depend on the time left, so it runs again."""
         key = instance_key(inst)
         if key is not None and key in self._cache:
             return self._cache[key]
-        ev = self._evaluate(inst)
+        ev = memo.get(key) if memo is not None and key is not None else None
+        if ev is None:
+            ev = self._evaluate(inst)
+            if memo is not None and key is not None and ev.status in ("true", "false", "outside"):
+                memo[key] = ev
         self._count(ev)
         if key is not None:
             self._cache[key] = ev

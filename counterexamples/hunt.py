@@ -11,7 +11,9 @@ families — what ``verify`` says.
 Algorithm for a "forall" reading open to search (deterministic for a seed and ``max_examples``):
 
 1. **The families.**  The reading's own (non-slow) instances are checked first: a refutation there needs
-   no search.  They are also the *templates* of the search, smallest spaces first.
+   no search.  They are also the *templates* of the search, smallest spaces first.  Their decided results
+   are remembered per reading for the life of the process (:func:`family_memo`), so the shards of a
+   distributed hunt and the units of a conjecture that share a process check each fixed instance once.
 2. **Hypothesis search.**  Instances are drawn around the templates (:func:`strategies.instances_around`:
    same space, outputs, params; fresh exact rows; a prior with the template's independence structure), or
    from the reading's own ``strategy``.  ``hypothesis.find`` runs in batches (batch b seeded by
@@ -31,6 +33,7 @@ from __future__ import annotations
 import math
 import random
 import time
+import weakref
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -45,10 +48,31 @@ from exactpriv.claims import Claim, Instance, Reading, Verdict, check_reading
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact import budget
 
-__all__ = ["EXISTENTIAL_KINDS", "OBJECT_KINDS", "HuntResult", "hunt", "hunt_reading", "margin_of", "searchable"]
+__all__ = ["EXISTENTIAL_KINDS", "OBJECT_KINDS", "HuntResult", "family_memo", "hunt", "hunt_reading", "margin_of",
+           "searchable"]
 
 #: how many instances of each family serve as templates
 TEMPLATE_LIMIT = 200
+
+#: id(reading) -> (weak reference to the reading, {extra hypothesis names: {instance key: Evaluation}}).
+#: Keyed by identity (a Reading is an unhashable dataclass); the entry goes when the reading does.
+_FAMILY_MEMO: dict = {}
+
+
+def family_memo(reading: Reading, extra_hypotheses: tuple = ()) -> dict:
+    """The decided results of ``reading``'s fixed family instances under ``extra_hypotheses``, shared by every
+    hunt of that reading object in this process (:meth:`counterexamples.guard.Evaluator.evaluate`'s
+    ``memo``).  Safe to share: an instance's exact check is a function of its content, which is the key;
+    undecided results are never stored.  Drawn instances are not stored (they rarely repeat across hunts)."""
+    k = id(reading)
+    entry = _FAMILY_MEMO.get(k)
+    if entry is None or entry[0]() is not reading:
+        def forget(ref, k=k):
+            if _FAMILY_MEMO.get(k, (None,))[0] is ref:
+                del _FAMILY_MEMO[k]
+        entry = (weakref.ref(reading, forget), {})
+        _FAMILY_MEMO[k] = entry
+    return entry[1].setdefault(tuple(sorted(h.name for h in extra_hypotheses)), {})
 
 
 @dataclass
@@ -262,11 +286,13 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
     try:
         templates = _templates(reading, family_errors) + list(extra_templates)
         n_family = len(templates) - len(extra_templates)
+        memo = family_memo(reading, tuple(extra_hypotheses))
         for k, inst in enumerate(templates):
             if _late(deadline):
                 stopped_by = "deadline"
                 break
-            seen(ev.evaluate(inst), "bank family instance" if k < n_family else "template instance")
+            seen(ev.evaluate(inst, memo=memo if k < n_family else None),
+                 "bank family instance" if k < n_family else "template instance")
             if len(result.witnesses) >= collect:
                 stopped_by = "witness"
                 break

@@ -92,7 +92,10 @@ def perturbed(inst: Instance, rng: random.Random, focus: list[tuple]) -> Instanc
         moved = _move(rows[rng.randrange(len(rows))], b, a, frac)
     if not moved:
         return None
-    m2 = Mechanism(mech.inputs, mech.outputs, rows, _built=f"{mech!r} perturbed")
+    # the label names the origin, never the previous repr: a repr embeds its label (escaped), so nesting it
+    # grew the label exponentially along a search path (gigabytes after ~30 moves, the xdist worker crash)
+    origin = mech.label or f"Mechanism(<{len(rows)}x{k} on {mech.inputs!r}>)"
+    m2 = Mechanism(mech.inputs, mech.outputs, rows, _built=origin.removesuffix(" (perturbed)") + " (perturbed)")
     return Instance(inst.label.replace(" (locally improved)", "") + " (locally improved)", m2, inst.prior,
                     inst.params, inst.extra)
 

@@ -11,7 +11,7 @@ from exactpriv.cli._common import (EXIT_INTERRUPTED, add_bank_argument, archive_
 from exactpriv.cli._output import (Row, add_format_arguments, output_width, progress_bar, quiet_third_party,
                                    render)
 from exactpriv.cli._witness_text import witness_lines, wrap
-from exactpriv.cli._workers import add_workers_arguments, distributed_requested, progress_printer
+from exactpriv.cli._workers import add_workers_arguments, progress_printer, workers_of
 from exactpriv.errors import ExactPrivError
 
 __all__ = ["add_parser"]
@@ -71,13 +71,14 @@ def _run_hunt(args) -> int:
     interrupted = False
     quiet_third_party()
     t0 = time.perf_counter()
-    if distributed_requested(args):
+    workers, scheduler = workers_of(args)
+    if workers or scheduler:
         from counterexamples.distributed import run_hunt
 
         bank_specs = (list(args.bank) + list(getattr(args, "banks", []) or [])) or None
         by_name = {r.name: r for r in claim.readings}
         for res in run_hunt(claim, reading=args.reading, seconds=args.seconds, seed=args.seed,
-                            max_examples=args.max_examples, workers=args.workers, scheduler=args.scheduler,
+                            max_examples=args.max_examples, workers=workers, scheduler=scheduler,
                             banks=bank_specs, archive=archive_dir is not None, directory=archive_dir,
                             progress=progress_printer(Console(stderr=True), f"hunt {claim.id}")):
             doc = res.to_json()
@@ -195,10 +196,11 @@ def _run_conjecture(args) -> int:
     kw = dict(given=args.given, measure=args.measure, bound=args.bound, params=args.param or None,
               space=args.space, seconds=args.seconds, seed=args.seed, prior=args.prior,
               max_examples=args.max_examples)
-    if distributed_requested(args):
+    workers, scheduler = workers_of(args)
+    if workers or scheduler:
         from counterexamples.distributed import run_conjecture
 
-        res = run_conjecture(**kw, workers=args.workers, scheduler=args.scheduler,
+        res = run_conjecture(**kw, workers=workers, scheduler=scheduler,
                              progress=progress_printer(Console(stderr=True), "conjecture"))
     else:
         with progress_bar("conjecture", budget_seconds=args.seconds) as progress:

@@ -19,6 +19,8 @@ from pathlib import Path
 
 from exactpriv.cli._common import (EXIT_INTERRUPTED, add_bank_argument, add_reading_budget_argument, banks_of, esc,
                                    int_option, seconds_option, write_output)
+from exactpriv.cli._workers import add_workers_arguments, workers_of
+from exactpriv.cli._sealed_run import read_verify_json
 from exactpriv.errors import InvalidArgument
 
 __all__ = ["add_parser", "cmd_report"]
@@ -44,6 +46,7 @@ def add_parser(subparsers, name: str = "report"):
     p.add_argument("--latex", metavar="PATH",
                    help="also write the LaTeX table of verdicts per paper to PATH (it is always written to "
                         "DIR/verdicts.tex)")
+    add_workers_arguments(p)
     p.set_defaults(func=cmd_report)
     return p
 
@@ -69,13 +72,22 @@ def cmd_report(args) -> int:
     errors = []
     interrupted = False
     if args.from_json:
-        results = _read_verify_json(args.from_json, claims, console)
+        results = read_verify_json(args.from_json, claims, seconds_per_reading=args.seconds_per_reading,
+                                   console=console)
         bank_seconds = sum(r.seconds for r in results)
         console.print(Text(f"read {len(results)} results from {args.from_json}"))
     else:
+        workers, scheduler = workers_of(args)
         with console.status("checking the bank") as status:
-            run = run_bank(claims, include_slow=args.slow, seconds_per_reading=args.seconds_per_reading,
-                           progress=lambda c, r: status.update(esc(f"checking {c.id} [{r.name}]")))
+            if workers or scheduler:  # one shard a claim × reading on the dask runner: the same run
+                from counterexamples.distributed import run_bank_sharded
+
+                run = run_bank_sharded(claims, workers=workers, scheduler=scheduler, include_slow=args.slow,
+                                       seconds_per_reading=args.seconds_per_reading, banks=list(args.bank) or None,
+                                       progress=lambda d, n, _: status.update(f"checking the bank: {d}/{n} readings"))
+            else:
+                run = run_bank(claims, include_slow=args.slow, seconds_per_reading=args.seconds_per_reading,
+                               progress=lambda c, r: status.update(esc(f"checking {c.id} [{r.name}]")))
         results, points, errors, bank_seconds = run.results, run.points, run.errors, run.seconds
         interrupted = run.interrupted
         console.print(f"checked {len(results)} readings in {bank_seconds:.1f} s")
@@ -147,85 +159,3 @@ def _check_stop() -> None:
 
     if budget.stop_requested():  # Ctrl-C whose KeyboardInterrupt was swallowed inside a search
         raise KeyboardInterrupt
-
-
-def _read_verify_json(path, claims, console=None):
-    """Rows of a previous ``exactpriv verify`` run, refused when partial, malformed, or when a
-    verdict does not survive a re-check (:func:`_recheck`): the file is input, not evidence."""
-    from counterexamples.report import results_from_json
-    from exactpriv.io import read_json
-
-    rows = read_json(path, what="--from-json")
-    where = f"--from-json {str(path)!r}"
-    if not isinstance(rows, list):
-        raise InvalidArgument(f"{where}: expected a JSON list of result rows (verify.json)")
-    for k, row in enumerate(rows):
-        if not isinstance(row, dict):
-            raise InvalidArgument(f"{where}: row {k} is a {type(row).__name__}, not a result row")
-        if row.get("partial"):
-            raise InvalidArgument(f"{where} holds a partial run ({row['partial']!r}); run 'exactpriv verify' to "
-                                  f"completion first")
-        seconds = row.get("seconds", 0)
-        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < float("inf"):
-            raise InvalidArgument(f"{where}: row {k} has seconds={seconds!r}, not a number of seconds")
-        for key in ("id", "reading"):
-            if row.get(key) is not None and not isinstance(row[key], str):
-                raise InvalidArgument(f"{where}: row {k} has {key}={row[key]!r}, not a string")
-    results = results_from_json(rows, claims)
-    _recheck(results, claims, where, console)
-    return results
-
-
-def _recheck(results, claims, where: str, console=None) -> None:
-    """Re-derive every verdict that claims something (issue 10: an edited verify.json must not be
-    republished).  PROVED: the reading's proof is re-run and must hold (PROVED is given only by a
-    proof).  REFUTED: the archived witness must replay FALSE, or the proof be refuted, or a fresh
-    check of the reading must refute it.  CHECKED / UNDECIDED: an archived witness that replays
-    FALSE contradicts them.  Any mismatch refuses the whole file, naming the rows."""
-    from counterexamples.archive import replay, witness_path
-    from exactpriv.claims import Verdict, check_reading
-
-    by_id = {c.id: c for c in claims}
-    mismatches, counts = [], {"proofs re-run": 0, "witnesses replayed": 0, "readings re-checked": 0}
-    for res in results:
-        claim = by_id.get(res.claim_id)
-        try:
-            reading = claim.reading(res.reading)
-        except Exception:  # noqa: BLE001 - an unknown reading is itself a mismatch
-            mismatches.append(f"{res.claim_id} [{res.reading}]: no such reading")
-            continue
-        label = f"{res.claim_id} [{res.reading}] {res.verdict.value}"
-        wp = witness_path(claim.id, reading.name)
-        replayed = None
-        if wp.exists() and reading.check is not None:
-            _, decision = replay(wp)
-            counts["witnesses replayed"] += 1
-            replayed = decision.is_false
-        if res.verdict == Verdict.PROVED:
-            if reading.prove is None:
-                mismatches.append(f"{label}: the reading has no proof, so it cannot be PROVED")
-                continue
-            counts["proofs re-run"] += 1
-            proof = reading.prove()
-            if not proof.is_true:
-                mismatches.append(f"{label}: its proof now gives {proof.truth.value}")
-            elif replayed:
-                mismatches.append(f"{label}: the archived witness {wp.name} refutes it")
-        elif res.verdict == Verdict.REFUTED:
-            if replayed:
-                continue
-            counts["readings re-checked"] += 1
-            fresh = check_reading(claim, reading)
-            if fresh.verdict != Verdict.REFUTED:
-                mismatches.append(f"{label}: a fresh check gives {fresh.verdict.value}")
-        elif replayed:
-            mismatches.append(f"{label}: the archived witness {wp.name} refutes it")
-    if mismatches:
-        shown = "; ".join(mismatches[:5]) + (f"; and {len(mismatches) - 5} more" if len(mismatches) > 5 else "")
-        raise InvalidArgument(f"{where}: {len(mismatches)} verdict(s) do not survive a re-check, so the file was "
-                              f"edited or comes from another version of the bank: {shown}. Run 'exactpriv verify' "
-                              f"again")
-    if console is not None:
-        from rich.text import Text
-
-        console.print(Text(f"re-checked the verdicts of {where}: " + ", ".join(f"{v} {k}" for k, v in counts.items())))

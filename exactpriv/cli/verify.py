@@ -10,6 +10,8 @@ from counterexamples.report import evidence_text
 from exactpriv.cli._common import (EXIT_ERROR, EXIT_INTERRUPTED, EXIT_UNEXPECTED, add_bank_argument,
                                    add_reading_budget_argument, banks_of, esc, witness_label, write_output)
 from exactpriv.cli._output import Row, add_format_arguments, progress_bar, quiet_third_party, render, row_of
+from exactpriv.cli._sealed_run import seal_rows
+from exactpriv.cli._workers import add_workers_arguments, workers_of
 from exactpriv.errors import ExactPrivError
 
 __all__ = ["add_parser", "cmd_verify", "select_claims"]
@@ -30,12 +32,14 @@ def add_parser(subparsers, name: str = "verify"):
     add_bank_argument(v)
     v.add_argument("--only", help="comma-separated papers (cuff2016), claim ids or id prefixes (zhao); default: every claim")
     v.add_argument("--json", default="verify.json",
-                   help="where to write every result as JSON (default verify.json; '' to skip)")
+                   help="where to write every result as JSON, each row sealed for 'report --from-json' (default "
+                        "verify.json; '' to skip)")
     v.add_argument("--markdown", default="verify.md",
                    help="where to write the Markdown report of every reading (default verify.md; '' to skip)")
     v.add_argument("--slow", action="store_true", help="also run the slow exhaustive families (default off)")
     add_reading_budget_argument(v)
     add_format_arguments(v)
+    add_workers_arguments(v)
     v.set_defaults(func=cmd_verify)
     return v
 
@@ -50,9 +54,15 @@ def cmd_verify(args) -> int:
     errors: list = []
     total = sum(len(c.readings) for c in claims if c.encodable)
     quiet_third_party()
+    workers, scheduler = workers_of(args)
     t0 = time.perf_counter()
     try:
-        _check_all(claims, total, args.slow, results, rows, not_encodable, errors, args.seconds_per_reading)
+        if workers or scheduler:
+            bank_specs = (list(args.bank) + list(args.banks)) or None
+            _check_sharded(claims, total, args.slow, results, rows, not_encodable, errors, args.seconds_per_reading,
+                           workers=workers, scheduler=scheduler, banks=bank_specs)
+        else:
+            _check_all(claims, total, args.slow, results, rows, not_encodable, errors, args.seconds_per_reading)
         interrupted = False
     except KeyboardInterrupt:  # first Ctrl-C: keep the readings checked so far, marked partial
         interrupted = True
@@ -72,8 +82,8 @@ def cmd_verify(args) -> int:
                     "partial": {"reason": "interrupted", "readings_checked": len(results), "readings_total": total}})
     # all-or-nothing writes; the results above were printed first, so a failed write loses nothing
     written = []
-    if args.json:
-        written.append(str(write_output(args.json, json.dumps(doc, indent=1, default=str) + "\n")))
+    if args.json:  # sealed: report --from-json republishes only rows this installation computed
+        written.append(str(write_output(args.json, json.dumps(seal_rows(doc), indent=1) + "\n")))
     if args.markdown:
         written.append(str(write_output(args.markdown, _verify_markdown(
             results, not_encodable, claims, elapsed, partial=(len(results), total) if interrupted else None))))
@@ -90,8 +100,31 @@ def cmd_verify(args) -> int:
     return 0
 
 
-def _check_all(claims, total, slow, results, rows, not_encodable, errors, seconds_per_reading) -> None:
+def _not_encodable(c, rows, not_encodable) -> None:
+    not_encodable.append(c)
+    rows.append(Row(c.id, "-", "not encodable", c.reason,
+                    doc={"id": c.id, "reading": None, "verdict": None, "evidence": {"not_encodable": c.reason}}))
+
+
+def _record(r, res, error, results, rows, errors) -> None:
+    """One reading's result into the run: expected verdict, archived witness file, table row, error list."""
     from counterexamples.archive import witness_path
+    from exactpriv.claims import Verdict
+
+    if error:
+        errors.append((res.claim_id, r.name, error))
+    expected = r.expected.value if r.expected is not None else None
+    if expected is not None:
+        res.evidence["expected"] = expected
+    if res.verdict == Verdict.REFUTED:
+        wp = witness_path(res.claim_id, r.name)
+        if wp.exists():
+            res.evidence["witness_file"] = witness_label(wp)
+    results.append(res)
+    rows.append(row_of(res, evidence=evidence_text(res), expected=expected, error=error))
+
+
+def _check_all(claims, total, slow, results, rows, not_encodable, errors, seconds_per_reading) -> None:
     from exactpriv.claims import ReadingResult, Verdict
     from exactpriv.claims.check import ReadingChecker
     from exactpriv.exact import budget
@@ -101,10 +134,7 @@ def _check_all(claims, total, slow, results, rows, not_encodable, errors, second
         task = progress.add_task("", total=total)
         for c in claims:
             if not c.encodable:
-                not_encodable.append(c)
-                rows.append(Row(c.id, "-", "not encodable", c.reason,
-                                doc={"id": c.id, "reading": None, "verdict": None,
-                                     "evidence": {"not_encodable": c.reason}}))
+                _not_encodable(c, rows, not_encodable)
                 continue
             for r in c.readings:
                 if budget.stop_requested():  # Ctrl-C whose KeyboardInterrupt was swallowed mid-reading
@@ -119,18 +149,39 @@ def _check_all(claims, total, slow, results, rows, not_encodable, errors, second
                 except Exception as exc:  # a bug in an encoding must not hide the other results
                     error = f"internal error {type(exc).__name__}: {exc}"
                     res = ReadingResult(c.id, r.name, Verdict.UNDECIDED, {"error": error})
-                if error:
-                    errors.append((c.id, r.name, error))
-                expected = r.expected.value if r.expected is not None else None
-                if expected is not None:
-                    res.evidence["expected"] = expected
-                if res.verdict == Verdict.REFUTED:
-                    wp = witness_path(c.id, r.name)
-                    if wp.exists():
-                        res.evidence["witness_file"] = witness_label(wp)
-                results.append(res)
-                rows.append(row_of(res, evidence=evidence_text(res), expected=expected, error=error))
+                _record(r, res, error, results, rows, errors)
                 progress.advance(task)
+
+
+def _check_sharded(claims, total, slow, results, rows, not_encodable, errors, seconds_per_reading=None, *, workers,
+                   scheduler, banks) -> None:
+    """As :func:`_check_all`, one shard a claim × reading on the dask runner; the results stream back in any
+    order and are put in the claims' order — also when Ctrl-C stops the run (then the readings received so
+    far, in order, with the others missing)."""
+    from counterexamples.distributed import run_verify
+
+    encodable = [c for c in claims if c.encodable]
+    got: dict = {}
+    with progress_bar(f"verify ({workers or scheduler} workers)") as progress:
+        task = progress.add_task("", total=total)
+
+        def arrived(k, res, error):
+            got[k] = (res, error)
+            progress.update(task, advance=1, description=esc(f"{res.claim_id} [{res.reading}]"))
+
+        try:
+            run_verify(encodable, workers=workers, scheduler=scheduler, banks=banks, include_slow=slow,
+                       seconds_per_reading=seconds_per_reading, on_result=arrived)
+        finally:  # also on Ctrl-C: what arrived is recorded, in the claims' order
+            k = 0
+            for c in claims:
+                if not c.encodable:
+                    _not_encodable(c, rows, not_encodable)
+                    continue
+                for r in c.readings:
+                    if k in got:
+                        _record(r, *got[k], results, rows, errors)
+                    k += 1
 
 
 def _verify_markdown(results, not_encodable, claims, elapsed, *, partial=None) -> str:

@@ -46,13 +46,20 @@ def rationalise(values, tol: Fraction):
     """Each float v -> the simplest rational within tol·max(1, |v|) of v."""
     T = tol.denominator // tol.numerator if tol.numerator == 1 else None
     out = []
+    memo: dict = {}  # LP solutions repeat few distinct values (0, 1/81, ...): each is rationalised once
+    if hasattr(values, "tolist"):  # numpy array: Python floats are faster dict keys
+        values = values.tolist()
     for v in values:
+        r = memo.get(v)
+        if r is not None:
+            out.append(r)
+            continue
         if v == 0:
-            out.append(Fraction(0))
+            out.append(memo.setdefault(v, Fraction(0)))
             continue
         n, d = float(v).as_integer_ratio()  # exact binary value n/d
         if d == 1:
-            out.append(Fraction(n))
+            out.append(memo.setdefault(v, Fraction(n)))
             continue
         if T is not None:  # w = max(d, |n|) / (d T):  lo, hi = (n T ∓ max(d, |n|)) / (d T)
             w = max(d, abs(n))
@@ -62,7 +69,8 @@ def rationalise(values, tol: Fraction):
             w = tol * max(1, abs(q0))
             lo, hi = q0 - w, q0 + w
             p, q = simplest_between(lo.numerator, lo.denominator, hi.numerator, hi.denominator)
-        out.append(Fraction(p, q))
+        r = memo[v] = Fraction(p, q)
+        out.append(r)
     return out
 
 

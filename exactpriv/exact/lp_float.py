@@ -133,6 +133,9 @@ class _Model:
             starts.append(len(index))
             for j, a in row:
                 index.append(j)
+                if type(a) is int and -(1 << 53) < a < (1 << 53):
+                    value.append(float(a))  # exact; hashing a Fraction for the memo costs more
+                    continue
                 f = memo.get(a)
                 if f is None:
                     f = memo[a] = to_float(a)

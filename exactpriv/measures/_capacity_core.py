@@ -19,7 +19,6 @@ from fractions import Fraction
 
 import flint
 import numpy as np
-import scipy.linalg as sla
 
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Enclosure
@@ -137,6 +136,8 @@ class _FloatSearch:
 
     # -- (2) active-set Newton on D(W_x||pW) = C, x in the support -----------------------
     def _newton_direction(self, q, D, S):
+        import scipy.linalg as sla  # here, not at module level: 0.4 s of import (bench_first_call)
+
         used = q > 0
         WS = self.W[S][:, used]
         # minus the Hessian of I(p) on the face; einsum below 256 rows for the reason given
@@ -250,6 +251,8 @@ class _FloatSearch:
         the active-set Newton cannot find the support (degenerate or near-symmetric
         channels: 10-20 steps where BA took > 10^4).
         """
+        import scipy.linalg as sla  # here, not at module level (see _newton_direction)
+
         X = len(p)
         p = 0.99 * p + 0.01 / X
         q, D, I = self.evaluate(p)

@@ -13,20 +13,13 @@ Algorithms, and why
   the collected sum is small (:data:`_EXACT_MAX_TERMS`, :data:`_EXACT_MAX_BITS`) and otherwise
   evaluates the *same* collected sum in arb (cached ball logs of integers, doubling precision
   until the width is below 2^-64): a certified enclosure, never a float.
-* **Capacities (MI-DP, capacity).**  The channel is first reduced without changing its
-  capacity (duplicate rows, zero columns, proportional columns), then closed forms are
-  *detected exactly* (no float involved): one row or one column -> 0; weakly symmetric
-  channels -> log|Y| - H(row), attained by the uniform input; an erasure symbol of constant
-  probability 1 - δ -> δ·C(rest), recursively.  The reduction and the detector, on integer
-  rows for rational channels, live in :mod:`exactpriv.measures._channels` (its head comment
-  gives the proofs and timings).  Anything else goes to the information core's certified
-  ``capacity_enclosure`` (accelerated Blahut–Arimoto + Newton, certificate
-  I(P) <= C <= max_x D(W_x || q) in arb; PITFALLS: plain BA stalls).  For MI-DP,
-  sub-channels equal up to row/column permutations are measured once, and numeric ones are
-  first bounded to a coarse gap; only those whose upper bound reaches the best lower bound
-  are refined to the requested gap.
-* **Sibson's α-MI** (``sibson_mi``, ``sibson_capacity`` and their deciders) lives in
-  :mod:`exactpriv.measures.sibson` (which builds on this module's helpers).
+* **Capacities (MI-DP, capacity)** live in :mod:`exactpriv.measures.channel_capacity`
+  (closed forms detected exactly, else certified Blahut–Arimoto enclosures; on large
+  mechanisms a certified filter rules out sub-channels first), **Sibson's α-MI**
+  (``sibson_mi``, ``sibson_capacity``) in :mod:`exactpriv.measures.sibson`; both sets of
+  public names are importable from this module too.  The collected log-sums, validation and
+  exact maxima are in :mod:`exactpriv.measures._info_common`, the joint-pmf sums in
+  :mod:`exactpriv.measures._joint_pmf`.
 * **Max-type quantities** (adversarial privacy, min-entropy leakage) are logs of exact
   rational maxima.
 

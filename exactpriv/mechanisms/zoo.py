@@ -12,6 +12,7 @@ import itertools
 import math
 from fractions import Fraction
 
+import numpy as np
 import sympy
 
 from exactpriv.distributions import Prior
@@ -328,15 +329,23 @@ def exponential_mechanism_hamming(values, n: int, *, eps=None, exp_eps=None) -> 
     m = len(space.alphabets[0])
     pts = space.points
     dist = space.distance_matrix()
+    built = f"exponential_mechanism_hamming({list(space.alphabets[0])!r}, n={n}, {txt})"
     if isinstance(a, Fraction):
-        # e^{-eps d}/(1+(m-1)e^{-eps})^n = a^{n-d} / (a + m - 1)^n: integer numerators
-        denom = (a + m - 1) ** n
-        vals = [a ** (n - d) / denom for d in range(n + 1)]
+        # a = p/q: e^{-eps d}/(1+(m-1)e^{-eps})^n = p^{n-d} q^d / (p + (m-1) q)^n, integer rows
+        # (row sum Σ_d C(n,d) (m-1)^d p^{n-d} q^d = (p + (m-1)q)^n): built from integer arrays,
+        # not one Fraction per entry, which made the first measure on E_d cost ~10x a repeat
+        # (bench/bench_first_call.py)
+        p, q = a.numerator, a.denominator
+        table = [p ** (n - d) * q ** d for d in range(n + 1)]
+        denom = (p + (m - 1) * q) ** n
+        dtype = np.int64 if denom < (1 << 62) else object
+        num = np.array(table, dtype=dtype)[np.asarray(dist, dtype=np.int64)]
+        return Mechanism.from_integer_rows(space, list(pts), num, np.full(len(pts), denom, dtype=dtype), name=built)
     else:
         A = to_sympy(a)
         vals = [sympy.cancel(A ** (n - d) / (A + m - 1) ** n) for d in range(n + 1)]
     rows = [[vals[d] for d in drow] for drow in dist.tolist()]
-    return Mechanism(space, list(pts), rows, _built=f"exponential_mechanism_hamming({list(space.alphabets[0])!r}, n={n}, {txt})")
+    return Mechanism(space, list(pts), rows, _built=built)
 
 
 def wang_E_d(values, n: int, *, eps=None, exp_eps=None) -> Mechanism:

@@ -1,16 +1,24 @@
 """The distributed runner (counterexamples.distributed): a two-worker dask cluster gives the same verdicts and
-witnesses as the in-process run of the same shards; witnesses are archived as they arrive."""
+witnesses as the in-process run of the same shards; witnesses are archived as they arrive; ``verify`` and
+``report`` with ``--workers`` give the serial results, and run in-process when dask is not installed."""
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
-from counterexamples.distributed import SHARDS, hunt_shards, merge_hunt, run_conjecture, run_hunt, run_verify
+from counterexamples.distributed import (SHARDS, dask_available, hunt_shards, merge_hunt, run_bank_sharded,
+                                         run_conjecture, run_hunt, run_verify)
 from exactpriv.claims import Verdict, check_reading
 from exactpriv.claims.banks import find_claim
+from exactpriv.cli import main
 from exactpriv.errors import InvalidArgument
 
-pytest.importorskip("distributed")
+needs_dask = pytest.mark.skipif(not dask_available(), reason="dask.distributed is not installed")
+ROOT = Path(__file__).resolve().parents[2]
 
 #: a claim with readings refuted by their families, refuted by search, and surviving the search
 CLAIM = "zhao2019.thm1_conv"
@@ -33,6 +41,7 @@ def test_shards_do_not_depend_on_the_workers():
     assert len({s.seed for s in a}) == SHARDS  # one seed per shard index, shared by the readings
 
 
+@needs_dask
 def test_two_workers_match_the_serial_run(tmp_path):
     claim = find_claim(CLAIM)
     serial = run_hunt(claim, seconds=10_000, seed=3, max_examples=24)
@@ -49,6 +58,7 @@ def test_two_workers_match_the_serial_run(tmp_path):
     assert doc["kind"] == "witness" and doc["claim"] == CLAIM
 
 
+@needs_dask
 def test_conjecture_on_two_workers_matches_serial():
     kw = dict(given="renyi_dp", measure="approx_dp", bound="eps + log(1/delta)/alpha",
               params={"alpha": 2, "delta": "1/1000"}, seconds=10_000, seed=1, max_examples=10)
@@ -58,6 +68,7 @@ def test_conjecture_on_two_workers_matches_serial():
     assert a.witness == b.witness and a.extra["unit"] == b.extra["unit"]
 
 
+@needs_dask
 def test_verify_on_two_workers_matches_serial():
     claims = [find_claim("cuff2016.lemma1"), find_claim(CLAIM)]
     serial = [check_reading(c, r) for c in claims for r in c.readings]
@@ -83,3 +94,100 @@ def test_bad_options_are_refused(kw):
     args = {"seconds": 1, **kw}
     with pytest.raises(InvalidArgument):
         run_hunt(find_claim(CLAIM), **args)
+
+
+#: claims with PROVED, CHECKED and REFUTED readings (a refutation by a proof and one by a family witness)
+FEW = "cuff2016.lemma1,zhao2019.thm1_conv,zhao2019.improve"
+
+
+def _verdicts(path):
+    """The JSON of a verify run without its timings (every "seconds", also inside certificates) and the seals
+    (an HMAC of each row, timings included)."""
+    def strip(v):
+        if isinstance(v, dict):
+            return {k: strip(x) for k, x in v.items() if k not in ("seconds", "seal")}
+        return [strip(x) for x in v] if isinstance(v, list) else v
+    return strip(json.loads(Path(path).read_text()))
+
+
+@needs_dask
+def test_cli_verify_on_two_workers_writes_the_serial_json(tmp_path, capsys):
+    serial, parallel = tmp_path / "serial.json", tmp_path / "parallel.json"
+    assert main(["verify", "--only", FEW, "--json", str(serial), "--markdown", "", "--format", "json"]) == 0
+    # a real two-process cluster, from a fresh interpreter as a user runs it
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    run = subprocess.run([sys.executable, "-m", "exactpriv", "verify", "--only", FEW, "--workers", "2", "--json",
+                          str(parallel), "--markdown", "", "--format", "json"], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    a, b = _verdicts(serial), _verdicts(parallel)
+    assert len(a) > 10 and {r["verdict"] for r in a} >= {"PROVED", "CHECKED", "REFUTED"}
+    assert b == a
+
+
+def test_cli_verify_without_dask_runs_in_process(tmp_path, capsys, monkeypatch):
+    """Without dask installed (simulated: importing it fails), --workers runs the same shards in-process."""
+    serial, fallback = tmp_path / "serial.json", tmp_path / "fallback.json"
+    assert main(["verify", "--only", FEW, "--json", str(serial), "--markdown", "", "--format", "json"]) == 0
+    monkeypatch.setitem(sys.modules, "distributed", None)  # `import distributed` raises ImportError
+    assert not dask_available()
+    capsys.readouterr()
+    assert main(["verify", "--only", FEW, "--workers", "2", "--json", str(fallback), "--markdown", "",
+                 "--format", "json"]) == 0
+    assert "dask.distributed is not installed" in capsys.readouterr().err
+    assert _verdicts(fallback) == _verdicts(serial)
+    with pytest.raises(InvalidArgument):  # the library refuses a cluster it cannot start
+        run_verify([find_claim(CLAIM)], workers=2)
+
+
+@pytest.mark.parametrize("workers", ["-1", "100000"])
+def test_cli_bad_worker_counts_are_refused(workers, capsys):
+    assert main(["verify", "--only", CLAIM, "--workers", workers, "--json", "", "--markdown", ""]) == 1
+    assert f"--workers={int(workers)!r}" in capsys.readouterr().err
+
+
+@needs_dask
+def test_report_bank_run_on_two_workers_matches_serial():
+    from counterexamples.report import run_bank
+
+    claims = [find_claim(c) for c in FEW.split(",")]
+    serial = run_bank(claims)
+    sharded = run_bank_sharded(claims, workers=2, processes=False)
+    assert not sharded.interrupted and sharded.errors == serial.errors
+    assert [(r.claim_id, r.reading, r.verdict, r.evidence.get("witness")) for r in sharded.results] == \
+        [(r.claim_id, r.reading, r.verdict, r.evidence.get("witness")) for r in serial.results]
+    assert sharded.points == serial.points and any(serial.points.values())  # the plots' points too
+
+
+def test_verify_results_stream_back_in_any_order_and_keep_the_claims_order():
+    claims = [find_claim(c) for c in FEW.split(",")]
+    seen = []
+    out = run_verify(claims, on_result=lambda k, res, err: seen.append((k, res.reading, err)))
+    assert [k for k, _, _ in seen] == list(range(len(out)))
+    assert [name for _, name, _ in seen] == [r.reading for r in out] == [r.name for c in claims for r in c.readings]
+    assert all(err is None for _, _, err in seen)
+
+
+def test_verify_interrupted_on_the_runner_keeps_the_completed_readings_in_order(monkeypatch):
+    """Ctrl-C while shards run: the readings that arrived are recorded (in the claims' order), then the
+    interrupt goes on to the command, which writes them marked partial (the protocol of cli/_common.py)."""
+    import counterexamples.distributed as D
+    from exactpriv.cli import verify
+
+    calls = {"n": 0}
+    real = D._verify_task
+
+    def task(t):
+        calls["n"] += 1
+        if calls["n"] == 4:
+            raise KeyboardInterrupt
+        return real(t)
+
+    monkeypatch.setattr(D, "_verify_task", task)
+    claims = [find_claim(c) for c in FEW.split(",")]
+    results, rows, not_encodable, errors = [], [], [], []
+    with pytest.raises(KeyboardInterrupt):
+        verify._check_sharded(claims, 99, False, results, rows, not_encodable, errors, workers=0, scheduler=None,
+                              banks=None)
+    assert [(r.claim_id, r.reading) for r in results] == [(c.id, r.name) for c in claims for r in c.readings][:3]
+    assert len(rows) == 3 and not errors

@@ -321,3 +321,49 @@ def test_existential_and_object_claims_are_not_searched(kind):
     r2 = Reading("r2", "t", check=check, families=r.families, strategy=instances_around(rr))
     res2 = hunt_reading(Claim("test.kind", "t", "s", "q", kind, [r2]), r2, seconds=20, seed=0, max_examples=30)
     assert res2.searched and res2.verdict is Verdict.REFUTED
+
+
+def test_local_moves_keep_the_label_short():
+    """A local-search path of many moves: the label stays one origin plus a marker.  (Each move used to
+    name its mechanism by the previous repr, which embeds the label escaped: the label at least doubled a
+    move — gigabytes after ~30 moves, which killed xdist workers in test_drawn_priors_keep_independence.)"""
+    import random
+
+    from counterexamples.local_search import perturbed
+
+    inst = Instance("rr", zoo.randomized_response(3, exp_eps=F(2)))
+    rng = random.Random(0)
+    moved = 0
+    for _ in range(60):
+        nxt = perturbed(inst, rng, [(0, 1, 0)])
+        if nxt is not None:
+            inst, moved = nxt, moved + 1
+            assert len(inst.mechanism.label) < 200, f"label of {len(inst.mechanism.label)} chars after {moved} moves"
+    assert moved > 40
+    origin = zoo.randomized_response(3, exp_eps=F(2)).label
+    assert inst.mechanism.label == f"{origin} (perturbed)"
+    assert len(repr(inst.mechanism)) < 2000
+
+
+def test_family_instances_are_checked_once_across_hunts():
+    """Shards and conjecture units hunt the same reading again and again: its fixed family instances are
+    checked once per process (4 hunts of a 5-instance family: 5 checks of them, not 20), and every hunt
+    still counts them — the result equals a hunt whose memo is empty."""
+    from collections import Counter
+
+    calls = Counter()
+    base = implication(lambda i: pure_dp(i.mechanism), lambda i: kl_dp(i.mechanism), lambda e: e)  # true
+
+    def check(inst):
+        calls[inst.label] += 1
+        return base(inst)
+
+    insts = [_random_rr(k) for k in (2, 3, 4, 5, 6)]
+    claim, r = _claim_with_families(check, insts)
+    runs = [hunt_reading(claim, r, seconds=60, seed=s, max_examples=3, local_steps=0) for s in range(4)]
+    assert [calls[i.label] for i in insts] == [1] * 5
+    assert all(res.verdict is Verdict.CHECKED and res.counts["true"] >= 5 for res in runs)
+    fresh_claim, fresh_r = _claim_with_families(check, insts)  # a new reading object: an empty memo
+    fresh = hunt_reading(fresh_claim, fresh_r, seconds=60, seed=3, max_examples=3, local_steps=0)
+    assert [calls[i.label] for i in insts] == [2] * 5
+    assert (fresh.verdict, fresh.counts, fresh.tried) == (runs[3].verdict, runs[3].counts, runs[3].tried)

@@ -155,3 +155,55 @@ def test_certified_upper_bound_is_sound(data):
     U = filt.certified_upper(num, den, filt._neg_entropy_upper(num, den), np.arange(k)[None, :], q[None, :])
     ref = reference_capacity([[F(int(a), int(d)) for a in r] for r, d in zip(num, den)])
     assert U[0] >= float(ref.lower)
+
+
+@settings(**_SETTINGS)
+@given(data=st.data())
+def test_integer_channel_capacity_against_reference(data):
+    """capacity() of an integer-backed mechanism: the certificate reads integer rows (no Fraction
+    per entry) and fixed-point row entropies; checked against the reference sandwich."""
+    from exactpriv.measures.channel_capacity import capacity
+
+    k = data.draw(st.integers(2, 12), label="inputs")
+    m = data.draw(st.integers(2, 12), label="outputs")
+    hi = data.draw(st.sampled_from([3, 1000, 1 << 30]), label="entry bound")
+    seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+    rng = np.random.default_rng(seed)
+    num = rng.integers(0, hi, size=(k, m), dtype=np.int64)
+    num[num.sum(axis=1) == 0, 0] = 1
+    S = Hamming(range(k), 1)
+    M = Mechanism.from_integer_rows(S, list(range(m)), num, num.sum(axis=1))
+    assert agree(capacity(M), reference("capacity", M)).is_true
+
+
+@settings(**_SETTINGS)
+@given(data=st.data())
+def test_fixed_point_row_entropies_match_arb(monkeypatch, data):
+    """The fixed-point row entropies (exact int64 limbs) overlap the per-row arb evaluation."""
+    from exactpriv.measures import _info_channel
+
+    monkeypatch.setattr(_info_channel, "_FIXED_MIN_ENTRIES", 0)
+    k = data.draw(st.integers(1, 6), label="rows")
+    m = data.draw(st.integers(1, 9), label="outputs")
+    hi = data.draw(st.sampled_from([2, 50, 1 << 21, 1 << 23, 1 << 36]), label="entry bound")
+    seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+    num = np.random.default_rng(seed).integers(0, hi, size=(k, m), dtype=np.int64)
+    num[num.sum(axis=1) == 0, 0] = 1
+    ch = _info_channel._Channel.from_integers(num, num.sum(axis=1))
+    fixed = ch.row_entropies(128, _info_channel._IntLogs(128))
+    plain = ch._row_entropies_arb(128, _info_channel._IntLogs(128))
+    assert all(a.overlaps(b) and a.rad() < 2.0 ** -100 for a, b in zip(fixed, plain))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_closed_form_and_numeric_subchannels_mixed(forced, seed):
+    """Some sub-channels weakly symmetric (exact closed form), others numeric: the maximum may sit
+    on either kind and must match the reference and the unfiltered path."""
+    rng = np.random.default_rng(seed)
+    S = Hamming(range(2), 3)
+    sym = np.array([[3, 1, 2, 2], [1, 3, 2, 2]], dtype=np.int64) * (seed + 1)  # BSC-like with an erasure part
+    num = rng.integers(1, 9, size=(S.size, 4), dtype=np.int64)
+    codes = S.record_codes()
+    mask = codes[:, 0] == 0  # records with x_0 = 0: sub-channels along record 2 get the symmetric pair
+    num[mask] = sym[codes[mask, 2]]
+    _check(Mechanism.from_integer_rows(S, list(range(4)), num, num.sum(axis=1)), forced)

@@ -24,6 +24,9 @@ for _ in range(60):
     NESTED_EXP = f"exp({NESTED_EXP})"
 BIG = "1" + "0" * 2999  # a 3,000-digit denominator
 WITNESS = FOUND / "cuff2016.prop3--delta-prime-exceeds-delta.json"
+SLOW_BANK = str(Path(__file__).parent / "slow_bank.py")
+#: The memory cap every row runs under (the issue's "Done means": 4 GB of address space).
+MEMORY_CAP = 4_000_000_000
 
 
 def _mechanism(matrix, outputs=None, space=None):
@@ -62,6 +65,19 @@ CASES = [
     ("report-tight-seconds-nan", {}, ["report", "--only", "zhao2019.lemma1", "--out", "{dir}/r",
                                       "--tight-seconds", "nan"], 1, "InvalidArgument"),
     ("hunt-seconds-zero", {}, ["hunt", "cuff2016.lemma1", "--seconds", "0"], 1, "InvalidArgument"),
+    ("verify-seconds-per-reading-inf", {}, ["verify", "--only", "zhao2019.lemma1", "--seconds-per-reading", "inf"],
+     1, "InvalidArgument"),
+    ("verify-seconds-per-reading-zero", {}, ["verify", "--only", "zhao2019.lemma1", "--seconds-per-reading", "0"],
+     1, "InvalidArgument"),
+    ("verify-seconds-per-reading-a-year", {}, ["verify", "--only", "zhao2019.lemma1", "--seconds-per-reading",
+                                               "31536000"], 1, "above the largest budget"),
+    ("report-seconds-per-reading-nan", {}, ["report", "--only", "zhao2019.lemma1", "--out", "{dir}/r",
+                                            "--seconds-per-reading", "nan"], 1, "InvalidArgument"),
+    # a reading that never returns (pure Python, deaf to deadlines): UNDECIDED, and the run goes on
+    ("verify-reading-that-never-returns", {}, ["verify", SLOW_BANK, "--seconds-per-reading", "1", "--json",
+                                               "{dir}/v.json", "--markdown", "{dir}/v.md"], 0, "budget exceeded after"),
+    ("report-reading-that-never-returns", {}, ["report", "--bank", SLOW_BANK, "--seconds-per-reading", "1", "--out",
+                                               "{dir}/r", "--no-tightness"], 0, "wrote"),
     ("prove-max-prec-huge", {}, ["prove", "eps >= 0", "--max-prec", "1000000000"], 1, "InvalidArgument"),
     ("seed-bengali-digit", {}, ["hunt", "cuff2016.lemma1", "--seed", "\u09ea"], 2, "not an integer"),
     # -- limits before work; messages that cannot fail
@@ -106,15 +122,28 @@ CASES = [
                                  ' "outputs": ["a", "b"], "matrix": [["1", "0"], ["1", "0"]],'
                                  ' "matrix": [["1/2", "1/2"], ["1/2", "1/2"]]}'},
      ["measure", "{dir}/m.json"], 1, "duplicate key 'matrix'"),
+    ("report-from-hand-written-json-refuted-to-checked",
+     {"v.json": [{"id": "zhao2019.thm2_conv", "reading": "forall-rr-attains-paper-map", "verdict": "CHECKED",
+                  "evidence": {}}]},
+     ["report", "--only", "zhao2019.thm2_conv", "--from-json", "{dir}/v.json", "--out", "{dir}/r", "--no-tightness"],
+     1, "the file says CHECKED, a fresh check gives REFUTED"),
     ("hamming-n-boolean", {"m.json": _mechanism([["1"], ["1"]], space={"type": "hamming", "values": ["0", "1"],
                                                                        "n": True})},
      ["measure", "{dir}/m.json"], 1, "FormatError"),
 ]
 
 
+def _capped_main(argv):
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, resource.getrlimit(resource.RLIMIT_AS)[1]))
+    return main(argv)
+
+
 def _run(argv):
-    """main(argv) in a forked child (the hang guard); returns the exit status."""
-    return run_bounded(main, argv, seconds=90, what=f"exactpriv {' '.join(argv)[:60]}")
+    """main(argv) in a forked child under the 4 GB memory cap (its workers inherit it) and the hang
+    guard; returns the exit status."""
+    return run_bounded(_capped_main, argv, seconds=90, what=f"exactpriv {' '.join(argv)[:60]}")
 
 
 @pytest.mark.parametrize("files, argv, status, text", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
@@ -140,6 +169,20 @@ def test_hostile_input(files, argv, status, text, tmp_path, capfd, monkeypatch):
     assert not leftovers
 
 
+def test_an_unexpected_exception_is_one_line_and_debug_shows_the_traceback(monkeypatch, capsys):
+    import exactpriv.cli.listing as listing
+
+    def broken(args):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(listing, "cmd_list", broken)
+    assert main(["list", "claims"]) == 1
+    err = capsys.readouterr().err
+    assert err.splitlines() == [err.strip()] and err.startswith("internal error: RuntimeError: a bug")
+    assert main(["list", "claims", "--debug"]) == 1
+    assert "Traceback" in capsys.readouterr().err
+
+
 def test_every_case_has_a_unique_readable_id():
     ids = [c[0] for c in CASES]
     assert len(ids) == len(set(ids)) and all(i.replace("-", "").isalnum() for i in ids)
@@ -160,51 +203,108 @@ def thm2_rows():
     return claim, rows
 
 
+@pytest.fixture
+def own_key(tmp_path, monkeypatch):
+    """A sealing key of this test's own (XDG_CACHE_HOME in the temporary directory)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+
+
 def _edit(rows, reading, verdict):
     return [dict(r, verdict=verdict) if r["reading"] == reading else r for r in rows]
 
 
-@pytest.mark.parametrize("reading, verdict", [
+def _read(path, claim):
+    from exactpriv.cli._sealed_run import read_verify_json
+
+    return read_verify_json(path, [claim], seconds_per_reading=60)
+
+
+EDITS = [  # (reading, edited verdict): the evidence behind each original verdict differs
     ("undefined-excluded", "PROVED"),                    # REFUTED (archived witness) turned PROVED
     ("undefined-excluded", "CHECKED"),                   # ... turned CHECKED: the witness still replays
     ("undefined-is-breach", "PROVED"),                   # CHECKED turned PROVED: no proof to re-run
     ("forall-rr-paper-map-never-attained", "REFUTED"),   # PROVED turned REFUTED: a fresh check proves it
-    ("forall-rr-attains-paper-map", "CHECKED"),          # REFUTED (no archive) turned CHECKED ...
-], ids=["refuted-to-proved", "refuted-to-checked", "checked-to-proved", "proved-to-refuted",
-        "refuted-without-archive-to-checked"])
-def test_report_from_json_refuses_edited_verdicts(thm2_rows, reading, verdict, tmp_path):
-    from exactpriv.cli.report import _read_verify_json
+    ("forall-rr-attains-paper-map", "CHECKED"),          # REFUTED, no archived witness, turned CHECKED
+    ("forall-rr-attains-paper-map", "UNDECIDED"),        # ... turned UNDECIDED (a finding hidden)
+]
+EDIT_IDS = ["refuted-to-proved", "refuted-to-checked", "checked-to-proved", "proved-to-refuted",
+            "refuted-without-archive-to-checked", "refuted-without-archive-to-undecided"]
+
+
+@pytest.mark.parametrize("reading, verdict", EDITS, ids=EDIT_IDS)
+def test_report_from_json_refuses_edited_verdicts_of_an_unsealed_file(thm2_rows, reading, verdict, tmp_path,
+                                                                      own_key):
+    """A file without this installation's seal (written by hand, another machine): every reading is
+    checked afresh, and any verdict not reproduced refuses the file, naming the reading."""
     from exactpriv.errors import InvalidArgument
 
     claim, rows = thm2_rows
-    original = next(r["verdict"] for r in rows if r["reading"] == reading)
-    assert original != verdict
+    assert next(r["verdict"] for r in rows if r["reading"] == reading) != verdict
     path = tmp_path / "verify.json"
     path.write_text(json.dumps(_edit(rows, reading, verdict)))
-    if (original, verdict) == ("REFUTED", "CHECKED") and reading == "forall-rr-attains-paper-map":
-        # a verdict that claims less than the evidence (no archived witness to contradict it) is
-        # accepted: only REFUTED and PROVED rows are re-derived (documented limit)
-        assert len(_read_verify_json(path, [claim])) == len(rows)
-        return
-    with pytest.raises(InvalidArgument, match="do not survive a re-check") as info:
-        _read_verify_json(path, [claim])
-    assert reading in str(info.value)
+    with pytest.raises(InvalidArgument, match="not reproduced by a fresh check") as info:
+        _read(path, claim)
+    assert f"{claim.id} [{reading}]: the file says {verdict}" in str(info.value)
 
 
-def test_report_from_json_accepts_an_unedited_run_and_refuses_look_alikes(thm2_rows, tmp_path, capfd):
-    from exactpriv.cli.report import _read_verify_json
+@pytest.mark.parametrize("reading, verdict", EDITS, ids=EDIT_IDS)
+def test_report_from_json_refuses_edited_verdicts_of_a_sealed_file(thm2_rows, reading, verdict, tmp_path, own_key):
+    """A file sealed by this installation's verify, edited afterwards: refused at once, naming the row."""
+    from exactpriv.cli._sealed_run import seal_rows
+    from exactpriv.errors import InvalidArgument
 
     claim, rows = thm2_rows
+    sealed = seal_rows(rows)
     path = tmp_path / "verify.json"
-    path.write_text(json.dumps(rows))
-    assert [r.verdict.value for r in _read_verify_json(path, [claim])] == [r["verdict"] for r in rows]
-    # duplicate keys and partial runs are refused through the command line, with one error line
-    text = json.dumps(rows)
+    path.write_text(json.dumps([dict(r, verdict=verdict) if r["reading"] == reading else r for r in sealed]))
+    with pytest.raises(InvalidArgument, match="were edited after 'exactpriv verify' wrote them") as info:
+        _read(path, claim)
+    assert f"{claim.id} [{reading}]" in str(info.value)
+
+
+def test_sealed_rows_are_accepted_and_removed_copied_or_foreign_ones_are_not(thm2_rows, tmp_path, own_key,
+                                                                             monkeypatch):
+    from exactpriv.cli._sealed_run import seal_rows, seal_status
+    from exactpriv.errors import InvalidArgument
+
+    claim, rows = thm2_rows
+    sealed = seal_rows(rows)
+    assert seal_status(sealed) == ("sealed", [])
+    path = tmp_path / "verify.json"
+    path.write_text(json.dumps(sealed))
+    assert [r.verdict.value for r in _read(path, claim)] == [r["verdict"] for r in rows]
+    # a row removed: every remaining seal is valid, their positions are not
+    path.write_text(json.dumps(sealed[1:]))
+    with pytest.raises(InvalidArgument, match="rows were removed, added or reordered"):
+        _read(path, claim)
+    # a REFUTED row given the seal of a CHECKED row
+    checked = next(r for r in sealed if r["verdict"] == "CHECKED")
+    forged = [dict(r, verdict="CHECKED", seal=checked["seal"]) if r["verdict"] == "REFUTED" else r for r in sealed]
+    assert seal_status(forged)[0] == "edited"
+    # under another installation's key nothing verifies: the file is foreign, re-checked afresh, accepted
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "another-cache"))
+    assert seal_status(sealed)[0] == "foreign"
+    path.write_text(json.dumps(sealed))
+    assert [r.verdict.value for r in _read(path, claim)] == [r["verdict"] for r in rows]
+
+
+def test_report_from_json_accepts_a_verify_run_and_refuses_look_alikes(thm2_rows, tmp_path, capfd, own_key):
+    claim, rows = thm2_rows
+    verify_json = tmp_path / "verify.json"
+    assert _run(["verify", "--only", claim.id, "--json", str(verify_json), "--markdown", ""]) == 0
+    assert _run(["report", "--from-json", str(verify_json), "--only", claim.id, "--out", str(tmp_path / "r"),
+                 "--no-tightness"]) == 0
+    assert "carry this installation's seal" in capfd.readouterr().out
+    # an edit, duplicate keys and partial runs are refused through the command line, with one error line
+    text = verify_json.read_text()
+    edited = tmp_path / "edited.json"
+    edited.write_text(text.replace('"verdict": "REFUTED"', '"verdict": "CHECKED"', 1))
     dup = tmp_path / "dup.json"
     dup.write_text(text.replace('"verdict": ', '"verdict": "PROVED", "verdict": ', 1))
     partial = tmp_path / "partial.json"
     partial.write_text(json.dumps(rows + [{"id": None, "reading": None, "verdict": None, "partial": {"x": 1}}]))
-    for bad, fragment in ((dup, "duplicate key 'verdict'"), (partial, "partial run")):
+    for bad, fragment in ((edited, "were edited after"), (dup, "duplicate key 'verdict'"), (partial, "partial run")):
         rc = _run(["report", "--from-json", str(bad), "--only", claim.id, "--out", str(tmp_path / "r")])
         err = capfd.readouterr().err
-        assert rc == 1 and fragment in err and "Traceback" not in err
+        errors = [line for line in err.splitlines() if line.startswith("error:")]
+        assert rc == 1 and fragment in err and "Traceback" not in err and len(errors) == 1, err
