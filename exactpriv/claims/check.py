@@ -322,9 +322,11 @@ def _out_of_time(claim, reading, evidence, t0) -> ReadingResult:
     return _result(claim, reading, Verdict.UNDECIDED, evidence, t0)
 
 
-def check_claim(claim: Claim, *, include_slow: bool = False, max_instances: int | None = None) -> list[ReadingResult]:
-    """Check every reading of ``claim``."""
-    return [check_reading(claim, r, include_slow=include_slow, max_instances=max_instances) for r in claim.readings]
+def check_claim(claim: Claim, *, include_slow: bool = False, max_instances: int | None = None,
+                seconds: float | None = None) -> list[ReadingResult]:
+    """Check every reading of ``claim`` (``seconds``: the budget of each reading, as in :func:`check_reading`)."""
+    return [check_reading(claim, r, include_slow=include_slow, max_instances=max_instances, seconds=seconds)
+            for r in claim.readings]
 
 
 def summarize(results) -> display.VerdictSummary:

@@ -9,7 +9,9 @@ verdict, and ``prove --strict``: REFUTED; 5 ``prove --strict``: UNDECIDED; 130 a
 complete is written, marked partial).
 
 The error boundary is :func:`main`: every exception becomes one message on stderr and a
-non-zero exit; ``--debug`` (before or after the subcommand) prints the traceback as well.
+non-zero exit; ``--debug`` (before or after the subcommand) prints the traceback as well.  The
+``exactpriv`` console script enters through :mod:`exactpriv_launcher`, which handles Ctrl-C while
+this package and sympy are still being imported (exit 130, one line).
 """
 
 from __future__ import annotations

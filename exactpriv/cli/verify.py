@@ -32,7 +32,8 @@ def add_parser(subparsers, name: str = "verify"):
     add_bank_argument(v)
     v.add_argument("--only", help="comma-separated papers (cuff2016), claim ids or id prefixes (zhao); default: every claim")
     v.add_argument("--json", default="verify.json",
-                   help="where to write every result as JSON (default verify.json; '' to skip)")
+                   help="where to write every result as JSON, each row sealed for 'report --from-json' (default "
+                        "verify.json; '' to skip)")
     v.add_argument("--markdown", default="verify.md",
                    help="where to write the Markdown report of every reading (default verify.md; '' to skip)")
     v.add_argument("--slow", action="store_true", help="also run the slow exhaustive families (default off)")

@@ -277,11 +277,10 @@ def _closed_form_rows(N, d, reps, scale=Fraction(1), hows=()):
 # ======================================================================================
 # capacity of one channel: closed form if detected, else a certified enclosure
 # ======================================================================================
-def _capacity_rows(N, d, *, gap: Fraction, method: str, rows=None) -> _Cap:
+def _capacity_rows(N, d, *, gap: Fraction, method: str) -> _Cap:
     """Capacity of the rational channel W = N/d (rows x outputs): closed form if detected
-    (unless method="numeric"), else a certified enclosure.  ``rows`` (optional) are the same
-    rows as Fractions, reused when the reduction leaves the channel unchanged.  The prior is
-    over the rows."""
+    (unless method="numeric"), else a certified enclosure read from the integer rows (no
+    Fraction per entry).  The prior is over the rows."""
     k = N.shape[0]
     if method == "numeric":
         red, dr, reps = _reduce_rows(N, d, list(range(k)))

@@ -45,6 +45,7 @@ import numpy as np
 
 from exactpriv.exact.intervals import arb_to_fractions
 from exactpriv.measures._info_channel import _Channel, _IntLogs
+from exactpriv.measures._scan_base import _unique_rows
 
 __all__: list[str] = []  # private module: used by exactpriv.measures.channel_capacity
 
@@ -96,7 +97,7 @@ def _dedupe(idx: np.ndarray, value_codes) -> np.ndarray:
     for r in range(idx.shape[1]):
         keys = keys * base + c[idx[:, r]].astype(np.int64)
     keys.sort(axis=1)
-    _, first = np.unique(keys, axis=0, return_index=True)
+    _, first = _unique_rows(keys)
     return np.sort(first)
 
 
@@ -219,34 +220,45 @@ def candidate_subchannels(M, codes: np.ndarray, value_codes, leader_lower) -> li
     F = M.to_numpy()
     negH_up = _neg_entropy_upper(num, den)
     negH_f = negH_up  # within ~1e-15 of Σ W log W: good enough to guide the search
-    # round 0: a few float steps everywhere, then the leader's certified lower bound
-    batches = []
+    # Round 0, batch by batch: float I at the uniform prior (picks the leader) and the certified
+    # upper bound U of every sub-channel.  Only (idx, U) is kept: the float sub-channels of a
+    # 6,561-input mechanism would take 2.7 GB.
+    kept, best = [], (-math.inf, None, None)
     for i, idx in subs:
         step = max(1, _BATCH // (idx.shape[1] * F.shape[1]))
         for s in range(0, len(idx), step):
             b = _Batch(F, negH_f, idx[s:s + step])
             b.steps(_ROUND_STEPS[0])
-            batches.append((i, b))
-    best = max(((i, b, b.evaluate()[2]) for i, b in batches), key=lambda t: float(t[2].max()))
-    i0, b0, I0 = best
-    lead = b0.idx[int(np.argmax(I0))]
+            q, _, I = b.evaluate()
+            k = int(np.argmax(I))
+            if I[k] > best[0]:
+                best = (float(I[k]), i, b.idx[k])
+            kept.append((i, b.idx, certified_upper(num, den, negH_up, b.idx, q)))
+    _, i0, lead = best
     L = leader_lower(i0, lead)
     L_float = float(L) - 4 * _U * abs(float(L)) - 1e-300  # <= L
-    for rnd, n_steps in enumerate(_ROUND_STEPS):
-        if rnd:
-            for _, b in batches:
-                b.steps(n_steps)
+    # Later rounds: only the survivors (U >= L) are gathered again, get more float steps and a
+    # new certified bound.
+    batches = []
+    for i in range(codes.shape[1]):
+        alive = [idx[U >= L_float] for r, idx, U in kept if r == i]
+        alive = [a for a in alive if len(a)]
+        if alive:
+            surv = np.concatenate(alive)
+            step = max(1, _BATCH // (surv.shape[1] * F.shape[1]))
+            batches.extend((i, _Batch(F, negH_f, surv[s:s + step])) for s in range(0, len(surv), step))
+    for n_steps in _ROUND_STEPS[1:]:
+        if sum(len(b.idx) for _, b in batches) <= _FEW:
+            break
         alive = []
         for i, b in batches:
+            b.steps(n_steps)
             q, _, _ = b.evaluate()
-            U = certified_upper(num, den, negH_up, b.idx, q)
-            sel = np.flatnonzero(U >= L_float)
+            sel = np.flatnonzero(certified_upper(num, den, negH_up, b.idx, q) >= L_float)
             if len(sel):
                 b.keep(sel)
                 alive.append((i, b))
         batches = alive
-        if sum(len(b.idx) for _, b in batches) <= _FEW:
-            break
     out = [(i, xs) for i, b in batches for xs in b.idx]
     if not any(i == i0 and np.array_equal(xs, lead) for i, xs in out):
         out.append((i0, lead))  # its lower bound L is part of the answer's lower end

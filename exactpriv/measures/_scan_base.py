@@ -64,6 +64,26 @@ def _bincount(flat, minlength):
     return out
 
 
+#: Fixed odd 64-bit weights: a row's hash is its (wrapping) dot product with them.
+_HASH_WEIGHTS = np.random.default_rng(20261124).integers(1, 1 << 62, size=1 << 16, dtype=np.int64) | 1
+
+
+def _unique_rows(H: np.ndarray):
+    """(distinct rows, index of the first occurrence of each) of an int matrix.
+
+    Grouped by a 64-bit hash of each row and then *verified*: every row must equal its group's
+    first row, else the exact ``np.unique(axis=0)`` is used.  Tie-heavy scans (the exponential
+    mechanism: 30,618 candidate pairs, all with one histogram; the 5,103 MI-DP sub-channel keys) spent most of their time in
+    np.unique's lexicographic sort of whole rows (measured: 0.64 of 1.4 s)."""
+    if H.shape[1] > _HASH_WEIGHTS.size:
+        return np.unique(H, axis=0, return_index=True)
+    keys = H @ _HASH_WEIGHTS[:H.shape[1]]
+    _, first, inv = np.unique(keys, return_index=True, return_inverse=True)
+    if not (H == H[first][inv.ravel()]).all():  # a hash collision: fall back to the exact grouping
+        return np.unique(H, axis=0, return_index=True)
+    return H[first], first
+
+
 def _max_exact(items):
     """Exact max of [(value, witness)] with values Fraction/LogForm (dedupe equal values,
     arb pre-screen at 64 bits, then kernel comparisons, which are exact here)."""

@@ -23,7 +23,7 @@ import numpy as np
 
 from exactpriv.exact.logforms import LogForm
 
-from exactpriv.measures._scan_base import _BLOCK, _OO, _U, _Codes, _idx, _max_exact
+from exactpriv.measures._scan_base import _BLOCK, _OO, _U, _Codes, _idx, _max_exact, _unique_rows
 
 __all__: list[str] = []  # private module
 
@@ -43,7 +43,7 @@ class _DivergenceScans:
             idx = _idx(c, xa, xb).astype(np.int64)
             off = (np.arange(len(xa), dtype=np.int64) * KK)[:, None]
             H = np.bincount((idx + off).ravel(), minlength=len(xa) * KK).reshape(len(xa), KK)
-            U, first = np.unique(H, axis=0, return_index=True)
+            U, first = _unique_rows(H)
             for row, f in zip(U, first):
                 key = row.tobytes()
                 if key not in seen:

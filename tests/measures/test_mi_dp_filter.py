@@ -193,3 +193,17 @@ def test_fixed_point_row_entropies_match_arb(monkeypatch, data):
     fixed = ch.row_entropies(128, _info_channel._IntLogs(128))
     plain = ch._row_entropies_arb(128, _info_channel._IntLogs(128))
     assert all(a.overlaps(b) and a.rad() < 2.0 ** -100 for a, b in zip(fixed, plain))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_closed_form_and_numeric_subchannels_mixed(forced, seed):
+    """Some sub-channels weakly symmetric (exact closed form), others numeric: the maximum may sit
+    on either kind and must match the reference and the unfiltered path."""
+    rng = np.random.default_rng(seed)
+    S = Hamming(range(2), 3)
+    sym = np.array([[3, 1, 2, 2], [1, 3, 2, 2]], dtype=np.int64) * (seed + 1)  # BSC-like with an erasure part
+    num = rng.integers(1, 9, size=(S.size, 4), dtype=np.int64)
+    codes = S.record_codes()
+    mask = codes[:, 0] == 0  # records with x_0 = 0: sub-channels along record 2 get the symmetric pair
+    num[mask] = sym[codes[mask, 2]]
+    _check(Mechanism.from_integer_rows(S, list(range(4)), num, num.sum(axis=1)), forced)

@@ -71,6 +71,11 @@ def test_check_reading_takes_a_budget(claims):
     with budget.deadline(0.5, what="test"):
         res = check_reading(claim, claim.reading("slow-instances"))
     assert res.verdict is Verdict.UNDECIDED and "the test budget is 0.5 s" in res.evidence["budget"]
+    # check_claim passes the budget on to each reading
+    from exactpriv.claims import check_claim
+
+    verdicts = _guarded(lambda: [r.verdict for r in check_claim(claim, seconds=0.5)])
+    assert verdicts == [Verdict.UNDECIDED, Verdict.UNDECIDED, Verdict.CHECKED]
     for bad in (0, -1, float("inf"), float("nan"), True, "5"):
         with pytest.raises(InvalidArgument):
             check_reading(claim, claim.reading("never-returns"), seconds=bad)
