@@ -4,6 +4,7 @@ __all__ = [
     "ExactPrivError",
     "InvalidArgument",
     "NotExactError",
+    "NoClosedFormError",
     "NotStochasticError",
     "EntryRangeError",
     "ShapeError",
@@ -17,6 +18,7 @@ __all__ = [
     "BudgetExceededError",
     "OutputError",
     "RefutedError",
+    "refuse_symbolic",
 ]
 
 
@@ -32,6 +34,27 @@ class NotExactError(InvalidArgument):
     """A float (or other inexact number) was given where an exact value is required.
 
     Use ``exactpriv.from_float`` if you really mean the binary value of a float."""
+
+
+class NoClosedFormError(InvalidArgument):
+    """A measure was asked of a symbolic family (entries in ``eps``) and has no closed-form path.
+
+    The message names the measure; substitute a value first, e.g. ``M.subs(eps=sympy.log(3))``."""
+
+
+def refuse_symbolic(M, what: str) -> None:
+    """Raise the refusal of a measure ``what`` that needs rational entries, if ``M`` has none.
+
+    A symbolic family gets :class:`NoClosedFormError` (the measure has no closed form in eps); a
+    mechanism with constant irrational entries gets :class:`InvalidArgument`.  One message for both, so
+    Python users and the CLI (which rewrites the ``M.subs`` hint) read the same text."""
+    if getattr(M, "is_rational", True):
+        return
+    cls = NoClosedFormError if getattr(M, "is_symbolic", False) else InvalidArgument
+    kind = ("is a symbolic family (entries in eps) and this measure has no closed form in eps"
+            if cls is NoClosedFormError else "has irrational entries")
+    raise cls(f"{what} needs rational entries but {M!r} {kind}; substitute a value with rational e^eps first, "
+              f"e.g. M.subs(eps=sympy.log(3))")
 
 
 class NotStochasticError(InvalidArgument):

@@ -90,21 +90,18 @@ def _is_symbolic(M) -> bool:
 
 def _measure_json(name, M, prior, params) -> dict:
     """One measure as JSON (runs in a killable worker)."""
-    from exactpriv.measures import REGISTRY, compute
+    from exactpriv.measures import compute
+    from exactpriv.measures.family_dispatch import delta_at, is_family
 
     kw = {k: v for k, v in params.items() if k in _notion_params(name) and k not in _APPROX_VIEWS}
-    if _is_symbolic(M):
-        from exactpriv.measures.symbolic import SYMBOLIC_MEASURES, symbolic_measure
-
-        if name == "approx_dp":
-            if "epsilon" not in params:
-                raise InvalidArgument("approx_dp of a symbolic family: give --param epsilon=E for its δ at ε = E "
-                                      "as a closed form in the family's eps")
-            doc = symbolic_measure("hockey_stick", M, eps_prime=params["epsilon"]).to_json()
-            doc["at"] = {"epsilon": str(params["epsilon"])}
-            return doc
-        if name in SYMBOLIC_MEASURES:
-            return symbolic_measure(name, M, **{**REGISTRY[name].defaults, **kw}).to_json()
+    if name == "approx_dp" and is_family(M):   # the measures layer's dispatch: a closed form of delta at eps
+        if "epsilon" not in params:
+            raise InvalidArgument("approx_dp of a symbolic family: give --param epsilon=E for its δ at ε = E "
+                                  "as a closed form in the family's eps")
+        doc = delta_at(M, params["epsilon"]).to_json()
+        doc["at"] = {"epsilon": str(params["epsilon"])}
+        return doc
+    # symbolic families: compute -> the public measure, which returns its closed form (family_dispatch)
     m = compute(name, M, prior=prior, **kw)
     doc = m.to_json()
     if name == "approx_dp" and any(v in params for v in _APPROX_VIEWS):

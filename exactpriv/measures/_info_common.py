@@ -25,7 +25,7 @@ import numpy as np
 import sympy
 
 from exactpriv.distributions import Prior
-from exactpriv.errors import InvalidArgument
+from exactpriv.errors import InvalidArgument, refuse_symbolic
 from exactpriv.exact.intervals import arb_eval, arb_to_fractions, working_precision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm, prime_factorization
@@ -102,10 +102,7 @@ def _record_index(M: Mechanism, record) -> int:
 
 
 def _require_rational(M: Mechanism, what: str) -> None:
-    if not M.is_rational:
-        raise InvalidArgument(
-            f"{what} of {M!r} needs rational entries (it takes maxima that depend on the symbolic "
-            f"values); substitute first, e.g. M.subs(eps=sympy.log(3))")
+    refuse_symbolic(M, what)
 
 
 def _other_codes(codes: np.ndarray, i: int) -> list[tuple]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 import sympy
 
-from exactpriv.errors import InvalidArgument, UndecidedError
+from exactpriv.errors import UndecidedError, refuse_symbolic
 from exactpriv.exact.intervals import arb_to_fractions
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
@@ -31,11 +31,7 @@ _OO = sympy.oo
 
 
 def _require_rational(M: Mechanism, what: str) -> None:
-    if not M.is_rational:
-        raise InvalidArgument(
-            f"{what} of {M!r} needs rational entries (the mechanism has symbolic or irrational entries); "
-            f"substitute a value with rational e^eps first, e.g. M.subs(eps=sympy.log(3))"
-        )
+    refuse_symbolic(M, what)
 
 
 @dataclass

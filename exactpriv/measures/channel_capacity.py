@@ -51,6 +51,7 @@ from exactpriv.measures._info_common import (
     _records,
 )
 from exactpriv.measures._scan import _Engine
+from exactpriv.measures.family_dispatch import closed_form_for
 from exactpriv.measures.result import Measured, at_most
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 
@@ -66,6 +67,7 @@ def _cap_measured(name, cap: _Cap, witness: dict, note="") -> Measured:
     return Measured(name, None, cap.lower, cap.upper, witness, cap.method, note or cap.how)
 
 
+@closed_form_for("capacity")
 def capacity(M: Mechanism | ProductMechanism, *, gap: Any = _DEFAULT_GAP, method: str = "auto") -> Measured:
     """Capacity sup_{P_{X^n}} I(X^n; Y) of the whole mechanism (Cuff–Yu (58), (53), Ex. 3.3, Ex. 5.1).
 
@@ -112,6 +114,7 @@ def _check_symbolic_size(M):
             f"substitute a value first (M.subs(eps=...))")
 
 
+@closed_form_for("mi_dp")
 def mi_dp(M: Mechanism | ProductMechanism, *, gap: Any = _DEFAULT_GAP, method: str = "auto") -> Measured:
     """MI-DP level (Cuff–Yu Def. 2): sup over records i and ALL joint priors P_{X^n} of
     I(X_i; Y | X_{-i}).

@@ -38,6 +38,7 @@ from exactpriv.exact.intervals import arb_to_fractions
 from exactpriv.exact.kernel import compare, exact_argmax_fractions
 from exactpriv.exact.numbers import to_sympy
 from exactpriv.measures._clamped import clamped_engine
+from exactpriv.measures.family_dispatch import closed_form_for
 from exactpriv.measures._scan import _OO, _Engine, _require_rational
 from exactpriv.measures._symbolic_pure_dp import (  # noqa: F401  (tests import the product paths from here)
     _product_max_ratio,
@@ -338,6 +339,7 @@ def _pts_witness(M, pr):
     return {"pair": [pts[pr[0]], pts[pr[1]]]}
 
 
+@closed_form_for("tv_dp")
 def tv_dp(M: Mechanism | ProductMechanism) -> Measured:
     """Tightest δ of (δ)-DP = (0, δ)-DP (Cuff–Yu Def. 6, (8)): max over neighbour pairs of
     the total variation ‖P_x − P_x'‖_TV (a Fraction).  Witness: pair and the event
@@ -358,6 +360,7 @@ def is_tv_dp(M, delta) -> Decision:
     return at_most(tv_dp(M), _level(delta, "delta"))
 
 
+@closed_form_for("kl_dp")
 def kl_dp(M: Mechanism | ProductMechanism) -> Measured:
     """Tightest ε of ε-KL-DP (Cuff–Yu Def. 7, (14)): max over ordered neighbour pairs of
     D(P_x ‖ P_x') in nats; an exact :class:`LogForm`, or +oo when some neighbour pair has
@@ -382,6 +385,7 @@ def is_kl_dp(M, eps) -> Decision:
 _RENYI_SYMPY_TERMS = 64
 
 
+@closed_form_for("renyi_dp")
 def renyi_dp(M: Mechanism | ProductMechanism, alpha: Any) -> Measured:
     """Tightest ε of (α, ε)-Rényi DP: max over ordered neighbour pairs of
     D_α(P_x‖P_x') = 1/(α−1) ln Σ_y P(y|x)^α P(y|x')^{1−α}, for rational α > 0, α ≠ 1

@@ -45,6 +45,7 @@ from exactpriv.measures.bayesian import (
     _null_note,
     _obj,
 )
+from exactpriv.measures.family_dispatch import closed_form_for
 from exactpriv.measures.result import Measured, at_most
 from exactpriv.spaces import check_enumerable
 
@@ -280,6 +281,7 @@ def _default_codes(space, default):
 
 
 # ----------------------------------------------------------------------------- semantic privacy
+@closed_form_for("semantic_privacy")
 def semantic_privacy(M, *, prior=None, default=None) -> Measured:
     """Tightest eps of eps-semantic privacy (Kasiviswanathan–Smith; Zhao, Definition 1, eq. (4)).
 

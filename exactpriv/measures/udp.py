@@ -34,7 +34,7 @@ from fractions import Fraction
 import numpy as np
 import sympy
 
-from exactpriv.errors import InvalidArgument, SpaceMismatchError
+from exactpriv.errors import InvalidArgument, SpaceMismatchError, refuse_symbolic
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import exact_argmax_fractions
 from exactpriv.exact.logforms import LogForm
@@ -63,10 +63,7 @@ def _mechanism(M, what: str) -> Mechanism:
         M = M.expand()
     if not isinstance(M, Mechanism):
         raise InvalidArgument(f"M={M!r} of type {type(M).__name__} must be an exactpriv Mechanism ({what})")
-    if not M.is_rational:
-        raise InvalidArgument(
-            f"{what} needs rational entries but {M!r} has symbolic/irrational entries; substitute a value "
-            f"with rational e^eps first, e.g. M.subs(eps=sympy.log(3))")
+    refuse_symbolic(M, what)
     return M
 
 

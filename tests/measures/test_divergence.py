@@ -17,7 +17,7 @@ import networkx as nx
 import pytest
 import sympy
 
-from exactpriv.errors import InvalidArgument, NotExactError, NotStochasticError, ShapeError
+from exactpriv.errors import InvalidArgument, NoClosedFormError, NotExactError, NotStochasticError, ShapeError
 from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import EPS
 from exactpriv.measures import divergence as dv
@@ -551,8 +551,10 @@ BAD = [
     ("group k bool", lambda: group_privacy(RR, True), InvalidArgument),
     ("not a mechanism", lambda: pure_dp([[1, 0], [0, 1]]), InvalidArgument),
     ("personalized on graph", lambda: personalized_dp(truncated_geometric(3, exp_eps=2)), InvalidArgument),
-    ("kl of symbolic", lambda: kl_dp(RR_SYM), InvalidArgument),
-    ("profile of symbolic", lambda: approx_dp(RR_SYM), InvalidArgument),
+    # a symbolic family gets kl_dp's closed form (tests/measures/test_family_dispatch.py); constant
+    # irrational entries have no exact numeric path
+    ("kl of irrational", lambda: kl_dp(RR_SYM.subs(eps=1)), InvalidArgument),
+    ("profile of symbolic", lambda: approx_dp(RR_SYM), NoClosedFormError),
     ("pmf not summing to 1", lambda: tv(["1/2", "1/3"], ["1/2", "1/2"]), NotStochasticError),
     ("pmfs of different lengths", lambda: kl(["1/2", "1/2"], [1, 0, 0]), ShapeError),
     ("negative gamma", lambda: hockey_stick(["1/2", "1/2"], ["1/2", "1/2"], -1), InvalidArgument),

@@ -15,11 +15,9 @@ from __future__ import annotations
 import numpy as np
 import sympy
 
-from exactpriv.errors import InvalidArgument
+from exactpriv.errors import InvalidArgument, NoClosedFormError
 from exactpriv.exact.numbers import to_sympy
 from exactpriv.measures.result import Measured
-from exactpriv.mechanisms.base import Mechanism
-from exactpriv.spaces import Hamming
 from .chart import _RF
 from .domain import _Budget, _OO, DEFAULT_SECONDS
 from .family import _Family, _family
@@ -70,19 +68,25 @@ def _capacity_of_rows(fam: _Family, rows, budget):
     g = _gallager_capacity(fam, rows, budget)
     if g is not None:
         return g
-    from exactpriv.measures.information import capacity
+    # the closed-form detector of exactpriv.measures.information.capacity, called below the public
+    # capacity (which dispatches symbolic families back here)
+    from exactpriv.measures._channels import _DEFAULT_GAP, _channel_capacity
+    from exactpriv.measures._info_common import _SYMBOLIC_MAX_ENTRIES
 
     M = fam.M
-    sub = Mechanism(Hamming([repr(M.inputs.points[r]) for r in rows], 1), M.outputs, [M.rows[r] for r in rows],
-                    symbols=M.symbols, _validated=tuple(M.rows[r] for r in rows))
+    sub_rows = [M.rows[r] for r in rows]
+    where = [M.inputs.points[r] for r in rows]
+    if len(sub_rows) * len(M.outputs) > _SYMBOLIC_MAX_ENTRIES:
+        raise NoClosedFormError(f"no exact closed form of the capacity of the sub-channel on rows {where!r} of "
+                              f"{M!r} (more than {_SYMBOLIC_MAX_ENTRIES} symbolic entries)")
     try:
-        m = capacity(sub)
+        cap = _channel_capacity(sub_rows, gap=_DEFAULT_GAP, method="auto")
     except InvalidArgument as exc:
-        raise InvalidArgument(f"no exact closed form of the capacity of the sub-channel on rows "
-                              f"{[M.inputs.points[r] for r in rows]!r} of {M!r} ({exc})") from None
-    if m.value is None:
-        raise InvalidArgument(f"no exact closed form of the capacity of rows {[M.inputs.points[r] for r in rows]!r}")
-    return to_sympy(m.value), "closed form of exactpriv.measures.information.capacity: " + m.note
+        raise NoClosedFormError(f"no exact closed form of the capacity of the sub-channel on rows {where!r} of "
+                              f"{M!r} ({exc})") from None
+    if cap.value is None:
+        raise NoClosedFormError(f"no exact closed form of the capacity of rows {where!r}")
+    return to_sympy(cap.value), "closed form of exactpriv.measures.information.capacity: " + cap.how
 
 
 def capacity_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None,

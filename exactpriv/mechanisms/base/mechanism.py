@@ -19,7 +19,7 @@ from typing import Any, Iterable, Sequence
 import numpy as np
 import sympy
 
-from exactpriv.errors import InvalidArgument, NotStochasticError, ShapeError, SpaceMismatchError
+from exactpriv.errors import InvalidArgument, NotStochasticError, ShapeError, SpaceMismatchError, refuse_symbolic
 from exactpriv.exact.numbers import EPS, as_exact, check_denominators, describe_number, to_sympy
 from exactpriv.spaces import GraphSpace, Space, check_enumerable
 from .entries import _check_entry, prove_zero
@@ -244,11 +244,7 @@ class Mechanism:
         return sympy.Matrix([[to_sympy(v) for v in row] for row in self.rows])
 
     def require_rational(self, what: str = "this operation") -> None:
-        if not self.is_rational:
-            raise InvalidArgument(
-                f"{what} needs rational entries but {self!r} has symbolic/irrational entries; "
-                f"substitute a value first, e.g. M.subs(eps=sympy.log(3))"
-            )
+        refuse_symbolic(self, what)
 
     @cached_property
     def _integer_rows(self):
