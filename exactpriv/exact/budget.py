@@ -26,6 +26,17 @@ two; the current one is a :class:`contextvars.ContextVar`, so threads and tasks 
 own.  Loops that are not sympy-heavy check the deadline cooperatively (:func:`check`,
 :func:`expired`).  A stop request (the command line's first Ctrl-C, :func:`request_stop`)
 expires every deadline at once, so every loop that checks one winds down promptly.
+
+For Python users (the design): the entry points that can run long take a keyword-only
+``seconds=`` and are then *hard*-bounded — they run in a killable worker —
+``exactpriv.measure(name, M, seconds=S)``, ``check_reading(claim, reading, seconds=S)`` (and
+``check_claim``), ``exactpriv.io.load(path, seconds=S)`` (the whole document; 60 s by default) and
+``exactpriv.prove(text, seconds=S)``; a budget overrun is :class:`BudgetExceededError` naming the
+step, or for a reading an UNDECIDED verdict "budget exceeded after N s".  The individual measure
+functions (``pure_dp(M)``) take no ``seconds=``: bound one with ``run_bounded(pure_dp, M,
+seconds=S)``.  ``with deadline(S):`` bounds any block *cooperatively*: the prover, the instance
+loop of a reading, mechanism construction's symbolic steps and every :func:`run_bounded` inside
+look at it, a pure-Python loop that never calls :func:`check` does not.
 """
 
 from __future__ import annotations

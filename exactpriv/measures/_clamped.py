@@ -14,8 +14,8 @@ only, so the (n+1)·n·2 ratios of the dense scan collapse to the 2(2n−2) cons
 ratios and 4n tail ratios.  Entries are integers over one denominator with up to n·log2(e^ε)
 bits (10^4 digits at n = 10^4), far beyond float range, and exact products of two of them cost
 ~0.5 ms; so the maximum is found by a float filter in log2 space with a proved margin
-(``math.log2`` of a Python int is within 2u + u·|log2 n| of the truth, u = 2^-53; the same
-argument as the dense engine's log2 filter in :mod:`exactpriv.measures._scan`), and the
+(``math.log2`` of a Python int is within 2.5u + u·|log2 n| of the truth, u = 2^-53: frexp rounds
+the mantissa correctly, libm's log2 of it errs by < 1 ulp, adding the exponent rounds once), and the
 candidates are decided exactly against the best one *reduced to lowest terms* p/q: a candidate
 a/b beats it iff a·q > p·b — big-by-small products, cheap even when all 4n ratios tie (the
 geometric mechanism, where every ratio is e^{±ε}).
@@ -106,10 +106,12 @@ class ClampedEngine:
                 dens.append(q)
                 wit.append((x, x2, z))
         est = np.array([math.log2(p) - math.log2(q) for p, q in zip(nums, dens)])
-        # Margin (module doc): each log2 is within 2u + u·B (B = the largest bit length), the
-        # difference within 2(2u + uB) + 2uB; candidates within twice that of the float max.
+        # Margin (module doc): each log2 is within 2.5u + u·B (B >= 1 the largest bit length:
+        # frexp rounding 1.45u, libm log2 of the mantissa <= 1u, adding the exponent u·B), the
+        # difference within 2(2.5u + uB) + uB = 5u + 3uB <= 8u(B + 1); candidates are those within
+        # twice the margin of the float max, so every exact maximiser is among them.
         B = max(max(p.bit_length() for p in nums), max(q.bit_length() for q in dens), 1)
-        margin = (2 * (2 * _U + _U * B) + 2 * _U * B) * (1 + 2.0 ** -20)
+        margin = 8 * _U * (B + 1)
         top = float(est.max())
         cand = np.flatnonzero(est >= top - 2 * margin)
         cand = cand[np.argsort(-est[cand], kind="stable")]

@@ -219,3 +219,25 @@ def test_mechanisms_pickle_for_dask_workers():
     for M in (truncated_geometric(4, exp_eps=F(3, 2)), truncated_geometric(4, eps=EPS / 2)):
         back = pickle.loads(pickle.dumps(M))
         assert back == M and pure_dp(back).value == pure_dp(M).value
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_near_ties_beyond_float_resolution_are_decided_exactly(seed):
+    """Window and tails of 3000-bit integers whose consecutive ratios differ from 1 (and from each
+    other) by ~2^-3000: every log2 estimate ties, the exact comparison decides; against the
+    definition (max over neighbours and outputs of the Fraction ratios)."""
+    import random
+
+    rng = random.Random(seed)
+    n = 3
+    big = 1 << 3000
+    window = [big + rng.randint(0, 50) for _ in range(2 * n - 1)]
+    lower, upper = big + rng.randint(0, 50), big + rng.randint(0, 50)
+    M = ClampedNoiseMechanism.from_integers(n, window=window, lower_tail=lower, upper_tail=upper,
+                                            denominator=sum(window) + lower + upper)
+    expected = max(M.prob(y, x) / M.prob(y, x2) for x in range(n + 1) for x2 in (x - 1, x + 1)
+                   if 0 <= x2 <= n for y in range(n + 1))
+    m = pure_dp(M)
+    assert m.witness["ratio"] == expected
+    # (not the reference evaluator: it factors the 3000-bit ratio into a LogForm)
+    assert pure_dp(dense(M)).witness["ratio"] == expected

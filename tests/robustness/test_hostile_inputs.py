@@ -288,6 +288,16 @@ def test_sealed_rows_are_accepted_and_removed_copied_or_foreign_ones_are_not(thm
     assert [r.verdict.value for r in _read(path, claim)] == [r["verdict"] for r in rows]
 
 
+def test_without_a_writable_cache_the_rows_go_out_unsealed(thm2_rows, monkeypatch, capsys):
+    from exactpriv.cli._sealed_run import seal_rows, seal_status
+
+    monkeypatch.setenv("XDG_CACHE_HOME", "/dev/null")  # no directory can be made under it, not even by root
+    claim, rows = thm2_rows
+    out = seal_rows(rows)
+    assert [r["verdict"] for r in out] == [r["verdict"] for r in rows] and "seal" not in out[0]
+    assert seal_status(out)[0] == "foreign" and "written unsealed" in capsys.readouterr().err
+
+
 def test_report_from_json_accepts_a_verify_run_and_refuses_look_alikes(thm2_rows, tmp_path, capfd, own_key):
     claim, rows = thm2_rows
     verify_json = tmp_path / "verify.json"

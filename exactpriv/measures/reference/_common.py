@@ -80,7 +80,9 @@ def log_of(r):
         return Fraction(0)
     if r == OO:
         return OO
-    return LogForm.log(r)
+    # a long ratio is kept as log(r) rather than factored: factoring a product of two 200-bit primes
+    # does not finish (and took 23 GB before it was killed); agree() compares log(r) exactly by powers
+    return log_of_rational(Fraction(r))
 
 
 #: Rationals with more bits than this are not factored into a LogForm (factoring is the cost).
