@@ -110,6 +110,11 @@ def _run_hunt(args) -> int:
                 found_by = f"exactpriv hunt ({res.found_by})"
                 doc["witness"] = witness_document(rr, seed=args.seed, found_by=found_by)
                 if archive_dir is not None:
+                    # issue 10: the witness reaches the terminal before any write is attempted, so a
+                    # write killed or failing midway loses nothing (one JSON line on stderr)
+                    print(f"found {claim.id} [{r.name}]: "
+                          + json.dumps(doc["witness"], separators=(",", ":"), default=str),
+                          file=sys.stderr, flush=True)
                     target = witness_path(claim.id, r.name, directory=archive_dir)
                     if target.exists() and not args.overwrite:
                         doc["note"] = ((doc.get("note") or "") + f" not archived: {target} exists "

@@ -138,8 +138,12 @@ def test_hunt_prints_the_witness_before_a_failing_archive(tmp_path, monkeypatch,
     # printed first, readably (the document itself is in --json)
     assert "REFUTED" in out and "witness for cuff2016.prop3 [delta-prime-exceeds-delta]" in out
     assert "OutputError: cannot create the directory" in out and "the witness is printed above" in out
+    # and before the write was attempted: the whole witness document, one JSON line on stderr
+    line = next(ln for ln in err.splitlines() if ln.startswith("found cuff2016.prop3 [delta-prime-exceeds-delta]: "))
+    early = json.loads(line.split(": ", 1)[1])
     doc = json.loads((tmp_path / "h.json").read_text())  # the other outputs are still written
     assert doc[0]["verdict"] == "REFUTED" and doc[0]["witness"]["claim"] == "cuff2016.prop3"
+    assert early == doc[0]["witness"]
 
 
 def _report_under_size_limit(out: str, limit: int) -> int:
