@@ -187,9 +187,8 @@ def _templates(reading: Reading, family_errors: list) -> list[Instance]:
 
 
 def _strategy(reading: Reading, templates: list[Instance], positive: bool):
-    own = reading.strategy
-    if own is not None:
-        return own() if callable(own) else own
+    if reading.strategy is not None:
+        return S.declared_strategy(reading.strategy)
     varying = [t for t in templates if S.can_vary(t)]
     if not varying:
         return None

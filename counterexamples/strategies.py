@@ -22,6 +22,7 @@ import networkx as nx
 import sympy
 from hypothesis import strategies as st
 
+from exactpriv.certify.core import simplest_between
 from exactpriv.claims import Instance
 from exactpriv.distributions import Prior
 from exactpriv.exact.numbers import EPS
@@ -49,6 +50,8 @@ __all__ = [
     "instances_around",
     "can_vary",
     "positivised",
+    "prior_level_instances",
+    "declared_strategy",
 ]
 
 
@@ -346,3 +349,87 @@ def positivised(template: Instance, t: Fraction) -> Instance | None:
         return None
     return Instance(f"{template.label}, mixed with {t} uniform", mech, prior, dict(template.params),
                     dict(template.extra))
+
+
+# ----------------------------------------------------------------------------- declared domains of priors × levels
+#
+# A bank reading whose statement holds for every prior and every privacy level in a range fixed by the prior
+# (Wang–Ying–Zhang: ε >= 0, ε >= ε̃_X, D <= h(ε̃_X)) declares that domain as data (a layer-4 object with the
+# attributes read below, e.g. theorems.wang2016.search.PriorLevelDomain); the search draws from it here.
+
+#: offsets of e^ε above a drawn base point: on it, just above (the boundary), and well above
+_LEVEL_OFFSETS = (Fraction(0), Fraction(1, 1000), Fraction(1, 20), Fraction(1, 2), Fraction(1), Fraction(3),
+                  Fraction(20))
+
+
+def _least_inside(bound, closed: bool) -> Fraction:
+    """A rational level certainly inside ``[bound, oo)`` (``(bound, oo)`` when not closed): the bound itself
+    when rational and closed, else the upper end of its enclosure (irrational) or just above it."""
+    if isinstance(bound, tuple):  # an irrational bound lies strictly below its enclosure's upper end
+        return simplest_between(Fraction(bound[1]), Fraction(bound[1]) + Fraction(1, 100))
+    return Fraction(bound) if closed else Fraction(bound) + Fraction(1, 1000)
+
+
+#: largest integer weight of a drawn prior entry: joint probability ratios stay below 128 (correlated) and
+#: 16^n (products).  Beyond that the certified LP optima of PD-I / PD-DP (HiGHS, then rationalised at
+#: tolerance 1e-9) often cannot be certified and the instance is only undecided — a search that draws there
+#: reports UNDECIDED, never a refutation, and finds nothing
+_PRIOR_WEIGHT = 16
+
+
+@st.composite
+def _level_priors(draw, space, *, full_support: bool):
+    """Independent records (marginals with weights in [lo, 16]) or an arbitrary joint pmf (weights in
+    [lo, 16], one of them sometimes up to 8 times larger); lo = 1 with full support, else 0."""
+    if draw(st.booleans()):
+        marginals = [draw(pmfs(len(a), full_support=full_support, max_weight=_PRIOR_WEIGHT, near_deterministic=False))
+                     for a in space.records]
+        return Prior.product(space, marginals)
+    lo = 1 if full_support else 0
+    weights = draw(st.lists(st.integers(lo, _PRIOR_WEIGHT), min_size=space.size, max_size=space.size))
+    if draw(st.booleans()):
+        weights[draw(st.integers(0, space.size - 1))] *= draw(st.integers(1, 8))
+    if sum(weights) == 0:
+        weights[0] = 1
+    return Prior(space, [Fraction(w, sum(weights)) for w in weights])
+
+
+@st.composite
+def prior_level_instances(draw, domain):
+    """An instance (prior, params) of a declared domain: a Hamming space D^n from ``domain.spaces``, a prior
+    on it (mutually independent records or an arbitrary joint pmf; full support when ``domain.full_support``,
+    zeros allowed otherwise), and a level e^ε = t >= ``domain.lower(prior)``, drawn on, just above or well
+    above the least level, or on / near either side of an anchor (``domain.anchors(prior)``) in the range.
+
+    Every instance meets ``domain.hypotheses`` (the reading's): a level outside them is replaced by the least
+    level certainly inside, so no draw is wasted on instances that can never refute.
+    """
+    n, m = draw(st.sampled_from(domain.spaces))
+    space = Hamming(range(m), n)
+    prior = draw(_level_priors(space, full_support=domain.full_support))
+    bound, closed = domain.lower(prior)
+    if bound is sympy.oo:  # no level for this prior (e.g. t~ = oo): only reachable without full support
+        prior = Prior.uniform(space)
+        bound, closed = domain.lower(prior)
+    least = _least_inside(bound, closed)
+    points = [least] + [_least_inside(a, True) for a in domain.anchors(prior) if a is not sympy.oo]
+    base = draw(st.sampled_from(points))
+    offset = draw(st.one_of(st.sampled_from(_LEVEL_OFFSETS),
+                            st.fractions(min_value=0, max_value=10, max_denominator=12)))
+    below = draw(st.booleans()) and base != least  # just under an anchor (where a case of the statement ends)
+    t = base - offset if below and base - offset >= least else base + offset
+    inst = Instance(f"drawn from {domain.name}: D^{n},m={m}, e^eps={t}", prior=prior,
+                    params=domain.to_params(prior, t))
+    if not all(hyp.check(inst) for hyp in domain.hypotheses):  # below the range: the least level inside
+        t = least
+        inst = Instance(f"drawn from {domain.name}: D^{n},m={m}, e^eps={t}", prior=prior,
+                        params=domain.to_params(prior, t))
+    return inst
+
+
+def declared_strategy(declared):
+    """The search strategy a reading declares: a hypothesis strategy, a callable returning one, or a declared
+    domain of priors × levels (:func:`prior_level_instances`)."""
+    if hasattr(declared, "lower") and hasattr(declared, "spaces"):
+        return prior_level_instances(declared)
+    return declared() if callable(declared) else declared

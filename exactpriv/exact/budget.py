@@ -341,6 +341,17 @@ def _died(what, code) -> BudgetExceededError:
     return BudgetExceededError(f"{what} stopped: its worker process died ({_death(code)})")
 
 
+def _step_limit(seconds: float | None, what: str) -> float:
+    """Seconds a bounded step may take: the earlier of its own ``seconds`` (validated) and the deadline
+    in force; raises BudgetExceededError when that is already past."""
+    if seconds is not None:
+        seconds = validate_seconds(seconds, f"{what} seconds")
+    limit = min(math.inf if seconds is None else seconds, remaining())
+    if limit <= 0:
+        raise BudgetExceededError(_why(_CURRENT.get(), what))
+    return limit
+
+
 def run_bounded(fn: Callable[..., Any], *args, seconds: float | None = None, what: str = "step",
                 warm: bool = False, **kwargs) -> Any:
     """``fn(*args, **kwargs)`` in a killable child process, within ``seconds`` and the deadline.
@@ -352,11 +363,7 @@ def run_bounded(fn: Callable[..., Any], *args, seconds: float | None = None, wha
     the step goes to the process's long-lived worker: ``fn`` must then be a module-level
     function and the arguments picklable.
     """
-    if seconds is not None:
-        seconds = validate_seconds(seconds, f"{what} seconds")
-    limit = min(math.inf if seconds is None else seconds, remaining())
-    if limit <= 0:
-        raise BudgetExceededError(_why(_CURRENT.get(), what))
+    limit = _step_limit(seconds, what)
     if not _can_fork():
         with deadline(None if math.isinf(limit) else limit, what=what):
             return fn(*args, **kwargs)
@@ -418,11 +425,7 @@ class BoundedWorker:
     def __call__(self, *args, seconds: float | None = None, what: str = "step", **kwargs) -> Any:
         """``fn(*args, **kwargs)`` in the worker within the earlier of ``seconds`` and the deadline
         (see :func:`run_bounded` for the outcomes)."""
-        if seconds is not None:
-            seconds = validate_seconds(seconds, f"{what} seconds")
-        limit = min(math.inf if seconds is None else seconds, remaining())
-        if limit <= 0:
-            raise BudgetExceededError(_why(_CURRENT.get(), what))
+        limit = _step_limit(seconds, what)
         if not _can_fork():
             with deadline(None if math.isinf(limit) else limit, what=what):
                 return self.fn(*args, **kwargs)

@@ -45,6 +45,7 @@ from theorems.wang2016.instances import (
     random_prior,
 )
 from theorems.wang2016.optima import exp_eps_x, pd_dp, pd_i, uncertified
+from theorems.wang2016.search import ALL_PRIORS_ANY_EPS, FULL_SUPPORT_POSITIVE_EPS_FROM_TILDE
 from theorems.wang2016.steps import OO, all_of, compare_step, exp_eps_of, fact, h_or_zero, shape, times
 
 
@@ -168,7 +169,7 @@ LEMMA4 = Claim(
              lemma4_check, [FAM_BOUNDARY, FAM_ABOVE], expected=Verdict.CHECKED,
              hypotheses=(EPS_AT_LEAST_TILDE, EPS_POSITIVE),
              notes="eps = 0 (uniform prior) is excluded: (29) then needs K_1^{-1}, which does not exist.",
-             open_search=False)],
+             strategy=FULL_SUPPORT_POSITIVE_EPS_FROM_TILDE)],
 )
 
 
@@ -215,13 +216,15 @@ LEMMA5 = Claim(
              notes="Checked on the grid only: the all-eps proof covers the small spaces of all-eps-small-spaces; "
                    "general n, m rest on the sums (71)-(78) (lemma1.claim_ub/sums-71-78, every row of E_d is the "
                    "posterior (61)) and the triangle inequality for d, which are not machine-checked together.",
-                   open_search=False),
+             strategy=ALL_PRIORS_ANY_EPS),
      Reading("all-eps-small-spaces",
              f"for every eps >= 0 on D^n, (n, m) in {set(SMALL_SPACES)}: pure_dp(E_d) = eps exactly and every row "
              "has distortion h(eps) (so E[d] = h(eps) under every prior)",
              prove=prove_lemma5_small_spaces, expected=Verdict.PROVED,
              notes="Replaces the former 'forall-E_d' reading and the proof formerly attached to 'literal' (which "
-                   "covered three spaces, not the literal statement).", open_search=False)],
+                   "covered three spaces, not the literal statement).",
+             # about its proof only (no instance check): the literal reading above is the one searched
+             open_search=False)],
 )
 
 

@@ -49,6 +49,12 @@ from theorems.wang2016.instances import (
     random_mechanism,
 )
 from theorems.wang2016.optima import eps_tilde, exp_eps_x, lower_bound_all_eps, pd_dp, pd_i, pd_relaxed, uncertified
+from theorems.wang2016.search import (
+    ALL_PRIORS_ANY_EPS,
+    FULL_SUPPORT_ANY_EPS,
+    FULL_SUPPORT_D_UP_TO_H_TILDE,
+    FULL_SUPPORT_EPS_FROM_TILDE,
+)
 from theorems.wang2016.steps import F, OO, all_of, compare_step, exp_eps_of, fact, h_or_zero, shape, times
 
 
@@ -190,23 +196,24 @@ THM1 = Claim(
     [Reading("identifiability-equality", "for full-support p_X and eps >= eps~_X: D*_i(eps) = h(eps) (distortion "
                                          "form of (20), first line)",
              thm1_equality_check, [FAM_ABOVE, FAM_ABOVE_MORE, FAM_ABOVE_SLOW], expected=Verdict.CHECKED,
-             hypotheses=(full_support_prior, EPS_AT_LEAST_TILDE), open_search=False),
+             hypotheses=(full_support_prior, EPS_AT_LEAST_TILDE), strategy=FULL_SUPPORT_EPS_FROM_TILDE),
      Reading("identifiability-lower", "for full-support p_X: D*_i(eps) >= h(eps) for eps >= eps_X and "
                                       "D*_i(eps) = +oo for eps < eps_X (distortion form of (20), second line)",
              thm1_lower_check, [FAM_BETWEEN, FAM_BELOW_X, FAM_ABOVE], expected=Verdict.CHECKED,
              hypotheses=(full_support_prior,),
              notes="Between eps_X and eps~_X the optimum is strictly above h (e.g. (1/2,1/3,1/6)^2 at e^eps = 7/2).",
-             open_search=False),
+             strategy=FULL_SUPPORT_ANY_EPS),
      Reading("dp-bounds", "h(eps + eps_X) <= D*_d(eps) <= h(eps) for every prior (h(oo) = 0 when eps_X = oo)",
              thm1_dp_check, [FAM_GRID, FAM_GRID_ZEROS, FAM_GRID_MORE, FAM_GRID_SLOW], expected=Verdict.CHECKED,
-             open_search=False),
+             strategy=ALL_PRIORS_ANY_EPS),
      Reading("privacy-form", "for full-support p_X, at rational D <= h(eps~_X): eps*_i(D) = h^-1(D) and "
                              "max(h^-1(D) - eps_X, 0) <= eps*_d(D) <= max(h^-1(D), 0), via monotonicity of D* and "
                              "the all-eps certificate",
              thm1_privacy_form_check, [FAM_D, FAM_D_SLOW], expected=Verdict.CHECKED,
              hypotheses=(full_support_prior, D_AT_MOST_H_TILDE),
              notes="eps*(D) <= ln t iff D*(t) <= D (D* non-increasing, optimum attained); the lower bounds hold "
-                   "for all eps by the relaxation and relaxed_dual_certificate.", open_search=False)],
+                   "for all eps by the relaxation and relaxed_dual_certificate.",
+             strategy=FULL_SUPPORT_D_UP_TO_H_TILDE)],
 )
 
 

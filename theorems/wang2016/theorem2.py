@@ -47,6 +47,7 @@ from theorems.wang2016.instances import (
     random_prior,
 )
 from theorems.wang2016.optima import eps_tilde, lower_bound_all_eps, pd_i
+from theorems.wang2016.search import FULL_SUPPORT_POSITIVE_EPS_FROM_TILDE
 from theorems.wang2016.steps import F, all_of, compare_step, exp_eps_of, fact, shape
 
 
@@ -152,7 +153,7 @@ THM2 = Claim(
              thm2_check, [FAM_BOUNDARY, FAM_ABOVE], expected=Verdict.CHECKED,
              hypotheses=(EPS_AT_LEAST_TILDE, EPS_POSITIVE),
              notes="D = 0 (eps = oo, Y = X) is the limit and D = h(0) needs eps = 0, where (29) is undefined; both "
-                   "ends are excluded from the instances.", open_search=False)],
+                   "ends are excluded from the instances.", strategy=FULL_SUPPORT_POSITIVE_EPS_FROM_TILDE)],
 )
 
 
