@@ -29,23 +29,24 @@ __all__ = ["add_parser", "cmd_report"]
 def add_parser(subparsers, name: str = "report"):
     p = subparsers.add_parser(name, help="run the bank and write an HTML/Markdown report with the implication atlas")
     add_bank_argument(p)
-    p.add_argument("--only", help="comma-separated papers (cuff2016) or claim ids / id prefixes")
+    p.add_argument("--only", help="comma-separated papers (cuff2016) or claim ids / id prefixes; default: every claim")
     p.add_argument("--out", default="report", help="output directory (default ./report)")
-    p.add_argument("--slow", action="store_true", help="also run the slow exhaustive families")
+    p.add_argument("--slow", action="store_true", help="also run the slow exhaustive families (default off)")
     add_reading_budget_argument(p)
     p.add_argument("--from-json", dest="from_json", metavar="FILE",
-                   help="use the results of a previous 'exactpriv verify' (verify.json) instead of re-running")
+                   help="use the results of a previous 'exactpriv verify' (verify.json) instead of re-running "
+                        "(default: run the bank now)")
     p.add_argument("--tight-seconds", dest="tight_seconds", type=seconds_option, default=2.0,
                    help="search budget of the tightness explorer per central implication (default 2)")
     p.add_argument("--entry-seconds", dest="entry_seconds", type=seconds_option, default=0.4,
                    help="search budget per implication of the atlas table (stated map vs best witness; default "
                         "0.4)")
-    p.add_argument("--no-tightness", dest="no_tightness", action="store_true", help="skip the tightness explorer")
+    p.add_argument("--no-tightness", dest="no_tightness", action="store_true", help="skip the tightness explorer (default: run it)")
     p.add_argument("--derived-length", dest="derived_length", type=int_option, default=2,
                    help="longest path composed into a derived implication (default 2)")
     p.add_argument("--latex", metavar="PATH",
                    help="also write the LaTeX table of verdicts per paper to PATH (it is always written to "
-                        "DIR/verdicts.tex)")
+                        "DIR/verdicts.tex; default: only there)")
     add_workers_arguments(p)
     p.set_defaults(func=cmd_report)
     return p
