@@ -233,12 +233,15 @@ def merge_hunt(results: list[HuntResult], *, seed: int, max_examples: int | None
 def run_hunt(claim, *, reading: str | None = None, seconds: float = 30.0, seed: int = 0,
              max_examples: int | None = None, workers: int = 0, scheduler: str | None = None, banks=None,
              archive: bool = False, directory: Path | None = None, processes: bool = True,
-             progress: Callable[[int, int, int], None] | None = None) -> list[HuntResult]:
+             progress: Callable[[int, int, int], None] | None = None,
+             announce: Callable[[ReadingResult], None] | None = None) -> list[HuntResult]:
     """Hunt ``claim`` sharded (see the module head); one merged :class:`HuntResult` per reading.
 
     archive : write each witness as it arrives (atomically, :func:`counterexamples.archive.archive`, into
         ``directory`` or counterexamples/found/); ``result.note`` names the file
     banks : bank names or files where the workers find the claim (default: every installed bank)
+    announce : called with each first refutation of a reading as it arrives, before it is archived
+        (the CLI prints it, so a write that fails or is killed loses nothing)
     """
     from counterexamples.archive import archive as write_witness
 
@@ -257,8 +260,11 @@ def run_hunt(claim, *, reading: str | None = None, seconds: float = 30.0, seed: 
             got[(s.reading, s.index)] = res
             if res.verdict is Verdict.REFUTED and s.index < first_refuting.get(s.reading, SHARDS):
                 first_refuting[s.reading] = s.index
-                if archive and res.witness is not None:
+                if res.witness is not None and (archive or announce is not None):
                     rr = ReadingResult(claim.id, s.reading, Verdict.REFUTED, {}, res.witness, res.values)
+                    if announce is not None:
+                        announce(rr)
+                if archive and res.witness is not None:
                     files[s.reading] = write_witness(rr, seed=seed, directory=directory,
                                                      found_by=f"exactpriv hunt, shard {s.index} "
                                                               f"({res.found_by})")

@@ -51,6 +51,13 @@ def _render_hunt(rows: list[Row], *, fmt: str, title: str, show_all: bool) -> st
     return text + "".join("\n" + "\n".join(b) + "\n" for b in blocks) + hint + "\n"
 
 
+def _announce(rr, witness_doc: dict) -> None:
+    """A found witness on stderr as one JSON line, before any write is attempted (issue 10: a write
+    that fails or is killed midway then loses nothing)."""
+    print(f"found {rr.claim_id} [{rr.reading}]: " + json.dumps(witness_doc, separators=(",", ":"), default=str),
+          file=sys.stderr, flush=True)
+
+
 def _run_hunt(args) -> int:
     from rich.console import Console
 
@@ -80,7 +87,10 @@ def _run_hunt(args) -> int:
         for res in run_hunt(claim, reading=args.reading, seconds=args.seconds, seed=args.seed,
                             max_examples=args.max_examples, workers=workers, scheduler=scheduler,
                             banks=bank_specs, archive=archive_dir is not None, directory=archive_dir,
-                            progress=progress_printer(Console(stderr=True), f"hunt {claim.id}")):
+                            progress=progress_printer(Console(stderr=True), f"hunt {claim.id}"),
+                            announce=(lambda rr: _announce(rr, witness_document(rr, seed=args.seed,
+                                                                                found_by="exactpriv hunt")))
+                            if archive_dir is not None else None):
             doc = res.to_json()
             out.append(doc)
             rows.append(_row(claim, by_name[res.reading], doc))
@@ -112,9 +122,7 @@ def _run_hunt(args) -> int:
                 if archive_dir is not None:
                     # issue 10: the witness reaches the terminal before any write is attempted, so a
                     # write killed or failing midway loses nothing (one JSON line on stderr)
-                    print(f"found {claim.id} [{r.name}]: "
-                          + json.dumps(doc["witness"], separators=(",", ":"), default=str),
-                          file=sys.stderr, flush=True)
+                    _announce(rr, doc["witness"])
                     target = witness_path(claim.id, r.name, directory=archive_dir)
                     if target.exists() and not args.overwrite:
                         doc["note"] = ((doc.get("note") or "") + f" not archived: {target} exists "

@@ -46,9 +46,19 @@ def test_two_workers_match_the_serial_run(tmp_path):
     claim = find_claim(CLAIM)
     serial = run_hunt(claim, seconds=10_000, seed=3, max_examples=24)
     found = tmp_path / "found"
+    announced = []
+
+    def announce(rr):  # called before the witness is written: nothing may exist on disk for it yet
+        announced.append((rr.reading, (found / f"{CLAIM}--{rr.reading}.json").exists()))
+
     parallel = run_hunt(claim, seconds=10_000, seed=3, max_examples=24, workers=2, archive=True, directory=found,
-                        processes=False)
+                        processes=False, announce=announce)
     assert _signature(parallel) == _signature(serial)
+    # every refuted reading is announced, first while no file exists for it (a lower shard's witness arriving
+    # later replaces it and is announced again, over the file then on disk); nothing else is announced
+    refuted = {r.reading for r in parallel if r.verdict is Verdict.REFUTED}
+    assert {name for name, _ in announced} == refuted
+    assert all(next(on_disk for name, on_disk in announced if name == r) is False for r in refuted)
     verdicts = {r.verdict for r in serial}
     assert Verdict.REFUTED in verdicts and Verdict.CHECKED in verdicts  # both kinds of reading are compared
     refuted = [r for r in parallel if r.verdict is Verdict.REFUTED]
