@@ -5,6 +5,7 @@ __all__ = [
     "InvalidArgument",
     "NotExactError",
     "NoClosedFormError",
+    "BankLoadError",
     "NotStochasticError",
     "EntryRangeError",
     "ShapeError",
@@ -55,6 +56,12 @@ def refuse_symbolic(M, what: str) -> None:
             if cls is NoClosedFormError else "has irrational entries")
     raise cls(f"{what} needs rational entries but {M!r} {kind}; substitute a value with rational e^eps first, "
               f"e.g. M.subs(eps=sympy.log(3))")
+
+
+class BankLoadError(InvalidArgument):
+    """A claim bank (a user's file, module or registered package) failed while it was imported:
+    a syntax error, a missing import or an exception raised by its code; the message names the file
+    and line."""
 
 
 class NotStochasticError(InvalidArgument):

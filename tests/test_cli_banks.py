@@ -60,6 +60,21 @@ def test_unknown_bank_is_a_typed_error(capsys):
     assert "did you mean papers" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("source, fragment", [
+    ("from exactpriv.claims import implication_claim\nCLAIMS = [\n", "syntax error in {path}, line 2"),
+    ("import no_such_module_of_the_user\nCLAIMS = []\n",
+     "ModuleNotFoundError: No module named 'no_such_module_of_the_user' ({path}, line 1)"),
+    ("X = 1\nCLAIMS = [1 / 0]\n", "ZeroDivisionError: division by zero ({path}, line 2)"),
+], ids=["syntax-error", "missing-import", "raises-while-importing"])
+def test_a_broken_bank_file_is_the_banks_error_not_an_internal_one(source, fragment, tmp_path, capsys):
+    path = tmp_path / "broken_bank.py"
+    path.write_text(source)
+    assert main(["verify", str(path), "--json", "", "--markdown", ""]) == 1
+    err = capsys.readouterr().err
+    assert "internal error" not in err and "BankLoadError" in err
+    assert fragment.format(path=path) in err
+
+
 def test_pytest_collects_a_bank_file(pytester, bank_file, monkeypatch):
     # the subprocess imports this checkout, not whatever copy is installed
     monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parent.parent))

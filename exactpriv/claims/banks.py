@@ -18,10 +18,12 @@ file.  (Data files — mechanisms, priors, witnesses — are never executed; see
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import importlib
 import importlib.util
 import sys
+import traceback
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -29,7 +31,7 @@ from types import ModuleType
 from typing import Callable, Iterable, Mapping, Sequence
 
 from exactpriv.claims.model import Claim
-from exactpriv.errors import InvalidArgument
+from exactpriv.errors import BankLoadError, ExactPrivError, InvalidArgument
 
 __all__ = ["ENTRY_POINT_GROUP", "Bank", "Paper", "installed_banks", "load_bank", "resolve_banks",
            "select_claims", "find_claim"]
@@ -150,7 +152,9 @@ def installed_banks() -> dict[str, Bank]:
     """Every bank registered under the ``exactpriv.banks`` entry-point group, by name."""
     out: dict[str, Bank] = {}
     for ep in entry_points(group=ENTRY_POINT_GROUP):
-        out[ep.name] = _bank_from(ep.load(), ep.name)
+        with _bank_import(f"{ep.name!r} (registered as {ep.value})"):
+            module = ep.load()
+        out[ep.name] = _bank_from(module, ep.name)
     return out
 
 
@@ -173,8 +177,29 @@ def _load_file(path: Path) -> Bank:
         raise InvalidArgument(f"cannot import bank file {str(path)!r}")
     module = importlib.util.module_from_spec(spec)
     sys.modules[mod_name] = module
-    spec.loader.exec_module(module)
+    with _bank_import(str(path)):
+        spec.loader.exec_module(module)
     return _bank_from(module, name)
+
+
+class _NoSuchModule(Exception):
+    """The module named as a bank does not exist (as opposed to a bank whose own imports fail)."""
+
+
+@contextlib.contextmanager
+def _bank_import(what: str):
+    """Turns an error raised while a bank's own code is imported into a BankLoadError naming the file
+    and line: the user's code failed, not exactpriv (a typed error, not an "internal error")."""
+    try:
+        yield
+    except (ExactPrivError, _NoSuchModule):
+        raise
+    except SyntaxError as exc:
+        raise BankLoadError(f"bank {what}: syntax error in {exc.filename}, line {exc.lineno}: {exc.msg}") from None
+    except Exception as exc:  # noqa: BLE001 - any failure of the bank's own code is the bank's error
+        frames = [f for f in traceback.extract_tb(exc.__traceback__) if "importlib" not in f.filename]
+        where = f" ({frames[-1].filename}, line {frames[-1].lineno})" if frames else ""
+        raise BankLoadError(f"bank {what} failed while importing: {type(exc).__name__}: {exc}{where}") from None
 
 
 def load_bank(spec: str | Bank) -> Bank:
@@ -192,8 +217,14 @@ def load_bank(spec: str | Bank) -> Bank:
             raise InvalidArgument(f"bank file {spec!r} does not exist")
         return _load_file(path)
     try:
-        module = importlib.import_module(spec)
-    except ImportError:
+        with _bank_import(spec):
+            try:
+                module = importlib.import_module(spec)
+            except ModuleNotFoundError as exc:
+                if exc.name is None or not (spec == exc.name or spec.startswith(exc.name + ".")):
+                    raise  # the bank exists but imports something missing: the bank's error
+                raise _NoSuchModule from None
+    except _NoSuchModule:
         raise InvalidArgument(f"no bank {spec!r}: not an installed bank ({', '.join(installed) or 'none'}), "
                               f"a file or an importable module" + _did_you_mean(spec, installed)) from None
     return _bank_from(module, spec.rsplit(".", 1)[-1])
