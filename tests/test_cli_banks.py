@@ -43,7 +43,8 @@ def test_list_takes_a_bank_and_a_plain_prefix(bank_file, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert [ln.split()[0] for ln in lines] == ["mine.kl", "mine.kl3"]
     assert main(["list", "claims", "--only", "zhao"]) == 0
-    ids = [ln.split()[0] for ln in capsys.readouterr().out.splitlines()]
+    # a long title continues on indented lines under its column
+    ids = [ln.split()[0] for ln in capsys.readouterr().out.splitlines() if not ln[:1].isspace()]
     assert ids and all(i.startswith("zhao2019.") for i in ids)
 
 

@@ -25,7 +25,7 @@ def test_hunt_piped_is_summary_first_narrow_and_shows_a_readable_witness(capsys)
     out = capsys.readouterr().out
     assert rc == 0
     lines = _lines(out)
-    assert lines[0].startswith("exactpriv hunt identitydp.prop4: 1 readings")
+    assert lines[0].startswith("exactpriv hunt identitydp.prop4: 1 reading ")
     assert lines[1] == "verdicts: REFUTED 1"
     assert max(map(len, lines)) <= 120
     row = [ln for ln in lines if ln.startswith("identitydp.prop4 ")]

@@ -92,3 +92,19 @@ def test_prove_strict_exit_codes_and_one_verdict_type(capsys):
     assert "REFUTED" in capsys.readouterr().out
     res = prove("eps <= eps**2", domain="[0, 2]")
     assert res.verdict is Verdict.REFUTED and len(repr(res)) < 200 and res.certificate["steps"]
+
+
+@pytest.mark.parametrize("what", ["claims", "readings", "notions", "banks"])
+def test_list_stays_within_120_columns_and_names_everything(what, capsys):
+    from exactpriv.claims.banks import resolve_banks
+    from exactpriv.measures import REGISTRY
+
+    assert main(["list", what]) == 0
+    out = capsys.readouterr().out
+    assert max(len(line) for line in out.splitlines()) <= 120
+    if what in ("claims", "readings"):
+        ids = {c.id for b in resolve_banks() for c in b.claims() if c.readings or what == "claims"}
+        assert ids <= {line.split()[0] for line in out.splitlines() if line and not line[0].isspace()}
+        assert " 1 readings " not in out
+    if what == "notions":
+        assert set(REGISTRY) <= {line.split()[0] for line in out.splitlines() if line and not line[0].isspace()}

@@ -89,6 +89,11 @@ def summary_lines(rows: list[Row], title: str) -> list[str]:
     return lines
 
 
+def count(n: int, word: str) -> str:
+    """``n`` and ``word``, plural unless n == 1 ("1 reading", "2 readings")."""
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
 def output_width() -> int:
     """Columns of stdout output: the terminal's width, at most :data:`MAX_WIDTH`; MAX_WIDTH when piped."""
     return _width()

@@ -8,7 +8,7 @@ import time
 
 from exactpriv.cli._common import (EXIT_INTERRUPTED, add_bank_argument, archive_directory, banks_of, esc,
                                    int_option, seconds_option, use_cache_for_hypothesis, write_output)
-from exactpriv.cli._output import (Row, add_format_arguments, output_width, progress_bar, quiet_third_party,
+from exactpriv.cli._output import (Row, add_format_arguments, count, output_width, progress_bar, quiet_third_party,
                                    render)
 from exactpriv.cli._witness_text import witness_lines, wrap
 from exactpriv.cli._workers import add_workers_arguments, progress_printer, workers_of
@@ -136,7 +136,7 @@ def _run_hunt(args) -> int:
             out.append(doc)
             rows.append(_row(claim, r, doc))
     total = len(out) if not readings else len(readings)
-    title = f"exactpriv hunt {claim.id}: {len(out)} readings in {time.perf_counter() - t0:.1f} s (seed {args.seed})"
+    title = f"exactpriv hunt {claim.id}: {count(len(out), 'reading')} in {time.perf_counter() - t0:.1f} s (seed {args.seed})"
     if interrupted:
         title += f" (PARTIAL: interrupted after {len(out)} of {total})"
     sys.stdout.write(_render_hunt(rows, fmt=args.format, title=title, show_all=args.show_all))

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 
 from exactpriv.cli._common import add_bank_argument, banks_of
+from exactpriv.cli._output import output_width
+from exactpriv.cli._witness_text import wrap
 
 __all__ = ["add_parser", "cmd_list"]
 
@@ -46,17 +48,25 @@ def _rows(args) -> list[dict]:
             for c in claims for r in c.readings]
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n:>2} {word}" + (" " if n == 1 else "s")
+
+
 def _line(what: str, row: dict) -> str:
+    """One row; a long description is wrapped at blanks under its own column (piped output stays within
+    :func:`output_width` columns)."""
     if what == "notions":
-        return f"{row['name']:<28} {row['description']}"
-    if what == "banks":
-        return f"{row['name']:<12} {row['claims']:>4} claims  {row['title']}"
-    if what == "claims":
-        return f"{row['id']:<28} {row['kind']:<16} {row['readings']:>2} readings  {row['title']}"
-    exp = row["expected"] or "-"
-    if row["finding"]:
-        exp += f" ({row['finding']})"
-    return f"{row['id']:<28} {row['reading']:<36} {exp}"
+        head, text = f"{row['name']:<28} ", row["description"]
+    elif what == "banks":
+        head, text = f"{row['name']:<12} {_plural(row['claims'], 'claim'):>9}  ", row["title"]
+    elif what == "claims":
+        head, text = f"{row['id']:<28} {row['kind']:<16} {_plural(row['readings'], 'reading')}  ", row["title"]
+    else:
+        exp = row["expected"] or "-"
+        if row["finding"]:
+            exp += f" ({row['finding']})"
+        head, text = f"{row['id']:<28} {row['reading']:<36} ", exp
+    return "\n".join(wrap(str(text), output_width(), head, hanging=" " * len(head)))
 
 
 def cmd_list(args) -> int:

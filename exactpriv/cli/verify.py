@@ -9,7 +9,8 @@ import time
 from counterexamples.report import evidence_text
 from exactpriv.cli._common import (EXIT_ERROR, EXIT_INTERRUPTED, EXIT_UNEXPECTED, add_bank_argument,
                                    add_reading_budget_argument, banks_of, esc, witness_label, write_output)
-from exactpriv.cli._output import Row, add_format_arguments, progress_bar, quiet_third_party, render, row_of
+from exactpriv.cli._output import (Row, add_format_arguments, count, progress_bar, quiet_third_party, render,
+                                   row_of)
 from exactpriv.cli._sealed_run import seal_rows
 from exactpriv.cli._workers import add_workers_arguments, workers_of
 from exactpriv.errors import ExactPrivError
@@ -68,7 +69,7 @@ def cmd_verify(args) -> int:
         interrupted = True
     elapsed = time.perf_counter() - t0
 
-    title = f"exactpriv verify: {len(results)} readings of {len(claims)} claims in {elapsed:.1f} s"
+    title = f"exactpriv verify: {count(len(results), 'reading')} of {count(len(claims), 'claim')} in {elapsed:.1f} s"
     if interrupted:
         title += f" (PARTIAL: interrupted after {len(results)} of {total})"
     sys.stdout.write(render(rows, fmt=args.format, title=title, show_all=args.show_all))
@@ -188,7 +189,7 @@ def _verify_markdown(results, not_encodable, claims, elapsed, *, partial=None) -
     from exactpriv.claims import summarize
 
     lines = ["# exactpriv verify report", "",
-             f"{len(results)} readings of {len(claims)} claims checked in {elapsed:.1f} s.", ""]
+             f"{count(len(results), 'reading')} of {count(len(claims), 'claim')} checked in {elapsed:.1f} s.", ""]
     if partial is not None:
         lines += [f"**PARTIAL**: interrupted after {partial[0]} of {partial[1]} readings; the readings not "
                   f"listed were not checked.", ""]
