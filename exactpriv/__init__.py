@@ -9,6 +9,24 @@ mechanisms, ``exactpriv.certify`` for all-ε inequalities, ``exactpriv.io`` for 
     log(3)
 """
 
+import sys as _sys
+
+if _sys.argv[:1] == ["-m"]:
+    # `python -m exactpriv`: Python imports this package (sympy, flint, the banks: about a second) before
+    # exactpriv/__main__.py can catch a Ctrl-C; until it restores the default handler, an interrupt is one
+    # line and exit 130 (issue 10), never a traceback.  sys.argv[0] is "-m" only while -m locates a module.
+    import signal as _signal
+
+    def _interrupted_while_starting(signum, frame):
+        import os
+
+        _sys.stderr.write("interrupted while starting\n")
+        _sys.stderr.flush()
+        os._exit(130)
+
+    if _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
+        _signal.signal(_signal.SIGINT, _interrupted_while_starting)
+
 from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict, check_claim, check_reading
 from exactpriv.distributions import Prior
 from exactpriv.errors import ExactPrivError

@@ -1,13 +1,16 @@
 """``python -m exactpriv``: the command line.
 
 ``python -m`` imports the package (``exactpriv/__init__.py``: sympy, flint, the measures) before this
-file runs, so a Ctrl-C in that first second can still show Python's traceback here; the ``exactpriv``
-console script starts from :mod:`exactpriv_launcher`, which handles Ctrl-C from the first instant.
+file runs; the package installs a one-line Ctrl-C handler for that window, restored here to Python's
+default (the command line's own interrupt protocol then applies).  The ``exactpriv`` console script
+starts from :mod:`exactpriv_launcher`, which handles Ctrl-C from the first instant.
 """
+import signal
 
 try:
     from exactpriv.cli import main
 except KeyboardInterrupt:  # Ctrl-C while the command line is still importing: no traceback either
     raise SystemExit(130) from None
 
+signal.signal(signal.SIGINT, signal.default_int_handler)
 raise SystemExit(main())

@@ -342,3 +342,26 @@ def test_ctrl_c_while_the_console_script_imports_is_one_line(tmp_path):
         assert proc.returncode == 130 and "Traceback" not in err and len(err.splitlines()) == 1, err
         phases.append(err.strip())
     assert "interrupted while starting" in phases  # the import window itself was exercised
+
+
+def test_ctrl_c_while_python_m_exactpriv_imports_is_one_line():
+    """``python -m exactpriv`` imports the package before its __main__ can catch anything; the package's
+    start-up handler makes an interrupt in that window one line and exit 130 as well."""
+    import subprocess
+
+    root = Path(__file__).resolve().parents[2]
+    phases = []
+    for delay in (0.2, 0.6):
+        proc = subprocess.Popen([sys.executable, "-m", "exactpriv", "verify", "--json", "", "--markdown", ""],
+                                cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        time.sleep(delay)
+        proc.send_signal(signal.SIGINT)
+        try:
+            err = proc.communicate(timeout=60)[1].decode()  # a hang guard, not a timing assertion
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            pytest.fail("still running 60 s after Ctrl-C")
+        assert proc.returncode == 130 and "Traceback" not in err and len(err.splitlines()) == 1, err
+        phases.append(err.strip())
+    assert "interrupted while starting" in phases  # the import window itself was exercised
