@@ -321,25 +321,30 @@ def test_a_second_ctrl_c_exits_at_once(argv, tmp_path):
 LAUNCHER = "import sys\nfrom exactpriv_launcher import main\nif __name__ == '__main__':\n    sys.exit(main())\n"
 
 
+def _interrupted_at(argv: list[str], delay: float) -> tuple[int, str]:
+    """Run ``python argv`` from the repo root, send one SIGINT after ``delay`` s: (exit status, stderr)."""
+    import subprocess
+
+    proc = subprocess.Popen([sys.executable, *argv, "verify", "--json", "", "--markdown", ""],
+                            cwd=Path(__file__).resolve().parents[2], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(delay)
+    proc.send_signal(signal.SIGINT)
+    try:
+        err = proc.communicate(timeout=60)[1].decode()  # a hang guard, not a timing assertion
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        pytest.fail("still running 60 s after Ctrl-C")
+    return proc.returncode, err
+
+
 def test_ctrl_c_while_the_console_script_imports_is_one_line(tmp_path):
     """The console script (``exactpriv_launcher:main``, the same two lines pip generates) interrupted
     while it still imports sympy and the banks: exit 130 and one line, never a traceback."""
-    import subprocess
-
-    root = Path(__file__).resolve().parents[2]
     phases = []
     for delay in (0.3, 0.6):  # importing takes about a second (longer on a loaded machine)
-        proc = subprocess.Popen([sys.executable, "-c", LAUNCHER, "verify", "--json", "", "--markdown", ""],
-                                cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-        time.sleep(delay)
-        proc.send_signal(signal.SIGINT)
-        try:
-            err = proc.communicate(timeout=60)[1].decode()  # a hang guard, not a timing assertion
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            pytest.fail("still running 60 s after Ctrl-C")
-        assert proc.returncode == 130 and "Traceback" not in err and len(err.splitlines()) == 1, err
+        rc, err = _interrupted_at(["-c", LAUNCHER], delay)
+        assert rc == 130 and "Traceback" not in err and len(err.splitlines()) == 1, err
         phases.append(err.strip())
     assert "interrupted while starting" in phases  # the import window itself was exercised
 
@@ -347,23 +352,11 @@ def test_ctrl_c_while_the_console_script_imports_is_one_line(tmp_path):
 def test_ctrl_c_while_python_m_exactpriv_imports_is_one_line():
     """``python -m exactpriv`` imports the package before its __main__ can catch anything; the package's
     start-up handler makes an interrupt in that window one line and exit 130 as well."""
-    import subprocess
-
-    root = Path(__file__).resolve().parents[2]
     phases = []
     for delay in (0.1, 0.2):
-        proc = subprocess.Popen([sys.executable, "-m", "exactpriv", "verify", "--json", "", "--markdown", ""],
-                                cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-        time.sleep(delay)
-        proc.send_signal(signal.SIGINT)
-        try:
-            err = proc.communicate(timeout=60)[1].decode()  # a hang guard, not a timing assertion
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            pytest.fail("still running 60 s after Ctrl-C")
+        rc, err = _interrupted_at(["-m", "exactpriv"], delay)
         assert "Traceback" not in err and len(err.splitlines()) == 1, err
         if err.strip() == "interrupted while starting":  # the package's start-up handler: exit 130
-            assert proc.returncode == 130, (proc.returncode, err)
+            assert rc == 130, (rc, err)
         phases.append(err.strip())
     assert "interrupted while starting" in phases  # the import window itself was exercised
