@@ -30,7 +30,6 @@ has received.  ``progress(done, total, refuted)`` reports shards finished across
 from __future__ import annotations
 
 import logging
-import math
 import os
 import random
 import time
@@ -39,6 +38,7 @@ from pathlib import Path
 from typing import Callable
 
 from counterexamples.hunt import HuntResult, hunt_reading
+from counterexamples.hunt import _validate as validate_search_options
 from exactpriv.claims import ReadingResult, Verdict
 from exactpriv.errors import InvalidArgument
 
@@ -66,13 +66,7 @@ def _validate(workers, scheduler, seconds, seed, max_examples):
         raise InvalidArgument(f"scheduler={scheduler!r} must be an address like 'tcp://127.0.0.1:8786'")
     if (workers or scheduler) and not dask_available():
         raise InvalidArgument("workers/scheduler need dask.distributed: pip install 'exactpriv[distributed]'")
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds < math.inf:
-        raise InvalidArgument(f"seconds={seconds!r} must be a finite positive number")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidArgument(f"seed={seed!r} of type {type(seed).__name__} must be an integer")
-    if max_examples is not None and (isinstance(max_examples, bool) or not isinstance(max_examples, int)
-                                     or max_examples < 0):
-        raise InvalidArgument(f"max_examples={max_examples!r} must be a non-negative integer or None")
+    validate_search_options(seconds, seed, max_examples)
 
 
 def _stdout_to_stderr() -> None:
