@@ -100,7 +100,7 @@ def confirming(check: Callable[[Instance], Any], *, theorem: str = "rr-dominance
             g = dominance.INFINITY if dominance.INFINITY in (a, b) else max(a, b)
             K = dominance.rr_kernel(P, Q, g)
             summary = dominance.check_kernel(K, dominance.rr_pair(g), (P, Q))
-            summary = {**summary, "pairs": 1, "exp_eps": str(g)}
+            summary = {**summary, "pairs": 1, "checked": 1, "exp_eps": str(g)}
         elif isinstance(inst.mechanism, Mechanism) or hasattr(inst.mechanism, "expand"):
             summary = dominance.confirm_rr_dominance(inst.mechanism)
         else:
