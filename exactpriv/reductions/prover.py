@@ -233,8 +233,8 @@ def prove_by_reduction(given: str, measure: str, bound, *, given_params: Mapping
         why = f"at ε = ∞ (RR(∞) is the identity channel): {label} ≤ lim f is {end.truth.value}: {end.reason}"
         return Reduction(given, measure, bound, Decision.undecided("reduction", why), chain, why, proof, end_data)
     chain.append(Link("family-proof", f"{label}(RR(ε)) = {closed} ≤ {bound} for all ε ≥ 0 [certified: "
-                                      f"{proof.method}], and at ε = ∞ {end_data['measure']} ≤ "
-                                      f"{end_data['limit_of_bound']}"))
+                                      f"{proof.method}], and at ε = ∞ (RR(∞) is the identity channel) "
+                                      f"{label} = {end_data['measure']} ≤ lim f = {end_data['limit_of_bound']}"))
     red = Reduction(given, measure, bound, Decision.true("reduction", ""), chain, None, proof, end_data)
     red.decision = Decision.true("reduction", f"for every mechanism: {red.proof_text()}",
                                  certificate=red.certificate())
@@ -243,7 +243,7 @@ def prove_by_reduction(given: str, measure: str, bound, *, given_params: Mapping
 
 def _label(measure: str, params: Mapping, at: str | None) -> str:
     if measure == "approx_dp":
-        return f"δ at ε' = {params.get('eps')}"
+        return f"approx_dp.delta(eps'={params.get('eps')})"
     if params:
         return f"{measure}({', '.join(f'{k}={v}' for k, v in params.items())})"
     return measure

@@ -300,7 +300,8 @@ PROP1_TIGHT = Claim(
          "bound-11-every-pair-by-reduction", given="pure_dp", measure="kl_dp", bound=EPS * sympy.tanh(EPS / 2),
          families=(PAIRS_RR, PAIRS_EXHAUSTIVE, PAIRS_RANDOM), check=pair_kl_bound_check(_tanh_bound),
          statement="(11) for EVERY pair (P, Q) on a finite set: D(P‖Q), D(Q‖P) <= ε tanh(ε/2), ε the tightest "
-                   "(ε,0)-closeness level: proved by reduction to RR(ε), where it is an equality"),
+                   "(ε,0)-closeness level: proved by reduction to RR(ε), where it is an equality",
+         open_search=False),
      Reading("forall-binary-rr", "for every ε >= 0, P = (e^ε, 1)/(1+e^ε), Q = P reversed (rows of "
          "randomized_response(2, eps=EPS)): pure DP = ε and D(P‖Q) = D(Q‖P) = ε tanh(ε/2), which is (11) for "
          "ε > 0", prove=_prove_prop1_tight, expected=Verdict.PROVED, open_search=False)],
