@@ -23,7 +23,7 @@ from exactpriv.claims.model import Instance, Outcome, Reading
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import EPS
 
-__all__ = ["confirming", "reducible", "reduction_prove", "reduction_reading"]
+__all__ = ["confirm_approx", "confirming", "reducible", "reduction_prove", "reduction_reading"]
 
 
 def _measure_spec(measure) -> tuple[str, dict, str | None]:
@@ -78,34 +78,61 @@ def _pair_rows(inst: Instance):
     return (P, Q) if P is not None and Q is not None else None
 
 
-def confirming(check: Callable[[Instance], Any], *, theorem: str = "rr-dominance") -> Callable[[Instance], Outcome]:
-    """``check`` plus the exact confirmation of ``theorem``'s kernel on the instance (module head).
-
-    On a mechanism: every neighbouring pair at the mechanism's own level; on a pair instance (params P, Q):
-    the pair at its own level.  The summary is added to the outcome's values under ``"dominance"``.
-    """
-    from exactpriv.claims.check import as_outcome
-    from exactpriv.mechanisms.base import Mechanism
+def _confirm_rr(inst: Instance) -> dict:
     from exactpriv.reductions import dominance
 
-    if theorem != "rr-dominance":
-        raise NotImplementedError(theorem)
+    pair = _pair_rows(inst)
+    if pair is not None:
+        P, Q = (tuple(pair[0]), tuple(pair[1]))
+        a, b = dominance.max_ratio(P, Q), dominance.max_ratio(Q, P)
+        g = dominance.INFINITY if dominance.INFINITY in (a, b) else max(a, b)
+        K = dominance.rr_kernel(P, Q, g)
+        summary = dominance.check_kernel(K, dominance.rr_pair(g), (P, Q))
+        return {**summary, "pairs": 1, "checked": 1, "exp_eps": str(g)}
+    if inst.mechanism is not None:
+        return dominance.confirm_rr_dominance(inst.mechanism)
+    return {"skipped": "no mechanism or pair on this instance"}
+
+
+def confirm_approx(levels: Sequence[Any]) -> Callable[[Instance], dict]:
+    """An instance confirmation of ``approx-dominance`` at each γ = e^ε of ``levels`` (δ: the instance's own
+    tightest δ at γ): for a pair instance the pair, for a mechanism every neighbouring pair."""
+    from exactpriv.reductions import dominance
+
+    def confirm(inst: Instance) -> dict:
+        pair = _pair_rows(inst)
+        n = 0
+        for g in levels:
+            if pair is not None:
+                P, Q = (tuple(pair[0]), tuple(pair[1]))
+                d = max(dominance.hockey_stick(P, Q, g), dominance.hockey_stick(Q, P, g))
+                dominance.check_kernel(dominance.extremal_kernel(P, Q, g, d), dominance.extremal_pair(g, d), (P, Q))
+                n += 1
+            elif inst.mechanism is not None:
+                out = dominance.confirm_approx_dominance(inst.mechanism, g)
+                if "skipped" in out:
+                    return out
+                n += out["checked"]
+        return {"theorem": "approx-dominance", "checked": n, "levels": [str(g) for g in levels]}
+
+    return confirm
+
+
+def confirming(check: Callable[[Instance], Any], *,
+               confirm: Callable[[Instance], dict] | None = None) -> Callable[[Instance], Outcome]:
+    """``check`` plus the exact confirmation of the dominance kernels on the instance (module head).
+
+    ``confirm`` (default: ``rr-dominance`` at the instance's own level — on a mechanism every neighbouring
+    pair, on a pair instance (params P, Q) the pair) returns a summary, added to the outcome's values under
+    ``"dominance"``; a failed kernel raises :class:`~exactpriv.reductions.DominanceError`.
+    """
+    from exactpriv.claims.check import as_outcome
+
+    confirm = confirm or _confirm_rr
 
     def run(inst: Instance) -> Outcome:
         out = as_outcome(check(inst))
-        pair = _pair_rows(inst)
-        if pair is not None:
-            P, Q = (tuple(pair[0]), tuple(pair[1]))
-            a, b = dominance.max_ratio(P, Q), dominance.max_ratio(Q, P)
-            g = dominance.INFINITY if dominance.INFINITY in (a, b) else max(a, b)
-            K = dominance.rr_kernel(P, Q, g)
-            summary = dominance.check_kernel(K, dominance.rr_pair(g), (P, Q))
-            summary = {**summary, "pairs": 1, "checked": 1, "exp_eps": str(g)}
-        elif isinstance(inst.mechanism, Mechanism) or hasattr(inst.mechanism, "expand"):
-            summary = dominance.confirm_rr_dominance(inst.mechanism)
-        else:
-            summary = {"skipped": "no mechanism or pair on this instance"}
-        out.values["dominance"] = summary
+        out.values["dominance"] = confirm(inst)
         return out
 
     return run
@@ -113,16 +140,20 @@ def confirming(check: Callable[[Instance], Any], *, theorem: str = "rr-dominance
 
 def reduction_reading(name: str, *, given: str, measure: str, bound, families, check, statement: str,
                       measure_params: Mapping | None = None, at: str | None = None, notes: str = "",
-                      seconds: float = 10.0, **kw) -> Reading:
+                      seconds: float = 10.0, prove: Callable[[], Decision] | None = None,
+                      confirm: Callable[[Instance], dict] | None = None, **kw) -> Reading:
     """A bank reading "… for every mechanism (by reduction)": ``prove`` is the reduction of ``given`` ⇒
-    ``measure`` ≤ ``bound`` (a sympy expression in ``eps``), ``check`` the paper reading's own instance check
-    wrapped by :func:`confirming` (so the listed instances are still checked, and each dominance confirmed)."""
+    ``measure`` ≤ ``bound`` (a sympy expression in ``eps``) by :func:`~exactpriv.reductions.prove_by_reduction`
+    unless a ``prove`` assembled elsewhere is given (:func:`~exactpriv.reductions.assemble_reduction`);
+    ``check`` is the paper reading's own instance check wrapped by :func:`confirming` (so the listed instances
+    are still checked, and each dominance kernel confirmed; ``confirm`` as there)."""
     from exactpriv.claims.verdicts import Verdict
     from exactpriv.reductions import prove_by_reduction
 
-    def prove() -> Decision:
-        red = prove_by_reduction(given, measure, bound, measure_params=measure_params, at=at, seconds=seconds)
-        return red.decision
+    def by_prover() -> Decision:
+        return prove_by_reduction(given, measure, bound, measure_params=measure_params, at=at,
+                                  seconds=seconds).decision
 
     kw.setdefault("expected", Verdict.PROVED)
-    return Reading(name, statement, confirming(check), tuple(families), prove=prove, notes=notes, **kw)
+    return Reading(name, statement, confirming(check, confirm=confirm), tuple(families), prove=prove or by_prover,
+                   notes=notes, **kw)

@@ -27,7 +27,7 @@ from exactpriv.reductions.dominance import (
 )
 from exactpriv.reductions.metatheorems import METATHEOREMS, MetaTheorem, metatheorem
 from exactpriv.reductions.notions import why_not_reducible
-from exactpriv.reductions.prover import Link, Reduction, prove_by_reduction
+from exactpriv.reductions.prover import Link, Reduction, assemble_reduction, prove_by_reduction
 
 __all__ = [
     "INFINITY",
@@ -37,6 +37,7 @@ __all__ = [
     "Link",
     "MetaTheorem",
     "Reduction",
+    "assemble_reduction",
     "check_kernel",
     "confirm_approx_dominance",
     "confirm_rr_dominance",

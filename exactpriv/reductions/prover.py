@@ -34,7 +34,7 @@ from exactpriv.exact.numbers import EPS
 from exactpriv.reductions.metatheorems import METATHEOREMS
 from exactpriv.reductions.notions import EXTREMAL, PAIRWISE, why_not_reducible
 
-__all__ = ["Link", "Reduction", "prove_by_reduction"]
+__all__ = ["Link", "Reduction", "assemble_reduction", "prove_by_reduction"]
 
 #: the family-proof budget handed to the certifier, seconds (the certifier stops itself and says so)
 DEFAULT_SECONDS = 10.0
@@ -126,6 +126,10 @@ def _reducible(given: str, given_params: Mapping, measure: str, measure_params: 
                f"plain notion"
     if measure == "approx_dp":
         if at == "delta" and set(measure_params) == {"eps"} and given in EXTREMAL:
+            level = measure_params["eps"]  # a number, an expression, or the name of a claim parameter
+            if isinstance(level, sympy.Basic) and EPS in level.free_symbols:
+                return ("approx_dp's δ at ε' = a function of the given level itself: at ε = ∞ the value depends "
+                        "on the convention for e^∞·0, so the end of the family proof is not decided")
             return None
         return "approx_dp reduces only as its δ at a fixed ε' (hockey-stick divergence, data-processing-f)"
     why = why_not_reducible(given, measure)
@@ -259,3 +263,28 @@ _SHORT = {
 
 def _cite(theorem: str) -> str:
     return _SHORT.get(theorem, theorem)
+
+
+def assemble_reduction(*, given: str, measure: str, bound, dominance: str, dominance_text: str, monotone: str,
+                       monotone_text: str, maximum_text: str, family_proof: Decision, family_text: str) -> Reduction:
+    """A reduction whose family proof was obtained elsewhere (e.g. a multivariate certificate in (δ, ε, ε')).
+
+    ``dominance`` and ``monotone`` are ids of :data:`~exactpriv.reductions.metatheorems.METATHEOREMS`; the
+    texts are the referee's sentences.  PROVED exactly when ``family_proof`` is TRUE; otherwise the missing
+    link is the family proof, with its reason.  Example: Cuff–Yu Property 3 for every pair, from
+    ``approx-dominance``, ``data-processing-f`` (the hockey-stick divergence) and the certified value of the
+    four-output pair.
+    """
+    for t in (dominance, monotone):
+        if t not in METATHEOREMS:
+            raise InvalidArgument(f"unknown meta-theorem {t!r}; known: {', '.join(METATHEOREMS)}")
+    chain = [Link(dominance, f"{dominance_text} [{_cite(dominance)}]", METATHEOREMS[dominance].hypotheses),
+             Link(monotone, f"{monotone_text} [{_cite(monotone)}]", METATHEOREMS[monotone].hypotheses),
+             Link("pairwise-maximum", f"{maximum_text} [pairwise maximum]", METATHEOREMS["pairwise-maximum"].hypotheses)]
+    if not family_proof.is_true:
+        why = f"the family proof is {family_proof.truth.value}: {family_proof.reason}"
+        return Reduction(given, measure, bound, Decision.undecided("reduction", why), chain, why, family_proof)
+    chain.append(Link("family-proof", f"{family_text} [certified: {family_proof.method}]"))
+    red = Reduction(given, measure, bound, Decision.true("reduction", ""), chain, None, family_proof)
+    red.decision = Decision.true("reduction", f"for every pair: {red.proof_text()}", certificate=red.certificate())
+    return red

@@ -7,7 +7,8 @@ from exactpriv.claims import Verdict, check_reading, load_bank
 
 BY_REDUCTION = [("cuff2016.eq9", "every-pair-by-reduction"), ("cuff2016.prop1", "every-pair-by-reduction"),
                 ("cuff2016.prop1_tight", "bound-11-every-pair-by-reduction"), ("cuff2016.lemma1", "eq21-by-reduction"),
-                ("zhao2019.ks_lemma", "sd-bound-by-reduction"), ("zhao2019.ks_lemma", "sharper-tanh-by-reduction")]
+                ("zhao2019.ks_lemma", "sd-bound-by-reduction"), ("zhao2019.ks_lemma", "sharper-tanh-by-reduction"),
+                ("cuff2016.prop3", "every-pair-by-reduction"), ("cuff2016.ex1", "equality-D-by-reduction")]
 
 
 def _claims():
