@@ -1,11 +1,12 @@
-"""Command line: ``exactpriv verify | measure | replay | hunt | conjecture | prove | report | list``.
+"""Command line: ``exactpriv verify | measure | replay | hunt | conjecture | prove | report | list | check``.
 
 One module per subcommand (``exactpriv.cli.<name>``, each with ``add_parser``); this module only dispatches.
 
 Exit codes (``exactpriv.cli._common``): 0 success (a refutation is a finding, not an error); 1 bad input
 or a check failed (one ``error: Type: message`` line, never a traceback); 2 usage errors (argparse);
 3 ``replay``: the witness no longer refutes; 4 ``verify``: a reading's verdict differs from its expected
-verdict, and ``prove --strict``: REFUTED; 5 ``prove --strict``: UNDECIDED; 130 after Ctrl-C (what was
+verdict, and ``prove --strict``: REFUTED; 5 ``prove --strict``: UNDECIDED; 6 ``check``: a row FAILED or the
+file was refused; 130 after Ctrl-C (what was
 complete is written, marked partial).
 
 The error boundary is :func:`main`: every exception becomes one message on stderr and a
@@ -39,7 +40,8 @@ def build_parser() -> argparse.ArgumentParser:
     for name, mod in (("verify", "exactpriv.cli.verify"), ("replay", "exactpriv.cli.replay"),
                       ("measure", "exactpriv.cli.measure"), ("hunt", "exactpriv.cli.hunt"),
                       ("conjecture", "exactpriv.cli.hunt"), ("prove", "exactpriv.cli.prove"),
-                      ("report", "exactpriv.cli.report"), ("list", "exactpriv.cli.listing")):
+                      ("report", "exactpriv.cli.report"), ("list", "exactpriv.cli.listing"),
+                      ("check", "exactpriv.cli.check")):
         m = __import__(mod, fromlist=["add_parser"])
         m.add_parser(sub, name)
     for sp in sub.choices.values():  # --debug also after the subcommand
@@ -66,6 +68,10 @@ def main(argv=None) -> int:
     debug = "--debug" in argv  # known before parsing: the parser itself loads the banks
     with interrupt_protocol():  # from the start: a Ctrl-C while the banks load is no traceback either
         try:
+            if [a for a in argv if a != "--debug"][:1] == ["check"]:  # the checker runs without the engine
+                from exactpriv.cli.check import main as check_main
+
+                return check_main(argv)
             args = build_parser().parse_args(argv)
             validate_options(args)
             return args.func(args)
