@@ -40,3 +40,24 @@ def rehash(doc: dict) -> dict:
 def write(path: Path, doc) -> Path:
     path.write_text(json.dumps(doc), encoding="utf-8")
     return path
+
+
+FOUND = Path(__file__).resolve().parents[2] / "counterexamples" / "found"
+
+
+def archived_witness(name: str) -> dict:
+    """The witness of an archived refutation (counterexamples/found/NAME.json) in the evidence format."""
+    doc = json.loads((FOUND / f"{name}.json").read_text(encoding="utf-8"))
+    inst = doc["instance"]
+    m, p = inst.get("mechanism"), inst.get("prior")
+    space = (m or p)["space"]
+    w = {"space": {"type": space["type"], "values": space["values"], "n": space["n"]}}
+    if m:
+        w["outputs"] = m["outputs"]
+        w["mechanism"] = m["matrix"]
+    if p:
+        w["prior"] = p["pmf"]
+    w["params"] = {k: v["value"] for k, v in (inst.get("params") or {}).items()}
+    for k, v in (inst.get("extra") or {}).items():
+        w.setdefault("extra", {})[k] = {"outputs": v["outputs"], "mechanism": v["matrix"]}
+    return w
