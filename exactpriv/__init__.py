@@ -27,66 +27,26 @@ if _sys.argv[:1] == ["-m"]:
     if _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
         _signal.signal(_signal.SIGINT, _interrupted_while_starting)
 
+from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict, check_claim, check_reading
+from exactpriv.distributions import Prior
+from exactpriv.errors import ExactPrivError
+from exactpriv.exact.decisions import Decision, Enclosure, Truth
+from exactpriv.exact.kernel import compare
+from exactpriv.exact.logforms import LogForm
+from exactpriv.exact.numbers import EPS, from_float
+from exactpriv.measures import REGISTRY as MEASURES
+from exactpriv.measures import compute as measure
+from exactpriv.measures.divergence import kl_dp, pure_dp, tv_dp
+from exactpriv.measures.result import Measured
+from exactpriv.mechanisms import Mechanism, ProductMechanism
+from exactpriv.mechanisms.clamped import ClampedNoiseMechanism
+from exactpriv.mechanisms.zoo import randomized_response, truncated_geometric
+from exactpriv.spaces import Bounded, GraphSpace, Hamming, Subsets
+
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # for type checkers: the names __getattr__ loads
+if TYPE_CHECKING:  # for type checkers only: importing the certifier here would slow every import
     from exactpriv.certify import ProofResult
-    from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict, check_claim, check_reading
-    from exactpriv.distributions import Prior
-    from exactpriv.errors import ExactPrivError
-    from exactpriv.exact.decisions import Decision, Enclosure, Truth
-    from exactpriv.exact.kernel import compare
-    from exactpriv.exact.logforms import LogForm
-    from exactpriv.exact.numbers import EPS, from_float
-    from exactpriv.measures import REGISTRY as MEASURES
-    from exactpriv.measures import compute as measure
-    from exactpriv.measures.divergence import kl_dp, pure_dp, tv_dp
-    from exactpriv.measures.result import Measured
-    from exactpriv.mechanisms import Mechanism, ProductMechanism
-    from exactpriv.mechanisms.clamped import ClampedNoiseMechanism
-    from exactpriv.mechanisms.zoo import randomized_response, truncated_geometric
-    from exactpriv.spaces import Bounded, GraphSpace, Hamming, Subsets
-
-# The public names load on first use (module ``__getattr__``, PEP 562): ``import exactpriv.checker`` (the
-# independent checker, issue 20) and the command line's argument parsing must not pull in sympy and the engine.
-_LAZY = {
-    "Claim": "exactpriv.claims", "Family": "exactpriv.claims", "Instance": "exactpriv.claims",
-    "Outcome": "exactpriv.claims", "Reading": "exactpriv.claims", "Verdict": "exactpriv.claims",
-    "check_claim": "exactpriv.claims", "check_reading": "exactpriv.claims",
-    "Prior": "exactpriv.distributions",
-    "ExactPrivError": "exactpriv.errors",
-    "Decision": "exactpriv.exact.decisions", "Enclosure": "exactpriv.exact.decisions",
-    "Truth": "exactpriv.exact.decisions",
-    "compare": "exactpriv.exact.kernel",
-    "LogForm": "exactpriv.exact.logforms",
-    "EPS": "exactpriv.exact.numbers", "from_float": "exactpriv.exact.numbers",
-    "MEASURES": ("exactpriv.measures", "REGISTRY"), "measure": ("exactpriv.measures", "compute"),
-    "kl_dp": "exactpriv.measures.divergence", "pure_dp": "exactpriv.measures.divergence",
-    "tv_dp": "exactpriv.measures.divergence",
-    "Measured": "exactpriv.measures.result",
-    "Mechanism": "exactpriv.mechanisms", "ProductMechanism": "exactpriv.mechanisms",
-    "ClampedNoiseMechanism": "exactpriv.mechanisms.clamped",
-    "randomized_response": "exactpriv.mechanisms.zoo", "truncated_geometric": "exactpriv.mechanisms.zoo",
-    "Bounded": "exactpriv.spaces", "GraphSpace": "exactpriv.spaces", "Hamming": "exactpriv.spaces",
-    "Subsets": "exactpriv.spaces",
-}
-
-
-def __getattr__(name: str) -> Any:
-    target = _LAZY.get(name)
-    if target is None:
-        raise AttributeError(f"module 'exactpriv' has no attribute {name!r}")
-    import importlib
-
-    module, attr = target if isinstance(target, tuple) else (target, name)
-    value = getattr(importlib.import_module(module), attr)
-    globals()[name] = value  # later look-ups skip __getattr__
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
-
 
 __version__ = "0.1.0"
 
