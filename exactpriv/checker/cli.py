@@ -27,8 +27,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="the bank to check the binding against: its directory (with MANIFEST.json), 'builtin' "
                         "(default: the installed built-in bank) or 'none' (rows checked against their own "
                         "statements only, said in the summary)")
-    p.add_argument("--all", action="store_true", help="list every row (default: the rows not re-verified)")
-    p.add_argument("--json", metavar="PATH", default=None, help="also write the results as JSON to PATH")
+    p.add_argument("--all", action="store_true", help="list every row (default: only the rows not re-verified)")
+    p.add_argument("--json", metavar="PATH", default=None, help="also write the results as JSON to PATH (default: no JSON file)")
 
 
 def run(args, out=None) -> int:
