@@ -122,7 +122,10 @@ def _matrix(rows, n_inputs: int, where: str):
 def read_instance(w) -> Instance:
     if not isinstance(w, dict):
         raise Failed("no witness")
-    inputs, records, nbrs = _space(w.get("space"))
+    if w.get("space") is None and w.get("mechanism") is None and w.get("prior") is None:
+        inputs, records, nbrs = [], None, []  # a point of parameters only (an arithmetic claim)
+    else:
+        inputs, records, nbrs = _space(w.get("space"))
     P = _matrix(w["mechanism"], len(inputs), "mechanism") if w.get("mechanism") is not None else None
     outputs = w.get("outputs") if P is not None else None
     if P is not None and (not isinstance(outputs, list) or len(outputs) != len(P[0])):
