@@ -79,7 +79,7 @@ def measure_env(statement: dict, inst: Instance) -> dict:
     for k, v in inst.params.items():
         try:
             env[k] = evaluate(v, env)
-        except CheckerError:
+        except (CheckerError, Failed, V.Undefined):
             continue  # a label (e.g. a convention's name), not a number: a claim that uses it fails on the name
     measures = statement.get("measures", {})
     if not isinstance(measures, dict):
