@@ -296,7 +296,8 @@ CLAIM_LB = Claim(
                                 "printed)", _eq57_check(True), [FAM_NMT], expected=Verdict.REFUTED,
              finding=Finding.AS_WRITTEN,
              why="the printed middle term of (57) has e^{-(n-l)ε} where the proof needs e^{-lε}: at n = 1, m = 2, "
-                 "e^ε = 2 it is 2/3 while h = 1/3 (a typo; corrected, it is proved: eq57-corrected)",
+                 "e^ε = 3/2 (the archived witness) it is 3/5 while h = 2/5 (a typo; corrected, it is proved: "
+                 "eq57-corrected)",
              notes="The optimal P_l are N_l e^{-l eps}/(1+(m-1)e^{-eps})^n, see eq57-corrected."),
      Reading("eq57-corrected", "Σ_l l N_l e^{-l eps}/(1+(m-1)e^{-eps})^n = h(eps) for all n, m, eps",
              _eq57_check(False), [FAM_NMT], prove=prove_binomial_sums, expected=Verdict.PROVED)],
