@@ -235,7 +235,8 @@ def _families_only(claim: Claim, reading: Reading, result: HuntResult, extra_hyp
 def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed: int = 0,
                  max_examples: int | None = None, local_steps: int = 400, batch_size: int = 50,
                  collect: int = 1, extra_hypotheses: tuple = (), positive: bool = False,
-                 extra_templates: tuple = (), progress: Callable[[int, float | None], None] | None = None) -> HuntResult:
+                 extra_templates: tuple = (), progress: Callable[[int, float | None], None] | None = None,
+                 extremal: bool = True) -> HuntResult:
     """Search for an exact violation of one reading; see the module docstring.
 
     max_examples : bound on the drawn instances (None: until the deadline); with it, the same seed gives
@@ -243,6 +244,8 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
     extra_hypotheses : required on top of the reading's own (the positive-only search of
         :mod:`counterexamples.findings`); ``positive=True`` draws positive rows and full-support priors
     extra_templates : instances checked after the families' and drawn around like them
+    extremal : check the structured extremal instances of the reading's declared search space after the
+        templates (:func:`counterexamples.search_space.extremal_instances`)
     collect : stop after this many witnesses
     """
     if not isinstance(claim, Claim) or not isinstance(reading, Reading):
@@ -299,7 +302,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
         templates = _templates(reading, family_errors) + list(extra_templates)
         n_family = len(templates) - len(extra_templates)
         space = search_space_of((*reading.hypotheses, *extra_hypotheses), templates)
-        if space is not None:
+        if space is not None and extremal:
             # structured extremal instances of the declared search space, checked like the templates
             # (deterministic, at most EXTREMAL_LIMIT); drawn around afterwards like them
             n_templates = len(templates)

@@ -179,7 +179,7 @@ CLAIMS: list[Claim] = [
                      "'resample-positive-full-support' holds)",
                  notes="The old note argued from one record (BDP = DP, BSP = SP: Theorem 2's converse), which fails "
                        "for correlated records.  The witness is archived by `exactpriv hunt zhao2019.thm1_conv "
-                       "--reading resample-positive-mechanism --seed 0 --max-examples 200 --archive` and re-checked "
+                       "--reading resample-positive-mechanism --seed=0 --max-examples 200 --archive` and re-checked "
                        "here as a family (theorems.regressions)."),
          Reading("resample-positive-mechanism-skip-null", "as 'resample-positive-mechanism' under exactpriv's old "
                  "null-event rule", check_converse("resample", null_events=OLD_NULL_EVENTS), MECH_FAMILIES,
