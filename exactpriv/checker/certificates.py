@@ -227,6 +227,8 @@ def _chart(N, D, cert, dom, sub: str, var: str, what: str):
     """Verify the certificate's root intervals and samples for N·D on its u-domain, which must cover the image of
     the statement's domain: returns (sorted root intervals, [(gap, sign of N·D there)], u-domain)."""
     lo, hi, lc, hc = _u_domain(dom, sub, var)
+    if "domain" not in cert:  # the image of the statement's domain, rounded outward to rationals
+        cert = dict(cert, domain=f"[{_outward(lo, -1)}, {_outward(hi, 1)}]")
     ulo, uhi, ulc, uhc = udom = parse_domain(cert.get("domain", ""))
     if not (V.compare(ulo, "<", lo) or (V.compare(ulo, "==", lo) and (ulc or not lc))):
         raise Failed(f"{what}: the certificate's domain does not cover the statement's (lower end)")
@@ -241,6 +243,8 @@ def _chart(N, D, cert, dom, sub: str, var: str, what: str):
     if polys.count_roots(D, a, b) or (isinstance(a, Fraction) and polys.peval(D, a) == 0):
         raise Failed(f"{what}: the denominator vanishes inside the domain")
     F = polys.squarefree(polys.pmul(N, D))
+    if "roots" not in cert:  # no hints: the checker isolates the roots itself (Sturm counts, exact bisection)
+        cert = dict(cert, **_isolate(F, ulo, uhi, ulc, uhc))
     roots = cert.get("roots", [])
     if not isinstance(roots, list):
         raise Failed(f"{what}: 'roots' must be a list")
@@ -265,6 +269,9 @@ def _chart(N, D, cert, dom, sub: str, var: str, what: str):
     for rlo, rhi in ivs:
         if not _in_domain(rlo, udom) or not _in_domain(rhi, udom):
             raise Failed(f"{what}: a root interval leaves the domain")
+        if rlo != rhi and (V.compare(rlo, "==", ulo) or V.compare(rhi, "==", uhi)):
+            # every root not at an end needs a sample on each side: its interval may not reach the domain's ends
+            raise Failed(f"{what}: the root interval ({rlo}, {rhi}) reaches an end of the domain")
     if inside != len(ivs):
         raise Failed(f"{what}: {len(ivs)} roots listed, Sturm counts {inside} in the domain")
     samples = [_q(s, "sample") for s in cert.get("samples", [])]
@@ -280,6 +287,63 @@ def _chart(N, D, cert, dom, sub: str, var: str, what: str):
             raise Failed(f"{what}: sample {s} is not inside its gap")
         signed.append(((gl, gh), polys.sign_at(polys.pmul(N, D), s)))
     return ivs, signed, udom, F
+
+
+def _outward(v, direction: int) -> str:
+    """A rational at or beyond ``v`` in ``direction`` (−1 below, +1 above), or "oo"/"-oo"."""
+    if isinstance(v, (Fraction, V.Infinite)):
+        return "oo" if v is V.INF else "-oo" if v is V.NEG_INF else str(v)
+    ball = V.to_arb(v, 128)
+    (m, e), (rm, re_) = ball.mid().man_exp(), ball.rad().man_exp()
+    mid, rad = Fraction(int(m)) * Fraction(2) ** int(e), Fraction(int(rm)) * Fraction(2) ** int(re_)
+    end = mid + direction * rad
+    scaled = end * 2 ** 20
+    q = (scaled.numerator // scaled.denominator) if direction < 0 else -((-scaled.numerator) // scaled.denominator)
+    return str(Fraction(q, 2 ** 20))
+
+
+def _isolate(F, ulo, uhi, ulc, uhc) -> dict:
+    """Isolating intervals and gap samples for the distinct real roots of the square-free F in the domain."""
+    if not F or len(F) == 1:
+        return {"roots": [], "samples": [_inside(ulo, uhi)]}
+    bound = 1 + max(abs(c / F[-1]) for c in F[:-1])  # Cauchy: every root has |u| < bound
+    a = max(ulo, -bound) if isinstance(ulo, Fraction) else -bound
+    b = min(uhi, bound) if isinstance(uhi, Fraction) else bound
+    roots = []
+    if ulc and isinstance(ulo, Fraction) and polys.peval(F, ulo) == 0:
+        roots.append((ulo, ulo))
+    stack = [(a, b)]
+    while stack:
+        lo, hi = stack.pop()
+        n = polys.count_roots(F, lo, hi)
+        if n == 0:
+            continue
+        if polys.peval(F, hi) == 0:
+            if hi != b or uhc:
+                roots.append((hi, hi))
+            if n == 1:
+                continue
+        if n == 1 and polys.sign_at(F, lo) * polys.sign_at(F, hi) < 0 and lo != a and hi != b:
+            roots.append((lo, hi))  # strictly inside the domain: a sample fits on each side
+            continue
+        if len(roots) > 400:
+            raise NotCheckable("more than 400 roots")
+        mid = (lo + hi) / 2
+        stack += [(lo, mid), (mid, hi)]
+    roots = sorted(set(roots))
+    ends = [ulo] + [x for r in roots for x in r] + [uhi]
+    samples = [_inside(ends[k], ends[k + 1]) for k in range(0, len(ends), 2) if not V.compare(ends[k], "==", ends[k + 1])]
+    return {"roots": [{"interval": [str(l), str(h)]} for l, h in roots], "samples": [str(x) for x in samples]}
+
+
+def _inside(lo, hi) -> Fraction:
+    if isinstance(lo, Fraction) and isinstance(hi, Fraction):
+        return (lo + hi) / 2
+    if isinstance(lo, Fraction):
+        return lo + 1
+    if isinstance(hi, Fraction):
+        return hi - 1
+    return Fraction(0)
 
 
 def _sign_chart(cert, statement, proves, max_prec):
@@ -331,8 +395,11 @@ def _monotone(cert, statement, proves, max_prec):
         raise Failed(f"monotone: precision {prec!r} outside 16..{max_prec}")
     ulo_img, uhi_img = _u_domain(dom, sub, var)[:2]
     # the ends of the statement's domain
-    first_sign = next((sg for (gl, gh), sg in signed if V.compare(gh, ">", ulo_img)), None)
-    last_sign = next((sg for (gl, gh), sg in reversed(signed) if V.compare(gl, "<", uhi_img)), None)
+    # g' next to the ends: the gap holding the end (None when the end lies in a root's interval)
+    first_sign = next((sg for (gl, gh), sg in signed if V.compare(gl, "<=", ulo_img) and V.compare(gh, ">", ulo_img)),
+                      None)
+    last_sign = next((sg for (gl, gh), sg in signed if V.compare(gl, "<", uhi_img) and V.compare(gh, ">=", uhi_img)),
+                     None)
     for end, closed, moves_away in ((lo, lc, first_sign == (1 if up else -1)), (hi, hc, last_sign == (-1 if up else 1))):
         if isinstance(end, V.Infinite):
             raise NotCheckable("monotone: a limit at an infinite end")

@@ -166,3 +166,19 @@ def test_an_interior_minimum_is_enclosed_after_exact_refinement():
     _proves(chart, parabola)
     with pytest.raises(Failed, match="extremum"):
         _proves(chart, dict(parabola, claim="x**2 - 2*x + 99/100 > 0"))
+
+
+def test_without_hints_the_checker_isolates_the_roots_itself():
+    _proves({"kind": "monotone", "substitution": "u = exp(eps)"}, ZHAO)
+    _proves({"kind": "sign-chart", "substitution": "u = exp(eps)"}, SIGMOID)
+    cubic = {"quantifier": "forall-params", "domain": {"x": "[0, 3]"}, "claim": "x**3 - 3*x + 21/10 > 0"}
+    _proves({"kind": "monotone"}, cubic)
+    with pytest.raises(Failed, match="extremum"):  # the minimum at x = 1 is −1/10
+        _proves({"kind": "monotone"}, dict(cubic, claim="x**3 - 3*x + 19/10 > 0"))
+
+
+def test_a_root_interval_reaching_the_domain_end_cannot_hide_a_minimum():
+    cubic = {"quantifier": "forall-params", "domain": {"x": "[0, 3]"}, "claim": "x**3 - 3*x + 19/10 > 0"}
+    with pytest.raises(Failed, match="reaches an end"):
+        _proves({"kind": "monotone", "domain": "[0, 3]", "roots": [{"interval": ["0", "2"]}], "samples": ["5/2"]},
+                cubic)
