@@ -15,8 +15,21 @@ __all__ = ["FOUND", "witness_path", "archive", "witness_document", "replay", "lo
 FOUND = Path(__file__).resolve().parent / "found"
 
 
+def _file_part(label: str) -> str:
+    """A claim id or reading name as part of a file name: characters other than letters, digits and
+    ``._()=+-`` become ``_`` ("extension-to-5/2" -> "extension-to-5_2"), so no label can name a
+    directory; the names of the shipped witnesses are unchanged."""
+    return "".join(ch if (ch.isascii() and ch.isalnum()) or ch in "._()=+-" else "_" for ch in label)
+
+
 def witness_path(claim_id: str, reading: str, *, directory: Path | None = None) -> Path:
-    return (directory or FOUND) / f"{claim_id}--{reading}.json"
+    """Where the witness of ``claim_id``/``reading`` is archived: always directly inside ``directory``
+    (default :data:`FOUND`), whatever the labels hold."""
+    base = directory or FOUND
+    name = f"{_file_part(claim_id)}--{_file_part(reading)}.json"
+    if name.startswith(".") or ".." in name:
+        raise FormatError(f"claim {claim_id!r} reading {reading!r} cannot name a witness file")
+    return base / name
 
 
 def _values_json(values: dict) -> dict:

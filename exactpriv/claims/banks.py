@@ -196,6 +196,8 @@ def _bank_import(what: str):
         raise
     except SyntaxError as exc:
         raise BankLoadError(f"bank {what}: syntax error in {exc.filename}, line {exc.lineno}: {exc.msg}") from None
+    except SystemExit as exc:  # sys.exit() in a bank's module is the bank's failure, not the end of the run
+        raise BankLoadError(f"bank {what} called sys.exit({exc.code!r}) while importing") from None
     except Exception as exc:  # noqa: BLE001 - any failure of the bank's own code is the bank's error
         frames = [f for f in traceback.extract_tb(exc.__traceback__) if "importlib" not in f.filename]
         where = f" ({frames[-1].filename}, line {frames[-1].lineno})" if frames else ""

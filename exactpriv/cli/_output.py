@@ -18,6 +18,8 @@ import shutil
 import sys
 from dataclasses import dataclass, field
 
+from exactpriv.cli._common import printable
+
 __all__ = ["FORMATS", "MAX_WIDTH", "Row", "add_format_arguments", "attention", "output_width", "progress_bar",
            "quiet_third_party", "render", "row_of", "summary_lines"]
 
@@ -110,7 +112,7 @@ def _one_line(text) -> str:
 
 
 def _cut(text: str, width: int) -> str:
-    text = str(text).rstrip()
+    text = printable(text).rstrip()
     return text if len(text) <= width else text[: max(0, width - 1)] + "…"
 
 
