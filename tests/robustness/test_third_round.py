@@ -140,3 +140,69 @@ def test_zcdp_says_which_width_it_reached():
         assert "reached" in m.note
     else:
         assert "wider than the requested tolerance" in m.note and "step budget" in m.note
+
+
+# -- item 7: a tampered witness is bad input (exit 1, typed), not "does not refute" (exit 3)
+
+def test_replay_of_a_witness_with_a_parameter_deleted_is_a_typed_error(tmp_path, capsys):
+    from counterexamples.archive import FOUND
+
+    doc = json.loads((FOUND / "cuff2016.prop3--delta-prime-exceeds-delta.json").read_text())
+    params = doc["instance"]["params"]
+    params.pop(sorted(params)[0])
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(doc))
+    status = main(["replay", str(path)])
+    err = capsys.readouterr().err
+    assert status == 1
+    assert err.startswith("error: FormatError:") and "malformed witness" in err
+
+
+# -- item 6: whole outputs or none
+
+def test_report_into_an_unwritable_place_fails_before_any_work(tmp_path, monkeypatch, capsys):
+    (tmp_path / "afile").write_text("")
+    monkeypatch.chdir(tmp_path)
+    import counterexamples.report as report_pkg
+
+    def must_not_run(*a, **k):
+        raise AssertionError("the bank ran although the output place is unwritable")
+
+    monkeypatch.setattr(report_pkg, "run_bank", must_not_run)
+    status = main(["report", "--only", "zhao2019.lemma1", "--out", "afile/r", "--no-tightness"])
+    assert status == 1
+    assert capsys.readouterr().err.startswith("error: OutputError:")
+
+
+def test_a_staged_directory_replaces_the_old_one_whole(tmp_path):
+    from exactpriv.io import StagedDirectory
+
+    dest = tmp_path / "r"
+    dest.mkdir()
+    (dest / "old-page.html").write_text("old")
+    staged = StagedDirectory(dest)
+    work = staged.open()
+    assert work.parent == tmp_path and work != dest and (dest / "old-page.html").exists()
+    (work / "index.html").write_text("new")
+    staged.commit()
+    assert sorted(p.name for p in dest.iterdir()) == ["index.html"]  # no page of the earlier run survives
+    assert [p.name for p in tmp_path.iterdir()] == ["r"]  # nothing left beside it
+
+
+def test_an_interrupted_hunt_never_replaces_a_fuller_earlier_json(tmp_path, monkeypatch, capsys):
+    import importlib
+
+    hunt_mod = importlib.import_module("counterexamples.hunt")  # the package re-exports a function of that name
+    earlier = tmp_path / "h.json"
+    earlier.write_text(json.dumps([{"reading": f"r{k}"} for k in range(8)]))
+
+    def interrupted(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(hunt_mod, "hunt_reading", interrupted)
+    status = main(["hunt", "cuff2016.lemma1", "--json", str(earlier), "--max-examples", "5"])
+    assert status == 130
+    assert len(json.loads(earlier.read_text())) == 8  # the earlier, complete result is kept
+    partial = json.loads((tmp_path / "h.json.partial").read_text())
+    assert partial["partial"] is True
+    assert "is kept" in capsys.readouterr().err
