@@ -275,7 +275,11 @@ def find_claim(claim_id: str, banks: Sequence[Bank] | None = None) -> Claim:
             if c.id == claim_id:
                 return c
             ids.append(c.id)
-    raise InvalidArgument(f"no claim with id {claim_id!r}" + _did_you_mean(claim_id, ids))
+    hint = _did_you_mean(claim_id, ids)
+    if not hint:  # most often a claim of a user's bank file: say how to name it
+        hint = (f" in the banks {', '.join(b.name for b in banks)}; if it is a claim of your own bank, name the "
+                "bank file with --bank FILE")
+    raise InvalidArgument(f"no claim with id {claim_id!r}" + hint)
 
 
 #: a callable building a bank lazily (what an entry point may point at)
