@@ -162,7 +162,7 @@ def _markdown(rows: list[Row], shown: list[Row], title: str) -> str:
     for r in shown:
         ev = r.evidence + (f" — {r.why}" if r.why else "")
         out.append(f"| `{r.claim_id}` | {_md_escape(r.reading)} | **{r.verdict}** | {r.finding or ''} | "
-                   f"{r.expected or ''} | {_md_escape(ev)} |")
+                   f"{r.expected if r.expected is not None else ''} | {_md_escape(ev)} |")
     return "\n".join(out) + "\n"
 
 

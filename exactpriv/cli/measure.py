@@ -180,7 +180,7 @@ def _conjecture_witness(path):
     """The witness a ``conjecture --json`` output carries, as a witness-like dict (None: not such a file)."""
     from exactpriv import io
 
-    if not Path(path).is_file():
+    if not Path(path).is_file() or Path(path).stat().st_size > io.MAX_BYTES:
         return None
     try:
         doc = json.loads(Path(path).read_text(encoding="utf-8"))
@@ -268,9 +268,11 @@ def _hunt_witness(path, reading: str | None):
     from exactpriv import io
 
     try:
+        if not Path(path).is_file() or Path(path).stat().st_size > io.MAX_BYTES:  # /dev/zero, a FIFO, a huge file
+            return None  # io.load names the problem
         doc = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError, UnicodeDecodeError):
-        return None  # io.load names the problem
+        return None
     if isinstance(doc, dict) and isinstance(doc.get("results"), list):
         doc = doc["results"]
     if not isinstance(doc, list) or not all(isinstance(d, dict) and "verdict" in d for d in doc):
@@ -359,7 +361,8 @@ def add_parser(subparsers, name="measure"):
                    help="a notion parameter (repeatable): alpha=3 (the order of renyi_dp and sibson_mi; default "
                         "2), epsilon=1/2 (approx_dp: its delta at that eps), delta=1/1000 (approx_dp: its tightest "
                         "eps at that delta); default: none")
-    p.add_argument("--reading", help="for a hunt --json FILE with witnesses of several readings: the one to measure")
+    p.add_argument("--reading", help="for a hunt --json FILE with witnesses of several readings: the one to measure "
+                                       "(default: the only witness)")
     p.add_argument("--json", help="write the results as JSON here (default: none)")
     p.add_argument("--format", choices=("table", "json", "markdown"), default="table",
                    help="how to print the results on stdout (default table: one block per measure, at most 120 "
