@@ -39,10 +39,12 @@ class Row:
     expected: str | None = None       # the reading's expected verdict, when declared
     why: str = ""
     doc: dict = field(default_factory=dict)   # the full JSON of the result
+    #: further verdicts that meet the expectation (hunt: a search never proves, so CHECKED meets PROVED)
+    also_expected: tuple = ()
 
     @property
     def unexpected(self) -> bool:
-        return self.expected is not None and self.verdict != self.expected
+        return self.expected is not None and self.verdict != self.expected and self.verdict not in self.also_expected
 
     @property
     def needs_attention(self) -> bool:
