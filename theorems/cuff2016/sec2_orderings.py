@@ -221,7 +221,7 @@ EX1 = Claim(
                    "on the four-output pair is δ₀: Property 3 at ε' = 0); the listed mechanisms' kernels are "
                    "confirmed at every e^ε of the grid",
          prove=lambda: _prove_prop3_by_reduction("pair of rows of a mechanism"), confirm=confirm_approx(_GAMMAS)),
-     _R("delta0-vanishes", "δ₀ <= ε/2 + δ on a grid (so δ₀ -> 0 as ε, δ -> 0); δ₀ is continuous with δ₀(0,0) = 0",
+     _R("delta0-vanishes", "δ₀ <= ε/2 + δ for all ε, δ >= 0 (so δ₀ -> 0 as ε, δ -> 0), δ₀ = tanh(ε/2) + 2δ/(e^ε+1)",
         _ex1_limit_check, [Family("eps-delta-grid", _ex1_limit_instances, "e^ε in {1..10}, δ in {0..1}")],
         prove=_prove_ex1_limit, expected=_P,
         hypotheses=(_EPS_DELTA_RANGES,))],
