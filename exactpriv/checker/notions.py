@@ -254,7 +254,14 @@ def _bdp(inst: Instance, subsets, null: str):
     return _max(out)
 
 
+#: Bayesian DP and Bayesian semantic privacy enumerate every known set S of every record: at most this many records.
+MAX_BAYES_RECORDS = 8
+
+
 def _all_subsets(others):
+    if len(others) >= MAX_BAYES_RECORDS:
+        raise NotCheckable(f"{len(others) + 1} records: the checker enumerates the adversaries' known sets for at "
+                           f"most {MAX_BAYES_RECORDS} records")
     return [S for r in range(len(others) + 1) for S in itertools.combinations(others, r)]
 
 
