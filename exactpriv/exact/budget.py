@@ -219,6 +219,10 @@ def _spawn(target, *args):
             _die_with_parent(parent_pid)
             signal.signal(signal.SIGINT, signal.SIG_IGN)
             _IN_WORKER["depth"] += 1
+            # The deadline in force when the worker was forked is the parent's, not the worker's: a
+            # long-lived worker outlives it, and every later call would start already expired.  Each
+            # call runs under the deadline the parent sends with it (see _serve, _one_shot).
+            _CURRENT.set(None)
             _WARM.__init__()  # the parent's warm worker (and its lock, held during this fork) are not ours
             target(child, *args)
         except BaseException:  # noqa: BLE001 - a worker never returns into the parent's code
@@ -301,18 +305,44 @@ def _plain(exc: BaseException) -> BaseException:
         return RuntimeError(f"{type(exc).__name__}: {exc}")
 
 
-def _one_shot(conn, fn, args, kwargs) -> None:
-    _answer(conn, fn, args, kwargs)
+def _one_shot(conn, fn, args, kwargs, limit, label) -> None:
+    with _call_deadline(limit, label):
+        _answer(conn, fn, args, kwargs)
 
 
 def _serve(conn, fn) -> None:
-    """A long-lived worker's loop: pickled (args, kwargs) in, the pickled outcome of ``fn`` out."""
+    """A long-lived worker's loop: pickled (limit, what, args, kwargs) in, the pickled outcome of ``fn`` out.
+
+    Each call runs under a deadline of its own ``limit`` (seconds from when it arrives), never under
+    one inherited from the process that forked the worker."""
     while True:
         try:
-            args, kwargs = pickle.loads(conn.recv_bytes())
+            limit, label, args, kwargs = pickle.loads(conn.recv_bytes())
         except (EOFError, OSError):
             return
-        _answer(conn, fn, args, kwargs)
+        with _call_deadline(limit, label):
+            _answer(conn, fn, args, kwargs)
+
+
+def _label(seconds: float | None, limit: float, what: str) -> tuple[str, float | None]:
+    """Which budget ``limit`` comes from, as (what, seconds): the step's own or the deadline in force."""
+    d = _CURRENT.get()
+    if (seconds is not None and seconds <= limit + 1e-9) or d is None:
+        return what, seconds
+    return d.what, d.seconds
+
+
+@contextlib.contextmanager
+def _call_deadline(limit: float, label: tuple[str, float | None]):
+    """The worker-side (cooperative) deadline of one call, ending ``limit`` seconds after it arrives (the
+    parent kills the worker at the same limit); ``label`` names the budget it comes from."""
+    d = Deadline(None if math.isinf(limit) else limit)
+    d.what, d.seconds = label
+    token = _CURRENT.set(d)
+    try:
+        yield
+    finally:
+        _CURRENT.reset(token)
 
 
 def _apply(fn, *args, **kwargs):
@@ -369,7 +399,7 @@ def run_bounded(fn: Callable[..., Any], *args, seconds: float | None = None, wha
             return fn(*args, **kwargs)
     if warm:
         return _WARM.call(fn, args, kwargs, limit=limit, seconds=seconds, what=what)
-    pid, conn = _spawn(_one_shot, fn, args, kwargs)
+    pid, conn = _spawn(_one_shot, fn, args, kwargs, limit, _label(seconds, limit, what))
     reaped = False
     try:
         if not conn.poll(None if math.isinf(limit) else limit):
@@ -432,7 +462,7 @@ class BoundedWorker:
         return self._call(args, kwargs, limit=limit, seconds=seconds, what=what)
 
     def _call(self, args, kwargs, *, limit, seconds, what):
-        request = pickle.dumps((args, kwargs), protocol=pickle.HIGHEST_PROTOCOL)
+        request = pickle.dumps((limit, _label(seconds, limit, what), args, kwargs), protocol=pickle.HIGHEST_PROTOCOL)
         if self.made_in != os.getpid():  # a copy inherited by a forked child: its lock may be held, its worker
             BoundedWorker.__init__(self, self.fn)  # is the parent's; start afresh
         with self.lock:
