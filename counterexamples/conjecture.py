@@ -35,7 +35,7 @@ from exactpriv import io
 from exactpriv.claims import Family, Instance, Verdict
 from exactpriv.claims.declare import Notion, Param, implication_claim
 from exactpriv.errors import InvalidArgument
-from exactpriv.exact import budget
+from exactpriv import effort
 from exactpriv.exact.numbers import EPS
 from exactpriv.measures import REGISTRY
 from exactpriv.measures.result import Measured, value_to_sympy
@@ -260,7 +260,7 @@ def conjecture(*, given: str, measure: str, bound: str, params=None, space: str 
                        seconds=max(left * unit.share / rest, 0.05), seed=seed, max_outputs=max_outputs,
                        max_examples=max_examples)
         parts.append(res)
-        if res.verdict == Verdict.REFUTED or budget.stop_requested():  # Ctrl-C stops the escalation too
+        if res.verdict == Verdict.REFUTED or effort.stop_requested():  # Ctrl-C stops the escalation too
             break
     return merge_units(parts, seconds=time.perf_counter() - t0)
 

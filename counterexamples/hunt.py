@@ -46,7 +46,7 @@ from counterexamples.guard import Evaluation, Evaluator, describe_instance, guar
 from counterexamples.local_search import focus_of, margin_of, perturbed
 from exactpriv.claims import Claim, Instance, Reading, Verdict, check_reading
 from exactpriv.errors import InvalidArgument
-from exactpriv.exact import budget
+from exactpriv import effort
 
 __all__ = ["EXISTENTIAL_KINDS", "OBJECT_KINDS", "HuntResult", "family_memo", "hunt", "hunt_reading", "margin_of",
            "searchable"]
@@ -336,7 +336,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
     except KeyboardInterrupt:
         stopped_by = "interrupted"
         result.note = "interrupted; witnesses found so far are kept"
-    if budget.stop_requested() and stopped_by in ("deadline", ""):  # Ctrl-C seen through the stop flag
+    if effort.stop_requested() and stopped_by in ("deadline", ""):  # Ctrl-C seen through the stop flag
         stopped_by = "interrupted"
         result.note = "interrupted; witnesses found so far are kept"
     result.stopped_by = stopped_by or "witness"
@@ -348,7 +348,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
 def _late(deadline: float) -> bool:
     """Past the hunt's deadline, or the run was asked to stop (Ctrl-C: a KeyboardInterrupt can be
     swallowed where it lands, e.g. in hypothesis' gc callback, so the stop flag is checked too)."""
-    return time.perf_counter() > deadline or budget.stop_requested()
+    return time.perf_counter() > deadline or effort.stop_requested()
 
 
 def _local_search(ev: Evaluator, best: list, result: HuntResult, deadline: float, seed: int, steps: int, seen):

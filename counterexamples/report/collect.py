@@ -120,14 +120,14 @@ def _run_claims(claims, run: BankRun, keys: dict, include_slow: bool, max_points
 
 def _run_readings(claims, run: BankRun, include_slow: bool, progress, prepare, checker) -> None:
     from counterexamples.archive import witness_path
-    from exactpriv.exact import budget
+    from exactpriv import effort
 
     for c in claims:
         if not c.encodable:  # as ``exactpriv verify``: listed, not run
             run.not_encodable.append(c)
             continue
         for r in c.readings:
-            if budget.stop_requested():  # Ctrl-C whose KeyboardInterrupt was swallowed mid-reading
+            if effort.stop_requested():  # Ctrl-C whose KeyboardInterrupt was swallowed mid-reading
                 raise KeyboardInterrupt
             if progress is not None:
                 progress(c, r)

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import sympy
 
-from exactpriv.exact import budget as deadlines
+import exactpriv.effort as effort
 from exactpriv.exact.intervals import arb_to_fractions
 
 __all__ = [
@@ -65,7 +65,7 @@ class Budget:
         self.deadline = self.start + seconds
         if parent is not None:
             self.deadline = min(self.deadline, parent.deadline)
-        run = deadlines.current()  # the run's deadline (exactpriv.exact.budget) bounds every proof
+        run = effort.current()  # the run's deadline (exactpriv.effort) bounds every proof
         if run is not None:
             self.deadline = min(self.deadline, run.at)
         self.max_prec = max_prec
@@ -73,10 +73,10 @@ class Budget:
         self.parent = parent
 
     def expired(self) -> bool:
-        return deadlines.stop_requested() or time.monotonic() > self.deadline
+        return effort.stop_requested() or time.monotonic() > self.deadline
 
     def remaining(self) -> float:
-        return 0.0 if deadlines.stop_requested() else max(0.0, self.deadline - time.monotonic())
+        return 0.0 if effort.stop_requested() else max(0.0, self.deadline - time.monotonic())
 
     def elapsed(self) -> float:
         return time.monotonic() - self.start

@@ -12,12 +12,12 @@ Instances outside the reading's hypotheses are counted as ``outside`` and never 
 ``exhaustive`` has been enumerated completely without a witness.
 
 Budget (``check_reading(..., seconds=S)``): the reading runs under one deadline of ``S`` seconds
-(:mod:`exactpriv.exact.budget`, the run's single deadline mechanism).  The instance loop checks it
+(:mod:`exactpriv.effort`, the run's single deadline mechanism).  The instance loop checks it
 cooperatively, so a reading that runs out of time keeps what it has shown (a REFUTED witness, an
 existential witness, a TRUE proof) and is otherwise UNDECIDED "budget exceeded after N s" with the
 counts so far — never CHECKED, since unchecked instances remain.  A single instance that does not
 return is the hard case (pure-Python loops do not look at the clock): the whole reading runs in a
-killable forked worker (:func:`~exactpriv.exact.budget.run_bounded`) that is killed a grace period
+killable forked worker (:func:`~exactpriv.exact.effort.run_bounded`) that is killed a grace period
 after the deadline, and the reading is then UNDECIDED with the same reason.
 """
 
@@ -31,7 +31,7 @@ from exactpriv.claims.hypotheses import unmet_hypotheses
 from exactpriv.claims.model import Claim, Instance, Outcome, Reading
 from exactpriv.claims.verdicts import Verdict
 from exactpriv.errors import BudgetExceededError, ExactPrivError
-from exactpriv.exact import budget
+from exactpriv import effort
 from exactpriv.exact.decisions import Decision, Truth
 
 __all__ = ["ReadingChecker", "ReadingResult", "as_outcome", "check_claim", "check_reading", "grace_seconds",
@@ -111,8 +111,8 @@ def check_reading(claim: Claim, reading: Reading, *, include_slow: bool = False,
     """
     if seconds is None:
         return _check_reading(claim, reading, include_slow, max_instances, stop_at_first_refutation)
-    seconds = budget.validate_seconds(seconds, "seconds")
-    return _killable(claim, reading, seconds, budget.run_bounded, _check_within, claim, reading, include_slow,
+    seconds = effort.validate_seconds(seconds, "seconds")
+    return _killable(claim, reading, seconds, effort.run_bounded, _check_within, claim, reading, include_slow,
                      max_instances, stop_at_first_refutation, seconds)
 
 
@@ -122,7 +122,7 @@ def _killable(claim, reading, seconds, runner, *args) -> ReadingResult:
     try:
         return runner(*args, seconds=seconds + grace_seconds(seconds), what=f"the reading {claim.id} [{reading.name}]")
     except BudgetExceededError as exc:
-        if budget.stop_requested():  # Ctrl-C: the caller stops the run; this reading was not decided
+        if effort.stop_requested():  # Ctrl-C: the caller stops the run; this reading was not decided
             raise
         why = f"budget exceeded after {time.perf_counter() - t0:.1f} s (the reading budget is {seconds:g} s)"
         return _result(claim, reading, Verdict.UNDECIDED, {"budget": why, "undecided_reasons": [why, str(exc)]}, t0)
@@ -130,7 +130,7 @@ def _killable(claim, reading, seconds, runner, *args) -> ReadingResult:
 
 class ReadingChecker:
     """Checks the readings of ``claims`` one after the other, each within ``seconds``, in one warm
-    killable worker (:class:`~exactpriv.exact.budget.BoundedWorker`): what ``verify`` and ``report``
+    killable worker (:class:`~exactpriv.exact.effort.BoundedWorker`): what ``verify`` and ``report``
     use, so one reading that never returns costs its budget, not the run.  A context manager.
 
         with ReadingChecker(claims, seconds=60) as checker:
@@ -142,11 +142,11 @@ class ReadingChecker:
     """
 
     def __init__(self, claims, *, seconds: float, include_slow: bool = False, prepare=None):
-        self.seconds = budget.validate_seconds(seconds, "seconds per reading")
+        self.seconds = effort.validate_seconds(seconds, "seconds per reading")
         self.include_slow = include_slow
         self.prepare = prepare
         self._claims = {c.id: c for c in claims}  # inherited by the worker when it forks
-        self._worker = budget.BoundedWorker(self._by_name)
+        self._worker = effort.BoundedWorker(self._by_name)
 
     def __enter__(self):
         return self
@@ -173,7 +173,7 @@ class ReadingChecker:
         if self._claims.get(claim.id) is claim:
             out = _killable(claim, reading, self.seconds, self._worker, claim.id, reading.name)
         else:  # not among the claims the worker inherited: a worker of its own
-            out = _killable(claim, reading, self.seconds, budget.run_bounded, self._run, claim, reading)
+            out = _killable(claim, reading, self.seconds, effort.run_bounded, self._run, claim, reading)
         return out if isinstance(out, tuple) else (out, None)
 
     def check(self, claim: Claim, reading: Reading) -> ReadingResult:
@@ -183,7 +183,7 @@ class ReadingChecker:
 
 def _check_within(claim, reading, include_slow, max_instances, stop_at_first_refutation, seconds):
     """The reading under its deadline (in the worker): the cooperative half of the budget."""
-    with budget.deadline(seconds, what="reading"):
+    with effort.deadline(seconds, what="reading"):
         return _check_reading(claim, reading, include_slow, max_instances, stop_at_first_refutation)
 
 
@@ -196,7 +196,7 @@ def _check_reading(claim: Claim, reading: Reading, include_slow: bool, max_insta
         try:
             proof = reading.prove()
         except BudgetExceededError:
-            if not budget.expired():  # a step's own budget, not the reading's: an error of the reading
+            if not effort.expired():  # a step's own budget, not the reading's: an error of the reading
                 raise
             return _out_of_time(claim, reading, evidence, t0)
         evidence["proof"] = proof.to_json()
@@ -219,7 +219,7 @@ def _check_reading(claim: Claim, reading: Reading, include_slow: bool, max_insta
             if max_instances is not None and k >= max_instances:
                 complete = False
                 break
-            if budget.expired():  # the reading's (or the run's) deadline, or Ctrl-C
+            if effort.expired():  # the reading's (or the run's) deadline, or Ctrl-C
                 out_of_time, complete = True, False
                 break
             unmet = unmet_hypotheses(reading, inst)
@@ -232,7 +232,7 @@ def _check_reading(claim: Claim, reading: Reading, include_slow: bool, max_insta
             try:
                 out = as_outcome(reading.check(inst))
             except BudgetExceededError:
-                if not budget.expired():
+                if not effort.expired():
                     raise
                 out_of_time, complete = True, False
                 break
@@ -277,7 +277,7 @@ def _check_reading(claim: Claim, reading: Reading, include_slow: bool, max_insta
             verdict = Verdict.PROVED
         elif exhausted_without_witness:
             verdict = Verdict.REFUTED
-        elif out_of_time or budget.expired():
+        elif out_of_time or effort.expired():
             return _out_of_time(claim, reading, evidence, t0)
         else:
             verdict = Verdict.UNDECIDED
@@ -295,11 +295,11 @@ def _check_reading(claim: Claim, reading: Reading, include_slow: bool, max_insta
         verdict = Verdict.PROVED
     elif out_of_time:  # never CHECKED: instances were left unchecked
         return _out_of_time(claim, reading, evidence, t0)
-    elif n_undecided and not budget.expired():
+    elif n_undecided and not effort.expired():
         verdict = Verdict.UNDECIDED
     elif n_true and not n_undecided:
         verdict = Verdict.CHECKED
-    elif budget.expired():  # e.g. the proof was cut short by the deadline and no instance decides
+    elif effort.expired():  # e.g. the proof was cut short by the deadline and no instance decides
         return _out_of_time(claim, reading, evidence, t0)
     else:
         verdict = Verdict.UNDECIDED
@@ -311,8 +311,8 @@ def _check_reading(claim: Claim, reading: Reading, include_slow: bool, max_insta
 
 def _out_of_time(claim, reading, evidence, t0) -> ReadingResult:
     """UNDECIDED because the deadline passed (or Ctrl-C) before the reading was decided."""
-    d = budget.current()
-    if budget.stop_requested():
+    d = effort.current()
+    if effort.stop_requested():
         why = "stopped: interrupted"
     else:
         of = f" (the {d.what} budget is {d.seconds:g} s)" if d is not None and d.seconds is not None else ""

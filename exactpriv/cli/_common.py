@@ -2,7 +2,7 @@
 all-or-nothing output files and the Ctrl-C protocol.
 
 Ctrl-C protocol (installed by :func:`exactpriv.cli.main`): the first interrupt requests a stop
-(:func:`exactpriv.exact.budget.request_stop` expires every deadline, so searches wind down)
+(:func:`exactpriv.exact.effort.request_stop` expires every deadline, so searches wind down)
 and raises ``KeyboardInterrupt`` where the run is; each subcommand catches it around its
 loop, writes what is complete marked partial, and returns :data:`EXIT_INTERRUPTED`.  A second
 interrupt exits at once.
@@ -17,7 +17,7 @@ import signal
 import threading
 
 from exactpriv.errors import InvalidArgument
-from exactpriv.exact import budget
+from exactpriv import effort
 
 from pathlib import Path
 
@@ -84,7 +84,7 @@ def validate_options(args) -> None:
     """Check the ranges of the numeric options before any work; InvalidArgument echoes the value."""
     for dest in SECONDS_OPTIONS:
         if getattr(args, dest, None) is not None:
-            budget.validate_seconds(getattr(args, dest), "--" + dest.replace("_", "-"))
+            effort.validate_seconds(getattr(args, dest), "--" + dest.replace("_", "-"))
     for dest, (lo, hi) in INT_RANGES.items():
         v = getattr(args, dest, None)
         if v is not None and not lo <= v <= hi:
@@ -107,10 +107,10 @@ def write_output(path, text: str):
 
 
 def _second_interrupt(signum, frame):  # pragma: no cover - exercised in a subprocess test
-    if budget.stop_requested():
+    if effort.stop_requested():
         os.write(2, b"\ninterrupted twice: exiting at once\n")
         os._exit(EXIT_INTERRUPTED)
-    budget.request_stop()
+    effort.request_stop()
     raise KeyboardInterrupt
 
 
@@ -124,7 +124,7 @@ def interrupt_protocol():
     finally:
         if installed:
             signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)
-        budget.clear_stop()
+        effort.clear_stop()
 
 
 def add_bank_argument(p) -> None:

@@ -65,7 +65,7 @@ def _run_hunt(args) -> int:
     from counterexamples.hunt import hunt_reading
     from exactpriv.claims import ReadingResult, Verdict
     from exactpriv.claims.banks import find_claim as get_claim
-    from exactpriv.exact import budget
+    from exactpriv import effort
 
     use_cache_for_hypothesis()
     archive_dir = archive_directory(args.archive) if args.archive is not None else None
@@ -98,7 +98,7 @@ def _run_hunt(args) -> int:
     with progress_bar(f"hunt {claim.id}", budget_seconds=args.seconds) as progress:
         task = progress.add_task("", total=len(readings))
         for r in readings:
-            if budget.stop_requested():  # Ctrl-C stops the whole hunt, not only one reading
+            if effort.stop_requested():  # Ctrl-C stops the whole hunt, not only one reading
                 interrupted = True
                 break
 
@@ -112,7 +112,7 @@ def _run_hunt(args) -> int:
             except KeyboardInterrupt:
                 interrupted = True
                 break
-            interrupted = interrupted or budget.stop_requested()
+            interrupted = interrupted or effort.stop_requested()
             progress.advance(task)
             doc = res.to_json()
             if res.verdict == Verdict.REFUTED and res.witness is not None:
@@ -202,7 +202,7 @@ def _run_conjecture(args) -> int:
     from rich.console import Console
 
     from counterexamples.conjecture import conjecture
-    from exactpriv.exact import budget
+    from exactpriv import effort
 
     use_cache_for_hypothesis()
     quiet_third_party()
@@ -219,7 +219,7 @@ def _run_conjecture(args) -> int:
         with progress_bar("conjecture", budget_seconds=args.seconds) as progress:
             progress.add_task(esc(f"{args.measure} <= {args.bound}"), total=None)
             res = conjecture(**kw)
-    interrupted = budget.stop_requested()
+    interrupted = effort.stop_requested()
     doc = res.to_json()
     if interrupted:
         doc["partial"] = True

@@ -139,9 +139,9 @@ def measure_all(M, prior=None, only=None, *, seconds: float = DEFAULT_SECONDS, p
     """Every applicable measure (or the ``only`` ones) as JSON-ready dicts, keyed by name.
 
     ``params`` are notion parameters ({"alpha": 3, "epsilon": Fraction(1, 2)}), each passed to the measures
-    that take it.  Each measure runs in a killable worker (:func:`exactpriv.exact.budget.run_bounded`) within
+    that take it.  Each measure runs in a killable worker (:func:`exactpriv.effort.run_bounded`) within
     ``seconds``; one that overruns is listed with ``"undecided"`` and the reason."""
-    from exactpriv.exact.budget import run_bounded
+    from exactpriv.effort import run_bounded
     from exactpriv.measures import REGISTRY, applicable_measures
 
     params = dict(params or {})

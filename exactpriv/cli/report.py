@@ -156,7 +156,7 @@ def _tightness(console, args, claims, G, explorations, entry_explorations) -> No
 
 
 def _check_stop() -> None:
-    from exactpriv.exact import budget
+    from exactpriv import effort
 
-    if budget.stop_requested():  # Ctrl-C whose KeyboardInterrupt was swallowed inside a search
+    if effort.stop_requested():  # Ctrl-C whose KeyboardInterrupt was swallowed inside a search
         raise KeyboardInterrupt

@@ -128,7 +128,7 @@ def _record(r, res, error, results, rows, errors) -> None:
 def _check_all(claims, total, slow, results, rows, not_encodable, errors, seconds_per_reading) -> None:
     from exactpriv.claims import ReadingResult, Verdict
     from exactpriv.claims.check import ReadingChecker
-    from exactpriv.exact import budget
+    from exactpriv import effort
 
     with progress_bar("verify") as progress, \
             ReadingChecker(claims, seconds=seconds_per_reading, include_slow=slow) as checker:
@@ -138,7 +138,7 @@ def _check_all(claims, total, slow, results, rows, not_encodable, errors, second
                 _not_encodable(c, rows, not_encodable)
                 continue
             for r in c.readings:
-                if budget.stop_requested():  # Ctrl-C whose KeyboardInterrupt was swallowed mid-reading
+                if effort.stop_requested():  # Ctrl-C whose KeyboardInterrupt was swallowed mid-reading
                     raise KeyboardInterrupt
                 progress.update(task, description=esc(f"{c.id} [{r.name}]"))
                 error = None

@@ -73,7 +73,7 @@ def test_interruption_keeps_witnesses():
 
 
 def test_time_limit_is_respected():
-    from exactpriv.exact.budget import run_bounded
+    from exactpriv.effort import run_bounded
 
     chk = implication(lambda i: pure_dp(i.mechanism), lambda i: kl_dp(i.mechanism), lambda e: e)
     claim, r = _claim_with_families(chk, [_random_rr(2)])

@@ -20,8 +20,8 @@ from exactpriv.claims.banks import resolve_banks, select_claims
 from exactpriv.claims.check import ReadingChecker
 from exactpriv.cli import main
 from exactpriv.errors import BudgetExceededError, InvalidArgument
-from exactpriv.exact import budget
-from exactpriv.exact.budget import run_bounded
+from exactpriv import effort
+from exactpriv.effort import run_bounded
 
 BANK = Path(__file__).parent / "slow_bank.py"
 
@@ -68,7 +68,7 @@ def test_check_reading_takes_a_budget(claims):
     res = _guarded(lambda: check_reading(claim, claim.reading("never-returns"), seconds=0.5))
     assert res.verdict is Verdict.UNDECIDED and "budget exceeded after" in res.evidence["budget"]
     # an enclosing deadline bounds an in-process check cooperatively (between instances)
-    with budget.deadline(0.5, what="test"):
+    with effort.deadline(0.5, what="test"):
         res = check_reading(claim, claim.reading("slow-instances"))
     assert res.verdict is Verdict.UNDECIDED and "the test budget is 0.5 s" in res.evidence["budget"]
     # check_claim passes the budget on to each reading

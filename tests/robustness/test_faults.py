@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from exactpriv.errors import BudgetExceededError, OutputError
-from exactpriv.exact.budget import run_bounded
+from exactpriv.effort import run_bounded
 from exactpriv.io import write_atomic
 
 #: A directory no one can create files in, not even root (sysfs).
@@ -213,19 +213,19 @@ def test_worker_exceptions_keep_their_type():
 
 
 def test_the_run_deadline_bounds_workers_and_stop_requests_expire_it():
-    from exactpriv.exact import budget
+    from exactpriv import effort
 
-    with budget.deadline(0.5, what="test run"):
+    with effort.deadline(0.5, what="test run"):
         with pytest.raises(BudgetExceededError, match="test run budget of 0.5 s"):
             run_bounded(_sleep, 60, seconds=30)
-    budget.request_stop()
+    effort.request_stop()
     try:
-        assert budget.expired() and budget.remaining() == 0
+        assert effort.expired() and effort.remaining() == 0
         with pytest.raises(BudgetExceededError, match="interrupted"):
             run_bounded(_sleep, 0, seconds=30)
     finally:
-        budget.clear_stop()
-    assert not budget.expired()
+        effort.clear_stop()
+    assert not effort.expired()
 
 
 # ----------------------------------------------------------------------------- Ctrl-C

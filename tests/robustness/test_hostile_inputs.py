@@ -2,7 +2,7 @@
 
 Every row must end in the correct result or one typed ``error: Type: message`` line (exit 1),
 never a traceback, a hang or an untyped exception.  Each row runs ``exactpriv.cli.main`` in a
-forked child under :func:`exactpriv.exact.budget.run_bounded`, so a regression that hangs
+forked child under :func:`exactpriv.effort.run_bounded`, so a regression that hangs
 fails the row (``BudgetExceededError``) instead of hanging the suite; the guard is a safety
 net, not a timing assertion (it is several times the budget the row passes).
 """
@@ -16,7 +16,7 @@ import pytest
 
 from counterexamples.archive import FOUND
 from exactpriv.cli import main
-from exactpriv.exact.budget import run_bounded
+from exactpriv.effort import run_bounded
 
 HAMMING1 = {"type": "hamming", "values": ["0", "1"], "n": 1}
 NESTED_EXP = "eps"

@@ -1,7 +1,7 @@
 """The certifier's public entry points: :func:`prove_inequality`, :func:`prove_identity`, :func:`prove`.
 
 Each validates its input, runs the method chain of :mod:`exactpriv.certify.prover` on every chart of
-the domain within a wall-clock budget (``exactpriv.exact.budget``), and reports which method settled
+the domain within a wall-clock budget (``exactpriv.effort``), and reports which method settled
 the verdict; UNDECIDED carries the reason.  Identities are proved by exact simplification, refuted
 at an exact sample point.
 """
@@ -16,7 +16,7 @@ from exactpriv.certify.algebra import rational_form
 from exactpriv.certify.bnb import Atom
 from exactpriv.certify.core import Budget, Dom, Outcome, simplest_between, to_q
 from exactpriv.errors import BudgetExceededError, EntryRangeError, InvalidArgument
-from exactpriv.exact import budget as deadlines
+import exactpriv.effort as effort
 from exactpriv.exact.decisions import Truth
 from exactpriv.exact.expressions import parse_inequality, parse_interval
 from exactpriv.exact.kernel import compare
@@ -34,11 +34,11 @@ __all__ = ["prove_inequality", "prove_identity", "prove"]
 def _bounded(method, lhs, op, rhs, domain, closed, variable, seconds, max_prec) -> ProofResult:
     """Run ``method`` where it can be stopped: sympy steps ignore the cooperative budget (a 15 s
     proof ran past 300 s inside ``simplify``), so the proof runs in the warm worker of
-    :func:`exactpriv.exact.budget.run_bounded`, killed after ``seconds`` plus a grace for the
+    :func:`exactpriv.effort.run_bounded`, killed after ``seconds`` plus a grace for the
     cooperative wind-down; a kill gives UNDECIDED with the reason."""
     kwargs = {"domain": domain, "closed": closed, "variable": variable, "seconds": seconds, "max_prec": max_prec}
     try:
-        return deadlines.run_bounded(_call, method, (lhs, op, rhs), kwargs, seconds=seconds + max(0.5, 0.1 * seconds),
+        return effort.run_bounded(_call, method, (lhs, op, rhs), kwargs, seconds=seconds + max(0.5, 0.1 * seconds),
                                      what="the proof", warm=True)
     except BudgetExceededError as exc:
         statement = f"{_shorten(lhs)} {op} {_shorten(rhs)}"

@@ -18,7 +18,7 @@ from fractions import Fraction
 import sympy
 
 from exactpriv.errors import BudgetExceededError, EntryRangeError
-from exactpriv.exact.budget import expired, run_bounded
+from exactpriv.effort import expired, run_bounded
 from exactpriv.exact.numbers import EPS, as_exact, to_sympy
 
 
@@ -26,7 +26,7 @@ __all__ = ["prove_zero"]
 
 
 #: Budgets of the symbolic checks made while a mechanism is built (each runs in a killable
-#: worker, :func:`exactpriv.exact.budget.run_bounded`: sympy's simplify has no deadline).
+#: worker, :func:`exactpriv.effort.run_bounded`: sympy's simplify has no deadline).
 ZERO_TEST_SECONDS = 5.0
 
 RANGE_CHECK_SECONDS = 4.0
