@@ -203,7 +203,7 @@ def branch_and_bound(formula, var, lo: Fraction, hi: Fraction, budget: Budget, *
         step["boxes_not_listed"] = len(proved) - _MAX_LISTED_BOXES
     if unresolved:
         a, b, p = min(unresolved, key=lambda t: t[0])
-        why = (f"time budget of {budget.root().seconds:g} s exhausted" if timed_out else
+        why = (f"{budget.why_not_further()} ({n_boxes:,} boxes up to {max_used:,} bits)" if timed_out else
                f"precision limit {budget.max_prec} bits reached")
         step["unresolved_boxes"] = len(unresolved)
         return Outcome("UNDECIDED", "branch-and-bound", [step],

@@ -194,7 +194,10 @@ def _validate(rows, where: str) -> None:
         if row.get("partial"):
             raise InvalidArgument(f"{where} holds a partial run ({row['partial']!r}); run 'exactpriv verify' to "
                                   f"completion first")
-        seconds = row.get("seconds", 0)
+        timing = row.get("timing", {})
+        if not isinstance(timing, dict):
+            raise InvalidArgument(f"{where}: row {k} has timing={timing!r}, not an object of timings")
+        seconds = timing.get("seconds", 0)
         if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < float("inf"):
             raise InvalidArgument(f"{where}: row {k} has seconds={seconds!r}, not a number of seconds")
         for key in ("id", "reading"):

@@ -6,7 +6,7 @@ import json
 import sys
 import time
 
-from exactpriv.cli._common import (EXIT_INTERRUPTED, add_bank_argument, archive_directory, banks_of, esc,
+from exactpriv.cli._common import (EXIT_INTERRUPTED, add_bank_argument, add_effort_argument, archive_directory, banks_of, esc,
                                    int_option, seconds_option, use_cache_for_hypothesis, write_output)
 from exactpriv.cli._output import (Row, add_format_arguments, count, output_width, progress_bar, quiet_third_party,
                                    render)
@@ -255,6 +255,7 @@ def add_parser(subparsers, name):
                             "./counterexamples/found of the current project; never inside site-packages)")
         p.add_argument("--overwrite", action="store_true",
                        help="with --archive: replace an existing witness file (default: keep it)")
+        add_effort_argument(p)
         add_format_arguments(p)
         add_workers_arguments(p)
         p.set_defaults(func=_run_hunt)

@@ -19,7 +19,7 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
-from exactpriv.cli._common import seconds_option, write_output
+from exactpriv.cli._common import add_effort_argument, seconds_option, write_output
 from exactpriv.cli._output import output_width
 from exactpriv.cli._witness_text import point_text, wrap
 from exactpriv.errors import BudgetExceededError, ExactPrivError, FormatError, InvalidArgument
@@ -335,5 +335,6 @@ def add_parser(subparsers, name="measure"):
     p.add_argument("--seconds", type=seconds_option, default=DEFAULT_SECONDS,
                    help=f"budget of each measure in seconds (default {DEFAULT_SECONDS:g}); one that overruns is "
                         f"listed as UNDECIDED")
+    add_effort_argument(p)
     p.set_defaults(func=_run)
     return p

@@ -34,6 +34,8 @@ __all__ = [
     "deadline",
     "expired",
     "in_worker",
+    "note_stop",
+    "recording_stops",
     "remaining",
     "request_stop",
     "stop_requested",
@@ -80,7 +82,11 @@ class Deadline:
         return max(0.0, self.at - time.monotonic())
 
     def expired(self) -> bool:
-        return _STOP["requested"] or time.monotonic() >= self.at
+        """True once the deadline has passed (or a stop was requested); noted as a stop (:func:`note_stop`)."""
+        if _STOP["requested"] or time.monotonic() >= self.at:
+            note_stop(_why(self, ""))
+            return True
+        return False
 
     def check(self, step: str = "") -> None:
         if self.expired():
@@ -95,8 +101,8 @@ def _why(d: Deadline | None, step: str) -> str:
     if _STOP["requested"]:
         return f"stopped{where}: interrupted"
     if d is None or d.seconds is None:
-        return f"time budget exhausted{where}"
-    return f"the {d.what} budget of {d.seconds:g} s was exhausted{where}"
+        return f"stopped by the time limit{where}"
+    return f"stopped by the time limit of the {d.what} ({d.seconds:g} s){where}"
 
 
 _CURRENT: contextvars.ContextVar[Deadline | None] = contextvars.ContextVar("exactpriv_deadline", default=None)
@@ -129,17 +135,51 @@ def remaining() -> float:
 
 
 def expired() -> bool:
-    """True once the current deadline has passed or a stop was requested."""
+    """True once the current deadline has passed or a stop was requested (noted: :func:`note_stop`)."""
     if _STOP["requested"]:
+        note_stop("stopped: interrupted")
         return True
     d = _CURRENT.get()
     return d is not None and d.expired()
 
 
 def check(step: str = "") -> None:
-    """Raise :class:`BudgetExceededError` if :func:`expired`."""
+    """Raise :class:`~exactpriv.errors.TimeLimitReached` if :func:`expired`."""
     if expired():
         raise TimeLimitReached(_why(_CURRENT.get(), step))
+
+
+# ----------------------------------------------------------------------------- stops
+#
+# A result computed while the time limit stopped some of its work must say so: an UNDECIDED (or a
+# CHECKED missing a proof) after a stop depends on the machine's speed, not on the effort.  Every
+# observation of an expired deadline, every step killed at its limit and every proof stopped by the
+# clock is noted here; a reading (exactpriv.claims.check) records the stops of its own work and turns
+# such a result into STOPPED.
+
+_STOPS: contextvars.ContextVar[list | None] = contextvars.ContextVar("exactpriv_stops", default=None)
+
+
+def note_stop(why: str) -> None:
+    """Record that the time limit (or Ctrl-C) stopped some work, in the innermost :func:`recording_stops`."""
+    record = _STOPS.get()
+    if record is not None and len(record) < 16:
+        record.append(why)
+
+
+@contextlib.contextmanager
+def recording_stops():
+    """Collect the stops noted inside the block: ``with recording_stops() as stops: ...``; ``stops`` is a
+    list of reasons (the first 16), empty when the time limit stopped nothing."""
+    record: list = []
+    token = _STOPS.set(record)
+    try:
+        yield record
+    finally:
+        _STOPS.reset(token)
+        outer = _STOPS.get()
+        if outer is not None:  # an enclosing record sees the inner stops too
+            outer.extend(record[: max(0, 16 - len(outer))])
 
 
 def request_stop() -> None:

@@ -14,10 +14,11 @@ run's :class:`~exactpriv.effort.time_limit.Deadline`; on overrun the child is ki
 ``SIGKILL`` and :class:`~exactpriv.errors.TimeLimitReached` names the step and the limit.  Where
 ``fork`` is not available the step runs in-process (cooperative checks only).
 
-Each call runs in the worker under the deadline the parent sends with it (the time left of the
-earlier of the step's limit and the deadline in force): a long-lived worker never keeps the
-deadline that was in force when it was forked (issue 19: after that deadline passed, every later
-proof in the worker started already expired).
+Each call runs in the worker under the deadline and the effort the parent sends with it (the time
+left of the earlier of the step's limit and the deadline in force; the :class:`~exactpriv.effort.Effort`
+in force): a long-lived worker never keeps the deadline that was in force when it was forked (issue 19:
+after that deadline passed, every later proof in the worker started already expired).  The stops the
+time limit made inside the worker travel back with the result (:func:`~exactpriv.effort.note_stop`).
 
 Frequent small steps (the range check of each symbolic entry of a mechanism) would lose
 sympy's warm caches with a fresh child each time (measured: 0.1 s per call instead of
@@ -47,8 +48,11 @@ import threading
 import traceback
 from typing import Any, Callable
 
-from exactpriv.effort.time_limit import _CURRENT, _IN_WORKER, Deadline, _why, deadline, remaining, validate_seconds
-from exactpriv.errors import TimeLimitReached
+from exactpriv.effort.time_limit import (_CURRENT, _IN_WORKER, Deadline, _why, deadline, note_stop, recording_stops,
+                                         remaining, validate_seconds)
+from exactpriv.effort.knobs import Effort, using
+from exactpriv.effort.knobs import current as current_effort
+from exactpriv.errors import BudgetExceededError, TimeLimitReached
 
 __all__ = ["BoundedWorker", "run_bounded"]
 
@@ -140,16 +144,19 @@ def _alive(pid: int) -> bool:
 
 
 def _answer(conn, fn, args, kwargs) -> None:
+    """Run the call and send back ``(status, value, traceback, stops)``: the stops the time limit made
+    inside the worker (:func:`~exactpriv.effort.time_limit.note_stop`) travel back to the caller's record."""
+    with recording_stops() as stops:
+        try:
+            payload = ("ok", fn(*args, **kwargs), "")
+        except BaseException as exc:  # noqa: BLE001 - every outcome goes back to the parent
+            payload = ("err", exc, traceback.format_exc())
     try:
-        payload = ("ok", fn(*args, **kwargs))
-    except BaseException as exc:  # noqa: BLE001 - every outcome goes back to the parent
-        payload = ("err", exc, traceback.format_exc())
-    try:
-        data = pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL)
+        data = pickle.dumps((*payload, stops), protocol=pickle.HIGHEST_PROTOCOL)
     except Exception as exc:  # noqa: BLE001 - an unpicklable result, or an exception carrying state
         data = pickle.dumps(("err", _plain(payload[1]) if payload[0] == "err" else
                              RuntimeError(f"worker result could not be sent back: {exc!r}"),
-                             payload[2] if payload[0] == "err" else traceback.format_exc()))
+                             payload[2] if payload[0] == "err" else traceback.format_exc(), stops))
     conn.send_bytes(data)
 
 
@@ -182,12 +189,13 @@ def _serve(conn, fn) -> None:
             _answer(conn, fn, args, kwargs)
 
 
-def _label(seconds: float | None, limit: float, what: str) -> tuple[str, float | None]:
-    """Which budget ``limit`` comes from, as (what, seconds): the step's own or the deadline in force."""
+def _label(seconds: float | None, limit: float, what: str) -> tuple[str, float | None, Effort]:
+    """What a call carries to the worker besides its arguments: which time limit ``limit`` comes from, as
+    (what, seconds) — the step's own or the deadline in force — and the effort in force."""
     d = _CURRENT.get()
     if (seconds is not None and seconds <= limit + 1e-9) or d is None:
-        return what, seconds
-    return d.what, d.seconds
+        return what, seconds, current_effort()
+    return d.what, d.seconds, current_effort()
 
 
 @contextlib.contextmanager
@@ -195,10 +203,11 @@ def _call_deadline(limit: float, label: tuple[str, float | None]):
     """The worker-side (cooperative) deadline of one call, ending ``limit`` seconds after it arrives (the
     parent kills the worker at the same limit); ``label`` names the budget it comes from."""
     d = Deadline(None if math.isinf(limit) else limit)
-    d.what, d.seconds = label
+    d.what, d.seconds, call_effort = label
     token = _CURRENT.set(d)
     try:
-        yield
+        with using(call_effort):  # the caller's effort, never the one in force when the worker was forked
+            yield
     finally:
         _CURRENT.reset(token)
 
@@ -212,6 +221,8 @@ def _unwrap(payload, what: str):
         payload = pickle.loads(payload)
     except Exception as exc:  # noqa: BLE001 - e.g. an exception class that cannot be rebuilt
         raise RuntimeError(f"{what}: the worker's result could not be read back: {exc!r}") from None
+    for why in payload[3]:
+        note_stop(why)
     if payload[0] == "ok":
         return payload[1]
     exc = payload[1]
@@ -220,13 +231,17 @@ def _unwrap(payload, what: str):
 
 
 def _overrun(seconds, limit, what) -> TimeLimitReached:
+    """The error of a call killed at its limit (noted as a stop of the time limit)."""
     if seconds is not None and seconds <= limit + 1e-9:
-        return TimeLimitReached(f"{what} did not finish within its budget of {seconds:g} s")
-    return TimeLimitReached(_why(_CURRENT.get(), what))
+        why = f"{what} was stopped by its time limit of {seconds:g} s"
+    else:
+        why = _why(_CURRENT.get(), what)
+    note_stop(why)
+    return TimeLimitReached(why)
 
 
-def _died(what, code) -> TimeLimitReached:
-    return TimeLimitReached(f"{what} stopped: its worker process died ({_death(code)})")
+def _died(what, code) -> BudgetExceededError:
+    return BudgetExceededError(f"{what} stopped: its worker process died ({_death(code)})")
 
 
 def _step_limit(seconds: float | None, what: str) -> float:
@@ -236,6 +251,7 @@ def _step_limit(seconds: float | None, what: str) -> float:
         seconds = validate_seconds(seconds, f"{what} seconds")
     limit = min(math.inf if seconds is None else seconds, remaining())
     if limit <= 0:
+        note_stop(_why(_CURRENT.get(), what))
         raise TimeLimitReached(_why(_CURRENT.get(), what))
     return limit
 

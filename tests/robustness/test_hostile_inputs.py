@@ -73,9 +73,10 @@ CASES = [
                                                "31536000"], 1, "above the largest budget"),
     ("report-seconds-per-reading-nan", {}, ["report", "--only", "zhao2019.lemma1", "--out", "{dir}/r",
                                             "--seconds-per-reading", "nan"], 1, "InvalidArgument"),
-    # a reading that never returns (pure Python, deaf to deadlines): UNDECIDED, and the run goes on
+    # a reading that never returns (pure Python, deaf to deadlines): STOPPED (exit 6), and the run goes on
     ("verify-reading-that-never-returns", {}, ["verify", SLOW_BANK, "--seconds-per-reading", "1", "--json",
-                                               "{dir}/v.json", "--markdown", "{dir}/v.md"], 0, "budget exceeded after"),
+                                               "{dir}/v.json", "--markdown", "{dir}/v.md"], 6,
+     "stopped by the time limit"),
     ("report-reading-that-never-returns", {}, ["report", "--bank", SLOW_BANK, "--seconds-per-reading", "1", "--out",
                                                "{dir}/r", "--no-tightness"], 0, "wrote"),
     ("prove-max-prec-huge", {}, ["prove", "eps >= 0", "--max-prec", "1000000000"], 1, "InvalidArgument"),
