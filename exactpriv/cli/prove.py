@@ -23,7 +23,8 @@ __all__ = ["add_parser", "cmd_prove"]
 #: Default time limit of ``exactpriv prove`` (a safety net: every proof of the docs takes under a second).
 PROVE_SECONDS = 120.0
 
-def add_parser(subparsers, name: str):
+
+def add_parser(subparsers, name: str = "prove"):
     """Register the ``prove`` subcommand on an argparse ``subparsers`` object."""
     from exactpriv.certify import DEFAULT_MAX_PREC
 
