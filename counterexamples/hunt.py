@@ -238,6 +238,17 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
     _validate(seconds, seed, max_examples)
     if reading.check is None:
         raise InvalidArgument(f"{claim.id} [{reading.name}] has no instance check to hunt with")
+    # the hunt's time limit is also the deadline in force, so every killable step inside (sympy's
+    # simplify in the kernel, a proof) stops with it instead of outliving it (issue 19)
+    with effort.deadline(seconds, what="hunt"):
+        return _hunt_reading(claim, reading, seconds=seconds, seed=seed, max_examples=max_examples,
+                             local_steps=local_steps, batch_size=batch_size, collect=collect,
+                             extra_hypotheses=extra_hypotheses, positive=positive, extra_templates=extra_templates,
+                             progress=progress)
+
+
+def _hunt_reading(claim, reading, *, seconds, seed, max_examples, local_steps, batch_size, collect, extra_hypotheses,
+                  positive, extra_templates, progress) -> HuntResult:
     t0 = time.perf_counter()
     deadline = t0 + seconds
     result = HuntResult(claim.id, reading.name, Verdict.CHECKED, seed=seed, max_examples=max_examples)

@@ -48,10 +48,10 @@ __all__ = [
 ]
 
 _OPS = ("<", "<=", ">", ">=", "==")
-#: Default ceiling of the certifier's arb precision, bits.
-DEFAULT_MAX_PREC = 1024
-#: Default wall-clock budget handed to the certifier for one for-all decision, seconds.
-DEFAULT_SECONDS = 10.0
+#: Default ceiling of the certifier's arb precision, bits: None is the effort's ``precision_bits``.
+DEFAULT_MAX_PREC = None
+#: Default time limit of one for-all decision: none of its own (a safety net; the effort decides).
+DEFAULT_SECONDS = None
 
 
 # ---------------------------------------------------------------------------------------
@@ -177,8 +177,8 @@ def _combine(proof: Decision, proof_json: dict, ends: list, statement: str, extr
 # ---------------------------------------------------------------------------------------
 # public API
 def value_for_all(M, measure, expected, *, op: str = "==", domain=(0, sympy.oo), closed=(True, False),
-                  variable=None, measure_kw: dict | None = None, seconds: float = DEFAULT_SECONDS,
-                  max_prec: int = DEFAULT_MAX_PREC) -> Decision:
+                  variable=None, measure_kw: dict | None = None, seconds: float | None = DEFAULT_SECONDS,
+                  max_prec: int | None = DEFAULT_MAX_PREC) -> Decision:
     """Decide ``measure(M(s)) op expected(s)`` for every s of ``domain``.
 
     ``measure``: a name of :data:`~exactpriv.measures.symbolic.SYMBOLIC_MEASURES` ("kl_dp", ...)
@@ -228,7 +228,7 @@ def _end_check(M, var, end, build, max_prec) -> dict:
 
 def implication_for_all(M, given, measure, bound: Callable, *, domain=(0, sympy.oo), closed=(True, False),
                         variable=None, given_kw: dict | None = None, measure_kw: dict | None = None,
-                        seconds: float = DEFAULT_SECONDS, max_prec: int = DEFAULT_MAX_PREC) -> Decision:
+                        seconds: float | None = DEFAULT_SECONDS, max_prec: int | None = DEFAULT_MAX_PREC) -> Decision:
     """Decide the implication "α-given ⇒ bound(α)-measure" on every member of the family, i.e.
     ``measure(M(s)) <= bound(given(M(s)))`` for every s of ``domain`` (``bound`` non-decreasing,
     evaluated at the tightest α = given(M(s))).
@@ -285,7 +285,7 @@ def _variable_of(*vals, variable=None):
 
 
 def inequality_for_all(lhs, op: str, rhs, *, domain=(0, sympy.oo), closed=(True, False), variable=None,
-                       seconds: float = DEFAULT_SECONDS, max_prec: int = DEFAULT_MAX_PREC) -> Decision:
+                       seconds: float | None = DEFAULT_SECONDS, max_prec: int | None = DEFAULT_MAX_PREC) -> Decision:
     """Decide ``lhs op rhs`` for every value of the symbol in ``domain``; sides are exact values,
     sympy expressions or symbolic :class:`Measured` (whose validity domain must cover ``domain``,
     else UNDECIDED: use :func:`value_for_all`, which decides excluded ends on the mechanism)."""
@@ -306,7 +306,7 @@ def inequality_for_all(lhs, op: str, rhs, *, domain=(0, sympy.oo), closed=(True,
 
 
 def equality_for_all(lhs, rhs, *, domain=(0, sympy.oo), closed=(True, False), variable=None,
-                     seconds: float = DEFAULT_SECONDS, max_prec: int = DEFAULT_MAX_PREC) -> Decision:
+                     seconds: float | None = DEFAULT_SECONDS, max_prec: int | None = DEFAULT_MAX_PREC) -> Decision:
     """Decide ``lhs == rhs`` for every value of the symbol in ``domain`` (PROVED only by exact
     algebra or by proving both inequalities; REFUTED at a certified point).  Tightness witnesses:
     ``equality_for_all(kl_dp_symbolic(RR), EPS*tanh(EPS/2))``."""
