@@ -32,6 +32,7 @@ from typing import Callable
 
 import sympy
 
+from exactpriv.effort.knobs import current as current_effort
 from exactpriv.errors import ExactPrivError, InvalidArgument, NotExactError
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import EPS, to_sympy
@@ -219,7 +220,7 @@ def _end_check(M, var, end, build, max_prec) -> dict:
         a, op, b = build(Me)
         if a is None:
             return {"point": str(end), "truth": "UNDECIDED", "reason": "the numeric measure is only enclosed there"}
-        d = compare(a, op, b, max_prec=max(max_prec, 256))
+        d = compare(a, op, b, max_prec=max(current_effort().precision_bits if max_prec is None else max_prec, 256))
     except ExactPrivError as exc:
         return {"point": str(end), "truth": "UNDECIDED", "reason": f"end {var} = {end}: {exc}"}
     return {"point": str(end), "truth": d.truth.value, "reason": f"at {var} = {end} on M.subs(...): {a} {op} {b}: "
