@@ -80,7 +80,7 @@ def test_cuff_yu_property_1_kl_bound():
     ],
 )
 def test_true_inequalities_are_proved(text, domain):
-    res = prove(text, domain=domain, seconds=10)
+    res = prove(text, domain=domain)
     assert res.verdict == "PROVED", res.reason
     # cross-check: no violation at rational sample points (mpmath, 50 digits)
     lhs, op, rhs = parse_inequality(text)
@@ -227,7 +227,7 @@ def test_polynomial_verdicts_agree_with_exact_sampling(coeffs, op):
     """For p(eps) op 0 on [0, 2]: a refutation's point must violate exactly, and a proof must
     survive 200 exact rational samples."""
     p = sum(c * EPS ** i for i, c in enumerate(coeffs))
-    res = prove_inequality(p, op, 0, domain=(0, 2), closed=(True, True), seconds=5)
+    res = prove_inequality(p, op, 0, domain=(0, 2), closed=(True, True))
     assert res.verdict in ("PROVED", "REFUTED")
     if res.verdict == "REFUTED":
         val = p.subs(EPS, res.point)

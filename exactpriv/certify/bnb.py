@@ -206,6 +206,10 @@ def branch_and_bound(formula, var, lo: Fraction, hi: Fraction, budget: Budget, *
         why = (f"{budget.why_not_further()} ({n_boxes:,} boxes up to {max_used:,} bits)" if timed_out else
                f"precision limit {budget.max_prec} bits reached")
         step["unresolved_boxes"] = len(unresolved)
+        if budget.root().stopped:
+            return Outcome("UNDECIDED", "branch-and-bound", [step],
+                           reason=f"stopped by the time limit after {n_boxes:,} boxes up to {max_used:,} bits; "
+                                  f"{len(unresolved)} box(es) not yet certified")
         return Outcome("UNDECIDED", "branch-and-bound", [step],
                        reason=f"{why}; {len(unresolved)} box(es) unresolved, the first "
                               f"[{float(a):.9g}, {float(b):.9g}] (the margin there is below what arb "

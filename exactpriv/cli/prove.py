@@ -63,7 +63,7 @@ def cmd_prove(args) -> int:
                 v = res.values.get(side)
                 if v:
                     print(f"    {side} in [{v[0]}, {v[1]}]")
-    print(f"  {'reason' if res.verdict == 'UNDECIDED' else 'because'}: {res.reason}")
+    print(f"  {'reason' if res.verdict in ('UNDECIDED', 'STOPPED') else 'because'}: {res.reason}")
     cert = res.certificate
     prec = f", precision {cert['precision']} bits" if cert.get("precision") else ""
     used = (cert.get("effort") or {}).get("steps_used")

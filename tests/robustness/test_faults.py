@@ -91,6 +91,10 @@ def test_sigkill_while_writing_leaves_a_complete_file(tmp_path):
             finally:
                 os._exit(1)
         time.sleep(rng.uniform(0.02, 0.3))
+        for _ in range(6000):  # until one write completed (a hang guard, not a timing assertion): on a
+            if path.exists():  # saturated machine 0.3 s may not be enough for the first one
+                break
+            time.sleep(0.01)
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         if path.exists():
@@ -277,7 +281,8 @@ def test_ctrl_c_during_verify_writes_the_partial_results(tmp_path):
     assert rc == 130 and "Traceback" not in out + err
     rows = json.loads((tmp_path / "v.json").read_text())
     partial = rows[-1]["partial"]
-    assert partial["reason"] == "interrupted" and 0 < partial["readings_checked"] < partial["readings_total"]
+    # how many readings were checked before the interrupt depends on the machine's speed: not asserted
+    assert partial["reason"] == "interrupted" and 0 <= partial["readings_checked"] < partial["readings_total"]
     assert "**PARTIAL**" in (tmp_path / "v.md").read_text()
 
 
@@ -321,29 +326,44 @@ def test_a_second_ctrl_c_exits_at_once(argv, tmp_path):
 LAUNCHER = "import sys\nfrom exactpriv_launcher import main\nif __name__ == '__main__':\n    sys.exit(main())\n"
 
 
-def _interrupted_at(argv: list[str], delay: float) -> tuple[int, str]:
-    """Run ``python argv`` from the repo root, send one SIGINT after ``delay`` s: (exit status, stderr)."""
+def _interrupted_at(argv: list[str], marker: str) -> tuple[int, str]:
+    """Run ``python argv`` from the repo root and send one SIGINT as soon as the module ``marker`` has been
+    imported (``-X importtime`` reports each import as it completes): no sleep, so the interrupt lands in
+    the same phase of start-up on an idle and on a saturated machine (issue 19: no test depends on speed).
+    Returns (exit status, stderr without the import-time lines)."""
     import subprocess
+    import threading
 
-    proc = subprocess.Popen([sys.executable, *argv, "verify", "--json", "", "--markdown", ""],
+    proc = subprocess.Popen([sys.executable, "-X", "importtime", *argv, "verify", "--json", "", "--markdown", ""],
                             cwd=Path(__file__).resolve().parents[2], stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    time.sleep(delay)
-    proc.send_signal(signal.SIGINT)
-    try:
-        err = proc.communicate(timeout=60)[1].decode()  # a hang guard, not a timing assertion
-    except subprocess.TimeoutExpired:
+    lines: list[str] = []
+
+    def read():
+        for raw in proc.stderr:
+            line = raw.decode(errors="replace")
+            lines.append(line)
+            if line.startswith("import time:") and line.rstrip().split("|")[-1].strip() == marker \
+                    and proc.returncode is None:
+                proc.send_signal(signal.SIGINT)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(timeout=300)  # a hang guard, not a timing assertion
+    if reader.is_alive():
         proc.kill()
-        pytest.fail("still running 60 s after Ctrl-C")
-    return proc.returncode, err
+        pytest.fail(f"still running 300 s after start (marker {marker!r} imported: "
+                    f"{any(marker in x for x in lines)})")
+    proc.wait()
+    return proc.returncode, "".join(x for x in lines if not x.startswith("import time:"))
 
 
 def test_ctrl_c_while_the_console_script_imports_is_one_line(tmp_path):
     """The console script (``exactpriv_launcher:main``, the same two lines pip generates) interrupted
     while it still imports sympy and the banks: exit 130 and one line, never a traceback."""
     phases = []
-    for delay in (0.3, 0.6):  # importing takes about a second (longer on a loaded machine)
-        rc, err = _interrupted_at(["-c", LAUNCHER], delay)
+    for marker in ("sympy", "exactpriv.claims"):  # inside the import window, early and late
+        rc, err = _interrupted_at(["-c", LAUNCHER], marker)
         assert rc == 130 and "Traceback" not in err and len(err.splitlines()) == 1, err
         phases.append(err.strip())
     assert "interrupted while starting" in phases  # the import window itself was exercised
@@ -353,8 +373,8 @@ def test_ctrl_c_while_python_m_exactpriv_imports_is_one_line():
     """``python -m exactpriv`` imports the package before its __main__ can catch anything; the package's
     start-up handler makes an interrupt in that window one line and exit 130 as well."""
     phases = []
-    for delay in (0.1, 0.2):
-        rc, err = _interrupted_at(["-m", "exactpriv"], delay)
+    for marker in ("exactpriv.errors", "sympy"):  # both imported while exactpriv/__init__.py still runs
+        rc, err = _interrupted_at(["-m", "exactpriv"], marker)
         assert "Traceback" not in err and len(err.splitlines()) == 1, err
         if err.strip() == "interrupted while starting":  # the package's start-up handler: exit 130
             assert rc == 130, (rc, err)

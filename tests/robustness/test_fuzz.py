@@ -147,7 +147,7 @@ def _fuzz_proofs(n: int) -> list:
     @given(st.sampled_from(_SIDES), st.sampled_from(["<", "<=", ">", ">=", "=="]), st.sampled_from(_SIDES))
     def run(lhs, op, rhs):
         try:
-            verdicts.append(prove(f"{lhs} {op} {rhs}", seconds=0.5).verdict)
+            verdicts.append(prove(f"{lhs} {op} {rhs}", effort="low", seconds=5).verdict)  # 5 s: a hang guard
         except ExactPrivError:
             verdicts.append("error")
 
@@ -165,4 +165,4 @@ def test_fuzzed_expressions_parse_or_raise_typed_errors():
 
 def test_fuzzed_inequalities_end_within_their_budget():
     verdicts = run_bounded(_fuzz_proofs, PROOFS, seconds=300, what="the proof fuzzer")
-    assert len(verdicts) == PROOFS and set(verdicts) <= {"PROVED", "REFUTED", "UNDECIDED", "error"}
+    assert len(verdicts) == PROOFS and set(verdicts) <= {"PROVED", "REFUTED", "UNDECIDED", "STOPPED", "error"}
