@@ -39,11 +39,14 @@ class Row:
     expected: str | None = None       # the reading's expected verdict, when declared
     why: str = ""
     doc: dict = field(default_factory=dict)   # the full JSON of the result
+    #: further verdicts that meet the expectation (hunt: a search never proves, so CHECKED meets PROVED)
+    also_expected: tuple = ()
 
     @property
     def unexpected(self) -> bool:
         """A verdict that differs from the expected one (a STOPPED reading has no verdict to compare)."""
-        return self.expected is not None and self.verdict not in (self.expected, "STOPPED")
+        return (self.expected is not None and self.verdict not in (self.expected, "STOPPED")
+                and self.verdict not in self.also_expected)
 
     @property
     def stopped(self) -> bool:

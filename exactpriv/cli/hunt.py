@@ -32,7 +32,11 @@ def _row(claim, reading, doc: dict):
         declared = getattr(reading, "finding", None)
         finding = getattr(declared, "value", declared) or "unclassified"
     expected = reading.expected.value if getattr(reading, "expected", None) is not None else None
-    return Row(claim.id, reading.name, verdict, evidence, finding, expected, "", doc)
+    # a search never proves: CHECKED (no counterexample found) meets an expected PROVED, whose proof is verify's
+    also = ("CHECKED",) if expected == "PROVED" and doc.get("stopped_by") != "not searchable" else ()
+    if also and verdict == "CHECKED":
+        evidence += " (expected PROVED: the search found no counterexample; the proof is checked by verify)"
+    return Row(claim.id, reading.name, verdict, evidence, finding, expected, "", doc, also)
 
 
 def _render_hunt(rows: list[Row], *, fmt: str, title: str, show_all: bool) -> str:
