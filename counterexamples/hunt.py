@@ -260,11 +260,11 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
         return _hunt_reading(claim, reading, seconds=seconds, seed=seed, max_examples=max_examples,
                              local_steps=local_steps, batch_size=batch_size, collect=collect,
                              extra_hypotheses=extra_hypotheses, positive=positive, extra_templates=extra_templates,
-                             progress=progress)
+                             progress=progress, extremal=extremal)
 
 
 def _hunt_reading(claim, reading, *, seconds, seed, max_examples, local_steps, batch_size, collect, extra_hypotheses,
-                  positive, extra_templates, progress) -> HuntResult:
+                  positive, extra_templates, progress, extremal) -> HuntResult:
     t0 = time.perf_counter()
     deadline = t0 + seconds
     result = HuntResult(claim.id, reading.name, Verdict.CHECKED, seed=seed, max_examples=max_examples)
