@@ -210,6 +210,10 @@ def branch_and_bound(formula, var, lo: Fraction, hi: Fraction, budget: Budget, *
             return Outcome("UNDECIDED", "branch-and-bound", [step],
                            reason=f"stopped by the time limit after {n_boxes:,} boxes up to {max_used:,} bits; "
                                   f"{len(unresolved)} box(es) not yet certified")
+        if timed_out:
+            return Outcome("UNDECIDED", "branch-and-bound", [step],
+                           reason=f"{why}; {len(unresolved)} box(es) not yet certified, the first "
+                                  f"[{float(a):.9g}, {float(b):.9g}]")
         return Outcome("UNDECIDED", "branch-and-bound", [step],
                        reason=f"{why}; {len(unresolved)} box(es) unresolved, the first "
                               f"[{float(a):.9g}, {float(b):.9g}] (the margin there is below what arb "

@@ -325,7 +325,7 @@ def _finish(budget: Budget, verdict, method, cert, point, values, reason, statem
     """The proof's result; an UNDECIDED the time limit caused is STOPPED (the effort was not spent)."""
     if verdict == "UNDECIDED" and budget.root().stopped:
         verdict, reason = "STOPPED", f"stopped by the time limit before the effort was spent ({reason})"
-    elif verdict == "UNDECIDED" and budget.root().spent():
+    elif verdict == "UNDECIDED" and budget.root().spent() and "effort spent" not in reason:
         reason = f"{reason} [{budget.why_not_further()}]"
     return ProofResult(verdict, method, cert, point, values, reason, statement, dom_text,
                        timing={"seconds": round(budget.elapsed(), 3)})
