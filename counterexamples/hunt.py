@@ -445,6 +445,11 @@ def _conclude(result: HuntResult, ev: Evaluator, family_errors: list, search_err
         result.margin = best_margin
         if reasons:
             result.verdict = Verdict.UNDECIDED
+        elif result.stopped_by == "deadline" and result.max_examples is not None \
+                and result.drawn < result.max_examples:
+            # the stated effort (max_examples) was not spent: the clock stopped the search (issue 19)
+            result.verdict = Verdict.STOPPED
+            reasons.append(f"stopped by the time limit after {result.drawn} of {result.max_examples} examples")
         notes.extend(reasons)
     if search_errors:
         notes.append(f"{len(search_errors)} search batches failed (first: {search_errors[0]})")
