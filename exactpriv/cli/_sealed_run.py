@@ -239,7 +239,7 @@ def _reproduce(results, body, claims, where: str, seconds_per_reading: float, co
                 continue
             fresh = checker.check(claim, reading)
             if fresh.verdict != res.verdict:
-                why = f" ({fresh.evidence['budget']})" if "budget" in fresh.evidence else ""
+                why = f" ({fresh.evidence['stopped']['reason']})" if "stopped" in fresh.evidence else ""
                 mismatches.append(f"{res.claim_id} [{res.reading}]: the file says {res.verdict.value}, a fresh check "
                                   f"gives {fresh.verdict.value}{why}")
     if mismatches:
