@@ -47,12 +47,12 @@ def test_prove_undecided_at_a_small_effort_exits_zero(tmp_path):
 
 
 def test_prove_stopped_by_the_time_limit_is_its_own_status(tmp_path):
-    """Issue 19: a time limit that stops a proof says so (STOPPED, exit 6 with --strict), never UNDECIDED."""
+    """Issue 19: a time limit that stops a proof says so (STOPPED, exit 7 with --strict), never UNDECIDED."""
     out = tmp_path / "s.json"
     rc = main(["prove", "exp(2*eps) - 2*exp(eps+1) + exp(2) + 10**(-30) > 0", "--domain", "[0, 2]",
                "--seconds", "0.000001", "--strict", "--json", str(out)])
     doc = json.loads(out.read_text())
-    assert rc == 6 and doc["verdict"] == "STOPPED" and "stopped by the time limit" in doc["reason"]
+    assert rc == 7 and doc["verdict"] == "STOPPED" and "stopped by the time limit" in doc["reason"]
 
 
 def test_prove_effort_levels_are_named_in_the_certificate(tmp_path):

@@ -4,7 +4,7 @@
 
 The inequality and the domain go through the safe grammar (:mod:`exactpriv.exact.expressions`);
 the work is done by :func:`exactpriv.certify.prove`.  Exit code 0 for every verdict (a
-refutation is a finding, not an error) unless ``--strict`` (4 REFUTED, 5 UNDECIDED); bad input raises an ExactPrivError, which
+refutation is a finding, not an error) unless ``--strict`` (4 REFUTED, 5 UNDECIDED, 7 STOPPED); bad input raises an ExactPrivError, which
 :func:`exactpriv.cli.main` turns into exit code 1.
 """
 
@@ -44,7 +44,7 @@ def add_parser(subparsers, name: str = "prove"):
     p.add_argument("--json", dest="json_path",
                    help="write the result (verdict, method, the full certificate, point) here (default: none)")
     p.add_argument("--strict", action="store_true",
-                   help="exit 4 when REFUTED, 5 when UNDECIDED and 6 when STOPPED (default: exit 0 for every "
+                   help="exit 4 when REFUTED, 5 when UNDECIDED and 7 when STOPPED (default: exit 0 for every "
                         "verdict)")
     p.set_defaults(func=cmd_prove)
     return p

@@ -73,9 +73,9 @@ CASES = [
                                                "31536000"], 1, "above the largest budget"),
     ("report-seconds-per-reading-nan", {}, ["report", "--only", "zhao2019.lemma1", "--out", "{dir}/r",
                                             "--seconds-per-reading", "nan"], 1, "InvalidArgument"),
-    # a reading that never returns (pure Python, deaf to deadlines): STOPPED (exit 6), and the run goes on
+    # a reading that never returns (pure Python, deaf to deadlines): STOPPED (exit 7), and the run goes on
     ("verify-reading-that-never-returns", {}, ["verify", SLOW_BANK, "--seconds-per-reading", "1", "--json",
-                                               "{dir}/v.json", "--markdown", "{dir}/v.md"], 6,
+                                               "{dir}/v.json", "--markdown", "{dir}/v.md"], 7,
      "stopped by the time limit"),
     ("report-reading-that-never-returns", {}, ["report", "--bank", SLOW_BANK, "--seconds-per-reading", "1", "--out",
                                                "{dir}/r", "--no-tightness"], 0, "wrote"),
@@ -105,9 +105,9 @@ CASES = [
      ["measure", "{dir}/m.json"], 1, "InvalidArgument"),
     ("product-factor-not-object", {"m.json": {"kind": "product_mechanism", "space": HAMMING1, "factors": [[1]]}},
      ["measure", "{dir}/m.json"], 1, "FormatError"),
-    # a check that raises on the witness is UNDECIDED naming the error (exit 3: does not refute)
-    ("replay-deleted-parameter", {"w.json": _witness(_del("gamma"))}, ["replay", "{dir}/w.json"], 3,
-     "does not refute"),
+    # a deleted parameter makes the file malformed: bad input, a typed error (issue 25 item 7; exit 3 before)
+    ("replay-deleted-parameter", {"w.json": _witness(_del("gamma"))}, ["replay", "{dir}/w.json"], 1,
+     "malformed witness"),
     ("replay-parameter-as-label", {"w.json": _witness(_set("gamma", {"label": "two"}))},
      ["replay", "{dir}/w.json"], 3, "does not refute"),
     ("replay-parameter-zero", {"w.json": _witness(_set("gamma", {"value": "0"}))},
