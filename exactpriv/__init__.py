@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 # not import sympy or any other exactpriv module) and the command line's argument parsing start at once.
 # Each name maps to the module that defines it; ``TYPE_CHECKING`` imports give type checkers the same names.
 _LAZY: dict[str, tuple[str, str]] = {
+    "AnyMechanism": ("exactpriv.mechanisms", "AnyMechanism"),
     "Bounded": ("exactpriv.spaces", "Bounded"),
     "ClampedNoiseMechanism": ("exactpriv.mechanisms.clamped", "ClampedNoiseMechanism"),
     "Claim": ("exactpriv.claims", "Claim"),
@@ -81,7 +82,7 @@ if TYPE_CHECKING:
     from exactpriv.measures import compute as measure
     from exactpriv.measures.divergence import kl_dp, pure_dp, tv_dp
     from exactpriv.measures.result import Measured
-    from exactpriv.mechanisms import Mechanism, ProductMechanism
+    from exactpriv.mechanisms import AnyMechanism, Mechanism, ProductMechanism
     from exactpriv.mechanisms.clamped import ClampedNoiseMechanism
     from exactpriv.mechanisms.zoo import randomized_response, truncated_geometric
     from exactpriv.spaces import Bounded, GraphSpace, Hamming, Subsets
@@ -114,6 +115,7 @@ def prove(text: str, *, domain: str = "[0, oo)", **kwargs: Any) -> "ProofResult"
 
 
 __all__ = [
+    "AnyMechanism",
     "Bounded",
     "ClampedNoiseMechanism",
     "Claim",

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Hashable, Iterable
 from functools import cached_property
+from typing import Any
 
 import networkx as nx
 import numpy as np
@@ -224,7 +226,7 @@ class Hamming(Space):
     n(m-1).
     """
 
-    def __init__(self, values, n: int | None = None, *, _alphabets=None):
+    def __init__(self, values: Iterable[Hashable], n: int | None = None, *, _alphabets: Any = None) -> None:
         if _alphabets is not None:
             self.alphabets = _alphabets
             self._built = f"Hamming.product({[list(a) for a in _alphabets]!r})"
@@ -244,14 +246,14 @@ class Hamming(Space):
         self.strides = tuple(strides)
 
     @classmethod
-    def product(cls, alphabets):
+    def product(cls, alphabets: Iterable[Iterable[Hashable]]) -> Hamming:
         if hasattr(alphabets, "__len__"):
             check_records(len(alphabets), "Hamming space")
         alphs = tuple(_check_values(a, f"alphabets[{i}]") for i, a in enumerate(alphabets))
         check_records(len(alphs), "Hamming space")
         if not alphs:
             raise InvalidArgument("alphabets must contain at least one alphabet")
-        return cls(None, None, _alphabets=alphs)
+        return cls((), None, _alphabets=alphs)
 
     @property
     def n(self) -> int:
@@ -319,7 +321,7 @@ class Subsets(Space):
     neighbours, and distance is |T Δ T'|).
     """
 
-    def __init__(self, universe):
+    def __init__(self, universe: Iterable[Hashable]) -> None:
         self.universe = _check_values(universe, "universe")
         check_records(len(self.universe), "Subsets space")
         self._cube = Hamming((0, 1), len(self.universe))
@@ -368,7 +370,7 @@ class Bounded(Space):
     distance is |T Δ T'| / 2.  Points are frozensets in ``itertools.combinations`` order.
     """
 
-    def __init__(self, universe, k: int):
+    def __init__(self, universe: Iterable[Hashable], k: int) -> None:
         self.universe = _check_values(universe, "universe")
         check_records(len(self.universe), "Bounded space")
         if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= len(self.universe):
@@ -434,7 +436,7 @@ class GraphSpace(Space):
     ``GraphSpace.from_edges(points, edges)`` builds one.  Distance is shortest-path length.
     """
 
-    def __init__(self, graph: nx.Graph):
+    def __init__(self, graph: nx.Graph) -> None:
         if not isinstance(graph, nx.Graph) or graph.is_directed():
             raise InvalidArgument(f"graph={graph!r} must be an undirected networkx.Graph")
         if graph.number_of_nodes() == 0:
@@ -445,7 +447,7 @@ class GraphSpace(Space):
         self._nodes = tuple(graph.nodes)
 
     @classmethod
-    def from_edges(cls, points, edges):
+    def from_edges(cls, points: Iterable[Hashable], edges: Iterable[tuple[Hashable, Hashable]]) -> GraphSpace:
         pts = _check_values(points, "points")
         g = nx.Graph()
         g.add_nodes_from(pts)

@@ -1,7 +1,7 @@
 """Mechanisms: the exact Mechanism class, the zoo of mechanisms the five papers use, and exact
 operators on mechanisms (composition, post-processing, subsampling, group pairs, shuffling)."""
 
-from exactpriv.mechanisms.base import Mechanism, ProductMechanism
+from exactpriv.mechanisms.base import AnyMechanism, Mechanism, ProductMechanism
 from exactpriv.mechanisms.operators import (
     compose,
     group,
@@ -13,6 +13,7 @@ from exactpriv.mechanisms.operators import (
 )
 
 __all__ = [
+    "AnyMechanism",
     "Mechanism",
     "ProductMechanism",
     "compose",

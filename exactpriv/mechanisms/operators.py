@@ -29,13 +29,15 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from collections.abc import Iterable
 from fractions import Fraction
+from typing import Any
 
 import sympy
 
 from exactpriv.errors import InvalidArgument, SpaceMismatchError
 from exactpriv.exact.numbers import as_exact, to_sympy
-from exactpriv.mechanisms.base import Mechanism, ProductMechanism
+from exactpriv.mechanisms.base import AnyMechanism, Mechanism, ProductMechanism
 from exactpriv.mechanisms.base.mechanism import _exact_sum, _short
 from exactpriv.spaces import Bounded, GraphSpace, Hamming, Subsets, check_enumerable
 
@@ -110,7 +112,7 @@ def _symbols_with(M, extra):
 
 # ---------------------------------------------------------------------------------------
 # composition
-def compose(mechanisms) -> ProductMechanism:
+def compose(mechanisms: Iterable[AnyMechanism]) -> ProductMechanism:
     """Heterogeneous (non-adaptive) composition: run every mechanism on the same input, independently.
 
     (M_1 ⊗ ... ⊗ M_k)(x) = (M_1(x), ..., M_k(x)), i.e. P(y_1..y_k | x) = Π_j P_j(y_j | x).
@@ -137,7 +139,7 @@ def compose(mechanisms) -> ProductMechanism:
     return ProductMechanism(factors, name=f"compose([{', '.join(_short(m) for m in ms)}])")
 
 
-def k_fold(M, k: int) -> ProductMechanism:
+def k_fold(M: AnyMechanism, k: int) -> ProductMechanism:
     """The k-fold composition M^{⊗k}: k independent runs of M on the same input (see :func:`compose`).
 
     Source: Kairouz, Oh, Viswanath, ICML 2015, Theorem 3.3 gives the exact privacy region of the
@@ -151,7 +153,7 @@ def k_fold(M, k: int) -> ProductMechanism:
 
 # ---------------------------------------------------------------------------------------
 # post-processing
-def post_process(M, channel, *, outputs=None) -> Mechanism:
+def post_process(M: AnyMechanism, channel: Any, *, outputs: Any = None) -> Mechanism:
     """The mechanism x ↦ K(M(x)) for a channel K from M's outputs:
     P(z | x) = Σ_y P(y | x) K(z | y).
 
@@ -193,7 +195,7 @@ def _subset_rows(space: Subsets, T: frozenset):
         yield space.index(S), sum(bits)
 
 
-def poisson_subsample(M, q, *, blank=None) -> Mechanism:
+def poisson_subsample(M: AnyMechanism, q: Any, *, blank: Any = None) -> Mechanism:
     """Poisson subsampling with rate q: each record is kept independently with probability q
     and M runs on the kept records.
 
@@ -249,7 +251,7 @@ def poisson_subsample(M, q, *, blank=None) -> Mechanism:
                           f"blank value), got {M.inputs!r}")
 
 
-def subsample_without_replacement(M, n: int | None = None, *, size: int) -> Mechanism:
+def subsample_without_replacement(M: AnyMechanism, n: int | None = None, *, size: int) -> Mechanism:
     """Sampling without replacement: a uniformly random subset of ``size`` records, then M on it.
 
     * Replace-one space (``M`` on ``Hamming(D, size)``, give the dataset size ``n``): the result
@@ -315,7 +317,7 @@ def subsample_without_replacement(M, n: int | None = None, *, size: int) -> Mech
 
 # ---------------------------------------------------------------------------------------
 # group privacy
-def group(M, k: int, *, exact: bool = False) -> Mechanism:
+def group(M: AnyMechanism, k: int, *, exact: bool = False) -> Mechanism:
     """M on the space whose neighbours are the pairs at graph distance ≤ k (``exact=False``) or
     exactly k (``exact=True``) in M's neighbour graph; the matrix is unchanged.
 
@@ -343,7 +345,7 @@ def group(M, k: int, *, exact: bool = False) -> Mechanism:
 
 # ---------------------------------------------------------------------------------------
 # shuffling
-def shuffle(R, n: int) -> Mechanism:
+def shuffle(R: AnyMechanism, n: int) -> Mechanism:
     """The shuffle model: n users each apply the local randomizer R to their own record and the
     shuffler releases the multiset of the n reports.
 

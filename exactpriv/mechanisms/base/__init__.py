@@ -23,9 +23,10 @@ from __future__ import annotations
 
 from .entries import prove_zero
 from .printing import REPR_MAX_ENTRIES
-from .mechanism import Mechanism, ProductMechanism
+from .mechanism import AnyMechanism, Mechanism, ProductMechanism
 
 __all__ = [
+    "AnyMechanism",
     "Mechanism",
     "ProductMechanism",
     "REPR_MAX_ENTRIES",

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Sequence, TypeAlias
 
 import numpy as np
 import sympy
@@ -430,3 +430,10 @@ class ProductMechanism:
             joint_outputs = [a + (b,) for a in joint_outputs for b in f.outputs]
             rows = [[p * q for p in r1 for q in r2] for r1, r2 in zip(rows, f.rows)]
         return Mechanism(self.inputs, joint_outputs, rows, _built=f"{_short(self)}.expand()")
+
+
+#: Every kind of mechanism the measures, operators and claims accept: a :class:`Mechanism` (an exact matrix,
+#: including its subclasses such as ``ClampedNoiseMechanism``) or a :class:`ProductMechanism` (independent
+#: factors, what ``compose`` and ``k_fold`` return).  Annotate user code with it:
+#: ``def audit(M: AnyMechanism) -> None``; ``isinstance(M, AnyMechanism)`` works at run time too.
+AnyMechanism: TypeAlias = Mechanism | ProductMechanism
