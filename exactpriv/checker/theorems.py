@@ -1,28 +1,17 @@
 """The meta-theorems a ``reduction`` certificate may cite (issue 27).  They are trusted, not re-proved: each is a
-published theorem, stated here with its reference so that a referee sees exactly what is assumed.  The ids are
-those of the engine's reduction prover (exactpriv.reductions.metatheorems, docs/reductions.md), restated here
-because the checker imports no other exactpriv module; a new id is added in both places."""
+published theorem, stated here with its reference so that a referee sees exactly what is assumed.  The reduction
+prover's ids are those of exactpriv.reductions.metatheorems (docs/reductions.md), restated here because the checker
+imports no other exactpriv module; a new id is added in both places."""
 
 __all__ = ["TRUSTED"]
 
 TRUSTED = {
-    # the reduction prover's axioms
-    "rr-dominance": "every ε-close pair (P ≤ e^ε Q and Q ≤ e^ε P) is a post-processing of binary randomized "
-                    "response RR(ε) (Kairouz, Oh, Viswanath 2015/2017; Blackwell 1953)",
-    "approx-dominance": "every (ε, δ)-close pair is a post-processing of the four-output extremal pair "
-                        "(Kairouz, Oh, Viswanath 2015/2017)",
-    "data-processing-f": "f-divergences do not increase under post-processing (Csiszár 1967; Liese–Vajda 2006)",
-    "data-processing-renyi": "Rényi divergences of every order do not increase under post-processing "
-                             "(van Erven–Harremoës 2014)",
-    "pairwise-maximum": "a notion that is a maximum of a divergence over neighbouring pairs inherits that "
-                        "divergence's monotonicity pairwise",
-    "additivity": "KL and Rényi divergences add over independent composition (van Erven–Harremoës 2014)",
-    "quasi-convexity": "Rényi divergences are jointly quasi-convex (van Erven–Harremoës 2014)",
-    # textbook facts
     "post-processing": "a measure that satisfies the data-processing inequality cannot increase under "
                        "post-processing (Dwork–Roth 2014, Prop. 2.1; Cover–Thomas, Thm. 2.8.1)",
     "composition": "pure DP levels add under sequential composition (Dwork–Roth 2014, Thm. 3.14)",
     "group-privacy": "ε-DP gives kε-DP for datasets at distance k (Dwork–Roth 2014, Thm. 2.2)",
+    "product-of-pairs": "a measure defined as a maximum over neighbouring pairs of a pair divergence is "
+                        "attained on a pair of rows; a row-pair family covers every mechanism of the space",
     "monotone-bound": "if B ≤ f(A) and f is non-decreasing, every bound f(a) with a ≥ A holds",
     # the axioms of exactpriv.reductions (docs/reductions.md), by the ids its certificates use
     "rr-dominance": "every pair with P ≤ e^ε Q and Q ≤ e^ε P is a post-processing of binary randomized response "
