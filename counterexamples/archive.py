@@ -89,9 +89,19 @@ def _listed(reading, inst) -> bool:
                 tuple(sorted((k, numbers(v)) for k, v in i.params.items())),
                 tuple(sorted((k, numbers(v)) for k, v in i.extra.items())))
 
+    from exactpriv.claims.symbolic import family_symbol, is_symbolic_instance, member
+
     target = content(inst)
     for fam in reading.families:
         for candidate in fam.build():
+            if is_symbolic_instance(candidate):
+                # a member of a listed symbolic family: the family at the witness's recorded point
+                try:
+                    at = inst.extra.get(f"at_{family_symbol(candidate)}")
+                    if at is not None and content(member(candidate, at)) == target:
+                        return True
+                except Exception:  # not a member of this family
+                    continue
             if candidate.label == inst.label:
                 try:
                     if content(candidate) == target:
