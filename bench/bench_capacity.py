@@ -26,7 +26,7 @@ import sys
 import time
 from fractions import Fraction
 
-from exactpriv.measures._information_core import capacity_enclosure, kl_arb, mutual_information_arb
+from exactpriv.measures.engines.information.shannon import capacity_enclosure, kl_arb, mutual_information_arb
 
 
 def exponential_mechanism(n: int = 6, m: int = 3, alpha: int = 2) -> list[list[Fraction]]:

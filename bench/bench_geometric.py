@@ -2,7 +2,7 @@
 
 ``truncated_geometric`` returns a ClampedNoiseMechanism: the O(n) window and tails of the noise,
 pure ε and δ(ε) over neighbouring counts from the shift structure
-(``exactpriv/measures/_clamped.py``).  Printed in the same run, for each size:
+(``exactpriv/measures/engines/clamped.py``).  Printed in the same run, for each size:
 
 * rational e^ε on counts 0..n: build, exact pure ε, exact δ(ε') at one e^ε', the full δ profile
   (its pieces); each checked against the closed forms pure ε = ε (boundary columns included)

@@ -1,6 +1,6 @@
 """Benchmark: exact KL-DP (max over neighbours of D(P_x‖P_x')) on 2,187-input mechanisms.
 
-Two regimes of the exact scan (exactpriv/measures/_scan.py): a random rational mechanism
+Two regimes of the exact scan (exactpriv/measures/engines/scan/engine.py): a random rational mechanism
 (generic: float filter + exact LogForm decision on the candidates) and the exponential
 mechanism E_d on D^7 (tie-heavy: few distinct values), each next to numpy float64 computing
 the same max of Σ_y P log(P/Q) over neighbouring pairs in the same run.  Target (issue 15):

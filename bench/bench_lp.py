@@ -31,10 +31,10 @@ import numpy as np
 import scipy.optimize
 import scipy.sparse
 
-from exactpriv.exact import lp as lpmod
+from exactpriv.exact.lp import problem as lpmod
 from exactpriv.exact.lp import solve_lp
-from exactpriv.exact.lp_basis import basis_system, solve_square
-from exactpriv.exact.lp_float import highs_solve
+from exactpriv.exact.lp.basis import basis_system, solve_square
+from exactpriv.exact.lp.float_solve import highs_solve
 
 
 def privacy_distortion_lp(n, m, t, prior):

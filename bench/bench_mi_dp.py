@@ -28,7 +28,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from exactpriv.measures._capacity_core import _BA_CHUNK, _FloatSearch
+from exactpriv.measures.engines.capacity import _BA_CHUNK, _FloatSearch
 from exactpriv.measures.channel_capacity import capacity, mi_dp
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.mechanisms.zoo import exponential_mechanism_hamming

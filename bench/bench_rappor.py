@@ -5,7 +5,7 @@ randomized response: a set bit is reported 1 w.p. 1 − f/2, an unset bit w.p. f
 to h bits; two items with disjoint filters differ in 2h bits, so
     ε = 2h · ln((1 − f/2)/(f/2))                         (closed form)
 whenever two candidates have disjoint filters.  exactpriv keeps the mechanism factored
-(``ProductMechanism``) and finds the worst pair from the factors (exactpriv/measures/_product.py).
+(``ProductMechanism``) and finds the worst pair from the factors (exactpriv/measures/engines/product.py).
 
 In the same run: the closed form, and numpy float64 computing max over pairs of
 (number of differing bits) · ln ρ with one matrix product (the float reference, no exactness).

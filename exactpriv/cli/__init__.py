@@ -20,6 +20,7 @@ import argparse
 import sys
 import traceback
 
+from exactpriv.cli import conjecture, hunt, listing, measure, prove, replay, report, verify
 from exactpriv.cli._common import EXIT_ERROR, EXIT_INTERRUPTED, interrupt_protocol, validate_options
 from exactpriv.errors import ExactPrivError
 
@@ -36,12 +37,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--debug", action="store_true", help="print the traceback of an error")
     sub = p.add_subparsers(dest="command", required=True)
 
-    for name, mod in (("verify", "exactpriv.cli.verify"), ("replay", "exactpriv.cli.replay"),
-                      ("measure", "exactpriv.cli.measure"), ("hunt", "exactpriv.cli.hunt"),
-                      ("conjecture", "exactpriv.cli.hunt"), ("prove", "exactpriv.cli.prove"),
-                      ("report", "exactpriv.cli.report"), ("list", "exactpriv.cli.listing")):
-        m = __import__(mod, fromlist=["add_parser"])
-        m.add_parser(sub, name)
+    for command in (verify, replay, measure, hunt, conjecture, prove, report, listing):
+        command.add_parser(sub)
     for sp in sub.choices.values():  # --debug also after the subcommand
         sp.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     return p

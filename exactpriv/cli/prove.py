@@ -20,7 +20,7 @@ __all__ = ["add_parser", "cmd_prove"]
 
 
 
-def add_parser(subparsers, name: str):
+def add_parser(subparsers, name: str = "prove"):
     """Register the ``prove`` subcommand on an argparse ``subparsers`` object."""
     from exactpriv.certify import DEFAULT_MAX_PREC, DEFAULT_SECONDS
 

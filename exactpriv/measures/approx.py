@@ -9,7 +9,7 @@ the max over pairs of such functions: again convex piecewise linear in γ, with 
 δ(ε) = A − B·e^ε (A = P(S), B = Q(S) rational).
 
 Pieces are found by the *chord (Eisner–Severance) method* on an exact oracle
-γ ↦ (δ(γ), a maximising line), which :class:`exactpriv.measures._scan._Engine`
+γ ↦ (δ(γ), a maximising line), which :class:`exactpriv.measures.engines.scan.engine._Engine`
 evaluates exactly and at numpy speed for rational γ: start with the line attaining δ at
 γ = 1 and the limit line (A∞, 0) (A∞ = max P_x{y : P(y|x') = 0}); intersect two lines at γ_m
 (rational) and query the oracle there.  If δ(γ_m) equals the lines' common value, convexity
@@ -40,8 +40,8 @@ from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS, as_rational
-from exactpriv.measures._clamped import clamped_engine
-from exactpriv.measures._scan import _OO, _Engine, _require_rational
+from exactpriv.measures.engines.clamped import clamped_engine
+from exactpriv.measures.engines.scan.engine import _OO, _Engine, _require_rational
 from exactpriv.measures.divergence import (
     _all_pairs,
     _check_k,
@@ -273,7 +273,7 @@ class ApproxDPProfile:
     def __init__(self, M, pairs, *, description="neighbour pairs"):
         self._M = M
         self._pairs = pairs
-        # counts with clamped noise: the O(n) shift-structured oracle (exactpriv.measures._clamped)
+        # counts with clamped noise: the O(n) shift-structured oracle (exactpriv.measures.engines.clamped)
         self._eng = clamped_engine(M, pairs) or _Engine(M)
         self._description = description
         self._pieces = None

@@ -5,15 +5,15 @@ Algorithms, and why
 The channel is first reduced without changing its capacity (duplicate rows, zero columns,
 proportional columns), then closed forms are *detected exactly* (one row or column -> 0;
 weakly symmetric -> log|Y| - H(row); an erasure symbol of constant probability 1 - δ ->
-δ·C(rest), recursively): :mod:`exactpriv.measures._channels`.  Anything else gets the certified
-enclosure of :mod:`exactpriv.measures._capacity_core` (accelerated Blahut–Arimoto + Newton,
+δ·C(rest), recursively): :mod:`exactpriv.measures.engines.channel_reduction`.  Anything else gets the certified
+enclosure of :mod:`exactpriv.measures.engines.capacity` (accelerated Blahut–Arimoto + Newton,
 certificate I(P) <= C <= max_x D(W_x || q) in arb; PITFALLS: plain BA stalls).
 
 MI-DP is a maximum of sub-channel capacities.  Sub-channels equal up to row/column
 permutations are measured once; numeric ones are first bounded to a coarse gap and only those
 whose upper bound reaches the best lower bound are refined.  On large rational mechanisms the
 sub-channels that cannot hold the maximum are first ruled out by a certified float bound
-(:mod:`exactpriv.measures._mi_dp_filter`: batched Blahut–Arimoto, then an upper bound with a
+(:mod:`exactpriv.measures.engines.mi_dp_filter`: batched Blahut–Arimoto, then an upper bound with a
 proved margin), so that only a handful reach the exact path: 129 s -> see the README's
 benchmark table (bench/bench_mi_dp.py).
 """
@@ -28,8 +28,8 @@ import numpy as np
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import as_rational
-from exactpriv.measures import _mi_dp_filter
-from exactpriv.measures._channels import (
+from exactpriv.measures.engines import mi_dp_filter as _mi_dp_filter
+from exactpriv.measures.engines.channel_reduction import (
     _DEFAULT_GAP,
     _Cap,
     _canonical_channel,
@@ -40,7 +40,7 @@ from exactpriv.measures._channels import (
     _reduce,
     _reduce_rows,
 )
-from exactpriv.measures._info_common import (
+from exactpriv.measures.engines.information.logsums import (
     _COARSE_GAP,
     _SYMBOLIC_MAX_ENTRIES,
     _bounds,
@@ -50,7 +50,7 @@ from exactpriv.measures._info_common import (
     _pmf_desc,
     _records,
 )
-from exactpriv.measures._scan import _Engine
+from exactpriv.measures.engines.scan.engine import _Engine
 from exactpriv.measures.family_dispatch import closed_form_for
 from exactpriv.measures.result import Measured, at_most
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
@@ -59,7 +59,7 @@ __all__ = ["capacity", "is_capacity", "is_mi_dp", "mi_dp"]
 
 
 # ======================================================================================
-# channel capacity and MI-DP (reduction and closed forms: exactpriv.measures._channels)
+# channel capacity and MI-DP (reduction and closed forms: exactpriv.measures.engines.channel_reduction)
 # ======================================================================================
 def _cap_measured(name, cap: _Cap, witness: dict, note="") -> Measured:
     if cap.value is not None:
@@ -193,7 +193,7 @@ def mi_dp(M: Mechanism | ProductMechanism, *, gap: Any = _DEFAULT_GAP, method: s
     note = "max over records i and values x_{-i} of the capacity of x_i -> P(.|x_i, x_{-i}) (Def. 2 reduction)"
     if filtered:
         note += ("; sub-channels whose certified upper bound is below a certified lower bound of the maximum "
-                 "were ruled out first (exactpriv.measures._mi_dp_filter)")
+                 "were ruled out first (exactpriv.measures.engines.mi_dp_filter)")
     return _max_measured("mi_dp", items, note)
 
 

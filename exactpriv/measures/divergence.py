@@ -5,7 +5,7 @@ Algorithm and why
 -----------------
 Every measure here is  max over ordered pairs (x, x') of a divergence between the rows
 P(.|x) and P(.|x') of a mechanism.  For rational mechanisms the maximum is taken by the
-exact scan engine :class:`exactpriv.measures._scan._Engine`: integer value codes when the
+exact scan engine :class:`exactpriv.measures.engines.scan.engine._Engine`: integer value codes when the
 matrix has few distinct entries, else a float filter with a *proved* error margin whose
 candidates are decided exactly (integer cross-multiplication, or exact :class:`LogForm` s
 compared by :func:`exactpriv.exact.kernel.compare` for KL and Rényi).  Floats never decide;
@@ -18,7 +18,7 @@ coordinates): pure DP is max over pairs of Σ_j max_y log-ratio_j (never the sum
 
 Modules: the pair-level divergences (max_divergence, hockey_stick, kl, tv, renyi, is_close)
 live in :mod:`exactpriv.measures.pair_divergences` and the symbolic and product paths of
-pure DP in :mod:`exactpriv.measures._symbolic_pure_dp`; the public names are importable from
+pure DP in :mod:`exactpriv.measures.engines.symbolic_pure_dp`; the public names are importable from
 here as before.
 
 Conventions (all measures): 0·log 0 = 0; log(p/0) = +oo for p > 0; 0/0 ratios are ignored.
@@ -37,10 +37,10 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.intervals import arb_to_fractions
 from exactpriv.exact.kernel import compare, exact_argmax_fractions
 from exactpriv.exact.numbers import to_sympy
-from exactpriv.measures._clamped import clamped_engine
+from exactpriv.measures.engines.clamped import clamped_engine
 from exactpriv.measures.family_dispatch import closed_form_for
-from exactpriv.measures._scan import _OO, _Engine, _require_rational
-from exactpriv.measures._symbolic_pure_dp import (  # noqa: F401  (tests import the product paths from here)
+from exactpriv.measures.engines.scan.engine import _OO, _Engine, _require_rational
+from exactpriv.measures.engines.symbolic_pure_dp import (  # noqa: F401  (tests import the product paths from here)
     _product_max_ratio,
     _product_max_ratio_pairwise,
     _symbolic_max_log_ratio,

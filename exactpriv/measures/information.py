@@ -18,8 +18,8 @@ Algorithms, and why
   mechanisms a certified filter rules out sub-channels first), **Sibson's α-MI**
   (``sibson_mi``, ``sibson_capacity``) in :mod:`exactpriv.measures.sibson`; both sets of
   public names are importable from this module too.  The collected log-sums, validation and
-  exact maxima are in :mod:`exactpriv.measures._info_common`, the joint-pmf sums in
-  :mod:`exactpriv.measures._joint_pmf`.
+  exact maxima are in :mod:`exactpriv.measures.engines.information.logsums`, the joint-pmf sums in
+  :mod:`exactpriv.measures.engines.joint_pmf`.
 * **Max-type quantities** (adversarial privacy, min-entropy leakage) are logs of exact
   rational maxima.
 
@@ -38,8 +38,8 @@ import sympy
 from exactpriv.errors import SupportError
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import exact_argmax_fractions
-from exactpriv.measures._channels import _symbolic_value, _zero
-from exactpriv.measures._info_common import (
+from exactpriv.measures.engines.channel_reduction import _symbolic_value, _zero
+from exactpriv.measures.engines.information.logsums import (
     _LogSum,
     _log_rational_measured,
     _max_logsums,
@@ -52,7 +52,7 @@ from exactpriv.measures._info_common import (
     _records,
     _require_rational,
 )
-from exactpriv.measures._joint_pmf import (
+from exactpriv.measures.engines.joint_pmf import (
     _SYMBOLIC_NOTE,
     _Joint,
     _cmi_logsum,

@@ -29,7 +29,7 @@ from exactpriv.exact.decisions import Decision, Truth
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm, logform_from_sympy
 from exactpriv.exact.numbers import EPS, as_exact, as_rational, to_sympy
-from exactpriv.measures._scan import _OO
+from exactpriv.measures.engines.scan.engine import _OO
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 
 __all__ = ["hockey_stick", "is_close", "kl", "max_divergence", "renyi", "tv"]

@@ -32,7 +32,7 @@ from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS, as_rational
-from exactpriv.measures._scan import _OO
+from exactpriv.measures.engines.scan.engine import _OO
 from exactpriv.measures.divergence import _check_mechanism, _flat, _gamma_of, _level, _log_of
 from exactpriv.measures.result import Measured
 from exactpriv.measures.tradeoff import _check_work

@@ -9,7 +9,7 @@ rows and columns are permutations of each other (uniform input optimal), else ce
 I^s_α(P) <= sup_P I^s_α <= max_x D_α(W_x || Q) for any Q (proof in :func:`sibson_capacity`),
 with P from an over-relaxed Arimoto-type fixed point iteration polished by an active-set
 Newton method, in floats (floats only *choose* P and Q).  The channel reduction before it
-is the capacity-preserving one of :mod:`exactpriv.measures._channels` (it also preserves
+is the capacity-preserving one of :mod:`exactpriv.measures.engines.channel_reduction` (it also preserves
 I^s_α).  α = 1 is Shannon's mutual information / capacity, delegated to
 :mod:`exactpriv.measures.information`, whose validation and certified-evaluation helpers
 are shared here.
@@ -33,8 +33,8 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.intervals import arb_to_fractions, working_precision
 from exactpriv.exact.kernel import exact_argmax_fractions
 from exactpriv.exact.numbers import as_rational, to_sympy
-from exactpriv.measures._channels import _int_rows, _reduce_rows, _symbolic_value, _zero
-from exactpriv.measures._info_common import (
+from exactpriv.measures.engines.channel_reduction import _int_rows, _reduce_rows, _symbolic_value, _zero
+from exactpriv.measures.engines.information.logsums import (
     _ENCLOSURE_BITS,
     _PRECS,
     _log_rational_measured,
@@ -45,7 +45,7 @@ from exactpriv.measures._info_common import (
     _refine,
     _require_rational,
 )
-from exactpriv.measures._joint_pmf import _SYMBOLIC_NOTE, _cmi_measured
+from exactpriv.measures.engines.joint_pmf import _SYMBOLIC_NOTE, _cmi_measured
 from exactpriv.measures.channel_capacity import _check_symbolic_size, capacity
 from exactpriv.measures.result import Measured, at_most
 from exactpriv.mechanisms.base import Mechanism

@@ -45,7 +45,7 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.intervals import arb_to_fractions, working_precision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
-from exactpriv.measures._scan import _OO
+from exactpriv.measures.engines.scan.engine import _OO
 from exactpriv.measures.divergence import _check_mechanism, _flat, _level
 from exactpriv.measures.result import Measured, at_most
 from exactpriv.spaces import check_enumerable

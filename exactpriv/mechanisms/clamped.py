@@ -14,7 +14,7 @@ Algorithm and why
 -----------------
 A dense exact matrix of the truncated geometric on counts 0..10^4 would hold 10^8 integers of up
 to 10^4 digits; here the mechanism keeps the O(n) window and tails and the measures that know the
-structure (:mod:`exactpriv.measures._clamped`: pure ε and the δ(ε) profile over neighbouring
+structure (:mod:`exactpriv.measures.engines.clamped`: pure ε and the δ(ε) profile over neighbouring
 counts) work on them in O(n) big-integer operations.  Every other measure reads ``rows`` /
 ``integer_rows()``, which materialise the dense matrix on demand after the usual enumeration
 size check (a typed :class:`~exactpriv.errors.SpaceTooLargeError` when it is too large).

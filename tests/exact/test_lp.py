@@ -19,7 +19,8 @@ import scipy.sparse
 import sympy
 
 from exactpriv.errors import InvalidArgument, NotExactError, ShapeError
-from exactpriv.exact.lp import LPResult, _simplest_between, solve_lp
+from exactpriv.exact.lp import LPResult, solve_lp
+from exactpriv.exact.lp.sparse_solve import simplest_between as _simplest_between
 
 # ---------------------------------------------------------------------------------------
 # Independent verification (KKT: feasibility, sign conditions, complementary slackness)

@@ -1,4 +1,4 @@
-"""Tests of exactpriv.exact.sparse_solve: exact sparse solves by numeric lifting.
+"""Tests of exactpriv.exact.lp.sparse_solve: exact sparse solves by numeric lifting.
 
 Every solution is compared with python-flint's dense exact solver (``fmpq_mat.solve``,
 an independent algorithm: fraction-free LU / p-adic Dixon lifting), in each regime that
@@ -15,7 +15,7 @@ from fractions import Fraction as F
 import flint
 import pytest
 
-from exactpriv.exact.sparse_solve import SingularSystemError, SparseIntegerSystem, simplest_between
+from exactpriv.exact.lp.sparse_solve import SingularSystemError, SparseIntegerSystem, simplest_between
 
 
 def _random_sparse(n, rng, *, density=0.15, entry=9):

@@ -29,7 +29,7 @@ import sympy
 from exactpriv.distributions import Prior
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
-from exactpriv.measures._information_core import capacity_enclosure
+from exactpriv.measures.engines.information.shannon import capacity_enclosure
 from exactpriv.measures.divergence import renyi_dp
 from exactpriv.measures.information import (
     capacity,

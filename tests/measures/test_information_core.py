@@ -26,7 +26,7 @@ from exactpriv.errors import (
     SpaceTooLargeError,
 )
 from exactpriv.exact.decisions import Enclosure
-from exactpriv.measures._information_core import (
+from exactpriv.measures.engines.information.shannon import (
     CapacityResult,
     binary_entropy_arb,
     capacity_enclosure,

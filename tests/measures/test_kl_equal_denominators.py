@@ -1,6 +1,6 @@
 """Regression for issue 9 (part 1): the exact KL of two rows with one common denominator.
 
-``_Engine._kl_pair`` (the float-filter and exhaustive KL paths of ``exactpriv.measures._scan``)
+``_Engine._kl_pair`` (the float-filter and exhaustive KL paths of ``exactpriv.measures.engines.scan.engine``)
 built its coefficient map as ``{D2: 1, D1: -1}``; when the two rows share the denominator D this
 collapses to ``{D: -1}`` and the "exact" KL-DP came out as KL − log D (negative).  Every case here
 is compared with KL evaluated from its definition D(P‖Q) = Σ_y P(y) log(P(y)/Q(y)) as a plain
@@ -15,7 +15,7 @@ import pytest
 
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
-from exactpriv.measures._scan import _MAX_CODES, _Engine
+from exactpriv.measures.engines.scan.engine import _MAX_CODES, _Engine
 from exactpriv.measures.divergence import kl_dp
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming

@@ -1,4 +1,4 @@
-"""The MI-DP sub-channel filter (exactpriv.measures._mi_dp_filter) against the independent
+"""The MI-DP sub-channel filter (exactpriv.measures.engines.mi_dp_filter) against the independent
 reference evaluator and against the unfiltered exact path, in every regime that picks another
 code path: generic positive rows, rows with zeros, exact ties (value codes, deduplication),
 large denominators (no filter: int64 bound), mixed alphabets, membership spaces, symbolic
@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exactpriv.measures import _mi_dp_filter as filt
+from exactpriv.measures.engines import mi_dp_filter as filt
 from exactpriv.measures.channel_capacity import mi_dp
 from exactpriv.measures.reference import agree, reference
 from exactpriv.measures.reference.capacity import capacity_enclosure as reference_capacity
@@ -180,7 +180,7 @@ def test_integer_channel_capacity_against_reference(data):
 @given(data=st.data())
 def test_fixed_point_row_entropies_match_arb(monkeypatch, data):
     """The fixed-point row entropies (exact int64 limbs) overlap the per-row arb evaluation."""
-    from exactpriv.measures import _info_channel
+    from exactpriv.measures.engines.information import channel as _info_channel
 
     monkeypatch.setattr(_info_channel, "_FIXED_MIN_ENTRIES", 0)
     k = data.draw(st.integers(1, 6), label="rows")

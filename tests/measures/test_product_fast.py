@@ -1,4 +1,4 @@
-"""Differential tests of exactpriv.measures._product (worst pair of a product mechanism).
+"""Differential tests of exactpriv.measures.engines.product (worst pair of a product mechanism).
 
 The fast route (ratio tables, float filter with a proved margin, exact count signatures) is
 compared with two independent computations: the pairwise exact route
@@ -19,7 +19,7 @@ from fractions import Fraction as F
 import pytest
 
 from exactpriv.exact.logforms import LogForm
-from exactpriv.measures import _product
+from exactpriv.measures.engines import product as _product
 from exactpriv.measures.divergence import _all_pairs, _product_max_ratio, _product_max_ratio_pairwise, pure_dp
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 from exactpriv.mechanisms.zoo import rappor

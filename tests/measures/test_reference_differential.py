@@ -161,7 +161,7 @@ def test_regimes_reach_their_scan_paths(data):
     """The scan-engine regimes do reach the paths they are named for (so that the differential tests
     above exercise them): packed codes (K <= 16), unpacked codes (16 < K <= 256), the float filter
     (> 256 distinct entries) with distinct and with equal denominators, and object arrays."""
-    from exactpriv.measures._scan import _Engine
+    from exactpriv.measures.engines.scan.engine import _Engine
 
     space = Hamming((0, 1), 1)
     eng = _Engine(data.draw(mechanisms(space, "generic")))

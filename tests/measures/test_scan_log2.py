@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from exactpriv.exact.logforms import LogForm
-from exactpriv.measures._scan import _OO, _Engine
+from exactpriv.measures.engines.scan.engine import _OO, _Engine
 from exactpriv.measures.divergence import _edges, pure_dp
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.mechanisms.zoo import _geometric_rows, truncated_geometric

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exactpriv.measures import _scan_base as sd
+from exactpriv.measures.engines.scan import codes as sd
 
 
 def _as_sets(U, first, H):

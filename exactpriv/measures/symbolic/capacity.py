@@ -70,8 +70,8 @@ def _capacity_of_rows(fam: _Family, rows, budget):
         return g
     # the closed-form detector of exactpriv.measures.information.capacity, called below the public
     # capacity (which dispatches symbolic families back here)
-    from exactpriv.measures._channels import _DEFAULT_GAP, _channel_capacity
-    from exactpriv.measures._info_common import _SYMBOLIC_MAX_ENTRIES
+    from exactpriv.measures.engines.channel_reduction import _DEFAULT_GAP, _channel_capacity
+    from exactpriv.measures.engines.information.logsums import _SYMBOLIC_MAX_ENTRIES
 
     M = fam.M
     sub_rows = [M.rows[r] for r in rows]

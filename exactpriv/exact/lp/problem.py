@@ -3,7 +3,7 @@
 Every coefficient becomes an exact rational (floats are refused by :func:`as_rational`);
 rows are stored sparsely as {column: value} and scaled to integers once
 (:meth:`_Problem.scaled`), so the exact certificate checks of
-:mod:`exactpriv.exact.lp_certificate` run on Python ints.  Bad input raises a typed error that
+:mod:`exactpriv.exact.lp.certificate` run on Python ints.  Bad input raises a typed error that
 names the argument and echoes the bad value.
 """
 

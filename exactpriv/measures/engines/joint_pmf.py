@@ -2,9 +2,9 @@
 
 I(F;Y|C) = H(Y|C) - H(Y|F) for labellings F finer than C of the inputs.  On rational inputs the
 joint pmf is brought to one common denominator D, so that both conditional entropies are
-integer-weighted sums of logs of integers (:class:`~exactpriv.measures._info_common._LogSum`);
+integer-weighted sums of logs of integers (:class:`~exactpriv.measures.engines.information.logsums._LogSum`);
 when D exceeds 512 bits each group keeps its own denominator and the sums are evaluated
-directly in arb (:class:`~exactpriv.measures._info_common._Ball`).  Symbolic mechanisms give
+directly in arb (:class:`~exactpriv.measures.engines.information.logsums._Ball`).  Symbolic mechanisms give
 the defining sum as a sympy expression.  Users: :mod:`exactpriv.measures.information`.
 """
 
@@ -18,8 +18,8 @@ import sympy
 
 from exactpriv.exact.intervals import working_precision
 from exactpriv.exact.numbers import to_sympy
-from exactpriv.measures._channels import _symbolic_value, _zero
-from exactpriv.measures._info_common import (
+from exactpriv.measures.engines.channel_reduction import _symbolic_value, _zero
+from exactpriv.measures.engines.information.logsums import (
     _JOINT_MAX_BITS,
     _Ball,
     _LogSum,

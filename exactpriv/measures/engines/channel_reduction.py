@@ -38,8 +38,8 @@ import sympy
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.logforms import LogForm, logform_from_sympy
 from exactpriv.exact.numbers import to_sympy
-from exactpriv.measures._capacity_core import capacity_enclosure
-from exactpriv.measures._info_channel import _Channel
+from exactpriv.measures.engines.capacity import capacity_enclosure
+from exactpriv.measures.engines.information.channel import _Channel
 
 __all__: list[str] = []  # private module: its names are imported by information and sibson
 

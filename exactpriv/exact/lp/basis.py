@@ -11,7 +11,7 @@ Two ways turn HiGHS's float answer into exact candidates for :mod:`exactpriv.exa
   the primal and Bᵀ y_R = c_B for the dual, solved exactly.  Rows are scaled to integers
   (row i times the lcm L_i of its denominators, so Bᵀ y = c becomes B'ᵀ z = c with
   y_i = L_i z_i), and the integer systems go to the sparse numeric-lifting solver
-  (:mod:`exactpriv.exact.sparse_solve`: SuperLU + exact integer residuals + rational
+  (:mod:`exactpriv.exact.lp.sparse_solve`: SuperLU + exact integer residuals + rational
   reconstruction, one factorisation for both sides).  Measured on the 6,561×6,561 basis
   of the privacy–distortion LP at e^ε = 11/10: 0.3 s, where python-flint's dense
   ``fmpq_mat.solve`` took 475 s.  Dense flint is still used for bases of at most
@@ -27,8 +27,8 @@ import math
 from fractions import Fraction
 
 from exactpriv.errors import InvalidArgument
-from exactpriv.exact.lp_float import AT_UPPER, BASIC, to_float
-from exactpriv.exact.sparse_solve import LiftingError, SingularSystemError, SparseIntegerSystem, simplest_between
+from exactpriv.exact.lp.float_solve import AT_UPPER, BASIC, to_float
+from exactpriv.exact.lp.sparse_solve import LiftingError, SingularSystemError, SparseIntegerSystem, simplest_between
 
 __all__ = []  # internal to exactpriv.exact.lp
 

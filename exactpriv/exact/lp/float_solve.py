@@ -30,7 +30,7 @@ alone did not finish in 45 s.  So for large LPs we run the IPM *without* crossov
    so its optimal basis gives an optimal dual of the original.  Simplex can stall on it
    (it did not finish in 20 s at e^ε = 101/100), hence the time limit.
 4. The bases go to the exact basis solve (numeric lifting,
-   :mod:`exactpriv.exact.sparse_solve`) and then to the exact certificate check.  A
+   :mod:`exactpriv.exact.lp.sparse_solve`) and then to the exact certificate check.  A
    misidentified face only makes a face LP infeasible or its solution fail the exact
    checks, never a wrong certificate; then HiGHS's own crossover is tried.
 

@@ -1,8 +1,8 @@
-"""Shared pieces of the exact scan engine (:mod:`exactpriv.measures._scan`): integer value codes,
+"""Shared pieces of the exact scan engine (:mod:`exactpriv.measures.engines.scan.engine`): integer value codes,
 their packed pair indices, blocked bincounts, and the exact maximum of candidate values.
 
 The algorithm and the margin arguments are described in the head comment of
-:mod:`exactpriv.measures._scan`.
+:mod:`exactpriv.measures.engines.scan.engine`.
 """
 
 from __future__ import annotations

@@ -42,8 +42,8 @@ Algorithms, and why
   BA + 5-15 Newton steps ~0.1 s for ~1e-14; interior point 6-18 steps, ~1 s, on perturbed
   exponential mechanisms and banded channels where the Newton method stalled.
   Timings: ``bench/bench_capacity.py``.  The capacity search and certificate live in
-  :mod:`exactpriv.measures._capacity_core`, the validated channel in
-  :mod:`exactpriv.measures._info_channel`; their public names are re-exported here.
+  :mod:`exactpriv.measures.engines.capacity`, the validated channel in
+  :mod:`exactpriv.measures.engines.information.channel`; their public names are re-exported here.
 """
 from __future__ import annotations
 
@@ -55,8 +55,8 @@ import sympy
 
 from exactpriv.errors import EntryRangeError, InvalidArgument, SpaceMismatchError, SpaceTooLargeError
 from exactpriv.exact.numbers import as_rational
-from exactpriv.measures._capacity_core import CapacityResult, capacity_enclosure
-from exactpriv.measures._info_channel import (
+from exactpriv.measures.engines.capacity import CapacityResult, capacity_enclosure
+from exactpriv.measures.engines.information.channel import (
     DEFAULT_PREC,
     _Channel,
     _IntLogs,

@@ -47,7 +47,7 @@ import sympy
 
 from exactpriv.exact.numbers import EPS
 from exactpriv.mechanisms.clamped import ClampedNoiseMechanism
-from exactpriv.measures._scan import _OO
+from exactpriv.measures.engines.scan.engine import _OO
 
 __all__ = ["ClampedEngine", "clamped_engine"]
 
@@ -70,7 +70,7 @@ def clamped_engine(M, pairs) -> "ClampedEngine | None":
 
 class ClampedEngine:
     """Exact max ratio and E_γ oracle over the neighbour pairs of a clamped-noise mechanism
-    (module doc); same contracts as the dense :class:`exactpriv.measures._scan._Engine`."""
+    (module doc); same contracts as the dense :class:`exactpriv.measures.engines.scan.engine._Engine`."""
 
     method = ("exact: shift structure of clamped noise (O(n) consecutive ratios, log2 filter with a proved "
               "margin, exact big-by-small comparisons)")

@@ -52,7 +52,7 @@ import numpy as np
 from exactpriv.exact.kernel import exact_argmax_fractions
 from exactpriv.mechanisms.base import Mechanism
 
-from exactpriv.measures._scan_base import (  # noqa: F401  (_MAX_CODES, _OO, _require_rational: imported from here)
+from exactpriv.measures.engines.scan.codes import (  # noqa: F401  (_MAX_CODES, _OO, _require_rational: imported from here)
     _BLOCK,
     _MAX_CODES,
     _OO,
@@ -62,7 +62,7 @@ from exactpriv.measures._scan_base import (  # noqa: F401  (_MAX_CODES, _OO, _re
     _idx,
     _require_rational,
 )
-from exactpriv.measures._scan_divergences import _DivergenceScans
+from exactpriv.measures.engines.scan.kl_renyi import _DivergenceScans
 
 __all__: list[str] = []  # private module: its names are imported by divergence and approx
 

@@ -7,7 +7,7 @@ Floats only *choose* a prior and an output pmf; the verdict is the certificate
 evaluated in arb at an exact rational prior P̂ and an exact rational output pmf q̂ (Cover &
 Thomas, Elements of Information Theory, Thm 13.1.1).  The float search (accelerated
 Blahut–Arimoto, active-set Newton, primal-dual interior point) and why each step is there are
-described in :mod:`exactpriv.measures._information_core`.  Timings: ``bench/bench_capacity.py``.
+described in :mod:`exactpriv.measures.engines.information.shannon`.  Timings: ``bench/bench_capacity.py``.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import numpy as np
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Enclosure
 from exactpriv.exact.numbers import as_rational
-from exactpriv.measures._info_channel import (
+from exactpriv.measures.engines.information.channel import (
     DEFAULT_PREC,
     _ball_bounds,
     _Channel,

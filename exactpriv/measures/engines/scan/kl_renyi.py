@@ -1,4 +1,4 @@
-"""KL and Rényi scans of the exact scan engine (a mixin of :class:`exactpriv.measures._scan._Engine`).
+"""KL and Rényi scans of the exact scan engine (a mixin of :class:`exactpriv.measures.engines.scan.engine._Engine`).
 
 max over ordered pairs of D(P_x ‖ P_x') (KL) and of Σ_y P_x(y)^k P_x'(y)^{1−k} (Rényi of integer
 order k >= 2), exactly:
@@ -23,7 +23,7 @@ import numpy as np
 
 from exactpriv.exact.logforms import LogForm
 
-from exactpriv.measures._scan_base import _BLOCK, _OO, _U, _Codes, _idx, _max_exact, _unique_rows
+from exactpriv.measures.engines.scan.codes import _BLOCK, _OO, _U, _Codes, _idx, _max_exact, _unique_rows
 
 __all__: list[str] = []  # private module
 

@@ -7,7 +7,7 @@ returns wrong answers (sympy issue #28089; measured here: objective 1/27 instead
 729-variable privacy–distortion LP) and pycddlib took 265 s there.  So we do not solve
 exactly; we *certify* exactly:
 
-1. HiGHS solves the LP in floating point (:mod:`exactpriv.exact.lp_float`: dual simplex on
+1. HiGHS solves the LP in floating point (:mod:`exactpriv.exact.lp.float_solve`: dual simplex on
    small LPs; on large ones interior point *without* HiGHS's crossover, then our own
    crossover through the primal and dual optimal faces, which stays fast on the
    degenerate LPs where HiGHS's crossover stalls) and returns floats ``x``, row duals
@@ -25,10 +25,10 @@ exactly; we *certify* exactly:
        g(y) = b_ub·y_ub + b_eq·y_eq + Σ_{d_j>0} d_j l_j + Σ_{d_j<0} d_j u_j
    is a lower bound on c·x for every feasible x (Lagrangian bound).  A feasible x with
    c·x == g(y) is therefore optimal, and y is an optimal dual: the *certificate*.
-4. If rationalisation fails, each basis is solved exactly (:mod:`exactpriv.exact.lp_basis`):
+4. If rationalisation fails, each basis is solved exactly (:mod:`exactpriv.exact.lp.basis`):
    basic columns B and nonbasic (active) rows R give a square system
    A[R,B] x_B = b_R - A[R,N] x_N for the primal and A[R,B]ᵀ y_R = c_B for the dual, solved
-   by sparse numeric lifting (:mod:`exactpriv.exact.sparse_solve`: float LU + exact integer
+   by sparse numeric lifting (:mod:`exactpriv.exact.lp.sparse_solve`: float LU + exact integer
    residuals + rational reconstruction).  The dense rational solve it replaces
    (python-flint ``fmpq_mat.solve``) took 475 s on the 6,561-column basis of the
    privacy–distortion LP at e^ε = 11/10; lifting takes about 0.3 s
@@ -47,8 +47,8 @@ Hand-written parts, and why: the sparse exact checks (no library checks an LP
 certificate); the others are explained in the modules named above.  No simplex is
 hand-written.
 
-Modules: input validation in :mod:`exactpriv.exact.lp_input`, the exact checks and the
-certificate search (steps 2-4) in :mod:`exactpriv.exact.lp_certificate`.
+Modules: input validation in :mod:`exactpriv.exact.lp.problem`, the exact checks and the
+certificate search (steps 2-4) in :mod:`exactpriv.exact.lp.certificate`.
 """
 
 from __future__ import annotations
@@ -58,16 +58,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from exactpriv.errors import InvalidArgument
-from exactpriv.exact.lp_certificate import (  # noqa: F401  (the checks were importable from here)
+from exactpriv.exact.lp.certificate import (  # noqa: F401  (the checks were importable from here)
     _FLOAT_SOLVERS,
     _certify_optimum,
     _check_dual,
     _check_primal,
     _objective,
 )
-from exactpriv.exact.lp_float import highs_solve
-from exactpriv.exact.lp_input import _Problem, _problem
-from exactpriv.exact.sparse_solve import simplest_between as _simplest_between  # noqa: F401 (tests)
+from exactpriv.exact.lp.float_solve import highs_solve
+from exactpriv.exact.lp.problem import _Problem, _problem
 
 __all__ = ["LPResult", "solve_lp"]
 

@@ -6,7 +6,7 @@
   sampling eps.
 * **Product mechanisms** (independent output coordinates): pure DP is
   max over pairs of Σ_j max_y log-ratio_j (never the sum of the coordinate maxima); the worst
-  pair comes from the factors (:mod:`exactpriv.measures._product`).
+  pair comes from the factors (:mod:`exactpriv.measures.engines.product`).
 
 Used by :mod:`exactpriv.measures.divergence`.
 """
@@ -25,8 +25,8 @@ from exactpriv.errors import (
 )
 from exactpriv.exact.kernel import compare, exact_argmax_fractions
 from exactpriv.exact.numbers import EPS, to_sympy
-from exactpriv.measures._product import product_max_ratio
-from exactpriv.measures._scan import _OO, _require_rational
+from exactpriv.measures.engines.product import product_max_ratio
+from exactpriv.measures.engines.scan.engine import _OO, _require_rational
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 from exactpriv.measures.pair_divergences import _pairs_array
 
@@ -274,7 +274,7 @@ def _product_max_ratio_pairwise(PM: ProductMechanism, pairs):
 
 
 def _product_max_ratio(PM: ProductMechanism, pairs):
-    """As :func:`_product_max_ratio_pairwise`, from the factors' structure (measures._product)."""
+    """As :func:`_product_max_ratio_pairwise`, from the factors' structure (measures.engines.product)."""
     val, pair, ys, found = product_max_ratio(PM, pairs)
     if not found:
         return None, None, None

@@ -1,7 +1,7 @@
 """Exact certificates of LP optimality (steps 2-4 of :mod:`exactpriv.exact.lp`).
 
 A float solution is turned into exact rationals (simplest rationals within a tolerance, or the
-exact solution of an optimal basis by sparse lifting, :mod:`exactpriv.exact.lp_basis`), and
+exact solution of an optimal basis by sparse lifting, :mod:`exactpriv.exact.lp.basis`), and
 weak duality is checked exactly: a feasible x and multipliers y with c·x = g(y) (the
 Lagrangian bound) prove optimality.  The checks scale rows to integers and vectors to a
 common denominator so that the inner loops are Python-int arithmetic (~100x faster than
@@ -15,9 +15,9 @@ import time
 from fractions import Fraction
 
 
-from exactpriv.exact.lp_basis import basis_solve, rationalise
-from exactpriv.exact.lp_float import FloatSolution
-from exactpriv.exact.lp_input import _Problem, _common
+from exactpriv.exact.lp.basis import basis_solve, rationalise
+from exactpriv.exact.lp.float_solve import FloatSolution
+from exactpriv.exact.lp.problem import _Problem, _common
 
 __all__: list[str] = []  # private module of exactpriv.exact.lp
 

@@ -8,7 +8,7 @@ sub-channel x_i -> P(.|x_i, x_{-i}) (the reduction is proved in
 deciding nothing by float:
 
 1. **Exact deduplication** (tie-heavy mechanisms).  When the matrix has at most 256 distinct
-   values (value codes over a common denominator, :mod:`exactpriv.measures._scan`), each
+   values (value codes over a common denominator, :mod:`exactpriv.measures.engines.scan.engine`), each
    sub-channel's columns are encoded as integers and sorted: equal keys mean channels equal up
    to a permutation of the outputs, hence equal capacities, and one representative is kept.
    The exponential mechanism's 5,103 sub-channels collapse to one.
@@ -44,8 +44,8 @@ import flint
 import numpy as np
 
 from exactpriv.exact.intervals import arb_to_fractions
-from exactpriv.measures._info_channel import _Channel, _IntLogs
-from exactpriv.measures._scan_base import _unique_rows
+from exactpriv.measures.engines.information.channel import _Channel, _IntLogs
+from exactpriv.measures.engines.scan.codes import _unique_rows
 
 __all__: list[str] = []  # private module: used by exactpriv.measures.channel_capacity
 

@@ -1,0 +1,129 @@
+"""``exactpriv conjecture --given ... --measure ... --bound ...``: hunt a counterexample to your own implication."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from exactpriv.cli._common import EXIT_INTERRUPTED, esc, int_option, seconds_option, use_cache_for_hypothesis, write_output
+from exactpriv.cli._output import output_width, progress_bar, quiet_third_party
+from exactpriv.cli._witness_text import witness_lines, wrap
+from exactpriv.cli._workers import add_workers_arguments, progress_printer, workers_of
+
+__all__ = ["add_parser"]
+
+
+def _approx(text: str | None) -> str:
+    """`` ≈ 0.0123`` for an exact value string (read by the safe grammar, never eval), or ""."""
+    if not text:
+        return ""
+    from exactpriv import io
+    from exactpriv.errors import ExactPrivError
+
+    try:
+        value = io.parse_value(text, "$", symbols=())
+        return f" ≈ {float(value.evalf(20)):.6g}" if hasattr(value, "evalf") else f" ≈ {float(value):.6g}"
+    except (ExactPrivError, TypeError, ValueError, OverflowError):
+        return ""
+
+
+def _conjecture_text(doc: dict, *, fmt: str, params: list[str]) -> str:
+    """A conjecture's result: the statement, the verdict, the refuting values and the witness, readable."""
+    width = output_width()
+    statement = f"{doc['given']} = eps  ⇒  {doc['measure']} <= {doc['bound']}"
+    if params:
+        statement += f"  ({', '.join(params)})"
+    verdict = doc["verdict"]
+    head = f"{verdict} in {doc['seconds']:.1f} s, {doc['tried']} exact instances"
+    lines = wrap(f"exactpriv conjecture: {statement}", width) + wrap(f"verdict: {head}", width)
+    if verdict == "REFUTED":
+        lines += wrap(f"{doc['measure']} = {doc['measure_value']}{_approx(doc['measure_value'])}", width, "  ")
+        lines += wrap(f"> bound = {doc['bound_value']}{_approx(doc['bound_value'])}", width, "  ")
+        lines += wrap(f"at {doc['given']} = eps = {doc['given_value']}{_approx(doc['given_value'])}", width, "  ")
+        if doc.get("found_by"):
+            lines += wrap(f"found by {doc['found_by']} on {doc.get('space', '?')}", width, "  ")
+    elif doc.get("note"):
+        lines += wrap(("why: " if verdict == "UNDECIDED" else "note: ") + doc["note"], width, "  ")
+    parts = [p for p in str(doc.get("searched") or "").split("; ") if p]
+    lines.append("  searched:" + ("" if parts else " nothing"))
+    for part in parts:  # one line per searched level
+        lines += wrap(part, width, "    ")
+    if isinstance(doc.get("witness"), dict):
+        lines.append("")
+        lines += witness_lines(doc["witness"], width)
+        lines.append("(--json PATH writes the witness; 'exactpriv measure PATH' and 'exactpriv replay' read it)")
+    if fmt == "markdown":
+        return "```text\n" + "\n".join(lines) + "\n```\n"
+    return "\n".join(lines) + "\n"
+
+
+def _run_conjecture(args) -> int:
+    from rich.console import Console
+
+    from counterexamples.conjecture import conjecture
+    from exactpriv.exact import budget
+
+    use_cache_for_hypothesis()
+    quiet_third_party()
+    kw = dict(given=args.given, measure=args.measure, bound=args.bound, params=args.param or None,
+              space=args.space, seconds=args.seconds, seed=args.seed, prior=args.prior,
+              max_examples=args.max_examples)
+    workers, scheduler = workers_of(args)
+    if workers or scheduler:
+        from counterexamples.distributed import run_conjecture
+
+        res = run_conjecture(**kw, workers=workers, scheduler=scheduler,
+                             progress=progress_printer(Console(stderr=True), "conjecture"))
+    else:
+        with progress_bar("conjecture", budget_seconds=args.seconds) as progress:
+            progress.add_task(esc(f"{args.measure} <= {args.bound}"), total=None)
+            res = conjecture(**kw)
+    interrupted = budget.stop_requested()
+    doc = res.to_json()
+    if interrupted:
+        doc["partial"] = True
+    if args.format == "json":
+        sys.stdout.write(json.dumps(doc, indent=1) + "\n")
+    else:
+        sys.stdout.write(_conjecture_text(doc, fmt=args.format, params=list(args.param or [])))
+    sys.stdout.flush()
+    if args.json:
+        write_output(args.json, json.dumps(doc, indent=1) + "\n")
+    if interrupted:
+        print("interrupted: the search stopped early" + ("; result written" if args.json else ""), file=sys.stderr)
+        return EXIT_INTERRUPTED
+    return 0
+
+
+def add_parser(subparsers, name="conjecture"):
+    p = subparsers.add_parser("conjecture", help="hunt a counterexample to your own implication")
+    p.add_argument("--given", required=True, help="measure name of the hypothesis (e.g. pure_dp)")
+    p.add_argument("--measure", required=True, help="measure name of the conclusion (e.g. kl_dp)")
+    p.add_argument("--bound", required=True,
+                   help="bound in eps (= the given value) and the --param symbols, e.g. 'eps**2/3' or "
+                        "'eps + log(1/delta)/(alpha-1)'")
+    p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE[,VALUE...]",
+                   help="a parameter of the bound or of a notion (repeatable): alpha=2 (renyi_dp's order), "
+                        "delta=1/1000 (approx_dp: its tightest eps at delta), epsilon=1 (approx_dp: its delta "
+                        "at epsilon); several values make a grid (default: none)")
+    p.add_argument("--space", default=None,
+                   help="e.g. hamming:m=2,n=1, subsets:n=3, bounded:n=4,k=2 (default: escalate from one "
+                        "binary record to two ternary records)")
+    p.add_argument("--prior", default="any", choices=["any", "independent", "correlated"],
+                   help="which priors a prior-dependent measure is taken over: any, independent records or "
+                        "correlated ones (default any)")
+    p.add_argument("--seconds", type=seconds_option, default=30.0,
+                   help="time budget of the whole search (default 30)")
+    p.add_argument("--seed", type=int_option, default=0, help="random seed (default 0)")
+    p.add_argument("--max-examples", type=int_option, default=None, dest="max_examples",
+                   help="bound on the drawn instances per level: with it, the same --seed gives the same "
+                        "result on every run and with any number of --workers (unless --seconds runs out; "
+                        "default: no bound)")
+    p.add_argument("--json", help="write the result with its witness here; 'exactpriv measure' and "
+                                  "'exactpriv replay' read it (default: none)")
+    p.add_argument("--format", choices=("table", "json", "markdown"), default="table",
+                   help="how to print the result on stdout (default table: the verdict, the refuting "
+                        "values and the witness as lines of at most 120 columns)")
+    add_workers_arguments(p)
+    p.set_defaults(func=_run_conjecture)
+    return p
