@@ -154,7 +154,7 @@ def implication_claim(id: str, *, given: str | Notion, measure: str | Notion, bo
                       params: Sequence[Param] = (), hypotheses: Sequence[Hypothesis] = (), monotone: bool = True,
                       reading: str = "literal", expected: Verdict | str | None = None,
                       finding: Finding | str | None = None, why: str = "", notes: str = "",
-                      seconds: float = 10.0) -> Claim:
+                      seconds: float = 30.0) -> Claim:
     """"α-``given`` ⇒ ``bound``(α, params)-``measure``", checked as measure(M) ≤ bound(given(M)).
 
     Families of symbolic mechanisms (:func:`~exactpriv.claims.families.symbolic_family`, or
@@ -193,7 +193,7 @@ def tightness_claim(id: str, *, given: str | Notion, measure: str | Notion, boun
                     title: str = "", source: str = "", quote: str = "", params: Sequence[Param] = (),
                     reading: str = "attained", hypotheses: Sequence[Hypothesis] = (),
                     expected: Verdict | str | None = None, finding: Finding | str | None = None, why: str = "",
-                    notes: str = "", seconds: float = 10.0) -> Claim:
+                    notes: str = "", seconds: float = 30.0) -> Claim:
     """"The bound is attained on this family": measure(M) = bound(given(M), params) exactly on every instance.
 
     A symbolic family is decided for every ε of its domain (an identity of closed forms, proved by exact

@@ -312,8 +312,20 @@ def decide_on_family(inst: Instance, lhs: Callable[[sympy.Symbol], Any], op: str
     if _is_oo(a) or _is_oo(b) or a.has(sympy.nan) or b.has(sympy.nan):
         d = Decision.undecided("closed-form", f"{text}: a side is not finite on the family; decide members instead")
         return Outcome(d, values), FamilyVerdict(Verdict.UNDECIDED, d, statement, where, values=values)
-    proof = inequality_for_all(a, op, b, domain=(valid.lo, valid.hi), closed=(valid.lo_closed, valid.hi_closed),
-                               variable=var, seconds=seconds)
+    dom_kw = dict(domain=(valid.lo, valid.hi), closed=(valid.lo_closed, valid.hi_closed), variable=var)
+    proof = inequality_for_all(a, op, b, seconds=seconds, **dom_kw)
+    if proof.is_undecided and op in ("<=", "<") and _root_product(b):
+        # a <= c·√X₁·…·√Xₙ (c > 0) follows from a² <= c²·X₁·…·Xₙ: then |a| <= the right side, which is >= 0
+        # (Pinsker-type bounds: the certifier decides the squared, root-free form far more easily).  Only a
+        # TRUE squared form is used; anything else keeps the original undecided proof.
+        squared = inequality_for_all(sympy.expand_power_base(a ** 2, force=False), op, b ** 2, seconds=seconds,
+                                     **dom_kw)
+        if squared.is_true:
+            proof = Decision.true(squared.method + " (squared)", f"{sympy.sstr(a)}**2 {op} {sympy.sstr(b ** 2)} "
+                                  f"implies {sympy.sstr(a)} {op} {sympy.sstr(b)} (the right side is a positive "
+                                  f"constant times square roots): {squared.reason}", precision=squared.precision,
+                                  certificate={"squared": True, "statement": f"{a**2} {op} {b**2}",
+                                               "proof": squared.to_json()})
     cert = {"statement": text, "domain": where, "valid_on": str(valid), "proof": proof.to_json(), "ends": []}
     if proof.is_false:
         point = proof.certificate.get("point")
@@ -351,6 +363,23 @@ def decide_on_family(inst: Instance, lhs: Callable[[sympy.Symbol], Any], op: str
     why = proof.reason if not proof.is_true else "; ".join(e["reason"] for e in cert["ends"] if e["truth"] != "TRUE")
     d = Decision.undecided(proof.method, f"{text}: {why}", certificate=cert)
     return Outcome(d, values), FamilyVerdict(Verdict.UNDECIDED, d, statement, where, values=values)
+
+
+def _root_product(expr) -> bool:
+    """``expr`` is c·√X₁·…·√Xₙ with c a positive rational and n >= 1 (so it is >= 0 wherever it is real)."""
+    factors = expr.args if isinstance(expr, sympy.Mul) else (expr,)
+    roots = 0
+    for f in factors:
+        if f.is_Rational and f > 0:
+            continue
+        if isinstance(f, sympy.Pow) and f.exp == sympy.Rational(1, 2):
+            roots += 1
+            continue
+        if isinstance(f, sympy.Pow) and f.exp == sympy.Rational(-1, 2):
+            roots += 1
+            continue
+        return False
+    return roots > 0
 
 
 def _confirm(inst, var, point, dom, member_check):
