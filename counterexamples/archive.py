@@ -66,6 +66,7 @@ def load_witness(path) -> dict:
 def _listed(reading, inst) -> bool:
     """Whether ``inst`` is one of the reading's own instances (same label and the same exact numbers):
     a reading about its listed instances only (open_search=False) is refuted by those alone."""
+    import sympy
     from fractions import Fraction
 
     def numbers(obj):
@@ -76,12 +77,14 @@ def _listed(reading, inst) -> bool:
         if pmf is not None:
             return tuple(pmf)
         factors = getattr(obj, "factors", None)
-        if factors is not None:
+        if factors is not None and not callable(factors):  # a product mechanism (sympy numbers have .factors())
             return tuple(numbers(f) for f in factors)
         if isinstance(obj, (list, tuple)):
             return tuple(numbers(u) for u in obj)
         if isinstance(obj, int) and not isinstance(obj, bool):
             return Fraction(obj)
+        if isinstance(obj, sympy.Rational):
+            return Fraction(int(obj.p), int(obj.q))
         return obj
 
     def content(i):

@@ -129,6 +129,20 @@ def with_params(family: Family, params: Sequence[Param]) -> Family:
                   family.symbolic)
 
 
+def _typed(check: Callable[[Instance], Outcome], params: Sequence[Param]) -> Callable[[Instance], Outcome]:
+    """``check`` on the instance with its integer Params as ints: a witness read back from JSON carries
+    ``Fraction(2)`` where the grid had ``2``, and operators such as ``k_fold`` take an int."""
+    ints = [p.name for p in params if p.integer]
+    if not ints:
+        return check
+
+    def typed(inst: Instance) -> Outcome:
+        fix = {k: int(v) for k in ints if isinstance((v := inst.params.get(k)), Fraction) and v.denominator == 1}
+        return check(replace(inst, params={**inst.params, **fix}) if fix else inst)
+
+    return typed
+
+
 def _reading_kwargs(expected, finding, why) -> dict:
     kw: dict = {}
     if expected is not None:
@@ -182,7 +196,8 @@ def implication_claim(id: str, *, given: str | Notion, measure: str | Notion, bo
 
     closed = _all_symbolic(families)
     r = Reading(reading, f"{m.label()}(M) ≤ {bound} with ε = {g.label()}(M)" + _scope(families, params),
-                check, tuple(with_params(fam, params) for fam in families), notes=notes, hypotheses=hypotheses,
+                _typed(check, params), tuple(with_params(fam, params) for fam in families), notes=notes,
+                hypotheses=hypotheses,
                 open_search=not closed, relations=() if closed else _relation(g, m, bound, f.expr),
                 **_reading_kwargs(expected, finding, why))
     return Claim(id, title or f"{g.label()} ⇒ {m.label()} ≤ {bound}", source, quote or r.statement,
@@ -219,7 +234,7 @@ def tightness_claim(id: str, *, given: str | Notion, measure: str | Notion, boun
         return numeric(inst)
 
     r = Reading(reading, f"{m.label()}(M) = {bound} with ε = {g.label()}(M) on the listed family"
-                + _scope(families, params), check,
+                + _scope(families, params), _typed(check, params),
                 tuple(with_params(fam, params) for fam in families), notes=notes, hypotheses=hypotheses,
                 open_search=False, **_reading_kwargs(expected, finding, why))
     return Claim(id, title or f"{bound} is attained", source, quote or r.statement, "tightness", [r])
@@ -249,7 +264,7 @@ def non_implication_claim(id: str, *, given: str | Notion, measure: str | Notion
                            {"A": a, "B": b})
         return Outcome(compare(b.value, ">", f(av, inst.params)), {"A": a, "B": b})
 
-    r = Reading(reading, f"some instance has finite {g.label()} = ε and {m.label()} > {bound}", check,
+    r = Reading(reading, f"some instance has finite {g.label()} = ε and {m.label()} > {bound}", _typed(check, params),
                 tuple(with_params(fam, params) for fam in families), notes=notes, quantifier="exists",
                 relations=_relation(g, m, bound, f.expr, kind="non-implication"),
                 **_reading_kwargs(expected, finding, why))
@@ -331,7 +346,8 @@ def _family_inequality(id, *, measure, op, bound, families, params, hypotheses, 
                                   statement=f"{m.label()}(M(eps)) {op} {bound}")[0]
         return numeric(inst)
 
-    r = Reading(reading, f"{m.label()}(M(ε)) {op} {bound} for every member M(ε)" + _scope(families, params), check,
+    r = Reading(reading, f"{m.label()}(M(ε)) {op} {bound} for every member M(ε)" + _scope(families, params),
+                _typed(check, params),
                 tuple(with_params(fam, params) for fam in families), notes=notes, hypotheses=hypotheses,
                 open_search=False, **_reading_kwargs(expected, finding, why))
     return Claim(id, title or f"{m.label()} {op} {bound}", source, quote or r.statement, "inequality", [r])

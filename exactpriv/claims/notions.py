@@ -53,7 +53,8 @@ class Notion:
         if at is not None and (name != "approx_dp" or at not in ("epsilon", "delta")):
             raise InvalidArgument(f"Notion {name!r}: at={at!r} is only for approx_dp ('epsilon' or 'delta')")
         if name == "approx_dp" and at is None:
-            raise InvalidArgument("Notion('approx_dp') needs at='epsilon' (with delta=...) or at='delta' (with eps=...)")
+            raise InvalidArgument("Notion('approx_dp') needs at='epsilon' (with delta=...) or at='delta' "
+                                  "(with eps=...)")
         if name == "approx_dp" and at == "delta" and "epsilon" in params and "eps" not in params:
             params["eps"] = params.pop("epsilon")
         if name == "approx_dp":

@@ -313,19 +313,20 @@ def decide_on_family(inst: Instance, lhs: Callable[[sympy.Symbol], Any], op: str
         d = Decision.undecided("closed-form", f"{text}: a side is not finite on the family; decide members instead")
         return Outcome(d, values), FamilyVerdict(Verdict.UNDECIDED, d, statement, where, values=values)
     dom_kw = dict(domain=(valid.lo, valid.hi), closed=(valid.lo_closed, valid.hi_closed), variable=var)
-    proof = inequality_for_all(a, op, b, seconds=seconds, **dom_kw)
-    if proof.is_undecided and op in ("<=", "<") and _root_product(b):
+    proof = None
+    if op in ("<=", "<") and _root_product(b):
         # a <= c·√X₁·…·√Xₙ (c > 0) follows from a² <= c²·X₁·…·Xₙ: then |a| <= the right side, which is >= 0
         # (Pinsker-type bounds: the certifier decides the squared, root-free form far more easily).  Only a
-        # TRUE squared form is used; anything else keeps the original undecided proof.
-        squared = inequality_for_all(sympy.expand_power_base(a ** 2, force=False), op, b ** 2, seconds=seconds,
-                                     **dom_kw)
+        # TRUE squared form is used; otherwise the original statement is decided (and may be refuted).
+        squared = inequality_for_all(a ** 2, op, b ** 2, seconds=seconds, **dom_kw)
         if squared.is_true:
             proof = Decision.true(squared.method + " (squared)", f"{sympy.sstr(a)}**2 {op} {sympy.sstr(b ** 2)} "
                                   f"implies {sympy.sstr(a)} {op} {sympy.sstr(b)} (the right side is a positive "
                                   f"constant times square roots): {squared.reason}", precision=squared.precision,
                                   certificate={"squared": True, "statement": f"{a**2} {op} {b**2}",
                                                "proof": squared.to_json()})
+    if proof is None:
+        proof = inequality_for_all(a, op, b, seconds=seconds, **dom_kw)
     cert = {"statement": text, "domain": where, "valid_on": str(valid), "proof": proof.to_json(), "ends": []}
     if proof.is_false:
         point = proof.certificate.get("point")

@@ -123,3 +123,42 @@ def test_member_records_its_point():
     inst = Instance("RR2", randomized_response(2, eps=EPS))
     m = member(inst, sympy.log(3))
     assert m.extra["at_eps"] == sympy.log(3) and not m.mechanism.free_symbols
+
+
+def test_log_linear_differences_with_constant_coefficients_are_decided_by_exponentiation():
+    from exactpriv.measures.symbolic import Domain, prove_log_linear
+
+    dom = Domain.make(EPS)
+    d2 = -EPS + sympy.log(sympy.exp(2 * EPS) - sympy.exp(EPS) + 1)      # D_2 of binary RR(ε)
+    proved = prove_log_linear(d2, "<=", EPS, dom)                         # D_2 <= D_∞ = ε, for every ε
+    assert proved is not None and proved.is_true and "exponentiated" in proved.method
+    # a false statement of the same shape is never proved (the certifier then finds the refuting point)
+    assert prove_log_linear(d2, "<=", EPS / 2, dom) is None
+    assert prove_family_bound(Notion("renyi_dp", alpha=2), randomized_response(2, eps=EPS), "eps/2",
+                              given="pure_dp").verdict is Verdict.REFUTED
+
+
+def test_bound_at_infinite_eps_is_its_limit():
+    from exactpriv.mechanisms.base import Mechanism
+    from exactpriv.spaces import Hamming
+
+    zero_entry = Mechanism(Hamming(["0", "1"], 1), ["a", "b"], [["1", "0"], ["1/2", "1/2"]])   # pure DP = ∞
+    claim = implication_claim("t.tv-limit", given="pure_dp", measure="tv_dp", bound="(exp(eps)-1)/(exp(eps)+1)",
+                              families=[instances("zero", [zero_entry])])
+    res = _one(claim)
+    assert res.verdict is Verdict.CHECKED        # TV = 1/2 <= the limit 1, never nan / an entry-range error
+
+
+def test_approx_dp_notion_missing_parameter_is_a_typed_error():
+    import pytest
+
+    from exactpriv.errors import InvalidArgument
+
+    with pytest.raises(InvalidArgument, match="needs eps"):
+        Notion("approx_dp", at="delta")
+    assert Notion("approx_dp", at="delta", epsilon="1/2").params == {"eps": "1/2"}
+
+
+def test_squared_form_proves_pinsker_on_a_family():
+    v = prove_family_bound("tv_dp", randomized_response(3, eps=EPS), "sqrt(eps/2)", given="kl_dp")
+    assert v.verdict is Verdict.PROVED and "squared" in v.decision.certificate["proof"]["method"]

@@ -18,7 +18,8 @@ from exactpriv.mechanisms.base import Mechanism
 from exactpriv.mechanisms.zoo import exponential_mechanism_hamming, randomized_response, truncated_geometric
 from exactpriv.spaces import Hamming, Subsets
 
-__all__ = ["BIT", "EM", "NUMERIC_RR", "RANDOM_BITS", "RANDOM_FEW", "RR", "RR2", "RR23", "TG2", "SUBSET_COUNT", "TG", "VARIANT", "claim"]
+__all__ = ["BIT", "EM", "NUMERIC_RR", "RANDOM_BITS", "RANDOM_FEW", "RR", "RR2", "RR23", "SUBSET_COUNT", "TG", "TG2",
+           "VARIANT", "claim"]
 
 #: m-ary randomized response RR(m, ε) for m = 2, 3, 4, every ε ≥ 0 (Warner 1965; the LDP workhorse)
 RR = symbolic_family("RR(m, ε)", lambda m: randomized_response(m, eps=EPS), over={"m": [2, 3, 4]})

@@ -11,7 +11,7 @@ from __future__ import annotations
 from exactpriv.claims import Notion, Param, implication_claim, inequality_claim
 from exactpriv.mechanisms.operators import k_fold
 
-from theorems.classics._common import RR, RR2, RR23, TG2, VARIANT, claim
+from theorems.classics._common import RR, RR2, TG2, VARIANT, claim
 
 __all__ = ["CLAIMS"]
 
@@ -30,7 +30,7 @@ composition = claim(
     "The composition of k ε-differentially private mechanisms is kε-differentially private.",
     "implication", {
         "rr-and-geometric": implication_claim("x", given="pure_dp", measure=COMPOSED, bound="k*eps", params=K,
-                                              families=[RR23, TG2], expected="PROVED"),
+                                              families=[RR2, TG2], expected="PROVED"),
         "variant-sqrt-k": implication_claim(
             "x", given="pure_dp", measure=COMPOSED, bound="sqrt(k)*eps", params=K, families=[RR], **VARIANT,
             why="pure DP adds up exactly for a k-fold product of RR (the same output k times): kε > √k·ε"),

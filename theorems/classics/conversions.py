@@ -17,7 +17,7 @@ from fractions import Fraction as F
 from exactpriv.claims import Notion, Param, implication_claim, instances, tightness_claim
 from exactpriv.mechanisms.base import Mechanism
 
-from theorems.classics._common import BIT, NUMERIC_RR, RANDOM_BITS, RANDOM_FEW, RR, RR2, RR23, TG, TG2, VARIANT, claim
+from theorems.classics._common import BIT, NUMERIC_RR, RANDOM_BITS, RANDOM_FEW, RR, RR2, TG, TG2, VARIANT, claim
 
 __all__ = ["CLAIMS"]
 
@@ -41,7 +41,7 @@ kl_rr = claim(
     "folklore.kl_rr", "ε-DP ⇒ KL ≤ ε·tanh(ε/2), attained by binary RR",
     "Folklore (binary randomized response is the extremal ε-DP pair; see Kairouz–Oh–Viswanath 2015)",
     "KL(RR(ε)) = ε·tanh(ε/2), and every ε-DP mechanism has KL ≤ ε·tanh(ε/2).",
-    "tightness", {
+    "implication", {
         "rr-attains": tightness_claim("x", given="pure_dp", measure="kl_dp", bound="eps*tanh(eps/2)",
                                       families=[RR2], expected="PROVED"),
         "families": implication_claim("x", given="pure_dp", measure="kl_dp", bound="eps*tanh(eps/2)",
@@ -58,7 +58,7 @@ tv = claim(
     "kov2015.tv", "ε-DP ⇒ TV ≤ (e^ε − 1)/(e^ε + 1), attained by binary RR",
     "Kairouz, Oh, Viswanath 2015 (the privacy region of ε-DP is that of binary randomized response)",
     "Every ε-DP mechanism is (0, (e^ε − 1)/(e^ε + 1))-DP, and binary randomized response attains it.",
-    "tightness", {
+    "implication", {
         "rr-attains": tightness_claim("x", given="pure_dp", measure="tv_dp", bound="(exp(eps) - 1)/(exp(eps) + 1)",
                                       families=[RR2], expected="PROVED"),
         "families": implication_claim("x", given="pure_dp", measure="tv_dp", bound="tanh(eps/2)",
@@ -80,7 +80,7 @@ zcdp = claim(
     "If M satisfies ε-DP, then M satisfies (½ε²)-zCDP, i.e. D_α(M(x)‖M(x')) ≤ ½ε²α for every α > 1.",
     "implication", {
         "renyi-form": implication_claim(
-            "x", given="pure_dp", measure=RDP, bound="alpha*eps**2/2", params=ALPHA, families=[RR23, TG2],
+            "x", given="pure_dp", measure=RDP, bound="alpha*eps**2/2", params=ALPHA, families=[RR2, TG2],
             expected="PROVED", notes="the statement for each α of the grid; zCDP is the supremum over every α > 1"),
         "zcdp": implication_claim(
             "x", given="pure_dp", measure="zcdp", bound="eps**2/2", families=[NUMERIC_RR, RANDOM_FEW],

@@ -44,7 +44,8 @@ bh = claim(
     "implication", {
         "random": implication_claim("x", given="kl_dp", measure="tv_dp", bound="sqrt(1 - exp(-eps))",
                                     families=[NUMERIC_RR, RANDOM_BITS], expected="CHECKED",
-                                    notes="CHECKED, not PROVED: the family statement tanh(ε/2) ≤ √(1 − e^{−ε·tanh(ε/2)}) "
+                                    notes="CHECKED, not PROVED: the family statement "
+                                          "tanh(ε/2) ≤ √(1 − e^{−ε·tanh(ε/2)}) "
                                           "for all ε (an exponential of an exponential) stays UNDECIDED past 240 s of "
                                           "the certifier's effort (measured), so the bank states the checked reading"),
         "variant-halved": implication_claim(
@@ -61,7 +62,8 @@ kl_chi2 = claim(
     "implication", {
         "kl-le-d2": implication_claim("x", given=Notion("renyi_dp", alpha=2), measure="kl_dp", bound="eps",
                                       families=[RR2], expected="PROVED",
-                                      notes="binary RR only: for RR(3, ε) the certifier's tail argument (an x·log x term) "
+                                      notes="binary RR only: for RR(3, ε) the certifier's tail argument "
+                                            "(an x·log x term) "
                                             "is past its effort"),
         "d2-le-d3": implication_claim("x", given=Notion("renyi_dp", alpha=3), measure=Notion("renyi_dp", alpha=2),
                                       bound="eps", families=[RR, TG], expected="PROVED"),

@@ -26,7 +26,8 @@ bsc = claim(
                                expected="PROVED"),
         "variant-half-eps": inequality_claim(
             "x", measure="capacity", op="==",
-            bound="log(2) + (1/(1 + exp(eps/2)))*log(1/(1 + exp(eps/2))) + (exp(eps/2)/(1 + exp(eps/2)))*log(exp(eps/2)/(1 + exp(eps/2)))",
+            bound="log(2) + (1/(1 + exp(eps/2)))*log(1/(1 + exp(eps/2)))"
+                  " + (exp(eps/2)/(1 + exp(eps/2)))*log(exp(eps/2)/(1 + exp(eps/2)))",
             families=[RR2], **VARIANT,
             why="crossover 1/(1 + e^{ε/2}) instead of 1/(1 + e^ε): a noisier channel, with smaller capacity for ε > 0"),
     })
