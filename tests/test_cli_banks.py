@@ -98,3 +98,11 @@ def test_a_bank_file_imports_a_module_next_to_it(tmp_path, monkeypatch):
     before = list(sys.path)
     assert main(["verify", str(tmp_path / "bank_with_helper.py"), "--json", "", "--markdown", ""]) == 0
     assert sys.path == before                     # the directory was on the path only while the file loaded
+
+
+def test_an_expression_option_takes_a_value_starting_with_a_minus():
+    from exactpriv.cli import _join_expression_values
+
+    assert _join_expression_values(["conjecture", "--bound", "-2*log(1-eps)", "--seconds", "5"]) == \
+        ["conjecture", "--bound=-2*log(1-eps)", "--seconds", "5"]
+    assert _join_expression_values(["prove", "x", "--domain", "--json"]) == ["prove", "x", "--domain", "--json"]
