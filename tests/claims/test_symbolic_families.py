@@ -162,3 +162,14 @@ def test_approx_dp_notion_missing_parameter_is_a_typed_error():
 def test_squared_form_proves_pinsker_on_a_family():
     v = prove_family_bound("tv_dp", randomized_response(3, eps=EPS), "sqrt(eps/2)", given="kl_dp")
     assert v.verdict is Verdict.PROVED and "squared" in v.decision.certificate["proof"]["method"]
+
+
+def test_notion_parameters_are_expressions_of_declared_params():
+    # Rényi order α/2 with α a Param: D_{α/2} <= D_α (order monotonicity), for α = 4 and 6
+    alpha = [Param("alpha", [4, 6], "(2, oo)")]
+    claim = implication_claim("t.half-order", given=Notion("renyi_dp", alpha="alpha"),
+                              measure=Notion("renyi_dp", alpha="alpha/2"), bound="eps", params=alpha,
+                              families=[symbolic_family("RR2", randomized_response(2, eps=EPS))])
+    res = _one(claim)
+    assert res.verdict is Verdict.PROVED
+    assert "alpha in the declared grids" in claim.readings[0].statement
