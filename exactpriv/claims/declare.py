@@ -168,14 +168,21 @@ def implication_claim(id: str, *, given: str | Notion, measure: str | Notion, bo
                       params: Sequence[Param] = (), hypotheses: Sequence[Hypothesis] = (), monotone: bool = True,
                       reading: str = "literal", expected: Verdict | str | None = None,
                       finding: Finding | str | None = None, why: str = "", notes: str = "",
-                      seconds: float = 30.0) -> Claim:
+                      seconds: float | None = None, by_reduction: bool = True) -> Claim:
     """"α-``given`` ⇒ ``bound``(α, params)-``measure``", checked as measure(M) ≤ bound(given(M)).
 
     Families of symbolic mechanisms (:func:`~exactpriv.claims.families.symbolic_family`, or
     :func:`~exactpriv.claims.families.instances` of mechanisms in ``eps``) are decided for every ε of their
-    domain by the closed forms and the certifier (:mod:`exactpriv.claims.symbolic`; ``seconds`` is the
-    certifier's budget per family); when every family is symbolic the reading is about those families only
-    (its statement says so) and is PROVED when each is proved, REFUTED with a concrete member as witness.
+    domain by the closed forms and the certifier (:mod:`exactpriv.claims.symbolic`; the effort in force
+    decides, ``seconds`` is an optional time limit per family); when every family is symbolic the reading is
+    about those families only (its statement says so) and is PROVED when each is proved, REFUTED with a
+    concrete member as witness.
+
+    When the notions admit a reduction to the extremal mechanism (:mod:`exactpriv.claims.by_reduction`:
+    ε-DP given, a maximum over neighbouring pairs of KL, TV, Rényi, max divergence or δ at a fixed ε'
+    measured, both on the mechanism itself), the reading is also *proved for every mechanism* by the
+    reduction at each parameter point — PROVED with the chain as certificate — and each instance check
+    confirms the dominance kernel exactly; ``by_reduction=False`` turns this off.
 
     Example (Bun–Steinke 2016, Prop. 1.4)::
 
@@ -188,6 +195,14 @@ def implication_claim(id: str, *, given: str | Notion, measure: str | Notion, bo
     def numeric(inst: Instance) -> Outcome:
         return implication(g, m, lambda a: f(a, inst.params), monotone=monotone)(inst)
 
+    prove = None
+    if by_reduction:
+        from exactpriv.claims.by_reduction import confirming, reducible, reduction_prove
+
+        if reducible(g, m) is None:
+            prove = reduction_prove(g, m, f, params)
+            numeric = confirming(numeric)
+
     def check(inst: Instance) -> Outcome:
         if is_symbolic_instance(inst):
             return family_outcome(inst, m, "<=", lambda a: f(a, inst.params), numeric, given=g, seconds=seconds,
@@ -196,8 +211,8 @@ def implication_claim(id: str, *, given: str | Notion, measure: str | Notion, bo
 
     closed = _all_symbolic(families)
     r = Reading(reading, f"{m.label()}(M) ≤ {bound} with ε = {g.label()}(M)" + _scope(families, params),
-                _typed(check, params), tuple(with_params(fam, params) for fam in families), notes=notes,
-                hypotheses=hypotheses,
+                _typed(check, params), tuple(with_params(fam, params) for fam in families), prove=prove,
+                notes=notes, hypotheses=hypotheses,
                 open_search=not closed, relations=() if closed else _relation(g, m, bound, f.expr),
                 **_reading_kwargs(expected, finding, why))
     return Claim(id, title or f"{g.label()} ⇒ {m.label()} ≤ {bound}", source, quote or r.statement,
@@ -208,7 +223,7 @@ def tightness_claim(id: str, *, given: str | Notion, measure: str | Notion, boun
                     title: str = "", source: str = "", quote: str = "", params: Sequence[Param] = (),
                     reading: str = "attained", hypotheses: Sequence[Hypothesis] = (),
                     expected: Verdict | str | None = None, finding: Finding | str | None = None, why: str = "",
-                    notes: str = "", seconds: float = 30.0) -> Claim:
+                    notes: str = "", seconds: float | None = None) -> Claim:
     """"The bound is attained on this family": measure(M) = bound(given(M), params) exactly on every instance.
 
     A symbolic family is decided for every ε of its domain (an identity of closed forms, proved by exact
@@ -273,13 +288,14 @@ def non_implication_claim(id: str, *, given: str | Notion, measure: str | Notion
 
 
 def inequality_claim(id: str, statement: str = "", *, domain: str = "[0, oo)", title: str = "", source: str = "",
-                     quote: str = "", reading: str = "all-eps", seconds: float = 10.0,
+                     quote: str = "", reading: str = "all-eps", seconds: float | None = None,
                      expected: Verdict | str | None = None, finding: Finding | str | None = None, why: str = "",
                      notes: str = "", measure: str | Notion | None = None, op: str = "<=", bound: str = "",
                      families: Sequence[Family] = (), params: Sequence[Param] = (),
                      hypotheses: Sequence[Hypothesis] = ()) -> Claim:
     """"``statement`` holds for every ε in ``domain``", e.g. ``"log(2*cosh(eps)-1) <= eps**2"``: PROVED or
-    REFUTED by the certifier (:func:`exactpriv.certify.prove`), UNDECIDED with its reason otherwise.
+    REFUTED by the certifier (:func:`exactpriv.certify.prove`), UNDECIDED with its reason otherwise (the effort in
+    force decides; ``seconds`` is an optional time limit, a safety net: a proof it stops is STOPPED).
 
     Over symbolic families: ``inequality_claim(id, measure="kl_dp", bound="eps*tanh(eps/2)",
     families=[symbolic_family(...)])`` states "measure(M(ε)) ``op`` bound(ε) for every member M(ε)", with ``eps``
@@ -308,7 +324,8 @@ def inequality_claim(id: str, statement: str = "", *, domain: str = "[0, oo)", t
             return Decision.true("certifier", f"{statement} on {domain} ({res.method})", certificate=data)
         if res.verdict == "REFUTED":
             return Decision.false("certifier", f"fails at eps = {res.point}", certificate=data)
-        return Decision.undecided("certifier", res.reason or "the certifier could not decide it")
+        return Decision.undecided("certifier", res.reason or "the certifier could not decide it")  # (a STOPPED
+        # proof was noted as a stop: the reading is STOPPED, see exactpriv.claims.check)
 
     r = Reading(reading, f"{statement} for every ε in {domain}", prove=prove, notes=notes,
                 **_reading_kwargs(expected, finding, why))

@@ -279,7 +279,7 @@ def _candidates(var, point, dom, limit):
 
 def decide_on_family(inst: Instance, lhs: Callable[[sympy.Symbol], Any], op: str,
                      rhs: Callable[[sympy.Symbol], Any], member_check: Callable[[Instance], Outcome], *,
-                     statement: str, seconds: float = 10.0) -> tuple[Outcome, FamilyVerdict]:
+                     statement: str, seconds: float | None = None) -> tuple[Outcome, FamilyVerdict]:
     """Decide ``lhs op rhs`` for every member of the symbolic instance ``inst``.
 
     lhs, rhs : ``domain -> expression``: closed forms in the family's symbol for that domain; each returns
@@ -427,7 +427,7 @@ def _as_bound(bound, params: Mapping[str, Any]):
 
 def family_outcome(inst: Instance, measure, op: str, bound_of: Callable[[Any], Any],
                    member_check: Callable[[Instance], Outcome], *, given=None, statement: str = "",
-                   seconds: float = 10.0) -> tuple[Outcome, FamilyVerdict]:
+                   seconds: float | None = None) -> tuple[Outcome, FamilyVerdict]:
     """``measure(M) op bound_of(α)`` for every member M of the symbolic instance, where α is the closed form of
     ``given`` on the family (an implication or tightness at the tightest α) or, without ``given``, the family's
     symbol itself.  ``member_check`` is the ordinary exact check of one member (see :func:`decide_on_family`)."""
@@ -451,7 +451,7 @@ def family_outcome(inst: Instance, measure, op: str, bound_of: Callable[[Any], A
 
 
 def prove_family_bound(measure, family, bound, *, domain: str = DEFAULT_DOMAIN, op: str = "<=", given=None,
-                       params: Mapping[str, Any] | None = None, seconds: float = 10.0) -> FamilyVerdict:
+                       params: Mapping[str, Any] | None = None, seconds: float | None = None) -> FamilyVerdict:
     """Decide "``measure``(M(ε)) ``op`` ``bound``" for every ε of ``domain``, M a symbolic family.
 
     measure : a registry name with a closed form ("kl_dp", "tv_dp", "pure_dp", "renyi_dp", "capacity", "mi_dp",
@@ -468,7 +468,7 @@ def prove_family_bound(measure, family, bound, *, domain: str = DEFAULT_DOMAIN, 
     op : "<=", "<", ">=", ">" or "==" (tightness); with ``given`` only "<=" or "=="
     given : optional notion (name or Notion) whose value on the family is the bound's ``eps``
     params : exact values of the other symbols of the bound and of the notions (k, q, δ, α)
-    seconds : the certifier's budget for the univariate proof
+    seconds : an optional time limit of the univariate proof (the effort in force decides; None: no limit)
 
     Returns a :class:`FamilyVerdict`: PROVED (certificate in ``.decision.certificate``: the closed forms, the
     certifier's proof, the ends decided on exact members), REFUTED (``.point`` and, when a member with
