@@ -31,7 +31,8 @@ def _one(claim):
 
 
 def test_implication_over_rr_family_is_proved_for_every_eps():
-    res = _one(implication_claim("t.kl", given="pure_dp", measure="kl_dp", bound="eps*tanh(eps/2)", families=[RR]))
+    res = _one(implication_claim("t.kl", given="pure_dp", measure="kl_dp", bound="eps*tanh(eps/2)", families=[RR],
+                                 by_reduction=False))
     assert res.verdict is Verdict.PROVED
     fams = res.evidence["proof"]["certificate"]["families"]
     assert [f["family"] for f in fams] == ["RR(k, ε)[k=2]", "RR(k, ε)[k=3]"]
@@ -61,7 +62,7 @@ def test_reading_over_symbolic_families_is_closed_and_says_its_scope():
 def test_mixed_families_stay_checked_never_proved():
     mixed = [RR, instances("rr-numeric", [randomized_response(2, exp_eps=3)])]
     res = _one(implication_claim("t.mixed", given="pure_dp", measure="kl_dp", bound="eps*tanh(eps/2)",
-                                 families=mixed))
+                                 families=mixed, by_reduction=False))
     assert res.verdict is Verdict.CHECKED
 
 
@@ -84,7 +85,7 @@ def test_end_excluded_by_the_closed_form_is_decided_on_the_member():
     # truncated geometric: entries vanish at eps = 0, so the closed form is valid on (0, oo); the end 0 is
     # decided on M.subs(eps=0) by the exact check
     res = _one(implication_claim("t.tg", given="pure_dp", measure="kl_dp", bound="Min(eps, eps**2)",
-                                 families=[instances("tg", [truncated_geometric(3, eps=EPS)])]))
+                                 families=[instances("tg", [truncated_geometric(3, eps=EPS)])], by_reduction=False))
     assert res.verdict is Verdict.PROVED
     (fam,) = res.evidence["proof"]["certificate"]["families"]
     assert fam["certificate"]["ends"] == [] or fam["certificate"]["ends"][0]["truth"] == "TRUE"
@@ -144,7 +145,7 @@ def test_bound_at_infinite_eps_is_its_limit():
 
     zero_entry = Mechanism(Hamming(["0", "1"], 1), ["a", "b"], [["1", "0"], ["1/2", "1/2"]])   # pure DP = ∞
     claim = implication_claim("t.tv-limit", given="pure_dp", measure="tv_dp", bound="(exp(eps)-1)/(exp(eps)+1)",
-                              families=[instances("zero", [zero_entry])])
+                              families=[instances("zero", [zero_entry])], by_reduction=False)
     res = _one(claim)
     assert res.verdict is Verdict.CHECKED        # TV = 1/2 <= the limit 1, never nan / an entry-range error
 

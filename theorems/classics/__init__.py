@@ -11,8 +11,10 @@ mechanism, the exponential mechanism, their k-fold compositions, group and subsa
 :func:`~exactpriv.claims.symbolic_family`; a reading over such families is decided for every ε ≥ 0 by the closed
 forms of the measures and the certifier (:mod:`exactpriv.claims.symbolic`): PROVED with the domain, each other
 parameter (k, α, q, δ) ranging over the declared finite grid named in the reading's statement.  A statement about
-every mechanism has, beside its family reading, a reading on seeded random mechanisms (CHECKED: no closed form
-covers "every mechanism"; the reductions of issue 27 are what lift the family proofs).  Notions without a closed
+every mechanism has, beside its family reading, a reading on exact mechanisms: PROVED for every mechanism when a
+reduction to binary randomized response applies (ε-DP given, a divergence maximum measured:
+:mod:`exactpriv.claims.by_reduction`, the instances confirming the dominance kernels), CHECKED otherwise (Pinsker,
+Bretagnolle–Huber: no reduction from a KL level).  Notions without a closed
 form over a family (zCDP, the tightest ε at δ) are CHECKED on exact mechanisms, and the reading's notes say so.
 Each deliberate mis-statement is a reading named ``variant-…``: expected REFUTED (finding class ``variant``), with
 ``why`` saying in words what fails; its witness is a concrete member with rational e^ε, confirmed by the exact

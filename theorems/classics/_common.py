@@ -4,7 +4,8 @@ Every true classic is stated on *symbolic families* — mechanisms whose entries
 so its reading is decided for every ε ≥ 0 at once (closed forms + the certifier,
 :mod:`exactpriv.claims.symbolic`): PROVED with the domain, or REFUTED at a concrete member with rational e^ε.
 Where the statement quantifies over every mechanism, the family reading is the extremal-family core and a
-second reading checks seeded random mechanisms (CHECKED, never PROVED: no closed form covers "every mechanism").
+second reading takes exact mechanisms: PROVED for every mechanism where a reduction to randomized response applies
+(exactpriv.claims.by_reduction), CHECKED on seeded random mechanisms otherwise.
 """
 
 from __future__ import annotations
