@@ -94,7 +94,7 @@ class Prior:
 
     @classmethod
     def product(cls, space: Space, marginals) -> "Prior":
-        """Independent records: P(x) = prod_i marginals[i][x_i].
+        """Independent records: ``P(x) = prod_i marginals[i][x_i]``.
 
         ``marginals[i]`` is a sequence aligned with ``space.records[i]`` or a dict
         value -> probability.
