@@ -432,8 +432,8 @@ class ProductMechanism:
         return Mechanism(self.inputs, joint_outputs, rows, _built=f"{_short(self)}.expand()")
 
 
-#: Every kind of mechanism the measures, operators and claims accept: a :class:`Mechanism` (an exact matrix,
-#: including its subclasses such as ``ClampedNoiseMechanism``) or a :class:`ProductMechanism` (independent
-#: factors, what ``compose`` and ``k_fold`` return).  Annotate user code with it:
-#: ``def audit(M: AnyMechanism) -> None``; ``isinstance(M, AnyMechanism)`` works at run time too.
 AnyMechanism: TypeAlias = Mechanism | ProductMechanism
+"""Every kind of mechanism the measures, operators and claims accept: a :class:`Mechanism` (an exact matrix,
+including its subclasses such as ``ClampedNoiseMechanism``) or a :class:`ProductMechanism` (independent
+factors, what ``compose`` and ``k_fold`` return).  Annotate user code with it: ``def audit(M: AnyMechanism) ->
+None``; ``isinstance(M, AnyMechanism)`` works at run time too."""
