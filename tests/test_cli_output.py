@@ -46,7 +46,12 @@ def test_summary_first_then_only_attention_rows_within_120_columns(bank_file, ca
     assert lines[2].startswith("REFUTED by finding class: variant 1")
     assert all(len(line) <= 120 for line in lines)
     body = [ln for ln in lines if ln.startswith("mine.")]
-    assert len(body) == 1 and "REFUTED (variant)" in body[0] and body[0].endswith("…")
+    assert len(body) == 1 and "REFUTED (variant)" in body[0]
+    # the long id, the reason and every word of it are wrapped onto continuation lines, never cut with "…"
+    assert "…" not in out
+    assert out.count("much") == 40 and "too strong constant" in out and "a deliberately" in out
+    id_column = "".join(ln[:34].strip() for ln in lines[lines.index(body[0]):] if not ln.startswith("("))
+    assert id_column.startswith("mine.kl3_with_a_rather_long_identifier_to_cut")
     assert "--all" in lines[-1]
 
 

@@ -2,9 +2,10 @@
 
 Summary first (counts per verdict and per finding class), then only the rows that need attention
 (REFUTED, UNDECIDED, a verdict that differs from the reading's expectation, a crashed check, a claim that
-is not encodable) unless ``--all``.  Four formats: ``table`` (plain lines, one line per reading, cut with
-"…" at the terminal width and never wider than :data:`MAX_WIDTH` — rich's table would wrap cells
-mid-word when piped), ``json``, ``markdown`` and ``latex`` (a ``tabular`` a paper's authors can paste).
+is not encodable) unless ``--all``.  Four formats: ``table`` (plain lines at the terminal width and never
+wider than :data:`MAX_WIDTH`; a cell too long for its column — a reading's name, an UNDECIDED reason — wraps
+onto continuation lines at blanks and hyphens, never cut; rich's table would wrap cells mid-word when
+piped), ``json``, ``markdown`` and ``latex`` (a ``tabular`` a paper's authors can paste).
 
 The progress bar goes to stderr (so a piped stdout stays clean), is transient, shows an ETA, and is
 drawn only on a terminal; :func:`quiet_third_party` swallows the banner HiGHS prints on its first use.
@@ -16,6 +17,7 @@ import json
 import os
 import shutil
 import sys
+import textwrap
 from dataclasses import dataclass, field
 
 from exactpriv.cli._common import printable
@@ -124,9 +126,11 @@ def _one_line(text) -> str:
     return " ".join(str(text).split())   # no newlines or runs of blanks from evidence cells
 
 
-def _cut(text: str, width: int) -> str:
+def _wrap(text: str, width: int, indent: str = "") -> list[str]:
+    """``text`` on lines of at most ``width`` columns, broken at blanks and hyphens (a longer word is split),
+    continuation lines after ``indent``; nothing is cut."""
     text = printable(text).rstrip()
-    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+    return textwrap.wrap(text, max(8, width), subsequent_indent=indent, break_on_hyphens=True) or [""]
 
 
 def _verdict_cell(r: Row) -> str:
@@ -140,20 +144,23 @@ def _verdict_cell(r: Row) -> str:
 
 def _table(rows: list[Row], shown: list[Row], title: str, show_all: bool) -> str:
     width = _width()
-    lines = [_cut(_one_line(line), width) for line in summary_lines(rows, title)]
+    lines = [ln for line in summary_lines(rows, title) for ln in _wrap(_one_line(line), width, "  ")]
     if not shown:
         lines.append("" if show_all else "nothing needs attention (use --all to list every reading)")
         return "\n".join(lines) + "\n"
     wid = min(34, max(len(r.claim_id) for r in shown))
     wre = min(32, max(len(r.reading) for r in shown))
     wv = min(36, max(len(_verdict_cell(r)) for r in shown))
+    wev = max(24, width - wid - wre - wv - 6)   # the evidence column: the rest of the line
     lines.append("")
-    lines.append(_cut(f"{'id':<{wid}}  {'reading':<{wre}}  {'verdict':<{wv}}  evidence", width))
+    lines.append(f"{'id':<{wid}}  {'reading':<{wre}}  {'verdict':<{wv}}  evidence")
     for r in shown:
         ev = "replayable witness" if r.doc.get("evidence", {}).get("witness_file") else r.evidence
-        text = _one_line(ev + (f" — {r.why}" if r.why else ""))
-        lines.append(_cut(f"{_cut(r.claim_id, wid):<{wid}}  {_cut(r.reading, wre):<{wre}}  "
-                          f"{_cut(_verdict_cell(r), wv):<{wv}}  {text}", width))
+        cells = [_wrap(r.claim_id, wid), _wrap(r.reading, wre), _wrap(_verdict_cell(r), wv),
+                 _wrap(_one_line(ev + (f" — {r.why}" if r.why else "")), wev)]
+        for k in range(max(map(len, cells))):
+            a, b, c, d = (col[k] if k < len(col) else "" for col in cells)
+            lines.append(f"{a:<{wid}}  {b:<{wre}}  {c:<{wv}}  {d}".rstrip())
     if not show_all and len(shown) < len(rows):
         lines.append(f"({len(rows) - len(shown)} more readings PROVED or CHECKED, none differing from an expected "
                      "verdict; --all lists them)")
