@@ -134,3 +134,22 @@ def test_hunt_does_not_count_a_proved_reading_it_searched_as_differing(capsys):
     assert rc == 0
     assert doc["summary"]["unexpected"] == 0
     assert [r["verdict"] for r in doc["rows"]] == ["CHECKED"]
+
+
+IMPLICATION_BANK = '''
+from exactpriv.claims import Verdict, implication_claim, randomized_responses
+
+CLAIMS = [implication_claim("mine.kl3", given="pure_dp", measure="kl_dp", bound="eps**2/3",
+                            families=[randomized_responses(["3/2", 3])], expected=Verdict.REFUTED,
+                            finding="variant", why="eps**2/3 is below KL-DP of RR")]
+'''
+
+
+def test_hunt_witness_labels_values_by_their_notions_and_prints_the_violated_statement(tmp_path, capsys):
+    bank = tmp_path / "mine.py"
+    bank.write_text(IMPLICATION_BANK, encoding="utf-8")
+    assert main(["hunt", "mine.kl3", "--bank", str(bank), "--seconds", "20", "--max-examples", "30"]) == 0
+    lines = _lines(capsys.readouterr().out)
+    assert "  violates: kl_dp(M) ≤ eps**2/3 with ε = pure_dp(M)" in lines
+    assert any(ln.startswith("  pure_dp = ") for ln in lines) and any(ln.startswith("  kl_dp = ") for ln in lines)
+    assert not any(ln.startswith(("  A = ", "  B = ")) for ln in lines)

@@ -45,6 +45,8 @@ class Row:
     doc: dict = field(default_factory=dict)   # the full JSON of the result
     #: further verdicts that meet the expectation (hunt: a search never proves, so CHECKED meets PROVED)
     also_expected: tuple = ()
+    #: how a witness is shown: ``names`` of its values ({"A": "pure_dp", ...}), the ``violated`` statement
+    witness_context: dict = field(default_factory=dict)
 
     @property
     def unexpected(self) -> bool:

@@ -113,12 +113,17 @@ def _value_text(name: str, v) -> str:
     return f"{name} = {point_text(v)}"
 
 
-def witness_lines(doc: dict, width: int, *, title: str = "witness") -> list[str]:
+def witness_lines(doc: dict, width: int, *, title: str = "witness", names: dict[str, str] | None = None,
+                  violated: str = "") -> list[str]:
     """A witness document (archived / ``hunt --json`` form with ``instance``, or ``conjecture --json`` form
-    with ``mechanism`` at the top) as readable lines of at most ``width`` columns."""
+    with ``mechanism`` at the top) as readable lines of at most ``width`` columns.  ``names`` labels the
+    document's values by their notions (``{"A": "pure_dp", "B": "kl_dp"}``: the JSON keys stay "A"/"B");
+    ``violated`` is the reading's statement the witness violates."""
     inst = doc.get("instance") if isinstance(doc.get("instance"), dict) else doc
     label = inst.get("label") or "(no label)"
     lines = wrap(f"{title}: {label}", width)
+    if violated:
+        lines += wrap("violates: " + violated, width, "  ")
     if isinstance(inst.get("mechanism"), dict):
         lines += _mechanism_lines(inst["mechanism"], width)
     if isinstance(inst.get("prior"), dict):
@@ -129,7 +134,7 @@ def witness_lines(doc: dict, width: int, *, title: str = "witness") -> list[str]
         lines += wrap("parameters: " + shown, width, "  ")
     for name, v in (doc.get("values") or {}).items():
         if name != "what":
-            lines += wrap(_value_text(name, v), width, "  ")
+            lines += wrap(_value_text((names or {}).get(name, name), v), width, "  ")
     if (doc.get("values") or {}).get("what"):
         lines += wrap("statement checked: " + str(doc["values"]["what"]), width, "  ")
     return lines

@@ -37,7 +37,11 @@ def _row(claim, reading, doc: dict):
     also = ("CHECKED",) if expected == "PROVED" and doc.get("stopped_by") != "not searchable" else ()
     if also and verdict == "CHECKED":
         evidence += " (expected PROVED: the search found no counterexample; the proof is checked by verify)"
-    return Row(claim.id, reading.name, verdict, evidence, finding, expected, "", doc, also)
+    relations = tuple(getattr(reading, "relations", ()) or ())
+    context = {"violated": str(getattr(reading, "statement", "") or "")}
+    if len(relations) == 1:   # the values "A"/"B" of an implication are its given and its measured notion
+        context["names"] = {"A": relations[0].source, "B": relations[0].target}
+    return Row(claim.id, reading.name, verdict, evidence, finding, expected, "", doc, also, context)
 
 
 def _render_hunt(rows: list[Row], *, fmt: str, title: str, show_all: bool) -> str:
@@ -46,7 +50,7 @@ def _render_hunt(rows: list[Row], *, fmt: str, title: str, show_all: bool) -> st
     if fmt in ("json", "latex"):
         return text  # json rows carry the whole witness document; a LaTeX table has no room for one
     blocks = [witness_lines(r.doc["witness"], output_width() - (0 if fmt == "table" else 4),
-                            title=f"witness for {r.claim_id} [{r.reading}]")
+                            title=f"witness for {r.claim_id} [{r.reading}]", **r.witness_context)
               for r in rows if r.verdict == "REFUTED" and isinstance(r.doc.get("witness"), dict)]
     if not blocks:
         return text
