@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
+PAGES = sorted((ROOT / "docs").glob("*.md")) + sorted((ROOT / "docs").glob("api/*.md")) + [ROOT / "README.md"]
 BLOCK = re.compile(r"```python\n(.*?)```", re.S)
 
 
