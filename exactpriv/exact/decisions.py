@@ -82,20 +82,42 @@ class Decision:
         return self.truth is Truth.UNDECIDED
 
     @classmethod
+    def of(cls, holds: bool, method: str, reason: str, *, certificate: dict | None = None) -> "Decision":
+        """TRUE or FALSE as an exactly decided ``holds`` says, with the same method, reason and certificate.
+
+        ``holds`` must be a decided truth value: a ``bool`` (an exact comparison's result), a numpy bool or
+        sympy's ``true``/``false``.  A sympy relational that did not evaluate, a Decision or anything else is
+        refused with :class:`~exactpriv.errors.InvalidArgument`, so an undecided comparison can never pass as
+        a truth value."""
+        if type(holds).__name__ in ("bool", "bool_", "BooleanTrue", "BooleanFalse"):  # numpy / sympy decided truths
+            holds = bool(holds)
+        if not isinstance(holds, bool):
+            raise InvalidArgument(f"Decision.of needs a decided bool, not {type(holds).__name__} ({holds!r})")
+        return (cls.true if holds else cls.false)(method, reason, certificate=dict(certificate or {}))
+
+    @classmethod
     def all_of(cls, parts, what: str = "") -> "Decision":
         """The conjunction of three-valued decisions: FALSE at the first FALSE part (its method, precision and
         certificate kept), else UNDECIDED when some part is (with the reasons), else TRUE (the parts' reasons
-        as the certificate).  An empty conjunction is TRUE ("vacuous")."""
-        parts = list(parts)
+        as the certificate).  An empty conjunction is TRUE ("vacuous").
+
+        A part may be a Decision or a zero-argument callable returning one; callables are evaluated in
+        order, and none after the first FALSE part (an UNDECIDED part does not stop the evaluation: a
+        later part may still refute)."""
         prefix = f"{what}: " if what else ""
-        for d in parts:
+        done = []
+        for p in parts:
+            d = p() if callable(p) else p
+            if not isinstance(d, Decision):
+                raise InvalidArgument(f"Decision.all_of: a part is {type(d).__name__} ({d!r}), not a Decision")
             if d.is_false:
                 return cls.false(d.method, prefix + d.reason, precision=d.precision, certificate=d.certificate)
-        und = [d for d in parts if d.is_undecided]
+            done.append(d)
+        und = [d for d in done if d.is_undecided]
         if und:
             return cls.undecided(und[0].method, prefix + "; ".join(d.reason for d in und))
-        methods = " + ".join(dict.fromkeys(d.method for d in parts)) or "vacuous"
-        return cls.true(methods, prefix + "every part holds", certificate={"parts": [d.reason for d in parts]})
+        methods = " + ".join(dict.fromkeys(d.method for d in done)) or "vacuous"
+        return cls.true(methods, prefix + "every part holds", certificate={"parts": [d.reason for d in done]})
 
     def negate(self) -> "Decision":
         flip = {Truth.TRUE: Truth.FALSE, Truth.FALSE: Truth.TRUE, Truth.UNDECIDED: Truth.UNDECIDED}

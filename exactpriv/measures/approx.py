@@ -39,9 +39,9 @@ import sympy
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
-from exactpriv.exact.numbers import EPS, as_rational
+from exactpriv.exact.numbers import EPS, OO, as_rational
 from exactpriv.measures.engines.clamped import clamped_engine
-from exactpriv.measures.engines.scan.engine import _OO, _Engine, _require_rational
+from exactpriv.measures.engines.scan.engine import _Engine, _require_rational
 from exactpriv.measures.divergence import (
     _all_pairs,
     _check_k,
@@ -92,7 +92,7 @@ class Piece:
     @property
     def eps_hi(self):
         """Right end ln(gamma_hi) (exact), or sympy.oo."""
-        return _OO if self.gamma_hi is None else _log_of(self.gamma_hi)
+        return OO if self.gamma_hi is None else _log_of(self.gamma_hi)
 
     def at(self, gamma: Fraction) -> Fraction:
         return self.A - self.B * gamma
@@ -416,7 +416,7 @@ class ApproxDPProfile:
         if ps[0].at(Fraction(1)) <= d:
             return _log_of(Fraction(1))
         if ps[-1].A > d:  # the last piece is the constant A_inf (B = 0)
-            return _OO
+            return OO
         for p in ps:
             if p.gamma_hi is None:
                 break  # pragma: no cover - handled above

@@ -36,10 +36,10 @@ from exactpriv.errors import InvalidArgument, ShapeError
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.intervals import arb_to_fractions
 from exactpriv.exact.kernel import compare, exact_argmax_fractions
-from exactpriv.exact.numbers import to_sympy
+from exactpriv.exact.numbers import OO, to_sympy
 from exactpriv.measures.engines.clamped import clamped_engine
 from exactpriv.measures.family_dispatch import closed_form_for
-from exactpriv.measures.engines.scan.engine import _OO, _Engine, _require_rational
+from exactpriv.measures.engines.scan.engine import _Engine, _require_rational
 from exactpriv.measures.engines.symbolic_pure_dp import (  # noqa: F401  (tests import the product paths from here)
     _product_max_ratio,
     _product_max_ratio_pairwise,
@@ -144,7 +144,7 @@ def _max_log_ratio(M, pairs, *, name, note=""):
         val, pr, ys = _product_max_ratio(M, pairs)
         if val is None:
             return Measured(name, Fraction(0), witness={}, method="vacuous", note="no pairs: " + note)
-        value = _OO if val is _OO else _log_of(val)
+        value = OO if val is OO else _log_of(val)
         return Measured(name, value, witness={"pair": [pts[pr[0]], pts[pr[1]]], "output": ys, "ratio": val},
                         method="exact: per-factor ratio tables, float filter with a proved margin, "
                                "candidates decided by exact count signatures",
@@ -164,7 +164,7 @@ def _max_log_ratio(M, pairs, *, name, note=""):
     method = structured.method if structured is not None else (
         "exact: integer value codes" if eng.codes is not None
         else "exact: float filter (proved margin) + integer cross-multiplication")
-    value = _OO if val is _OO else _log_of(val)
+    value = OO if val is OO else _log_of(val)
     return Measured(name, value, witness={"pair": [pts[w[0]], pts[w[1]]], "output": M.outputs[w[2]], "ratio": val},
                     method=method, note=note)
 
@@ -254,8 +254,8 @@ def free_lunch(M: Mechanism | ProductMechanism) -> Measured:
     gap = np.flatnonzero((nl == 0) & (nh > 0))
     if gap.size:
         y = int(gap[0])
-        return Measured("free_lunch", _OO, witness={"pair": [pts[int(hi[y])], pts[int(lo[y])]], "output": M.outputs[y],
-                                                    "ratio": _OO},
+        return Measured("free_lunch", OO, witness={"pair": [pts[int(hi[y])], pts[int(lo[y])]], "output": M.outputs[y],
+                                                    "ratio": OO},
                         method="exact: column extremes", note="a column has a zero and a non-zero entry")
     ys = ys[nh > 0]  # all-zero columns are 0/0 for every pair: ignored
     hi, lo = hi[ys], lo[ys]
@@ -399,7 +399,7 @@ def renyi_dp(M: Mechanism | ProductMechanism, alpha: Any) -> Measured:
     """
     a = _check_alpha(alpha)
     M = _flat(M, "renyi_dp")
-    if a is _OO:
+    if a is OO:
         m = pure_dp(M)
         return Measured("renyi_dp", m.value, witness=m.witness, method=m.method, note="alpha = oo: max-divergence")
     if a == 1:
@@ -413,14 +413,14 @@ def renyi_dp(M: Mechanism | ProductMechanism, alpha: Any) -> Measured:
     if a.denominator == 1:
         k = int(a)
         R, pr = eng.renyi_int(edges, k)
-        value = _OO if R is _OO else _log_of(R, k - 1)
+        value = OO if R is OO else _log_of(R, k - 1)
         return Measured("renyi_dp", value, witness={**_pts_witness(M, pr), "alpha": str(a), "sum": R},
                         method="exact: rational power sums", note=f"alpha={a}")
     # non-integer alpha
     if a > 1:
         gap = eng.support_gap(edges)
         if gap is not None:
-            return Measured("renyi_dp", _OO, witness={**_pts_witness(M, gap[:2]), "output": M.outputs[gap[2]]},
+            return Measured("renyi_dp", OO, witness={**_pts_witness(M, gap[:2]), "output": M.outputs[gap[2]]},
                             method="exact support check", note=f"alpha={a} > 1 and P(y|x) > 0 = P(y|x')")
     return _renyi_general(M, eng, edges, a)
 
@@ -449,7 +449,7 @@ def _renyi_general(M, eng, edges, a: Fraction):
         flint.ctx.prec = old
     if any(b is None for b in balls):
         k = balls.index(None)
-        return Measured("renyi_dp", _OO, witness={**_pts_witness(M, items[k][1]), "alpha": str(a)},
+        return Measured("renyi_dp", OO, witness={**_pts_witness(M, items[k][1]), "alpha": str(a)},
                         method="exact support check", note=f"alpha={a} < 1 and disjoint supports")
     ends = [arb_to_fractions(b) for b in balls]
     top_lo = max(lo for lo, _ in ends)

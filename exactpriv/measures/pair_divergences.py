@@ -28,8 +28,7 @@ from exactpriv.errors import (
 from exactpriv.exact.decisions import Decision, Truth
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm, logform_from_sympy
-from exactpriv.exact.numbers import EPS, as_exact, as_rational, to_sympy
-from exactpriv.measures.engines.scan.engine import _OO
+from exactpriv.exact.numbers import EPS, OO, as_exact, as_rational, to_sympy
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 
 __all__ = ["hockey_stick", "is_close", "kl", "max_divergence", "renyi", "tv"]
@@ -55,7 +54,7 @@ def _level(level, name: str, *, allow_symbols=False):
         raise InvalidArgument(f"{name}={level!r} is a bool, not a privacy level")
     if isinstance(level, LogForm):
         value = level
-    elif level is _OO:
+    elif level is OO:
         return level
     elif isinstance(level, sympy.Basic):
         value = as_exact(level, name, symbols=(EPS,) if allow_symbols else ())
@@ -74,7 +73,7 @@ def _gamma_of(eps, name="eps"):
     gamma_expr is e^eps as an exact sympy expression."""
     if isinstance(eps, bool):
         raise InvalidArgument(f"{name}={eps!r} is a bool")
-    if eps is _OO:
+    if eps is OO:
         raise InvalidArgument(f"{name}=oo: give a finite eps")
     if isinstance(eps, LogForm):
         lf = eps
@@ -130,7 +129,7 @@ def max_divergence(P, Q):
         if a == 0:
             continue
         if b == 0:
-            return _OO
+            return OO
         r = a / b
         if best is None or r > best:
             best = r
@@ -183,15 +182,15 @@ def kl(P, Q):
     """
     p, q = _pmf_pair(P, Q)
     if any(a > 0 and b == 0 for a, b in zip(p, q)):
-        return _OO
+        return OO
     return LogForm(0, logs=[(a / b, a) for a, b in zip(p, q) if a > 0])
 
 
 def _check_alpha(alpha):
     if isinstance(alpha, bool):
         raise InvalidArgument(f"alpha={alpha!r} is a bool")
-    if alpha is _OO:
-        return _OO
+    if alpha is OO:
+        return OO
     if isinstance(alpha, float):
         raise NotExactError(f"alpha={alpha!r} is a float; give an exact rational such as '3/2'")
     a = as_rational(alpha, "alpha")
@@ -217,14 +216,14 @@ def renyi(P, Q, alpha):
     """
     p, q = _pmf_pair(P, Q)
     a = _check_alpha(alpha)
-    if a is _OO:
+    if a is OO:
         return max_divergence(p, q)
     if a == 1:
         return kl(p, q)
     if a > 1 and any(x > 0 and y == 0 for x, y in zip(p, q)):
-        return _OO
+        return OO
     if a < 1 and not any(x > 0 and y > 0 for x, y in zip(p, q)):
-        return _OO
+        return OO
     if a.denominator == 1:
         k = int(a)
         s = sum((x ** k / y ** (k - 1) for x, y in zip(p, q) if x > 0), Fraction(0))
@@ -264,11 +263,11 @@ def _decide_log_le(r, scale: int, level, what: str) -> Decision:
     factoring r: when scale·level = ln t with t rational the test is r <= t (exact);
     otherwise e^{scale·level} is irrational (Lindemann–Weierstrass / unique factorisation),
     so r != e^{scale·level} and certified arb comparison of r with it terminates."""
-    if r is _OO:
-        if level is _OO:
+    if r is OO:
+        if level is OO:
             return Decision.true("infinity", f"{what} = oo <= oo")
         return Decision.false("infinity", f"{what} = oo > {level}", certificate={"value": "oo"})
-    if level is _OO:
+    if level is OO:
         return Decision.true("infinity", f"{what} is finite <= oo")
     if isinstance(level, sympy.log) and level.args[0].is_Rational and scale == 1:
         # level = ln t with t rational (e.g. the value of a measure): r <= t exactly, no factoring

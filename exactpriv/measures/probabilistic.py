@@ -31,8 +31,7 @@ import sympy
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
-from exactpriv.exact.numbers import EPS, as_rational
-from exactpriv.measures.engines.scan.engine import _OO
+from exactpriv.exact.numbers import EPS, OO, as_rational
 from exactpriv.measures.divergence import _check_mechanism, _flat, _gamma_of, _level, _log_of
 from exactpriv.measures.result import Measured
 from exactpriv.measures.tradeoff import _check_work
@@ -88,7 +87,7 @@ class StepProfile:
         for g in (Fraction(1),) + self.jumps:
             if self._at(g)[0] <= d:
                 return _log_of(g)
-        return _OO
+        return OO
 
     def to_sympy(self):
         """δ as a ``Piecewise`` in ``eps``: constant on [ln r_k, ln r_{k+1}) (right-continuous steps)."""

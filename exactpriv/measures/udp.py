@@ -32,13 +32,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 import numpy as np
-import sympy
 
 from exactpriv.errors import InvalidArgument, SpaceMismatchError, refuse_symbolic
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import exact_argmax_fractions
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import as_exact, to_sympy
+from exactpriv.exact.numbers import OO, as_exact, to_sympy
 from exactpriv.measures.result import Measured, at_most
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 from exactpriv.spaces import Bounded, Subsets
@@ -54,7 +53,6 @@ __all__ = [
     "swap_pairs",
 ]
 
-_OO = sympy.oo
 
 
 # ----------------------------------------------------------------------------- validation
@@ -121,7 +119,7 @@ def _max_directed_ratio(M: Mechanism, pairs):
             n_, d_ = ra[y] * den[b], rb[y] * den[a]
             if d_ == 0:
                 if n_ > 0:
-                    return _OO, (k, y)
+                    return OO, (k, y)
                 continue  # 0/0: ignored
             ns.append(n_)
             ds.append(d_)
@@ -144,7 +142,7 @@ def _measured(name, M, pairs, value, loc, note):
         wit["swap"] = list(tag)
     else:
         wit["entity"] = tag
-    val = _OO if value == _OO else LogForm.log(value)
+    val = OO if value == OO else LogForm.log(value)
     return Measured(name, val, witness=wit, method="exact: integer cross-multiplication over directed pairs",
                     note=note)
 

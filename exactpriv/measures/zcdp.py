@@ -45,10 +45,10 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.intervals import arb_to_fractions, working_precision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
-from exactpriv.measures.engines.scan.engine import _OO
 from exactpriv.measures.divergence import _check_mechanism, _flat, _level
 from exactpriv.measures.result import Measured, at_most
 from exactpriv.spaces import check_enumerable
+from exactpriv.exact.numbers import OO
 
 __all__ = ["zcdp", "is_zcdp", "pair_zcdp"]
 
@@ -156,7 +156,7 @@ def pair_zcdp(P, Q, *, tolerance=DEFAULT_TOLERANCE) -> Measured:
     p, q = _pmf_pair(P, Q)
     tol = _tolerance(tolerance)
     if any(a > 0 and b == 0 for a, b in zip(p, q)):
-        return Measured("zcdp", _OO, method="exact support check", note="P(y) > 0 = Q(y): D_alpha = oo")
+        return Measured("zcdp", OO, method="exact support check", note="P(y) > 0 = Q(y): D_alpha = oo")
     lo, hi, arg = _PairSup(p, q).run(tol, _MAX_STEPS)
     return Measured("zcdp", None, lo, hi, witness={"alpha": str(arg)}, method=_METHOD)
 
@@ -204,7 +204,7 @@ def zcdp(M, *, tolerance=DEFAULT_TOLERANCE) -> Measured:
             seen[key] = (x, x2)
     for key, (x, x2) in seen.items():
         if any(a > 0 and b == 0 for a, b in key):
-            return Measured("zcdp", _OO, witness={"pair": [pts[x], pts[x2]]}, method="exact support check",
+            return Measured("zcdp", OO, witness={"pair": [pts[x], pts[x2]]}, method="exact support check",
                             note="P(y|x) > 0 = P(y|x'): D_alpha = oo for every alpha > 1")
     # coarse pass, then refine the pairs that can still be the maximum
     coarse = {}

@@ -19,7 +19,7 @@ import sympy
 
 from exactpriv.errors import InvalidArgument, NoClosedFormError, NotExactError, NotStochasticError, ShapeError
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import EPS
+from exactpriv.exact.numbers import EPS, OO
 from exactpriv.measures import divergence as dv
 from exactpriv.measures.approx import approx_dp, group_approx_dp, is_approx_dp, is_group_approx_dp
 from exactpriv.measures.divergence import (
@@ -56,7 +56,6 @@ from exactpriv.mechanisms.zoo import (
 from exactpriv.spaces import GraphSpace, Hamming
 
 L = LogForm.log
-OO = sympy.oo
 
 
 @pytest.fixture(params=["codes", "float"])

@@ -12,11 +12,12 @@ import numpy as np
 import pytest
 
 from exactpriv.exact.logforms import LogForm
-from exactpriv.measures.engines.scan.engine import _OO, _Engine
+from exactpriv.measures.engines.scan.engine import _Engine
 from exactpriv.measures.divergence import _edges, pure_dp
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.mechanisms.zoo import _geometric_rows, truncated_geometric
 from exactpriv.spaces import Hamming
+from exactpriv.exact.numbers import OO
 
 
 def _definition(rows, edges):
@@ -26,7 +27,7 @@ def _definition(rows, edges):
             for p, q in zip(rows[x], rows[x2]):
                 if q == 0:
                     if p:
-                        return _OO
+                        return OO
                     continue
                 best = max(best, p / q)
     return best

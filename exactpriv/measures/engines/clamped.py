@@ -45,9 +45,8 @@ from fractions import Fraction
 import numpy as np
 import sympy
 
-from exactpriv.exact.numbers import EPS
+from exactpriv.exact.numbers import EPS, OO
 from exactpriv.mechanisms.clamped import ClampedNoiseMechanism
-from exactpriv.measures.engines.scan.engine import _OO
 
 __all__ = ["ClampedEngine", "clamped_engine"]
 
@@ -101,7 +100,7 @@ class ClampedEngine:
                 if p == 0:
                     continue  # 0/0 ignored; 0/q never exceeds the max (some ratio is >= 1)
                 if q == 0:
-                    return _OO, (x, x2, z)
+                    return OO, (x, x2, z)
                 nums.append(p)
                 dens.append(q)
                 wit.append((x, x2, z))

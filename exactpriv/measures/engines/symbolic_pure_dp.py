@@ -24,9 +24,9 @@ from exactpriv.errors import (
     UndecidedError,
 )
 from exactpriv.exact.kernel import compare, exact_argmax_fractions
-from exactpriv.exact.numbers import EPS, to_sympy
+from exactpriv.exact.numbers import EPS, OO, to_sympy
 from exactpriv.measures.engines.product import product_max_ratio
-from exactpriv.measures.engines.scan.engine import _OO, _require_rational
+from exactpriv.measures.engines.scan.engine import _require_rational
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 from exactpriv.measures.pair_divergences import _pairs_array
 
@@ -179,7 +179,7 @@ def _symbolic_max_log_ratio(M: Mechanism, pairs):
         if zero[a] and zero[b]:
             continue
         if zero[b]:
-            return _OO, _symbolic_witness(M, codes, pairs, a, b), "support gap"
+            return OO, _symbolic_witness(M, codes, pairs, a, b), "support gap"
         if zero[a]:
             continue
         r = sympy.cancel(funcs[a] / funcs[b])
@@ -268,7 +268,7 @@ def _product_max_ratio_pairwise(PM: ProductMechanism, pairs):
 
     if inf.any():
         k = int(np.argmax(inf))
-        return _OO, (int(xs[k]), int(x2s[k])), outputs(k)
+        return OO, (int(xs[k]), int(x2s[k])), outputs(k)
     k, val = exact_argmax_fractions(tot_n, tot_d)
     return val, (int(xs[k]), int(x2s[k])), outputs(k)
 
@@ -278,4 +278,4 @@ def _product_max_ratio(PM: ProductMechanism, pairs):
     val, pair, ys, found = product_max_ratio(PM, pairs)
     if not found:
         return None, None, None
-    return (_OO if val is None else val), pair, ys
+    return (OO if val is None else val), pair, ys

@@ -16,10 +16,10 @@ import numpy as np
 import sympy
 
 from exactpriv.errors import InvalidArgument, NoClosedFormError
-from exactpriv.exact.numbers import to_sympy
+from exactpriv.exact.numbers import OO, to_sympy
 from exactpriv.measures.result import Measured
 from .chart import _RF
-from .domain import _Budget, _OO, DEFAULT_SECONDS
+from exactpriv.measures.symbolic.domain import DEFAULT_SECONDS, _Budget
 from .family import _Family, _family
 
 __all__ = ["capacity_symbolic", "mi_dp_symbolic"]
@@ -89,7 +89,7 @@ def _capacity_of_rows(fam: _Family, rows, budget):
     return to_sympy(cap.value), "closed form of exactpriv.measures.information.capacity: " + cap.how
 
 
-def capacity_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None,
+def capacity_symbolic(M, *, domain=(0, OO), closed=(True, False), variable=None,
                       seconds: float = DEFAULT_SECONDS) -> Measured:
     """Closed form of the capacity sup_P I(X;Y) of the whole mechanism (Cuff–Yu (58), Ex. 3.3)
     for every value of the symbol: Gallager-symmetric channels (uniform input; BSC(p): log 2 − h(p),
@@ -103,7 +103,7 @@ def capacity_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None
                     method="symbolic: " + how.split(":")[0], note=f"closed form valid for {fam.valid}; {how}")
 
 
-def mi_dp_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None,
+def mi_dp_symbolic(M, *, domain=(0, OO), closed=(True, False), variable=None,
                    seconds: float = DEFAULT_SECONDS) -> Measured:
     """Closed form of the MI-DP level (Cuff–Yu Def. 2): max over records i and x_{-i} of the
     capacity of x_i -> P(.|x_i, x_{-i}) (reduction proved in

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-import sympy
 
 from exactpriv.errors import UndecidedError, refuse_symbolic
 from exactpriv.exact.intervals import arb_to_fractions
@@ -27,7 +26,6 @@ _U = 2.0 ** -53  # unit roundoff of binary64
 _BLOCK = 1 << 22
 #: Largest number of distinct matrix values handled by the code path (uint8 codes).
 _MAX_CODES = 256
-_OO = sympy.oo
 
 
 def _require_rational(M: Mechanism, what: str) -> None:

@@ -52,10 +52,9 @@ import numpy as np
 from exactpriv.exact.kernel import exact_argmax_fractions
 from exactpriv.mechanisms.base import Mechanism
 
-from exactpriv.measures.engines.scan.codes import (  # noqa: F401  (_MAX_CODES, _OO, _require_rational: imported from here)
+from exactpriv.measures.engines.scan.codes import (
     _BLOCK,
     _MAX_CODES,
-    _OO,
     _U,
     _bincount,
     _Codes,
@@ -63,6 +62,7 @@ from exactpriv.measures.engines.scan.codes import (  # noqa: F401  (_MAX_CODES, 
     _require_rational,
 )
 from exactpriv.measures.engines.scan.kl_renyi import _DivergenceScans
+from exactpriv.exact.numbers import OO
 
 __all__: list[str] = []  # private module: its names are imported by divergence and approx
 
@@ -188,7 +188,7 @@ class _Engine(_DivergenceScans):
         inf = (Vb == 0) & (Va > 0)
         if inf.any():
             k = int(np.argmax(inf))
-            value = _OO
+            value = OO
         else:
             ok = np.flatnonzero(Vb > 0)
             kk, value = exact_argmax_fractions(Va[ok], Vb[ok])  # V/L: the common L cancels
@@ -239,7 +239,7 @@ class _Engine(_DivergenceScans):
             fin_i, fin_j = np.isfinite(Li), np.isfinite(Lj)
             gap = (fin_i & ~fin_j) | (fin_j & ~fin_i)
             if gap.any():  # exact: L is -inf iff the numerator is 0
-                return _OO, self.support_gap(pairs)
+                return OO, self.support_gap(pairs)
             with np.errstate(invalid="ignore"):
                 D = np.where(fin_i & fin_j, Li - Lj, np.nan)
             m = max(float(np.fmax.reduce(D, axis=None)), float(-np.fmin.reduce(D, axis=None)))
@@ -281,7 +281,7 @@ class _Engine(_DivergenceScans):
                     m2 = 1.0 / np.fmin.reduce(R1, axis=1)
             m = max(float(np.fmax.reduce(m1)), float(np.fmax.reduce(m2)))
             if m == math.inf:  # exact: F == 0 iff num == 0 (no underflow, see __init__)
-                return _OO, self.support_gap(pairs)
+                return OO, self.support_gap(pairs)
             thr = m * (1.0 - 2.0 ** -40)
             xs, x2s, ys = [], [], []
             for mm, fwd in ((m1, True), (m2, False)):

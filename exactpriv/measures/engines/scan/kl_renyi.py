@@ -23,7 +23,8 @@ import numpy as np
 
 from exactpriv.exact.logforms import LogForm
 
-from exactpriv.measures.engines.scan.codes import _BLOCK, _OO, _U, _Codes, _idx, _max_exact, _unique_rows
+from exactpriv.measures.engines.scan.codes import _BLOCK, _U, _Codes, _idx, _max_exact, _unique_rows
+from exactpriv.exact.numbers import OO
 
 __all__: list[str] = []  # private module
 
@@ -56,7 +57,7 @@ class _DivergenceScans:
             return None, None
         gap = self.support_gap(pairs)
         if gap is not None:
-            return _OO, gap[:2]
+            return OO, gap[:2]
         c = self.codes
         if c is not None:
             return self._kl_codes(c, pairs)
@@ -203,7 +204,7 @@ class _DivergenceScans:
             return None, None
         gap = self.support_gap(pairs)
         if gap is not None:
-            return _OO, gap[:2]
+            return OO, gap[:2]
         c = self.codes
         if c is not None:
             return self._renyi_int_codes(c, pairs, k)
