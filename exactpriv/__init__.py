@@ -12,8 +12,8 @@ mechanisms, ``exactpriv.certify`` for all-ε inequalities, ``exactpriv.io`` for 
 import sys as _sys
 
 if _sys.argv[:1] == ["-m"]:
-    # `python -m exactpriv`: Python imports this package (sympy, flint, the banks: about a second) before
-    # exactpriv/__main__.py can catch a Ctrl-C; until it restores the default handler, an interrupt is one
+    # `python -m exactpriv`: Python imports this package, then exactpriv/__main__.py imports the command
+    # line, before it can catch a Ctrl-C; until it restores the default handler, an interrupt is one
     # line and exit 130 (issue 10), never a traceback.  sys.argv[0] is "-m" only while -m locates a module.
     import signal as _signal
 
@@ -27,26 +27,80 @@ if _sys.argv[:1] == ["-m"]:
     if _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
         _signal.signal(_signal.SIGINT, _interrupted_while_starting)
 
-from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict, check_claim, check_reading
-from exactpriv.distributions import Prior
-from exactpriv.errors import ExactPrivError
-from exactpriv.exact.decisions import Decision, Enclosure, Truth
-from exactpriv.exact.kernel import compare
-from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import EPS, from_float
-from exactpriv.measures import REGISTRY as MEASURES
-from exactpriv.measures import compute as measure
-from exactpriv.measures.divergence import kl_dp, pure_dp, tv_dp
-from exactpriv.measures.result import Measured
-from exactpriv.mechanisms import Mechanism, ProductMechanism
-from exactpriv.mechanisms.clamped import ClampedNoiseMechanism
-from exactpriv.mechanisms.zoo import randomized_response, truncated_geometric
-from exactpriv.spaces import Bounded, GraphSpace, Hamming, Subsets
-
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # for type checkers only: importing the certifier here would slow every import
+# The public names load on first use (PEP 562 module ``__getattr__``): ``import exactpriv`` costs no
+# sympy, flint or bank, so ``import exactpriv.checker`` (the independent certificate checker, which must
+# not import sympy or any other exactpriv module) and the command line's argument parsing start at once.
+# Each name maps to the module that defines it; ``TYPE_CHECKING`` imports give type checkers the same names.
+_LAZY: dict[str, tuple[str, str]] = {
+    "Bounded": ("exactpriv.spaces", "Bounded"),
+    "ClampedNoiseMechanism": ("exactpriv.mechanisms.clamped", "ClampedNoiseMechanism"),
+    "Claim": ("exactpriv.claims", "Claim"),
+    "Decision": ("exactpriv.exact.decisions", "Decision"),
+    "EPS": ("exactpriv.exact.numbers", "EPS"),
+    "Enclosure": ("exactpriv.exact.decisions", "Enclosure"),
+    "ExactPrivError": ("exactpriv.errors", "ExactPrivError"),
+    "Family": ("exactpriv.claims", "Family"),
+    "GraphSpace": ("exactpriv.spaces", "GraphSpace"),
+    "Hamming": ("exactpriv.spaces", "Hamming"),
+    "Instance": ("exactpriv.claims", "Instance"),
+    "LogForm": ("exactpriv.exact.logforms", "LogForm"),
+    "MEASURES": ("exactpriv.measures", "REGISTRY"),
+    "Measured": ("exactpriv.measures.result", "Measured"),
+    "Mechanism": ("exactpriv.mechanisms", "Mechanism"),
+    "Outcome": ("exactpriv.claims", "Outcome"),
+    "Prior": ("exactpriv.distributions", "Prior"),
+    "ProductMechanism": ("exactpriv.mechanisms", "ProductMechanism"),
+    "Reading": ("exactpriv.claims", "Reading"),
+    "Subsets": ("exactpriv.spaces", "Subsets"),
+    "Truth": ("exactpriv.exact.decisions", "Truth"),
+    "Verdict": ("exactpriv.claims", "Verdict"),
+    "check_claim": ("exactpriv.claims", "check_claim"),
+    "check_reading": ("exactpriv.claims", "check_reading"),
+    "compare": ("exactpriv.exact.kernel", "compare"),
+    "from_float": ("exactpriv.exact.numbers", "from_float"),
+    "kl_dp": ("exactpriv.measures.divergence", "kl_dp"),
+    "measure": ("exactpriv.measures", "compute"),
+    "pure_dp": ("exactpriv.measures.divergence", "pure_dp"),
+    "randomized_response": ("exactpriv.mechanisms.zoo", "randomized_response"),
+    "truncated_geometric": ("exactpriv.mechanisms.zoo", "truncated_geometric"),
+    "tv_dp": ("exactpriv.measures.divergence", "tv_dp"),
+}
+
+if TYPE_CHECKING:
     from exactpriv.certify import ProofResult
+    from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict, check_claim, check_reading
+    from exactpriv.distributions import Prior
+    from exactpriv.errors import ExactPrivError
+    from exactpriv.exact.decisions import Decision, Enclosure, Truth
+    from exactpriv.exact.kernel import compare
+    from exactpriv.exact.logforms import LogForm
+    from exactpriv.exact.numbers import EPS, from_float
+    from exactpriv.measures import REGISTRY as MEASURES
+    from exactpriv.measures import compute as measure
+    from exactpriv.measures.divergence import kl_dp, pure_dp, tv_dp
+    from exactpriv.measures.result import Measured
+    from exactpriv.mechanisms import Mechanism, ProductMechanism
+    from exactpriv.mechanisms.clamped import ClampedNoiseMechanism
+    from exactpriv.mechanisms.zoo import randomized_response, truncated_geometric
+    from exactpriv.spaces import Bounded, GraphSpace, Hamming, Subsets
+
+
+def __getattr__(name: str) -> Any:
+    target = _LAZY.get(name)
+    if target is None:
+        raise AttributeError(f"module 'exactpriv' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(target[0]), target[1])
+    globals()[name] = value  # later look-ups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __version__ = "0.1.0"
 

@@ -1,11 +1,17 @@
 """``python -m exactpriv``: the command line.
 
-``python -m`` imports the package (``exactpriv/__init__.py``: sympy, flint, the measures) before this
-file runs; the package installs a one-line Ctrl-C handler for that window, restored here to Python's
-default (the command line's own interrupt protocol then applies).  The ``exactpriv`` console script
+``python -m`` imports the package (``exactpriv/__init__.py``, which loads its names lazily) before this
+file runs; the package installs a one-line Ctrl-C handler for that window and the command line's import
+below, restored here to Python's default (the command line's own interrupt protocol then applies).  The ``exactpriv`` console script
 starts from :mod:`exactpriv_launcher`, which handles Ctrl-C from the first instant.
 """
 import signal
+import sys
+
+from exactpriv.checker.cli import main as _check, wants_check
+
+if wants_check(sys.argv[1:]):  # the independent checker runs without the engine (issue 20)
+    raise SystemExit(_check(sys.argv[1:]))
 
 try:
     from exactpriv.cli import main
