@@ -34,11 +34,12 @@ def witness_path(claim_id: str, reading: str, *, directory: Path | None = None) 
 
 
 def _values_json(values: dict) -> dict:
-    from exactpriv.measures.result import Measured, _jsonable
+    from exactpriv.exact.json_values import json_value
+    from exactpriv.measures.result import Measured
 
     out = {}
     for k, v in values.items():
-        out[k] = v.to_json() if isinstance(v, Measured) else _jsonable(v)
+        out[k] = v.to_json() if isinstance(v, Measured) else json_value(v)
     return out
 
 

@@ -28,8 +28,7 @@ from dataclasses import dataclass, field
 import sympy
 from hypothesis import strategies as st
 
-from counterexamples import extremal as X
-from counterexamples import strategies as S
+from counterexamples import extremal as X, strategies as S
 from counterexamples.hunt import hunt_reading
 from exactpriv import io
 from exactpriv.claims import Family, Instance, Verdict
@@ -248,7 +247,7 @@ def conjecture(*, given: str, measure: str, bound: str, params=None, space: str 
     """
     _validate(seconds, prior, max_examples)
     units = conjecture_units(space)
-    _build(given=given, measure=measure, bound=bound, params=params, space=units[0].space, prior=prior,
+    conjecture_claim(given=given, measure=measure, bound=bound, params=params, space=units[0].space, prior=prior,
            max_outputs=max_outputs)  # bad arguments fail before any search
     t0 = time.perf_counter()
     parts = []
@@ -291,12 +290,12 @@ def merge_units(parts: list, *, seconds: float) -> ConjectureResult:
     return last
 
 
-#: the claims built by :func:`_build`, most recent last (at most :data:`_BUILT_KEEP`)
+#: the claims built by :func:`conjecture_claim`, most recent last (at most :data:`_BUILT_KEEP`)
 _BUILT: dict = {}
 _BUILT_KEEP = 16
 
 
-def _build(*, given, measure, bound, params, space, prior, max_outputs, seeds_only: bool = False):
+def conjecture_claim(*, given, measure, bound, params, space, prior, max_outputs, seeds_only: bool = False):
     """The declarative claim of the conjecture on one space (and its reading's search strategy); the same claim
     for a unit of seeds and one of search (``seeds_only`` is accepted from callers and changes nothing).
 
@@ -357,7 +356,7 @@ def run_unit(unit: ConjectureUnit, *, given: str, measure: str, bound: str, para
              max_examples: int | None = None) -> ConjectureResult:
     """Run one unit (see :class:`ConjectureUnit`): the claim is rebuilt from the arguments, so this runs the
     same on any worker."""
-    claim, reading, sp, needs_prior = _build(given=given, measure=measure, bound=bound, params=params,
+    claim, reading, sp, needs_prior = conjecture_claim(given=given, measure=measure, bound=bound, params=params,
                                              space=unit.space, prior=prior, max_outputs=max_outputs)
     t0 = time.perf_counter()
     res = hunt_reading(claim, reading, seconds=seconds, seed=seed,

@@ -11,9 +11,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
 from exactpriv.errors import InvalidArgument, RefutedError, UndecidedError
+from exactpriv.exact.json_values import json_value
 
 __all__ = ["Truth", "Decision", "Enclosure"]
 
@@ -134,7 +134,7 @@ class Decision:
         if self.truth is Truth.UNDECIDED:
             raise UndecidedError(f"undecided ({self.method}): {self.reason}")
         if self.truth is Truth.FALSE:
-            cert = f"; certificate: {_jsonable(self.certificate)}" if self.certificate else ""
+            cert = f"; certificate: {json_value(self.certificate)}" if self.certificate else ""
             raise RefutedError(f"refuted ({self.method}): {self.reason}{cert}")
         return True
 
@@ -149,18 +149,8 @@ class Decision:
             "method": self.method,
             "reason": self.reason,
             "precision": self.precision,
-            "certificate": _jsonable(self.certificate),
+            "certificate": json_value(self.certificate),
         }
-
-
-def _jsonable(obj: Any):
-    if isinstance(obj, dict):
-        return {str(k): _jsonable(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [_jsonable(v) for v in obj]
-    if isinstance(obj, (str, int, float, bool)) or obj is None:
-        return obj
-    return str(obj)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ the max over pairs of such functions: again convex piecewise linear in γ, with 
 δ(ε) = A − B·e^ε (A = P(S), B = Q(S) rational).
 
 Pieces are found by the *chord (Eisner–Severance) method* on an exact oracle
-γ ↦ (δ(γ), a maximising line), which :class:`exactpriv.measures.engines.scan.engine._Engine`
+γ ↦ (δ(γ), a maximising line), which :class:`exactpriv.measures.engines.scan.engine.ScanEngine`
 evaluates exactly and at numpy speed for rational γ: start with the line attaining δ at
 γ = 1 and the limit line (A∞, 0) (A∞ = max P_x{y : P(y|x') = 0}); intersect two lines at γ_m
 (rational) and query the oracle there.  If δ(γ_m) equals the lines' common value, convexity
@@ -36,12 +36,12 @@ from fractions import Fraction
 import numpy as np
 import sympy
 
-from exactpriv.errors import InvalidArgument
+from exactpriv.errors import InvalidArgument, refuse_symbolic
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS, OO, as_rational
 from exactpriv.measures.engines.clamped import clamped_engine
-from exactpriv.measures.engines.scan.engine import _Engine, _require_rational
+from exactpriv.measures.engines.scan.engine import ScanEngine
 from exactpriv.measures.divergence import (
     _all_pairs,
     _check_k,
@@ -52,6 +52,7 @@ from exactpriv.measures.divergence import (
     _log_of,
     _pairs_within,
 )
+from exactpriv.measures.pair_divergences import gamma_of_eps_or_exp
 from exactpriv.measures.result import Measured
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 
@@ -274,7 +275,7 @@ class ApproxDPProfile:
         self._M = M
         self._pairs = pairs
         # counts with clamped noise: the O(n) shift-structured oracle (exactpriv.measures.engines.clamped)
-        self._eng = clamped_engine(M, pairs) or _Engine(M)
+        self._eng = clamped_engine(M, pairs) or ScanEngine(M)
         self._description = description
         self._pieces = None
 
@@ -282,23 +283,12 @@ class ApproxDPProfile:
         return f"ApproxDPProfile({self._M!r}, pairs={self._description})"
 
     # ----- evaluation
-    @staticmethod
-    def _gamma(eps, exp_eps):
-        if (eps is None) == (exp_eps is None):
-            raise InvalidArgument("give exactly one of eps=... or exp_eps=...")
-        if exp_eps is not None:
-            g = as_rational(exp_eps, "exp_eps")
-            if g < 1:
-                raise InvalidArgument(f"exp_eps={exp_eps!r} must be >= 1 (eps >= 0)")
-            return g, sympy.Rational(g.numerator, g.denominator)
-        return _gamma_of(eps)
-
     def delta(self, eps=None, *, exp_eps=None):
         """δ(ε) exactly.  ``eps`` exact ≥ 0 (LogForm, sympy such as ``log(3)``, rational) or
         ``exp_eps`` = e^ε rational ≥ 1.  When e^ε is rational the answer is a Fraction from
         one exact scan; otherwise the exact sympy expression A − B·e^ε of the piece that
         contains ε (piece located by certified comparison)."""
-        g, gexpr = self._gamma(eps, exp_eps)
+        g, gexpr = gamma_of_eps_or_exp(eps, exp_eps)
         if g is not None:
             return self._eng.hockey(self._pairs, g)[0]
         piece = self._piece_at(gexpr)
@@ -307,7 +297,7 @@ class ApproxDPProfile:
 
     def delta_witness(self, eps=None, *, exp_eps=None) -> dict:
         """The pair and event attaining δ(ε) (rational e^ε), as {"pair", "event", "value"}."""
-        g, _ = self._gamma(eps, exp_eps)
+        g, _ = gamma_of_eps_or_exp(eps, exp_eps)
         if g is None:
             raise InvalidArgument("delta_witness needs a rational e^eps (e.g. eps=log(2) or exp_eps=2)")
         val, pr, S, _, _ = self._eng.hockey(self._pairs, g)
@@ -345,7 +335,7 @@ class ApproxDPProfile:
         """E_γ oracle for the chord method: the engine's scan, or (generic matrices, when the
         prefix arrays fit in memory) the O(pairs · log Y) prefix oracle."""
         eng, pairs = self._eng, self._pairs
-        if (isinstance(eng, _Engine) and eng.codes is None and eng.F is not None and eng.int64 and eng.dmax < (1 << 31)
+        if (isinstance(eng, ScanEngine) and eng.codes is None and eng.F is not None and eng.int64 and eng.dmax < (1 << 31)
                 and len(pairs) * (eng.Y + 1) <= _PREFIX_ENTRIES):
             po = _PrefixOracle(eng, pairs)
             return po.query
@@ -464,7 +454,7 @@ class ApproxDPProfile:
 
 def _profile(M, pairs, description, name, note=""):
     M = _flat(M, name)
-    _require_rational(M, name)
+    refuse_symbolic(M, name)
     prof = ApproxDPProfile(M, pairs, description=description)
     return Measured(name, prof, witness={}, method="exact: chord method on an exact E_gamma oracle",
                     note=note + "value is an ApproxDPProfile: .delta(eps), .epsilon(delta), .pieces, .to_sympy()")

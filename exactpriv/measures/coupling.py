@@ -68,8 +68,8 @@ from exactpriv.errors import InvalidArgument, SpaceMismatchError, SupportError
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import OO, as_rational
+from exactpriv.measures.arguments import check_mechanism
 from exactpriv.measures.result import Measured, at_most
-from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 from exactpriv.spaces import Bounded, Subsets
 
 __all__ = [
@@ -274,13 +274,9 @@ def lemma4_9(universe, p, k: int, t) -> CouplingResult:
 
 # ----------------------------------------------------------------------------- sup over D_B
 def _mechanism(M, what):
-    if isinstance(M, ProductMechanism):
-        M = M.expand()
-    if not isinstance(M, Mechanism):
-        raise InvalidArgument(f"M={M!r} of type {type(M).__name__} must be an exactpriv Mechanism ({what})")
+    M = check_mechanism(M, what, rational=True)
     if not isinstance(M.inputs, (Subsets, Bounded)):
         raise SpaceMismatchError(f"{what} needs a mechanism on Subsets(U) or Bounded(U, k), got {M.inputs!r}")
-    M.require_rational(what)
     return M
 
 

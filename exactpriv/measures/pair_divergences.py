@@ -29,6 +29,7 @@ from exactpriv.exact.decisions import Decision, Truth
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm, logform_from_sympy
 from exactpriv.exact.numbers import EPS, OO, as_exact, as_rational, to_sympy
+from exactpriv.measures.arguments import check_mechanism
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 
 __all__ = ["hockey_stick", "is_close", "kl", "max_divergence", "renyi", "tv"]
@@ -36,15 +37,9 @@ __all__ = ["hockey_stick", "is_close", "kl", "max_divergence", "renyi", "tv"]
 # ======================================================================================
 # validation helpers
 # ======================================================================================
-def _check_mechanism(M, what: str):
-    if isinstance(M, (Mechanism, ProductMechanism)):
-        return M
-    raise InvalidArgument(f"M={M!r} of type {type(M).__name__} must be an exactpriv Mechanism ({what})")
-
-
 def _flat(M, what: str) -> Mechanism:
     """A Mechanism (ProductMechanism expanded after its size check)."""
-    _check_mechanism(M, what)
+    check_mechanism(M, what, expand=False)
     return M.expand() if isinstance(M, ProductMechanism) else M
 
 
@@ -65,6 +60,18 @@ def _level(level, name: str, *, allow_symbols=False):
     if compare(value, "<", 0).is_true:
         raise InvalidArgument(f"{name}={level!r} must be >= 0")
     return value
+
+
+def gamma_of_eps_or_exp(eps, exp_eps):
+    """(rational γ = e^ε or None, exact sympy e^ε) from exactly one of ``eps`` and ``exp_eps`` = e^ε."""
+    if (eps is None) == (exp_eps is None):
+        raise InvalidArgument("give exactly one of eps=... or exp_eps=...")
+    if exp_eps is not None:
+        g = as_rational(exp_eps, "exp_eps")
+        if g < 1:
+            raise InvalidArgument(f"exp_eps={exp_eps!r} must be >= 1 (eps >= 0)")
+        return g, sympy.Rational(g.numerator, g.denominator)
+    return _gamma_of(eps)
 
 
 def _gamma_of(eps, name="eps"):
@@ -97,7 +104,7 @@ def _gamma_of(eps, name="eps"):
     return None, sympy.exp(lf.to_sympy())
 
 
-def _pairs_array(pairs) -> np.ndarray:
+def pairs_array(pairs) -> np.ndarray:
     arr = np.asarray(pairs, dtype=np.int64).reshape(-1, 2)
     return arr
 

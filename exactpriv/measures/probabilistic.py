@@ -32,7 +32,8 @@ from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS, OO, as_rational
-from exactpriv.measures.divergence import _check_mechanism, _flat, _gamma_of, _level, _log_of
+from exactpriv.measures.arguments import check_mechanism
+from exactpriv.measures.divergence import _flat, _gamma_of, _level, _log_of
 from exactpriv.measures.result import Measured
 from exactpriv.measures.tradeoff import _check_work
 
@@ -122,7 +123,7 @@ def probabilistic_dp(M, *, variant: str = "disclosure_set") -> Measured:
     """
     if variant not in _VARIANTS:
         raise InvalidArgument(f"variant={variant!r} must be one of {list(_VARIANTS)}")
-    M = _flat(_check_mechanism(M, "probabilistic_dp"), "probabilistic_dp")
+    M = _flat(check_mechanism(M, "probabilistic_dp", expand=False), "probabilistic_dp")
     M.require_rational("probabilistic_dp")
     _check_work(M, "probabilistic_dp")
     pts = M.inputs.points

@@ -45,10 +45,11 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.intervals import arb_to_fractions, working_precision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
-from exactpriv.measures.divergence import _check_mechanism, _flat, _level
+from exactpriv.measures.divergence import _flat, _level
 from exactpriv.measures.result import Measured, at_most
 from exactpriv.spaces import check_enumerable
 from exactpriv.exact.numbers import OO
+from exactpriv.measures.arguments import check_mechanism
 
 __all__ = ["zcdp", "is_zcdp", "pair_zcdp"]
 
@@ -197,7 +198,7 @@ def zcdp(M, *, tolerance=DEFAULT_TOLERANCE) -> Measured:
     Pairs with equal row multisets are evaluated once; a pair is refined only while its upper
     bound reaches the best lower bound found so far.
     """
-    M = _flat(_check_mechanism(M, "zcdp"), "zcdp")
+    M = _flat(check_mechanism(M, "zcdp", expand=False), "zcdp")
     M.require_rational("zcdp")
     check_enumerable(2 * len(M.inputs.edges) * len(M.outputs), f"the zcdp bisection of {M!r:.80} (pairs x outputs)",
                      limit=_MAX_PAIR_ENTRIES)

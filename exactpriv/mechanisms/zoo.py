@@ -245,7 +245,7 @@ def _geometric_family_rows(n, a):
     """
     import flint
 
-    from exactpriv.mechanisms.base.entries import _check_entry
+    from exactpriv.mechanisms.base.entries import check_entry
 
     al = sympy.cancel(1 / to_sympy(a))
     if n == 0:
@@ -261,9 +261,9 @@ def _geometric_family_rows(n, a):
             return None  # cannot happen; the per-entry route would then report the row
     # Range: α and the two k = 0 entries are checked by the entry check (certifier included);
     # every other entry is α^k times a k = 0 entry, a product of values in [0, 1].
-    _check_entry(al, "alpha = e^-eps", (EPS,))
-    _check_entry(sympy.cancel(1 / (1 + al)), "P(z | c) at z = c in {0, n}", (EPS,))
-    _check_entry(sympy.cancel((1 - al) / (1 + al)), "P(z | c) at z = c, 0 < z < n", (EPS,))
+    check_entry(al, "alpha = e^-eps", (EPS,))
+    check_entry(sympy.cancel(1 / (1 + al)), "P(z | c) at z = c in {0, n}", (EPS,))
+    check_entry(sympy.cancel((1 - al) / (1 + al)), "P(z | c) at z = c, 0 < z < n", (EPS,))
     def cancelled(k):
         w = al**k
         return sympy.cancel(w / (1 + al)), sympy.cancel(w * (1 - al) / (1 + al))

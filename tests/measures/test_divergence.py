@@ -62,7 +62,7 @@ L = LogForm.log
 def path(request, monkeypatch):
     """Run a test through both exact scan paths of the engine."""
     if request.param == "float":
-        monkeypatch.setattr(dv._Engine, "_build_codes", lambda self: None)
+        monkeypatch.setattr(dv.ScanEngine, "_build_codes", lambda self: None)
     return request.param
 
 
@@ -497,7 +497,7 @@ def test_generic_float_path_larger():
             s = sum(w)
             rows.append([F(v, s) for v in w])
         M = Mechanism(S, list(range(27)), rows)
-        assert dv._Engine(M).codes is None
+        assert dv.ScanEngine(M).codes is None
         pairs = [(int(a), int(b)) for a, b in S.edges] + [(int(b), int(a)) for a, b in S.edges]
         r = max(rows[i][y] / rows[j][y] for i, j in pairs for y in range(27))
         assert pure_dp(M).witness["ratio"] == r

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from exactpriv.exact.verdicts import Verdict
-from exactpriv.exact.decisions import Decision, Truth, _jsonable  # one JSON conversion for decisions and proofs
+from exactpriv.exact.decisions import Decision, Truth
+from exactpriv.exact.json_values import json_value
 
 
 __all__ = ["DEFAULT_SECONDS", "DEFAULT_MAX_PREC", "ProofResult"]
@@ -89,8 +90,8 @@ class ProofResult:
             "domain": self.domain,
             "verdict": self.verdict.value,
             "method": self.method,
-            "certificate": _jsonable(self.certificate),
+            "certificate": json_value(self.certificate),
             "point": None if self.point is None else str(self.point),
-            "values": _jsonable(self.values),
+            "values": json_value(self.values),
             "reason": self.reason,
         }

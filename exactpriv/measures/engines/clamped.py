@@ -69,7 +69,7 @@ def clamped_engine(M, pairs) -> "ClampedEngine | None":
 
 class ClampedEngine:
     """Exact max ratio and E_γ oracle over the neighbour pairs of a clamped-noise mechanism
-    (module doc); same contracts as the dense :class:`exactpriv.measures.engines.scan.engine._Engine`."""
+    (module doc); same contracts as the dense :class:`exactpriv.measures.engines.scan.engine.ScanEngine`."""
 
     method = ("exact: shift structure of clamped noise (O(n) consecutive ratios, log2 filter with a proved "
               "margin, exact big-by-small comparisons)")

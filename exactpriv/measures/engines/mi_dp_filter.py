@@ -44,8 +44,8 @@ import flint
 import numpy as np
 
 from exactpriv.exact.intervals import arb_to_fractions
-from exactpriv.measures.engines.information.channel import _Channel, _IntLogs
-from exactpriv.measures.engines.scan.codes import _unique_rows
+from exactpriv.measures.engines.information.channel import ExactChannel, IntegerLogs
+from exactpriv.measures.engines.scan.codes import unique_rows
 
 __all__: list[str] = []  # private module: used by exactpriv.measures.channel_capacity
 
@@ -97,7 +97,7 @@ def _dedupe(idx: np.ndarray, value_codes) -> np.ndarray:
     for r in range(idx.shape[1]):
         keys = keys * base + c[idx[:, r]].astype(np.int64)
     keys.sort(axis=1)
-    _, first = _unique_rows(keys)
+    _, first = unique_rows(keys)
     return np.sort(first)
 
 
@@ -121,8 +121,8 @@ def _exp2_tables():
 
 def _neg_entropy_upper(num: np.ndarray, den: np.ndarray) -> np.ndarray:
     """Floats >= Σ_y W(y|x) log W(y|x) for every row (arb row entropies, rounded outwards)."""
-    ch = _Channel.from_integers(num, den)
-    h = ch.row_entropies(128, _IntLogs(128))
+    ch = ExactChannel.from_integers(num, den)
+    h = ch.row_entropies(128, IntegerLogs(128))
     out = np.empty(len(h))
     for x, ball in enumerate(h):
         # -h_x <= -(mid - rad); the float of the bound is moved up by two ulps
@@ -266,7 +266,7 @@ def candidate_subchannels(M, codes: np.ndarray, value_codes, leader_lower) -> li
 
 
 def lower_of(cap) -> Fraction:
-    """Certified lower end of a sub-channel capacity from the exact path (``_Cap``)."""
+    """Certified lower end of a sub-channel capacity from the exact path (``ChannelCapacity``)."""
     if cap.value is None:
         return cap.lower
     if isinstance(cap.value, Fraction):

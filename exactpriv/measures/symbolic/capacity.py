@@ -70,17 +70,17 @@ def _capacity_of_rows(fam: _Family, rows, budget):
         return g
     # the closed-form detector of exactpriv.measures.information.capacity, called below the public
     # capacity (which dispatches symbolic families back here)
-    from exactpriv.measures.engines.channel_reduction import _DEFAULT_GAP, _channel_capacity
-    from exactpriv.measures.engines.information.logsums import _SYMBOLIC_MAX_ENTRIES
+    from exactpriv.measures.engines.channel_reduction import DEFAULT_GAP, reduced_capacity
+    from exactpriv.measures.engines.information.logsums import SYMBOLIC_MAX_ENTRIES
 
     M = fam.M
     sub_rows = [M.rows[r] for r in rows]
     where = [M.inputs.points[r] for r in rows]
-    if len(sub_rows) * len(M.outputs) > _SYMBOLIC_MAX_ENTRIES:
+    if len(sub_rows) * len(M.outputs) > SYMBOLIC_MAX_ENTRIES:
         raise NoClosedFormError(f"no exact closed form of the capacity of the sub-channel on rows {where!r} of "
-                              f"{M!r} (more than {_SYMBOLIC_MAX_ENTRIES} symbolic entries)")
+                              f"{M!r} (more than {SYMBOLIC_MAX_ENTRIES} symbolic entries)")
     try:
-        cap = _channel_capacity(sub_rows, gap=_DEFAULT_GAP, method="auto")
+        cap = reduced_capacity(sub_rows, gap=DEFAULT_GAP, method="auto")
     except InvalidArgument as exc:
         raise NoClosedFormError(f"no exact closed form of the capacity of the sub-channel on rows {where!r} of "
                               f"{M!r} ({exc})") from None

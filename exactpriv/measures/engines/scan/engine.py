@@ -9,7 +9,7 @@ Algorithm and why
 Every measure built on it is  max over ordered pairs (x, x') of a divergence between the rows
 P(.|x) and P(.|x') of a rational mechanism.  Rows are read through
 ``Mechanism.integer_rows()``: P(y|x) = num[x, y] / den[x] with int64 numerators.  Two scan
-strategies, both exact, are chosen per mechanism (:class:`_Engine`):
+strategies, both exact, are chosen per mechanism (:class:`ScanEngine`):
 
 * **value codes** (few distinct entries, e.g. the exponential mechanism E_d: 7 values in a
   729 x 729 matrix).  Entries are scaled to a common denominator L and replaced by their
@@ -52,26 +52,19 @@ import numpy as np
 from exactpriv.exact.kernel import exact_argmax_fractions
 from exactpriv.mechanisms.base import Mechanism
 
-from exactpriv.measures.engines.scan.codes import (
-    _BLOCK,
-    _MAX_CODES,
-    _U,
-    _bincount,
-    _Codes,
-    _idx,
-    _require_rational,
-)
+from exactpriv.measures.engines.scan.codes import _BLOCK, _MAX_CODES, _U, _bincount, _Codes, _idx
+from exactpriv.errors import refuse_symbolic
 from exactpriv.measures.engines.scan.kl_renyi import _DivergenceScans
 from exactpriv.exact.numbers import OO
 
 __all__: list[str] = []  # private module: its names are imported by divergence and approx
 
 
-class _Engine(_DivergenceScans):
+class ScanEngine(_DivergenceScans):
     """Exact max-over-pairs scans of one rational Mechanism (see the module docstring)."""
 
     def __init__(self, M: Mechanism):
-        _require_rational(M, "this measure")
+        refuse_symbolic(M, "this measure")
         self.M = M
         self.num, self.den = M.integer_rows()
         self.N, self.Y = self.num.shape

@@ -1,4 +1,4 @@
-"""KL and Rényi scans of the exact scan engine (a mixin of :class:`exactpriv.measures.engines.scan.engine._Engine`).
+"""KL and Rényi scans of the exact scan engine (a mixin of :class:`exactpriv.measures.engines.scan.engine.ScanEngine`).
 
 max over ordered pairs of D(P_x ‖ P_x') (KL) and of Σ_y P_x(y)^k P_x'(y)^{1−k} (Rényi of integer
 order k >= 2), exactly:
@@ -23,7 +23,7 @@ import numpy as np
 
 from exactpriv.exact.logforms import LogForm
 
-from exactpriv.measures.engines.scan.codes import _BLOCK, _U, _Codes, _idx, _max_exact, _unique_rows
+from exactpriv.measures.engines.scan.codes import _BLOCK, _U, _Codes, _idx, _max_exact, unique_rows
 from exactpriv.exact.numbers import OO
 
 __all__: list[str] = []  # private module
@@ -44,7 +44,7 @@ class _DivergenceScans:
             idx = _idx(c, xa, xb).astype(np.int64)
             off = (np.arange(len(xa), dtype=np.int64) * KK)[:, None]
             H = np.bincount((idx + off).ravel(), minlength=len(xa) * KK).reshape(len(xa), KK)
-            U, first = _unique_rows(H)
+            U, first = unique_rows(H)
             for row, f in zip(U, first):
                 key = row.tobytes()
                 if key not in seen:
