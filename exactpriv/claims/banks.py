@@ -19,7 +19,6 @@ file.  (Data files — mechanisms, priors, witnesses — are never executed; see
 from __future__ import annotations
 
 import contextlib
-import difflib
 import importlib
 import importlib.util
 import sys
@@ -31,7 +30,7 @@ from types import ModuleType
 from typing import Callable, Iterable, Mapping, Sequence
 
 from exactpriv.claims.model import Claim
-from exactpriv.errors import BankLoadError, ExactPrivError, InvalidArgument
+from exactpriv.errors import BankLoadError, ExactPrivError, InvalidArgument, did_you_mean
 
 __all__ = ["ENTRY_POINT_GROUP", "Bank", "Paper", "installed_banks", "load_bank", "resolve_banks",
            "select_claims", "find_claim"]
@@ -118,8 +117,8 @@ class Bank:
 
 
 def _did_you_mean(name: str, options: Iterable[str]) -> str:
-    close = difflib.get_close_matches(name, list(options), n=3)
-    return f"; did you mean {', '.join(close)}?" if close else ""
+    hint = did_you_mean(name, options)
+    return f"; {hint}" if hint else ""
 
 
 def _check_claims(claims, where: str) -> None:

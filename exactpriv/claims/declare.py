@@ -36,7 +36,7 @@ from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.claims.model import Claim, Family, Instance, Outcome, Reading
 from exactpriv.claims.relations import NOTIONS, Relation
 from exactpriv.claims.verdicts import Finding, Verdict
-from exactpriv.errors import InvalidArgument
+from exactpriv.errors import InvalidArgument, did_you_mean
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import EPS, as_exact
 
@@ -111,11 +111,8 @@ class Notion:
         from exactpriv.measures import REGISTRY
 
         if name not in REGISTRY:
-            import difflib
-
-            close = difflib.get_close_matches(name, list(REGISTRY), n=3)
-            raise InvalidArgument(f"unknown notion {name!r}" + (f"; did you mean {', '.join(close)}?" if close
-                                                               else f"; known: {', '.join(REGISTRY)}"))
+            hint = did_you_mean(name, REGISTRY)
+            raise InvalidArgument(f"unknown notion {name!r}; " + (hint or f"known: {', '.join(REGISTRY)}"))
         if at is not None and (name != "approx_dp" or at not in ("epsilon", "delta")):
             raise InvalidArgument(f"Notion {name!r}: at={at!r} is only for approx_dp ('epsilon' or 'delta')")
         if name == "approx_dp" and at is None:
