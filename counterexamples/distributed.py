@@ -22,7 +22,7 @@ So with ``max_examples`` (a count, not the clock, bounds each shard) the same se
 witnesses with 0, 1 or N workers.  A refutation cancels only shards of *higher* index of the same reading.
 
 Results stream back as they finish (``as_completed``); a witness is archived atomically
-(:func:`counterexamples.archive.archive`) the moment it arrives — a later, lower-index witness of the same
+(:func:`counterexamples.archive.archive_found`) the moment it arrives — a later, lower-index witness of the same
 reading replaces it, so the final file is the deterministic one, and an interrupted run keeps every witness it
 has received.  ``progress(done, total, refuted)`` reports shards finished across all workers.
 """
@@ -226,18 +226,19 @@ def merge_hunt(results: list[HuntResult], *, seed: int, max_examples: int | None
 
 def run_hunt(claim, *, reading: str | None = None, seconds: float = 30.0, seed: int = 0,
              max_examples: int | None = None, workers: int = 0, scheduler: str | None = None, banks=None,
-             archive: bool = False, directory: Path | None = None, processes: bool = True,
-             progress: Callable[[int, int, int], None] | None = None,
+             archive: bool = False, directory: Path | None = None, overwrite: bool = False,
+             processes: bool = True, progress: Callable[[int, int, int], None] | None = None,
              announce: Callable[[ReadingResult], None] | None = None) -> list[HuntResult]:
     """Hunt ``claim`` sharded (see the module head); one merged :class:`HuntResult` per reading.
 
-    archive : write each witness as it arrives (atomically, :func:`counterexamples.archive.archive`, into
-        ``directory`` or counterexamples/found/); ``result.note`` names the file
+    archive : write each witness as it arrives, by the archive policy of
+        :func:`counterexamples.archive.archive_found` (into ``directory`` or counterexamples/found/; an existing
+        file is kept unless ``overwrite``); ``result.note`` names the file or says why it was not written
     banks : bank names or files where the workers find the claim (default: every installed bank)
     announce : called with each first refutation of a reading as it arrives, before it is archived
         (the CLI prints it, so a write that fails or is killed loses nothing)
     """
-    from counterexamples.archive import archive as write_witness
+    from counterexamples.archive import archive_found
 
     _validate(workers, scheduler, seconds, seed, max_examples)
     with _Pool(workers, scheduler, processes) as pool:
@@ -259,9 +260,11 @@ def run_hunt(claim, *, reading: str | None = None, seconds: float = 30.0, seed: 
                     if announce is not None:
                         announce(rr)
                 if archive and res.witness is not None:
-                    files[s.reading] = write_witness(rr, seed=seed, directory=directory,
-                                                     found_by=f"exactpriv hunt, shard {s.index} "
-                                                              f"({res.found_by})")
+                    # a lower-index witness replaces the one this run wrote before it (the final file is
+                    # the deterministic one); a file from before the run is kept unless ``overwrite``
+                    ours = s.reading in files and files[s.reading].path is not None
+                    files[s.reading] = archive_found(rr, directory=directory, overwrite=overwrite or ours, seed=seed,
+                                                     found_by=f"exactpriv hunt, shard {s.index} ({res.found_by})")
             if progress is not None:
                 progress(len(got), len(shards), len(first_refuting))
 
@@ -273,7 +276,9 @@ def run_hunt(claim, *, reading: str | None = None, seconds: float = 30.0, seed: 
             continue
         merged = merge_hunt(results, seed=seed, max_examples=max_examples)
         if name in files:
-            merged.note = "; ".join(filter(None, [merged.note, f"witness archived to {files[name]}"]))
+            saved = files[name]
+            said = f"witness archived to {saved.path}" if saved.path is not None else saved.note
+            merged.note = "; ".join(filter(None, [merged.note, said]))
         out.append(merged)
     return out
 
