@@ -17,135 +17,14 @@ from exactpriv.checker import polys
 from exactpriv.checker import values as V
 from exactpriv.checker.errors import CheckerError, Failed, NotCheckable
 from exactpriv.checker.expressions import evaluate, truth, value_of
+from exactpriv.checker.calculus import box_ball, derivative, enclose, sign_ok
+from exactpriv.checker.charts import monotone, sign_chart
+from exactpriv.checker.domains import goal, in_domain, parse_domain, rational, single_variable
 from exactpriv.checker.grammar import parse
 
 __all__ = ["check_certificate", "derivative", "parse_domain"]
 
 
-def _q(text, what: str) -> Fraction:
-    try:
-        return Fraction(text)
-    except (TypeError, ValueError, ZeroDivisionError):
-        raise Failed(f"{what}: {text!r} is not an exact rational") from None
-
-
-def parse_domain(text):
-    """"[a, b)" → (a, b, a_closed, b_closed); ends rational (or expressions of the grammar) or ±oo."""
-    if not isinstance(text, str) or len(text) < 5 or text[0] not in "[(" or text[-1] not in "])" or "," not in text:
-        raise Failed(f"domain {text!r} is not an interval like [0, oo)")
-    lo, hi = (s.strip() for s in text[1:-1].split(",", 1))
-    lo_v = V.NEG_INF if lo == "-oo" else value_of(lo)
-    hi_v = V.INF if hi in ("oo", "+oo") else value_of(hi)
-    return lo_v, hi_v, text[0] == "[", text[-1] == "]"
-
-
-def _in_domain(x, dom) -> bool:
-    lo, hi, lc, hc = dom
-    return V.compare(x, ">=" if lc else ">", lo) and V.compare(x, "<=" if hc else "<", hi)
-
-
-def _single(statement: dict):
-    dom = statement.get("domain")
-    if statement.get("quantifier") != "forall-params" or not isinstance(dom, dict) or len(dom) != 1:
-        raise NotCheckable("certificates over more than one variable are not checked by this checker version")
-    (var, text), = dom.items()
-    return var, parse_domain(text)
-
-
-# ----------------------------------------------------------------------------- derivatives and enclosures
-def derivative(node, var: str):
-    """d/dvar of a parse tree (the checker's own differentiation, for touching ends)."""
-    k = node[0]
-    if k in ("num", "oo"):
-        return ("num", Fraction(0))
-    if k == "name":
-        return ("num", Fraction(1 if node[1] == var else 0))
-    if k == "neg":
-        return ("neg", derivative(node[1], var))
-    a = node[1] if len(node) > 1 else None
-    if k in ("+", "-"):
-        return (k, derivative(a, var), derivative(node[2], var))
-    if k == "*":
-        return ("+", ("*", derivative(a, var), node[2]), ("*", a, derivative(node[2], var)))
-    if k == "/":
-        b = node[2]
-        return ("/", ("-", ("*", derivative(a, var), b), ("*", a, derivative(b, var))), ("**", b, ("num", Fraction(2))))
-    if k == "**":
-        if var in _names(node[2]):
-            return derivative(("call", "exp", [("*", node[2], ("call", "log", [a]))]), var)
-        e = node[2]
-        return ("*", ("*", e, ("**", a, ("-", e, ("num", Fraction(1))))), derivative(a, var))
-    if k == "call" and len(node[2]) == 1:
-        f, x = node[1], node[2][0]
-        dx = derivative(x, var)
-        outer = {"exp": node, "log": ("/", ("num", Fraction(1)), x),
-                 "sqrt": ("/", ("num", Fraction(1)), ("*", ("num", Fraction(2)), node)),
-                 "tanh": ("-", ("num", Fraction(1)), ("**", node, ("num", Fraction(2))))}.get(f)
-        if outer is not None:
-            return ("*", outer, dx)
-    raise NotCheckable(f"cannot differentiate {k} {node[1] if k == 'call' else ''}")
-
-
-def _names(node) -> set:
-    from exactpriv.checker.grammar import names
-
-    return names(node)
-
-
-def _arb_q(q: Fraction):
-    return flint.arb(flint.fmpq(q.numerator, q.denominator))
-
-
-def enclose(node, env: dict):
-    """An arb ball containing the expression's values for ``env``'s balls (flint.ctx.prec set by the caller)."""
-    k = node[0]
-    if k == "num":
-        return _arb_q(node[1])
-    if k == "name":
-        if node[1] not in env:
-            raise Failed(f"unknown name {node[1]!r}")
-        return env[node[1]]
-    if k == "neg":
-        return -enclose(node[1], env)
-    if k in ("+", "-", "*", "/", "**"):
-        a, b = enclose(node[1], env), enclose(node[2], env)
-        if k == "**" and node[2][0] == "num" and node[2][1].denominator == 1:
-            return a ** int(node[2][1])
-        return {"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b, "/": lambda: a / b,
-                "**": lambda: a ** b}[k]()
-    if k == "call":
-        args = [enclose(x, env) for x in node[2]]
-        f = node[1]
-        if f in ("min", "max"):
-            out = args[0]
-            for b in args[1:]:
-                if (b < out) if f == "min" else (b > out):
-                    out = b
-                elif not ((b >= out) if f == "min" else (b <= out)):
-                    out = out.union(b)
-            return out
-        x = args[0]
-        return {"log": x.log, "exp": x.exp, "sqrt": x.sqrt, "tanh": x.tanh, "abs": lambda: abs(x)}[f]()
-    raise Failed(f"cannot enclose {k}")
-
-
-def _box_ball(lo: Fraction, hi: Fraction):
-    return _arb_q(lo).union(_arb_q(hi))
-
-
-def _sign_ok(ball, rel: str) -> bool:
-    return {">": ball > 0, ">=": ball >= 0, "<": ball < 0, "<=": ball <= 0}[rel]
-
-
-def _goal(cert: dict, statement: dict, var: str):
-    """(g parse tree, REL) with the claim "lhs REL rhs" ⟺ "g REL 0", g = lhs − rhs checked to be the cert's g."""
-    claim = parse(statement["claim"])
-    if claim[0] != "cmp" or claim[1] not in (">", ">=", "<", "<="):
-        raise NotCheckable("the claim is not one inequality")
-    return ("-", claim[2], claim[3]), claim[1]
-
-
-# ----------------------------------------------------------------------------- the kinds
 def _point(cert, statement, proves, max_prec):
     if proves:
         raise Failed("a point certificate refutes; it cannot prove")
@@ -156,7 +35,7 @@ def _point(cert, statement, proves, max_prec):
     env = {}
     for var, text in at.items():
         x = value_of(text)
-        if not _in_domain(x, parse_domain(dom[var])):
+        if not in_domain(x, parse_domain(dom[var])):
             raise Failed(f"the point {var} = {text} is outside the domain {dom[var]}")
         env[var] = x
     for h in statement.get("hypotheses", []):
@@ -169,7 +48,7 @@ def _point(cert, statement, proves, max_prec):
 
 
 def _identity(cert, statement, proves, max_prec):
-    var, _ = _single(statement)
+    var, _ = single_variable(statement)
     claim = parse(statement["claim"])
     if claim[0] != "cmp" or claim[1] != "==":
         raise NotCheckable("an identity certificate proves an equation")
@@ -184,91 +63,11 @@ def _identity(cert, statement, proves, max_prec):
         raise Failed("the two sides are the same rational function")
 
 
-def _u_domain(dom, sub: str, var: str):
-    """The image of the variable's domain under u = var or u = exp(var/m), as values."""
-    lo, hi, lc, hc = dom
-    node = parse(sub.split("=", 1)[1])
-    if node == ("name", var):
-        return lo, hi, lc, hc
-    f = lambda x: evaluate(node, {var: x})  # noqa: E731 - exp(x/m): exact at 0 and ±oo, a Real elsewhere
-    return f(lo), f(hi), lc, hc
-
-
-def _sign_chart(cert, statement, proves, max_prec):
-    if not proves:
-        raise NotCheckable("refuting sign charts are given as points")
-    var, dom = _single(statement)
-    g, rel = _goal(cert, statement, var)
-    sub = cert.get("substitution", f"u = {var}")
-    N, D = polys.rational_function(g, var, sub)
-    if "numerator" in cert or "denominator" in cert:
-        Nc = [_q(c, "numerator") for c in reversed(cert.get("numerator", []))]
-        Dc = [_q(c, "denominator") for c in reversed(cert.get("denominator", ["1"]))]
-        if polys.padd(polys.pmul(Nc, D), polys.pneg(polys.pmul(N, Dc))):
-            raise Failed("sign-chart: the certificate's N/D is not the statement's g")
-    lo, hi, lc, hc = _u_domain(dom, sub, var)
-    ulo, uhi, ulc, uhc = parse_domain(cert.get("domain", ""))
-    if not (V.compare(ulo, "<", lo) or (V.compare(ulo, "==", lo) and (ulc or not lc))):
-        raise Failed("sign-chart: the certificate's domain does not cover the statement's (lower end)")
-    if not (V.compare(uhi, ">", hi) or (V.compare(uhi, "==", hi) and (uhc or not hc))):
-        raise Failed("sign-chart: the certificate's domain does not cover the statement's (upper end)")
-    for end in (ulo, uhi):
-        if not isinstance(end, (Fraction, V.Infinite)):
-            raise Failed("sign-chart: the domain ends must be rational or oo")
-    e = lambda v: "oo" if v is V.INF else "-oo" if v is V.NEG_INF else v  # noqa: E731
-    a, b = e(ulo), e(uhi)
-    # D has no root in the closed domain: g is continuous there
-    if polys.count_roots(D, a, b) or (isinstance(a, Fraction) and polys.peval(D, a) == 0):
-        raise Failed("sign-chart: the denominator vanishes inside the domain")
-    F = polys.squarefree(polys.pmul(N, D))
-    roots = cert.get("roots", [])
-    if not isinstance(roots, list):
-        raise Failed("sign-chart: 'roots' must be a list")
-    ivs = []
-    for r in roots:
-        iv = r.get("interval") if isinstance(r, dict) else None
-        if not (isinstance(iv, list) and len(iv) == 2):
-            raise Failed("sign-chart: a root needs an interval [lo, hi]")
-        rlo, rhi = _q(iv[0], "root"), _q(iv[1], "root")
-        if rlo == rhi:
-            if polys.peval(F, rlo) != 0:
-                raise Failed(f"sign-chart: {rlo} is not a root")
-        elif not (rlo < rhi and polys.sign_at(F, rlo) * polys.sign_at(F, rhi) < 0):
-            raise Failed(f"sign-chart: interval ({iv[0]}, {iv[1]}) shows no sign change")
-        ivs.append((rlo, rhi))
-    ivs.sort()
-    for (l1, h1), (l2, h2) in zip(ivs, ivs[1:]):
-        if not h1 < l2:
-            raise Failed("sign-chart: root intervals overlap")
-    inside = polys.count_roots(F, a, b) + (1 if ulc and isinstance(a, Fraction) and polys.peval(F, a) == 0 else 0) \
-        - (1 if not uhc and isinstance(b, Fraction) and polys.peval(F, b) == 0 else 0)
-    for rlo, rhi in ivs:
-        if not _in_domain(rlo, (ulo, uhi, ulc, uhc)) or not _in_domain(rhi, (ulo, uhi, ulc, uhc)):
-            raise Failed("sign-chart: a root interval leaves the domain")
-    if inside != len(ivs):
-        raise Failed(f"sign-chart: {len(ivs)} roots listed, Sturm counts {inside} in the domain")
-    if ivs and rel in (">", "<"):
-        raise Failed("sign-chart: g vanishes in the domain, so the strict claim fails there")
-    want = 1 if rel in (">", ">=") else -1
-    samples = [_q(s, "sample") for s in cert.get("samples", [])]
-    gaps = [(ulo, ivs[0][0] if ivs else uhi)] + [(h, l) for (_, h), (l, _) in zip(ivs, ivs[1:])]
-    if ivs:
-        gaps.append((ivs[-1][1], uhi))
-    gaps = [(gl, gh) for gl, gh in gaps if not V.compare(gl, "==", gh)]  # a root at a domain end leaves no gap
-    if len(samples) != len(gaps):
-        raise Failed(f"sign-chart: {len(samples)} samples for {len(gaps)} gaps between roots")
-    for s, (gl, gh) in zip(samples, gaps):
-        if not (V.compare(s, ">=", gl) and V.compare(s, "<=", gh)) or polys.peval(F, s) == 0:
-            raise Failed(f"sign-chart: sample {s} is not inside its gap")
-        if polys.sign_at(polys.pmul(N, D), s) != want:
-            raise Failed(f"sign-chart: g has the wrong sign at the sample {s}")
-
-
 def _bnb(cert, statement, proves, max_prec):
     if not proves:
         raise NotCheckable("refuting boxes are given as points")
-    var, dom = _single(statement)
-    g, rel = _goal(cert, statement, var)
+    var, dom = single_variable(statement)
+    g, rel = goal(cert, statement, var)
     prec = cert.get("precision", 64)
     if not isinstance(prec, int) or not 16 <= prec <= max(max_prec, 64):
         raise Failed(f"interval-bnb: precision {prec!r} outside 16..{max_prec}")
@@ -284,7 +83,7 @@ def _bnb(cert, statement, proves, max_prec):
             box = b.get("box") if isinstance(b, dict) else None
             if not (isinstance(box, list) and len(box) == 2):
                 raise Failed(f"interval-bnb: box {k} malformed")
-            a, z = _q(box[0], "box"), _q(box[1], "box")
+            a, z = rational(box[0], "box"), rational(box[1], "box")
             if not a < z:
                 raise Failed(f"interval-bnb: box {k} is empty")
             if prev is None and not V.compare(a, "==", lo):
@@ -294,7 +93,7 @@ def _bnb(cert, statement, proves, max_prec):
             prev = z
             touch = b.get("touch")
             if touch is None:
-                if not _sign_ok(enclose(g, {var: _box_ball(a, z)}), rel):
+                if not sign_ok(enclose(g, {var: box_ball(a, z)}), rel):
                     raise Failed(f"interval-bnb: the enclosure on box [{box[0]}, {box[1]}] does not show g {rel} 0")
                 continue
             _touch(g, var, rel, a, z, touch, first=k == 0, last=k == len(boxes) - 1, dom=dom)
@@ -321,12 +120,12 @@ def _touch(g, var, rel, a, z, touch, *, first, last, dom):
         node = derivative(node, var)
     if end_included and rel in (">", "<"):
         raise Failed(f"touch: g = 0 at {c}, which the strict claim includes")
-    ball = enclose(node, {var: _box_ball(a, z)})
+    ball = enclose(node, {var: box_ball(a, z)})
     sign_factor = 1 if side == "left" or order % 2 == 0 else -1  # (x − c)^k < 0 right of nothing, left of c
     want = {">": ">", ">=": ">=", "<": "<", "<=": "<="}[rel]
     if sign_factor < 0:
         want = {">": "<", ">=": "<=", "<": ">", "<=": ">="}[rel]
-    if not _sign_ok(ball, want.replace("=", "") if "=" in want else want):
+    if not sign_ok(ball, want.replace("=", "") if "=" in want else want):
         raise Failed(f"touch: the order-{order} derivative's enclosure on [{a}, {z}] has the wrong sign")
 
 
@@ -347,7 +146,7 @@ def _lp(cert, statement, proves, max_prec):
 def check_lp(lp: dict, cert: dict) -> Fraction:
     """The optimum of ``lp`` certified by ``cert``'s primal x and dual y (weak duality with equal objectives)."""
     sense = lp.get("sense", "max")
-    vec = lambda xs, w: [_q(v, w) for v in (xs or [])]  # noqa: E731
+    vec = lambda xs, w: [rational(v, w) for v in (xs or [])]  # noqa: E731
     c = vec(lp.get("c"), "c")
     A_ub, A_eq = [vec(r, "A_ub") for r in lp.get("A_ub", [])], [vec(r, "A_eq") for r in lp.get("A_eq", [])]
     b_ub, b_eq = vec(lp.get("b_ub"), "b_ub"), vec(lp.get("b_eq"), "b_eq")
@@ -358,8 +157,8 @@ def check_lp(lp: dict, cert: dict) -> Fraction:
         raise Failed("lp: dimensions do not match")
     if any(len(r) != len(c) for r in A_ub + A_eq):
         raise Failed("lp: a constraint row has the wrong length")
-    lows = [None if b[0] is None else _q(b[0], "bound") for b in bounds]
-    ups = [None if b[1] is None else _q(b[1], "bound") for b in bounds]
+    lows = [None if b[0] is None else rational(b[0], "bound") for b in bounds]
+    ups = [None if b[1] is None else rational(b[1], "bound") for b in bounds]
     for j, xj in enumerate(x):
         if (lows[j] is not None and xj < lows[j]) or (ups[j] is not None and xj > ups[j]):
             raise Failed(f"lp: x[{j}] violates its bounds")
@@ -389,7 +188,7 @@ def check_lp(lp: dict, cert: dict) -> Fraction:
     primal = s * sum(cj * xj for cj, xj in zip(c, x))
     if primal != dual:
         raise Failed(f"lp: primal value {s * primal} and dual bound {s * dual} differ (no optimality proof)")
-    if "value" in cert and _q(cert["value"], "value") != s * primal:
+    if "value" in cert and rational(cert["value"], "value") != s * primal:
         raise Failed(f"lp: the stated value {cert['value']} is not the certified optimum {s * primal}")
     return s * primal
 
@@ -450,7 +249,11 @@ def _exhaustive(cert, statement, proves, max_prec):
         raise Failed("no instance of the scope satisfies the claim")
 
 
-KINDS = {"point": _point, "identity": _identity, "sign-chart": _sign_chart, "interval-bnb": _bnb,
+KINDS = {"point": _point, "identity": _identity, "sign-chart": sign_chart, "interval-bnb": _bnb, "monotone": monotone,
+         "tail": _tail, "lp": _lp, "all": _all, "reduction": _reduction, "exhaustive": _exhaustive}
+
+
+KINDS = {"point": _point, "identity": _identity, "sign-chart": sign_chart, "interval-bnb": _bnb, "monotone": monotone,
          "tail": _tail, "lp": _lp, "all": _all, "reduction": _reduction, "exhaustive": _exhaustive}
 
 

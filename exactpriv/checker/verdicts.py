@@ -123,8 +123,6 @@ def _checked(row: dict, statement: dict, max_prec: int) -> None:
     checked = row.get("checked")
     if not isinstance(checked, dict) or not isinstance(checked.get("families"), list):
         raise Failed("a CHECKED row needs 'checked': {\"families\": [...]}")
-    if statement["quantifier"] == "forall-params":
-        raise NotCheckable("CHECKED over parameter points is not checked by this checker version")
     total = 0
     for fam in checked["families"]:
         if not isinstance(fam, dict):
@@ -136,7 +134,10 @@ def _checked(row: dict, statement: dict, max_prec: int) -> None:
             raise Failed(f"family {fam.get('name')!r}: 'instances' must be a list")
         true = outside = 0
         for w in insts:
-            holds, _ = claim_on(statement, read_instance(w), max_prec=max_prec)
+            if statement["quantifier"] == "forall-params":
+                holds = _at_point(statement, w, max_prec)
+            else:
+                holds, _ = claim_on(statement, read_instance(w), max_prec=max_prec)
             if holds is None:
                 outside += 1
             elif not holds:
@@ -150,3 +151,24 @@ def _checked(row: dict, statement: dict, max_prec: int) -> None:
         total += true
     if total == 0:
         raise Failed("no instance inside the hypotheses was checked")
+
+
+def _at_point(statement: dict, w, max_prec: int):
+    """The claim at a parameter point {"params": {var: value}}; None when the point is outside the domain or a
+    range hypothesis."""
+    from exactpriv.checker.domains import in_domain, parse_domain
+    from exactpriv.checker.expressions import truth, value_of
+
+    dom = statement.get("domain")
+    params = w.get("params") if isinstance(w, dict) else None
+    if not isinstance(dom, dict) or not isinstance(params, dict) or set(params) != set(dom):
+        raise Failed("a point of a forall-params statement gives every quantified variable under 'params'")
+    env = {k: value_of(v) for k, v in params.items()}
+    if not all(in_domain(env[k], parse_domain(text)) for k, text in dom.items()):
+        return None
+    for h in statement.get("hypotheses", []):
+        if not (isinstance(h, str) and h.startswith("range:")):
+            raise NotCheckable(f"hypothesis {h!r} over parameters")
+        if not truth(h[len("range:"):], env, max_prec=max_prec):
+            return None
+    return truth(statement["claim"], env, max_prec=max_prec)

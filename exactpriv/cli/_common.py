@@ -185,12 +185,28 @@ def interrupt_protocol():
     """Install the two-stage Ctrl-C handler for the duration of a command (main thread only)."""
     installed = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, _second_interrupt) if installed else None
+    previous_hook = sys.unraisablehook
+    sys.unraisablehook = _quiet_interrupt_hook(previous_hook)
     try:
         yield
     finally:
+        sys.unraisablehook = previous_hook
         if installed:
             signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)
         budget.clear_stop()
+
+
+def _quiet_interrupt_hook(previous):
+    """An unraisable-exception hook that drops KeyboardInterrupt: a Ctrl-C landing in a garbage-collector
+    callback (hypothesis installs one) or a finaliser cannot propagate, and Python would print
+    "Exception ignored in ..." with a traceback; the stop is already requested by the handler, so the
+    run winds down and ends with its one "interrupted" line (issue 25 item 5)."""
+    def hook(unraisable):
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            return
+        previous(unraisable)
+
+    return hook
 
 
 def add_bank_argument(p) -> None:

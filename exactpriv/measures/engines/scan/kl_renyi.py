@@ -30,7 +30,7 @@ __all__: list[str] = []  # private module
 
 
 class _DivergenceScans:
-    """KL and integer-order Rényi scans; mixed into ``_Engine`` (uses its codes, chunks, rows)."""
+    """KL and integer-order Rényi scans; mixed into ``ScanEngine`` (uses its codes, chunks, rows)."""
 
     # ----- KL and Rényi: float filter with certified bounds, exact LogForm / Fraction
     def _code_histograms(self, c: _Codes, xs, x2s):
