@@ -85,14 +85,17 @@ class Decision:
     def of(cls, holds: bool, method: str, reason: str, *, certificate: dict | None = None) -> "Decision":
         """TRUE or FALSE as an exactly decided ``holds`` says, with the same method, reason and certificate.
 
-        ``holds`` must be a decided truth value: a ``bool`` (an exact comparison's result), a numpy bool or
-        sympy's ``true``/``false``.  A sympy relational that did not evaluate, a Decision or anything else is
-        refused with :class:`~exactpriv.errors.InvalidArgument`, so an undecided comparison can never pass as
-        a truth value."""
-        if type(holds).__name__ in ("bool", "bool_", "BooleanTrue", "BooleanFalse"):  # numpy / sympy decided truths
+        ``holds`` is an exactly decided truth value (a ``bool`` from an exact comparison, sympy's
+        ``true``/``false``, a numpy bool).  A Decision (three-valued: use it directly or :meth:`all_of`) and a
+        sympy relational that does not evaluate are refused with :class:`~exactpriv.errors.InvalidArgument`,
+        so an undecided comparison can never pass as a truth value."""
+        if isinstance(holds, Decision):
+            raise InvalidArgument("Decision.of needs a decided bool, not a Decision (it is three-valued already)")
+        try:
             holds = bool(holds)
-        if not isinstance(holds, bool):
-            raise InvalidArgument(f"Decision.of needs a decided bool, not {type(holds).__name__} ({holds!r})")
+        except TypeError as exc:  # e.g. sympy: "cannot determine truth value of Relational"
+            raise InvalidArgument(f"Decision.of needs a decided bool, not {type(holds).__name__} ({holds!r}): "
+                                  f"{exc}") from None
         return (cls.true if holds else cls.false)(method, reason, certificate=dict(certificate or {}))
 
     @classmethod

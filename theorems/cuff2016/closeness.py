@@ -4,7 +4,7 @@ CCS 2016), §2.2.
 Binary entropy h in nats, the tightest ε of (ε, 0)-closeness max(D_∞(P‖Q), D_∞(Q‖P)) (+oo when the supports
 differ), the tightest δ of (ln γ, δ)-closeness max(E_γ(P‖Q), E_γ(Q‖P)) (the E_γ remark of §3.2), min{ε, ε²}
 decided exactly, and the masses of every event of a pmf (for brute force over events: 2^k subset sums built
-by doubling, cached).  Every value is an exact Fraction or LogForm; ``_OO`` is sympy's +oo.
+by doubling, cached).  Every value is an exact Fraction or LogForm; ``OO`` is sympy's +oo.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ import sympy
 
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
+from exactpriv.exact.numbers import OO
 from exactpriv.measures.divergence import hockey_stick, max_divergence
 
-_OO = sympy.oo
 _LN2 = LogForm.log(2)
 #: the values γ = e^ε at which the (ε, δ) profiles of §§1–2 are compared
 _GAMMAS = (Fraction(1), Fraction(3, 2), Fraction(2), Fraction(3))
@@ -42,7 +42,7 @@ def _log(r) -> LogForm:
 def _exp_of(value):
     """e^value as an exact Fraction when value = log(rational) (a LogForm with integer
     exponents, or 0); None for +oo; raises if irrational."""
-    if value is _OO or value == _OO:
+    if value is OO or value == OO:
         return None
     if isinstance(value, Fraction):
         if value == 0:
@@ -77,8 +77,8 @@ def _min_eps_eps2(eps):
 def _pair_eps(P, Q):
     """Tightest ε of (ε, 0)-closeness: max(D_∞(P‖Q), D_∞(Q‖P)) (LogForm or oo)."""
     a, b = max_divergence(P, Q), max_divergence(Q, P)
-    if a is _OO or b is _OO:
-        return _OO
+    if a is OO or b is OO:
+        return OO
     return a if compare(a, ">=", b).is_true else b
 
 

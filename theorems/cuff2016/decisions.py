@@ -15,10 +15,10 @@ import sympy
 
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
+from exactpriv.exact.numbers import OO
 from exactpriv.measures.result import Measured
 from exactpriv.mechanisms.base import prove_zero
 
-from theorems.cuff2016.closeness import _OO
 
 _combine = Decision.all_of  # the conjunction of decisions
 
@@ -71,7 +71,7 @@ def _prove_identity(expr, what: str) -> Decision:
 def _prove_limit(expr, var, point, target, what: str, direction: str = "+") -> Decision:
     """TRUE iff sympy's (Gruntz) limit of ``expr`` at ``point`` is exactly ``target``."""
     try:
-        lim = sympy.limit(expr, var, point, direction) if point != _OO else sympy.limit(expr, var, point)
+        lim = sympy.limit(expr, var, point, direction) if point != OO else sympy.limit(expr, var, point)
     except Exception as exc:  # sympy internals: no proof
         return Decision.undecided("sympy-limit", f"{what}: limit failed ({type(exc).__name__})")
     if lim == target:

@@ -25,13 +25,12 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.intervals import arb_eval, arb_to_fractions
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import to_sympy
+from exactpriv.exact.numbers import OO, to_sympy
 from exactpriv.measures import information as info
 from exactpriv.measures import sibson as sb
 from exactpriv.measures.result import Measured
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
-from theorems.cuff2016.closeness import _OO
 
 _LOG2 = LogForm.log(2)
 
@@ -98,9 +97,9 @@ def _le(a, b, what: str = "") -> Decision:
     if av is not None and bv is not None:
         d = compare(av, "<=", bv)
         return d if not what else Decision(d.truth, d.method, f"{what}: {d.reason}", d.precision, d.certificate)
-    if bv is _OO:
+    if bv is OO:
         return Decision.true("infinity", f"{what}: bound is +oo")
-    if av is _OO:
+    if av is OO:
         return Decision.false("infinity", f"{what}: value is +oo, bound finite")
     alo, ahi = _bounds(a)
     blo, bhi = _bounds(b)
@@ -140,8 +139,8 @@ def _sum(*vals):
     """Sum of exact values or Measured enclosures (a Measured; exact when every part is)."""
     ex = [_exact(v) for v in vals]
     if all(v is not None for v in ex):
-        if any(v is _OO for v in ex):
-            return Measured("sum", _OO)
+        if any(v is OO for v in ex):
+            return Measured("sum", OO)
         if all(isinstance(v, (int, Fraction, LogForm)) for v in ex):
             acc = LogForm.rational(0)
             for v in ex:
@@ -171,8 +170,8 @@ def _max(vals):
 
 def _scale(k, v):
     """k * v for an exact value (oo stays oo)."""
-    if v is _OO:
-        return _OO
+    if v is OO:
+        return OO
     if isinstance(v, LogForm) or isinstance(v, (int, Fraction)):
         return v * Fraction(k)
     return sympy.Rational(k) * to_sympy(v)

@@ -22,19 +22,18 @@ from exactpriv.claims.hypotheses import independent_records
 from exactpriv.distributions import Prior
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
+from exactpriv.exact.numbers import OO
 from exactpriv.measures.divergence import tv
 from exactpriv.measures.information import record_mi
 from exactpriv.mechanisms import zoo
 
-from theorems.cuff2016.closeness import _GAMMAS, _OO, _log, _masses, _pair_delta, _pair_eps
+from theorems.cuff2016.closeness import _GAMMAS, _log, _masses, _pair_delta, _pair_eps
 from theorems.cuff2016.decisions import _combine, _measured_cmp
 from theorems.cuff2016.families import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, _mechs_random, _rpmf
 from theorems.cuff2016.mechanism_measures import _mi
 from theorems.cuff2016._common import _C, _R
 
 __all__ = ["CLAIMS"]
-
-
 
 
 # ======================================================================================
@@ -68,10 +67,10 @@ def _interp_bayes_check(inst: Instance) -> Outcome:
             r = (post_p / post_q) / prior_odds
             worst = max(worst, r, 1 / r)
         if infinite:
-            parts.append(Decision.true("exact", "both infinite") if eps is _OO else
+            parts.append(Decision.true("exact", "both infinite") if eps is OO else
                          Decision.false("exact", "posterior odds degenerate but eps finite"))
         else:
-            parts.append(Decision.false("exact", "eps infinite but posterior odds finite") if eps is _OO else
+            parts.append(Decision.false("exact", "eps infinite but posterior odds finite") if eps is OO else
                          compare(_log(worst), "==", eps))
     return Outcome(_combine(parts, "Bayes factor"))
 

@@ -28,29 +28,18 @@ from exactpriv.claims.relations import implies
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import EPS
+from exactpriv.exact.numbers import EPS, OO
 from exactpriv.forall import equality_for_all, value_for_all
 from exactpriv.measures.divergence import is_close, kl, tv
 from exactpriv.measures.symbolic import pair_divergence_symbolic
 
-from theorems.cuff2016.closeness import (
-    _GAMMAS,
-    _OO,
-    _exp_of,
-    _log,
-    _masses,
-    _min_eps_eps2,
-    _pair_delta,
-    _pair_eps,
-)
+from theorems.cuff2016.closeness import _GAMMAS, _exp_of, _log, _masses, _min_eps_eps2, _pair_delta, _pair_eps
 from theorems.cuff2016.decisions import _certify, _combine, _prove_identity, _prove_limit
 from theorems.cuff2016.families import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR, PAIR_FAMILIES, _pair
 from theorems.cuff2016.symbolic import _T, _all_steps, _rr2
 from theorems.cuff2016._common import _C, _P, _R
 
 __all__ = ["CLAIMS"]
-
-
 
 
 # ======================================================================================
@@ -125,7 +114,7 @@ def pair_kl_bound_check(bound):
     def check(inst: Instance) -> Outcome:
         P, Q = inst.params["P"], inst.params["Q"]
         eps = _pair_eps(P, Q)
-        if eps is _OO:
+        if eps is OO:
             return Outcome(Decision.true("vacuous", "not (eps,0)-close for any finite eps"), {"eps": "oo"})
         b = bound(eps)
         d1, d2 = kl(P, Q), kl(Q, P)
@@ -299,7 +288,7 @@ def pinsker_check(factor: Fraction = Fraction(1, 2)):
         P, Q = inst.params["P"], inst.params["Q"]
         d = kl(P, Q)
         t = tv(P, Q)
-        if d is _OO:
+        if d is OO:
             return Outcome(Decision.true("vacuous", "D(P||Q) = oo"), {"tv": t})
         return Outcome(compare(t * t, "<=", d * factor), {"tv": t, "D(P||Q)": d})
 

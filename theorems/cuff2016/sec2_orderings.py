@@ -25,9 +25,9 @@ from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import EPS
+from exactpriv.exact.numbers import EPS, OO
 
-from theorems.cuff2016.closeness import _GAMMAS, _OO, _exp_of, _log, _masses
+from theorems.cuff2016.closeness import _GAMMAS, _exp_of, _log, _masses
 from theorems.cuff2016.decisions import _certify, _combine, _prove_identity
 from theorems.cuff2016.families import MECH_FAMILIES
 from theorems.cuff2016.mechanism_measures import _approx_delta, _hamming_pairs, _kl, _mi, _pure, _tv
@@ -35,8 +35,6 @@ from theorems.cuff2016.sec2_property3 import prop3_delta_prime
 from theorems.cuff2016._common import _C, _P, _R
 
 __all__ = ["CLAIMS"]
-
-
 
 
 # ======================================================================================
@@ -58,7 +56,7 @@ def _def567_check(inst: Instance) -> Outcome:
             elif qa > 0:
                 ratio = max(ratio, pa / qa)
     pv = _pure(M).value
-    parts.append(Decision.true("exact", "pure_dp = oo") if infinite and pv == _OO else
+    parts.append(Decision.true("exact", "pure_dp = oo") if infinite and pv == OO else
                  compare(pv, "==", _log(ratio)) if not infinite else Decision.false("exact", f"pure_dp={pv}, brute=oo"))
     # Def. 6
     brute_tv = max((max(pa - qa for pa, qa in _masses(rows[a], rows[b])) for a, b in pairs), default=Fraction(0))
@@ -68,14 +66,14 @@ def _def567_check(inst: Instance) -> Outcome:
     for a, b in pairs:
         P, Q = rows[a], rows[b]
         if any(p > 0 and q == 0 for p, q in zip(P, Q)):
-            best = _OO
+            best = OO
             break
         d = LogForm(0, logs=[(p / q, p) for p, q in zip(P, Q) if p > 0])
         if compare(d, ">", best).is_true:
             best = d
     kv = _kl(M).value
-    parts.append(Decision.true("exact", "kl_dp = oo") if best is _OO and kv == _OO else compare(kv, "==", best)
-                 if best is not _OO and kv != _OO else Decision.false("exact", f"kl_dp={kv}, brute={best}"))
+    parts.append(Decision.true("exact", "kl_dp = oo") if best is OO and kv == OO else compare(kv, "==", best)
+                 if best is not OO and kv != OO else Decision.false("exact", f"kl_dp={kv}, brute={best}"))
     return Outcome(_combine(parts, "Defs. 5-7 by brute force"))
 
 

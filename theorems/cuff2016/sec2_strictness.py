@@ -20,9 +20,10 @@ from exactpriv.claims import Claim, Family, Finding, Instance, Outcome
 from exactpriv.claims.relations import does_not_imply
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
+from exactpriv.exact.numbers import OO
 from exactpriv.measures.divergence import kl, tv
 
-from theorems.cuff2016.closeness import _OO, _pair_eps
+from theorems.cuff2016.closeness import _pair_eps
 from theorems.cuff2016.decisions import _combine
 from theorems.cuff2016.families import _pair
 from theorems.cuff2016._common import _C, _R, _X
@@ -48,8 +49,8 @@ def _strict_tv_check(inst: Instance) -> Outcome:
     """TV = u (arbitrarily small) but D(P‖Q) = D(Q‖P) = oo: no KL bound, finite or not."""
     P, Q, u = inst.params["P"], inst.params["Q"], inst.params["u"]
     parts = [compare(tv(P, Q), "<=", u),
-             Decision.true("exact", "D(P||Q) = oo") if kl(P, Q) is _OO else Decision.false("exact", "D(P||Q) finite"),
-             Decision.true("exact", "D(Q||P) = oo") if kl(Q, P) is _OO else Decision.false("exact", "D(Q||P) finite")]
+             Decision.true("exact", "D(P||Q) = oo") if kl(P, Q) is OO else Decision.false("exact", "D(P||Q) finite"),
+             Decision.true("exact", "D(Q||P) = oo") if kl(Q, P) is OO else Decision.false("exact", "D(Q||P) finite")]
     return Outcome(_combine(parts, "small TV, infinite KL"))
 
 
@@ -62,7 +63,7 @@ def _strict_kl_one_check(inst: Instance) -> Outcome:
     """D(P‖Q) = −ln(1−u) <= 2u (small) but ε = oo (Q(1) > 0 = P(1))."""
     P, Q, u = inst.params["P"], inst.params["Q"], inst.params["u"]
     parts = [compare(kl(P, Q), "<=", 2 * u),
-             Decision.true("exact", "eps = oo") if _pair_eps(P, Q) is _OO else Decision.false("exact", "eps finite")]
+             Decision.true("exact", "eps = oo") if _pair_eps(P, Q) is OO else Decision.false("exact", "eps finite")]
     return Outcome(_combine(parts, "small one-sided KL, infinite eps"), {"D(P||Q)": kl(P, Q)})
 
 
@@ -129,7 +130,7 @@ def _prove_finiteness_fails_on_finite_spaces() -> Decision:
             Q = tuple(Fraction(int(q), sq) for _, q in pattern)
             terms = [_point_term_finite(p, q) for p, q in pattern]
             predicted = (all(t[0] for t in terms), all(t[1] for t in terms), all(t[2] for t in terms))
-            measured = (kl(P, Q) is not _OO, kl(Q, P) is not _OO, _pair_eps(P, Q) is not _OO)
+            measured = (kl(P, Q) is not OO, kl(Q, P) is not OO, _pair_eps(P, Q) is not OO)
             if predicted != measured:
                 return Decision.undecided("per-point reduction", f"support pattern {pattern}: the library's "
                                           f"finiteness {measured} differs from the per-point table {predicted}")
@@ -142,8 +143,6 @@ def _prove_finiteness_fails_on_finite_spaces() -> Decision:
         certificate={"point_kinds (KL term, mirror term, log-ratio finite)": table,
                      "step": "a finite sum / maximum of terms in (-oo, +oo] is +oo iff one term is",
                      "support_patterns_cross_checked": checked})
-
-
 
 
 PROP12_STRICT = Claim(

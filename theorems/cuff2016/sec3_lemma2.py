@@ -37,12 +37,10 @@ from theorems.cuff2016.closeness import _LN2, _h
 from theorems.cuff2016.decisions import _certify, _combine, _measured_cmp, _prove_identity, _prove_limit
 from theorems.cuff2016.families import MECHS_BSC, MECH_FAMILIES, _mech, _rpmf
 from theorems.cuff2016.mechanism_measures import _approx_delta, _mi, _tv
-from theorems.cuff2016.symbolic import _HALF, _T, _all_steps, _fact, _h_sym, _rr2
+from theorems.cuff2016.symbolic import _HALF, _T, _all_steps, _h_sym, _rr2
 from theorems.cuff2016._common import _C, _P, _R
 
 __all__ = ["CLAIMS"]
-
-
 
 
 def _prove_eq99() -> Decision:
@@ -250,7 +248,7 @@ def _prove_lemma2_bsc() -> Decision:
              inequality_for_all(p, ">", 0), inequality_for_all(p, "<=", _HALF),
              equality_for_all(_h_sym(p) + mi.value, sympy.log(2)),
              compare(mi.value.subs(EPS, 0), "==", 0),
-             _fact(lim == sympy.log(2), "sympy-limit (Gruntz, exact)", f"lim_(eps->oo) mi_dp = {lim} = ln 2"),
+             Decision.of(lim == sympy.log(2), "sympy-limit (Gruntz, exact)", f"lim_(eps->oo) mi_dp = {lim} = ln 2"),
              compare(mi_dp(B0).value, "==", sympy.log(2)), compare(tv_dp(B0).value, "==", 1)]
     return _all_steps(parts, "BSCs attain (28) for every MI level in [0, ln 2]")
 

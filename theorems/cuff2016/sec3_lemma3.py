@@ -25,7 +25,7 @@ from exactpriv.distributions import Prior
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import EPS
+from exactpriv.exact.numbers import EPS, OO
 from exactpriv.forall import equality_for_all, value_for_all
 from exactpriv.measures.divergence import kl
 from exactpriv.measures.information import conditional_mi, mi_privacy
@@ -34,7 +34,7 @@ from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
-from theorems.cuff2016.closeness import _OO, _h, _log, _sym
+from theorems.cuff2016.closeness import _h, _log, _sym
 from theorems.cuff2016.decisions import _combine, _measured_cmp, _prove_limit
 from theorems.cuff2016.families import MECH_FAMILIES, _mech
 from theorems.cuff2016.mechanism_measures import _max_alphabet, _mi, _tv
@@ -42,8 +42,6 @@ from theorems.cuff2016.symbolic import _all_steps, _h_sym
 from theorems.cuff2016._common import _C, _P, _R
 
 __all__ = ["CLAIMS"]
-
-
 
 
 # ======================================================================================
@@ -204,7 +202,7 @@ def _ex33_scaling_check(inst: Instance) -> Outcome:
 def _prove_ex33_limit() -> Decision:
     N, d = sympy.Symbol("N", positive=True), sympy.Symbol("delta", positive=True)
     h = -d * sympy.log(d) - (1 - d) * sympy.log(1 - d)
-    return _prove_limit((2 * h + 2 * d * sympy.log(N + 1)) / (d * sympy.log(N)), N, _OO, 2,
+    return _prove_limit((2 * h + 2 * d * sympy.log(N + 1)) / (d * sympy.log(N)), N, OO, 2,
                         "Lemma 3 bound / capacity -> 2 as N -> oo (any fixed delta in (0, 1))")
 
 

@@ -24,14 +24,14 @@ from exactpriv.distributions import Prior
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import EPS
+from exactpriv.exact.numbers import EPS, OO
 from exactpriv.measures.divergence import kl_dp
 from exactpriv.measures.information import conditional_mi
 from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
-from theorems.cuff2016.closeness import _GAMMAS, _OO, _log, _min_eps_eps2
+from theorems.cuff2016.closeness import _GAMMAS, _log, _min_eps_eps2
 from theorems.cuff2016.decisions import _combine, _measured_cmp
 from theorems.cuff2016.families import MECH_FAMILIES, _mech, _rpmf
 from theorems.cuff2016.mechanism_measures import _approx_delta, _kl, _max_alphabet, _mi, _pure, _tv
@@ -40,8 +40,6 @@ from theorems.cuff2016.sec3_lemma3 import lemma3_bound
 from theorems.cuff2016._common import _C, _R
 
 __all__ = ["CLAIMS"]
-
-
 
 
 # ======================================================================================
@@ -53,7 +51,7 @@ def lemma1_21_check(bound):
     def check(inst: Instance) -> Outcome:
         M = inst.mechanism
         eps = _pure(M).value
-        if eps == _OO:
+        if eps == OO:
             return Outcome(Decision.true("vacuous", "pure_dp = oo"), {"pure_dp": "oo"})
         b = bound(eps)
         return Outcome(compare(_kl(M).value, "<=", b), {"pure_dp": eps, "kl_dp": _kl(M).value, "bound": b})
@@ -67,7 +65,7 @@ def lemma1_22_check(scale=Fraction(1)):
     def check(inst: Instance) -> Outcome:
         M = inst.mechanism
         k = _kl(M).value
-        if k == _OO:
+        if k == OO:
             return Outcome(Decision.true("vacuous", "kl_dp = oo"))
         return Outcome(_measured_cmp(_mi(M), "<=", k * scale), {"kl_dp": k, "mi_dp": _mi(M)})
 
@@ -78,7 +76,7 @@ def _lemma1_23_check(inst: Instance) -> Outcome:
     """(23): ε-DP ⇒ min{ε, ε²}-MI-DP, checked as mi_dp(M) <= min(pure, pure²)."""
     M = inst.mechanism
     eps = _pure(M).value
-    if eps == _OO:
+    if eps == OO:
         return Outcome(Decision.true("vacuous", "pure_dp = oo"))
     return Outcome(_measured_cmp(_mi(M), "<=", _min_eps_eps2(eps)), {"pure_dp": eps, "mi_dp": _mi(M)})
 
@@ -237,8 +235,8 @@ def _strict_b_check(inst: Instance) -> Outcome:
     (also footnote 3: ε-MI-DP but not ε'-DP for any ε')."""
     M, a = inst.mechanism, inst.params["alpha"]
     parts = [_measured_cmp(_mi(M), "<=", a),
-             Decision.true("exact", "kl_dp = oo") if _kl(M).value == _OO else Decision.false("exact", "kl_dp finite"),
-             Decision.true("exact", "pure_dp = oo") if _pure(M).value == _OO else
+             Decision.true("exact", "kl_dp = oo") if _kl(M).value == OO else Decision.false("exact", "kl_dp finite"),
+             Decision.true("exact", "pure_dp = oo") if _pure(M).value == OO else
              Decision.false("exact", "pure_dp finite")]
     return Outcome(_combine(parts, "small MI-DP, infinite KL-DP and eps"))
 

@@ -23,7 +23,7 @@ from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.distributions import Prior
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import EPS
+from exactpriv.exact.numbers import EPS, OO
 from exactpriv.forall import equality_for_all
 from exactpriv.measures import information as info
 from exactpriv.measures.symbolic import mi_dp_symbolic
@@ -31,18 +31,7 @@ from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
-from theorems.cuff2016.exact_information import (
-    _OO,
-    _conj,
-    _entropy,
-    _eq,
-    _int,
-    _le,
-    _max,
-    _mi_dp,
-    _prior_joint,
-    _sum,
-)
+from theorems.cuff2016.exact_information import _conj, _entropy, _eq, _int, _le, _max, _mi_dp, _prior_joint, _sum
 from theorems.cuff2016.mechanism_measures import _pure
 from theorems.cuff2016.random_objects import _circulant, _mech, _prior
 from theorems.cuff2016.symbolic import _T, _all_steps
@@ -187,7 +176,7 @@ def _check_ex43(inst):
     HX = _entropy(_prior_joint(inst.prior), (0,))
     not_ci = both != first.product(second)
     parts = [("Y1 alone 0-MI-DP", _eq(m1, 0)), ("Y2 alone 0-MI-DP", _eq(m2, 0)),
-             ("(Y1,Y2) not eps-DP for any finite eps", _eq(pb, _OO)),
+             ("(Y1,Y2) not eps-DP for any finite eps", _eq(pb, OO)),
              ("mi_dp(Y1,Y2) == log N", _eq(mb, LogForm.log(N))),
              ("I(X1;Y1,Y2) == H(X1) (reveals X1)", _eq(I, HX)),
              ("Y1, Y2 not conditionally independent",

@@ -28,7 +28,7 @@ from exactpriv.claims.relations import implies
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.intervals import arb_to_fractions, working_precision
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import EPS, to_sympy
+from exactpriv.exact.numbers import EPS, OO, to_sympy
 from exactpriv.forall import value_for_all
 from exactpriv.measures import divergence as dv
 from exactpriv.mechanisms import zoo
@@ -37,7 +37,6 @@ from exactpriv.spaces import Hamming
 
 from theorems.cuff2016.exact_information import (
     _LOG2,
-    _OO,
     _bounds,
     _capacity,
     _conj,
@@ -120,7 +119,7 @@ def _group_eps(M, k):
         for p, q in zip(M.rows[i], M.rows[j]):
             if p:
                 if not q:
-                    return _OO
+                    return OO
                 best = p / q if best is None or p / q > best else best
     return LogForm.log(best) if best is not None else Fraction(0)
 
@@ -382,7 +381,7 @@ def _check_eq53(inst):
     e = _exact(_pure(M))
     n = M.inputs.n
     C = _capacity(M)
-    if e is _OO:
+    if e is OO:
         return Outcome(Decision.true("infinity", "eps = oo: vacuous"), {"capacity": C})
     ne = to_sympy(_scale(n, e))
     bound = sympy.Min(ne, ne ** 2)

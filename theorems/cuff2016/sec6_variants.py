@@ -22,7 +22,7 @@ import sympy
 from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
 from exactpriv.claims.relations import implies
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import EPS, to_sympy
+from exactpriv.exact.numbers import EPS, OO, to_sympy
 from exactpriv.measures import divergence as dv
 from exactpriv.measures import information as info
 from exactpriv.measures.bayesian import bayesian_dp
@@ -31,7 +31,6 @@ from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
 from theorems.cuff2016.exact_information import (
-    _OO,
     _capacity,
     _cmi,
     _conj,
@@ -71,7 +70,7 @@ def _record_eps_bruteforce(M: Mechanism, i: int):
             if pa == 0:
                 continue
             if pb == 0:
-                return _OO
+                return OO
             r = pa / pb
             best = r if best is None or r > best else best
     return LogForm.log(best) if best is not None else Fraction(0)
@@ -110,7 +109,7 @@ def _check_sec61_midp(inst):
     for i, e in enumerate(vec):
         m = _record_mi_dp(M, i)
         vals[f"mi_dp_{i}"] = m
-        bound = _OO if e is _OO else sympy.Min(to_sympy(e), to_sympy(e) ** 2)
+        bound = OO if e is OO else sympy.Min(to_sympy(e), to_sympy(e) ** 2)
         parts.append((f"record {i}: sup_P I(X_i;Y|X^-i) <= min{{eps_i, eps_i^2}}", _le(m, bound)))
     return Outcome(_conj(parts), vals)
 

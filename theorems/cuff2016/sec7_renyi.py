@@ -28,14 +28,13 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.intervals import arb_to_fractions, working_precision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import to_sympy
+from exactpriv.exact.numbers import OO, to_sympy
 from exactpriv.measures import information as info
 from exactpriv.measures import sibson as sb
 from exactpriv.mechanisms import zoo
 from exactpriv.spaces import Hamming
 
 from theorems.cuff2016.exact_information import (
-    _OO,
     _bounds,
     _capacity,
     _conj,
@@ -184,7 +183,7 @@ _DEF_SIBSON = Claim(
 def _check_lemma9(inst):
     M = inst.mechanism
     a = inst.params["alpha"]
-    alpha = _OO if a == _OO else Fraction(a)
+    alpha = OO if a == OO else Fraction(a)
     e = _exact(_pure(M))
     parts, vals = [], {"pure_dp": e}
     for i in range(M.inputs.n):
@@ -200,14 +199,14 @@ def _check_lemma9(inst):
 def _fam_lemma9(seed=26):
     rng = random.Random(seed)
     out = []
-    alphas = (Fraction(1, 2), Fraction(2), _OO, Fraction(1))
+    alphas = (Fraction(1, 2), Fraction(2), OO, Fraction(1))
     for t in range(2):
         M = _mech(rng, Hamming(range(rng.choice((2, 3))), 1), rng.choice((2, 3)), den=5, zeros=False)
         out += [Instance(f"random single record #{t}, alpha={a}", M, params={"alpha": a}) for a in alphas]
     M = _mech(rng, Hamming((0, 1), 2), 2, den=5, zeros=False)
-    out += [Instance(f"random {{0,1}}^2, alpha={a}", M, params={"alpha": a}) for a in (Fraction(2), _OO)]
+    out += [Instance(f"random {{0,1}}^2, alpha={a}", M, params={"alpha": a}) for a in (Fraction(2), OO)]
     R = zoo.randomized_response(3, exp_eps=2)
-    out += [Instance(f"RR_3(exp_eps=2), alpha={a}", R, params={"alpha": a}) for a in (Fraction(1, 2), Fraction(3), _OO)]
+    out += [Instance(f"RR_3(exp_eps=2), alpha={a}", R, params={"alpha": a}) for a in (Fraction(1, 2), Fraction(3), OO)]
     return tuple(out)
 
 
@@ -229,19 +228,19 @@ def _fam_cor10(seed=27):
     rng = random.Random(seed)
     out = []
     Ed3 = zoo.exponential_mechanism_hamming(range(3), 2, exp_eps=3)
-    out += [Instance(f"E_d(range(3), 2, exp_eps=3), alpha={a}", Ed3, params={"alpha": a}) for a in (_OO, Fraction(2))]
+    out += [Instance(f"E_d(range(3), 2, exp_eps=3), alpha={a}", Ed3, params={"alpha": a}) for a in (OO, Fraction(2))]
     Ed = zoo.exponential_mechanism_hamming([0, 1], 2, exp_eps=3)
-    out += [Instance(f"E_d([0,1], 2, exp_eps=3), alpha={a}", Ed, params={"alpha": a}) for a in (Fraction(1, 2), _OO)]
+    out += [Instance(f"E_d([0,1], 2, exp_eps=3), alpha={a}", Ed, params={"alpha": a}) for a in (Fraction(1, 2), OO)]
     for t in range(2):
         M = _mech(rng, Hamming((0, 1), 2), rng.choice((2, 3)), den=5, zeros=False)
-        out += [Instance(f"random {{0,1}}^2 #{t}, alpha={a}", M, params={"alpha": a}) for a in (Fraction(2), _OO)]
+        out += [Instance(f"random {{0,1}}^2 #{t}, alpha={a}", M, params={"alpha": a}) for a in (Fraction(2), OO)]
     return tuple(out)
 
 
 def _check_cor10(inst, *, factor=None):
     M = inst.mechanism
     a = inst.params["alpha"]
-    alpha = _OO if a == _OO else Fraction(a)
+    alpha = OO if a == OO else Fraction(a)
     e = _exact(_pure(M))
     k = M.inputs.n if factor is None else factor
     c = _sibson_cap(M, alpha)
@@ -436,7 +435,7 @@ def _check_leak_limit(inst):
 def _check_leak_71(inst):
     M, P = inst.mechanism, inst.prior
     v = info.min_entropy_leakage(M, prior=P)
-    c = _sibson_cap(M, _OO)
+    c = _sibson_cap(M, OO)
     if all(p == P.pmf[0] for p in P.pmf):
         return Outcome(_eq(v, c, "uniform prior attains sup_P I_inf = I^s_oo capacity"), {"I_inf": v, "cap": c})
     return Outcome(_le(v, c, "I_inf(P) <= sup_P I^s_oo"), {"I_inf": v, "cap": c})

@@ -41,10 +41,6 @@ def _all_steps(parts: list, what: str) -> Decision:
     return Decision.undecided(und[0].method, f"{what}: {und[0].reason}", certificate=cert)
 
 
-def _fact(ok: bool, method: str, reason: str) -> Decision:
-    return Decision.true(method, reason) if ok else Decision.false(method, "not: " + reason)
-
-
 def _h_sym(x):
     """Binary entropy in nats as a sympy expression (used on (0, 1), where 0 log 0 does not arise)."""
     return -x * sympy.log(x) - (1 - x) * sympy.log(1 - x)

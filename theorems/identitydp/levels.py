@@ -17,9 +17,9 @@ from exactpriv.claims import Instance, Outcome
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
+from exactpriv.exact.numbers import OO
 from exactpriv.measures.result import Measured
 
-_OO = sympy.oo
 _LOG2 = LogForm.log(2)
 _ZERO = LogForm.rational(0)
 
@@ -28,8 +28,8 @@ def _log_ratio(best):
     """ln of a maximum ratio: None (no ratio) -> 0, oo -> oo, Fraction -> LogForm."""
     if best is None:
         return _ZERO
-    if best is _OO:
-        return _OO
+    if best is OO:
+        return OO
     return LogForm.log(best)
 
 
@@ -39,9 +39,9 @@ def _better(a, b) -> bool:
         return False
     if b is None:
         return True
-    if a is _OO:
-        return b is not _OO
-    if b is _OO:
+    if a is OO:
+        return b is not OO
+    if b is OO:
         return False
     return a > b
 
@@ -49,24 +49,24 @@ def _better(a, b) -> bool:
 def _ratio(num, den):
     """num/den with the conventions 0/0 -> None (ignored), a/0 -> oo."""
     if den == 0:
-        return None if num == 0 else _OO
+        return None if num == 0 else OO
     return Fraction(num) / Fraction(den)
 
 
 def _is_oo(v) -> bool:
-    return v is _OO or (isinstance(v, sympy.Basic) and v == _OO)
+    return v is OO or (isinstance(v, sympy.Basic) and v == OO)
 
 
 def _scale(k, v):
     """k * v for an exact level v (LogForm / Fraction / oo), k a non-negative rational."""
     if _is_oo(v):
-        return _OO if k > 0 else _ZERO
+        return OO if k > 0 else _ZERO
     return v * Fraction(k)
 
 
 def _add(*vs):
     if any(_is_oo(v) for v in vs):
-        return _OO
+        return OO
     out = _ZERO
     for v in vs:
         out = out + v
@@ -76,7 +76,7 @@ def _add(*vs):
 def _lmax(a, b):
     """Exact max of two levels (LogForm / Fraction / oo)."""
     if _is_oo(a) or _is_oo(b):
-        return _OO
+        return OO
     d = compare(a, ">=", b)
     if d.is_undecided:  # pragma: no cover - LogForm comparisons are always decidable
         raise ValueError(d.reason)

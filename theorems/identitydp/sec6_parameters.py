@@ -21,6 +21,7 @@ from fractions import Fraction
 from exactpriv.claims import Claim, Family, Finding, Instance, Outcome, Reading, Verdict
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
+from exactpriv.exact.numbers import OO
 from theorems.identitydp.dependence import (
     DATASET_MECHANISM,
     _conditional_eta,
@@ -40,7 +41,7 @@ from theorems.identitydp.instances import (
     _rf,
     _sym_mech,
 )
-from theorems.identitydp.levels import _LOG2, _OO, _combine, _is_oo, _lmax, _scale
+from theorems.identitydp.levels import _LOG2, _combine, _is_oo, _lmax, _scale
 from theorems.identitydp.measured import _ID, _PURE, _cached
 from theorems.identitydp.sec4_relation_with_dp import _sf
 
@@ -53,7 +54,7 @@ def _eta_bound(k: int, pure, eta: Fraction):
     eps + log 2 + max(log eta, -eps (1 - 1/k)), increasing in eps, so at eps = k pure_dp:
         log 2 + max(k pure_dp + log eta, pure_dp)        (log 0 = -oo)."""
     if _is_oo(pure):
-        return _OO
+        return OO
     inner = pure if eta == 0 else _lmax(_scale(k, pure) + LogForm.log(eta), pure)
     return inner + _LOG2
 

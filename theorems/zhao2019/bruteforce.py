@@ -23,8 +23,9 @@ import sympy
 
 from exactpriv.distributions import Prior
 from exactpriv.errors import InvalidArgument
+from exactpriv.exact.numbers import OO
 from exactpriv.mechanisms.base import Mechanism
-from theorems.zhao2019.exact_ratios import _OO, _lt
+from theorems.zhao2019.exact_ratios import _lt
 
 _F = Fraction
 #: the null-event conventions (as exactpriv.measures.bayesian.NULL_EVENTS)
@@ -120,10 +121,10 @@ def _event_max_ratio(P, Q, events):
         b = sum((Q[k] for k in E), Fraction(0))
         if a == 0 and b == 0:
             continue
-        r = _OO if b == 0 else a / b
+        r = OO if b == 0 else a / b
         if best is None or _lt(best, r):
             best = r
-            if r == _OO:
+            if r == OO:
                 return r
     return best
 
@@ -277,7 +278,7 @@ def _brute_mp(T: _Tables, remaining: str, ps=(_F(1, 2), _F(1, 100))):
                                 continue
                             post_in = p * pu / pe
                             post_out = (1 - p) * pw / pe
-                            gam = max(post_in / p, _OO if post_out == 0 else (1 - p) / post_out)
+                            gam = max(post_in / p, OO if post_out == 0 else (1 - p) / post_out)
                             if _lt(g_max, gam):
                                 g_max = gam
     return a_max, g_max

@@ -18,21 +18,20 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import sympy
 
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.logforms import LogForm
+from exactpriv.exact.numbers import OO
 
-_OO = sympy.oo
 #: a rounded optimal belief within this of the measured sup counts as attaining it
 _ATTAIN_SLACK = Fraction(1, 10 ** 4)
 
 
 def _ratio_of(v):
     """e^v for a measure value v = ln r (LogForm, 0) or +oo: the Fraction r, or ``sympy.oo``."""
-    if v == _OO:
-        return _OO
+    if v == OO:
+        return OO
     if isinstance(v, Fraction):
         if v != 0:
             raise InvalidArgument(f"{v} is not the log of a rational")
@@ -54,7 +53,7 @@ def _cross_ratio(m):
         if m.value != 0:
             raise InvalidArgument(f"{m!r} has no cross ratio")
         return Fraction(1)
-    return R if R == _OO else Fraction(R)
+    return R if R == OO else Fraction(R)
 
 
 def _H_le(R, c) -> bool:
@@ -63,7 +62,7 @@ def _H_le(R, c) -> bool:
     H(R) ≤ c ⟺ √R (1 − c) ≤ 1 + c ⟺ R ≤ ((1 + c)/(1 − c))² for 0 ≤ c < 1."""
     if c >= 1:
         return True
-    if c < 0 or R == _OO:
+    if c < 0 or R == OO:
         return False
     return R <= ((1 + c) / (1 - c)) ** 2
 
@@ -72,7 +71,7 @@ def _H_ge(R, c) -> bool:
     """H(R) ≥ c, exactly (H(+oo) = 1)."""
     if c <= 0:
         return True
-    if R == _OO:
+    if R == OO:
         return c <= 1
     if c >= 1:
         return False
@@ -81,16 +80,16 @@ def _H_ge(R, c) -> bool:
 
 def _s_of_ratio(r, scale=Fraction(1)):
     """scale·s(ε) with e^ε = r, s(ε) = ½ − 1/(e^ε + 1) = (r − 1)/(2(r + 1)); s(+oo) = ½."""
-    if r == _OO:
+    if r == OO:
         return scale / 2
     return scale * (r - 1) / (2 * (r + 1))
 
 
 def _lt(a, b) -> bool:
     """a < b for Fractions / +oo."""
-    if a == _OO:
+    if a == OO:
         return False
-    if b == _OO:
+    if b == OO:
         return True
     return a < b
 
@@ -99,26 +98,19 @@ def _le(a, b) -> bool:
     return not _lt(b, a)
 
 
-def _dec(ok: bool, method: str, what: str, **cert) -> Decision:
-    cert = {k: (str(v) if isinstance(v, (Fraction, sympy.Basic)) else v) for k, v in cert.items()}
-    if ok:
-        return Decision.true(method, f"holds: {what}", certificate=cert)
-    return Decision.false(method, f"violated: {what}", certificate=cert)
-
-
 def _attained(R, s, what: str) -> Decision:
     """The witness belief's exact SD s against the measured sup H(R): s > H(R) refutes the
     measure (FALSE); s within _ATTAIN_SLACK below it confirms attainment (TRUE); a larger gap
     is UNDECIDED (a missed tolerance is never a refutation)."""
     if not _H_ge(R, s):
-        return _dec(False, "beliefs", f"{what}: a belief exceeds the measured sup")
+        return Decision.of(False, "beliefs", f"{what}: a belief exceeds the measured sup")
     if _H_le(R, s + _ATTAIN_SLACK):
-        return _dec(True, "beliefs", f"{what} (rounded optimal belief within 1e-4 of the sup)")
+        return Decision.of(True, "beliefs", f"{what} (rounded optimal belief within 1e-4 of the sup)")
     return Decision.undecided("beliefs", f"{what}: the rounded optimal belief is more than 1e-4 below the sup")
 
 
 def _q(x) -> str:
-    return "oo" if x == _OO else str(x)
+    return "oo" if x == OO else str(x)
 
 
 def _all_of(parts: list, what: str) -> Decision:

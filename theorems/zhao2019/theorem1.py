@@ -34,8 +34,9 @@ from fractions import Fraction
 import sympy
 
 from exactpriv.claims import Claim, Finding, Instance, Outcome, Reading, Verdict, implies
-from exactpriv.exact.numbers import EPS
-from theorems.zhao2019.exact_ratios import _OO, _cross_ratio, _dec, _H_ge, _H_le, _le, _q, _ratio_of, _s_of_ratio
+from exactpriv.exact.decisions import Decision
+from exactpriv.exact.numbers import EPS, OO
+from theorems.zhao2019.exact_ratios import _cross_ratio, _H_ge, _H_le, _le, _q, _ratio_of, _s_of_ratio
 from theorems.regressions import archived_witness_family
 from theorems.zhao2019.instances import MECH_FAMILIES
 from theorems.zhao2019.measured import (
@@ -69,9 +70,8 @@ def check_forward(reading: str, *, bound=None, null_events: str = PAPER_NULL_EVE
         b = _bdp(inst.mechanism, inst.prior, null_events)
         s = _semantic(inst, reading, null_events)
         r, R = _ratio_of(b.value), _cross_ratio(s)
-        ok = True if r == _OO else _H_le(R, bound(r))
-        return Outcome(_dec(ok, "exact (R vs rational square)",
-                            f"BSP = {s.value} vs e^(2 BDP) - 1 with BDP = {b.value}", R=_q(R), r=_q(r)),
+        ok = True if r == OO else _H_le(R, bound(r))
+        return Outcome(Decision.of(ok, "exact (R vs rational square)", f"BSP = {s.value} vs e^(2 BDP) - 1 with BDP = {b.value}", certificate={"R": _q(R), "r": _q(r)}),
                        {"bayesian_dp": b, "bsp": s})
 
     return check
@@ -86,9 +86,7 @@ def check_converse(reading: str, *, scale=Fraction(1), null_events: str = PAPER_
         s = _semantic(inst, reading, null_events)
         r, R = _ratio_of(b.value), _cross_ratio(s)
         need = _s_of_ratio(r, scale)
-        return Outcome(_dec(_H_ge(R, need), "exact (R vs rational square)",
-                            f"BDP = {b.value} <= g(BSP) with BSP = {s.value}, i.e. BSP >= s(BDP) = {need}",
-                            R=_q(R), r=_q(r)),
+        return Outcome(Decision.of(_H_ge(R, need), "exact (R vs rational square)", f"BDP = {b.value} <= g(BSP) with BSP = {s.value}, i.e. BSP >= s(BDP) = {need}", certificate={"R": _q(R), "r": _q(r)}),
                        {"bayesian_dp": b, "bsp": s})
 
     return check
@@ -100,7 +98,7 @@ def check_bsp_sp(reading: str, null_events: str = PAPER_NULL_EVENTS) -> callable
     def check(inst: Instance) -> Outcome:
         a, b = _sp(inst.mechanism), _bsp(inst.mechanism, inst.prior, reading, null_events)
         Ra, Rb = _cross_ratio(a), _cross_ratio(b)
-        return Outcome(_dec(_le(Ra, Rb), "exact (H increasing in R)", f"SP = {a.value} <= BSP = {b.value}"),
+        return Outcome(Decision.of(_le(Ra, Rb), "exact (H increasing in R)", f"SP = {a.value} <= BSP = {b.value}"),
                        {"semantic_privacy": a, "bsp": b})
 
     return check

@@ -30,25 +30,14 @@ import sympy
 from exactpriv.claims import Claim, Family, Finding, Instance, Outcome, Reading, Verdict, implies
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
-from exactpriv.exact.numbers import EPS
+from exactpriv.exact.numbers import EPS, OO
 from exactpriv.forall import inequality_for_all, value_for_all
 from exactpriv.measures.divergence import max_divergence, tv
 from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 from theorems.zhao2019.bruteforce import _event_max_ratio, _events, _Tables, _tables
-from theorems.zhao2019.exact_ratios import (
-    _OO,
-    _all_of,
-    _cross_ratio,
-    _dec,
-    _H_ge,
-    _H_le,
-    _le,
-    _q,
-    _ratio_of,
-    _s_of_ratio,
-)
+from theorems.zhao2019.exact_ratios import _cross_ratio, _H_ge, _H_le, _le, _q, _ratio_of, _s_of_ratio
 from theorems.zhao2019.instances import MECH_FAMILIES, RANDOM_POS, ZOO, _fam, _inst, _rpmf
 from theorems.zhao2019.measured import POSITIVE, _dp, _sp
 from theorems.zhao2019.theorem1 import CONVERSE_MAP
@@ -69,8 +58,8 @@ def check_sp_forward(*, bound=None):
     def check(inst: Instance) -> Outcome:
         d, s = _dp(inst.mechanism), _sp(inst.mechanism)
         r, R = _ratio_of(d.value), _cross_ratio(s)
-        ok = True if r == _OO else _H_le(R, bound(r))
-        return Outcome(_dec(ok, "exact", f"SP = {s.value} vs e^(2 DP) - 1 with DP = {d.value}"),
+        ok = True if r == OO else _H_le(R, bound(r))
+        return Outcome(Decision.of(ok, "exact", f"SP = {s.value} vs e^(2 DP) - 1 with DP = {d.value}"),
                        {"pure_dp": d, "semantic_privacy": s})
 
     return check
@@ -94,9 +83,9 @@ def check_sp_converse(*, breach: bool = False, scale=Fraction(1)):
         d, s = _dp(inst.mechanism), _sp(inst.mechanism)
         r, R = _ratio_of(d.value), _cross_ratio(s)
         if breach and _sp_breach(_tables(inst.mechanism, None)):
-            R = _OO
+            R = OO
         need = _s_of_ratio(r, scale)
-        return Outcome(_dec(_H_ge(R, need), "exact", f"SP = {s.value} >= s(DP) = {need} with DP = {d.value}"
+        return Outcome(Decision.of(_H_ge(R, need), "exact", f"SP = {s.value} >= s(DP) = {need} with DP = {d.value}"
                             + (" (undefined posteriors count as SD = 1)" if breach else "")),
                        {"pure_dp": d, "semantic_privacy": s})
 
@@ -117,18 +106,16 @@ def _s(e):
 def _prove_sp_rr(target) -> Decision:
     """RR_2(ε) for every ε ≥ 0: pure DP = ε and SP = ``target`` (exact closed forms, certified)."""
     M = _rr2()
-    return _all_of([lambda: value_for_all(M, "pure_dp", EPS), lambda: value_for_all(M, "semantic_privacy", target)],
-                   f"RR_2(eps): DP = eps and SP = {target} for all eps")
+    return Decision.all_of([lambda: value_for_all(M, "pure_dp", EPS), lambda: value_for_all(M, "semantic_privacy", target)], f"RR_2(eps): DP = eps and SP = {target} for all eps")
 
 
 def _prove_rr_gap() -> Decision:
     """For every ε > 0: RR_2(ε) has DP = ε and SP = tanh(ε/4), and tanh(ε/4) > s(ε) (certified)."""
     M = _rr2()
-    return _all_of([lambda: value_for_all(M, "pure_dp", EPS),
+    return Decision.all_of([lambda: value_for_all(M, "pure_dp", EPS),
                     lambda: value_for_all(M, "semantic_privacy", sympy.tanh(EPS / 4)),
                     lambda: inequality_for_all(sympy.tanh(EPS / 4), ">", _s(EPS), domain=(0, sympy.oo),
-                                               closed=(False, False))],
-                   "RR_2(eps) has SP = tanh(eps/4) > 1/2 - 1/(e^eps + 1) for every eps > 0")
+                                               closed=(False, False))], "RR_2(eps) has SP = tanh(eps/4) > 1/2 - 1/(e^eps + 1) for every eps > 0")
 
 
 @functools.lru_cache(maxsize=None)
@@ -157,8 +144,7 @@ def _check_map_not_attained(inst: Instance) -> Outcome:
     r, R = _ratio_of(d.value), _cross_ratio(s)
     ge_tanh = _le(r, R)
     strict = r == 1 or not _H_le(R, _s_of_ratio(r))
-    return Outcome(_dec(ge_tanh and strict, "exact (R vs r and a rational square)",
-                        f"SP = {s.value} >= tanh(DP/4) and > s(DP) with DP = {d.value}", R=_q(R), r=_q(r)),
+    return Outcome(Decision.of(ge_tanh and strict, "exact (R vs r and a rational square)", f"SP = {s.value} >= tanh(DP/4) and > s(DP) with DP = {d.value}", certificate={"R": _q(R), "r": _q(r)}),
                    {"pure_dp": d, "semantic_privacy": s})
 
 
@@ -187,7 +173,7 @@ def _pointwise_gamma(P, Q):
     """e^ε of point-wise (ε, 0)-indistinguishability: max over a in supp P ∪ supp Q of the ratio
     P(a)/Q(a) both ways ([3, Def. 3.2]); +oo if the supports differ."""
     return max(_ratio_of(max_divergence(P, Q)), _ratio_of(max_divergence(Q, P)),
-               key=lambda v: (v == _OO, v if v != _OO else 0))
+               key=lambda v: (v == OO, v if v != OO else 0))
 
 
 def check_ks(part: str, *, sd_bound=None):
@@ -199,11 +185,11 @@ def check_ks(part: str, *, sd_bound=None):
         if part == "events":
             events = _events(len(P))
             r = max((_event_max_ratio(P, Q, events), _event_max_ratio(Q, P, events)),
-                    key=lambda v: (v == _OO, v if v != _OO else 0))
-            return Outcome(_dec(_le(r, g), "brute-force events", f"max event ratio {_q(r)} <= e^eps = {_q(g)}"))
+                    key=lambda v: (v == OO, v if v != OO else 0))
+            return Outcome(Decision.of(_le(r, g), "brute-force events", f"max event ratio {_q(r)} <= e^eps = {_q(g)}"))
         d = tv(P, Q)
-        bnd = (sd_bound or (lambda gg: gg - 1))(g) if g != _OO else _OO
-        return Outcome(_dec(_le(d, bnd), "exact", f"SD = {d} <= {_q(bnd)} (e^eps = {_q(g)})"))
+        bnd = (sd_bound or (lambda gg: gg - 1))(g) if g != OO else OO
+        return Outcome(Decision.of(_le(d, bnd), "exact", f"SD = {d} <= {_q(bnd)} (e^eps = {_q(g)})"))
 
     return check
 

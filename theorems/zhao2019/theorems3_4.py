@@ -23,11 +23,12 @@ from fractions import Fraction
 import sympy
 
 from exactpriv.claims import Claim, Finding, Instance, Outcome, Reading, Verdict, implies
-from exactpriv.exact.numbers import EPS
+from exactpriv.exact.decisions import Decision
+from exactpriv.exact.numbers import EPS, OO
 from exactpriv.measures.membership import positive_membership
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Bounded, Subsets
-from theorems.zhao2019.exact_ratios import _OO, _dec, _le, _q, _ratio_of
+from theorems.zhao2019.exact_ratios import _le, _q, _ratio_of
 from theorems.zhao2019.instances import MECH_FAMILIES, _fam, _inst, _mech, _prod, _rpmf
 from theorems.zhao2019.measured import FULL_SUPPORT, HAS_PRIOR, OLD_NULL_EVENTS, PAPER_NULL_EVENTS, _bdp, _mp
 
@@ -45,13 +46,13 @@ def check_thm3(remaining: str, *, scale=Fraction(1), null_events: str = PAPER_NU
         b = _bdp(inst.mechanism, inst.prior, null_events)
         m = _mp(inst.mechanism, inst.prior, remaining, null_events)
         r = _ratio_of(b.value)
-        g = m.value if m.value == _OO else Fraction(m.value)
-        if scale == 1 or r == _OO:
+        g = m.value if m.value == OO else Fraction(m.value)
+        if scale == 1 or r == OO:
             ok = _le(g, r)
         else:  # γ ≤ r^scale with scale = 1/k: γ^k ≤ r
             k = int(1 / scale)
-            ok = g != _OO and g ** k <= r
-        return Outcome(_dec(ok, "exact", f"MP level γ = {_q(g)} vs e^BDP = {_q(r)}"),
+            ok = g != OO and g ** k <= r
+        return Outcome(Decision.of(ok, "exact", f"MP level γ = {_q(g)} vs e^BDP = {_q(r)}"),
                        {"bayesian_dp": b, "membership": m})
 
     return check
@@ -61,8 +62,8 @@ def check_thm4_two_point(inst: Instance) -> Outcome:
     """D* (p free) is downward scalable: e^{BDP} ≤ γ_MP(D*, conditional)."""
     b, m = _bdp(inst.mechanism, inst.prior), _mp(inst.mechanism, inst.prior, "conditional")
     r = _ratio_of(b.value)
-    g = m.value if m.value == _OO else Fraction(m.value)
-    return Outcome(_dec(_le(r, g), "exact", f"e^BDP = {_q(r)} vs MP level {_q(g)}"),
+    g = m.value if m.value == OO else Fraction(m.value)
+    return Outcome(Decision.of(_le(r, g), "exact", f"e^BDP = {_q(r)} vs MP level {_q(g)}"),
                    {"bayesian_dp": b, "membership": m})
 
 
@@ -114,7 +115,7 @@ def _li_family_ratios(M: Mechanism, family: str):
                         den[y] += w * rows[T][y]
                 for y in range(ny):
                     if num[y] or den[y]:
-                        out.append(_OO if den[y] == 0 else num[y] / den[y])
+                        out.append(OO if den[y] == 0 else num[y] / den[y])
     else:  # one_of_two on Bounded
         for T in sp.points:
             for t in T:
@@ -125,7 +126,7 @@ def _li_family_ratios(M: Mechanism, family: str):
                     for y in range(ny):
                         a, b = rows[T][y], rows[T2][y]
                         if a or b:
-                            out.append(_OO if b == 0 else a / b)
+                            out.append(OO if b == 0 else a / b)
     return out
 
 
@@ -137,10 +138,10 @@ def check_thm4_li(family_of=None):
         M = inst.mechanism
         fam = family_of or ("independent" if isinstance(M.inputs, Subsets) else "one_of_two")
         m = positive_membership(M, family=fam, form="gamma")
-        g = m.value if m.value == _OO else Fraction(m.value)
+        g = m.value if m.value == OO else Fraction(m.value)
         ratios = _li_family_ratios(M, fam)
-        worst = max(ratios, key=lambda v: (v == _OO, v if v != _OO else 0), default=Fraction(1))
-        return Outcome(_dec(_le(worst, g), "grid of members", f"family {fam}: max A = {_q(worst)} vs MP level {_q(g)}"),
+        worst = max(ratios, key=lambda v: (v == OO, v if v != OO else 0), default=Fraction(1))
+        return Outcome(Decision.of(_le(worst, g), "grid of members", f"family {fam}: max A = {_q(worst)} vs MP level {_q(g)}"),
                        {"membership": m, "max_A": worst})
 
     return check
@@ -169,7 +170,7 @@ def check_step39(inst: Instance) -> Outcome:
     gamma, alpha, q = P["gamma"], P["alpha"], P["q"]
     ratio = alpha / (alpha * q + 1 - q)
     ok = ratio == gamma if P.get("at_bound") else ratio > gamma
-    return Outcome(_dec(ok, "exact", f"alpha/(alpha q + 1 - q) = {ratio} vs e^eps = {gamma}"))
+    return Outcome(Decision.of(ok, "exact", f"alpha/(alpha q + 1 - q) = {ratio} vs e^eps = {gamma}"))
 
 
 CLAIMS: list[Claim] = [
