@@ -28,9 +28,9 @@ from exactpriv.measures.information import record_mi
 from exactpriv.mechanisms import zoo
 
 from theorems.cuff2016.closeness import _GAMMAS, _log, _masses, _pair_delta, _pair_eps
-from theorems.cuff2016.decisions import _combine, _measured_cmp
-from theorems.cuff2016.families import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, _mechs_random, _rpmf
-from theorems.cuff2016.mechanism_measures import _mi
+from theorems.cuff2016.steps import _combine, _measured_cmp
+from theorems.cuff2016.instances import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, _mechs_random, _rpmf
+from theorems.cuff2016.measured import _mi
 from theorems.cuff2016._common import _C, _R
 
 __all__ = ["CLAIMS"]

@@ -34,8 +34,8 @@ from exactpriv.measures.divergence import is_close, kl, tv
 from exactpriv.measures.symbolic import pair_divergence_symbolic
 
 from theorems.cuff2016.closeness import _GAMMAS, _exp_of, _log, _masses, _min_eps_eps2, _pair_delta, _pair_eps
-from theorems.cuff2016.decisions import _certify, _combine, _prove_identity, _prove_limit
-from theorems.cuff2016.families import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR, PAIR_FAMILIES, _pair
+from theorems.cuff2016.steps import _certify, _combine, _prove_identity, _prove_limit
+from theorems.cuff2016.instances import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR, PAIR_FAMILIES, _pair
 from theorems.cuff2016.symbolic import _T, _all_steps, _rr2
 from theorems.cuff2016._common import _C, _P, _R
 

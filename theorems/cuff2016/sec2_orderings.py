@@ -28,9 +28,9 @@ from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import EPS, OO
 
 from theorems.cuff2016.closeness import _GAMMAS, _exp_of, _log, _masses
-from theorems.cuff2016.decisions import _certify, _combine, _prove_identity
-from theorems.cuff2016.families import MECH_FAMILIES
-from theorems.cuff2016.mechanism_measures import _approx_delta, _hamming_pairs, _kl, _mi, _pure, _tv
+from theorems.cuff2016.steps import _certify, _combine, _prove_identity
+from theorems.cuff2016.instances import MECH_FAMILIES
+from theorems.cuff2016.measured import _approx_delta, _hamming_pairs, _kl, _mi, _pure, _tv
 from theorems.cuff2016.sec2_property3 import prop3_delta_prime
 from theorems.cuff2016._common import _C, _P, _R
 

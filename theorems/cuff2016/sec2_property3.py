@@ -23,8 +23,8 @@ from exactpriv.forall import prove_nonnegative_orthant
 from exactpriv.measures.divergence import hockey_stick, is_close
 
 from theorems.cuff2016.closeness import _log, _pair_delta
-from theorems.cuff2016.decisions import _combine
-from theorems.cuff2016.families import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR, _pair
+from theorems.cuff2016.steps import _combine
+from theorems.cuff2016.instances import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR, _pair
 from theorems.cuff2016.symbolic import _HALF, _all_steps
 from theorems.cuff2016._common import _C, _P, _R, _X
 

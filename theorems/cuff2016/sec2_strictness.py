@@ -24,8 +24,8 @@ from exactpriv.exact.numbers import OO
 from exactpriv.measures.divergence import kl, tv
 
 from theorems.cuff2016.closeness import _pair_eps
-from theorems.cuff2016.decisions import _combine
-from theorems.cuff2016.families import _pair
+from theorems.cuff2016.steps import _combine
+from theorems.cuff2016.instances import _pair
 from theorems.cuff2016._common import _C, _R, _X
 
 __all__ = ["CLAIMS"]

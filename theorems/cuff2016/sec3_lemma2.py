@@ -34,9 +34,9 @@ from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
 from theorems.cuff2016.closeness import _LN2, _h
-from theorems.cuff2016.decisions import _certify, _combine, _measured_cmp, _prove_identity, _prove_limit
-from theorems.cuff2016.families import MECHS_BSC, MECH_FAMILIES, _mech, _rpmf
-from theorems.cuff2016.mechanism_measures import _approx_delta, _mi, _tv
+from theorems.cuff2016.steps import _certify, _combine, _measured_cmp, _prove_identity, _prove_limit
+from theorems.cuff2016.instances import MECHS_BSC, MECH_FAMILIES, _mech, _rpmf
+from theorems.cuff2016.measured import _approx_delta, _mi, _tv
 from theorems.cuff2016.symbolic import _HALF, _T, _all_steps, _h_sym, _rr2
 from theorems.cuff2016._common import _C, _P, _R
 

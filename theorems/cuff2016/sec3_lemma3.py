@@ -35,9 +35,9 @@ from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
 from theorems.cuff2016.closeness import _h, _log, _sym
-from theorems.cuff2016.decisions import _combine, _measured_cmp, _prove_limit
-from theorems.cuff2016.families import MECH_FAMILIES, _mech
-from theorems.cuff2016.mechanism_measures import _max_alphabet, _mi, _tv
+from theorems.cuff2016.steps import _combine, _measured_cmp, _prove_limit
+from theorems.cuff2016.instances import MECH_FAMILIES, _mech
+from theorems.cuff2016.measured import _max_alphabet, _mi, _tv
 from theorems.cuff2016.symbolic import _all_steps, _h_sym
 from theorems.cuff2016._common import _C, _P, _R
 

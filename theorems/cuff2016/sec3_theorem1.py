@@ -32,9 +32,9 @@ from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
 from theorems.cuff2016.closeness import _GAMMAS, _log, _min_eps_eps2
-from theorems.cuff2016.decisions import _combine, _measured_cmp
-from theorems.cuff2016.families import MECH_FAMILIES, _mech, _rpmf
-from theorems.cuff2016.mechanism_measures import _approx_delta, _kl, _max_alphabet, _mi, _pure, _tv
+from theorems.cuff2016.steps import _combine, _measured_cmp
+from theorems.cuff2016.instances import MECH_FAMILIES, _mech, _rpmf
+from theorems.cuff2016.measured import _approx_delta, _kl, _max_alphabet, _mi, _pure, _tv
 from theorems.cuff2016.sec2_property3 import prop3_delta_prime
 from theorems.cuff2016.sec3_lemma3 import lemma3_bound
 from theorems.cuff2016._common import _C, _R

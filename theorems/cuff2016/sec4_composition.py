@@ -32,7 +32,7 @@ from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
 from theorems.cuff2016.exact_information import _conj, _entropy, _eq, _int, _le, _max, _mi_dp, _prior_joint, _sum
-from theorems.cuff2016.mechanism_measures import _pure
+from theorems.cuff2016.measured import _pure
 from theorems.cuff2016.random_objects import _circulant, _mech, _prior
 from theorems.cuff2016.symbolic import _T, _all_steps
 

@@ -33,7 +33,7 @@ from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
 from theorems.cuff2016.exact_information import _LOG2, _cmi, _conj, _eq, _gt, _le, _mi_dp, _prior_joint
-from theorems.cuff2016.mechanism_measures import _pure
+from theorems.cuff2016.measured import _pure
 from theorems.cuff2016.random_objects import _all_equal_prior, _mech, _pmf, _prior, _product_prior
 
 __all__ = ["CLAIMS"]

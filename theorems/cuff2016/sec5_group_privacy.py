@@ -50,7 +50,7 @@ from theorems.cuff2016.exact_information import (
     _scale,
     _sum,
 )
-from theorems.cuff2016.mechanism_measures import _pure
+from theorems.cuff2016.measured import _pure
 from theorems.cuff2016.random_objects import _mech
 from theorems.cuff2016.sec7_renyi import _fq
 from theorems.cuff2016.symbolic import _all_steps

@@ -47,7 +47,7 @@ from theorems.cuff2016.exact_information import (
     _sibson_cap,
     _sub,
 )
-from theorems.cuff2016.mechanism_measures import _pure
+from theorems.cuff2016.measured import _pure
 from theorems.cuff2016.random_objects import _circulant, _mech, _pmf, _prior
 
 __all__ = ["CLAIMS"]

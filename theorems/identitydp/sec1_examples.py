@@ -36,7 +36,7 @@ from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 from theorems.identitydp.dependence import DATASET_MECHANISM, INDEPENDENT_SOURCES
 from theorems.identitydp.instances import _B2, _geo, _pmf, _sym_mech
-from theorems.identitydp.levels import _combine
+from theorems.identitydp.steps import _combine
 from theorems.identitydp.measured import _ID, _PURE
 
 __all__ = ["CLAIMS"]

@@ -31,7 +31,7 @@ from exactpriv.exact.kernel import compare
 from exactpriv.mechanisms.base import Mechanism
 from theorems.identitydp.dependence import DATASET_MECHANISM
 from theorems.identitydp.instances import _B3, _SYMMETRIC_NOTE, _fam_vectors, _one, _rf, _zf
-from theorems.identitydp.levels import _better, _combine, _log_ratio, _ratio
+from theorems.identitydp.steps import _better, _combine, _log_ratio, _ratio
 from theorems.identitydp.measured import _PURE
 
 __all__ = ["CLAIMS"]

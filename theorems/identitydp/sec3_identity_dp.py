@@ -42,7 +42,7 @@ from theorems.identitydp.instances import (
     _product_prior,
     _sym_mech,
 )
-from theorems.identitydp.levels import _add, _better, _combine, _log_ratio, _ratio
+from theorems.identitydp.steps import _add, _better, _combine, _log_ratio, _ratio
 from theorems.identitydp.measured import _ID, _cached
 
 __all__ = ["CLAIMS"]

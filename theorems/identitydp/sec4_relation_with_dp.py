@@ -54,7 +54,7 @@ from theorems.identitydp.instances import (
     _rf,
     _sym_mech,
 )
-from theorems.identitydp.levels import _better, _combine, _implication_check, _log_ratio, _ratio, _scale
+from theorems.identitydp.steps import _better, _combine, _implication_check, _log_ratio, _ratio, _scale
 from theorems.identitydp.measured import _PURE, _id_of, _pure_of
 from theorems.identitydp.sec1_examples import _ex2_product_prior
 

@@ -42,7 +42,7 @@ from theorems.identitydp.instances import (
     _one,
     _zf,
 )
-from theorems.identitydp.levels import _better, _combine, _implication_check, _log_ratio, _measured_gt, _ratio
+from theorems.identitydp.steps import _better, _combine, _implication_check, _log_ratio, _measured_gt, _ratio
 from theorems.identitydp.measured import _CMI, _ID, _KL, _MI, _PURE, _id_of, _pure_of
 from theorems.identitydp.sec4_relation_with_dp import _prop2_check
 

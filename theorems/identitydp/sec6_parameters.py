@@ -41,7 +41,7 @@ from theorems.identitydp.instances import (
     _rf,
     _sym_mech,
 )
-from theorems.identitydp.levels import _LOG2, _combine, _is_oo, _lmax, _scale
+from theorems.identitydp.steps import _LOG2, _combine, _is_oo, _lmax, _scale
 from theorems.identitydp.measured import _ID, _PURE, _cached
 from theorems.identitydp.sec4_relation_with_dp import _sf
 

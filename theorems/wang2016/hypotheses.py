@@ -12,7 +12,7 @@ from exactpriv.claims import Hypothesis
 from exactpriv.exact.numbers import OO, as_rational
 from exactpriv.measures.distortion import exp_h_inverse
 
-from theorems.wang2016.optima import eps_tilde, exp_eps_x
+from theorems.wang2016.measured import eps_tilde, exp_eps_x
 from theorems.wang2016.steps import exp_eps_of, shape
 
 

@@ -20,7 +20,7 @@ from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
-from theorems.wang2016.optima import eps_tilde, exp_eps_x, pd_dp
+from theorems.wang2016.measured import eps_tilde, exp_eps_x, pd_dp
 from theorems.wang2016.steps import F, shape
 
 

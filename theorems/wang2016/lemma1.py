@@ -29,7 +29,7 @@ from exactpriv.spaces import Hamming
 
 from theorems.wang2016.exponential_mechanism import SMALL_SPACES, prove_e_d
 from theorems.wang2016.instances import FAM_NMT, cached_family
-from theorems.wang2016.optima import pd_relaxed
+from theorems.wang2016.measured import pd_relaxed
 from theorems.wang2016.steps import F, compare_step, exp_eps_of, symbolic_zero
 
 

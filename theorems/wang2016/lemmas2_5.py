@@ -44,7 +44,7 @@ from theorems.wang2016.instances import (
     random_mechanism,
     random_prior,
 )
-from theorems.wang2016.optima import exp_eps_x, pd_dp, pd_i, uncertified
+from theorems.wang2016.measured import exp_eps_x, pd_dp, pd_i, uncertified
 from theorems.wang2016.search import ALL_PRIORS_ANY_EPS, FULL_SUPPORT_POSITIVE_EPS_FROM_TILDE
 from theorems.wang2016.steps import compare_step, exp_eps_of, h_or_zero, shape, times
 

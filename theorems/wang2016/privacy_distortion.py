@@ -40,7 +40,7 @@ from theorems.wang2016.instances import (
     prior_t_instance,
     priors,
 )
-from theorems.wang2016.optima import eps_tilde, pd_dp, pd_i, uncertified
+from theorems.wang2016.measured import eps_tilde, pd_dp, pd_i, uncertified
 from theorems.wang2016.steps import F, compare_step, exp_eps_of, shape, symbolic_zero
 
 

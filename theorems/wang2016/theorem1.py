@@ -48,7 +48,7 @@ from theorems.wang2016.instances import (
     priors,
     random_mechanism,
 )
-from theorems.wang2016.optima import eps_tilde, exp_eps_x, lower_bound_all_eps, pd_dp, pd_i, pd_relaxed, uncertified
+from theorems.wang2016.measured import eps_tilde, exp_eps_x, lower_bound_all_eps, pd_dp, pd_i, pd_relaxed, uncertified
 from theorems.wang2016.search import (
     ALL_PRIORS_ANY_EPS,
     FULL_SUPPORT_ANY_EPS,

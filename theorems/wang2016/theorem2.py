@@ -46,7 +46,7 @@ from theorems.wang2016.instances import (
     random_mechanism,
     random_prior,
 )
-from theorems.wang2016.optima import eps_tilde, lower_bound_all_eps, pd_i
+from theorems.wang2016.measured import eps_tilde, lower_bound_all_eps, pd_i
 from theorems.wang2016.search import FULL_SUPPORT_POSITIVE_EPS_FROM_TILDE
 from theorems.wang2016.steps import F, compare_step, exp_eps_of, shape
 

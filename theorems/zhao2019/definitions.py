@@ -22,7 +22,7 @@ from fractions import Fraction
 from exactpriv.claims import Claim, Instance, Outcome, Reading, Verdict
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import OO
-from theorems.zhao2019.bruteforce import (
+from theorems.zhao2019.brute_force import (
     _brute_bdp_ratio,
     _brute_mp_of,
     _bsp_uv,
@@ -36,7 +36,7 @@ from theorems.zhao2019.bruteforce import (
     _tables,
     _witness_pair_weights,
 )
-from theorems.zhao2019.exact_ratios import _attained, _cross_ratio, _H_ge, _le, _lt, _q, _ratio_of
+from theorems.zhao2019.steps import _attained, _cross_ratio, _H_ge, _le, _lt, _q, _ratio_of
 from theorems.zhao2019.instances import DEF_FAMILIES, RANDOM_PRODUCT, ZOO
 from theorems.zhao2019.measured import (
     INDEPENDENT_FULL,

@@ -25,8 +25,8 @@ import sympy
 from exactpriv.claims import Claim, Finding, Hypothesis, Instance, Outcome, Reading, Verdict
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import EPS, OO
-from theorems.zhao2019.bruteforce import _brute_mp_of
-from theorems.zhao2019.exact_ratios import _le, _q
+from theorems.zhao2019.brute_force import _brute_mp_of
+from theorems.zhao2019.steps import _le, _q
 from theorems.zhao2019.instances import DEF_FAMILIES, _fam, _inst
 
 __all__ = ["CLAIMS", "FINITE_A", "INTERIOR", "LEMMA1_GRID", "check_cor1", "check_lemma1", "cor1_hypothesis"]

@@ -36,7 +36,7 @@ import sympy
 from exactpriv.claims import Claim, Finding, Instance, Outcome, Reading, Verdict, implies
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import EPS, OO
-from theorems.zhao2019.exact_ratios import _cross_ratio, _H_ge, _H_le, _le, _q, _ratio_of, _s_of_ratio
+from theorems.zhao2019.steps import _cross_ratio, _H_ge, _H_le, _le, _q, _ratio_of, _s_of_ratio
 from theorems.regressions import archived_witness_family
 from theorems.zhao2019.instances import MECH_FAMILIES
 from theorems.zhao2019.measured import (

@@ -36,8 +36,8 @@ from exactpriv.measures.divergence import max_divergence, tv
 from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
-from theorems.zhao2019.bruteforce import _event_max_ratio, _events, _Tables, _tables
-from theorems.zhao2019.exact_ratios import _cross_ratio, _H_ge, _H_le, _le, _q, _ratio_of, _s_of_ratio
+from theorems.zhao2019.brute_force import _event_max_ratio, _events, _Tables, _tables
+from theorems.zhao2019.steps import _cross_ratio, _H_ge, _H_le, _le, _q, _ratio_of, _s_of_ratio
 from theorems.zhao2019.instances import MECH_FAMILIES, RANDOM_POS, ZOO, _fam, _inst, _rpmf
 from theorems.zhao2019.measured import POSITIVE, _dp, _sp
 from theorems.zhao2019.theorem1 import CONVERSE_MAP

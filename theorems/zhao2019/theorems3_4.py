@@ -28,7 +28,7 @@ from exactpriv.exact.numbers import EPS, OO
 from exactpriv.measures.membership import positive_membership
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Bounded, Subsets
-from theorems.zhao2019.exact_ratios import _le, _q, _ratio_of
+from theorems.zhao2019.steps import _le, _q, _ratio_of
 from theorems.zhao2019.instances import MECH_FAMILIES, _fam, _inst, _mech, _prod, _rpmf
 from theorems.zhao2019.measured import FULL_SUPPORT, HAS_PRIOR, OLD_NULL_EVENTS, PAPER_NULL_EVENTS, _bdp, _mp
 

@@ -8,12 +8,12 @@ from fractions import Fraction
 
 from exactpriv.measures.divergence import hockey_stick
 from tests.theorems.cuff2016.refute import is_refuted
-from theorems.cuff2016 import closeness, families
+from theorems.cuff2016 import closeness, instances
 from theorems.cuff2016 import sec2_property3 as S
 
 
 def test_broken_property3_without_loss_is_refuted():
-    assert is_refuted(S.prop3_check(lambda d, g, gp: d), (families.PAIRS_EXHAUSTIVE,))
+    assert is_refuted(S.prop3_check(lambda d, g, gp: d), (instances.PAIRS_EXHAUSTIVE,))
 
 
 def test_broken_all_parameter_delta_prime_is_refuted():

@@ -9,7 +9,7 @@ from exactpriv.spaces import Hamming
 from theorems import get_claim
 from theorems.identitydp.dependence import DATASET_MECHANISM, _k_joint, _k_pairwise, _max_tv
 from theorems.identitydp.instances import _xor_prior
-from theorems.identitydp.levels import _implication_check, _scale
+from theorems.identitydp.steps import _implication_check, _scale
 from theorems.identitydp.measured import _id_of, _pure_of
 
 B2 = Hamming((0, 1), 2)

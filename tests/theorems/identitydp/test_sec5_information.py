@@ -14,7 +14,7 @@ from exactpriv.measures.bayesian import identity_dp
 from exactpriv.measures.information import conditional_mi
 from exactpriv.spaces import Hamming
 from theorems import get_claim
-from theorems.identitydp.levels import _implication_check, _scale
+from theorems.identitydp.steps import _implication_check, _scale
 from theorems.identitydp.measured import _KL, _MI, _id_of
 from theorems.identitydp.sec5_information import _dp_special_witnesses, _lemma4_ratio, _prop4_witnesses
 

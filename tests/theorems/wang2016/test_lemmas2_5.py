@@ -14,7 +14,7 @@ from exactpriv.measures.distortion import h
 from theorems.wang2016 import lemmas2_5 as L
 from theorems.wang2016.exponential_mechanism import prove_e_d
 from theorems.wang2016.instances import FAM_ABOVE_STRICT, FAM_GRID, FAM_PRIORS_FULL
-from theorems.wang2016.optima import exp_eps_x, pd_i
+from theorems.wang2016.measured import exp_eps_x, pd_i
 
 
 def _refuted(claim, check, families):

@@ -15,7 +15,7 @@ from exactpriv.claims import Reading, Verdict, check_reading
 from exactpriv.exact.kernel import compare
 from exactpriv.measures.result import value_to_sympy
 from theorems.zhao2019 import CLAIMS
-from theorems.zhao2019.exact_ratios import _cross_ratio, _H_ge, _H_le, _ratio_of
+from theorems.zhao2019.steps import _cross_ratio, _H_ge, _H_le, _ratio_of
 from theorems.zhao2019.instances import MECH_FAMILIES, _minimal_instances, _random_instances, _zoo_instances
 from theorems.zhao2019.measured import OLD_NULL_EVENTS, POSITIVE_FULL, _bdp, _bsp, _semantic
 from theorems.zhao2019.theorem1 import check_bsp_sp, check_converse, check_forward

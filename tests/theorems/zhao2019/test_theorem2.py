@@ -18,7 +18,7 @@ from exactpriv.measures.result import value_to_sympy
 from exactpriv.measures.semantic import semantic_privacy
 from exactpriv.mechanisms import zoo
 from theorems.zhao2019 import CLAIMS
-from theorems.zhao2019.exact_ratios import _cross_ratio, _ratio_of
+from theorems.zhao2019.steps import _cross_ratio, _ratio_of
 from theorems.zhao2019.instances import MECH_FAMILIES, ZOO, _minimal_instances
 from theorems.zhao2019.measured import _bdp, _dp, _sp
 from theorems.zhao2019.theorem2 import (

@@ -27,9 +27,9 @@ from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
 from theorems.cuff2016.closeness import _GAMMAS, _masses
-from theorems.cuff2016.decisions import _combine, _measured_ge
-from theorems.cuff2016.families import MECH_FAMILIES, _mech, _rpmf
-from theorems.cuff2016.mechanism_measures import _approx_delta, _hamming_pairs, _mi, _pairwise_delta, _tv
+from theorems.cuff2016.steps import _combine, _measured_ge
+from theorems.cuff2016.instances import MECH_FAMILIES, _mech, _rpmf
+from theorems.cuff2016.measured import _approx_delta, _hamming_pairs, _mi, _pairwise_delta, _tv
 from theorems.cuff2016._common import _C, _R
 
 __all__ = ["CLAIMS"]

@@ -25,7 +25,7 @@ from exactpriv.distributions import Prior
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.numbers import OO
 from exactpriv.mechanisms.base import Mechanism
-from theorems.zhao2019.exact_ratios import _lt
+from theorems.zhao2019.steps import _lt
 
 _F = Fraction
 #: the null-event conventions (as exactpriv.measures.bayesian.NULL_EVENTS)
