@@ -19,9 +19,9 @@ from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import OO
 from exactpriv.measures.divergence import hockey_stick, max_divergence
 
-_LN2 = LogForm.log(2)
+LN2 = LogForm.log(2)
 #: the values γ = e^ε at which the (ε, δ) profiles of §§1–2 are compared
-_GAMMAS = (Fraction(1), Fraction(3, 2), Fraction(2), Fraction(3))
+GAMMAS = (Fraction(1), Fraction(3, 2), Fraction(2), Fraction(3))
 
 
 def _h(q) -> LogForm:
@@ -39,7 +39,7 @@ def _log(r) -> LogForm:
     return LogForm.log(r)
 
 
-def _exp_of(value):
+def exp_of(value):
     """e^value as an exact Fraction when value = log(rational) (a LogForm with integer
     exponents, or 0); None for +oo; raises if irrational."""
     if value is OO or value == OO:
@@ -57,7 +57,7 @@ def _exp_of(value):
     return g
 
 
-def _sym(v):
+def sym(v):
     """Exact value (Fraction / LogForm / sympy) as a sympy expression."""
     if isinstance(v, LogForm):
         return v.to_sympy()
@@ -66,15 +66,15 @@ def _sym(v):
     return v
 
 
-def _min_eps_eps2(eps):
+def min_eps_eps2(eps):
     """min{ε, ε²} for an exact finite ε ≥ 0 (decided exactly: ε ≤ 1 iff ε² ≤ ε)."""
     d = compare(eps, "<=", 1)
     if d.is_undecided:  # pragma: no cover - LogForm vs 1 is always decidable
         raise ValueError(d.reason)
-    return _sym(eps) ** 2 if d.is_true else eps
+    return sym(eps) ** 2 if d.is_true else eps
 
 
-def _pair_eps(P, Q):
+def pair_eps(P, Q):
     """Tightest ε of (ε, 0)-closeness: max(D_∞(P‖Q), D_∞(Q‖P)) (LogForm or oo)."""
     a, b = max_divergence(P, Q), max_divergence(Q, P)
     if a is OO or b is OO:
@@ -82,7 +82,7 @@ def _pair_eps(P, Q):
     return a if compare(a, ">=", b).is_true else b
 
 
-def _pair_delta(P, Q, gamma: Fraction) -> Fraction:
+def pair_delta(P, Q, gamma: Fraction) -> Fraction:
     """Tightest δ of (ln γ, δ)-closeness: max(E_γ(P‖Q), E_γ(Q‖P)) (Cuff–Yu §3.2, the E_γ remark)."""
     return max(hockey_stick(P, Q, gamma), hockey_stick(Q, P, gamma))
 

@@ -27,12 +27,12 @@ from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import EPS, OO
 
-from theorems.cuff2016.closeness import _GAMMAS, _exp_of, _log, _masses
-from theorems.cuff2016.steps import _certify, _combine, _prove_identity
+from theorems.cuff2016.closeness import GAMMAS, _log, _masses, exp_of
+from theorems.cuff2016.steps import _certify, combine, prove_identity
 from theorems.cuff2016.instances import MECH_FAMILIES
-from theorems.cuff2016.measured import _approx_delta, _hamming_pairs, _kl, _mi, _pure, _tv
+from theorems.cuff2016.measured import _kl, _mi, _pure, _tv, approx_delta, hamming_pairs
 from theorems.cuff2016.sec2_property3 import prop3_delta_prime
-from theorems.cuff2016._common import _C, _P, _R
+from theorems.cuff2016._common import _C, _P, reading_of
 
 __all__ = ["CLAIMS"]
 
@@ -45,7 +45,7 @@ def _def567_check(inst: Instance) -> Outcome:
     distance-1 ordered pairs; KL summed by hand)."""
     M = inst.mechanism
     rows = M.rows
-    pairs = _hamming_pairs(M)
+    pairs = hamming_pairs(M)
     parts = []
     # Def. 5: smallest ε with P(A) <= e^ε Q(A) for all events A and ordered pairs
     ratio, infinite = Fraction(1), False
@@ -74,7 +74,7 @@ def _def567_check(inst: Instance) -> Outcome:
     kv = _kl(M).value
     parts.append(Decision.true("exact", "kl_dp = oo") if best is OO and kv == OO else compare(kv, "==", best)
                  if best is not OO and kv != OO else Decision.false("exact", f"kl_dp={kv}, brute={best}"))
-    return Outcome(_combine(parts, "Defs. 5-7 by brute force"))
+    return Outcome(combine(parts, "Defs. 5-7 by brute force"))
 
 
 DEF5_6_7 = Claim(
@@ -83,7 +83,7 @@ DEF5_6_7 = Claim(
     "(0,δ)-DP. ... satisfies ε-KL-DP if for all neighboring database instances x^n and x~^n, "
     "D(P_{Y|X^n=x^n} ‖ P_{Y|X^n=x~^n}) <= ε nats.",
     "definition",
-    [_R("brute-force", "pure_dp = ln max_A P_x(A)/P_x'(A) (oo if some P_x(A) > 0 = P_x'(A)), tv_dp = max_A "
+    [reading_of("brute-force", "pure_dp = ln max_A P_x(A)/P_x'(A) (oo if some P_x(A) > 0 = P_x'(A)), tv_dp = max_A "
                        "P_x(A) − P_x'(A), kl_dp = max Σ p ln(p/q), all over ordered pairs at Hamming distance 1",
         _def567_check, MECH_FAMILIES, expected=_C)],
 )
@@ -119,7 +119,7 @@ DEF8 = Claim(
     "such that α'-DP ⟹ β'-DP. If the parameters are vectors, then β' > 0 and α' > 0 should be interpreted "
     "as inequalities on each coordinate.",
     "definition",
-    [_R("finite-family-collapse",
+    [reading_of("finite-family-collapse",
         "On a finite family of mechanisms, α ⪰ β iff α(M) = 0 ⇒ β(M) = 0 (take α' below the least positive "
         "α(M)); for the notions of (20) the zero sets coincide: pure_dp = 0 ⟺ kl_dp = 0 ⟺ mi_dp = 0 ⟺ tv_dp = 0",
         _def8_check, MECH_FAMILIES, expected=_C,
@@ -138,18 +138,18 @@ def _ex1_pure_check(inst: Instance) -> Outcome:
     """ε-DP ⇒ (ε,δ)-DP for every δ >= 0: at e^ε = e^{pure_dp} (and above), δ(γ) = 0."""
     M = inst.mechanism
     pv = _pure(M).value
-    g = _exp_of(pv)
+    g = exp_of(pv)
     if g is None:
         return Outcome(Decision.true("vacuous", "pure_dp = oo"))
-    parts = [compare(_approx_delta(M, g * k), "==", 0) for k in (1, 2)]
-    return Outcome(_combine(parts, "eps-DP => (eps,0)-DP"))
+    parts = [compare(approx_delta(M, g * k), "==", 0) for k in (1, 2)]
+    return Outcome(combine(parts, "eps-DP => (eps,0)-DP"))
 
 
 def _ex1_tv_check(inst: Instance) -> Outcome:
     """(δ)-DP ⇒ (ε,δ)-DP: δ(γ) <= δ(1) = tv_dp for every γ >= 1."""
     M = inst.mechanism
     t = _tv(M).value
-    return Outcome(_combine([compare(_approx_delta(M, g), "<=", t) for g in _GAMMAS], "(delta)-DP => (eps,delta)-DP"))
+    return Outcome(combine([compare(approx_delta(M, g), "<=", t) for g in GAMMAS], "(delta)-DP => (eps,delta)-DP"))
 
 
 def _ex1_prop3_check(inst: Instance) -> Outcome:
@@ -157,10 +157,10 @@ def _ex1_prop3_check(inst: Instance) -> Outcome:
     M = inst.mechanism
     t = _tv(M).value
     parts = []
-    for g in _GAMMAS:
-        d0 = prop3_delta_prime(_approx_delta(M, g), g, Fraction(1))
+    for g in GAMMAS:
+        d0 = prop3_delta_prime(approx_delta(M, g), g, Fraction(1))
         parts.append(compare(t, "<=", d0))
-    return Outcome(_combine(parts, "(eps,delta)-DP => (delta0)-DP"))
+    return Outcome(combine(parts, "(eps,delta)-DP => (delta0)-DP"))
 
 
 @functools.lru_cache(maxsize=None)
@@ -186,8 +186,8 @@ def _prove_ex1_limit() -> Decision:
     d = sympy.Symbol("d", nonnegative=True)
     t = sympy.exp(EPS)
     d0 = 1 - 2 * (1 - d) / (t + 1)
-    return _combine([
-        _prove_identity(d0 - ((t - 1) / (t + 1) + 2 * d / (t + 1)), "delta0 = tanh(eps/2) + 2 delta/(e^eps+1)"),
+    return combine([
+        prove_identity(d0 - ((t - 1) / (t + 1) + 2 * d / (t + 1)), "delta0 = tanh(eps/2) + 2 delta/(e^eps+1)"),
         _certify((t - 1) / (t + 1), "<=", EPS / 2, "tanh(eps/2) <= eps/2"),
         _certify(2 / (t + 1), "<=", sympy.Integer(1), "2/(e^eps + 1) <= 1"),
     ], "delta0 <= eps/2 + delta")
@@ -203,13 +203,13 @@ EX1 = Claim(
     "δ, and likewise for (δ)-DP, by definition. Also, (ε,δ)-DP = (δ)-DP by Property 3. Notice that even if we "
     "set ε' = 0, the quantity δ', as defined in the property, goes to zero as ε and δ go to zero.",
     "equivalence",
-    [_R("eps-DP-implies-eps-delta", "At e^ε = e^{pure_dp(M)} (and 2e^ε) the hockey-stick profile is 0",
+    [reading_of("eps-DP-implies-eps-delta", "At e^ε = e^{pure_dp(M)} (and 2e^ε) the hockey-stick profile is 0",
         _ex1_pure_check, MECH_FAMILIES, expected=_C),
-     _R("delta-DP-implies-eps-delta", "δ(e^ε) <= tv_dp for e^ε in {1, 3/2, 2, 3}",
+     reading_of("delta-DP-implies-eps-delta", "δ(e^ε) <= tv_dp for e^ε in {1, 3/2, 2, 3}",
         _ex1_tv_check, MECH_FAMILIES, expected=_C),
-     _R("equality-D-via-prop3", "(ε,δ)-DP ⇒ (0, δ₀)-DP, δ₀ = 1 − 2(1−δ)/(e^ε+1): tv_dp <= δ₀(δ(e^ε)) on the grid",
+     reading_of("equality-D-via-prop3", "(ε,δ)-DP ⇒ (0, δ₀)-DP, δ₀ = 1 − 2(1−δ)/(e^ε+1): tv_dp <= δ₀(δ(e^ε)) on the grid",
         _ex1_prop3_check, MECH_FAMILIES, expected=_C),
-     _R("delta0-vanishes", "δ₀ <= ε/2 + δ for all ε, δ >= 0 (so δ₀ -> 0 as ε, δ -> 0), δ₀ = tanh(ε/2) + 2δ/(e^ε+1)",
+     reading_of("delta0-vanishes", "δ₀ <= ε/2 + δ for all ε, δ >= 0 (so δ₀ -> 0 as ε, δ -> 0), δ₀ = tanh(ε/2) + 2δ/(e^ε+1)",
         _ex1_limit_check, [Family("eps-delta-grid", _ex1_limit_instances, "e^ε in {1..10}, δ in {0..1}")],
         prove=_prove_ex1_limit, expected=_P,
         hypotheses=(_EPS_DELTA_RANGES,))],

@@ -25,8 +25,8 @@ import sympy
 from exactpriv.claims import Claim, Finding, Hypothesis, Instance, Outcome, Reading, Verdict
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import EPS, OO
-from theorems.zhao2019.brute_force import _brute_mp_of
-from theorems.zhao2019.steps import _le, _q
+from theorems.zhao2019.brute_force import brute_mp_of
+from theorems.zhao2019.steps import _q, le
 from theorems.zhao2019.instances import DEF_FAMILIES, _fam, _inst
 
 __all__ = ["CLAIMS", "FINITE_A", "INTERIOR", "LEMMA1_GRID", "check_cor1", "check_lemma1", "cor1_hypothesis"]
@@ -102,7 +102,7 @@ def check_lemma1(part: str, *, g=None):
         c21, c22 = _mp_conditions(gamma, p, a, b)
         A = _A(a, b)
         if part == "lemma":
-            lhs, rhs = c21 and c22, _le(A, g(gamma, p))
+            lhs, rhs = c21 and c22, le(A, g(gamma, p))
             what = f"(21)&(22) = {lhs} vs A = {_q(A)} <= g(p) = {g(gamma, p)}: {rhs}"
         elif part == "eq28":  # A(e^-eps - p) <= 1 - p, denominators cleared: a(e^-eps - p) <= b(1 - p)
             lhs = c21
@@ -134,7 +134,7 @@ def cor1_hypothesis(*, level=None) -> Hypothesis:
     """Corollary 1's hypothesis on one (γ, p, a, b): A ≤ e^ε (``level``: variant γ -> bound on A)."""
     level = level or (lambda gamma: gamma)
     return Hypothesis("likelihood-ratio-at-most-e^eps", "A = P[Y|x_i]/P[Y|x̄_i] ≤ e^ε (Corollary 1's hypothesis)",
-                      lambda inst: _le(_A(inst.params["a"], inst.params["b"]), level(inst.params["gamma"])))
+                      lambda inst: le(_A(inst.params["a"], inst.params["b"]), level(inst.params["gamma"])))
 
 
 def check_cor1(*, level=None):
@@ -145,7 +145,7 @@ def check_cor1(*, level=None):
         P = inst.params
         gamma, p, a, b = P["gamma"], P["p"], P["a"], P["b"]
         A = _A(a, b)
-        if not _le(A, level(gamma)):
+        if not le(A, level(gamma)):
             return Outcome(Decision.true("vacuous", f"hypothesis A = {_q(A)} <= {level(gamma)} fails"))
         c21, c22 = _mp_conditions(gamma, p, a, b)
         return Outcome(Decision.of(c21 and c22, "exact", f"A = {_q(A)} <= e^eps = {gamma} gives (21) {c21}, (22) {c22}"))
@@ -156,8 +156,8 @@ def check_cor1(*, level=None):
 def check_cor1_two_point(inst: Instance) -> Outcome:
     """Corollary 1 on D*: with e^ε = max_{D ∈ D*} A (brute force), every D_p on the grid satisfies
     (21), (22) for every output event (computed by Bayes)."""
-    a_max, g_max = _brute_mp_of(inst.mechanism, inst.prior, "conditional")
-    return Outcome(Decision.of(_le(g_max, a_max), "brute-force D*", f"max_D A = {_q(a_max)}; level needed on the grid "
+    a_max, g_max = brute_mp_of(inst.mechanism, inst.prior, "conditional")
+    return Outcome(Decision.of(le(g_max, a_max), "brute-force D*", f"max_D A = {_q(a_max)}; level needed on the grid "
                                                               f"{_q(g_max)}"))
 
 

@@ -6,9 +6,9 @@ H(R) = (√R − 1)/(√R + 1) with R the largest cross-ratio (rational or +oo, 
 Every implication of Theorems 1 and 2 then reduces to comparing R with the square of a rational,
 decided in Fraction arithmetic (no transcendental comparison):
 
-* forward  "ε-BDP ⇒ (e^{2ε} − 1)-BSP"  ⟺  H(R) ≤ r² − 1  (:func:`_H_le`);
+* forward  "ε-BDP ⇒ (e^{2ε} − 1)-BSP"  ⟺  H(R) ≤ r² − 1  (:func:`H_le`);
 * converse "(½ − 1/(e^ε+1))-BSP ⇒ ε-BDP": s(ε) = (e^ε − 1)/(2(e^ε + 1)) is increasing, so the
-  tightest form is s(BDP) ≤ BSP, i.e. H(R) ≥ (r − 1)/(2(r + 1)) (:func:`_H_ge`, :func:`_s_of_ratio`).
+  tightest form is s(BDP) ≤ BSP, i.e. H(R) ≥ (r − 1)/(2(r + 1)) (:func:`H_ge`, :func:`s_of_ratio`).
 
 The bank's tests cross-check these rewritings against :func:`exactpriv.exact.kernel.compare` on the
 unreduced expressions.
@@ -28,7 +28,7 @@ from exactpriv.exact.numbers import OO
 _ATTAIN_SLACK = Fraction(1, 10 ** 4)
 
 
-def _ratio_of(v):
+def ratio_of(v):
     """e^v for a measure value v = ln r (LogForm, 0) or +oo: the Fraction r, or ``sympy.oo``."""
     if v == OO:
         return OO
@@ -56,7 +56,7 @@ def _cross_ratio(m):
     return R if R == OO else Fraction(R)
 
 
-def _H_le(R, c) -> bool:
+def H_le(R, c) -> bool:
     """H(R) = (√R − 1)/(√R + 1) ≤ c, exactly (R ≥ 1 rational or +oo; c rational).
 
     H(R) ≤ c ⟺ √R (1 − c) ≤ 1 + c ⟺ R ≤ ((1 + c)/(1 − c))² for 0 ≤ c < 1."""
@@ -67,7 +67,7 @@ def _H_le(R, c) -> bool:
     return R <= ((1 + c) / (1 - c)) ** 2
 
 
-def _H_ge(R, c) -> bool:
+def H_ge(R, c) -> bool:
     """H(R) ≥ c, exactly (H(+oo) = 1)."""
     if c <= 0:
         return True
@@ -78,14 +78,14 @@ def _H_ge(R, c) -> bool:
     return R >= ((1 + c) / (1 - c)) ** 2
 
 
-def _s_of_ratio(r, scale=Fraction(1)):
+def s_of_ratio(r, scale=Fraction(1)):
     """scale·s(ε) with e^ε = r, s(ε) = ½ − 1/(e^ε + 1) = (r − 1)/(2(r + 1)); s(+oo) = ½."""
     if r == OO:
         return scale / 2
     return scale * (r - 1) / (2 * (r + 1))
 
 
-def _lt(a, b) -> bool:
+def lt(a, b) -> bool:
     """a < b for Fractions / +oo."""
     if a == OO:
         return False
@@ -94,17 +94,17 @@ def _lt(a, b) -> bool:
     return a < b
 
 
-def _le(a, b) -> bool:
-    return not _lt(b, a)
+def le(a, b) -> bool:
+    return not lt(b, a)
 
 
 def _attained(R, s, what: str) -> Decision:
     """The witness belief's exact SD s against the measured sup H(R): s > H(R) refutes the
     measure (FALSE); s within _ATTAIN_SLACK below it confirms attainment (TRUE); a larger gap
     is UNDECIDED (a missed tolerance is never a refutation)."""
-    if not _H_ge(R, s):
+    if not H_ge(R, s):
         return Decision.of(False, "beliefs", f"{what}: a belief exceeds the measured sup")
-    if _H_le(R, s + _ATTAIN_SLACK):
+    if H_le(R, s + _ATTAIN_SLACK):
         return Decision.of(True, "beliefs", f"{what} (rounded optimal belief within 1e-4 of the sup)")
     return Decision.undecided("beliefs", f"{what}: the rounded optimal belief is more than 1e-4 below the sup")
 

@@ -36,7 +36,7 @@ import sympy
 from exactpriv.claims import Claim, Finding, Instance, Outcome, Reading, Verdict, implies
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import EPS, OO
-from theorems.zhao2019.steps import _cross_ratio, _H_ge, _H_le, _le, _q, _ratio_of, _s_of_ratio
+from theorems.zhao2019.steps import H_ge, H_le, _cross_ratio, _q, le, ratio_of, s_of_ratio
 from theorems.regressions import archived_witness_family
 from theorems.zhao2019.instances import MECH_FAMILIES
 from theorems.zhao2019.measured import (
@@ -46,10 +46,10 @@ from theorems.zhao2019.measured import (
     PAPER_NULL_EVENTS,
     POSITIVE,
     POSITIVE_FULL,
-    _bdp,
     _bsp,
     _semantic,
     _sp,
+    bdp,
 )
 
 __all__ = ["CLAIMS", "CONVERSE_MAP", "check_bsp_sp", "check_converse", "check_forward"]
@@ -67,10 +67,10 @@ def check_forward(reading: str, *, bound=None, null_events: str = PAPER_NULL_EVE
     bound = bound or (lambda r: r * r - 1)
 
     def check(inst: Instance) -> Outcome:
-        b = _bdp(inst.mechanism, inst.prior, null_events)
+        b = bdp(inst.mechanism, inst.prior, null_events)
         s = _semantic(inst, reading, null_events)
-        r, R = _ratio_of(b.value), _cross_ratio(s)
-        ok = True if r == OO else _H_le(R, bound(r))
+        r, R = ratio_of(b.value), _cross_ratio(s)
+        ok = True if r == OO else H_le(R, bound(r))
         return Outcome(Decision.of(ok, "exact (R vs rational square)", f"BSP = {s.value} vs e^(2 BDP) - 1 with BDP = {b.value}", certificate={"R": _q(R), "r": _q(r)}),
                        {"bayesian_dp": b, "bsp": s})
 
@@ -82,11 +82,11 @@ def check_converse(reading: str, *, scale=Fraction(1), null_events: str = PAPER_
     multiplies s (the broken variant "s doubled" is scale = 2)."""
 
     def check(inst: Instance) -> Outcome:
-        b = _bdp(inst.mechanism, inst.prior, null_events)
+        b = bdp(inst.mechanism, inst.prior, null_events)
         s = _semantic(inst, reading, null_events)
-        r, R = _ratio_of(b.value), _cross_ratio(s)
-        need = _s_of_ratio(r, scale)
-        return Outcome(Decision.of(_H_ge(R, need), "exact (R vs rational square)", f"BDP = {b.value} <= g(BSP) with BSP = {s.value}, i.e. BSP >= s(BDP) = {need}", certificate={"R": _q(R), "r": _q(r)}),
+        r, R = ratio_of(b.value), _cross_ratio(s)
+        need = s_of_ratio(r, scale)
+        return Outcome(Decision.of(H_ge(R, need), "exact (R vs rational square)", f"BDP = {b.value} <= g(BSP) with BSP = {s.value}, i.e. BSP >= s(BDP) = {need}", certificate={"R": _q(R), "r": _q(r)}),
                        {"bayesian_dp": b, "bsp": s})
 
     return check
@@ -98,7 +98,7 @@ def check_bsp_sp(reading: str, null_events: str = PAPER_NULL_EVENTS) -> callable
     def check(inst: Instance) -> Outcome:
         a, b = _sp(inst.mechanism), _bsp(inst.mechanism, inst.prior, reading, null_events)
         Ra, Rb = _cross_ratio(a), _cross_ratio(b)
-        return Outcome(Decision.of(_le(Ra, Rb), "exact (H increasing in R)", f"SP = {a.value} <= BSP = {b.value}"),
+        return Outcome(Decision.of(le(Ra, Rb), "exact (H increasing in R)", f"SP = {a.value} <= BSP = {b.value}"),
                        {"semantic_privacy": a, "bsp": b})
 
     return check

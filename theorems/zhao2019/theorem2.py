@@ -36,9 +36,9 @@ from exactpriv.measures.divergence import max_divergence, tv
 from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
-from theorems.zhao2019.brute_force import _event_max_ratio, _events, _Tables, _tables
-from theorems.zhao2019.steps import _cross_ratio, _H_ge, _H_le, _le, _q, _ratio_of, _s_of_ratio
-from theorems.zhao2019.instances import MECH_FAMILIES, RANDOM_POS, ZOO, _fam, _inst, _rpmf
+from theorems.zhao2019.brute_force import Tables, _event_max_ratio, _events, _tables
+from theorems.zhao2019.steps import H_ge, H_le, _cross_ratio, _q, le, ratio_of, s_of_ratio
+from theorems.zhao2019.instances import MECH_FAMILIES, RANDOM_POS, ZOO, _fam, _inst, rpmf
 from theorems.zhao2019.measured import POSITIVE, _dp, _sp
 from theorems.zhao2019.theorem1 import CONVERSE_MAP
 
@@ -57,15 +57,15 @@ def check_sp_forward(*, bound=None):
 
     def check(inst: Instance) -> Outcome:
         d, s = _dp(inst.mechanism), _sp(inst.mechanism)
-        r, R = _ratio_of(d.value), _cross_ratio(s)
-        ok = True if r == OO else _H_le(R, bound(r))
+        r, R = ratio_of(d.value), _cross_ratio(s)
+        ok = True if r == OO else H_le(R, bound(r))
         return Outcome(Decision.of(ok, "exact", f"SP = {s.value} vs e^(2 DP) - 1 with DP = {d.value}"),
                        {"pure_dp": d, "semantic_privacy": s})
 
     return check
 
 
-def _sp_breach(T: _Tables) -> bool:
+def _sp_breach(T: Tables) -> bool:
     """Some database x, record i and transcript y with P[Y(x) = y] > 0 = P[Y(x_{-i}) = y]: the belief
     δ_x has a defined Game-0 and an undefined Game-i posterior."""
     for i in range(T.n):
@@ -81,11 +81,11 @@ def check_sp_converse(*, breach: bool = False, scale=Fraction(1)):
 
     def check(inst: Instance) -> Outcome:
         d, s = _dp(inst.mechanism), _sp(inst.mechanism)
-        r, R = _ratio_of(d.value), _cross_ratio(s)
+        r, R = ratio_of(d.value), _cross_ratio(s)
         if breach and _sp_breach(_tables(inst.mechanism, None)):
             R = OO
-        need = _s_of_ratio(r, scale)
-        return Outcome(Decision.of(_H_ge(R, need), "exact", f"SP = {s.value} >= s(DP) = {need} with DP = {d.value}"
+        need = s_of_ratio(r, scale)
+        return Outcome(Decision.of(H_ge(R, need), "exact", f"SP = {s.value} >= s(DP) = {need} with DP = {d.value}"
                             + (" (undefined posteriors count as SD = 1)" if breach else "")),
                        {"pure_dp": d, "semantic_privacy": s})
 
@@ -141,9 +141,9 @@ def _check_map_not_attained(inst: Instance) -> Outcome:
     increasing, so the first is R ≥ r; the second is H(R) > (r − 1)/(2(r + 1)) (a rational), decided by
     comparing R with a rational square."""
     d, s = _dp(inst.mechanism), _sp(inst.mechanism)
-    r, R = _ratio_of(d.value), _cross_ratio(s)
-    ge_tanh = _le(r, R)
-    strict = r == 1 or not _H_le(R, _s_of_ratio(r))
+    r, R = ratio_of(d.value), _cross_ratio(s)
+    ge_tanh = le(r, R)
+    strict = r == 1 or not H_le(R, s_of_ratio(r))
     return Outcome(Decision.of(ge_tanh and strict, "exact (R vs r and a rational square)", f"SP = {s.value} >= tanh(DP/4) and > s(DP) with DP = {d.value}", certificate={"R": _q(R), "r": _q(r)}),
                    {"pure_dp": d, "semantic_privacy": s})
 
@@ -160,8 +160,8 @@ def _ks_pairs() -> tuple:
     rng = random.Random(41)
     for t in range(60):
         k = rng.choice((3, 4))
-        out.append(_inst(f"random#{t}(k={k})", None, P=tuple(_rpmf(rng, k, zeros=t % 4 == 0)),
-                         Q=tuple(_rpmf(rng, k, zeros=t % 5 == 0))))
+        out.append(_inst(f"random#{t}(k={k})", None, P=tuple(rpmf(rng, k, zeros=t % 4 == 0)),
+                         Q=tuple(rpmf(rng, k, zeros=t % 5 == 0))))
     return tuple(out)
 
 
@@ -172,7 +172,7 @@ KS_PAIRS = _fam("pmf-pairs", functools.lru_cache(maxsize=None)(_ks_pairs),
 def _pointwise_gamma(P, Q):
     """e^ε of point-wise (ε, 0)-indistinguishability: max over a in supp P ∪ supp Q of the ratio
     P(a)/Q(a) both ways ([3, Def. 3.2]); +oo if the supports differ."""
-    return max(_ratio_of(max_divergence(P, Q)), _ratio_of(max_divergence(Q, P)),
+    return max(ratio_of(max_divergence(P, Q)), ratio_of(max_divergence(Q, P)),
                key=lambda v: (v == OO, v if v != OO else 0))
 
 
@@ -186,10 +186,10 @@ def check_ks(part: str, *, sd_bound=None):
             events = _events(len(P))
             r = max((_event_max_ratio(P, Q, events), _event_max_ratio(Q, P, events)),
                     key=lambda v: (v == OO, v if v != OO else 0))
-            return Outcome(Decision.of(_le(r, g), "brute-force events", f"max event ratio {_q(r)} <= e^eps = {_q(g)}"))
+            return Outcome(Decision.of(le(r, g), "brute-force events", f"max event ratio {_q(r)} <= e^eps = {_q(g)}"))
         d = tv(P, Q)
         bnd = (sd_bound or (lambda gg: gg - 1))(g) if g != OO else OO
-        return Outcome(Decision.of(_le(d, bnd), "exact", f"SD = {d} <= {_q(bnd)} (e^eps = {_q(g)})"))
+        return Outcome(Decision.of(le(d, bnd), "exact", f"SD = {d} <= {_q(bnd)} (e^eps = {_q(g)})"))
 
     return check
 

@@ -28,9 +28,9 @@ from exactpriv.exact.numbers import EPS, OO
 from exactpriv.measures.membership import positive_membership
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Bounded, Subsets
-from theorems.zhao2019.steps import _le, _q, _ratio_of
-from theorems.zhao2019.instances import MECH_FAMILIES, _fam, _inst, _mech, _prod, _rpmf
-from theorems.zhao2019.measured import FULL_SUPPORT, HAS_PRIOR, OLD_NULL_EVENTS, PAPER_NULL_EVENTS, _bdp, _mp
+from theorems.zhao2019.steps import _q, le, ratio_of
+from theorems.zhao2019.instances import MECH_FAMILIES, _fam, _inst, _mech, prod, rpmf
+from theorems.zhao2019.measured import FULL_SUPPORT, HAS_PRIOR, OLD_NULL_EVENTS, PAPER_NULL_EVENTS, bdp, mp
 
 __all__ = ["CLAIMS", "SUBSETS", "check_thm3", "check_thm4_li"]
 
@@ -43,12 +43,12 @@ def check_thm3(remaining: str, *, scale=Fraction(1), null_events: str = PAPER_NU
     """ε-BDP ⇒ ε-MP over D*: γ_MP ≤ e^{BDP} (``scale``: variant γ_MP ≤ e^{BDP·scale})."""
 
     def check(inst: Instance) -> Outcome:
-        b = _bdp(inst.mechanism, inst.prior, null_events)
-        m = _mp(inst.mechanism, inst.prior, remaining, null_events)
-        r = _ratio_of(b.value)
+        b = bdp(inst.mechanism, inst.prior, null_events)
+        m = mp(inst.mechanism, inst.prior, remaining, null_events)
+        r = ratio_of(b.value)
         g = m.value if m.value == OO else Fraction(m.value)
         if scale == 1 or r == OO:
-            ok = _le(g, r)
+            ok = le(g, r)
         else:  # γ ≤ r^scale with scale = 1/k: γ^k ≤ r
             k = int(1 / scale)
             ok = g != OO and g ** k <= r
@@ -60,10 +60,10 @@ def check_thm3(remaining: str, *, scale=Fraction(1), null_events: str = PAPER_NU
 
 def check_thm4_two_point(inst: Instance) -> Outcome:
     """D* (p free) is downward scalable: e^{BDP} ≤ γ_MP(D*, conditional)."""
-    b, m = _bdp(inst.mechanism, inst.prior), _mp(inst.mechanism, inst.prior, "conditional")
-    r = _ratio_of(b.value)
+    b, m = bdp(inst.mechanism, inst.prior), mp(inst.mechanism, inst.prior, "conditional")
+    r = ratio_of(b.value)
     g = m.value if m.value == OO else Fraction(m.value)
-    return Outcome(Decision.of(_le(r, g), "exact", f"e^BDP = {_q(r)} vs MP level {_q(g)}"),
+    return Outcome(Decision.of(le(r, g), "exact", f"e^BDP = {_q(r)} vs MP level {_q(g)}"),
                    {"bayesian_dp": b, "membership": m})
 
 
@@ -75,12 +75,12 @@ def _subsets_instances() -> tuple:
         U = ("a", "b") if t % 2 == 0 else ("a", "b", "c")
         sp = Subsets(U)
         ny = rng.choice((2, 3))
-        M = _mech(sp, [_rpmf(rng, ny, zeros=t % 3 == 0) for _ in sp.points])
+        M = _mech(sp, [rpmf(rng, ny, zeros=t % 3 == 0) for _ in sp.points])
         out.append(_inst(f"subsets{U}#{t}", M))
     for t in range(6):
         sp = Bounded(("a", "b", "c"), 2) if t % 2 == 0 else Bounded(("a", "b", "c", "d"), 2)
         ny = rng.choice((2, 3))
-        M = _mech(sp, [_rpmf(rng, ny, zeros=t % 3 == 0) for _ in sp.points])
+        M = _mech(sp, [rpmf(rng, ny, zeros=t % 3 == 0) for _ in sp.points])
         out.append(_inst(f"bounded#{t}", M))
     return tuple(out)
 
@@ -106,7 +106,7 @@ def _li_family_ratios(M: Mechanism, family: str):
                 num = [Fraction(0)] * ny
                 den = [Fraction(0)] * ny
                 for bits in itertools.product((0, 1), repeat=len(others)):
-                    w = _prod(p if b else 1 - p for p, b in zip(ps, bits))
+                    w = prod(p if b else 1 - p for p, b in zip(ps, bits))
                     if w == 0:
                         continue
                     T = frozenset(s for s, b in zip(others, bits) if b)
@@ -141,7 +141,7 @@ def check_thm4_li(family_of=None):
         g = m.value if m.value == OO else Fraction(m.value)
         ratios = _li_family_ratios(M, fam)
         worst = max(ratios, key=lambda v: (v == OO, v if v != OO else 0), default=Fraction(1))
-        return Outcome(Decision.of(_le(worst, g), "grid of members", f"family {fam}: max A = {_q(worst)} vs MP level {_q(g)}"),
+        return Outcome(Decision.of(le(worst, g), "grid of members", f"family {fam}: max A = {_q(worst)} vs MP level {_q(g)}"),
                        {"membership": m, "max_A": worst})
 
     return check

@@ -26,7 +26,7 @@ def test_property3_delta_prime_by_hand():
     (0, 1/4, 3/4, 0) has TV exactly 1/2."""
     assert S.prop3_delta_prime(Fraction(0), Fraction(3), Fraction(1)) == Fraction(1, 2)
     P, Q = (0, Fraction(3, 4), Fraction(1, 4), 0), (0, Fraction(1, 4), Fraction(3, 4), 0)
-    assert closeness._pair_delta(P, Q, Fraction(1)) == Fraction(1, 2)
+    assert closeness.pair_delta(P, Q, Fraction(1)) == Fraction(1, 2)
     # delta = 1: delta' = 1 (the boundary refutation of "delta' > delta")
     assert S.prop3_delta_prime(Fraction(1), Fraction(2), Fraction(1)) == 1
 

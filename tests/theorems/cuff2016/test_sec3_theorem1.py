@@ -15,7 +15,7 @@ from theorems.cuff2016 import sec3_theorem1 as S
 
 
 def test_broken_lemma1_21_is_refuted():
-    assert is_refuted(S.lemma1_21_check(lambda e: closeness._sym(e) ** 2 / 3), instances.MECH_FAMILIES)
+    assert is_refuted(S.lemma1_21_check(lambda e: closeness.sym(e) ** 2 / 3), instances.MECH_FAMILIES)
 
 
 def test_broken_lemma1_22_is_refuted():
