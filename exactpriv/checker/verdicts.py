@@ -98,12 +98,19 @@ def _check_values(vals, env: dict, max_prec: int) -> None:
 
 
 def _check_class(row: dict, entry: dict | None, *, positive) -> None:
+    """The finding class: it must be the one the bank declares for the reading (manifest ``finding``) and agree with
+    the witness — ``boundary`` needs a zero mechanism entry or prior mass (else the failure is not at a degenerate
+    point), ``as-written`` on a witness with zeros needs the bank's declaration (the bank author judged the zeros
+    essential to the statement, e.g. an XOR prior); ``convention``/``variant`` must be the reading's declared kind."""
     cls = row.get("finding")
     if cls not in CLASSES:
         raise Failed(f"finding class {cls!r} is not one of {', '.join(CLASSES)}")
     kind = entry.get("kind") if entry is not None else None
+    declared = entry.get("finding") if entry is not None else None
     if kind is not None and kind not in ("paper", "convention", "variant"):
         raise Failed(f"the bank declares the reading's kind as {kind!r}")
+    if declared is not None and declared != cls:
+        raise Failed(f"class {cls}: the bank declares the finding of this reading {declared}")
     if cls in ("convention", "variant"):
         if kind is not None and kind != cls:
             raise Failed(f"class {cls}: the bank declares this reading a {kind} reading")
@@ -112,11 +119,14 @@ def _check_class(row: dict, entry: dict | None, *, positive) -> None:
         raise Failed(f"class {cls}: the bank declares this reading a {kind} reading, not the paper's")
     if positive is None:
         return  # a refuting certificate over parameters: no mechanism entries to inspect
-    if cls == "as-written" and not positive:
-        raise Failed("class as-written, but the witness has a zero mechanism entry or prior mass (a boundary "
-                     "witness)")
     if cls == "boundary" and positive:
         raise Failed("class boundary, but the witness is strictly positive with a full-support prior")
+    if cls == "as-written" and not positive and declared is None:
+        if entry is not None:
+            raise Failed("class as-written, but the witness has a zero mechanism entry or prior mass (a boundary "
+                         "witness) and the bank declares no finding for the reading")
+        raise NotCheckable("class as-written on a witness with a zero entry: only the bank's declaration can "
+                           "confirm it (checked without a bank)")
 
 
 def _checked(row: dict, statement: dict, max_prec: int) -> None:
