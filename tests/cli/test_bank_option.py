@@ -78,7 +78,7 @@ def test_a_broken_bank_file_is_the_banks_error_not_an_internal_one(source, fragm
 
 def test_pytest_collects_a_bank_file(pytester, bank_file, monkeypatch):
     # the subprocess imports this checkout, not whatever copy is installed
-    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parent.parent))
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parents[2]))
     pytester.makepyfile(my_claims=BANK)
     result = pytester.runpytest_subprocess("my_claims.py", "-p", "no:cacheprovider")
     result.assert_outcomes(passed=1, failed=1)
