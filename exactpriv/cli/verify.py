@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from dataclasses import dataclass, field
 
 from counterexamples.report import evidence_text
 from exactpriv.cli._common import (EXIT_ERROR, EXIT_INTERRUPTED, EXIT_STOPPED, EXIT_UNEXPECTED, add_bank_argument,
@@ -47,13 +48,9 @@ def add_parser(subparsers, name: str = "verify"):
 
 
 def cmd_verify(args) -> int:
-    from exactpriv.claims import ReadingResult
-
     claims = select_claims(args.only, banks_of(args))
-    results: list[ReadingResult] = []
-    rows: list[Row] = []
-    not_encodable: list = []
-    errors: list = []
+    run = _Run()
+    results, rows, not_encodable, errors = run.results, run.rows, run.not_encodable, run.errors
     total = sum(len(c.readings) for c in claims if c.encodable)
     quiet_third_party()
     workers, scheduler = workers_of(args)
@@ -61,10 +58,10 @@ def cmd_verify(args) -> int:
     try:
         if workers or scheduler:
             bank_specs = (list(args.bank) + list(args.banks)) or None
-            _check_sharded(claims, total, args.slow, results, rows, not_encodable, errors, args.seconds_per_reading,
+            _check_sharded(claims, total, args.slow, run, args.seconds_per_reading,
                            workers=workers, scheduler=scheduler, banks=bank_specs)
         else:
-            _check_all(claims, total, args.slow, results, rows, not_encodable, errors, args.seconds_per_reading)
+            _check_all(claims, total, args.slow, run, args.seconds_per_reading)
         interrupted = False
     except KeyboardInterrupt:  # first Ctrl-C: keep the readings checked so far, marked partial
         interrupted = True
@@ -107,31 +104,41 @@ def cmd_verify(args) -> int:
     return 0
 
 
-def _not_encodable(c, rows, not_encodable) -> None:
-    not_encodable.append(c)
-    rows.append(Row(c.id, "-", "not encodable", c.reason,
-                    doc={"id": c.id, "reading": None, "verdict": None, "evidence": {"not_encodable": c.reason}}))
+@dataclass
+class _Run:
+    """What a verify run has gathered, in the claims' order: the results, their table rows, the claims that
+    cannot be encoded, and the readings whose check failed with an error."""
+
+    results: list = field(default_factory=list)
+    rows: list = field(default_factory=list)
+    not_encodable: list = field(default_factory=list)
+    errors: list = field(default_factory=list)
+
+    def add_not_encodable(self, c) -> None:
+        self.not_encodable.append(c)
+        self.rows.append(Row(c.id, "-", "not encodable", c.reason,
+                             doc={"id": c.id, "reading": None, "verdict": None,
+                                  "evidence": {"not_encodable": c.reason}}))
+
+    def record(self, r, res, error) -> None:
+        """One reading's result into the run: expected verdict, archived witness file, table row, error list."""
+        from counterexamples.archive import witness_path
+        from exactpriv.claims import Verdict
+
+        if error:
+            self.errors.append((res.claim_id, r.name, error))
+        expected = r.expected.value if r.expected is not None else None
+        if expected is not None:
+            res.evidence["expected"] = expected
+        if res.verdict == Verdict.REFUTED:
+            wp = witness_path(res.claim_id, r.name)
+            if wp.exists():
+                res.evidence["witness_file"] = witness_label(wp)
+        self.results.append(res)
+        self.rows.append(row_of(res, evidence=evidence_text(res), expected=expected, error=error))
 
 
-def _record(r, res, error, results, rows, errors) -> None:
-    """One reading's result into the run: expected verdict, archived witness file, table row, error list."""
-    from counterexamples.archive import witness_path
-    from exactpriv.claims import Verdict
-
-    if error:
-        errors.append((res.claim_id, r.name, error))
-    expected = r.expected.value if r.expected is not None else None
-    if expected is not None:
-        res.evidence["expected"] = expected
-    if res.verdict == Verdict.REFUTED:
-        wp = witness_path(res.claim_id, r.name)
-        if wp.exists():
-            res.evidence["witness_file"] = witness_label(wp)
-    results.append(res)
-    rows.append(row_of(res, evidence=evidence_text(res), expected=expected, error=error))
-
-
-def _check_all(claims, total, slow, results, rows, not_encodable, errors, seconds_per_reading) -> None:
+def _check_all(claims, total, slow, run: _Run, seconds_per_reading) -> None:
     from exactpriv.claims import ReadingResult, Verdict
     from exactpriv.claims.check import ReadingChecker
     from exactpriv import effort
@@ -141,7 +148,7 @@ def _check_all(claims, total, slow, results, rows, not_encodable, errors, second
         task = progress.add_task("", total=total)
         for c in claims:
             if not c.encodable:
-                _not_encodable(c, rows, not_encodable)
+                run.add_not_encodable(c)
                 continue
             for r in c.readings:
                 if effort.stop_requested():  # Ctrl-C whose KeyboardInterrupt was swallowed mid-reading
@@ -160,12 +167,12 @@ def _check_all(claims, total, slow, results, rows, not_encodable, errors, second
                     error = (f"crashed check: the check called sys.exit({exc.code!r})" if isinstance(exc, SystemExit)
                              else f"internal error {type(exc).__name__}: {exc}")
                     res = ReadingResult(c.id, r.name, Verdict.UNDECIDED, {"error": error})
-                _record(r, res, error, results, rows, errors)
+                run.record(r, res, error)
                 progress.advance(task)
 
 
-def _check_sharded(claims, total, slow, results, rows, not_encodable, errors, seconds_per_reading=None, *, workers,
-                   scheduler, banks) -> None:
+def _check_sharded(claims, total, slow, run: _Run, seconds_per_reading=None, *, workers, scheduler,
+                   banks) -> None:
     """As :func:`_check_all`, one shard a claim × reading on the dask runner; the results stream back in any
     order and are put in the claims' order — also when Ctrl-C stops the run (then the readings received so
     far, in order, with the others missing)."""
@@ -187,11 +194,11 @@ def _check_sharded(claims, total, slow, results, rows, not_encodable, errors, se
             k = 0
             for c in claims:
                 if not c.encodable:
-                    _not_encodable(c, rows, not_encodable)
+                    run.add_not_encodable(c)
                     continue
                 for r in c.readings:
                     if k in got:
-                        _record(r, *got[k], results, rows, errors)
+                        run.record(r, *got[k])
                     k += 1
 
 
