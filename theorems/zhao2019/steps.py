@@ -111,22 +111,3 @@ def _attained(R, s, what: str) -> Decision:
 
 def _q(x) -> str:
     return "oo" if x == OO else str(x)
-
-
-def _all_of(parts: list, what: str) -> Decision:
-    """TRUE iff every part is TRUE; FALSE at the first FALSE (parts given as zero-argument callables are
-    evaluated lazily, in order, and evaluation stops there); else UNDECIDED with the first reason."""
-    done = []
-    for p in parts:
-        d = p() if callable(p) else p
-        done.append(d)
-        if d.is_false:
-            break
-    cert = {"parts": [{"truth": d.truth.value, "method": d.method, "reason": d.reason} for d in done]}
-    for d in done:
-        if d.is_false:
-            return Decision.false(d.method, f"{what}: {d.reason}", certificate={**cert, **d.certificate})
-    if all(d.is_true for d in done):
-        return Decision.true("forall", f"{what}: all {len(done)} steps proved", certificate=cert)
-    und = next(d for d in done if d.is_undecided)
-    return Decision.undecided(und.method, f"{what}: {und.reason}", certificate=cert)
