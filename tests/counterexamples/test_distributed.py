@@ -197,9 +197,8 @@ def test_verify_interrupted_on_the_runner_keeps_the_completed_readings_in_order(
 
     monkeypatch.setattr(D, "_verify_task", task)
     claims = [find_claim(c) for c in FEW.split(",")]
-    results, rows, not_encodable, errors = [], [], [], []
+    run = verify._Run()
     with pytest.raises(KeyboardInterrupt):
-        verify._check_sharded(claims, 99, False, results, rows, not_encodable, errors, workers=0, scheduler=None,
-                              banks=None)
-    assert [(r.claim_id, r.reading) for r in results] == [(c.id, r.name) for c in claims for r in c.readings][:3]
-    assert len(rows) == 3 and not errors
+        verify._check_sharded(claims, 99, False, run, workers=0, scheduler=None, banks=None)
+    assert [(r.claim_id, r.reading) for r in run.results] == [(c.id, r.name) for c in claims for r in c.readings][:3]
+    assert len(run.rows) == 3 and not run.errors
