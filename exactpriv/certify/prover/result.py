@@ -17,11 +17,7 @@ from exactpriv.exact.decisions import Decision, Truth, _jsonable  # one JSON con
 __all__ = ["DEFAULT_SECONDS", "DEFAULT_MAX_PREC", "ProofResult"]
 
 
-#: Default wall-clock budget of one proof, in seconds.
-DEFAULT_SECONDS = 10.0
-
-#: Default ceiling of the arb working precision, in bits.
-DEFAULT_MAX_PREC = 1024
+from exactpriv.certify.limits import DEFAULT_MAX_PREC, DEFAULT_SECONDS  # noqa: E402  (one definition, light)
 
 
 _OPS = ("<", "<=", ">", ">=", "==")
