@@ -13,7 +13,7 @@ from exactpriv.errors import ExactPrivError
 from exactpriv.measures.divergence import _log_of
 from exactpriv.measures.approx import _edges, _profile, approx_dp, group_approx_dp
 from exactpriv.measures.engines.composition import ComposedLossEngine, coprime_base
-from exactpriv.measures.pld import pair_privacy_loss
+from exactpriv.measures.pld import pair_privacy_loss, privacy_loss_distribution
 from exactpriv.measures.reference import reference
 from exactpriv.mechanisms import Mechanism, compose, k_fold
 from exactpriv.mechanisms.zoo import randomized_response, truncated_geometric
@@ -144,3 +144,14 @@ def test_a_product_of_symbolic_factors_is_refused():
     M = Mechanism(Hamming([0, 1], 1), [0, 1], [[p, 1 - p], [1 - p, p]], symbols=(p,))
     with pytest.raises(ExactPrivError, match="approx_dp"):
         approx_dp(k_fold(M, 2))
+
+
+@pytest.mark.parametrize("name,P", CASES[:4], ids=[c[0] for c in CASES[:4]])
+def test_privacy_loss_distribution_of_a_composition_equals_the_expanded_one(name, P):
+    composed = privacy_loss_distribution(P)
+    flat = privacy_loss_distribution(P.expand())
+    assert "convolved" in composed.method and "convolved" not in flat.method
+    for g in (F(1), F(3, 2), F(4), F(1000)):
+        assert composed.value.delta(exp_eps=g) == flat.value.delta(exp_eps=g)
+        assert composed.value.tail(exp_eps=g) == flat.value.tail(exp_eps=g)
+    assert {pl for _, pl in composed.value.pairs} == {pl for _, pl in flat.value.pairs}
