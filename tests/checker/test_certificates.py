@@ -182,3 +182,34 @@ def test_a_root_interval_reaching_the_domain_end_cannot_hide_a_minimum():
     with pytest.raises(Failed, match="reaches an end"):
         _proves({"kind": "monotone", "domain": "[0, 3]", "roots": [{"interval": ["0", "2"]}], "samples": ["5/2"]},
                 cubic)
+
+
+def test_checked_parameter_points_are_re_evaluated(tmp_path):
+    points = [{"params": {"eps": f"{k}/20"}} for k in range(1, 28)] + [{"params": {"eps": "3"}}]
+    row = {"id": "t.zhao", "reading": "points", "verdict": "CHECKED", "statement": ZHAO,
+           "checked": {"families": [{"name": "eps-points", "instances": points, "true": 27, "outside": 1}]}}
+    bank = make_bank(tmp_path / "bank", [{"id": "t.zhao/points", "kind": "paper", "statement": ZHAO}])
+    doc = make_document(bank, [row])
+    assert check_document(doc, bank=bank).rows[0].status == RE_VERIFIED
+    doc["rows"][0]["checked"]["families"][0]["true"] = 28  # an edited count
+    assert check_document(doc, bank=bank).rows[0].status == FAILED
+    doc["rows"][0]["checked"]["families"][0]["true"] = 27
+    doc["rows"][0]["statement"] = dict(ZHAO, domain={"eps": "(0, 3]"})  # 3 is then inside, and fails
+    report = check_document(doc, bank=None)
+    assert report.rows[0].status == FAILED and "fails on a listed instance" in report.rows[0].why
+
+
+def _limit(of, claim, at="0"):
+    return {"quantifier": "limit", "limit": {"of": of, "variable": "eps", "at": at}, "claim": claim}
+
+
+def test_limits_by_the_checkers_own_derivatives():
+    # Cuff–Yu (11) ~ eps^2/2: eps tanh(eps/2) / (eps^2/2) -> 1 (the engine's Gruntz limit, recomputed)
+    _proves({"kind": "l'hopital"}, _limit("(eps*tanh(eps/2))/(eps**2/2)", "L == 1"))
+    _proves({"kind": "l'hopital"}, _limit("(log(1 + eps) - eps)/eps**2", "L == -1/2"))
+    with pytest.raises(Failed, match="the claim fails"):
+        _proves({"kind": "l'hopital"}, _limit("2*tanh(eps/2)/eps", "L == 2"))
+    with pytest.raises(Failed, match="pole"):
+        _proves({"kind": "l'hopital"}, _limit("1/eps", "L == 1"))
+    with pytest.raises(Failed, match="denominator inside"):  # f = 1/eps is not analytic at 0
+        _proves({"kind": "l'hopital"}, _limit("(1/eps)/(1/eps)", "L == 1"))

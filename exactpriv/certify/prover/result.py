@@ -32,20 +32,24 @@ class ProofResult:
     Attributes
     ----------
     verdict : Verdict
-        PROVED, REFUTED or UNDECIDED (the same :class:`~exactpriv.exact.verdicts.Verdict` the claims use).
+        PROVED, REFUTED, UNDECIDED (the effort was spent) or STOPPED (the time limit stopped it first) — the
+        same :class:`~exactpriv.exact.verdicts.Verdict` the claims use.
     method : str
         The method(s) that settled it, e.g. "exact-algebra", "monotone",
         "taylor + dominance + branch-and-bound", "endpoint".
     certificate : dict
         ``steps`` (each method's re-checkable data: sign charts with polynomials and root
         isolation intervals, Taylor orders and remainder bounds, proved boxes with certified
-        lower bounds, dominance margins), ``precision`` (max bits used), ``seconds``.
+        lower bounds, dominance margins), ``precision`` (max bits used), ``effort`` (the proof steps
+        allowed and used, the precision ceiling).
     point : Fraction | sympy number | None
         When REFUTED, where the statement fails (a Fraction whenever possible).
     values : dict | None
         When REFUTED, certified enclosures ``{"lhs": [lo, hi], "rhs": [lo, hi]}`` at the point.
     reason : str
         Why the verdict holds, or for UNDECIDED why it could not be settled.
+    timing : dict
+        ``{"seconds": ...}``: how long it took (kept apart from the certificate: it varies from run to run).
     """
 
     verdict: Verdict
@@ -56,6 +60,7 @@ class ProofResult:
     reason: str = ""
     statement: str = ""
     domain: str = ""
+    timing: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "verdict", Verdict(self.verdict))
@@ -89,4 +94,5 @@ class ProofResult:
             "point": None if self.point is None else str(self.point),
             "values": _jsonable(self.values),
             "reason": self.reason,
+            "timing": dict(self.timing),
         }
