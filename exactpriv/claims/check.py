@@ -36,7 +36,7 @@ from exactpriv.claims import display
 from exactpriv.claims.hypotheses import unmet_hypotheses
 from exactpriv.claims.model import Claim, Instance, Outcome, Reading
 from exactpriv.claims.verdicts import Verdict
-from exactpriv.errors import BudgetExceededError, ExactPrivError, TimeLimitReached
+from exactpriv.errors import BudgetExceededError, ExactPrivError, TimeLimitReached, WorkerDiedError
 from exactpriv import effort
 from exactpriv.exact.decisions import Decision, Truth
 
@@ -134,6 +134,8 @@ def _killable(claim, reading, seconds, runner, *args) -> ReadingResult:
             raise
         return _stopped(claim, reading, {}, t0, limit=seconds,
                         detail="killed: a step did not return to look at the clock")
+    except WorkerDiedError:  # a crashed check (issue 25): the caller reports it as such, never as a verdict
+        raise
     except BudgetExceededError as exc:
         if effort.stop_requested():
             raise
