@@ -261,6 +261,9 @@ def _check_reading_recorded(claim: Claim, reading: Reading, include_slow: bool, 
                 out_of_time, complete = True, False
                 break
             d = out.decision
+            dom = out.values.get("dominance")  # a reading proved by reduction confirms its kernels per instance
+            if isinstance(dom, dict) and "checked" in dom:
+                counts["kernels_confirmed"] = counts.get("kernels_confirmed", 0) + dom["checked"]
             if d.truth is Truth.TRUE:
                 counts["true"] += 1
                 if existential and witness is None:
