@@ -1,5 +1,7 @@
 """The meta-theorems a ``reduction`` certificate may cite (issue 27).  They are trusted, not re-proved: each is a
-textbook theorem, stated here with its reference so that a referee sees exactly what is assumed."""
+published theorem, stated here with its reference so that a referee sees exactly what is assumed.  The reduction
+prover's ids are those of exactpriv.reductions.metatheorems (docs/reductions.md), restated here because the checker
+imports no other exactpriv module; a new id is added in both places."""
 
 __all__ = ["TRUSTED"]
 
