@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from exactpriv.measures.divergence import kl_dp, renyi_dp
-from exactpriv.measures.engines.scan.engine import _Engine
+from exactpriv.measures.engines.scan.engine import ScanEngine
 from exactpriv.measures.reference import agree, reference
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
@@ -54,7 +54,7 @@ CASES = [
 
 def regime(M) -> str:
     """Which histogram code path the engine takes on M: (packed | unpacked) and (dense | sparse)."""
-    c = _Engine(M).codes
+    c = ScanEngine(M).codes
     assert c is not None, "the case must exercise the value-code path"
     packed = "packed" if c.base == 16 else "unpacked"
     return f"{packed} {'sparse' if c.base ** 2 > 2 * len(M.outputs) else 'dense'}"
