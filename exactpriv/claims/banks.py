@@ -83,6 +83,9 @@ class Bank:
     modules : paper key -> importable module exposing ``CLAIMS`` (loaded on first use, so that checking
         one paper does not import the others)
     claims : the claims themselves, for banks built in Python or loaded from one file
+    version : the bank's version (default: exactpriv's), bound into every evidence row it produces
+    source : the file or directory of its source (set when loaded from a file; a registered bank's is the
+        package directory of its modules), hashed into every evidence row (:mod:`exactpriv.claims.evidence`)
     """
 
     name: str
@@ -91,6 +94,8 @@ class Bank:
     modules: Mapping[str, str] = field(default_factory=dict)
     claims_list: Sequence[Claim] | None = None
     _cache: dict = field(default_factory=dict, repr=False)
+    version: str | None = None
+    source: Path | None = None
 
     def claims(self, paper: str | None = None) -> list[Claim]:
         """The bank's claims (of one paper key, if given), in the bank's order."""
@@ -179,7 +184,12 @@ def _load_file(path: Path) -> Bank:
     sys.modules[mod_name] = module
     with _bank_import(str(path)):
         spec.loader.exec_module(module)
-    return _bank_from(module, name)
+    bank = _bank_from(module, name)
+    if bank.source is None:
+        bank.source = path.parent if path.name == "__init__.py" else path
+    if bank.version is None and isinstance(getattr(module, "VERSION", None), str):
+        bank.version = module.VERSION
+    return bank
 
 
 class _NoSuchModule(Exception):

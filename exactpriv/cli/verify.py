@@ -11,7 +11,6 @@ from exactpriv.cli._common import (EXIT_ERROR, EXIT_INTERRUPTED, EXIT_UNEXPECTED
                                    add_reading_budget_argument, banks_of, esc, witness_label, write_output)
 from exactpriv.cli._output import (Row, add_format_arguments, count, progress_bar, quiet_third_party, render,
                                    row_of)
-from exactpriv.cli._sealed_run import seal_rows
 from exactpriv.cli._workers import add_workers_arguments, workers_of
 from exactpriv.errors import ExactPrivError
 
@@ -33,8 +32,8 @@ def add_parser(subparsers, name: str = "verify"):
     add_bank_argument(v)
     v.add_argument("--only", help="comma-separated papers (cuff2016), claim ids or id prefixes (zhao); default: every claim")
     v.add_argument("--json", default="verify.json",
-                   help="where to write every result as JSON, each row sealed for 'report --from-json' (default "
-                        "verify.json; '' to skip)")
+                   help="where to write every result with its evidence as JSON, re-checkable by 'exactpriv check' "
+                        "and read by 'report --from-json' (default verify.json; '' to skip)")
     v.add_argument("--markdown", default="verify.md",
                    help="where to write the Markdown report of every reading (default verify.md; '' to skip)")
     v.add_argument("--slow", action="store_true", help="also run the slow exhaustive families (default off)")
@@ -48,7 +47,8 @@ def add_parser(subparsers, name: str = "verify"):
 def cmd_verify(args) -> int:
     from exactpriv.claims import ReadingResult
 
-    claims = select_claims(args.only, banks_of(args))
+    banks = banks_of(args)
+    claims = select_claims(args.only, banks)
     results: list[ReadingResult] = []
     rows: list[Row] = []
     not_encodable: list = []
@@ -75,16 +75,13 @@ def cmd_verify(args) -> int:
     sys.stdout.write(render(rows, fmt=args.format, title=title, show_all=args.show_all))
     sys.stdout.flush()
 
-    doc = [res.to_json() for res in results]
-    doc += [{"id": c.id, "reading": None, "verdict": None, "evidence": {"not_encodable": c.reason}}
-            for c in not_encodable]
-    if interrupted:  # a marker row: report --from-json refuses a partial run
-        doc.append({"id": None, "reading": None, "verdict": None,
-                    "partial": {"reason": "interrupted", "readings_checked": len(results), "readings_total": total}})
+    doc = evidence_json(banks, claims, results, seconds_per_reading=args.seconds_per_reading,
+                        partial={"reason": "interrupted", "readings_checked": len(results), "readings_total": total}
+                        if interrupted else None)
     # all-or-nothing writes; the results above were printed first, so a failed write loses nothing
     written = []
-    if args.json:  # sealed: report --from-json republishes only rows this installation computed
-        written.append(str(write_output(args.json, json.dumps(seal_rows(doc), indent=1) + "\n")))
+    if args.json:  # the evidence of every verdict: 'exactpriv check' and 'report --from-json' re-check it
+        written.append(str(write_output(args.json, json.dumps(doc, indent=1, ensure_ascii=False) + "\n")))
     if args.markdown:
         written.append(str(write_output(args.markdown, _verify_markdown(
             results, not_encodable, claims, elapsed, partial=(len(results), total) if interrupted else None))))
@@ -99,6 +96,31 @@ def cmd_verify(args) -> int:
     if any(row.unexpected for row in rows):
         return EXIT_UNEXPECTED
     return 0
+
+
+def evidence_json(banks, claims, results, *, seconds_per_reading, partial=None) -> dict:
+    """The run as an evidence document (:func:`exactpriv.claims.evidence.evidence_document`; one per bank,
+    in an ``exactpriv-evidence-set`` when the run spans several banks)."""
+    from exactpriv.claims.evidence import DEFAULT_MAX_PREC, FORMAT, FORMAT_VERSION, evidence_document
+
+    effort = {"max_prec": DEFAULT_MAX_PREC, "seconds_per_reading": seconds_per_reading}
+    by_key = {(res.claim_id, res.reading): res for res in results}
+    docs = []
+    for bank in banks:
+        ids = {c.id for c in bank.claims()}
+        entries = []
+        for c in claims:
+            if c.id not in ids:
+                continue
+            if not c.encodable:
+                entries.append((c, None, None))
+                continue
+            entries += [(c, r, by_key[(c.id, r.name)]) for r in c.readings if (c.id, r.name) in by_key]
+        if entries or len(banks) == 1:
+            docs.append(evidence_document(entries, bank, effort=effort, partial=partial))
+    if len(docs) == 1:
+        return docs[0]
+    return {"format": FORMAT + "-set", "format_version": FORMAT_VERSION, "documents": docs}
 
 
 def _not_encodable(c, rows, not_encodable) -> None:
