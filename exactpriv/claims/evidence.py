@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "MANIFEST", "bank_binding", "bank_source", "custom_count",
-           "evidence_document", "evidence_row", "manifest", "manifest_json", "reading_id", "reading_kind",
-           "source_sha256", "statement_of", "witness_of"]
+           "evidence_document", "evidence_row", "manifest", "manifest_json", "manifest_path", "reading_id",
+           "reading_kind", "source_sha256", "statement_of", "witness_of", "write_manifest"]
 
 FORMAT, FORMAT_VERSION = "exactpriv-evidence", 1
 MANIFEST = "MANIFEST.json"
@@ -109,6 +109,8 @@ def reading_kind(reading) -> str:
     finding = getattr(reading.finding, "value", reading.finding)
     if finding in ("convention", "variant"):
         return finding
+    if finding in ("as-written", "boundary"):
+        return "paper"
     if reading.convention:
         return "convention"
     return "paper"
@@ -122,12 +124,7 @@ def statement_of(claim, reading=None) -> dict:
     form = getattr(reading, "form", None)
     if form is not None:
         return json.loads(json.dumps(form))
-    return {"custom": f"{claim.kind} checked by Python code: {_one_line(reading.statement)}"}
-
-
-def _one_line(text: str, limit: int = 160) -> str:
-    text = " ".join(str(text).split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return {"custom": f"{claim.kind} checked by Python code (the reading's check function; no declarative form)"}
 
 
 def custom_count(rows: Iterable[Mapping]) -> int:
@@ -147,6 +144,26 @@ def manifest(bank, claims: Sequence | None = None) -> dict:
             entries.append({"id": reading_id(c, r), "kind": reading_kind(r), "statement": statement_of(c, r)})
     return {"format": "exactpriv-bank-manifest", "format_version": 1,
             "bank": {"name": bank.name, "version": _bank_version(bank)}, "readings": entries}
+
+
+def manifest_path(bank) -> Path | None:
+    """Where ``bank``'s manifest lives: ``MANIFEST.json`` in its package directory, ``<stem>.manifest.json``
+    beside a bank file (None for a bank without files)."""
+    src = bank_source(bank)
+    if src is None:
+        return None
+    return src / MANIFEST if src.is_dir() else src.with_name(src.stem + ".manifest.json")
+
+
+def write_manifest(bank) -> Path:
+    """(Re)write ``bank``'s manifest from the loaded bank (after a reading is added, renamed or given a form)."""
+    from exactpriv.io import write_atomic
+
+    path = manifest_path(bank)
+    if path is None:
+        raise ValueError(f"bank {bank.name!r} has no source files to put a manifest beside")
+    write_atomic(path, manifest_json(bank))
+    return path
 
 
 def manifest_json(bank, claims: Sequence | None = None) -> str:
@@ -253,12 +270,18 @@ def _jsonable(v):
         return str(v)
 
 
+#: Names under which checks record a notion's value (besides the notion's own name).
+_VALUE_ALIASES = {"bayesian_semantic_privacy": ("bsp",), "semantic_privacy": ("sp",)}
+
+
 def _values(statement: dict, witness_values: Mapping) -> dict:
-    """The decisive values of a REFUTED witness that the statement names (a measure or parameter)."""
-    names = set((statement.get("measures") or {}).keys())
+    """The decisive values of a REFUTED witness that the statement names: each measure's value as the check
+    recorded it (under the measure's name, its notion's name, or the notion's usual short name)."""
     out = {}
-    for name in sorted(names):
-        v = witness_values.get(name)
+    for name, spec in sorted((statement.get("measures") or {}).items()):
+        notion = spec.get("notion") if isinstance(spec, dict) else None
+        keys = (name, notion, *_VALUE_ALIASES.get(notion, ()))
+        v = next((witness_values[k] for k in keys if k is not None and k in witness_values), None)
         if v is None:
             continue
         value = getattr(v, "value", v)

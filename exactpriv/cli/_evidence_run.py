@@ -173,16 +173,41 @@ def witness_text(w) -> str:
     return "; ".join(parts) or "empty witness"
 
 
+def _instance_from_witness(w):
+    """The checked witness as an Instance for the report's pages (read by the safe loader of exactpriv.io);
+    None when its space is not a Hamming space."""
+    from exactpriv import io
+    from exactpriv.claims import Instance
+
+    space = w.get("space")
+    if not isinstance(space, dict) or space.get("type") != "hamming":
+        return None
+    mech = prior = None
+    if w.get("mechanism") is not None:
+        mech = io.from_json({"kind": "mechanism", "space": space, "outputs": w["outputs"], "matrix": w["mechanism"]})
+    if w.get("prior") is not None:
+        prior = io.from_json({"kind": "prior", "space": space, "pmf": w["prior"]})
+    params = {}
+    for k, v in (w.get("params") or {}).items():
+        try:
+            params[k] = io.parse_value(v, f"$.witness.params.{k}")
+        except Exception:  # noqa: BLE001 - a parameter the loader does not read is left out of the page
+            continue
+    return Instance(witness_text(w), mech, prior, params)
+
+
 def _result_from_row(row: dict, claim, reading):
     """A re-verified row as a ReadingResult: verdict and evidence from the checked data, class and reason
     from the installed bank."""
     from exactpriv.claims import ReadingResult, Verdict
 
     verdict = Verdict(row["verdict"])
+    witness = None
     evidence: dict = {"families": {}, "re-verified": "exactpriv.checker"}
     if verdict == Verdict.REFUTED:
         if row.get("witness") is not None:
             evidence["witness"] = witness_text(row["witness"])
+            witness = _instance_from_witness(row["witness"])
         else:
             evidence["proof"] = {"truth": "FALSE", "method": f"certificate {row['certificate'].get('kind')}"}
     elif verdict == Verdict.PROVED:
@@ -197,7 +222,7 @@ def _result_from_row(row: dict, claim, reading):
         evidence["instances_true"] = total
     finding = reading.finding.value if (verdict == Verdict.REFUTED and reading.finding is not None) else None
     why = reading.why if verdict in (Verdict.REFUTED, Verdict.UNDECIDED) else ""
-    return ReadingResult(claim.id, reading.name, verdict, evidence, finding=finding, why=why)
+    return ReadingResult(claim.id, reading.name, verdict, evidence, witness=witness, finding=finding, why=why)
 
 
 def _recompute(items, claims, where: str, seconds_per_reading: float, console) -> dict:

@@ -87,6 +87,7 @@ def cmd_verify(args) -> int:
             results, not_encodable, claims, elapsed, partial=(len(results), total) if interrupted else None))))
     if written:
         print("wrote " + " and ".join(written) + (" (partial)" if interrupted else ""), file=sys.stderr)
+    print(_statements_line(claims, results), file=sys.stderr)
     if interrupted:
         print(f"interrupted: {len(results)} of {total} readings checked; results written, marked partial",
               file=sys.stderr)
@@ -107,10 +108,10 @@ def evidence_json(banks, claims, results, *, seconds_per_reading, partial=None) 
     by_key = {(res.claim_id, res.reading): res for res in results}
     docs = []
     for bank in banks:
-        ids = {c.id for c in bank.claims()}
+        selected = {c.id for c in claims}
         entries = []
-        for c in claims:
-            if c.id not in ids:
+        for c in bank.claims():  # the bank's order, as the checker and report --from-json expect it
+            if c.id not in selected:
                 continue
             if not c.encodable:
                 entries.append((c, None, None))
@@ -121,6 +122,20 @@ def evidence_json(banks, claims, results, *, seconds_per_reading, partial=None) 
     if len(docs) == 1:
         return docs[0]
     return {"format": FORMAT + "-set", "format_version": FORMAT_VERSION, "documents": docs}
+
+
+def _statements_line(claims, results) -> str:
+    """How many readings state their statement as data (the independent checker re-checks those from the
+    definitions) and how many are custom Python code."""
+    custom, declarative = _statement_counts(claims, results)
+    return (f"statements: {declarative} declarative (re-checkable by 'exactpriv check' from the definitions), "
+            f"{custom} custom Python code (not independently re-checkable)")
+
+
+def _statement_counts(claims, results) -> tuple[int, int]:
+    checked = {(r.claim_id, r.reading) for r in results}
+    forms = [r.form is not None for c in claims for r in c.readings if (c.id, r.name) in checked]
+    return forms.count(False), forms.count(True)
 
 
 def _not_encodable(c, rows, not_encodable) -> None:
@@ -217,6 +232,7 @@ def _verify_markdown(results, not_encodable, claims, elapsed, *, partial=None) -
                   f"listed were not checked.", ""]
     summary = summarize(results)
     lines += ["| verdict | readings |", "|---|---|"] + [f"| {k} | {v} |" for k, v in summary["verdicts"].items()]
+    lines += ["", _statements_line(claims, results) + "."]
     if summary["findings"]:
         lines += ["", "| REFUTED: finding class | readings |", "|---|---|"]
         lines += [f"| {k} | {v} |" for k, v in summary["findings"].items()]

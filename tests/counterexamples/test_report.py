@@ -328,17 +328,14 @@ def test_cli_report(tmp_path, capsys):
 
 
 def test_cli_report_from_json(tmp_path):
-    rows = [{"id": "zhao2019.thm2_conv", "reading": "undefined-excluded", "verdict": "REFUTED", "evidence": {}},
-            {"id": "zhao2019.thm2_conv", "reading": "positive-mechanism", "verdict": "CHECKED",
-             "evidence": {"instances_true": 3}}]
     f = tmp_path / "verify.json"
-    f.write_text(json.dumps(rows))
+    assert main(["verify", "--only", "zhao2019.thm2_conv", "--json", str(f), "--markdown", ""]) == 0
     out = tmp_path / "rep"
     assert main(["report", "--only", "zhao2019.thm2_conv", "--out", str(out), "--from-json", str(f),
                  "--no-tightness"]) == 0
     text = (out / "zhao2019.thm2_conv.md").read_text()
-    assert "| (1) | 1/2 | 1/2 |" in text  # witness read back from the archive
-    assert "| **REFUTED** | boundary |" in text  # a row without "finding" gets its reading's declared class
+    assert "| (1) | 1/2 | 1/2 |" in text  # the re-verified witness, read back from the file's numbers
+    assert "| **REFUTED** | boundary |" in text  # the class the bank declares (and the checker confirms)
 
 
 @pytest.mark.parametrize("rows", [[{"reading": "x"}], [{"id": "a.b", "reading": "x", "verdict": "MAYBE"}], ["row"]],

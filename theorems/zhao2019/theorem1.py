@@ -56,6 +56,15 @@ _C, _X = Verdict.CHECKED, Verdict.REFUTED
 #: the map of Zhao's converses: s -> ln((1+2s)/(1-2s)) (+oo for s >= 1/2), the inverse of ½ − 1/(e^ε+1)
 CONVERSE_MAP = sympy.Piecewise((sympy.log((1 + 2 * EPS) / (1 - 2 * EPS)), EPS < sympy.Rational(1, 2)), (sympy.oo, True))
 _CONVERSE_LABEL = "ln((1+2s)/(1−2s))"
+
+
+def _converse_form(game: str, hypotheses: tuple = ()) -> dict:
+    """BDP ≤ g(BSP_game), written as BSP ≥ s(BDP) = 1/2 − 1/(e^BDP + 1) (s is g's inverse, increasing, s(+oo) = 1/2):
+    the statement as data for the independent checker (docs/certificates.md)."""
+    return {"quantifier": "forall-instances", "hypotheses": list(hypotheses),
+            "measures": {"BDP": {"notion": "bayesian_dp"},
+                         "BSP": {"notion": "bayesian_semantic_privacy", "game": game}},
+            "claim": "BSP >= 1/2 - 1/(exp(BDP) + 1)"}
 _OLD_NULL = f"null_events={OLD_NULL_EVENTS}"
 _PAPER_NULL = f"null_events={PAPER_NULL_EVENTS}"
 
@@ -157,12 +166,14 @@ CLAIMS: list[Claim] = [
         [Reading("resample", "BDP(M, p) ≤ g(BSP_resample(M, p)), g(s) = ln((1+2s)/(1−2s)) (+oo for s ≥ 1/2), for "
                  "every mechanism and prior", check_converse("resample"), MECH_FAMILIES, expected=_X,
                  hypotheses=(HAS_PRIOR,), finding=Finding.BOUNDARY, convention="game_i=resample",
+                 form=_converse_form("resample"),
                  why="an output impossible when record i is ⊥ (P(.|⊥) = (0, 1), P(.|1) = (1/2, 1/2)) leaves b_i[.|y] "
                      "undefined: BDP = +oo while BSP = 3 − 2√2; 'resample-positive-full-support' holds",
                  relations=(implies("bayesian_semantic_privacy", "bayesian_dp", CONVERSE_MAP, _CONVERSE_LABEL),)),
          Reading("resample-full-support", "as 'resample' for full-support priors (mechanisms with zeros allowed)",
                  check_converse("resample"), MECH_FAMILIES, expected=_X, hypotheses=(FULL_SUPPORT,),
                  finding=Finding.BOUNDARY, convention="game_i=resample",
+                 form=_converse_form("resample", ("prior_full_support",)),
                  why="still fails through an output that is impossible when record i is ⊥ (undefined Game-i "
                      "posterior, a zero mechanism entry); 'resample-positive-full-support' holds"),
          Reading("resample-positive-mechanism", "as 'resample' for positive mechanisms (priors with zeros allowed)",
@@ -185,12 +196,13 @@ CLAIMS: list[Claim] = [
                                     conditions=("positive", "full-support")),)),
          Reading("replace", "BDP ≤ g(BSP_replace) for every mechanism and prior", check_converse("replace"),
                  MECH_FAMILIES, expected=_X, hypotheses=(HAS_PRIOR,), finding=Finding.CONVENTION,
-                 convention="game_i=replace",
+                 convention="game_i=replace", form=_converse_form("replace"),
                  why="fails under Game i = 'replace' even for positive mechanisms and full-support priors (see "
                      "'replace-positive-full-support'); the first witness is the zero-column one of 'resample'"),
          Reading("replace-positive-full-support", "BDP ≤ g(BSP_replace) for positive mechanisms and full-support "
                  "priors", check_converse("replace"), MECH_FAMILIES, expected=_X, hypotheses=POSITIVE_FULL,
                  finding=Finding.CONVENTION, convention="game_i=replace",
+                 form=_converse_form("replace", ("prior_full_support", "mechanism_positive")),
                  why="with X_K drawn given (x_i, x_S) and record i then set to ⊥, b_i[.|y] is not uniform for "
                      "correlated records: a 2-output noisy count on {0,1}^2 with a near-diagonal prior has "
                      "BDP = ln(29/11) ≈ 0.969 > g(3 − 2√2) ≈ 0.715; under 'resample' it holds",

@@ -253,6 +253,9 @@ CLAIMS: list[Claim] = [
         "implication",
         [Reading("undefined-excluded", "DP(M) ≤ g(SP(M)) with SP's beliefs restricted to defined posteriors (the "
                  "measure)", check_sp_converse(), MECH_FAMILIES, expected=_X, finding=Finding.BOUNDARY,
+                 form={"quantifier": "forall-instances", "hypotheses": [],
+                       "measures": {"DP": {"notion": "pure_dp"}, "SP": {"notion": "semantic_privacy"}},
+                       "claim": "SP >= 1/2 - 1/(exp(DP) + 1)"},
                  why="an output impossible when record i is ⊥ (P(.|⊥) = (0, 1), P(.|1) = (1/2, 1/2)): no belief "
                      "defines b_i[.|y], SP = 3 − 2√2 < 1/2 but DP = +oo; holds for positive mechanisms and when "
                      "undefined posteriors count as a breach",
