@@ -1,7 +1,7 @@
 """The bank binding: a bank's source hash and its manifest, read from files, never from imported code.
 
 ``source_sha256`` (docs/certificates.md, "The document"): every ``.py``/``.json`` file under the bank directory
-except ``__pycache__`` and ``MANIFEST.json``, in order of POSIX relative path, fed as path + NUL + bytes + NUL.
+except ``__pycache__``, ``MANIFEST.json`` and ``*.manifest.json``, in order of POSIX relative path, fed as path + NUL + bytes + NUL.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def _bank_files(root: Path) -> list[tuple[str, Path]]:
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames[:] = [d for d in dirnames if d != "__pycache__"]
         for name in filenames:
-            if name.endswith((".py", ".json")) and name != MANIFEST:
+            if name.endswith((".py", ".json")) and name != MANIFEST and not name.endswith(".manifest.json"):
                 path = Path(dirpath) / name
                 out.append((path.relative_to(root).as_posix(), path))
     return sorted(out)

@@ -16,7 +16,7 @@ import flint
 from exactpriv.checker import polys
 from exactpriv.checker import values as V
 from exactpriv.checker.errors import CheckerError, Failed, NotCheckable
-from exactpriv.checker.expressions import evaluate, truth
+from exactpriv.checker.expressions import evaluate, truth, value_of
 from exactpriv.checker.grammar import parse
 
 __all__ = ["check_certificate", "derivative", "parse_domain"]
@@ -34,8 +34,8 @@ def parse_domain(text):
     if not isinstance(text, str) or len(text) < 5 or text[0] not in "[(" or text[-1] not in "])" or "," not in text:
         raise Failed(f"domain {text!r} is not an interval like [0, oo)")
     lo, hi = (s.strip() for s in text[1:-1].split(",", 1))
-    lo_v = V.NEG_INF if lo == "-oo" else V.to_value(lo)
-    hi_v = V.INF if hi in ("oo", "+oo") else V.to_value(hi)
+    lo_v = V.NEG_INF if lo == "-oo" else value_of(lo)
+    hi_v = V.INF if hi in ("oo", "+oo") else value_of(hi)
     return lo_v, hi_v, text[0] == "[", text[-1] == "]"
 
 
@@ -155,7 +155,7 @@ def _point(cert, statement, proves, max_prec):
         raise Failed("the point must give every quantified variable")
     env = {}
     for var, text in at.items():
-        x = V.to_value(text)
+        x = value_of(text)
         if not _in_domain(x, parse_domain(dom[var])):
             raise Failed(f"the point {var} = {text} is outside the domain {dom[var]}")
         env[var] = x

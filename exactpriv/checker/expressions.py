@@ -8,7 +8,7 @@ from exactpriv.checker import values as V
 from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.grammar import parse
 
-__all__ = ["evaluate", "truth"]
+__all__ = ["evaluate", "truth", "value_of"]
 
 
 def evaluate(node, env: dict, *, max_prec: int = V.MAX_PREC):
@@ -23,7 +23,7 @@ def evaluate(node, env: dict, *, max_prec: int = V.MAX_PREC):
     if kind == "name":
         if node[1] not in env:
             raise Failed(f"unknown name {node[1]!r} in an expression")
-        return V.to_value(env[node[1]])
+        return value_of(env[node[1]])
     if kind == "neg":
         return V.neg(evaluate(node[1], env, max_prec=max_prec))
     if kind in ("+", "-", "*", "/", "**"):
@@ -66,6 +66,16 @@ def evaluate(node, env: dict, *, max_prec: int = V.MAX_PREC):
     if kind in ("cmp", "and", "or", "not"):
         return truth(node, env, max_prec=max_prec)
     raise Failed(f"cannot evaluate {kind!r}")
+
+
+def value_of(x):
+    """A checker value from a value, a rational string ("1/3", "oo") or an expression string ("log(2)")."""
+    if isinstance(x, str):
+        try:
+            return V.to_value(x)
+        except Failed:
+            return evaluate(x, {})
+    return V.to_value(x)
 
 
 def truth(node, env: dict, *, max_prec: int = V.MAX_PREC) -> bool:

@@ -352,12 +352,81 @@ def semantic_privacy(inst: Instance, *, default=None, **_):
                                      subsets=lambda others: [tuple(others)])
 
 
+def _phi(p: Fraction, A):
+    """Φ(p, A) = max(A/(pA + 1 − p), pA + 1 − p): the membership level of one entity and output (Li et al. 2013,
+    Definitions 3.3–3.4 solved for γ by Bayes' rule; Zhao 2019, Lemma 1)."""
+    if isinstance(A, V.Infinite):
+        return V.INF
+    return max(A / (p * A + 1 - p), p * A + 1 - p)
+
+
+def _membership(inst: Instance, positive: bool):
+    P = _mech(inst)
+    if inst.records is None or any(len(a) != 2 for a in inst.records):
+        raise Failed("membership privacy needs a subsets space (entities present or absent)")
+    half = Fraction(1, 2)
+    best = Fraction(1)
+    for i in range(inst.n):
+        inn = [x for x, inp in enumerate(inst.inputs) if inp[i] == 1]
+        out = [x for x, inp in enumerate(inst.inputs) if inp[i] == 0]
+        for y in range(len(P[0])):
+            a = sum((P[x][y] for x in inn), _ZERO) / len(inn)  # Pr[y | t] under D_N (others uniform)
+            b = sum((P[x][y] for x in out), _ZERO) / len(out)  # Pr[y | ¬t]
+            if a == 0 and b == 0:
+                continue  # Pr[y] = 0: no event
+            A = (V.INF if b == 0 else a / b) if positive else (V.INF if a == 0 else b / a)
+            level = _phi(half, A)
+            if V.compare(level, ">", best):
+                best = level
+    return best
+
+
+def positive_membership(inst: Instance, **_):
+    """γ of positive membership privacy for the family D_N (every entity present independently w.p. 1/2; Li,
+    Qardaji, Su, Wu, Yang 2013, Def. 3.3 and Family 5.1): max over entities t and outputs y of Φ(1/2, A_y),
+    A_y = Pr[y|t]/Pr[y|¬t] (the worst output set is a singleton by the mediant inequality)."""
+    return _membership(inst, True)
+
+
+def negative_membership(inst: Instance, **_):
+    """γ of negative membership privacy for D_N (Li et al. 2013, Def. 3.4): Φ(1/2, 1/A_y) maximised."""
+    return _membership(inst, False)
+
+
+def capacity(inst: Instance, **_):
+    """max over input distributions p of I(X;Y) (Shannon; Cover–Thomas, Def. 7.1).  An optimum is certified by
+    the witness's hint ``{"capacity": {"input": [...]}}``: I(p) = max_x D(P(·|x) ‖ pP) is the Kuhn–Tucker
+    (Csiszár–Körner, Thm. 3.4) condition, which proves p optimal.  Without a hint only identical rows (value 0)
+    are decided."""
+    P = _mech(inst)
+    hint = inst.hints.get("capacity")
+    if hint is None:
+        if all(row == P[0] for row in P):
+            return _ZERO
+        raise NotCheckable("capacity needs the optimal input distribution as the witness's hint")
+    p = [Fraction(v) for v in hint.get("input", [])] if isinstance(hint, dict) else []
+    if len(p) != len(P) or any(v < 0 for v in p) or sum(p) != 1:
+        raise Failed("the capacity hint's input is not a distribution over the inputs")
+    q = [sum((p[x] * P[x][y] for x in range(len(P))), _ZERO) for y in range(len(P[0]))]
+    info = _ZERO
+    divs = []
+    for x, row in enumerate(P):
+        d = _kl(row, q)
+        divs.append(d)
+        if p[x]:
+            info = V.add(info, V.mul(p[x], d))
+    if not V.compare(_max(divs), "==", info):
+        raise Failed("the capacity hint's input is not optimal (max_x D(P_x ‖ q) exceeds I(p))")
+    return info
+
+
 NOTIONS = {
     "pure_dp": pure_dp, "approx_dp": approx_dp, "tv_dp": tv_dp, "kl_dp": kl_dp, "renyi_dp": renyi_dp,
     "mutual_information": mutual_information, "conditional_mi": conditional_mi,
     "prior_posterior_kl": prior_posterior_kl, "identifiability": identifiability, "bayesian_dp": bayesian_dp,
     "identity_dp": identity_dp, "semantic_privacy": semantic_privacy,
-    "bayesian_semantic_privacy": bayesian_semantic_privacy,
+    "bayesian_semantic_privacy": bayesian_semantic_privacy, "positive_membership": positive_membership,
+    "negative_membership": negative_membership, "capacity": capacity,
 }
 
 #: Parameters that are numbers (evaluated as expressions); the others are conventions (strings).

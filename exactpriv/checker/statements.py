@@ -77,7 +77,10 @@ def measure_env(statement: dict, inst: Instance) -> dict:
     """Names → values: the witness's parameters, then the statement's measures evaluated on the instance."""
     env = {}
     for k, v in inst.params.items():
-        env[k] = evaluate(v, env)
+        try:
+            env[k] = evaluate(v, env)
+        except (CheckerError, Failed, V.Undefined):
+            continue  # a label (e.g. a convention's name), not a number: a claim that uses it fails on the name
     measures = statement.get("measures", {})
     if not isinstance(measures, dict):
         raise Failed("'measures' must be an object")

@@ -29,9 +29,10 @@ class Instance:
     """inputs (list), records (alphabets, or None for an explicit space), neighbours (index pairs, both ways),
     outputs, P[x][y] (Fractions), prior (Fractions or None), params (strings), extra mechanisms."""
 
-    def __init__(self, inputs, records, neighbours, outputs, P, prior, params, extra):
+    def __init__(self, inputs, records, neighbours, outputs, P, prior, params, extra, hints=None):
         self.inputs, self.records, self.neighbours = inputs, records, neighbours
         self.outputs, self.P, self.prior, self.params, self.extra = outputs, P, prior, params, extra
+        self.hints = hints or {}
 
     @property
     def n(self) -> int:
@@ -48,9 +49,17 @@ class Instance:
         return all(q > 0 for row in rows + extra for q in row) and all(q > 0 for q in (self.prior or []))
 
     def with_mechanism(self, name: str) -> "Instance":
-        if name not in self.extra:
-            raise Failed(f"the witness has no extra mechanism {name!r}")
-        outputs, P = self.extra[name]
+        """The instance with another of the witness's mechanisms: "M2", or "M*M2" for the two run independently
+        on the same input (outputs are pairs: P((y1, y2)|x) = P1(y1|x) P2(y2|x))."""
+        mechs = {"M": (self.outputs, self.P), **self.extra}
+        parts = name.split("*")
+        if not all(p in mechs and mechs[p][1] is not None for p in parts):
+            raise Failed(f"the witness has no mechanism {name!r}")
+        outputs, P = mechs[parts[0]]
+        for p in parts[1:]:
+            o2, P2 = mechs[p]
+            outputs = [[a, b] for a in outputs for b in o2]
+            P = [[q1 * q2 for q1 in r1 for q2 in r2] for r1, r2 in zip(P, P2)]
         return Instance(self.inputs, self.records, self.neighbours, outputs, P, self.prior, self.params, self.extra)
 
 
@@ -58,16 +67,28 @@ def _space(space) -> tuple[list, list | None, list]:
     if not isinstance(space, dict):
         raise Failed("the witness has no space")
     kind = space.get("type")
-    if kind == "hamming":
-        values, n = space.get("values"), space.get("n")
-        if not isinstance(values, list) or not values or not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise Failed("a hamming space needs 'values' (a list) and 'n' >= 1")
-        if len(values) ** n > MAX_INPUTS:
-            raise NotCheckable(f"the space has {len(values)}^{n} inputs (the checker enumerates at most {MAX_INPUTS})")
-        inputs = list(itertools.product(range(len(values)), repeat=n))
+    if kind in ("hamming", "subsets"):
+        # subsets of a universe are its membership vectors in {0,1}^n, add/remove-one neighbours (exactpriv.spaces)
+        if kind == "subsets":
+            universe = space.get("universe")
+            alphabets = [[0, 1]] * len(universe) if isinstance(universe, list) and universe else None
+        elif "alphabets" in space:
+            alphabets = space["alphabets"]
+        else:
+            values, n = space.get("values"), space.get("n")
+            ok = isinstance(values, list) and values and isinstance(n, int) and not isinstance(n, bool) and n >= 1
+            alphabets = [list(values)] * n if ok else None
+        if not isinstance(alphabets, list) or not alphabets or not all(isinstance(a, list) and a for a in alphabets):
+            raise Failed("a hamming space needs 'values' and 'n' >= 1 (or 'alphabets'); a subsets space 'universe'")
+        size = 1
+        for a in alphabets:
+            size *= len(a)
+        if size > MAX_INPUTS:
+            raise NotCheckable(f"the space has {size} inputs (the checker enumerates at most {MAX_INPUTS})")
+        inputs = list(itertools.product(*[range(len(a)) for a in alphabets]))
         nbrs = [(a, b) for a, x in enumerate(inputs) for b, z in enumerate(inputs)
                 if sum(u != v for u, v in zip(x, z)) == 1]
-        return inputs, [list(values)] * n, nbrs
+        return inputs, [list(a) for a in alphabets], nbrs
     if kind == "explicit":
         inputs, pairs = space.get("inputs"), space.get("neighbours")
         if not isinstance(inputs, list) or not isinstance(pairs, list) or len(inputs) > MAX_INPUTS:
@@ -101,7 +122,10 @@ def _matrix(rows, n_inputs: int, where: str):
 def read_instance(w) -> Instance:
     if not isinstance(w, dict):
         raise Failed("no witness")
-    inputs, records, nbrs = _space(w.get("space"))
+    if w.get("space") is None and w.get("mechanism") is None and w.get("prior") is None:
+        inputs, records, nbrs = [], None, []  # a point of parameters only (an arithmetic claim)
+    else:
+        inputs, records, nbrs = _space(w.get("space"))
     P = _matrix(w["mechanism"], len(inputs), "mechanism") if w.get("mechanism") is not None else None
     outputs = w.get("outputs") if P is not None else None
     if P is not None and (not isinstance(outputs, list) or len(outputs) != len(P[0])):
@@ -124,4 +148,7 @@ def read_instance(w) -> Instance:
         if not isinstance(m.get("outputs"), list) or len(m["outputs"]) != len(Pm[0]):
             raise Failed(f"extra {name}: 'outputs' must list one label per column")
         extra[name] = (m["outputs"], Pm)
-    return Instance(inputs, records, nbrs, outputs, P, prior, dict(params), extra)
+    hints = w.get("hints") or {}
+    if not isinstance(hints, dict):
+        raise Failed("'hints' must be an object")
+    return Instance(inputs, records, nbrs, outputs, P, prior, dict(params), extra, hints)

@@ -64,10 +64,6 @@ def main(argv=None) -> int:
     debug = "--debug" in argv  # known before parsing: the parser itself loads the banks
     with interrupt_protocol():  # from the start: a Ctrl-C while the banks load is no traceback either
         try:
-            if [a for a in argv if a != "--debug"][:1] == ["check"]:  # the checker runs without the engine
-                from exactpriv.cli.check import main as check_main
-
-                return check_main(argv)
             args = build_parser().parse_args(argv)
             validate_options(args)
             return args.func(args)

@@ -31,11 +31,12 @@ def test_importing_the_checker_loads_no_sympy_and_no_other_exactpriv_module():
 
 
 def test_the_check_command_loads_no_sympy_and_no_engine(tmp_path):
+    """Both entry points (the console script's launcher and python -m exactpriv) run check without the engine."""
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps([{"id": "x"}]))
-    code = (f"from exactpriv.cli import main\ntry:\n    main(['check', {str(bad)!r}])\nexcept SystemExit:\n    pass")
-    loaded = _loaded(code)
-    # the command line's own dispatch and error modules are allowed; nothing that computes
-    assert [m for m in loaded if not m.startswith(("exactpriv.cli", "exactpriv.errors", "exactpriv.exact.budget"))
-            and m != "exactpriv.exact"] == []
-    assert not [m for m in loaded if m.startswith("sympy")]
+    launcher = (f"import sys\nsys.argv = ['exactpriv', 'check', {str(bad)!r}]\nfrom exactpriv_launcher import main\n"
+                f"assert main() == 1")
+    assert _loaded(launcher) == []
+    runpy = (f"import sys, runpy\nsys.argv = ['exactpriv', 'check', {str(bad)!r}]\ntry:\n"
+             f"    runpy.run_module('exactpriv', run_name='__main__')\nexcept SystemExit as e:\n    assert e.code == 1")
+    assert _loaded(runpy) == []
