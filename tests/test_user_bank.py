@@ -19,7 +19,7 @@ TRUE = ["bunsteinke2016.prop1_4", "mironov2017.prop3", "tsybakov2009.bh", "bbg20
 def verified(tmp_path_factory):
     out = tmp_path_factory.mktemp("verify")
     assert main(["verify", str(BANK), "--json", str(out / "v.json"), "--markdown", str(out / "v.md")]) == 0
-    return {r["id"]: r for r in json.loads((out / "v.json").read_text())}
+    return {r["id"]: r for r in json.loads((out / "v.json").read_text())["rows"]}
 
 
 def test_verify_gives_the_expected_verdicts(verified):

@@ -292,14 +292,19 @@ def _values(statement: dict, witness_values: Mapping) -> dict:
     return out
 
 
-def _certificate(proof: Mapping | None) -> dict | None:
-    """The proof's certificate in the checker's format when the prover gave one (``checker_certificate``),
-    else the prover's own record under a kind the checker reports as not independently checkable."""
+def _certificate(proof: Mapping | None, statement: Mapping) -> dict | None:
+    """The proof's certificate in the checker's format when there is one — the prover's own
+    (``certificate["checker"]``), or for a refuted ``forall-params`` statement the point the prover found —
+    else the prover's record under a kind the checker reports as not independently checkable."""
     if not proof:
         return None
     cert = proof.get("certificate")
     if isinstance(cert, dict) and isinstance(cert.get("checker"), dict):
         return cert["checker"]
+    domain = statement.get("domain") if statement.get("quantifier") == "forall-params" else None
+    if (proof.get("truth") == "FALSE" and isinstance(cert, dict) and isinstance(cert.get("point"), str)
+            and isinstance(domain, dict) and len(domain) == 1):
+        return {"kind": "point", "at": {next(iter(domain)): cert["point"]}}
     return {"kind": f"engine:{proof.get('method')}", "reason": proof.get("reason"), "data": _jsonable(cert)}
 
 
@@ -340,9 +345,9 @@ def evidence_row(result, claim, reading, binding: Mapping, *, effort: Mapping | 
             row["witness"] = witness_of(result.witness)
             row["values"] = _values(statement, result.witness_values or {})
         elif proof:
-            row["certificate"] = _certificate(proof)
+            row["certificate"] = _certificate(proof, statement)
     elif verdict == "PROVED":
-        row["certificate"] = _certificate(evidence.get("proof"))
+        row["certificate"] = _certificate(evidence.get("proof"), statement)
     elif verdict == "CHECKED":
         row["checked"] = _checked(reading, evidence, statement, instances=instances)
         if evidence.get("quantifier") == "exists" and result.witness is not None:
@@ -357,7 +362,8 @@ def evidence_row(result, claim, reading, binding: Mapping, *, effort: Mapping | 
         why = str(reasons[0])
     if why:
         row["why"] = why
-    row["engine"] = {"seconds": round(result.seconds, 3), "evidence": _jsonable(evidence)}
+    # the engine's own account (shown, never trusted: the checker and report --from-json ignore it)
+    row["evidence"], row["seconds"] = _jsonable(evidence), round(result.seconds, 3)
     return row
 
 

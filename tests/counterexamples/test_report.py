@@ -212,7 +212,7 @@ def test_report_html_as_a_user_sees_it(report_dir, papers):
     assert papers["zhao2019"].citation() in page.plain
     witness = [f for f in page.figures if f["label"].startswith("witness against the bound")]
     assert witness and all(f["svg"] == 1 and f["paths"] > 5 for f in witness)
-    rows = json.loads((base / "verify.json").read_text())
+    rows = json.loads((base / "verify.json").read_text())["rows"]
     refuted = [r for r in rows if r.get("verdict") == "REFUTED" and r["evidence"].get("witness_file")]
     assert len({r["id"] for r in refuted}) >= 4
     for row in refuted:  # every archived witness is drawn: against its bound, or its mechanism / parameters
@@ -236,7 +236,7 @@ def test_report_latex_table_is_well_formed(report_dir):
     tex = (out / "verdicts.tex").read_text()
     assert tex == (base / "table.tex").read_text()  # --latex PATH writes the same document
     _assert_balanced(tex)
-    rows = json.loads((base / "verify.json").read_text())
+    rows = json.loads((base / "verify.json").read_text())["rows"]
     for row in rows:
         if row.get("reading") is None:
             continue

@@ -237,6 +237,8 @@ CLAIMS: list[Claim] = [
                            "independence hypothesis: max_{i,r} D(X_i || X_i|Y=r) <= pure_dp for any prior"),
                 check=_cor1_check,
                 families=[_cor1_witness(), _zf("joint")],
+                form={"quantifier": "forall-instances", "hypotheses": [], "claim": "KL <= DP",
+                      "measures": {"KL": {"notion": "prior_posterior_kl"}, "DP": {"notion": "pure_dp"}}},
                 expected=Verdict.REFUTED,
                 finding=Finding.VARIANT,
                 why=("drops Corollary 1's independence hypothesis (as its derivation 'eps-DP is a special case' would "

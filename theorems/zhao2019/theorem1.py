@@ -58,12 +58,22 @@ CONVERSE_MAP = sympy.Piecewise((sympy.log((1 + 2 * EPS) / (1 - 2 * EPS)), EPS < 
 _CONVERSE_LABEL = "ln((1+2s)/(1−2s))"
 
 
-def _converse_form(game: str, hypotheses: tuple = ()) -> dict:
+def _forward_form(game: str, null: str, hypotheses: tuple = ()) -> dict:
+    """BSP_game ≤ e^{2 BDP} − 1 under the null-event rule ``null``, as data for the independent checker."""
+    return {"quantifier": "forall-instances", "hypotheses": list(hypotheses),
+            "measures": {"BDP": {"notion": "bayesian_dp", "null": null},
+                         "BSP": {"notion": "bayesian_semantic_privacy", "game": game, "null": null}},
+            "claim": "BSP <= exp(2*BDP) - 1"}
+
+
+def _converse_form(game: str, hypotheses: tuple = (), null: str | None = None) -> dict:
     """BDP ≤ g(BSP_game), written as BSP ≥ s(BDP) = 1/2 − 1/(e^BDP + 1) (s is g's inverse, increasing, s(+oo) = 1/2):
     the statement as data for the independent checker (docs/certificates.md)."""
+    conv = {} if null is None else {"null": null}
+    bsp = {"notion": "semantic_privacy"} if game == "belief" else {"notion": "bayesian_semantic_privacy",
+                                                                   "game": game, **conv}
     return {"quantifier": "forall-instances", "hypotheses": list(hypotheses),
-            "measures": {"BDP": {"notion": "bayesian_dp"},
-                         "BSP": {"notion": "bayesian_semantic_privacy", "game": game}},
+            "measures": {"BDP": {"notion": "bayesian_dp", **conv}, "BSP": bsp},
             "claim": "BSP >= 1/2 - 1/(exp(BDP) + 1)"}
 _OLD_NULL = f"null_events={OLD_NULL_EVENTS}"
 _PAPER_NULL = f"null_events={PAPER_NULL_EVENTS}"
@@ -138,6 +148,7 @@ CLAIMS: list[Claim] = [
          Reading("replace-skip-null", "as 'replace' under exactpriv's old null-event rule",
                  check_forward("replace", null_events=OLD_NULL_EVENTS), MECH_FAMILIES, expected=_X,
                  hypotheses=(HAS_PRIOR,), finding=Finding.CONVENTION, convention=f"game_i=replace, {_OLD_NULL}",
+                 form=_forward_form("replace", OLD_NULL_EVENTS),
                  why="perfectly correlated records (diagonal prior) give BDP = 0 only because fully known databases "
                      "of prior probability 0 are skipped, while Game i 'replace' runs Y on them: BSP > 0; under the "
                      "paper's convention ('replace') it holds"),
@@ -151,6 +162,9 @@ CLAIMS: list[Claim] = [
          Reading("belief-skip-null", "as 'belief' under exactpriv's old null-event rule",
                  check_forward("belief", null_events=OLD_NULL_EVENTS), MECH_FAMILIES, expected=_X,
                  hypotheses=(HAS_PRIOR,), finding=Finding.CONVENTION, convention=f"game_i=belief, {_OLD_NULL}",
+                 form={"quantifier": "forall-instances", "hypotheses": [], "claim": "BSP <= exp(2*BDP) - 1",
+                       "measures": {"BDP": {"notion": "bayesian_dp", "null": OLD_NULL_EVENTS},
+                                    "BSP": {"notion": "semantic_privacy"}}},
                  why="a point-mass prior gives BDP = 0 when databases of prior probability 0 are skipped, while "
                      "SP > 0; under the paper's convention ('belief') it holds"),
          Reading("belief-full-support", "as 'belief' for full-support priors (BDP ≥ DP then)", check_forward("belief"),
@@ -186,6 +200,7 @@ CLAIMS: list[Claim] = [
                  "null-event rule", check_converse("resample", null_events=OLD_NULL_EVENTS), MECH_FAMILIES,
                  expected=_X, hypotheses=(HAS_PRIOR, POSITIVE), finding=Finding.CONVENTION,
                  convention=f"game_i=resample, {_OLD_NULL}",
+                 form=_converse_form("resample", ("mechanism_positive",), null=OLD_NULL_EVENTS),
                  why="a prior with P(X_i = ⊥) = 0 (D = {0,1,2}, prior (0, 1/2, 1/2)) leaves Game i without a "
                      "configuration once fully known databases of prior probability 0 are skipped: BSP = 0 < s(BDP); "
                      "under the paper's convention it holds"),
@@ -211,6 +226,7 @@ CLAIMS: list[Claim] = [
          Reading("belief-positive-full-support", "BDP ≤ g(SP) (BSP with likelihoods under the belief equals SP)",
                  check_converse("belief"), MECH_FAMILIES, expected=_X, hypotheses=POSITIVE_FULL,
                  finding=Finding.CONVENTION, convention="game_i=belief",
+                 form=_converse_form("belief", ("prior_full_support", "mechanism_positive")),
                  why="with X_K drawn from the belief BSP equals SP, which correlation does not raise while BDP grows "
                      "(up to group privacy): the noisy-count witness of 'replace-positive-full-support'; under "
                      "'resample' it holds")],
