@@ -126,7 +126,7 @@ CASES = [
      {"v.json": [{"id": "zhao2019.thm2_conv", "reading": "forall-rr-attains-paper-map", "verdict": "CHECKED",
                   "evidence": {}}]},
      ["report", "--only", "zhao2019.thm2_conv", "--from-json", "{dir}/v.json", "--out", "{dir}/r", "--no-tightness"],
-     1, "the file says CHECKED, a fresh check gives REFUTED"),
+     1, "a verify.json without evidence"),
     ("hamming-n-boolean", {"m.json": _mechanism([["1"], ["1"]], space={"type": "hamming", "values": ["0", "1"],
                                                                        "n": True})},
      ["measure", "{dir}/m.json"], 1, "FormatError"),
