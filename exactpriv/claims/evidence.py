@@ -309,14 +309,17 @@ def _certificate(proof: Mapping | None, statement: Mapping) -> dict | None:
 
 
 def _checked(reading, evidence: Mapping, statement: dict, *, instances: Mapping | None) -> dict:
-    fams = []
+    fams, skipped = [], []
     for fam in reading.families:
         counts = (evidence.get("families") or {}).get(fam.name)
         if counts is None:
             continue
+        if isinstance(counts, dict) and "skipped" in counts:  # not run (a slow family): not evidence
+            skipped.append(fam.name)
+            continue
         entry: dict[str, Any] = {"name": fam.name}
         if isinstance(counts, dict):
-            entry.update({k: counts[k] for k in ("true", "outside", "undecided", "false", "skipped") if k in counts})
+            entry.update({k: counts[k] for k in ("true", "outside", "undecided", "false") if k in counts})
         listed = (instances or {}).get(fam.name)
         if listed is not None and "custom" not in statement:
             entry["instances"] = listed
@@ -324,7 +327,36 @@ def _checked(reading, evidence: Mapping, statement: dict, *, instances: Mapping 
             entry["generator"] = f"bank family {fam.name!r} of {reading.name!r}" + (
                 " (exhaustive)" if fam.exhaustive else "")
         fams.append(entry)
-    return {"families": fams}
+    out: dict[str, Any] = {"families": fams}
+    if skipped:
+        out["skipped"] = skipped
+    return out
+
+
+#: Most instances a CHECKED row lists (beyond that it names its families only).
+MAX_LISTED_INSTANCES = 400
+
+
+def _listed_instances(reading, result) -> dict | None:
+    """For a CHECKED reading with a declarative statement over instances: every instance of each family it
+    checked, as witnesses (the families are deterministic: built again here), so the checker re-runs them."""
+    form = getattr(reading, "form", None)
+    if result.verdict.value != "CHECKED" or not form or form.get("quantifier") != "forall-instances":
+        return None
+    out, total = {}, 0
+    for fam in reading.families:
+        counts = (result.evidence.get("families") or {}).get(fam.name)
+        if not isinstance(counts, dict) or "skipped" in counts:
+            continue
+        listed = []
+        for inst in fam.build():
+            w = witness_of(inst)
+            total += 1
+            if w is None or total > MAX_LISTED_INSTANCES:
+                return None
+            listed.append(w)
+        out[fam.name] = listed
+    return out
 
 
 def evidence_row(result, claim, reading, binding: Mapping, *, effort: Mapping | None = None,
@@ -386,7 +418,8 @@ def evidence_document(entries: Sequence[tuple], bank, *, effort: Mapping | None 
         if reading is None:
             rows.append(not_encodable_row(claim, binding))
         else:
-            rows.append(evidence_row(result, claim, reading, binding, effort=effort))
+            rows.append(evidence_row(result, claim, reading, binding, effort=effort,
+                                     instances=_listed_instances(reading, result)))
         ids.append(reading_id(claim, reading))
     doc: dict[str, Any] = {
         "format": FORMAT, "format_version": FORMAT_VERSION,

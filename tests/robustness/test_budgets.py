@@ -86,7 +86,7 @@ def test_verify_gives_the_hanging_reading_undecided_and_writes_every_row(tmp_pat
     rc = _guarded(main, ["verify", str(BANK), "--seconds-per-reading", "1", "--json", str(out), "--markdown",
                          str(tmp_path / "v.md")])
     assert rc == 0  # no reading of this bank declares an expected verdict
-    rows = {(r["id"], r["reading"]): r for r in json.loads(out.read_text()) if r.get("reading")}
+    rows = {(r["id"], r["reading"]): r for r in json.loads(out.read_text())["rows"] if r.get("reading")}
     assert rows[("slow.hang", "never-returns")]["verdict"] == "UNDECIDED"
     assert "budget exceeded after" in rows[("slow.hang", "never-returns")]["evidence"]["budget"]
     assert rows[("slow.quick", "fast")]["verdict"] == "CHECKED"

@@ -362,8 +362,6 @@ CLAIMS: list[Claim] = [
                 name="literal",
                 statement="any prior, dataset mechanisms: identity_dp(M, prior) <= pure_dp(M)",
                 check=_prop2_check,
-                form={"quantifier": "forall-instances", "hypotheses": [], "claim": "ID <= DP",
-                      "measures": {"ID": {"notion": "identity_dp"}, "DP": {"notion": "pure_dp"}}},
                 families=[_dp_special_witness()] + _families_joint_sym(),
                 hypotheses=(DATASET_MECHANISM,),
                 expected=Verdict.REFUTED,

@@ -135,14 +135,17 @@ CLAIMS: list[Claim] = [
         [Reading("resample", "BSP_resample(M, p) ≤ e^{2 BDP(M, p)} − 1 for every mechanism and prior",
                  check_forward("resample"), MECH_FAMILIES, expected=_C, hypotheses=(HAS_PRIOR,),
                  convention=f"game_i=resample, {_PAPER_NULL}",
+                 form=_forward_form("resample", PAPER_NULL_EVENTS),
                  relations=(implies("bayesian_dp", "bayesian_semantic_privacy", sympy.exp(2 * EPS) - 1, "e^(2ε)−1"),)),
          Reading("resample-skip-null", "as 'resample' under exactpriv's old null-event rule (every configuration of "
                  "prior probability 0 skipped, fully known databases too)",
                  check_forward("resample", null_events=OLD_NULL_EVENTS), MECH_FAMILIES, expected=_C,
-                 hypotheses=(HAS_PRIOR,), convention=f"game_i=resample, {_OLD_NULL}"),
+                 hypotheses=(HAS_PRIOR,), convention=f"game_i=resample, {_OLD_NULL}",
+                 form=_forward_form("resample", OLD_NULL_EVENTS)),
          Reading("replace", "BSP_replace(M, p) ≤ e^{2 BDP(M, p)} − 1 for every mechanism and prior",
                  check_forward("replace"), MECH_FAMILIES, expected=_C, hypotheses=(HAS_PRIOR,),
                  convention=f"game_i=replace, {_PAPER_NULL}",
+                 form=_forward_form("replace", PAPER_NULL_EVENTS),
                  notes="with fully known databases counted (S = N∖{i}), BDP ≥ DP for every prior, and the Game-0 and "
                        "Game-i likelihoods of 'replace' average the same X_K over rows that differ in record i only"),
          Reading("replace-skip-null", "as 'replace' under exactpriv's old null-event rule",
@@ -154,7 +157,8 @@ CLAIMS: list[Claim] = [
                      "paper's convention ('replace') it holds"),
          Reading("replace-full-support", "as 'replace' for full-support priors (the conventions agree)",
                  check_forward("replace"), MECH_FAMILIES, expected=_C, hypotheses=(FULL_SUPPORT,),
-                 convention="game_i=replace"),
+                 convention="game_i=replace",
+                 form=_forward_form("replace", PAPER_NULL_EVENTS, ("prior_full_support",))),
          Reading("belief", "BSP with likelihoods under the belief (= SP) ≤ e^{2 BDP(M, p)} − 1",
                  check_forward("belief"), MECH_FAMILIES, expected=_C, hypotheses=(HAS_PRIOR,),
                  convention=f"game_i=belief, {_PAPER_NULL}",
@@ -193,6 +197,7 @@ CLAIMS: list[Claim] = [
          Reading("resample-positive-mechanism", "as 'resample' for positive mechanisms (priors with zeros allowed)",
                  check_converse("resample"), MECH_FAMILIES, expected=_C, hypotheses=(HAS_PRIOR, POSITIVE),
                  convention=f"game_i=resample, {_PAPER_NULL}",
+                 form=_converse_form("resample", ("mechanism_positive",)),
                  notes="with fully known databases counted for every prior, the one-record witness of the old rule "
                        "(D = {0,1,2}, prior (0, 1/2, 1/2)) has BDP = DP and BSP = SP, and Theorem 2's converse holds "
                        "for positive mechanisms"),
@@ -207,6 +212,7 @@ CLAIMS: list[Claim] = [
          Reading("resample-positive-full-support", "as 'resample' for positive mechanisms and full-support priors "
                  "(Game i always defined): the paper's proof applies", check_converse("resample"), MECH_FAMILIES,
                  expected=_C, hypotheses=POSITIVE_FULL, convention="game_i=resample",
+                 form=_converse_form("resample", ("prior_full_support", "mechanism_positive")),
                  relations=(implies("bayesian_semantic_privacy", "bayesian_dp", CONVERSE_MAP, _CONVERSE_LABEL,
                                     conditions=("positive", "full-support")),)),
          Reading("replace", "BDP ≤ g(BSP_replace) for every mechanism and prior", check_converse("replace"),

@@ -273,6 +273,9 @@ CLAIMS: list[Claim] = [
                  convention="undefined Game-i posterior = breach (SD 1)"),
          Reading("positive-mechanism", "as 'undefined-excluded' for mechanisms with positive entries",
                  check_sp_converse(), MECH_FAMILIES, expected=_C, hypotheses=(POSITIVE,),
+                 form={"quantifier": "forall-instances", "hypotheses": ["mechanism_positive"],
+                       "measures": {"DP": {"notion": "pure_dp"}, "SP": {"notion": "semantic_privacy"}},
+                       "claim": "SP >= 1/2 - 1/(exp(DP) + 1)"},
                  relations=(implies("semantic_privacy", "pure_dp", CONVERSE_MAP, _CONVERSE_LABEL,
                                     conditions=("positive",)),)),
          Reading("forall-rr-attains-paper-map", "probe (the paper does not claim its map tight): RR_2(ε) (DP = ε) "
