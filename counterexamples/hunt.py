@@ -44,6 +44,7 @@ from hypothesis.errors import NoSuchExample
 from counterexamples import strategies as S
 from counterexamples.guard import Evaluation, Evaluator, describe_instance, guarded_reading
 from counterexamples.local_search import focus_of, margin_of, perturbed
+from counterexamples.search_space import extremal_instances, fresh_instances, search_space_of
 from exactpriv.claims import Claim, Instance, Reading, Verdict, check_reading
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact import budget
@@ -53,6 +54,8 @@ __all__ = ["EXISTENTIAL_KINDS", "OBJECT_KINDS", "HuntResult", "family_memo", "hu
 
 #: how many instances of each family serve as templates
 TEMPLATE_LIMIT = 200
+#: how many structured extremal instances of a reading's declared search space are checked before drawing
+EXTREMAL_LIMIT = 60
 
 #: id(reading) -> (weak reference to the reading, {extra hypothesis names: {instance key: Evaluation}}).
 #: Keyed by identity (a Reading is an unhashable dataclass); the entry goes when the reading does.
@@ -106,12 +109,15 @@ class HuntResult:
     searched: bool = True
     max_examples: int | None = None
     drawn: int = 0
+    search_space: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
         doc = {"id": self.claim_id, "reading": self.reading, "verdict": self.verdict.value,
                "tried": self.tried, "drawn": self.drawn, "seconds": round(self.seconds, 3), "seed": self.seed,
                "max_examples": self.max_examples, "found_by": self.found_by, "margin": self.margin,
                "note": self.note, "counts": self.counts, "stopped_by": self.stopped_by, "searched": self.searched}
+        if self.search_space:
+            doc["search_space"] = self.search_space
         if self.errors:
             doc["errors"] = self.errors
         if self.witness is not None:
@@ -186,13 +192,20 @@ def _templates(reading: Reading, family_errors: list) -> list[Instance]:
     return sorted(out, key=size)
 
 
-def _strategy(reading: Reading, templates: list[Instance], positive: bool):
+def _strategy(reading: Reading, templates: list[Instance], positive: bool, extra_hypotheses: tuple = (),
+              max_points: int = 9):
+    """Instances around the templates, and — for plain templates — fresh instances of the reading's declared
+    search space (:mod:`counterexamples.search_space`), one or the other with equal odds."""
     if reading.strategy is not None:
         return S.declared_strategy(reading.strategy)
     varying = [t for t in templates if S.can_vary(t)]
     if not varying:
         return None
-    return st.sampled_from(varying).flatmap(lambda t: S.instances_around(t, positive=positive))
+    around = st.sampled_from(varying).flatmap(lambda t: S.instances_around(t, positive=positive))
+    space = search_space_of((*reading.hypotheses, *extra_hypotheses), templates, max_points=max_points)
+    if space is None:
+        return around
+    return st.one_of(around, fresh_instances(space))
 
 
 def _families_only(claim: Claim, reading: Reading, result: HuntResult, extra_hypotheses: tuple, why: str):
@@ -222,7 +235,8 @@ def _families_only(claim: Claim, reading: Reading, result: HuntResult, extra_hyp
 def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed: int = 0,
                  max_examples: int | None = None, local_steps: int = 400, batch_size: int = 50,
                  collect: int = 1, extra_hypotheses: tuple = (), positive: bool = False,
-                 extra_templates: tuple = (), progress: Callable[[int, float | None], None] | None = None) -> HuntResult:
+                 extra_templates: tuple = (), progress: Callable[[int, float | None], None] | None = None,
+                 extremal: bool = True) -> HuntResult:
     """Search for an exact violation of one reading; see the module docstring.
 
     max_examples : bound on the drawn instances (None: until the deadline); with it, the same seed gives
@@ -230,6 +244,8 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
     extra_hypotheses : required on top of the reading's own (the positive-only search of
         :mod:`counterexamples.findings`); ``positive=True`` draws positive rows and full-support priors
     extra_templates : instances checked after the families' and drawn around like them
+    extremal : check the structured extremal instances of the reading's declared search space after the
+        templates (:func:`counterexamples.search_space.extremal_instances`)
     collect : stop after this many witnesses
     """
     if not isinstance(claim, Claim) or not isinstance(reading, Reading):
@@ -285,17 +301,25 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
     try:
         templates = _templates(reading, family_errors) + list(extra_templates)
         n_family = len(templates) - len(extra_templates)
+        space = search_space_of((*reading.hypotheses, *extra_hypotheses), templates)
+        if space is not None and extremal:
+            # structured extremal instances of the declared search space, checked like the templates
+            # (deterministic, at most EXTREMAL_LIMIT); drawn around afterwards like them
+            n_templates = len(templates)
+            templates += extremal_instances(space, limit=EXTREMAL_LIMIT)
+            result.search_space = {**space.to_json(), "extremal_instances": len(templates) - n_templates}
         memo = family_memo(reading, tuple(extra_hypotheses))
         for k, inst in enumerate(templates):
             if _late(deadline):
                 stopped_by = "deadline"
                 break
             seen(ev.evaluate(inst, memo=memo if k < n_family else None),
-                 "bank family instance" if k < n_family else "template instance")
+                 "bank family instance" if k < n_family else
+                 "template instance" if k < n_family + len(extra_templates) else "structured extremal instance")
             if len(result.witnesses) >= collect:
                 stopped_by = "witness"
                 break
-        strategy = None if stopped_by else _strategy(reading, templates, positive)
+        strategy = None if stopped_by else _strategy(reading, templates, positive, tuple(extra_hypotheses))
         if not stopped_by and strategy is None:
             stopped_by = "families only"
             result.searched = False

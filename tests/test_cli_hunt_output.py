@@ -125,3 +125,12 @@ def test_a_closed_pipe_stops_quietly(monkeypatch, capsys):
     monkeypatch.setattr(listing, "cmd_list", closed)
     assert main(["list", "claims"]) == 1
     assert capsys.readouterr().err == ""          # no "error: cannot read or write" for `| head`
+
+
+def test_hunt_does_not_count_a_proved_reading_it_searched_as_differing(capsys):
+    # cuff2016.ex1/delta0-vanishes is expected PROVED; a hunt searches, never proves: CHECKED meets it
+    rc = main(["hunt", "cuff2016.ex1", "--reading", "delta0-vanishes", "--max-examples", "5", "--format", "json", "--all"])
+    doc = json.loads(capsys.readouterr().out)
+    assert rc == 0
+    assert doc["summary"]["unexpected"] == 0
+    assert [r["verdict"] for r in doc["rows"]] == ["CHECKED"]

@@ -270,9 +270,9 @@ def evidence_text(res) -> str:
         return f"proved ({pr.get('method', '?')})"
     fams = ev.get("families", {})
     parts = [f"{k}: {v.get('true', 0)}" for k, v in fams.items() if isinstance(v, dict) and "true" in v]
-    text = f"{ev.get('instances_true', 0)} instances ({', '.join(parts)})" if parts else ""
+    pieces = [f"{ev.get('instances_true', 0)} instances ({', '.join(parts)})"] if parts else []
     if ev.get("instances_undecided"):
-        text += f"; {ev['instances_undecided']} undecided"
+        pieces.append(f"{ev['instances_undecided']} undecided")
     if ev.get("undecided_reasons") and res.verdict.value == "UNDECIDED":
-        text += f"; {ev['undecided_reasons'][0]}"
-    return text
+        pieces.append(str(ev["undecided_reasons"][0]))
+    return "; ".join(pieces)  # never a leading "; " when there are no instance counts

@@ -84,18 +84,43 @@ def check_document(doc: dict, *, bank="builtin") -> Report:
         except CheckerError as exc:
             report.refused = str(exc)
             return report
-        if manifest["order"] != doc["readings"]:
-            missing = [r for r in manifest["order"] if r not in doc["readings"]]
-            extra = [r for r in doc["readings"] if r not in manifest["readings"]]
-            what = (f"reading {missing[0]} of the bank has no row" if missing else
-                    f"reading {extra[0]} is not in the bank" if extra else "the rows are not in the bank's order")
-            report.refused = what
+        what = _coverage(manifest["order"], doc["readings"])
+        if what.startswith("refused: "):
+            report.refused = what[len("refused: "):]
             return report
-        report.bank = f"bank {binding['name']} {binding['version']} (source {installed[:12]}…) matches {root}"
+        report.bank = f"bank {binding['name']} {binding['version']} (source {installed[:12]}…) matches {root}; {what}"
     effort = doc.get("effort") or {}
     for row in doc["rows"]:
         report.rows.append(check_row(row, binding=binding, manifest=manifest, effort=effort))
     return report
+
+
+def _claim_of(reading: str) -> str:
+    return reading.split("/", 1)[0]
+
+
+def _coverage(order: list[str], readings: list[str]) -> str:
+    """The file may cover the whole bank or whole claims of it (``verify --only``), in the bank's order; a claim
+    with some of its readings missing, a reading the bank does not have, or another order refuses the file."""
+    known = {r: k for k, r in enumerate(order)}
+    for r in readings:
+        if r not in known:
+            return f"refused: reading {r} is not in the bank (a foreign row)"
+    positions = [known[r] for r in readings]
+    for a, b, r in zip(positions, positions[1:], readings[1:]):
+        if b <= a:
+            return f"refused: reading {r} is out of the bank's order"
+    present = set(readings)
+    claims = {_claim_of(r) for r in readings}
+    for r in order:
+        if _claim_of(r) in claims and r not in present:
+            return f"refused: reading {r} of the bank has no row (its claim {_claim_of(r)} is covered, so every " \
+                   f"reading of it must be)"
+    if len(readings) == len(order):
+        return f"covers all {len(order)} readings of the bank"
+    all_claims = {_claim_of(r) for r in order}
+    return (f"PARTIAL: covers {len(readings)} of the bank's {len(order)} readings ({len(claims)} of "
+            f"{len(all_claims)} claims, every reading of each)")
 
 
 def check_row(row: dict, *, binding: dict, manifest: dict | None, effort: dict) -> RowResult:

@@ -22,7 +22,8 @@ import sys
 import traceback
 
 from exactpriv.cli import check, conjecture, hunt, listing, measure, prove, replay, report, verify
-from exactpriv.cli._common import EXIT_ERROR, EXIT_INTERRUPTED, interrupt_protocol, validate_options
+from exactpriv.cli._common import (EXIT_ERROR, EXIT_INTERRUPTED, interrupt_protocol, printable, safe_streams,
+                                   validate_options)
 from exactpriv.errors import ExactPrivError
 
 __all__ = ["main"]
@@ -62,7 +63,7 @@ def _message(exc: BaseException) -> str:
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     debug = "--debug" in argv  # known before parsing: the parser itself loads the banks
-    with interrupt_protocol():  # from the start: a Ctrl-C while the banks load is no traceback either
+    with safe_streams(), interrupt_protocol():  # from the start: a Ctrl-C while the banks load is no traceback either
         try:
             args = build_parser().parse_args(argv)
             validate_options(args)
@@ -83,7 +84,7 @@ def main(argv=None) -> int:
         except Exception as exc:  # noqa: BLE001 - the one error boundary of the command line
             if debug:
                 traceback.print_exc()
-            print(_describe(exc), file=sys.stderr)
+            print(printable(_describe(exc)), file=sys.stderr)
             return 1
 
 

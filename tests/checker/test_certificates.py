@@ -142,3 +142,43 @@ def test_proved_rows_in_a_document(tmp_path):
     doc["rows"][0]["certificate"] = dict(SIGN_CHART, samples=["1"])  # an edited certificate: a sample on the root
     report = check_document(doc, bank=bank)
     assert report.rows[0].status == FAILED and "sample" in report.rows[0].why
+
+
+MONOTONE = {"kind": "monotone", "substitution": "u = exp(eps)", "domain": "[1, 4]",
+            "roots": [{"interval": ["7/2", "15/4"]}], "samples": ["2", "39/10"]}
+
+
+def test_a_monotone_argument_is_re_checked_from_the_checkers_own_derivative():
+    # g' = u/(u+1)^2 − 1/6 (u = e^ε) vanishes at u = 2 + √3 ∈ (7/2, 15/4): g rises, then falls; g(0) = 0 with g
+    # rising away from the open end, and g(27/20) > 0, so g > 0 on (0, 27/20] (Zhao's remark)
+    _proves(MONOTONE, ZHAO)
+    # the same argument on (0, 13/5] fails at the end: the extension the engine refutes
+    with pytest.raises(Failed, match="domain end 13/5"):
+        _proves(dict(MONOTONE, domain="[1, 14]"), dict(ZHAO, domain={"eps": "(0, 13/5]"}))
+    # a chart hiding the root of g' is refused by the Sturm count
+    with pytest.raises(Failed, match="Sturm"):
+        _proves(dict(MONOTONE, roots=[], samples=["2"]), ZHAO)
+
+
+def test_an_interior_minimum_is_enclosed_after_exact_refinement():
+    parabola = {"quantifier": "forall-params", "domain": {"x": "[0, 3]"}, "claim": "x**2 - 2*x + 11/10 > 0"}
+    chart = {"kind": "monotone", "domain": "[0, 3]", "roots": [{"interval": ["1/2", "3/2"]}], "samples": ["1/4", "2"]}
+    _proves(chart, parabola)
+    with pytest.raises(Failed, match="extremum"):
+        _proves(chart, dict(parabola, claim="x**2 - 2*x + 99/100 > 0"))
+
+
+def test_without_hints_the_checker_isolates_the_roots_itself():
+    _proves({"kind": "monotone", "substitution": "u = exp(eps)"}, ZHAO)
+    _proves({"kind": "sign-chart", "substitution": "u = exp(eps)"}, SIGMOID)
+    cubic = {"quantifier": "forall-params", "domain": {"x": "[0, 3]"}, "claim": "x**3 - 3*x + 21/10 > 0"}
+    _proves({"kind": "monotone"}, cubic)
+    with pytest.raises(Failed, match="extremum"):  # the minimum at x = 1 is −1/10
+        _proves({"kind": "monotone"}, dict(cubic, claim="x**3 - 3*x + 19/10 > 0"))
+
+
+def test_a_root_interval_reaching_the_domain_end_cannot_hide_a_minimum():
+    cubic = {"quantifier": "forall-params", "domain": {"x": "[0, 3]"}, "claim": "x**3 - 3*x + 19/10 > 0"}
+    with pytest.raises(Failed, match="reaches an end"):
+        _proves({"kind": "monotone", "domain": "[0, 3]", "roots": [{"interval": ["0", "2"]}], "samples": ["5/2"]},
+                cubic)

@@ -14,13 +14,14 @@ UNDECIDED_STATEMENT = {"custom": "a statement in Python"}
 
 @pytest.fixture
 def bank(tmp_path):
-    entries = [{"id": f"toy.c{k}/r", "kind": "paper", "statement": UNDECIDED_STATEMENT} for k in range(3)]
+    entries = [{"id": f"toy.c{k}/{r}", "kind": "paper", "statement": UNDECIDED_STATEMENT} for k in range(3) for r in "rs"]
     return make_bank(tmp_path / "bank", entries)
 
 
 def _rows():
-    return [{"id": f"toy.c{k}", "reading": "r", "verdict": "UNDECIDED", "statement": UNDECIDED_STATEMENT,
-             "why": "enclosure too wide at 2048 bits", "effort": {"max_prec": 2048}} for k in range(3)]
+    """Three claims of two readings each (r, s)."""
+    return [{"id": f"toy.c{k}", "reading": r, "verdict": "UNDECIDED", "statement": UNDECIDED_STATEMENT,
+             "why": "enclosure too wide at 2048 bits", "effort": {"max_prec": 2048}} for k in range(3) for r in "rs"]
 
 
 def _doc(bank):
@@ -30,16 +31,24 @@ def _doc(bank):
 def test_the_honest_document_passes(bank):
     report = check_document(_doc(bank), bank=bank)
     assert report.refused is None, report.refused
-    assert [r.status for r in report.rows] == [RE_VERIFIED] * 3
+    assert [r.status for r in report.rows] == [RE_VERIFIED] * 6
+    assert "covers all 6 readings" in report.bank
 
 
 def test_a_dropped_row_is_refused_naming_the_reading(bank):
     doc = _doc(bank)
-    del doc["rows"][1]
-    assert "toy.c1/r" in check_document(doc, bank=bank).refused
+    del doc["rows"][3]  # toy.c1/s: its claim keeps toy.c1/r
+    assert "toy.c1/s" in check_document(doc, bank=bank).refused
     # dropping it from the reading list too (consistently re-hashed) is caught by the bank's manifest
     report = check_document(rehash(doc), bank=bank)
-    assert "toy.c1/r" in report.refused and "no row" in report.refused
+    assert "toy.c1/s" in report.refused and "no row" in report.refused
+
+
+def test_a_run_over_whole_claims_is_checked_and_said_partial(bank):
+    doc = _doc(bank)
+    del doc["rows"][2:4]  # every reading of toy.c1 (verify --only toy.c0,toy.c2)
+    report = check_document(rehash(doc), bank=bank)
+    assert report.refused is None and "PARTIAL: covers 4 of the bank's 6 readings (2 of 3 claims" in report.bank
 
 
 def test_a_repeated_row_is_refused(bank):
@@ -73,7 +82,7 @@ def test_a_foreign_row_reusing_an_id_fails_naming_it(bank, tmp_path):
     doc["rows"][1] = foreign
     report = check_document(doc, bank=bank)
     assert report.rows[1].status == FAILED and "foreign row" in report.rows[1].why
-    assert report.rows[1].reading == "toy.c1/r"
+    assert report.rows[1].reading == "toy.c0/s"
 
 
 def test_an_edited_bank_binding_fails(bank):
@@ -101,10 +110,10 @@ def test_check_command_exit_codes(bank, tmp_path, capsys):
     good = write(tmp_path / "good.json", _doc(bank))
     assert main(["check", str(good), "--bank", str(bank)]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0].startswith("3 rows: UNDECIDED 3 (3 re-verified")
+    assert out.splitlines()[0].startswith("6 rows: UNDECIDED 6 (6 re-verified")
     doc = _doc(bank)
     doc["rows"].pop()
-    assert main(["check", str(write(tmp_path / "dropped.json", doc)), "--bank", str(bank)]) == 6
+    assert main(["check", str(write(tmp_path / "dropped.json", rehash(doc))), "--bank", str(bank)]) == 6
     assert "REFUSED" in capsys.readouterr().out
     assert main(["check", str(write(tmp_path / "old.json", [{"id": "x"}]))]) == 1
     assert main(["check", str(tmp_path / "missing.json")]) == 1

@@ -211,7 +211,7 @@ EX1 = Claim(
         _ex1_tv_check, MECH_FAMILIES, expected=_C),
      _R("equality-D-via-prop3", "(ε,δ)-DP ⇒ (0, δ₀)-DP, δ₀ = 1 − 2(1−δ)/(e^ε+1): tv_dp <= δ₀(δ(e^ε)) on the grid",
         _ex1_prop3_check, MECH_FAMILIES, expected=_C),
-     _R("delta0-vanishes", "δ₀ <= ε/2 + δ on a grid (so δ₀ -> 0 as ε, δ -> 0); δ₀ is continuous with δ₀(0,0) = 0",
+     _R("delta0-vanishes", "δ₀ <= ε/2 + δ for all ε, δ >= 0 (so δ₀ -> 0 as ε, δ -> 0), δ₀ = tanh(ε/2) + 2δ/(e^ε+1)",
         _ex1_limit_check, [Family("eps-delta-grid", _ex1_limit_instances, "e^ε in {1..10}, δ in {0..1}")],
         prove=_prove_ex1_limit, expected=_P,
         hypotheses=(_EPS_DELTA_RANGES,))],

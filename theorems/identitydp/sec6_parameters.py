@@ -198,7 +198,8 @@ CLAIMS: list[Claim] = [
                 finding=Finding.AS_WRITTEN,
                 why=("with η over the full conditional law of X_(i) as (40) states, the bound fails: three sources, "
                      "X_3 switching on X_2 = X_1, each source independent of one other (k = 2), a log 3-DP count "
-                     "mechanism: promised log 6-ish, identity-DP level log(19/3) (also with a full-support prior)"),
+                     "mechanism: promised log(6), identity-DP level log(5103/811) on the archived full-support "
+                     "witness (X_2 != X_1 with probability 1/500 when X_3 = 1)"),
                 notes=("n = 3, X_3 ~ Bern(1/3) switches on X_2 = X_1 (X_1 ~ Bern(1/10)); each source is "
                        "independent of one other (k = 2), eta* = 1/3. The count mechanism Pr[Y=1 | c] = 3^c/36 is "
                        "log 3-DP, so eps = 2 log 3, b = log 3 = eps(1-1/k): the theorem promises log 6, but "

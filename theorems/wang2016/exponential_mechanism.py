@@ -18,6 +18,7 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import EPS
 from exactpriv.forall import equality_for_all, value_for_all
 from exactpriv.mechanisms import zoo
+from theorems.wang2016.steps import symbolic_zero
 
 
 __all__ = ["SMALL_SPACES", "h_symbolic", "prove_e_d"]
@@ -65,11 +66,14 @@ def prove_e_d(lemma: str, distortion=h_symbolic) -> Decision:
     for n, m in SMALL_SPACES:
         E = _e_d(n, m)
         if lemma == "lemma1":
-            sym = all(sympy.cancel(sympy.sympify(E.rows[x][y]) - sympy.sympify(E.rows[y][x])) == 0
-                      for x in range(len(E.rows)) for y in range(x))
-            parts.append((Decision.true if sym else Decision.false)(
-                "sympy-cancel", f"D^{n}, m={m}: the posterior (61) p(x|y) equals E_d(y|x) (a symmetric matrix), "
-                                "so (23) is the pure DP of E_d"))
+            # a refutation needs an exact nonzero entry difference at some eps (symbolic_zero), not a failed cancel
+            points = [{EPS: sympy.log(t)} for t in (2, 3, sympy.Rational(3, 2))]
+            sym = Decision.all_of([symbolic_zero(sympy.sympify(E.rows[x][y]) - sympy.sympify(E.rows[y][x]),
+                                                 f"E_d[{x}][{y}] = E_d[{y}][{x}]", points)
+                                   for x in range(len(E.rows)) for y in range(x)])
+            parts.append(Decision(sym.truth, sym.method,
+                                  f"D^{n}, m={m}: the posterior (61) p(x|y) equals E_d(y|x) (a symmetric matrix), "
+                                  f"so (23) is the pure DP of E_d: {sym.reason}", sym.precision, sym.certificate))
         parts.append(value_for_all(E, "pure_dp", EPS))
         for val in dict.fromkeys(_row_distortions(E)):
             parts.append(equality_for_all(val, distortion(n, m)))

@@ -41,7 +41,7 @@ from theorems.wang2016.instances import (
     priors,
 )
 from theorems.wang2016.optima import eps_tilde, pd_dp, pd_i, uncertified
-from theorems.wang2016.steps import F, OO, all_of, compare_step, exp_eps_of, fact, shape
+from theorems.wang2016.steps import F, OO, all_of, compare_step, exp_eps_of, fact, shape, symbolic_zero
 
 
 __all__ = [
@@ -280,33 +280,47 @@ DEF_EPS_TILDE = Claim(
 
 
 def prove_h() -> Decision:
-    """h(0) = n(m-1)/m, h' < 0, h^{-1}(h(ε)) = ε, h(h^{-1}(D)) = D — symbolically (n > 0, m - 1 = k > 0)."""
+    """h(0) = n(m-1)/m, h' < 0, h^{-1}(h(ε)) = ε, h(h^{-1}(D)) = D — symbolically (n > 0, m - 1 = k > 0).
+
+    An identity is proved when sympy simplifies the difference to 0; it is refuted only by an exact nonzero
+    value at a point of the domain (:func:`~theorems.wang2016.steps.symbolic_zero`), else UNDECIDED."""
     n, k, D = sympy.symbols("n k D", positive=True)
     e = EPS
     hh = n / (1 + sympy.exp(e) / k)
     hinv = lambda d: sympy.log(n / d - 1) + sympy.log(k)  # noqa: E731
-    steps = {}
-    steps["h(0)"] = sympy.simplify(hh.subs(e, 0) - n * k / (k + 1)) == 0
-    der = sympy.simplify(sympy.diff(hh, e))
-    steps["h' < 0"] = bool(der.is_negative)
-    steps["hinv(h(eps)) = eps"] = sympy.simplify(sympy.expand_log(sympy.simplify(hinv(hh)), force=True) - e) == 0
     # D in (0, n): write D = n u/(1+u), u > 0, so n/D - 1 = 1/u > 0
     u = sympy.Symbol("u", positive=True)
     Du = n * u / (1 + u)
-    steps["h(hinv(D)) = D"] = sympy.simplify(hh.subs(e, hinv(Du)) - Du) == 0
+    points = [{n: nn, k: kk, e: sympy.log(t), u: uu} for nn in (1, 2) for kk in (1, 2)
+              for t, uu in ((2, sympy.Rational(1, 2)), (3, 2))]
+    steps = {
+        "h(0)": symbolic_zero(hh.subs(e, 0) - n * k / (k + 1), "h(0) = n(m-1)/m", points),
+        "hinv(h(eps)) = eps": symbolic_zero(sympy.expand_log(sympy.simplify(hinv(hh)), force=True) - e,
+                                            "h^-1(h(eps)) = eps", points),
+        "h(hinv(D)) = D": symbolic_zero(hh.subs(e, hinv(Du)) - Du, "h(h^-1(D)) = D", points),
+    }
+    der = sympy.simplify(sympy.diff(hh, e))
+    # h' = -n k e^eps/(k + e^eps)^2: sympy's sign facts are exact (n, k > 0 and e^eps > 0 are assumptions)
+    steps["h' < 0"] = (Decision.true("sympy-assumptions", f"h'(eps) = {der} < 0") if der.is_negative is True
+                       else Decision.undecided("sympy-assumptions", f"the sign of h'(eps) = {der} is not shown"))
     # cross-check with the certifier (exact algebra in t = e^eps) on fixed spaces
     from exactpriv.certify import prove_inequality
 
     for nn, mm in [(1, 2), (2, 3), (3, 3)]:
         hx = h(EPS, nn, mm)
-        r1 = prove_inequality(sympy.diff(hx, e), "<", 0)
-        r2 = prove_inequality(hx, "<=", sympy.Rational(nn * (mm - 1), mm))
-        steps[f"certify D^{nn},m={mm}: h' < 0 and h <= n(m-1)/m on [0, oo)"] = (
-            r1.verdict == "PROVED" and r2.verdict == "PROVED")
-    ok = all(steps.values())
-    return (Decision.true if ok else Decision.false)(
-        "sympy-simplify + certify", f"h = n/(1+e^eps/(m-1)): {steps}; h'(eps) = {der}",
-        certificate={k_: str(v) for k_, v in steps.items()})
+        results = [prove_inequality(sympy.diff(hx, e), "<", 0),
+                   prove_inequality(hx, "<=", sympy.Rational(nn * (mm - 1), mm))]
+        what = f"certify D^{nn},m={mm}: h' < 0 and h <= n(m-1)/m on [0, oo)"
+        if all(r.verdict == "PROVED" for r in results):
+            steps[what] = Decision.true("certify", what)
+        elif any(r.verdict == "REFUTED" for r in results):
+            steps[what] = Decision.false("certify", f"{what}: {[str(r) for r in results]}")
+        else:
+            steps[what] = Decision.undecided("certify", f"{what}: {[r.verdict for r in results]}")
+    d = all_of(list(steps.values()), "h = n/(1+e^eps/(m-1)) and its inverse")
+    cert = {k_: v.truth.value for k_, v in steps.items()}
+    return Decision(d.truth, "sympy-simplify + certify", f"{d.reason}; h'(eps) = {der}", d.precision,
+                    {**d.certificate, "steps": cert})
 
 
 def def_h_check(inst):

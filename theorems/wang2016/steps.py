@@ -11,13 +11,15 @@ from fractions import Fraction
 
 import sympy
 
+from exactpriv.errors import ExactPrivError
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import as_rational
 from exactpriv.measures.distortion import h
 
 
-__all__ = ["F", "OO", "all_of", "compare_step", "exp_eps_of", "fact", "h_or_zero", "plus", "shape", "times"]
+__all__ = ["F", "OO", "all_of", "compare_step", "exp_eps_of", "fact", "h_or_zero", "plus", "shape", "symbolic_zero",
+           "times"]
 
 F = Fraction
 OO = sympy.oo
@@ -35,6 +37,32 @@ def compare_step(a, op, b, what="") -> Decision:
 
 def fact(ok: bool, reason: str, method: str = "exact") -> Decision:
     return Decision.true(method, reason) if ok else Decision.false(method, reason)
+
+
+def symbolic_zero(diff, what: str, samples=()) -> Decision:
+    """Is the symbolic difference ``diff`` identically 0?  TRUE when ``sympy.simplify`` rewrites it to exactly
+    0 (exact rewriting rules); FALSE only with an exact nonzero shown: the first substitution of ``samples``
+    (dicts symbol -> exact value inside the statement's domain) at which the decision kernel shows the
+    value != 0, named in the reason; otherwise UNDECIDED — a difference sympy cannot simplify is not a
+    refutation."""
+    simplified = sympy.simplify(diff)
+    if simplified == 0:
+        return Decision.true("sympy-simplify", f"{what}: the difference simplifies to 0")
+    for point in samples:
+        value = sympy.simplify(sympy.sympify(diff).subs(point))
+        if value.free_symbols:
+            continue
+        try:
+            d = compare(value, "!=", 0)
+        except ExactPrivError:  # a value the kernel cannot evaluate shows nothing
+            continue
+        if d.is_true:
+            at = ", ".join(f"{k} = {v}" for k, v in point.items())
+            return Decision.false(d.method, f"{what}: at {at} the difference is {value} != 0",
+                                  certificate={"point": {str(k): str(v) for k, v in point.items()},
+                                               "difference": str(value)})
+    return Decision.undecided("sympy-simplify", f"{what}: sympy does not simplify the difference to 0 ({simplified}) "
+                                                f"and no exact nonzero value was shown at {len(samples)} sample points")
 
 
 def shape(prior):

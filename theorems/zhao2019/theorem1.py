@@ -36,6 +36,7 @@ import sympy
 from exactpriv.claims import Claim, Finding, Instance, Outcome, Reading, Verdict, implies
 from exactpriv.exact.numbers import EPS
 from theorems.zhao2019.exact_ratios import _OO, _cross_ratio, _dec, _H_ge, _H_le, _le, _q, _ratio_of, _s_of_ratio
+from theorems.regressions import archived_witness_family
 from theorems.zhao2019.instances import MECH_FAMILIES
 from theorems.zhao2019.measured import (
     FULL_SUPPORT,
@@ -195,12 +196,21 @@ CLAIMS: list[Claim] = [
                  why="still fails through an output that is impossible when record i is ⊥ (undefined Game-i "
                      "posterior, a zero mechanism entry); 'resample-positive-full-support' holds"),
          Reading("resample-positive-mechanism", "as 'resample' for positive mechanisms (priors with zeros allowed)",
-                 check_converse("resample"), MECH_FAMILIES, expected=_C, hypotheses=(HAS_PRIOR, POSITIVE),
+                 check_converse("resample"),
+                 MECH_FAMILIES + (archived_witness_family("zhao2019.thm1_conv", "resample-positive-mechanism"),),
+                 expected=_X, hypotheses=(HAS_PRIOR, POSITIVE), finding=Finding.BOUNDARY,
                  convention=f"game_i=resample, {_PAPER_NULL}",
                  form=_converse_form("resample", ("mechanism_positive",)),
-                 notes="with fully known databases counted for every prior, the one-record witness of the old rule "
-                       "(D = {0,1,2}, prior (0, 1/2, 1/2)) has BDP = DP and BSP = SP, and Theorem 2's converse holds "
-                       "for positive mechanisms"),
+                 why="a correlated prior without mass on ⊥ (uniform on {(1,1), (2,2)} in {0,1,2}², found by hunt's "
+                     "structured extremal search) leaves Game i undefined for S = ∅ (X_K given X_i = ⊥ has no mass), "
+                     "so BSP sees only one-record steps while BDP sees the two-record step: a positive additive-score "
+                     "mechanism has BDP = log(5) and BSP = 2 - sqrt(3) < s(BDP) = 1/3.  Boundary: no witness with "
+                     "positive mechanism entries and prior masses (the witness mixed towards the interior holds; "
+                     "'resample-positive-full-support' holds)",
+                 notes="The old note argued from one record (BDP = DP, BSP = SP: Theorem 2's converse), which fails "
+                       "for correlated records.  The witness is archived by `exactpriv hunt zhao2019.thm1_conv "
+                       "--reading resample-positive-mechanism --seed=0 --max-examples 200 --archive` and re-checked "
+                       "here as a family (theorems.regressions)."),
          Reading("resample-positive-mechanism-skip-null", "as 'resample-positive-mechanism' under exactpriv's old "
                  "null-event rule", check_converse("resample", null_events=OLD_NULL_EVENTS), MECH_FAMILIES,
                  expected=_X, hypotheses=(HAS_PRIOR, POSITIVE), finding=Finding.CONVENTION,

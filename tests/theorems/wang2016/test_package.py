@@ -36,7 +36,8 @@ def test_expected_refutations_are_the_documented_ones():
     assert refuted == {"wang2016.def_epstilde/finite-any-prior": Finding.BOUNDARY,
                        "wang2016.lemma1.claim_lb/eq57-as-printed": Finding.AS_WRITTEN,
                        "wang2016.kkt/literal": Finding.BOUNDARY,
-                       "wang2016.consistency/all-D": Finding.AS_WRITTEN}
+                       "wang2016.consistency/all-D": Finding.AS_WRITTEN,
+                       "wang2016.consistency/converse-all-D": Finding.AS_WRITTEN}
 
 
 @pytest.mark.parametrize("name", ["wang2016.def_epstilde/finite-any-prior", "wang2016.kkt/literal"])
