@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "MANIFEST", "bank_binding", "bank_source", "custom_count",
-           "evidence_document", "evidence_row", "manifest", "manifest_json", "manifest_path", "reading_id",
-           "reading_kind", "source_sha256", "statement_of", "witness_of", "write_manifest"]
+           "evidence_document", "evidence_row", "manifest", "manifest_entry", "manifest_json", "manifest_path",
+           "reading_id", "reading_kind", "source_sha256", "statement_of", "witness_of", "write_manifest"]
 
 FORMAT, FORMAT_VERSION = "exactpriv-evidence", 1
 MANIFEST = "MANIFEST.json"
@@ -132,6 +132,16 @@ def custom_count(rows: Iterable[Mapping]) -> int:
     return sum(1 for r in rows if isinstance(r.get("statement"), dict) and "custom" in r["statement"])
 
 
+def manifest_entry(claim, reading) -> dict:
+    """What the bank declares about one reading: its id, kind, statement and (when it declares one) the finding
+    class of its expected refutation — the checker requires a REFUTED row's class to equal it."""
+    entry = {"id": reading_id(claim, reading), "kind": reading_kind(reading), "statement": statement_of(claim, reading)}
+    finding = getattr(reading.finding, "value", reading.finding)
+    if finding is not None:
+        entry["finding"] = finding
+    return entry
+
+
 def manifest(bank, claims: Sequence | None = None) -> dict:
     """The bank's manifest: its name and version and, per reading in the bank's order, its kind and statement."""
     claims = list(bank.claims()) if claims is None else list(claims)
@@ -141,7 +151,7 @@ def manifest(bank, claims: Sequence | None = None) -> dict:
             entries.append({"id": reading_id(c), "kind": "paper", "statement": statement_of(c)})
             continue
         for r in c.readings:
-            entries.append({"id": reading_id(c, r), "kind": reading_kind(r), "statement": statement_of(c, r)})
+            entries.append(manifest_entry(c, r))
     return {"format": "exactpriv-bank-manifest", "format_version": 1,
             "bank": {"name": bank.name, "version": _bank_version(bank)}, "readings": entries}
 
@@ -389,8 +399,12 @@ def evidence_row(result, claim, reading, binding: Mapping, *, effort: Mapping | 
         if key in evidence:
             row["effort"][key] = _jsonable(evidence[key])
     why = result.why or ""
-    if verdict == "UNDECIDED" and not why:
-        reasons = evidence.get("undecided_reasons") or [evidence.get("error") or "undecided"]
+    stopped = evidence.get("stopped")
+    if isinstance(stopped, dict):  # the time limit stopped the work (issue 19's STOPPED): said in the effort
+        row["effort"]["stopped"] = _jsonable(stopped)
+    if verdict in ("UNDECIDED", "STOPPED") and not why:
+        reasons = ([stopped.get("reason")] if isinstance(stopped, dict) and stopped.get("reason") else
+                   evidence.get("undecided_reasons") or [evidence.get("error") or verdict.lower()])
         why = str(reasons[0])
     if why:
         row["why"] = why

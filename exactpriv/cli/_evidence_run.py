@@ -78,7 +78,7 @@ def read_verify_json(path, claims, *, banks, seconds_per_reading: float, console
     from exactpriv.checker.document import validate
     from exactpriv.checker.errors import CheckerError
     from exactpriv.checker.run import FAILED, RE_VERIFIED, check_row
-    from exactpriv.claims.evidence import bank_binding, reading_id, reading_kind, statement_of
+    from exactpriv.claims.evidence import bank_binding, manifest_entry, reading_id, statement_of
     from exactpriv.io import read_json
 
     where = f"--from-json {str(path)!r}"
@@ -125,7 +125,7 @@ def read_verify_json(path, claims, *, banks, seconds_per_reading: float, console
             if row.get("verdict") != "NOT_ENCODABLE":
                 raise InvalidArgument(f"{where}: refused: {rid} is not encodable, the file says {row.get('verdict')}")
             continue
-        entry = {"kind": reading_kind(reading), "statement": statement}
+        entry = manifest_entry(claim, reading)
         result = check_row(row, binding=binding, manifest={"readings": {rid: entry}}, effort=d.get("effort") or {})
         if result.status == FAILED:
             raise InvalidArgument(f"{where}: refused: {rid} {result.verdict}: {result.why}")
@@ -133,7 +133,7 @@ def read_verify_json(path, claims, *, banks, seconds_per_reading: float, console
         if row.get("verdict") == "REFUTED" and row.get("finding") != declared:
             raise InvalidArgument(f"{where}: refused: {rid} is REFUTED with class {row.get('finding')!r}, the bank "
                                   f"classes it {declared!r}")
-        if result.status == RE_VERIFIED and row["verdict"] != "UNDECIDED":
+        if result.status == RE_VERIFIED and row["verdict"] not in ("UNDECIDED", "STOPPED"):
             trusted[rid] = _result_from_row(row, claim, reading)
         else:
             to_recompute.append((claim, reading, row))
@@ -174,13 +174,14 @@ def witness_text(w) -> str:
 
 
 def _instance_from_witness(w):
-    """The checked witness as an Instance for the report's pages (read by the safe loader of exactpriv.io);
-    None when its space is not a Hamming space."""
+    """The checked witness as an Instance for the report's pages (read by the safe loader of exactpriv.io):
+    its mechanism and prior on a Hamming space, and its parameters; None for a mechanism on another space."""
     from exactpriv import io
     from exactpriv.claims import Instance
 
     space = w.get("space")
-    if not isinstance(space, dict) or space.get("type") != "hamming":
+    if (w.get("mechanism") is not None or w.get("prior") is not None) and \
+            not (isinstance(space, dict) and space.get("type") == "hamming"):
         return None
     mech = prior = None
     if w.get("mechanism") is not None:
