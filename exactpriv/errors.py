@@ -17,6 +17,7 @@ __all__ = [
     "FormatError",
     "UndecidedError",
     "BudgetExceededError",
+    "TimeLimitReached",
     "OutputError",
     "RefutedError",
     "refuse_symbolic",
@@ -105,8 +106,13 @@ class UndecidedError(ExactPrivError):
 
 
 class BudgetExceededError(ExactPrivError):
-    """A time budget (``--seconds``, a deadline of the run) ran out, or the run was interrupted;
-    the message names the step and the budget."""
+    """Work was stopped before it finished (the base of :class:`TimeLimitReached`); the message names the
+    step and the limit.  Running out of *effort* is not an error: it is an UNDECIDED verdict naming the effort."""
+
+
+class TimeLimitReached(BudgetExceededError):
+    """The time limit (``--seconds``, a deadline of the run) stopped a step, or the run was interrupted:
+    a safety net, never a verdict (a reading stopped this way is STOPPED, see :mod:`exactpriv.effort`)."""
 
 
 class OutputError(ExactPrivError):

@@ -301,11 +301,12 @@ def non_implication_claim(id: str, *, given: str | Notion, measure: str | Notion
 
 
 def inequality_claim(id: str, statement: str, *, domain: str = "[0, oo)", title: str = "", source: str = "",
-                     quote: str = "", reading: str = "all-eps", seconds: float = 10.0,
+                     quote: str = "", reading: str = "all-eps", seconds: float | None = None,
                      expected: Verdict | str | None = None, finding: Finding | str | None = None, why: str = "",
                      notes: str = "") -> Claim:
     """"``statement`` holds for every ε in ``domain``", e.g. ``"log(2*cosh(eps)-1) <= eps**2"``: PROVED or
-    REFUTED by the certifier (:func:`exactpriv.certify.prove`), UNDECIDED with its reason otherwise."""
+    REFUTED by the certifier (:func:`exactpriv.certify.prove`), UNDECIDED with its reason otherwise (the effort in
+    force decides; ``seconds`` is an optional time limit, a safety net: a proof it stops is STOPPED)."""
     from exactpriv.certify import prove as certify_prove
     from exactpriv.exact.expressions import parse_inequality, parse_interval
 
@@ -319,7 +320,8 @@ def inequality_claim(id: str, statement: str, *, domain: str = "[0, oo)", title:
             return Decision.true("certifier", f"{statement} on {domain} ({res.method})", certificate=data)
         if res.verdict == "REFUTED":
             return Decision.false("certifier", f"fails at eps = {res.point}", certificate=data)
-        return Decision.undecided("certifier", res.reason or "the certifier could not decide it")
+        return Decision.undecided("certifier", res.reason or "the certifier could not decide it")  # (a STOPPED
+        # proof was noted as a stop: the reading is STOPPED, see exactpriv.claims.check)
 
     r = Reading(reading, f"{statement} for every ε in {domain}", prove=prove, notes=notes,
                 **_reading_kwargs(expected, finding, why))

@@ -409,7 +409,7 @@ def evidence_row(result, claim, reading, binding: Mapping, *, effort: Mapping | 
     if why:
         row["why"] = why
     # the engine's own account (shown, never trusted: the checker and report --from-json ignore it)
-    row["evidence"], row["seconds"] = _jsonable(evidence), round(result.seconds, 3)
+    row["evidence"], row["timing"] = _jsonable(evidence), {"seconds": round(result.seconds, 3)}
     return row
 
 

@@ -179,16 +179,16 @@ def test_a_foreign_user_bank_re_using_the_id_is_refused(tmp_path, run):
 
 
 def test_a_spliced_budget_starved_undecided_row_is_refused(tmp_path, run):
-    """An UNDECIDED row of a run starved of time (another run's row, bound to the same bank) hides a CHECKED
-    reading: the fresh check does not reproduce it."""
+    """A row of a run starved of time (another run's STOPPED row, bound to the same bank) hides a CHECKED
+    reading: refused, naming the reading (the checker does not accept it, and a fresh check does not reproduce it)."""
     bank, claims, doc = run
     claim = claims[0]
     reading = claim.reading("undefined-is-breach")
     from exactpriv.claims import ReadingResult, Verdict
 
-    starved = ReadingResult(claim.id, reading.name, Verdict.UNDECIDED,
-                            {"budget": "budget exceeded after 0.0 s (the reading budget is 0.001 s)",
-                             "undecided_reasons": ["budget exceeded after 0.0 s"]})
+    starved = ReadingResult(claim.id, reading.name, Verdict.STOPPED,
+                            {"stopped": {"by": "time limit", "limit_seconds": 0.001,
+                                         "reason": "stopped by the time limit of 0.001 s"}})
     other = evidence_json([bank], [claim], [starved if r.name == reading.name else check_reading(claim, r)
                                             for r in claim.readings], seconds_per_reading=0.001)
     spliced = copy.deepcopy(doc)

@@ -222,7 +222,7 @@ def prove_improve(hi, *, closed_lo=False, rhs=EPS / 6):
     def prove() -> Decision:
         from exactpriv.certify import prove_inequality
 
-        r = prove_inequality(_S_EPS, ">", rhs, domain=(0, hi), closed=(closed_lo, True), seconds=8)
+        r = prove_inequality(_S_EPS, ">", rhs, domain=(0, hi), closed=(closed_lo, True))
         return r.to_decision()
 
     return prove
