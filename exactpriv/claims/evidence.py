@@ -315,6 +315,13 @@ def _certificate(proof: Mapping | None, statement: Mapping) -> dict | None:
     if (proof.get("truth") == "FALSE" and isinstance(cert, dict) and isinstance(cert.get("point"), str)
             and isinstance(domain, dict) and len(domain) == 1):
         return {"kind": "point", "at": {next(iter(domain)): cert["point"]}}
+    if (proof.get("truth") == "TRUE" and proof.get("method") == "certify:monotone" and isinstance(domain, dict)
+            and len(domain) == 1 and isinstance(cert, dict)):
+        # the prover's argument (the sign chart of g' in u = e^x) is re-done by the checker from g itself
+        subs = next((s.get("substitution") for s in cert.get("steps", []) if isinstance(s, dict)
+                     and s.get("method") == "monotone" and s.get("substitution")), None)
+        if isinstance(subs, str) and subs.startswith("u = "):
+            return {"kind": "monotone", "substitution": subs}
     return {"kind": f"engine:{proof.get('method')}", "reason": proof.get("reason"), "data": _jsonable(cert)}
 
 
