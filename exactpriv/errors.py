@@ -17,6 +17,7 @@ __all__ = [
     "FormatError",
     "UndecidedError",
     "BudgetExceededError",
+    "WorkerDiedError",
     "TimeLimitReached",
     "OutputError",
     "RefutedError",
@@ -113,6 +114,12 @@ class BudgetExceededError(ExactPrivError):
 class TimeLimitReached(BudgetExceededError):
     """The time limit (``--seconds``, a deadline of the run) stopped a step, or the run was interrupted:
     a safety net, never a verdict (a reading stopped this way is STOPPED, see :mod:`exactpriv.effort`)."""
+
+
+class WorkerDiedError(BudgetExceededError):
+    """The killable worker running a step died without answering (out of memory, a signal, ``os._exit``):
+    a crashed step, named as such — never a time limit, never a verdict.  ``verify`` reports a reading
+    whose worker died as a crashed check (exit status 1)."""
 
 
 class OutputError(ExactPrivError):

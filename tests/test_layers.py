@@ -26,6 +26,7 @@ LAYERS = {
     "exactpriv.measures": 2,
     "exactpriv.claims": 3,
     "exactpriv.forall": 3,
+    "exactpriv.reductions": 3,
     "exactpriv.io": 3,
     "exactpriv.testing": 3,
     "exactpriv": 3,  # the package's public surface

@@ -12,7 +12,7 @@ from exactpriv.cli._common import (EXIT_ERROR, EXIT_INTERRUPTED, EXIT_STOPPED, E
 from exactpriv.cli._output import (Row, add_format_arguments, count, progress_bar, quiet_third_party, render,
                                    row_of)
 from exactpriv.cli._workers import add_workers_arguments, workers_of
-from exactpriv.errors import ExactPrivError
+from exactpriv.errors import ExactPrivError, WorkerDiedError
 
 __all__ = ["add_parser", "cmd_verify", "select_claims"]
 
@@ -187,6 +187,9 @@ def _check_all(claims, total, slow, results, rows, not_encodable, errors, second
                 error = None
                 try:
                     res = checker.check(c, r)
+                except WorkerDiedError as exc:
+                    error = f"crashed check: {exc}"
+                    res = ReadingResult(c.id, r.name, Verdict.UNDECIDED, {"error": error})
                 except ExactPrivError as exc:
                     error = f"{type(exc).__name__}: {exc}"
                     res = ReadingResult(c.id, r.name, Verdict.UNDECIDED, {"error": error})

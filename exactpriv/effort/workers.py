@@ -52,7 +52,7 @@ from exactpriv.effort.time_limit import (_CURRENT, _IN_WORKER, Deadline, _why, d
                                          remaining, validate_seconds)
 from exactpriv.effort.knobs import Effort, using
 from exactpriv.effort.knobs import current as current_effort
-from exactpriv.errors import BudgetExceededError, TimeLimitReached
+from exactpriv.errors import BudgetExceededError, TimeLimitReached, WorkerDiedError
 
 __all__ = ["BoundedWorker", "run_bounded"]
 
@@ -240,8 +240,8 @@ def _overrun(seconds, limit, what) -> TimeLimitReached:
     return TimeLimitReached(why)
 
 
-def _died(what, code) -> BudgetExceededError:
-    return BudgetExceededError(f"{what} stopped: its worker process died ({_death(code)})")
+def _died(what, code) -> WorkerDiedError:
+    return WorkerDiedError(f"{what} crashed: its worker process died ({_death(code)})")
 
 
 def _step_limit(seconds: float | None, what: str) -> float:
