@@ -159,7 +159,11 @@ def installed_banks() -> dict[str, Bank]:
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         with _bank_import(f"{ep.name!r} (registered as {ep.value})"):
             module = ep.load()
-        out[ep.name] = _bank_from(module, ep.name)
+        bank = out[ep.name] = _bank_from(module, ep.name)
+        if bank.source is None:  # the registering package's directory: what its evidence rows are bound to
+            spec = importlib.util.find_spec(ep.value.split(":")[0].split(".")[0])
+            if spec is not None and spec.submodule_search_locations:
+                bank.source = Path(list(spec.submodule_search_locations)[0])
     return out
 
 

@@ -27,7 +27,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "MANIFEST", "bank_binding", "bank_source", "custom_count",
+__all__ = ["FORMAT", "FORMAT_VERSION", "MANIFEST", "bank_binding", "bank_source", "custom_count", "document_banks",
            "evidence_document", "evidence_row", "manifest", "manifest_entry", "manifest_json", "manifest_path",
            "reading_id", "reading_kind", "source_sha256", "statement_of", "witness_of", "write_manifest"]
 
@@ -89,6 +89,32 @@ def _bank_version(bank) -> str:
     from exactpriv import __version__
 
     return __version__
+
+
+def document_banks(banks: Sequence) -> list:
+    """The banks one evidence document each: banks whose source is the same directory (the built-in
+    ``papers`` and ``classics`` both live in the ``theorems`` package) are joined into one bank named
+    ``a+b`` (names sorted) with their claims in that order — one source hash, one manifest."""
+    from exactpriv.claims.banks import Bank
+
+    groups: dict = {}
+    for bank in banks:
+        src = bank_source(bank)
+        key = str(src.resolve()) if src is not None and src.is_dir() else id(bank)
+        groups.setdefault(key, []).append(bank)
+    out = []
+    for members in groups.values():
+        if len(members) == 1:
+            out.append(members[0])
+            continue
+        members = sorted(members, key=lambda b: b.name)
+        claims = [c for b in members for c in b.claims()]
+        versions = {_bank_version(b) for b in members}
+        out.append(Bank("+".join(b.name for b in members), " and ".join(b.title for b in members if b.title),
+                        {k: p for b in members for k, p in b.papers.items()}, claims_list=claims,
+                        version=versions.pop() if len(versions) == 1 else "+".join(sorted(versions)),
+                        source=bank_source(members[0])))
+    return out
 
 
 def bank_binding(bank) -> dict:

@@ -94,6 +94,9 @@ def read_verify_json(path, claims, *, banks, seconds_per_reading: float, console
             if rid in rows_by_id:
                 raise InvalidArgument(f"{where}: refused: reading {rid} has two rows")
             rows_by_id[rid] = (row, d)
+    from exactpriv.claims.evidence import document_banks
+
+    banks = document_banks(banks)
     expected = _expected(banks, claims)
     bank_ids = {reading_id(c, r) for b in banks for c in b.claims() for r in (c.readings or [None])}
     order = [reading_id(c, r) for _, c, r in expected]
