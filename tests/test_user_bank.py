@@ -63,7 +63,7 @@ PROVED = ["mine.kl", "mine.tv", "mine.kfold"]
 def test_family_bank_is_proved_for_every_eps_and_its_misstatements_refuted(tmp_path):
     out = tmp_path / "v.json"
     assert main(["verify", str(FAMILY_BANK), "--json", str(out), "--markdown", ""]) == 0
-    rows = {r["id"]: r for r in json.loads(out.read_text())}
+    rows = {r["id"]: r for r in json.loads(out.read_text())["rows"]}
     assert set(rows) == set(PROVED) | {f"{c}-misstated" for c in PROVED}
     for cid in PROVED:
         assert rows[cid]["verdict"] == "PROVED", rows[cid]
