@@ -6,7 +6,6 @@ import json
 import sys
 import time
 
-from counterexamples.report import evidence_text
 from exactpriv.cli._common import (EXIT_ERROR, EXIT_INTERRUPTED, EXIT_STOPPED, EXIT_UNEXPECTED, add_bank_argument,
                                    add_effort_argument, add_reading_budget_argument, banks_of, esc, witness_label, write_output)
 from exactpriv.cli._output import (Row, add_format_arguments, count, progress_bar, quiet_third_party, render,
@@ -154,6 +153,7 @@ def _not_encodable(c, rows, not_encodable) -> None:
 def _record(r, res, error, results, rows, errors) -> None:
     """One reading's result into the run: expected verdict, archived witness file, table row, error list."""
     from counterexamples.archive import witness_path
+    from counterexamples.report import evidence_text
     from exactpriv.claims import Verdict
 
     if error:
@@ -234,6 +234,7 @@ def _check_sharded(claims, total, slow, results, rows, not_encodable, errors, se
 
 
 def _verify_markdown(results, not_encodable, claims, elapsed, *, partial=None) -> str:
+    from counterexamples.report import evidence_text
     from exactpriv.claims import summarize
 
     lines = ["# exactpriv verify report", "",
