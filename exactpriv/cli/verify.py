@@ -11,7 +11,6 @@ from exactpriv.cli._common import (EXIT_ERROR, EXIT_INTERRUPTED, EXIT_STOPPED, E
                                    add_effort_argument, add_reading_budget_argument, banks_of, esc, witness_label, write_output)
 from exactpriv.cli._output import (Row, add_format_arguments, count, progress_bar, quiet_third_party, render,
                                    row_of)
-from exactpriv.cli._sealed_run import seal_rows
 from exactpriv.cli._workers import add_workers_arguments, workers_of
 from exactpriv.errors import ExactPrivError, WorkerDiedError
 
@@ -33,8 +32,8 @@ def add_parser(subparsers, name: str = "verify"):
     add_bank_argument(v)
     v.add_argument("--only", help="comma-separated papers (cuff2016), claim ids or id prefixes (zhao); default: every claim")
     v.add_argument("--json", default="verify.json",
-                   help="where to write every result as JSON, each row sealed for 'report --from-json' (default "
-                        "verify.json; '' to skip)")
+                   help="where to write every result with its evidence as JSON, re-checkable by 'exactpriv check' "
+                        "and read by 'report --from-json' (default verify.json; '' to skip)")
     v.add_argument("--markdown", default="verify.md",
                    help="where to write the Markdown report of every reading (default verify.md; '' to skip)")
     v.add_argument("--slow", action="store_true", help="also run the slow exhaustive families (default off)")
@@ -47,7 +46,8 @@ def add_parser(subparsers, name: str = "verify"):
 
 
 def cmd_verify(args) -> int:
-    claims = select_claims(args.only, banks_of(args))
+    banks = banks_of(args)
+    claims = select_claims(args.only, banks)
     run = _Run()
     results, rows, not_encodable, errors = run.results, run.rows, run.not_encodable, run.errors
     total = sum(len(c.readings) for c in claims if c.encodable)
@@ -72,21 +72,19 @@ def cmd_verify(args) -> int:
     sys.stdout.write(render(rows, fmt=args.format, title=title, show_all=args.show_all))
     sys.stdout.flush()
 
-    doc = [res.to_json() for res in results]
-    doc += [{"id": c.id, "reading": None, "verdict": None, "evidence": {"not_encodable": c.reason}}
-            for c in not_encodable]
-    if interrupted:  # a marker row: report --from-json refuses a partial run
-        doc.append({"id": None, "reading": None, "verdict": None,
-                    "partial": {"reason": "interrupted", "readings_checked": len(results), "readings_total": total}})
+    doc = evidence_json(banks, claims, results, seconds_per_reading=args.seconds_per_reading,
+                        partial={"reason": "interrupted", "readings_checked": len(results), "readings_total": total}
+                        if interrupted else None)
     # all-or-nothing writes; the results above were printed first, so a failed write loses nothing
     written = []
-    if args.json:  # sealed: report --from-json republishes only rows this installation computed
-        written.append(str(write_output(args.json, json.dumps(seal_rows(doc), indent=1) + "\n")))
+    if args.json:  # the evidence of every verdict: 'exactpriv check' and 'report --from-json' re-check it
+        written.append(str(write_output(args.json, json.dumps(doc, indent=1, ensure_ascii=False) + "\n")))
     if args.markdown:
         written.append(str(write_output(args.markdown, _verify_markdown(
             results, not_encodable, claims, elapsed, partial=(len(results), total) if interrupted else None))))
     if written:
         print("wrote " + " and ".join(written) + (" (partial)" if interrupted else ""), file=sys.stderr)
+    print(_statements_line(claims, results), file=sys.stderr)
     if interrupted:
         print(f"interrupted: {len(results)} of {total} readings checked; results written, marked partial",
               file=sys.stderr)
@@ -136,6 +134,46 @@ class _Run:
                 res.evidence["witness_file"] = witness_label(wp)
         self.results.append(res)
         self.rows.append(row_of(res, evidence=evidence_text(res), expected=expected, error=error))
+
+
+def evidence_json(banks, claims, results, *, seconds_per_reading, partial=None) -> dict:
+    """The run as an evidence document (:func:`exactpriv.claims.evidence.evidence_document`; one per bank,
+    in an ``exactpriv-evidence-set`` when the run spans several banks)."""
+    from exactpriv.claims.evidence import DEFAULT_MAX_PREC, FORMAT, FORMAT_VERSION, document_banks, evidence_document
+
+    effort = {"max_prec": DEFAULT_MAX_PREC, "seconds_per_reading": seconds_per_reading}
+    by_key = {(res.claim_id, res.reading): res for res in results}
+    docs = []
+    banks = document_banks(banks)
+    for bank in banks:
+        selected = {c.id for c in claims}
+        entries = []
+        for c in bank.claims():  # the bank's order, as the checker and report --from-json expect it
+            if c.id not in selected:
+                continue
+            if not c.encodable:
+                entries.append((c, None, None))
+                continue
+            entries += [(c, r, by_key[(c.id, r.name)]) for r in c.readings if (c.id, r.name) in by_key]
+        if entries or len(banks) == 1:
+            docs.append(evidence_document(entries, bank, effort=effort, partial=partial))
+    if len(docs) == 1:
+        return docs[0]
+    return {"format": FORMAT + "-set", "format_version": FORMAT_VERSION, "documents": docs}
+
+
+def _statements_line(claims, results) -> str:
+    """How many readings state their statement as data (the independent checker re-checks those from the
+    definitions) and how many are custom Python code."""
+    custom, declarative = _statement_counts(claims, results)
+    return (f"statements: {declarative} declarative (re-checkable by 'exactpriv check' from the definitions), "
+            f"{custom} custom Python code (not independently re-checkable)")
+
+
+def _statement_counts(claims, results) -> tuple[int, int]:
+    checked = {(r.claim_id, r.reading) for r in results}
+    forms = [r.form is not None for c in claims for r in c.readings if (c.id, r.name) in checked]
+    return forms.count(False), forms.count(True)
 
 
 def _check_all(claims, total, slow, run: _Run, seconds_per_reading) -> None:
@@ -213,6 +251,7 @@ def _verify_markdown(results, not_encodable, claims, elapsed, *, partial=None) -
                   f"listed were not checked.", ""]
     summary = summarize(results)
     lines += ["| verdict | readings |", "|---|---|"] + [f"| {k} | {v} |" for k, v in summary["verdicts"].items()]
+    lines += ["", _statements_line(claims, results) + "."]
     if summary["findings"]:
         lines += ["", "| REFUTED: finding class | readings |", "|---|---|"]
         lines += [f"| {k} | {v} |" for k, v in summary["findings"].items()]
