@@ -203,3 +203,23 @@ def test_verify_interrupted_on_the_runner_keeps_the_completed_readings_in_order(
                               banks=None)
     assert [(r.claim_id, r.reading) for r in results] == [(c.id, r.name) for c in claims for r in c.readings][:3]
     assert len(rows) == 3 and not errors
+
+
+def test_with_max_examples_every_shard_gets_the_whole_budget():
+    """The effort (max_examples) decides; the clock is each shard's safety net, never split by the workers'
+    parallelism (a split budget cut shards at load-dependent points: different 'tried' for the same seed)."""
+    claim = find_claim(CLAIM)
+    assert {s.seconds for s in hunt_shards(claim, seconds=30, max_examples=20, parallel=2)} == {30}
+    assert max(s.seconds for s in hunt_shards(claim, seconds=30, parallel=2)) < 30  # no limit: time is split
+
+
+@needs_dask
+def test_hunt_on_two_workers_writes_json_that_replay_reads(tmp_path, capsys):
+    out = tmp_path / "hunt.json"
+    assert main(["hunt", "identitydp.prop4", "--reading", "literal", "--workers", "2", "--max-examples", "10",
+                 "--json", str(out)]) == 0
+    doc = json.loads(out.read_text())
+    assert [d["verdict"] for d in doc] == ["REFUTED"] and doc[0]["witness"]["kind"] == "witness"
+    capsys.readouterr()
+    assert main(["replay", str(out)]) == 0
+    assert "REFUTED identitydp.prop4 [literal]" in capsys.readouterr().out
