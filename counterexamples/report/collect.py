@@ -26,7 +26,8 @@ from exactpriv.errors import ExactPrivError, InvalidArgument
 from .mathml import float_of
 
 __all__ = ["FINDING_ORDER", "VERDICT_ORDER", "BankRun", "evidence_text", "finding_of", "papers_of", "reading_evidence",
-           "results_from_json", "run_bank", "summary", "witness_file_label"]
+           "results_from_json", "run_bank", "searched_text", "summary",
+           "witness_file_label"]
 
 VERDICT_ORDER = ("REFUTED", "UNDECIDED", "PROVED", "CHECKED", "not encodable")
 FINDING_ORDER = ("as-written", "boundary", "convention", "variant", "unclassified")
@@ -270,4 +271,28 @@ def evidence_text(res) -> str:
         text += f"; {ev['instances_undecided']} undecided"
     if ev.get("undecided_reasons") and res.verdict.value == "UNDECIDED":
         text += f"; {ev['undecided_reasons'][0]}"
+    if res.verdict.value == "CHECKED":
+        text += searched_text(ev)
     return text
+
+
+def searched_text(ev: dict) -> str:
+    """What a CHECKED verdict searched, in words (issue 23): the spaces, prior and mechanism kinds of the
+    instances checked, and the deterministic search of ``verify --search`` when it ran."""
+    out = ""
+    rec = ev.get("searched")
+    if isinstance(rec, dict):
+        def kinds(d):
+            return ", ".join(f"{k} {v}" for k, v in d.items())
+        out += (f"; searched {rec.get('instances', 0)} instances on {kinds(rec.get('spaces', {}))}; priors: "
+                f"{kinds(rec.get('prior_kinds', {}))}; mechanisms: {kinds(rec.get('mechanism_kinds', {}))}")
+    search = ev.get("search")
+    if isinstance(search, dict):
+        out += (f"; verify --search: {search.get('tried', 0)} instances ({search.get('drawn', 0)} drawn, effort "
+                f"{search.get('effort')}, seed {search.get('seed')}, {search.get('stopped_by')})")
+        space = search.get("search_space")
+        if isinstance(space, dict) and space:
+            out += (f" over {', '.join(space.get('spaces', []))}; prior kinds "
+                    f"{', '.join(space.get('prior_kinds', [])) or 'none'}; mechanism kinds "
+                    f"{', '.join(space.get('mechanism_kinds', []))}")
+    return out

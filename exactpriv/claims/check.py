@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from exactpriv.claims import display
 from exactpriv.claims.hypotheses import unmet_hypotheses
 from exactpriv.claims.model import Claim, Instance, Outcome, Reading
+from exactpriv.claims.searched import SearchRecord
 from exactpriv.claims.verdicts import Verdict
 from exactpriv.errors import BudgetExceededError, ExactPrivError
 from exactpriv.exact import budget
@@ -209,6 +210,7 @@ def _check_reading(claim: Claim, reading: Reading, include_slow: bool, max_insta
     n_true = n_false = n_undecided = n_outside = 0
     undecided_reasons: list[str] = []
     out_of_time = False
+    searched = SearchRecord()  # what the instances inside the hypotheses were (issue 23: CHECKED states its search)
     for fam in reading.families:
         if fam.slow and not include_slow:
             evidence["families"][fam.name] = {"skipped": "slow family (run with include_slow / pytest -m slow)"}
@@ -236,6 +238,7 @@ def _check_reading(claim: Claim, reading: Reading, include_slow: bool, max_insta
                     raise
                 out_of_time, complete = True, False
                 break
+            searched.add(inst)
             d = out.decision
             if d.truth is Truth.TRUE:
                 counts["true"] += 1
@@ -266,6 +269,8 @@ def _check_reading(claim: Claim, reading: Reading, include_slow: bool, max_insta
     evidence["instances_true"] = n_true
     evidence["instances_undecided"] = n_undecided
     evidence["instances_outside"] = n_outside
+    if searched.instances:
+        evidence["searched"] = searched.to_json()
     if undecided_reasons:
         evidence["undecided_reasons"] = undecided_reasons
     if existential:
