@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -15,8 +16,21 @@ __all__ = ["FOUND", "witness_path", "archive", "witness_document", "replay", "lo
 FOUND = Path(__file__).resolve().parent / "found"
 
 
+def _file_part(label: str) -> str:
+    """A claim id or reading name as part of a file name: characters other than letters, digits and
+    ``._()=+-`` become ``_`` ("extension-to-5/2" -> "extension-to-5_2"), so no label can name a
+    directory; the names of the shipped witnesses are unchanged."""
+    return "".join(ch if (ch.isascii() and ch.isalnum()) or ch in "._()=+-" else "_" for ch in label)
+
+
 def witness_path(claim_id: str, reading: str, *, directory: Path | None = None) -> Path:
-    return (directory or FOUND) / f"{claim_id}--{reading}.json"
+    """Where the witness of ``claim_id``/``reading`` is archived: always directly inside ``directory``
+    (default :data:`FOUND`), whatever the labels hold."""
+    base = directory or FOUND
+    name = f"{_file_part(claim_id)}--{_file_part(reading)}.json"
+    if name.startswith(".") or ".." in name:
+        raise FormatError(f"claim {claim_id!r} reading {reading!r} cannot name a witness file")
+    return base / name
 
 
 def _values_json(values: dict) -> dict:
@@ -101,6 +115,27 @@ def _listed(reading, inst) -> bool:
     return False
 
 
+def _check_parameter_names(reading, inst, path, where: str) -> None:
+    """A witness of a reading that searches only its families (no ``strategy``) names the same parameters
+    as one of their instances: a parameter deleted or renamed in the file is bad input, not a witness that
+    "no longer refutes" (issue 25)."""
+    if reading.strategy is not None or not reading.families:
+        return
+    names = frozenset(inst.params)
+    known = set()
+    for fam in reading.families:
+        for candidate in itertools.islice(fam.build(), _NAME_SAMPLE):
+            known.add(frozenset(candidate.params))
+            if names in known:
+                return
+    raise FormatError(f"{path}: malformed witness for {where}: its parameters {sorted(names)} are not those of "
+                      f"the reading's instances ({' or '.join(str(sorted(k)) for k in sorted(known, key=sorted))})")
+
+
+#: Instances per family whose parameter names a witness is compared with (families are uniform in practice).
+_NAME_SAMPLE = 200
+
+
 def replay(path, *, banks=None) -> tuple[dict, Decision]:
     """Re-check an archived witness from scratch: returns (witness doc, decision).  A valid witness gives a
     FALSE decision.  The rules of :mod:`counterexamples.guard` apply: a witness outside the reading's
@@ -122,6 +157,7 @@ def replay(path, *, banks=None) -> tuple[dict, Decision]:
     if reading.quantifier == "exists":
         return doc, Decision.undecided("quantifier", f"{where} is an 'exists' reading: one instance cannot refute "
                                                      "it (only exhausting its stated finite scope can)")
+    _check_parameter_names(reading, inst, path, where)
     closed = searchable(reading, claim)
     if closed and not _listed(reading, inst):
         return doc, Decision.undecided("scope", f"only the listed instances of {where} can refute it ({closed}), "

@@ -6,6 +6,12 @@ below, restored here to Python's default (the command line's own interrupt proto
 starts from :mod:`exactpriv_launcher`, which handles Ctrl-C from the first instant.
 """
 import signal
+import sys
+
+from exactpriv.checker.cli import main as _check, wants_check
+
+if wants_check(sys.argv[1:]):  # the independent checker runs without the engine (issue 20)
+    raise SystemExit(_check(sys.argv[1:]))
 
 try:
     from exactpriv.cli import main

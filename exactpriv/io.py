@@ -33,6 +33,8 @@ import contextlib
 import json
 import os
 import re
+import shutil
+import signal
 import tempfile
 from fractions import Fraction
 from pathlib import Path
@@ -47,7 +49,7 @@ from exactpriv.exact.numbers import EPS
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 from exactpriv.spaces import Bounded, GraphSpace, Hamming, Space, Subsets
 
-__all__ = ["load", "loads", "dump", "dumps", "from_json", "to_json", "parse_value", "read_json", "write_atomic",
+__all__ = ["load", "loads", "dump", "dumps", "from_json", "to_json", "parse_value", "read_json", "write_atomic", "StagedDirectory",
            "LOAD_SECONDS", "MAX_BYTES"]
 
 MAX_BYTES = 50_000_000
@@ -191,6 +193,59 @@ def write_atomic(path, data: str | bytes) -> Path:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
     return path
+
+
+class StagedDirectory:
+    """A directory of outputs (a report) built beside its destination and swapped in whole.
+
+    :meth:`open` creates ``.<name>.staging-<pid>`` next to ``destination`` at once — so an unwritable
+    place fails before any work, as an :class:`OutputError` — and the writer fills it; :meth:`commit`
+    moves an existing ``destination`` aside, renames the staging directory into place and deletes the
+    old one, with SIGINT blocked between the two renames (POSIX has no atomic exchange of directories
+    in the standard library).  A reader therefore sees the old report or the new one, never a mix of
+    two runs.  :meth:`discard` removes the staging directory (a failed or abandoned run).
+    """
+
+    def __init__(self, destination):
+        self.destination = Path(destination)
+        self.path = self.destination.parent / f".{self.destination.name}.staging-{os.getpid()}"
+
+    def open(self) -> Path:
+        if self.destination.exists() and not self.destination.is_dir():
+            raise OutputError(f"cannot write the directory {str(self.destination)!r}: a file is in the way")
+        try:
+            self.destination.parent.mkdir(parents=True, exist_ok=True)
+            if self.path.exists():
+                shutil.rmtree(self.path)
+            self.path.mkdir()
+            probe = self.path / ".write-test"
+            probe.write_bytes(b"")
+            probe.unlink()
+        except OSError as exc:
+            raise OutputError(f"cannot write into {str(self.destination.parent)!r}: {exc.strerror or exc}") from None
+        return self.path
+
+    def commit(self) -> Path:
+        old = self.destination.parent / f".{self.destination.name}.old-{os.getpid()}"
+        blocked = hasattr(signal, "pthread_sigmask")
+        if blocked:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            if self.destination.exists():
+                os.replace(self.destination, old)
+            os.replace(self.path, self.destination)
+        except OSError as exc:
+            if old.exists() and not self.destination.exists():
+                os.replace(old, self.destination)
+            raise OutputError(f"cannot put the new {str(self.destination)!r} in place: {exc.strerror or exc}") from None
+        finally:
+            if blocked:
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        shutil.rmtree(old, ignore_errors=True)
+        return self.destination
+
+    def discard(self) -> None:
+        shutil.rmtree(self.path, ignore_errors=True)
 
 
 def to_json(obj):

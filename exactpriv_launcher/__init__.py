@@ -26,6 +26,12 @@ def _interrupted_while_starting(signum, frame):  # pragma: no cover - exercised 
 def main():
     """Run the command line (``exactpriv.cli.main``) with Ctrl-C handled from the first instant."""
     signal.signal(signal.SIGINT, _interrupted_while_starting)
+    import sys
+
+    from exactpriv.checker.cli import main as check, wants_check
+
+    if wants_check(sys.argv[1:]):  # the independent checker runs without the engine (issue 20)
+        return check(sys.argv[1:])
     from exactpriv.cli import main as run
 
     return run()

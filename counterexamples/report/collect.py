@@ -266,33 +266,35 @@ def evidence_text(res) -> str:
         return f"proved ({pr.get('method', '?')})"
     fams = ev.get("families", {})
     parts = [f"{k}: {v.get('true', 0)}" for k, v in fams.items() if isinstance(v, dict) and "true" in v]
-    text = f"{ev.get('instances_true', 0)} instances ({', '.join(parts)})" if parts else ""
+    pieces = [f"{ev.get('instances_true', 0)} instances ({', '.join(parts)})"] if parts else []
     if ev.get("instances_undecided"):
-        text += f"; {ev['instances_undecided']} undecided"
+        pieces.append(f"{ev['instances_undecided']} undecided")
     if ev.get("undecided_reasons") and res.verdict.value == "UNDECIDED":
-        text += f"; {ev['undecided_reasons'][0]}"
+        pieces.append(str(ev["undecided_reasons"][0]))
+    text = "; ".join(pieces)  # never a leading "; " when there are no instance counts
     if res.verdict.value == "CHECKED":
-        text += searched_text(ev)
+        text = "; ".join(filter(None, [text, searched_text(ev)]))
     return text
 
 
 def searched_text(ev: dict) -> str:
     """What a CHECKED verdict searched, in words (issue 23): the spaces, prior and mechanism kinds of the
     instances checked, and the deterministic search of ``verify --search`` when it ran."""
-    out = ""
+    out = []
     rec = ev.get("searched")
     if isinstance(rec, dict):
         def kinds(d):
             return ", ".join(f"{k} {v}" for k, v in d.items())
-        out += (f"; searched {rec.get('instances', 0)} instances on {kinds(rec.get('spaces', {}))}; priors: "
-                f"{kinds(rec.get('prior_kinds', {}))}; mechanisms: {kinds(rec.get('mechanism_kinds', {}))}")
+        out.append(f"searched {rec.get('instances', 0)} instances on {kinds(rec.get('spaces', {}))}; priors: "
+                   f"{kinds(rec.get('prior_kinds', {}))}; mechanisms: {kinds(rec.get('mechanism_kinds', {}))}")
     search = ev.get("search")
     if isinstance(search, dict):
-        out += (f"; verify --search: {search.get('tried', 0)} instances ({search.get('drawn', 0)} drawn, effort "
+        text = (f"verify --search: {search.get('tried', 0)} instances ({search.get('drawn', 0)} drawn, effort "
                 f"{search.get('effort')}, seed {search.get('seed')}, {search.get('stopped_by')})")
         space = search.get("search_space")
         if isinstance(space, dict) and space:
-            out += (f" over {', '.join(space.get('spaces', []))}; prior kinds "
-                    f"{', '.join(space.get('prior_kinds', [])) or 'none'}; mechanism kinds "
-                    f"{', '.join(space.get('mechanism_kinds', []))}")
-    return out
+            text += (f" over {', '.join(space.get('spaces', []))}; prior kinds "
+                     f"{', '.join(space.get('prior_kinds', [])) or 'none'}; mechanism kinds "
+                     f"{', '.join(space.get('mechanism_kinds', []))}")
+        out.append(text)
+    return "; ".join(out)

@@ -86,7 +86,7 @@ def _reading_section(doc: Doc, claim: Claim, rd, res: ReadingResult | None, entr
     if res is None:
         doc.p("Not run in this report.", note=True)
         return
-    doc.p([Cell(res.verdict.value, res.verdict.value), f" (expected: {rd.expected.value if rd.expected else '—'}); "
+    doc.p([Cell(res.verdict.value, res.verdict.value), f" (expected: {rd.expected.value if rd.expected is not None else '—'}); "
            f"{reading_evidence(res)}; {res.seconds:.2f} s."])
     if res.verdict == Verdict.REFUTED:
         doc.p(Cell(Prose(_finding_line(res)), "finding"))
@@ -171,7 +171,7 @@ def claim_report(claim: Claim, results, *, out_dir, points: dict | None = None, 
         doc.table(["reading", "verdict", "finding class", "expected", "evidence"],
                   [[Link(r.reading, f"#reading-{slug(r.reading)}"), _verdict_cell(r),
                     Cell(finding_of(r) or "", "finding"),
-                    expected.get(r.reading).value if expected.get(r.reading) else "—", reading_evidence(r)]
+                    expected.get(r.reading).value if expected.get(r.reading) is not None else "—", reading_evidence(r)]
                    for r in mine])
         doc.figure(evidence_figure(mine, f"{page_name(claim.id)}--evidence", f"{claim.id}: evidence per reading"))
     elif claim.encodable:

@@ -196,6 +196,8 @@ def _bank_import(what: str):
         raise
     except SyntaxError as exc:
         raise BankLoadError(f"bank {what}: syntax error in {exc.filename}, line {exc.lineno}: {exc.msg}") from None
+    except SystemExit as exc:  # sys.exit() in a bank's module is the bank's failure, not the end of the run
+        raise BankLoadError(f"bank {what} called sys.exit({exc.code!r}) while importing") from None
     except Exception as exc:  # noqa: BLE001 - any failure of the bank's own code is the bank's error
         frames = [f for f in traceback.extract_tb(exc.__traceback__) if "importlib" not in f.filename]
         where = f" ({frames[-1].filename}, line {frames[-1].lineno})" if frames else ""
@@ -273,7 +275,11 @@ def find_claim(claim_id: str, banks: Sequence[Bank] | None = None) -> Claim:
             if c.id == claim_id:
                 return c
             ids.append(c.id)
-    raise InvalidArgument(f"no claim with id {claim_id!r}" + _did_you_mean(claim_id, ids))
+    hint = _did_you_mean(claim_id, ids)
+    if not hint:  # most often a claim of a user's bank file: say how to name it
+        hint = (f" in the banks {', '.join(b.name for b in banks)}; if it is a claim of your own bank, name the "
+                "bank file with --bank FILE")
+    raise InvalidArgument(f"no claim with id {claim_id!r}" + hint)
 
 
 #: a callable building a bank lazily (what an entry point may point at)

@@ -18,6 +18,8 @@ constructions and closed-form identities/inequalities use ``prove`` and/or ``che
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
@@ -136,6 +138,7 @@ class Reading:
     strategy: Any = None
 
     def __post_init__(self):
+        _check_label("reading name", self.name)
         if self.quantifier not in QUANTIFIERS:
             raise InvalidArgument(f"reading {self.name!r}: quantifier={self.quantifier!r} must be one of {QUANTIFIERS}")
         if self.expected is not None and not isinstance(self.expected, Verdict):
@@ -177,6 +180,25 @@ class Reading:
         return out
 
 
+#: A claim id: "<paper key>.<name>" of letters, digits, "_" and "-" between dots (it names files:
+#: archived witnesses, report pages), so never "..", a path separator or a leading dot.
+CLAIM_ID = re.compile(r"[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*")
+
+
+def _check_label(kind: str, value, *, owner: str = "") -> None:
+    """A reading name or claim id must be a non-empty printable string without path tricks: labels
+    reach file names (witness archives) and terminals, so control characters, lone surrogates,
+    backslashes and ".." are refused where a bank is loaded (issue 25)."""
+    where = f"{owner}: " if owner else ""
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidArgument(f"{where}{kind}={value!r} must be a non-empty string")
+    bad = [ch for ch in value if unicodedata.category(ch) in ("Cc", "Cs", "Cf", "Zl", "Zp")]
+    if bad:
+        raise InvalidArgument(f"{where}{kind}={value!r} contains the control character {bad[0]!r}")
+    if "\\" in value or ".." in value or value.startswith(("/", ".")):
+        raise InvalidArgument(f"{where}{kind}={value!r} must not contain '\\\\' or '..' nor start with '/' or '.'")
+
+
 @dataclass
 class Claim:
     """A statement of a paper, with its readings.
@@ -200,6 +222,10 @@ class Claim:
     reason: str = ""
 
     def __post_init__(self):
+        _check_label("claim id", self.id)
+        if not CLAIM_ID.fullmatch(self.id):
+            raise InvalidArgument(f"claim id {self.id!r} must be dot-separated names of letters, digits, '_' and '-' "
+                                  "(e.g. 'mypaper.thm1')")
         if self.kind not in KINDS:
             raise InvalidArgument(f"kind={self.kind!r} must be one of {KINDS}")
         names = [r.name for r in self.readings]

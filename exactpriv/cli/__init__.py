@@ -1,11 +1,12 @@
-"""Command line: ``exactpriv verify | measure | replay | hunt | conjecture | prove | report | list``.
+"""Command line: ``exactpriv verify | measure | replay | hunt | conjecture | prove | report | list | check``.
 
 One module per subcommand (``exactpriv.cli.<name>``, each with ``add_parser``); this module only dispatches.
 
 Exit codes (``exactpriv.cli._common``): 0 success (a refutation is a finding, not an error); 1 bad input
 or a check failed (one ``error: Type: message`` line, never a traceback); 2 usage errors (argparse);
 3 ``replay``: the witness no longer refutes; 4 ``verify``: a reading's verdict differs from its expected
-verdict, and ``prove --strict``: REFUTED; 5 ``prove --strict``: UNDECIDED; 130 after Ctrl-C (what was
+verdict, and ``prove --strict``: REFUTED; 5 ``prove --strict``: UNDECIDED; 6 ``check``: a row FAILED or the
+file was refused; 130 after Ctrl-C (what was
 complete is written, marked partial).
 
 The error boundary is :func:`main`: every exception becomes one message on stderr and a
@@ -20,8 +21,9 @@ import argparse
 import sys
 import traceback
 
-from exactpriv.cli import conjecture, hunt, listing, measure, prove, replay, report, verify
-from exactpriv.cli._common import EXIT_ERROR, EXIT_INTERRUPTED, interrupt_protocol, validate_options
+from exactpriv.cli import check, conjecture, hunt, listing, measure, prove, replay, report, verify
+from exactpriv.cli._common import (EXIT_ERROR, EXIT_INTERRUPTED, interrupt_protocol, printable, safe_streams,
+                                   validate_options)
 from exactpriv.errors import ExactPrivError
 
 __all__ = ["main"]
@@ -37,7 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--debug", action="store_true", help="print the traceback of an error")
     sub = p.add_subparsers(dest="command", required=True)
 
-    for command in (verify, replay, measure, hunt, conjecture, prove, report, listing):
+    for command in (verify, replay, measure, hunt, conjecture, prove, report, listing, check):
         command.add_parser(sub)
     for sp in sub.choices.values():  # --debug also after the subcommand
         sp.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
@@ -61,7 +63,7 @@ def _message(exc: BaseException) -> str:
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     debug = "--debug" in argv  # known before parsing: the parser itself loads the banks
-    with interrupt_protocol():  # from the start: a Ctrl-C while the banks load is no traceback either
+    with safe_streams(), interrupt_protocol():  # from the start: a Ctrl-C while the banks load is no traceback either
         try:
             args = build_parser().parse_args(argv)
             validate_options(args)
@@ -82,7 +84,7 @@ def main(argv=None) -> int:
         except Exception as exc:  # noqa: BLE001 - the one error boundary of the command line
             if debug:
                 traceback.print_exc()
-            print(_describe(exc), file=sys.stderr)
+            print(printable(_describe(exc)), file=sys.stderr)
             return 1
 
 

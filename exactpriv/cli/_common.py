@@ -13,7 +13,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import signal
+import sys
 import threading
 
 from exactpriv.errors import InvalidArgument
@@ -23,7 +25,7 @@ from pathlib import Path
 
 __all__ = ["DEFAULT_SECONDS_PER_READING", "EXIT_ERROR", "EXIT_INTERRUPTED", "EXIT_NOT_REFUTED", "EXIT_UNDECIDED",
            "EXIT_UNEXPECTED", "EXIT_USAGE", "INT_RANGES", "SECONDS_OPTIONS", "add_bank_argument",
-           "add_reading_budget_argument", "banks_of", "console", "esc", "int_option", "interrupt_protocol",
+           "add_reading_budget_argument", "banks_of", "console", "esc", "printable", "safe_streams", "terminal_safe", "SafeStream", "int_option", "interrupt_protocol",
            "seconds_option", "shipped_witness", "archive_directory", "use_cache_for_hypothesis", "validate_options",
            "witness_label", "write_output"]
 
@@ -43,11 +45,75 @@ def console():
     return Console(stderr=False)
 
 
+def printable(value) -> str:
+    """``value`` as text that is safe on a terminal: control characters (C0 but newline and tab, DEL,
+    C1, and the format characters that reorder text) and lone surrogates become visible escapes
+    (``\\x1b``, ``\\u202e``, ``\\ud800``) — a label from a bank or a file name could otherwise set the
+    window title, clear the screen or fail to encode."""
+    text = str(value)
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if ch in "\n\t" or ch.isprintable():
+            out.append(ch)
+        else:
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+    return "".join(out)
+
+
+#: The terminal controls rich itself writes (colours; the progress bar's erase-line, cursor-up,
+#: column and cursor show/hide): the only escape sequences let through to a terminal.
+_RICH_CONTROLS = re.compile(r"\x1b\[[0-9;?]*[mKAGlh]")
+
+
+def terminal_safe(text: str) -> str:
+    """:func:`printable`, except that the escape sequences rich writes (:data:`_RICH_CONTROLS`) and
+    carriage returns pass: what :class:`SafeStream` applies to everything written."""
+    if text.isprintable():
+        return text
+    out, pos = [], 0
+    for m in _RICH_CONTROLS.finditer(text):
+        out.append(printable(text[pos:m.start()]).replace("\\x0d", "\r"))
+        out.append(m.group())
+        pos = m.end()
+    out.append(printable(text[pos:]).replace("\\x0d", "\r"))
+    return "".join(out)
+
+
+class SafeStream:
+    """A text stream whose writes pass :func:`terminal_safe` first: the command line installs it over
+    stdout and stderr (:func:`safe_streams`), so no label, file name or message printed by any
+    subcommand can drive the terminal (set its title, clear it) or fail on a lone surrogate."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text):
+        return self._stream.write(terminal_safe(text))
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def safe_streams():
+    """stdout and stderr as :class:`SafeStream` for the block (restored afterwards, also for callers that
+    run :func:`exactpriv.cli.main` in-process)."""
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = SafeStream(saved[0]), SafeStream(saved[1])
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
 def esc(value) -> str:
-    """``value`` as text rich prints literally (labels, paths, ids: never markup)."""
+    """``value`` as text rich prints literally (labels, paths, ids: never markup, never control characters)."""
     from rich.markup import escape
 
-    return escape(str(value))
+    return escape(printable(value))
 
 
 def seconds_option(value: str) -> float:
@@ -119,12 +185,28 @@ def interrupt_protocol():
     """Install the two-stage Ctrl-C handler for the duration of a command (main thread only)."""
     installed = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, _second_interrupt) if installed else None
+    previous_hook = sys.unraisablehook
+    sys.unraisablehook = _quiet_interrupt_hook(previous_hook)
     try:
         yield
     finally:
+        sys.unraisablehook = previous_hook
         if installed:
             signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)
         budget.clear_stop()
+
+
+def _quiet_interrupt_hook(previous):
+    """An unraisable-exception hook that drops KeyboardInterrupt: a Ctrl-C landing in a garbage-collector
+    callback (hypothesis installs one) or a finaliser cannot propagate, and Python would print
+    "Exception ignored in ..." with a traceback; the stop is already requested by the handler, so the
+    run winds down and ends with its one "interrupted" line (issue 25 item 5)."""
+    def hook(unraisable):
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            return
+        previous(unraisable)
+
+    return hook
 
 
 def add_bank_argument(p) -> None:

@@ -18,6 +18,8 @@ import shutil
 import sys
 from dataclasses import dataclass, field
 
+from exactpriv.cli._common import printable
+
 __all__ = ["FORMATS", "MAX_WIDTH", "Row", "add_format_arguments", "attention", "output_width", "progress_bar",
            "quiet_third_party", "render", "row_of", "summary_lines"]
 
@@ -112,7 +114,7 @@ def _one_line(text) -> str:
 
 
 def _cut(text: str, width: int) -> str:
-    text = str(text).rstrip()
+    text = printable(text).rstrip()
     return text if len(text) <= width else text[: max(0, width - 1)] + "…"
 
 
@@ -162,7 +164,7 @@ def _markdown(rows: list[Row], shown: list[Row], title: str) -> str:
     for r in shown:
         ev = r.evidence + (f" — {r.why}" if r.why else "")
         out.append(f"| `{r.claim_id}` | {_md_escape(r.reading)} | **{r.verdict}** | {r.finding or ''} | "
-                   f"{r.expected or ''} | {_md_escape(ev)} |")
+                   f"{r.expected if r.expected is not None else ''} | {_md_escape(ev)} |")
     return "\n".join(out) + "\n"
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from pathlib import Path
 
 from exactpriv.cli._common import (EXIT_INTERRUPTED, add_bank_argument, archive_directory, banks_of, esc,
                                    int_option, seconds_option, use_cache_for_hypothesis, write_output)
@@ -149,17 +150,37 @@ def _run_hunt(args) -> int:
         title += f" (PARTIAL: interrupted after {len(out)} of {total})"
     sys.stdout.write(_render_hunt(rows, fmt=args.format, title=title, show_all=args.show_all))
     sys.stdout.flush()
+    json_path = None
     if args.json:
         payload = {"partial": True, "readings_done": len(out), "readings_total": total, "results": out} \
             if interrupted else out
-        write_output(args.json, json.dumps(payload, indent=1, default=str) + "\n")
+        json_path = Path(args.json)
+        if interrupted and _results_in(json_path) >= len(out):  # never replace an earlier result with less
+            json_path = json_path.with_name(json_path.name + ".partial")
+        write_output(json_path, json.dumps(payload, indent=1, default=str) + "\n")
     for msg in failed_writes:
         print(f"error {msg} (the witness is printed above)", file=sys.stdout)
     if interrupted:
-        print(f"interrupted: {len(out)} of {total} readings hunted"
-              + ("; results written, marked partial" if args.json else ""), file=sys.stderr)
+        where = "" if json_path is None else (
+            f"; results written to {json_path}, marked partial" + (
+                f" (the earlier {args.json} has at least as many results and is kept)"
+                if str(json_path) != str(args.json) else ""))
+        print(f"interrupted: {len(out)} of {total} readings hunted" + where, file=sys.stderr)
         return EXIT_INTERRUPTED
     return 1 if failed_writes else 0
+
+
+def _results_in(path: Path) -> int:
+    """How many reading results an earlier ``hunt --json`` document at ``path`` holds (0 if none or unreadable)."""
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return 0
+    if isinstance(doc, list):
+        return len(doc)
+    if isinstance(doc, dict) and isinstance(doc.get("results"), list):
+        return len(doc["results"])
+    return 0
 
 
 def add_parser(subparsers, name="hunt"):

@@ -43,7 +43,7 @@ def _rows(args) -> list[dict]:
     if args.what == "claims":
         return [{"id": c.id, "kind": c.kind, "title": c.title, "readings": len(c.readings),
                  "encodable": c.encodable} for c in claims]
-    return [{"id": c.id, "reading": r.name, "expected": r.expected.value if r.expected else None,
+    return [{"id": c.id, "reading": r.name, "expected": r.expected.value if r.expected is not None else None,
              "finding": r.finding.value if r.finding else None, "statement": r.statement}
             for c in claims for r in c.readings]
 

@@ -180,7 +180,7 @@ def _conjecture_witness(path):
     """The witness a ``conjecture --json`` output carries, as a witness-like dict (None: not such a file)."""
     from exactpriv import io
 
-    if not Path(path).is_file():
+    if not Path(path).is_file() or Path(path).stat().st_size > io.MAX_BYTES:
         return None
     try:
         doc = json.loads(Path(path).read_text(encoding="utf-8"))
@@ -261,14 +261,47 @@ def _markdown(results: dict, title: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def _load_mechanism(path):
+def _hunt_witness(path, reading: str | None):
+    """The witness of a ``hunt --json`` output (a list of reading results, or a partial run's
+    ``{"results": [...]}``), as a witness-like dict; None when ``path`` holds something else.  With
+    several witnesses, ``--reading NAME`` picks one."""
+    from exactpriv import io
+
+    try:
+        if not Path(path).is_file() or Path(path).stat().st_size > io.MAX_BYTES:  # /dev/zero, a FIFO, a huge file
+            return None  # io.load names the problem
+        doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
+    if isinstance(doc, dict) and isinstance(doc.get("results"), list):
+        doc = doc["results"]
+    if not isinstance(doc, list) or not all(isinstance(d, dict) and "verdict" in d for d in doc):
+        return None
+    found = {d.get("reading"): d["witness"] for d in doc
+             if isinstance(d.get("witness"), dict) and d["witness"].get("kind") == "witness"}
+    if reading is not None:
+        if reading not in found:
+            raise InvalidArgument(f"{path}: no witness for reading {reading!r}; it holds witnesses for "
+                                  f"{sorted(map(str, found)) or 'no reading'}")
+        found = {reading: found[reading]}
+    if not found:
+        raise InvalidArgument(f"{path} is a hunt output without a witness (no reading was refuted)")
+    if len(found) > 1:
+        raise InvalidArgument(f"{path} holds witnesses of {len(found)} readings ({', '.join(map(str, found))}): "
+                              "pick one with --reading NAME")
+    (w,) = found.values()
+    return io.from_json(w, "$.witness")
+
+
+def _load_mechanism(path, reading: str | None = None):
     from exactpriv import io
     from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 
     try:
         M = io.load(path)
     except FormatError:
-        M = _conjecture_witness(path)   # a 'conjecture --json' output has no "kind"
+        # a 'conjecture --json' output has no "kind"; a 'hunt --json' output is a list of results
+        M = _conjecture_witness(path) or _hunt_witness(path, reading)
         if M is None:
             raise
     witness_prior = None
@@ -284,7 +317,7 @@ def _load_mechanism(path):
 def _run(args) -> int:
     from exactpriv import io
 
-    M, witness_prior = _load_mechanism(args.file)
+    M, witness_prior = _load_mechanism(args.file, args.reading)
     prior = None
     if args.prior:
         from exactpriv.distributions import Prior
@@ -328,6 +361,8 @@ def add_parser(subparsers, name="measure"):
                    help="a notion parameter (repeatable): alpha=3 (the order of renyi_dp and sibson_mi; default "
                         "2), epsilon=1/2 (approx_dp: its delta at that eps), delta=1/1000 (approx_dp: its tightest "
                         "eps at that delta); default: none")
+    p.add_argument("--reading", help="for a hunt --json FILE with witnesses of several readings: the one to measure "
+                                       "(default: the only witness)")
     p.add_argument("--json", help="write the results as JSON here (default: none)")
     p.add_argument("--format", choices=("table", "json", "markdown"), default="table",
                    help="how to print the results on stdout (default table: one block per measure, at most 120 "

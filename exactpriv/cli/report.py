@@ -54,6 +54,23 @@ def add_parser(subparsers, name: str = "report"):
 
 def cmd_report(args) -> int:
     from rich.console import Console
+
+    from exactpriv.io import StagedDirectory
+
+    console = Console(soft_wrap=True)  # piped output: one line per message, never wrapped mid-word
+    if args.latex and not Path(args.latex).resolve().parent.is_dir():
+        raise InvalidArgument(f"--latex {args.latex!r}: the directory {str(Path(args.latex).parent)!r} does not exist")
+    # the report is built beside --out and swapped in whole: an unwritable place fails now, before any work,
+    # and a reader (or a Ctrl-C) never sees a mix of two runs
+    staged = StagedDirectory(args.out)
+    staged.open()
+    try:
+        return _report(args, console, staged)
+    finally:
+        staged.discard()
+
+
+def _report(args, console, staged) -> int:
     from rich.text import Text
 
     from counterexamples.atlas import bank_entries, build_atlas, derive, recheck
@@ -61,10 +78,7 @@ def cmd_report(args) -> int:
     from counterexamples.report.pages import summary_text
     from exactpriv.cli.verify import select_claims as _select_claims
 
-    console = Console(soft_wrap=True)  # piped output: one line per message, never wrapped mid-word
-    out = Path(args.out)
-    if args.latex and not Path(args.latex).resolve().parent.is_dir():
-        raise InvalidArgument(f"--latex {args.latex!r}: the directory {str(Path(args.latex).parent)!r} does not exist")
+    out = staged.path
     t0 = time.perf_counter()
     banks = banks_of(args)
     claims = _select_claims(args.only, banks)
@@ -119,6 +133,12 @@ def cmd_report(args) -> int:
     md, html_path = index_report(results, out_dir=out, claims=pages, atlas=G, derived=derived,
                                  explorations=explorations, entry_explorations=entry_explorations,
                                  seconds=bank_seconds, title=title, papers=papers, latex="verdicts.tex")
+    final = Path(args.out)
+    if interrupted and final.exists():  # a partial run never replaces a complete earlier report
+        staged.destination = final.with_name(final.name + ".partial")
+        console.print(Text(f"kept the earlier report in {final}; the partial one goes to {staged.destination}"))
+    final = staged.commit()
+    md, html_path = final / Path(md).name, final / Path(html_path).name
     console.print(Text(f"wrote {html_path} and {md} (+ {len(pages)} claim pages, verdicts.tex"
                        + (f", {args.latex}" if args.latex else "") + f") in {time.perf_counter() - t0:.1f} s"
                        + (" (partial)" if interrupted else "")))

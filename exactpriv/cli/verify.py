@@ -181,8 +181,9 @@ def _check_all(claims, total, slow, results, rows, not_encodable, errors, second
                 except ExactPrivError as exc:
                     error = f"{type(exc).__name__}: {exc}"
                     res = ReadingResult(c.id, r.name, Verdict.UNDECIDED, {"error": error})
-                except Exception as exc:  # a bug in an encoding must not hide the other results
-                    error = f"internal error {type(exc).__name__}: {exc}"
+                except (Exception, SystemExit) as exc:  # a bug in an encoding must not hide the other results
+                    error = (f"crashed check: the check called sys.exit({exc.code!r})" if isinstance(exc, SystemExit)
+                             else f"internal error {type(exc).__name__}: {exc}")
                     res = ReadingResult(c.id, r.name, Verdict.UNDECIDED, {"error": error})
                 _record(r, res, error, results, rows, errors)
                 progress.advance(task)

@@ -28,6 +28,11 @@ class Verdict(str, enum.Enum):
     def __str__(self) -> str:
         return self.value
 
+    def __bool__(self) -> bool:
+        # every member is a non-empty str, so ``if prove(...).verdict:`` would pass for REFUTED too; like a
+        # Decision, a Verdict refuses to be read as a truth value (compare it: ``verdict is Verdict.PROVED``)
+        raise TypeError(f"the truth value of Verdict.{self.name} is ambiguous: compare it with a Verdict, "
+                        "e.g. `verdict is Verdict.PROVED`")
 
 
 def _verdict_html(self: Verdict) -> str:

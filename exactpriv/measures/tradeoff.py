@@ -142,11 +142,32 @@ class TradeOff:
                                                                                            "f": str(s), "g": str(o)})
         return Decision.true("rational", f"f >= g at all {len(xs)} breakpoints (both linear in between)")
 
+    def inverse(self) -> "TradeOff":
+        """The generalised inverse f^{-1}(α) = inf{t ∈ [0, 1] : f(t) ≤ α} (DRS 2022, §2), exactly.
+
+        f is continuous, convex and non-increasing, so f^{-1} is piecewise linear with breakpoints
+        among f's values at its vertices and f(0): it is 0 from f(0) on, and below f(0) it is the
+        first crossing of the level α (1 where f never gets that low).
+        """
+        levels = sorted({Fraction(0), Fraction(1)} | {b for _, b in self.vertices})
+        return TradeOff(tuple(_lower_hull((y, self._first_at_most(y)) for y in levels)))
+
+    def _first_at_most(self, level: Fraction) -> Fraction:
+        """min{t ∈ [0, 1] : f(t) ≤ level}, or 1 where f stays above the level."""
+        v = self.vertices
+        if v[0][1] <= level:
+            return Fraction(0)
+        for (x1, y1), (x2, y2) in zip(v, v[1:]):
+            if y2 <= level:  # y1 > level >= y2 on this segment, so y1 > y2
+                return x1 + (y1 - level) * (x2 - x1) / (y1 - y2)
+        return Fraction(1)
+
     def is_symmetric(self) -> bool:
-        """f equals its inverse f^{-1} (a symmetric trade-off function, DRS 2022 §2): the graph is
-        closed under (α, β) -> (β, α)."""
-        pts = set(self.vertices)
-        return all((b, a) in pts or self(b) == a for a, b in pts)
+        """f equals its inverse f^{-1} (a symmetric trade-off function, DRS 2022 §2), decided exactly
+        at the union of both breakpoint sets (both are linear in between)."""
+        inv = self.inverse()
+        xs = {a for a, _ in self.vertices} | {a for a, _ in inv.vertices}
+        return all(self(x) == inv(x) for x in xs)
 
     def to_sympy(self):
         """f as a ``Piecewise`` in :data:`ALPHA` on [0, 1]."""

@@ -158,7 +158,18 @@ def pair_zcdp(P, Q, *, tolerance=DEFAULT_TOLERANCE) -> Measured:
     if any(a > 0 and b == 0 for a, b in zip(p, q)):
         return Measured("zcdp", _OO, method="exact support check", note="P(y) > 0 = Q(y): D_alpha = oo")
     lo, hi, arg = _PairSup(p, q).run(tol, _MAX_STEPS)
-    return Measured("zcdp", None, lo, hi, witness={"alpha": str(arg)}, method=_METHOD)
+    return Measured("zcdp", None, lo, hi, witness={"alpha": str(arg)}, method=_METHOD,
+                    note=_width_note(lo, hi, tol))
+
+
+def _width_note(lo: Fraction, hi: Fraction, tol: Fraction) -> str:
+    """Say what width was reached: the requested tolerance, or the wider enclosure the step budget
+    left (the sup can sit so close to α = 1 that the bisection needs more than _MAX_STEPS steps)."""
+    width = hi - lo
+    if width <= tol:
+        return f"tolerance {tol} reached"
+    return (f"enclosure width {float(width):.3g} is wider than the requested tolerance {tol}: "
+            f"the bisection stopped at its step budget of {_MAX_STEPS} steps per pair")
 
 
 _METHOD = ("certified enclosure: monotonicity of D_alpha in alpha, mean-value form, tail D_oo/A, bisection on [1, A] "
@@ -222,8 +233,9 @@ def zcdp(M, *, tolerance=DEFAULT_TOLERANCE) -> Measured:
         if plo > lo:
             lo, wit = plo, (seen[key], parg)
     (x, x2), arg = wit
-    return Measured("zcdp", None, lo, max(hi, lo), witness={"pair": [pts[x], pts[x2]], "alpha": str(arg)},
-                    method=_METHOD, note=f"tolerance {tol}")
+    hi = max(hi, lo)
+    return Measured("zcdp", None, lo, hi, witness={"pair": [pts[x], pts[x2]], "alpha": str(arg)},
+                    method=_METHOD, note=_width_note(lo, hi, tol))
 
 
 def is_zcdp(M, rho, *, tolerance=DEFAULT_TOLERANCE) -> Decision:

@@ -32,7 +32,8 @@ def _tags(markup: str) -> list[str]:
 def _hostile_claim():
     reading = Reading("lit<eral>", f"statement {HOSTILE}", check=lambda inst: Decision.true("t", "ok"),
                       expected=Verdict.CHECKED)
-    return Claim(f"mine.{HOSTILE}", f"title {HOSTILE}", "Sec. <1>", f"quote {HOSTILE}", "implication", [reading])
+    # the id itself is validated at construction (ids name files): tests/robustness/test_third_round.py
+    return Claim("mine.hostile", f"title {HOSTILE}", "Sec. <1>", f"quote {HOSTILE}", "implication", [reading])
 
 
 def test_claim_and_reading_html_escape_everything_from_the_bank():

@@ -104,9 +104,9 @@ CASES = [
      ["measure", "{dir}/m.json"], 1, "InvalidArgument"),
     ("product-factor-not-object", {"m.json": {"kind": "product_mechanism", "space": HAMMING1, "factors": [[1]]}},
      ["measure", "{dir}/m.json"], 1, "FormatError"),
-    # a check that raises on the witness is UNDECIDED naming the error (exit 3: does not refute)
-    ("replay-deleted-parameter", {"w.json": _witness(_del("gamma"))}, ["replay", "{dir}/w.json"], 3,
-     "does not refute"),
+    # a deleted parameter makes the file malformed: bad input, a typed error (issue 25 item 7; exit 3 before)
+    ("replay-deleted-parameter", {"w.json": _witness(_del("gamma"))}, ["replay", "{dir}/w.json"], 1,
+     "malformed witness"),
     ("replay-parameter-as-label", {"w.json": _witness(_set("gamma", {"label": "two"}))},
      ["replay", "{dir}/w.json"], 3, "does not refute"),
     ("replay-parameter-zero", {"w.json": _witness(_set("gamma", {"value": "0"}))},

@@ -1,0 +1,98 @@
+"""Evaluating parse trees of the grammar (exactpriv.checker.grammar) to checker values and truth values."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from exactpriv.checker import values as V
+from exactpriv.checker.errors import Failed, NotCheckable
+from exactpriv.checker.grammar import parse
+
+__all__ = ["evaluate", "truth", "value_of"]
+
+
+def evaluate(node, env: dict, *, max_prec: int = V.MAX_PREC):
+    """The value of an expression (a string or a parse tree) with names bound by ``env``."""
+    if isinstance(node, str):
+        node = parse(node)
+    kind = node[0]
+    if kind == "num":
+        return node[1]
+    if kind == "oo":
+        return V.INF
+    if kind == "name":
+        if node[1] not in env:
+            raise Failed(f"unknown name {node[1]!r} in an expression")
+        return value_of(env[node[1]])
+    if kind == "neg":
+        return V.neg(evaluate(node[1], env, max_prec=max_prec))
+    if kind in ("+", "-", "*", "/", "**"):
+        a = evaluate(node[1], env, max_prec=max_prec)
+        b = evaluate(node[2], env, max_prec=max_prec)
+        if kind == "+":
+            return V.add(a, b)
+        if kind == "-":
+            return V.add(a, V.neg(b))
+        if kind == "*":
+            return V.mul(a, b)
+        if kind == "/":
+            return V.div(a, b)
+        return V.power(a, b)
+    if kind == "call":
+        args = [evaluate(a, env, max_prec=max_prec) for a in node[2]]
+        f = node[1]
+        if f in ("min", "max"):
+            best = args[0]
+            for a in args[1:]:
+                if V.compare(a, "<" if f == "min" else ">", best, max_prec=max_prec):
+                    best = a
+            return best
+        if len(args) != 1:
+            raise Failed(f"{f} takes one argument")
+        x = args[0]
+        if f == "log":
+            return V.log(x)
+        if f == "exp":
+            return V.exp(x)
+        if f == "sqrt":
+            return V.sqrt(x)
+        if f == "abs":
+            return V.neg(x) if V.sign(x, max_prec=max_prec) < 0 else x
+        if f == "tanh":
+            if isinstance(x, V.Infinite):
+                return Fraction(x.s)
+            e2 = V.exp(V.mul(Fraction(2), x))
+            return V.div(V.add(e2, Fraction(-1)), V.add(e2, Fraction(1)))
+    if kind in ("cmp", "and", "or", "not"):
+        return truth(node, env, max_prec=max_prec)
+    raise Failed(f"cannot evaluate {kind!r}")
+
+
+def value_of(x):
+    """A checker value from a value, a rational string ("1/3", "oo") or an expression string ("log(2)")."""
+    if isinstance(x, str):
+        try:
+            return V.to_value(x)
+        except Failed:
+            return evaluate(x, {})
+    return V.to_value(x)
+
+
+def truth(node, env: dict, *, max_prec: int = V.MAX_PREC) -> bool:
+    """The truth of a formula; NotCheckable on a possible tie, Failed on an undefined value."""
+    if isinstance(node, str):
+        node = parse(node)
+    kind = node[0]
+    try:
+        if kind == "cmp":
+            return V.compare(evaluate(node[2], env, max_prec=max_prec), node[1],
+                             evaluate(node[3], env, max_prec=max_prec), max_prec=max_prec)
+    except V.Undefined as exc:
+        raise NotCheckable(f"undefined value in the claim: {exc}") from None
+    if kind == "and":
+        return all(truth(p, env, max_prec=max_prec) for p in node[1])
+    if kind == "or":
+        return any(truth(p, env, max_prec=max_prec) for p in node[1])
+    if kind == "not":
+        return not truth(node[1], env, max_prec=max_prec)
+    raise Failed("a claim must be a comparison or a combination of comparisons (and, or, not)")

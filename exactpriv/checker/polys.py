@@ -1,0 +1,206 @@
+"""Univariate polynomials and rational functions over Q (coefficient lists, lowest degree first), Sturm counts,
+and rewriting an expression of the grammar as N(u)/D(u) under a substitution u = x or u = exp(x/m).
+
+Hand-written because the checker may not use sympy (the engine's algebra); every operation is exact.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from exactpriv.checker.errors import Failed, NotCheckable
+from exactpriv.checker.grammar import parse
+
+__all__ = ["count_roots", "peval", "pmul", "rational_function", "sign_at", "squarefree"]
+
+_MAX_DEGREE = 400
+
+
+def _trim(p):
+    p = list(p)
+    while p and p[-1] == 0:
+        p.pop()
+    return p
+
+
+def padd(p, q):
+    n = max(len(p), len(q))
+    return _trim([(p[k] if k < len(p) else 0) + (q[k] if k < len(q) else 0) for k in range(n)])
+
+
+def pneg(p):
+    return [-c for c in p]
+
+
+def pmul(p, q):
+    if not p or not q:
+        return []
+    if len(p) + len(q) - 2 > _MAX_DEGREE:
+        raise NotCheckable(f"a polynomial of degree above {_MAX_DEGREE}")
+    out = [Fraction(0)] * (len(p) + len(q) - 1)
+    for i, a in enumerate(p):
+        if a:
+            for j, b in enumerate(q):
+                out[i + j] += a * b
+    return _trim(out)
+
+
+def pdivmod(p, q):
+    p, q = _trim(p), _trim(q)
+    if not q:
+        raise ZeroDivisionError("polynomial division by zero")
+    out = [Fraction(0)] * max(len(p) - len(q) + 1, 0)
+    r = list(p)
+    while len(r) >= len(q) and r:
+        c = r[-1] / q[-1]
+        k = len(r) - len(q)
+        out[k] = c
+        for j, b in enumerate(q):
+            r[k + j] -= c * b
+        r = _trim(r)
+    return _trim(out), r
+
+
+def pderiv(p):
+    return _trim([k * p[k] for k in range(1, len(p))])
+
+
+def pgcd(p, q):
+    p, q = _trim(p), _trim(q)
+    while q:
+        p, q = q, pdivmod(p, q)[1]
+    return [c / p[-1] for c in p] if p else p
+
+
+def squarefree(p):
+    g = pgcd(p, pderiv(p))
+    return pdivmod(p, g)[0] if len(g) > 1 else _trim(p)
+
+
+def peval(p, x: Fraction) -> Fraction:
+    acc = Fraction(0)
+    for c in reversed(p):
+        acc = acc * x + c
+    return acc
+
+
+def sign_at(p, x) -> int:
+    """Sign of p at a rational x, or at ±oo (x = "oo" / "-oo")."""
+    if not p:
+        return 0
+    if x == "oo":
+        return (p[-1] > 0) - (p[-1] < 0)
+    if x == "-oo":
+        s = (p[-1] > 0) - (p[-1] < 0)
+        return s if (len(p) - 1) % 2 == 0 else -s
+    v = peval(p, x)
+    return (v > 0) - (v < 0)
+
+
+def _sturm(p):
+    seq = [p, pderiv(p)]
+    while seq[-1]:
+        r = pdivmod(seq[-2], seq[-1])[1]
+        if not r:
+            break
+        seq.append(pneg(r))
+    return seq
+
+
+def _variations(seq, x) -> int:
+    signs = [s for s in (sign_at(q, x) for q in seq) if s]
+    return sum(1 for a, b in zip(signs, signs[1:]) if a != b)
+
+
+def count_roots(p, lo, hi) -> int:
+    """Distinct real roots of p in the half-open interval (lo, hi] (ends rational or ±oo), by Sturm's theorem."""
+    p = squarefree(p)
+    if len(p) <= 1:
+        return 0
+    seq = _sturm(p)
+    return _variations(seq, lo) - _variations(seq, hi)
+
+
+class _RF:
+    def __init__(self, n, d):
+        self.n, self.d = _trim(n), _trim(d)
+        if not self.d:
+            raise Failed("a rational function with denominator 0")
+
+
+def _pow(rf: _RF, k: int) -> _RF:
+    if k < 0:
+        rf, k = _RF(rf.d, rf.n), -k
+    out = _RF([Fraction(1)], [Fraction(1)])
+    for _ in range(k):
+        out = _RF(pmul(out.n, rf.n), pmul(out.d, rf.d))
+    return out
+
+
+def _linear_in(node, var: str):
+    """node = c·var (c rational) → c, else None."""
+    if node == ("name", var):
+        return Fraction(1)
+    if node[0] == "*" and node[1][0] == "num" and node[2] == ("name", var):
+        return node[1][1]
+    if node[0] == "*" and node[2][0] == "num" and node[1] == ("name", var):
+        return node[2][1]
+    if node[0] == "/" and node[2][0] == "num" and node[2][1] != 0:
+        c = _linear_in(node[1], var)
+        return None if c is None else c / node[2][1]
+    if node[0] == "neg":
+        c = _linear_in(node[1], var)
+        return None if c is None else -c
+    return None
+
+
+def rational_function(text, var: str, substitution: str):
+    """g(var) as (N, D) in u, for ``substitution`` "u = VAR" or "u = exp(VAR/m)" (m a positive integer)."""
+    sub = parse(substitution.split("=", 1)[1]) if isinstance(substitution, str) and "=" in substitution else None
+    if sub == ("name", var):
+        scale = None
+    else:
+        c = _linear_in(sub[2][0], var) if sub is not None and sub[0] == "call" and sub[1] == "exp" else None
+        if c is None or c <= 0 or c.numerator != 1:
+            raise NotCheckable(f"substitution {substitution!r} (the checker takes u = {var} or u = exp({var}/m))")
+        scale = c.denominator  # u = exp(var/scale)
+
+    def go(node) -> _RF:
+        kind = node[0]
+        if kind == "num":
+            return _RF([node[1]], [Fraction(1)])
+        if kind == "name":
+            if node[1] == var and scale is None:
+                return _RF([Fraction(0), Fraction(1)], [Fraction(1)])
+            raise NotCheckable(f"{node[1]} is not rational in u under {substitution!r}")
+        if kind == "neg":
+            a = go(node[1])
+            return _RF(pneg(a.n), a.d)
+        if kind in ("+", "-", "*", "/"):
+            a, b = go(node[1]), go(node[2])
+            if kind == "+":
+                return _RF(padd(pmul(a.n, b.d), pmul(b.n, a.d)), pmul(a.d, b.d))
+            if kind == "-":
+                return _RF(padd(pmul(a.n, b.d), pneg(pmul(b.n, a.d))), pmul(a.d, b.d))
+            if kind == "*":
+                return _RF(pmul(a.n, b.n), pmul(a.d, b.d))
+            if not b.n:
+                raise Failed("division by zero in a rational function")
+            return _RF(pmul(a.n, b.d), pmul(a.d, b.n))
+        if kind == "**" and node[2][0] in ("num", "neg"):
+            e = node[2][1] if node[2][0] == "num" else (-node[2][1][1] if node[2][1][0] == "num" else None)
+            if isinstance(e, Fraction) and e.denominator == 1 and abs(e) <= 64:
+                return _pow(go(node[1]), int(e))
+        if kind == "call" and node[1] in ("exp", "tanh") and scale is not None:
+            c = _linear_in(node[2][0], var)
+            if c is not None:
+                k = c * scale * (2 if node[1] == "tanh" else 1)
+                if k.denominator == 1:
+                    if node[1] == "exp":
+                        return _pow(_RF([Fraction(0), Fraction(1)], [Fraction(1)]), int(k))
+                    e2 = _pow(_RF([Fraction(0), Fraction(1)], [Fraction(1)]), int(k))
+                    return _RF(pmul(padd(e2.n, pneg(e2.d)), e2.d), pmul(padd(e2.n, e2.d), e2.d))
+        raise NotCheckable(f"the expression is not a rational function of u = {substitution!r}")
+
+    rf = go(parse(text) if isinstance(text, str) else text)
+    return rf.n, rf.d

@@ -1,0 +1,105 @@
+"""Declarative statements (docs/certificates.md, "Statements"): hypotheses, measures and the claim on an instance."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from exactpriv.checker import values as V
+from exactpriv.checker.errors import CheckerError, Failed, NotCheckable
+from exactpriv.checker.expressions import evaluate, truth
+from exactpriv.checker.notions import evaluate_notion
+from exactpriv.checker.witness import Instance
+
+__all__ = ["QUANTIFIERS", "claim_on", "hypotheses_hold", "measure_env"]
+
+QUANTIFIERS = ("forall-instances", "forall-params", "exists")
+
+
+def _product_of_marginals(inst: Instance) -> bool:
+    p = inst.prior
+    marg = []
+    for i in range(inst.n):
+        m = {}
+        for x, q in enumerate(p):
+            m[inst.code(x, i)] = m.get(inst.code(x, i), Fraction(0)) + q
+        marg.append(m)
+    return all(q == _prod(marg[i][inst.code(x, i)] for i in range(inst.n)) for x, q in enumerate(p))
+
+
+def _prod(it):
+    out = Fraction(1)
+    for v in it:
+        out *= v
+    return out
+
+
+def _pairwise_independent(inst: Instance) -> bool:
+    p = inst.prior
+    for i in range(inst.n):
+        for j in range(i + 1, inst.n):
+            mi, mj, mij = {}, {}, {}
+            for x, q in enumerate(p):
+                a, b = inst.code(x, i), inst.code(x, j)
+                mi[a] = mi.get(a, Fraction(0)) + q
+                mj[b] = mj.get(b, Fraction(0)) + q
+                mij[(a, b)] = mij.get((a, b), Fraction(0)) + q
+            if any(mij.get((a, b), Fraction(0)) != mi[a] * mj[b] for a in mi for b in mj):
+                return False
+    return True
+
+
+def hypotheses_hold(statement: dict, inst: Instance, env: dict) -> str | None:
+    """None when the instance meets every hypothesis, else the name of the first it fails."""
+    hyps = statement.get("hypotheses", [])
+    if not isinstance(hyps, list):
+        raise Failed("'hypotheses' must be a list")
+    for h in hyps:
+        if not isinstance(h, str):
+            raise Failed(f"hypothesis {h!r} is not a name")
+        if h == "prior_full_support":
+            ok = inst.prior is not None and all(q > 0 for q in inst.prior)
+        elif h == "mechanism_positive":
+            ok = inst.P is not None and all(q > 0 for row in inst.P for q in row)
+        elif h == "prior_independent":
+            ok = inst.prior is not None and _product_of_marginals(inst)
+        elif h == "prior_pairwise_independent":
+            ok = inst.prior is not None and _pairwise_independent(inst)
+        elif h.startswith("range:"):
+            ok = truth(h[len("range:"):], env)
+        else:
+            raise NotCheckable(f"hypothesis {h!r} is not known to the checker")
+        if not ok:
+            return h
+    return None
+
+
+def measure_env(statement: dict, inst: Instance) -> dict:
+    """Names → values: the witness's parameters, then the statement's measures evaluated on the instance."""
+    env = {}
+    for k, v in inst.params.items():
+        try:
+            env[k] = evaluate(v, env)
+        except (CheckerError, Failed, V.Undefined):
+            continue  # a label (e.g. a convention's name), not a number: a claim that uses it fails on the name
+    measures = statement.get("measures", {})
+    if not isinstance(measures, dict):
+        raise Failed("'measures' must be an object")
+    for name, spec in measures.items():
+        env[name] = evaluate_notion(inst, spec)
+    return env
+
+
+def claim_on(statement: dict, inst: Instance, *, max_prec: int) -> tuple[bool | None, dict]:
+    """(truth of the claim on the instance or None when outside the hypotheses, the values by name)."""
+    if not isinstance(statement.get("claim"), str):
+        raise Failed("the statement has no claim formula")
+    try:
+        env = measure_env(statement, inst)
+    except V.Undefined as exc:
+        raise NotCheckable(f"undefined value: {exc}") from None
+    if hypotheses_hold(statement, inst, env) is not None:
+        return None, env
+    try:
+        return truth(statement["claim"], env, max_prec=max_prec), env
+    except CheckerError as exc:
+        raise Failed(f"the claim cannot be read: {exc}") from None

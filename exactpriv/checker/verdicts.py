@@ -1,0 +1,152 @@
+"""One check per verdict (docs/certificates.md): what each verdict's evidence must show."""
+
+from __future__ import annotations
+
+from exactpriv.checker import values as V
+from exactpriv.checker.errors import Failed, NotCheckable
+from exactpriv.checker.expressions import evaluate
+from exactpriv.checker.statements import QUANTIFIERS, claim_on
+from exactpriv.checker.witness import read_instance
+
+__all__ = ["check"]
+
+CLASSES = ("as-written", "boundary", "convention", "variant")
+
+
+def check(row: dict, *, entry: dict | None, effort: dict) -> None:
+    verdict = row["verdict"]
+    statement = row.get("statement")
+    if verdict == "NOT_ENCODABLE":
+        if not (isinstance(statement, dict) and isinstance(statement.get("not_encodable"), str)):
+            raise Failed("a NOT_ENCODABLE row needs the statement {\"not_encodable\": why}")
+        return
+    max_prec = _check_effort(row, effort)
+    if verdict == "UNDECIDED":
+        if not isinstance(row.get("why"), str) or not row["why"].strip():
+            raise Failed("an UNDECIDED row must say why")
+        return
+    if not isinstance(statement, dict):
+        raise Failed("no statement")
+    if "custom" in statement:
+        raise NotCheckable(f"custom statement: {statement['custom']}")
+    if statement.get("quantifier") not in QUANTIFIERS:
+        raise Failed(f"unknown quantifier {statement.get('quantifier')!r}")
+    if verdict == "REFUTED":
+        _refuted(row, statement, entry, max_prec)
+    elif verdict == "CHECKED":
+        _checked(row, statement, max_prec)
+    else:
+        from exactpriv.checker.certificates import check_certificate
+
+        cert = row.get("certificate")
+        if not isinstance(cert, dict):
+            raise Failed("a PROVED row needs a certificate")
+        if row.get("witness") is not None:
+            raise Failed("a PROVED row carries a witness")
+        check_certificate(cert, statement, proves=True, max_prec=max_prec)
+
+
+def _check_effort(row: dict, effort: dict) -> int:
+    own = row.get("effort") or {}
+    if not isinstance(own, dict):
+        raise Failed("'effort' must be an object")
+    for key, want in effort.items():
+        got = own.get(key, want)
+        if isinstance(want, int) and (not isinstance(got, int) or isinstance(got, bool) or got < want):
+            raise Failed(f"effort below the run's: {key} = {got!r} < {want}")
+    prec = own.get("max_prec", effort.get("max_prec", V.MAX_PREC))
+    return min(max(prec if isinstance(prec, int) else V.MAX_PREC, V.START_PREC), 1 << 16)
+
+
+def _refuted(row: dict, statement: dict, entry: dict | None, max_prec: int) -> None:
+    cert = row.get("certificate")
+    if statement["quantifier"] != "forall-instances" or cert is not None:
+        from exactpriv.checker.certificates import check_certificate
+
+        if not isinstance(cert, dict):
+            raise Failed(f"a REFUTED {statement['quantifier']} statement needs a refuting certificate")
+        check_certificate(cert, statement, proves=False, max_prec=max_prec)
+        _check_class(row, entry, positive=None)
+        return
+    inst = read_instance(row.get("witness"))
+    holds, env = claim_on(statement, inst, max_prec=max_prec)
+    if holds is None:
+        raise Failed("the witness is outside the reading's hypotheses (it can never refute it)")
+    if holds:
+        raise Failed("the claim holds on the witness (recomputed), so it does not refute")
+    _check_values(row.get("values"), env, max_prec)
+    _check_class(row, entry, positive=inst.positive())
+
+
+def _check_values(vals, env: dict, max_prec: int) -> None:
+    """Every decisive value the file states is recomputed and must be equal (a report shows only these)."""
+    if vals is None:
+        return
+    if not isinstance(vals, dict):
+        raise Failed("'values' must be an object")
+    for name, text in vals.items():
+        if name not in env:
+            raise Failed(f"value {name!r} is not a measure or parameter of the statement (not recomputable)")
+        try:
+            stated = evaluate(text, {}) if isinstance(text, str) else None
+        except (Failed, NotCheckable, V.Undefined) as exc:
+            raise Failed(f"value {name}: {exc}") from None
+        if stated is None:
+            raise Failed(f"value {name} must be a string")
+        if not V.compare(stated, "==", env[name], max_prec=max_prec):
+            raise Failed(f"value {name}: the file says {text}, recomputed {env[name]!r}")
+
+
+def _check_class(row: dict, entry: dict | None, *, positive) -> None:
+    cls = row.get("finding")
+    if cls not in CLASSES:
+        raise Failed(f"finding class {cls!r} is not one of {', '.join(CLASSES)}")
+    kind = entry.get("kind") if entry is not None else None
+    if kind is not None and kind not in ("paper", "convention", "variant"):
+        raise Failed(f"the bank declares the reading's kind as {kind!r}")
+    if cls in ("convention", "variant"):
+        if kind is not None and kind != cls:
+            raise Failed(f"class {cls}: the bank declares this reading a {kind} reading")
+        return
+    if kind is not None and kind != "paper":
+        raise Failed(f"class {cls}: the bank declares this reading a {kind} reading, not the paper's")
+    if positive is None:
+        return  # a refuting certificate over parameters: no mechanism entries to inspect
+    if cls == "as-written" and not positive:
+        raise Failed("class as-written, but the witness has a zero mechanism entry or prior mass (a boundary "
+                     "witness)")
+    if cls == "boundary" and positive:
+        raise Failed("class boundary, but the witness is strictly positive with a full-support prior")
+
+
+def _checked(row: dict, statement: dict, max_prec: int) -> None:
+    checked = row.get("checked")
+    if not isinstance(checked, dict) or not isinstance(checked.get("families"), list):
+        raise Failed("a CHECKED row needs 'checked': {\"families\": [...]}")
+    if statement["quantifier"] == "forall-params":
+        raise NotCheckable("CHECKED over parameter points is not checked by this checker version")
+    total = 0
+    for fam in checked["families"]:
+        if not isinstance(fam, dict):
+            raise Failed("a family must be an object")
+        insts = fam.get("instances")
+        if insts is None:
+            raise NotCheckable(f"family {fam.get('name')!r}: instances given by generator")
+        if not isinstance(insts, list):
+            raise Failed(f"family {fam.get('name')!r}: 'instances' must be a list")
+        true = outside = 0
+        for w in insts:
+            holds, _ = claim_on(statement, read_instance(w), max_prec=max_prec)
+            if holds is None:
+                outside += 1
+            elif not holds:
+                raise Failed(f"family {fam.get('name')!r}: the claim fails on a listed instance (a refutation)")
+            else:
+                true += 1
+        counts = {k: fam[k] for k in ("true", "outside") if k in fam}
+        if counts and counts != {k: v for k, v in (("true", true), ("outside", outside)) if k in counts}:
+            raise Failed(f"family {fam.get('name')!r}: counts {counts} differ from the recomputed "
+                         f"true {true}, outside {outside}")
+        total += true
+    if total == 0:
+        raise Failed("no instance inside the hypotheses was checked")
