@@ -420,13 +420,31 @@ def capacity(inst: Instance, **_):
     return info
 
 
+def pairwise_k(inst: Instance, **_):
+    """k = 1 + the largest degree of the pairwise dependency graph of the prior's records (records i, j joined when
+    X_i and X_j are not independent): Wu–Xia–He's "independent to at least n − k other sources" read pairwise."""
+    p = _prior(inst)
+    degree = [0] * inst.n
+    for i, j in itertools.combinations(range(inst.n), 2):
+        mi, mj, mij = {}, {}, {}
+        for x, q in enumerate(p):
+            a, b = inst.code(x, i), inst.code(x, j)
+            mi[a] = mi.get(a, _ZERO) + q
+            mj[b] = mj.get(b, _ZERO) + q
+            mij[(a, b)] = mij.get((a, b), _ZERO) + q
+        if any(mij.get((a, b), _ZERO) != mi[a] * mj[b] for a in mi for b in mj):
+            degree[i] += 1
+            degree[j] += 1
+    return Fraction(1 + max(degree, default=0))
+
+
 NOTIONS = {
     "pure_dp": pure_dp, "approx_dp": approx_dp, "tv_dp": tv_dp, "kl_dp": kl_dp, "renyi_dp": renyi_dp,
     "mutual_information": mutual_information, "conditional_mi": conditional_mi,
     "prior_posterior_kl": prior_posterior_kl, "identifiability": identifiability, "bayesian_dp": bayesian_dp,
     "identity_dp": identity_dp, "semantic_privacy": semantic_privacy,
     "bayesian_semantic_privacy": bayesian_semantic_privacy, "positive_membership": positive_membership,
-    "negative_membership": negative_membership, "capacity": capacity,
+    "negative_membership": negative_membership, "capacity": capacity, "pairwise_k": pairwise_k,
 }
 
 #: Parameters that are numbers (evaluated as expressions); the others are conventions (strings).

@@ -56,7 +56,9 @@ def hypotheses_hold(statement: dict, inst: Instance, env: dict) -> str | None:
     for h in hyps:
         if not isinstance(h, str):
             raise Failed(f"hypothesis {h!r} is not a name")
-        if h == "prior_full_support":
+        if h == "has_prior":
+            ok = inst.prior is not None
+        elif h == "prior_full_support":
             ok = inst.prior is not None and all(q > 0 for q in inst.prior)
         elif h == "mechanism_positive":
             ok = inst.P is not None and all(q > 0 for row in inst.P for q in row)

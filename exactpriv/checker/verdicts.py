@@ -98,12 +98,19 @@ def _check_values(vals, env: dict, max_prec: int) -> None:
 
 
 def _check_class(row: dict, entry: dict | None, *, positive) -> None:
+    """The finding class: it must be the one the bank declares for the reading (manifest ``finding``) and agree with
+    the witness — ``boundary`` needs a zero mechanism entry or prior mass (else the failure is not at a degenerate
+    point), ``as-written`` on a witness with zeros needs the bank's declaration (the bank author judged the zeros
+    essential to the statement, e.g. an XOR prior); ``convention``/``variant`` must be the reading's declared kind."""
     cls = row.get("finding")
     if cls not in CLASSES:
         raise Failed(f"finding class {cls!r} is not one of {', '.join(CLASSES)}")
     kind = entry.get("kind") if entry is not None else None
+    declared = entry.get("finding") if entry is not None else None
     if kind is not None and kind not in ("paper", "convention", "variant"):
         raise Failed(f"the bank declares the reading's kind as {kind!r}")
+    if declared is not None and declared != cls:
+        raise Failed(f"class {cls}: the bank declares the finding of this reading {declared}")
     if cls in ("convention", "variant"):
         if kind is not None and kind != cls:
             raise Failed(f"class {cls}: the bank declares this reading a {kind} reading")
@@ -112,19 +119,20 @@ def _check_class(row: dict, entry: dict | None, *, positive) -> None:
         raise Failed(f"class {cls}: the bank declares this reading a {kind} reading, not the paper's")
     if positive is None:
         return  # a refuting certificate over parameters: no mechanism entries to inspect
-    if cls == "as-written" and not positive:
-        raise Failed("class as-written, but the witness has a zero mechanism entry or prior mass (a boundary "
-                     "witness)")
     if cls == "boundary" and positive:
         raise Failed("class boundary, but the witness is strictly positive with a full-support prior")
+    if cls == "as-written" and not positive and declared is None:
+        if entry is not None:
+            raise Failed("class as-written, but the witness has a zero mechanism entry or prior mass (a boundary "
+                         "witness) and the bank declares no finding for the reading")
+        raise NotCheckable("class as-written on a witness with a zero entry: only the bank's declaration can "
+                           "confirm it (checked without a bank)")
 
 
 def _checked(row: dict, statement: dict, max_prec: int) -> None:
     checked = row.get("checked")
     if not isinstance(checked, dict) or not isinstance(checked.get("families"), list):
         raise Failed("a CHECKED row needs 'checked': {\"families\": [...]}")
-    if statement["quantifier"] == "forall-params":
-        raise NotCheckable("CHECKED over parameter points is not checked by this checker version")
     total = 0
     for fam in checked["families"]:
         if not isinstance(fam, dict):
@@ -136,7 +144,10 @@ def _checked(row: dict, statement: dict, max_prec: int) -> None:
             raise Failed(f"family {fam.get('name')!r}: 'instances' must be a list")
         true = outside = 0
         for w in insts:
-            holds, _ = claim_on(statement, read_instance(w), max_prec=max_prec)
+            if statement["quantifier"] == "forall-params":
+                holds = _at_point(statement, w, max_prec)
+            else:
+                holds, _ = claim_on(statement, read_instance(w), max_prec=max_prec)
             if holds is None:
                 outside += 1
             elif not holds:
@@ -150,3 +161,24 @@ def _checked(row: dict, statement: dict, max_prec: int) -> None:
         total += true
     if total == 0:
         raise Failed("no instance inside the hypotheses was checked")
+
+
+def _at_point(statement: dict, w, max_prec: int):
+    """The claim at a parameter point {"params": {var: value}}; None when the point is outside the domain or a
+    range hypothesis."""
+    from exactpriv.checker.domains import in_domain, parse_domain
+    from exactpriv.checker.expressions import truth, value_of
+
+    dom = statement.get("domain")
+    params = w.get("params") if isinstance(w, dict) else None
+    if not isinstance(dom, dict) or not isinstance(params, dict) or set(params) != set(dom):
+        raise Failed("a point of a forall-params statement gives every quantified variable under 'params'")
+    env = {k: value_of(v) for k, v in params.items()}
+    if not all(in_domain(env[k], parse_domain(text)) for k, text in dom.items()):
+        return None
+    for h in statement.get("hypotheses", []):
+        if not (isinstance(h, str) and h.startswith("range:")):
+            raise NotCheckable(f"hypothesis {h!r} over parameters")
+        if not truth(h[len("range:"):], env, max_prec=max_prec):
+            return None
+    return truth(statement["claim"], env, max_prec=max_prec)

@@ -41,10 +41,12 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS, as_rational
 from exactpriv.measures.engines.clamped import clamped_engine
+from exactpriv.measures.engines.composition import ComposedLossEngine
 from exactpriv.measures.engines.scan.engine import _OO, _Engine, _require_rational
 from exactpriv.measures.divergence import (
     _all_pairs,
     _check_k,
+    _check_mechanism,
     _edges,
     _flat,
     _gamma_of,
@@ -270,11 +272,12 @@ class ApproxDPProfile:
     (exact inverse), :attr:`pieces`, :attr:`breakpoints`, :meth:`to_sympy`, :meth:`decide`.
     """
 
-    def __init__(self, M, pairs, *, description="neighbour pairs"):
+    def __init__(self, M, pairs, *, description="neighbour pairs", engine=None):
         self._M = M
         self._pairs = pairs
+        # a composition: the exact composed privacy-loss distributions (exactpriv.measures.engines.composition);
         # counts with clamped noise: the O(n) shift-structured oracle (exactpriv.measures.engines.clamped)
-        self._eng = clamped_engine(M, pairs) or _Engine(M)
+        self._eng = engine or clamped_engine(M, pairs) or _Engine(M)
         self._description = description
         self._pieces = None
 
@@ -316,8 +319,10 @@ class ApproxDPProfile:
     def _witness(self, pr, S, val=None):
         if pr is None:
             return {}
-        pts, outs = self._M.inputs.points, self._M.outputs
-        w = {"pair": [pts[pr[0]], pts[pr[1]]], "event": [outs[y] for y in S]}
+        pts = self._M.inputs.points
+        # a composition's event is described (the outputs whose privacy loss exceeds a level), not listed
+        event = S if isinstance(S, dict) else [self._M.outputs[y] for y in S]
+        w = {"pair": [pts[pr[0]], pts[pr[1]]], "event": event}
         if val is not None:
             w["value"] = val
         return w
@@ -359,6 +364,10 @@ class ApproxDPProfile:
         eng, pairs = self._eng, self._pairs
         if len(pairs) == 0:
             return (Piece(Fraction(1), None, Fraction(0), Fraction(0), {}),)
+        direct = getattr(eng, "pieces", None)  # a composition with one distribution: its pieces directly
+        direct = direct(pairs) if direct is not None else None
+        if direct is not None:
+            return tuple(Piece(lo, hi, A, B, self._witness(pr, ev)) for lo, hi, A, B, pr, ev in direct)
         oracle = self._oracle()
         _, first = self._line_at(Fraction(1), oracle)
         lim, pr, ev = eng.hockey_limit(pairs)
@@ -412,6 +421,10 @@ class ApproxDPProfile:
         d = as_rational(delta, "delta")
         if d < 0:
             raise InvalidArgument(f"delta={delta!r} must be >= 0")
+        direct = getattr(self._eng, "epsilon", None)  # a composition: per-pair crossing on its distribution
+        if direct is not None:
+            g = direct(self._pairs, d)
+            return _OO if g is None else _log_of(g)
         ps = self.pieces
         if ps[0].at(Fraction(1)) <= d:
             return _log_of(Fraction(1))
@@ -470,10 +483,29 @@ def _profile(M, pairs, description, name, note=""):
                     note=note + "value is an ApproxDPProfile: .delta(eps), .epsilon(delta), .pieces, .to_sympy()")
 
 
+def _composed_profile(M: ProductMechanism, pairs, description, name, note=""):
+    """The profile of a composition from its exact composed privacy-loss distributions: the joint
+    output space (Π|Y_j| points) is never built."""
+    for f in M.factors:
+        _require_rational(f, name)
+    prof = ApproxDPProfile(M, pairs, description=description, engine=ComposedLossEngine(M.factors))
+    return Measured(name, prof, witness={"factors": len(M.factors)},
+                    method="exact: composed privacy-loss distributions (atoms grouped by exact log-ratio), "
+                           "chord method on their E_gamma",
+                    note=note + "value is an ApproxDPProfile: .delta(eps), .epsilon(delta), .pieces, .to_sympy()")
+
+
 def approx_dp(M: Mechanism | ProductMechanism) -> Measured:
     """The exact (ε, δ)-DP profile (Cuff–Yu Def. 1 with Def. 4; E_γ remark after (8)):
     ``approx_dp(M).value`` is an :class:`ApproxDPProfile` with δ(ε) = max over ordered
-    neighbour pairs of E_{e^ε}(P_x‖P_x'); M is (ε, δ)-DP iff δ(ε) ≤ δ."""
+    neighbour pairs of E_{e^ε}(P_x‖P_x'); M is (ε, δ)-DP iff δ(ε) ≤ δ.
+
+    A composition (``compose``, ``k_fold``: a ProductMechanism) is accounted through the exact
+    privacy-loss distribution of each ordered pair, the convolution of its factors' (never the
+    Π|Y_j| joint outputs): k = 1,000 randomized responses are 1,001 atoms."""
+    _check_mechanism(M, "approx_dp")
+    if isinstance(M, ProductMechanism) and len(M.factors) > 1:
+        return _composed_profile(M, _edges(M.inputs), "neighbour pairs", "approx_dp")
     return _profile(M, _edges(_flat(M, "approx_dp").inputs), "neighbour pairs", "approx_dp")
 
 
@@ -490,14 +522,15 @@ def group_approx_dp(M, k) -> Measured:
     Cuff–Yu Properties 8–9: (0, δ)-DP gives δ_k(0) ≤ kδ; (ε, δ)-DP gives
     δ_k(kε) ≤ (e^{kε} − 1)/(e^ε − 1)·δ."""
     k = _check_k(k)
-    Mf = _flat(M, "group_approx_dp")
+    composed = isinstance(_check_mechanism(M, "group_approx_dp"), ProductMechanism) and len(M.factors) > 1
+    Mf = M if composed else _flat(M, "group_approx_dp")
     space = Mf.inputs
     D = np.asarray(space.distance_matrix())
     if (D >= 0).all() and k >= int(D.max()):
         pairs, desc = _all_pairs(space.size), f"all pairs (k={k} >= diameter)"
     else:
         pairs, desc = _pairs_within(space, k), f"pairs at distance <= {k}"
-    m = _profile(Mf, pairs, desc, "group_approx_dp", note=f"k={k}; ")
+    m = (_composed_profile if composed else _profile)(Mf, pairs, desc, "group_approx_dp", note=f"k={k}; ")
     return Measured(m.name, m.value, witness={"k": k}, method=m.method, note=m.note)
 
 

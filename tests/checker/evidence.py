@@ -51,13 +51,16 @@ def archived_witness(name: str) -> dict:
     inst = doc["instance"]
     m, p = inst.get("mechanism"), inst.get("prior")
     space = (m or p)["space"]
-    w = {"space": {"type": space["type"], "values": space["values"], "n": space["n"]}}
+    if space["type"] == "subsets":
+        w = {"space": {"type": "subsets", "universe": space["universe"]}}
+    else:
+        w = {"space": {"type": space["type"], "values": space["values"], "n": space["n"]}}
     if m:
         w["outputs"] = m["outputs"]
         w["mechanism"] = m["matrix"]
     if p:
         w["prior"] = p["pmf"]
-    w["params"] = {k: v["value"] for k, v in (inst.get("params") or {}).items()}
+    w["params"] = {k: v["value"] for k, v in (inst.get("params") or {}).items() if "value" in v}
     for k, v in (inst.get("extra") or {}).items():
         w.setdefault("extra", {})[k] = {"outputs": v["outputs"], "mechanism": v["matrix"]}
     return w

@@ -182,3 +182,18 @@ def test_a_root_interval_reaching_the_domain_end_cannot_hide_a_minimum():
     with pytest.raises(Failed, match="reaches an end"):
         _proves({"kind": "monotone", "domain": "[0, 3]", "roots": [{"interval": ["0", "2"]}], "samples": ["5/2"]},
                 cubic)
+
+
+def test_checked_parameter_points_are_re_evaluated(tmp_path):
+    points = [{"params": {"eps": f"{k}/20"}} for k in range(1, 28)] + [{"params": {"eps": "3"}}]
+    row = {"id": "t.zhao", "reading": "points", "verdict": "CHECKED", "statement": ZHAO,
+           "checked": {"families": [{"name": "eps-points", "instances": points, "true": 27, "outside": 1}]}}
+    bank = make_bank(tmp_path / "bank", [{"id": "t.zhao/points", "kind": "paper", "statement": ZHAO}])
+    doc = make_document(bank, [row])
+    assert check_document(doc, bank=bank).rows[0].status == RE_VERIFIED
+    doc["rows"][0]["checked"]["families"][0]["true"] = 28  # an edited count
+    assert check_document(doc, bank=bank).rows[0].status == FAILED
+    doc["rows"][0]["checked"]["families"][0]["true"] = 27
+    doc["rows"][0]["statement"] = dict(ZHAO, domain={"eps": "(0, 3]"})  # 3 is then inside, and fails
+    report = check_document(doc, bank=None)
+    assert report.rows[0].status == FAILED and "fails on a listed instance" in report.rows[0].why

@@ -7,7 +7,7 @@ import copy
 
 import pytest
 
-from exactpriv.checker import FAILED, RE_VERIFIED, check_document
+from exactpriv.checker import FAILED, NOT_CHECKABLE, RE_VERIFIED, check_document
 
 from .evidence import archived_witness, make_bank, make_document
 
@@ -35,6 +35,40 @@ CASES = [
      {"quantifier": "forall-instances", "hypotheses": [], "claim": "ID <= DP",
       "measures": {"ID": {"notion": "identity_dp"}, "DP": {"notion": "pure_dp"}}},
      {"ID": "-log(3) - log(17) + log(149)", "DP": "log(2)"}),
+    ("identitydp.cor1", "without-independence", "variant", "variant",
+     {"quantifier": "forall-instances", "hypotheses": [], "claim": "KL <= DP",
+      "measures": {"KL": {"notion": "prior_posterior_kl"}, "DP": {"notion": "pure_dp"}}},
+     {"KL": "-4*log(2) + log(263)", "DP": "4*log(2)"}),
+    ("identitydp.prop1", "without-conditional-independence", "variant", "variant",
+     {"quantifier": "forall-instances", "hypotheses": ["has_prior"], "claim": "E12 <= E1 + E2",
+      "measures": {"E1": {"notion": "identity_dp"}, "E2": {"notion": "identity_dp", "mechanism": "M2"},
+                   "E12": {"notion": "identity_dp", "mechanism": "M*M2"}}},
+     {"E1": "log(2) + log(3) - log(5)", "E2": "-log(2) + log(3)", "E12": "log(2)"}),
+    ("identitydp.prop3", "pairwise-independence", "paper", "as-written",
+     {"quantifier": "forall-instances", "hypotheses": ["has_prior"], "claim": "ID <= K*DP",
+      "measures": {"K": {"notion": "pairwise_k"}, "ID": {"notion": "identity_dp"}, "DP": {"notion": "pure_dp"}}},
+     {"K": "1", "ID": "-log(2) + log(5)", "DP": "log(2)"}),
+    ("li2013.prop5_3", "empty-uniform", "convention", "convention",
+     {"quantifier": "forall-instances", "hypotheses": [], "claim": "PMP <= (2**k - 1)/(2**k - 2)",
+      "measures": {"PMP": {"notion": "positive_membership"}}},
+     {"PMP": "7/4", "k": "2"}),
+    ("li2013.prop5_3", "empty-bottom", "convention", "convention",
+     {"quantifier": "forall-instances", "hypotheses": [], "claim": "PMP <= (2**k - 1)/(2**k - 2)",
+      "measures": {"PMP": {"notion": "positive_membership"}}},
+     {"PMP": "oo"}),
+    ("cuff2016.ex5_1", "literal", "paper", "boundary",
+     {"quantifier": "forall-instances", "hypotheses": [], "claim": "C == e*log(N + 1)",
+      "measures": {"C": {"notion": "capacity"}}},
+     {"C": "0"}),
+    ("zhao2019.thm1_fwd", "replace-skip-null", "convention", "convention",
+     {"quantifier": "forall-instances", "hypotheses": [], "claim": "BSP <= exp(2*BDP) - 1",
+      "measures": {"BDP": {"notion": "bayesian_dp", "null": "skip_null"},
+                   "BSP": {"notion": "bayesian_semantic_privacy", "game": "replace", "null": "skip_null"}}},
+     {"BDP": "0", "BSP": "3 - 2*sqrt(2)"}),
+    ("zhao2019.thm2_conv", "undefined-excluded", "paper", "boundary",
+     {"quantifier": "forall-instances", "hypotheses": [], "claim": "SP >= 1/2 - 1/(exp(DP) + 1)",
+      "measures": {"DP": {"notion": "pure_dp"}, "SP": {"notion": "semantic_privacy"}}},
+     {"DP": "oo", "SP": "3 - 2*sqrt(2)"}),
     ("identitydp.cor2", "without-independence", "variant", "variant",
      {"quantifier": "forall-instances", "hypotheses": [], "claim": "MI <= DP",
       "measures": {"MI": {"notion": "mutual_information", "record": "0"}, "DP": {"notion": "pure_dp"}}},
@@ -50,7 +84,7 @@ def _row(claim, reading, cls, statement, values):
 
 @pytest.fixture
 def bank(tmp_path):
-    entries = [{"id": f"{c}/{r}", "kind": kind, "statement": st} for c, r, kind, _, st, _ in CASES]
+    entries = [{"id": f"{c}/{r}", "kind": kind, "statement": st, "finding": cls} for c, r, kind, cls, st, _ in CASES]
     return make_bank(tmp_path / "bank", entries)
 
 
@@ -101,6 +135,11 @@ def test_a_hand_written_as_written_class_on_a_boundary_witness_is_refused(bank):
     doc = _doc(bank)
     doc["rows"][2]["finding"] = "as-written"
     row = _status(doc, bank, 2)
+    assert row.status == FAILED and "declares the finding of this reading boundary" in row.why
+    # without the bank's declaration, the witness's zeros still refuse the class
+    bare = make_bank(bank.parent / "bare", [{"id": f"{c}/{r}", "kind": kind, "statement": st}
+                                            for c, r, kind, _, st, _ in CASES])
+    row = _status(make_document(bare, doc["rows"]), bare, 2)
     assert row.status == FAILED and "boundary witness" in row.why
 
 
@@ -108,8 +147,11 @@ def test_a_class_the_bank_does_not_declare_is_refused(bank):
     doc = _doc(bank)
     doc["rows"][0]["finding"] = "variant"  # the paper's own reading relabelled a probe
     assert _status(doc, bank, 0).status == FAILED
-    doc["rows"][0]["finding"] = "boundary"  # the witness is strictly positive
-    assert "strictly positive" in _status(doc, bank, 0).why
+    doc["rows"][0]["finding"] = "boundary"  # the bank declares as-written, and the witness is strictly positive
+    assert "declares the finding of this reading as-written" in _status(doc, bank, 0).why
+    bare = make_bank(bank.parent / "bare", [{"id": f"{c}/{r}", "kind": kind, "statement": st}
+                                            for c, r, kind, _, st, _ in CASES])
+    assert "strictly positive" in _status(make_document(bare, doc["rows"]), bare, 0).why
 
 
 def test_an_edited_statement_is_refused_against_the_bank(bank):
@@ -122,4 +164,15 @@ def test_an_edited_statement_is_refused_against_the_bank(bank):
 def test_the_same_rows_without_a_bank_are_checked_against_their_own_statements(bank):
     report = check_document(_doc(bank), bank=None)
     assert report.refused is None and "not checked" in report.bank
-    assert all(r.status == RE_VERIFIED for r in report.rows)
+    # identitydp.prop3's XOR prior has zero masses: its as-written class needs the bank's declaration
+    assert [r.reading for r in report.rows if r.status != RE_VERIFIED] == ["identitydp.prop3/pairwise-independence"]
+    assert report.rows[[r.reading for r in report.rows].index("identitydp.prop3/pairwise-independence")].status \
+        == NOT_CHECKABLE
+
+
+def test_a_class_other_than_the_banks_declared_finding_is_refused(bank):
+    doc = _doc(bank)
+    k = next(i for i, r in enumerate(doc["rows"]) if r["reading"] == "pairwise-independence")
+    doc["rows"][k]["finding"] = "boundary"
+    row = _status(doc, bank, k)
+    assert row.status == FAILED and "declares the finding of this reading as-written" in row.why
