@@ -14,8 +14,8 @@ Mutation operators (:func:`mutants_of`):
   equality on every instance would make both directions hold, which the survivor list reports);
 * ``drop:<hypothesis>`` — the reading with one of its hypotheses dropped (its own check, more instances).
 
-A relation whose notions are not measures of the registry (per-record quantities) gets no tighten/swap
-mutant; a reading with neither a relation nor a hypothesis gets none at all — :func:`mutation_run` reports
+A relation whose notions are not measures of the registry (per-record quantities) or that is stated for
+pairs of distributions gets no tighten/swap mutant; a reading with neither a relation nor a hypothesis gets none at all — :func:`mutation_run` reports
 those readings as *not mutated*, so the kill rate is never computed over an unstated population.
 Each mutant is hunted by :func:`counterexamples.hunt.hunt_reading` with ``max_examples = effort`` and seed 0
 (its families, the structured extremal instances of its declared search space, drawn instances, local search):
@@ -87,6 +87,8 @@ def mutants_of(claim: Claim, reading: Reading) -> list[Mutant]:
         if rel.source not in REGISTRY or rel.target not in REGISTRY or sympy.sympify(rel.map).free_symbols - {EPS}:
             continue
         if sympy.sympify(rel.map).has(sympy.oo, sympy.Piecewise):
+            continue
+        if "pair-level" in rel.conditions:  # stated for pairs (P, Q): the instances hold no mechanism to measure
             continue
         for op, text in (("tighten", f"{rel.target} <= (9/10)·({rel.label})"), ("swap", f"{rel.target} >= {rel.label}")):
             r = replace(reading, name=f"{reading.name}~{op}", check=_relation_check(rel.source, rel.target, rel.map, op),
