@@ -35,7 +35,7 @@ from exactpriv import io
 from exactpriv.claims import Family, Instance, Verdict
 from exactpriv.claims.declare import Notion, Param, implication_claim
 from exactpriv.errors import InvalidArgument
-from exactpriv.exact import budget
+from exactpriv import effort
 from exactpriv.exact.numbers import EPS
 from exactpriv.measures import REGISTRY
 from exactpriv.measures.result import Measured, value_to_sympy
@@ -199,7 +199,7 @@ def _prove_monotone(expr, params: list) -> bool:
     for point in itertools.product(*(p.values for p in params)):
         dp = d.xreplace({p.symbol: sympy.sympify(v) for p, v in zip(params, point)})
         try:
-            if prove_inequality(dp, ">=", 0, seconds=5).verdict != "PROVED":
+            if prove_inequality(dp, ">=", 0).verdict != "PROVED":  # the effort decides, never the clock
                 return False
         except Exception:  # a bound the certifier cannot handle is simply not known monotone
             return False
@@ -260,7 +260,7 @@ def conjecture(*, given: str, measure: str, bound: str, params=None, space: str 
                        seconds=max(left * unit.share / rest, 0.05), seed=seed, max_outputs=max_outputs,
                        max_examples=max_examples)
         parts.append(res)
-        if res.verdict == Verdict.REFUTED or budget.stop_requested():  # Ctrl-C stops the escalation too
+        if res.verdict == Verdict.REFUTED or effort.stop_requested():  # Ctrl-C stops the escalation too
             break
     return merge_units(parts, seconds=time.perf_counter() - t0)
 

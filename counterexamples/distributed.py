@@ -29,6 +29,7 @@ has received.  ``progress(done, total, refuted)`` reports shards finished across
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import random
@@ -39,6 +40,7 @@ from typing import Callable
 
 from counterexamples.hunt import HuntResult, hunt_reading
 from counterexamples.hunt import _validate as validate_search_options
+from exactpriv.effort import current_effort, using
 from exactpriv.claims import ReadingResult, Verdict
 from exactpriv.errors import InvalidArgument
 
@@ -77,6 +79,12 @@ def _stdout_to_stderr() -> None:
     sys.stdout.flush()
     os.dup2(2, 1)
 
+
+
+def _with_effort(eff, fn, task):
+    """``fn(task)`` under the effort of the process that submitted it (a dask worker has its own context)."""
+    with using(eff):
+        return fn(task)
 
 class _Pool:
     """In-process execution, a LocalCluster of ``workers`` processes, or a client of ``scheduler``."""
@@ -119,6 +127,8 @@ class _Pool:
             return
         from distributed import as_completed
 
+        # the effort in force here (--effort) decides on the workers too: it travels with each task
+        fn = functools.partial(_with_effort, current_effort(), fn)
         futures = {self.client.submit(fn, t, pure=False): t for t in tasks}
         try:
             for fut in as_completed(list(futures)):

@@ -47,7 +47,7 @@ from counterexamples.local_search import focus_of, margin_of, perturbed
 from counterexamples.search_space import extremal_instances, fresh_instances, search_space_of
 from exactpriv.claims import Claim, Instance, Reading, Verdict, check_reading
 from exactpriv.errors import InvalidArgument
-from exactpriv.exact import budget
+from exactpriv import effort
 
 __all__ = ["EXISTENTIAL_KINDS", "OBJECT_KINDS", "HuntResult", "family_memo", "hunt", "hunt_reading", "margin_of",
            "searchable"]
@@ -258,6 +258,17 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
     _validate(seconds, seed, max_examples)
     if reading.check is None:
         raise InvalidArgument(f"{claim.id} [{reading.name}] has no instance check to hunt with")
+    # the hunt's time limit is also the deadline in force, so every killable step inside (sympy's
+    # simplify in the kernel, a proof) stops with it instead of outliving it (issue 19)
+    with effort.deadline(seconds, what="hunt"):
+        return _hunt_reading(claim, reading, seconds=seconds, seed=seed, max_examples=max_examples,
+                             local_steps=local_steps, batch_size=batch_size, collect=collect,
+                             extra_hypotheses=extra_hypotheses, positive=positive, extra_templates=extra_templates,
+                             progress=progress, extremal=extremal)
+
+
+def _hunt_reading(claim, reading, *, seconds, seed, max_examples, local_steps, batch_size, collect, extra_hypotheses,
+                  positive, extra_templates, progress, extremal) -> HuntResult:
     t0 = time.perf_counter()
     deadline = t0 + seconds
     result = HuntResult(claim.id, reading.name, Verdict.CHECKED, seed=seed, max_examples=max_examples)
@@ -364,7 +375,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
     except KeyboardInterrupt:
         stopped_by = "interrupted"
         result.note = "interrupted; witnesses found so far are kept"
-    if budget.stop_requested() and stopped_by in ("deadline", ""):  # Ctrl-C seen through the stop flag
+    if effort.stop_requested() and stopped_by in ("deadline", ""):  # Ctrl-C seen through the stop flag
         stopped_by = "interrupted"
         result.note = "interrupted; witnesses found so far are kept"
     result.stopped_by = stopped_by or "witness"
@@ -376,7 +387,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
 def _late(deadline: float) -> bool:
     """Past the hunt's deadline, or the run was asked to stop (Ctrl-C: a KeyboardInterrupt can be
     swallowed where it lands, e.g. in hypothesis' gc callback, so the stop flag is checked too)."""
-    return time.perf_counter() > deadline or budget.stop_requested()
+    return time.perf_counter() > deadline or effort.stop_requested()
 
 
 def _local_search(ev: Evaluator, best: list, result: HuntResult, deadline: float, seed: int, steps: int, seen):
@@ -438,6 +449,11 @@ def _conclude(result: HuntResult, ev: Evaluator, family_errors: list, search_err
         result.margin = best_margin
         if reasons:
             result.verdict = Verdict.UNDECIDED
+        elif result.stopped_by == "deadline" and result.max_examples is not None \
+                and result.drawn < result.max_examples:
+            # the stated effort (max_examples) was not spent: the clock stopped the search (issue 19)
+            result.verdict = Verdict.STOPPED
+            reasons.append(f"stopped by the time limit after {result.drawn} of {result.max_examples} examples")
         notes.extend(reasons)
     if search_errors:
         notes.append(f"{len(search_errors)} search batches failed (first: {search_errors[0]})")

@@ -17,6 +17,8 @@ __all__ = [
     "FormatError",
     "UndecidedError",
     "BudgetExceededError",
+    "WorkerDiedError",
+    "TimeLimitReached",
     "OutputError",
     "RefutedError",
     "refuse_symbolic",
@@ -105,8 +107,19 @@ class UndecidedError(ExactPrivError):
 
 
 class BudgetExceededError(ExactPrivError):
-    """A time budget (``--seconds``, a deadline of the run) ran out, or the run was interrupted;
-    the message names the step and the budget."""
+    """Work was stopped before it finished (the base of :class:`TimeLimitReached`); the message names the
+    step and the limit.  Running out of *effort* is not an error: it is an UNDECIDED verdict naming the effort."""
+
+
+class TimeLimitReached(BudgetExceededError):
+    """The time limit (``--seconds``, a deadline of the run) stopped a step, or the run was interrupted:
+    a safety net, never a verdict (a reading stopped this way is STOPPED, see :mod:`exactpriv.effort`)."""
+
+
+class WorkerDiedError(BudgetExceededError):
+    """The killable worker running a step died without answering (out of memory, a signal, ``os._exit``):
+    a crashed step, named as such — never a time limit, never a verdict.  ``verify`` reports a reading
+    whose worker died as a crashed check (exit status 1)."""
 
 
 class OutputError(ExactPrivError):

@@ -32,6 +32,7 @@ from typing import Callable
 
 import sympy
 
+from exactpriv.effort.knobs import current as current_effort
 from exactpriv.errors import ExactPrivError, InvalidArgument, NotExactError
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import EPS, to_sympy
@@ -48,10 +49,10 @@ __all__ = [
 ]
 
 _OPS = ("<", "<=", ">", ">=", "==")
-#: Default ceiling of the certifier's arb precision, bits.
-DEFAULT_MAX_PREC = 1024
-#: Default wall-clock budget handed to the certifier for one for-all decision, seconds.
-DEFAULT_SECONDS = 10.0
+#: Default ceiling of the certifier's arb precision, bits: None is the effort's ``precision_bits``.
+DEFAULT_MAX_PREC = None
+#: Default time limit of one for-all decision: none of its own (a safety net; the effort decides).
+DEFAULT_SECONDS = None
 
 
 # ---------------------------------------------------------------------------------------
@@ -177,8 +178,8 @@ def _combine(proof: Decision, proof_json: dict, ends: list, statement: str, extr
 # ---------------------------------------------------------------------------------------
 # public API
 def value_for_all(M, measure, expected, *, op: str = "==", domain=(0, sympy.oo), closed=(True, False),
-                  variable=None, measure_kw: dict | None = None, seconds: float = DEFAULT_SECONDS,
-                  max_prec: int = DEFAULT_MAX_PREC) -> Decision:
+                  variable=None, measure_kw: dict | None = None, seconds: float | None = DEFAULT_SECONDS,
+                  max_prec: int | None = DEFAULT_MAX_PREC) -> Decision:
     """Decide ``measure(M(s)) op expected(s)`` for every s of ``domain``.
 
     ``measure``: a name of :data:`~exactpriv.measures.symbolic.SYMBOLIC_MEASURES` ("kl_dp", ...)
@@ -219,7 +220,7 @@ def _end_check(M, var, end, build, max_prec) -> dict:
         a, op, b = build(Me)
         if a is None:
             return {"point": str(end), "truth": "UNDECIDED", "reason": "the numeric measure is only enclosed there"}
-        d = compare(a, op, b, max_prec=max(max_prec, 256))
+        d = compare(a, op, b, max_prec=max(current_effort().precision_bits if max_prec is None else max_prec, 256))
     except ExactPrivError as exc:
         return {"point": str(end), "truth": "UNDECIDED", "reason": f"end {var} = {end}: {exc}"}
     return {"point": str(end), "truth": d.truth.value, "reason": f"at {var} = {end} on M.subs(...): {a} {op} {b}: "
@@ -228,7 +229,7 @@ def _end_check(M, var, end, build, max_prec) -> dict:
 
 def implication_for_all(M, given, measure, bound: Callable, *, domain=(0, sympy.oo), closed=(True, False),
                         variable=None, given_kw: dict | None = None, measure_kw: dict | None = None,
-                        seconds: float = DEFAULT_SECONDS, max_prec: int = DEFAULT_MAX_PREC) -> Decision:
+                        seconds: float | None = DEFAULT_SECONDS, max_prec: int | None = DEFAULT_MAX_PREC) -> Decision:
     """Decide the implication "α-given ⇒ bound(α)-measure" on every member of the family, i.e.
     ``measure(M(s)) <= bound(given(M(s)))`` for every s of ``domain`` (``bound`` non-decreasing,
     evaluated at the tightest α = given(M(s))).
@@ -285,7 +286,7 @@ def _variable_of(*vals, variable=None):
 
 
 def inequality_for_all(lhs, op: str, rhs, *, domain=(0, sympy.oo), closed=(True, False), variable=None,
-                       seconds: float = DEFAULT_SECONDS, max_prec: int = DEFAULT_MAX_PREC) -> Decision:
+                       seconds: float | None = DEFAULT_SECONDS, max_prec: int | None = DEFAULT_MAX_PREC) -> Decision:
     """Decide ``lhs op rhs`` for every value of the symbol in ``domain``; sides are exact values,
     sympy expressions or symbolic :class:`Measured` (whose validity domain must cover ``domain``,
     else UNDECIDED: use :func:`value_for_all`, which decides excluded ends on the mechanism)."""
@@ -306,7 +307,7 @@ def inequality_for_all(lhs, op: str, rhs, *, domain=(0, sympy.oo), closed=(True,
 
 
 def equality_for_all(lhs, rhs, *, domain=(0, sympy.oo), closed=(True, False), variable=None,
-                     seconds: float = DEFAULT_SECONDS, max_prec: int = DEFAULT_MAX_PREC) -> Decision:
+                     seconds: float | None = DEFAULT_SECONDS, max_prec: int | None = DEFAULT_MAX_PREC) -> Decision:
     """Decide ``lhs == rhs`` for every value of the symbol in ``domain`` (PROVED only by exact
     algebra or by proving both inequalities; REFUTED at a certified point).  Tightness witnesses:
     ``equality_for_all(kl_dp_symbolic(RR), EPS*tanh(EPS/2))``."""

@@ -23,7 +23,7 @@ refused with the JSON path of the offending value; strings become numbers only t
 
 Budget: each symbolic entry's checks run in a killable worker with their own budget
 (:mod:`exactpriv.mechanisms.base`), and the whole document loads under one deadline of
-:data:`LOAD_SECONDS` (``load(path, seconds=...)``; :mod:`exactpriv.exact.budget`): 300 entries
+:data:`LOAD_SECONDS` (``load(path, seconds=...)``; :mod:`exactpriv.effort`): 300 entries
 that each stay just under their own budget would otherwise take 300 times as long.
 """
 
@@ -44,7 +44,7 @@ import sympy
 from exactpriv.distributions import Prior
 from exactpriv.errors import (BudgetExceededError, ExactPrivError, FormatError, NotExactError, OutputError,
                               UnsafeInputError)
-from exactpriv.exact import budget
+from exactpriv import effort
 from exactpriv.exact.numbers import EPS
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 from exactpriv.spaces import Bounded, GraphSpace, Hamming, Space, Subsets
@@ -104,7 +104,7 @@ def loads(text: str, *, seconds: float | None = LOAD_SECONDS):
     """Parse a JSON document in the exactpriv format into exactpriv objects, within ``seconds``
     for the whole document (None: only the deadline in force, if any); past it
     :class:`~exactpriv.errors.BudgetExceededError` names the step."""
-    with budget.deadline(seconds, what="loading"):
+    with effort.deadline(seconds, what="loading"):
         return from_json(_parse(text))
 
 
@@ -131,7 +131,7 @@ def _read_text(path, what: str) -> str:
 def load(path, *, seconds: float | None = LOAD_SECONDS):
     """Read a JSON file (never executes anything in it), within ``seconds`` for the whole file."""
     if seconds is not None:
-        seconds = budget.validate_seconds(seconds, "seconds")
+        seconds = effort.validate_seconds(seconds, "seconds")
     try:
         return loads(_read_text(path, "file"), seconds=seconds)
     except BudgetExceededError as exc:
@@ -378,7 +378,7 @@ def _matrix(rows, path, symbols):
 
 
 def _entry(v, path, symbols):
-    budget.check(f"reading {path}")  # the whole document's deadline, between entries
+    effort.check(f"reading {path}")  # the whole document's deadline, between entries
     return parse_value(v, path, symbols=symbols)
 
 

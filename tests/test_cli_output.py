@@ -42,7 +42,7 @@ def test_summary_first_then_only_attention_rows_within_120_columns(bank_file, ca
     assert code == 0
     lines = out.splitlines()
     assert lines[0].startswith("exactpriv verify: 2 readings of 2 claims")
-    assert lines[1] == "verdicts: REFUTED 1, CHECKED 1"
+    assert lines[1] == "verdicts: REFUTED 1, PROVED 1"  # mine.kl: proved for every mechanism by reduction
     assert lines[2].startswith("REFUTED by finding class: variant 1")
     assert all(len(line) <= 120 for line in lines)
     body = [ln for ln in lines if ln.startswith("mine.")]
@@ -53,13 +53,13 @@ def test_summary_first_then_only_attention_rows_within_120_columns(bank_file, ca
 def test_all_lists_every_reading_one_line_each(bank_file, capsys):
     _, out = _verify(bank_file, capsys, "--all")
     body = [ln for ln in out.splitlines() if ln.startswith("mine.")]
-    assert len(body) == 2 and any("CHECKED" in ln for ln in body)
+    assert len(body) == 2 and any("PROVED" in ln for ln in body)
 
 
 def test_json_markdown_and_latex_formats_carry_the_finding_counts(bank_file, capsys):
     _, out = _verify(bank_file, capsys, "--format", "json")
     doc = json.loads(out)
-    assert doc["summary"]["verdicts"] == {"REFUTED": 1, "CHECKED": 1}
+    assert doc["summary"]["verdicts"] == {"REFUTED": 1, "PROVED": 1}
     assert doc["summary"]["findings"] == {"variant": 1}
     assert [r["finding"] for r in doc["rows"]] == ["variant"]
     _, out = _verify(bank_file, capsys, "--format", "markdown", "--all")

@@ -34,13 +34,32 @@ def test_prove_refuted_has_a_point_that_violates(tmp_path, capsys):
     assert "REFUTED" in text and f"eps = {p}" in text
 
 
-def test_prove_undecided_at_a_tiny_budget_exits_zero(tmp_path):
+def test_prove_undecided_at_a_small_effort_exits_zero(tmp_path):
     out = tmp_path / "u.json"
     rc = main(["prove", "exp(2*eps) - 2*exp(eps+1) + exp(2) + 10**(-30) > 0", "--domain", "[0, 2]",
-               "--seconds", "0.5", "--max-prec", "64", "--json", str(out)])
+               "--max-prec", "64", "--json", str(out)])
     assert rc == 0
     doc = json.loads(out.read_text())
-    assert doc["verdict"] == "UNDECIDED" and doc["reason"]
+    assert doc["verdict"] == "UNDECIDED" and "precision limit 64 bits" in doc["reason"]
+    assert doc["certificate"]["effort"]["proof_steps"] == 20_000 and "seconds" in doc["timing"]
+    assert main(["prove", "exp(2*eps) - 2*exp(eps+1) + exp(2) + 10**(-30) > 0", "--domain", "[0, 2]",
+                 "--max-prec", "64", "--strict"]) == 5
+
+
+def test_prove_stopped_by_the_time_limit_is_its_own_status(tmp_path):
+    """Issue 19: a time limit that stops a proof says so (STOPPED, exit 7 with --strict), never UNDECIDED."""
+    out = tmp_path / "s.json"
+    rc = main(["prove", "exp(2*eps) - 2*exp(eps+1) + exp(2) + 10**(-30) > 0", "--domain", "[0, 2]",
+               "--seconds", "0.000001", "--strict", "--json", str(out)])
+    doc = json.loads(out.read_text())
+    assert rc == 7 and doc["verdict"] == "STOPPED" and "stopped by the time limit" in doc["reason"]
+
+
+def test_prove_effort_levels_are_named_in_the_certificate(tmp_path):
+    out = tmp_path / "e.json"
+    assert main(["prove", "log(1+eps) <= eps", "--effort", "low", "--json", str(out)]) == 0
+    assert json.loads(out.read_text())["certificate"]["effort"]["proof_steps"] == 5_000
+    assert main(["prove", "log(1+eps) <= eps", "--effort", "lots"]) == 1  # InvalidArgument, one line
 
 
 @pytest.mark.parametrize(

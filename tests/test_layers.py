@@ -17,6 +17,7 @@ PACKAGES = ("exactpriv", "theorems", "counterexamples")
 #: module-name prefix -> layer (longest prefix wins); lower layers never import higher ones
 LAYERS = {
     "exactpriv.errors": 0,
+    "exactpriv.effort": 0,
     "exactpriv.exact": 0,
     "exactpriv.certify": 0,
     "exactpriv.spaces": 1,
@@ -25,6 +26,7 @@ LAYERS = {
     "exactpriv.measures": 2,
     "exactpriv.claims": 3,
     "exactpriv.forall": 3,
+    "exactpriv.reductions": 3,
     "exactpriv.io": 3,
     "exactpriv.testing": 3,
     "exactpriv": 3,  # the package's public surface

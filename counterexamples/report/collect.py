@@ -29,7 +29,7 @@ __all__ = ["FINDING_ORDER", "VERDICT_ORDER", "BankRun", "evidence_text", "findin
            "results_from_json", "run_bank", "searched_text", "summary",
            "witness_file_label"]
 
-VERDICT_ORDER = ("REFUTED", "UNDECIDED", "PROVED", "CHECKED", "not encodable")
+VERDICT_ORDER = ("REFUTED", "UNDECIDED", "STOPPED", "PROVED", "CHECKED", "not encodable")
 FINDING_ORDER = ("as-written", "boundary", "convention", "variant", "unclassified")
 #: values an instance's Outcome may carry that the plots can draw (besides the atlas notions)
 PLOT_KEYS = frozenset({"A", "B", "bound", "measure"})
@@ -121,14 +121,14 @@ def _run_claims(claims, run: BankRun, keys: dict, include_slow: bool, max_points
 
 def _run_readings(claims, run: BankRun, include_slow: bool, progress, prepare, checker) -> None:
     from counterexamples.archive import witness_path
-    from exactpriv.exact import budget
+    from exactpriv import effort
 
     for c in claims:
         if not c.encodable:  # as ``exactpriv verify``: listed, not run
             run.not_encodable.append(c)
             continue
         for r in c.readings:
-            if budget.stop_requested():  # Ctrl-C whose KeyboardInterrupt was swallowed mid-reading
+            if effort.stop_requested():  # Ctrl-C whose KeyboardInterrupt was swallowed mid-reading
                 raise KeyboardInterrupt
             if progress is not None:
                 progress(c, r)
@@ -171,7 +171,7 @@ def results_from_json(rows: list, claims: Iterable[Claim] | None = None) -> list
             raise InvalidArgument(f"verify.json row {k}: verdict={row['verdict']!r} is not a verdict") from None
         finding = row.get("finding") if verdict == Verdict.REFUTED else None
         res = ReadingResult(row["id"], row["reading"], verdict, dict(row.get("evidence") or {}),
-                            seconds=float(row.get("seconds") or 0),
+                            seconds=float((row.get("timing") or {}).get("seconds") or row.get("seconds") or 0),
                             finding=finding if isinstance(finding, str) and finding != "unclassified" else None,
                             why=row["why"] if isinstance(row.get("why"), str) else "")
         if by_id is not None and verdict == Verdict.REFUTED and res.finding is None:
@@ -272,6 +272,9 @@ def evidence_text(res) -> str:
     if ev.get("undecided_reasons") and res.verdict.value == "UNDECIDED":
         pieces.append(str(ev["undecided_reasons"][0]))
     text = "; ".join(pieces)  # never a leading "; " when there are no instance counts
+    if res.verdict.value == "STOPPED":
+        reason = (ev.get("stopped") or {}).get("reason") or "stopped by the time limit"
+        text = reason + (f"; shown so far: {text}" if text else "")
     if res.verdict.value == "CHECKED":
         text = "; ".join(filter(None, [text, searched_text(ev)]))
     return text

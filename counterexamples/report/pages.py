@@ -17,6 +17,7 @@ from .collect import finding_of, papers_of, reading_evidence, summary
 from .document import Cell, Doc, Link, Prose, page_name, slug
 from .mathml import float_of
 from .output import write_page
+from .reduction import reduction_section
 from .plots import evidence_figure, implication_figure, margin_figure, witness_figure
 from .tightness_sections import entry_table, exploration_section
 from .witness import stated_margins, witness_section
@@ -98,7 +99,7 @@ def _reading_section(doc: Doc, claim: Claim, rd, res: ReadingResult | None, entr
                   [[k, v.get("true", ""), v.get("undecided", ""), v.get("outside", ""),
                     v.get("false", "")] if "true" in v else [k, v.get("skipped", ""), "", "", ""]
                    for k, v in fams.items() if isinstance(v, dict)])
-    if "proof" in res.evidence:
+    if "proof" in res.evidence and not reduction_section(doc, res.evidence):
         pr = res.evidence["proof"]
         doc.p(f"All-parameter argument: {pr.get('truth')} by {pr.get('method')} — {pr.get('reason')}")
     if res.evidence.get("undecided_reasons"):

@@ -203,9 +203,17 @@ def branch_and_bound(formula, var, lo: Fraction, hi: Fraction, budget: Budget, *
         step["boxes_not_listed"] = len(proved) - _MAX_LISTED_BOXES
     if unresolved:
         a, b, p = min(unresolved, key=lambda t: t[0])
-        why = (f"time budget of {budget.root().seconds:g} s exhausted" if timed_out else
+        why = (f"{budget.why_not_further()} ({n_boxes:,} boxes up to {max_used:,} bits)" if timed_out else
                f"precision limit {budget.max_prec} bits reached")
         step["unresolved_boxes"] = len(unresolved)
+        if budget.root().stopped:
+            return Outcome("UNDECIDED", "branch-and-bound", [step],
+                           reason=f"stopped by the time limit after {n_boxes:,} boxes up to {max_used:,} bits; "
+                                  f"{len(unresolved)} box(es) not yet certified")
+        if timed_out:
+            return Outcome("UNDECIDED", "branch-and-bound", [step],
+                           reason=f"{why}; {len(unresolved)} box(es) not yet certified, the first "
+                                  f"[{float(a):.9g}, {float(b):.9g}]")
         return Outcome("UNDECIDED", "branch-and-bound", [step],
                        reason=f"{why}; {len(unresolved)} box(es) unresolved, the first "
                               f"[{float(a):.9g}, {float(b):.9g}] (the margin there is below what arb "

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import sympy
 
-from exactpriv.exact import budget as deadlines
+import exactpriv.effort as effort
 from exactpriv.exact.intervals import arb_to_fractions
 
 __all__ = [
@@ -57,26 +57,54 @@ class Dom:
 
 
 class Budget:
-    """Wall-clock deadline and precision ceiling shared by all methods of one proof."""
+    """The effort of one proof: a number of steps up to a precision ceiling, shared by all its methods.
 
-    def __init__(self, seconds: float, max_prec: int, *, parent: "Budget | None" = None):
-        self.seconds = seconds
+    Effort, not time, decides (issue 19): every call of :meth:`expired` is one step of the proof (a
+    branch-and-bound box, a sign-chart refinement, a case, a Taylor order) and charges this budget and its
+    parents; a child budget (:meth:`share`) gets a fixed fraction of the steps left, so the same statement
+    gets the same steps — and the same verdict — on every machine.  The time limit in force
+    (:mod:`exactpriv.effort`) is only a safety net: when it passes, :meth:`expired` is True as well and the
+    proof is marked :attr:`stopped`, which its result reports as STOPPED, never as an UNDECIDED.
+    """
+
+    def __init__(self, steps: int, max_prec: int, *, parent: "Budget | None" = None):
+        self.steps = max(1, int(steps))
+        self.used = 0
         self.start = time.monotonic()
-        self.deadline = self.start + seconds
-        if parent is not None:
-            self.deadline = min(self.deadline, parent.deadline)
-        run = deadlines.current()  # the run's deadline (exactpriv.exact.budget) bounds every proof
-        if run is not None:
-            self.deadline = min(self.deadline, run.at)
         self.max_prec = max_prec
         self.used_prec = 0
         self.parent = parent
+        self.stopped = False  # the time limit stopped this proof (meaningful on the root)
 
     def expired(self) -> bool:
-        return deadlines.stop_requested() or time.monotonic() > self.deadline
+        """Charge one step; True when this budget's (or a parent's) steps are spent or the time limit passed."""
+        root = self.root()
+        if root.stopped:
+            return True
+        if effort.expired():  # the time limit: a safety net, reported as a stop
+            root.stopped = True
+            return True
+        b = self
+        while b is not None:
+            b.used += 1
+            b = b.parent
+        return self.spent()
 
-    def remaining(self) -> float:
-        return 0.0 if deadlines.stop_requested() else max(0.0, self.deadline - time.monotonic())
+    def spent(self) -> bool:
+        """The steps of this budget or of a parent are spent (no step is charged)."""
+        b = self
+        while b is not None:
+            if b.used >= b.steps:
+                return True
+            b = b.parent
+        return False
+
+    def steps_left(self) -> int:
+        left, b = self.steps - self.used, self.parent
+        while b is not None:
+            left = min(left, b.steps - b.used)
+            b = b.parent
+        return max(0, left)
 
     def elapsed(self) -> float:
         return time.monotonic() - self.start
@@ -90,8 +118,20 @@ class Budget:
         return self if self.parent is None else self.parent.root()
 
     def share(self, fraction: float) -> "Budget":
-        """A child budget with ``fraction`` of the remaining time (same precision ceiling)."""
-        return Budget(self.remaining() * fraction, self.max_prec, parent=self)
+        """A child budget with ``fraction`` of the steps left (same precision ceiling)."""
+        return Budget(max(1, int(self.steps_left() * fraction)), self.max_prec, parent=self)
+
+    def why_not_further(self) -> str:
+        """Why the proof went no further: the time limit, or the effort spent (named)."""
+        if self.root().stopped:
+            return "stopped by the time limit"
+        root = self.root()
+        return f"effort spent: {root.used:,} of {root.steps:,} proof steps, up to {self.max_prec:,} bits"
+
+    def effort_json(self) -> dict:
+        """The effort of the whole proof, for its certificate."""
+        root = self.root()
+        return {"proof_steps": root.steps, "steps_used": root.used, "precision_bits": root.max_prec}
 
 
 @dataclass

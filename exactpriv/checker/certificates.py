@@ -249,12 +249,59 @@ def _exhaustive(cert, statement, proves, max_prec):
         raise Failed("no instance of the scope satisfies the claim")
 
 
-KINDS = {"point": _point, "identity": _identity, "sign-chart": sign_chart, "interval-bnb": _bnb, "monotone": monotone,
-         "tail": _tail, "lp": _lp, "all": _all, "reduction": _reduction, "exhaustive": _exhaustive}
+def _analytic_at(node, var: str, a) -> None:
+    """Refuse unless every division, log, square root and fractional power inside ``node`` is defined and
+    analytic at var = a (denominators ≠ 0, log and sqrt arguments > 0): then the expression is analytic there."""
+    k = node[0]
+    for child in (node[1:] if k != "call" else node[2]):
+        if isinstance(child, tuple):
+            _analytic_at(child, var, a)
+    if k == "/" and V.sign(evaluate(node[2], {var: a})) == 0:
+        raise Failed("l'hopital: a denominator inside f or g vanishes at the point")
+    if k == "call" and node[1] in ("log", "sqrt") and V.sign(evaluate(node[2][0], {var: a})) <= 0:
+        raise Failed(f"l'hopital: {node[1]} of a non-positive value at the point")
+    if k == "call" and node[1] in ("abs", "min", "max"):
+        raise NotCheckable(f"l'hopital: {node[1]} is not analytic everywhere")
+    if k == "**" and not (node[2][0] == "num" and node[2][1].denominator == 1 and node[2][1] >= 0) \
+            and V.sign(evaluate(node[1], {var: a})) <= 0:
+        raise Failed("l'hopital: a power with a non-positive base at the point")
+
+
+def _lhopital(cert, statement, proves, max_prec):
+    """lim_{var→a} f/g for f, g analytic at a: if f⁽ʲ⁾(a) = g⁽ʲ⁾(a) = 0 for j < k and g⁽ᵏ⁾(a) ≠ 0, the limit is
+    f⁽ᵏ⁾(a)/g⁽ᵏ⁾(a) (Taylor's theorem; the derivatives are the checker's own, evaluated exactly)."""
+    lim = statement.get("limit")
+    if statement.get("quantifier") != "limit" or not isinstance(lim, dict):
+        raise Failed("an l'hopital certificate needs a limit statement")
+    var, node = lim.get("variable"), parse(lim.get("of", ""))
+    if not isinstance(var, str) or node[0] != "/":
+        raise Failed("the limit must be of a quotient f/g in one variable")
+    a = value_of(lim.get("at", ""))
+    if not isinstance(a, Fraction):
+        raise NotCheckable("limits at a point that is not rational")
+    f, g = node[1], node[2]
+    _analytic_at(f, var, a)
+    _analytic_at(g, var, a)
+    for _ in range(13):
+        fv, gv = evaluate(f, {var: a}), evaluate(g, {var: a})
+        if V.sign(gv) != 0:
+            value = V.div(fv, gv)
+            break
+        if V.sign(fv) != 0:
+            value = None  # f ≠ 0 = g at the first non-vanishing order of g: no finite limit
+            break
+        f, g = derivative(f, var), derivative(g, var)
+    else:
+        raise NotCheckable("l'hopital: f and g vanish to order 12")
+    if value is None:
+        raise Failed("l'hopital: the quotient has a pole at the point")
+    holds = truth(statement["claim"], {"L": value}, max_prec=max_prec)
+    if holds != proves:
+        raise Failed(f"the limit is {value!r}: the claim {'fails' if proves else 'holds'}")
 
 
 KINDS = {"point": _point, "identity": _identity, "sign-chart": sign_chart, "interval-bnb": _bnb, "monotone": monotone,
-         "tail": _tail, "lp": _lp, "all": _all, "reduction": _reduction, "exhaustive": _exhaustive}
+         "tail": _tail, "lp": _lp, "all": _all, "reduction": _reduction, "exhaustive": _exhaustive, "l'hopital": _lhopital}
 
 
 def check_certificate(cert, statement: dict, *, proves: bool, max_prec: int) -> None:
@@ -269,7 +316,7 @@ def check_certificate(cert, statement: dict, *, proves: bool, max_prec: int) -> 
     f = KINDS.get(kind)
     if f is None:
         raise NotCheckable(f"certificate kind {kind!r} is not known to this checker")
-    if statement.get("quantifier") not in ("forall-params", "exists", "lp") and kind not in ("reduction", "lp"):
+    if statement.get("quantifier") not in ("forall-params", "exists", "lp", "limit") and kind not in ("reduction", "lp"):
         raise NotCheckable(f"a {kind} certificate for a {statement.get('quantifier')} statement")
     try:
         f(cert, statement, proves, max_prec)

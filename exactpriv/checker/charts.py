@@ -122,6 +122,7 @@ def _isolate(F, ulo, uhi, ulc, uhc) -> dict:
     if ulc and isinstance(ulo, Fraction) and polys.peval(F, ulo) == 0:
         roots.append((ulo, ulo))
     stack = [(a, b)]
+    steps = 0
     while stack:
         lo, hi = stack.pop()
         n = polys.count_roots(F, lo, hi)
@@ -135,8 +136,9 @@ def _isolate(F, ulo, uhi, ulc, uhc) -> dict:
         if n == 1 and polys.sign_at(F, lo) * polys.sign_at(F, hi) < 0 and lo != a and hi != b:
             roots.append((lo, hi))  # strictly inside the domain: a sample fits on each side
             continue
-        if len(roots) > 400:
-            raise NotCheckable("more than 400 roots")
+        steps += 1
+        if len(roots) > 400 or steps > 100_000:
+            raise NotCheckable("root isolation needs more than 100,000 bisections")
         mid = (lo + hi) / 2
         stack += [(lo, mid), (mid, hi)]
     roots = sorted(set(roots))

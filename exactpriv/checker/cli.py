@@ -46,7 +46,7 @@ def run(args, out=None) -> int:
         f"{c[FAILED]} FAILED)" for v, c in counts.items()), file=out)
     print(report.bank, file=out)
     for row in report.rows:
-        if args.all or row.status != RE_VERIFIED:
+        if args.all or row.status != RE_VERIFIED or row.note:
             print(row.line(), file=out)
     _write_json(args.json, report)
     return EXIT_CHECK_FAILED if any(c[FAILED] for c in counts.values()) else 0
@@ -56,11 +56,21 @@ def _write_json(path, report) -> None:
     if not path:
         return
     doc = {"refused": report.refused, "bank": report.bank, "counts": report.counts(),
-           "rows": [{"reading": r.reading, "verdict": r.verdict, "status": r.status, "why": r.why}
+           "rows": [{"reading": r.reading, "verdict": r.verdict, "status": r.status, "why": r.why, "note": r.note}
                     for r in report.rows]}
-    with open(path, "w", encoding="utf-8") as fh:
-        json.dump(doc, fh, indent=1)
-        fh.write("\n")
+    import os
+    import tempfile
+
+    # all or nothing: a temporary file beside the target, renamed over it (no half-written JSON after a crash)
+    fd, tmp = tempfile.mkstemp(prefix=".check-", suffix=".json", dir=os.path.dirname(os.path.abspath(path)))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(doc, fh, indent=1)
+            fh.write("\n")
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
 
 
 def main(argv: list[str]) -> int:

@@ -21,17 +21,6 @@ __all__ = ["NOTIONS", "evaluate_notion"]
 _ZERO = Fraction(0)
 
 
-def _ln_ratio(a: Fraction, b: Fraction):
-    """ln(a/b) under the conventions; None for 0/0."""
-    if a == 0 and b == 0:
-        return None
-    if b == 0:
-        return V.INF
-    if a == 0:
-        return V.NEG_INF
-    return V.log(a / b)
-
-
 def _max(vals):
     best = None
     for v in vals:
@@ -56,7 +45,7 @@ def pure_dp(inst: Instance, **_):
     """ε of pure DP: max over neighbours x ~ x' and outputs y of ln P(y|x)/P(y|x')
     (Dwork, McSherry, Nissim, Smith 2006, Def. 1; Dwork–Roth 2014, Def. 2.4 with δ = 0)."""
     P = _mech(inst)
-    return _max(_ln_ratio(P[a][y], P[b][y]) for a, b in inst.neighbours for y in range(len(P[a])))
+    return _max_log_ratio((P[a][y], P[b][y]) for a, b in inst.neighbours for y in range(len(P[a])))
 
 
 def approx_dp(inst: Instance, *, epsilon, **_):
@@ -200,32 +189,46 @@ def identifiability(inst: Instance, **_):
     """ε of ε-identifiability: max over y with p_Y(y) > 0 and neighbours x ~ x' of ln p(x|y)/p(x'|y)
     = ln p(x)P(y|x) / (p(x')P(y|x')) (Wang–Ying–Zhang 2016, Def. 2, eq. (1))."""
     J = _joint(inst)
-    return _max(_ln_ratio(J[a][y], J[b][y]) for a, b in inst.neighbours for y in range(len(J[a])))
+    return _max_log_ratio((J[a][y], J[b][y]) for a, b in inst.neighbours for y in range(len(J[a])))
 
 
-def _likelihood(inst: Instance, i: int, S: tuple, xi: int, xs: tuple, y: int, null: str, *, replace_by=None):
-    """P[Y = y | X_i = xi, X_S = xs] with the unknown records K integrated out under the prior; None when
-    undefined (prior mass 0 and K ≠ ∅, or with null = "skip_null" prior mass 0 at all).  ``replace_by``:
-    record i is replaced by that value before the mechanism runs (Zhao's Game i, "replace")."""
+def _likelihoods(inst: Instance, i: int, S: tuple, null: str, *, replace_by=None) -> dict:
+    """{(x_i, x_S): [P[Y = y | X_i = x_i, X_S = x_S] for each y]} with the unknown records K integrated out under
+    the prior, one pass over the inputs; a configuration whose likelihood is undefined (prior mass 0 and K ≠ ∅, or
+    with null = "skip_null" prior mass 0 at all) is absent.  ``replace_by``: record i is set to that value before
+    the mechanism runs (Zhao's Game i, "replace")."""
     P, p = _mech(inst), _prior(inst)
     K_empty = len(S) == inst.n - 1
-    num = den = _ZERO
-    row_value = None
+    acc: dict = {}
+    index = {inp: x for x, inp in enumerate(inst.inputs)} if replace_by is not None else None
     for x, inp in enumerate(inst.inputs):
-        if inp[i] != xi or tuple(inp[j] for j in S) != xs:
+        xr = x if index is None else index[inp[:i] + (replace_by,) + inp[i + 1:]]
+        key = (inp[i], tuple(inp[j] for j in S))
+        num, den, row = acc.get(key, (None, _ZERO, None))
+        num = [p[x] * q for q in P[xr]] if num is None else [n_ + p[x] * q for n_, q in zip(num, P[xr])]
+        acc[key] = (num, den + p[x], P[xr])
+    out = {}
+    for key, (num, den, row) in acc.items():
+        if den:
+            out[key] = [n_ / den for n_ in num]
+        elif K_empty and null == "skip_undefined":
+            out[key] = list(row)  # nothing integrated out: the mechanism's row, defined for every prior
+    return out
+
+
+def _max_log_ratio(pairs):
+    """max of ln(a/b) over pairs of non-negative rationals under the conventions (0/0 skipped, a/0 = oo, none
+    = 0), comparing the ratios exactly before one logarithm (ln is increasing)."""
+    best, seen = None, False
+    for a, b in pairs:
+        if a == 0 and b == 0:
             continue
-        xr = x
-        if replace_by is not None:
-            target = inp[:i] + (replace_by,) + inp[i + 1:]
-            xr = inst.inputs.index(target)
-        row_value = P[xr][y]
-        num += p[x] * P[xr][y]
-        den += p[x]
-    if den == 0:
-        if K_empty and null == "skip_undefined":
-            return row_value  # nothing integrated out: the mechanism's row, defined for every prior
-        return None
-    return num / den
+        if b == 0:
+            return V.INF
+        seen = True
+        if best is None or a / b > best:
+            best = a / b
+    return V.log(best) if seen else _ZERO
 
 
 def _null(null) -> str:
@@ -240,28 +243,34 @@ def _configs(inst: Instance, i: int, S: tuple):
 
 def _bdp(inst: Instance, subsets, null: str):
     null = _null(null)
-    n_out = len(_mech(inst)[0])
-    out = []
-    for i in range(inst.n):
-        others = [j for j in range(inst.n) if j != i]
-        for S in subsets(others):
-            for xs in _configs(inst, i, S):
-                for y in range(n_out):
-                    lik = [_likelihood(inst, i, S, t, xs, y, null) for t in range(len(inst.records[i]))]
-                    for a, b in itertools.permutations(range(len(lik)), 2):
-                        if lik[a] is not None and lik[b] is not None:
-                            out.append(_ln_ratio(lik[a], lik[b]))
-    return _max(out)
+
+    def pairs():
+        for i in range(inst.n):
+            for S in subsets([j for j in range(inst.n) if j != i]):
+                lik = _likelihoods(inst, i, S, null)
+                for (a, xs), la in lik.items():
+                    for b in range(len(inst.records[i])):
+                        lb = lik.get((b, xs))
+                        if b != a and lb is not None:
+                            yield from zip(la, lb)
+    return _max_log_ratio(pairs())
+
+
+#: Bayesian DP and Bayesian semantic privacy enumerate every known set S of every record: at most this many records.
+MAX_BAYES_RECORDS = 8
 
 
 def _all_subsets(others):
+    if len(others) >= MAX_BAYES_RECORDS:
+        raise NotCheckable(f"{len(others) + 1} records: the checker enumerates the adversaries' known sets for at "
+                           f"most {MAX_BAYES_RECORDS} records")
     return [S for r in range(len(others) + 1) for S in itertools.combinations(others, r)]
 
 
 def bayesian_dp(inst: Instance, *, null="skip_undefined", **_):
     """ε of Bayesian DP: sup over records i, known sets S ⊆ N∖{i}, values x_i, x_i', x_S and outputs y of
     ln P[y | x_i, x_S] / P[y | x_i', x_S], unknown records integrated out under the prior (Yang, Sato,
-    Nakagawa 2015; Zhao 2019, eq. (19)); ``null`` as in :func:`_likelihood`."""
+    Nakagawa 2015; Zhao 2019, eq. (19)); ``null`` as in :func:`_likelihoods`."""
     return _bdp(inst, _all_subsets, null)
 
 
@@ -323,19 +332,14 @@ def bayesian_semantic_privacy(inst: Instance, *, game="resample", null="skip_und
         bot = _default_code(inst, i, default)
         others = [j for j in range(inst.n) if j != i]
         for S in (subsets or _all_subsets)(others):
+            game0 = _likelihoods(inst, i, S, null)
+            gamei = game0 if game == "resample" else _likelihoods(inst, i, S, null, replace_by=bot)
             for y in range(n_out):
                 pts = []
-                for xi in range(len(inst.records[i])):
-                    for xs in _configs(inst, i, S):
-                        u = _likelihood(inst, i, S, xi, xs, y, null)
-                        if u is None:
-                            continue
-                        if game == "resample":
-                            v = _likelihood(inst, i, S, bot, xs, y, null)
-                        else:
-                            v = _likelihood(inst, i, S, xi, xs, y, null, replace_by=bot)
-                        if v is not None:
-                            pts.append((u, v))
+                for (xi, xs), u in game0.items():
+                    v = gamei.get((bot, xs) if game == "resample" else (xi, xs))
+                    if v is not None:
+                        pts.append((u[y], v[y]))
                 R = _cross_ratio(pts)
                 if R is not None and (best is None or V.compare(R, ">", best)):
                     best = R

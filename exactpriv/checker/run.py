@@ -22,9 +22,11 @@ class RowResult:
     status: str
     why: str = ""
 
+    note: str = ""  # e.g. the verdict differs from the one the bank expects (not an error of the evidence)
+
     def line(self) -> str:
         tail = self.status if self.status == RE_VERIFIED else f"{self.status} ({self.why})"
-        return f"{self.reading:<60} {self.verdict:<13} {tail}"
+        return f"{self.reading:<60} {self.verdict:<13} {tail}" + (f"; {self.note}" if self.note else "")
 
 
 @dataclass
@@ -127,12 +129,12 @@ def check_row(row: dict, *, binding: dict, manifest: dict | None, effort: dict) 
     rid = reading_id(row)
     verdict = row.get("verdict")
     shown = verdict if isinstance(verdict, str) else repr(verdict)
+    entry = None
     try:
         if verdict not in VERDICTS:
             raise Failed(f"unknown verdict {verdict!r}")
         if row.get("bank") != {k: binding[k] for k in ("name", "version", "source_sha256")}:
             raise Failed(f"foreign row: its bank binding {_short(row.get('bank'))} is not the document's")
-        entry = None
         if manifest is not None:
             entry = manifest["readings"].get(rid)
             if entry is None:
@@ -152,7 +154,10 @@ def check_row(row: dict, *, binding: dict, manifest: dict | None, effort: dict) 
         # malformed evidence reaching arithmetic (a missing key, a row that is not a list): the row fails,
         # the checker goes on
         return RowResult(rid, shown, FAILED, f"malformed evidence: {type(exc).__name__}: {exc}")
-    return RowResult(rid, shown, RE_VERIFIED)
+    out = RowResult(rid, shown, RE_VERIFIED)
+    if entry is not None and entry.get("expected") not in (None, verdict):
+        out.note = f"the bank expects {entry['expected']}"
+    return out
 
 
 def _short(value) -> str:

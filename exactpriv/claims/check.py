@@ -11,14 +11,20 @@ Instances outside the reading's hypotheses are counted as ``outside`` and never 
 "exists" reading is CHECKED by one TRUE instance (its witness) and REFUTED only when a family marked
 ``exhaustive`` has been enumerated completely without a witness.
 
-Budget (``check_reading(..., seconds=S)``): the reading runs under one deadline of ``S`` seconds
-(:mod:`exactpriv.exact.budget`, the run's single deadline mechanism).  The instance loop checks it
-cooperatively, so a reading that runs out of time keeps what it has shown (a REFUTED witness, an
-existential witness, a TRUE proof) and is otherwise UNDECIDED "budget exceeded after N s" with the
-counts so far — never CHECKED, since unchecked instances remain.  A single instance that does not
-return is the hard case (pure-Python loops do not look at the clock): the whole reading runs in a
-killable forked worker (:func:`~exactpriv.exact.budget.run_bounded`) that is killed a grace period
-after the deadline, and the reading is then UNDECIDED with the same reason.
+Effort and time limit: how far a reading's proofs and checks go is set by the effort
+(:class:`~exactpriv.effort.Effort`: precision, boxes, iterations, examples), so a verdict is the same on
+every machine.  ``check_reading(..., seconds=S)`` adds a time limit, a safety net only
+(:mod:`exactpriv.effort.time_limit`): the instance loop checks it cooperatively, and every step the clock
+stopped is recorded (:func:`~exactpriv.effort.recording_stops`).  A reading the time limit stopped keeps
+what it has shown when that decides it (a REFUTED witness, an existential witness, a TRUE proof);
+otherwise it is **STOPPED** "stopped by the time limit", with the counts so far — never UNDECIDED (which
+would claim the effort was spent) and never CHECKED (instances or a proof were left unfinished).  A
+single instance that does not return is the hard case (pure-Python loops do not look at the clock): the
+whole reading runs in a killable forked worker (:func:`~exactpriv.effort.run_bounded`) that is killed a
+grace period after the limit, and the reading is then STOPPED the same way.
+
+The timing of a result is kept apart from its evidence: ``to_json()`` puts it under ``"timing"``, so two
+runs' JSON compare equal once every ``"timing"`` key is removed.
 """
 
 from __future__ import annotations
@@ -31,8 +37,8 @@ from exactpriv.claims.hypotheses import unmet_hypotheses
 from exactpriv.claims.model import Claim, Instance, Outcome, Reading
 from exactpriv.claims.searched import SearchRecord
 from exactpriv.claims.verdicts import Verdict
-from exactpriv.errors import BudgetExceededError, ExactPrivError
-from exactpriv.exact import budget
+from exactpriv.errors import BudgetExceededError, ExactPrivError, TimeLimitReached, WorkerDiedError
+from exactpriv import effort
 from exactpriv.exact.decisions import Decision, Truth
 
 __all__ = ["ReadingChecker", "ReadingResult", "as_outcome", "check_claim", "check_reading", "grace_seconds",
@@ -59,7 +65,7 @@ class ReadingResult:
 
     def to_json(self) -> dict:
         doc = {"id": self.claim_id, "reading": self.reading, "verdict": self.verdict.value,
-               "evidence": self.evidence, "seconds": round(self.seconds, 3)}
+               "evidence": self.evidence, "timing": {"seconds": round(self.seconds, 3)}}
         if self.verdict is Verdict.REFUTED:
             doc["finding"] = self.finding or "unclassified"
         if self.why:
@@ -107,31 +113,39 @@ def check_reading(claim: Claim, reading: Reading, *, include_slow: bool = False,
                   seconds: float | None = None) -> ReadingResult:
     """Check one reading: its proof (if any) and every instance of its families (see the module head).
 
-    seconds : optional budget for the whole reading (positive, finite, at most a week); past it the
-        reading is UNDECIDED "budget exceeded after N s" unless what was shown already decides it.
+    seconds : optional time limit for the whole reading (positive, finite, at most a week), a safety
+        net: past it the reading is STOPPED "stopped by the time limit" unless what was shown already
+        decides it.
     """
     if seconds is None:
         return _check_reading(claim, reading, include_slow, max_instances, stop_at_first_refutation)
-    seconds = budget.validate_seconds(seconds, "seconds")
-    return _killable(claim, reading, seconds, budget.run_bounded, _check_within, claim, reading, include_slow,
+    seconds = effort.validate_seconds(seconds, "seconds")
+    return _killable(claim, reading, seconds, effort.run_bounded, _check_within, claim, reading, include_slow,
                      max_instances, stop_at_first_refutation, seconds)
 
 
 def _killable(claim, reading, seconds, runner, *args) -> ReadingResult:
-    """``runner(*args)`` (a killable worker) within the reading's budget plus the grace; a kill is UNDECIDED."""
+    """``runner(*args)`` (a killable worker) within the reading's time limit plus the grace; a kill is STOPPED,
+    a worker that died (out of memory) UNDECIDED with the reason."""
     t0 = time.perf_counter()
     try:
         return runner(*args, seconds=seconds + grace_seconds(seconds), what=f"the reading {claim.id} [{reading.name}]")
-    except BudgetExceededError as exc:
-        if budget.stop_requested():  # Ctrl-C: the caller stops the run; this reading was not decided
+    except TimeLimitReached:
+        if effort.stop_requested():  # Ctrl-C: the caller stops the run; this reading was not decided
             raise
-        why = f"budget exceeded after {time.perf_counter() - t0:.1f} s (the reading budget is {seconds:g} s)"
-        return _result(claim, reading, Verdict.UNDECIDED, {"budget": why, "undecided_reasons": [why, str(exc)]}, t0)
+        return _stopped(claim, reading, {}, t0, limit=seconds,
+                        detail="killed: a step did not return to look at the clock")
+    except WorkerDiedError:  # a crashed check (issue 25): the caller reports it as such, never as a verdict
+        raise
+    except BudgetExceededError as exc:
+        if effort.stop_requested():
+            raise
+        return _result(claim, reading, Verdict.UNDECIDED, {"undecided_reasons": [str(exc)]}, t0)
 
 
 class ReadingChecker:
     """Checks the readings of ``claims`` one after the other, each within ``seconds``, in one warm
-    killable worker (:class:`~exactpriv.exact.budget.BoundedWorker`): what ``verify`` and ``report``
+    killable worker (:class:`~exactpriv.exact.effort.BoundedWorker`): what ``verify`` and ``report``
     use, so one reading that never returns costs its budget, not the run.  A context manager.
 
         with ReadingChecker(claims, seconds=60) as checker:
@@ -143,11 +157,11 @@ class ReadingChecker:
     """
 
     def __init__(self, claims, *, seconds: float, include_slow: bool = False, prepare=None):
-        self.seconds = budget.validate_seconds(seconds, "seconds per reading")
+        self.seconds = effort.validate_seconds(seconds, "seconds per reading")
         self.include_slow = include_slow
         self.prepare = prepare
         self._claims = {c.id: c for c in claims}  # inherited by the worker when it forks
-        self._worker = budget.BoundedWorker(self._by_name)
+        self._worker = effort.BoundedWorker(self._by_name)
 
     def __enter__(self):
         return self
@@ -169,37 +183,48 @@ class ReadingChecker:
         return _check_within(claim, reading, self.include_slow, None, True, self.seconds), extra
 
     def check_collecting(self, claim: Claim, reading: Reading) -> tuple[ReadingResult, object]:
-        """``(result, extra)``: the reading's result (UNDECIDED "budget exceeded after N s" past the
-        budget, with ``extra`` None) and what ``prepare`` collected."""
+        """``(result, extra)``: the reading's result (STOPPED past the time limit, with ``extra`` None
+        when the worker had to be killed) and what ``prepare`` collected."""
         if self._claims.get(claim.id) is claim:
             out = _killable(claim, reading, self.seconds, self._worker, claim.id, reading.name)
         else:  # not among the claims the worker inherited: a worker of its own
-            out = _killable(claim, reading, self.seconds, budget.run_bounded, self._run, claim, reading)
+            out = _killable(claim, reading, self.seconds, effort.run_bounded, self._run, claim, reading)
         return out if isinstance(out, tuple) else (out, None)
 
     def check(self, claim: Claim, reading: Reading) -> ReadingResult:
-        """The reading's result (UNDECIDED "budget exceeded after N s" past the budget)."""
+        """The reading's result (STOPPED "stopped by the time limit" past the limit)."""
         return self.check_collecting(claim, reading)[0]
 
 
 def _check_within(claim, reading, include_slow, max_instances, stop_at_first_refutation, seconds):
-    """The reading under its deadline (in the worker): the cooperative half of the budget."""
-    with budget.deadline(seconds, what="reading"):
+    """The reading under its time limit (in the worker): the cooperative half of the safety net."""
+    with effort.deadline(seconds, what="reading"):
         return _check_reading(claim, reading, include_slow, max_instances, stop_at_first_refutation)
 
 
 def _check_reading(claim: Claim, reading: Reading, include_slow: bool, max_instances: int | None,
                    stop_at_first_refutation: bool) -> ReadingResult:
+    """The reading's result; STOPPED when the time limit stopped any of its work and what was shown does not
+    decide it (a witness, or a proof covering the statement, is kept)."""
     t0 = time.perf_counter()
+    with effort.recording_stops() as stops:
+        res = _check_reading_recorded(claim, reading, include_slow, max_instances, stop_at_first_refutation, t0)
+    if not stops or res.verdict is Verdict.STOPPED or res.verdict is Verdict.REFUTED or res.verdict is Verdict.PROVED:
+        return res
+    if res.verdict is Verdict.CHECKED and res.evidence.get("quantifier") == "exists":  # its witness is kept
+        return res
+    return _stopped(claim, reading, res.evidence, t0, detail=stops[0])
+
+
+def _check_reading_recorded(claim: Claim, reading: Reading, include_slow: bool, max_instances: int | None,
+                            stop_at_first_refutation: bool, t0: float) -> ReadingResult:
     evidence: dict = {"families": {}}
     proof = None
     if reading.prove is not None:
         try:
             proof = reading.prove()
-        except BudgetExceededError:
-            if not budget.expired():  # a step's own budget, not the reading's: an error of the reading
-                raise
-            return _out_of_time(claim, reading, evidence, t0)
+        except TimeLimitReached as exc:  # the reading's limit, or a step's own: either way the clock stopped it
+            return _stopped(claim, reading, evidence, t0, detail=str(exc))
         evidence["proof"] = proof.to_json()
         if proof.is_false:
             return _result(claim, reading, Verdict.REFUTED, evidence, t0)
@@ -221,7 +246,7 @@ def _check_reading(claim: Claim, reading: Reading, include_slow: bool, max_insta
             if max_instances is not None and k >= max_instances:
                 complete = False
                 break
-            if budget.expired():  # the reading's (or the run's) deadline, or Ctrl-C
+            if effort.expired():  # the reading's (or the run's) deadline, or Ctrl-C
                 out_of_time, complete = True, False
                 break
             unmet = unmet_hypotheses(reading, inst)
@@ -233,13 +258,15 @@ def _check_reading(claim: Claim, reading: Reading, include_slow: bool, max_insta
                 continue
             try:
                 out = as_outcome(reading.check(inst))
-            except BudgetExceededError:
-                if not budget.expired():
-                    raise
+            except TimeLimitReached as exc:
+                effort.note_stop(str(exc))
                 out_of_time, complete = True, False
                 break
             searched.add(inst)
             d = out.decision
+            dom = out.values.get("dominance")  # a reading proved by reduction confirms its kernels per instance
+            if isinstance(dom, dict) and "checked" in dom:
+                counts["kernels_confirmed"] = counts.get("kernels_confirmed", 0) + dom["checked"]
             if d.truth is Truth.TRUE:
                 counts["true"] += 1
                 if existential and witness is None:
@@ -282,7 +309,7 @@ def _check_reading(claim: Claim, reading: Reading, include_slow: bool, max_insta
             verdict = Verdict.PROVED
         elif exhausted_without_witness:
             verdict = Verdict.REFUTED
-        elif out_of_time or budget.expired():
+        elif out_of_time or effort.expired():
             return _out_of_time(claim, reading, evidence, t0)
         else:
             verdict = Verdict.UNDECIDED
@@ -300,11 +327,11 @@ def _check_reading(claim: Claim, reading: Reading, include_slow: bool, max_insta
         verdict = Verdict.PROVED
     elif out_of_time:  # never CHECKED: instances were left unchecked
         return _out_of_time(claim, reading, evidence, t0)
-    elif n_undecided and not budget.expired():
+    elif n_undecided and not effort.expired():
         verdict = Verdict.UNDECIDED
     elif n_true and not n_undecided:
         verdict = Verdict.CHECKED
-    elif budget.expired():  # e.g. the proof was cut short by the deadline and no instance decides
+    elif effort.expired():  # e.g. the proof was cut short by the deadline and no instance decides
         return _out_of_time(claim, reading, evidence, t0)
     else:
         verdict = Verdict.UNDECIDED
@@ -315,21 +342,33 @@ def _check_reading(claim: Claim, reading: Reading, include_slow: bool, max_insta
 
 
 def _out_of_time(claim, reading, evidence, t0) -> ReadingResult:
-    """UNDECIDED because the deadline passed (or Ctrl-C) before the reading was decided."""
-    d = budget.current()
-    if budget.stop_requested():
-        why = "stopped: interrupted"
+    """STOPPED because the deadline passed (or Ctrl-C) before the reading was decided."""
+    return _stopped(claim, reading, evidence, t0)
+
+
+def _stopped(claim, reading, evidence, t0, *, limit: float | None = None, detail: str = "") -> ReadingResult:
+    """A STOPPED result: the time limit (or Ctrl-C) stopped the reading's work; ``evidence`` keeps what was
+    shown so far.  ``evidence["stopped"]`` says by what: ``{"by": "time limit" | "interrupted",
+    "limit_seconds": S, "reason": text, "detail": the first step stopped}`` (no elapsed times: those are
+    under the result's ``timing``)."""
+    if effort.stop_requested():
+        stopped = {"by": "interrupted", "reason": "stopped: interrupted"}
     else:
-        of = f" (the {d.what} budget is {d.seconds:g} s)" if d is not None and d.seconds is not None else ""
-        why = f"budget exceeded after {time.perf_counter() - t0:.1f} s{of}"
-    evidence["budget"] = why
-    evidence.setdefault("undecided_reasons", []).append(why)
-    return _result(claim, reading, Verdict.UNDECIDED, evidence, t0)
+        if limit is None:
+            d = effort.current()
+            limit = d.seconds if d is not None else None
+        of = f" of {limit:g} s" if limit is not None else ""
+        stopped = {"by": "time limit", "limit_seconds": limit, "reason": f"stopped by the time limit{of}"}
+    if detail and detail != stopped["reason"]:
+        stopped["detail"] = detail
+    evidence = dict(evidence)
+    evidence["stopped"] = stopped
+    return _result(claim, reading, Verdict.STOPPED, evidence, t0)
 
 
 def check_claim(claim: Claim, *, include_slow: bool = False, max_instances: int | None = None,
                 seconds: float | None = None) -> list[ReadingResult]:
-    """Check every reading of ``claim`` (``seconds``: the budget of each reading, as in :func:`check_reading`)."""
+    """Check every reading of ``claim`` (``seconds``: the time limit of each reading, as in :func:`check_reading`)."""
     return [check_reading(claim, r, include_slow=include_slow, max_instances=max_instances, seconds=seconds)
             for r in claim.readings]
 

@@ -224,8 +224,15 @@ def implication_claim(id: str, *, given: str | Notion, measure: str | Notion, bo
                       families: Sequence[Family], title: str = "", source: str = "", quote: str = "",
                       params: Sequence[Param] = (), hypotheses: Sequence[Hypothesis] = (), monotone: bool = True,
                       reading: str = "literal", expected: Verdict | str | None = None,
-                      finding: Finding | str | None = None, why: str = "", notes: str = "") -> Claim:
+                      finding: Finding | str | None = None, why: str = "", notes: str = "",
+                      by_reduction: bool = True) -> Claim:
     """"α-``given`` ⇒ ``bound``(α, params)-``measure``", checked as measure(M) ≤ bound(given(M)).
+
+    When the notions admit a reduction to the extremal mechanism (:mod:`exactpriv.claims.by_reduction`:
+    ε-DP given, a maximum over neighbouring pairs of KL, TV, Rényi, max divergence or δ at a fixed ε'
+    measured, both on the mechanism itself), the reading is also *proved for every mechanism* by the
+    reduction at each parameter point — PROVED with the chain as certificate — and each instance check
+    confirms the dominance kernel exactly; ``by_reduction=False`` turns this off.
 
     Example (Bun–Steinke 2016, Prop. 1.4)::
 
@@ -237,9 +244,17 @@ def implication_claim(id: str, *, given: str | Notion, measure: str | Notion, bo
     def check(inst: Instance) -> Outcome:
         return implication(g, m, lambda a: f(a, inst.params), monotone=monotone)(inst)
 
+    prove = None
+    if by_reduction:
+        from exactpriv.claims.by_reduction import confirming, reducible, reduction_prove
+
+        if reducible(g, m) is None:
+            prove = reduction_prove(g, m, f, params)
+            check = confirming(check)
     r = Reading(reading, f"{m.label()}(M) ≤ {bound} with ε = {g.label()}(M)"
                 + (f", for {', '.join(p.name for p in params)} in the declared grids" if params else ""),
-                check, tuple(with_params(fam, params) for fam in families), notes=notes, hypotheses=hypotheses,
+                check, tuple(with_params(fam, params) for fam in families), prove=prove, notes=notes,
+                hypotheses=hypotheses,
                 relations=_relation(g, m, bound, f.expr), **_reading_kwargs(expected, finding, why))
     return Claim(id, title or f"{g.label()} ⇒ {m.label()} ≤ {bound}", source, quote or r.statement,
                  "implication", [r])
@@ -301,11 +316,12 @@ def non_implication_claim(id: str, *, given: str | Notion, measure: str | Notion
 
 
 def inequality_claim(id: str, statement: str, *, domain: str = "[0, oo)", title: str = "", source: str = "",
-                     quote: str = "", reading: str = "all-eps", seconds: float = 10.0,
+                     quote: str = "", reading: str = "all-eps", seconds: float | None = None,
                      expected: Verdict | str | None = None, finding: Finding | str | None = None, why: str = "",
                      notes: str = "") -> Claim:
     """"``statement`` holds for every ε in ``domain``", e.g. ``"log(2*cosh(eps)-1) <= eps**2"``: PROVED or
-    REFUTED by the certifier (:func:`exactpriv.certify.prove`), UNDECIDED with its reason otherwise."""
+    REFUTED by the certifier (:func:`exactpriv.certify.prove`), UNDECIDED with its reason otherwise (the effort in
+    force decides; ``seconds`` is an optional time limit, a safety net: a proof it stops is STOPPED)."""
     from exactpriv.certify import prove as certify_prove
     from exactpriv.exact.expressions import parse_inequality, parse_interval
 
@@ -319,7 +335,8 @@ def inequality_claim(id: str, statement: str, *, domain: str = "[0, oo)", title:
             return Decision.true("certifier", f"{statement} on {domain} ({res.method})", certificate=data)
         if res.verdict == "REFUTED":
             return Decision.false("certifier", f"fails at eps = {res.point}", certificate=data)
-        return Decision.undecided("certifier", res.reason or "the certifier could not decide it")
+        return Decision.undecided("certifier", res.reason or "the certifier could not decide it")  # (a STOPPED
+        # proof was noted as a stop: the reading is STOPPED, see exactpriv.claims.check)
 
     r = Reading(reading, f"{statement} for every ε in {domain}", prove=prove, notes=notes,
                 **_reading_kwargs(expected, finding, why))

@@ -16,7 +16,8 @@ from typing import Any, Iterable
 __all__ = ["VerdictSummary", "claim_html", "claim_repr", "evidence_summary", "reading_html", "reading_repr",
            "result_html", "result_latex", "result_repr", "verdict_html"]
 
-_COLOURS = {"REFUTED": "#b3261e", "PROVED": "#1b6e20", "CHECKED": "#0b5c7a", "UNDECIDED": "#8a6d00"}
+_COLOURS = {"REFUTED": "#b3261e", "PROVED": "#1b6e20", "CHECKED": "#0b5c7a", "UNDECIDED": "#8a6d00",
+            "STOPPED": "#5f5f5f"}
 #: Longest text shown in a repr or a table cell before "…" (the full text is in the object's attributes).
 _SHORT = 80
 
@@ -93,6 +94,11 @@ def evidence_summary(res: Any) -> str:
     if v == "UNDECIDED":
         reasons = ev.get("undecided_reasons") or []
         return f"undecided: {reasons[0]}" if reasons else "undecided"
+    if v == "STOPPED":
+        stopped = ev.get("stopped") or {}
+        shown = ev.get("instances_true")
+        return (stopped.get("reason") or "stopped by the time limit") + (
+            f"; shown so far: {shown} instances true" if shown else "")
     n = ev.get("instances_true")
     families = ", ".join(k for k in (ev.get("families") or {}))
     return (f"{n} instances" if n is not None else "checked") + (f" of {families}" if families else "")

@@ -24,6 +24,7 @@ import traceback
 from exactpriv.cli import check, conjecture, hunt, listing, measure, prove, replay, report, verify
 from exactpriv.cli._common import (EXIT_ERROR, EXIT_INTERRUPTED, interrupt_protocol, printable, safe_streams,
                                    validate_options)
+from exactpriv.effort.knobs import using
 from exactpriv.errors import ExactPrivError
 
 __all__ = ["main"]
@@ -67,7 +68,8 @@ def main(argv=None) -> int:
         try:
             args = build_parser().parse_args(argv)
             validate_options(args)
-            return args.func(args)
+            with using(getattr(args, "effort", None)):  # --effort reaches every step (and every worker)
+                return args.func(args)
         except KeyboardInterrupt:
             print("interrupted", file=sys.stderr)
             return EXIT_INTERRUPTED

@@ -2,7 +2,7 @@
 all-or-nothing output files and the Ctrl-C protocol.
 
 Ctrl-C protocol (installed by :func:`exactpriv.cli.main`): the first interrupt requests a stop
-(:func:`exactpriv.exact.budget.request_stop` expires every deadline, so searches wind down)
+(:func:`exactpriv.exact.effort.request_stop` expires every deadline, so searches wind down)
 and raises ``KeyboardInterrupt`` where the run is; each subcommand catches it around its
 loop, writes what is complete marked partial, and returns :data:`EXIT_INTERRUPTED`.  A second
 interrupt exits at once.
@@ -19,13 +19,14 @@ import sys
 import threading
 
 from exactpriv.errors import InvalidArgument
-from exactpriv.exact import budget
+from exactpriv import effort
 
 from pathlib import Path
 
-__all__ = ["DEFAULT_SECONDS_PER_READING", "EXIT_ERROR", "EXIT_INTERRUPTED", "EXIT_NOT_REFUTED", "EXIT_UNDECIDED",
+__all__ = ["DEFAULT_SECONDS_PER_READING", "EXIT_ERROR", "EXIT_INTERRUPTED", "EXIT_NOT_REFUTED", "EXIT_STOPPED",
+           "EXIT_UNDECIDED",
            "EXIT_UNEXPECTED", "EXIT_USAGE", "INT_RANGES", "SECONDS_OPTIONS", "add_bank_argument",
-           "add_reading_budget_argument", "banks_of", "console", "esc", "printable", "safe_streams", "terminal_safe", "SafeStream", "int_option", "interrupt_protocol",
+           "add_effort_argument", "add_reading_budget_argument", "banks_of", "console", "esc", "printable", "safe_streams", "terminal_safe", "SafeStream", "int_option", "interrupt_protocol",
            "seconds_option", "shipped_witness", "archive_directory", "use_cache_for_hypothesis", "validate_options",
            "witness_label", "write_output"]
 
@@ -35,6 +36,7 @@ EXIT_USAGE = 2          # argparse: unknown option, missing argument
 EXIT_NOT_REFUTED = 3    # replay: the witness no longer refutes its reading
 EXIT_UNEXPECTED = 4     # verify: a verdict differs from its reading's expectation; prove --strict: REFUTED
 EXIT_UNDECIDED = 5      # prove --strict: UNDECIDED
+EXIT_STOPPED = 7        # verify: the time limit stopped N readings (and no verdict differs); prove --strict: STOPPED
 #: Exit status after Ctrl-C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
 
@@ -140,29 +142,43 @@ INT_RANGES = {"max_prec": (32, 1 << 16), "derived_length": (2, 4), "seed": (-(2*
               "max_examples": (1, 10**9)}
 #: Budget options (argparse dest); each must be positive, finite and at most a week.
 SECONDS_OPTIONS = ("seconds", "tight_seconds", "entry_seconds", "seconds_per_reading")
-#: Default budget of one reading in ``verify`` and ``report`` (``--seconds-per-reading``): every reading
-#: of the installed bank takes under a second, the slow exhaustive families under 5 s; past it a
-#: reading is UNDECIDED "budget exceeded after N s" and the run goes on.
-DEFAULT_SECONDS_PER_READING = 60.0
+#: Default time limit of one reading in ``verify`` and ``report`` (``--seconds-per-reading``), a safety net
+#: only: the effort decides every verdict.  The slowest reading of the installed bank takes about 30 s of
+#: CPU on an idle 2-core machine and about 4 times that with the CPU saturated; 600 s leaves room for a slow
+#: laptop under load.  Past it a reading is STOPPED "stopped by the time limit" and the run goes on.
+DEFAULT_SECONDS_PER_READING = 600.0
 
 
 def validate_options(args) -> None:
     """Check the ranges of the numeric options before any work; InvalidArgument echoes the value."""
     for dest in SECONDS_OPTIONS:
         if getattr(args, dest, None) is not None:
-            budget.validate_seconds(getattr(args, dest), "--" + dest.replace("_", "-"))
+            effort.validate_seconds(getattr(args, dest), "--" + dest.replace("_", "-"))
+    if getattr(args, "effort", None) is not None:
+        from exactpriv.effort.knobs import parse_effort
+
+        args.effort = parse_effort(args.effort)
     for dest, (lo, hi) in INT_RANGES.items():
         v = getattr(args, dest, None)
         if v is not None and not lo <= v <= hi:
             raise InvalidArgument(f"--{dest.replace('_', '-')}={v!r} must be between {lo} and {hi}")
 
 
+def add_effort_argument(p) -> None:
+    """``--effort LEVEL|FACTOR``: how far proofs, LPs and searches go (:class:`exactpriv.effort.Effort`)."""
+    p.add_argument("--effort", default=None, metavar="LEVEL|FACTOR",
+                   help="how far proofs, LPs and searches go: low, default, high, exhaustive, or a factor of the "
+                        "default such as 2 (default: default). The effort, never the clock, decides a verdict: the "
+                        "same effort gives the same verdicts on every machine")
+
+
 def add_reading_budget_argument(p) -> None:
     """``--seconds-per-reading S``: the budget of each reading (verify, report)."""
     p.add_argument("--seconds-per-reading", dest="seconds_per_reading", type=seconds_option,
                    default=DEFAULT_SECONDS_PER_READING, metavar="S",
-                   help=f"budget of each reading in seconds (default {DEFAULT_SECONDS_PER_READING:g}); a reading "
-                        "past it is UNDECIDED 'budget exceeded after N s' and the run goes on")
+                   help=f"time limit of each reading in seconds, a safety net (default "
+                        f"{DEFAULT_SECONDS_PER_READING:g}); a reading past it is STOPPED 'stopped by the time limit' "
+                        "and the run goes on (exit status 7)")
 
 
 def write_output(path, text: str):
@@ -173,10 +189,10 @@ def write_output(path, text: str):
 
 
 def _second_interrupt(signum, frame):  # pragma: no cover - exercised in a subprocess test
-    if budget.stop_requested():
+    if effort.stop_requested():
         os.write(2, b"\ninterrupted twice: exiting at once\n")
         os._exit(EXIT_INTERRUPTED)
-    budget.request_stop()
+    effort.request_stop()
     raise KeyboardInterrupt
 
 
@@ -193,7 +209,7 @@ def interrupt_protocol():
         sys.unraisablehook = previous_hook
         if installed:
             signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)
-        budget.clear_stop()
+        effort.clear_stop()
 
 
 def _quiet_interrupt_hook(previous):

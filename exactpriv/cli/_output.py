@@ -26,7 +26,7 @@ __all__ = ["FORMATS", "MAX_WIDTH", "Row", "add_format_arguments", "attention", "
 FORMATS = ("table", "json", "markdown", "latex")
 MAX_WIDTH = 120
 FINDING_ORDER = ("as-written", "boundary", "convention", "variant", "unclassified")
-VERDICT_ORDER = ("REFUTED", "UNDECIDED", "PROVED", "CHECKED", "not encodable", "error")
+VERDICT_ORDER = ("REFUTED", "UNDECIDED", "STOPPED", "PROVED", "CHECKED", "not encodable", "error")
 
 
 @dataclass
@@ -46,11 +46,18 @@ class Row:
 
     @property
     def unexpected(self) -> bool:
-        return self.expected is not None and self.verdict != self.expected and self.verdict not in self.also_expected
+        """A verdict that differs from the expected one (a STOPPED reading has no verdict to compare)."""
+        return (self.expected is not None and self.verdict not in (self.expected, "STOPPED")
+                and self.verdict not in self.also_expected)
+
+    @property
+    def stopped(self) -> bool:
+        """The time limit stopped the reading before its effort was spent."""
+        return self.verdict == "STOPPED"
 
     @property
     def needs_attention(self) -> bool:
-        return self.verdict in ("REFUTED", "UNDECIDED", "not encodable", "error") or self.unexpected
+        return self.verdict in ("REFUTED", "UNDECIDED", "STOPPED", "not encodable", "error") or self.unexpected
 
 
 def row_of(res, *, evidence: str = "", expected: str | None = None, error: str | None = None) -> Row:
@@ -79,7 +86,8 @@ def _summary(rows: list[Row]) -> dict:
     return {"readings": sum(r.verdict != "not encodable" for r in rows),
             "verdicts": {k: verdicts[k] for k in VERDICT_ORDER if k in verdicts},
             "findings": {k: findings[k] for k in FINDING_ORDER if k in findings},
-            "unexpected": sum(r.unexpected for r in rows)}
+            "unexpected": sum(r.unexpected for r in rows),
+            "stopped": sum(r.stopped for r in rows)}
 
 
 def summary_lines(rows: list[Row], title: str) -> list[str]:
@@ -90,6 +98,9 @@ def summary_lines(rows: list[Row], title: str) -> list[str]:
                      + " (as-written = errors of the papers as stated)")
     if s["unexpected"]:
         lines.append(f"differ from their expected verdict: {s['unexpected']}")
+    if s["stopped"]:
+        lines.append(f"stopped by the time limit: {s['stopped']} (raise --seconds-per-reading; STOPPED is not a "
+                     f"verdict)")
     return lines
 
 

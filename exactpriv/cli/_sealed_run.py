@@ -194,7 +194,10 @@ def _validate(rows, where: str) -> None:
         if row.get("partial"):
             raise InvalidArgument(f"{where} holds a partial run ({row['partial']!r}); run 'exactpriv verify' to "
                                   f"completion first")
-        seconds = row.get("seconds", 0)
+        timing = row.get("timing", {})
+        if not isinstance(timing, dict):
+            raise InvalidArgument(f"{where}: row {k} has timing={timing!r}, not an object of timings")
+        seconds = timing.get("seconds", 0)
         if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < float("inf"):
             raise InvalidArgument(f"{where}: row {k} has seconds={seconds!r}, not a number of seconds")
         for key in ("id", "reading"):
@@ -236,7 +239,7 @@ def _reproduce(results, body, claims, where: str, seconds_per_reading: float, co
                 continue
             fresh = checker.check(claim, reading)
             if fresh.verdict != res.verdict:
-                why = f" ({fresh.evidence['budget']})" if "budget" in fresh.evidence else ""
+                why = f" ({fresh.evidence['stopped']['reason']})" if "stopped" in fresh.evidence else ""
                 mismatches.append(f"{res.claim_id} [{res.reading}]: the file says {res.verdict.value}, a fresh check "
                                   f"gives {fresh.verdict.value}{why}")
     if mismatches:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import sys
 
-from exactpriv.cli._common import EXIT_INTERRUPTED, esc, int_option, seconds_option, use_cache_for_hypothesis, write_output
+from exactpriv.cli._common import (EXIT_INTERRUPTED, add_effort_argument, esc, int_option, seconds_option, use_cache_for_hypothesis,
+                                   write_output)
 from exactpriv.cli._output import output_width, progress_bar, quiet_third_party
 from exactpriv.cli._witness_text import witness_lines, wrap
 from exactpriv.cli._workers import add_workers_arguments, progress_printer, workers_of
@@ -61,7 +62,7 @@ def _run_conjecture(args) -> int:
     from rich.console import Console
 
     from counterexamples.conjecture import conjecture
-    from exactpriv.exact import budget
+    from exactpriv import effort
 
     use_cache_for_hypothesis()
     quiet_third_party()
@@ -78,7 +79,7 @@ def _run_conjecture(args) -> int:
         with progress_bar("conjecture", budget_seconds=args.seconds) as progress:
             progress.add_task(esc(f"{args.measure} <= {args.bound}"), total=None)
             res = conjecture(**kw)
-    interrupted = budget.stop_requested()
+    interrupted = effort.stop_requested()
     doc = res.to_json()
     if interrupted:
         doc["partial"] = True
@@ -124,6 +125,7 @@ def add_parser(subparsers, name="conjecture"):
     p.add_argument("--format", choices=("table", "json", "markdown"), default="table",
                    help="how to print the result on stdout (default table: the verdict, the refuting "
                         "values and the witness as lines of at most 120 columns)")
+    add_effort_argument(p)
     add_workers_arguments(p)
     p.set_defaults(func=_run_conjecture)
     return p

@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from exactpriv.cli._common import (EXIT_INTERRUPTED, add_bank_argument, archive_directory, banks_of, esc,
+from exactpriv.cli._common import (EXIT_INTERRUPTED, add_bank_argument, add_effort_argument, archive_directory, banks_of, esc,
                                    int_option, seconds_option, use_cache_for_hypothesis, write_output)
 from exactpriv.cli._output import (Row, add_format_arguments, count, output_width, progress_bar, quiet_third_party,
                                    render)
@@ -70,7 +70,7 @@ def _run_hunt(args) -> int:
     from counterexamples.hunt import hunt_reading
     from exactpriv.claims import ReadingResult, Verdict
     from exactpriv.claims.banks import find_claim as get_claim
-    from exactpriv.exact import budget
+    from exactpriv import effort
 
     use_cache_for_hypothesis()
     archive_dir = archive_directory(args.archive) if args.archive is not None else None
@@ -107,7 +107,7 @@ def _run_hunt(args) -> int:
     with progress_bar(f"hunt {claim.id}", budget_seconds=args.seconds) as progress:
         task = progress.add_task("", total=len(readings))
         for r in readings:
-            if budget.stop_requested():  # Ctrl-C stops the whole hunt, not only one reading
+            if effort.stop_requested():  # Ctrl-C stops the whole hunt, not only one reading
                 interrupted = True
                 break
 
@@ -121,7 +121,7 @@ def _run_hunt(args) -> int:
             except KeyboardInterrupt:
                 interrupted = True
                 break
-            interrupted = interrupted or budget.stop_requested()
+            interrupted = interrupted or effort.stop_requested()
             progress.advance(task)
             doc = res.to_json()
             if res.verdict == Verdict.REFUTED and res.witness is not None:
@@ -201,6 +201,7 @@ def add_parser(subparsers, name="hunt"):
                         "./counterexamples/found of the current project; never inside site-packages)")
     p.add_argument("--overwrite", action="store_true",
                    help="with --archive: replace an existing witness file (default: keep it)")
+    add_effort_argument(p)
     add_format_arguments(p)
     add_workers_arguments(p)
     p.set_defaults(func=_run_hunt)

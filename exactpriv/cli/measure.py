@@ -19,16 +19,16 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
-from exactpriv.cli._common import seconds_option, write_output
+from exactpriv.cli._common import add_effort_argument, seconds_option, write_output
 from exactpriv.cli._output import output_width
 from exactpriv.cli._witness_text import point_text, wrap
-from exactpriv.errors import BudgetExceededError, ExactPrivError, FormatError, InvalidArgument
+from exactpriv.errors import BudgetExceededError, ExactPrivError, FormatError, InvalidArgument, TimeLimitReached
 
 __all__ = ["add_parser", "measure_all", "parse_measure_params"]
 
 
 #: Default budget of one measure (``--seconds``).
-DEFAULT_SECONDS = 60.0
+DEFAULT_SECONDS = 600.0  # a safety net for the whole command: the effort decides every value
 #: approx_dp's views: δ at ε (``epsilon``) and the tightest ε at δ (``delta``), as in ``conjecture``.
 _APPROX_VIEWS = ("epsilon", "delta")
 #: Arguments of the measure functions that are not notion parameters a user sets with --param.
@@ -135,13 +135,14 @@ def _user_message(exc: Exception, M) -> str:
     return text
 
 
-def measure_all(M, prior=None, only=None, *, seconds: float = DEFAULT_SECONDS, params=None) -> dict:
+def measure_all(M, prior=None, only=None, *, seconds: float | None = DEFAULT_SECONDS, params=None) -> dict:
     """Every applicable measure (or the ``only`` ones) as JSON-ready dicts, keyed by name.
 
     ``params`` are notion parameters ({"alpha": 3, "epsilon": Fraction(1, 2)}), each passed to the measures
-    that take it.  Each measure runs in a killable worker (:func:`exactpriv.exact.budget.run_bounded`) within
-    ``seconds``; one that overruns is listed with ``"undecided"`` and the reason."""
-    from exactpriv.exact.budget import run_bounded
+    that take it.  Each measure runs in a killable worker (:func:`exactpriv.effort.run_bounded`) within
+    ``seconds`` (None: the deadline in force) — a time limit, a safety net: one that overruns is listed
+    with ``"stopped"`` and the reason ("stopped by the time limit ..."), never as a value."""
+    from exactpriv.effort import run_bounded
     from exactpriv.measures import REGISTRY, applicable_measures
 
     params = dict(params or {})
@@ -163,7 +164,10 @@ def measure_all(M, prior=None, only=None, *, seconds: float = DEFAULT_SECONDS, p
         t0 = time.perf_counter()
         try:
             res = run_bounded(_measure_json, n, M, prior, params, seconds=seconds, what=f"the measure {n}")
-        except BudgetExceededError as exc:
+        except TimeLimitReached as exc:
+            res = {"exact": None, "lower": None, "upper": None, "float": None, "witness": {},
+                   "stopped": str(exc)}
+        except BudgetExceededError as exc:  # the worker died (out of memory)
             res = {"exact": None, "lower": None, "upper": None, "float": None, "witness": {},
                    "undecided": str(exc)}
         except ExactPrivError as exc:
@@ -230,6 +234,8 @@ def _value_text(r: dict) -> str:
         return "not applicable: " + r["not_applicable"]
     if "undecided" in r:
         return "UNDECIDED: " + r["undecided"]
+    if "stopped" in r:
+        return "STOPPED: " + r["stopped"]
     text = r["exact"] if r["exact"] is not None else \
         f"in [{_outward(r['lower'], 15, down=True)}, {_outward(r['upper'], 15, down=False)}]"
     if r.get("at"):
@@ -315,6 +321,14 @@ def _load_mechanism(path, reading: str | None = None):
 
 
 def _run(args) -> int:
+    from exactpriv import effort
+
+    # --seconds bounds the whole command, loading included (issue 19): each measure gets what is left
+    with effort.deadline(args.seconds, what="measure command"):
+        return _run_within(args)
+
+
+def _run_within(args) -> int:
     from exactpriv import io
 
     M, witness_prior = _load_mechanism(args.file, args.reading)
@@ -331,7 +345,7 @@ def _run(args) -> int:
         prior = witness_prior
     only = [s.strip() for s in args.only.split(",")] if args.only else None
     params = parse_measure_params(args.param)
-    results = measure_all(M, prior, only, seconds=args.seconds, params=params)
+    results = measure_all(M, prior, only, seconds=None, params=params)
     kind = "a symbolic family in eps, closed forms for every eps >= 0" if _is_symbolic(M) else \
         "a product mechanism" if type(M).__name__ == "ProductMechanism" else "a mechanism"
     title = f"measures of {args.file} ({kind})" + (f", {', '.join(args.param)}" if args.param else "")
@@ -368,7 +382,8 @@ def add_parser(subparsers, name="measure"):
                    help="how to print the results on stdout (default table: one block per measure, at most 120 "
                         "columns)")
     p.add_argument("--seconds", type=seconds_option, default=DEFAULT_SECONDS,
-                   help=f"budget of each measure in seconds (default {DEFAULT_SECONDS:g}); one that overruns is "
-                        f"listed as UNDECIDED")
+                   help=f"time limit of the whole command in seconds, loading included (default "
+                        f"{DEFAULT_SECONDS:g}); a safety net: a measure it stops is listed as STOPPED")
+    add_effort_argument(p)
     p.set_defaults(func=_run)
     return p

@@ -17,7 +17,7 @@ import dataclasses
 import time
 from pathlib import Path
 
-from exactpriv.cli._common import (EXIT_INTERRUPTED, add_bank_argument, add_reading_budget_argument, banks_of, esc,
+from exactpriv.cli._common import (EXIT_INTERRUPTED, add_bank_argument, add_effort_argument, add_reading_budget_argument, banks_of, esc,
                                    int_option, seconds_option, write_output)
 from exactpriv.cli._workers import add_workers_arguments, workers_of
 from exactpriv.cli._sealed_run import read_verify_json
@@ -33,6 +33,7 @@ def add_parser(subparsers, name: str = "report"):
     p.add_argument("--out", default="report", help="output directory (default ./report)")
     p.add_argument("--slow", action="store_true", help="also run the slow exhaustive families (default off)")
     add_reading_budget_argument(p)
+    add_effort_argument(p)
     p.add_argument("--from-json", dest="from_json", metavar="FILE",
                    help="use the results of a previous 'exactpriv verify' (verify.json) instead of re-running "
                         "(default: run the bank now)")
@@ -176,7 +177,7 @@ def _tightness(console, args, claims, G, explorations, entry_explorations) -> No
 
 
 def _check_stop() -> None:
-    from exactpriv.exact import budget
+    from exactpriv import effort
 
-    if budget.stop_requested():  # Ctrl-C whose KeyboardInterrupt was swallowed inside a search
+    if effort.stop_requested():  # Ctrl-C whose KeyboardInterrupt was swallowed inside a search
         raise KeyboardInterrupt

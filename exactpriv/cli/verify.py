@@ -7,14 +7,14 @@ import sys
 import time
 
 from counterexamples.report import evidence_text
-from exactpriv.cli._common import (EXIT_ERROR, EXIT_INTERRUPTED, EXIT_UNEXPECTED, add_bank_argument,
-                                   add_reading_budget_argument, banks_of, esc, int_option, witness_label,
-                                   write_output)
+from exactpriv.cli._common import (EXIT_ERROR, EXIT_INTERRUPTED, EXIT_STOPPED, EXIT_UNEXPECTED, add_bank_argument,
+                                   add_effort_argument, add_reading_budget_argument, banks_of, esc, int_option,
+                                   witness_label, write_output)
 from exactpriv.cli._output import (Row, add_format_arguments, count, progress_bar, quiet_third_party, render,
                                    row_of)
 from exactpriv.cli._sealed_run import seal_rows
 from exactpriv.cli._workers import add_workers_arguments, workers_of
-from exactpriv.errors import ExactPrivError
+from exactpriv.errors import ExactPrivError, WorkerDiedError
 
 __all__ = ["add_parser", "cmd_verify", "select_claims"]
 
@@ -45,6 +45,7 @@ def add_parser(subparsers, name: str = "verify"):
                         "witness archived to ./counterexamples/found/ (never over an existing file)")
     v.add_argument("--seed", type=int_option, default=0, help="seed of --search (default 0)")
     add_reading_budget_argument(v)
+    add_effort_argument(v)
     add_format_arguments(v)
     add_workers_arguments(v)
     v.set_defaults(func=cmd_verify)
@@ -106,6 +107,11 @@ def cmd_verify(args) -> int:
         return EXIT_ERROR
     if any(row.unexpected for row in rows):
         return EXIT_UNEXPECTED
+    stopped = sum(row.stopped for row in rows)
+    if stopped:
+        print(f"the time limit stopped {count(stopped, 'reading')} (STOPPED, not a verdict): raise "
+              f"--seconds-per-reading to let the effort decide", file=sys.stderr)
+        return EXIT_STOPPED
     return 0
 
 
@@ -162,7 +168,7 @@ def _record(r, res, error, results, rows, errors) -> None:
 def _check_all(claims, total, slow, results, rows, not_encodable, errors, seconds_per_reading) -> None:
     from exactpriv.claims import ReadingResult, Verdict
     from exactpriv.claims.check import ReadingChecker
-    from exactpriv.exact import budget
+    from exactpriv import effort
 
     with progress_bar("verify") as progress, \
             ReadingChecker(claims, seconds=seconds_per_reading, include_slow=slow) as checker:
@@ -172,12 +178,15 @@ def _check_all(claims, total, slow, results, rows, not_encodable, errors, second
                 _not_encodable(c, rows, not_encodable)
                 continue
             for r in c.readings:
-                if budget.stop_requested():  # Ctrl-C whose KeyboardInterrupt was swallowed mid-reading
+                if effort.stop_requested():  # Ctrl-C whose KeyboardInterrupt was swallowed mid-reading
                     raise KeyboardInterrupt
                 progress.update(task, description=esc(f"{c.id} [{r.name}]"))
                 error = None
                 try:
                     res = checker.check(c, r)
+                except WorkerDiedError as exc:
+                    error = f"crashed check: {exc}"
+                    res = ReadingResult(c.id, r.name, Verdict.UNDECIDED, {"error": error})
                 except ExactPrivError as exc:
                     error = f"{type(exc).__name__}: {exc}"
                     res = ReadingResult(c.id, r.name, Verdict.UNDECIDED, {"error": error})

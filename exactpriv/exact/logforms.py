@@ -46,11 +46,26 @@ COMPARISON_MAX_PREC = 1 << 16
 _START_PREC = 64
 
 
+#: Integers of more bits than this are factored in a killable worker: FLINT factors a 121-digit
+#: product of two large primes in one call that cannot look at the clock (it never returned on a 2x3
+#: mechanism with entries near 2^-400, issue 19), so only the time limit in force can end it — a stop,
+#: never a wrong canonical form.  Below it factoring takes microseconds.  Empirically determined parameter.
+_FACTOR_IN_WORKER_BITS = 128
+
+
 @functools.lru_cache(maxsize=65536)
 def _factor_positive_int(n: int) -> tuple[tuple[int, int], ...]:
     """Prime factorisation of the integer n ≥ 1 as sorted ((p, e), ...) with proven primes."""
     if n == 1:
         return ()
+    if n.bit_length() > _FACTOR_IN_WORKER_BITS:
+        from exactpriv.effort import run_bounded
+
+        return run_bounded(_factor_now, n, what=f"factoring a {n.bit_length()}-bit integer", warm=True)
+    return _factor_now(n)
+
+
+def _factor_now(n: int) -> tuple[tuple[int, int], ...]:
     out: dict[int, int] = {}
     for p, e in flint.fmpz(n).factor():
         p, e = int(p), int(e)

@@ -11,19 +11,26 @@ import enum
 
 __all__ = ["Verdict"]
 
-_COLOURS = {"REFUTED": "#b3261e", "PROVED": "#1b6e20", "CHECKED": "#0b5c7a", "UNDECIDED": "#8a6d00"}
+_COLOURS = {"REFUTED": "#b3261e", "PROVED": "#1b6e20", "CHECKED": "#0b5c7a", "UNDECIDED": "#8a6d00",
+            "STOPPED": "#5f5f5f"}
 
 
 class Verdict(str, enum.Enum):
-    """The verdict of one reading or statement: REFUTED, PROVED, CHECKED or UNDECIDED.
+    """The verdict of one reading or statement: REFUTED, PROVED, CHECKED or UNDECIDED — or STOPPED.
 
     A ``str`` enum, so ``verdict == "PROVED"`` holds for ``Verdict.PROVED``.
+
+    STOPPED is not a verdict about the statement: the time limit (a safety net, ``--seconds``) stopped the
+    work before the effort was spent, so nothing beyond what is listed was shown.  UNDECIDED, by contrast,
+    means the stated effort (precision, boxes, iterations, examples) was spent without deciding — the
+    same on every machine.  A witness or a proof found before a stop is kept (REFUTED, PROVED).
     """
 
     REFUTED = "REFUTED"
     PROVED = "PROVED"
     CHECKED = "CHECKED"
     UNDECIDED = "UNDECIDED"
+    STOPPED = "STOPPED"
 
     def __str__(self) -> str:
         return self.value

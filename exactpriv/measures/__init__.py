@@ -142,12 +142,12 @@ def compute(name: str, M: Mechanism | ProductMechanism, *, prior: Prior | None =
     """Compute the measure ``name`` (defaults from the registry, overridden by ``params``).
 
     seconds : optional budget (positive, finite): the measure then runs in a killable worker
-        (:func:`exactpriv.exact.budget.run_bounded`) and past the budget — or an enclosing
-        ``with exactpriv.exact.budget.deadline(S):`` — raises BudgetExceededError naming it.
+        (:func:`exactpriv.effort.run_bounded`) and past the budget — or an enclosing
+        ``with exactpriv.effort.deadline(S):`` — raises BudgetExceededError naming it.
         Without it the measure runs in this process, unbounded.
     """
     if seconds is not None:
-        from exactpriv.exact.budget import run_bounded
+        from exactpriv.effort import run_bounded
 
         return run_bounded(compute, name, M, prior=prior, seconds=seconds, what=f"the measure {name}", **params)
     spec = REGISTRY.get(name)

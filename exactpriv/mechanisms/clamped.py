@@ -399,7 +399,7 @@ def _prove_identity_cached(lhs, rhs, scale):
     from exactpriv.certify import prove_identity
 
     # identities of rational functions in t: exact algebra decides them (t stands for e^{s eps})
-    return str(prove_identity(_as_eps(lhs, scale), _as_eps(rhs, scale), seconds=10).verdict)
+    return str(prove_identity(_as_eps(lhs, scale), _as_eps(rhs, scale), ).verdict)
 
 
 @functools.lru_cache(maxsize=256)
@@ -407,10 +407,10 @@ def _prove_positive(f, scale: Fraction, kind: str):
     from exactpriv.certify import prove_inequality
 
     e = _as_eps(f, scale)
-    strict = prove_inequality(e, ">", 0, domain=(0, sympy.oo), closed=(False, False), seconds=10)
+    strict = prove_inequality(e, ">", 0, domain=(0, sympy.oo), closed=(False, False))
     if str(strict.verdict) != "PROVED":
         raise EntryRangeError(f"the {kind} factor {e} is not proved > 0 for every eps > 0 ({strict.reason})")
-    weak = prove_inequality(e, ">=", 0, domain=(0, sympy.oo), closed=(True, False), seconds=10)
+    weak = prove_inequality(e, ">=", 0, domain=(0, sympy.oo), closed=(True, False))
     if str(weak.verdict) != "PROVED":
         raise EntryRangeError(f"the {kind} factor {e} is not proved >= 0 at eps = 0 ({weak.reason})")
     return True

@@ -197,3 +197,19 @@ def test_checked_parameter_points_are_re_evaluated(tmp_path):
     doc["rows"][0]["statement"] = dict(ZHAO, domain={"eps": "(0, 3]"})  # 3 is then inside, and fails
     report = check_document(doc, bank=None)
     assert report.rows[0].status == FAILED and "fails on a listed instance" in report.rows[0].why
+
+
+def _limit(of, claim, at="0"):
+    return {"quantifier": "limit", "limit": {"of": of, "variable": "eps", "at": at}, "claim": claim}
+
+
+def test_limits_by_the_checkers_own_derivatives():
+    # Cuff–Yu (11) ~ eps^2/2: eps tanh(eps/2) / (eps^2/2) -> 1 (the engine's Gruntz limit, recomputed)
+    _proves({"kind": "l'hopital"}, _limit("(eps*tanh(eps/2))/(eps**2/2)", "L == 1"))
+    _proves({"kind": "l'hopital"}, _limit("(log(1 + eps) - eps)/eps**2", "L == -1/2"))
+    with pytest.raises(Failed, match="the claim fails"):
+        _proves({"kind": "l'hopital"}, _limit("2*tanh(eps/2)/eps", "L == 2"))
+    with pytest.raises(Failed, match="pole"):
+        _proves({"kind": "l'hopital"}, _limit("1/eps", "L == 1"))
+    with pytest.raises(Failed, match="denominator inside"):  # f = 1/eps is not analytic at 0
+        _proves({"kind": "l'hopital"}, _limit("(1/eps)/(1/eps)", "L == 1"))

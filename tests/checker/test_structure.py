@@ -124,3 +124,15 @@ def test_a_file_written_elsewhere_is_checked_the_same_way(bank, tmp_path):
     (tmp_path / "elsewhere").mkdir()
     path = write(tmp_path / "elsewhere" / "verify.json", _doc(bank))
     assert check_file(path, bank=bank).ok
+
+
+def test_a_verdict_other_than_the_banks_expectation_is_noted(tmp_path, capsys):
+    entries = [{"id": "toy.c0/r", "kind": "paper", "statement": UNDECIDED_STATEMENT, "expected": "REFUTED"}]
+    bank = make_bank(tmp_path / "bank", entries)
+    doc = make_document(bank, _rows()[:1], effort={"max_prec": 2048})
+    report = check_document(doc, bank=bank)
+    assert report.rows[0].status == RE_VERIFIED and report.rows[0].note == "the bank expects REFUTED"
+    out = tmp_path / "out.json"
+    assert main(["check", str(write(tmp_path / "d.json", doc)), "--bank", str(bank), "--json", str(out)]) == 0
+    assert "the bank expects REFUTED" in capsys.readouterr().out
+    assert json.loads(out.read_text())["rows"][0]["note"] == "the bank expects REFUTED"

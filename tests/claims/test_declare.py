@@ -21,9 +21,16 @@ def verdict(claim):
     return check_reading(claim, claim.readings[0])
 
 
-def test_cuff_yu_lemma1_form_is_checked_and_a_stronger_constant_refuted():
+def test_cuff_yu_lemma1_form_is_proved_by_reduction_and_a_stronger_constant_refuted():
+    """ε-DP ⇒ min{ε, ε²}-KL-DP is PROVED for every mechanism by the reduction to RR(ε) (issue 27); without
+    the reduction the same reading is CHECKED on its instances."""
     ok = implication_claim("t.kl", given="pure_dp", measure="kl_dp", bound="Min(eps, eps**2)", families=[RR, RANDOM])
-    assert verdict(ok).verdict is Verdict.CHECKED
+    res = verdict(ok)
+    assert res.verdict is Verdict.PROVED and res.evidence["proof"]["method"] == "reduction"
+    assert res.evidence["families"][RANDOM.name]["kernels_confirmed"] == 8  # one neighbouring pair each
+    plain = implication_claim("t.kl0", given="pure_dp", measure="kl_dp", bound="Min(eps, eps**2)",
+                              families=[RR, RANDOM], by_reduction=False)
+    assert verdict(plain).verdict is Verdict.CHECKED
     bad = implication_claim("t.kl3", given="pure_dp", measure="kl_dp", bound="eps**2/3", families=[RR])
     res = verdict(bad)
     assert res.verdict is Verdict.REFUTED and res.witness.label.startswith("RR")

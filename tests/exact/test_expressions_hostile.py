@@ -23,7 +23,7 @@ from exactpriv.errors import (
     UnknownSymbolError,
     UnsafeInputError,
 )
-from exactpriv.exact.budget import run_bounded
+from exactpriv.effort import run_bounded
 from exactpriv.exact.expressions import MAX_DEPTH, parse_expression
 
 exp, log, sqrt, tanh, Min, Max, R = sympy.exp, sympy.log, sympy.sqrt, sympy.tanh, sympy.Min, sympy.Max, sympy.Rational

@@ -1,4 +1,5 @@
-"""Budgets that hold (issue 10): one reading that never returns costs its budget, not the run.
+"""Time limits that hold (issues 10, 19): one reading that never returns costs its limit, not the run, and
+a reading the time limit stopped is STOPPED (its own status, never UNDECIDED or CHECKED).
 
 The readings of ``slow_bank.py`` misbehave on purpose: one spins forever in pure Python (only the
 kill of its worker ends it), one is slow instance after instance (the cooperative deadline ends
@@ -19,9 +20,9 @@ from exactpriv.claims import Verdict, check_reading
 from exactpriv.claims.banks import resolve_banks, select_claims
 from exactpriv.claims.check import ReadingChecker
 from exactpriv.cli import main
-from exactpriv.errors import BudgetExceededError, InvalidArgument
-from exactpriv.exact import budget
-from exactpriv.exact.budget import run_bounded
+from exactpriv.errors import InvalidArgument, TimeLimitReached
+from exactpriv import effort
+from exactpriv.effort import run_bounded
 
 BANK = Path(__file__).parent / "slow_bank.py"
 
@@ -40,65 +41,66 @@ def _check_all(claims, seconds):
         return {(c.id, r.name): checker.check(c, r) for c in claims.values() for r in c.readings}
 
 
-def test_a_reading_that_never_returns_is_undecided_and_the_run_goes_on(claims):
+def test_a_reading_that_never_returns_is_stopped_and_the_run_goes_on(claims):
     results = _guarded(_check_all, claims, 1.0)
     hung = results[("slow.hang", "never-returns")]
-    assert hung.verdict is Verdict.UNDECIDED
-    assert hung.evidence["budget"].startswith("budget exceeded after ")
-    assert "the reading budget is 1 s" in hung.evidence["budget"]
+    assert hung.verdict is Verdict.STOPPED
+    assert hung.evidence["stopped"]["by"] == "time limit" and hung.evidence["stopped"]["limit_seconds"] == 1
+    assert hung.evidence["stopped"]["reason"] == "stopped by the time limit of 1 s"
+    assert "seconds" not in hung.to_json() and "seconds" in hung.to_json()["timing"]
     # the readings after it were checked by a fresh worker
     assert results[("slow.quick", "fast")].verdict is Verdict.CHECKED
 
 
 def test_the_cooperative_deadline_keeps_the_counts_and_never_says_checked(claims):
     res = _guarded(_check_all, claims, 1.0)[("slow.hang", "slow-instances")]
-    assert res.verdict is Verdict.UNDECIDED  # CHECKED would claim all 40 instances
-    assert 0 < res.evidence["instances_true"] < 40
-    assert res.evidence["budget"].startswith("budget exceeded after ")
+    assert res.verdict is Verdict.STOPPED  # CHECKED would claim all 40 instances, UNDECIDED a spent effort
+    assert res.evidence["instances_true"] < 40
+    assert res.evidence["stopped"]["reason"] == "stopped by the time limit of 1 s"
 
 
 def test_a_witness_found_before_the_deadline_is_kept(claims):
     res = _guarded(_check_all, claims, 1.0)[("slow.hang", "witness-then-slow")]
     assert res.verdict is Verdict.CHECKED and res.evidence["witness"] == "i0"
-    assert "budget" not in res.evidence
+    assert "stopped" not in res.evidence
 
 
 def test_check_reading_takes_a_budget(claims):
     claim = claims["slow.hang"]
     res = _guarded(lambda: check_reading(claim, claim.reading("never-returns"), seconds=0.5))
-    assert res.verdict is Verdict.UNDECIDED and "budget exceeded after" in res.evidence["budget"]
+    assert res.verdict is Verdict.STOPPED and res.evidence["stopped"]["limit_seconds"] == 0.5
     # an enclosing deadline bounds an in-process check cooperatively (between instances)
-    with budget.deadline(0.5, what="test"):
+    with effort.deadline(0.5, what="test"):
         res = check_reading(claim, claim.reading("slow-instances"))
-    assert res.verdict is Verdict.UNDECIDED and "the test budget is 0.5 s" in res.evidence["budget"]
+    assert res.verdict is Verdict.STOPPED and res.evidence["stopped"]["reason"] == "stopped by the time limit of 0.5 s"
     # check_claim passes the budget on to each reading
     from exactpriv.claims import check_claim
 
     verdicts = _guarded(lambda: [r.verdict for r in check_claim(claim, seconds=0.5)])
-    assert verdicts == [Verdict.UNDECIDED, Verdict.UNDECIDED, Verdict.CHECKED]
+    assert verdicts == [Verdict.STOPPED, Verdict.STOPPED, Verdict.CHECKED]
     for bad in (0, -1, float("inf"), float("nan"), True, "5"):
         with pytest.raises(InvalidArgument):
             check_reading(claim, claim.reading("never-returns"), seconds=bad)
 
 
-def test_verify_gives_the_hanging_reading_undecided_and_writes_every_row(tmp_path):
+def test_verify_gives_the_hanging_reading_stopped_and_writes_every_row(tmp_path):
     out = tmp_path / "v.json"
     rc = _guarded(main, ["verify", str(BANK), "--seconds-per-reading", "1", "--json", str(out), "--markdown",
                          str(tmp_path / "v.md")])
-    assert rc == 0  # no reading of this bank declares an expected verdict
+    assert rc == 7  # the time limit stopped readings (none of this bank declares an expected verdict)
     rows = {(r["id"], r["reading"]): r for r in json.loads(out.read_text()) if r.get("reading")}
-    assert rows[("slow.hang", "never-returns")]["verdict"] == "UNDECIDED"
-    assert "budget exceeded after" in rows[("slow.hang", "never-returns")]["evidence"]["budget"]
+    assert rows[("slow.hang", "never-returns")]["verdict"] == "STOPPED"
+    assert rows[("slow.hang", "never-returns")]["evidence"]["stopped"]["by"] == "time limit"
     assert rows[("slow.quick", "fast")]["verdict"] == "CHECKED"
-    assert "budget exceeded after" in (tmp_path / "v.md").read_text()
+    assert "stopped by the time limit of 1 s" in (tmp_path / "v.md").read_text()
 
 
-def test_report_gives_the_hanging_reading_undecided(tmp_path):
+def test_report_gives_the_hanging_reading_stopped(tmp_path):
     rc = _guarded(main, ["report", "--bank", str(BANK), "--seconds-per-reading", "1", "--out", str(tmp_path),
                          "--no-tightness"])
     assert rc == 0
     index = (tmp_path / "index.md").read_text()
-    assert "budget exceeded after" in index and (tmp_path / "slow.quick.html").exists()
+    assert "stopped by the time limit" in index and (tmp_path / "slow.quick.html").exists()
 
 
 def _spinning_measure_with_budget(seconds):
@@ -116,7 +118,7 @@ def test_a_python_measure_takes_a_budget():
     from exactpriv import measure, randomized_response
 
     assert str(measure("pure_dp", randomized_response(p="3/4"), seconds=30).value) == "log(3)"
-    with pytest.raises(BudgetExceededError, match="the measure spin did not finish within its budget of 0.5 s"):
+    with pytest.raises(TimeLimitReached, match="the measure spin was stopped by its time limit of 0.5 s"):
         _guarded(_spinning_measure_with_budget, 0.5)
 
 
@@ -133,5 +135,5 @@ def _load_slow_entries(seconds):
 
 
 def test_loading_a_file_has_one_deadline_for_the_whole_document():
-    with pytest.raises(BudgetExceededError, match="the loading budget of 2 s was exhausted"):
+    with pytest.raises(TimeLimitReached, match=r"stopped by the time limit of the loading \(2 s\)"):
         _guarded(_load_slow_entries, 2)

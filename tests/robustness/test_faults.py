@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from exactpriv.errors import BudgetExceededError, OutputError
-from exactpriv.exact.budget import run_bounded
+from exactpriv.errors import BudgetExceededError, OutputError, TimeLimitReached
+from exactpriv.effort import run_bounded
 from exactpriv.io import write_atomic
 
 #: A directory no one can create files in, not even root (sysfs).
@@ -91,6 +91,10 @@ def test_sigkill_while_writing_leaves_a_complete_file(tmp_path):
             finally:
                 os._exit(1)
         time.sleep(rng.uniform(0.02, 0.3))
+        for _ in range(6000):  # until one write completed (a hang guard, not a timing assertion): on a
+            if path.exists():  # saturated machine 0.3 s may not be enough for the first one
+                break
+            time.sleep(0.01)
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         if path.exists():
@@ -181,7 +185,7 @@ def _die():
 
 
 def test_a_worker_past_its_budget_is_killed():
-    with pytest.raises(BudgetExceededError, match="budget of 0.5 s"):
+    with pytest.raises(TimeLimitReached, match="stopped by its time limit of 0.5 s"):
         run_bounded(_sleep, 60, seconds=0.5, what="the sleep")
     assert run_bounded(_sleep, 0, seconds=30) == "woke"
 
@@ -213,19 +217,19 @@ def test_worker_exceptions_keep_their_type():
 
 
 def test_the_run_deadline_bounds_workers_and_stop_requests_expire_it():
-    from exactpriv.exact import budget
+    from exactpriv import effort
 
-    with budget.deadline(0.5, what="test run"):
-        with pytest.raises(BudgetExceededError, match="test run budget of 0.5 s"):
+    with effort.deadline(0.5, what="test run"):
+        with pytest.raises(TimeLimitReached, match=r"stopped by the time limit of the test run \(0.5 s\)"):
             run_bounded(_sleep, 60, seconds=30)
-    budget.request_stop()
+    effort.request_stop()
     try:
-        assert budget.expired() and budget.remaining() == 0
+        assert effort.expired() and effort.remaining() == 0
         with pytest.raises(BudgetExceededError, match="interrupted"):
             run_bounded(_sleep, 0, seconds=30)
     finally:
-        budget.clear_stop()
-    assert not budget.expired()
+        effort.clear_stop()
+    assert not effort.expired()
 
 
 # ----------------------------------------------------------------------------- Ctrl-C
@@ -277,7 +281,8 @@ def test_ctrl_c_during_verify_writes_the_partial_results(tmp_path):
     assert rc == 130 and "Traceback" not in out + err
     rows = json.loads((tmp_path / "v.json").read_text())
     partial = rows[-1]["partial"]
-    assert partial["reason"] == "interrupted" and 0 < partial["readings_checked"] < partial["readings_total"]
+    # how many readings were checked before the interrupt depends on the machine's speed: not asserted
+    assert partial["reason"] == "interrupted" and 0 <= partial["readings_checked"] < partial["readings_total"]
     assert "**PARTIAL**" in (tmp_path / "v.md").read_text()
 
 
@@ -321,21 +326,36 @@ def test_a_second_ctrl_c_exits_at_once(argv, tmp_path):
 LAUNCHER = "import sys\nfrom exactpriv_launcher import main\nif __name__ == '__main__':\n    sys.exit(main())\n"
 
 
-def _interrupted_at(argv: list[str], delay: float) -> tuple[int, str]:
-    """Run ``python argv`` from the repo root, send one SIGINT after ``delay`` s: (exit status, stderr)."""
+def _interrupted_at(argv: list[str], marker: str) -> tuple[int, str]:
+    """Run ``python argv`` from the repo root and send one SIGINT as soon as the module ``marker`` has been
+    imported (``-X importtime`` reports each import as it completes): no sleep, so the interrupt lands in
+    the same phase of start-up on an idle and on a saturated machine (issue 19: no test depends on speed).
+    Returns (exit status, stderr without the import-time lines)."""
     import subprocess
+    import threading
 
-    proc = subprocess.Popen([sys.executable, *argv, "verify", "--json", "", "--markdown", ""],
+    proc = subprocess.Popen([sys.executable, "-X", "importtime", *argv, "verify", "--json", "", "--markdown", ""],
                             cwd=Path(__file__).resolve().parents[2], stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    time.sleep(delay)
-    proc.send_signal(signal.SIGINT)
-    try:
-        err = proc.communicate(timeout=60)[1].decode()  # a hang guard, not a timing assertion
-    except subprocess.TimeoutExpired:
+    lines: list[str] = []
+
+    def read():
+        for raw in proc.stderr:
+            line = raw.decode(errors="replace")
+            lines.append(line)
+            if line.startswith("import time:") and line.rstrip().split("|")[-1].strip() == marker \
+                    and proc.returncode is None:
+                proc.send_signal(signal.SIGINT)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(timeout=300)  # a hang guard, not a timing assertion
+    if reader.is_alive():
         proc.kill()
-        pytest.fail("still running 60 s after Ctrl-C")
-    return proc.returncode, err
+        pytest.fail(f"still running 300 s after start (marker {marker!r} imported: "
+                    f"{any(marker in x for x in lines)})")
+    proc.wait()
+    return proc.returncode, "".join(x for x in lines if not x.startswith("import time:"))
 
 
 #: Sends SIGINT to its own process when the command line's package starts importing: the package loads
@@ -366,7 +386,7 @@ def test_ctrl_c_while_the_console_script_imports_is_one_line(tmp_path):
     command's own protocol answers (one line too)."""
     rc, err = _run_to_end(INTERRUPT_WHILE_IMPORTING + LAUNCHER)
     assert (rc, err.strip()) == (130, "interrupted while starting"), (rc, err)
-    rc, err = _interrupted_at(["-c", LAUNCHER], 0.6)
+    rc, err = _interrupted_at(["-c", LAUNCHER], "exactpriv.claims")
     assert rc == 130 and "Traceback" not in err and len(err.splitlines()) == 1, err
 
 

@@ -2,7 +2,7 @@
 
 Every row must end in the correct result or one typed ``error: Type: message`` line (exit 1),
 never a traceback, a hang or an untyped exception.  Each row runs ``exactpriv.cli.main`` in a
-forked child under :func:`exactpriv.exact.budget.run_bounded`, so a regression that hangs
+forked child under :func:`exactpriv.effort.run_bounded`, so a regression that hangs
 fails the row (``BudgetExceededError``) instead of hanging the suite; the guard is a safety
 net, not a timing assertion (it is several times the budget the row passes).
 """
@@ -16,7 +16,7 @@ import pytest
 
 from counterexamples.archive import FOUND
 from exactpriv.cli import main
-from exactpriv.exact.budget import run_bounded
+from exactpriv.effort import run_bounded
 
 HAMMING1 = {"type": "hamming", "values": ["0", "1"], "n": 1}
 NESTED_EXP = "eps"
@@ -73,9 +73,10 @@ CASES = [
                                                "31536000"], 1, "above the largest budget"),
     ("report-seconds-per-reading-nan", {}, ["report", "--only", "zhao2019.lemma1", "--out", "{dir}/r",
                                             "--seconds-per-reading", "nan"], 1, "InvalidArgument"),
-    # a reading that never returns (pure Python, deaf to deadlines): UNDECIDED, and the run goes on
+    # a reading that never returns (pure Python, deaf to deadlines): STOPPED (exit 7), and the run goes on
     ("verify-reading-that-never-returns", {}, ["verify", SLOW_BANK, "--seconds-per-reading", "1", "--json",
-                                               "{dir}/v.json", "--markdown", "{dir}/v.md"], 0, "budget exceeded after"),
+                                               "{dir}/v.json", "--markdown", "{dir}/v.md"], 7,
+     "stopped by the time limit"),
     ("report-reading-that-never-returns", {}, ["report", "--bank", SLOW_BANK, "--seconds-per-reading", "1", "--out",
                                                "{dir}/r", "--no-tightness"], 0, "wrote"),
     ("prove-max-prec-huge", {}, ["prove", "eps >= 0", "--max-prec", "1000000000"], 1, "InvalidArgument"),

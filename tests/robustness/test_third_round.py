@@ -232,3 +232,16 @@ def _stderr_of(body: str) -> str:
 def test_an_interrupt_in_a_finaliser_is_not_printed():
     assert "Exception ignored" in _stderr_of("Interrupted(); gc.collect()")  # what Python prints unguarded
     assert _stderr_of("with interrupt_protocol():\n    Interrupted(); gc.collect()") == ""
+
+
+# -- item 3: a worker that dies is a crashed check, named as such (not "budget exceeded", not exit 0)
+
+def test_a_reading_whose_worker_dies_is_a_crashed_check(tmp_path, monkeypatch, capsys):
+    bank = _bank(tmp_path, 'import os\nCLAIMS = [Claim("mine.dies", "t", "s", "q", "implication",\n'
+                           '    readings=[Reading("literal", "s", prove=lambda: os._exit(3))])]\n')
+    monkeypatch.chdir(tmp_path)
+    status = main(["verify", bank, "--all"])
+    out = capsys.readouterr().out
+    assert status == 1
+    assert "crashed check" in out and "worker process died" in out
+    assert "budget" not in out and "time limit" not in out

@@ -23,6 +23,7 @@ from fractions import Fraction
 import sympy
 
 from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
+from exactpriv.claims.by_reduction import reduction_reading
 from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.claims.relations import implies
 from exactpriv.exact.decisions import Decision
@@ -142,7 +143,13 @@ EQ9 = Claim(
     "implication",
     [_R("literal", "D(P‖Q) <= ε and D(Q‖P) <= ε for the tightest ε of (ε,0)-closeness",
         pair_kl_bound_check(lambda e: e), PAIR_FAMILIES, expected=_C,
-        relations=(implies("pure_dp", "kl_dp", EPS, "ε", conditions=("pair-level",)),))],
+        relations=(implies("pure_dp", "kl_dp", EPS, "ε", conditions=("pair-level",)),)),
+     reduction_reading(
+         "every-pair-by-reduction", given="pure_dp", measure="kl_dp", bound=EPS, families=PAIR_FAMILIES,
+         check=pair_kl_bound_check(lambda e: e),
+         statement="for EVERY pair (P, Q) of distributions on a finite set: D(P‖Q), D(Q‖P) <= ε, ε the tightest "
+                   "(ε,0)-closeness level (ε = ∞ included): proved by reduction to RR(ε) (dominance, data "
+                   "processing, KL(RR(ε)) = ε tanh(ε/2) <= ε certified); each listed pair's kernel is confirmed")],
 )
 
 
@@ -154,7 +161,14 @@ PROP1 = Claim(
         pair_kl_bound_check(_min_eps_eps2), PAIR_FAMILIES, expected=_C,
         notes="Mechanism-level form: cuff2016.lemma1/(21).  The bound is loose by a factor 2 as ε -> 0 "
               "(the tight form is ε tanh(ε/2) ~ ε²/2, cuff2016.prop1_tight).",
-        relations=(implies("pure_dp", "kl_dp", sympy.Min(EPS, EPS ** 2), "min{ε,ε²}", conditions=("pair-level",)),))],
+        relations=(implies("pure_dp", "kl_dp", sympy.Min(EPS, EPS ** 2), "min{ε,ε²}", conditions=("pair-level",)),)),
+     reduction_reading(
+         "every-pair-by-reduction", given="pure_dp", measure="kl_dp", bound=sympy.Min(EPS, EPS ** 2),
+         families=PAIR_FAMILIES, check=pair_kl_bound_check(_min_eps_eps2),
+         statement="for EVERY pair (P, Q) of distributions on a finite set: D(P‖Q), D(Q‖P) <= min{ε, ε²}, ε the "
+                   "tightest (ε,0)-closeness level: proved by reduction to RR(ε) (every ε-close pair is a "
+                   "post-processing of RR(ε); KL does not increase under post-processing; KL(RR(ε)) = "
+                   "ε tanh(ε/2) <= min{ε, ε²} for all ε >= 0, certified); each listed pair's kernel is confirmed")],
 )
 
 
@@ -282,6 +296,12 @@ PROP1_TIGHT = Claim(
         _eq82_check, (EPS_GRID,), prove=_prove_eq82, expected=_P,
         notes="Both steps proved for all ε >= 0 by exactpriv.certify; the grid is a cross-check.",
         hypotheses=(_EPS_NONNEGATIVE,), open_search=False),
+     reduction_reading(
+         "bound-11-every-pair-by-reduction", given="pure_dp", measure="kl_dp", bound=EPS * sympy.tanh(EPS / 2),
+         families=(PAIRS_RR, PAIRS_EXHAUSTIVE, PAIRS_RANDOM), check=pair_kl_bound_check(_tanh_bound),
+         statement="(11) for EVERY pair (P, Q) on a finite set: D(P‖Q), D(Q‖P) <= ε tanh(ε/2), ε the tightest "
+                   "(ε,0)-closeness level: proved by reduction to RR(ε), where it is an equality",
+         open_search=False),
      Reading("forall-binary-rr", "for every ε >= 0, P = (e^ε, 1)/(1+e^ε), Q = P reversed (rows of "
          "randomized_response(2, eps=EPS)): pure DP = ε and D(P‖Q) = D(Q‖P) = ε tanh(ε/2), which is (11) for "
          "ε > 0", prove=_prove_prop1_tight, expected=Verdict.PROVED, open_search=False)],

@@ -20,6 +20,7 @@ from fractions import Fraction
 
 import sympy
 
+from exactpriv.claims.by_reduction import confirm_approx, reduction_reading
 from exactpriv.claims import Claim, Family, Instance, Outcome
 from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.exact.decisions import Decision
@@ -31,7 +32,7 @@ from theorems.cuff2016.closeness import _GAMMAS, _OO, _exp_of, _log, _masses
 from theorems.cuff2016.decisions import _certify, _combine, _prove_identity
 from theorems.cuff2016.families import MECH_FAMILIES
 from theorems.cuff2016.mechanism_measures import _approx_delta, _hamming_pairs, _kl, _mi, _pure, _tv
-from theorems.cuff2016.sec2_property3 import prop3_delta_prime
+from theorems.cuff2016.sec2_property3 import _prove_prop3_by_reduction, prop3_delta_prime
 from theorems.cuff2016._common import _C, _P, _R
 
 __all__ = ["CLAIMS"]
@@ -211,6 +212,15 @@ EX1 = Claim(
         _ex1_tv_check, MECH_FAMILIES, expected=_C),
      _R("equality-D-via-prop3", "(ε,δ)-DP ⇒ (0, δ₀)-DP, δ₀ = 1 − 2(1−δ)/(e^ε+1): tv_dp <= δ₀(δ(e^ε)) on the grid",
         _ex1_prop3_check, MECH_FAMILIES, expected=_C),
+     reduction_reading(
+         "equality-D-by-reduction", given="approx_dp", measure="tv_dp", bound=None, families=MECH_FAMILIES,
+         check=_ex1_prop3_check,
+         statement="(D) for EVERY mechanism and every ε >= 0: tv_dp(M) <= δ₀ = 1 − 2(1 − δ)/(e^ε + 1), δ the "
+                   "mechanism's tightest δ at ε: proved by reduction (each neighbouring pair is a post-processing "
+                   "of the four-output (ε, δ) pair, TV = E_1 does not increase under post-processing, and its value "
+                   "on the four-output pair is δ₀: Property 3 at ε' = 0); the listed mechanisms' kernels are "
+                   "confirmed at every e^ε of the grid",
+         prove=lambda: _prove_prop3_by_reduction("pair of rows of a mechanism"), confirm=confirm_approx(_GAMMAS)),
      _R("delta0-vanishes", "δ₀ <= ε/2 + δ for all ε, δ >= 0 (so δ₀ -> 0 as ε, δ -> 0), δ₀ = tanh(ε/2) + 2δ/(e^ε+1)",
         _ex1_limit_check, [Family("eps-delta-grid", _ex1_limit_instances, "e^ε in {1..10}, δ in {0..1}")],
         prove=_prove_ex1_limit, expected=_P,

@@ -15,6 +15,7 @@ from fractions import Fraction
 
 import sympy
 
+from exactpriv.claims.by_reduction import confirm_approx, reduction_reading
 from exactpriv.claims import Claim, Family, Finding, Instance, Outcome, Reading, Verdict
 from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.exact.decisions import Decision
@@ -244,5 +245,35 @@ PROP3 = Claim(
             notes="Change of variables e^ε' = 1 + v, e^ε = 1 + v + u, δ = d, 1 − δ = w (all >= 0); each "
                   "term P_y − γQ_y is signed by a non-negative-coefficient certificate; the sums cancel to δ, δ'.")],
 )
+
+def _prove_prop3_by_reduction(what: str = "pair") -> Decision:
+    """Property 3 for EVERY (ε, δ)-close pair: approx-dominance, data processing of E_{e^ε'}, and the
+    certified value of the four-output pair (the proof of reading forall-extremal-pair)."""
+    from exactpriv.reductions import assemble_reduction
+
+    family = _prove_prop3()
+    return assemble_reduction(
+        given="approx_dp", measure="approx_dp", bound="1 - (exp(eps')+1)(1-delta)/(exp(eps)+1)",
+        dominance="approx-dominance",
+        dominance_text=f"every neighbouring {what} that is (ε, δ)-close is a post-processing of the four-output pair "
+                       "P̃ = (δ, (1−δ)e^ε/(1+e^ε), (1−δ)/(1+e^ε), 0), Q̃ = its mirror",
+        monotone="data-processing-f",
+        monotone_text="the hockey-stick divergence E_{e^ε'} (total variation at ε' = 0) is an f-divergence, so "
+                      "it does not increase under post-processing",
+        maximum_text="so E_{e^ε'}(P‖Q) <= E_{e^ε'}(P̃‖Q̃) and E_{e^ε'}(Q‖P) <= E_{e^ε'}(Q̃‖P̃)",
+        family_proof=family,
+        family_text="E_{e^ε'}(P̃‖Q̃) = E_{e^ε'}(Q̃‖P̃) = 1 − (e^ε' + 1)(1 − δ)/(e^ε + 1) = δ' for all δ ∈ [0, 1] and "
+                    "0 <= ε' <= ε (non-negative-coefficient certificates after e^ε' = 1 + v, e^ε = 1 + v + u, "
+                    "and exact cancellation)").decision
+
+
+PROP3.readings.append(reduction_reading(
+    "every-pair-by-reduction", given="approx_dp", measure="approx_dp", bound=None,
+    families=(PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR), check=prop3_check(),
+    statement="For EVERY pair (P, Q) on a finite set, every δ ∈ [0, 1] and 0 <= ε' <= ε < ∞: (ε, δ)-close ⇒ "
+              "(ε', δ')-close with δ' = 1 − (e^ε' + 1)(1 − δ)/(e^ε + 1): proved by reduction to the four-output "
+              "extremal pair (approx-dominance, data processing of the hockey-stick divergence, its certified "
+              "value δ' on the extremal pair); each listed pair's kernels are confirmed at every e^ε of the grid",
+    prove=_prove_prop3_by_reduction, confirm=confirm_approx(sorted({g for g, _ in _PROP3_GRID}))))
 
 CLAIMS = [PROP3]

@@ -18,6 +18,7 @@ from fractions import Fraction
 
 import sympy
 
+from exactpriv.claims.by_reduction import reduction_reading
 from exactpriv.claims import Claim, Family, Instance, Outcome
 from exactpriv.claims.relations import does_not_imply, implies
 from exactpriv.distributions import Prior
@@ -131,6 +132,13 @@ LEMMA1 = Claim(
     [_R("eq21", "kl_dp(M) <= min{pure_dp(M), pure_dp(M)²}", lemma1_21_check(_min_eps_eps2), MECH_FAMILIES,
         expected=_C,
         relations=(implies("pure_dp", "kl_dp", sympy.Min(EPS, EPS ** 2), "min{ε,ε²}"),)),
+     reduction_reading(
+         "eq21-by-reduction", given="pure_dp", measure="kl_dp", bound=sympy.Min(EPS, EPS ** 2),
+         families=MECH_FAMILIES, check=lemma1_21_check(_min_eps_eps2),
+         statement="(21) for EVERY mechanism on a finite space: kl_dp(M) <= min{pure_dp(M), pure_dp(M)²}: proved "
+                   "by reduction to RR(ε) (each neighbouring pair is a post-processing of RR(pure_dp(M)), KL is "
+                   "monotone under post-processing, KL(RR(ε)) = ε tanh(ε/2) <= min{ε, ε²} certified); each listed "
+                   "mechanism's kernels are confirmed"),
      _R("eq22", "mi_dp(M) <= kl_dp(M) (decided from the certified upper side of mi_dp)", lemma1_22_check(),
         MECH_FAMILIES, expected=_C,
         relations=(implies("kl_dp", "mi_dp", EPS, "ε"),)),

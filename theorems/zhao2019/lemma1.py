@@ -222,7 +222,7 @@ def prove_g_mono() -> Decision:
             return Decision.undecided("exact-algebra", f"identity {name} not verified by cancel")
         cert[name] = "cancel -> 0"
     for lhs in (1 - sympy.exp(-EPS), sympy.exp(EPS) - 1, sympy.exp(EPS) - sympy.exp(-EPS)):
-        r = prove_inequality(lhs, ">", 0, domain=(0, sympy.oo), closed=(False, False), seconds=5)
+        r = prove_inequality(lhs, ">", 0, domain=(0, sympy.oo), closed=(False, False))
         if r.verdict != "PROVED":
             return Decision.undecided("certify", f"{lhs} > 0 on (0, oo): {r.verdict} ({r.reason})")
         cert[f"{lhs} > 0 on (0, oo)"] = r.method

@@ -24,7 +24,9 @@ __all__: list[str] = []  # helpers of the package; its public names are re-expor
 # ---------------------------------------------------------------------------------------
 # validation
 def _check_budget(seconds, max_prec):
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0 \
+    if seconds is None:
+        pass
+    elif isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0 \
             or seconds != seconds or seconds == float("inf"):
         raise InvalidArgument(f"seconds={seconds!r} of type {type(seconds).__name__} must be a positive finite number")
     if isinstance(max_prec, bool) or not isinstance(max_prec, int) or max_prec < 32:

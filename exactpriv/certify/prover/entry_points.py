@@ -1,9 +1,11 @@
 """The certifier's public entry points: :func:`prove_inequality`, :func:`prove_identity`, :func:`prove`.
 
 Each validates its input, runs the method chain of :mod:`exactpriv.certify.prover` on every chart of
-the domain within a wall-clock budget (``exactpriv.exact.budget``), and reports which method settled
-the verdict; UNDECIDED carries the reason.  Identities are proved by exact simplification, refuted
-at an exact sample point.
+the domain within an *effort* (:class:`~exactpriv.effort.Effort`: ``proof_steps`` steps up to
+``precision_bits`` bits, the same on every machine), and reports which method settled the verdict;
+UNDECIDED carries the reason and the effort spent.  ``seconds`` is a time limit only, a safety net: a
+proof it stops is STOPPED, never UNDECIDED.  Identities are proved by exact simplification, refuted at
+an exact sample point.
 """
 
 from __future__ import annotations
@@ -15,8 +17,11 @@ import sympy
 from exactpriv.certify.algebra import rational_form
 from exactpriv.certify.bnb import Atom
 from exactpriv.certify.core import Budget, Dom, Outcome, simplest_between, to_q
-from exactpriv.errors import BudgetExceededError, EntryRangeError, InvalidArgument
-from exactpriv.exact import budget as deadlines
+from exactpriv.effort import deadline, run_bounded
+from exactpriv.effort.knobs import Effort
+from exactpriv.effort.knobs import current as current_effort
+from exactpriv.effort.knobs import parse_effort
+from exactpriv.errors import EntryRangeError, InvalidArgument, TimeLimitReached
 from exactpriv.exact.decisions import Truth
 from exactpriv.exact.expressions import parse_inequality, parse_interval
 from exactpriv.exact.kernel import compare
@@ -24,32 +29,46 @@ from exactpriv.exact.numbers import EPS
 from .cases import _formula, _lift, _prove_formula
 from .confirm import _Confirmer, _values
 from .domains import _as_expr, _charts, _check_budget, _check_variable, _domain, _fmt_domain
-from .result import _OPS, DEFAULT_MAX_PREC, DEFAULT_SECONDS, ProofResult
+from .result import _OPS, DEFAULT_SECONDS, ProofResult
 
 __all__ = ["prove_inequality", "prove_identity", "prove"]
 
 
 # ---------------------------------------------------------------------------------------
 # public API
-def _bounded(method, lhs, op, rhs, domain, closed, variable, seconds, max_prec) -> ProofResult:
-    """Run ``method`` where it can be stopped: sympy steps ignore the cooperative budget (a 15 s
-    proof ran past 300 s inside ``simplify``), so the proof runs in the warm worker of
-    :func:`exactpriv.exact.budget.run_bounded`, killed after ``seconds`` plus a grace for the
-    cooperative wind-down; a kill gives UNDECIDED with the reason."""
-    kwargs = {"domain": domain, "closed": closed, "variable": variable, "seconds": seconds, "max_prec": max_prec}
+def _bounded(method, lhs, op, rhs, domain, closed, variable, seconds, max_prec, steps) -> ProofResult:
+    """Run ``method`` where it can be stopped: sympy steps cannot look at the clock (a 15 s proof ran past
+    300 s inside ``simplify``), so the proof runs in the warm worker of :func:`exactpriv.effort.run_bounded`,
+    killed a grace period after its time limit (``seconds``, or the deadline in force); a kill is STOPPED."""
+    kwargs = {"domain": domain, "closed": closed, "variable": variable, "seconds": seconds, "max_prec": max_prec,
+              "steps": steps}
     try:
-        return deadlines.run_bounded(_call, method, (lhs, op, rhs), kwargs, seconds=seconds + max(0.5, 0.1 * seconds),
-                                     what="the proof", warm=True)
-    except BudgetExceededError as exc:
+        return run_bounded(_call, method, (lhs, op, rhs), kwargs,
+                           seconds=None if seconds is None else seconds + max(0.5, 0.1 * seconds),
+                           what="the proof", warm=True)
+    except TimeLimitReached as exc:
         statement = f"{_shorten(lhs)} {op} {_shorten(rhs)}"
         try:
             dom_text = _fmt_domain(*_domain(domain, closed, variable))
         except Exception:  # noqa: BLE001 - only for the message
             dom_text = _shorten(domain)
-        why = (f"the proof did not finish within its budget of {seconds:g} s: stopped inside a symbolic step that "
-               f"ignores the budget" if "did not finish" in str(exc) else str(exc))
-        return ProofResult("UNDECIDED", "budget", {"steps": [], "precision": None, "seconds": seconds},
-                           reason=why, statement=statement, domain=dom_text)
+        return ProofResult("STOPPED", "time limit", {"steps": [], "precision": None,
+                                                     "effort": {"proof_steps": steps, "precision_bits": max_prec}},
+                           reason=f"stopped by the time limit inside a symbolic step that cannot look at the clock "
+                                  f"({exc})", statement=statement, domain=dom_text)
+
+
+def _resolve_effort(effort, max_prec) -> tuple[int, int]:
+    """(steps, max_prec) of a proof: the effort given (an Effort, a level, a factor) or the current one."""
+    eff = current_effort() if effort is None else effort if isinstance(effort, Effort) else parse_effort(effort)
+    return eff.proof_steps, (eff.precision_bits if max_prec is None else max_prec)
+
+
+def _time_limit(seconds):
+    """The proof's own time limit (a safety net), if any, inside the deadline in force."""
+    import contextlib
+
+    return contextlib.nullcontext() if seconds is None else deadline(seconds, what="proof")
 
 
 def _call(method, args, kwargs):
@@ -62,7 +81,8 @@ def _shorten(x, limit: int = 200) -> str:
 
 
 def prove_inequality(lhs, op: str, rhs, *, domain=(0, sympy.oo), closed=(True, False), variable=EPS,
-                     seconds: float = DEFAULT_SECONDS, max_prec: int = DEFAULT_MAX_PREC) -> ProofResult:
+                     seconds: float | None = DEFAULT_SECONDS, max_prec: int | None = None,
+                     effort: Effort | str | float | None = None) -> ProofResult:
     """Prove or refute ``lhs op rhs`` for every ``variable`` in the interval ``domain``.
 
     Parameters
@@ -77,14 +97,20 @@ def prove_inequality(lhs, op: str, rhs, *, domain=(0, sympy.oo), closed=(True, F
         Whether each end belongs to the domain (ignored when ``domain`` is text/IntervalBounds).
     variable : sympy Symbol
         Default :data:`EPS` (nonnegative; the domain must then lie in [0, oo)).
-    seconds, max_prec : budget
-        Wall-clock seconds and the largest arb precision in bits.
+    effort : :class:`~exactpriv.effort.Effort`, a level name or a factor (default: the current effort)
+        How far the proof goes: ``proof_steps`` steps (boxes, refinements, cases) up to
+        ``precision_bits`` bits — what decides between PROVED and UNDECIDED, the same on every machine.
+    max_prec : int, optional
+        The largest arb precision in bits (default: the effort's ``precision_bits``).
+    seconds : float, optional
+        A time limit, a safety net only (default none: the deadline in force, if any); a proof it
+        stops is STOPPED, never UNDECIDED.
 
     Returns
     -------
     ProofResult
         PROVED with a certificate, REFUTED with a confirmed point and the certified values of
-        both sides there, or UNDECIDED with the reason.
+        both sides there, UNDECIDED with the reason and the effort spent, or STOPPED.
 
     Examples
     --------
@@ -94,19 +120,26 @@ def prove_inequality(lhs, op: str, rhs, *, domain=(0, sympy.oo), closed=(True, F
     _check_variable(variable)
     if op not in _OPS:
         raise InvalidArgument(f"op={op!r} must be one of {list(_OPS)}")
+    steps, max_prec = _resolve_effort(effort, max_prec)
     _check_budget(seconds, max_prec)
-    return _bounded(_prove_inequality_now, lhs, op, rhs, domain, closed, variable, seconds, max_prec)
+    return _bounded(_prove_inequality_now, lhs, op, rhs, domain, closed, variable, seconds, max_prec, steps)
 
 
-def _prove_inequality_now(lhs, op, rhs, *, domain, closed, variable, seconds, max_prec) -> ProofResult:
+def _prove_inequality_now(lhs, op, rhs, *, domain, closed, variable, seconds, max_prec, steps) -> ProofResult:
+    with _time_limit(seconds):
+        return _prove_inequality_within(lhs, op, rhs, domain=domain, closed=closed, variable=variable,
+                                        max_prec=max_prec, steps=steps)
+
+
+def _prove_inequality_within(lhs, op, rhs, *, domain, closed, variable, max_prec, steps) -> ProofResult:
     var = variable
     lhs_e, rhs_e = _as_expr(lhs, "lhs", var), _as_expr(rhs, "rhs", var)
     if op == "==":
-        return prove_identity(lhs_e, rhs_e, domain=domain, closed=closed, variable=var, seconds=seconds,
-                              max_prec=max_prec)
+        return _prove_identity_within(lhs_e, rhs_e, domain=domain, closed=closed, variable=var, max_prec=max_prec,
+                                      steps=steps)
     lo, hi, lc, hc = _domain(domain, closed, var)
     statement, dom_text = f"{lhs_e} {op} {rhs_e}", _fmt_domain(lo, hi, lc, hc)
-    budget = Budget(float(seconds), max_prec)
+    budget = Budget(steps, max_prec)
     strict = op in ("<", ">")
     g = rhs_e - lhs_e if op in ("<", "<=") else lhs_e - rhs_e
     steps = []
@@ -115,8 +148,8 @@ def _prove_inequality_now(lhs, op, rhs, *, domain, closed, variable, seconds, ma
         cert = {"goal": f"g {'>' if strict else '>='} 0 with g = {g}", "steps": steps,
                 "subintervals": [{"interval": st["interval"], "method": st["method"], "goal": st.get("goal", "")}
                                  for st in steps if "interval" in st],
-                "precision": budget.used_prec or None, "seconds": round(budget.elapsed(), 3)}
-        return ProofResult(verdict, method, cert, point, values, reason, statement, dom_text)
+                "precision": budget.used_prec or None, "effort": budget.effort_json()}
+        return _finish(budget, verdict, method, cert, point, values, reason, statement, dom_text)
 
     # 0. closed ends, exactly
     for end, closed_end in ((lo, lc), (hi, hc)):
@@ -180,30 +213,40 @@ def _sample_points(dom: Dom, n: int = 8) -> list[Fraction]:
 
 
 def prove_identity(lhs, rhs, *, domain=(0, sympy.oo), closed=(True, False), variable=EPS,
-                   seconds: float = DEFAULT_SECONDS, max_prec: int = DEFAULT_MAX_PREC) -> ProofResult:
+                   seconds: float | None = DEFAULT_SECONDS, max_prec: int | None = None,
+                   effort: Effort | str | float | None = None) -> ProofResult:
     """Prove or refute ``lhs == rhs`` for every ``variable`` in ``domain``.
 
     PROVED only by exact algebra: after rewriting sinh/cosh/tanh with exp and ``t = e^{ε/m}``,
     ``sympy.cancel`` reduces ``lhs - rhs`` to 0 (method "exact-algebra"), or ``sympy.simplify``
     returns exactly 0 ("sympy-simplify").  REFUTED at a rational point where the kernel
     certifies ``lhs != rhs``.  Otherwise UNDECIDED (agreement at sample points is not a proof).
+    ``effort``, ``max_prec`` and ``seconds`` as in :func:`prove_inequality`.
     """
     _check_variable(variable)
+    steps, max_prec = _resolve_effort(effort, max_prec)
     _check_budget(seconds, max_prec)
-    return _bounded(_prove_identity_now, lhs, "==", rhs, domain, closed, variable, seconds, max_prec)
+    return _bounded(_prove_identity_now, lhs, "==", rhs, domain, closed, variable, seconds, max_prec, steps)
 
 
-def _prove_identity_now(lhs, _op, rhs, *, domain, closed, variable, seconds, max_prec) -> ProofResult:
+def _prove_identity_now(lhs, _op, rhs, *, domain, closed, variable, seconds, max_prec, steps) -> ProofResult:
+    with _time_limit(seconds):
+        return _prove_identity_within(lhs, rhs, domain=domain, closed=closed, variable=variable, max_prec=max_prec,
+                                      steps=steps)
+
+
+def _prove_identity_within(lhs, rhs, *, domain, closed, variable, max_prec, steps) -> ProofResult:
     var = variable
+    n_steps = steps
     lhs_e, rhs_e = _as_expr(lhs, "lhs", var), _as_expr(rhs, "rhs", var)
     lo, hi, lc, hc = _domain(domain, closed, var)
     statement, dom_text = f"{lhs_e} == {rhs_e}", _fmt_domain(lo, hi, lc, hc)
-    budget = Budget(float(seconds), max_prec)
+    budget = Budget(n_steps, max_prec)
     steps = []
 
     def result(verdict, method, reason, point=None, values=None):
-        cert = {"steps": steps, "precision": budget.used_prec or None, "seconds": round(budget.elapsed(), 3)}
-        return ProofResult(verdict, method, cert, point, values, reason, statement, dom_text)
+        cert = {"steps": steps, "precision": budget.used_prec or None, "effort": budget.effort_json()}
+        return _finish(budget, verdict, method, cert, point, values, reason, statement, dom_text)
 
     d = lhs_e - rhs_e
     if lo == hi:
@@ -222,8 +265,14 @@ def _prove_identity_now(lhs, _op, rhs, *, domain, closed, variable, seconds, max
                 continue
             candidates = _sample_points(chart.dom)
         else:
-            simp = sympy.simplify(dx)
-            steps.append({"method": "sympy-simplify", "simplified_difference": str(simp)})
+            size, limit = sympy.count_ops(dx), current_effort().symbolic_size
+            if size > limit:  # bounded by size before it starts: simplify has no deadline (issue 19)
+                steps.append({"method": "sympy-simplify", "not_attempted": f"{size:,} operations > the effort's "
+                                                                           f"symbolic_size {limit:,}"})
+                simp = dx
+            else:
+                simp = sympy.simplify(dx)
+                steps.append({"method": "sympy-simplify", "simplified_difference": sympy.sstr(simp, order="none")})
             if simp == 0:
                 method = "sympy-simplify"
                 continue
@@ -240,8 +289,11 @@ def _prove_identity_now(lhs, _op, rhs, *, domain, closed, variable, seconds, max
     # fallback: lhs <= rhs and lhs >= rhs (e.g. identities of Min/Max, which split into cases)
     halves = []
     for k, op in enumerate(("<=", ">=")):
-        res = prove_inequality(lhs_e, op, rhs_e, domain=(lo, hi), closed=(lc, hc), variable=var,
-                               seconds=max(budget.remaining() / (2 - k), 1e-3), max_prec=max_prec)
+        res = _prove_inequality_within(lhs_e, op, rhs_e, domain=(lo, hi), closed=(lc, hc), variable=var,
+                                       max_prec=max_prec, steps=max(1, budget.steps_left() // (2 - k)))
+        budget.used += res.certificate.get("effort", {}).get("steps_used", 0)
+        if res.verdict == "STOPPED":
+            budget.root().stopped = True
         budget.note_prec(res.certificate.get("precision") or 0)
         steps.append({"method": "two-inequalities", "statement": res.statement, "verdict": res.verdict,
                       "by": res.method, "steps": res.certificate.get("steps", [])})
@@ -255,8 +307,8 @@ def _prove_identity_now(lhs, _op, rhs, *, domain, closed, variable, seconds, max
                   + "; ".join(r.reason for r in halves if r.verdict != "PROVED"))
 
 
-def prove(text: str, *, domain="[0, oo)", seconds: float = DEFAULT_SECONDS, max_prec: int = DEFAULT_MAX_PREC,
-          variable=EPS) -> ProofResult:
+def prove(text: str, *, domain="[0, oo)", seconds: float | None = DEFAULT_SECONDS, max_prec: int | None = None,
+          variable=EPS, effort: Effort | str | float | None = None) -> ProofResult:
     """Parse ``text`` (``"lhs op rhs"``, safe grammar) and ``domain`` (``"[0, oo)"``) and prove it.
 
     Example: ``prove("eps*tanh(eps/2) <= Min(eps, eps**2)")`` (Cuff–Yu, Cuff–Yu, Property 1).
@@ -266,4 +318,15 @@ def prove(text: str, *, domain="[0, oo)", seconds: float = DEFAULT_SECONDS, max_
         raise InvalidArgument(f"text={text!r} of type {type(text).__name__} must be a string 'lhs op rhs'")
     lhs, op, rhs = parse_inequality(text, symbols={var.name: var}, name="inequality")
     dom = parse_interval(domain, name="domain") if isinstance(domain, str) else domain
-    return prove_inequality(lhs, op, rhs, domain=dom, variable=var, seconds=seconds, max_prec=max_prec)
+    return prove_inequality(lhs, op, rhs, domain=dom, variable=var, seconds=seconds, max_prec=max_prec, effort=effort)
+
+
+def _finish(budget: Budget, verdict, method, cert, point, values, reason, statement, dom_text) -> ProofResult:
+    """The proof's result; an UNDECIDED the time limit caused is STOPPED (the effort was not spent)."""
+    if verdict == "UNDECIDED" and budget.root().stopped:
+        verdict, reason = "STOPPED", f"stopped by the time limit before the effort was spent ({reason})"
+    elif verdict == "UNDECIDED" and budget.root().spent() and "effort spent" not in reason:
+        reason = f"{reason} [{budget.why_not_further()}]"
+    return ProofResult(verdict, method, cert, point, values, reason, statement, dom_text,
+                       timing={"seconds": round(budget.elapsed(), 3)})
+

@@ -17,10 +17,11 @@ from exactpriv.exact.decisions import Decision, Truth, _jsonable  # one JSON con
 __all__ = ["DEFAULT_SECONDS", "DEFAULT_MAX_PREC", "ProofResult"]
 
 
-#: Default wall-clock budget of one proof, in seconds.
-DEFAULT_SECONDS = 10.0
+#: Default time limit of one proof: none of its own (the deadline in force, if any, applies).  The effort
+#: (:class:`exactpriv.effort.Effort`) decides how far a proof goes; a time limit only stops it.
+DEFAULT_SECONDS = None
 
-#: Default ceiling of the arb working precision, in bits.
+#: Default ceiling of the arb working precision, in bits (the default effort's ``precision_bits``).
 DEFAULT_MAX_PREC = 1024
 
 
@@ -36,20 +37,24 @@ class ProofResult:
     Attributes
     ----------
     verdict : Verdict
-        PROVED, REFUTED or UNDECIDED (the same :class:`~exactpriv.exact.verdicts.Verdict` the claims use).
+        PROVED, REFUTED, UNDECIDED (the effort was spent) or STOPPED (the time limit stopped it first) — the
+        same :class:`~exactpriv.exact.verdicts.Verdict` the claims use.
     method : str
         The method(s) that settled it, e.g. "exact-algebra", "monotone",
         "taylor + dominance + branch-and-bound", "endpoint".
     certificate : dict
         ``steps`` (each method's re-checkable data: sign charts with polynomials and root
         isolation intervals, Taylor orders and remainder bounds, proved boxes with certified
-        lower bounds, dominance margins), ``precision`` (max bits used), ``seconds``.
+        lower bounds, dominance margins), ``precision`` (max bits used), ``effort`` (the proof steps
+        allowed and used, the precision ceiling).
     point : Fraction | sympy number | None
         When REFUTED, where the statement fails (a Fraction whenever possible).
     values : dict | None
         When REFUTED, certified enclosures ``{"lhs": [lo, hi], "rhs": [lo, hi]}`` at the point.
     reason : str
         Why the verdict holds, or for UNDECIDED why it could not be settled.
+    timing : dict
+        ``{"seconds": ...}``: how long it took (kept apart from the certificate: it varies from run to run).
     """
 
     verdict: Verdict
@@ -60,6 +65,7 @@ class ProofResult:
     reason: str = ""
     statement: str = ""
     domain: str = ""
+    timing: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "verdict", Verdict(self.verdict))
@@ -93,4 +99,5 @@ class ProofResult:
             "point": None if self.point is None else str(self.point),
             "values": _jsonable(self.values),
             "reason": self.reason,
+            "timing": dict(self.timing),
         }

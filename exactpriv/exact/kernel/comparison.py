@@ -16,6 +16,8 @@ from fractions import Fraction
 
 import sympy
 
+from exactpriv.effort import run_bounded
+from exactpriv.effort.knobs import current as current_effort
 from exactpriv.errors import EntryRangeError, InvalidArgument, NotExactError
 from exactpriv.exact.decisions import Decision, Enclosure, Truth
 from exactpriv.exact.intervals import NonFiniteBallError, arb_eval, arb_to_fractions
@@ -237,30 +239,34 @@ def _sign_info(d: _Operand, pred, *, max_prec: int, logform_max_prec: int, symbo
     expr = d.value
     possible, prec, ball, encl, err = _arb_sign_search(
         expr, start=min(_START_PREC, max_prec), stop=max_prec, pred=pred)
-    cert = {"difference": str(expr)}
+    cert = {"difference": _text(expr)}
     if ball is not None:
         cert.update(ball=str(ball), enclosure=encl)
     if _decides(possible, pred) is not None:
         sset = ", ".join(_fmt_sign(s) for s in sorted(possible))
-        return _SignInfo(possible, "arb", f"{expr} lies in the arb ball {ball} at {prec} bits (sign: {sset})",
+        return _SignInfo(possible, "arb", f"{_text(expr)} lies in the arb ball {ball} at {prec} bits (sign: {sset})",
                          prec, cert)
     # the ball still admits 0: only an exact symbolic proof can settle equality
-    if symbolic:
-        simplified = sympy.simplify(expr)
-        cert["simplified"] = str(simplified)
+    size = sympy.count_ops(expr) if symbolic else 0
+    if symbolic and size > current_effort().symbolic_size:  # bounded by size before it starts (issue 19)
+        cert["not_simplified"] = f"{size:,} operations > the effort's symbolic_size {current_effort().symbolic_size:,}"
+    elif symbolic:
+        # sympy.simplify has no deadline: it runs in a killable worker, within the time limit in force
+        simplified = run_bounded(sympy.simplify, expr, what="sympy.simplify of a difference", warm=True)
+        cert["simplified"] = _text(simplified)
         if simplified == 0:
             return _SignInfo(frozenset({0}), "sympy-simplify",
-                             f"sympy.simplify rewrites {expr} to exactly 0", prec, cert)
+                             f"sympy.simplify rewrites {_text(expr)} to exactly 0", prec, cert)
         lf = logform_from_sympy(simplified)
         if lf is not None:
             s_info = _sign_info(_Operand("logform", lf), pred,
                                 max_prec=max_prec, logform_max_prec=logform_max_prec, symbolic=False)
             s_info.method = "sympy-simplify+" + s_info.method
-            s_info.reason = f"sympy.simplify rewrites {expr} to {simplified}; " + s_info.reason
+            s_info.reason = f"sympy.simplify rewrites {_text(expr)} to {_text(simplified)}; " + s_info.reason
             s_info.certificate = dict(cert, **s_info.certificate)
             return s_info
     if ball is None:
-        reason = (f"{expr} could not be enclosed in a finite ball up to {max_prec} bits ({err}); "
+        reason = (f"{_text(expr)} could not be enclosed in a finite ball up to {max_prec} bits ({err}); "
                   f"no symbolic proof")
     else:
         k = _magnitude_bits(encl)
@@ -389,8 +395,15 @@ def compare(a, op: str, b, *, max_prec: int = 2048, logform_max_prec: int = LOGF
 def _show(x) -> str:
     if isinstance(x, Enclosure):
         return f"Enclosure{_enc_str(x)}"
+    return _text(x)
+
+
+def _text(x) -> str:
+    """``x`` as text, bounded: sympy's default printer orders the terms of a sum by evaluating them
+    numerically, which never returned on ``eps**eps**eps**eps`` at a rational point (issue 19), so the
+    terms are printed in their stored order; an integer beyond Python's 4300-digit limit is named."""
     try:
-        text = str(x)
+        text = sympy.sstr(x, order="none") if isinstance(x, sympy.Basic) else str(x)
     except ValueError:  # an integer beyond Python's 4300-digit str limit
         return f"<{type(x).__name__} too large to print>"
     return text if len(text) <= 400 else text[:200] + " ... " + text[-100:]

@@ -28,7 +28,7 @@ alone did not finish in 45 s.  So for large LPs we run the IPM *without* crossov
    away from their bounds made free (forcing d_j = 0) and the slack rows dropped
    (forcing y_i = 0).  Its dual is the original dual restricted to the dual optimal face,
    so its optimal basis gives an optimal dual of the original.  Simplex can stall on it
-   (it did not finish in 20 s at e^ε = 101/100), hence the time limit.
+   (it did not finish in 20 s at e^ε = 101/100), hence its iteration limit.
 4. The bases go to the exact basis solve (numeric lifting,
    :mod:`exactpriv.exact.lp.sparse_solve`) and then to the exact certificate check.  A
    misidentified face only makes a face LP infeasible or its solution fail the exact
@@ -36,6 +36,13 @@ alone did not finish in 45 s.  So for large LPs we run the IPM *without* crossov
 
 HiGHS is called through ``highspy`` (no simplex or IPM is hand-written; only the face
 identification above, which no library exposes).
+
+Effort, not time (issue 19): every HiGHS run is bounded by HiGHS' deterministic iteration limits
+(``simplex_iteration_limit`` and ``ipm_iteration_limit``, from the effort's ``lp_iterations``; the
+face LPs get :data:`_FACE_LP_ITERATION_SHARE` of it), never by its ``time_limit``, and runs serially
+(``parallel = off``), so the same LP gets the same bases — and the same certificate — on a busy
+machine as on an idle one.  The iterations of each run are recorded (``FloatSolution.notes``) and the
+certificate names them.
 """
 
 from __future__ import annotations
@@ -63,11 +70,11 @@ IPM_MIN_NNZ = 50_000
 #: times its reduced cost (dual).  Empirically determined parameter.
 _FACE_RATIO = 1.0
 
-#: Time limit of the dual face LP (step 3): this many times the IPM's time, at least
-#: _FACE_LP_MIN_SECONDS.  Simplex can stall on it (e^ε = 101/100 above), and it is only a
-#: second route after the projected dual.  Empirically determined parameters.
-_FACE_LP_IPM_FACTOR = 10.0
-_FACE_LP_MIN_SECONDS = 5.0
+#: Iteration limit of the face LPs (steps 2, 3) as a share of the effort's ``lp_iterations``.  Simplex can
+#: stall on the dual face LP (e^ε = 101/100 above), and it is only a second route after the projected
+#: dual.  Empirically determined parameter: the primal face LPs of the 6,561-variable PD-DP LP at
+#: e^ε = 2, 3/2, 11/10, 101/100 take at most a few thousand iterations (bench/bench_pd_lp.py --effort).
+_FACE_LP_ITERATION_SHARE = 0.05
 
 #: Primal and dual feasibility tolerance of the face LPs (HiGHS's default is 1e-7).  The
 #: face of the privacy–distortion LP at e^ε = 101/100 has condition number ~1e10: at 1e-7
@@ -147,18 +154,25 @@ class _Model:
         self.row_lo = np.concatenate([np.full(P.m_ub, -inf), self.b[P.m_ub :]])
         self.row_hi = self.b.copy()
         self.runs = []  # (solver, crossover, seconds) of each HiGHS run, for the timings
+        self.iterations = []  # (solver, crossover, simplex iterations, IPM iterations, limit): the effort used
 
-    def run(self, solver, *, crossover=True, lower=None, upper=None, row_lo=None, row_hi=None, time_limit=None,
+    def run(self, solver, *, crossover=True, lower=None, upper=None, row_lo=None, row_hi=None, iterations=None,
             tolerance=None):
+        """One HiGHS run within ``iterations`` simplex (and IPM) iterations (default: the effort's
+        ``lp_iterations``); deterministic: serial, no time limit."""
         import highspy
 
+        from exactpriv.effort.knobs import current as current_effort
+
+        limit = current_effort().lp_iterations if iterations is None else max(1, int(iterations))
         t0 = time.perf_counter()
         h = highspy.Highs()
         h.silent()
         h.setOptionValue("solver", solver)
         h.setOptionValue("run_crossover", "on" if crossover else "off")
-        if time_limit is not None:
-            h.setOptionValue("time_limit", float(time_limit))
+        h.setOptionValue("parallel", "off")
+        h.setOptionValue("simplex_iteration_limit", min(limit, 2**31 - 1))
+        h.setOptionValue("ipm_iteration_limit", min(limit, 2**31 - 1))
         if tolerance is not None:
             h.setOptionValue("primal_feasibility_tolerance", tolerance)
             h.setOptionValue("dual_feasibility_tolerance", tolerance)
@@ -170,7 +184,10 @@ class _Model:
             h.addRows(self.m, self.row_lo if row_lo is None else row_lo, self.row_hi if row_hi is None else row_hi,
                       len(self.index), self.starts, self.index, self.value)
         h.run()
+        info = h.getInfo()
         self.runs.append((solver, crossover, time.perf_counter() - t0))
+        self.iterations.append((solver, crossover, int(info.simplex_iteration_count), int(info.ipm_iteration_count),
+                                limit))
         return h, f"highspy {h.version()} ({solver}{'' if crossover else ', no crossover'})"
 
 
@@ -210,7 +227,7 @@ def highs_solve(P, c, float_solver="auto") -> FloatSolution:
         _ipm_with_face_crossover(P, model, out)
         if out.bases:
             out.seconds = time.perf_counter() - t0
-            out.notes.append("HiGHS runs: " + ", ".join(f"{s}{'' if x else '-nox'} {t:.3f}s" for s, x, t in model.runs))
+            out.notes.append(_iterations_note(model))
             return out
     h, out.solver = model.run(float_solver)
     out.status = _status_name(h)
@@ -222,8 +239,16 @@ def highs_solve(P, c, float_solver="auto") -> FloatSolution:
         b = _basis_of(h, P.lower, P.upper, "both", out.solver, P.m_ub)
         if b is not None:
             out.bases.append(b)
+    out.notes.append(_iterations_note(model))
     out.seconds = time.perf_counter() - t0
     return out
+
+
+def _iterations_note(model) -> str:
+    """The effort the HiGHS runs used (deterministic; their seconds are in the timings, not here)."""
+    return "HiGHS runs (iterations used of the limit): " + ", ".join(
+        f"{s}{'' if x else '-nox'} {n_simplex + n_ipm:,} of {limit:,}" for s, x, n_simplex, n_ipm, limit in
+        model.iterations)
 
 
 def _ipm_with_face_crossover(P, model, out):
@@ -251,8 +276,9 @@ def _ipm_with_face_crossover(P, model, out):
     tight = np.abs(y[: P.m_ub]) > _FACE_RATIO * slack
     # step 2: primal face LP
     away = ~(at_lo | at_hi)
-    ipm_seconds = model.runs[0][2]
-    face_limit = max(_FACE_LP_MIN_SECONDS, _FACE_LP_IPM_FACTOR * ipm_seconds)
+    from exactpriv.effort.knobs import current as current_effort
+
+    face_limit = max(1, int(current_effort().lp_iterations * _FACE_LP_ITERATION_SHARE))
     out.status = "optimal"  # the IPM's; the face LPs only supply bases
     out.objective = h.getObjectiveValue()
     out.x, out.y = list(x), list(y)
@@ -268,7 +294,7 @@ def _ipm_with_face_crossover(P, model, out):
             lo1[away], hi1[away] = -inf, inf
         rlo1 = model.row_lo.copy()
         rlo1[: P.m_ub][tight] = model.b[: P.m_ub][tight]
-        h1, _ = model.run("simplex", lower=lo1, upper=hi1, row_lo=rlo1, time_limit=face_limit,
+        h1, _ = model.run("simplex", lower=lo1, upper=hi1, row_lo=rlo1, iterations=face_limit,
                           tolerance=_FACE_LP_TOLERANCE)
         label = "primal face LP" + (", free columns" if free else "")
         if _status_name(h1) != "optimal":
@@ -302,7 +328,7 @@ def _ipm_with_face_crossover(P, model, out):
         rlo2, rhi2 = model.row_lo.copy(), model.row_hi.copy()
         rhi2[: P.m_ub][~tight] = inf
         h2, _ = model.run("simplex", lower=lo2, upper=hi2, row_lo=rlo2, row_hi=rhi2,
-                          time_limit=face_limit, tolerance=_FACE_LP_TOLERANCE)
+                          iterations=face_limit, tolerance=_FACE_LP_TOLERANCE)
         if _status_name(h2) != "optimal":
             out.notes.append(f"dual face LP: {_status_name(h2)}")
             return []

@@ -20,6 +20,7 @@ from fractions import Fraction
 import flint
 import numpy as np
 
+from exactpriv.effort import note_stop
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Enclosure
 from exactpriv.exact.numbers import as_rational
@@ -380,7 +381,8 @@ def capacity_enclosure(
     W : list of rows of Fractions, each row an exact pmf.
     gap : requested width ``upper - lower`` (exact positive rational; default 1e-12).
         Widths below ~1e-13·max(1, C) are beyond the double-precision search.
-    max_seconds : wall-clock budget of the search (None: unlimited); max_iterations : budget
+    max_seconds : time limit of the search, a safety net (None: none; a stop is noted, see
+        :func:`exactpriv.effort.note_stop`); max_iterations : the effort
         of BA iterations plus Newton and interior-point steps.  When a budget runs out, the certified
         bounds are returned with ``converged=False``.
     prec : arb working precision in bits; None chooses 128 and doubles it while the arb
@@ -458,9 +460,14 @@ def capacity_enclosure(
         timings["certificate"] += t0 - t1
         if best is not None and best[1] - best[0] <= g:
             break
-        if search.timed_out() or left() <= 0:
-            note = (f"budget exhausted (max_seconds={max_seconds}, max_iterations={max_iterations}) "
-                    f"before the requested gap {float(g):.3g}; the bounds are valid")
+        if left() <= 0:
+            note = (f"effort spent (max_iterations={max_iterations}) before the requested gap {float(g):.3g}; "
+                    f"the bounds are valid")
+            break
+        if search.timed_out():  # a time limit is a safety net: noted as a stop, never read as spent effort
+            note = (f"stopped by the time limit (max_seconds={max_seconds}) before the requested gap "
+                    f"{float(g):.3g}; the bounds are valid")
+            note_stop(note)
             break
         if cand_gap <= 4 * _FLOAT_NOISE * scale and target < _FLOAT_NOISE * scale:
             note = (f"requested gap {float(g):.3g} is below the resolution of the double-precision "

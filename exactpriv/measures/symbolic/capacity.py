@@ -90,7 +90,7 @@ def _capacity_of_rows(fam: _Family, rows, budget):
 
 
 def capacity_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None,
-                      seconds: float = DEFAULT_SECONDS) -> Measured:
+                      seconds: float | None = DEFAULT_SECONDS) -> Measured:
     """Closed form of the capacity sup_P I(X;Y) of the whole mechanism (Cuff–Yu (58), Ex. 3.3)
     for every value of the symbol: Gallager-symmetric channels (uniform input; BSC(p): log 2 − h(p),
     erasure with non-erasure probability δ: δ log N, E_d on D^n: n log m − H(row)), else the
@@ -104,7 +104,7 @@ def capacity_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None
 
 
 def mi_dp_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None,
-                   seconds: float = DEFAULT_SECONDS) -> Measured:
+                   seconds: float | None = DEFAULT_SECONDS) -> Measured:
     """Closed form of the MI-DP level (Cuff–Yu Def. 2): max over records i and x_{-i} of the
     capacity of x_i -> P(.|x_i, x_{-i}) (reduction proved in
     :func:`exactpriv.measures.information.mi_dp`), each sub-channel in closed form

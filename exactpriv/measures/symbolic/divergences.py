@@ -35,7 +35,7 @@ __all__ = [
 # public measures
 # ======================================================================================
 def pure_dp_symbolic(M, *, within: int = 1, domain=(0, _OO), closed=(True, False), variable=None,
-                     seconds: float = DEFAULT_SECONDS) -> Measured:
+                     seconds: float | None = DEFAULT_SECONDS) -> Measured:
     """Closed form of pure DP for every value of the family's symbol: max over ordered pairs at
     graph distance 1..``within`` (``within=1``: neighbours, Cuff–Yu Def. 5; ``within=k``: group
     privacy, Cuff–Yu Property 7) and outputs y of ln P(y|x)/P(y|x').
@@ -73,7 +73,7 @@ def pure_dp_symbolic(M, *, within: int = 1, domain=(0, _OO), closed=(True, False
 
 
 def kl_dp_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None,
-                   seconds: float = DEFAULT_SECONDS) -> Measured:
+                   seconds: float | None = DEFAULT_SECONDS) -> Measured:
     """Closed form of KL-DP (Cuff–Yu Def. 7, (14)): max over ordered neighbour pairs of
     D(P_x‖P_x') = Σ_y P(y|x) ln(P(y|x)/P(y|x')), for every value of the family's symbol.
 
@@ -93,7 +93,7 @@ def kl_dp_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None,
 
 
 def hockey_stick_symbolic(M, eps_prime, *, within: int = 1, domain=(0, _OO), closed=(True, False), variable=None,
-                          seconds: float = DEFAULT_SECONDS) -> Measured:
+                          seconds: float | None = DEFAULT_SECONDS) -> Measured:
     """Closed form of δ(ε') = max over ordered pairs at distance 1..``within`` of the hockey-stick
     divergence E_{e^{ε'}}(P_x‖P_x') = Σ_y max(0, P(y|x) − e^{ε'}P(y|x')) (Cuff–Yu Def. 4 and the
     E_γ remark after (8)): M is (ε', δ)-DP iff δ(ε') <= δ.  ``eps_prime`` is an exact constant or
@@ -126,7 +126,7 @@ def hockey_stick_symbolic(M, eps_prime, *, within: int = 1, domain=(0, _OO), clo
 
 
 def tv_dp_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None,
-                   seconds: float = DEFAULT_SECONDS) -> Measured:
+                   seconds: float | None = DEFAULT_SECONDS) -> Measured:
     """Closed form of (δ)-DP, i.e. max over neighbour pairs of the total variation
     ‖P_x − P_x'‖_TV = Σ_y max(0, P(y|x) − P(y|x')) (Cuff–Yu Def. 6, (8)) for every value of the
     symbol; ``randomized_response(2, eps=EPS)`` gives (e^ε − 1)/(e^ε + 1)."""
@@ -146,7 +146,7 @@ def _renyi_alpha(alpha):
 
 
 def renyi_dp_symbolic(M, alpha, *, domain=(0, _OO), closed=(True, False), variable=None,
-                      seconds: float = DEFAULT_SECONDS) -> Measured:
+                      seconds: float | None = DEFAULT_SECONDS) -> Measured:
     """Closed form of (α, ε)-Rényi DP: max over ordered neighbour pairs of
     D_α(P_x‖P_x') = 1/(α − 1) ln Σ_y P(y|x)^α P(y|x')^{1−α} (α = 1: KL, α = oo: pure DP).
 
@@ -203,7 +203,7 @@ def renyi_dp_symbolic(M, alpha, *, domain=(0, _OO), closed=(True, False), variab
 
 
 def pair_divergence_symbolic(M, x, x2, divergence: str = "kl", *, alpha=None, eps_prime=None, domain=(0, _OO),
-                             closed=(True, False), variable=None, seconds: float = DEFAULT_SECONDS) -> Measured:
+                             closed=(True, False), variable=None, seconds: float | None = DEFAULT_SECONDS) -> Measured:
     """One ordered pair's divergence D(P(.|x) ‖ P(.|x')) in closed form: ``divergence`` is "kl",
     "max" (ln max_y ratio), "tv", "hockey" (needs ``eps_prime``) or "renyi" (needs ``alpha``,
     integer >= 2).  Cuff–Yu Def. 4 and (7)-(8), (10)."""

@@ -1,19 +1,24 @@
-"""The domain of a symbolic family's parameter, and the time budget of one symbolic measure.
+"""The domain of a symbolic family's parameter, and the certifier effort of one symbolic measure.
 
 :class:`Domain` is an exact interval of the family's one symbol (ends are exact constants or ``oo``;
-floats are refused, so no verdict rests on a rounded end).  ``_Budget`` hands out wall-clock slices
-to certifier calls so one hard comparison cannot eat the whole measure (the undecided ones end as an
-exact ``Max``).  Step 2 of the algorithm described in :mod:`exactpriv.measures.symbolic`.
+floats are refused, so no verdict rests on a rounded end).  ``_Budget`` hands out a fixed share of the
+effort (:class:`~exactpriv.effort.Effort` proof steps, never seconds) to each certifier call so one hard
+comparison cannot eat the whole measure (the undecided ones end as an exact ``Max``) — the same closed
+form on every machine.  A time limit (``seconds``) is a safety net only: when it passes, the remaining
+comparisons are not attempted and the stop is noted (:func:`exactpriv.effort.note_stop`), so a reading
+built on the measure is STOPPED, not decided by the clock.  Step 2 of the algorithm described in
+:mod:`exactpriv.measures.symbolic`.
 """
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import sympy
 
+from exactpriv.effort import Deadline, validate_seconds
+from exactpriv.effort.knobs import current as current_effort
 from exactpriv.errors import InvalidArgument, NotExactError
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 
@@ -24,12 +29,13 @@ __all__ = ["DEFAULT_SECONDS", "Domain"]
 _OO = sympy.oo
 
 
-#: Default wall-clock budget of one measure (certifier calls of the dominance step), seconds.
-DEFAULT_SECONDS = 30.0
+#: Default time limit of one measure: none of its own (the deadline in force applies).
+DEFAULT_SECONDS = None
 
-#: Budget of a single certifier call.  Empirically determined parameter: every comparison of the
-#: seed families settles within 1 s; harder ones are left as an exact Max instead of waiting.
-_PER_CALL_SECONDS = 2.0
+#: Share of the effort's proof steps one certifier call gets.  Empirically determined parameter: every
+#: comparison of the seed families settles within a few hundred steps (a 20th of the default 20,000);
+#: harder ones are left as an exact Max instead of spending the measure's whole effort on one.
+_PER_CALL_SHARE = 20
 
 
 # ======================================================================================
@@ -121,15 +127,24 @@ class Domain:
 
 
 class _Budget:
-    def __init__(self, seconds):
-        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0 \
-                or seconds != seconds or seconds == float("inf"):
-            raise InvalidArgument(f"seconds={seconds!r} of type {type(seconds).__name__} must be a positive "
-                                  f"finite number")
-        self.deadline = time.perf_counter() + seconds
+    """The certifier effort of one symbolic measure: a pool of the effort's proof steps, at most a
+    :data:`_PER_CALL_SHARE`-th of them per certifier call; ``seconds`` an optional time limit (safety net)."""
 
-    def slice(self) -> float:
-        return min(_PER_CALL_SECONDS, self.deadline - time.perf_counter())
+    def __init__(self, seconds=None):
+        self.deadline = Deadline(None if seconds is None else validate_seconds(seconds), what="symbolic measure")
+        self.effort = current_effort()
+        self.left = self.effort.proof_steps
+        self.per_call = max(1, self.effort.proof_steps // _PER_CALL_SHARE)
+
+    def call_effort(self):
+        """The effort of the next certifier call, or None when the pool is spent or the time limit passed."""
+        if self.left <= 0 or self.deadline.expired():
+            return None
+        return replace(self.effort, proof_steps=min(self.per_call, self.left))
+
+    def charge(self, result) -> None:
+        """Count the steps a certifier call used (at least one)."""
+        self.left -= max(1, (result.certificate.get("effort") or {}).get("steps_used", 0))
 
 
 # ======================================================================================

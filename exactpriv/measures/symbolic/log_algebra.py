@@ -40,13 +40,14 @@ class _LogAlgebra:
     def _certify(self, expr, op, dom: Domain, budget: _Budget) -> Truth:
         from exactpriv.certify import prove_inequality
 
-        sec = budget.slice()
-        if sec <= 0.05:
+        call = budget.call_effort()
+        if call is None:
             return Truth.UNDECIDED
         try:
-            res = prove_inequality(expr, op, 0, seconds=sec, **dom.args())
+            res = prove_inequality(expr, op, 0, effort=call, **dom.args())
         except ExactPrivError:
             return Truth.UNDECIDED
+        budget.charge(res)
         return {"PROVED": Truth.TRUE, "REFUTED": Truth.FALSE}.get(res.verdict, Truth.UNDECIDED)
 
     def ge0(self, f_u, expr, budget: _Budget, *, strict=False) -> Truth:
@@ -58,7 +59,7 @@ class _LogAlgebra:
                 return t
         if expr is None:
             expr = self.chart.from_u(f_u)
-        d = prove_log_linear(expr, ">" if strict else ">=", 0, self.valid, seconds=max(budget.slice(), 0.1))
+        d = prove_log_linear(expr, ">" if strict else ">=", 0, self.valid, _budget=budget)
         if d is not None:
             return Truth.TRUE
         return self._certify(expr, ">" if strict else ">=", self.valid, budget)
@@ -287,7 +288,7 @@ def _log_linear_terms(alg: _LogAlgebra, expr, budget):
     return {b: c for b, c in out.items() if not c.is_zero}
 
 
-def prove_log_linear(lhs, op: str, rhs, domain: Domain, *, seconds: float = DEFAULT_SECONDS):
+def prove_log_linear(lhs, op: str, rhs, domain: Domain, *, seconds: float | None = DEFAULT_SECONDS, _budget=None):
     """Exact proof of ``lhs op rhs`` on ``domain`` through the log-linear normal form, or None.
 
     Both sides are rewritten (exactly) as Σ_b c_b(s)·b over the basis {1, s, log p (primes),
@@ -309,7 +310,7 @@ def prove_log_linear(lhs, op: str, rhs, domain: Domain, *, seconds: float = DEFA
     alg = _LogAlgebra(chart, domain)
     if alg.iv is None:  # the log basis needs exact signs on the chart
         return None
-    budget = _Budget(seconds)
+    budget = _Budget(seconds) if _budget is None else _budget
     try:
         terms = _log_linear_terms(alg, diff, budget)
     except (sympy.PolynomialError, ExactPrivError):

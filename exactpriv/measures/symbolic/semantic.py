@@ -21,7 +21,7 @@ __all__ = ["semantic_privacy_symbolic"]
 # semantic privacy
 # ======================================================================================
 def semantic_privacy_symbolic(M, *, default=None, domain=(0, _OO), closed=(True, False), variable=None,
-                              seconds: float = DEFAULT_SECONDS) -> Measured:
+                              seconds: float | None = DEFAULT_SECONDS) -> Measured:
     """Closed form of Kasiviswanathan–Smith semantic privacy (Zhao Def. 1, (4)) for every value
     of the symbol, by the exact two-point reduction of
     :func:`exactpriv.measures.semantic.sup_posterior_sd`:

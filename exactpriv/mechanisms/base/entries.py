@@ -18,18 +18,24 @@ from fractions import Fraction
 import sympy
 
 from exactpriv.errors import BudgetExceededError, EntryRangeError
-from exactpriv.exact.budget import expired, run_bounded
+from exactpriv.effort import current_effort, expired, run_bounded
 from exactpriv.exact.numbers import EPS, as_exact, to_sympy
 
 
 __all__ = ["prove_zero"]
 
 
-#: Budgets of the symbolic checks made while a mechanism is built (each runs in a killable
-#: worker, :func:`exactpriv.exact.budget.run_bounded`: sympy's simplify has no deadline).
-ZERO_TEST_SECONDS = 5.0
+#: Time limits of the symbolic checks made while a mechanism is built (each runs in a killable
+#: worker, :func:`exactpriv.effort.run_bounded`: sympy's simplify has no deadline).  Safety nets only:
+#: every check of the bank's mechanisms takes milliseconds; one that runs into its limit is noted as a
+#: stop of the time limit (:func:`exactpriv.effort.note_stop`), so a reading built on it is STOPPED,
+#: never decided by the clock.
+ZERO_TEST_SECONDS = 30.0
 
-RANGE_CHECK_SECONDS = 4.0
+RANGE_CHECK_SECONDS = 30.0
+
+#: Share of the effort's proof steps the certifier gets to refute the range of one entry.
+_RANGE_PROOF_SHARE = 0.1
 
 
 def prove_zero(expr) -> bool:
@@ -159,7 +165,7 @@ def _refute_unit_range(v) -> str | None:
 
     for op, bound in ((">=", 0), ("<=", 1)):
         try:
-            res = prove_inequality(v, op, bound, seconds=2)
+            res = prove_inequality(v, op, bound, effort=current_effort().scaled(_RANGE_PROOF_SHARE))
         except Exception:  # the certifier cannot handle it: neither proved nor refuted
             continue
         if res.verdict == "REFUTED":

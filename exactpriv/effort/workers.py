@@ -1,17 +1,24 @@
-"""One deadline for a whole run, a stop flag for Ctrl-C, and killable workers for sympy.
+"""Killable workers: steps that cannot look at the clock run where they can be stopped.
 
 Algorithm and why.  sympy has no deadline: ``simplify``, ``cancel``, ``evalf`` of nested
-``exp`` and ``solveset`` can run for minutes on a 300-byte expression and ignore every budget
+``exp`` and ``solveset`` can run for minutes on a 300-byte expression and ignore every limit
 around them (measured: ``exp`` nested 60 deep around ``eps`` pinned a core for over 60 s inside
-``simplify`` although its caller had a 2 s budget).  Python cannot stop a running thread, and
-an exception raised asynchronously into sympy (a ``SIGALRM`` handler) can leave its assumption
-caches half-written for the rest of the run.  So a step that can run away is executed by
-:func:`run_bounded` in a *forked* child process: the child inherits the loaded modules and
-the arguments (nothing is pickled on the way in, start-up costs about 10 ms), sends back its
-pickled result or exception through a pipe, and the parent waits at most until the earliest of
-the step's own budget and the run's :class:`Deadline`; on overrun the child is killed with
-``SIGKILL`` and :class:`~exactpriv.errors.BudgetExceededError` names the step and the budget.
-Where ``fork`` is not available the step runs in-process (cooperative checks only).
+``simplify`` although its caller had a 2 s limit); FLINT factors a 121-digit integer in one
+uninterruptible call.  Python cannot stop a running thread, and an exception raised
+asynchronously into sympy (a ``SIGALRM`` handler) can leave its assumption caches half-written
+for the rest of the run.  So a step that can run away is executed by :func:`run_bounded` in a
+*forked* child process: the child inherits the loaded modules and the arguments (nothing is
+pickled on the way in, start-up costs about 10 ms), sends back its pickled result or exception
+through a pipe, and the parent waits at most until the earliest of the step's own limit and the
+run's :class:`~exactpriv.effort.time_limit.Deadline`; on overrun the child is killed with
+``SIGKILL`` and :class:`~exactpriv.errors.TimeLimitReached` names the step and the limit.  Where
+``fork`` is not available the step runs in-process (cooperative checks only).
+
+Each call runs in the worker under the deadline and the effort the parent sends with it (the time
+left of the earlier of the step's limit and the deadline in force; the :class:`~exactpriv.effort.Effort`
+in force): a long-lived worker never keeps the deadline that was in force when it was forked (issue 19:
+after that deadline passed, every later proof in the worker started already expired).  The stops the
+time limit made inside the worker travel back with the result (:func:`~exactpriv.effort.note_stop`).
 
 Frequent small steps (the range check of each symbolic entry of a mechanism) would lose
 sympy's warm caches with a fresh child each time (measured: 0.1 s per call instead of
@@ -19,181 +26,36 @@ sympy's warm caches with a fresh child each time (measured: 0.1 s per call inste
 per process (module-level function and picklable arguments); a worker that overruns is killed
 and the next call forks a fresh one.  :class:`BoundedWorker` is the same for a batch of calls of
 one function the worker inherits (``verify`` checks every reading in one, each within its own
-budget, so a reading that never returns is killed without losing the other readings' caches).
+limit, so a reading that never returns is killed without losing the other readings' caches).
 
-Deadlines nest: ``with deadline(5):`` inside ``with deadline(60):`` ends at the earlier of the
-two; the current one is a :class:`contextvars.ContextVar`, so threads and tasks each see their
-own.  Loops that are not sympy-heavy check the deadline cooperatively (:func:`check`,
-:func:`expired`).  A stop request (the command line's first Ctrl-C, :func:`request_stop`)
-expires every deadline at once, so every loop that checks one winds down promptly.
-
-For Python users (the design): the entry points that can run long take a keyword-only
-``seconds=`` and are then *hard*-bounded — they run in a killable worker —
-``exactpriv.measure(name, M, seconds=S)``, ``check_reading(claim, reading, seconds=S)`` (and
-``check_claim``), ``exactpriv.io.load(path, seconds=S)`` (the whole document; 60 s by default) and
-``exactpriv.prove(text, seconds=S)``; a budget overrun is :class:`BudgetExceededError` naming the
-step, or for a reading an UNDECIDED verdict "budget exceeded after N s".  The individual measure
-functions (``pure_dp(M)``) take no ``seconds=``: bound one with ``run_bounded(pure_dp, M,
-seconds=S)``.  ``with deadline(S):`` bounds any block *cooperatively*: the prover, the instance
-loop of a reading, mechanism construction's symbolic steps and every :func:`run_bounded` inside
-look at it, a pure-Python loop that never calls :func:`check` does not.
+For Python users: the entry points that can run long take a keyword-only ``seconds=`` and are
+then *hard*-bounded — ``exactpriv.measure(name, M, seconds=S)``, ``check_reading(claim, reading,
+seconds=S)`` (and ``check_claim``), ``exactpriv.io.load(path, seconds=S)`` and
+``exactpriv.prove(text, seconds=S)``; the individual measure functions (``pure_dp(M)``) take no
+``seconds=``: bound one with ``run_bounded(pure_dp, M, seconds=S)``.
 """
 
 from __future__ import annotations
 
 import atexit
 import contextlib
-import contextvars
 import math
 import multiprocessing
 import os
 import pickle
 import signal
 import threading
-import time
 import traceback
 from typing import Any, Callable
 
-from exactpriv.errors import BudgetExceededError, InvalidArgument
+from exactpriv.effort.time_limit import (_CURRENT, _IN_WORKER, Deadline, _why, deadline, note_stop, recording_stops,
+                                         remaining, validate_seconds)
+from exactpriv.effort.knobs import Effort, using
+from exactpriv.effort.knobs import current as current_effort
+from exactpriv.errors import BudgetExceededError, TimeLimitReached, WorkerDiedError
 
-__all__ = [
-    "BoundedWorker",
-    "Deadline",
-    "MAX_SECONDS",
-    "check",
-    "clear_stop",
-    "current",
-    "deadline",
-    "expired",
-    "in_worker",
-    "remaining",
-    "request_stop",
-    "run_bounded",
-    "stop_requested",
-    "validate_seconds",
-]
+__all__ = ["BoundedWorker", "run_bounded"]
 
-#: Largest budget any option accepts (a week): larger values are a typo, and ``inf`` a hang.
-MAX_SECONDS = 7 * 24 * 3600.0
-
-_STOP = {"requested": False}
-_IN_WORKER = {"depth": 0}
-
-
-def validate_seconds(value, name: str = "seconds", *, maximum: float = MAX_SECONDS) -> float:
-    """``value`` as a float in (0, maximum], else :class:`InvalidArgument` echoing it.
-
-    Refuses bools, NaN, infinities, zero and negatives: a budget must end."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise InvalidArgument(f"{name}={value!r} of type {type(value).__name__} must be a number of seconds")
-    v = float(value)
-    if not math.isfinite(v) or v <= 0:
-        raise InvalidArgument(f"{name}={value!r} must be a positive finite number of seconds")
-    if v > maximum:
-        raise InvalidArgument(f"{name}={value!r} is above the largest budget of {maximum:g} s")
-    return v
-
-
-class Deadline:
-    """A wall-clock deadline (``time.monotonic``); ``seconds=None`` never expires by itself."""
-
-    __slots__ = ("at", "seconds", "what")
-
-    def __init__(self, seconds: float | None, *, what: str = "run", parent: "Deadline | None" = None):
-        now = time.monotonic()
-        self.seconds = seconds
-        self.what = what
-        self.at = math.inf if seconds is None else now + seconds
-        if parent is not None and parent.at < self.at:
-            self.at, self.seconds, self.what = parent.at, parent.seconds, parent.what
-
-    def remaining(self) -> float:
-        if _STOP["requested"]:
-            return 0.0
-        return max(0.0, self.at - time.monotonic())
-
-    def expired(self) -> bool:
-        return _STOP["requested"] or time.monotonic() >= self.at
-
-    def check(self, step: str = "") -> None:
-        if self.expired():
-            raise BudgetExceededError(_why(self, step))
-
-    def __repr__(self):
-        return f"Deadline({self.seconds!r}, what={self.what!r}, remaining={self.remaining():.3g})"
-
-
-def _why(d: Deadline | None, step: str) -> str:
-    where = f" in {step}" if step else ""
-    if _STOP["requested"]:
-        return f"stopped{where}: interrupted"
-    if d is None or d.seconds is None:
-        return f"time budget exhausted{where}"
-    return f"the {d.what} budget of {d.seconds:g} s was exhausted{where}"
-
-
-_CURRENT: contextvars.ContextVar[Deadline | None] = contextvars.ContextVar("exactpriv_deadline", default=None)
-
-
-def current() -> Deadline | None:
-    """The innermost deadline in force, or None."""
-    return _CURRENT.get()
-
-
-@contextlib.contextmanager
-def deadline(seconds: float | None, *, what: str = "run"):
-    """Run the block under a deadline of ``seconds`` (nested deadlines: the earliest wins)."""
-    if seconds is not None:
-        seconds = validate_seconds(seconds, f"{what} seconds")
-    d = Deadline(seconds, what=what, parent=_CURRENT.get())
-    token = _CURRENT.set(d)
-    try:
-        yield d
-    finally:
-        _CURRENT.reset(token)
-
-
-def remaining() -> float:
-    """Seconds left before the current deadline (``inf`` without one, 0 after a stop request)."""
-    if _STOP["requested"]:
-        return 0.0
-    d = _CURRENT.get()
-    return math.inf if d is None else d.remaining()
-
-
-def expired() -> bool:
-    """True once the current deadline has passed or a stop was requested."""
-    if _STOP["requested"]:
-        return True
-    d = _CURRENT.get()
-    return d is not None and d.expired()
-
-
-def check(step: str = "") -> None:
-    """Raise :class:`BudgetExceededError` if :func:`expired`."""
-    if expired():
-        raise BudgetExceededError(_why(_CURRENT.get(), step))
-
-
-def request_stop() -> None:
-    """Expire every deadline (the first Ctrl-C of the command line)."""
-    _STOP["requested"] = True
-
-
-def stop_requested() -> bool:
-    return _STOP["requested"]
-
-
-def clear_stop() -> None:
-    _STOP["requested"] = False
-
-
-def in_worker() -> bool:
-    """True inside a :func:`run_bounded` child process."""
-    return _IN_WORKER["depth"] > 0
-
-
-# ----------------------------------------------------------------------------- workers
 #
 # Raw os.fork rather than multiprocessing.Process: a multiprocessing child joins its
 # non-daemonic children at exit and daemonic ones may not have children, while our workers
@@ -219,6 +81,10 @@ def _spawn(target, *args):
             _die_with_parent(parent_pid)
             signal.signal(signal.SIGINT, signal.SIG_IGN)
             _IN_WORKER["depth"] += 1
+            # The deadline in force when the worker was forked is the parent's, not the worker's: a
+            # long-lived worker outlives it, and every later call would start already expired.  Each
+            # call runs under the deadline the parent sends with it (see _serve, _one_shot).
+            _CURRENT.set(None)
             _WARM.__init__()  # the parent's warm worker (and its lock, held during this fork) are not ours
             target(child, *args)
         except BaseException:  # noqa: BLE001 - a worker never returns into the parent's code
@@ -278,16 +144,19 @@ def _alive(pid: int) -> bool:
 
 
 def _answer(conn, fn, args, kwargs) -> None:
+    """Run the call and send back ``(status, value, traceback, stops)``: the stops the time limit made
+    inside the worker (:func:`~exactpriv.effort.time_limit.note_stop`) travel back to the caller's record."""
+    with recording_stops() as stops:
+        try:
+            payload = ("ok", fn(*args, **kwargs), "")
+        except BaseException as exc:  # noqa: BLE001 - every outcome goes back to the parent
+            payload = ("err", exc, traceback.format_exc())
     try:
-        payload = ("ok", fn(*args, **kwargs))
-    except BaseException as exc:  # noqa: BLE001 - every outcome goes back to the parent
-        payload = ("err", exc, traceback.format_exc())
-    try:
-        data = pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL)
+        data = pickle.dumps((*payload, stops), protocol=pickle.HIGHEST_PROTOCOL)
     except Exception as exc:  # noqa: BLE001 - an unpicklable result, or an exception carrying state
         data = pickle.dumps(("err", _plain(payload[1]) if payload[0] == "err" else
                              RuntimeError(f"worker result could not be sent back: {exc!r}"),
-                             payload[2] if payload[0] == "err" else traceback.format_exc()))
+                             payload[2] if payload[0] == "err" else traceback.format_exc(), stops))
     conn.send_bytes(data)
 
 
@@ -301,18 +170,46 @@ def _plain(exc: BaseException) -> BaseException:
         return RuntimeError(f"{type(exc).__name__}: {exc}")
 
 
-def _one_shot(conn, fn, args, kwargs) -> None:
-    _answer(conn, fn, args, kwargs)
+def _one_shot(conn, fn, args, kwargs, limit, label) -> None:
+    with _call_deadline(limit, label):
+        _answer(conn, fn, args, kwargs)
 
 
 def _serve(conn, fn) -> None:
-    """A long-lived worker's loop: pickled (args, kwargs) in, the pickled outcome of ``fn`` out."""
+    """A long-lived worker's loop: pickled (limit, what, args, kwargs) in, the pickled outcome of ``fn`` out.
+
+    Each call runs under a deadline of its own ``limit`` (seconds from when it arrives), never under
+    one inherited from the process that forked the worker."""
     while True:
         try:
-            args, kwargs = pickle.loads(conn.recv_bytes())
+            limit, label, args, kwargs = pickle.loads(conn.recv_bytes())
         except (EOFError, OSError):
             return
-        _answer(conn, fn, args, kwargs)
+        with _call_deadline(limit, label):
+            _answer(conn, fn, args, kwargs)
+
+
+def _label(seconds: float | None, limit: float, what: str) -> tuple[str, float | None, Effort]:
+    """What a call carries to the worker besides its arguments: which time limit ``limit`` comes from, as
+    (what, seconds) — the step's own or the deadline in force — and the effort in force."""
+    d = _CURRENT.get()
+    if (seconds is not None and seconds <= limit + 1e-9) or d is None:
+        return what, seconds, current_effort()
+    return d.what, d.seconds, current_effort()
+
+
+@contextlib.contextmanager
+def _call_deadline(limit: float, label: tuple[str, float | None]):
+    """The worker-side (cooperative) deadline of one call, ending ``limit`` seconds after it arrives (the
+    parent kills the worker at the same limit); ``label`` names the budget it comes from."""
+    d = Deadline(None if math.isinf(limit) else limit)
+    d.what, d.seconds, call_effort = label
+    token = _CURRENT.set(d)
+    try:
+        with using(call_effort):  # the caller's effort, never the one in force when the worker was forked
+            yield
+    finally:
+        _CURRENT.reset(token)
 
 
 def _apply(fn, *args, **kwargs):
@@ -324,6 +221,8 @@ def _unwrap(payload, what: str):
         payload = pickle.loads(payload)
     except Exception as exc:  # noqa: BLE001 - e.g. an exception class that cannot be rebuilt
         raise RuntimeError(f"{what}: the worker's result could not be read back: {exc!r}") from None
+    for why in payload[3]:
+        note_stop(why)
     if payload[0] == "ok":
         return payload[1]
     exc = payload[1]
@@ -331,24 +230,29 @@ def _unwrap(payload, what: str):
     raise exc
 
 
-def _overrun(seconds, limit, what) -> BudgetExceededError:
+def _overrun(seconds, limit, what) -> TimeLimitReached:
+    """The error of a call killed at its limit (noted as a stop of the time limit)."""
     if seconds is not None and seconds <= limit + 1e-9:
-        return BudgetExceededError(f"{what} did not finish within its budget of {seconds:g} s")
-    return BudgetExceededError(_why(_CURRENT.get(), what))
+        why = f"{what} was stopped by its time limit of {seconds:g} s"
+    else:
+        why = _why(_CURRENT.get(), what)
+    note_stop(why)
+    return TimeLimitReached(why)
 
 
-def _died(what, code) -> BudgetExceededError:
-    return BudgetExceededError(f"{what} stopped: its worker process died ({_death(code)})")
+def _died(what, code) -> WorkerDiedError:
+    return WorkerDiedError(f"{what} crashed: its worker process died ({_death(code)})")
 
 
 def _step_limit(seconds: float | None, what: str) -> float:
     """Seconds a bounded step may take: the earlier of its own ``seconds`` (validated) and the deadline
-    in force; raises BudgetExceededError when that is already past."""
+    in force; raises TimeLimitReached when that is already past."""
     if seconds is not None:
         seconds = validate_seconds(seconds, f"{what} seconds")
     limit = min(math.inf if seconds is None else seconds, remaining())
     if limit <= 0:
-        raise BudgetExceededError(_why(_CURRENT.get(), what))
+        note_stop(_why(_CURRENT.get(), what))
+        raise TimeLimitReached(_why(_CURRENT.get(), what))
     return limit
 
 
@@ -357,7 +261,7 @@ def run_bounded(fn: Callable[..., Any], *args, seconds: float | None = None, wha
     """``fn(*args, **kwargs)`` in a killable child process, within ``seconds`` and the deadline.
 
     Returns the result, or re-raises the child's exception (same type and message).  Raises
-    :class:`BudgetExceededError` naming ``what`` when the earlier of ``seconds`` and the current
+    :class:`TimeLimitReached` naming ``what`` when the earlier of ``seconds`` and the current
     deadline passes (the child is killed), and when the child dies (out of memory, a signal).
     The result must be picklable; ``fn`` need not be (the child is forked).  With ``warm=True``
     the step goes to the process's long-lived worker: ``fn`` must then be a module-level
@@ -369,7 +273,7 @@ def run_bounded(fn: Callable[..., Any], *args, seconds: float | None = None, wha
             return fn(*args, **kwargs)
     if warm:
         return _WARM.call(fn, args, kwargs, limit=limit, seconds=seconds, what=what)
-    pid, conn = _spawn(_one_shot, fn, args, kwargs)
+    pid, conn = _spawn(_one_shot, fn, args, kwargs, limit, _label(seconds, limit, what))
     reaped = False
     try:
         if not conn.poll(None if math.isinf(limit) else limit):
@@ -432,7 +336,7 @@ class BoundedWorker:
         return self._call(args, kwargs, limit=limit, seconds=seconds, what=what)
 
     def _call(self, args, kwargs, *, limit, seconds, what):
-        request = pickle.dumps((args, kwargs), protocol=pickle.HIGHEST_PROTOCOL)
+        request = pickle.dumps((limit, _label(seconds, limit, what), args, kwargs), protocol=pickle.HIGHEST_PROTOCOL)
         if self.made_in != os.getpid():  # a copy inherited by a forked child: its lock may be held, its worker
             BoundedWorker.__init__(self, self.fn)  # is the parent's; start afresh
         with self.lock:

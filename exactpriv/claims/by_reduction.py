@@ -1,0 +1,159 @@
+"""Readings proved "by reduction": the claim forms' link to :mod:`exactpriv.reductions`.
+
+An implication "α-A ⇒ f(α)-B" whose given notion has an extremal family and whose measured notion is a
+maximum over neighbouring pairs of a divergence monotone under post-processing is proved for EVERY mechanism
+by :func:`exactpriv.reductions.prove_by_reduction` — the user writes nothing new: :func:`implication_claim
+<exactpriv.claims.declare.implication_claim>` attaches :func:`reduction_prove` to its reading when
+:func:`reducible` says the notions admit it.  The bank adds readings of its own with :func:`reduction_reading`
+beside the CHECKED ones (the paper's reading stays as it is).
+
+Every such reading's instance check also *confirms* the dominance on the instance (:func:`confirming`): the
+post-processing kernel of each neighbouring pair (or of the instance's pair (P, Q)) is constructed exactly and
+checked to be a non-negative stochastic matrix reproducing the pair; a failure raises (a bug), never refutes.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, Callable, Mapping, Sequence
+
+import sympy
+
+from exactpriv.claims.model import Instance, Outcome, Reading
+from exactpriv.exact.decisions import Decision
+from exactpriv.exact.numbers import EPS
+
+__all__ = ["confirm_approx", "confirming", "reducible", "reduction_prove", "reduction_reading"]
+
+
+def _measure_spec(measure) -> tuple[str, dict, str | None]:
+    return measure.name, dict(measure.params), measure.at
+
+
+def reducible(given, measure) -> str | None:
+    """None when the two :class:`~exactpriv.claims.declare.Notion` s admit a reduction, else the reason."""
+    from exactpriv.reductions.prover import _reducible
+
+    if given.on is not None or measure.on is not None:
+        return "a notion is measured on an operator's output (on=...), not on the mechanism itself"
+    name, params, at = _measure_spec(measure)
+    return _reducible(given.name, dict(given.params), name, params, at)
+
+
+def _points(params: Sequence[Any]) -> list[dict]:
+    names = [p.name for p in params]
+    return [dict(zip(names, pt)) for pt in itertools.product(*(p.values for p in params))] or [{}]
+
+
+def reduction_prove(given, measure, bound: Callable[[Any, Mapping], Any], params: Sequence[Any] = (), *,
+                    seconds: float = 10.0) -> Callable[[], Decision]:
+    """A reading's ``prove``: the reduction at every parameter point of the grid (each a univariate proof in ε).
+
+    ``bound(eps, point)`` is the stated f; measure parameters naming a :class:`Param` take the point's value.
+    TRUE only when every point is proved; otherwise UNDECIDED with the missing link of the first failure.
+    """
+    from exactpriv.reductions import prove_by_reduction
+
+    def prove() -> Decision:
+        parts, texts = [], []
+        for point in _points(params):
+            mparams = {k: (point[v] if isinstance(v, str) and v in point else v) for k, v in measure.params.items()}
+            f = sympy.sympify(bound(EPS, point))
+            red = prove_by_reduction(given.name, measure.name, f, measure_params=mparams, at=measure.at,
+                                     seconds=seconds)
+            where = f" at {point}" if point else ""
+            if not red.proved:
+                return Decision.undecided("reduction", f"no proof by reduction{where}: {red.missing}")
+            parts.append({"point": {k: str(v) for k, v in point.items()}, **red.certificate()})
+            texts.append(red.proof_text() + where)
+        cert = parts[0] if len(parts) == 1 else {"kind": "all", "parts": parts}
+        return Decision.true("reduction", "for every mechanism, by reduction: " + " | ".join(texts),
+                             certificate=cert)
+
+    return prove
+
+
+def _pair_rows(inst: Instance):
+    P, Q = inst.params.get("P"), inst.params.get("Q")
+    return (P, Q) if P is not None and Q is not None else None
+
+
+def _confirm_rr(inst: Instance) -> dict:
+    from exactpriv.reductions import dominance
+
+    pair = _pair_rows(inst)
+    if pair is not None:
+        P, Q = (tuple(pair[0]), tuple(pair[1]))
+        a, b = dominance.max_ratio(P, Q), dominance.max_ratio(Q, P)
+        g = dominance.INFINITY if dominance.INFINITY in (a, b) else max(a, b)
+        K = dominance.rr_kernel(P, Q, g)
+        summary = dominance.check_kernel(K, dominance.rr_pair(g), (P, Q))
+        return {**summary, "pairs": 1, "checked": 1, "exp_eps": str(g)}
+    if inst.mechanism is not None:
+        return dominance.confirm_rr_dominance(inst.mechanism)
+    return {"skipped": "no mechanism or pair on this instance"}
+
+
+def confirm_approx(levels: Sequence[Any]) -> Callable[[Instance], dict]:
+    """An instance confirmation of ``approx-dominance`` at each γ = e^ε of ``levels`` (δ: the instance's own
+    tightest δ at γ): for a pair instance the pair, for a mechanism every neighbouring pair."""
+    from exactpriv.reductions import dominance
+
+    def confirm(inst: Instance) -> dict:
+        pair = _pair_rows(inst)
+        n = 0
+        for g in levels:
+            if pair is not None:
+                P, Q = (tuple(pair[0]), tuple(pair[1]))
+                d = max(dominance.hockey_stick(P, Q, g), dominance.hockey_stick(Q, P, g))
+                dominance.check_kernel(dominance.extremal_kernel(P, Q, g, d), dominance.extremal_pair(g, d), (P, Q))
+                n += 1
+            elif inst.mechanism is not None:
+                out = dominance.confirm_approx_dominance(inst.mechanism, g)
+                if "skipped" in out:
+                    return out
+                n += out["checked"]
+        return {"theorem": "approx-dominance", "checked": n, "levels": [str(g) for g in levels]}
+
+    return confirm
+
+
+def confirming(check: Callable[[Instance], Any], *,
+               confirm: Callable[[Instance], dict] | None = None) -> Callable[[Instance], Outcome]:
+    """``check`` plus the exact confirmation of the dominance kernels on the instance (module head).
+
+    ``confirm`` (default: ``rr-dominance`` at the instance's own level — on a mechanism every neighbouring
+    pair, on a pair instance (params P, Q) the pair) returns a summary, added to the outcome's values under
+    ``"dominance"``; a failed kernel raises :class:`~exactpriv.reductions.DominanceError`.
+    """
+    from exactpriv.claims.check import as_outcome
+
+    confirm = confirm or _confirm_rr
+
+    def run(inst: Instance) -> Outcome:
+        out = as_outcome(check(inst))
+        out.values["dominance"] = confirm(inst)
+        return out
+
+    return run
+
+
+def reduction_reading(name: str, *, given: str, measure: str, bound, families, check, statement: str,
+                      measure_params: Mapping | None = None, at: str | None = None, notes: str = "",
+                      seconds: float = 10.0, prove: Callable[[], Decision] | None = None,
+                      confirm: Callable[[Instance], dict] | None = None, **kw) -> Reading:
+    """A bank reading "… for every mechanism (by reduction)": ``prove`` is the reduction of ``given`` ⇒
+    ``measure`` ≤ ``bound`` (a sympy expression in ``eps``) by :func:`~exactpriv.reductions.prove_by_reduction`
+    unless a ``prove`` assembled elsewhere is given (:func:`~exactpriv.reductions.assemble_reduction`);
+    ``check`` is the paper reading's own instance check wrapped by :func:`confirming` (so the listed instances
+    are still checked, and each dominance kernel confirmed; ``confirm`` as there)."""
+    from exactpriv.claims.verdicts import Verdict
+    from exactpriv.reductions import prove_by_reduction
+
+    def by_prover() -> Decision:
+        return prove_by_reduction(given, measure, bound, measure_params=measure_params, at=at,
+                                  seconds=seconds).decision
+
+    kw.setdefault("expected", Verdict.PROVED)
+    return Reading(name, statement, confirming(check, confirm=confirm), tuple(families), prove=prove or by_prover,
+                   notes=notes, **kw)
