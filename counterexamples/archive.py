@@ -80,6 +80,7 @@ def load_witness(path) -> dict:
 def _listed(reading, inst) -> bool:
     """Whether ``inst`` is one of the reading's own instances (same label and the same exact numbers):
     a reading about its listed instances only (open_search=False) is refuted by those alone."""
+    import sympy
     from fractions import Fraction
 
     def numbers(obj):
@@ -90,12 +91,14 @@ def _listed(reading, inst) -> bool:
         if pmf is not None:
             return tuple(pmf)
         factors = getattr(obj, "factors", None)
-        if factors is not None:
+        if factors is not None and not callable(factors):  # a product mechanism (sympy numbers have .factors())
             return tuple(numbers(f) for f in factors)
         if isinstance(obj, (list, tuple)):
             return tuple(numbers(u) for u in obj)
         if isinstance(obj, int) and not isinstance(obj, bool):
             return Fraction(obj)
+        if isinstance(obj, sympy.Rational):
+            return Fraction(int(obj.p), int(obj.q))
         return obj
 
     def content(i):
@@ -103,9 +106,19 @@ def _listed(reading, inst) -> bool:
                 tuple(sorted((k, numbers(v)) for k, v in i.params.items())),
                 tuple(sorted((k, numbers(v)) for k, v in i.extra.items())))
 
+    from exactpriv.claims.symbolic import family_symbol, is_symbolic_instance, member
+
     target = content(inst)
     for fam in reading.families:
         for candidate in fam.build():
+            if is_symbolic_instance(candidate):
+                # a member of a listed symbolic family: the family at the witness's recorded point
+                try:
+                    at = inst.extra.get(f"at_{family_symbol(candidate)}")
+                    if at is not None and content(member(candidate, at)) == target:
+                        return True
+                except Exception:  # not a member of this family
+                    continue
             if candidate.label == inst.label:
                 try:
                     if content(candidate) == target:

@@ -118,6 +118,9 @@ class Evaluator:
                                                   "outside": 0})
     outside_by: dict = field(default_factory=dict)
     errors: list = field(default_factory=list)
+    #: the first few undecided instances with the reason their check gave (label, reason): what an UNDECIDED
+    #: verdict shows, so that "n of m undecided" never comes without a why
+    undecided_reasons: list = field(default_factory=list)
     _cache: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self):
@@ -189,6 +192,8 @@ class Evaluator:
             self.outside_by[name] = self.outside_by.get(name, 0) + 1
         if ev.status == "error" and len(self.errors) < MAX_ERROR_REPORTS:
             self.errors.append({"instance": describe_instance(ev.instance), "error": ev.error})
+        if ev.status == "undecided" and len(self.undecided_reasons) < MAX_ERROR_REPORTS and ev.outcome is not None:
+            self.undecided_reasons.append((ev.instance.label, ev.outcome.decision.reason))
 
     def summary(self) -> dict:
         """Counts as JSON: instances true / false / undecided / error / outside (by hypothesis)."""

@@ -436,7 +436,9 @@ def _conclude(result: HuntResult, ev: Evaluator, family_errors: list, search_err
             reasons.append("no instance was checked inside the hypotheses"
                            + (f" ({ev.counts['outside']} outside)" if ev.counts["outside"] else ""))
         if ev.counts["undecided"]:
-            reasons.append(f"{ev.counts['undecided']} of {ev.checked} instances undecided")
+            first = (f" (first: {ev.undecided_reasons[0][0]}: {ev.undecided_reasons[0][1]})"
+                     if ev.undecided_reasons else "")
+            reasons.append(f"{ev.counts['undecided']} of {ev.checked} instances undecided{first}")
         if ev.counts["error"]:
             first = ev.errors[0] if ev.errors else {}
             reasons.append(f"{ev.counts['error']} of {ev.checked} instances raised errors (first: "

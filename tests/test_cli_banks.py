@@ -50,7 +50,8 @@ def test_list_takes_a_bank_and_a_plain_prefix(bank_file, capsys):
 
 def test_list_banks_and_notions(capsys):
     assert main(["list", "banks"]) == 0
-    assert capsys.readouterr().out.split()[0] == "papers"
+    names = [line.split()[0] for line in capsys.readouterr().out.splitlines() if line.strip()]
+    assert "papers" in names
     assert main(["list", "notions", "--json"]) == 0
     names = {row["name"] for row in json.loads(capsys.readouterr().out)}
     assert {"pure_dp", "kl_dp", "renyi_dp"} <= names
@@ -84,3 +85,25 @@ def test_pytest_collects_a_bank_file(pytester, bank_file, monkeypatch):
     result.assert_outcomes(passed=1, failed=1)
     result.stdout.fnmatch_lines(["*mine.kl3*REFUTED*", "*witness: RR(k=2, e^eps=3/2)*",
                                  "*mechanism = randomized_response(k=2, exp_eps='3/2')*"])
+
+
+def test_a_bank_file_imports_a_module_next_to_it(tmp_path, monkeypatch):
+    import sys
+
+    (tmp_path / "helpers_next_to_bank.py").write_text(
+        "from exactpriv.claims import randomized_responses\nRR = randomized_responses(['2'])\n")
+    (tmp_path / "bank_with_helper.py").write_text(
+        "from helpers_next_to_bank import RR\nfrom exactpriv.claims import implication_claim\n"
+        "CLAIMS = [implication_claim('h.kl', given='pure_dp', measure='kl_dp', bound='eps', families=[RR])]\n")
+    monkeypatch.chdir(tmp_path.parent)            # not the bank's directory, and no PYTHONPATH
+    before = list(sys.path)
+    assert main(["verify", str(tmp_path / "bank_with_helper.py"), "--json", "", "--markdown", ""]) == 0
+    assert sys.path == before                     # the directory was on the path only while the file loaded
+
+
+def test_an_expression_option_takes_a_value_starting_with_a_minus():
+    from exactpriv.cli import _join_expression_values
+
+    assert _join_expression_values(["conjecture", "--bound", "-2*log(1-eps)", "--seconds", "5"]) == \
+        ["conjecture", "--bound=-2*log(1-eps)", "--seconds", "5"]
+    assert _join_expression_values(["prove", "x", "--domain", "--json"]) == ["prove", "x", "--domain", "--json"]

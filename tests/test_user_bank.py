@@ -53,3 +53,41 @@ def test_pytest_runs_the_user_bank(pytester, monkeypatch):
     pytester.copy_example(str(BANK))
     result = pytester.runpytest_subprocess("outside_claims.py", "-p", "no:cacheprovider")
     result.assert_outcomes(passed=12)
+
+
+# ---------------------------------------------------------------- a user's bank over symbolic families
+FAMILY_BANK = Path(__file__).parent / "user_bank" / "family_claims.py"
+PROVED = ["mine.kl", "mine.tv", "mine.kfold"]
+
+
+def test_family_bank_is_proved_for_every_eps_and_its_misstatements_refuted(tmp_path):
+    out = tmp_path / "v.json"
+    assert main(["verify", str(FAMILY_BANK), "--json", str(out), "--markdown", ""]) == 0
+    rows = {r["id"]: r for r in json.loads(out.read_text())}
+    assert set(rows) == set(PROVED) | {f"{c}-misstated" for c in PROVED}
+    for cid in PROVED:
+        assert rows[cid]["verdict"] == "PROVED", rows[cid]
+        assert rows[cid]["evidence"]["proof"]["truth"] == "TRUE"
+        bad = rows[f"{cid}-misstated"]
+        assert bad["verdict"] == "REFUTED" and bad["finding"] == "variant" and bad["why"], bad
+
+
+def test_family_bank_hunt_archives_a_member_that_replays(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["hunt", "mine.kl-misstated", "--bank", str(FAMILY_BANK), "--seconds", "10", "--archive"]) == 0
+    (witness,) = (tmp_path / "counterexamples" / "found").glob("*.json")
+    doc = json.loads(witness.read_text())
+    assert "at_eps" in doc["instance"]["extra"]       # a concrete member of the family, with rational entries
+    assert all("/" in q or q.isdigit() for row in doc["instance"]["mechanism"]["matrix"] for q in row)
+    assert main(["replay", str(witness), "--bank", str(FAMILY_BANK)]) == 0
+
+
+def test_family_bank_report_and_pytest(tmp_path, pytester, monkeypatch):
+    assert main(["report", "--bank", str(FAMILY_BANK), "--only", "mine.kl", "--out", str(tmp_path / "r"),
+                 "--no-tightness"]) == 0
+    assert (tmp_path / "r" / "mine.kl.html").exists()
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parent.parent))
+    pytester.copy_example(str(FAMILY_BANK))
+    pytester.copy_example(str(FAMILY_BANK.parent / "family_defs.py"))
+    result = pytester.runpytest_subprocess("family_claims.py", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=6)

@@ -35,7 +35,10 @@ def reduction_section(doc: Doc, evidence: dict) -> bool:
         point = cert.get("point")
         if point:
             doc.p("At " + ", ".join(f"{k} = {v}" for k, v in point.items()) + ":")
-        doc.items([f"step {i}: {step.get('text', '')}" for i, step in enumerate(cert.get("steps", []), 1)])
+        lines = [step.get("text", "") for step in cert.get("steps", [])]
+        if cert.get("family"):
+            lines.append(cert["family"])
+        doc.items([f"step {i}: {text}" for i, text in enumerate(lines, 1)])
         cited.update(cert.get("theorems", {}))
     if cited:
         doc.p("Trusted meta-theorems used (the axioms of the reduction; docs/reductions.md):")

@@ -397,6 +397,37 @@ def negative_membership(inst: Instance, **_):
     return _membership(inst, False)
 
 
+def two_point_membership(inst: Instance, *, remaining="marginal", **_):
+    """γ of membership privacy for Zhao's two-point family D* (Zhao 2019, Def. 3 and eqs. (24)–(25)): D_{i,K} puts
+    mass p on (X_i = x_i, X_K = x_K) and 1 − p on (x_i', x_K), the other records K̄ drawn from the prior's marginal
+    (``remaining="marginal"``); the membership event is X_i = x_i.  With A = P[y | x_i, x_K] / P[y | x_i', x_K],
+    sup_p Φ(p, A) = max(A, 1) (approached as p → 0), so γ = max(1, max over i, K, x_i ≠ x_i', x_K, y of A)."""
+    if remaining != "marginal":
+        raise NotCheckable(f"two-point membership with remaining={remaining!r} (the checker has 'marginal')")
+    P, p = _mech(inst), _prior(inst)
+    pairs = []
+    for i in range(inst.n):
+        others = [j for j in range(inst.n) if j != i]
+        for K in _all_subsets(others):
+            rest = [j for j in others if j not in K]
+            marg: dict = {}  # the prior's marginal law of the remaining records
+            for x, inp in enumerate(inst.inputs):
+                key = tuple(inp[j] for j in rest)
+                marg[key] = marg.get(key, _ZERO) + p[x]
+            lik: dict = {}  # (x_i, x_K) -> [Σ_{x_K̄} p_K̄(x_K̄) P(y | x) for each y]
+            for x, inp in enumerate(inst.inputs):
+                w = marg[tuple(inp[j] for j in rest)]
+                key = (inp[i], tuple(inp[j] for j in K))
+                cur = lik.get(key, [_ZERO] * len(P[x]))
+                lik[key] = [c + w * q for c, q in zip(cur, P[x])]
+            for (a, xk), la in lik.items():
+                for b in range(len(inst.records[i])):
+                    if b != a:
+                        pairs.extend(zip(la, lik[(b, xk)]))
+    best = _max_log_ratio(pairs)
+    return Fraction(1) if V.compare(best, "<=", _ZERO) else V.exp(best)
+
+
 def capacity(inst: Instance, **_):
     """max over input distributions p of I(X;Y) (Shannon; Cover–Thomas, Def. 7.1).  An optimum is certified by
     the witness's hint ``{"capacity": {"input": [...]}}``: I(p) = max_x D(P(·|x) ‖ pP) is the Kuhn–Tucker
@@ -449,6 +480,7 @@ NOTIONS = {
     "identity_dp": identity_dp, "semantic_privacy": semantic_privacy,
     "bayesian_semantic_privacy": bayesian_semantic_privacy, "positive_membership": positive_membership,
     "negative_membership": negative_membership, "capacity": capacity, "pairwise_k": pairwise_k,
+    "two_point_membership": two_point_membership,
 }
 
 #: Parameters that are numbers (evaluated as expressions); the others are conventions (strings).

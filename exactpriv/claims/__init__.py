@@ -8,7 +8,9 @@
 * :mod:`~exactpriv.claims.forms` — the checks claims are made of (:func:`implication`, :func:`equality`);
 * :mod:`~exactpriv.claims.declare` — a claim in a few lines (:func:`implication_claim`, :func:`tightness_claim`,
   :func:`non_implication_claim`, :func:`inequality_claim`, with :class:`Notion` and :class:`Param`);
-* :mod:`~exactpriv.claims.families` — ready-made instance families;
+* :mod:`~exactpriv.claims.families` — ready-made instance families (:func:`symbolic_family`: families in ε);
+* :mod:`~exactpriv.claims.symbolic` — claims over symbolic families decided for every ε
+  (:func:`prove_family_bound`, :class:`FamilyVerdict`);
 * :mod:`~exactpriv.claims.check` — :func:`check_reading` and :class:`ReadingResult`;
 * :mod:`~exactpriv.claims.banks` — banks found through the ``exactpriv.banks`` entry points or files.
 """
@@ -23,7 +25,8 @@ from exactpriv.claims.declare import (
     tightness_claim,
     with_params,
 )
-from exactpriv.claims.families import instances, random_mechanisms, randomized_responses
+from exactpriv.claims.families import instances, random_mechanisms, randomized_responses, symbolic_family
+from exactpriv.claims.symbolic import FamilyVerdict, prove_family_bound
 from exactpriv.claims.check import ReadingResult, as_outcome, check_claim, check_reading, summarize
 from exactpriv.claims.forms import equality, implication
 from exactpriv.claims.hypotheses import (
@@ -80,6 +83,9 @@ __all__ = [
     "resolve_banks",
     "select_claims",
     "summarize",
+    "symbolic_family",
+    "prove_family_bound",
+    "FamilyVerdict",
     "tightness_claim",
     "unmet_hypotheses",
     "with_params",

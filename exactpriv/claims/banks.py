@@ -177,8 +177,18 @@ def _load_file(path: Path) -> Bank:
         raise InvalidArgument(f"cannot import bank file {str(path)!r}")
     module = importlib.util.module_from_spec(spec)
     sys.modules[mod_name] = module
-    with _bank_import(str(path)):
-        spec.loader.exec_module(module)
+    # the file's directory is on the import path while it loads, as for a script: a bank file may import a
+    # module next to it (its families, helpers) without PYTHONPATH
+    here = str(path.parent.resolve())
+    added = here not in sys.path
+    if added:
+        sys.path.insert(0, here)
+    try:
+        with _bank_import(str(path)):
+            spec.loader.exec_module(module)
+    finally:
+        if added and here in sys.path:
+            sys.path.remove(here)
     return _bank_from(module, name)
 
 

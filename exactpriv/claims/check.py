@@ -4,7 +4,11 @@ The verdict (:class:`~exactpriv.claims.verdicts.Verdict`) says exactly what was 
 
 * a FALSE proof or a FALSE instance check (for a "forall" reading) is REFUTED, with the witness;
 * a TRUE proof is PROVED (the reading's ``prove`` covers its whole statement — a bank rule);
-* every instance TRUE is CHECKED (counts per family are the evidence);
+* every instance TRUE is CHECKED (counts per family are the evidence) — or PROVED when the reading is about
+  its listed instances only (``open_search=False``), every one of them is a symbolic family whose TRUE
+  decision covers all its members (``Outcome.universal``, :mod:`exactpriv.claims.symbolic`), and every
+  family was enumerated completely with none outside the hypotheses: the conjunction of those proofs is
+  then the reading's whole statement;
 * anything else is UNDECIDED with the reasons.
 
 Instances outside the reading's hypotheses are counted as ``outside`` and never decide anything.  An
@@ -236,9 +240,12 @@ def _check_reading_recorded(claim: Claim, reading: Reading, include_slow: bool, 
     undecided_reasons: list[str] = []
     out_of_time = False
     searched = SearchRecord()  # what the instances inside the hypotheses were (issue 23: CHECKED states its search)
+    # a reading about listed symbolic families is PROVED when each is proved for all its members
+    universal_proofs: list[dict] | None = [] if (not existential and not reading.open_search) else None
     for fam in reading.families:
         if fam.slow and not include_slow:
             evidence["families"][fam.name] = {"skipped": "slow family (run with include_slow / pytest -m slow)"}
+            universal_proofs = None
             continue
         counts = {"true": 0, "undecided": 0, "outside": 0}
         complete = True
@@ -271,10 +278,18 @@ def _check_reading_recorded(claim: Claim, reading: Reading, include_slow: bool, 
                 counts["true"] += 1
                 if existential and witness is None:
                     witness, witness_values = inst, {"decision": d.to_json(), **out.values}
+                if universal_proofs is not None:
+                    if out.universal:
+                        universal_proofs.append({"family": inst.label, "method": d.method, "reason": d.reason,
+                                                 "certificate": d.certificate})
+                    else:
+                        universal_proofs = None
             elif d.truth is Truth.FALSE:
                 counts["false"] = counts.get("false", 0) + 1
                 if not existential and witness is None:
-                    witness, witness_values = inst, {"decision": d.to_json(), **out.values}
+                    # a symbolic family refuted at a concrete member: that member is the witness
+                    witness = out.witness if out.witness is not None else inst
+                    witness_values = {"decision": d.to_json(), **out.values}
                 if not existential and stop_at_first_refutation:
                     complete = False
                     break
@@ -283,6 +298,8 @@ def _check_reading_recorded(claim: Claim, reading: Reading, include_slow: bool, 
                 if len(undecided_reasons) < 5:
                     undecided_reasons.append(f"{inst.label}: {d.reason}")
         evidence["families"][fam.name] = counts
+        if not complete or counts["outside"]:
+            universal_proofs = None
         n_true += counts["true"]
         n_false += counts.get("false", 0)
         n_undecided += counts["undecided"]
@@ -329,6 +346,12 @@ def _check_reading_recorded(claim: Claim, reading: Reading, include_slow: bool, 
         return _out_of_time(claim, reading, evidence, t0)
     elif n_undecided and not effort.expired():
         verdict = Verdict.UNDECIDED
+    elif n_true and not n_undecided and universal_proofs and len(universal_proofs) == n_true:
+        verdict = Verdict.PROVED
+        evidence["proof"] = Decision.true(
+            "family-proofs", f"{n_true} symbolic famil{'y' if n_true == 1 else 'ies'} proved for every value of "
+                             f"the parameter in the declared domain", certificate={"families": universal_proofs}
+        ).to_json()
     elif n_true and not n_undecided:
         verdict = Verdict.CHECKED
     elif effort.expired():  # e.g. the proof was cut short by the deadline and no instance decides

@@ -25,7 +25,7 @@ families (:func:`with_params`), so a witness records the parameter point that br
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Sequence
 
@@ -35,6 +35,8 @@ from exactpriv.claims.forms import equality, implication
 from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.claims.model import Claim, Family, Instance, Outcome, Reading
 from exactpriv.claims.relations import NOTIONS, Relation
+from exactpriv.claims.notions import Notion, _notion
+from exactpriv.claims.symbolic import family_outcome, is_symbolic_instance, limit_subs
 from exactpriv.claims.verdicts import Finding, Verdict
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
@@ -92,80 +94,6 @@ class Param:
         return sympy.Symbol(self.name, positive=True, integer=self.integer or None)
 
 
-@dataclass(frozen=True)
-class Notion:
-    """A registered notion with parameters: what a claim measures.
-
-    name : a registry name (``pure_dp``, ``renyi_dp``, ``approx_dp``, ``zcdp`` …)
-    params : keyword parameters of the measure; a string value names a :class:`Param` of the claim
-    at : for ``approx_dp`` only: "epsilon" (the tightest ε at ``delta``) or "delta" (δ at ``eps``)
-    on : instance -> mechanism to measure (default: the instance's mechanism), e.g. an operator
-    """
-
-    name: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-    at: str | None = None
-    on: Callable[[Instance], Any] | None = None
-
-    def __init__(self, name: str, *, at: str | None = None, on=None, **params):
-        from exactpriv.measures import REGISTRY
-
-        if name not in REGISTRY:
-            import difflib
-
-            close = difflib.get_close_matches(name, list(REGISTRY), n=3)
-            raise InvalidArgument(f"unknown notion {name!r}" + (f"; did you mean {', '.join(close)}?" if close
-                                                               else f"; known: {', '.join(REGISTRY)}"))
-        if at is not None and (name != "approx_dp" or at not in ("epsilon", "delta")):
-            raise InvalidArgument(f"Notion {name!r}: at={at!r} is only for approx_dp ('epsilon' or 'delta')")
-        if name == "approx_dp" and at is None:
-            raise InvalidArgument("Notion('approx_dp') needs at='epsilon' (with delta=...) or at='delta' (with eps=...)")
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "params", dict(params))
-        object.__setattr__(self, "at", at)
-        object.__setattr__(self, "on", on)
-
-    def label(self) -> str:
-        ps = ", ".join(f"{k}={v}" for k, v in self.params.items())
-        core = f"{self.name}({ps})" if ps else self.name
-        return f"{core}.{self.at}" if self.at else core
-
-    def _resolve(self, inst: Instance) -> dict:
-        out = {}
-        for k, v in self.params.items():
-            if isinstance(v, str):
-                if v not in inst.params:
-                    raise InvalidArgument(f"notion {self.label()}: instance {inst.label!r} has no parameter {v!r}")
-                out[k] = inst.params[v]
-            else:
-                out[k] = v
-        return out
-
-    def __call__(self, inst: Instance):
-        """The notion's value on ``inst`` (a Measured, or an exact value for approx_dp views)."""
-        from exactpriv.measures import compute
-        from exactpriv.measures.result import Measured
-
-        M = self.on(inst) if self.on is not None else inst.mechanism
-        params = self._resolve(inst)
-        if self.name == "approx_dp":
-            profile = compute("approx_dp", M).value
-            if self.at == "epsilon":
-                value = profile.epsilon(params["delta"])
-            else:
-                value = profile.delta(params["eps"])
-            return Measured(self.label(), value, method="exact hockey-stick profile")
-        return compute(self.name, M, prior=inst.prior, **params)
-
-
-def _notion(n) -> Notion:
-    if isinstance(n, Notion):
-        return n
-    if isinstance(n, str):
-        return Notion(n)
-    raise InvalidArgument(f"notion={n!r} must be a registry name or a Notion")
-
-
 def _bound(text: str, params: Sequence[Param]) -> Callable[[Any, Mapping], Any]:
     from exactpriv.exact.expressions import parse_expression
 
@@ -176,9 +104,9 @@ def _bound(text: str, params: Sequence[Param]) -> Callable[[Any, Mapping], Any]:
         raise InvalidArgument(f"bound {text!r} uses undeclared symbols {sorted(map(str, extra))}")
 
     def f(eps_value, point: Mapping):
-        subs = {EPS: eps_value}
-        subs.update({p.symbol: sympy.sympify(point[p.name]) for p in params if p.name in point})
-        return expr.xreplace(subs)
+        subs = {p.symbol: sympy.sympify(point[p.name]) for p in params if p.name in point}
+        # at ε = ∞ (pure DP of a mechanism with a zero entry) the bound's limit, never nan
+        return limit_subs(expr.xreplace(subs), eps_value)
 
     f.expr = expr  # type: ignore[attr-defined]
     return f
@@ -197,7 +125,22 @@ def with_params(family: Family, params: Sequence[Param]) -> Family:
                 label = inst.label + "[" + ",".join(f"{k}={v}" for k, v in values.items()) + "]"
                 yield replace(inst, label=label, params={**inst.params, **values})
 
-    return Family(family.name + "×params", build, family.description, family.slow, family.exhaustive)
+    return Family(family.name + "×params", build, family.description, family.slow, family.exhaustive,
+                  family.symbolic)
+
+
+def _typed(check: Callable[[Instance], Outcome], params: Sequence[Param]) -> Callable[[Instance], Outcome]:
+    """``check`` on the instance with its integer Params as ints: a witness read back from JSON carries
+    ``Fraction(2)`` where the grid had ``2``, and operators such as ``k_fold`` take an int."""
+    ints = [p.name for p in params if p.integer]
+    if not ints:
+        return check
+
+    def typed(inst: Instance) -> Outcome:
+        fix = {k: int(v) for k in ints if isinstance((v := inst.params.get(k)), Fraction) and v.denominator == 1}
+        return check(replace(inst, params={**inst.params, **fix}) if fix else inst)
+
+    return typed
 
 
 def _reading_kwargs(expected, finding, why) -> dict:
@@ -225,8 +168,15 @@ def implication_claim(id: str, *, given: str | Notion, measure: str | Notion, bo
                       params: Sequence[Param] = (), hypotheses: Sequence[Hypothesis] = (), monotone: bool = True,
                       reading: str = "literal", expected: Verdict | str | None = None,
                       finding: Finding | str | None = None, why: str = "", notes: str = "",
-                      by_reduction: bool = True) -> Claim:
+                      seconds: float | None = None, by_reduction: bool = True) -> Claim:
     """"α-``given`` ⇒ ``bound``(α, params)-``measure``", checked as measure(M) ≤ bound(given(M)).
+
+    Families of symbolic mechanisms (:func:`~exactpriv.claims.families.symbolic_family`, or
+    :func:`~exactpriv.claims.families.instances` of mechanisms in ``eps``) are decided for every ε of their
+    domain by the closed forms and the certifier (:mod:`exactpriv.claims.symbolic`; the effort in force
+    decides, ``seconds`` is an optional time limit per family); when every family is symbolic the reading is
+    about those families only (its statement says so) and is PROVED when each is proved, REFUTED with a
+    concrete member as witness.
 
     When the notions admit a reduction to the extremal mechanism (:mod:`exactpriv.claims.by_reduction`:
     ε-DP given, a maximum over neighbouring pairs of KL, TV, Rényi, max divergence or δ at a fixed ε'
@@ -241,7 +191,8 @@ def implication_claim(id: str, *, given: str | Notion, measure: str | Notion, bo
     """
     g, m = _notion(given), _notion(measure)
     f = _bound(bound, params)
-    def check(inst: Instance) -> Outcome:
+
+    def numeric(inst: Instance) -> Outcome:
         return implication(g, m, lambda a: f(a, inst.params), monotone=monotone)(inst)
 
     prove = None
@@ -250,12 +201,20 @@ def implication_claim(id: str, *, given: str | Notion, measure: str | Notion, bo
 
         if reducible(g, m) is None:
             prove = reduction_prove(g, m, f, params)
-            check = confirming(check)
-    r = Reading(reading, f"{m.label()}(M) ≤ {bound} with ε = {g.label()}(M)"
-                + (f", for {', '.join(p.name for p in params)} in the declared grids" if params else ""),
-                check, tuple(with_params(fam, params) for fam in families), prove=prove, notes=notes,
-                hypotheses=hypotheses,
-                relations=_relation(g, m, bound, f.expr), **_reading_kwargs(expected, finding, why))
+            numeric = confirming(numeric)
+
+    def check(inst: Instance) -> Outcome:
+        if is_symbolic_instance(inst):
+            return family_outcome(inst, m, "<=", lambda a: f(a, inst.params), numeric, given=g, seconds=seconds,
+                                  statement=f"{m.label()}(M) <= {bound} with eps = {g.label()}(M)")[0]
+        return numeric(inst)
+
+    closed = _all_symbolic(families)
+    r = Reading(reading, f"{m.label()}(M) ≤ {bound} with ε = {g.label()}(M)" + _scope(families, params),
+                _typed(check, params), tuple(with_params(fam, params) for fam in families), prove=prove,
+                notes=notes, hypotheses=hypotheses,
+                open_search=not closed, relations=() if closed else _relation(g, m, bound, f.expr),
+                **_reading_kwargs(expected, finding, why))
     return Claim(id, title or f"{g.label()} ⇒ {m.label()} ≤ {bound}", source, quote or r.statement,
                  "implication", [r])
 
@@ -264,8 +223,12 @@ def tightness_claim(id: str, *, given: str | Notion, measure: str | Notion, boun
                     title: str = "", source: str = "", quote: str = "", params: Sequence[Param] = (),
                     reading: str = "attained", hypotheses: Sequence[Hypothesis] = (),
                     expected: Verdict | str | None = None, finding: Finding | str | None = None, why: str = "",
-                    notes: str = "") -> Claim:
-    """"The bound is attained on this family": measure(M) = bound(given(M), params) exactly on every instance."""
+                    notes: str = "", seconds: float | None = None) -> Claim:
+    """"The bound is attained on this family": measure(M) = bound(given(M), params) exactly on every instance.
+
+    A symbolic family is decided for every ε of its domain (an identity of closed forms, proved by exact
+    algebra or by both inequalities; ``seconds`` is the certifier's budget per family): PROVED when every
+    family is symbolic and each identity is proved, REFUTED with a concrete member where they differ."""
     g, m = _notion(given), _notion(measure)
     f = _bound(bound, params)
 
@@ -277,7 +240,16 @@ def tightness_claim(id: str, *, given: str | Notion, measure: str | Notion, boun
             return None
         return f(value_to_sympy(a.value), inst.params)
 
-    r = Reading(reading, f"{m.label()}(M) = {bound} with ε = {g.label()}(M) on the listed family", equality(m, rhs),
+    numeric = equality(m, rhs)
+
+    def check(inst: Instance) -> Outcome:
+        if is_symbolic_instance(inst):
+            return family_outcome(inst, m, "==", lambda a: f(a, inst.params), numeric, given=g, seconds=seconds,
+                                  statement=f"{m.label()}(M) == {bound} with eps = {g.label()}(M)")[0]
+        return numeric(inst)
+
+    r = Reading(reading, f"{m.label()}(M) = {bound} with ε = {g.label()}(M) on the listed family"
+                + _scope(families, params), _typed(check, params),
                 tuple(with_params(fam, params) for fam in families), notes=notes, hypotheses=hypotheses,
                 open_search=False, **_reading_kwargs(expected, finding, why))
     return Claim(id, title or f"{bound} is attained", source, quote or r.statement, "tightness", [r])
@@ -307,7 +279,7 @@ def non_implication_claim(id: str, *, given: str | Notion, measure: str | Notion
                            {"A": a, "B": b})
         return Outcome(compare(b.value, ">", f(av, inst.params)), {"A": a, "B": b})
 
-    r = Reading(reading, f"some instance has finite {g.label()} = ε and {m.label()} > {bound}", check,
+    r = Reading(reading, f"some instance has finite {g.label()} = ε and {m.label()} > {bound}", _typed(check, params),
                 tuple(with_params(fam, params) for fam in families), notes=notes, quantifier="exists",
                 relations=_relation(g, m, bound, f.expr, kind="non-implication"),
                 **_reading_kwargs(expected, finding, why))
@@ -315,13 +287,30 @@ def non_implication_claim(id: str, *, given: str | Notion, measure: str | Notion
                  "non-implication", [r])
 
 
-def inequality_claim(id: str, statement: str, *, domain: str = "[0, oo)", title: str = "", source: str = "",
+def inequality_claim(id: str, statement: str = "", *, domain: str = "[0, oo)", title: str = "", source: str = "",
                      quote: str = "", reading: str = "all-eps", seconds: float | None = None,
                      expected: Verdict | str | None = None, finding: Finding | str | None = None, why: str = "",
-                     notes: str = "") -> Claim:
+                     notes: str = "", measure: str | Notion | None = None, op: str = "<=", bound: str = "",
+                     families: Sequence[Family] = (), params: Sequence[Param] = (),
+                     hypotheses: Sequence[Hypothesis] = ()) -> Claim:
     """"``statement`` holds for every ε in ``domain``", e.g. ``"log(2*cosh(eps)-1) <= eps**2"``: PROVED or
     REFUTED by the certifier (:func:`exactpriv.certify.prove`), UNDECIDED with its reason otherwise (the effort in
-    force decides; ``seconds`` is an optional time limit, a safety net: a proof it stops is STOPPED)."""
+    force decides; ``seconds`` is an optional time limit, a safety net: a proof it stops is STOPPED).
+
+    Over symbolic families: ``inequality_claim(id, measure="kl_dp", bound="eps*tanh(eps/2)",
+    families=[symbolic_family(...)])`` states "measure(M(ε)) ``op`` bound(ε) for every member M(ε)", with ``eps``
+    the family's own symbol (not a notion's value: compare :func:`implication_claim`), other symbols declared
+    :class:`Param` s.  Each family is decided for every ε of its domain by its closed forms and the certifier
+    (``seconds`` per family); ``domain`` is then unused (each family declares its own).
+    """
+    if measure is not None:
+        return _family_inequality(id, measure=measure, op=op, bound=bound, families=families, params=params,
+                                  hypotheses=hypotheses, title=title, source=source, quote=quote, reading=reading,
+                                  seconds=seconds, expected=expected, finding=finding, why=why, notes=notes)
+    if not statement:
+        raise InvalidArgument(f"inequality_claim {id!r}: give a statement in eps, or measure=, bound= and families=")
+    if families or bound or params:
+        raise InvalidArgument(f"inequality_claim {id!r}: families=, bound= and params= go with measure=")
     from exactpriv.certify import prove as certify_prove
     from exactpriv.exact.expressions import parse_inequality, parse_interval
 
@@ -341,3 +330,57 @@ def inequality_claim(id: str, statement: str, *, domain: str = "[0, oo)", title:
     r = Reading(reading, f"{statement} for every ε in {domain}", prove=prove, notes=notes,
                 **_reading_kwargs(expected, finding, why))
     return Claim(id, title or statement, source, quote or r.statement, "inequality", [r])
+
+
+def _family_inequality(id, *, measure, op, bound, families, params, hypotheses, title, source, quote, reading,
+                       seconds, expected, finding, why, notes) -> Claim:
+    """:func:`inequality_claim` over symbolic families: measure(M(ε)) op bound(ε), ε the family's symbol."""
+    from exactpriv.exact.kernel import compare
+
+    if op not in ("<=", "<", ">=", ">", "=="):
+        raise InvalidArgument(f"inequality_claim {id!r}: op={op!r} must be one of '<=', '<', '>=', '>', '=='")
+    if not families:
+        raise InvalidArgument(f"inequality_claim {id!r}: measure= needs families= (symbolic families in eps)")
+    if not bound:
+        raise InvalidArgument(f"inequality_claim {id!r}: measure= needs bound= (an expression in eps)")
+    m = _notion(measure)
+    f = _bound(bound, params)
+
+    def numeric(inst: Instance) -> Outcome:
+        at = inst.extra.get("at_eps", inst.params.get("eps"))
+        if at is None:
+            return Outcome(Decision.undecided("scope", f"{inst.label!r} is not a member of a family in eps (no "
+                                                       f"value of eps to evaluate the bound at)"))
+        b = m(inst)
+        target = f(sympy.sympify(at), inst.params)
+        if b.value is None:
+            return Outcome(Decision.undecided("enclosure", f"{m.label()} is only enclosed"), {"B": b})
+        return Outcome(compare(b.value, op, target), {"B": b, "bound": target})
+
+    def check(inst: Instance) -> Outcome:
+        if is_symbolic_instance(inst):
+            return family_outcome(inst, m, op, lambda e: f(e, inst.params), numeric, seconds=seconds,
+                                  statement=f"{m.label()}(M(eps)) {op} {bound}")[0]
+        return numeric(inst)
+
+    r = Reading(reading, f"{m.label()}(M(ε)) {op} {bound} for every member M(ε)" + _scope(families, params),
+                _typed(check, params),
+                tuple(with_params(fam, params) for fam in families), notes=notes, hypotheses=hypotheses,
+                open_search=False, **_reading_kwargs(expected, finding, why))
+    return Claim(id, title or f"{m.label()} {op} {bound}", source, quote or r.statement, "inequality", [r])
+
+
+def _all_symbolic(families: Sequence[Family]) -> bool:
+    """Every family is a list of symbolic families (then a reading is about them only)."""
+    return bool(families) and all(getattr(fam, "symbolic", False) for fam in families)
+
+
+def _scope(families: Sequence[Family], params: Sequence[Param]) -> str:
+    """The scope clause of a reading's statement: which families, which parameter grids."""
+    out = ""
+    if _all_symbolic(families):
+        names = ", ".join(fam.description or fam.name for fam in families)
+        out += f", for every member of the symbolic families {names} (each for all ε in its declared domain)"
+    if params:
+        out += f", for {', '.join(p.name for p in params)} in the declared grids"
+    return out

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from exactpriv.claims.model import Family, Instance
 from exactpriv.errors import InvalidArgument
@@ -17,15 +17,60 @@ from exactpriv.errors import InvalidArgument
 if TYPE_CHECKING:
     from exactpriv.spaces import Space
 
-__all__ = ["instances", "random_mechanisms", "randomized_responses"]
+__all__ = ["instances", "random_mechanisms", "randomized_responses", "symbolic_family"]
 
 
 def instances(name: str, items: Iterable[Instance | Any], *, description: str = "",
               exhaustive: bool = False) -> Family:
     """A family from a fixed list of instances (mechanisms are wrapped as instances labelled by their repr)."""
+    from exactpriv.claims.symbolic import is_symbolic_instance
+
     items = list(items)
     insts = [it if isinstance(it, Instance) else Instance(_label(it), mechanism=it) for it in items]
-    return Family(name, lambda: iter(insts), description, exhaustive=exhaustive)
+    symbolic = bool(insts) and all(is_symbolic_instance(i) for i in insts)
+    return Family(name, lambda: iter(insts), description, exhaustive=exhaustive, symbolic=symbolic)
+
+
+def symbolic_family(name: str, build: Any, *, over: Mapping[str, Sequence[Any]] | None = None,
+                    domain: str = "[0, oo)", description: str = "") -> Family:
+    """A family of symbolic mechanisms, each decided for every value of its one free symbol in ``domain``.
+
+    build : a mechanism in one symbol (``randomized_response(3, eps=EPS)``), or, with ``over``, a function of
+        the grid's keyword values returning one (``lambda k: randomized_response(k, eps=EPS)``)
+    over : finite grids of the other parameters, e.g. ``{"k": range(2, 9)}``: one symbolic instance per point,
+        labelled ``"<name>[k=2]"``, with the point in ``Instance.params`` (so bounds and notion parameters can
+        use it); a proof covers every ε for each listed k, never other k
+    domain : the interval of the symbol, e.g. "[0, oo)", "(0, 1)" (a proof covers exactly this domain)
+
+    Example: ``symbolic_family("RR(k, ε)", lambda k: randomized_response(k, eps=EPS), over={"k": range(2, 6)})``.
+    """
+    import itertools
+
+    from exactpriv.claims.symbolic import family_symbol
+    from exactpriv.exact.expressions import parse_interval
+
+    parse_interval(domain, name=f"domain of {name}")
+    grid = dict(over or {})
+    for key, values in grid.items():
+        if not isinstance(key, str) or not key.isidentifier():
+            raise InvalidArgument(f"symbolic_family {name!r}: over key {key!r} must be an identifier")
+        if not list(values):
+            raise InvalidArgument(f"symbolic_family {name!r}: over[{key!r}] is empty")
+    if not grid and not getattr(build, "free_symbols", None) and not getattr(build, "factors", None):
+        raise InvalidArgument(f"symbolic_family {name!r}: build={build!r} must be a mechanism with a free symbol, "
+                              f"or a function of the grid 'over'")
+    keys = list(grid)
+    insts = []
+    for point in itertools.product(*(list(grid[k]) for k in keys)):
+        values = dict(zip(keys, point))
+        M = build(**values) if grid else build
+        label = name + (f"[{','.join(f'{k}={v}' for k, v in values.items())}]" if values else "")
+        inst = Instance(label, mechanism=M, params=values, domain=domain)
+        family_symbol(inst)  # exactly one free symbol, checked when the family is declared
+        insts.append(inst)
+    what = description or (name + (" for " + ", ".join(f"{k} in {list(grid[k])}" for k in keys) if keys else "")
+                           + f", {domain}")
+    return Family(name, lambda: iter(insts), what, symbolic=True)
 
 
 def _label(obj) -> str:

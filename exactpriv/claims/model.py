@@ -53,6 +53,10 @@ class Instance:
     ``mechanism`` and ``prior`` are exactpriv objects; ``params`` are exact scalars (Fraction,
     int, sympy expressions) such as ``{"eps": log(3)}``; ``extra`` holds further
     mechanisms/priors by name (e.g. a second mechanism for a composition claim).
+
+    A mechanism with one free symbol is a *symbolic family* (``randomized_response(3, eps=EPS)``):
+    declarative claims decide it for every value of the symbol in ``domain`` (an interval text,
+    default ``"[0, oo)"``; :mod:`exactpriv.claims.symbolic`).
     """
 
     label: str
@@ -60,6 +64,7 @@ class Instance:
     prior: Any = None
     params: dict = field(default_factory=dict)
     extra: dict = field(default_factory=dict)
+    domain: str | None = None
 
     def __repr__(self):
         return f"Instance({self.label!r})"
@@ -70,21 +75,32 @@ class Family:
     """A named, reproducible collection of instances (an exhaustive enumeration or a seeded
     random exact family).  ``slow`` families run only with ``include_slow=True``
     (``pytest -m slow`` / ``exactpriv verify --slow``).  ``exhaustive`` declares that the family
-    enumerates a finite scope completely (it is what can refute an "exists" reading)."""
+    enumerates a finite scope completely (it is what can refute an "exists" reading).  ``symbolic``
+    declares that every instance is a symbolic family (a mechanism in one free symbol, with its
+    ``Instance.domain``), decided for all its members (:mod:`exactpriv.claims.symbolic`)."""
 
     name: str
     build: Callable[[], Iterable[Instance]]
     description: str = ""
     slow: bool = False
     exhaustive: bool = False
+    symbolic: bool = False
 
 
 @dataclass
 class Outcome:
-    """Result of checking one instance: the decision plus the values behind it (for reports)."""
+    """Result of checking one instance: the decision plus the values behind it (for reports).
+
+    universal : the instance is a symbolic family and a TRUE decision covers every member of it (every value
+        of its symbol in its domain), not one point — what lets a reading about listed families be PROVED
+    witness : for a FALSE decision on a symbolic family, the concrete member (rational entries) that the exact
+        check refutes; it replaces the family as the reading's witness (None: the family itself)
+    """
 
     decision: Decision
     values: dict = field(default_factory=dict)
+    universal: bool = False
+    witness: Any = None
 
 
 QUANTIFIERS = ("forall", "exists")

@@ -61,8 +61,31 @@ def _message(exc: BaseException) -> str:
     return text
 
 
+#: options whose value is an expression or interval that may start with '-' ("-2*log(1-eps)")
+_EXPRESSION_OPTIONS = ("--bound", "--param", "--domain")
+
+
+def _join_expression_values(argv: list[str]) -> list[str]:
+    """``--bound -2*log(1-eps)`` as ``--bound=-2*log(1-eps)``: argparse takes a value starting with '-' for an
+    option (only negative numbers and values with spaces are exempt), so an expression option followed by a
+    token that starts with a single '-' gets that token as its value."""
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        tok = argv[i]
+        nxt = argv[i + 1] if i + 1 < len(argv) else None
+        if tok in _EXPRESSION_OPTIONS and nxt is not None and nxt.startswith("-") and not nxt.startswith("--") \
+                and len(nxt) > 1:
+            out.append(f"{tok}={nxt}")
+            i += 2
+            continue
+        out.append(tok)
+        i += 1
+    return out
+
+
 def main(argv=None) -> int:
-    argv = sys.argv[1:] if argv is None else list(argv)
+    argv = _join_expression_values(sys.argv[1:] if argv is None else list(argv))
     debug = "--debug" in argv  # known before parsing: the parser itself loads the banks
     with safe_streams(), interrupt_protocol():  # from the start: a Ctrl-C while the banks load is no traceback either
         try:

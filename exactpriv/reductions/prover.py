@@ -85,16 +85,28 @@ class Reduction:
         return "; ".join(link.text for link in self.chain) + "."
 
     def certificate(self) -> dict:
-        """The chain as data: kind ``reduction`` (docs/certificates.md), the trusted meta-theorems named."""
+        """The chain as data: kind ``reduction`` of docs/certificates.md — ``steps`` cite trusted meta-theorems
+        and chain by statements (each ``to`` is the next ``from``; the first ``from`` is the family statement,
+        certified by ``family_proof``; the last ``to`` is the implication for every mechanism)."""
         fam = self.family_proof.to_json() if self.family_proof is not None else None
+        closed = (fam or {}).get("certificate", {}).get("measure")
+        row = {"quantifier": "forall-instances", "measures": {"A": {"notion": self.given},
+                                                             "B": {"notion": self.measure}},
+               "claim": f"B <= {_text(self.bound, 'A')}"}
+        family = {"quantifier": "forall-params", "domain": {"eps": "[0, oo)"},
+                  "claim": f"{closed} <= {self.bound}" if closed else f"{self.measure}(extremal(eps)) <= {self.bound}"}
+        trusted = [link for link in self.chain if link.theorem in METATHEOREMS]
+        states = [family] + [{"quantifier": "forall-pairs", "after": link.theorem,
+                              "claim": f"{self.measure} of every neighbouring pair at level eps <= {self.bound}"}
+                             for link in trusted[:-1]] + [row]
+        steps = [{**link.to_json(), "from": states[k], "to": states[k + 1]} for k, link in enumerate(trusted)]
+        family_text = next((link.text for link in self.chain if link.theorem == "family-proof"), "")
         return {
             "kind": "reduction",
-            "statement": {"quantifier": "forall-instances", "measures": {"A": {"notion": self.given},
-                                                                          "B": {"notion": self.measure}},
-                          "claim": f"B <= {_text(self.bound, 'A')}"},
-            "steps": [link.to_json() for link in self.chain],
-            "theorems": {link.theorem: METATHEOREMS[link.theorem].to_json() for link in self.chain
-                         if link.theorem in METATHEOREMS},
+            "statement": row,
+            "steps": steps,
+            "family": family_text,
+            "theorems": {link.theorem: METATHEOREMS[link.theorem].to_json() for link in trusted},
             "family_proof": fam,
             "infinity_end": self.infinity_end,
             "proof": self.proof_text(),

@@ -29,6 +29,12 @@ FAMILIES = [randomized_responses(["3/2", 3]), random_mechanisms(BIT, count=6), r
                                                                                                    count=6)]
 
 
+def test_every_cited_theorem_is_trusted_by_the_independent_checker():
+    from exactpriv.checker.theorems import TRUSTED
+
+    assert set(METATHEOREMS) <= set(TRUSTED)
+
+
 def test_cuff_yu_property_1_is_proved_for_every_mechanism_with_the_chain():
     red = prove_by_reduction("pure_dp", "kl_dp", "Min(eps, eps**2)")
     assert red.proved
@@ -36,6 +42,11 @@ def test_cuff_yu_property_1_is_proved_for_every_mechanism_with_the_chain():
                                                     "family-proof"]
     cert = red.certificate()
     assert cert["kind"] == "reduction" and set(cert["theorems"]) <= set(METATHEOREMS)
+    # the steps chain by statements, from the certified family statement to the row's statement
+    steps = cert["steps"]
+    assert [st["theorem"] for st in steps] == ["rr-dominance", "data-processing-f", "pairwise-maximum"]
+    assert all(steps[k]["to"] == steps[k + 1]["from"] for k in range(len(steps) - 1))
+    assert steps[0]["from"]["quantifier"] == "forall-params" and steps[-1]["to"] == cert["statement"]
     assert cert["family_proof"]["truth"] == "TRUE" and cert["infinity_end"]["truth"] == "TRUE"
     text = red.proof_text()
     assert "post-processing of RR(ε)" in text and "eps*(exp(eps) - 1)/(exp(eps) + 1)" in text

@@ -323,11 +323,70 @@ def prove_log_linear(lhs, op: str, rhs, domain: Domain, *, seconds: float | None
             return None
         return Decision.true("log-linear normal form", f"{lhs} {op} {rhs}: both sides have the same exact normal "
                                                        f"form on {domain}", certificate=cert)
-    if op == "==" or set(terms) != {("one",)}:
+    if op == "==":
         return None
+    if set(terms) != {("one",)}:
+        return _exponentiated(alg, terms, lhs, op, rhs, domain, cert)
     t = _u_ge0(terms[("one",)], alg.iv, op in ("<", ">"))
     if t is Truth.TRUE:
         return Decision.true("log-linear normal form + exact sign chart",
                              f"{lhs} {op} {rhs} on {domain}: the logs cancel and the rational remainder "
                              f"{alg.expr(terms[('one',)])} has a certified sign", certificate=cert)
     return None
+
+
+#: largest total degree of the polynomial sides built by :func:`_exponentiated` (beyond it: no verdict)
+_MAX_EXP_DEGREE = 400
+
+
+def _exponentiated(alg: _LogAlgebra, terms: dict, lhs, op: str, rhs, domain: Domain, cert: dict):
+    """The difference is Σ rᵢ·log hᵢ(u) with constant rational rᵢ and hᵢ > 0 (u, primes, positive irreducible
+    chart polynomials; s = log(u)/c): multiplying by the common denominator L > 0 and exponentiating (exp is
+    increasing) it is >= 0 (> 0) iff Π_{nᵢ>0} hᵢ^{nᵢ} − Π_{nᵢ<0} hᵢ^{−nᵢ} is, a rational function of u whose
+    sign is decided exactly on the chart (Sturm).  Why: the certifier's interval methods have no argument
+    for tails such as 2ε − log(e^{2ε} − e^ε + 1) as ε → ∞, which this exact step settles outright.  Returns a
+    TRUE Decision or None."""
+    import math
+
+    from exactpriv.exact.decisions import Decision
+
+    if alg.chart.kind is None:
+        return None
+    weights = {}
+    for b, c in terms.items():
+        if not isinstance(c, _RF) or c.N.degree() > 0 or c.D.degree() > 0:
+            return None  # a coefficient depending on s: not a log of one rational function
+        w = Fraction(int(c.N.coeffs()[0].p), int(c.N.coeffs()[0].q)) / Fraction(int(c.D.coeffs()[0].p),
+                                                                                int(c.D.coeffs()[0].q))
+        if b == ("var",):
+            if alg.chart.kind != "exp":
+                return None
+            h, w = _RF.gen(), w / alg.chart.c  # s = log(u)/c
+        elif b[0] == "prime":
+            h = _RF.const(b[1])
+        elif b[0] == "poly":
+            h = _RF(flint.fmpq_poly([flint.fmpq(p, q) for p, q in b[1]]), flint.fmpq_poly([1]))
+        else:  # ("one",) with a non-zero constant, or an unsplit log
+            return None
+        weights[h] = weights.get(h, Fraction(0)) + w
+    L = math.lcm(*(w.denominator for w in weights.values())) if weights else 1
+    pos, neg = _RF.const(1), _RF.const(1)
+    degree = 0
+    for h, w in weights.items():
+        n = int(w * L)
+        degree += abs(n) * max(h.N.degree(), h.D.degree(), 0)
+        if degree > _MAX_EXP_DEGREE:
+            return None
+        if n > 0:
+            pos = pos * h ** n
+        elif n < 0:
+            neg = neg * h ** (-n)
+    t = _u_ge0(pos - neg, alg.iv, op in ("<", ">"))
+    if t is not Truth.TRUE:
+        return None
+    return Decision.true("log-linear normal form, exponentiated",
+                         f"{lhs} {op} {rhs} on {domain}: the difference is log of a ratio of positive rational "
+                         f"functions of the chart variable (times 1/{L}); their difference "
+                         f"{alg.expr(pos - neg)} has a certified sign",
+                         certificate={**cert, "exponentiated": {"multiplier": L, "numerator": str(alg.expr(pos)),
+                                                                "denominator": str(alg.expr(neg))}})

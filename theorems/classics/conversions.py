@@ -1,0 +1,133 @@
+"""Proves the conversions out of pure ε-DP for every ε (KL, TV, Rényi), and checks zCDP and RDP ⇒ (ε, δ).
+
+* ``dworkroth2014.kl_bound`` — ε-DP ⇒ KL ≤ ε(e^ε − 1) (the lemma behind advanced composition);
+* ``folklore.kl_rr`` — ε-DP ⇒ KL ≤ ε·tanh(ε/2), attained by binary randomized response;
+* ``kov2015.tv`` — ε-DP ⇒ TV ≤ (e^ε − 1)/(e^ε + 1) = tanh(ε/2), attained by binary RR;
+* ``bunsteinke2016.prop1_4`` — ε-DP ⇒ ½ε²-zCDP: its Rényi form D_α ≤ αε²/2 PROVED on the families for α in a grid,
+  zCDP itself CHECKED (sup over α has no closed form over a family);
+* ``mironov2017.rdp_of_dp`` — ε-DP ⇒ (α, ε)-RDP (Rényi divergences grow with the order, D_∞ is the max);
+* ``mironov2017.prop3`` — (α, ρ)-RDP ⇒ (ρ + log(1/δ)/(α − 1), δ)-DP, CHECKED (the tightest ε at δ has no closed
+  form over a family).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+from exactpriv.claims import Notion, Param, implication_claim, instances, tightness_claim
+from exactpriv.mechanisms.base import Mechanism
+
+from theorems.classics._common import BIT, NUMERIC_RR, RANDOM_BITS, RANDOM_FEW, RR, RR2, TG, TG2, VARIANT, claim
+
+__all__ = ["CLAIMS"]
+
+kl_bound = claim(
+    "dworkroth2014.kl_bound", "ε-DP ⇒ KL ≤ ε(e^ε − 1)",
+    "Dwork, Roth 2014, §3.5.2 (the KL bound used for advanced composition; Dwork–Rothblum–Vadhan 2010)",
+    "If D∞(Y‖Z) ≤ ε and D∞(Z‖Y) ≤ ε, then D(Y‖Z) ≤ ε(e^ε − 1).",
+    "implication", {
+        "rr-and-geometric": implication_claim("x", given="pure_dp", measure="kl_dp", bound="eps*(exp(eps) - 1)",
+                                              families=[RR, TG], expected="PROVED"),
+        "every-mechanism": implication_claim(
+            "x", given="pure_dp", measure="kl_dp", bound="eps*(exp(eps) - 1)", families=[NUMERIC_RR, RANDOM_BITS],
+            expected="PROVED", notes="every ε-DP mechanism, by reduction to binary RR (dominance + data processing + "
+                                     "the family proof, exactpriv.claims.by_reduction); the random instances confirm "
+                                     "the dominance kernels exactly"),
+        "variant-quarter": implication_claim(
+            "x", given="pure_dp", measure="kl_dp", bound="eps**2/4", families=[RR2], **VARIANT,
+            why="KL of binary RR is ε·tanh(ε/2) ≈ ε²/2 near 0, above ε²/4"),
+    })
+
+kl_rr = claim(
+    "folklore.kl_rr", "ε-DP ⇒ KL ≤ ε·tanh(ε/2), attained by binary RR",
+    "Folklore (binary randomized response is the extremal ε-DP pair; see Kairouz–Oh–Viswanath 2015)",
+    "KL(RR(ε)) = ε·tanh(ε/2), and every ε-DP mechanism has KL ≤ ε·tanh(ε/2).",
+    "implication", {
+        "rr-attains": tightness_claim("x", given="pure_dp", measure="kl_dp", bound="eps*tanh(eps/2)",
+                                      families=[RR2], expected="PROVED"),
+        "families": implication_claim("x", given="pure_dp", measure="kl_dp", bound="eps*tanh(eps/2)",
+                                      families=[RR, TG], expected="PROVED"),
+        "every-mechanism": implication_claim(
+            "x", given="pure_dp", measure="kl_dp", bound="eps*tanh(eps/2)", families=[NUMERIC_RR, RANDOM_BITS],
+            expected="PROVED", notes="every ε-DP mechanism, by reduction to binary RR; the random instances confirm the "
+                                     "dominance kernels exactly"),
+        "variant-square": implication_claim(
+            "x", given="pure_dp", measure="kl_dp", bound="eps**2/3", families=[RR2], **VARIANT,
+            why="ε·tanh(ε/2) ≈ ε²/2 near 0 exceeds ε²/3"),
+    })
+
+tv = claim(
+    "kov2015.tv", "ε-DP ⇒ TV ≤ (e^ε − 1)/(e^ε + 1), attained by binary RR",
+    "Kairouz, Oh, Viswanath 2015 (the privacy region of ε-DP is that of binary randomized response)",
+    "Every ε-DP mechanism is (0, (e^ε − 1)/(e^ε + 1))-DP, and binary randomized response attains it.",
+    "implication", {
+        "rr-attains": tightness_claim("x", given="pure_dp", measure="tv_dp", bound="(exp(eps) - 1)/(exp(eps) + 1)",
+                                      families=[RR2], expected="PROVED"),
+        "families": implication_claim("x", given="pure_dp", measure="tv_dp", bound="tanh(eps/2)",
+                                      families=[RR, TG], expected="PROVED"),
+        "every-mechanism": implication_claim(
+            "x", given="pure_dp", measure="tv_dp", bound="(exp(eps) - 1)/(exp(eps) + 1)",
+            families=[NUMERIC_RR, RANDOM_BITS], expected="PROVED",
+            notes="every ε-DP mechanism, by reduction to binary RR; at ε = ∞ (a zero entry) the bound is its limit 1"),
+        "variant-quarter-eps": implication_claim(
+            "x", given="pure_dp", measure="tv_dp", bound="tanh(eps/4)", families=[RR2], **VARIANT,
+            why="TV of binary RR is tanh(ε/2) > tanh(ε/4) for every ε > 0"),
+    })
+
+ALPHA = [Param("alpha", [2, 3], "(1, oo)")]
+RDP = Notion("renyi_dp", alpha="alpha")
+
+zcdp = claim(
+    "bunsteinke2016.prop1_4", "ε-DP ⇒ ½ε²-zCDP",
+    "Bun, Steinke 2016, Proposition 1.4",
+    "If M satisfies ε-DP, then M satisfies (½ε²)-zCDP, i.e. D_α(M(x)‖M(x')) ≤ ½ε²α for every α > 1.",
+    "implication", {
+        "renyi-form": implication_claim(
+            "x", given="pure_dp", measure=RDP, bound="alpha*eps**2/2", params=ALPHA, families=[RR2, TG2],
+            expected="PROVED", notes="the statement for each α of the grid; zCDP is the supremum over every α > 1"),
+        "zcdp": implication_claim(
+            "x", given="pure_dp", measure="zcdp", bound="eps**2/2", families=[NUMERIC_RR, RANDOM_FEW],
+            expected="CHECKED", notes="zCDP = sup_α D_α/α has no closed form over a family: certified enclosures on "
+                                      "numeric mechanisms"),
+        "variant-quarter": implication_claim(
+            "x", given="pure_dp", measure=RDP, bound="alpha*eps**2/4", params=ALPHA, families=[RR2], **VARIANT,
+            why="D_α of binary RR tends to its KL ε·tanh(ε/2) ≈ ε²/2 as α → 1 and exceeds αε²/4 for small ε"),
+    })
+
+rdp_of_dp = claim(
+    "mironov2017.rdp_of_dp", "ε-DP ⇒ (α, ε)-RDP for every α",
+    "Mironov 2017 (ε-DP is (∞, ε)-RDP, and D_α is non-decreasing in α: van Erven–Harremoës 2014)",
+    "An ε-differentially private mechanism is (α, ε)-RDP for every α ≥ 1.",
+    "implication", {
+        "families": implication_claim("x", given="pure_dp", measure=RDP, bound="eps", params=ALPHA,
+                                      families=[RR, TG], expected="PROVED"),
+        "variant-over-alpha": implication_claim(
+            "x", given="pure_dp", measure=RDP, bound="eps/alpha", params=ALPHA, families=[RR2], **VARIANT,
+            why="D_α(RR) ≈ αε²/2 for small ε but approaches ε for large ε: above ε/α once ε is large"),
+    })
+
+# a rare output (1e-7 against 1e-3) carries δ, a likelihood ratio of 10 on y0 carries ε: the shape that breaks
+# a conversion with log(1/δ)/α in place of log(1/δ)/(α − 1)
+SKEWED = instances("skewed", [Mechanism(BIT, ["y0", "y1", "y2"], [[F(1, 10), 1 - F(1, 10) - F(1, 10**7), F(1, 10**7)],
+                                                                  [F(1, 100), F(989, 1000), F(1, 1000)]])])
+RDP_PARAMS = [Param("alpha", [2, 3], "(1, oo)"), Param("delta", ["1/10", "1/10000"], "(0, 1)")]
+RDP_A = Notion("renyi_dp", alpha="alpha")
+EPS_AT_DELTA = Notion("approx_dp", at="epsilon", delta="delta")
+
+rdp_conversion = claim(
+    "mironov2017.prop3", "(α, ρ)-RDP ⇒ (ρ + log(1/δ)/(α − 1), δ)-DP",
+    "Mironov 2017, Proposition 3",
+    "If f is (α, ε)-RDP then it satisfies (ε + log(1/δ)/(α − 1), δ)-differential privacy for any 0 < δ < 1.",
+    "implication", {
+        "checked": implication_claim(
+            "x", given=RDP_A, measure=EPS_AT_DELTA, bound="eps + log(1/delta)/(alpha - 1)", params=RDP_PARAMS,
+            families=[NUMERIC_RR, RANDOM_BITS, SKEWED], expected="CHECKED",
+            notes="the tightest ε at δ has no closed form over a family (it inverts a piecewise δ(ε)): checked on "
+                  "exact mechanisms"),
+        "variant-over-alpha": implication_claim(
+            "x", given=RDP_A, measure=EPS_AT_DELTA, bound="eps + log(1/delta)/alpha", params=RDP_PARAMS,
+            families=[SKEWED], **VARIANT,
+            why="log(1/δ)/α instead of /(α − 1): a rare output carrying δ makes ε_δ exceed it (α = 2, δ = 10⁻⁴)"),
+    })
+
+CLAIMS = [kl_bound, kl_rr, tv, zcdp, rdp_of_dp, rdp_conversion]
