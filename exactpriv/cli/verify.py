@@ -42,7 +42,7 @@ def add_parser(subparsers, name: str = "verify"):
     v.add_argument("--search", type=int_option, default=None, metavar="EFFORT",
                    help="then hunt every CHECKED reading with EFFORT drawn instances (deterministic: the same "
                         "result on every run and with any --workers); a refutation becomes REFUTED with its "
-                        "witness archived to ./counterexamples/found/ (never over an existing file)")
+                        "witness archived to ./counterexamples/found/ (never over an existing file); default: no search")
     v.add_argument("--seed", type=int_option, default=0, help="seed of --search (default 0)")
     add_reading_budget_argument(v)
     add_effort_argument(v)
