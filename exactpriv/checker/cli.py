@@ -38,8 +38,9 @@ def run(args, out=None) -> int:
     report = check_file(args.file, bank=None if args.bank == "none" else args.bank)
     if report.refused is not None:
         print(f"REFUSED: {report.refused}", file=out)
-        _write_json(args.json, report)
-        return 1 if report.unreadable else EXIT_CHECK_FAILED
+        if not report.rows:  # (a set of documents lists the rows of the documents it could check)
+            _write_json(args.json, report)
+            return 1 if report.unreadable else EXIT_CHECK_FAILED
     counts = report.counts()
     print(f"{len(report.rows)} rows: " + "; ".join(
         f"{v} {sum(c.values())} ({c[RE_VERIFIED]} re-verified, {c[NOT_CHECKABLE]} not independently checkable, "
@@ -49,7 +50,7 @@ def run(args, out=None) -> int:
         if args.all or row.status != RE_VERIFIED or row.note:
             print(row.line(), file=out)
     _write_json(args.json, report)
-    return EXIT_CHECK_FAILED if any(c[FAILED] for c in counts.values()) else 0
+    return EXIT_CHECK_FAILED if report.refused is not None or any(c[FAILED] for c in counts.values()) else 0
 
 
 def _write_json(path, report) -> None:

@@ -11,8 +11,9 @@ from exactpriv.checker.errors import CheckerError
 __all__ = ["FORMAT", "FORMAT_VERSION", "VERDICTS", "load", "reading_id", "validate", "validate_header"]
 
 FORMAT = "exactpriv-evidence"
+FORMAT_SET = "exactpriv-evidence-set"  # a run over several banks: {"format": ..., "documents": [one per bank]}
 FORMAT_VERSION = 1
-VERDICTS = ("REFUTED", "PROVED", "CHECKED", "UNDECIDED", "NOT_ENCODABLE")
+VERDICTS = ("REFUTED", "PROVED", "CHECKED", "UNDECIDED", "STOPPED", "NOT_ENCODABLE")
 MAX_BYTES = 256 * 2**20
 
 
@@ -30,6 +31,13 @@ def load(path) -> dict:
         raise CheckerError(f"no such file: {path}") from None
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise CheckerError(f"{path} is not a JSON evidence file: {exc}") from None
+    if isinstance(doc, dict) and doc.get("format") == FORMAT_SET:
+        if doc.get("format_version") != FORMAT_VERSION or not isinstance(doc.get("documents"), list) \
+                or not doc["documents"]:
+            raise CheckerError(f"an {FORMAT_SET} needs format_version {FORMAT_VERSION} and a non-empty 'documents' list")
+        for d in doc["documents"]:
+            validate_header(d)
+        return doc
     validate_header(doc)
     return doc
 

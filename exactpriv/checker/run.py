@@ -50,12 +50,43 @@ class Report:
 
 def check_file(path, *, bank="builtin") -> Report:
     """Check an evidence file; ``bank`` is "builtin" (the installed ``theorems``), a directory or file of a
-    bank with its manifest, or None to skip the bank binding (said in the report)."""
+    bank with its manifest, or None to skip the bank binding (said in the report).  A set of documents (a run
+    over several banks) is checked document by document, each against its own bank; one refused document refuses
+    the file, naming its bank, and the rows of the others are still listed."""
     try:
         doc = load(path)
     except CheckerError as exc:
         return Report(refused=str(exc), unreadable=True)
-    return check_document(doc, bank=bank)
+    if doc.get("format") != "exactpriv-evidence-set":
+        return check_document(doc, bank=bank)
+    out = Report()
+    banks, refusals = [], []
+    for d in doc["documents"]:
+        name = d.get("bank", {}).get("name") if isinstance(d.get("bank"), dict) else None
+        sub = check_document(d, bank=_bank_of(name, bank))
+        out.rows.extend(sub.rows)
+        banks.append(sub.bank or f"bank {name}: refused")
+        if sub.refused is not None:
+            refusals.append(f"bank {name}: {sub.refused}")
+    out.bank = "; ".join(banks)
+    out.refused = "; ".join(refusals) or None
+    return out
+
+
+def _bank_of(name, bank):
+    """The directory of the bank ``name`` under ``bank`` ("builtin": the installed theorems package, whose
+    sub-packages are the other built-in banks; a directory; None: no binding)."""
+    if bank is None:
+        return None
+    root = _bank.builtin_bank_dir() if bank == "builtin" else Path(bank)
+    if root is None or not isinstance(name, str):
+        return bank
+    try:
+        if _bank.load_manifest(root)["bank"].get("name") == name:
+            return root
+    except CheckerError:
+        pass
+    return root / name if (root / name).is_dir() else root
 
 
 def check_document(doc: dict, *, bank="builtin") -> Report:

@@ -21,9 +21,11 @@ def check(row: dict, *, entry: dict | None, effort: dict) -> None:
             raise Failed("a NOT_ENCODABLE row needs the statement {\"not_encodable\": why}")
         return
     max_prec = _check_effort(row, effort)
-    if verdict == "UNDECIDED":
+    if verdict in ("UNDECIDED", "STOPPED"):  # STOPPED: the time limit stopped the work (issue 19), said as such
         if not isinstance(row.get("why"), str) or not row["why"].strip():
-            raise Failed("an UNDECIDED row must say why")
+            raise Failed(f"an {verdict} row must say why")
+        if verdict == "STOPPED" and not isinstance((row.get("effort") or {}).get("stopped"), dict):
+            raise Failed("a STOPPED row states the stop in its effort ('stopped': {by, limit_seconds, reason})")
         return
     if not isinstance(statement, dict):
         raise Failed("no statement")

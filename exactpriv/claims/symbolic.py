@@ -528,18 +528,38 @@ def prove_family_bound(measure, family, bound, *, domain: str = DEFAULT_DOMAIN, 
 
 
 def limit_subs(expr, value, variable=EPS):
-    """``expr`` at ``variable`` = ``value``; at value = oo the limit when plain substitution is not a number
-    (a bound is evaluated at ε = ∞ by its limit: ``(exp(eps)-1)/(exp(eps)+1)`` is 1 there, never nan).
+    """``expr`` at ``variable`` = ``value``; where plain substitution is not a number, the limit (a bound is
+    evaluated at ε = ∞ by its limit: ``(exp(eps)-1)/(exp(eps)+1)`` is 1 there, never nan; at a finite point
+    where it is undefined, e.g. ``log((1+eps)/(1-eps))`` at TV = 1, by its limit from below: +oo).
     Min/Max are taken argument by argument (sympy's limit does not handle them); a limit sympy cannot
     compute leaves the substituted value (nan), which the comparison then reports as undecidable."""
     v = sympy.sympify(value)
     at = expr.xreplace({variable: v})
-    if v != sympy.oo or variable not in expr.free_symbols:
+    if variable not in expr.free_symbols or (at.is_number and not at.has(sympy.nan, sympy.zoo)):
         return at
-    if at.is_number and not at.has(sympy.nan, sympy.zoo):
-        return at
-    lim = _limit_at_oo(expr, variable)
-    return at if lim is None else lim
+    if v == sympy.oo:
+        lim = _limit_at_oo(expr, variable)
+        return at if lim is None else lim
+    if v.is_number and v.is_finite:
+        # a finite point where the formula is undefined (TV = 1 in log((1+eps)/(1-eps)), 0/0): its limit from
+        # below — the notions' levels are maxima, and a bound is a function on the levels up to v
+        lim = _limit_at(expr, variable, v)
+        return at if lim is None else lim
+    return at
+
+
+def _limit_at(expr, variable, point):
+    """The limit of ``expr`` as ``variable`` → ``point`` from below, or None (sympy could not, or it is not a
+    real number or ±oo)."""
+    try:
+        lim = sympy.limit(expr, variable, point, "-")
+    except (NotImplementedError, ValueError, TypeError, RecursionError):
+        return None
+    if not isinstance(lim, sympy.Expr) or lim.has(sympy.nan, sympy.zoo, sympy.AccumBounds) or lim.free_symbols:
+        return None
+    if lim not in (sympy.oo, -sympy.oo) and lim.is_real is not True:
+        return None
+    return lim
 
 
 def _limit_at_oo(expr, variable):

@@ -136,3 +136,26 @@ def test_a_verdict_other_than_the_banks_expectation_is_noted(tmp_path, capsys):
     assert main(["check", str(write(tmp_path / "d.json", doc)), "--bank", str(bank), "--json", str(out)]) == 0
     assert "the bank expects REFUTED" in capsys.readouterr().out
     assert json.loads(out.read_text())["rows"][0]["note"] == "the bank expects REFUTED"
+
+
+def test_a_set_of_documents_is_checked_bank_by_bank(bank, tmp_path, capsys):
+    other = make_bank(tmp_path / "other", [{"id": "o.c/r", "kind": "paper", "statement": UNDECIDED_STATEMENT}],
+                      name="other")
+    row = dict(_rows()[0], id="o.c", reading="r")
+    docs = {"format": "exactpriv-evidence-set", "format_version": 1,
+            "documents": [_doc(bank), make_document(other, [row], name="other")]}
+    path = write(tmp_path / "set.json", docs)
+    report = check_file(path, bank=None)
+    assert report.refused is None and len(report.rows) == 7
+    # against the toy bank's directory, the other bank's document is refused by name; the toy rows are still listed
+    assert main(["check", str(path), "--bank", str(bank)]) == 6
+    out = capsys.readouterr().out
+    assert out.startswith("REFUSED: bank other:") and "6 rows" in out  # the toy bank's rows, checked
+
+
+def test_a_stopped_row_states_its_stop(bank):
+    doc = _doc(bank)
+    doc["rows"][0].update(verdict="STOPPED", why="stopped by the time limit after 60 s")
+    assert "states the stop" in check_document(doc, bank=bank).rows[0].why
+    doc["rows"][0]["effort"]["stopped"] = {"by": "seconds", "limit_seconds": 60, "reason": "time limit"}
+    assert check_document(doc, bank=bank).rows[0].status == RE_VERIFIED

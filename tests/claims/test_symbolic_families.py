@@ -174,3 +174,16 @@ def test_notion_parameters_are_expressions_of_declared_params():
     res = _one(claim)
     assert res.verdict is Verdict.PROVED
     assert "alpha in the declared grids" in claim.readings[0].statement
+
+
+def test_bound_undefined_at_a_finite_level_is_its_limit_from_below():
+    from exactpriv.mechanisms.base import Mechanism
+    from exactpriv.spaces import Hamming
+
+    bit = Hamming(["0", "1"], 1)
+    identity = Mechanism(bit, ["a", "b"], [["1", "0"], ["0", "1"]])              # TV = 1
+    half = Mechanism(bit, ["a", "b", "c"], [["1/2", "1/2", "0"], ["0", "1/2", "1/2"]])
+    for bound in ("log((1+eps)/(1-eps))", "(1 - eps**2)/((1 + eps)*(1 - eps))*eps"):   # zoo, nan at TV = 1
+        claim = implication_claim("t.tv1", given="tv_dp", measure="tv_dp", bound=bound,
+                                  families=[instances("tv", [identity, half])], by_reduction=False)
+        assert _one(claim).verdict is Verdict.CHECKED, bound
