@@ -273,8 +273,14 @@ def merge_units(parts: list, *, seconds: float) -> ConjectureResult:
         # a unit the deadline stopped before it checked anything was not searched: it is listed, not counted
         reached = [p for p in parts if p.extra.get("reached", True)]
         skipped = [p.extra.get("space", "?") for p in parts if not p.extra.get("reached", True)]
-        last.verdict = Verdict.CHECKED if reached and all(p.verdict == Verdict.CHECKED for p in reached) \
-            else Verdict.UNDECIDED
+        if skipped or any(p.verdict == Verdict.STOPPED for p in reached):
+            # the clock ended the escalation (or a unit's stated examples) before the plan was searched:
+            # not a verdict about the bound (issue 19)
+            last.verdict = Verdict.STOPPED
+        elif reached and all(p.verdict == Verdict.CHECKED for p in reached):
+            last.verdict = Verdict.CHECKED
+        else:
+            last.verdict = Verdict.UNDECIDED
         notes = [f"{p.searched}: {p.note}" for p in reached if p.note]
         if skipped:
             notes.append(f"not reached before the deadline: {', '.join(dict.fromkeys(skipped))}")

@@ -175,8 +175,8 @@ def _templates(reading: Reading, family_errors: list) -> list[Instance]:
             continue
         try:
             for k, inst in enumerate(fam.build()):
-                if k >= TEMPLATE_LIMIT:
-                    break
+                if k >= TEMPLATE_LIMIT or effort.expired():  # building large seeds is work too: the hunt's
+                    break                                    # time limit stops it (issue 19)
                 out.append(inst)
         except (KeyboardInterrupt, SystemExit):
             raise

@@ -32,7 +32,7 @@ def bank_file(tmp_path):
 def test_verify_runs_a_bank_file(bank_file, tmp_path, capsys):
     out = tmp_path / "v.json"
     assert main(["verify", str(bank_file), "--json", str(out), "--markdown", str(tmp_path / "v.md")]) == 0
-    rows = {r["id"]: r for r in json.loads(out.read_text())}
+    rows = {r["id"]: r for r in json.loads(out.read_text())["rows"]}
     assert set(rows) == {"mine.kl", "mine.kl3"}
     assert rows["mine.kl"]["verdict"] == "PROVED"  # for every mechanism, by reduction to RR(eps) (issue 27)
     assert rows["mine.kl3"]["verdict"] == "REFUTED" and rows["mine.kl3"]["finding"] == "unclassified"

@@ -217,9 +217,14 @@ def summary(results: Iterable[ReadingResult], claims: Iterable[Claim] | None = N
     if not_encodable:
         verdicts["not encodable"] = len(not_encodable)
     ids |= {c.id for c in not_encodable}
-    return {"readings": len(results), "claims": len(ids),
-            "verdicts": {k: verdicts[k] for k in VERDICT_ORDER if k in verdicts},
-            "findings": {k: findings[k] for k in FINDING_ORDER if k in findings}}
+    out = {"readings": len(results), "claims": len(ids),
+           "verdicts": {k: verdicts[k] for k in VERDICT_ORDER if k in verdicts},
+           "findings": {k: findings[k] for k in FINDING_ORDER if k in findings}}
+    if claims:  # readings stated as data (re-checkable by `exactpriv check`) vs custom Python code
+        declared = {(c.id, r.name): r.form is not None for c in claims for r in c.readings}
+        forms = [declared[(r.claim_id, r.reading)] for r in results if (r.claim_id, r.reading) in declared]
+        out["statements"] = {"declarative": forms.count(True), "custom": forms.count(False)}
+    return out
 
 
 def papers_of(claims: Iterable, papers: Mapping | None = None) -> dict:

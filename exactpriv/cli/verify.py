@@ -6,13 +6,11 @@ import json
 import sys
 import time
 
-from counterexamples.report import evidence_text
 from exactpriv.cli._common import (EXIT_ERROR, EXIT_INTERRUPTED, EXIT_STOPPED, EXIT_UNEXPECTED, add_bank_argument,
                                    add_effort_argument, add_reading_budget_argument, banks_of, esc, int_option,
                                    witness_label, write_output)
 from exactpriv.cli._output import (Row, add_format_arguments, count, progress_bar, quiet_third_party, render,
                                    row_of)
-from exactpriv.cli._sealed_run import seal_rows
 from exactpriv.cli._workers import add_workers_arguments, workers_of
 from exactpriv.errors import ExactPrivError, WorkerDiedError
 
@@ -34,8 +32,8 @@ def add_parser(subparsers, name: str = "verify"):
     add_bank_argument(v)
     v.add_argument("--only", help="comma-separated papers (cuff2016), claim ids or id prefixes (zhao); default: every claim")
     v.add_argument("--json", default="verify.json",
-                   help="where to write every result as JSON, each row sealed for 'report --from-json' (default "
-                        "verify.json; '' to skip)")
+                   help="where to write every result with its evidence as JSON, re-checkable by 'exactpriv check' "
+                        "and read by 'report --from-json' (default verify.json; '' to skip)")
     v.add_argument("--markdown", default="verify.md",
                    help="where to write the Markdown report of every reading (default verify.md; '' to skip)")
     v.add_argument("--slow", action="store_true", help="also run the slow exhaustive families (default off)")
@@ -55,7 +53,8 @@ def add_parser(subparsers, name: str = "verify"):
 def cmd_verify(args) -> int:
     from exactpriv.claims import ReadingResult
 
-    claims = select_claims(args.only, banks_of(args))
+    banks = banks_of(args)
+    claims = select_claims(args.only, banks)
     results: list[ReadingResult] = []
     rows: list[Row] = []
     not_encodable: list = []
@@ -84,21 +83,19 @@ def cmd_verify(args) -> int:
     sys.stdout.write(render(rows, fmt=args.format, title=title, show_all=args.show_all))
     sys.stdout.flush()
 
-    doc = [res.to_json() for res in results]
-    doc += [{"id": c.id, "reading": None, "verdict": None, "evidence": {"not_encodable": c.reason}}
-            for c in not_encodable]
-    if interrupted:  # a marker row: report --from-json refuses a partial run
-        doc.append({"id": None, "reading": None, "verdict": None,
-                    "partial": {"reason": "interrupted", "readings_checked": len(results), "readings_total": total}})
+    doc = evidence_json(banks, claims, results, seconds_per_reading=args.seconds_per_reading,
+                        partial={"reason": "interrupted", "readings_checked": len(results), "readings_total": total}
+                        if interrupted else None)
     # all-or-nothing writes; the results above were printed first, so a failed write loses nothing
     written = []
-    if args.json:  # sealed: report --from-json republishes only rows this installation computed
-        written.append(str(write_output(args.json, json.dumps(seal_rows(doc), indent=1) + "\n")))
+    if args.json:  # the evidence of every verdict: 'exactpriv check' and 'report --from-json' re-check it
+        written.append(str(write_output(args.json, json.dumps(doc, indent=1, ensure_ascii=False) + "\n")))
     if args.markdown:
         written.append(str(write_output(args.markdown, _verify_markdown(
             results, not_encodable, claims, elapsed, partial=(len(results), total) if interrupted else None))))
     if written:
         print("wrote " + " and ".join(written) + (" (partial)" if interrupted else ""), file=sys.stderr)
+    print(_statements_line(claims, results), file=sys.stderr)
     if interrupted:
         print(f"interrupted: {len(results)} of {total} readings checked; results written, marked partial",
               file=sys.stderr)
@@ -141,6 +138,46 @@ def _deep_search(args, claims, results, rows, workers, scheduler) -> None:
             rows[index[(res.claim_id, res.reading)]] = row_of(res, evidence=evidence_text(res), expected=expected)
 
 
+def evidence_json(banks, claims, results, *, seconds_per_reading, partial=None) -> dict:
+    """The run as an evidence document (:func:`exactpriv.claims.evidence.evidence_document`; one per bank,
+    in an ``exactpriv-evidence-set`` when the run spans several banks)."""
+    from exactpriv.claims.evidence import DEFAULT_MAX_PREC, FORMAT, FORMAT_VERSION, document_banks, evidence_document
+
+    effort = {"max_prec": DEFAULT_MAX_PREC, "seconds_per_reading": seconds_per_reading}
+    by_key = {(res.claim_id, res.reading): res for res in results}
+    docs = []
+    banks = document_banks(banks)
+    for bank in banks:
+        selected = {c.id for c in claims}
+        entries = []
+        for c in bank.claims():  # the bank's order, as the checker and report --from-json expect it
+            if c.id not in selected:
+                continue
+            if not c.encodable:
+                entries.append((c, None, None))
+                continue
+            entries += [(c, r, by_key[(c.id, r.name)]) for r in c.readings if (c.id, r.name) in by_key]
+        if entries or len(banks) == 1:
+            docs.append(evidence_document(entries, bank, effort=effort, partial=partial))
+    if len(docs) == 1:
+        return docs[0]
+    return {"format": FORMAT + "-set", "format_version": FORMAT_VERSION, "documents": docs}
+
+
+def _statements_line(claims, results) -> str:
+    """How many readings state their statement as data (the independent checker re-checks those from the
+    definitions) and how many are custom Python code."""
+    custom, declarative = _statement_counts(claims, results)
+    return (f"statements: {declarative} declarative (re-checkable by 'exactpriv check' from the definitions), "
+            f"{custom} custom Python code (not independently re-checkable)")
+
+
+def _statement_counts(claims, results) -> tuple[int, int]:
+    checked = {(r.claim_id, r.reading) for r in results}
+    forms = [r.form is not None for c in claims for r in c.readings if (c.id, r.name) in checked]
+    return forms.count(False), forms.count(True)
+
+
 def _not_encodable(c, rows, not_encodable) -> None:
     not_encodable.append(c)
     rows.append(Row(c.id, "-", "not encodable", c.reason,
@@ -150,6 +187,7 @@ def _not_encodable(c, rows, not_encodable) -> None:
 def _record(r, res, error, results, rows, errors) -> None:
     """One reading's result into the run: expected verdict, archived witness file, table row, error list."""
     from counterexamples.archive import witness_path
+    from counterexamples.report import evidence_text
     from exactpriv.claims import Verdict
 
     if error:
@@ -230,6 +268,7 @@ def _check_sharded(claims, total, slow, results, rows, not_encodable, errors, se
 
 
 def _verify_markdown(results, not_encodable, claims, elapsed, *, partial=None) -> str:
+    from counterexamples.report import evidence_text
     from exactpriv.claims import summarize
 
     lines = ["# exactpriv verify report", "",
@@ -239,6 +278,7 @@ def _verify_markdown(results, not_encodable, claims, elapsed, *, partial=None) -
                   f"listed were not checked.", ""]
     summary = summarize(results)
     lines += ["| verdict | readings |", "|---|---|"] + [f"| {k} | {v} |" for k, v in summary["verdicts"].items()]
+    lines += ["", _statements_line(claims, results) + "."]
     if summary["findings"]:
         lines += ["", "| REFUTED: finding class | readings |", "|---|---|"]
         lines += [f"| {k} | {v} |" for k, v in summary["findings"].items()]

@@ -314,8 +314,19 @@ def count_query_geometric(n: int, *, eps=None, exp_eps=None, values=(0, 1)) -> M
     space = Hamming(values, n)
     geo = _geometric_rows(n, a)
     target = tuple(values)[-1]
-    rows = [geo[sum(v == target for v in x)] for x in space.points]
-    return Mechanism(space, list(range(n + 1)), rows, _built=f"count_query_geometric(n={n}, {txt}, values={list(values)!r})")
+    counts = [sum(v == target for v in x) for x in space.points]
+    built = f"count_query_geometric(n={n}, {txt}, values={list(values)!r})"
+    if isinstance(a, Fraction):
+        # one integer row per count, indexed by each input's count: 2^n inputs share n + 1 rows, and no
+        # Fraction per entry is built (they were, 2^n (n + 1) of them, before the first measure could start)
+        dens = [math.lcm(*(v.denominator for v in row)) for row in geo]
+        table = [[v.numerator * (d // v.denominator) for v in row] for row, d in zip(geo, dens)]
+        dtype = np.int64 if max(dens) < (1 << 62) else object
+        idx = np.asarray(counts, dtype=np.int64)
+        return Mechanism.from_integer_rows(space, list(range(n + 1)), np.array(table, dtype=dtype)[idx],
+                                           np.array(dens, dtype=dtype)[idx], name=built)
+    rows = [geo[c] for c in counts]
+    return Mechanism(space, list(range(n + 1)), rows, _built=built)
 
 
 def exponential_mechanism_hamming(values, n: int, *, eps=None, exp_eps=None) -> Mechanism:

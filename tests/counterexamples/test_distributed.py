@@ -111,13 +111,13 @@ FEW = "cuff2016.lemma1,zhao2019.thm1_conv,zhao2019.improve"
 
 
 def _verdicts(path):
-    """The JSON of a verify run without its timings (every "seconds", also inside certificates) and the seals
-    (an HMAC of each row, timings included)."""
+    """The rows of a verify run's evidence document without their timings (every "seconds", also inside
+    certificates)."""
     def strip(v):
         if isinstance(v, dict):
             return {k: strip(x) for k, x in v.items() if k not in ("seconds", "seal")}
         return [strip(x) for x in v] if isinstance(v, list) else v
-    return strip(json.loads(Path(path).read_text()))
+    return strip(json.loads(Path(path).read_text()))["rows"]
 
 
 @needs_dask

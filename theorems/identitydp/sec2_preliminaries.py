@@ -281,6 +281,10 @@ CLAIMS: list[Claim] = [
                 name="literal-whole-domain",
                 statement="for x < x' in the domain of g (b0 x + b1 != 0): the stated monotonicity between g(x) and g(x')",
                 check=_lemma1_check,
+                form={"quantifier": "forall-instances", "measures": {},
+                      "hypotheses": ["range:x < x2 and b0*x + b1 != 0 and b0*x2 + b1 != 0"],
+                      "claim": "(a0*b1 > a1*b0 and (a0*x + a1)/(b0*x + b1) <= (a0*x2 + a1)/(b0*x2 + b1)) or "
+                               "(a0*b1 <= a1*b0 and (a0*x + a1)/(b0*x + b1) >= (a0*x2 + a1)/(b0*x2 + b1))"},
                 hypotheses=(_lemma1_hypothesis(same_side=False),),
                 families=[Family("minimal-witness", lambda: _fam_lemma1("witness"), "g = 1/x"),
                           Family("grid-and-random", lambda: _fam_lemma1("all"), "rational grid and random parameters")],

@@ -237,6 +237,8 @@ CLAIMS: list[Claim] = [
                            "independence hypothesis: max_{i,r} D(X_i || X_i|Y=r) <= pure_dp for any prior"),
                 check=_cor1_check,
                 families=[_cor1_witness(), _zf("joint")],
+                form={"quantifier": "forall-instances", "hypotheses": [], "claim": "KL <= DP",
+                      "measures": {"KL": {"notion": "prior_posterior_kl"}, "DP": {"notion": "pure_dp"}}},
                 expected=Verdict.REFUTED,
                 finding=Finding.VARIANT,
                 why=("drops Corollary 1's independence hypothesis (as its derivation 'eps-DP is a special case' would "
@@ -321,6 +323,8 @@ CLAIMS: list[Claim] = [
                 name="literal",
                 statement="max_i I(X_i;Y|X_(i)) <= identity_dp",
                 check=_prop4_check,
+                form={"quantifier": "forall-instances", "hypotheses": [], "claim": "CMI <= ID",
+                      "measures": {"CMI": {"notion": "conditional_mi"}, "ID": {"notion": "identity_dp"}}},
                 families=[_prop4_witness()] + _families_joint(),
                 expected=Verdict.REFUTED,
                 relations=(implies("identity_dp", "conditional_mi", EPS, "ε"),),

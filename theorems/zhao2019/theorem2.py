@@ -213,6 +213,12 @@ def check_ks(part: str, *, sd_bound=None):
 _S_EPS = sympy.Rational(1, 2) - 1 / (sympy.exp(EPS) + 1)
 
 
+def _improve_form(hi, *, closed_lo=False) -> dict:
+    """1/2 − 1/(e^ε+1) > ε/6 on the domain, as data for the independent checker."""
+    return {"quantifier": "forall-params", "domain": {"eps": f"{'[' if closed_lo else '('}0, {hi}]"},
+            "measures": {}, "hypotheses": [], "claim": "1/2 - 1/(exp(eps) + 1) > eps/6"}
+
+
 def prove_improve(hi, *, closed_lo=False, rhs=EPS / 6):
     def prove() -> Decision:
         from exactpriv.certify import prove_inequality
@@ -254,6 +260,9 @@ CLAIMS: list[Claim] = [
         "implication",
         [Reading("undefined-excluded", "DP(M) ≤ g(SP(M)) with SP's beliefs restricted to defined posteriors (the "
                  "measure)", check_sp_converse(), MECH_FAMILIES, expected=_X, finding=Finding.BOUNDARY,
+                 form={"quantifier": "forall-instances", "hypotheses": [],
+                       "measures": {"DP": {"notion": "pure_dp"}, "SP": {"notion": "semantic_privacy"}},
+                       "claim": "SP >= 1/2 - 1/(exp(DP) + 1)"},
                  why="an output impossible when record i is ⊥ (P(.|⊥) = (0, 1), P(.|1) = (1/2, 1/2)): no belief "
                      "defines b_i[.|y], SP = 3 − 2√2 < 1/2 but DP = +oo; holds for positive mechanisms and when "
                      "undefined posteriors count as a breach",
@@ -265,6 +274,9 @@ CLAIMS: list[Claim] = [
                  convention="undefined Game-i posterior = breach (SD 1)"),
          Reading("positive-mechanism", "as 'undefined-excluded' for mechanisms with positive entries",
                  check_sp_converse(), MECH_FAMILIES, expected=_C, hypotheses=(POSITIVE,),
+                 form={"quantifier": "forall-instances", "hypotheses": ["mechanism_positive"],
+                       "measures": {"DP": {"notion": "pure_dp"}, "SP": {"notion": "semantic_privacy"}},
+                       "claim": "SP >= 1/2 - 1/(exp(DP) + 1)"},
                  relations=(implies("semantic_privacy", "pure_dp", CONVERSE_MAP, _CONVERSE_LABEL,
                                     conditions=("positive",)),)),
          Reading("forall-rr-attains-paper-map", "probe (the paper does not claim its map tight): RR_2(ε) (DP = ε) "
@@ -297,14 +309,17 @@ CLAIMS: list[Claim] = [
         "inequality",
         [Reading("literal", "1/2 − 1/(e^ε+1) > ε/6 for all ε ∈ (0, 27/20]", check_improve_point,
                  (_fam("eps-points", _improve_points(_F(27, 20)), "eps = k/20 in (0, 27/20]"),),
-                 prove=prove_improve(_F(27, 20)), expected=_P),
+                 prove=prove_improve(_F(27, 20)), expected=_P, form=_improve_form(_F(27, 20))),
          Reading("extension-to-5/2", "the same on (0, 5/2]", prove=prove_improve(_F(5, 2)), expected=_P,
+                 form=_improve_form(_F(5, 2)),
                  notes="the inequality holds well beyond 1.35"),
          Reading("extension-to-13/5", "the same on (0, 13/5]", prove=prove_improve(_F(13, 5)), expected=_X,
+                 form=_improve_form(_F(13, 5)),
                  finding=Finding.VARIANT,
                  why="a probe beyond the paper's range: fails at ε = 13/5 (tanh(ε/2) = ε/3 has its positive root at "
                      "ε ≈ 2.5757, bracketed exactly by the PROVED (0, 5/2] and this refuted (0, 13/5])"),
          Reading("including-zero", "the same on [0, 27/20]", prove=prove_improve(_F(27, 20), closed_lo=True),
+                 form=_improve_form(_F(27, 20), closed_lo=True),
                  expected=_X, finding=Finding.BOUNDARY,
                  why="at the endpoint ε = 0 both sides are 0 and the strict inequality fails; 'literal' on "
                      "(0, 27/20] is PROVED")],

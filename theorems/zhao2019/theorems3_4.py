@@ -196,6 +196,9 @@ CLAIMS: list[Claim] = [
          Reading("marginal-skip-null", "as 'marginal' under exactpriv's old null-event rule",
                  check_thm3("marginal", null_events=OLD_NULL_EVENTS), MECH_FAMILIES, expected=_X,
                  hypotheses=(HAS_PRIOR,), finding=Finding.CONVENTION, convention=_OLD,
+                 form={"quantifier": "forall-instances", "hypotheses": ["has_prior"], "claim": "MP <= exp(BDP)",
+                       "measures": {"BDP": {"notion": "bayesian_dp", "null": "skip_null"},
+                                    "MP": {"notion": "two_point_membership"}}},
                  why="a point-mass prior gives BDP = 0 only because databases of prior probability 0 are skipped, "
                      "while the marginal reading runs Y on them: MP level 3 > e^BDP = 1; under the paper's "
                      "convention ('marginal') it holds"),

@@ -17,12 +17,7 @@ from exactpriv.exact.decisions import Decision, Truth, _jsonable  # one JSON con
 __all__ = ["DEFAULT_SECONDS", "DEFAULT_MAX_PREC", "ProofResult"]
 
 
-#: Default time limit of one proof: none of its own (the deadline in force, if any, applies).  The effort
-#: (:class:`exactpriv.effort.Effort`) decides how far a proof goes; a time limit only stops it.
-DEFAULT_SECONDS = None
-
-#: Default ceiling of the arb working precision, in bits (the default effort's ``precision_bits``).
-DEFAULT_MAX_PREC = 1024
+from exactpriv.certify.limits import DEFAULT_MAX_PREC, DEFAULT_SECONDS  # noqa: E402  (one definition, light)
 
 
 _OPS = ("<", "<=", ">", ">=", "==")

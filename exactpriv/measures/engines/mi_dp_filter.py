@@ -56,8 +56,10 @@ _HALF = _S // 2
 #: q_y is floored at 2^-_QMIN_EXP on the support (any positive floor keeps the bound valid).
 _QMIN_EXP = 60
 #: Mechanisms with at least this many entries take the filter (below, the exact path alone is
-#: as fast).  Empirically determined parameter.
-FILTER_MIN_ENTRIES = 1 << 16
+#: as fast).  Empirically determined parameter: at 65,536 the random 81- and 243-input mechanisms of
+#: bench/bench_mi_dp.py (--d 4, --d 5) took the exact path alone, 2.0 s and 17.9 s, against 0.4 s and
+#: 0.7 s filtered with the same enclosure; at 27 inputs (729 entries) both take 2.5 s (issue 24).
+FILTER_MIN_ENTRIES = 1 << 12
 #: Sub-channel counts at or below this go to the exact path without filtering.
 _FEW = 8
 #: Float entries per batch of the float search (sub-channels x rows x outputs).
