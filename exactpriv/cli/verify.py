@@ -115,6 +115,7 @@ def cmd_verify(args) -> int:
 def _deep_search(args, claims, results, rows, workers, scheduler) -> None:
     """``--search EFFORT``: hunt every CHECKED reading deterministically; changed results replace their rows."""
     from counterexamples.deep_search import deep_search
+    from counterexamples.report import evidence_text
 
     by_key = {(c.id, r.name): r for c in claims for r in c.readings}
     checked = sum(1 for r in results if r.verdict.value == "CHECKED")
