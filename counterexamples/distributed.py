@@ -180,7 +180,10 @@ def hunt_shards(claim, *, reading: str | None = None, seed: int = 0, seconds: fl
     if not readings:
         raise InvalidArgument(f"claim {claim.id} has no reading with an instance check to hunt")
     total = len(readings) * SHARDS
-    per = min(seconds, seconds * max(1, parallel) / total)
+    # with max_examples the effort decides and the clock is only a safety net: every shard gets the whole
+    # budget (a budget split by the workers' parallelism cut shards at load-dependent points, so the same
+    # seed and limit gave different 'tried' counts and witnesses); without it, the time is split
+    per = seconds if max_examples is not None else min(seconds, seconds * max(1, parallel) / total)
     each = None if max_examples is None else -(-max_examples // SHARDS)
     specs = _bank_specs(banks)
     return [HuntShard(claim.id, r.name, i, seed * SEED_STRIDE + i, per, each, specs)

@@ -97,6 +97,10 @@ def _run_hunt(args) -> int:
                                                                                 found_by="exactpriv hunt")))
                             if archive_dir is not None else None):
             doc = res.to_json()
+            if res.verdict == Verdict.REFUTED and res.witness is not None:
+                # the witness document, as the serial branch writes it: what 'replay' reads from --json
+                rr = ReadingResult(claim.id, res.reading, Verdict.REFUTED, {}, res.witness, res.values)
+                doc["witness"] = witness_document(rr, seed=args.seed, found_by=f"exactpriv hunt ({res.found_by})")
             out.append(doc)
             rows.append(_row(claim, by_name[res.reading], doc))
         readings = []

@@ -8,7 +8,8 @@ import time
 from dataclasses import dataclass, field
 
 from exactpriv.cli._common import (EXIT_ERROR, EXIT_INTERRUPTED, EXIT_STOPPED, EXIT_UNEXPECTED, add_bank_argument,
-                                   add_effort_argument, add_reading_budget_argument, banks_of, esc, witness_label, write_output)
+                                   add_effort_argument, add_reading_budget_argument, banks_of, esc, int_option,
+                                   witness_label, write_output)
 from exactpriv.cli._output import (Row, add_format_arguments, count, progress_bar, quiet_third_party, render,
                                    row_of)
 from exactpriv.cli._workers import add_workers_arguments, workers_of
@@ -37,6 +38,11 @@ def add_parser(subparsers, name: str = "verify"):
     v.add_argument("--markdown", default="verify.md",
                    help="where to write the Markdown report of every reading (default verify.md; '' to skip)")
     v.add_argument("--slow", action="store_true", help="also run the slow exhaustive families (default off)")
+    v.add_argument("--search", type=int_option, default=None, metavar="EFFORT",
+                   help="then hunt every CHECKED reading with EFFORT drawn instances (deterministic: the same "
+                        "result on every run and with any --workers); a refutation becomes REFUTED with its "
+                        "witness archived to ./counterexamples/found/ (never over an existing file); default: no search")
+    v.add_argument("--seed", type=int_option, default=0, help="seed of --search (default 0)")
     add_reading_budget_argument(v)
     add_effort_argument(v)
     add_format_arguments(v)
@@ -61,6 +67,8 @@ def cmd_verify(args) -> int:
                            workers=workers, scheduler=scheduler, banks=bank_specs)
         else:
             _check_all(claims, total, args.slow, run, args.seconds_per_reading)
+        if args.search is not None:
+            _deep_search(args, claims, results, rows, workers, scheduler)
         interrupted = False
     except KeyboardInterrupt:  # first Ctrl-C: keep the readings checked so far, marked partial
         interrupted = True
@@ -134,6 +142,33 @@ class _Run:
                 res.evidence["witness_file"] = witness_label(wp)
         self.results.append(res)
         self.rows.append(row_of(res, evidence=evidence_text(res), expected=expected, error=error))
+
+
+def _deep_search(args, claims, results, rows, workers, scheduler) -> None:
+    """``--search EFFORT``: hunt every CHECKED reading deterministically; changed results replace their rows."""
+    from counterexamples.deep_search import deep_search
+    from counterexamples.report import evidence_text
+
+    by_key = {(c.id, r.name): r for c in claims for r in c.readings}
+    checked = sum(1 for r in results if r.verdict.value == "CHECKED")
+    with progress_bar(f"verify --search {args.search}") as progress:
+        task = progress.add_task("", total=checked)
+
+        def arrived(res):
+            progress.update(task, advance=1, description=esc(f"{res.claim_id} [{res.reading}]"))
+
+        bank_specs = (list(args.bank) + list(args.banks)) or None
+        deep_search(claims, results, effort=args.search, seed=args.seed, workers=workers, scheduler=scheduler,
+                    banks=tuple(bank_specs) if bank_specs else None, on_result=arrived)
+    index = {(row.claim_id, row.reading): k for k, row in enumerate(rows)}
+    for res in results:
+        if "search" in res.evidence and (res.claim_id, res.reading) in index:
+            r = by_key[(res.claim_id, res.reading)]
+            if res.verdict.value == "REFUTED":
+                res.finding = getattr(r.finding, "value", r.finding)
+                res.why = r.why
+            expected = r.expected.value if r.expected is not None else None
+            rows[index[(res.claim_id, res.reading)]] = row_of(res, evidence=evidence_text(res), expected=expected)
 
 
 def evidence_json(banks, claims, results, *, seconds_per_reading, partial=None) -> dict:
