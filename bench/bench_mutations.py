@@ -7,6 +7,14 @@ Prints time-to-refute per mutant, median and max (goal: median <= 2 s, max <= 30
 cores), and confirms no original is refuted within the same budget.
 
     python bench/bench_mutations.py [--seconds 30] [--seed N]
+
+``--bank`` instead measures the recall of the search on the bank itself (issue 23): every true implication
+or inequality reading's mechanical mutants (:mod:`counterexamples.mutation`: constant tightened by 10%,
+≤ swapped for ≥, one hypothesis dropped), each hunted with ``--effort`` drawn instances; prints the kill rate,
+the survivors (with how close the search came) and the readings that have no mutant.  The verdicts of the
+originals come from ``--from-json verify.json`` (default: checked here, which takes minutes).
+
+    python bench/bench_mutations.py --bank [--only PREFIX] [--effort 10] [--from-json verify.json]
 """
 
 from __future__ import annotations
@@ -48,11 +56,49 @@ MUTANTS = [
 ]
 
 
+def bank_mutations(args) -> None:
+    import json
+
+    from counterexamples.mutation import mutation_run
+    from exactpriv.claims import check_reading
+    from theorems import all_claims
+
+    claims = [c for c in all_claims() if c.id.startswith(args.only or "")]
+    if args.from_json:
+        verdicts = {(r["id"], r["reading"]): r["verdict"] for r in json.load(open(args.from_json)) if r.get("reading")}
+    else:
+        verdicts = {(c.id, r.name): check_reading(c, r).verdict.value for c in claims
+                    if c.kind in ("implication", "inequality") for r in c.readings}
+    t0 = time.perf_counter()
+    out = mutation_run(claims, verdicts, effort=args.effort, seed=args.seed,
+                       progress=lambda m: print(f"{'killed ' if m['killed'] else 'SURVIVED'} {m['claim']}/"
+                                                f"{m['reading']} [{m['operator']}] {m['tried']} instances", flush=True))
+    dt = time.perf_counter() - t0
+    print()
+    rate = "n/a" if out["kill_rate"] is None else f"{100 * out['kill_rate']:.1f}%"
+    print(f"mutation kill rate: {out['killed']}/{out['total']} = {rate} at effort {args.effort} (seed {args.seed}), "
+          f"{dt:.0f} s; {out['readings']} true implication/inequality readings, {len(out['not_mutated'])} without "
+          "a mechanical mutant")
+    for m in out["mutants"]:
+        if not m["killed"]:
+            print(f"  survivor {m['claim']}/{m['reading']} [{m['operator']}] {m['statement'][:70]}: {m['verdict']}, "
+                  f"{m['tried']} instances, best margin {m['best_margin']}")
+    if out["not_mutated"]:
+        print("  not mutated:", ", ".join(out["not_mutated"]))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=30.0)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--bank", action="store_true", help="mutants of the bank's own readings (issue 23)")
+    ap.add_argument("--only", default="", help="with --bank: claim-id prefix")
+    ap.add_argument("--effort", type=int, default=10, help="with --bank: drawn instances per mutant")
+    ap.add_argument("--from-json", default=None, help="with --bank: the originals' verdicts from verify.json")
     args = ap.parse_args()
+    if args.bank:
+        bank_mutations(args)
+        return
     times, failures, survivors = [], [], []
     print(f"{'claim':48} {'mutant':28} {'verdict':9} {'time':>7}  {'found by':34} original (same budget)")
     for claim, given, measure, space, prior, true_bound, false_bound in MUTANTS:

@@ -1,6 +1,8 @@
 """Counterexample search and reports: hunting, conjectures, archived witnesses, the atlas.
 
-This package sits above the library (``exactpriv``) and the banks: it may use both, they never use it.
+This package sits above the library and the banks (``theorems``): it uses both, and neither imports it.  The
+command line (:mod:`exactpriv.cli`, the top floor) is built on it: ``hunt``, ``conjecture``, ``replay``, ``report``
+and ``verify --workers`` call into this package.
 
 * :func:`conjecture` — hunt a counterexample to your own implication "given ⇒ measure ≤ bound";
 * :func:`hunt` — hunt a counterexample to a bank claim's readings;

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import itertools
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
 from exactpriv import io
 from exactpriv.claims import ReadingResult
-from exactpriv.errors import FormatError, OutputError
+from exactpriv.errors import ExactPrivError, FormatError, OutputError
 from exactpriv.exact.decisions import Decision
 
-__all__ = ["FOUND", "witness_path", "archive", "witness_document", "replay", "load_witness"]
+__all__ = ["FOUND", "ArchiveOutcome", "archive", "archive_found", "load_witness", "replay", "witness_document",
+           "witness_path"]
 
 FOUND = Path(__file__).resolve().parent / "found"
 
@@ -34,11 +36,12 @@ def witness_path(claim_id: str, reading: str, *, directory: Path | None = None) 
 
 
 def _values_json(values: dict) -> dict:
-    from exactpriv.measures.result import Measured, _jsonable
+    from exactpriv.exact.json_values import json_value
+    from exactpriv.measures.result import Measured
 
     out = {}
     for k, v in values.items():
-        out[k] = v.to_json() if isinstance(v, Measured) else _jsonable(v)
+        out[k] = v.to_json() if isinstance(v, Measured) else json_value(v)
     return out
 
 
@@ -59,6 +62,30 @@ def archive(result: ReadingResult, *, seed=None, found_by="bank families", direc
     except OSError as exc:
         raise OutputError(f"cannot create the directory {str(path.parent)!r}: {exc.strerror or exc}") from None
     return io.write_atomic(path, json.dumps(doc, indent=1) + "\n")
+
+
+@dataclass(frozen=True)
+class ArchiveOutcome:
+    """What :func:`archive_found` did with a witness: the file written (or None) and a note saying why not."""
+
+    path: Path | None = None
+    note: str = ""
+    error: str = ""
+
+
+def archive_found(result: ReadingResult, *, directory: Path | None = None, overwrite: bool = False, seed=None,
+                  found_by="exactpriv hunt", margin=None) -> ArchiveOutcome:
+    """The archive policy of a hunt (serial or sharded): write the witness of a REFUTED result unless its
+    file already exists and ``overwrite`` is False; a failed write is reported, never raised (the caller
+    has printed the witness already, so nothing is lost)."""
+    target = witness_path(result.claim_id, result.reading, directory=directory)
+    if target.exists() and not overwrite:
+        return ArchiveOutcome(note=f"not archived: {target} exists (--overwrite replaces it)")
+    try:
+        return ArchiveOutcome(path=archive(result, seed=seed, found_by=found_by, directory=directory,
+                                           margin=margin))
+    except ExactPrivError as exc:
+        return ArchiveOutcome(note=f"not archived: {exc}", error=f"{type(exc).__name__}: {exc}")
 
 
 def witness_document(result: ReadingResult, *, seed=None, found_by="bank families", margin=None) -> dict:

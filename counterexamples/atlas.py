@@ -65,7 +65,6 @@ __all__ = [
 ]
 
 E = EPS
-_OO = sympy.oo
 
 # --------------------------------------------------------------------------------------
 # entries: one (claim, reading, relation) per declared relation of a bank reading

@@ -28,8 +28,7 @@ from dataclasses import dataclass, field
 import sympy
 from hypothesis import strategies as st
 
-from counterexamples import extremal as X
-from counterexamples import strategies as S
+from counterexamples import extremal as X, strategies as S
 from counterexamples.hunt import hunt_reading
 from exactpriv import io
 from exactpriv.claims import Family, Instance, Verdict
@@ -248,7 +247,7 @@ def conjecture(*, given: str, measure: str, bound: str, params=None, space: str 
     """
     _validate(seconds, prior, max_examples)
     units = conjecture_units(space)
-    _build(given=given, measure=measure, bound=bound, params=params, space=units[0].space, prior=prior,
+    conjecture_claim(given=given, measure=measure, bound=bound, params=params, space=units[0].space, prior=prior,
            max_outputs=max_outputs)  # bad arguments fail before any search
     t0 = time.perf_counter()
     parts = []
@@ -273,8 +272,14 @@ def merge_units(parts: list, *, seconds: float) -> ConjectureResult:
         # a unit the deadline stopped before it checked anything was not searched: it is listed, not counted
         reached = [p for p in parts if p.extra.get("reached", True)]
         skipped = [p.extra.get("space", "?") for p in parts if not p.extra.get("reached", True)]
-        last.verdict = Verdict.CHECKED if reached and all(p.verdict == Verdict.CHECKED for p in reached) \
-            else Verdict.UNDECIDED
+        if skipped or any(p.verdict == Verdict.STOPPED for p in reached):
+            # the clock ended the escalation (or a unit's stated examples) before the plan was searched:
+            # not a verdict about the bound (issue 19)
+            last.verdict = Verdict.STOPPED
+        elif reached and all(p.verdict == Verdict.CHECKED for p in reached):
+            last.verdict = Verdict.CHECKED
+        else:
+            last.verdict = Verdict.UNDECIDED
         notes = [f"{p.searched}: {p.note}" for p in reached if p.note]
         if skipped:
             notes.append(f"not reached before the deadline: {', '.join(dict.fromkeys(skipped))}")
@@ -291,12 +296,12 @@ def merge_units(parts: list, *, seconds: float) -> ConjectureResult:
     return last
 
 
-#: the claims built by :func:`_build`, most recent last (at most :data:`_BUILT_KEEP`)
+#: the claims built by :func:`conjecture_claim`, most recent last (at most :data:`_BUILT_KEEP`)
 _BUILT: dict = {}
 _BUILT_KEEP = 16
 
 
-def _build(*, given, measure, bound, params, space, prior, max_outputs, seeds_only: bool = False):
+def conjecture_claim(*, given, measure, bound, params, space, prior, max_outputs, seeds_only: bool = False):
     """The declarative claim of the conjecture on one space (and its reading's search strategy); the same claim
     for a unit of seeds and one of search (``seeds_only`` is accepted from callers and changes nothing).
 
@@ -357,7 +362,7 @@ def run_unit(unit: ConjectureUnit, *, given: str, measure: str, bound: str, para
              max_examples: int | None = None) -> ConjectureResult:
     """Run one unit (see :class:`ConjectureUnit`): the claim is rebuilt from the arguments, so this runs the
     same on any worker."""
-    claim, reading, sp, needs_prior = _build(given=given, measure=measure, bound=bound, params=params,
+    claim, reading, sp, needs_prior = conjecture_claim(given=given, measure=measure, bound=bound, params=params,
                                              space=unit.space, prior=prior, max_outputs=max_outputs)
     t0 = time.perf_counter()
     res = hunt_reading(claim, reading, seconds=seconds, seed=seed,

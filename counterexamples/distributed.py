@@ -22,7 +22,7 @@ So with ``max_examples`` (a count, not the clock, bounds each shard) the same se
 witnesses with 0, 1 or N workers.  A refutation cancels only shards of *higher* index of the same reading.
 
 Results stream back as they finish (``as_completed``); a witness is archived atomically
-(:func:`counterexamples.archive.archive`) the moment it arrives — a later, lower-index witness of the same
+(:func:`counterexamples.archive.archive_found`) the moment it arrives — a later, lower-index witness of the same
 reading replaces it, so the final file is the deterministic one, and an interrupted run keeps every witness it
 has received.  ``progress(done, total, refuted)`` reports shards finished across all workers.
 """
@@ -180,7 +180,10 @@ def hunt_shards(claim, *, reading: str | None = None, seed: int = 0, seconds: fl
     if not readings:
         raise InvalidArgument(f"claim {claim.id} has no reading with an instance check to hunt")
     total = len(readings) * SHARDS
-    per = min(seconds, seconds * max(1, parallel) / total)
+    # with max_examples the effort decides and the clock is only a safety net: every shard gets the whole
+    # budget (a budget split by the workers' parallelism cut shards at load-dependent points, so the same
+    # seed and limit gave different 'tried' counts and witnesses); without it, the time is split
+    per = seconds if max_examples is not None else min(seconds, seconds * max(1, parallel) / total)
     each = None if max_examples is None else -(-max_examples // SHARDS)
     specs = _bank_specs(banks)
     return [HuntShard(claim.id, r.name, i, seed * SEED_STRIDE + i, per, each, specs)
@@ -236,18 +239,19 @@ def merge_hunt(results: list[HuntResult], *, seed: int, max_examples: int | None
 
 def run_hunt(claim, *, reading: str | None = None, seconds: float = 30.0, seed: int = 0,
              max_examples: int | None = None, workers: int = 0, scheduler: str | None = None, banks=None,
-             archive: bool = False, directory: Path | None = None, processes: bool = True,
-             progress: Callable[[int, int, int], None] | None = None,
+             archive: bool = False, directory: Path | None = None, overwrite: bool = False,
+             processes: bool = True, progress: Callable[[int, int, int], None] | None = None,
              announce: Callable[[ReadingResult], None] | None = None) -> list[HuntResult]:
     """Hunt ``claim`` sharded (see the module head); one merged :class:`HuntResult` per reading.
 
-    archive : write each witness as it arrives (atomically, :func:`counterexamples.archive.archive`, into
-        ``directory`` or counterexamples/found/); ``result.note`` names the file
+    archive : write each witness as it arrives, by the archive policy of
+        :func:`counterexamples.archive.archive_found` (into ``directory`` or counterexamples/found/; an existing
+        file is kept unless ``overwrite``); ``result.note`` names the file or says why it was not written
     banks : bank names or files where the workers find the claim (default: every installed bank)
     announce : called with each first refutation of a reading as it arrives, before it is archived
         (the CLI prints it, so a write that fails or is killed loses nothing)
     """
-    from counterexamples.archive import archive as write_witness
+    from counterexamples.archive import archive_found
 
     _validate(workers, scheduler, seconds, seed, max_examples)
     with _Pool(workers, scheduler, processes) as pool:
@@ -269,9 +273,11 @@ def run_hunt(claim, *, reading: str | None = None, seconds: float = 30.0, seed: 
                     if announce is not None:
                         announce(rr)
                 if archive and res.witness is not None:
-                    files[s.reading] = write_witness(rr, seed=seed, directory=directory,
-                                                     found_by=f"exactpriv hunt, shard {s.index} "
-                                                              f"({res.found_by})")
+                    # a lower-index witness replaces the one this run wrote before it (the final file is
+                    # the deterministic one); a file from before the run is kept unless ``overwrite``
+                    ours = s.reading in files and files[s.reading].path is not None
+                    files[s.reading] = archive_found(rr, directory=directory, overwrite=overwrite or ours, seed=seed,
+                                                     found_by=f"exactpriv hunt, shard {s.index} ({res.found_by})")
             if progress is not None:
                 progress(len(got), len(shards), len(first_refuting))
 
@@ -283,7 +289,9 @@ def run_hunt(claim, *, reading: str | None = None, seconds: float = 30.0, seed: 
             continue
         merged = merge_hunt(results, seed=seed, max_examples=max_examples)
         if name in files:
-            merged.note = "; ".join(filter(None, [merged.note, f"witness archived to {files[name]}"]))
+            saved = files[name]
+            said = f"witness archived to {saved.path}" if saved.path is not None else saved.note
+            merged.note = "; ".join(filter(None, [merged.note, said]))
         out.append(merged)
     return out
 
@@ -304,12 +312,12 @@ def run_conjecture(*, given: str, measure: str, bound: str, params=None, space: 
                    max_examples: int | None = None, workers: int = 0, scheduler: str | None = None,
                    processes: bool = True, progress: Callable[[int, int, int], None] | None = None):
     """:func:`counterexamples.conjecture.conjecture` with its units on several workers (module head)."""
-    from counterexamples.conjecture import _build, conjecture_units, merge_units
+    from counterexamples.conjecture import conjecture_claim, conjecture_units, merge_units
 
     _validate(workers, scheduler, seconds, seed, max_examples)
     units = conjecture_units(space)
-    _build(given=given, measure=measure, bound=bound, params=params, space=units[0].space, prior=prior,
-           max_outputs=max_outputs)  # bad arguments fail before any worker
+    conjecture_claim(given=given, measure=measure, bound=bound, params=params, space=units[0].space,
+                     prior=prior, max_outputs=max_outputs)  # bad arguments fail before any worker
     t0 = time.perf_counter()
     with _Pool(workers, scheduler, processes) as pool:
         kw = dict(given=given, measure=measure, bound=bound, params=params, prior=prior, seed=seed,

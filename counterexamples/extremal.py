@@ -41,6 +41,7 @@ __all__ = [
     "MAX_POINTS",
     "extremal_instances",
     "extreme_mechanisms",
+    "noisy_parity",
     "product_randomized_response",
     "rare_event",
     "seed_priors",
@@ -183,6 +184,24 @@ def staircase_count(space, exp_eps, *, width: int = 1) -> Mechanism:
                      _built=f"staircase_count({space!r}, exp_eps={a}, width={width})")
 
 
+def noisy_parity(space, exp_eps) -> Mechanism:
+    """The parity Σ_j code(x_j) mod m of the records (m values each), kept with probability e^ε/(e^ε + m − 1)
+    and otherwise moved uniformly to another residue: m outputs.  Every single record is then hidden from
+    the output under independent uniform records (its posterior stays uniform) while the records together
+    are not — the extremal case separating per-record posteriors from information."""
+    space = _hamming(space)
+    m = len(space.records[0])
+    if any(len(v) != m for v in space.records):
+        raise InvalidArgument("noisy_parity: every record needs the same number of values")
+    a = Fraction(exp_eps)
+    keep, move = a / (a + m - 1), Fraction(1) / (a + m - 1)
+    rows = []
+    for x in space.points:
+        r = sum(vals.index(v) for v, vals in zip(x, space.records)) % m
+        rows.append([keep if y == r else move for y in range(m)])
+    return Mechanism(space, list(range(m)), rows, _built=f"noisy_parity({space!r}, exp_eps={a})")
+
+
 def seed_priors(space, kind: str = "any") -> list:
     """Priors for the structured seeds: uniform, a skewed product, and (kind any/correlated, n ≥ 2) the
     all-equal diagonal and its mixture with uniform — where prior-dependent bounds are tight."""
@@ -197,6 +216,16 @@ def seed_priors(space, kind: str = "any") -> list:
             if tot:
                 priors.append(Prior(space, [d / tot for d in diag]))
                 priors.append(Prior(space, [F(1, 2 * space.size) + (d / tot) / 2 for d in diag]))
+            # the XOR (parity-zero) prior: records pairwise independent when n >= 3, jointly dependent
+            if len(set(len(a) for a in space.records)) == 1:
+                m = len(space.records[0])
+                even = [F(1) if sum(vals.index(v) for v, vals in zip(x, space.records)) % m == 0 else F(0)
+                        for x in space.points]
+                priors.append(Prior(space, [e / sum(even) for e in even]))
+                # perfectly correlated records that never take the first value (no mass on ⊥)
+                off = [F(1) if len(set(x)) == 1 and x[0] != space.records[0][0] else F(0) for x in space.points]
+                if sum(off) > 1:
+                    priors.append(Prior(space, [o / sum(off) for o in off]))
     if kind == "correlated":
         priors = [p for p in priors if not p.is_mutually_independent()] or priors
     return priors
@@ -221,6 +250,8 @@ def extremal_instances(space, *, with_prior: bool = False, prior_kind: str = "an
             mechs.append(staircase_count(space, a))
             if space.n >= 3:
                 mechs.append(staircase_count(space, a, width=2))
+        if space.n >= 2 and len(set(len(v) for v in space.records)) == 1 and a <= 20:
+            mechs.append(noisy_parity(space, a))
         if space.n >= 2 and len(set(space.records)) == 1 and a <= 20 and space.size <= 64:
             E = zoo.exponential_mechanism_hamming(list(space.records[0]), space.n, exp_eps=a)
             mechs.append(Mechanism(space, E.outputs, E.rows, _built=f"exponential_mechanism(exp_eps={a})"))

@@ -175,8 +175,8 @@ def _templates(reading: Reading, family_errors: list) -> list[Instance]:
             continue
         try:
             for k, inst in enumerate(fam.build()):
-                if k >= TEMPLATE_LIMIT:
-                    break
+                if k >= TEMPLATE_LIMIT or effort.expired():  # building large seeds is work too: the hunt's
+                    break                                    # time limit stops it (issue 19)
                 out.append(inst)
         except (KeyboardInterrupt, SystemExit):
             raise
@@ -201,7 +201,11 @@ def _strategy(reading: Reading, templates: list[Instance], positive: bool, extra
     varying = [t for t in templates if S.can_vary(t)]
     if not varying:
         return None
-    around = st.sampled_from(varying).flatmap(lambda t: S.instances_around(t, positive=positive))
+    names = {h.name for h in (*reading.hypotheses, *extra_hypotheses)}
+    # a reading that assumes neither independent records nor full support is searched beyond its templates'
+    # prior structure too (correlated priors, zeros)
+    free = not names & {"independent-records", "independent-sources", "full-support-prior"}
+    around = st.sampled_from(varying).flatmap(lambda t: S.instances_around(t, positive=positive, free_prior=free))
     space = search_space_of((*reading.hypotheses, *extra_hypotheses), templates, max_points=max_points)
     if space is None:
         return around

@@ -257,14 +257,18 @@ def can_vary(template: Instance) -> bool:
 
 
 @st.composite
-def instances_around(draw, template: Instance, *, positive: bool = False, max_weight: int = 12):
+def instances_around(draw, template: Instance, *, positive: bool = False, max_weight: int = 12,
+                     free_prior: bool = False):
     """An instance shaped like ``template``: fresh exact rows for its (rational) mechanism — sometimes
     on the template's zero pattern, sometimes with zeros and near-deterministic rows anywhere — and a
     fresh prior that keeps the template prior's independence structure (mutually independent records
     stay independent; independent groups of records stay independent; full support stays full).
 
     ``positive=True`` draws only positive rows and full-support priors (the boundary test of
-    :mod:`counterexamples.findings`).  Params and extra objects are the template's.
+    :mod:`counterexamples.findings`).  ``free_prior=True`` (the reading assumes neither independent records
+    nor full support) redraws the prior half of the time as an arbitrary joint pmf, zeros allowed: the
+    template's structure is then a starting point, not a constraint.  Params and extra objects are the
+    template's.
     """
     mech, prior = template.mechanism, template.prior
     if isinstance(mech, Mechanism) and mech.is_rational and len(mech.outputs) > 1:
@@ -285,6 +289,8 @@ def instances_around(draw, template: Instance, *, positive: bool = False, max_we
     if isinstance(prior, Prior):
         full = positive or prior.has_full_support
         kind, graph = _structure_of(prior)
+        if free_prior and not positive and draw(st.booleans()):
+            kind, full = "joint", False
         if kind == "independent":
             prior = draw(independent_priors(prior.space, full_support=full))
         elif kind == "components":

@@ -21,6 +21,7 @@ __all__ = [
     "TimeLimitReached",
     "OutputError",
     "RefutedError",
+    "did_you_mean",
     "refuse_symbolic",
 ]
 
@@ -132,3 +133,16 @@ class RefutedError(ExactPrivError, AssertionError):
     method and the reason (the witness or refuting certificate), so a test that states a false
     claim fails loudly instead of passing on a returned ``False``.  An ``AssertionError`` too,
     so pytest reports it as a failed assertion."""
+
+
+def did_you_mean(word: str, options, *, n: int = 3, prefixes: bool = False) -> str:
+    """``"did you mean a or b?"`` for the options closest to a mistyped ``word`` (``""`` when none is close).
+
+    Closeness is :func:`difflib.get_close_matches`; ``prefixes=True`` first offers the options that
+    ``word`` begins (``renyi`` -> ``renyi_dp``).  One wording for every "unknown name" message."""
+    import difflib
+
+    options = list(options)
+    close = [o for o in options if o.startswith(word)][:n] if prefixes and word else []
+    close = close or difflib.get_close_matches(word, options, n=n)
+    return f"did you mean {' or '.join(close)}?" if close else ""

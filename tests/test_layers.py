@@ -126,3 +126,40 @@ def test_library_never_names_the_builtin_bank(mod):
 
 def test_graph_is_not_empty():
     assert GRAPH.number_of_nodes() > 50 and GRAPH.number_of_edges() > 100
+
+
+def _package(mod: str) -> str:
+    """The package a module belongs to (a package's own ``__init__`` belongs to that package)."""
+    return mod if MODULES[mod].name == "__init__.py" else mod.rpartition(".")[0]
+
+
+def _private_imports_across_packages() -> list[str]:
+    """``from X import _name`` where X (or the submodule ``X._name``) lies in another package than the importer."""
+    found = []
+    for mod, path in MODULES.items():
+        is_pkg = path.name == "__init__.py"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            if node.level:
+                base = mod.split(".")
+                base = base[: len(base) - node.level + (1 if is_pkg else 0)]
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module or ""
+            if source not in MODULES:
+                continue
+            for alias in node.names:
+                name = alias.name
+                if not name.startswith("_") or name.startswith("__"):
+                    continue
+                owner = f"{source}.{name}" if f"{source}.{name}" in MODULES else source
+                if _package(owner) != _package(mod):
+                    found.append(f"{mod} imports {name} from {owner}")
+    return sorted(found)
+
+
+def test_no_private_name_is_imported_across_packages():
+    """A name shared between packages is public, in a module named for what it does."""
+    found = _private_imports_across_packages()
+    assert not found, f"{len(found)} private names imported across packages:\n" + "\n".join(found)

@@ -19,7 +19,7 @@ TRUE = ["bunsteinke2016.prop1_4", "mironov2017.prop3", "tsybakov2009.bh", "bbg20
 def verified(tmp_path_factory):
     out = tmp_path_factory.mktemp("verify")
     assert main(["verify", str(BANK), "--json", str(out / "v.json"), "--markdown", str(out / "v.md")]) == 0
-    return {r["id"]: r for r in json.loads((out / "v.json").read_text())}
+    return {r["id"]: r for r in json.loads((out / "v.json").read_text())["rows"]}
 
 
 def test_verify_gives_the_expected_verdicts(verified):
@@ -63,7 +63,7 @@ PROVED = ["mine.kl", "mine.tv", "mine.kfold"]
 def test_family_bank_is_proved_for_every_eps_and_its_misstatements_refuted(tmp_path):
     out = tmp_path / "v.json"
     assert main(["verify", str(FAMILY_BANK), "--json", str(out), "--markdown", ""]) == 0
-    rows = {r["id"]: r for r in json.loads(out.read_text())}
+    rows = {r["id"]: r for r in json.loads(out.read_text())["rows"]}
     assert set(rows) == set(PROVED) | {f"{c}-misstated" for c in PROVED}
     for cid in PROVED:
         assert rows[cid]["verdict"] == "PROVED", rows[cid]

@@ -26,7 +26,8 @@ from exactpriv.errors import ExactPrivError, InvalidArgument
 from .mathml import float_of
 
 __all__ = ["FINDING_ORDER", "VERDICT_ORDER", "BankRun", "evidence_text", "finding_of", "papers_of", "reading_evidence",
-           "results_from_json", "run_bank", "summary", "witness_file_label"]
+           "results_from_json", "run_bank", "searched_text", "summary",
+           "witness_file_label"]
 
 VERDICT_ORDER = ("REFUTED", "UNDECIDED", "STOPPED", "PROVED", "CHECKED", "not encodable")
 FINDING_ORDER = ("as-written", "boundary", "convention", "variant", "unclassified")
@@ -216,9 +217,14 @@ def summary(results: Iterable[ReadingResult], claims: Iterable[Claim] | None = N
     if not_encodable:
         verdicts["not encodable"] = len(not_encodable)
     ids |= {c.id for c in not_encodable}
-    return {"readings": len(results), "claims": len(ids),
-            "verdicts": {k: verdicts[k] for k in VERDICT_ORDER if k in verdicts},
-            "findings": {k: findings[k] for k in FINDING_ORDER if k in findings}}
+    out = {"readings": len(results), "claims": len(ids),
+           "verdicts": {k: verdicts[k] for k in VERDICT_ORDER if k in verdicts},
+           "findings": {k: findings[k] for k in FINDING_ORDER if k in findings}}
+    if claims:  # readings stated as data (re-checkable by `exactpriv check`) vs custom Python code
+        declared = {(c.id, r.name): r.form is not None for c in claims for r in c.readings}
+        forms = [declared[(r.claim_id, r.reading)] for r in results if (r.claim_id, r.reading) in declared]
+        out["statements"] = {"declarative": forms.count(True), "custom": forms.count(False)}
+    return out
 
 
 def papers_of(claims: Iterable, papers: Mapping | None = None) -> dict:
@@ -274,4 +280,29 @@ def evidence_text(res) -> str:
     if res.verdict.value == "STOPPED":
         reason = (ev.get("stopped") or {}).get("reason") or "stopped by the time limit"
         text = reason + (f"; shown so far: {text}" if text else "")
+    if res.verdict.value == "CHECKED":
+        text = "; ".join(filter(None, [text, searched_text(ev)]))
     return text
+
+
+def searched_text(ev: dict) -> str:
+    """What a CHECKED verdict searched, in words (issue 23): the spaces, prior and mechanism kinds of the
+    instances checked, and the deterministic search of ``verify --search`` when it ran."""
+    out = []
+    rec = ev.get("searched")
+    if isinstance(rec, dict):
+        def kinds(d):
+            return ", ".join(f"{k} {v}" for k, v in d.items())
+        out.append(f"searched {rec.get('instances', 0)} instances on {kinds(rec.get('spaces', {}))}; priors: "
+                   f"{kinds(rec.get('prior_kinds', {}))}; mechanisms: {kinds(rec.get('mechanism_kinds', {}))}")
+    search = ev.get("search")
+    if isinstance(search, dict):
+        text = (f"verify --search: {search.get('tried', 0)} instances ({search.get('drawn', 0)} drawn, effort "
+                f"{search.get('effort')}, seed {search.get('seed')}, {search.get('stopped_by')})")
+        space = search.get("search_space")
+        if isinstance(space, dict) and space:
+            text += (f" over {', '.join(space.get('spaces', []))}; prior kinds "
+                     f"{', '.join(space.get('prior_kinds', [])) or 'none'}; mechanism kinds "
+                     f"{', '.join(space.get('mechanism_kinds', []))}")
+        out.append(text)
+    return "; ".join(out)

@@ -47,6 +47,10 @@ def summary_text(s: dict) -> list[str]:
     if s["findings"]:
         lines.append("REFUTED by finding class: " + ", ".join(f"{k} {v}" for k, v in s["findings"].items())
                      + " (as-written = errors of the papers as stated)")
+    if s.get("statements"):
+        st = s["statements"]
+        lines.append(f"statements: {st['declarative']} declarative (re-checkable by `exactpriv check` from the "
+                     f"definitions), {st['custom']} custom Python code (not independently re-checkable)")
     return lines
 
 

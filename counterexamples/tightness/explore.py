@@ -18,8 +18,8 @@ import sympy
 
 from exactpriv.claims import Instance
 from exactpriv.errors import ExactPrivError, InvalidArgument
-from exactpriv.exact.numbers import to_sympy
-from .families import _OO, BISECTION_STEPS, E, LevelResult
+from exactpriv.exact.numbers import OO, to_sympy
+from counterexamples.tightness.families import BISECTION_STEPS, E, LevelResult
 from .results import Exploration
 from .search import _as_level, _as_map, _search_level, _Searcher, _space
 
@@ -109,7 +109,7 @@ def explore(given: str, measure: str, stated, *, alphas: Sequence, space="hammin
             else:
                 lr.status = "undecided"
                 lr.flags.append("the kernel could not order the best value and the stated bound")
-            lr.gap = fa - to_sympy(best.lower) if fa != _OO else _OO
+            lr.gap = fa - to_sympy(best.lower) if fa != OO else OO
             if tight_fn is not None:
                 tv = tight_fn(alpha)
                 lr.tight = tv
@@ -131,7 +131,7 @@ def explore(given: str, measure: str, stated, *, alphas: Sequence, space="hammin
         from exactpriv.certify import prove_inequality
 
         try:
-            proof = prove_inequality(_as_map(upper, "upper"), "<", f, domain=(0, _OO), closed=(False, False),
+            proof = prove_inequality(_as_map(upper, "upper"), "<", f, domain=(0, OO), closed=(False, False),
                                      seconds=prove_seconds)
         except ExactPrivError:
             proof = None

@@ -26,7 +26,6 @@ __all__ = ["exp_levels", "query_mechanism", "random_mechanism", "random_prior", 
 
 E = EPS
 
-_OO = sympy.oo
 
 #: dyadic bisection steps for the projection of a mechanism onto {A <= α}
 #: Empirically determined parameter: 12 steps put the witness within 2^-12 of the boundary in t.

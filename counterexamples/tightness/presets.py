@@ -11,8 +11,9 @@ import sympy
 
 from exactpriv.errors import InvalidArgument
 from .explore import BankImplication, explore
-from .families import _OO, E, exp_levels
+from counterexamples.tightness.families import E, exp_levels
 from .results import Exploration
+from exactpriv.exact.numbers import OO
 
 __all__ = ["bank_implications", "explore_implication", "default_levels", "explore_entry"]
 
@@ -22,7 +23,7 @@ _P = sympy.Symbol("p", positive=True)
 
 def _converse_map():
     """Zhao's converse map s -> ln((1+2s)/(1-2s)) (+oo for s >= 1/2), Theorems 1-2."""
-    return sympy.Piecewise((sympy.log((1 + 2 * E) / (1 - 2 * E)), E < sympy.Rational(1, 2)), (_OO, True))
+    return sympy.Piecewise((sympy.log((1 + 2 * E) / (1 - 2 * E)), E < sympy.Rational(1, 2)), (OO, True))
 
 
 def _h(p):

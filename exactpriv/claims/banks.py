@@ -19,7 +19,6 @@ file.  (Data files — mechanisms, priors, witnesses — are never executed; see
 from __future__ import annotations
 
 import contextlib
-import difflib
 import importlib
 import importlib.util
 import sys
@@ -31,7 +30,7 @@ from types import ModuleType
 from typing import Callable, Iterable, Mapping, Sequence
 
 from exactpriv.claims.model import Claim
-from exactpriv.errors import BankLoadError, ExactPrivError, InvalidArgument
+from exactpriv.errors import BankLoadError, ExactPrivError, InvalidArgument, did_you_mean
 
 __all__ = ["ENTRY_POINT_GROUP", "Bank", "Paper", "installed_banks", "load_bank", "resolve_banks",
            "select_claims", "find_claim"]
@@ -83,6 +82,9 @@ class Bank:
     modules : paper key -> importable module exposing ``CLAIMS`` (loaded on first use, so that checking
         one paper does not import the others)
     claims : the claims themselves, for banks built in Python or loaded from one file
+    version : the bank's version (default: exactpriv's), bound into every evidence row it produces
+    source : the file or directory of its source (set when loaded from a file; a registered bank's is the
+        package directory of its modules), hashed into every evidence row (:mod:`exactpriv.claims.evidence`)
     """
 
     name: str
@@ -91,6 +93,8 @@ class Bank:
     modules: Mapping[str, str] = field(default_factory=dict)
     claims_list: Sequence[Claim] | None = None
     _cache: dict = field(default_factory=dict, repr=False)
+    version: str | None = None
+    source: Path | None = None
 
     def claims(self, paper: str | None = None) -> list[Claim]:
         """The bank's claims (of one paper key, if given), in the bank's order."""
@@ -118,8 +122,8 @@ class Bank:
 
 
 def _did_you_mean(name: str, options: Iterable[str]) -> str:
-    close = difflib.get_close_matches(name, list(options), n=3)
-    return f"; did you mean {', '.join(close)}?" if close else ""
+    hint = did_you_mean(name, options)
+    return f"; {hint}" if hint else ""
 
 
 def _check_claims(claims, where: str) -> None:
@@ -154,7 +158,11 @@ def installed_banks() -> dict[str, Bank]:
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         with _bank_import(f"{ep.name!r} (registered as {ep.value})"):
             module = ep.load()
-        out[ep.name] = _bank_from(module, ep.name)
+        bank = out[ep.name] = _bank_from(module, ep.name)
+        if bank.source is None:  # the registering package's directory: what its evidence rows are bound to
+            spec = importlib.util.find_spec(ep.value.split(":")[0].split(".")[0])
+            if spec is not None and spec.submodule_search_locations:
+                bank.source = Path(list(spec.submodule_search_locations)[0])
     return out
 
 
@@ -189,7 +197,12 @@ def _load_file(path: Path) -> Bank:
     finally:
         if added and here in sys.path:
             sys.path.remove(here)
-    return _bank_from(module, name)
+    bank = _bank_from(module, name)
+    if bank.source is None:
+        bank.source = path.parent if path.name == "__init__.py" else path
+    if bank.version is None and isinstance(getattr(module, "VERSION", None), str):
+        bank.version = module.VERSION
+    return bank
 
 
 class _NoSuchModule(Exception):

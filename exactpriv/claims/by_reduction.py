@@ -32,12 +32,12 @@ def _measure_spec(measure) -> tuple[str, dict, str | None]:
 
 def reducible(given, measure) -> str | None:
     """None when the two :class:`~exactpriv.claims.declare.Notion` s admit a reduction, else the reason."""
-    from exactpriv.reductions.prover import _reducible
+    from exactpriv.reductions.prover import reduction_obstacle
 
     if given.on is not None or measure.on is not None:
         return "a notion is measured on an operator's output (on=...), not on the mechanism itself"
     name, params, at = _measure_spec(measure)
-    return _reducible(given.name, dict(given.params), name, params, at)
+    return reduction_obstacle(given.name, dict(given.params), name, params, at)
 
 
 def _points(params: Sequence[Any]) -> list[dict]:

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from exactpriv.claims import display
 from exactpriv.claims.hypotheses import unmet_hypotheses
 from exactpriv.claims.model import Claim, Instance, Outcome, Reading
+from exactpriv.claims.searched import SearchRecord
 from exactpriv.claims.verdicts import Verdict
 from exactpriv.errors import BudgetExceededError, ExactPrivError, TimeLimitReached, WorkerDiedError
 from exactpriv import effort
@@ -238,6 +239,7 @@ def _check_reading_recorded(claim: Claim, reading: Reading, include_slow: bool, 
     n_true = n_false = n_undecided = n_outside = 0
     undecided_reasons: list[str] = []
     out_of_time = False
+    searched = SearchRecord()  # what the instances inside the hypotheses were (issue 23: CHECKED states its search)
     # a reading about listed symbolic families is PROVED when each is proved for all its members
     universal_proofs: list[dict] | None = [] if (not existential and not reading.open_search) else None
     for fam in reading.families:
@@ -267,6 +269,7 @@ def _check_reading_recorded(claim: Claim, reading: Reading, include_slow: bool, 
                 effort.note_stop(str(exc))
                 out_of_time, complete = True, False
                 break
+            searched.add(inst)
             d = out.decision
             dom = out.values.get("dominance")  # a reading proved by reduction confirms its kernels per instance
             if isinstance(dom, dict) and "checked" in dom:
@@ -310,6 +313,8 @@ def _check_reading_recorded(claim: Claim, reading: Reading, include_slow: bool, 
     evidence["instances_true"] = n_true
     evidence["instances_undecided"] = n_undecided
     evidence["instances_outside"] = n_outside
+    if searched.instances:
+        evidence["searched"] = searched.to_json()
     if undecided_reasons:
         evidence["undecided_reasons"] = undecided_reasons
     if existential:

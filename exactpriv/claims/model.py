@@ -133,6 +133,9 @@ class Reading:
         implication atlas and the tightness explorer
     strategy : optional hypothesis strategy of Instances for search tools (else they draw around the
         families' instances)
+    form : the statement as data for the independent checker (docs/certificates.md, "Statements"): the
+        measures, hypotheses and claim formula the reading checks; None when the reading is custom Python
+        code only (then its rows say so and the checker cannot re-verify them from the definitions)
     """
 
     name: str
@@ -152,6 +155,7 @@ class Reading:
     convention: str = ""
     relations: Sequence[Relation] = ()
     strategy: Any = None
+    form: Any = None
 
     def __post_init__(self):
         _check_label("reading name", self.name)

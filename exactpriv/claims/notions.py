@@ -15,7 +15,7 @@ from typing import Any, Callable, Mapping
 import sympy
 
 from exactpriv.claims.model import Instance
-from exactpriv.errors import ExactPrivError, InvalidArgument
+from exactpriv.errors import ExactPrivError, InvalidArgument, did_you_mean
 from exactpriv.exact.numbers import EPS
 
 __all__ = ["Notion"]
@@ -45,11 +45,8 @@ class Notion:
         from exactpriv.measures import REGISTRY
 
         if name not in REGISTRY:
-            import difflib
-
-            close = difflib.get_close_matches(name, list(REGISTRY), n=3)
-            raise InvalidArgument(f"unknown notion {name!r}" + (f"; did you mean {', '.join(close)}?" if close
-                                                               else f"; known: {', '.join(REGISTRY)}"))
+            hint = did_you_mean(name, REGISTRY)
+            raise InvalidArgument(f"unknown notion {name!r}; " + (hint or f"known: {', '.join(REGISTRY)}"))
         if at is not None and (name != "approx_dp" or at not in ("epsilon", "delta")):
             raise InvalidArgument(f"Notion {name!r}: at={at!r} is only for approx_dp ('epsilon' or 'delta')")
         if name == "approx_dp" and at is None:

@@ -44,7 +44,7 @@ def _conjecture_text(doc: dict, *, fmt: str, params: list[str]) -> str:
         if doc.get("found_by"):
             lines += wrap(f"found by {doc['found_by']} on {doc.get('space', '?')}", width, "  ")
     elif doc.get("note"):
-        lines += wrap(("why: " if verdict == "UNDECIDED" else "note: ") + doc["note"], width, "  ")
+        lines += wrap(("why: " if verdict in ("UNDECIDED", "STOPPED") else "note: ") + doc["note"], width, "  ")
     parts = [p for p in str(doc.get("searched") or "").split("; ") if p]
     lines.append("  searched:" + ("" if parts else " nothing"))
     for part in parts:  # one line per searched level

@@ -13,7 +13,6 @@ from exactpriv.cli._output import (Row, add_format_arguments, count, output_widt
                                    render)
 from exactpriv.cli._witness_text import witness_lines
 from exactpriv.cli._workers import add_workers_arguments, progress_printer, workers_of
-from exactpriv.errors import ExactPrivError
 
 __all__ = ["add_parser"]
 
@@ -70,7 +69,7 @@ def _announce(rr, witness_doc: dict) -> None:
 def _run_hunt(args) -> int:
     from rich.console import Console
 
-    from counterexamples.archive import archive, witness_document, witness_path
+    from counterexamples.archive import archive_found, witness_document
     from counterexamples.hunt import hunt_reading
     from exactpriv.claims import ReadingResult, Verdict
     from exactpriv.claims.banks import find_claim as get_claim
@@ -96,11 +95,16 @@ def _run_hunt(args) -> int:
         for res in run_hunt(claim, reading=args.reading, seconds=args.seconds, seed=args.seed,
                             max_examples=args.max_examples, workers=workers, scheduler=scheduler,
                             banks=bank_specs, archive=archive_dir is not None, directory=archive_dir,
+                            overwrite=args.overwrite,
                             progress=progress_printer(Console(stderr=True), f"hunt {claim.id}"),
                             announce=(lambda rr: _announce(rr, witness_document(rr, seed=args.seed,
                                                                                 found_by="exactpriv hunt")))
                             if archive_dir is not None else None):
             doc = res.to_json()
+            if res.verdict == Verdict.REFUTED and res.witness is not None:
+                # the witness document, as the serial branch writes it: what 'replay' reads from --json
+                rr = ReadingResult(claim.id, res.reading, Verdict.REFUTED, {}, res.witness, res.values)
+                doc["witness"] = witness_document(rr, seed=args.seed, found_by=f"exactpriv hunt ({res.found_by})")
             out.append(doc)
             rows.append(_row(claim, by_name[res.reading], doc))
         readings = []
@@ -132,16 +136,14 @@ def _run_hunt(args) -> int:
                     # issue 10: the witness reaches the terminal before any write is attempted, so a
                     # write killed or failing midway loses nothing (one JSON line on stderr)
                     _announce(rr, doc["witness"])
-                    target = witness_path(claim.id, r.name, directory=archive_dir)
-                    if target.exists() and not args.overwrite:
-                        doc["note"] = ((doc.get("note") or "") + f" not archived: {target} exists "
-                                       "(--overwrite replaces it)").strip()
+                    saved = archive_found(rr, directory=archive_dir, overwrite=args.overwrite, seed=args.seed,
+                                          found_by=found_by)
+                    if saved.path is not None:
+                        doc["witness_file"] = str(saved.path)
+                    elif saved.error:  # the witness is still printed below and in --json
+                        failed_writes.append(saved.error)
                     else:
-                        try:
-                            doc["witness_file"] = str(archive(rr, seed=args.seed, found_by=found_by,
-                                                              directory=archive_dir))
-                        except ExactPrivError as exc:  # the witness is still printed below and in --json
-                            failed_writes.append(f"{type(exc).__name__}: {exc}")
+                        doc["note"] = ((doc.get("note") or "") + " " + saved.note).strip()
             out.append(doc)
             rows.append(_row(claim, r, doc))
     total = len(out) if not readings else len(readings)

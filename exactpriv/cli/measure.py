@@ -22,7 +22,8 @@ from pathlib import Path
 from exactpriv.cli._common import add_effort_argument, seconds_option, write_output
 from exactpriv.cli._output import output_width
 from exactpriv.cli._witness_text import point_text, wrap
-from exactpriv.errors import BudgetExceededError, ExactPrivError, FormatError, InvalidArgument, TimeLimitReached
+from exactpriv.errors import (BudgetExceededError, ExactPrivError, FormatError, InvalidArgument, TimeLimitReached,
+                              did_you_mean)
 
 __all__ = ["add_parser", "measure_all", "parse_measure_params"]
 
@@ -70,15 +71,13 @@ def _check_params(params: dict, names: list[str]) -> None:
     known = set().union(*[_notion_params(n) for n in REGISTRY])
     for p in params:
         if not any(p in t for t in takes.values()):
-            import difflib
-
             users = sorted(n for n in REGISTRY if p in _notion_params(n))
             if users:
                 raise InvalidArgument(f"--param {p}: none of the measures asked for takes it (it is a parameter "
                                       f"of {', '.join(users)}; add them with --only)")
-            close = difflib.get_close_matches(p, sorted(known), n=3)
+            hint = did_you_mean(p, sorted(known))
             raise InvalidArgument(f"--param {p}: unknown notion parameter"
-                                  + (f" — did you mean {' or '.join(close)}?" if close else "")
+                                  + (f" — {hint}" if hint else "")
                                   + f" (known: {', '.join(sorted(known))})")
     if "epsilon" in params and "delta" in params:
         raise InvalidArgument("--param epsilon and --param delta: give one (approx_dp's δ at ε, or its ε at δ)")
@@ -149,10 +148,8 @@ def measure_all(M, prior=None, only=None, *, seconds: float | None = DEFAULT_SEC
     names = applicable_measures(M, prior) if not only else only
     for n in names:
         if n not in REGISTRY:
-            import difflib
-
-            close = [m for m in REGISTRY if m.startswith(n)] or difflib.get_close_matches(n, list(REGISTRY), n=3)
-            hint = f" — did you mean {' or '.join(close)}?" if close else ""
+            hint = did_you_mean(n, REGISTRY, prefixes=True)
+            hint = f" — {hint}" if hint else ""
             raise InvalidArgument(f"unknown measure {n!r}{hint} (see 'exactpriv list notions')")
     _check_params(params, names)
     if only and prior is None:

@@ -26,7 +26,7 @@ PROVE_SECONDS = 120.0
 
 def add_parser(subparsers, name: str = "prove"):
     """Register the ``prove`` subcommand on an argparse ``subparsers`` object."""
-    from exactpriv.certify import DEFAULT_MAX_PREC
+    from exactpriv.certify.limits import DEFAULT_MAX_PREC
 
     p = subparsers.add_parser(name, help="prove or refute a univariate inequality g(eps) >= 0 on an interval",
                               description="Prove or refute 'lhs op rhs' for all eps in the domain; prints the "

@@ -46,7 +46,7 @@ def _replay_conjecture(console, doc: dict) -> int:
     did — nothing of the stored values is trusted."""
     from rich.markup import escape
 
-    from counterexamples.conjecture import _build  # the conjecture's own claim: one definition of the statement
+    from counterexamples.conjecture import conjecture_claim  # the conjecture's own claim: one definition of the statement
     from counterexamples.guard import Evaluator
     from exactpriv import io
     from exactpriv.claims import Instance
@@ -60,7 +60,7 @@ def _replay_conjecture(console, doc: dict) -> int:
     M = io.from_json(w["mechanism"], "$.witness.mechanism")
     prior = io.from_json(w["prior"], "$.witness.prior") if isinstance(w.get("prior"), dict) else None
     space = doc.get("space") or "hamming:m=2,n=1"
-    _, reading, _, _ = _build(given=doc["given"], measure=doc["measure"], bound=doc["bound"],
+    _, reading, _, _ = conjecture_claim(given=doc["given"], measure=doc["measure"], bound=doc["bound"],
                               params=[f"{k}={v}" for k, v in point.items()] or None, space=space, prior="any",
                               max_outputs=3, seeds_only=True)
     ev = Evaluator(reading).evaluate(Instance(str(w.get("label") or "conjecture witness"), M, prior,

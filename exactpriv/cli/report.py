@@ -20,7 +20,7 @@ from pathlib import Path
 from exactpriv.cli._common import (EXIT_INTERRUPTED, add_bank_argument, add_effort_argument, add_reading_budget_argument, banks_of, esc,
                                    int_option, seconds_option, write_output)
 from exactpriv.cli._workers import add_workers_arguments, workers_of
-from exactpriv.cli._sealed_run import read_verify_json
+from exactpriv.cli._evidence_run import read_verify_json
 from exactpriv.errors import InvalidArgument
 
 __all__ = ["add_parser", "cmd_report"]
@@ -88,7 +88,7 @@ def _report(args, console, staged) -> int:
     errors = []
     interrupted = False
     if args.from_json:
-        results = read_verify_json(args.from_json, claims, seconds_per_reading=args.seconds_per_reading,
+        results = read_verify_json(args.from_json, claims, banks=banks, seconds_per_reading=args.seconds_per_reading,
                                    console=console)
         bank_seconds = sum(r.seconds for r in results)
         console.print(Text(f"read {len(results)} results from {args.from_json}"))

@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 import sys
 import time
+from dataclasses import dataclass, field
 
-from counterexamples.report import evidence_text
 from exactpriv.cli._common import (EXIT_ERROR, EXIT_INTERRUPTED, EXIT_STOPPED, EXIT_UNEXPECTED, add_bank_argument,
-                                   add_effort_argument, add_reading_budget_argument, banks_of, esc, witness_label, write_output)
+                                   add_effort_argument, add_reading_budget_argument, banks_of, esc, int_option,
+                                   witness_label, write_output)
 from exactpriv.cli._output import (Row, add_format_arguments, count, progress_bar, quiet_third_party, render,
                                    row_of)
-from exactpriv.cli._sealed_run import seal_rows
 from exactpriv.cli._workers import add_workers_arguments, workers_of
 from exactpriv.errors import ExactPrivError, WorkerDiedError
 
@@ -33,11 +33,16 @@ def add_parser(subparsers, name: str = "verify"):
     add_bank_argument(v)
     v.add_argument("--only", help="comma-separated papers (cuff2016), claim ids or id prefixes (zhao); default: every claim")
     v.add_argument("--json", default="verify.json",
-                   help="where to write every result as JSON, each row sealed for 'report --from-json' (default "
-                        "verify.json; '' to skip)")
+                   help="where to write every result with its evidence as JSON, re-checkable by 'exactpriv check' "
+                        "and read by 'report --from-json' (default verify.json; '' to skip)")
     v.add_argument("--markdown", default="verify.md",
                    help="where to write the Markdown report of every reading (default verify.md; '' to skip)")
     v.add_argument("--slow", action="store_true", help="also run the slow exhaustive families (default off)")
+    v.add_argument("--search", type=int_option, default=None, metavar="EFFORT",
+                   help="then hunt every CHECKED reading with EFFORT drawn instances (deterministic: the same "
+                        "result on every run and with any --workers); a refutation becomes REFUTED with its "
+                        "witness archived to ./counterexamples/found/ (never over an existing file); default: no search")
+    v.add_argument("--seed", type=int_option, default=0, help="seed of --search (default 0)")
     add_reading_budget_argument(v)
     add_effort_argument(v)
     add_format_arguments(v)
@@ -47,13 +52,10 @@ def add_parser(subparsers, name: str = "verify"):
 
 
 def cmd_verify(args) -> int:
-    from exactpriv.claims import ReadingResult
-
-    claims = select_claims(args.only, banks_of(args))
-    results: list[ReadingResult] = []
-    rows: list[Row] = []
-    not_encodable: list = []
-    errors: list = []
+    banks = banks_of(args)
+    claims = select_claims(args.only, banks)
+    run = _Run()
+    results, rows, not_encodable, errors = run.results, run.rows, run.not_encodable, run.errors
     total = sum(len(c.readings) for c in claims if c.encodable)
     quiet_third_party()
     workers, scheduler = workers_of(args)
@@ -61,10 +63,12 @@ def cmd_verify(args) -> int:
     try:
         if workers or scheduler:
             bank_specs = (list(args.bank) + list(args.banks)) or None
-            _check_sharded(claims, total, args.slow, results, rows, not_encodable, errors, args.seconds_per_reading,
+            _check_sharded(claims, total, args.slow, run, args.seconds_per_reading,
                            workers=workers, scheduler=scheduler, banks=bank_specs)
         else:
-            _check_all(claims, total, args.slow, results, rows, not_encodable, errors, args.seconds_per_reading)
+            _check_all(claims, total, args.slow, run, args.seconds_per_reading)
+        if args.search is not None:
+            _deep_search(args, claims, results, rows, workers, scheduler)
         interrupted = False
     except KeyboardInterrupt:  # first Ctrl-C: keep the readings checked so far, marked partial
         interrupted = True
@@ -76,21 +80,19 @@ def cmd_verify(args) -> int:
     sys.stdout.write(render(rows, fmt=args.format, title=title, show_all=args.show_all))
     sys.stdout.flush()
 
-    doc = [res.to_json() for res in results]
-    doc += [{"id": c.id, "reading": None, "verdict": None, "evidence": {"not_encodable": c.reason}}
-            for c in not_encodable]
-    if interrupted:  # a marker row: report --from-json refuses a partial run
-        doc.append({"id": None, "reading": None, "verdict": None,
-                    "partial": {"reason": "interrupted", "readings_checked": len(results), "readings_total": total}})
+    doc = evidence_json(banks, claims, results, seconds_per_reading=args.seconds_per_reading,
+                        partial={"reason": "interrupted", "readings_checked": len(results), "readings_total": total}
+                        if interrupted else None)
     # all-or-nothing writes; the results above were printed first, so a failed write loses nothing
     written = []
-    if args.json:  # sealed: report --from-json republishes only rows this installation computed
-        written.append(str(write_output(args.json, json.dumps(seal_rows(doc), indent=1) + "\n")))
+    if args.json:  # the evidence of every verdict: 'exactpriv check' and 'report --from-json' re-check it
+        written.append(str(write_output(args.json, json.dumps(doc, indent=1, ensure_ascii=False) + "\n")))
     if args.markdown:
         written.append(str(write_output(args.markdown, _verify_markdown(
             results, not_encodable, claims, elapsed, partial=(len(results), total) if interrupted else None))))
     if written:
         print("wrote " + " and ".join(written) + (" (partial)" if interrupted else ""), file=sys.stderr)
+    print(_statements_line(claims, results), file=sys.stderr)
     if interrupted:
         print(f"interrupted: {len(results)} of {total} readings checked; results written, marked partial",
               file=sys.stderr)
@@ -107,31 +109,109 @@ def cmd_verify(args) -> int:
     return 0
 
 
-def _not_encodable(c, rows, not_encodable) -> None:
-    not_encodable.append(c)
-    rows.append(Row(c.id, "-", "not encodable", c.reason,
-                    doc={"id": c.id, "reading": None, "verdict": None, "evidence": {"not_encodable": c.reason}}))
+@dataclass
+class _Run:
+    """What a verify run has gathered, in the claims' order: the results, their table rows, the claims that
+    cannot be encoded, and the readings whose check failed with an error."""
+
+    results: list = field(default_factory=list)
+    rows: list = field(default_factory=list)
+    not_encodable: list = field(default_factory=list)
+    errors: list = field(default_factory=list)
+
+    def add_not_encodable(self, c) -> None:
+        self.not_encodable.append(c)
+        self.rows.append(Row(c.id, "-", "not encodable", c.reason,
+                             doc={"id": c.id, "reading": None, "verdict": None,
+                                  "evidence": {"not_encodable": c.reason}}))
+
+    def record(self, r, res, error) -> None:
+        """One reading's result into the run: expected verdict, archived witness file, table row, error list."""
+        from counterexamples.archive import witness_path
+        from counterexamples.report import evidence_text
+        from exactpriv.claims import Verdict
+
+        if error:
+            self.errors.append((res.claim_id, r.name, error))
+        expected = r.expected.value if r.expected is not None else None
+        if expected is not None:
+            res.evidence["expected"] = expected
+        if res.verdict == Verdict.REFUTED:
+            wp = witness_path(res.claim_id, r.name)
+            if wp.exists():
+                res.evidence["witness_file"] = witness_label(wp)
+        self.results.append(res)
+        self.rows.append(row_of(res, evidence=evidence_text(res), expected=expected, error=error))
 
 
-def _record(r, res, error, results, rows, errors) -> None:
-    """One reading's result into the run: expected verdict, archived witness file, table row, error list."""
-    from counterexamples.archive import witness_path
-    from exactpriv.claims import Verdict
+def _deep_search(args, claims, results, rows, workers, scheduler) -> None:
+    """``--search EFFORT``: hunt every CHECKED reading deterministically; changed results replace their rows."""
+    from counterexamples.deep_search import deep_search
+    from counterexamples.report import evidence_text
 
-    if error:
-        errors.append((res.claim_id, r.name, error))
-    expected = r.expected.value if r.expected is not None else None
-    if expected is not None:
-        res.evidence["expected"] = expected
-    if res.verdict == Verdict.REFUTED:
-        wp = witness_path(res.claim_id, r.name)
-        if wp.exists():
-            res.evidence["witness_file"] = witness_label(wp)
-    results.append(res)
-    rows.append(row_of(res, evidence=evidence_text(res), expected=expected, error=error))
+    by_key = {(c.id, r.name): r for c in claims for r in c.readings}
+    checked = sum(1 for r in results if r.verdict.value == "CHECKED")
+    with progress_bar(f"verify --search {args.search}") as progress:
+        task = progress.add_task("", total=checked)
+
+        def arrived(res):
+            progress.update(task, advance=1, description=esc(f"{res.claim_id} [{res.reading}]"))
+
+        bank_specs = (list(args.bank) + list(args.banks)) or None
+        deep_search(claims, results, effort=args.search, seed=args.seed, workers=workers, scheduler=scheduler,
+                    banks=tuple(bank_specs) if bank_specs else None, on_result=arrived)
+    index = {(row.claim_id, row.reading): k for k, row in enumerate(rows)}
+    for res in results:
+        if "search" in res.evidence and (res.claim_id, res.reading) in index:
+            r = by_key[(res.claim_id, res.reading)]
+            if res.verdict.value == "REFUTED":
+                res.finding = getattr(r.finding, "value", r.finding)
+                res.why = r.why
+            expected = r.expected.value if r.expected is not None else None
+            rows[index[(res.claim_id, res.reading)]] = row_of(res, evidence=evidence_text(res), expected=expected)
 
 
-def _check_all(claims, total, slow, results, rows, not_encodable, errors, seconds_per_reading) -> None:
+def evidence_json(banks, claims, results, *, seconds_per_reading, partial=None) -> dict:
+    """The run as an evidence document (:func:`exactpriv.claims.evidence.evidence_document`; one per bank,
+    in an ``exactpriv-evidence-set`` when the run spans several banks)."""
+    from exactpriv.claims.evidence import DEFAULT_MAX_PREC, FORMAT, FORMAT_VERSION, document_banks, evidence_document
+
+    effort = {"max_prec": DEFAULT_MAX_PREC, "seconds_per_reading": seconds_per_reading}
+    by_key = {(res.claim_id, res.reading): res for res in results}
+    docs = []
+    banks = document_banks(banks)
+    for bank in banks:
+        selected = {c.id for c in claims}
+        entries = []
+        for c in bank.claims():  # the bank's order, as the checker and report --from-json expect it
+            if c.id not in selected:
+                continue
+            if not c.encodable:
+                entries.append((c, None, None))
+                continue
+            entries += [(c, r, by_key[(c.id, r.name)]) for r in c.readings if (c.id, r.name) in by_key]
+        if entries or len(banks) == 1:
+            docs.append(evidence_document(entries, bank, effort=effort, partial=partial))
+    if len(docs) == 1:
+        return docs[0]
+    return {"format": FORMAT + "-set", "format_version": FORMAT_VERSION, "documents": docs}
+
+
+def _statements_line(claims, results) -> str:
+    """How many readings state their statement as data (the independent checker re-checks those from the
+    definitions) and how many are custom Python code."""
+    custom, declarative = _statement_counts(claims, results)
+    return (f"statements: {declarative} declarative (re-checkable by 'exactpriv check' from the definitions), "
+            f"{custom} custom Python code (not independently re-checkable)")
+
+
+def _statement_counts(claims, results) -> tuple[int, int]:
+    checked = {(r.claim_id, r.reading) for r in results}
+    forms = [r.form is not None for c in claims for r in c.readings if (c.id, r.name) in checked]
+    return forms.count(False), forms.count(True)
+
+
+def _check_all(claims, total, slow, run: _Run, seconds_per_reading) -> None:
     from exactpriv.claims import ReadingResult, Verdict
     from exactpriv.claims.check import ReadingChecker
     from exactpriv import effort
@@ -141,7 +221,7 @@ def _check_all(claims, total, slow, results, rows, not_encodable, errors, second
         task = progress.add_task("", total=total)
         for c in claims:
             if not c.encodable:
-                _not_encodable(c, rows, not_encodable)
+                run.add_not_encodable(c)
                 continue
             for r in c.readings:
                 if effort.stop_requested():  # Ctrl-C whose KeyboardInterrupt was swallowed mid-reading
@@ -160,12 +240,12 @@ def _check_all(claims, total, slow, results, rows, not_encodable, errors, second
                     error = (f"crashed check: the check called sys.exit({exc.code!r})" if isinstance(exc, SystemExit)
                              else f"internal error {type(exc).__name__}: {exc}")
                     res = ReadingResult(c.id, r.name, Verdict.UNDECIDED, {"error": error})
-                _record(r, res, error, results, rows, errors)
+                run.record(r, res, error)
                 progress.advance(task)
 
 
-def _check_sharded(claims, total, slow, results, rows, not_encodable, errors, seconds_per_reading=None, *, workers,
-                   scheduler, banks) -> None:
+def _check_sharded(claims, total, slow, run: _Run, seconds_per_reading=None, *, workers, scheduler,
+                   banks) -> None:
     """As :func:`_check_all`, one shard a claim × reading on the dask runner; the results stream back in any
     order and are put in the claims' order — also when Ctrl-C stops the run (then the readings received so
     far, in order, with the others missing)."""
@@ -187,15 +267,16 @@ def _check_sharded(claims, total, slow, results, rows, not_encodable, errors, se
             k = 0
             for c in claims:
                 if not c.encodable:
-                    _not_encodable(c, rows, not_encodable)
+                    run.add_not_encodable(c)
                     continue
                 for r in c.readings:
                     if k in got:
-                        _record(r, *got[k], results, rows, errors)
+                        run.record(r, *got[k])
                     k += 1
 
 
 def _verify_markdown(results, not_encodable, claims, elapsed, *, partial=None) -> str:
+    from counterexamples.report import evidence_text
     from exactpriv.claims import summarize
 
     lines = ["# exactpriv verify report", "",
@@ -205,6 +286,7 @@ def _verify_markdown(results, not_encodable, claims, elapsed, *, partial=None) -
                   f"listed were not checked.", ""]
     summary = summarize(results)
     lines += ["| verdict | readings |", "|---|---|"] + [f"| {k} | {v} |" for k, v in summary["verdicts"].items()]
+    lines += ["", _statements_line(claims, results) + "."]
     if summary["findings"]:
         lines += ["", "| REFUTED: finding class | readings |", "|---|---|"]
         lines += [f"| {k} | {v} |" for k, v in summary["findings"].items()]

@@ -11,9 +11,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
 from exactpriv.errors import InvalidArgument, RefutedError, UndecidedError
+from exactpriv.exact.json_values import json_value
 
 __all__ = ["Truth", "Decision", "Enclosure"]
 
@@ -82,20 +82,45 @@ class Decision:
         return self.truth is Truth.UNDECIDED
 
     @classmethod
+    def of(cls, holds: bool, method: str, reason: str, *, certificate: dict | None = None) -> "Decision":
+        """TRUE or FALSE as an exactly decided ``holds`` says, with the same method, reason and certificate.
+
+        ``holds`` is an exactly decided truth value (a ``bool`` from an exact comparison, sympy's
+        ``true``/``false``, a numpy bool).  A Decision (three-valued: use it directly or :meth:`all_of`) and a
+        sympy relational that does not evaluate are refused with :class:`~exactpriv.errors.InvalidArgument`,
+        so an undecided comparison can never pass as a truth value."""
+        if isinstance(holds, Decision):
+            raise InvalidArgument("Decision.of needs a decided bool, not a Decision (it is three-valued already)")
+        try:
+            holds = bool(holds)
+        except TypeError as exc:  # e.g. sympy: "cannot determine truth value of Relational"
+            raise InvalidArgument(f"Decision.of needs a decided bool, not {type(holds).__name__} ({holds!r}): "
+                                  f"{exc}") from None
+        return (cls.true if holds else cls.false)(method, reason, certificate=dict(certificate or {}))
+
+    @classmethod
     def all_of(cls, parts, what: str = "") -> "Decision":
         """The conjunction of three-valued decisions: FALSE at the first FALSE part (its method, precision and
         certificate kept), else UNDECIDED when some part is (with the reasons), else TRUE (the parts' reasons
-        as the certificate).  An empty conjunction is TRUE ("vacuous")."""
-        parts = list(parts)
+        as the certificate).  An empty conjunction is TRUE ("vacuous").
+
+        A part may be a Decision or a zero-argument callable returning one; callables are evaluated in
+        order, and none after the first FALSE part (an UNDECIDED part does not stop the evaluation: a
+        later part may still refute)."""
         prefix = f"{what}: " if what else ""
-        for d in parts:
+        done = []
+        for p in parts:
+            d = p() if callable(p) else p
+            if not isinstance(d, Decision):
+                raise InvalidArgument(f"Decision.all_of: a part is {type(d).__name__} ({d!r}), not a Decision")
             if d.is_false:
                 return cls.false(d.method, prefix + d.reason, precision=d.precision, certificate=d.certificate)
-        und = [d for d in parts if d.is_undecided]
+            done.append(d)
+        und = [d for d in done if d.is_undecided]
         if und:
             return cls.undecided(und[0].method, prefix + "; ".join(d.reason for d in und))
-        methods = " + ".join(dict.fromkeys(d.method for d in parts)) or "vacuous"
-        return cls.true(methods, prefix + "every part holds", certificate={"parts": [d.reason for d in parts]})
+        methods = " + ".join(dict.fromkeys(d.method for d in done)) or "vacuous"
+        return cls.true(methods, prefix + "every part holds", certificate={"parts": [d.reason for d in done]})
 
     def negate(self) -> "Decision":
         flip = {Truth.TRUE: Truth.FALSE, Truth.FALSE: Truth.TRUE, Truth.UNDECIDED: Truth.UNDECIDED}
@@ -112,7 +137,7 @@ class Decision:
         if self.truth is Truth.UNDECIDED:
             raise UndecidedError(f"undecided ({self.method}): {self.reason}")
         if self.truth is Truth.FALSE:
-            cert = f"; certificate: {_jsonable(self.certificate)}" if self.certificate else ""
+            cert = f"; certificate: {json_value(self.certificate)}" if self.certificate else ""
             raise RefutedError(f"refuted ({self.method}): {self.reason}{cert}")
         return True
 
@@ -127,18 +152,8 @@ class Decision:
             "method": self.method,
             "reason": self.reason,
             "precision": self.precision,
-            "certificate": _jsonable(self.certificate),
+            "certificate": json_value(self.certificate),
         }
-
-
-def _jsonable(obj: Any):
-    if isinstance(obj, dict):
-        return {str(k): _jsonable(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [_jsonable(v) for v in obj]
-    if isinstance(obj, (str, int, float, bool)) or obj is None:
-        return obj
-    return str(obj)
 
 
 @dataclass(frozen=True)

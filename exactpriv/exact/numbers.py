@@ -18,6 +18,7 @@ from exactpriv.errors import EntryRangeError, InvalidArgument, NotExactError, Un
 
 __all__ = [
     "EPS",
+    "OO",
     "MAX_ROW_DENOMINATOR_BITS",
     "check_denominators",
     "describe_number",
@@ -31,6 +32,8 @@ __all__ = [
 
 #: The privacy-parameter symbol used throughout (declared nonnegative, as in every seed).
 EPS = sympy.Symbol("eps", nonnegative=True)
+#: +∞ as measures and bounds state it (``sympy.oo``: exact comparisons with it are decided by sympy).
+OO = sympy.oo
 
 
 #: Most bits the distinct denominators of one row (or pmf) may have together.  Their product

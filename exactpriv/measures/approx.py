@@ -9,7 +9,7 @@ the max over pairs of such functions: again convex piecewise linear in γ, with 
 δ(ε) = A − B·e^ε (A = P(S), B = Q(S) rational).
 
 Pieces are found by the *chord (Eisner–Severance) method* on an exact oracle
-γ ↦ (δ(γ), a maximising line), which :class:`exactpriv.measures.engines.scan.engine._Engine`
+γ ↦ (δ(γ), a maximising line), which :class:`exactpriv.measures.engines.scan.engine.ScanEngine`
 evaluates exactly and at numpy speed for rational γ: start with the line attaining δ at
 γ = 1 and the limit line (A∞, 0) (A∞ = max P_x{y : P(y|x') = 0}); intersect two lines at γ_m
 (rational) and query the oracle there.  If δ(γ_m) equals the lines' common value, convexity
@@ -36,17 +36,17 @@ from fractions import Fraction
 import numpy as np
 import sympy
 
-from exactpriv.errors import InvalidArgument
+from exactpriv.errors import InvalidArgument, refuse_symbolic
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
-from exactpriv.exact.numbers import EPS, as_rational
+from exactpriv.exact.numbers import EPS, OO, as_rational
+from exactpriv.measures.arguments import check_mechanism
 from exactpriv.measures.engines.clamped import clamped_engine
 from exactpriv.measures.engines.composition import ComposedLossEngine
-from exactpriv.measures.engines.scan.engine import _OO, _Engine, _require_rational
+from exactpriv.measures.engines.scan.engine import ScanEngine
 from exactpriv.measures.divergence import (
     _all_pairs,
     _check_k,
-    _check_mechanism,
     _edges,
     _flat,
     _gamma_of,
@@ -54,6 +54,7 @@ from exactpriv.measures.divergence import (
     _log_of,
     _pairs_within,
 )
+from exactpriv.measures.pair_divergences import gamma_of_eps_or_exp
 from exactpriv.measures.result import Measured
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 
@@ -94,7 +95,7 @@ class Piece:
     @property
     def eps_hi(self):
         """Right end ln(gamma_hi) (exact), or sympy.oo."""
-        return _OO if self.gamma_hi is None else _log_of(self.gamma_hi)
+        return OO if self.gamma_hi is None else _log_of(self.gamma_hi)
 
     def at(self, gamma: Fraction) -> Fraction:
         return self.A - self.B * gamma
@@ -277,7 +278,7 @@ class ApproxDPProfile:
         self._pairs = pairs
         # a composition: the exact composed privacy-loss distributions (exactpriv.measures.engines.composition);
         # counts with clamped noise: the O(n) shift-structured oracle (exactpriv.measures.engines.clamped)
-        self._eng = engine or clamped_engine(M, pairs) or _Engine(M)
+        self._eng = engine or clamped_engine(M, pairs) or ScanEngine(M)
         self._description = description
         self._pieces = None
 
@@ -285,23 +286,12 @@ class ApproxDPProfile:
         return f"ApproxDPProfile({self._M!r}, pairs={self._description})"
 
     # ----- evaluation
-    @staticmethod
-    def _gamma(eps, exp_eps):
-        if (eps is None) == (exp_eps is None):
-            raise InvalidArgument("give exactly one of eps=... or exp_eps=...")
-        if exp_eps is not None:
-            g = as_rational(exp_eps, "exp_eps")
-            if g < 1:
-                raise InvalidArgument(f"exp_eps={exp_eps!r} must be >= 1 (eps >= 0)")
-            return g, sympy.Rational(g.numerator, g.denominator)
-        return _gamma_of(eps)
-
     def delta(self, eps=None, *, exp_eps=None):
         """δ(ε) exactly.  ``eps`` exact ≥ 0 (LogForm, sympy such as ``log(3)``, rational) or
         ``exp_eps`` = e^ε rational ≥ 1.  When e^ε is rational the answer is a Fraction from
         one exact scan; otherwise the exact sympy expression A − B·e^ε of the piece that
         contains ε (piece located by certified comparison)."""
-        g, gexpr = self._gamma(eps, exp_eps)
+        g, gexpr = gamma_of_eps_or_exp(eps, exp_eps)
         if g is not None:
             return self._eng.hockey(self._pairs, g)[0]
         piece = self._piece_at(gexpr)
@@ -310,7 +300,7 @@ class ApproxDPProfile:
 
     def delta_witness(self, eps=None, *, exp_eps=None) -> dict:
         """The pair and event attaining δ(ε) (rational e^ε), as {"pair", "event", "value"}."""
-        g, _ = self._gamma(eps, exp_eps)
+        g, _ = gamma_of_eps_or_exp(eps, exp_eps)
         if g is None:
             raise InvalidArgument("delta_witness needs a rational e^eps (e.g. eps=log(2) or exp_eps=2)")
         val, pr, S, _, _ = self._eng.hockey(self._pairs, g)
@@ -350,7 +340,7 @@ class ApproxDPProfile:
         """E_γ oracle for the chord method: the engine's scan, or (generic matrices, when the
         prefix arrays fit in memory) the O(pairs · log Y) prefix oracle."""
         eng, pairs = self._eng, self._pairs
-        if (isinstance(eng, _Engine) and eng.codes is None and eng.F is not None and eng.int64 and eng.dmax < (1 << 31)
+        if (isinstance(eng, ScanEngine) and eng.codes is None and eng.F is not None and eng.int64 and eng.dmax < (1 << 31)
                 and len(pairs) * (eng.Y + 1) <= _PREFIX_ENTRIES):
             po = _PrefixOracle(eng, pairs)
             return po.query
@@ -424,12 +414,12 @@ class ApproxDPProfile:
         direct = getattr(self._eng, "epsilon", None)  # a composition: per-pair crossing on its distribution
         if direct is not None:
             g = direct(self._pairs, d)
-            return _OO if g is None else _log_of(g)
+            return OO if g is None else _log_of(g)
         ps = self.pieces
         if ps[0].at(Fraction(1)) <= d:
             return _log_of(Fraction(1))
         if ps[-1].A > d:  # the last piece is the constant A_inf (B = 0)
-            return _OO
+            return OO
         for p in ps:
             if p.gamma_hi is None:
                 break  # pragma: no cover - handled above
@@ -477,7 +467,7 @@ class ApproxDPProfile:
 
 def _profile(M, pairs, description, name, note=""):
     M = _flat(M, name)
-    _require_rational(M, name)
+    refuse_symbolic(M, name)
     prof = ApproxDPProfile(M, pairs, description=description)
     return Measured(name, prof, witness={}, method="exact: chord method on an exact E_gamma oracle",
                     note=note + "value is an ApproxDPProfile: .delta(eps), .epsilon(delta), .pieces, .to_sympy()")
@@ -487,7 +477,7 @@ def _composed_profile(M: ProductMechanism, pairs, description, name, note=""):
     """The profile of a composition from its exact composed privacy-loss distributions: the joint
     output space (Π|Y_j| points) is never built."""
     for f in M.factors:
-        _require_rational(f, name)
+        refuse_symbolic(f, name)
     prof = ApproxDPProfile(M, pairs, description=description, engine=ComposedLossEngine(M.factors))
     return Measured(name, prof, witness={"factors": len(M.factors)},
                     method="exact: composed privacy-loss distributions (atoms grouped by exact log-ratio), "
@@ -503,7 +493,7 @@ def approx_dp(M: Mechanism | ProductMechanism) -> Measured:
     A composition (``compose``, ``k_fold``: a ProductMechanism) is accounted through the exact
     privacy-loss distribution of each ordered pair, the convolution of its factors' (never the
     Π|Y_j| joint outputs): k = 1,000 randomized responses are 1,001 atoms."""
-    _check_mechanism(M, "approx_dp")
+    check_mechanism(M, "approx_dp", expand=False)
     if isinstance(M, ProductMechanism) and len(M.factors) > 1:
         return _composed_profile(M, _edges(M.inputs), "neighbour pairs", "approx_dp")
     return _profile(M, _edges(_flat(M, "approx_dp").inputs), "neighbour pairs", "approx_dp")
@@ -522,7 +512,7 @@ def group_approx_dp(M, k) -> Measured:
     Cuff–Yu Properties 8–9: (0, δ)-DP gives δ_k(0) ≤ kδ; (ε, δ)-DP gives
     δ_k(kε) ≤ (e^{kε} − 1)/(e^ε − 1)·δ."""
     k = _check_k(k)
-    composed = isinstance(_check_mechanism(M, "group_approx_dp"), ProductMechanism) and len(M.factors) > 1
+    composed = isinstance(check_mechanism(M, "group_approx_dp", expand=False), ProductMechanism) and len(M.factors) > 1
     Mf = M if composed else _flat(M, "group_approx_dp")
     space = Mf.inputs
     D = np.asarray(space.distance_matrix())

@@ -55,7 +55,8 @@ from exactpriv.errors import InvalidArgument, NotExactError
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import exact_argmax_fractions
 from exactpriv.exact.logforms import LogForm
-from exactpriv.mechanisms.base import Mechanism, ProductMechanism
+from exactpriv.measures.arguments import check_mechanism
+from exactpriv.mechanisms.base import Mechanism
 from exactpriv.measures.result import Measured, at_most
 from exactpriv.spaces import Hamming, Space, Subsets, check_enumerable
 
@@ -94,15 +95,6 @@ def _null_note(null_events: str) -> str:
 
 
 # ----------------------------------------------------------------------------- validation
-def _check_mechanism(M, what: str) -> Mechanism:
-    if isinstance(M, ProductMechanism):
-        M = M.expand()
-    if not isinstance(M, Mechanism):
-        raise InvalidArgument(f"M={M!r} of type {type(M).__name__} must be an exactpriv Mechanism ({what})")
-    M.require_rational(what)
-    return M
-
-
 def _check_prior(M: Mechanism, prior, what: str) -> Prior:
     if prior is None:
         raise InvalidArgument(
@@ -343,7 +335,7 @@ def identifiability(M, *, prior=None) -> Measured:
     positive/0 = +oo.  Works on any space with a neighbour relation.  Witness: "pair" [x, x'],
     "output" y.
     """
-    M = _check_mechanism(M, "identifiability")
+    M = check_mechanism(M, "identifiability", rational=True)
     prior = _check_prior(M, prior, "identifiability")
     J = _Joint(M, prior)
     e = M.inputs.directed_edges()
@@ -416,7 +408,7 @@ def bayesian_dp(M, *, prior=None, null_events: str = "skip_undefined") -> Measur
     "pair" [x_i, x_i'], "output" y.
     """
     null_events = _check_null_events(null_events)
-    M = _check_mechanism(M, "bayesian_dp")
+    M = check_mechanism(M, "bayesian_dp", rational=True)
     prior = _check_prior(M, prior, "bayesian_dp")
     _check_product_space(M.inputs, "bayesian_dp")
     n = M.inputs.n_records
@@ -451,7 +443,7 @@ def identity_dp(M, *, prior=None, null_events: str = "skip_null") -> Measured:
     Witness: "record" i, "pair" [t, t'], "output" r.
     """
     null_events = _check_null_events(null_events)
-    M = _check_mechanism(M, "identity_dp")
+    M = check_mechanism(M, "identity_dp", rational=True)
     prior = _check_prior(M, prior, "identity_dp")
     _check_product_space(M.inputs, "identity_dp")
     best, wit = _bdp_scan(M, prior, lambda others: [()], null_events)
@@ -478,7 +470,7 @@ def identity_dp_posterior_form(M, *, prior=None) -> Measured:
     independent path from :func:`identity_dp`, so that the claim "(11) ⟺ (12)" can compare
     the two.  Conventions: posterior ratios 0/0 ignored, positive/0 = +oo.
     """
-    M = _check_mechanism(M, "identity_dp_posterior_form")
+    M = check_mechanism(M, "identity_dp_posterior_form", rational=True)
     prior = _check_prior(M, prior, "identity_dp_posterior_form")
     _check_product_space(M.inputs, "identity_dp_posterior_form")
     space = M.inputs

@@ -28,29 +28,28 @@ import numpy as np
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import as_rational
+from exactpriv.measures.arguments import check_mechanism, record_codes
 from exactpriv.measures.engines import mi_dp_filter as _mi_dp_filter
 from exactpriv.measures.engines.channel_reduction import (
-    _DEFAULT_GAP,
-    _Cap,
-    _canonical_channel,
-    _canonical_rows,
-    _capacity_rows,
-    _channel_capacity,
-    _int_rows,
-    _reduce,
-    _reduce_rows,
+    DEFAULT_GAP,
+    ChannelCapacity,
+    canonical_channel,
+    canonical_rows,
+    capacity_of_integer_rows,
+    channel_integer_rows,
+    reduce_channel,
+    reduce_integer_rows,
+    reduced_capacity,
 )
 from exactpriv.measures.engines.information.logsums import (
-    _COARSE_GAP,
-    _SYMBOLIC_MAX_ENTRIES,
-    _bounds,
-    _max_measured,
-    _mechanism,
-    _other_codes,
-    _pmf_desc,
-    _records,
+    COARSE_GAP,
+    SYMBOLIC_MAX_ENTRIES,
+    codes_without_record,
+    max_measured,
+    measured_bounds,
+    pmf_label,
 )
-from exactpriv.measures.engines.scan.engine import _Engine
+from exactpriv.measures.engines.scan.engine import ScanEngine
 from exactpriv.measures.family_dispatch import closed_form_for
 from exactpriv.measures.result import Measured, at_most
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
@@ -61,14 +60,14 @@ __all__ = ["capacity", "is_capacity", "is_mi_dp", "mi_dp"]
 # ======================================================================================
 # channel capacity and MI-DP (reduction and closed forms: exactpriv.measures.engines.channel_reduction)
 # ======================================================================================
-def _cap_measured(name, cap: _Cap, witness: dict, note="") -> Measured:
+def _cap_measured(name, cap: ChannelCapacity, witness: dict, note="") -> Measured:
     if cap.value is not None:
         return Measured(name, cap.value, witness=witness, method=cap.method, note=note or cap.how)
     return Measured(name, None, cap.lower, cap.upper, witness, cap.method, note or cap.how)
 
 
 @closed_form_for("capacity")
-def capacity(M: Mechanism | ProductMechanism, *, gap: Any = _DEFAULT_GAP, method: str = "auto") -> Measured:
+def capacity(M: Mechanism | ProductMechanism, *, gap: Any = DEFAULT_GAP, method: str = "auto") -> Measured:
     """Capacity sup_{P_{X^n}} I(X^n; Y) of the whole mechanism (Cuff–Yu (58), (53), Ex. 3.3, Ex. 5.1).
 
     Exact when a closed form is detected in the matrix structure (see the module docstring:
@@ -78,18 +77,18 @@ def capacity(M: Mechanism | ProductMechanism, *, gap: Any = _DEFAULT_GAP, method
     input pmf, or the one certifying the lower bound).  ``method="numeric"`` skips the
     closed-form detector (for cross-checks).
     """
-    M = _mechanism(M)
+    M = check_mechanism(M)
     gap = _gap(gap)
     method = _cap_method(method)
     _check_symbolic_size(M)
     if M.is_rational:
-        cap = _capacity_rows(*_int_rows(*M.integer_rows()), gap=gap, method=method)
+        cap = capacity_of_integer_rows(*channel_integer_rows(*M.integer_rows()), gap=gap, method=method)
     else:
-        cap = _channel_capacity(M.rows, gap=gap, method=method)
-    return _cap_measured("capacity", cap, {"prior": _pmf_desc(M.inputs, cap.prior)})
+        cap = reduced_capacity(M.rows, gap=gap, method=method)
+    return _cap_measured("capacity", cap, {"prior": pmf_label(M.inputs, cap.prior)})
 
 
-def is_capacity(M, level, *, gap=_DEFAULT_GAP, method: str = "auto") -> Decision:
+def is_capacity(M, level, *, gap=DEFAULT_GAP, method: str = "auto") -> Decision:
     """Decide sup_P I(X;Y) <= level (Cuff–Yu (58))."""
     return at_most(capacity(M, gap=gap, method=method), level)
 
@@ -108,14 +107,14 @@ def _gap(gap) -> Fraction:
 
 
 def _check_symbolic_size(M):
-    if not M.is_rational and M.shape[0] * M.shape[1] > _SYMBOLIC_MAX_ENTRIES:
+    if not M.is_rational and M.shape[0] * M.shape[1] > SYMBOLIC_MAX_ENTRIES:
         raise InvalidArgument(
-            f"{M!r} is symbolic and has {M.shape[0] * M.shape[1]} entries (> {_SYMBOLIC_MAX_ENTRIES}); "
+            f"{M!r} is symbolic and has {M.shape[0] * M.shape[1]} entries (> {SYMBOLIC_MAX_ENTRIES}); "
             f"substitute a value first (M.subs(eps=...))")
 
 
 @closed_form_for("mi_dp")
-def mi_dp(M: Mechanism | ProductMechanism, *, gap: Any = _DEFAULT_GAP, method: str = "auto") -> Measured:
+def mi_dp(M: Mechanism | ProductMechanism, *, gap: Any = DEFAULT_GAP, method: str = "auto") -> Measured:
     """MI-DP level (Cuff–Yu Def. 2): sup over records i and ALL joint priors P_{X^n} of
     I(X_i; Y | X_{-i}).
 
@@ -136,11 +135,11 @@ def mi_dp(M: Mechanism | ProductMechanism, *, gap: Any = _DEFAULT_GAP, method: s
     computed once.  Witness: "record", "others" ({j: x_j}), "input_prior" (pmf of X_i),
     "prior" (the optimising joint prior: point mass on x_{-i} times the input prior).
     """
-    M = _mechanism(M)
+    M = check_mechanism(M)
     gap = _gap(gap)
     method = _cap_method(method)
     _check_symbolic_size(M)
-    codes = _records(M, "mi_dp")
+    codes = record_codes(M, "mi_dp")
     recs = M.inputs.records
     pts = M.inputs.points
     rational = M.is_rational
@@ -148,40 +147,40 @@ def mi_dp(M: Mechanism | ProductMechanism, *, gap: Any = _DEFAULT_GAP, method: s
         num, den = M.integer_rows()
     seen: set = set()
     items, entries = [], []
-    coarse = max(gap, _COARSE_GAP)
+    coarse = max(gap, COARSE_GAP)
     subs, filtered = None, False
     if rational and _mi_dp_filter.applicable(M):
         def leader_lower(i, xs):
-            return _mi_dp_filter.lower_of(_capacity_rows(*_int_rows(num[xs], den[xs]), gap=coarse, method=method))
-        subs = _mi_dp_filter.candidate_subchannels(M, codes, _Engine(M).codes, leader_lower)
+            return _mi_dp_filter.lower_of(capacity_of_integer_rows(*channel_integer_rows(num[xs], den[xs]), gap=coarse, method=method))
+        subs = _mi_dp_filter.candidate_subchannels(M, codes, ScanEngine(M).codes, leader_lower)
         filtered = subs is not None
     if subs is None:
         subs = _all_subchannels(codes)
     for i, xs in subs:
         if rational:
-            N, d = _int_rows(num[xs], den[xs])
-            red, dr, _ = _reduce_rows(N, d, list(range(len(xs))))
-            ckey = _canonical_rows(red, dr)
+            N, d = channel_integer_rows(num[xs], den[xs])
+            red, dr, _ = reduce_integer_rows(N, d, list(range(len(xs))))
+            ckey = canonical_rows(red, dr)
         else:
             rows = [M.rows[x] for x in xs]
-            red, _ = _reduce(rows, list(range(len(rows))))
-            ckey = _canonical_channel(red) if red and red[0] else ()
+            red, _ = reduce_channel(rows, list(range(len(rows))))
+            ckey = canonical_channel(red) if red and red[0] else ()
         if ckey in seen:
             continue  # equal up to permutations to a channel already measured: same capacity
         seen.add(ckey)
         # phase 1: every distinct sub-channel, numeric ones only to a coarse gap
         if rational:
-            cap = _capacity_rows(N, d, gap=coarse, method=method)
+            cap = capacity_of_integer_rows(N, d, gap=coarse, method=method)
             entries.append([cap, i, xs, (N, d)])
         else:
-            entries.append([_channel_capacity(rows, gap=coarse, method=method), i, xs, None])
+            entries.append([reduced_capacity(rows, gap=coarse, method=method), i, xs, None])
     # phase 2: refine, best first, only the numeric sub-channels that may still hold the maximum
-    if rational and gap < _COARSE_GAP and any(e[0].value is None for e in entries):
-        best_low = max(_bounds(e[0].value)[0] if e[0].value is not None else e[0].lower for e in entries)
+    if rational and gap < COARSE_GAP and any(e[0].value is None for e in entries):
+        best_low = max(measured_bounds(e[0].value)[0] if e[0].value is not None else e[0].lower for e in entries)
         for e in sorted((e for e in entries if e[0].value is None), key=lambda e: e[0].upper, reverse=True):
             if e[0].upper < best_low:
                 break  # this and all later ones are certified below the maximum already
-            e[0] = _capacity_rows(*e[3], gap=gap, method=method)
+            e[0] = capacity_of_integer_rows(*e[3], gap=gap, method=method)
             best_low = max(best_low, e[0].lower)
     for cap, i, xs, _ in entries:
         xl = xs.tolist()
@@ -194,7 +193,7 @@ def mi_dp(M: Mechanism | ProductMechanism, *, gap: Any = _DEFAULT_GAP, method: s
     if filtered:
         note += ("; sub-channels whose certified upper bound is below a certified lower bound of the maximum "
                  "were ruled out first (exactpriv.measures.engines.mi_dp_filter)")
-    return _max_measured("mi_dp", items, note)
+    return max_measured("mi_dp", items, note)
 
 
 def _all_subchannels(codes: np.ndarray) -> list[tuple[int, np.ndarray]]:
@@ -202,13 +201,13 @@ def _all_subchannels(codes: np.ndarray) -> list[tuple[int, np.ndarray]]:
     out = []
     for i in range(codes.shape[1]):
         groups: dict = {}
-        for x, key in enumerate(_other_codes(codes, i)):
+        for x, key in enumerate(codes_without_record(codes, i)):
             groups.setdefault(key, []).append(x)
         for xs in groups.values():
             out.append((i, np.array(sorted(xs, key=lambda x: codes[x, i]), dtype=np.int64)))
     return out
 
 
-def is_mi_dp(M, level, *, gap=_DEFAULT_GAP, method: str = "auto") -> Decision:
+def is_mi_dp(M, level, *, gap=DEFAULT_GAP, method: str = "auto") -> Decision:
     """Decide ε-MI-DP (Cuff–Yu Def. 2): sup_{i, P} I(X_i;Y|X_{-i}) <= level."""
     return at_most(mi_dp(M, gap=gap, method=method), level)

@@ -63,14 +63,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 import networkx as nx
-import sympy
 
 from exactpriv.errors import InvalidArgument, SpaceMismatchError, SupportError
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import as_rational
+from exactpriv.exact.numbers import OO, as_rational
+from exactpriv.measures.arguments import check_mechanism
 from exactpriv.measures.result import Measured, at_most
-from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 from exactpriv.spaces import Bounded, Subsets
 
 __all__ = [
@@ -83,7 +82,6 @@ __all__ = [
     "lemma4_9",
 ]
 
-_OO = sympy.oo
 _SRC, _SNK = ("source",), ("sink",)
 
 
@@ -276,13 +274,9 @@ def lemma4_9(universe, p, k: int, t) -> CouplingResult:
 
 # ----------------------------------------------------------------------------- sup over D_B
 def _mechanism(M, what):
-    if isinstance(M, ProductMechanism):
-        M = M.expand()
-    if not isinstance(M, Mechanism):
-        raise InvalidArgument(f"M={M!r} of type {type(M).__name__} must be an exactpriv Mechanism ({what})")
+    M = check_mechanism(M, what, rational=True)
     if not isinstance(M.inputs, (Subsets, Bounded)):
         raise SpaceMismatchError(f"{what} needs a mechanism on Subsets(U) or Bounded(U, k), got {M.inputs!r}")
-    M.require_rational(what)
     return M
 
 
@@ -326,7 +320,7 @@ def bmi_ratio_certificate(M, level, *, negative: bool = False) -> Decision:
     coefficient.  ``level`` is an exact rational (or ``sympy.oo``: trivially TRUE).
     """
     M = _mechanism(M, "bmi_ratio_certificate")
-    if level == _OO:
+    if level == OO:
         return Decision.true("trivial", "level = +oo")
     lam = as_rational(level, "level")
     if lam < 0:
@@ -398,10 +392,10 @@ def bmi_membership_certified(M, *, negative: bool = False, form: str = "gamma") 
         lam0 = Fraction(1)
 
     def fmt(g):
-        return g if form == "gamma" or g == _OO else LogForm.log(g)
+        return g if form == "gamma" or g == OO else LogForm.log(g)
 
-    if lam0 == _OO:
-        return Measured(name, _OO, witness=dict(low.witness, family="bounded", attained=True),
+    if lam0 == OO:
+        return Measured(name, OO, witness=dict(low.witness, family="bounded", attained=True),
                         method="exact: support gap on a swap pair (D^2_B member has level +oo)")
     cert = bmi_ratio_certificate(M, lam0, negative=negative)
     if cert.is_true:

@@ -5,7 +5,7 @@ Algorithm and why
 -----------------
 Every measure here is  max over ordered pairs (x, x') of a divergence between the rows
 P(.|x) and P(.|x') of a mechanism.  For rational mechanisms the maximum is taken by the
-exact scan engine :class:`exactpriv.measures.engines.scan.engine._Engine`: integer value codes when the
+exact scan engine :class:`exactpriv.measures.engines.scan.engine.ScanEngine`: integer value codes when the
 matrix has few distinct entries, else a float filter with a *proved* error margin whose
 candidates are decided exactly (integer cross-multiplication, or exact :class:`LogForm` s
 compared by :func:`exactpriv.exact.kernel.compare` for KL and Rényi).  Floats never decide;
@@ -13,7 +13,7 @@ the margin argument and the timings are in the head comment of that module.
 
 Symbolic mechanisms (entries rational functions of t = e^{c·eps}): pure DP is the log of
 the dominant ratio function, found by exact real-root isolation of polynomials on t > 1
-(see :func:`_symbolic_max_log_ratio`).  ``ProductMechanism`` (independent output
+(see :func:`symbolic_max_log_ratio`).  ``ProductMechanism`` (independent output
 coordinates): pure DP is max over pairs of Σ_j max_y log-ratio_j (never the sum of maxima).
 
 Modules: the pair-level divergences (max_divergence, hockey_stick, kl, tv, renyi, is_close)
@@ -32,34 +32,30 @@ import flint
 import numpy as np
 import sympy
 
-from exactpriv.errors import InvalidArgument, ShapeError
+from exactpriv.errors import InvalidArgument, ShapeError, refuse_symbolic
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.intervals import arb_to_fractions
 from exactpriv.exact.kernel import compare, exact_argmax_fractions
-from exactpriv.exact.numbers import to_sympy
+from exactpriv.exact.numbers import OO, to_sympy
+from exactpriv.measures.arguments import check_mechanism
 from exactpriv.measures.engines.clamped import clamped_engine
 from exactpriv.measures.family_dispatch import closed_form_for
-from exactpriv.measures.engines.scan.engine import _OO, _Engine, _require_rational
-from exactpriv.measures.engines.symbolic_pure_dp import (  # noqa: F401  (tests import the product paths from here)
-    _product_max_ratio,
-    _product_max_ratio_pairwise,
-    _symbolic_max_log_ratio,
-)
-from exactpriv.measures.pair_divergences import (  # noqa: F401  (public here since 0.1; pld, zcdp, ... import helpers)
+from exactpriv.measures.engines.scan.engine import ScanEngine
+from exactpriv.measures.engines.symbolic_pure_dp import product_worst_ratio, symbolic_max_log_ratio
+from exactpriv.measures.pair_divergences import (
     _check_alpha,
-    _check_mechanism,
     _combine_decisions,
     _decide_log_le,
     _flat,
     _gamma_of,
     _level,
     _log_of,
-    _pairs_array,
     _pmf_pair,
     hockey_stick,
     is_close,
     kl,
     max_divergence,
+    pairs_array,
     renyi,
     tv,
 )
@@ -99,7 +95,7 @@ __all__ = [
 # pair sets
 # ======================================================================================
 def _edges(space):
-    return _pairs_array(space.edges)
+    return pairs_array(space.edges)
 
 
 def _pairs_within(space, k: int):
@@ -141,10 +137,10 @@ def _max_log_ratio(M, pairs, *, name, note=""):
     if isinstance(M, ProductMechanism):
         if not all(f.is_rational for f in M.factors):
             raise InvalidArgument(f"{name} of a ProductMechanism needs rational factors; substitute eps first")
-        val, pr, ys = _product_max_ratio(M, pairs)
+        val, pr, ys = product_worst_ratio(M, pairs)
         if val is None:
             return Measured(name, Fraction(0), witness={}, method="vacuous", note="no pairs: " + note)
-        value = _OO if val is _OO else _log_of(val)
+        value = OO if val is OO else _log_of(val)
         return Measured(name, value, witness={"pair": [pts[pr[0]], pts[pr[1]]], "output": ys, "ratio": val},
                         method="exact: per-factor ratio tables, float filter with a proved margin, "
                                "candidates decided by exact count signatures",
@@ -154,17 +150,17 @@ def _max_log_ratio(M, pairs, *, name, note=""):
         value, wit, how = structured.symbolic_max_log_ratio()
         return Measured(name, value, witness=wit, method=structured.symbolic_method, note=note + how)
     if not M.is_rational:
-        value, wit, how = _symbolic_max_log_ratio(M, pairs)
+        value, wit, how = symbolic_max_log_ratio(M, pairs)
         return Measured(name, value, witness=wit, method="symbolic: real-root isolation on t = e^eps > 1",
                         note=note + f"closed form valid for eps > 0 ({how})")
-    eng = structured or _Engine(M)
+    eng = structured or ScanEngine(M)
     val, w = eng.max_ratio(pairs)
     if val is None:
         return Measured(name, Fraction(0), witness={}, method="vacuous", note=note + "no pairs")
     method = structured.method if structured is not None else (
         "exact: integer value codes" if eng.codes is not None
         else "exact: float filter (proved margin) + integer cross-multiplication")
-    value = _OO if val is _OO else _log_of(val)
+    value = OO if val is OO else _log_of(val)
     return Measured(name, value, witness={"pair": [pts[w[0]], pts[w[1]]], "output": M.outputs[w[2]], "ratio": val},
                     method=method, note=note)
 
@@ -179,7 +175,7 @@ def pure_dp(M: Mechanism | ProductMechanism) -> Measured:
     ``sympy.oo``, or for symbolic mechanisms a closed form in ``eps`` (valid for eps > 0).
     Witness: {"pair": [x, x'], "output": y}.
     """
-    M = _check_mechanism(M, "pure_dp")
+    M = check_mechanism(M, "pure_dp", expand=False)
     return _max_log_ratio(M, _edges(M.inputs), name="pure_dp")
 
 
@@ -211,7 +207,7 @@ def group_privacy(M, k) -> Measured:
     ``M.inputs.distance_matrix()``; for k at least the diameter of a connected space this
     is :func:`free_lunch`.  Witness includes "distance".
     """
-    M = _check_mechanism(M, "group_privacy")
+    M = check_mechanism(M, "group_privacy", expand=False)
     k = _check_k(k)
     space = M.inputs
     D = np.asarray(space.distance_matrix())
@@ -240,13 +236,13 @@ def free_lunch(M: Mechanism | ProductMechanism) -> Measured:
     For rational mechanisms this is max_y (max_x P(y|x)) / (min_x P(y|x)) (exact column
     extremes; a column with a zero and a non-zero entry gives +oo).  One input: 0 (no pairs).
     """
-    M = _check_mechanism(M, "free_lunch")
+    M = check_mechanism(M, "free_lunch", expand=False)
     space = M.inputs
     if space.size < 2:
         return Measured("free_lunch", Fraction(0), witness={}, method="vacuous", note="one input: no pairs")
     if isinstance(M, ProductMechanism) or not M.is_rational:
         return _max_log_ratio(M, _all_pairs(space.size), name="free_lunch", note="all pairs; ")
-    eng = _Engine(M)
+    eng = ScanEngine(M)
     hi, lo = eng.column_extremes()
     ys = np.arange(eng.Y)
     nh, nl = eng.num[hi, ys], eng.num[lo, ys]
@@ -254,8 +250,8 @@ def free_lunch(M: Mechanism | ProductMechanism) -> Measured:
     gap = np.flatnonzero((nl == 0) & (nh > 0))
     if gap.size:
         y = int(gap[0])
-        return Measured("free_lunch", _OO, witness={"pair": [pts[int(hi[y])], pts[int(lo[y])]], "output": M.outputs[y],
-                                                    "ratio": _OO},
+        return Measured("free_lunch", OO, witness={"pair": [pts[int(hi[y])], pts[int(lo[y])]], "output": M.outputs[y],
+                                                    "ratio": OO},
                         method="exact: column extremes", note="a column has a zero and a non-zero entry")
     ys = ys[nh > 0]  # all-zero columns are 0/0 for every pair: ignored
     hi, lo = hi[ys], lo[ys]
@@ -284,7 +280,7 @@ def personalized_dp_vector(M) -> list:
 def personalized_dp(M) -> Measured:
     """Personalized DP (Cuff–Yu §6.1, (55)): value = max_i ε_i, witness "record" = the
     maximising record, "per_record" = [ε_1, ..., ε_n] (exact values)."""
-    M = _check_mechanism(M, "personalized_dp")
+    M = check_mechanism(M, "personalized_dp", expand=False)
     space = M.inputs
     edges = _edges(space)
     rec = _record_of_edges(space, edges)
@@ -345,8 +341,8 @@ def tv_dp(M: Mechanism | ProductMechanism) -> Measured:
     the total variation ‖P_x − P_x'‖_TV (a Fraction).  Witness: pair and the event
     {y : P(y|x) > P(y|x')} attaining it."""
     M = _flat(M, "tv_dp")
-    _require_rational(M, "tv_dp")
-    eng = _Engine(M)
+    refuse_symbolic(M, "tv_dp")
+    eng = ScanEngine(M)
     val, pr, S, _, _ = eng.hockey(_edges(M.inputs), Fraction(1))
     if pr is None:
         return Measured("tv_dp", Fraction(0), method="vacuous", note="no neighbour pairs")
@@ -366,8 +362,8 @@ def kl_dp(M: Mechanism | ProductMechanism) -> Measured:
     D(P_x ‖ P_x') in nats; an exact :class:`LogForm`, or +oo when some neighbour pair has
     P(y|x) > 0 = P(y|x')."""
     M = _flat(M, "kl_dp")
-    _require_rational(M, "kl_dp")
-    eng = _Engine(M)
+    refuse_symbolic(M, "kl_dp")
+    eng = ScanEngine(M)
     val, pr = eng.kl(_edges(M.inputs))
     if val is None:
         return Measured("kl_dp", Fraction(0), method="vacuous", note="no neighbour pairs")
@@ -399,28 +395,28 @@ def renyi_dp(M: Mechanism | ProductMechanism, alpha: Any) -> Measured:
     """
     a = _check_alpha(alpha)
     M = _flat(M, "renyi_dp")
-    if a is _OO:
+    if a is OO:
         m = pure_dp(M)
         return Measured("renyi_dp", m.value, witness=m.witness, method=m.method, note="alpha = oo: max-divergence")
     if a == 1:
         m = kl_dp(M)
         return Measured("renyi_dp", m.value, witness=m.witness, method=m.method, note="alpha = 1: KL divergence")
-    _require_rational(M, "renyi_dp")
-    eng = _Engine(M)
+    refuse_symbolic(M, "renyi_dp")
+    eng = ScanEngine(M)
     edges = _edges(M.inputs)
     if len(edges) == 0:
         return Measured("renyi_dp", Fraction(0), method="vacuous", note="no neighbour pairs")
     if a.denominator == 1:
         k = int(a)
         R, pr = eng.renyi_int(edges, k)
-        value = _OO if R is _OO else _log_of(R, k - 1)
+        value = OO if R is OO else _log_of(R, k - 1)
         return Measured("renyi_dp", value, witness={**_pts_witness(M, pr), "alpha": str(a), "sum": R},
                         method="exact: rational power sums", note=f"alpha={a}")
     # non-integer alpha
     if a > 1:
         gap = eng.support_gap(edges)
         if gap is not None:
-            return Measured("renyi_dp", _OO, witness={**_pts_witness(M, gap[:2]), "output": M.outputs[gap[2]]},
+            return Measured("renyi_dp", OO, witness={**_pts_witness(M, gap[:2]), "output": M.outputs[gap[2]]},
                             method="exact support check", note=f"alpha={a} > 1 and P(y|x) > 0 = P(y|x')")
     return _renyi_general(M, eng, edges, a)
 
@@ -449,7 +445,7 @@ def _renyi_general(M, eng, edges, a: Fraction):
         flint.ctx.prec = old
     if any(b is None for b in balls):
         k = balls.index(None)
-        return Measured("renyi_dp", _OO, witness={**_pts_witness(M, items[k][1]), "alpha": str(a)},
+        return Measured("renyi_dp", OO, witness={**_pts_witness(M, items[k][1]), "alpha": str(a)},
                         method="exact support check", note=f"alpha={a} < 1 and disjoint supports")
     ends = [arb_to_fractions(b) for b in balls]
     top_lo = max(lo for lo, _ in ends)

@@ -35,32 +35,33 @@ from fractions import Fraction
 import numpy as np
 import sympy
 
-from exactpriv.errors import SupportError
+from exactpriv.errors import SupportError, refuse_symbolic
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import exact_argmax_fractions
-from exactpriv.measures.engines.channel_reduction import _symbolic_value, _zero
+from exactpriv.measures.arguments import (
+    check_mechanism,
+    check_method,
+    prior_with_label,
+    record_codes,
+    record_index,
+)
+from exactpriv.measures.engines.channel_reduction import is_zero_entry, symbolic_value
 from exactpriv.measures.engines.information.logsums import (
-    _LogSum,
-    _log_rational_measured,
-    _max_logsums,
-    _max_measured,
-    _mechanism,
-    _method,
-    _other_codes,
-    _prior,
-    _record_index,
-    _records,
-    _require_rational,
+    LogSum,
+    codes_without_record,
+    log_rational_measured,
+    max_logsums,
+    max_measured,
 )
 from exactpriv.measures.engines.joint_pmf import (
-    _SYMBOLIC_NOTE,
-    _Joint,
-    _cmi_logsum,
-    _cmi_measured,
-    _joint_int,
-    _sym_pmf,
-    _sym_rows,
-    _terms_sympy,
+    SYMBOLIC_NOTE,
+    JointPmf,
+    cmi_logsum,
+    cmi_measured,
+    integer_joint,
+    symbolic_pmf,
+    symbolic_rows,
+    terms_sympy,
 )
 # capacity, MI-DP and Sibson's measures live in their own modules; their public names are
 # importable from here too (as documented in the README)
@@ -113,10 +114,10 @@ def mi_privacy(M, *, prior=None, method: str = "auto") -> Measured:
 
     Symbolic mechanisms give the defining sum as a sympy expression.
     """
-    M = _mechanism(M)
-    P, desc = _prior(M, prior, "mi_privacy")
-    method = _method(method)
-    return _cmi_measured("mi_privacy", M, P, None, [0] * M.shape[0], method, {"prior": desc})
+    M = check_mechanism(M)
+    P, desc = prior_with_label(M, prior, "mi_privacy")
+    method = check_method(method)
+    return cmi_measured("mi_privacy", M, P, None, [0] * M.shape[0], method, {"prior": desc})
 
 
 def is_mi_privacy(M, level, *, prior=None, method: str = "auto") -> Decision:
@@ -133,18 +134,18 @@ def conditional_mi(M, *, prior=None, record=None, method: str = "auto") -> Measu
 
     With ``record=None`` the maximum over records i, with ``"record": i`` in the witness.
     """
-    M = _mechanism(M)
-    P, desc = _prior(M, prior, "conditional_mi")
-    method = _method(method)
-    codes = _records(M, "conditional_mi")
-    recs = range(codes.shape[1]) if record is None else [_record_index(M, record)]
+    M = check_mechanism(M)
+    P, desc = prior_with_label(M, prior, "conditional_mi")
+    method = check_method(method)
+    codes = record_codes(M, "conditional_mi")
+    recs = range(codes.shape[1]) if record is None else [record_index(M, record)]
     if M.is_rational:
-        joint = _Joint(P.pmf, M, method)
-        return _max_logsums("conditional_mi", [(_cmi_logsum(P.pmf, M, None, _other_codes(codes, i), joint=joint),
+        joint = JointPmf(P.pmf, M, method)
+        return max_logsums("conditional_mi", [(cmi_logsum(P.pmf, M, None, codes_without_record(codes, i), joint=joint),
                                                 {"record": i, "prior": desc}) for i in recs], method)
-    items = [_cmi_measured("conditional_mi", M, P, None, _other_codes(codes, i), method,
+    items = [cmi_measured("conditional_mi", M, P, None, codes_without_record(codes, i), method,
                            {"record": i, "prior": desc}) for i in recs]
-    return items[0] if len(items) == 1 else _max_measured("conditional_mi", items)
+    return items[0] if len(items) == 1 else max_measured("conditional_mi", items)
 
 
 def is_conditional_mi(M, level, *, prior=None, record=None, method: str = "auto") -> Decision:
@@ -158,19 +159,19 @@ def record_mi(M, *, prior=None, record=None, method: str = "auto") -> Measured:
     I(X_i;Y) = Σ_{t,r} P(X_i=t, Y=r) log( P(X_i=t, Y=r) / (P(X_i=t) P(Y=r)) ).
     With ``record=None`` the maximum over records, with the witness record.
     """
-    M = _mechanism(M)
-    P, desc = _prior(M, prior, "record_mi")
-    method = _method(method)
-    codes = _records(M, "record_mi")
-    recs = range(codes.shape[1]) if record is None else [_record_index(M, record)]
+    M = check_mechanism(M)
+    P, desc = prior_with_label(M, prior, "record_mi")
+    method = check_method(method)
+    codes = record_codes(M, "record_mi")
+    recs = range(codes.shape[1]) if record is None else [record_index(M, record)]
     const = [0] * M.shape[0]
     if M.is_rational:
-        joint = _Joint(P.pmf, M, method)
-        return _max_logsums("record_mi", [(_cmi_logsum(P.pmf, M, codes[:, i].tolist(), const, joint=joint),
+        joint = JointPmf(P.pmf, M, method)
+        return max_logsums("record_mi", [(cmi_logsum(P.pmf, M, codes[:, i].tolist(), const, joint=joint),
                                            {"record": i, "prior": desc}) for i in recs], method)
-    items = [_cmi_measured("record_mi", M, P, codes[:, i].tolist(), const, method, {"record": i, "prior": desc})
+    items = [cmi_measured("record_mi", M, P, codes[:, i].tolist(), const, method, {"record": i, "prior": desc})
              for i in recs]
-    return items[0] if len(items) == 1 else _max_measured("record_mi", items)
+    return items[0] if len(items) == 1 else max_measured("record_mi", items)
 
 
 def is_record_mi(M, level, *, prior=None, record=None, method: str = "auto") -> Decision:
@@ -188,25 +189,25 @@ def record_posterior_kl(M, *, prior=None, record=None, output=None, method: str 
     With ``record``/``output`` None, the maximum over records and outputs, witness
     {"record": i, "output": r}.
     """
-    M = _mechanism(M)
-    P, desc = _prior(M, prior, "record_posterior_kl")
-    method = _method(method)
-    codes = _records(M, "record_posterior_kl")
-    recs = range(codes.shape[1]) if record is None else [_record_index(M, record)]
+    M = check_mechanism(M)
+    P, desc = prior_with_label(M, prior, "record_posterior_kl")
+    method = check_method(method)
+    codes = record_codes(M, "record_posterior_kl")
+    recs = range(codes.shape[1]) if record is None else [record_index(M, record)]
     if output is None:
         outs = None
     else:
         outs = [M.output_index(output)]
     if M.is_rational:
         return _record_posterior_kl_rational(M, P, desc, codes, recs, output, method)
-    rows = _sym_rows(M)
-    pmf = _sym_pmf(P.pmf)
+    rows = symbolic_rows(M)
+    pmf = symbolic_pmf(P.pmf)
     m = M.shape[1]
     outs = None if output is None else [M.output_index(output)]
     q = [sum((p * row[y] for p, row in zip(pmf, rows) if p != 0), 0) for y in range(m)]
     if outs is None:
-        outs = [y for y in range(m) if not _zero(q[y])]
-    elif _zero(q[outs[0]]):
+        outs = [y for y in range(m) if not is_zero_entry(q[y])]
+    elif is_zero_entry(q[outs[0]]):
         raise SupportError(f"output={output!r} has probability 0 under the prior; its posterior is undefined")
     items = []
     for i in recs:
@@ -222,24 +223,24 @@ def record_posterior_kl(M, *, prior=None, record=None, output=None, method: str 
                 joint[t][y] += p * row[y]
         for y in outs:
             wit = {"record": i, "output": M.outputs[y], "prior": desc}
-            bad = [t for t in range(k) if not _zero(pi[t]) and _zero(joint[t][y])]
+            bad = [t for t in range(k) if not is_zero_entry(pi[t]) and is_zero_entry(joint[t][y])]
             if bad:
                 items.append(Measured("record_posterior_kl", sympy.oo, witness=dict(
                     wit, record_value=M.inputs.records[i][bad[0]]), method="exact",
                     note="posterior 0 where the prior is positive"))
                 continue
             # D = Σ_t π_t log π_t - Σ_t π_t log P(t, r) + log q(r)   (Σ_t π_t = 1)
-            terms = [(pi[t], pi[t] / joint[t][y]) for t in range(k) if not _zero(pi[t])]
+            terms = [(pi[t], pi[t] / joint[t][y]) for t in range(k) if not is_zero_entry(pi[t])]
             terms.append((1, q[y]))
-            items.append(Measured("record_posterior_kl", _symbolic_value(_terms_sympy(terms)), witness=wit,
-                                  method="sympy", note=_SYMBOLIC_NOTE))
-    return items[0] if len(items) == 1 else _max_measured("record_posterior_kl", items)
+            items.append(Measured("record_posterior_kl", symbolic_value(terms_sympy(terms)), witness=wit,
+                                  method="sympy", note=SYMBOLIC_NOTE))
+    return items[0] if len(items) == 1 else max_measured("record_posterior_kl", items)
 
 
 def _record_posterior_kl_rational(M, P, desc, codes, recs, output, method) -> Measured:
     """Integer version: with P(x)W(y|x) = C[x,y]/D, π_t = Π_t/D, P(t,r) = J[t,r]/D and
     P(r) = Q[r]/D, D(X_i || X_i|Y=r) = Σ_t (Π_t/D) log(Π_t/J[t,r]) + log(Q[r]/D)."""
-    C, D, supp = _joint_int(P.pmf, M)
+    C, D, supp = integer_joint(P.pmf, M)
     Q = C.sum(axis=0)
     if output is None:
         outs = np.flatnonzero(Q != 0).tolist()
@@ -262,13 +263,13 @@ def _record_posterior_kl_rational(M, P, desc, codes, recs, output, method) -> Me
             if bad:
                 entries.append((sympy.oo, dict(wit, record_value=M.inputs.records[i][bad[0]])))
                 continue
-            ls = _LogSum(D)
+            ls = LogSum(D)
             for t in range(k):
                 if Pi[t]:
                     ls.add_ratio(Pi[t], Pi[t], Jl[t][col])
             ls.add_ratio(D, int(Q[y]), D)
             entries.append((ls, wit))
-    return _max_logsums("record_posterior_kl", entries, method)
+    return max_logsums("record_posterior_kl", entries, method)
 
 
 def is_record_posterior_kl(M, level, *, prior=None, record=None, output=None, method: str = "auto") -> Decision:
@@ -290,11 +291,11 @@ def adversarial_privacy(M, *, prior=None, method: str = "auto") -> Measured:
     of these log-ratios, I(X;Y) <= this value (Cuff–Yu (65)).  Witness: {"output": y,
     "input": x, "ratio": the exact maximum}.
     """
-    M = _mechanism(M)
-    P, desc = _prior(M, prior, "adversarial_privacy")
-    method = _method(method)
-    _require_rational(M, "adversarial_privacy")
-    C, D, supp = _joint_int(P.pmf, M)
+    M = check_mechanism(M)
+    P, desc = prior_with_label(M, prior, "adversarial_privacy")
+    method = check_method(method)
+    refuse_symbolic(M, "adversarial_privacy")
+    C, D, supp = integer_joint(P.pmf, M)
     num, den = M.integer_rows()
     Q = C.sum(axis=0)  # P(y) = Q[y] / D
     best, arg = None, None
@@ -305,7 +306,7 @@ def adversarial_privacy(M, *, prior=None, method: str = "auto") -> Measured:
         if best is None or r > best:
             best, arg = r, (supp[k], y)
     x, y = arg
-    return _log_rational_measured("adversarial_privacy", best, method,
+    return log_rational_measured("adversarial_privacy", best, method,
                                   {"output": M.outputs[y], "input": M.inputs.points[x], "prior": desc,
                                    "ratio": str(best)}, "ln of the exact maximum of W(y|x)/P(y) over the supports")
 
@@ -323,13 +324,13 @@ def min_entropy_leakage(M, *, prior=None, method: str = "auto") -> Measured:
     Exact LogForm (a certified enclosure when the rational is too large to factor).  Witness:
     the prior and the two vulnerabilities (exact rationals).
     """
-    M = _mechanism(M)
-    P, desc = _prior(M, prior, "min_entropy_leakage")
-    method = _method(method)
-    _require_rational(M, "min_entropy_leakage")
-    C, D, _ = _joint_int(P.pmf, M)
+    M = check_mechanism(M)
+    P, desc = prior_with_label(M, prior, "min_entropy_leakage")
+    method = check_method(method)
+    refuse_symbolic(M, "min_entropy_leakage")
+    C, D, _ = integer_joint(P.pmf, M)
     total = Fraction(sum(int(v) for v in C.max(axis=0).tolist()), D)  # Σ_y max_x P(x)W(y|x)
-    return _log_rational_measured("min_entropy_leakage", total / max(P.pmf), method,
+    return log_rational_measured("min_entropy_leakage", total / max(P.pmf), method,
                                   {"prior": desc, "posterior_vulnerability": str(total),
                                    "prior_vulnerability": str(max(P.pmf))})
 

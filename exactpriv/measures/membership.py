@@ -57,10 +57,10 @@ import sympy
 from exactpriv.errors import InvalidArgument, SpaceMismatchError
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.logforms import LogForm
+from exactpriv.measures.arguments import check_mechanism
 from exactpriv.measures.bayesian import (
     _better,
     _check_level,
-    _check_mechanism,
     _check_null_events,
     _check_prior,
     _Joint,
@@ -350,7 +350,7 @@ def _reshape_marginal(q, i, K):
 def _membership(M, positive, family, form, prior, remaining, method="auto", null_events="skip_undefined"):
     name = "positive_membership" if positive else "negative_membership"
     null_events = _check_null_events(null_events)
-    M = _check_mechanism(M, name)
+    M = check_mechanism(M, name, rational=True)
     _check_form(form)
     if family not in FAMILIES:
         raise InvalidArgument(f"family={family!r} must be one of {list(FAMILIES)}")

@@ -28,8 +28,8 @@ from exactpriv.errors import (
 from exactpriv.exact.decisions import Decision, Truth
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm, logform_from_sympy
-from exactpriv.exact.numbers import EPS, as_exact, as_rational, to_sympy
-from exactpriv.measures.engines.scan.engine import _OO
+from exactpriv.exact.numbers import EPS, OO, as_exact, as_rational, to_sympy
+from exactpriv.measures.arguments import check_mechanism
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 
 __all__ = ["hockey_stick", "is_close", "kl", "max_divergence", "renyi", "tv"]
@@ -37,15 +37,9 @@ __all__ = ["hockey_stick", "is_close", "kl", "max_divergence", "renyi", "tv"]
 # ======================================================================================
 # validation helpers
 # ======================================================================================
-def _check_mechanism(M, what: str):
-    if isinstance(M, (Mechanism, ProductMechanism)):
-        return M
-    raise InvalidArgument(f"M={M!r} of type {type(M).__name__} must be an exactpriv Mechanism ({what})")
-
-
 def _flat(M, what: str) -> Mechanism:
     """A Mechanism (ProductMechanism expanded after its size check)."""
-    _check_mechanism(M, what)
+    check_mechanism(M, what, expand=False)
     return M.expand() if isinstance(M, ProductMechanism) else M
 
 
@@ -55,7 +49,7 @@ def _level(level, name: str, *, allow_symbols=False):
         raise InvalidArgument(f"{name}={level!r} is a bool, not a privacy level")
     if isinstance(level, LogForm):
         value = level
-    elif level is _OO:
+    elif level is OO:
         return level
     elif isinstance(level, sympy.Basic):
         value = as_exact(level, name, symbols=(EPS,) if allow_symbols else ())
@@ -68,13 +62,25 @@ def _level(level, name: str, *, allow_symbols=False):
     return value
 
 
+def gamma_of_eps_or_exp(eps, exp_eps):
+    """(rational γ = e^ε or None, exact sympy e^ε) from exactly one of ``eps`` and ``exp_eps`` = e^ε."""
+    if (eps is None) == (exp_eps is None):
+        raise InvalidArgument("give exactly one of eps=... or exp_eps=...")
+    if exp_eps is not None:
+        g = as_rational(exp_eps, "exp_eps")
+        if g < 1:
+            raise InvalidArgument(f"exp_eps={exp_eps!r} must be >= 1 (eps >= 0)")
+        return g, sympy.Rational(g.numerator, g.denominator)
+    return _gamma_of(eps)
+
+
 def _gamma_of(eps, name="eps"):
     """For an exact eps >= 0 return (gamma, gamma_expr): gamma = e^eps as a Fraction when
     rational (eps = log r, a LogForm with integer prime exponents, or 0), else None;
     gamma_expr is e^eps as an exact sympy expression."""
     if isinstance(eps, bool):
         raise InvalidArgument(f"{name}={eps!r} is a bool")
-    if eps is _OO:
+    if eps is OO:
         raise InvalidArgument(f"{name}=oo: give a finite eps")
     if isinstance(eps, LogForm):
         lf = eps
@@ -98,7 +104,7 @@ def _gamma_of(eps, name="eps"):
     return None, sympy.exp(lf.to_sympy())
 
 
-def _pairs_array(pairs) -> np.ndarray:
+def pairs_array(pairs) -> np.ndarray:
     arr = np.asarray(pairs, dtype=np.int64).reshape(-1, 2)
     return arr
 
@@ -130,7 +136,7 @@ def max_divergence(P, Q):
         if a == 0:
             continue
         if b == 0:
-            return _OO
+            return OO
         r = a / b
         if best is None or r > best:
             best = r
@@ -183,15 +189,15 @@ def kl(P, Q):
     """
     p, q = _pmf_pair(P, Q)
     if any(a > 0 and b == 0 for a, b in zip(p, q)):
-        return _OO
+        return OO
     return LogForm(0, logs=[(a / b, a) for a, b in zip(p, q) if a > 0])
 
 
 def _check_alpha(alpha):
     if isinstance(alpha, bool):
         raise InvalidArgument(f"alpha={alpha!r} is a bool")
-    if alpha is _OO:
-        return _OO
+    if alpha is OO:
+        return OO
     if isinstance(alpha, float):
         raise NotExactError(f"alpha={alpha!r} is a float; give an exact rational such as '3/2'")
     a = as_rational(alpha, "alpha")
@@ -217,14 +223,14 @@ def renyi(P, Q, alpha):
     """
     p, q = _pmf_pair(P, Q)
     a = _check_alpha(alpha)
-    if a is _OO:
+    if a is OO:
         return max_divergence(p, q)
     if a == 1:
         return kl(p, q)
     if a > 1 and any(x > 0 and y == 0 for x, y in zip(p, q)):
-        return _OO
+        return OO
     if a < 1 and not any(x > 0 and y > 0 for x, y in zip(p, q)):
-        return _OO
+        return OO
     if a.denominator == 1:
         k = int(a)
         s = sum((x ** k / y ** (k - 1) for x, y in zip(p, q) if x > 0), Fraction(0))
@@ -264,11 +270,11 @@ def _decide_log_le(r, scale: int, level, what: str) -> Decision:
     factoring r: when scale·level = ln t with t rational the test is r <= t (exact);
     otherwise e^{scale·level} is irrational (Lindemann–Weierstrass / unique factorisation),
     so r != e^{scale·level} and certified arb comparison of r with it terminates."""
-    if r is _OO:
-        if level is _OO:
+    if r is OO:
+        if level is OO:
             return Decision.true("infinity", f"{what} = oo <= oo")
         return Decision.false("infinity", f"{what} = oo > {level}", certificate={"value": "oo"})
-    if level is _OO:
+    if level is OO:
         return Decision.true("infinity", f"{what} is finite <= oo")
     if isinstance(level, sympy.log) and level.args[0].is_Rational and scale == 1:
         # level = ln t with t rational (e.g. the value of a measure): r <= t exactly, no factoring

@@ -30,25 +30,17 @@ import sympy
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
-from exactpriv.exact.numbers import EPS, as_rational
-from exactpriv.measures.divergence import _check_mechanism, _flat, _gamma_of, _level, _log_of, _pmf_pair
+from exactpriv.exact.numbers import EPS
+from exactpriv.measures.arguments import check_mechanism
+from exactpriv.measures.divergence import _flat, _gamma_of, _level, _log_of, _pmf_pair
+from exactpriv.measures.engines.composition import ComposedLossEngine
+from exactpriv.measures.pair_divergences import gamma_of_eps_or_exp
 from exactpriv.measures.result import Measured
+from exactpriv.mechanisms.base import ProductMechanism
 from exactpriv.measures.tradeoff import _check_work
 
 __all__ = ["PrivacyLoss", "PrivacyLossProfile", "is_privacy_loss_dp", "pair_privacy_loss",
            "privacy_loss_distribution"]
-
-
-def _gamma(eps, exp_eps):
-    """(rational γ = e^ε or None, exact sympy e^ε)."""
-    if (eps is None) == (exp_eps is None):
-        raise InvalidArgument("give exactly one of eps=... or exp_eps=...")
-    if exp_eps is not None:
-        g = as_rational(exp_eps, "exp_eps")
-        if g < 1:
-            raise InvalidArgument(f"exp_eps={exp_eps!r} must be >= 1 (eps >= 0)")
-        return g, sympy.Rational(g.numerator, g.denominator)
-    return _gamma_of(eps)
 
 
 @dataclass(frozen=True)
@@ -70,7 +62,7 @@ class PrivacyLoss:
     def delta(self, eps=None, *, exp_eps=None):
         """δ(ε) = Σ_{r > e^ε} m (1 − e^ε/r) + m_∞ (Sommer et al. 2019); a Fraction for rational e^ε,
         else an exact sympy expression (atoms located by certified comparison)."""
-        g, gexpr = _gamma(eps, exp_eps)
+        g, gexpr = gamma_of_eps_or_exp(eps, exp_eps)
         if g is not None:
             return sum((m * (1 - g / r) for r, m in self.atoms if r > g), Fraction(0)) + self.infinite
         terms = [sympy.Rational(m.numerator, m.denominator) * (1 - gexpr / sympy.Rational(r.numerator, r.denominator))
@@ -79,7 +71,7 @@ class PrivacyLoss:
 
     def tail(self, eps=None, *, exp_eps=None):
         """P_{L ~ ω}[L > ε] = Σ_{r > e^ε} m + m_∞ (the probabilistic-DP tail, Meiser 2018)."""
-        g, gexpr = _gamma(eps, exp_eps)
+        g, gexpr = gamma_of_eps_or_exp(eps, exp_eps)
         if g is not None:
             return sum((m for r, m in self.atoms if r > g), Fraction(0)) + self.infinite
         return sum((m for r, m in self.atoms
@@ -169,7 +161,10 @@ def privacy_loss_distribution(M, *, pair=None) -> Measured:
     multiset of (P(y|x), P(y|x')) share one PLD), whose ``delta(eps=...)`` is M's exact δ(ε).
     Witness: the atoms (loss, mass) of each pair (JSON) and the pairs.  Rational mechanisms.
     """
-    M = _flat(_check_mechanism(M, "privacy_loss_distribution"), "privacy_loss_distribution")
+    check_mechanism(M, "privacy_loss_distribution", expand=False)
+    if isinstance(M, ProductMechanism) and len(M.factors) > 1 and pair is None:
+        return _composed_profile(M)
+    M = _flat(M, "privacy_loss_distribution")
     M.require_rational("privacy_loss_distribution")
     _check_work(M, "privacy_loss_distribution")
     pts = M.inputs.points
@@ -194,6 +189,27 @@ def privacy_loss_distribution(M, *, pair=None) -> Measured:
     wit = {"pairs": [{"pair": list(pr), **pl.to_json()} for pr, pl in prof.pairs]}
     return Measured("privacy_loss_distribution", prof, witness=wit,
                     method="exact: atoms grouped by the rational likelihood ratio, per distinct ordered pair",
+                    note="value is a PrivacyLossProfile: .delta(eps=...), .tail(eps=...), .pairs")
+
+
+def _composed_profile(M: ProductMechanism) -> Measured:
+    """The PLDs of a composition, from the convolution of its factors' (exactly grouped by log-ratio; the
+    Π|Y_j| joint outputs are never built: exactpriv.measures.engines.composition)."""
+    for f in M.factors:
+        f.require_rational("privacy_loss_distribution")
+    eng = ComposedLossEngine(M.factors)
+    pts = M.inputs.points
+    edges = M.inputs.edges.tolist()
+    if not edges:
+        return Measured("privacy_loss_distribution", Fraction(0), method="vacuous", note="no neighbour pairs")
+    pairs = tuple(((pts[x], pts[x2]), PrivacyLoss(tuple(pl.atoms()), pl.infinite))
+                  for (x, x2), pl in eng.distinct_losses(edges))
+    prof = PrivacyLossProfile(pairs)
+    return Measured("privacy_loss_distribution", prof,
+                    witness={"pairs": [{"pair": list(pr), "atoms": len(pl.atoms)} for pr, pl in pairs],
+                             "factors": len(M.factors)},
+                    method="exact: the factors' PLDs convolved, atoms grouped by exact log-ratio, per distinct "
+                           "ordered pair",
                     note="value is a PrivacyLossProfile: .delta(eps=...), .tail(eps=...), .pairs")
 
 

@@ -31,9 +31,9 @@ import sympy
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
-from exactpriv.exact.numbers import EPS, as_rational
-from exactpriv.measures.engines.scan.engine import _OO
-from exactpriv.measures.divergence import _check_mechanism, _flat, _gamma_of, _level, _log_of
+from exactpriv.exact.numbers import EPS, OO, as_rational
+from exactpriv.measures.arguments import check_mechanism
+from exactpriv.measures.divergence import _flat, _gamma_of, _level, _log_of
 from exactpriv.measures.result import Measured
 from exactpriv.measures.tradeoff import _check_work
 
@@ -88,7 +88,7 @@ class StepProfile:
         for g in (Fraction(1),) + self.jumps:
             if self._at(g)[0] <= d:
                 return _log_of(g)
-        return _OO
+        return OO
 
     def to_sympy(self):
         """δ as a ``Piecewise`` in ``eps``: constant on [ln r_k, ln r_{k+1}) (right-continuous steps)."""
@@ -123,7 +123,7 @@ def probabilistic_dp(M, *, variant: str = "disclosure_set") -> Measured:
     """
     if variant not in _VARIANTS:
         raise InvalidArgument(f"variant={variant!r} must be one of {list(_VARIANTS)}")
-    M = _flat(_check_mechanism(M, "probabilistic_dp"), "probabilistic_dp")
+    M = _flat(check_mechanism(M, "probabilistic_dp", expand=False), "probabilistic_dp")
     M.require_rational("probabilistic_dp")
     _check_work(M, "probabilistic_dp")
     pts = M.inputs.points

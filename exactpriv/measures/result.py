@@ -11,12 +11,12 @@ value when exact).  :func:`at_most` turns a measure and a level into a three-val
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 import sympy
 
 from exactpriv.exact.decisions import Decision, Enclosure
+from exactpriv.exact.json_values import json_value
 from exactpriv.exact.numbers import to_sympy
 
 __all__ = ["Measured", "at_most", "value_to_sympy", "value_to_float"]
@@ -110,7 +110,7 @@ class Measured:
             "lower": s(self.lower),
             "upper": s(self.upper),
             "float": self.float,
-            "witness": _jsonable(self.witness),
+            "witness": json_value(self.witness),
             "method": self.method,
             "note": self.note,
         }
@@ -139,28 +139,6 @@ class Measured:
         witness = html.escape(", ".join(f"{k}={v}" for k, v in self.witness.items())) if self.witness else ""
         return (f"<div><code>{html.escape(self.name)}</code> {html.escape(self._repr_latex_())}"
                 + (f" <small>(witness: {witness})</small>" if witness else "") + "</div>")
-
-
-def _json_key(k) -> str:
-    """A dict key in JSON: a point (tuple) written plainly, ``(0, 1)``, not its Python repr ``('0', '1')``."""
-    if isinstance(k, tuple):
-        return "(" + ", ".join(_json_key(e) for e in k) + ")"
-    return str(k)
-
-
-def _jsonable(obj):
-    if isinstance(obj, dict):
-        return {_json_key(k): _jsonable(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple, set, frozenset)):
-        items = sorted(obj, key=repr) if isinstance(obj, (set, frozenset)) else obj
-        return [_jsonable(v) for v in items]
-    if isinstance(obj, (str, int, bool)) or obj is None:
-        return obj
-    if isinstance(obj, Fraction):
-        return str(obj)
-    if isinstance(obj, sympy.Basic):
-        return sympy.sstr(obj)
-    return str(obj)
 
 
 def at_most(m: Measured, level, *, max_prec: int = 2048) -> Decision:

@@ -32,12 +32,12 @@ from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import exact_argmax_fractions
 from exactpriv.exact.numbers import as_rational
+from exactpriv.measures.arguments import check_mechanism
 from exactpriv.measures.bayesian import (
     _better,
     _check_level,
-    _check_mechanism,
-    _check_prior,
     _check_null_events,
+    _check_prior,
     _check_product_space,
     _conditional,
     _Joint,
@@ -298,7 +298,7 @@ def semantic_privacy(M, *, prior=None, default=None) -> Measured:
     ``default=0`` removes entity i).  Witness: "record", "output", "pair" (support of the
     optimal belief), "belief" (exact weights), "attained", "cross_ratio", "default".
     """
-    M = _check_mechanism(M, "semantic_privacy")
+    M = check_mechanism(M, "semantic_privacy", rational=True)
     if prior is not None:
         raise InvalidArgument(
             f"prior={prior!r}: semantic privacy quantifies over all beliefs and uses no prior "
@@ -375,7 +375,7 @@ def bayesian_semantic_privacy(M, *, prior=None, default=None, game_i: str = "res
     "belief", "attained", "cross_ratio", "default", "null_events".
     """
     null_events = _check_null_events(null_events)
-    M = _check_mechanism(M, "bayesian_semantic_privacy")
+    M = check_mechanism(M, "bayesian_semantic_privacy", rational=True)
     prior = _check_prior(M, prior, "bayesian_semantic_privacy")
     _check_product_space(M.inputs, "bayesian_semantic_privacy")
     if game_i not in ("resample", "replace"):

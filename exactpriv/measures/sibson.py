@@ -28,24 +28,26 @@ import flint
 import numpy as np
 import sympy
 
-from exactpriv.errors import InvalidArgument, NotExactError
+from exactpriv.errors import InvalidArgument, NotExactError, refuse_symbolic
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.intervals import arb_to_fractions, working_precision
 from exactpriv.exact.kernel import exact_argmax_fractions
 from exactpriv.exact.numbers import as_rational, to_sympy
-from exactpriv.measures.engines.channel_reduction import _int_rows, _reduce_rows, _symbolic_value, _zero
-from exactpriv.measures.engines.information.logsums import (
-    _ENCLOSURE_BITS,
-    _PRECS,
-    _log_rational_measured,
-    _mechanism,
-    _method,
-    _pmf_desc,
-    _prior,
-    _refine,
-    _require_rational,
+from exactpriv.measures.arguments import check_mechanism, check_method, prior_with_label
+from exactpriv.measures.engines.channel_reduction import (
+    channel_integer_rows,
+    is_zero_entry,
+    reduce_integer_rows,
+    symbolic_value,
 )
-from exactpriv.measures.engines.joint_pmf import _SYMBOLIC_NOTE, _cmi_measured
+from exactpriv.measures.engines.information.logsums import (
+    ENCLOSURE_BITS,
+    PRECISIONS,
+    log_rational_measured,
+    pmf_label,
+    refine_ball,
+)
+from exactpriv.measures.engines.joint_pmf import SYMBOLIC_NOTE, cmi_measured
 from exactpriv.measures.channel_capacity import _check_symbolic_size, capacity
 from exactpriv.measures.result import Measured, at_most
 from exactpriv.mechanisms.base import Mechanism
@@ -90,7 +92,7 @@ def _sibson_expr(pmf, rows, a: Fraction) -> sympy.Expr:
     A = sympy.Rational(a.numerator, a.denominator)
     inner = []
     for y in range(len(rows[0])):
-        s = sympy.Add(*[to_sympy(p) * to_sympy(r[y]) ** A for p, r in zip(pmf, rows) if p != 0 and not _zero(r[y])])
+        s = sympy.Add(*[to_sympy(p) * to_sympy(r[y]) ** A for p, r in zip(pmf, rows) if p != 0 and not is_zero_entry(r[y])])
         if s != 0:
             inner.append(s ** (1 / A))
     return A / (A - 1) * sympy.log(sympy.Add(*inner))
@@ -151,27 +153,27 @@ def sibson_mi(M, *, alpha, prior=None, method: str = "auto") -> Measured:
     Exact sympy expression (a LogForm when it reduces to one) for small instances or
     method="exact"; certified arb enclosure otherwise.
     """
-    M = _mechanism(M)
-    P, desc = _prior(M, prior, "sibson_mi")
+    M = check_mechanism(M)
+    P, desc = prior_with_label(M, prior, "sibson_mi")
     a = _alpha(alpha)
-    method = _method(method)
+    method = check_method(method)
     wit = {"prior": desc, "alpha": str(a)}
     if a == 1:
-        r = _cmi_measured("mi_privacy", M, P, None, [0] * M.shape[0], method, {"prior": desc})  # = mi_privacy
+        r = cmi_measured("mi_privacy", M, P, None, [0] * M.shape[0], method, {"prior": desc})  # = mi_privacy
         return Measured("sibson_mi", r.value, r.lower, r.upper, wit, r.method, "alpha = 1: Shannon mutual information")
     if a is sympy.oo:
-        _require_rational(M, "sibson_mi(alpha=oo)")
-        return _log_rational_measured("sibson_mi", _max_leakage(P.pmf, M), method, wit,
+        refuse_symbolic(M, "sibson_mi(alpha=oo)")
+        return log_rational_measured("sibson_mi", _max_leakage(P.pmf, M), method, wit,
                                       "alpha = oo: log sum_y max_x W(y|x) over the prior's support")
-    nnz = sum(1 for p, r in zip(P.pmf, M.rows) if p != 0 for v in r if not _zero(v))
+    nnz = sum(1 for p, r in zip(P.pmf, M.rows) if p != 0 for v in r if not is_zero_entry(v))
     if not M.is_rational or method == "exact" or (method == "auto" and nnz <= _SIBSON_EXACT_MAX_TERMS):
         if not M.is_rational:
             _check_symbolic_size(M)
         expr = _sibson_expr(P.pmf, M.rows, a)
-        return Measured("sibson_mi", _symbolic_value(expr), witness=wit, method="sympy",
-                        note="" if M.is_rational else _SYMBOLIC_NOTE)
+        return Measured("sibson_mi", symbolic_value(expr), witness=wit, method="sympy",
+                        note="" if M.is_rational else SYMBOLIC_NOTE)
     N, d = M.integer_rows()
-    lo, hi, prec = _refine(lambda prec: _sibson_arb(P.pmf, N, d, a, prec))
+    lo, hi, prec = refine_ball(lambda prec: _sibson_arb(P.pmf, N, d, a, prec))
     return Measured("sibson_mi", None, lo, hi, wit, f"arb({prec} bits)", "certified enclosure of (66)")
 
 
@@ -300,20 +302,20 @@ def sibson_capacity(M, *, alpha) -> Measured:
     KKT gradient is constant), and I^s_α(uniform) is exact.  α = 1 is :func:`capacity`;
     α = oo gives log Σ_y max_x W(y|x) exactly.
     """
-    M = _mechanism(M)
+    M = check_mechanism(M)
     a = _alpha(alpha)
     if a == 1:
         r = capacity(M)
         return Measured("sibson_capacity", r.value, r.lower, r.upper, dict(r.witness, alpha="1"), r.method,
                         "alpha = 1: Shannon capacity")
-    _require_rational(M, "sibson_capacity")
+    refuse_symbolic(M, "sibson_capacity")
     k = M.shape[0]
     if a is sympy.oo:
         full = tuple([Fraction(1, k)] * k)
-        return _log_rational_measured("sibson_capacity", _max_leakage(full, M), "auto",
+        return log_rational_measured("sibson_capacity", _max_leakage(full, M), "auto",
                                       {"alpha": "oo", "prior": "any full-support prior"},
                                       "alpha = oo: log sum_y max_x W(y|x)")
-    N, d, reps = _reduce_rows(*_int_rows(*M.integer_rows()), list(range(k)))
+    N, d, reps = reduce_integer_rows(*channel_integer_rows(*M.integer_rows()), list(range(k)))
     kk, mm = N.shape
     if kk == 1 or mm == 1:
         return Measured("sibson_capacity", Fraction(0), witness={"alpha": str(a), "prior": "any"},
@@ -333,8 +335,8 @@ def sibson_capacity(M, *, alpha) -> Measured:
         pmf = [Fraction(0)] * k
         for r in reps:
             pmf[r] = Fraction(1, kk)
-        return Measured("sibson_capacity", _symbolic_value(expr),
-                        witness={"alpha": str(a), "prior": _pmf_desc(M.inputs, pmf)}, method="closed-form",
+        return Measured("sibson_capacity", symbolic_value(expr),
+                        witness={"alpha": str(a), "prior": pmf_label(M.inputs, pmf)}, method="closed-form",
                         note="rows and columns are permutations of each other: the uniform input is optimal")
     if N.dtype != object:
         W = N.astype(np.float64) / d.astype(np.float64)[:, None]
@@ -345,22 +347,22 @@ def sibson_capacity(M, *, alpha) -> Measured:
     A = W ** float(a)
     s = np.einsum("i,ij->j", p0, A) ** (1 / float(a))
     Q = _rational_pmf(s / s.sum(), full_support=True)
-    target = Fraction(1, 1 << _ENCLOSURE_BITS)
-    for prec in _PRECS:
+    target = Fraction(1, 1 << ENCLOSURE_BITS)
+    for prec in PRECISIONS:
         powm = _pow_matrix(N, d, a, prec)
         low = _sibson_arb(P0, N, d, a, prec, powm)
         ups = _renyi_divs_arb(powm, Q, a, prec)
         if low.is_finite() and all(u.is_finite() for u in ups):
             lo, lo_hi = arb_to_fractions(low)
             bounds = [arb_to_fractions(u) for u in ups]
-            if (lo_hi - lo < target and max(h - l for l, h in bounds) < target) or prec == _PRECS[-1]:
+            if (lo_hi - lo < target and max(h - l for l, h in bounds) < target) or prec == PRECISIONS[-1]:
                 break
     hi = max(h for _, h in bounds)
     pmf = [Fraction(0)] * k
     for r, p in zip(reps, P0):
         pmf[r] += p
     return Measured("sibson_capacity", None, max(lo, Fraction(0)), hi,
-                    {"alpha": str(a), "prior": _pmf_desc(M.inputs, pmf)},
+                    {"alpha": str(a), "prior": pmf_label(M.inputs, pmf)},
                     f"fixed-point + Newton in floats, arb certificate [I_a(P), max_x D_a(W_x||Q)] ({prec} bits)",
                     "certified enclosure; the prior attains the lower bound")
 

@@ -38,7 +38,8 @@ from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import as_rational
-from exactpriv.measures.divergence import _check_mechanism, _flat, _gamma_of, _pmf_pair
+from exactpriv.measures.arguments import check_mechanism
+from exactpriv.measures.divergence import _flat, _gamma_of, _pmf_pair
 from exactpriv.measures.result import Measured
 from exactpriv.spaces import check_enumerable
 
@@ -231,7 +232,7 @@ def f_dp(M) -> Measured:
     Value: a :class:`TradeOff` (``.delta(eps)`` converts to (ε, δ), ``.to_sympy()``); witness:
     for each vertex, an ordered pair whose curve passes through it.  Rational mechanisms.
     """
-    M = _flat(_check_mechanism(M, "f_dp"), "f_dp")
+    M = _flat(check_mechanism(M, "f_dp", expand=False), "f_dp")
     M.require_rational("f_dp")
     _check_work(M, "f_dp")
     pts = M.inputs.points

@@ -32,15 +32,15 @@ from __future__ import annotations
 from fractions import Fraction
 
 import numpy as np
-import sympy
 
-from exactpriv.errors import InvalidArgument, SpaceMismatchError, refuse_symbolic
+from exactpriv.errors import InvalidArgument, SpaceMismatchError
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import exact_argmax_fractions
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import as_exact, to_sympy
+from exactpriv.exact.numbers import OO, as_exact, to_sympy
+from exactpriv.measures.arguments import check_mechanism
 from exactpriv.measures.result import Measured, at_most
-from exactpriv.mechanisms.base import Mechanism, ProductMechanism
+from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Bounded, Subsets
 
 __all__ = [
@@ -54,19 +54,9 @@ __all__ = [
     "swap_pairs",
 ]
 
-_OO = sympy.oo
 
 
 # ----------------------------------------------------------------------------- validation
-def _mechanism(M, what: str) -> Mechanism:
-    if isinstance(M, ProductMechanism):
-        M = M.expand()
-    if not isinstance(M, Mechanism):
-        raise InvalidArgument(f"M={M!r} of type {type(M).__name__} must be an exactpriv Mechanism ({what})")
-    refuse_symbolic(M, what)
-    return M
-
-
 def _level(eps, name: str = "eps"):
     v = as_exact(eps, name, symbols=())
     if to_sympy(v).is_negative:
@@ -121,7 +111,7 @@ def _max_directed_ratio(M: Mechanism, pairs):
             n_, d_ = ra[y] * den[b], rb[y] * den[a]
             if d_ == 0:
                 if n_ > 0:
-                    return _OO, (k, y)
+                    return OO, (k, y)
                 continue  # 0/0: ignored
             ns.append(n_)
             ds.append(d_)
@@ -144,7 +134,7 @@ def _measured(name, M, pairs, value, loc, note):
         wit["swap"] = list(tag)
     else:
         wit["entity"] = tag
-    val = _OO if value == _OO else LogForm.log(value)
+    val = OO if value == OO else LogForm.log(value)
     return Measured(name, val, witness=wit, method="exact: integer cross-multiplication over directed pairs",
                     note=note)
 
@@ -159,7 +149,7 @@ def positive_udp(M) -> Measured:
     ``Subsets(U)``.  Value: LogForm ``ln r`` (or ``sympy.oo``); witness ``pair`` = [T ∪ {t}, T],
     ``entity`` t, ``output`` y, ``ratio`` r.
     """
-    M = _mechanism(M, "positive_udp")
+    M = check_mechanism(M, "positive_udp", rational=True)
     pairs = add_pairs(M.inputs)
     value, loc = _max_directed_ratio(M, pairs)
     return _measured("positive_udp", M, pairs, value, loc,
@@ -174,7 +164,7 @@ def negative_udp(M) -> Measured:
     Witness ``pair`` = [T, T ∪ {t}].  ``max(positive_udp, negative_udp) = pure_dp`` on
     ``Subsets(U)`` (unbounded DP).
     """
-    M = _mechanism(M, "negative_udp")
+    M = check_mechanism(M, "negative_udp", rational=True)
     pairs = [(b, a, t) for a, b, t in add_pairs(M.inputs)]
     value, loc = _max_directed_ratio(M, pairs)
     return _measured("negative_udp", M, pairs, value, loc,
@@ -188,7 +178,7 @@ def bounded_dp(M) -> Measured:
     On ``Bounded(U, k)`` this is :func:`~exactpriv.measures.divergence.pure_dp`; on ``Subsets(U)``
     it ranges over the swap pairs of every size.  Witness ``pair`` [T1, T2], ``swap`` [t, s].
     """
-    M = _mechanism(M, "bounded_dp")
+    M = check_mechanism(M, "bounded_dp", rational=True)
     pairs = swap_pairs(M.inputs)
     value, loc = _max_directed_ratio(M, pairs)
     return _measured("bounded_dp", M, pairs, value, loc,

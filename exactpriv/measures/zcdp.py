@@ -45,10 +45,11 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.intervals import arb_to_fractions, working_precision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
-from exactpriv.measures.engines.scan.engine import _OO
-from exactpriv.measures.divergence import _check_mechanism, _flat, _level
+from exactpriv.measures.divergence import _flat, _level
 from exactpriv.measures.result import Measured, at_most
 from exactpriv.spaces import check_enumerable
+from exactpriv.exact.numbers import OO
+from exactpriv.measures.arguments import check_mechanism
 
 __all__ = ["zcdp", "is_zcdp", "pair_zcdp"]
 
@@ -156,7 +157,7 @@ def pair_zcdp(P, Q, *, tolerance=DEFAULT_TOLERANCE) -> Measured:
     p, q = _pmf_pair(P, Q)
     tol = _tolerance(tolerance)
     if any(a > 0 and b == 0 for a, b in zip(p, q)):
-        return Measured("zcdp", _OO, method="exact support check", note="P(y) > 0 = Q(y): D_alpha = oo")
+        return Measured("zcdp", OO, method="exact support check", note="P(y) > 0 = Q(y): D_alpha = oo")
     lo, hi, arg = _PairSup(p, q).run(tol, _MAX_STEPS)
     return Measured("zcdp", None, lo, hi, witness={"alpha": str(arg)}, method=_METHOD,
                     note=_width_note(lo, hi, tol))
@@ -197,7 +198,7 @@ def zcdp(M, *, tolerance=DEFAULT_TOLERANCE) -> Measured:
     Pairs with equal row multisets are evaluated once; a pair is refined only while its upper
     bound reaches the best lower bound found so far.
     """
-    M = _flat(_check_mechanism(M, "zcdp"), "zcdp")
+    M = _flat(check_mechanism(M, "zcdp", expand=False), "zcdp")
     M.require_rational("zcdp")
     check_enumerable(2 * len(M.inputs.edges) * len(M.outputs), f"the zcdp bisection of {M!r:.80} (pairs x outputs)",
                      limit=_MAX_PAIR_ENTRIES)
@@ -215,7 +216,7 @@ def zcdp(M, *, tolerance=DEFAULT_TOLERANCE) -> Measured:
             seen[key] = (x, x2)
     for key, (x, x2) in seen.items():
         if any(a > 0 and b == 0 for a, b in key):
-            return Measured("zcdp", _OO, witness={"pair": [pts[x], pts[x2]]}, method="exact support check",
+            return Measured("zcdp", OO, witness={"pair": [pts[x], pts[x2]]}, method="exact support check",
                             note="P(y|x) > 0 = P(y|x'): D_alpha = oo for every alpha > 1")
     # coarse pass, then refine the pairs that can still be the maximum
     coarse = {}

@@ -38,7 +38,7 @@ import sympy
 from exactpriv.errors import InvalidArgument, SpaceMismatchError
 from exactpriv.exact.numbers import as_exact, to_sympy
 from exactpriv.mechanisms.base import AnyMechanism, Mechanism, ProductMechanism
-from exactpriv.mechanisms.base.mechanism import _exact_sum, _short
+from exactpriv.mechanisms.base.mechanism import exact_sum, short_label
 from exactpriv.spaces import Bounded, GraphSpace, Hamming, Subsets, check_enumerable
 
 __all__ = [
@@ -99,7 +99,7 @@ def _one_minus(a):
 
 def _mix(weighted_rows, width):
     """Σ_k w_k · row_k, entry by entry, exactly."""
-    return [_exact_sum([_times(w, r[j]) for w, r in weighted_rows if w != 0 and r[j] != 0]) for j in range(width)]
+    return [exact_sum([_times(w, r[j]) for w, r in weighted_rows if w != 0 and r[j] != 0]) for j in range(width)]
 
 
 def _symbols_with(M, extra):
@@ -136,7 +136,7 @@ def compose(mechanisms: Iterable[AnyMechanism]) -> ProductMechanism:
     if any(f.inputs != factors[0].inputs for f in factors):
         raise SpaceMismatchError("compose() needs mechanisms on the same input space; got "
                                  + ", ".join(repr(f.inputs) for f in factors))
-    return ProductMechanism(factors, name=f"compose([{', '.join(_short(m) for m in ms)}])")
+    return ProductMechanism(factors, name=f"compose([{', '.join(short_label(m) for m in ms)}])")
 
 
 def k_fold(M: AnyMechanism, k: int) -> ProductMechanism:
@@ -148,7 +148,7 @@ def k_fold(M: AnyMechanism, k: int) -> ProductMechanism:
     M = _mechanism(M)
     k = _positive_int(k, "k")
     factors = list(M.factors) * k if isinstance(M, ProductMechanism) else [M] * k
-    return ProductMechanism(factors, name=f"k_fold({_short(M)}, {k})")
+    return ProductMechanism(factors, name=f"k_fold({short_label(M)}, {k})")
 
 
 # ---------------------------------------------------------------------------------------
@@ -178,10 +178,10 @@ def post_process(M: AnyMechanism, channel: Any, *, outputs: Any = None) -> Mecha
         outs = list(dict.fromkeys(images))
         K = [[Fraction(int(z == zz)) for zz in outs] for z in images]
         N = M.post_process(K, outputs=outs)
-        N._built = f"post_process({_short(M)}, <function>)"
+        N._built = f"post_process({short_label(M)}, <function>)"
         return N
     N = M.post_process(channel, outputs=outputs)
-    N._built = f"post_process({_short(M)}, {_short(channel) if isinstance(channel, Mechanism) else '<matrix>'})"
+    N._built = f"post_process({short_label(M)}, {short_label(channel) if isinstance(channel, Mechanism) else '<matrix>'})"
     return N
 
 
@@ -225,7 +225,7 @@ def poisson_subsample(M: AnyMechanism, q: Any, *, blank: Any = None) -> Mechanis
         for T in space.points:
             weighted = [(_times(_power(keep, s), _power(drop, len(T) - s)), M.rows[i]) for i, s in _subset_rows(space, T)]
             rows.append(_mix(weighted, width))
-        return Mechanism(space, M.outputs, rows, symbols=syms, name=f"poisson_subsample({_short(M)}, q={qv})")
+        return Mechanism(space, M.outputs, rows, symbols=syms, name=f"poisson_subsample({short_label(M)}, q={qv})")
     if isinstance(M.inputs, Hamming):
         if blank is None:
             raise InvalidArgument("poisson_subsample on a Hamming space needs blank=... (the value M reads for a "
@@ -246,7 +246,7 @@ def poisson_subsample(M: AnyMechanism, q: Any, *, blank: Any = None) -> Mechanis
                 weighted.append((_times(_power(keep, s), _power(drop, n - s)), M.rows[M.inputs.index(z)]))
             rows.append(_mix(weighted, width))
         return Mechanism(space, M.outputs, rows, symbols=syms,
-                         name=f"poisson_subsample({_short(M)}, q={qv}, blank={blank!r})")
+                         name=f"poisson_subsample({short_label(M)}, q={qv}, blank={blank!r})")
     raise InvalidArgument(f"poisson_subsample needs M on Subsets (add/remove) or Hamming (replace-one, with a "
                           f"blank value), got {M.inputs!r}")
 
@@ -284,7 +284,7 @@ def subsample_without_replacement(M: AnyMechanism, n: int | None = None, *, size
         idx = list(itertools.combinations(range(n), m))
         rows = [_mix([(w, M.rows[M.inputs.index(tuple(x[i] for i in I))]) for I in idx], width) for x in space.points]
         return Mechanism(space, M.outputs, rows, symbols=M.symbols,
-                         name=f"subsample_without_replacement({_short(M)}, {n}, size={m})")
+                         name=f"subsample_without_replacement({short_label(M)}, {n}, size={m})")
     if isinstance(M.inputs, (Subsets, Bounded)):
         if isinstance(M.inputs, Bounded):
             n = _positive_int(n, "n")
@@ -311,7 +311,7 @@ def subsample_without_replacement(M: AnyMechanism, n: int | None = None, *, size
             rows.append(_mix([(w, M.rows[M.inputs.index(frozenset(S))]) for S in itertools.combinations(members, m)],
                              width))
         return Mechanism(space, M.outputs, rows, symbols=M.symbols,
-                         name=f"subsample_without_replacement({_short(M)}, {n}, size={m})")
+                         name=f"subsample_without_replacement({short_label(M)}, {n}, size={m})")
     raise InvalidArgument(f"subsample_without_replacement needs M on Hamming, Subsets or Bounded, got {M.inputs!r}")
 
 
@@ -340,7 +340,7 @@ def group(M: AnyMechanism, k: int, *, exact: bool = False) -> Mechanism:
     space = GraphSpace.from_edges(list(pts), edges)
     rel = f"= {k}" if exact else f"<= {k}"
     return Mechanism(space, flat.outputs, flat.rows, symbols=flat.symbols, _validated=flat.rows,
-                     name=f"group({_short(M)}, {k}{', exact=True' if exact else ''})  # neighbours: distance {rel}")
+                     name=f"group({short_label(M)}, {k}{', exact=True' if exact else ''})  # neighbours: distance {rel}")
 
 
 # ---------------------------------------------------------------------------------------
@@ -386,13 +386,13 @@ def shuffle(R: AnyMechanism, n: int) -> Mechanism:
                             continue
                         c2 = c[:y] + (c[y] + 1,) + c[y + 1:]
                         nxt.setdefault(c2, []).append(_times(p, r[y]))
-                dist = {c: _exact_sum(ps) for c, ps in nxt.items()}
+                dist = {c: exact_sum(ps) for c, ps in nxt.items()}
             row = [Fraction(0)] * n_out
             for c, p in dist.items():
                 row[pos[c]] = p
             cache[key] = row
         rows.append(cache[key])
-    return Mechanism(space, outs, rows, symbols=R.symbols, name=f"shuffle({_short(R)}, {n})  # outputs: counts of "
+    return Mechanism(space, outs, rows, symbols=R.symbols, name=f"shuffle({short_label(R)}, {n})  # outputs: counts of "
                                                                  f"{list(R.outputs)!r}")
 
 

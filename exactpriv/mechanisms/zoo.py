@@ -245,7 +245,7 @@ def _geometric_family_rows(n, a):
     """
     import flint
 
-    from exactpriv.mechanisms.base.entries import _check_entry
+    from exactpriv.mechanisms.base.entries import check_entry
 
     al = sympy.cancel(1 / to_sympy(a))
     if n == 0:
@@ -261,9 +261,9 @@ def _geometric_family_rows(n, a):
             return None  # cannot happen; the per-entry route would then report the row
     # Range: α and the two k = 0 entries are checked by the entry check (certifier included);
     # every other entry is α^k times a k = 0 entry, a product of values in [0, 1].
-    _check_entry(al, "alpha = e^-eps", (EPS,))
-    _check_entry(sympy.cancel(1 / (1 + al)), "P(z | c) at z = c in {0, n}", (EPS,))
-    _check_entry(sympy.cancel((1 - al) / (1 + al)), "P(z | c) at z = c, 0 < z < n", (EPS,))
+    check_entry(al, "alpha = e^-eps", (EPS,))
+    check_entry(sympy.cancel(1 / (1 + al)), "P(z | c) at z = c in {0, n}", (EPS,))
+    check_entry(sympy.cancel((1 - al) / (1 + al)), "P(z | c) at z = c, 0 < z < n", (EPS,))
     def cancelled(k):
         w = al**k
         return sympy.cancel(w / (1 + al)), sympy.cancel(w * (1 - al) / (1 + al))
@@ -314,8 +314,19 @@ def count_query_geometric(n: int, *, eps=None, exp_eps=None, values=(0, 1)) -> M
     space = Hamming(values, n)
     geo = _geometric_rows(n, a)
     target = tuple(values)[-1]
-    rows = [geo[sum(v == target for v in x)] for x in space.points]
-    return Mechanism(space, list(range(n + 1)), rows, _built=f"count_query_geometric(n={n}, {txt}, values={list(values)!r})")
+    counts = [sum(v == target for v in x) for x in space.points]
+    built = f"count_query_geometric(n={n}, {txt}, values={list(values)!r})"
+    if isinstance(a, Fraction):
+        # one integer row per count, indexed by each input's count: 2^n inputs share n + 1 rows, and no
+        # Fraction per entry is built (they were, 2^n (n + 1) of them, before the first measure could start)
+        dens = [math.lcm(*(v.denominator for v in row)) for row in geo]
+        table = [[v.numerator * (d // v.denominator) for v in row] for row, d in zip(geo, dens)]
+        dtype = np.int64 if max(dens) < (1 << 62) else object
+        idx = np.asarray(counts, dtype=np.int64)
+        return Mechanism.from_integer_rows(space, list(range(n + 1)), np.array(table, dtype=dtype)[idx],
+                                           np.array(dens, dtype=dtype)[idx], name=built)
+    rows = [geo[c] for c in counts]
+    return Mechanism(space, list(range(n + 1)), rows, _built=built)
 
 
 def exponential_mechanism_hamming(values, n: int, *, eps=None, exp_eps=None) -> Mechanism:

@@ -132,7 +132,7 @@ def _measure_call(measure: str, params: Mapping[str, Any], at: str | None) -> tu
     return measure, kw
 
 
-def _reducible(given: str, given_params: Mapping, measure: str, measure_params: Mapping, at: str | None):
+def reduction_obstacle(given: str, given_params: Mapping, measure: str, measure_params: Mapping, at: str | None):
     if given_params:
         return f"the given notion {given} has parameters {dict(given_params)}; its extremal family is for the " \
                f"plain notion"
@@ -211,7 +211,7 @@ def prove_by_reduction(given: str, measure: str, bound, *, given_params: Mapping
     if extra:
         raise InvalidArgument(f"bound {bound} has symbols {sorted(map(str, extra))} besides eps: substitute "
                               f"each parameter point first")
-    missing = _reducible(given, given_params, measure, measure_params, at)
+    missing = reduction_obstacle(given, given_params, measure, measure_params, at)
     if missing:
         return Reduction(given, measure, bound, Decision.undecided("reduction", missing), missing=missing)
 

@@ -111,13 +111,13 @@ FEW = "cuff2016.lemma1,zhao2019.thm1_conv,zhao2019.improve"
 
 
 def _verdicts(path):
-    """The JSON of a verify run without its timings (every "seconds", also inside certificates) and the seals
-    (an HMAC of each row, timings included)."""
+    """The rows of a verify run's evidence document without their timings (every "seconds", also inside
+    certificates)."""
     def strip(v):
         if isinstance(v, dict):
             return {k: strip(x) for k, x in v.items() if k not in ("seconds", "seal")}
         return [strip(x) for x in v] if isinstance(v, list) else v
-    return strip(json.loads(Path(path).read_text()))
+    return strip(json.loads(Path(path).read_text()))["rows"]
 
 
 @needs_dask
@@ -197,9 +197,8 @@ def test_verify_interrupted_on_the_runner_keeps_the_completed_readings_in_order(
 
     monkeypatch.setattr(D, "_verify_task", task)
     claims = [find_claim(c) for c in FEW.split(",")]
-    results, rows, not_encodable, errors = [], [], [], []
+    run = verify._Run()
     with pytest.raises(KeyboardInterrupt):
-        verify._check_sharded(claims, 99, False, results, rows, not_encodable, errors, workers=0, scheduler=None,
-                              banks=None)
-    assert [(r.claim_id, r.reading) for r in results] == [(c.id, r.name) for c in claims for r in c.readings][:3]
-    assert len(rows) == 3 and not errors
+        verify._check_sharded(claims, 99, False, run, workers=0, scheduler=None, banks=None)
+    assert [(r.claim_id, r.reading) for r in run.results] == [(c.id, r.name) for c in claims for r in c.readings][:3]
+    assert len(run.rows) == 3 and not run.errors

@@ -94,3 +94,25 @@ def test_undeclared_symbol_and_missing_delta_are_refused():
         conjecture(given="pure_dp", measure="kl_dp", bound="eps*k", seconds=1)
     with pytest.raises(InvalidArgument, match="delta"):
         conjecture(given="renyi_dp", measure="approx_dp", bound="eps", seconds=1)
+
+
+def test_default_escalation_refutes_identity_dp_bounding_conditional_mi():
+    """Wu–Xia–He's Prop. 4 direction (identity DP bounds I(X_i;Y|X_(i))) is false: the default escalation's
+    structured seeds (noisy parity, correlated and XOR priors) refute it without a named space (issue 23)."""
+    from counterexamples.conjecture import conjecture
+
+    res = conjecture(given="identity_dp", measure="conditional_mi", bound="eps", seconds=300, max_examples=20)
+    assert res.verdict is Verdict.REFUTED
+    assert res.witness["label"].startswith("noisy_parity")
+
+
+def test_seed_priors_hold_correlated_xor_and_bottom_free_priors():
+    from counterexamples.extremal import seed_priors
+    from exactpriv.spaces import Hamming
+
+    priors = seed_priors(Hamming(range(2), 3), "any")
+    xor = [p for p in priors if sum(1 for q in p.pmf if q) == 4 and p.pmf[0] > 0]
+    assert xor and not xor[0].is_mutually_independent()
+    ternary = seed_priors(Hamming(range(3), 2), "any")
+    half = F(1, 2)  # uniform on {(1, 1), (2, 2)}: perfectly correlated, no mass on the first value
+    assert any(list(p.pmf) == [0, 0, 0, 0, half, 0, 0, 0, half] for p in ternary)

@@ -212,7 +212,7 @@ def test_report_html_as_a_user_sees_it(report_dir, papers):
     assert papers["zhao2019"].citation() in page.plain
     witness = [f for f in page.figures if f["label"].startswith("witness against the bound")]
     assert witness and all(f["svg"] == 1 and f["paths"] > 5 for f in witness)
-    rows = json.loads((base / "verify.json").read_text())
+    rows = json.loads((base / "verify.json").read_text())["rows"]
     refuted = [r for r in rows if r.get("verdict") == "REFUTED" and r["evidence"].get("witness_file")]
     assert len({r["id"] for r in refuted}) >= 4
     for row in refuted:  # every archived witness is drawn: against its bound, or its mechanism / parameters
@@ -236,7 +236,7 @@ def test_report_latex_table_is_well_formed(report_dir):
     tex = (out / "verdicts.tex").read_text()
     assert tex == (base / "table.tex").read_text()  # --latex PATH writes the same document
     _assert_balanced(tex)
-    rows = json.loads((base / "verify.json").read_text())
+    rows = json.loads((base / "verify.json").read_text())["rows"]
     for row in rows:
         if row.get("reading") is None:
             continue
@@ -328,17 +328,14 @@ def test_cli_report(tmp_path, capsys):
 
 
 def test_cli_report_from_json(tmp_path):
-    rows = [{"id": "zhao2019.thm2_conv", "reading": "undefined-excluded", "verdict": "REFUTED", "evidence": {}},
-            {"id": "zhao2019.thm2_conv", "reading": "positive-mechanism", "verdict": "CHECKED",
-             "evidence": {"instances_true": 3}}]
     f = tmp_path / "verify.json"
-    f.write_text(json.dumps(rows))
+    assert main(["verify", "--only", "zhao2019.thm2_conv", "--json", str(f), "--markdown", ""]) == 0
     out = tmp_path / "rep"
     assert main(["report", "--only", "zhao2019.thm2_conv", "--out", str(out), "--from-json", str(f),
                  "--no-tightness"]) == 0
     text = (out / "zhao2019.thm2_conv.md").read_text()
-    assert "| (1) | 1/2 | 1/2 |" in text  # witness read back from the archive
-    assert "| **REFUTED** | boundary |" in text  # a row without "finding" gets its reading's declared class
+    assert "| (1) | 1/2 | 1/2 |" in text  # the re-verified witness, read back from the file's numbers
+    assert "| **REFUTED** | boundary |" in text  # the class the bank declares (and the checker confirms)
 
 
 @pytest.mark.parametrize("rows", [[{"reading": "x"}], [{"id": "a.b", "reading": "x", "verdict": "MAYBE"}], ["row"]],

@@ -13,7 +13,7 @@ from exactpriv.errors import ExactPrivError
 from exactpriv.measures.divergence import _log_of
 from exactpriv.measures.approx import _edges, _profile, approx_dp, group_approx_dp
 from exactpriv.measures.engines.composition import ComposedLossEngine, coprime_base
-from exactpriv.measures.pld import pair_privacy_loss
+from exactpriv.measures.pld import pair_privacy_loss, privacy_loss_distribution
 from exactpriv.measures.reference import reference
 from exactpriv.mechanisms import Mechanism, compose, k_fold
 from exactpriv.mechanisms.zoo import randomized_response, truncated_geometric
@@ -144,3 +144,30 @@ def test_a_product_of_symbolic_factors_is_refused():
     M = Mechanism(Hamming([0, 1], 1), [0, 1], [[p, 1 - p], [1 - p, p]], symbols=(p,))
     with pytest.raises(ExactPrivError, match="approx_dp"):
         approx_dp(k_fold(M, 2))
+
+
+@pytest.mark.parametrize("name,P", CASES[:4], ids=[c[0] for c in CASES[:4]])
+def test_privacy_loss_distribution_of_a_composition_equals_the_expanded_one(name, P):
+    composed = privacy_loss_distribution(P)
+    flat = privacy_loss_distribution(P.expand())
+    assert "convolved" in composed.method and "convolved" not in flat.method
+    for g in (F(1), F(3, 2), F(4), F(1000)):
+        assert composed.value.delta(exp_eps=g) == flat.value.delta(exp_eps=g)
+        assert composed.value.tail(exp_eps=g) == flat.value.tail(exp_eps=g)
+    assert {pl for _, pl in composed.value.pairs} == {pl for _, pl in flat.value.pairs}
+
+
+@pytest.mark.parametrize("n,a", [(1, F(2)), (3, F(3, 2)), (5, F(11, 10))])
+def test_count_query_geometric_from_shared_integer_rows_equals_the_entrywise_definition(n, a):
+    """count_query_geometric is built from one integer row per count (issue 24): the same matrix as the
+    definition entry by entry — the truncated geometric row of each input's count."""
+    from exactpriv.mechanisms.zoo import count_query_geometric
+
+    M = count_query_geometric(n, exp_eps=a, values=("a", "b"))
+    al = 1 / a
+    for x, row in zip(M.inputs.points, M.rows):
+        c = sum(v == "b" for v in x)
+        want = [al ** abs(z - c) / (1 + al) if z in (0, n) else al ** abs(z - c) * (1 - al) / (1 + al)
+                for z in range(n + 1)]
+        assert list(row) == want
+    assert M.label == f"count_query_geometric(n={n}, exp_eps={a}, values=['a', 'b'])"

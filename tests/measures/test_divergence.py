@@ -19,7 +19,7 @@ import sympy
 
 from exactpriv.errors import InvalidArgument, NoClosedFormError, NotExactError, NotStochasticError, ShapeError
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import EPS
+from exactpriv.exact.numbers import EPS, OO
 from exactpriv.measures import divergence as dv
 from exactpriv.measures.approx import approx_dp, group_approx_dp, is_approx_dp, is_group_approx_dp
 from exactpriv.measures.divergence import (
@@ -56,14 +56,13 @@ from exactpriv.mechanisms.zoo import (
 from exactpriv.spaces import GraphSpace, Hamming
 
 L = LogForm.log
-OO = sympy.oo
 
 
 @pytest.fixture(params=["codes", "float"])
 def path(request, monkeypatch):
     """Run a test through both exact scan paths of the engine."""
     if request.param == "float":
-        monkeypatch.setattr(dv._Engine, "_build_codes", lambda self: None)
+        monkeypatch.setattr(dv.ScanEngine, "_build_codes", lambda self: None)
     return request.param
 
 
@@ -498,7 +497,7 @@ def test_generic_float_path_larger():
             s = sum(w)
             rows.append([F(v, s) for v in w])
         M = Mechanism(S, list(range(27)), rows)
-        assert dv._Engine(M).codes is None
+        assert dv.ScanEngine(M).codes is None
         pairs = [(int(a), int(b)) for a, b in S.edges] + [(int(b), int(a)) for a, b in S.edges]
         r = max(rows[i][y] / rows[j][y] for i, j in pairs for y in range(27))
         assert pure_dp(M).witness["ratio"] == r

@@ -1,6 +1,6 @@
 """Regression for issue 9 (part 1): the exact KL of two rows with one common denominator.
 
-``_Engine._kl_pair`` (the float-filter and exhaustive KL paths of ``exactpriv.measures.engines.scan.engine``)
+``ScanEngine._kl_pair`` (the float-filter and exhaustive KL paths of ``exactpriv.measures.engines.scan.engine``)
 built its coefficient map as ``{D2: 1, D1: -1}``; when the two rows share the denominator D this
 collapses to ``{D: -1}`` and the "exact" KL-DP came out as KL − log D (negative).  Every case here
 is compared with KL evaluated from its definition D(P‖Q) = Σ_y P(y) log(P(y)/Q(y)) as a plain
@@ -15,7 +15,7 @@ import pytest
 
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
-from exactpriv.measures.engines.scan.engine import _MAX_CODES, _Engine
+from exactpriv.measures.engines.scan.engine import _MAX_CODES, ScanEngine
 from exactpriv.measures.divergence import kl_dp
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
@@ -52,7 +52,7 @@ def test_kl_float_filter_path_common_denominator(seed):
     """Issue 9 reproduction: 300 outputs, the same 300 random integers in two orders over their sum."""
     p, q = _permuted_pair(random.Random(seed), 300, 1, 10**6)
     M = _two_rows(p, q)
-    eng = _Engine(M)
+    eng = ScanEngine(M)
     assert eng.codes is None, "expected the float-filter path (more than 256 distinct entries)"
     assert len(set(eng.den.tolist())) == 1, "both rows must share one denominator"
     want = _exact_max(_kl_definition(p, q), _kl_definition(q, p))
@@ -70,7 +70,7 @@ def test_kl_exhaustive_path_common_denominator(seed):
     other = ints[::-1]
     p, q = [F(v, s) for v in ints], [F(v, s) for v in other]
     M = _two_rows(p, q)
-    eng = _Engine(M)
+    eng = ScanEngine(M)
     assert not eng.int64, "expected the object-dtype (exact all-pairs) path"
     want = _exact_max(_kl_definition(p, q), _kl_definition(q, p))
     assert kl_dp(M).value == want
@@ -82,7 +82,7 @@ def test_kl_code_path_common_denominator(n, seed):
     rng = random.Random(seed)
     p, q = _permuted_pair(rng, n, 1, 50)
     M = _two_rows(p, q)
-    eng = _Engine(M)
+    eng = ScanEngine(M)
     assert eng.codes is not None and eng.codes.K <= _MAX_CODES
     want = _exact_max(_kl_definition(p, q), _kl_definition(q, p))
     assert kl_dp(M).value == want
@@ -95,6 +95,6 @@ def test_kl_float_path_distinct_denominators_still_exact():
     b = [rng.randint(1, 10**6) for _ in range(300)]
     p, q = [F(v, sum(a)) for v in a], [F(v, sum(b)) for v in b]
     M = _two_rows(p, q)
-    assert _Engine(M).codes is None
+    assert ScanEngine(M).codes is None
     want = _exact_max(_kl_definition(p, q), _kl_definition(q, p))
     assert kl_dp(M).value == want

@@ -11,8 +11,7 @@ from fractions import Fraction as F
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from exactpriv.measures.engines import mi_dp_filter as filt
 from exactpriv.measures.channel_capacity import mi_dp
@@ -189,9 +188,9 @@ def test_fixed_point_row_entropies_match_arb(monkeypatch, data):
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
     num = np.random.default_rng(seed).integers(0, hi, size=(k, m), dtype=np.int64)
     num[num.sum(axis=1) == 0, 0] = 1
-    ch = _info_channel._Channel.from_integers(num, num.sum(axis=1))
-    fixed = ch.row_entropies(128, _info_channel._IntLogs(128))
-    plain = ch._row_entropies_arb(128, _info_channel._IntLogs(128))
+    ch = _info_channel.ExactChannel.from_integers(num, num.sum(axis=1))
+    fixed = ch.row_entropies(128, _info_channel.IntegerLogs(128))
+    plain = ch._row_entropies_arb(128, _info_channel.IntegerLogs(128))
     assert all(a.overlaps(b) and a.rad() < 2.0 ** -100 for a, b in zip(fixed, plain))
 
 

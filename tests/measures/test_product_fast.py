@@ -2,7 +2,7 @@
 
 The fast route (ratio tables, float filter with a proved margin, exact count signatures) is
 compared with two independent computations: the pairwise exact route
-(``divergence._product_max_ratio_pairwise``) and, on small output spaces, a plain Fraction
+(``divergence.product_worst_ratio_pairwise``) and, on small output spaces, a plain Fraction
 evaluation from the definition on the expanded joint mechanism,
 ε = max_{x≠x'} max_y ln P(y|x)/P(y|x').  Every regime that picks another code path is
 exercised: one ratio value (the RAPPOR count shortcut), several values (signatures),
@@ -20,7 +20,8 @@ import pytest
 
 from exactpriv.exact.logforms import LogForm
 from exactpriv.measures.engines import product as _product
-from exactpriv.measures.divergence import _all_pairs, _product_max_ratio, _product_max_ratio_pairwise, pure_dp
+from exactpriv.measures.divergence import _all_pairs, pure_dp
+from exactpriv.measures.engines.symbolic_pure_dp import product_worst_ratio, product_worst_ratio_pairwise
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 from exactpriv.mechanisms.zoo import rappor
 from exactpriv.spaces import Hamming
@@ -81,7 +82,7 @@ def test_random_products_match_pairwise_route(seed):
     rng = random.Random(100 + seed)
     PM = _random_product(rng, rng.randint(10, 40), rng.randint(5, 30), distinct_rows=rng.randint(1, 4))
     pairs = _all_pairs(len(PM.inputs.points))
-    assert _product_max_ratio(PM, pairs)[0] == _product_max_ratio_pairwise(PM, pairs)[0]
+    assert product_worst_ratio(PM, pairs)[0] == product_worst_ratio_pairwise(PM, pairs)[0]
 
 
 def test_rappor_matches_closed_form_and_pairwise():
@@ -93,8 +94,8 @@ def test_rappor_matches_closed_form_and_pairwise():
     hashes = {x: rng.sample(range(bits), h) for x in items}
     R = rappor(items, bits, hashes, f=F(1, 2))
     pairs = _all_pairs(len(items))
-    fast = _product_max_ratio(R, pairs)
-    assert fast[0] == _product_max_ratio_pairwise(R, pairs)[0] == F(3) ** (2 * h)
+    fast = product_worst_ratio(R, pairs)
+    assert fast[0] == product_worst_ratio_pairwise(R, pairs)[0] == F(3) ** (2 * h)
     assert pure_dp(R).value == 2 * h * LogForm.log(3)
 
 
@@ -109,9 +110,9 @@ def test_several_ratio_values_use_signatures(monkeypatch):
         factors.append(Mechanism(space, [0, 1], [on if rng.random() < 0.5 else off for _ in range(12)]))
     PM = ProductMechanism(factors)
     pairs = _all_pairs(12)
-    assert _product_max_ratio(PM, pairs)[0] == _product_max_ratio_pairwise(PM, pairs)[0]
+    assert product_worst_ratio(PM, pairs)[0] == product_worst_ratio_pairwise(PM, pairs)[0]
     monkeypatch.setattr(_product, "_MAX_SIGNATURE_VALUES", 0)  # the pair-by-pair products
-    assert _product_max_ratio(PM, pairs)[0] == _product_max_ratio_pairwise(PM, pairs)[0]
+    assert product_worst_ratio(PM, pairs)[0] == product_worst_ratio_pairwise(PM, pairs)[0]
 
 
 def test_gathered_scores_beyond_the_dense_matrix(monkeypatch):
@@ -119,9 +120,9 @@ def test_gathered_scores_beyond_the_dense_matrix(monkeypatch):
     rng = random.Random(9)
     PM = _random_product(rng, 9, 5, zeros=True)
     pairs = _all_pairs(9)
-    assert _product_max_ratio(PM, pairs)[0] == _product_max_ratio_pairwise(PM, pairs)[0]
+    assert product_worst_ratio(PM, pairs)[0] == product_worst_ratio_pairwise(PM, pairs)[0]
     PM = _random_product(rng, 9, 5)
-    assert _product_max_ratio(PM, pairs)[0] == _product_max_ratio_pairwise(PM, pairs)[0]
+    assert product_worst_ratio(PM, pairs)[0] == product_worst_ratio_pairwise(PM, pairs)[0]
 
 
 def test_unshared_rows_are_grouped_by_value(monkeypatch):
@@ -130,7 +131,7 @@ def test_unshared_rows_are_grouped_by_value(monkeypatch):
     rng = random.Random(4)
     PM = _random_product(rng, 8, 4)
     pairs = _all_pairs(8)
-    assert _product_max_ratio(PM, pairs)[0] == _product_max_ratio_pairwise(PM, pairs)[0]
+    assert product_worst_ratio(PM, pairs)[0] == product_worst_ratio_pairwise(PM, pairs)[0]
 
 
 def test_no_pairs():

@@ -12,8 +12,7 @@ import os
 
 import pytest
 import sympy
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from exactpriv.measures import REGISTRY
 from tests.measures.reference_harness import (
@@ -161,16 +160,16 @@ def test_regimes_reach_their_scan_paths(data):
     """The scan-engine regimes do reach the paths they are named for (so that the differential tests
     above exercise them): packed codes (K <= 16), unpacked codes (16 < K <= 256), the float filter
     (> 256 distinct entries) with distinct and with equal denominators, and object arrays."""
-    from exactpriv.measures.engines.scan.engine import _Engine
+    from exactpriv.measures.engines.scan.engine import ScanEngine
 
     space = Hamming((0, 1), 1)
-    eng = _Engine(data.draw(mechanisms(space, "generic")))
+    eng = ScanEngine(data.draw(mechanisms(space, "generic")))
     assert eng.codes is not None and eng.codes.base == 16
-    eng = _Engine(data.draw(mechanisms(Hamming((0, 1, 2), 2), "many_values")))
+    eng = ScanEngine(data.draw(mechanisms(Hamming((0, 1, 2), 2), "many_values")))
     assert eng.codes is not None and 16 < eng.codes.K <= 256
-    eng = _Engine(data.draw(mechanisms(space, "wide_distinct")))
+    eng = ScanEngine(data.draw(mechanisms(space, "wide_distinct")))
     assert eng.codes is None and eng.int64
-    eng = _Engine(data.draw(mechanisms(space, "wide_equal")))
+    eng = ScanEngine(data.draw(mechanisms(space, "wide_equal")))
     assert eng.codes is None and len(set(eng.den.tolist())) == 1
-    eng = _Engine(data.draw(mechanisms(space, "huge")))
+    eng = ScanEngine(data.draw(mechanisms(space, "huge")))
     assert not eng.int64

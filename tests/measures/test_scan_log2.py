@@ -1,4 +1,4 @@
-"""The log2-space float filter of the pure-DP scan (_Engine._max_ratio_log2), used when
+"""The log2-space float filter of the pure-DP scan (ScanEngine._max_ratio_log2), used when
 denominators leave float range (>= 2^1000), compared with the Fraction definition
 (max over neighbours and outputs of P(y|x)/P(y|x')) and with the float64 filter; and the
 integer construction of the truncated geometric mechanism against its Fraction rows."""
@@ -12,11 +12,12 @@ import numpy as np
 import pytest
 
 from exactpriv.exact.logforms import LogForm
-from exactpriv.measures.engines.scan.engine import _OO, _Engine
+from exactpriv.measures.engines.scan.engine import ScanEngine
 from exactpriv.measures.divergence import _edges, pure_dp
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.mechanisms.zoo import _geometric_rows, truncated_geometric
 from exactpriv.spaces import Hamming
+from exactpriv.exact.numbers import OO
 
 
 def _definition(rows, edges):
@@ -26,7 +27,7 @@ def _definition(rows, edges):
             for p, q in zip(rows[x], rows[x2]):
                 if q == 0:
                     if p:
-                        return _OO
+                        return OO
                     continue
                 best = max(best, p / q)
     return best
@@ -43,7 +44,7 @@ def test_log2_filter_matches_definition(seed):
         w[rng.randrange(S.size)] += 1
         rows.append([F(v, sum(w)) for v in w])
     M = Mechanism(S, list(range(S.size)), rows)
-    eng = _Engine(M)
+    eng = ScanEngine(M)
     pairs = _edges(S)
     expected = _definition(rows, [tuple(e) for e in pairs.tolist()])
     val, _ = eng._max_ratio_log2(pairs)

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from exactpriv.measures.engines.scan import codes as sd
 
@@ -24,7 +23,7 @@ def test_unique_rows_matches_numpy(monkeypatch, collide, seed, rows, cols, top):
     if collide:  # every row hashes to 0: grouping by hash alone would merge distinct rows
         monkeypatch.setattr(sd, "_HASH_WEIGHTS", np.zeros(1 << 16, dtype=np.int64))
     H = np.random.default_rng(seed).integers(0, top, size=(rows, cols), dtype=np.int64)
-    U, first = sd._unique_rows(H)
+    U, first = sd.unique_rows(H)
     V, _ = np.unique(H, axis=0, return_index=True)
     assert _as_sets(U, first, H) == {row.tobytes() for row in V}
     assert len(U) == len(V)

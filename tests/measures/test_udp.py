@@ -17,7 +17,7 @@ import sympy
 
 from exactpriv.errors import InvalidArgument, NotExactError, SpaceMismatchError
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import EPS
+from exactpriv.exact.numbers import EPS, OO
 from exactpriv.measures.divergence import pure_dp
 from exactpriv.measures.udp import (
     add_pairs,
@@ -34,7 +34,6 @@ from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Bounded, Subsets
 
 F = Fraction
-OO = sympy.oo
 
 
 def one_entity():

@@ -88,7 +88,7 @@ def test_verify_gives_the_hanging_reading_stopped_and_writes_every_row(tmp_path)
     rc = _guarded(main, ["verify", str(BANK), "--seconds-per-reading", "1", "--json", str(out), "--markdown",
                          str(tmp_path / "v.md")])
     assert rc == 7  # the time limit stopped readings (none of this bank declares an expected verdict)
-    rows = {(r["id"], r["reading"]): r for r in json.loads(out.read_text()) if r.get("reading")}
+    rows = {(r["id"], r["reading"]): r for r in json.loads(out.read_text())["rows"] if r.get("reading")}
     assert rows[("slow.hang", "never-returns")]["verdict"] == "STOPPED"
     assert rows[("slow.hang", "never-returns")]["evidence"]["stopped"]["by"] == "time limit"
     assert rows[("slow.quick", "fast")]["verdict"] == "CHECKED"

@@ -67,7 +67,7 @@ def test_sys_exit_in_a_check_is_a_crashed_check_and_outputs_are_written(tmp_path
     out = capsys.readouterr().out
     assert status == 1
     assert "crashed check" in out and "sys.exit(" in out  # the code may not survive the worker pipe
-    rows = json.loads((tmp_path / "verify.json").read_text())
+    rows = json.loads((tmp_path / "verify.json").read_text())["rows"]
     assert [r["reading"] for r in rows] == ["literal"]
 
 

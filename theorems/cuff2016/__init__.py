@@ -2,7 +2,7 @@
 
 The claims of the paper, one module per part of the paper, each claim declared beside the checks it uses:
 
-* :mod:`.sec1_definitions` — Definitions 1–3 ((ε, δ)-DP, MI-DP, neighbours);
+* :mod:`.definitions` — §1, Definitions 1–3 ((ε, δ)-DP, MI-DP, neighbours);
 * :mod:`.sec2_closeness` — Definition 4 and (7)–(8), (9), Property 1 and its tight form (11), Property 2;
 * :mod:`.sec2_strictness` — the claim that Properties 1 and 2 are strict;
 * :mod:`.sec2_property3` — Property 3 (the ε–δ trade-off) and its tightness;
@@ -18,9 +18,9 @@ The claims of the paper, one module per part of the paper, each claim declared b
 * :mod:`.appendix_d` — Lemma 11 and the continuity bound (105);
 * :mod:`.remarks` — the interpretation remarks of §2.2 and the informal claims of the abstract and §1.
 
-Shared helpers: :mod:`.closeness` (exact pair-level quantities), :mod:`.decisions` (combining exact
-decisions, deciding certified enclosures, symbolic proofs), :mod:`.mechanism_measures` (cached
-per-mechanism measures with exact capacity certificates), :mod:`.families` (the instance families of
+Shared helpers: :mod:`.closeness` (exact pair-level quantities), :mod:`.steps` (combining exact
+decisions, deciding certified enclosures, symbolic proofs), :mod:`.measured` (cached
+per-mechanism measures with exact capacity certificates), :mod:`.instances` (the instance families of
 §§1–3), :mod:`.random_objects` and :mod:`.exact_information` (seeded random objects, exact entropies
 and enclosure arithmetic for §§4–7), :mod:`.symbolic` (symbolic mechanism families and the step
 combinator of the all-parameter proofs).
@@ -32,8 +32,8 @@ from __future__ import annotations
 
 from theorems.cuff2016 import (
     appendix_d,
+    definitions,
     remarks,
-    sec1_definitions,
     sec2_closeness,
     sec2_orderings,
     sec2_property3,
@@ -50,7 +50,7 @@ from theorems.cuff2016 import (
 
 __all__ = ["CLAIMS"]
 
-_MODULES = (sec1_definitions, sec2_closeness, sec2_strictness, sec2_property3, sec2_orderings, sec3_theorem1,
+_MODULES = (definitions, sec2_closeness, sec2_strictness, sec2_property3, sec2_orderings, sec3_theorem1,
             sec3_lemma2, sec3_lemma3, sec4_properties, sec4_composition, sec5_group_privacy, sec6_variants,
             sec7_renyi, appendix_d, remarks)
 

@@ -1,6 +1,6 @@
 """Shorthands shared by the Cuff–Yu bank modules (one definition instead of one per section module).
 
-``_R`` builds a :class:`~exactpriv.claims.Reading` with the arguments in the order the section modules
+``reading_of`` builds a :class:`~exactpriv.claims.Reading` with the arguments in the order the section modules
 write them (name, statement, check, families), and ``_C, _P, _U, _X`` abbreviate the expected verdicts
 CHECKED, PROVED, UNDECIDED and REFUTED so that each claim's declaration fits beside its checks.
 """
@@ -12,7 +12,7 @@ from exactpriv.claims import Reading, Verdict
 __all__: list[str] = []  # helpers of the bank's modules
 
 
-def _R(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
+def reading_of(name, statement, check=None, families=(), *, expected, prove=None, notes="", **kw):
     return Reading(name, statement, check=check, families=tuple(families), prove=prove, expected=expected,
                    notes=notes, **kw)
 

@@ -29,8 +29,8 @@ from exactpriv.mechanisms import zoo
 from exactpriv.spaces import Hamming
 
 from theorems.cuff2016.closeness import _h
-from theorems.cuff2016.exact_information import _capacity, _conj, _entropy, _exact, _le, _prior_joint
-from theorems.cuff2016.random_objects import _mech, _prior
+from theorems.cuff2016.exact_information import _capacity, _entropy, _exact, conj, le, prior_joint
+from theorems.cuff2016.random_objects import _prior, mech
 
 __all__ = ["CLAIMS"]
 
@@ -123,15 +123,15 @@ def _check_lemma11(inst, *, variant="literal"):
     delta = dv.tv(P.pmf, Q.pmf)
     t = delta / (1 + delta)
     u = len(P.space.records[0])
-    jp, jq = _prior_joint(P), _prior_joint(Q)
+    jp, jq = prior_joint(P), prior_joint(Q)
     HP = _entropy(jp, (0, 1)) - _entropy(jp, (1,))
     HQ = _entropy(jq, (0, 1)) - _entropy(jq, (1,))
     if variant == "no-h":
         bound = 2 * t * LogForm.log(u) if u > 1 else LogForm.rational(0)
     else:
         bound = 2 * _h(t) + (2 * t * LogForm.log(u) if u > 1 else 0)
-    parts = [("H_P - H_Q <= bound", _le(HP - HQ, bound)), ("H_Q - H_P <= bound", _le(HQ - HP, bound))]
-    return Outcome(_conj(parts), {"delta": delta, "H_P(U|V)": HP, "H_Q(U|V)": HQ, "bound": bound})
+    parts = [("H_P - H_Q <= bound", le(HP - HQ, bound)), ("H_Q - H_P <= bound", le(HQ - HP, bound))]
+    return Outcome(conj(parts), {"delta": delta, "H_P(U|V)": HP, "H_Q(U|V)": HQ, "bound": bound})
 
 
 _F_L11 = [Family("extremal pairs (point mass vs spread, copy vs noisy copy)", _fam_l11_extreme),
@@ -176,11 +176,11 @@ def _check_105_pairs(inst, *, variant="literal"):
     P, Q = inst.prior, inst.extra["Q"]
     m = P.space.size
     T = dv.tv(P.pmf, Q.pmf)
-    jp, jq = _prior_joint(P), _prior_joint(Q)
+    jp, jq = prior_joint(P), prior_joint(Q)
     d = _entropy(jp, (0,)) - _entropy(jq, (0,))
     tail = T * LogForm.log(m - 1) if m > 2 else LogForm.rational(0)
     bound = tail if variant == "no-h" else _h(T) + tail
-    return Outcome(_conj([("H(P)-H(Q) <= bound", _le(d, bound)), ("H(Q)-H(P) <= bound", _le(-d, bound))]),
+    return Outcome(conj([("H(P)-H(Q) <= bound", le(d, bound)), ("H(Q)-H(P) <= bound", le(-d, bound))]),
                    {"T": T, "bound": bound})
 
 
@@ -198,7 +198,7 @@ def _fam_105_mech(seed=34, count=6):
     out = []
     for t in range(count):
         sp = Hamming(range(rng.choice((2, 3))), 1)
-        M = _mech(rng, sp, rng.choice((2, 3, 4)), den=5)
+        M = mech(rng, sp, rng.choice((2, 3, 4)), den=5)
         out.append(Instance(f"random single record #{t}", M, _prior(rng, sp)))
     out.append(Instance("erasure_channel(3, 1/2)", zoo.erasure_channel(3, Fraction(1, 2)),
                         Prior.uniform(Hamming(range(1, 4), 1))))
@@ -215,7 +215,7 @@ def _check_105_mech(inst):
         bound = LogForm.log(m)
     I = info.mi_privacy(M, prior=inst.prior)
     C = _capacity(M)
-    return Outcome(_conj([("I_P(X;Y) <= (105)", _le(I, bound)), ("sup_P I(X;Y) <= (105)", _le(C, bound))]),
+    return Outcome(conj([("I_P(X;Y) <= (105)", le(I, bound)), ("sup_P I(X;Y) <= (105)", le(C, bound))]),
                    {"delta": delta, "I": I, "capacity": C, "bound": bound})
 
 

@@ -4,7 +4,7 @@ CCS 2016), §2.2.
 Binary entropy h in nats, the tightest ε of (ε, 0)-closeness max(D_∞(P‖Q), D_∞(Q‖P)) (+oo when the supports
 differ), the tightest δ of (ln γ, δ)-closeness max(E_γ(P‖Q), E_γ(Q‖P)) (the E_γ remark of §3.2), min{ε, ε²}
 decided exactly, and the masses of every event of a pmf (for brute force over events: 2^k subset sums built
-by doubling, cached).  Every value is an exact Fraction or LogForm; ``_OO`` is sympy's +oo.
+by doubling, cached).  Every value is an exact Fraction or LogForm; ``OO`` is sympy's +oo.
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ import sympy
 
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
+from exactpriv.exact.numbers import OO
 from exactpriv.measures.divergence import hockey_stick, max_divergence
 
-_OO = sympy.oo
-_LN2 = LogForm.log(2)
+LN2 = LogForm.log(2)
 #: the values γ = e^ε at which the (ε, δ) profiles of §§1–2 are compared
-_GAMMAS = (Fraction(1), Fraction(3, 2), Fraction(2), Fraction(3))
+GAMMAS = (Fraction(1), Fraction(3, 2), Fraction(2), Fraction(3))
 
 
 def _h(q) -> LogForm:
@@ -39,10 +39,10 @@ def _log(r) -> LogForm:
     return LogForm.log(r)
 
 
-def _exp_of(value):
+def exp_of(value):
     """e^value as an exact Fraction when value = log(rational) (a LogForm with integer
     exponents, or 0); None for +oo; raises if irrational."""
-    if value is _OO or value == _OO:
+    if value is OO or value == OO:
         return None
     if isinstance(value, Fraction):
         if value == 0:
@@ -57,7 +57,7 @@ def _exp_of(value):
     return g
 
 
-def _sym(v):
+def sym(v):
     """Exact value (Fraction / LogForm / sympy) as a sympy expression."""
     if isinstance(v, LogForm):
         return v.to_sympy()
@@ -66,23 +66,23 @@ def _sym(v):
     return v
 
 
-def _min_eps_eps2(eps):
+def min_eps_eps2(eps):
     """min{ε, ε²} for an exact finite ε ≥ 0 (decided exactly: ε ≤ 1 iff ε² ≤ ε)."""
     d = compare(eps, "<=", 1)
     if d.is_undecided:  # pragma: no cover - LogForm vs 1 is always decidable
         raise ValueError(d.reason)
-    return _sym(eps) ** 2 if d.is_true else eps
+    return sym(eps) ** 2 if d.is_true else eps
 
 
-def _pair_eps(P, Q):
+def pair_eps(P, Q):
     """Tightest ε of (ε, 0)-closeness: max(D_∞(P‖Q), D_∞(Q‖P)) (LogForm or oo)."""
     a, b = max_divergence(P, Q), max_divergence(Q, P)
-    if a is _OO or b is _OO:
-        return _OO
+    if a is OO or b is OO:
+        return OO
     return a if compare(a, ">=", b).is_true else b
 
 
-def _pair_delta(P, Q, gamma: Fraction) -> Fraction:
+def pair_delta(P, Q, gamma: Fraction) -> Fraction:
     """Tightest δ of (ln γ, δ)-closeness: max(E_γ(P‖Q), E_γ(Q‖P)) (Cuff–Yu §3.2, the E_γ remark)."""
     return max(hockey_stick(P, Q, gamma), hockey_stick(Q, P, gamma))
 

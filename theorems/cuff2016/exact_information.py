@@ -5,7 +5,7 @@ Information Constraint" (ACM CCS 2016), §§4–7.
   exact LogForm and every comparison goes through :func:`exactpriv.exact.kernel.compare` (prime
   factorisation for ==, certified arb for <).
 * Suprema over priors (MI-DP, capacities, Sibson capacities) come from the measures: exact closed forms
-  where the channel structure gives one, else certified enclosures.  :func:`_le` is TRUE when the upper end
+  where the channel structure gives one, else certified enclosures.  :func:`le` is TRUE when the upper end
   is below, FALSE when the lower end is above, UNDECIDED otherwise; sums and maxima of enclosures are
   enclosures.
 * Sub-channels x_I -> P(.|x_I, x_{I^c}) give sup_P I(X_I;Y|X_{I^c}) as a maximum of capacities (the
@@ -25,27 +25,26 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.intervals import arb_eval, arb_to_fractions
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import to_sympy
+from exactpriv.exact.numbers import OO, to_sympy
 from exactpriv.measures import information as info
 from exactpriv.measures import sibson as sb
 from exactpriv.measures.result import Measured
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
-from theorems.cuff2016.closeness import _OO
 
-_LOG2 = LogForm.log(2)
+LOG2 = LogForm.log(2)
 
 
 # ======================================================================================
 # exact entropies and conditional mutual informations of rational joint pmfs
 # ======================================================================================
-def _prior_joint(prior: Prior) -> dict:
+def prior_joint(prior: Prior) -> dict:
     """{record-code tuple: p} of a prior on a product space (zero cells dropped)."""
     codes = prior.space.record_codes().tolist()
     return {tuple(c): p for c, p in zip(codes, prior.pmf) if p}
 
 
-def _mech_joint(M: Mechanism, prior: Prior) -> dict:
+def mech_joint(M: Mechanism, prior: Prior) -> dict:
     """{(x codes..., y): P(x) W(y|x)}: coordinates 0..n-1 are the records, n is the output."""
     codes = M.inputs.record_codes().tolist()
     out = {}
@@ -67,7 +66,7 @@ def _entropy(joint: dict, coords) -> LogForm:
     return LogForm(0, logs=[(1 / p, p) for p in marg.values() if p])
 
 
-def _cmi(joint: dict, A, B, C=()) -> LogForm:
+def cmi(joint: dict, A, B, C=()) -> LogForm:
     """I(A;B|C) = H(A,C) + H(B,C) - H(A,B,C) - H(C), exactly (the standard identity)."""
     A, B, C = tuple(A), tuple(B), tuple(C)
     return _entropy(joint, A + C) + _entropy(joint, B + C) - _entropy(joint, A + B + C) - _entropy(joint, C)
@@ -92,15 +91,15 @@ def _exact(v):
     return v.value if isinstance(v, Measured) else v
 
 
-def _le(a, b, what: str = "") -> Decision:
+def le(a, b, what: str = "") -> Decision:
     """Decide a <= b for exact values (incl. oo) or Measured enclosures."""
     av, bv = _exact(a), _exact(b)
     if av is not None and bv is not None:
         d = compare(av, "<=", bv)
         return d if not what else Decision(d.truth, d.method, f"{what}: {d.reason}", d.precision, d.certificate)
-    if bv is _OO:
+    if bv is OO:
         return Decision.true("infinity", f"{what}: bound is +oo")
-    if av is _OO:
+    if av is OO:
         return Decision.false("infinity", f"{what}: value is +oo, bound finite")
     alo, ahi = _bounds(a)
     blo, bhi = _bounds(b)
@@ -119,12 +118,12 @@ def _eq(a, b, what: str = "") -> Decision:
     return d if not what else Decision(d.truth, d.method, f"{what}: {d.reason}", d.precision, d.certificate)
 
 
-def _gt(a, b, what: str = "") -> Decision:
+def gt(a, b, what: str = "") -> Decision:
     """a > b, i.e. not (a <= b)."""
-    return _le(a, b, what).negate()
+    return le(a, b, what).negate()
 
 
-def _conj(parts: list[tuple[str, Decision]]) -> Decision:
+def conj(parts: list[tuple[str, Decision]]) -> Decision:
     """All parts hold: FALSE at the first false part, UNDECIDED if some part is, else TRUE."""
     for name, d in parts:
         if d.is_false:
@@ -140,8 +139,8 @@ def _sum(*vals):
     """Sum of exact values or Measured enclosures (a Measured; exact when every part is)."""
     ex = [_exact(v) for v in vals]
     if all(v is not None for v in ex):
-        if any(v is _OO for v in ex):
-            return Measured("sum", _OO)
+        if any(v is OO for v in ex):
+            return Measured("sum", OO)
         if all(isinstance(v, (int, Fraction, LogForm)) for v in ex):
             acc = LogForm.rational(0)
             for v in ex:
@@ -171,8 +170,8 @@ def _max(vals):
 
 def _scale(k, v):
     """k * v for an exact value (oo stays oo)."""
-    if v is _OO:
-        return _OO
+    if v is OO:
+        return OO
     if isinstance(v, LogForm) or isinstance(v, (int, Fraction)):
         return v * Fraction(k)
     return sympy.Rational(k) * to_sympy(v)
@@ -200,7 +199,7 @@ def _capacity(M: Mechanism, method: str = "auto") -> Measured:
 
 
 @functools.lru_cache(maxsize=None)
-def _sibson_cap(M: Mechanism, alpha) -> Measured:
+def sibson_cap(M: Mechanism, alpha) -> Measured:
     return sb.sibson_capacity(M, alpha=alpha)
 
 
@@ -229,14 +228,14 @@ def _contexts(M: Mechanism, I):
 
 
 @functools.lru_cache(maxsize=None)
-def _record_mi_dp(M: Mechanism, i: int) -> Measured:
+def record_mi_dp(M: Mechanism, i: int) -> Measured:
     """sup_P I(X_i;Y|X^{-i}) for one record: max over contexts of the sub-channel capacity
     (the reduction documented in :func:`exactpriv.measures.information.mi_dp`)."""
     return _max([_capacity(_sub(M, (i,), ctx)) for ctx in _contexts(M, (i,))])
 
 
 @functools.lru_cache(maxsize=None)
-def _group_mi(M: Mechanism, k: int) -> Measured:
+def group_mi(M: Mechanism, k: int) -> Measured:
     """max over |I| = k of sup_P I(X_I;Y|X_{I^c}) = max over I and contexts of the capacity of
     x_I -> P(.|x_I, x_{I^c}) (same reduction as MI-DP: the conditional MI is an average over
     contexts, each at most the sub-channel capacity, attained by a point mass on the context)."""

@@ -23,7 +23,7 @@ def _pmf(rng: random.Random, m: int, *, den: int = 6, zeros: bool = True) -> lis
             return [Fraction(v, sum(w)) for v in w]
 
 
-def _mech(rng, space, m: int, *, den: int = 6, zeros: bool = True) -> Mechanism:
+def mech(rng, space, m: int, *, den: int = 6, zeros: bool = True) -> Mechanism:
     return Mechanism(space, list(range(m)), [_pmf(rng, m, den=den, zeros=zeros) for _ in space.points])
 
 
@@ -38,11 +38,11 @@ def _prior(rng, space, *, den: int = 6, zeros: bool = True) -> Prior:
     return Prior(space, _pmf(rng, space.size, den=den, zeros=zeros))
 
 
-def _product_prior(rng, space, *, den: int = 5) -> Prior:
+def product_prior(rng, space, *, den: int = 5) -> Prior:
     return Prior.product(space, [_pmf(rng, len(a), den=den, zeros=False) for a in space.records])
 
 
-def _all_equal_prior(space) -> Prior:
+def all_equal_prior(space) -> Prior:
     """X_1 = ... = X_n = X ~ uniform on the common alphabet (Example 4.1's 'maximally correlated')."""
     vals = space.records[0]
     return Prior.from_dict(space, {(v,) * space.n: Fraction(1, len(vals)) for v in vals})

@@ -22,19 +22,18 @@ from exactpriv.claims.hypotheses import independent_records
 from exactpriv.distributions import Prior
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
+from exactpriv.exact.numbers import OO
 from exactpriv.measures.divergence import tv
 from exactpriv.measures.information import record_mi
 from exactpriv.mechanisms import zoo
 
-from theorems.cuff2016.closeness import _GAMMAS, _OO, _log, _masses, _pair_delta, _pair_eps
-from theorems.cuff2016.decisions import _combine, _measured_cmp
-from theorems.cuff2016.families import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, _mechs_random, _rpmf
-from theorems.cuff2016.mechanism_measures import _mi
-from theorems.cuff2016._common import _C, _R
+from theorems.cuff2016.closeness import GAMMAS, _log, _masses, pair_delta, pair_eps
+from theorems.cuff2016.steps import combine, measured_cmp
+from theorems.cuff2016.instances import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, mechs_random, rpmf
+from theorems.cuff2016.measured import _mi
+from theorems.cuff2016._common import _C, reading_of
 
 __all__ = ["CLAIMS"]
-
-
 
 
 # ======================================================================================
@@ -52,7 +51,7 @@ def _interp_bayes_check(inst: Instance) -> Outcome:
     """Bayes factor: with prior π on {P, Q}, max over outputs of |ln posterior odds − ln prior
     odds| equals the tightest ε of (ε,0)-closeness, for every π in (0, 1)."""
     P, Q = inst.params["P"], inst.params["Q"]
-    eps = _pair_eps(P, Q)
+    eps = pair_eps(P, Q)
     parts = []
     for pi in (Fraction(1, 2), Fraction(1, 5), Fraction(9, 10)):
         prior_odds = pi / (1 - pi)
@@ -68,12 +67,12 @@ def _interp_bayes_check(inst: Instance) -> Outcome:
             r = (post_p / post_q) / prior_odds
             worst = max(worst, r, 1 / r)
         if infinite:
-            parts.append(Decision.true("exact", "both infinite") if eps is _OO else
+            parts.append(Decision.true("exact", "both infinite") if eps is OO else
                          Decision.false("exact", "posterior odds degenerate but eps finite"))
         else:
-            parts.append(Decision.false("exact", "eps infinite but posterior odds finite") if eps is _OO else
+            parts.append(Decision.false("exact", "eps infinite but posterior odds finite") if eps is OO else
                          compare(_log(worst), "==", eps))
-    return Outcome(_combine(parts, "Bayes factor"))
+    return Outcome(combine(parts, "Bayes factor"))
 
 
 def _interp_region_check(inst: Instance) -> Outcome:
@@ -81,15 +80,15 @@ def _interp_region_check(inst: Instance) -> Outcome:
     e^ε P(A) + Q(A^c) >= 1 − δ (a piecewise-linear error region)."""
     P, Q = inst.params["P"], inst.params["Q"]
     parts = []
-    for g in _GAMMAS:
+    for g in GAMMAS:
         # the smallest left-hand side over all tests A; the region constraint is "<= ... >= 1 - delta"
         worst = min(min(pa + g * (1 - qa), g * pa + (1 - qa)) for pa, qa in _masses(P, Q))
         for d in (Fraction(0), Fraction(1, 10), Fraction(1, 3)):
             region = worst >= 1 - d
-            close = _pair_delta(P, Q, g) <= d  # the E_gamma form of Def. 4 (checked against (5)-(6) in def4)
+            close = pair_delta(P, Q, g) <= d  # the E_gamma form of Def. 4 (checked against (5)-(6) in def4)
             parts.append(Decision.true("exact", "agree") if close == region
                          else Decision.false("exact", f"gamma={g}, delta={d}: region {region}, close {close}"))
-    return Outcome(_combine(parts, "error region"))
+    return Outcome(combine(parts, "error region"))
 
 
 INTERP = Claim(
@@ -103,11 +102,11 @@ INTERP = Claim(
     "observation. Finally, (ε,δ)-closeness is shown in [17] to be precisely a piecewise linear constraint on "
     "the error region in a binary hypothesis test.",
     "identity",
-    [_R("tv-min-error", "1 − TV(P, Q) = min over tests A of P(A) + Q(A^c) (brute force over tests)",
+    [reading_of("tv-min-error", "1 − TV(P, Q) = min over tests A of P(A) + Q(A^c) (brute force over tests)",
         _interp_tv_test_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C),
-     _R("bayes-factor", "max_y |ln posterior odds − ln prior odds| = tightest ε of (ε,0)-closeness, for priors "
+     reading_of("bayes-factor", "max_y |ln posterior odds − ln prior odds| = tightest ε of (ε,0)-closeness, for priors "
                         "1/2, 1/5, 9/10", _interp_bayes_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C),
-     _R("error-region", "(ε,δ)-close ⟺ every test has P(A) + e^ε Q(A^c) >= 1 − δ and e^ε P(A) + Q(A^c) >= 1 − δ",
+     reading_of("error-region", "(ε,δ)-close ⟺ every test has P(A) + e^ε Q(A^c) >= 1 − δ and e^ε P(A) + Q(A^c) >= 1 − δ",
         _interp_region_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C,
         notes="The Stein-lemma remark (KL as the asymptotic error exponent) is a limit over i.i.d. "
               "sample sizes and is not encoded.")],
@@ -135,7 +134,7 @@ def _correlated_check(inst: Instance) -> Outcome:
     (the strong adversary's sup I(X_i;Y|X_{-i})): DP does not bound evidence of participation."""
     M = inst.mechanism
     r = record_mi(M, prior=inst.prior, record=0, method="exact")
-    return Outcome(_measured_cmp(_mi(M), "<", r.value), {"I(X_1;Y)": r, "mi_dp": _mi(M)})
+    return Outcome(measured_cmp(_mi(M), "<", r.value), {"I(X_1;Y)": r, "mi_dp": _mi(M)})
 
 
 @functools.lru_cache(maxsize=None)
@@ -143,9 +142,9 @@ def _independent_instances():
     rng = random.Random(44)
     out = []
     mechs = [zoo.count_query_geometric(2, exp_eps=2), zoo.exponential_mechanism_hamming([0, 1], 2, exp_eps=3)]
-    mechs += [m.mechanism for m in _mechs_random()[2::4][:4]]
+    mechs += [m.mechanism for m in mechs_random()[2::4][:4]]
     for k, M in enumerate(mechs):
-        marg = [_rpmf(rng, len(a), rng.choice([2, 3, 5])) for a in M.inputs.records]
+        marg = [rpmf(rng, len(a), rng.choice([2, 3, 5])) for a in M.inputs.records]
         out.append(Instance(f"{M!r} with product prior #{k} (seed 44)", mechanism=M,
                             prior=Prior.product(M.inputs, marg)))
     return tuple(out)
@@ -154,9 +153,9 @@ def _independent_instances():
 def _independent_check(inst: Instance) -> Outcome:
     """With independent entries, I(X_i;Y) <= mi_dp for every record (Property 4)."""
     M = inst.mechanism
-    parts = [_measured_cmp(_mi(M), ">=", record_mi(M, prior=inst.prior, record=i, method="exact").value)
+    parts = [measured_cmp(_mi(M), ">=", record_mi(M, prior=inst.prior, record=i, method="exact").value)
              for i in range(M.inputs.n)]
-    return Outcome(_combine(parts, "independent entries"))
+    return Outcome(combine(parts, "independent entries"))
 
 
 INFORMAL = Claim(
@@ -167,13 +166,13 @@ INFORMAL = Claim(
     "weaker adversary can compromise privacy severely if the entries in the database are correlated ... "
     "Clearly, this does not bound the unconditional mutual information when correlations are present.",
     "informal",
-    [_R("correlated-weak-adversary", "With all entries equal (X_1 = ... = X_n ~ Bern(½)), the count query with "
+    [reading_of("correlated-weak-adversary", "With all entries equal (X_1 = ... = X_n ~ Bern(½)), the count query with "
                                      "geometric noise leaks I(X_1;Y) > mi_dp (n = 2, 3)",
         _correlated_check, [Family("correlated-priors", _correlated_instances, "n = 2, 3, e^eps = 2")],
         expected=_C, notes="Finite analogue of 'does not bound the unconditional mutual information when "
                            "correlations are present' (cf. Example 4.1).",
         open_search=False),
-     _R("independent-entries", "With a product prior, I(X_i;Y) <= mi_dp for every record",
+     reading_of("independent-entries", "With a product prior, I(X_i;Y) <= mi_dp for every record",
         _independent_check, [Family("product-priors", _independent_instances, "6 mechanisms (seed 44)")],
         expected=_C, notes="Finite analogue of 'DP protects evidence of participation for independent entries' "
                            "(Property 4 / Corollary 4).",

@@ -29,29 +29,18 @@ from exactpriv.claims.relations import implies
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import EPS
+from exactpriv.exact.numbers import EPS, OO
 from exactpriv.forall import equality_for_all, value_for_all
 from exactpriv.measures.divergence import is_close, kl, tv
 from exactpriv.measures.symbolic import pair_divergence_symbolic
 
-from theorems.cuff2016.closeness import (
-    _GAMMAS,
-    _OO,
-    _exp_of,
-    _log,
-    _masses,
-    _min_eps_eps2,
-    _pair_delta,
-    _pair_eps,
-)
-from theorems.cuff2016.decisions import _certify, _combine, _prove_identity, _prove_limit
-from theorems.cuff2016.families import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR, PAIR_FAMILIES, _pair
-from theorems.cuff2016.symbolic import _T, _all_steps, _rr2
-from theorems.cuff2016._common import _C, _P, _R
+from theorems.cuff2016.closeness import GAMMAS, _log, _masses, exp_of, min_eps_eps2, pair_delta, pair_eps
+from theorems.cuff2016.steps import _certify, combine, prove_identity, prove_limit
+from theorems.cuff2016.instances import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR, PAIR_FAMILIES, _pair
+from theorems.cuff2016.symbolic import _T, all_steps, rr2
+from theorems.cuff2016._common import _C, _P, reading_of
 
 __all__ = ["CLAIMS"]
-
-
 
 
 # ======================================================================================
@@ -61,9 +50,9 @@ def _def4_events_check(inst: Instance) -> Outcome:
     """(5)-(6) by brute force over events equals the E_γ characterisation, and is_close agrees."""
     P, Q = inst.params["P"], inst.params["Q"]
     parts, vals = [], {}
-    for g in _GAMMAS:
+    for g in GAMMAS:
         brute = max(max(pa - g * qa, qa - g * pa) for pa, qa in _masses(P, Q))
-        d = _pair_delta(P, Q, g)
+        d = pair_delta(P, Q, g)
         vals[str(g)] = str(brute)
         parts.append(compare(brute, "==", d))
         if g in (1, 2):  # the library predicate agrees (tightest delta accepted, below rejected)
@@ -71,21 +60,21 @@ def _def4_events_check(inst: Instance) -> Outcome:
             parts.append(is_close(P, Q, eps, brute))
             if brute > 0:
                 parts.append(is_close(P, Q, eps, brute - Fraction(1, 1000)).negate())
-    return Outcome(_combine(parts, "(5)-(6) vs E_gamma"), {"delta(gamma)": vals})
+    return Outcome(combine(parts, "(5)-(6) vs E_gamma"), {"delta(gamma)": vals})
 
 
 def _def4_eq7_check(inst: Instance) -> Outcome:
     """(7): (ε,0)-close by events ⟺ mutually a.c. and |ln dP/dQ| <= ε pointwise."""
     P, Q = inst.params["P"], inst.params["Q"]
     parts = []
-    for g in _GAMMAS + (Fraction(5), Fraction(100)):
+    for g in GAMMAS + (Fraction(5), Fraction(100)):
         by_events = all(pa <= g * qa and qa <= g * pa for pa, qa in _masses(P, Q))
         ac = all((p == 0) == (q == 0) for p, q in zip(P, Q))
         # |ln(p/q)| <= ln g  <=>  p/q <= g and q/p <= g (exact rationals)
         pointwise = ac and all(p <= g * q and q <= g * p for p, q in zip(P, Q) if p > 0)
         parts.append(Decision.true("exact", f"gamma={g}: both {by_events}") if by_events == pointwise else
                      Decision.false("exact", f"gamma={g}: events say {by_events}, pointwise says {pointwise}"))
-    return Outcome(_combine(parts, "(7)"))
+    return Outcome(combine(parts, "(7)"))
 
 
 def _def4_eq8_check(inst: Instance) -> Outcome:
@@ -104,14 +93,14 @@ DEF4 = Claim(
     "(0,δ)-closeness is ||P − Q||_TV <= δ (8). P ≈(ε,δ) Q is equivalent to the pair of statements "
     "E_{e^ε}(P‖Q) <= δ and E_{e^ε}(Q‖P) <= δ.",
     "definition",
-    [_R("events-vs-E_gamma",
+    [reading_of("events-vs-E_gamma",
         "Brute force over events of (5)-(6) gives the smallest δ = max(E_γ(P‖Q), E_γ(Q‖P)) for γ in "
         "{1, 3/2, 2, 3}; is_close agrees at that δ and rejects δ − 1/1000",
         _def4_events_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C),
-     _R("eq7-pointwise", "(7): (ε,0)-closeness by events ⟺ mutual absolute continuity and |ln P(a)/Q(a)| <= ε "
+     reading_of("eq7-pointwise", "(7): (ε,0)-closeness by events ⟺ mutual absolute continuity and |ln P(a)/Q(a)| <= ε "
                          "pointwise, for e^ε in {1, 3/2, 2, 3, 5, 100}",
         _def4_eq7_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C),
-     _R("eq8-tv", "(8): max_A |P(A) − Q(A)| (brute force) equals the total variation ½Σ|P − Q|",
+     reading_of("eq8-tv", "(8): max_A |P(A) − Q(A)| (brute force) equals the total variation ½Σ|P − Q|",
         _def4_eq8_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C)],
 )
 
@@ -125,12 +114,12 @@ def pair_kl_bound_check(bound):
 
     def check(inst: Instance) -> Outcome:
         P, Q = inst.params["P"], inst.params["Q"]
-        eps = _pair_eps(P, Q)
-        if eps is _OO:
+        eps = pair_eps(P, Q)
+        if eps is OO:
             return Outcome(Decision.true("vacuous", "not (eps,0)-close for any finite eps"), {"eps": "oo"})
         b = bound(eps)
         d1, d2 = kl(P, Q), kl(Q, P)
-        return Outcome(_combine([compare(d1, "<=", b), compare(d2, "<=", b)], "KL <= bound(eps)"),
+        return Outcome(combine([compare(d1, "<=", b), compare(d2, "<=", b)], "KL <= bound(eps)"),
                        {"eps": eps, "D(P||Q)": d1, "D(Q||P)": d2, "bound": b})
 
     return check
@@ -141,7 +130,7 @@ EQ9 = Claim(
     "By relaxing the right side of (7) to be an expected value rather than a statement about all a, we "
     "immediately get: P ≈(ε,0) Q ⟹ D(P‖Q) <= ε nats, D(Q‖P) <= ε nats.",
     "implication",
-    [_R("literal", "D(P‖Q) <= ε and D(Q‖P) <= ε for the tightest ε of (ε,0)-closeness",
+    [reading_of("literal", "D(P‖Q) <= ε and D(Q‖P) <= ε for the tightest ε of (ε,0)-closeness",
         pair_kl_bound_check(lambda e: e), PAIR_FAMILIES, expected=_C,
         relations=(implies("pure_dp", "kl_dp", EPS, "ε", conditions=("pair-level",)),)),
      reduction_reading(
@@ -157,14 +146,14 @@ PROP1 = Claim(
     "cuff2016.prop1", "Property 1", "§2.2, Property 1, eq. (10); Appendix A",
     "P ≈(ε,0) Q ⟹ D(P‖Q) <= min{ε, ε²} nats, D(Q‖P) <= min{ε, ε²} nats.",
     "implication",
-    [_R("literal", "D(P‖Q), D(Q‖P) <= min{ε, ε²} for the tightest ε of (ε,0)-closeness",
-        pair_kl_bound_check(_min_eps_eps2), PAIR_FAMILIES, expected=_C,
+    [reading_of("literal", "D(P‖Q), D(Q‖P) <= min{ε, ε²} for the tightest ε of (ε,0)-closeness",
+        pair_kl_bound_check(min_eps_eps2), PAIR_FAMILIES, expected=_C,
         notes="Mechanism-level form: cuff2016.lemma1/(21).  The bound is loose by a factor 2 as ε -> 0 "
               "(the tight form is ε tanh(ε/2) ~ ε²/2, cuff2016.prop1_tight).",
         relations=(implies("pure_dp", "kl_dp", sympy.Min(EPS, EPS ** 2), "min{ε,ε²}", conditions=("pair-level",)),)),
      reduction_reading(
          "every-pair-by-reduction", given="pure_dp", measure="kl_dp", bound=sympy.Min(EPS, EPS ** 2),
-         families=PAIR_FAMILIES, check=pair_kl_bound_check(_min_eps_eps2),
+         families=PAIR_FAMILIES, check=pair_kl_bound_check(min_eps_eps2),
          statement="for EVERY pair (P, Q) of distributions on a finite set: D(P‖Q), D(Q‖P) <= min{ε, ε²}, ε the "
                    "tightest (ε,0)-closeness level: proved by reduction to RR(ε) (every ε-close pair is a "
                    "post-processing of RR(ε); KL does not increase under post-processing; KL(RR(ε)) = "
@@ -174,16 +163,16 @@ PROP1 = Claim(
 
 def _tanh_bound(eps: LogForm) -> LogForm:
     """ε·tanh(ε/2) = ε (e^ε − 1)/(e^ε + 1) for ε = ln γ, γ rational: an exact LogForm."""
-    g = _exp_of(eps)
+    g = exp_of(eps)
     return eps * ((g - 1) / (g + 1))
 
 
 def _tight_equality_check(inst: Instance) -> Outcome:
     """On the binary extremal pair: D(P‖Q) = D(Q‖P) = ε tanh(ε/2) exactly."""
     P, Q = inst.params["P"], inst.params["Q"]
-    eps = _pair_eps(P, Q)
+    eps = pair_eps(P, Q)
     b = _tanh_bound(eps)
-    return Outcome(_combine([compare(kl(P, Q), "==", b), compare(kl(Q, P), "==", b)], "equality in (11)"),
+    return Outcome(combine([compare(kl(P, Q), "==", b), compare(kl(Q, P), "==", b)], "equality in (11)"),
                    {"eps": eps, "bound": b})
 
 
@@ -193,20 +182,20 @@ def _prove_tight_equality() -> Decision:
     d1 = sum(p * sympy.log(p / q) for p, q in zip(P, Q))
     d2 = sum(q * sympy.log(q / p) for p, q in zip(P, Q))
     paper = EPS * (t - 1) * (1 - 1 / t) / ((t - 1) + (1 - 1 / t))
-    return _combine([_prove_identity(d1 - paper, "D(P||Q) = (11) for all eps >= 0"),
-                     _prove_identity(d2 - paper, "D(Q||P) = (11) for all eps >= 0")], "equality in (11)")
+    return combine([prove_identity(d1 - paper, "D(P||Q) = (11) for all eps >= 0"),
+                     prove_identity(d2 - paper, "D(Q||P) = (11) for all eps >= 0")], "equality in (11)")
 
 
 def _prove_tanh_form() -> Decision:
     t = sympy.exp(EPS)
     paper = EPS * (t - 1) * (1 - 1 / t) / ((t - 1) + (1 - 1 / t))
-    return _combine([_prove_identity(paper - EPS * sympy.tanh(EPS / 2), "(11) = eps tanh(eps/2)"),
-                     _prove_identity(paper - EPS * (t - 1) / (t + 1), "(11) = eps (e^eps-1)/(e^eps+1)")],
+    return combine([prove_identity(paper - EPS * sympy.tanh(EPS / 2), "(11) = eps tanh(eps/2)"),
+                     prove_identity(paper - EPS * (t - 1) / (t + 1), "(11) = eps (e^eps-1)/(e^eps+1)")],
                     "closed form of (11)")
 
 
 def _prove_tight_asymptotic() -> Decision:
-    return _prove_limit(EPS * sympy.tanh(EPS / 2) / (EPS ** 2 / 2), EPS, 0, 1, "(11) ~ eps^2/2 as eps -> 0")
+    return prove_limit(EPS * sympy.tanh(EPS / 2) / (EPS ** 2 / 2), EPS, 0, 1, "(11) ~ eps^2/2 as eps -> 0")
 
 
 def _prove_half_eps_squared() -> Decision:
@@ -220,7 +209,7 @@ _EPS_GRID = tuple(_log(g) for g in (Fraction(1), Fraction(1001, 1000), Fraction(
 
 @functools.lru_cache(maxsize=None)
 def _eps_grid_instances():
-    return tuple(Instance(f"eps=log({_exp_of(e)})", params={"gamma": _exp_of(e)}) for e in _EPS_GRID)
+    return tuple(Instance(f"eps=log({exp_of(e)})", params={"gamma": exp_of(e)}) for e in _EPS_GRID)
 
 
 EPS_GRID = Family("eps-grid", _eps_grid_instances, "eps = log(g) for g in 1, 1001/1000, ..., 10^6")
@@ -232,12 +221,12 @@ def _eq82_check(inst: Instance) -> Outcome:
     eps = _log(g)
     a = _tanh_bound(eps)
     b = eps * (1 - 1 / g)
-    c = _min_eps_eps2(eps)
-    return Outcome(_combine([compare(a, "<=", b), compare(b, "<=", c)], "(82)"), {"eps": eps})
+    c = min_eps_eps2(eps)
+    return Outcome(combine([compare(a, "<=", b), compare(b, "<=", c)], "(82)"), {"eps": eps})
 
 def _prove_eq82() -> Decision:
     e = EPS
-    return _combine([
+    return combine([
         _certify(e * sympy.tanh(e / 2), "<=", e * (1 - sympy.exp(-e)), "(82) first step, all eps >= 0"),
         _certify(e * (1 - sympy.exp(-e)), "<=", sympy.Min(e, e ** 2), "(82) second step, all eps >= 0"),
     ], "(82)")
@@ -251,7 +240,7 @@ def _prove_prop1_tight(bound=None) -> Decision:
     """RR_2(ε): P = (e^ε/(1+e^ε), 1/(1+e^ε)), Q = P reversed — the paper's witness.  Pure DP
     is exactly ε (the tightest (ε,0)-closeness level), and D(P‖Q) = D(Q‖P) = ε tanh(ε/2) for all
     ε >= 0, which is (11) verbatim for ε > 0 (at ε = 0 (11) is 0/0)."""
-    M = _rr2()
+    M = rr2()
     target = EPS * sympy.tanh(EPS / 2) if bound is None else bound
     d_pq = pair_divergence_symbolic(M, (0,), (1,), "kl")
     d_qp = pair_divergence_symbolic(M, (1,), (0,), "kl")
@@ -260,7 +249,7 @@ def _prove_prop1_tight(bound=None) -> Decision:
              lambda: value_for_all(M, "kl_dp", target)]
     if bound is None:
         parts.append(lambda: equality_for_all(d_pq, _paper_11(), domain=(0, sympy.oo), closed=(False, False)))
-    return _all_steps(parts, "binary RR attains (11) for every eps")
+    return all_steps(parts, "binary RR attains (11) for every eps")
 
 
 _EPS_NONNEGATIVE = Hypothesis("eps-nonnegative", "ε >= 0 (e^ε >= 1)", lambda inst: inst.params["gamma"] >= 1)
@@ -275,23 +264,23 @@ PROP1_TIGHT = Claim(
     "[App. A:] This extreme is achieved by a symmetric pair of binary distributions ... D(P‖Q) = D(Q‖P). "
     "The relaxation in Property 1: ε(...)/(...) <= ε(1 − e^{−ε}) <= min{ε, ε²} (82).",
     "tightness",
-    [_R("bound-11", "D(P‖Q), D(Q‖P) <= ε tanh(ε/2) = ε (e^ε − 1)/(e^ε + 1) (an exact LogForm at ε = ln γ)",
+    [reading_of("bound-11", "D(P‖Q), D(Q‖P) <= ε tanh(ε/2) = ε (e^ε − 1)/(e^ε + 1) (an exact LogForm at ε = ln γ)",
         pair_kl_bound_check(_tanh_bound), (PAIRS_RR, PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C,
         relations=(implies("pure_dp", "kl_dp", EPS * sympy.tanh(EPS / 2), "ε·tanh(ε/2)", conditions=("pair-level",),
                            tight=True, note="equality for binary randomized response"),), open_search=False),
-     _R("binary-equality", "For P = (e^ε, 1)/(1 + e^ε), Q = (1, e^ε)/(1 + e^ε): D(P‖Q) = D(Q‖P) = (11) — "
+     reading_of("binary-equality", "For P = (e^ε, 1)/(1 + e^ε), Q = (1, e^ε)/(1 + e^ε): D(P‖Q) = D(Q‖P) = (11) — "
                            "proved for all ε > 0 symbolically ((11) is 0/0 at ε = 0), and exactly at the grid points",
         _tight_equality_check, (PAIRS_RR,), prove=_prove_tight_equality, expected=_P,
         open_search=False),
-     _R("closed-form", "(11) equals ε tanh(ε/2) = ε (e^ε − 1)/(e^ε + 1) for all ε > 0 (identity; (11) is 0/0 at ε = 0)",
+     reading_of("closed-form", "(11) equals ε tanh(ε/2) = ε (e^ε − 1)/(e^ε + 1) for all ε > 0 (identity; (11) is 0/0 at ε = 0)",
         prove=_prove_tanh_form, expected=_P, open_search=False),
-     _R("asymptotic-half-eps-squared", "(11) / (ε²/2) -> 1 as ε -> 0", prove=_prove_tight_asymptotic, expected=_P,
+     reading_of("asymptotic-half-eps-squared", "(11) / (ε²/2) -> 1 as ε -> 0", prove=_prove_tight_asymptotic, expected=_P,
      open_search=False),
-     _R("half-eps-squared-upper-bound", "(11) <= ε²/2 for every ε >= 0 (the asymptotic form is also a bound)",
+     reading_of("half-eps-squared-upper-bound", "(11) <= ε²/2 for every ε >= 0 (the asymptotic form is also a bound)",
         prove=_prove_half_eps_squared, expected=_P,
         notes="Not stated in the paper: with Property 1's proof, ε-closeness gives KL <= ε²/2, a factor 2 "
               "better than min{ε, ε²} for ε <= 2.", open_search=False),
-     _R("relaxation-82", "(82): ε tanh(ε/2) <= ε(1 − e^{−ε}) <= min{ε, ε²} for all ε >= 0 (exact at ε = ln γ, "
+     reading_of("relaxation-82", "(82): ε tanh(ε/2) <= ε(1 − e^{−ε}) <= min{ε, ε²} for all ε >= 0 (exact at ε = ln γ, "
                          "γ from 1 to 10^6)",
         _eq82_check, (EPS_GRID,), prove=_prove_eq82, expected=_P,
         notes="Both steps proved for all ε >= 0 by exactpriv.certify; the grid is a cross-check.",
@@ -319,7 +308,7 @@ def pinsker_check(factor: Fraction = Fraction(1, 2)):
         P, Q = inst.params["P"], inst.params["Q"]
         d = kl(P, Q)
         t = tv(P, Q)
-        if d is _OO:
+        if d is OO:
             return Outcome(Decision.true("vacuous", "D(P||Q) = oo"), {"tv": t})
         return Outcome(compare(t * t, "<=", d * factor), {"tv": t, "D(P||Q)": d})
 
@@ -348,7 +337,7 @@ def _pinsker_tight_check(inst: Instance) -> Outcome:
 def _prove_pinsker_tight() -> Decision:
     d = sympy.Symbol("d", positive=True)
     D = d * sympy.log((1 + d) / (1 - d))  # D(P_d||Q_d), TV = d
-    return _prove_limit(d ** 2 / (D / 2), d, 0, 1,
+    return prove_limit(d ** 2 / (D / 2), d, 0, 1,
                         "TV^2 / (D/2) -> 1 on the binary family (Pinsker's constant is sharp)")
 
 
@@ -357,11 +346,11 @@ PROP2 = Claim(
     "By Pinsker's inequality, D(P‖Q) <= ε nats ⟹ P ≈(0, sqrt(ε/2)) Q. ... Property 2 is known to be tight up "
     "to a multiplicative constant.",
     "implication",
-    [_R("literal", "TV(P, Q) <= sqrt(D(P‖Q)/2), checked as TV² <= D/2 exactly",
+    [reading_of("literal", "TV(P, Q) <= sqrt(D(P‖Q)/2), checked as TV² <= D/2 exactly",
         pinsker_check(Fraction(1, 2)), PAIR_FAMILIES, expected=_C,
         relations=(implies("kl_dp", "tv_dp", sympy.sqrt(EPS / 2), "√(ε/2)", conditions=("pair-level",),
                            note="Pinsker; 'tight up to a multiplicative constant'"),)),
-     _R("tight-up-to-constant",
+     reading_of("tight-up-to-constant",
         "On P_d = ((1+d)/2, (1−d)/2), Q_d reversed (d = 1/2, ..., 1/4096): TV >= ½ sqrt(D/2) (finite form), "
         "and TV²/(D/2) -> 1 as d -> 0 (proved: the constant is in fact sharp)",
         _pinsker_tight_check, [Family("pinsker-binary", _pinsker_tight_instances, "d = 1/2^k, k = 1..12")],

@@ -26,18 +26,16 @@ from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import EPS
+from exactpriv.exact.numbers import EPS, OO
 
-from theorems.cuff2016.closeness import _GAMMAS, _OO, _exp_of, _log, _masses
-from theorems.cuff2016.decisions import _certify, _combine, _prove_identity
-from theorems.cuff2016.families import MECH_FAMILIES
-from theorems.cuff2016.mechanism_measures import _approx_delta, _hamming_pairs, _kl, _mi, _pure, _tv
+from theorems.cuff2016.closeness import GAMMAS, _log, _masses, exp_of
+from theorems.cuff2016.steps import _certify, combine, prove_identity
+from theorems.cuff2016.instances import MECH_FAMILIES
+from theorems.cuff2016.measured import _kl, _mi, _pure, _tv, approx_delta, hamming_pairs
 from theorems.cuff2016.sec2_property3 import _prove_prop3_by_reduction, prop3_delta_prime
-from theorems.cuff2016._common import _C, _P, _R
+from theorems.cuff2016._common import _C, _P, reading_of
 
 __all__ = ["CLAIMS"]
-
-
 
 
 # ======================================================================================
@@ -48,7 +46,7 @@ def _def567_check(inst: Instance) -> Outcome:
     distance-1 ordered pairs; KL summed by hand)."""
     M = inst.mechanism
     rows = M.rows
-    pairs = _hamming_pairs(M)
+    pairs = hamming_pairs(M)
     parts = []
     # Def. 5: smallest ε with P(A) <= e^ε Q(A) for all events A and ordered pairs
     ratio, infinite = Fraction(1), False
@@ -59,7 +57,7 @@ def _def567_check(inst: Instance) -> Outcome:
             elif qa > 0:
                 ratio = max(ratio, pa / qa)
     pv = _pure(M).value
-    parts.append(Decision.true("exact", "pure_dp = oo") if infinite and pv == _OO else
+    parts.append(Decision.true("exact", "pure_dp = oo") if infinite and pv == OO else
                  compare(pv, "==", _log(ratio)) if not infinite else Decision.false("exact", f"pure_dp={pv}, brute=oo"))
     # Def. 6
     brute_tv = max((max(pa - qa for pa, qa in _masses(rows[a], rows[b])) for a, b in pairs), default=Fraction(0))
@@ -69,15 +67,15 @@ def _def567_check(inst: Instance) -> Outcome:
     for a, b in pairs:
         P, Q = rows[a], rows[b]
         if any(p > 0 and q == 0 for p, q in zip(P, Q)):
-            best = _OO
+            best = OO
             break
         d = LogForm(0, logs=[(p / q, p) for p, q in zip(P, Q) if p > 0])
         if compare(d, ">", best).is_true:
             best = d
     kv = _kl(M).value
-    parts.append(Decision.true("exact", "kl_dp = oo") if best is _OO and kv == _OO else compare(kv, "==", best)
-                 if best is not _OO and kv != _OO else Decision.false("exact", f"kl_dp={kv}, brute={best}"))
-    return Outcome(_combine(parts, "Defs. 5-7 by brute force"))
+    parts.append(Decision.true("exact", "kl_dp = oo") if best is OO and kv == OO else compare(kv, "==", best)
+                 if best is not OO and kv != OO else Decision.false("exact", f"kl_dp={kv}, brute={best}"))
+    return Outcome(combine(parts, "Defs. 5-7 by brute force"))
 
 
 DEF5_6_7 = Claim(
@@ -86,7 +84,7 @@ DEF5_6_7 = Claim(
     "(0,δ)-DP. ... satisfies ε-KL-DP if for all neighboring database instances x^n and x~^n, "
     "D(P_{Y|X^n=x^n} ‖ P_{Y|X^n=x~^n}) <= ε nats.",
     "definition",
-    [_R("brute-force", "pure_dp = ln max_A P_x(A)/P_x'(A) (oo if some P_x(A) > 0 = P_x'(A)), tv_dp = max_A "
+    [reading_of("brute-force", "pure_dp = ln max_A P_x(A)/P_x'(A) (oo if some P_x(A) > 0 = P_x'(A)), tv_dp = max_A "
                        "P_x(A) − P_x'(A), kl_dp = max Σ p ln(p/q), all over ordered pairs at Hamming distance 1",
         _def567_check, MECH_FAMILIES, expected=_C)],
 )
@@ -122,7 +120,7 @@ DEF8 = Claim(
     "such that α'-DP ⟹ β'-DP. If the parameters are vectors, then β' > 0 and α' > 0 should be interpreted "
     "as inequalities on each coordinate.",
     "definition",
-    [_R("finite-family-collapse",
+    [reading_of("finite-family-collapse",
         "On a finite family of mechanisms, α ⪰ β iff α(M) = 0 ⇒ β(M) = 0 (take α' below the least positive "
         "α(M)); for the notions of (20) the zero sets coincide: pure_dp = 0 ⟺ kl_dp = 0 ⟺ mi_dp = 0 ⟺ tv_dp = 0",
         _def8_check, MECH_FAMILIES, expected=_C,
@@ -141,18 +139,18 @@ def _ex1_pure_check(inst: Instance) -> Outcome:
     """ε-DP ⇒ (ε,δ)-DP for every δ >= 0: at e^ε = e^{pure_dp} (and above), δ(γ) = 0."""
     M = inst.mechanism
     pv = _pure(M).value
-    g = _exp_of(pv)
+    g = exp_of(pv)
     if g is None:
         return Outcome(Decision.true("vacuous", "pure_dp = oo"))
-    parts = [compare(_approx_delta(M, g * k), "==", 0) for k in (1, 2)]
-    return Outcome(_combine(parts, "eps-DP => (eps,0)-DP"))
+    parts = [compare(approx_delta(M, g * k), "==", 0) for k in (1, 2)]
+    return Outcome(combine(parts, "eps-DP => (eps,0)-DP"))
 
 
 def _ex1_tv_check(inst: Instance) -> Outcome:
     """(δ)-DP ⇒ (ε,δ)-DP: δ(γ) <= δ(1) = tv_dp for every γ >= 1."""
     M = inst.mechanism
     t = _tv(M).value
-    return Outcome(_combine([compare(_approx_delta(M, g), "<=", t) for g in _GAMMAS], "(delta)-DP => (eps,delta)-DP"))
+    return Outcome(combine([compare(approx_delta(M, g), "<=", t) for g in GAMMAS], "(delta)-DP => (eps,delta)-DP"))
 
 
 def _ex1_prop3_check(inst: Instance) -> Outcome:
@@ -160,10 +158,10 @@ def _ex1_prop3_check(inst: Instance) -> Outcome:
     M = inst.mechanism
     t = _tv(M).value
     parts = []
-    for g in _GAMMAS:
-        d0 = prop3_delta_prime(_approx_delta(M, g), g, Fraction(1))
+    for g in GAMMAS:
+        d0 = prop3_delta_prime(approx_delta(M, g), g, Fraction(1))
         parts.append(compare(t, "<=", d0))
-    return Outcome(_combine(parts, "(eps,delta)-DP => (delta0)-DP"))
+    return Outcome(combine(parts, "(eps,delta)-DP => (delta0)-DP"))
 
 
 @functools.lru_cache(maxsize=None)
@@ -189,8 +187,8 @@ def _prove_ex1_limit() -> Decision:
     d = sympy.Symbol("d", nonnegative=True)
     t = sympy.exp(EPS)
     d0 = 1 - 2 * (1 - d) / (t + 1)
-    return _combine([
-        _prove_identity(d0 - ((t - 1) / (t + 1) + 2 * d / (t + 1)), "delta0 = tanh(eps/2) + 2 delta/(e^eps+1)"),
+    return combine([
+        prove_identity(d0 - ((t - 1) / (t + 1) + 2 * d / (t + 1)), "delta0 = tanh(eps/2) + 2 delta/(e^eps+1)"),
         _certify((t - 1) / (t + 1), "<=", EPS / 2, "tanh(eps/2) <= eps/2"),
         _certify(2 / (t + 1), "<=", sympy.Integer(1), "2/(e^eps + 1) <= 1"),
     ], "delta0 <= eps/2 + delta")
@@ -206,11 +204,11 @@ EX1 = Claim(
     "δ, and likewise for (δ)-DP, by definition. Also, (ε,δ)-DP = (δ)-DP by Property 3. Notice that even if we "
     "set ε' = 0, the quantity δ', as defined in the property, goes to zero as ε and δ go to zero.",
     "equivalence",
-    [_R("eps-DP-implies-eps-delta", "At e^ε = e^{pure_dp(M)} (and 2e^ε) the hockey-stick profile is 0",
+    [reading_of("eps-DP-implies-eps-delta", "At e^ε = e^{pure_dp(M)} (and 2e^ε) the hockey-stick profile is 0",
         _ex1_pure_check, MECH_FAMILIES, expected=_C),
-     _R("delta-DP-implies-eps-delta", "δ(e^ε) <= tv_dp for e^ε in {1, 3/2, 2, 3}",
+     reading_of("delta-DP-implies-eps-delta", "δ(e^ε) <= tv_dp for e^ε in {1, 3/2, 2, 3}",
         _ex1_tv_check, MECH_FAMILIES, expected=_C),
-     _R("equality-D-via-prop3", "(ε,δ)-DP ⇒ (0, δ₀)-DP, δ₀ = 1 − 2(1−δ)/(e^ε+1): tv_dp <= δ₀(δ(e^ε)) on the grid",
+     reading_of("equality-D-via-prop3", "(ε,δ)-DP ⇒ (0, δ₀)-DP, δ₀ = 1 − 2(1−δ)/(e^ε+1): tv_dp <= δ₀(δ(e^ε)) on the grid",
         _ex1_prop3_check, MECH_FAMILIES, expected=_C),
      reduction_reading(
          "equality-D-by-reduction", given="approx_dp", measure="tv_dp", bound=None, families=MECH_FAMILIES,
@@ -220,8 +218,8 @@ EX1 = Claim(
                    "of the four-output (ε, δ) pair, TV = E_1 does not increase under post-processing, and its value "
                    "on the four-output pair is δ₀: Property 3 at ε' = 0); the listed mechanisms' kernels are "
                    "confirmed at every e^ε of the grid",
-         prove=lambda: _prove_prop3_by_reduction("pair of rows of a mechanism"), confirm=confirm_approx(_GAMMAS)),
-     _R("delta0-vanishes", "δ₀ <= ε/2 + δ for all ε, δ >= 0 (so δ₀ -> 0 as ε, δ -> 0), δ₀ = tanh(ε/2) + 2δ/(e^ε+1)",
+         prove=lambda: _prove_prop3_by_reduction("pair of rows of a mechanism"), confirm=confirm_approx(GAMMAS)),
+     reading_of("delta0-vanishes", "δ₀ <= ε/2 + δ for all ε, δ >= 0 (so δ₀ -> 0 as ε, δ -> 0), δ₀ = tanh(ε/2) + 2δ/(e^ε+1)",
         _ex1_limit_check, [Family("eps-delta-grid", _ex1_limit_instances, "e^ε in {1..10}, δ in {0..1}")],
         prove=_prove_ex1_limit, expected=_P,
         hypotheses=(_EPS_DELTA_RANGES,))],

@@ -23,11 +23,11 @@ from exactpriv.exact.kernel import compare
 from exactpriv.forall import prove_nonnegative_orthant
 from exactpriv.measures.divergence import hockey_stick, is_close
 
-from theorems.cuff2016.closeness import _log, _pair_delta
-from theorems.cuff2016.decisions import _combine
-from theorems.cuff2016.families import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR, _pair
-from theorems.cuff2016.symbolic import _HALF, _all_steps
-from theorems.cuff2016._common import _C, _P, _R, _X
+from theorems.cuff2016.closeness import _log, pair_delta
+from theorems.cuff2016.steps import combine
+from theorems.cuff2016.instances import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR, _pair
+from theorems.cuff2016.symbolic import HALF, all_steps
+from theorems.cuff2016._common import _C, _P, _X, reading_of
 
 __all__ = ["CLAIMS"]
 
@@ -51,12 +51,12 @@ def prop3_check(delta_map=prop3_delta_prime):
         P, Q = inst.params["P"], inst.params["Q"]
         parts, vals = [], {}
         for g, gp in _PROP3_GRID:
-            d = _pair_delta(P, Q, g)
+            d = pair_delta(P, Q, g)
             dp = delta_map(d, g, gp)
-            actual = _pair_delta(P, Q, gp)
+            actual = pair_delta(P, Q, gp)
             vals[f"{g}->{gp}"] = (str(d), str(dp), str(actual))
             parts.append(compare(actual, "<=", dp))
-        return Outcome(_combine(parts, "Property 3"), {"(delta, delta', delta at eps')": vals})
+        return Outcome(combine(parts, "Property 3"), {"(delta, delta', delta at eps')": vals})
 
     return check
 
@@ -78,9 +78,9 @@ def _prop3_tight_check(inst: Instance) -> Outcome:
     """The extremal pair is (ε,δ)-close with δ tight and E_{e^ε'} = δ' exactly."""
     P, Q = inst.params["P"], inst.params["Q"]
     g, gp, d = inst.params["gamma"], inst.params["gamma_prime"], inst.params["delta"]
-    parts = [compare(_pair_delta(P, Q, g), "==", d),
-             compare(_pair_delta(P, Q, gp), "==", prop3_delta_prime(d, g, gp))]
-    return Outcome(_combine(parts, "Property 3 attained"))
+    parts = [compare(pair_delta(P, Q, g), "==", d),
+             compare(pair_delta(P, Q, gp), "==", prop3_delta_prime(d, g, gp))]
+    return Outcome(combine(parts, "Property 3 attained"))
 
 
 @functools.lru_cache(maxsize=None)
@@ -129,7 +129,7 @@ def _prop3_no_smaller_check(inst: Instance) -> Outcome:
     P, Q = inst.params["P"], inst.params["Q"]
     d, g, gp = inst.params["delta"], inst.params["gamma"], inst.params["gamma_prime"]
     parts = [is_close(P, Q, _log(g), d), compare(hockey_stick(P, Q, gp), ">=", d)]
-    return Outcome(_combine(parts, "no smaller delta"))
+    return Outcome(combine(parts, "no smaller delta"))
 
 
 
@@ -172,7 +172,7 @@ def _prop3_identity(lhs, rhs, what) -> Decision:
     diff = sympy.cancel((lhs - rhs).subs({_w: 1 - delta, _d: delta}))
     if diff == 0:
         return Decision.true("sympy-cancel", f"{what}: the difference cancels to 0")
-    pt = {delta: _HALF, _v: 0, _u: 1}
+    pt = {delta: HALF, _v: 0, _u: 1}
     val = diff.subs(pt)
     return Decision.false("rational", f"{what}: differs at delta = 1/2, e^eps' = 1, e^eps = 2 (difference {val})",
                           certificate={"point": {str(k): str(v) for k, v in pt.items()}, "difference": str(val)})
@@ -192,14 +192,14 @@ def _prove_prop3(delta_prime=None) -> Decision:
         e_g, pr = _hockey_orthant(A, B, g)
         parts.extend(pr)
         if e_g is None:
-            return _all_steps(parts, "Property 3 extremal pair")
+            return all_steps(parts, "Property 3 extremal pair")
         parts.append(_prop3_identity(e_g, _d, f"E_gamma({name}) = delta"))
         e_gp, pr = _hockey_orthant(A, B, gp)
         parts.extend(pr)
         if e_gp is None:
-            return _all_steps(parts, "Property 3 extremal pair")
+            return all_steps(parts, "Property 3 extremal pair")
         parts.append(_prop3_identity(e_gp, delta_prime, f"E_gamma'({name}) = delta'"))
-    return _all_steps(parts, "Property 3 is attained for all delta in [0,1], 0 <= eps' <= eps")
+    return all_steps(parts, "Property 3 is attained for all delta in [0,1], 0 <= eps' <= eps")
 
 
 _PROP3_RANGES = Hypothesis(
@@ -217,24 +217,24 @@ PROP3 = Claim(
     "Property 3 is the tightest possible trade-off between ε and δ with respect to (ε,δ)-closeness. Notice "
     "that δ' > δ. It is not possible for a larger δ to imply a smaller one, for any finite ε and ε'.",
     "implication",
-    [_R("literal", "For the tightest δ at e^ε = γ and γ' < γ in a grid, max(E_γ'(P‖Q), E_γ'(Q‖P)) <= δ'",
+    [reading_of("literal", "For the tightest δ at e^ε = γ and γ' < γ in a grid, max(E_γ'(P‖Q), E_γ'(Q‖P)) <= δ'",
         prop3_check(), (PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR), expected=_C),
-     _R("tightest", "The 4-point pair P = (δ, (1−δ)γ/(1+γ), (1−δ)/(1+γ), 0), Q its mirror image is (ε,δ)-close "
+     reading_of("tightest", "The 4-point pair P = (δ, (1−δ)γ/(1+γ), (1−δ)/(1+γ), 0), Q its mirror image is (ε,δ)-close "
                     "with δ tight and has E_{γ'}(P‖Q) = δ' exactly (no smaller δ' is possible)",
         _prop3_tight_check, [Family("prop3-extremal", _prop3_tight_instances,
                                     "grid of (γ, γ') and δ in {0, 1/10, 1/2, 9/10}")], expected=_C,
         open_search=False),
-     _R("delta-prime-exceeds-delta", "δ' > δ for every δ in [0, 1] and 0 <= ε' < ε",
+     reading_of("delta-prime-exceeds-delta", "δ' > δ for every δ in [0, 1] and 0 <= ε' < ε",
         _prop3_delta_check, [_DELTA_GRID], expected=_X, hypotheses=(_PROP3_RANGES,), finding=Finding.BOUNDARY,
         why="fails only at the endpoint δ = 1, where δ' = δ = 1 (the vacuous level); proved for every δ < 1 "
             "(reading delta-prime-exceeds-delta-below-one)",
         notes="REFUTED at δ = 1: δ' − δ = (1 − δ)(e^ε − e^{ε'})/(e^ε + 1) = 0 (both are 1, the vacuous "
               "level).  Boundary case; true for δ < 1 (reading delta-prime-exceeds-delta-below-one)."),
-     _R("delta-prime-exceeds-delta-below-one", "δ' > δ for every δ in [0, 1) and 0 <= ε' < ε",
+     reading_of("delta-prime-exceeds-delta-below-one", "δ' > δ for every δ in [0, 1) and 0 <= ε' < ε",
         _prop3_delta_check, [_DELTA_GRID, Family("delta-grid-below-one", lambda: _prop3_delta_instances(
             (Fraction(0), Fraction(1, 3), Fraction(99, 100))), "delta in {0, 1/3, 99/100} x (γ, γ') grid")],
         hypotheses=(_PROP3_RANGES, _DELTA_BELOW_ONE), prove=_prove_prop3_delta_below_one, expected=_P),
-     _R("no-smaller-delta", "For P = (δ, 1−δ), Q = (0, 1): (ε,δ)-close for every ε, yet E_{e^ε'}(P‖Q) = δ for "
+     reading_of("no-smaller-delta", "For P = (δ, 1−δ), Q = (0, 1): (ε,δ)-close for every ε, yet E_{e^ε'}(P‖Q) = δ for "
                             "every ε' (also ε' > ε): no (ε', δ'') with δ'' < δ follows",
         _prop3_no_smaller_check, [Family("no-smaller-delta", _prop3_no_smaller_instances,
                                          "δ in {1/100, 1/10, 1/4, 1/2, 1}, e^ε' up to 10^9")], expected=_C,

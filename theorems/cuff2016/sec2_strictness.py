@@ -20,12 +20,13 @@ from exactpriv.claims import Claim, Family, Finding, Instance, Outcome
 from exactpriv.claims.relations import does_not_imply
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
+from exactpriv.exact.numbers import OO
 from exactpriv.measures.divergence import kl, tv
 
-from theorems.cuff2016.closeness import _OO, _pair_eps
-from theorems.cuff2016.decisions import _combine
-from theorems.cuff2016.families import _pair
-from theorems.cuff2016._common import _C, _R, _X
+from theorems.cuff2016.closeness import pair_eps
+from theorems.cuff2016.steps import combine
+from theorems.cuff2016.instances import _pair
+from theorems.cuff2016._common import _C, _X, reading_of
 
 __all__ = ["CLAIMS"]
 
@@ -48,9 +49,9 @@ def _strict_tv_check(inst: Instance) -> Outcome:
     """TV = u (arbitrarily small) but D(P‖Q) = D(Q‖P) = oo: no KL bound, finite or not."""
     P, Q, u = inst.params["P"], inst.params["Q"], inst.params["u"]
     parts = [compare(tv(P, Q), "<=", u),
-             Decision.true("exact", "D(P||Q) = oo") if kl(P, Q) is _OO else Decision.false("exact", "D(P||Q) finite"),
-             Decision.true("exact", "D(Q||P) = oo") if kl(Q, P) is _OO else Decision.false("exact", "D(Q||P) finite")]
-    return Outcome(_combine(parts, "small TV, infinite KL"))
+             Decision.true("exact", "D(P||Q) = oo") if kl(P, Q) is OO else Decision.false("exact", "D(P||Q) finite"),
+             Decision.true("exact", "D(Q||P) = oo") if kl(Q, P) is OO else Decision.false("exact", "D(Q||P) finite")]
+    return Outcome(combine(parts, "small TV, infinite KL"))
 
 
 @functools.lru_cache(maxsize=None)
@@ -62,8 +63,8 @@ def _strict_kl_one_check(inst: Instance) -> Outcome:
     """D(P‖Q) = −ln(1−u) <= 2u (small) but ε = oo (Q(1) > 0 = P(1))."""
     P, Q, u = inst.params["P"], inst.params["Q"], inst.params["u"]
     parts = [compare(kl(P, Q), "<=", 2 * u),
-             Decision.true("exact", "eps = oo") if _pair_eps(P, Q) is _OO else Decision.false("exact", "eps finite")]
-    return Outcome(_combine(parts, "small one-sided KL, infinite eps"), {"D(P||Q)": kl(P, Q)})
+             Decision.true("exact", "eps = oo") if pair_eps(P, Q) is OO else Decision.false("exact", "eps finite")]
+    return Outcome(combine(parts, "small one-sided KL, infinite eps"), {"D(P||Q)": kl(P, Q)})
 
 
 @functools.lru_cache(maxsize=None)
@@ -87,8 +88,8 @@ def _strict_kl_both_instances():
 
 def _strict_kl_both_check(inst: Instance) -> Outcome:
     P, Q, a, E = (inst.params[k] for k in ("P", "Q", "a", "E"))
-    parts = [compare(kl(P, Q), "<=", a), compare(kl(Q, P), "<=", a), compare(_pair_eps(P, Q), ">", E)]
-    return Outcome(_combine(parts, "both KL small, eps large"), {"eps": _pair_eps(P, Q)})
+    parts = [compare(kl(P, Q), "<=", a), compare(kl(Q, P), "<=", a), compare(pair_eps(P, Q), ">", E)]
+    return Outcome(combine(parts, "both KL small, eps large"), {"eps": pair_eps(P, Q)})
 
 
 #: the four kinds of point y of a finite set for a pair (P, Q): (P(y) > 0, Q(y) > 0)
@@ -129,7 +130,7 @@ def _prove_finiteness_fails_on_finite_spaces() -> Decision:
             Q = tuple(Fraction(int(q), sq) for _, q in pattern)
             terms = [_point_term_finite(p, q) for p, q in pattern]
             predicted = (all(t[0] for t in terms), all(t[1] for t in terms), all(t[2] for t in terms))
-            measured = (kl(P, Q) is not _OO, kl(Q, P) is not _OO, _pair_eps(P, Q) is not _OO)
+            measured = (kl(P, Q) is not OO, kl(Q, P) is not OO, pair_eps(P, Q) is not OO)
             if predicted != measured:
                 return Decision.undecided("per-point reduction", f"support pattern {pattern}: the library's "
                                           f"finiteness {measured} differs from the per-point table {predicted}")
@@ -144,29 +145,27 @@ def _prove_finiteness_fails_on_finite_spaces() -> Decision:
                      "support_patterns_cross_checked": checked})
 
 
-
-
 PROP12_STRICT = Claim(
     "cuff2016.prop12_strict", "Claim: Properties 1 and 2 are strict", "§2.2, paragraph after (12)",
     "Property 1 and Property 2 are strict in the sense that the reverse implications are not true in any form "
     "(i.e. closeness bounds on the right, no matter how small the parameters, do not even imply finiteness of "
     "the parameters on the left).",
     "non-implication",
-    [_R("prop2-reverse", "TV = u arbitrarily small with D(P‖Q) = D(Q‖P) = oo (u = 1/2, ..., 1/2^32)",
+    [reading_of("prop2-reverse", "TV = u arbitrarily small with D(P‖Q) = D(Q‖P) = oo (u = 1/2, ..., 1/2^32)",
         _strict_tv_check, [Family("tv-small-kl-infinite", _strict_tv_instances, "P=(1-u,u,0), Q=(1-u,0,u)")],
         expected=_C,
         open_search=False, relations=(does_not_imply("tv_dp", "kl_dp", conditions=("pair-level",)),)),
-     _R("prop1-reverse-one-sided", "D(P‖Q) <= 2u arbitrarily small with ε = oo (P = (1,0), Q = (1−u,u))",
+     reading_of("prop1-reverse-one-sided", "D(P‖Q) <= 2u arbitrarily small with ε = oo (P = (1,0), Q = (1−u,u))",
         _strict_kl_one_check, [Family("kl-small-eps-infinite", _strict_kl_one_instances, "u = 1/2, ..., 1/2^32")],
         expected=_C,
         open_search=False),
-     _R("prop1-reverse-unbounded", "For a in {1/2, 1/8, 1/64, 1/1024} and E in {1, 5, 20}: a pair with "
+     reading_of("prop1-reverse-unbounded", "For a in {1/2, 1/8, 1/64, 1/1024} and E in {1, 5, 20}: a pair with "
                                    "D(P‖Q), D(Q‖P) <= a and ε > E (small two-sided KL gives no bound on ε)",
         _strict_kl_both_check, [Family("kl-small-eps-large", _strict_kl_both_instances,
                                        "P=(1-u,u), Q=(1-u/r,u/r), r a power of 2, u halved until both KL <= a")],
         expected=_C,
         open_search=False, relations=(does_not_imply("kl_dp", "pure_dp", conditions=("pair-level",)),)),
-     _R("prop1-reverse-finiteness-finite-spaces",
+     reading_of("prop1-reverse-finiteness-finite-spaces",
         "On a finite set there is a pair with D(P‖Q) <= a and D(Q‖P) <= a (both finite) that is not "
         "(ε,0)-close for any finite ε",
         prove=_prove_finiteness_fails_on_finite_spaces, expected=_X,

@@ -33,16 +33,14 @@ from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
-from theorems.cuff2016.closeness import _LN2, _h
-from theorems.cuff2016.decisions import _certify, _combine, _measured_cmp, _prove_identity, _prove_limit
-from theorems.cuff2016.families import MECHS_BSC, MECH_FAMILIES, _mech, _rpmf
-from theorems.cuff2016.mechanism_measures import _approx_delta, _mi, _tv
-from theorems.cuff2016.symbolic import _HALF, _T, _all_steps, _fact, _h_sym, _rr2
-from theorems.cuff2016._common import _C, _P, _R
+from theorems.cuff2016.closeness import LN2, _h
+from theorems.cuff2016.steps import _certify, combine, measured_cmp, prove_identity, prove_limit
+from theorems.cuff2016.instances import MECH_FAMILIES, MECHS_BSC, mech, rpmf
+from theorems.cuff2016.measured import _mi, _tv, approx_delta
+from theorems.cuff2016.symbolic import _T, HALF, all_steps, h_sym, rr2
+from theorems.cuff2016._common import _C, _P, reading_of
 
 __all__ = ["CLAIMS"]
-
-
 
 
 def _prove_eq99() -> Decision:
@@ -57,16 +55,16 @@ def _prove_eq99() -> Decision:
     g = ((1 + d) * sympy.log(1 + d) + (1 - d) * sympy.log(1 - d)) / 2 - d ** 2 / 2
     gp = (sympy.log(1 + d) - sympy.log(1 - d)) / 2 - d
     parts = [
-        _prove_identity(sympy.log(2) - h((1 - d) / 2) - d ** 2 / 2 - g, "ln 2 - h((1-d)/2) - d^2/2 = g(d)"),
+        prove_identity(sympy.log(2) - h((1 - d) / 2) - d ** 2 / 2 - g, "ln 2 - h((1-d)/2) - d^2/2 = g(d)"),
         # x = (1 + d)/2 covers x in [1/2, 1]: both sides of (99) are symmetric about x = 1/2
-        _prove_identity(h((1 + d) / 2) - h((1 - d) / 2), "h((1+d)/2) = h((1-d)/2)"),
+        prove_identity(h((1 + d) / 2) - h((1 - d) / 2), "h((1+d)/2) = h((1-d)/2)"),
         compare(g.subs(d, 0), "==", 0),
-        _prove_identity(sympy.diff(g, d) - gp, "g'(d) = (ln(1+d) - ln(1-d))/2 - d"),
+        prove_identity(sympy.diff(g, d) - gp, "g'(d) = (ln(1+d) - ln(1-d))/2 - d"),
         _certify((sympy.log(1 + EPS) - sympy.log(1 - EPS)) / 2, ">=", EPS, "g'(d) >= 0 on [0, 1)",
                  domain=(0, 1), closed=(True, False)),
         compare(LogForm.log(2) - Fraction(1, 2), ">=", 0),
     ]
-    return _combine(parts, "(99) for all x in [0, 1] (monotone argument)")
+    return combine(parts, "(99) for all x in [0, 1] (monotone argument)")
 
 # ======================================================================================
 # Lemma 2 (ordering (C)) and Appendix C
@@ -81,7 +79,7 @@ def lemma2_27_check(bound_sq):
         m = _mi(M)
         # t^2 <= bound_sq(mi)  <=>  mi >= the smallest eps with bound_sq(eps) >= t^2
         need = bound_sq.inverse(t * t)
-        return Outcome(_measured_cmp(m, ">=", need), {"tv_dp": t, "mi_dp": m, "mi needed": need})
+        return Outcome(measured_cmp(m, ">=", need), {"tv_dp": t, "mi_dp": m, "mi needed": need})
 
     return check
 
@@ -109,11 +107,11 @@ def lemma2_28_check(shrink=Fraction(1)):
         if t > shrink:
             # s·δ' <= s < tv: refuted iff ε <= ln 2 (else the claim is (s)-DP: also refuted)
             return Outcome(Decision.false("exact", f"tv_dp = {t} > {shrink} >= claimed delta'"), {"tv_dp": t})
-        above = _measured_cmp(m, ">=", _LN2)
+        above = measured_cmp(m, ">=", LN2)
         if above.is_true and shrink == 1:
             return Outcome(Decision.true("exact", "mi_dp >= ln 2: the implication is (1)-DP, vacuous"), {"mi_dp": m})
-        need = _LN2 - _h((1 - t / shrink) / 2)  # mi >= need  <=>  tv <= shrink·delta'(mi)
-        return Outcome(_measured_cmp(m, ">=", need), {"tv_dp": t, "mi_dp": m, "ln2 - h((1-tv)/2)": need})
+        need = LN2 - _h((1 - t / shrink) / 2)  # mi >= need  <=>  tv <= shrink·delta'(mi)
+        return Outcome(measured_cmp(m, ">=", need), {"tv_dp": t, "mi_dp": m, "ln2 - h((1-tv)/2)": need})
 
     return check
 
@@ -125,14 +123,14 @@ def _lemma2_bsc_check(inst: Instance) -> Outcome:
     if m.value is None:  # an equality needs the exact value (a BSC always has one)
         return Outcome(Decision.undecided("enclosure", "mi_dp is only enclosed: equality cannot be decided"),
                        {"mi_dp": m})
-    parts = [compare(m.value, "==", _LN2 - _h(p)), compare(t, "==", abs(1 - 2 * p)),
-             compare(_h((1 - t) / 2) + m.value, "==", _LN2)]
-    return Outcome(_combine(parts, "BSC equality in (28)"), {"mi_dp": m, "tv_dp": t})
+    parts = [compare(m.value, "==", LN2 - _h(p)), compare(t, "==", abs(1 - 2 * p)),
+             compare(_h((1 - t) / 2) + m.value, "==", LN2)]
+    return Outcome(combine(parts, "BSC equality in (28)"), {"mi_dp": m, "tv_dp": t})
 
 
 @functools.lru_cache(maxsize=None)
 def _bsc_near_half():
-    return tuple(_mech(f"BSC(p=1/2-1/2^{k})", zoo.binary_symmetric_channel(Fraction(1, 2) - Fraction(1, 2 ** k)),
+    return tuple(mech(f"BSC(p=1/2-1/2^{k})", zoo.binary_symmetric_channel(Fraction(1, 2) - Fraction(1, 2 ** k)),
                        k=k) for k in range(2, 12))
 
 
@@ -144,14 +142,14 @@ def _lemma2_asym_check(inst: Instance) -> Outcome:
     if m.value is None:  # the BSCs of the family have exact values; other channels are not this reading's
         return Outcome(Decision.undecided("enclosure", "mi_dp is only enclosed"), {"mi": m})
     parts = [compare(t * t, "<=", 2 * m.value), compare((1 - t * t) * 2 * m.value, "<=", t * t)]
-    return Outcome(_combine(parts, "asymptotic tightness of (27)"), {"tv": t, "mi": m})
+    return Outcome(combine(parts, "asymptotic tightness of (27)"), {"tv": t, "mi": m})
 
 
 def _prove_lemma2_asym() -> Decision:
     d = sympy.Symbol("d", positive=True)
     h = lambda x: -x * sympy.log(x) - (1 - x) * sympy.log(1 - x)  # noqa: E731
     eps = sympy.log(2) - h((1 - d) / 2)  # capacity of the BSC with TV d: delta'(eps) = d
-    return _prove_limit(d ** 2 / (2 * eps), d, 0, 1, "delta'(eps)^2 / (2 eps) -> 1 as eps -> 0")
+    return prove_limit(d ** 2 / (2 * eps), d, 0, 1, "delta'(eps)^2 / (2 eps) -> 1 as eps -> 0")
 
 
 @functools.lru_cache(maxsize=None)
@@ -162,7 +160,7 @@ def _eq99_instances():
 def _eq99_check(inst: Instance) -> Outcome:
     """(99): h(x) <= ln 2 − 2(x − 1/2)²."""
     x = inst.params["x"]
-    return Outcome(compare(_h(x), "<=", _LN2 - 2 * (x - Fraction(1, 2)) ** 2))
+    return Outcome(compare(_h(x), "<=", LN2 - 2 * (x - Fraction(1, 2)) ** 2))
 
 
 @functools.lru_cache(maxsize=None)
@@ -178,7 +176,7 @@ def _binary_channels():
     res = []
     for a, b in out:
         M = Mechanism(Hamming([0, 1], 1), [0, 1], [[1 - a, a], [1 - b, b]])
-        res.append(_mech(f"binary channel a={a}, b={b}", M, a=a, b=b))
+        res.append(mech(f"binary channel a={a}, b={b}", M, a=a, b=b))
     return tuple(res)
 
 
@@ -193,8 +191,8 @@ def _bsc_extremal_check(inst: Instance) -> Outcome:
     c_hat = capacity(hat)
     c = capacity(inst.mechanism)
     parts = [compare(tv_dp(hat).value, "==", d), compare(_tv(inst.mechanism).value, "==", d),
-             compare(c_hat.value, "==", _LN2 - _h((1 - d) / 2)), _measured_cmp(c, ">=", c_hat.value)]
-    return Outcome(_combine(parts, "BSC extremal"), {"C": c, "C_hat": c_hat})
+             compare(c_hat.value, "==", LN2 - _h((1 - d) / 2)), measured_cmp(c, ">=", c_hat.value)]
+    return Outcome(combine(parts, "BSC extremal"), {"C": c, "C_hat": c_hat})
 
 
 @functools.lru_cache(maxsize=None)
@@ -202,8 +200,8 @@ def _convex_instances():
     rng = random.Random(93)
     out = []
     for k in range(8):
-        W1 = [_rpmf(rng, 2, rng.choice([3, 4, 5, 6])) for _ in range(2)]
-        W2 = [_rpmf(rng, 2, rng.choice([3, 4, 5, 6])) for _ in range(2)]
+        W1 = [rpmf(rng, 2, rng.choice([3, 4, 5, 6])) for _ in range(2)]
+        W2 = [rpmf(rng, 2, rng.choice([3, 4, 5, 6])) for _ in range(2)]
         if W1 == W2:
             continue
         lam = rng.choice([Fraction(1, 2), Fraction(1, 3), Fraction(3, 4)])
@@ -240,19 +238,19 @@ def _prove_lemma2_bsc() -> Decision:
     from exactpriv.measures.divergence import tv_dp
     from exactpriv.measures.information import mi_dp
 
-    M = _rr2()
+    M = rr2()
     mi, tv = mi_dp_symbolic(M), tv_dp_symbolic(M)
     p = (1 - tv.value) / 2
     lim = sympy.limit(mi.value, EPS, sympy.oo)
     B0 = zoo.binary_symmetric_channel(0)
-    parts = [equality_for_all(mi, sympy.log(2) - _h_sym(1 / (1 + _T))),
+    parts = [equality_for_all(mi, sympy.log(2) - h_sym(1 / (1 + _T))),
              equality_for_all(tv, 1 - 2 / (1 + _T)),
-             inequality_for_all(p, ">", 0), inequality_for_all(p, "<=", _HALF),
-             equality_for_all(_h_sym(p) + mi.value, sympy.log(2)),
+             inequality_for_all(p, ">", 0), inequality_for_all(p, "<=", HALF),
+             equality_for_all(h_sym(p) + mi.value, sympy.log(2)),
              compare(mi.value.subs(EPS, 0), "==", 0),
-             _fact(lim == sympy.log(2), "sympy-limit (Gruntz, exact)", f"lim_(eps->oo) mi_dp = {lim} = ln 2"),
+             Decision.of(lim == sympy.log(2), "sympy-limit (Gruntz, exact)", f"lim_(eps->oo) mi_dp = {lim} = ln 2"),
              compare(mi_dp(B0).value, "==", sympy.log(2)), compare(tv_dp(B0).value, "==", 1)]
-    return _all_steps(parts, "BSCs attain (28) for every MI level in [0, ln 2]")
+    return all_steps(parts, "BSCs attain (28) for every MI level in [0, ln 2]")
 
 
 BINARY_CHANNEL = Hypothesis("binary-channel", "a channel with two inputs and two outputs (Appendix C)",
@@ -283,35 +281,35 @@ LEMMA2 = Claim(
     "with the same capacity but with greater or equal total variation ... channel capacity is a convex "
     "function of the channel parameters ... h(x) <= ln 2 − 2(x − ½)² (99).",
     "implication",
-    [_R("eq27", "tv_dp(M) <= sqrt(2 mi_dp(M)), checked as mi_dp >= tv_dp²/2", lemma2_27_check(LinearSq(2)),
+    [reading_of("eq27", "tv_dp(M) <= sqrt(2 mi_dp(M)), checked as mi_dp >= tv_dp²/2", lemma2_27_check(LinearSq(2)),
         MECH_FAMILIES + (MECHS_BSC,), expected=_C,
         relations=(implies("mi_dp", "tv_dp", sympy.sqrt(2 * EPS), "√(2ε)"),)),
-     _R("eq28-tight-form", "tv_dp <= 1 − 2h^{-1}(ln 2 − mi_dp) when mi_dp <= ln 2, checked as "
+     reading_of("eq28-tight-form", "tv_dp <= 1 − 2h^{-1}(ln 2 − mi_dp) when mi_dp <= ln 2, checked as "
                            "h((1 − tv_dp)/2) >= ln 2 − mi_dp (h increasing on [0, ½])",
         lemma2_28_check(), MECH_FAMILIES + (MECHS_BSC,), expected=_C),
-     _R("eq28-equality-bsc", "BSC(p): mi_dp = ln 2 − h(p), tv_dp = |1 − 2p| and h((1 − tv)/2) + mi = ln 2 "
+     reading_of("eq28-equality-bsc", "BSC(p): mi_dp = ln 2 − h(p), tv_dp = |1 − 2p| and h((1 − tv)/2) + mi = ln 2 "
                              "exactly: (28) is attained for every ε in [0, ln 2] (p = 0: ε = ln 2, δ' = 1)",
         _lemma2_bsc_check, (MECHS_BSC,), expected=_C,
         open_search=False),
-     _R("eq27-asymptotically-tight", "tv²/(2 mi) -> 1 along BSCs with tv -> 0 (proved), and 1 − tv² <= "
+     reading_of("eq27-asymptotically-tight", "tv²/(2 mi) -> 1 along BSCs with tv -> 0 (proved), and 1 − tv² <= "
                                      "tv²/(2 mi) <= 1 on BSC(½ − 1/2^k), k = 2..11",
         _lemma2_asym_check, [Family("bsc-near-half", _bsc_near_half, "p = 1/2 - 1/2^k")],
         prove=_prove_lemma2_asym, expected=_P,
         open_search=False),
-     _R("eq99", "h(x) <= ln 2 − 2(x − ½)² for all x in [0, 1] (exact at x = k/32)", _eq99_check,
+     reading_of("eq99", "h(x) <= ln 2 − 2(x − ½)² for all x in [0, 1] (exact at x = k/32)", _eq99_check,
         [Family("x-grid", _eq99_instances, "x = k/32, k = 0..32")], prove=_prove_eq99, expected=_P,
         notes="The certifier alone is UNDECIDED on (99) (touch point x = ½, log singularity at 0); the "
               "proof differentiates once and certifies the derivative (see _prove_eq99).",
         hypotheses=(_X_IN_UNIT_INTERVAL,)),
-     _R("relaxation-27-of-28", "1 − 2h^{-1}(ln 2 − ε) <= sqrt(2ε) for all ε in [0, ln 2], i.e. with "
+     reading_of("relaxation-27-of-28", "1 − 2h^{-1}(ln 2 − ε) <= sqrt(2ε) for all ε in [0, ln 2], i.e. with "
                                "δ' = d: d²/2 <= ln 2 − h((1 − d)/2) for all d in [0, 1]",
         prove=_prove_eq99, expected=_P, notes="Same inequality as (99) after x = (1 − d)/2."),
-     _R("bsc-extremal", "The symmetrised channel (95)-(96) is a BSC with the same TV and capacity <= the "
+     reading_of("bsc-extremal", "The symmetrised channel (95)-(96) is a BSC with the same TV and capacity <= the "
                         "original channel's", _bsc_extremal_check,
         [Family("binary-channels", _binary_channels, "grid a, b in {0, 1/3, 1} and 6 random (seed 91)")],
         expected=_C,
         hypotheses=(BINARY_CHANNEL,)),
-     _R("capacity-convex", "C(λW1 + (1−λ)W2) <= λC(W1) + (1−λ)C(W2) for random binary channels",
+     reading_of("capacity-convex", "C(λW1 + (1−λ)W2) <= λC(W1) + (1−λ)C(W2) for random binary channels",
         _convex_check, [Family("channel-pairs", _convex_instances, "8 random pairs (seed 93)")], expected=_C,
         hypotheses=(_CONVEX_COMBINATION,)),
      Reading("forall-bsc", "for every ε >= 0, BSC(1/(1+e^ε)) has tv_dp = 1 − 2h^{-1}(ln 2 − mi_dp) "
@@ -325,7 +323,7 @@ LEMMA2 = Claim(
 # ======================================================================================
 @functools.lru_cache(maxsize=None)
 def _threshold_instances():
-    return tuple(_mech(f"erasure_channel(2, {d})", zoo.erasure_channel(2, d), delta=d)
+    return tuple(mech(f"erasure_channel(2, {d})", zoo.erasure_channel(2, d), delta=d)
                  for d in (Fraction(1, 2), Fraction(1, 8), Fraction(1, 64), Fraction(1, 1024)))
 
 
@@ -333,10 +331,10 @@ def _threshold_check(inst: Instance) -> Outcome:
     """The binary erasure channel with non-erasure probability d is (d ln 2)-MI-DP, yet
     E_γ(P_1‖P_2) = d for every γ: every (ε', δ')-DP guarantee it has needs δ' >= d > 0."""
     M, d = inst.mechanism, inst.params["delta"]
-    parts = [_measured_cmp(_mi(M), "<=", _LN2 * d)]
+    parts = [measured_cmp(_mi(M), "<=", LN2 * d)]
     for g in (Fraction(1), Fraction(10), Fraction(10 ** 6), Fraction(10 ** 30)):
-        parts.append(compare(_approx_delta(M, g), ">=", d))
-    return Outcome(_combine(parts, "positive threshold"), {"mi_dp": _mi(M)})
+        parts.append(compare(approx_delta(M, g), ">=", d))
+    return Outcome(combine(parts, "positive threshold"), {"mi_dp": _mi(M)})
 
 
 LEMMA2_GENERAL = Claim(
@@ -347,7 +345,7 @@ LEMMA2_GENERAL = Claim(
     "positive threshold which depends on ε, and as δ' approaches this threshold, ε' must go to infinity. ... "
     "a description of the trade-off is too unwieldy for this discussion.",
     "informal",
-    [_R("positive-threshold", "For ε = d ln 2 (d = 1/2, 1/8, 1/64, 1/1024) the binary erasure channel is "
+    [reading_of("positive-threshold", "For ε = d ln 2 (d = 1/2, 1/8, 1/64, 1/1024) the binary erasure channel is "
                               "ε-MI-DP with δ(e^ε') >= d for e^ε' up to 10^30: every (ε', δ') implied by "
                               "ε-MI-DP has δ' >= d > 0",
         _threshold_check, [Family("erasure-threshold", _threshold_instances, "binary erasure channels")],

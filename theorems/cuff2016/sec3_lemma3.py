@@ -25,7 +25,7 @@ from exactpriv.distributions import Prior
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import EPS
+from exactpriv.exact.numbers import EPS, OO
 from exactpriv.forall import equality_for_all, value_for_all
 from exactpriv.measures.divergence import kl
 from exactpriv.measures.information import conditional_mi, mi_privacy
@@ -34,16 +34,14 @@ from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
-from theorems.cuff2016.closeness import _OO, _h, _log, _sym
-from theorems.cuff2016.decisions import _combine, _measured_cmp, _prove_limit
-from theorems.cuff2016.families import MECH_FAMILIES, _mech
-from theorems.cuff2016.mechanism_measures import _max_alphabet, _mi, _tv
-from theorems.cuff2016.symbolic import _all_steps, _h_sym
-from theorems.cuff2016._common import _C, _P, _R
+from theorems.cuff2016.closeness import _h, _log, sym
+from theorems.cuff2016.steps import combine, measured_cmp, prove_limit
+from theorems.cuff2016.instances import MECH_FAMILIES, mech
+from theorems.cuff2016.measured import _mi, _tv, max_alphabet
+from theorems.cuff2016.symbolic import all_steps, h_sym
+from theorems.cuff2016._common import _C, _P, reading_of
 
 __all__ = ["CLAIMS"]
-
-
 
 
 # ======================================================================================
@@ -62,10 +60,10 @@ def lemma3_check(bound=lemma3_bound):
     def check(inst: Instance) -> Outcome:
         M = inst.mechanism
         t = _tv(M).value
-        m = min(len(M.outputs), _max_alphabet(M) + 1)
+        m = min(len(M.outputs), max_alphabet(M) + 1)
         b0, b1 = bound(t, m), bound(Fraction(1), m)
         b = b0 if compare(b0, "<=", b1).is_true else b1
-        return Outcome(_measured_cmp(_mi(M), "<=", b), {"tv_dp": t, "m": m, "bound": b, "mi_dp": _mi(M)})
+        return Outcome(measured_cmp(_mi(M), "<=", b), {"tv_dp": t, "m": m, "bound": b, "mi_dp": _mi(M)})
 
     return check
 
@@ -90,14 +88,14 @@ def _lemma3_105_check(inst: Instance) -> Outcome:
     M = inst.mechanism
     t = _tv(M).value
     b = bound_105(t, len(M.outputs))
-    return Outcome(_measured_cmp(_mi(M), "<=", b), {"tv_dp": t, "bound": b, "mi_dp": _mi(M)})
+    return Outcome(measured_cmp(_mi(M), "<=", b), {"tv_dp": t, "bound": b, "mi_dp": _mi(M)})
 
 
 def _lemma3_126_check(inst: Instance) -> Outcome:
     M = inst.mechanism
     t = _tv(M).value
-    b = bound_126(t, _max_alphabet(M))
-    return Outcome(_measured_cmp(_mi(M), "<=", b), {"tv_dp": t, "bound": b, "mi_dp": _mi(M)})
+    b = bound_126(t, max_alphabet(M))
+    return Outcome(measured_cmp(_mi(M), "<=", b), {"tv_dp": t, "bound": b, "mi_dp": _mi(M)})
 
 
 @functools.lru_cache(maxsize=None)
@@ -115,7 +113,7 @@ def _eq106_127_check(inst: Instance) -> Outcome:
     d, c = inst.params["delta"], inst.params["card"]
     parts = [compare(bound_105(d, c), "<=", _h(d) + LogForm(0, logs=[(c, d)])),
              compare(bound_126(d, c), "<=", 2 * _h(d) + LogForm(0, logs=[(c + 1, 2 * d)]))]
-    return Outcome(_combine(parts, "(106), (127)"))
+    return Outcome(combine(parts, "(106), (127)"))
 
 
 @functools.lru_cache(maxsize=None)
@@ -123,7 +121,7 @@ def _erasure_instances():
     out = []
     for N in (2, 3, 4, 5, 8, 16):
         for d in (Fraction(0), Fraction(1, 4), Fraction(1, 2), Fraction(1)):
-            out.append(_mech(f"erasure_channel(N={N}, delta={d})", zoo.erasure_channel(N, d), N=N, delta=d))
+            out.append(mech(f"erasure_channel(N={N}, delta={d})", zoo.erasure_channel(N, d), N=N, delta=d))
     return tuple(out)
 
 
@@ -142,18 +140,18 @@ LEMMA3 = Claim(
     "(126) of the proof. [(105):] I <= h(δ) + δ ln(|Y| − 1) if δ <= (|Y| − 1)/|Y|, ln |Y| otherwise; "
     "(106) <= h(δ) + δ ln |Y|. [(126):] I <= 2h(δ/(δ+1)) + 2 δ/(δ+1) ln |X~| (127) <= 2h(δ) + 2δ ln(|X~| + 1).",
     "implication",
-    [_R("eq35", "mi_dp <= min(ε'(tv_dp), ε'(1)), ε'(δ) = 2h(δ) + 2δ ln min{|Y|, max|X_i| + 1} (every δ in "
+    [reading_of("eq35", "mi_dp <= min(ε'(tv_dp), ε'(1)), ε'(δ) = 2h(δ) + 2δ ln min{|Y|, max|X_i| + 1} (every δ in "
                 "[tv_dp, 1] is a valid (δ)-DP level; ε' is unimodal)",
         lemma3_check(), MECH_FAMILIES + (Family("erasure-channels", _erasure_instances, "N up to 16"),),
         expected=_C,
-        relations=(implies("tv_dp", "mi_dp", 2 * _h_sym(EPS) + 2 * EPS * sympy.log(_M_CARD), "2h(δ)+2δ ln m",
+        relations=(implies("tv_dp", "mi_dp", 2 * h_sym(EPS) + 2 * EPS * sympy.log(_M_CARD), "2h(δ)+2δ ln m",
                            conditions=("cardinality",), composable=False,
                            note="not monotone in δ; checked as min over δ' in [δ, 1]"),)),
-     _R("eq105", "mi_dp <= (105) at δ = tv_dp with |Y| the number of outputs", _lemma3_105_check,
+     reading_of("eq105", "mi_dp <= (105) at δ = tv_dp with |Y| the number of outputs", _lemma3_105_check,
         MECH_FAMILIES + (Family("erasure-channels", _erasure_instances, "N up to 16"),), expected=_C),
-     _R("eq126", "mi_dp <= (126) at δ = tv_dp with |X~| = max_i |X_i|", _lemma3_126_check,
+     reading_of("eq126", "mi_dp <= (126) at δ = tv_dp with |X~| = max_i |X_i|", _lemma3_126_check,
         MECH_FAMILIES + (Family("erasure-channels", _erasure_instances, "N up to 16"),), expected=_C),
-     _R("eq106-eq127", "(105) <= h(δ) + δ ln|Y| and (126) <= 2h(δ) + 2δ ln(|X~| + 1) for δ = k/16 and "
+     reading_of("eq106-eq127", "(105) <= h(δ) + δ ln|Y| and (126) <= 2h(δ) + 2δ ln(|X~| + 1) for δ = k/16 and "
                        "cardinalities 1, 2, 3, 4, 7, 16, 100", _eq106_127_check,
         [Family("delta-cardinality-grid", _delta_card_grid, "delta = k/16, card in {1,2,3,4,7,16,100}")],
         expected=_C, notes="The certifier is UNDECIDED on the all-δ form of (127) within 10 s (log "
@@ -179,7 +177,7 @@ def _ex33_capacity_check(inst: Instance) -> Outcome:
     parts = [compare(i_uni, "==", target)] + [compare(v, "<=", target) for v in ds]
     parts.append(compare(conditional_mi(M, prior=uni, record=0, method="exact").value, "==", i_uni))
     parts.append(compare(_mi(M).value, "==", target))
-    return Outcome(_combine(parts, "capacity of the erasure channel"), {"I(uniform)": i_uni, "target": target})
+    return Outcome(combine(parts, "capacity of the erasure channel"), {"I(uniform)": i_uni, "target": target})
 
 
 @functools.lru_cache(maxsize=None)
@@ -197,14 +195,14 @@ def _ex33_scaling_check(inst: Instance) -> Outcome:
     d, N = inst.params["delta"], inst.params["N"]
     C1, C2 = LogForm(0, logs=[(N, d)]), LogForm(0, logs=[(2 * N, d)])
     e1, e2 = lemma3_bound(d, N + 1), lemma3_bound(d, 2 * N + 1)
-    parts = [compare(e1, ">", 2 * C1), compare(_sym(e2) * _sym(C1), "<", _sym(e1) * _sym(C2))]
-    return Outcome(_combine(parts, "factor-two scaling"), {"eps'": e1, "C": C1})
+    parts = [compare(e1, ">", 2 * C1), compare(sym(e2) * sym(C1), "<", sym(e1) * sym(C2))]
+    return Outcome(combine(parts, "factor-two scaling"), {"eps'": e1, "C": C1})
 
 
 def _prove_ex33_limit() -> Decision:
     N, d = sympy.Symbol("N", positive=True), sympy.Symbol("delta", positive=True)
     h = -d * sympy.log(d) - (1 - d) * sympy.log(1 - d)
-    return _prove_limit((2 * h + 2 * d * sympy.log(N + 1)) / (d * sympy.log(N)), N, _OO, 2,
+    return prove_limit((2 * h + 2 * d * sympy.log(N + 1)) / (d * sympy.log(N)), N, OO, 2,
                         "Lemma 3 bound / capacity -> 2 as N -> oo (any fixed delta in (0, 1))")
 
 
@@ -227,7 +225,7 @@ def _prove_ex33() -> Decision:
         parts.append(equality_for_all(m, _DELTA * sympy.log(N), domain=(0, 1), closed=(False, False)))
         parts.append(value_for_all(_erasure(N), "capacity", _DELTA * sympy.log(N), domain=(0, 1),
                                    closed=(True, True)))
-    return _all_steps(parts, "C(erasure) = delta log N for all delta in [0, 1]")
+    return all_steps(parts, "C(erasure) = delta log N for all delta in [0, 1]")
 
 
 EX3_3 = Claim(
@@ -239,7 +237,7 @@ EX3_3 = Claim(
     "[Before:] these bounds ... get roughly within a factor of two of the correct scaling for large "
     "cardinalities.",
     "value",
-    [_R("capacity", "I at the uniform input = max_x D(W_x‖P_Y) = δ ln N exactly (so C = δ ln N), "
+    [reading_of("capacity", "I at the uniform input = max_x D(W_x‖P_Y) = δ ln N exactly (so C = δ ln N), "
                     "I(X_1;Y|X^{-1}) = I(X_1;Y), and mi_dp agrees",
         _ex33_capacity_check, [Family("erasure-channels", _erasure_instances,
                                       "N in {2,3,4,5,8,16}, delta in {0,1/4,1/2,1}")], expected=_C,
@@ -248,7 +246,7 @@ EX3_3 = Claim(
      # a reading of their own (CHECKED), not part of the PROVED one (issue 19 item 5)
      Reading("factor-two-scaling", "Lemma 3's bound over the capacity, ε'/C = (2h(δ) + 2δ ln(N+1))/(δ ln N), tends "
              "to 2 as N -> oo, for every fixed δ ∈ (0, 1)", prove=_prove_ex33_limit, expected=_P, open_search=False),
-     _R("factor-two-scaling-grid", "Lemma 3's ε' > 2C and ε'/C decreases from N to 2N, for δ ∈ {1/10, 1/2, 1} and "
+     reading_of("factor-two-scaling-grid", "Lemma 3's ε' > 2C and ε'/C decreases from N to 2N, for δ ∈ {1/10, 1/2, 1} and "
                                    "N = 2^k, k ∈ {1, 2, 4, 8, 16}", _ex33_scaling_check,
         [Family("N-grid", _scaling_instances, "delta in {1/10, 1/2, 1}, N = 2^k")], expected=_C,
         open_search=False),

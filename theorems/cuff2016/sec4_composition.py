@@ -23,7 +23,7 @@ from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.distributions import Prior
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import EPS
+from exactpriv.exact.numbers import EPS, OO
 from exactpriv.forall import equality_for_all
 from exactpriv.measures import information as info
 from exactpriv.measures.symbolic import mi_dp_symbolic
@@ -31,21 +31,10 @@ from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
-from theorems.cuff2016.exact_information import (
-    _OO,
-    _conj,
-    _entropy,
-    _eq,
-    _int,
-    _le,
-    _max,
-    _mi_dp,
-    _prior_joint,
-    _sum,
-)
-from theorems.cuff2016.mechanism_measures import _pure
-from theorems.cuff2016.random_objects import _circulant, _mech, _prior
-from theorems.cuff2016.symbolic import _T, _all_steps
+from theorems.cuff2016.exact_information import _entropy, _eq, _int, _max, _mi_dp, _sum, conj, le, prior_joint
+from theorems.cuff2016.measured import _pure
+from theorems.cuff2016.random_objects import _circulant, _prior, mech
+from theorems.cuff2016.symbolic import _T, all_steps
 
 __all__ = ["CLAIMS"]
 
@@ -59,8 +48,8 @@ def _fam_cor5_random(seed=10, count=3):
     out = []
     for t in range(count):
         sp = Hamming(range(rng.choice((2, 3))), 1)
-        M1 = _mech(rng, sp, rng.choice((2, 3)), den=5, zeros=False)
-        M2 = _mech(rng, sp, rng.choice((2, 3)), den=5, zeros=False)
+        M1 = mech(rng, sp, rng.choice((2, 3)), den=5, zeros=False)
+        M2 = mech(rng, sp, rng.choice((2, 3)), den=5, zeros=False)
         out.append(Instance(f"random single-record pair #{t}", M1, extra={"M2": M2}))
     return tuple(out)
 
@@ -77,8 +66,8 @@ def _fam_cor5_zoo():
 def _fam_cor5_n2(seed=11):
     rng = random.Random(seed)
     sp = Hamming((0, 1), 2)
-    return tuple(Instance(f"random pair on {{0,1}}^2 #{t}", _mech(rng, sp, 2, den=5, zeros=False),
-                          extra={"M2": _mech(rng, sp, 2, den=5, zeros=False)}) for t in range(2))
+    return tuple(Instance(f"random pair on {{0,1}}^2 #{t}", mech(rng, sp, 2, den=5, zeros=False),
+                          extra={"M2": mech(rng, sp, 2, den=5, zeros=False)}) for t in range(2))
 
 
 def _coord_bsc(p, coord):
@@ -102,7 +91,7 @@ def _fam_cor5_tight():
 def _check_cor5(inst):
     M1, M2 = inst.mechanism, inst.extra["M2"]
     e1, e2, ej = _mi_dp(M1), _mi_dp(M2), _mi_dp(M1.product(M2))
-    return Outcome(_le(ej, _sum(e1, e2), "mi_dp(Y1,Y2) <= eps1 + eps2"), {"eps1": e1, "eps2": e2, "joint": ej})
+    return Outcome(le(ej, _sum(e1, e2), "mi_dp(Y1,Y2) <= eps1 + eps2"), {"eps1": e1, "eps2": e2, "joint": ej})
 
 
 def _check_cor5_tight(inst):
@@ -115,7 +104,7 @@ def _check_cor5_max(inst):
     """BROKEN variant: max instead of sum."""
     M1, M2 = inst.mechanism, inst.extra["M2"]
     e1, e2, ej = _mi_dp(M1), _mi_dp(M2), _mi_dp(M1.product(M2))
-    return Outcome(_le(ej, _max([e1, e2]), "mi_dp(Y1,Y2) <= max(eps1, eps2)"), {"eps1": e1, "eps2": e2, "joint": ej})
+    return Outcome(le(ej, _max([e1, e2]), "mi_dp(Y1,Y2) <= max(eps1, eps2)"), {"eps1": e1, "eps2": e2, "joint": ej})
 
 
 _F_COR5 = [Family("random zero-free single-record channel pairs (seed 10)", _fam_cor5_random),
@@ -138,7 +127,7 @@ def _prove_cor5(c2=2, joint_scale=1) -> Decision:
     M1 = _bit_bsc(1 / (1 + _T), 0)
     M2 = _bit_bsc(1 / (1 + sympy.exp(c2 * EPS)), 1)
     e1, e2, ej = mi_dp_symbolic(M1), mi_dp_symbolic(M2), mi_dp_symbolic(M1.product(M2))
-    return _all_steps([equality_for_all(ej, joint_scale * (e1.value + e2.value))],
+    return all_steps([equality_for_all(ej, joint_scale * (e1.value + e2.value))],
                 f"Corollary 5 attained by BSC bits (c2 = {c2})")
 
 
@@ -184,16 +173,16 @@ def _check_ex43(inst):
     N = _int(inst.params["N"])
     m1, m2, mb, pb = _mi_dp(first), _mi_dp(second), _mi_dp(both), _pure(both)
     I = info.mi_privacy(both, prior=inst.prior)
-    HX = _entropy(_prior_joint(inst.prior), (0,))
+    HX = _entropy(prior_joint(inst.prior), (0,))
     not_ci = both != first.product(second)
     parts = [("Y1 alone 0-MI-DP", _eq(m1, 0)), ("Y2 alone 0-MI-DP", _eq(m2, 0)),
-             ("(Y1,Y2) not eps-DP for any finite eps", _eq(pb, _OO)),
+             ("(Y1,Y2) not eps-DP for any finite eps", _eq(pb, OO)),
              ("mi_dp(Y1,Y2) == log N", _eq(mb, LogForm.log(N))),
              ("I(X1;Y1,Y2) == H(X1) (reveals X1)", _eq(I, HX)),
              ("Y1, Y2 not conditionally independent",
               Decision.true("exact", "joint matrix differs from the product") if not_ci
               else Decision.false("exact", "joint equals the product of the parts"))]
-    return Outcome(_conj(parts), {"mi_dp_first": m1, "mi_dp_second": m2, "mi_dp_both": mb, "pure_dp_both": pb})
+    return Outcome(conj(parts), {"mi_dp_first": m1, "mi_dp_second": m2, "mi_dp_both": mb, "pure_dp_both": pb})
 
 
 _EX43 = Claim(
@@ -233,9 +222,9 @@ def _fam_cor6_random(seed=12, count=2):
     out = []
     for t in range(count):
         sp = Hamming((0, 1), 1)
-        M1 = _mech(rng, sp, 2, den=5, zeros=False)
+        M1 = mech(rng, sp, 2, den=5, zeros=False)
         m2 = rng.choice((2, 3))
-        extra = {f"step{i}": _mech(rng, sp, m2, den=5, zeros=False) for i in range(2)}
+        extra = {f"step{i}": mech(rng, sp, m2, den=5, zeros=False) for i in range(2)}
         out.append(Instance(f"random adaptive pair #{t}", M1, extra=extra))
     return tuple(out)
 
@@ -260,7 +249,7 @@ def _check_cor6(inst):
     e1 = _mi_dp(M1)
     e2 = _max([_mi_dp(s) for s in steps])
     ej = _mi_dp(_sequential(M1, steps))
-    return Outcome(_le(ej, _sum(e1, e2), "mi_dp(Y1,Y2) <= eps1 + max_y1 eps2(y1)"),
+    return Outcome(le(ej, _sum(e1, e2), "mi_dp(Y1,Y2) <= eps1 + max_y1 eps2(y1)"),
                    {"eps1": e1, "eps2": e2, "joint": ej})
 
 
@@ -271,7 +260,7 @@ def _check_cor6_marginal(inst):
     m2 = len(steps[0].outputs)
     marg = J.post_process([[Fraction(int(j == b)) for j in range(m2)] for (_, b) in J.outputs], outputs=list(range(m2)))
     e1, e2, ej = _mi_dp(M1), _mi_dp(marg), _mi_dp(J)
-    return Outcome(_le(ej, _sum(e1, e2), "mi_dp(Y1,Y2) <= eps1 + mi_dp(P_{Y2|X})"),
+    return Outcome(le(ej, _sum(e1, e2), "mi_dp(Y1,Y2) <= eps1 + mi_dp(P_{Y2|X})"),
                    {"eps1": e1, "eps2": e2, "joint": ej})
 
 
@@ -321,8 +310,8 @@ def _fam_cor7_priors(seed=14, count=6):
     rng = random.Random(seed)
     out = []
     for t in range(count):
-        a = _mech(rng, Hamming(range(rng.choice((2, 3))), 1), rng.choice((2, 3)), den=5)
-        b = _mech(rng, Hamming(range(2), 1), 2, den=5)
+        a = mech(rng, Hamming(range(rng.choice((2, 3))), 1), rng.choice((2, 3)), den=5)
+        b = mech(rng, Hamming(range(2), 1), 2, den=5)
         J = _parallel(a, b)
         out.append(Instance(f"random parallel pair #{t}, correlated prior", J, _prior(rng, J.inputs),
                             extra={"M1": a, "M2": b}))
@@ -333,7 +322,7 @@ def _check_cor7(inst):
     J, M1, M2 = inst.mechanism, inst.extra["M1"], inst.extra["M2"]
     e = _max([_mi_dp(M1), _mi_dp(M2)])
     ej = _mi_dp(J)
-    return Outcome(_le(ej, e, "mi_dp(Y1,Y2) <= max_j mi_dp(P_{Yj|X_Ij})"), {"eps": e, "joint": ej})
+    return Outcome(le(ej, e, "mi_dp(Y1,Y2) <= max_j mi_dp(P_{Yj|X_Ij})"), {"eps": e, "joint": ej})
 
 
 def _check_cor7_identity(inst):
@@ -344,7 +333,7 @@ def _check_cor7_identity(inst):
         rhs = info.conditional_mi(_lift(Mi, J.inputs, i), prior=P, record=i)
         vals[f"I(X_{i};Y^k|X^-{i})"], vals[f"I(X_{i};Y_f({i})|X^-{i})"] = lhs, rhs
         parts.append((f"(44) for record {i}", _eq(lhs, rhs)))
-    return Outcome(_conj(parts), vals)
+    return Outcome(conj(parts), vals)
 
 
 def _check_cor7_overlap(inst):
@@ -354,7 +343,7 @@ def _check_cor7_overlap(inst):
         return Decision.true("vacuous", "different alphabets: no overlapping composition")
     e = _max([_mi_dp(M1), _mi_dp(M2)])
     ej = _mi_dp(M1.product(M2))
-    return Outcome(_le(ej, e, "mi_dp(Y1,Y2) <= max eps_j with I_1 = I_2"), {"eps": e, "joint": ej})
+    return Outcome(le(ej, e, "mi_dp(Y1,Y2) <= max eps_j with I_1 = I_2"), {"eps": e, "joint": ej})
 
 
 def _is_parallel_composition(inst) -> bool:

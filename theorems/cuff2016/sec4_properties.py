@@ -32,9 +32,9 @@ from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
-from theorems.cuff2016.exact_information import _LOG2, _cmi, _conj, _eq, _gt, _le, _mi_dp, _prior_joint
-from theorems.cuff2016.mechanism_measures import _pure
-from theorems.cuff2016.random_objects import _all_equal_prior, _mech, _pmf, _prior, _product_prior
+from theorems.cuff2016.exact_information import LOG2, _eq, _mi_dp, cmi, conj, gt, le, prior_joint
+from theorems.cuff2016.measured import _pure
+from theorems.cuff2016.random_objects import _pmf, _prior, all_equal_prior, mech, product_prior
 
 __all__ = ["CLAIMS"]
 
@@ -118,21 +118,21 @@ def _fam_joint_random(seed=6, count=50):
 
 
 def _check_prop4(inst):
-    j = _prior_joint(inst.prior)
-    lhs, rhs = _cmi(j, (0,), (1,), (2,)), _cmi(j, (0,), (1,))
-    return Outcome(_le(rhs, lhs, "I(U;V) <= I(U;V|W)"), {"I(U;V|W)": lhs, "I(U;V)": rhs})
+    j = prior_joint(inst.prior)
+    lhs, rhs = cmi(j, (0,), (1,), (2,)), cmi(j, (0,), (1,))
+    return Outcome(le(rhs, lhs, "I(U;V) <= I(U;V|W)"), {"I(U;V|W)": lhs, "I(U;V)": rhs})
 
 
 def _check_prop5(inst):
-    j = _prior_joint(inst.prior)
-    lhs, rhs = _cmi(j, (0,), (1,), (2,)), _cmi(j, (0,), (1,))
-    return Outcome(_le(lhs, rhs, "I(U;V|W) <= I(U;V)"), {"I(U;V|W)": lhs, "I(U;V)": rhs})
+    j = prior_joint(inst.prior)
+    lhs, rhs = cmi(j, (0,), (1,), (2,)), cmi(j, (0,), (1,))
+    return Outcome(le(lhs, rhs, "I(U;V|W) <= I(U;V)"), {"I(U;V|W)": lhs, "I(U;V)": rhs})
 
 
 def _check_prop6(inst):
-    j = _prior_joint(inst.prior)
-    lhs = _cmi(j, (0,), (1, 2))
-    rhs = _cmi(j, (0,), (1,)) + _cmi(j, (0,), (2,), (1,))
+    j = prior_joint(inst.prior)
+    lhs = cmi(j, (0,), (1, 2))
+    rhs = cmi(j, (0,), (1,)) + cmi(j, (0,), (2,), (1,))
     return Outcome(_eq(lhs, rhs, "I(U;V,W) == I(U;V) + I(U;W|V)"), {"I(U;V,W)": lhs, "I(U;V)+I(U;W|V)": rhs})
 
 
@@ -200,9 +200,9 @@ def _fam_cor4_random(seed=7):
     out = []
     for t in range(3):
         sp = Hamming((0, 1), 2)
-        M = _mech(rng, sp, rng.choice((2, 3)), den=5, zeros=False)
+        M = mech(rng, sp, rng.choice((2, 3)), den=5, zeros=False)
         for u in range(2):
-            out.append(Instance(f"random n=2 #{t} product prior #{u}", M, _product_prior(rng, sp)))
+            out.append(Instance(f"random n=2 #{t} product prior #{u}", M, product_prior(rng, sp)))
     return tuple(out)
 
 
@@ -211,7 +211,7 @@ def _fam_cor4_zoo():
     rng = random.Random(8)
     out = []
     for M in (zoo.count_query_geometric(2, exp_eps=2), zoo.exponential_mechanism_hamming([0, 1], 2, exp_eps=3)):
-        out.append(Instance(f"{M!r}, product prior", M, _product_prior(rng, M.inputs)))
+        out.append(Instance(f"{M!r}, product prior", M, product_prior(rng, M.inputs)))
         out.append(Instance(f"{M!r}, uniform prior", M, Prior.uniform(M.inputs)))
     return tuple(out)
 
@@ -222,8 +222,8 @@ def _fam_cor4_n3(seed=9):
     sp = Hamming((0, 1), 3)
     out = []
     for t in range(2):
-        M = _mech(rng, sp, 2, den=5, zeros=False)
-        out.append(Instance(f"random n=3 #{t}, product prior", M, _product_prior(rng, sp)))
+        M = mech(rng, sp, 2, den=5, zeros=False)
+        out.append(Instance(f"random n=3 #{t}, product prior", M, product_prior(rng, sp)))
     return tuple(out)
 
 
@@ -235,16 +235,16 @@ def _check_cor4(inst):
         r = info.record_mi(M, prior=P, record=i)
         c = info.conditional_mi(M, prior=P, record=i)
         vals[f"I(X_{i};Y)"], vals[f"I(X_{i};Y|X^-{i})"] = r, c
-        parts += [(f"I(X_{i};Y) <= I(X_{i};Y|X^-{i})", _le(r, c)), (f"I(X_{i};Y|X^-{i}) <= eps", _le(c, eps))]
-    return Outcome(_conj(parts), vals)
+        parts += [(f"I(X_{i};Y) <= I(X_{i};Y|X^-{i})", le(r, c)), (f"I(X_{i};Y|X^-{i}) <= eps", le(c, eps))]
+    return Outcome(conj(parts), vals)
 
 
 def _check_cor4_correlated(inst):
     """BROKEN variant: the first inequality of (42) under a correlated prior."""
     M, P = inst.mechanism, inst.prior
     eps = _mi_dp(M)
-    parts = [(f"I(X_{i};Y) <= eps", _le(info.record_mi(M, prior=P, record=i), eps)) for i in range(M.inputs.n)]
-    return Outcome(_conj(parts), {"mi_dp": eps})
+    parts = [(f"I(X_{i};Y) <= eps", le(info.record_mi(M, prior=P, record=i), eps)) for i in range(M.inputs.n)]
+    return Outcome(conj(parts), {"mi_dp": eps})
 
 
 _F_COR4 = [Family("random zero-free mechanisms on {0,1}^2, random product priors (seed 7)", _fam_cor4_random),
@@ -287,7 +287,7 @@ def _fam_ex41_equal():
     for n in (2, 3, 4):
         M = zoo.count_query_geometric(n, exp_eps=2)
         out.append(Instance(f"count_query_geometric(n={n}, exp_eps=2), all entries equal", M,
-                            _all_equal_prior(M.inputs)))
+                            all_equal_prior(M.inputs)))
     return tuple(out)
 
 
@@ -306,7 +306,7 @@ def _fam_ex41_growth():
 def _check_ex41_dp(inst):
     M, eps = inst.mechanism, inst.params["eps"]
     p, m = _pure(M), _mi_dp(M)
-    return Outcome(_conj([("eps-DP", _le(p, eps)), ("eps-MI-DP", _le(m, eps))]), {"pure_dp": p, "mi_dp": m})
+    return Outcome(conj([("eps-DP", le(p, eps)), ("eps-MI-DP", le(m, eps))]), {"pure_dp": p, "mi_dp": m})
 
 
 def _check_ex41_zero(inst):
@@ -318,15 +318,15 @@ def _check_ex41_growth(inst):
     U = inst.prior
     I_n = info.mi_privacy(inst.mechanism, prior=U)
     I_next = info.mi_privacy(inst.extra["next"], prior=U)
-    parts = [("I_n < I_{n+1}", _gt(I_next, I_n)), ("I_{n+1} < ln 2", _gt(_LOG2, I_next))]
+    parts = [("I_n < I_{n+1}", gt(I_next, I_n)), ("I_{n+1} < ln 2", gt(LOG2, I_next))]
     thr = Fraction(inst.params["threshold"])
     if thr:
-        parts.append((f"I_n >= {thr} ln 2", _le(_LOG2 * thr, I_n)))
+        parts.append((f"I_n >= {thr} ln 2", le(LOG2 * thr, I_n)))
     if "full" in inst.extra:  # the reduction is exact: compare with the n-record mechanism
         full = inst.extra["full"]
-        r = info.record_mi(full, prior=_all_equal_prior(full.inputs))
+        r = info.record_mi(full, prior=all_equal_prior(full.inputs))
         parts.append(("max_i I(X_i;Y) of the full mechanism == I_n", _eq(r, I_n)))
-    return Outcome(_conj(parts), {"I_n": I_n, "I_n+1": I_next})
+    return Outcome(conj(parts), {"I_n": I_n, "I_n+1": I_next})
 
 
 _EX41 = Claim(

@@ -28,7 +28,7 @@ from exactpriv.claims.relations import implies
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.intervals import arb_to_fractions, working_precision
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import EPS, to_sympy
+from exactpriv.exact.numbers import EPS, OO, to_sympy
 from exactpriv.forall import value_for_all
 from exactpriv.measures import divergence as dv
 from exactpriv.mechanisms import zoo
@@ -36,25 +36,24 @@ from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
 from theorems.cuff2016.exact_information import (
-    _LOG2,
-    _OO,
+    LOG2,
     _bounds,
     _capacity,
-    _conj,
     _eq,
     _exact,
-    _group_mi,
-    _gt,
     _int,
-    _le,
     _mi_dp,
     _scale,
     _sum,
+    conj,
+    group_mi,
+    gt,
+    le,
 )
-from theorems.cuff2016.mechanism_measures import _pure
-from theorems.cuff2016.random_objects import _mech
-from theorems.cuff2016.sec7_renyi import _fq
-from theorems.cuff2016.symbolic import _all_steps
+from theorems.cuff2016.measured import _pure
+from theorems.cuff2016.random_objects import mech
+from theorems.cuff2016.sec7_renyi import fq
+from theorems.cuff2016.symbolic import all_steps
 
 __all__ = ["CLAIMS"]
 
@@ -69,7 +68,7 @@ def _fam_group_random(seed=15, count=14, zeros=False):
     out = []
     for t in range(count):
         sp = spaces[t % len(spaces)]
-        out.append(Instance(f"random {sp!r} #{t}", _mech(rng, sp, rng.choice((2, 3)), den=5, zeros=zeros)))
+        out.append(Instance(f"random {sp!r} #{t}", mech(rng, sp, rng.choice((2, 3)), den=5, zeros=zeros)))
     return tuple(out)
 
 
@@ -107,8 +106,8 @@ def _check_prop7(inst, *, slack=0):
     for k in range(1, M.inputs.n + 1):
         g = _group_eps(M, k)
         vals[f"group_{k}"] = g
-        parts.append((f"k={k}: eps_k <= {k - slack} eps", _le(g, _scale(k - slack, e))))
-    return Outcome(_conj(parts), vals)
+        parts.append((f"k={k}: eps_k <= {k - slack} eps", le(g, _scale(k - slack, e))))
+    return Outcome(conj(parts), vals)
 
 
 def _group_eps(M, k):
@@ -120,7 +119,7 @@ def _group_eps(M, k):
         for p, q in zip(M.rows[i], M.rows[j]):
             if p:
                 if not q:
-                    return _OO
+                    return OO
                 best = p / q if best is None or p / q > best else best
     return LogForm.log(best) if best is not None else Fraction(0)
 
@@ -132,8 +131,8 @@ def _check_prop8(inst, *, slack=0):
     for k in range(1, M.inputs.n + 1):
         g = max((dv.tv(M.rows[i], M.rows[j]) for i, j in _pairs_within(M.inputs, k)), default=Fraction(0))
         vals[f"tv_group_{k}"] = g
-        parts.append((f"k={k}: TV <= {k - slack} delta", _le(g, (k - slack) * d)))
-    return Outcome(_conj(parts), vals)
+        parts.append((f"k={k}: TV <= {k - slack} delta", le(g, (k - slack) * d)))
+    return Outcome(conj(parts), vals)
 
 
 def _delta_of(M, gamma, pairs):
@@ -155,8 +154,8 @@ def _check_prop9(inst, *, variant="literal"):
             gk, coef = g ** k, (g ** k - 1) / (g - 1)
         dk = _delta_of(M, gk, _pairs_within(M.inputs, k))
         vals[f"delta_{k}"] = dk
-        parts.append((f"k={k}: E_(gamma^k) <= {coef} delta", _le(dk, coef * delta)))
-    return Outcome(_conj(parts), vals)
+        parts.append((f"k={k}: E_(gamma^k) <= {coef} delta", le(dk, coef * delta)))
+    return Outcome(conj(parts), vals)
 
 
 @functools.lru_cache(maxsize=None)
@@ -243,18 +242,18 @@ def _check_ex51_cap(inst):
     if e == Fraction(1, 2):  # independent certified cross-check (Blahut-Arimoto + arb certificate)
         num = _capacity(M, "numeric")
         parts.append(("numeric enclosure contains e log(|X1|+1)",
-                      _conj([("lower", _le(num.lower, f1)), ("upper", _le(f1, num.upper))])))
-    return Outcome(_conj(parts), {"capacity": C, "formula": f1})
+                      conj([("lower", le(num.lower, f1)), ("upper", le(f1, num.upper))])))
+    return Outcome(conj(parts), {"capacity": C, "formula": f1})
 
 
 def _check_ex51_midp(inst):
     M = inst.mechanism
     N, e = _int(inst.params["N"]), Fraction(inst.params["e"])
     m = _mi_dp(M)
-    parts = [("mi_dp <= e ln 2", _le(m, _LOG2 * e))]
+    parts = [("mi_dp <= e ln 2", le(m, LOG2 * e))]
     if N >= 2:
-        parts.append(("mi_dp == e ln 2 (binary erasure channel per context)", _eq(m, _LOG2 * e)))
-    return Outcome(_conj(parts), {"mi_dp": m})
+        parts.append(("mi_dp == e ln 2 (binary erasure channel per context)", _eq(m, LOG2 * e)))
+    return Outcome(conj(parts), {"mi_dp": m})
 
 
 @functools.lru_cache(maxsize=None)
@@ -266,7 +265,7 @@ def _fam_ex51_group():
 def _check_ex51_group(inst):
     M, c = inst.mechanism, _int(inst.params["c"])
     C, m = _capacity(M), _mi_dp(M)
-    return Outcome(_gt(C, _scale(c, _exact(m)), f"max_P I(X1,X2;Y) > {c} * mi_dp"), {"capacity": C, "mi_dp": m})
+    return Outcome(gt(C, _scale(c, _exact(m)), f"max_P I(X1,X2;Y) > {c} * mi_dp"), {"capacity": C, "mi_dp": m})
 
 
 # ---- all-parameter values (symbolic families)
@@ -295,7 +294,7 @@ def _prove_ex51() -> Decision:
         M = _ex51(N)
         parts.append(value_for_all(M, "mi_dp", _E * sympy.log(2), domain=(0, 1), closed=(True, True)))
         parts.append(value_for_all(M, "capacity", _E * sympy.log(N + 1), domain=(0, 1), closed=(True, True)))
-    return _all_steps(parts, "Example 5.1 for all e in [0, 1]")
+    return all_steps(parts, "Example 5.1 for all e in [0, 1]")
 
 
 _F_EX51_LITERAL = Family("N = 1..4, e in {1/2, 1/5}",
@@ -367,13 +366,13 @@ def _fam_dp_random(seed=17):
     out = []
     for t in range(3):
         out.append(Instance(f"random zero-free single record #{t}",
-                            _mech(rng, Hamming(range(rng.choice((2, 3))), 1), rng.choice((2, 3)), den=5, zeros=False)))
+                            mech(rng, Hamming(range(rng.choice((2, 3))), 1), rng.choice((2, 3)), den=5, zeros=False)))
     for t in range(2):
-        out.append(Instance(f"random zero-free {{0,1}}^2 #{t}", _mech(rng, Hamming((0, 1), 2), 3, den=5, zeros=False)))
+        out.append(Instance(f"random zero-free {{0,1}}^2 #{t}", mech(rng, Hamming((0, 1), 2), 3, den=5, zeros=False)))
     return tuple(out)
 
 
-_F_DP = [Family("zoo: RR, count query geometric, E_d", _fam_eq53_zoo),
+F_DP = [Family("zoo: RR, count query geometric, E_d", _fam_eq53_zoo),
          Family("random zero-free mechanisms, n = 1, 2 (seed 17)", _fam_dp_random)]
 
 
@@ -382,11 +381,11 @@ def _check_eq53(inst):
     e = _exact(_pure(M))
     n = M.inputs.n
     C = _capacity(M)
-    if e is _OO:
+    if e is OO:
         return Outcome(Decision.true("infinity", "eps = oo: vacuous"), {"capacity": C})
     ne = to_sympy(_scale(n, e))
     bound = sympy.Min(ne, ne ** 2)
-    return Outcome(_le(C, bound, "sup_P I(X^n;Y) <= min{n eps, (n eps)^2}"), {"capacity": C, "pure_dp": e})
+    return Outcome(le(C, bound, "sup_P I(X^n;Y) <= min{n eps, (n eps)^2}"), {"capacity": C, "pure_dp": e})
 
 
 _EQ53 = Claim(
@@ -396,7 +395,7 @@ _EQ53 = Claim(
     "nats. (53)",
     "implication",
     [Reading("all-priors", "sup_P I(X^n;Y) (capacity) <= min{n eps, (n eps)^2} with eps = pure_dp(M)",
-             _check_eq53, _F_DP, expected=Verdict.CHECKED,
+             _check_eq53, F_DP, expected=Verdict.CHECKED,
              notes="Checking the capacity covers every prior.  Dropping n (min{eps, eps^2}) was not refuted on "
                    "these small families: per-record capacities grow like eps^2/8, so n >= 6 records would be "
                    "needed; it is not used as a broken variant.",
@@ -410,7 +409,7 @@ def _cor8_f(e: Fraction, k: int, Mcard: int):
     if e == 0:
         return Fraction(0), Fraction(0)
     with working_precision(256):
-        d = flint.arb(k) * (flint.arb(2) * flint.arb(_fq(e))).sqrt()
+        d = flint.arb(k) * (flint.arb(2) * flint.arb(fq(e))).sqrt()
         one = flint.arb(1)
         if not (one - d) > 0:
             return None
@@ -429,9 +428,9 @@ def _cor8_bound_lower(eps_lo, eps_hi, k, Mcard) -> Fraction | None:
 def _check_cor8(inst, *, broken=False):
     M, k = inst.mechanism, _int(inst.params["k"])
     eps = _mi_dp(M)
-    G = _group_mi(M, k)
+    G = group_mi(M, k)
     if broken:  # BROKEN variant: a group property k*eps without any cardinality term
-        return Outcome(_le(G, _sum(*([eps] * k)), f"group MI (k={k}) <= k eps"), {"mi_dp": eps, "group": G})
+        return Outcome(le(G, _sum(*([eps] * k)), f"group MI (k={k}) <= k eps"), {"mi_dp": eps, "group": G})
     lo, hi = _bounds(eps)
     Mcard = min(len(M.outputs), max(len(a) for a in M.inputs.records) ** k + 1)
     vals = {"mi_dp": eps, "group": G, "M": Mcard}

@@ -22,7 +22,7 @@ import sympy
 from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
 from exactpriv.claims.relations import implies
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import EPS, to_sympy
+from exactpriv.exact.numbers import EPS, OO, to_sympy
 from exactpriv.measures import divergence as dv
 from exactpriv.measures import information as info
 from exactpriv.measures.bayesian import bayesian_dp
@@ -31,19 +31,18 @@ from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
 from theorems.cuff2016.exact_information import (
-    _OO,
     _capacity,
-    _cmi,
-    _conj,
     _eq,
     _exact,
-    _le,
-    _mech_joint,
-    _record_mi_dp,
     _scale,
+    cmi,
+    conj,
+    le,
+    mech_joint,
+    record_mi_dp,
 )
-from theorems.cuff2016.random_objects import _mech, _prior
-from theorems.cuff2016.sec5_group_privacy import _F_DP
+from theorems.cuff2016.random_objects import _prior, mech
+from theorems.cuff2016.sec5_group_privacy import F_DP
 
 __all__ = ["CLAIMS"]
 
@@ -71,7 +70,7 @@ def _record_eps_bruteforce(M: Mechanism, i: int):
             if pa == 0:
                 continue
             if pb == 0:
-                return _OO
+                return OO
             r = pa / pb
             best = r if best is None or r > best else best
     return LogForm.log(best) if best is not None else Fraction(0)
@@ -81,7 +80,7 @@ def _record_eps_bruteforce(M: Mechanism, i: int):
 def _fam_sec61(seed=19, count=10):
     rng = random.Random(seed)
     spaces = [Hamming.product([[0, 1], [0, 1, 2]]), Hamming((0, 1), 2)]
-    return tuple(Instance(f"random #{t}", _mech(rng, spaces[t % 2], rng.choice((2, 3)), den=5, zeros=t % 3 == 0))
+    return tuple(Instance(f"random #{t}", mech(rng, spaces[t % 2], rng.choice((2, 3)), den=5, zeros=t % 3 == 0))
                  for t in range(count))
 
 
@@ -89,8 +88,8 @@ def _fam_sec61(seed=19, count=10):
 def _fam_sec61_midp(seed=20):
     rng = random.Random(seed)
     out = [Instance("random zero-free [0,1]x[0,1,2]",
-                    _mech(rng, Hamming.product([[0, 1], [0, 1, 2]]), 2, den=5, zeros=False)),
-           Instance("random zero-free {0,1}^2", _mech(rng, Hamming((0, 1), 2), 2, den=5, zeros=False)),
+                    mech(rng, Hamming.product([[0, 1], [0, 1, 2]]), 2, den=5, zeros=False)),
+           Instance("random zero-free {0,1}^2", mech(rng, Hamming((0, 1), 2), 2, den=5, zeros=False)),
            Instance("E_d([0,1], 2, exp_eps=2)", zoo.exponential_mechanism_hamming([0, 1], 2, exp_eps=2))]
     return tuple(out)
 
@@ -100,7 +99,7 @@ def _check_sec61_def(inst):
     vec = dv.personalized_dp_vector(M)
     parts = [(f"eps_{i} == brute force over events", _eq(vec[i], _record_eps_bruteforce(M, i)))
              for i in range(M.inputs.n)]
-    return Outcome(_conj(parts), {"per_record": vec})
+    return Outcome(conj(parts), {"per_record": vec})
 
 
 def _check_sec61_midp(inst):
@@ -108,11 +107,11 @@ def _check_sec61_midp(inst):
     vec = dv.personalized_dp_vector(M)
     parts, vals = [], {"per_record": vec}
     for i, e in enumerate(vec):
-        m = _record_mi_dp(M, i)
+        m = record_mi_dp(M, i)
         vals[f"mi_dp_{i}"] = m
-        bound = _OO if e is _OO else sympy.Min(to_sympy(e), to_sympy(e) ** 2)
-        parts.append((f"record {i}: sup_P I(X_i;Y|X^-i) <= min{{eps_i, eps_i^2}}", _le(m, bound)))
-    return Outcome(_conj(parts), vals)
+        bound = OO if e is OO else sympy.Min(to_sympy(e), to_sympy(e) ** 2)
+        parts.append((f"record {i}: sup_P I(X_i;Y|X^-i) <= min{{eps_i, eps_i^2}}", le(m, bound)))
+    return Outcome(conj(parts), vals)
 
 
 _SEC61 = Claim(
@@ -140,9 +139,9 @@ def _fam_sec62_priors(seed=21):
     rng = random.Random(seed)
     out = []
     for t in range(2):
-        M = _mech(rng, Hamming((0, 1), 2), rng.choice((2, 3)), den=5, zeros=False)
+        M = mech(rng, Hamming((0, 1), 2), rng.choice((2, 3)), den=5, zeros=False)
         out.append(Instance(f"random {{0,1}}^2 #{t}", M, _prior(rng, M.inputs)))
-    M = _mech(rng, Hamming((0, 1), 3), 2, den=5, zeros=False)
+    M = mech(rng, Hamming((0, 1), 3), 2, den=5, zeros=False)
     out.append(Instance("random {0,1}^3", M, _prior(rng, M.inputs)))
     return tuple(out)
 
@@ -150,7 +149,7 @@ def _fam_sec62_priors(seed=21):
 def _check_sec62_58(inst):
     M = inst.mechanism
     C, f = _capacity(M), dv.free_lunch(M)
-    return Outcome(_le(C, f, "sup_P I(X^n;Y) <= free-lunch eps"), {"capacity": C, "free_lunch": f})
+    return Outcome(le(C, f, "sup_P I(X^n;Y) <= free-lunch eps"), {"capacity": C, "free_lunch": f})
 
 
 def _disjoint_pairs(n):
@@ -165,10 +164,10 @@ def _disjoint_pairs(n):
 def _check_sec62_59(inst):
     M, P = inst.mechanism, inst.prior
     C = _capacity(M)
-    j = _mech_joint(M, P)
+    j = mech_joint(M, P)
     n = M.inputs.n
-    parts = [(f"I(X_{I};Y|X_{J}) <= sup_P I(X^n;Y)", _le(_cmi(j, I, (n,), J), C)) for I, J in _disjoint_pairs(n)]
-    return Outcome(_conj(parts), {"capacity": C})
+    parts = [(f"I(X_{I};Y|X_{J}) <= sup_P I(X^n;Y)", le(cmi(j, I, (n,), J), C)) for I, J in _disjoint_pairs(n)]
+    return Outcome(conj(parts), {"capacity": C})
 
 
 _SEC62 = Claim(
@@ -180,7 +179,7 @@ _SEC62 = Claim(
     "I and J, sup_{P_{X^n}} I(X_I;Y|X_J) <= eps nats. (59)",
     "implication",
     [Reading("(57)-implies-(58)", "sup_P I(X^n;Y) <= free_lunch(M)", _check_sec62_58,
-             _F_DP + [Family("Example 5.1 and one-time pad",
+             F_DP + [Family("Example 5.1 and one-time pad",
                              lambda: (Instance("ex5.1 N=3", zoo.cuff_example_5_1(3, Fraction(1, 2))),
                                       Instance("otp N=3", zoo.one_time_pad(3))))],
              expected=Verdict.CHECKED,
@@ -199,7 +198,7 @@ def _fam_sec63(seed=22, count=10):
     out = []
     for t in range(count):
         sp = Hamming((0, 1), 3) if t % 4 == 3 else Hamming((0, 1), 2)
-        M = _mech(rng, sp, rng.choice((2, 3)), den=5, zeros=False)
+        M = mech(rng, sp, rng.choice((2, 3)), den=5, zeros=False)
         out.append(Instance(f"random {sp!r} #{t}, correlated prior", M, _prior(rng, sp, zeros=t % 2 == 0)))
     return tuple(out)
 
@@ -210,22 +209,22 @@ def _bdp(inst):
 
 def _check_sec63_61(inst):
     M, e = inst.mechanism, _bdp(inst)
-    j, n = _mech_joint(M, inst.prior), M.inputs.n
+    j, n = mech_joint(M, inst.prior), M.inputs.n
     parts = []
     for i in range(n):
         others = [x for x in range(n) if x != i]
         for r in range(len(others) + 1):
             for S in itertools.combinations(others, r):
-                parts.append((f"I(X_{i};Y|X_{S}) <= eps_BDP", _le(_cmi(j, (i,), (n,), S), e)))
-    return Outcome(_conj(parts), {"bayesian_dp": e})
+                parts.append((f"I(X_{i};Y|X_{S}) <= eps_BDP", le(cmi(j, (i,), (n,), S), e)))
+    return Outcome(conj(parts), {"bayesian_dp": e})
 
 
 def _check_sec63_62(inst):
     M, e = inst.mechanism, _bdp(inst)
-    j, n = _mech_joint(M, inst.prior), M.inputs.n
-    parts = [(f"I(X_{I};Y|X_{J}) <= {len(I)} eps_BDP", _le(_cmi(j, I, (n,), J), _scale(len(I), e)))
+    j, n = mech_joint(M, inst.prior), M.inputs.n
+    parts = [(f"I(X_{I};Y|X_{J}) <= {len(I)} eps_BDP", le(cmi(j, I, (n,), J), _scale(len(I), e)))
              for I, J in _disjoint_pairs(n)]
-    return Outcome(_conj(parts), {"bayesian_dp": e})
+    return Outcome(conj(parts), {"bayesian_dp": e})
 
 
 def _check_sec63_63(inst, *, factor=None):
@@ -233,7 +232,7 @@ def _check_sec63_63(inst, *, factor=None):
     n = M.inputs.n
     I = info.mi_privacy(M, prior=inst.prior)
     k = n if factor is None else factor
-    return Outcome(_le(I, _scale(k, e), f"I(X^n;Y) <= {k} eps_BDP"), {"bayesian_dp": e, "I": I})
+    return Outcome(le(I, _scale(k, e), f"I(X^n;Y) <= {k} eps_BDP"), {"bayesian_dp": e, "I": I})
 
 
 _F_SEC63 = [Family("random zero-free mechanisms on {0,1}^2, {0,1}^3, random priors with zeros (seed 22)", _fam_sec63)]
@@ -264,7 +263,7 @@ def _fam_sec64(seed=23, count=16):
     out = []
     for t in range(count):
         sp = Hamming((0, 1), 2) if t % 2 else Hamming(range(3), 1)
-        M = _mech(rng, sp, rng.choice((2, 3)), den=5)
+        M = mech(rng, sp, rng.choice((2, 3)), den=5)
         out.append(Instance(f"random {sp!r} #{t}", M, _prior(rng, sp, zeros=t % 3 == 0)))
     return tuple(out)
 
@@ -272,7 +271,7 @@ def _fam_sec64(seed=23, count=16):
 def _check_sec64_65(inst):
     a = info.adversarial_privacy(inst.mechanism, prior=inst.prior)
     I = info.mi_privacy(inst.mechanism, prior=inst.prior)
-    return Outcome(_le(I, a, "I(X^n;Y) <= adversarial eps"), {"adversarial": a, "I": I})
+    return Outcome(le(I, a, "I(X^n;Y) <= adversarial eps"), {"adversarial": a, "I": I})
 
 
 def _check_sec64_def(inst):

@@ -28,28 +28,27 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.intervals import arb_to_fractions, working_precision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import to_sympy
+from exactpriv.exact.numbers import OO, to_sympy
 from exactpriv.measures import information as info
 from exactpriv.measures import sibson as sb
 from exactpriv.mechanisms import zoo
 from exactpriv.spaces import Hamming
 
 from theorems.cuff2016.exact_information import (
-    _OO,
     _bounds,
     _capacity,
-    _conj,
     _contexts,
     _eq,
     _exact,
     _int,
-    _le,
     _scale,
-    _sibson_cap,
     _sub,
+    conj,
+    le,
+    sibson_cap,
 )
-from theorems.cuff2016.mechanism_measures import _pure
-from theorems.cuff2016.random_objects import _circulant, _mech, _pmf, _prior
+from theorems.cuff2016.measured import _pure
+from theorems.cuff2016.random_objects import _circulant, _pmf, _prior, mech
 
 __all__ = ["CLAIMS"]
 
@@ -57,7 +56,7 @@ __all__ = ["CLAIMS"]
 # ======================================================================================
 # Section 7: Sibson / Arimoto / Csiszar alpha-mutual information
 # ======================================================================================
-def _fq(q: Fraction):
+def fq(q: Fraction):
     return flint.fmpq(q.numerator, q.denominator)
 
 
@@ -65,13 +64,13 @@ def _cond_renyi_ball(P, W, Q, a: Fraction, prec: int = 256):
     """D_a(P_{Y|X} || Q | P_X) = 1/(a-1) ln sum_x P(x) sum_y W(y|x)^a Q(y)^(1-a) as an arb ball
     (Q > 0 everywhere; the conditional Renyi divergence of (66), as in the proof (68))."""
     with working_precision(prec):
-        fa = _fq(a)
+        fa = fq(a)
         s = flint.arb(0)
         for px, row in zip(P, W):
             if px:
                 for w, q in zip(row, Q):
                     if w:
-                        s += flint.arb(_fq(px)) * flint.arb(_fq(w)) ** fa * flint.arb(_fq(q)) ** (1 - fa)
+                        s += flint.arb(fq(px)) * flint.arb(fq(w)) ** fa * flint.arb(fq(q)) ** (1 - fa)
         return s.log() / flint.arb(fa - 1)
 
 
@@ -87,9 +86,9 @@ def _fam_sibson_def(seed=24, count=4):
     out = []
     for t in range(count):
         sp = Hamming(range(rng.choice((2, 3))), 1)
-        M = _mech(rng, sp, rng.choice((2, 3)), den=5)
+        M = mech(rng, sp, rng.choice((2, 3)), den=5)
         while len(set(M.rows)) == 1:  # identical rows: every Q = W_0 attains 0 exactly; not sampled here
-            M = _mech(rng, sp, len(M.outputs), den=5)
+            M = mech(rng, sp, len(M.outputs), den=5)
         P = _prior(rng, sp, zeros=False)
         for a in (Fraction(1, 2), Fraction(2), Fraction(3)):
             out.append(Instance(f"random #{t}, alpha={a}", M, P, params={"alpha": a}))
@@ -119,7 +118,7 @@ def _check_sibson_min(inst):
     parts.append(("D_a(W||Q*_rational|P) <= closed form + 2^-20",
                   Decision.true("arb", "") if dhi <= lo + tol
                   else Decision.undecided("arb", "minimiser not approached")))
-    return Outcome(_conj(parts), {"sibson": s})
+    return Outcome(conj(parts), {"sibson": s})
 
 
 @functools.lru_cache(maxsize=None)
@@ -128,7 +127,7 @@ def _fam_sibson_shannon(seed=25, count=4):
     out = []
     for t in range(count):
         sp = Hamming(range(rng.choice((2, 3))), 1)
-        M = _mech(rng, sp, rng.choice((2, 3)), den=5)
+        M = mech(rng, sp, rng.choice((2, 3)), den=5)
         out.append(Instance(f"random #{t}", M, _prior(rng, sp, zeros=False)))
     return tuple(out)
 
@@ -141,9 +140,9 @@ def _check_sibson_shannon(inst):
          for t in (Fraction(1, 10), Fraction(1, 100))}
     parts = []
     for t, (lo_m, hi_m) in s.items():
-        parts += [(f"I_(1-{t}) <= I", _le(lo_m, I)), (f"I <= I_(1+{t})", _le(I, hi_m))]
+        parts += [(f"I_(1-{t}) <= I", le(lo_m, I)), (f"I <= I_(1+{t})", le(I, hi_m))]
     parts.append(("bracket shrinks (t = 1/100 inside t = 1/10 width)", _bracket_shrinks(s)))
-    return Outcome(_conj(parts), {"I": I})
+    return Outcome(conj(parts), {"I": I})
 
 
 def _bracket_shrinks(s) -> Decision:
@@ -184,30 +183,30 @@ _DEF_SIBSON = Claim(
 def _check_lemma9(inst):
     M = inst.mechanism
     a = inst.params["alpha"]
-    alpha = _OO if a == _OO else Fraction(a)
+    alpha = OO if a == OO else Fraction(a)
     e = _exact(_pure(M))
     parts, vals = [], {"pure_dp": e}
     for i in range(M.inputs.n):
         for ctx in _contexts(M, (i,)):
             S = _sub(M, (i,), ctx)
-            c = _capacity(S) if alpha == 1 else _sibson_cap(S, alpha)
+            c = _capacity(S) if alpha == 1 else sibson_cap(S, alpha)
             vals[f"record {i} context {ctx}"] = c
-            parts.append((f"sup_P I^s_alpha(X_{i};Y|X^-{i}={ctx}) <= eps", _le(c, e)))
-    return Outcome(_conj(parts), vals)
+            parts.append((f"sup_P I^s_alpha(X_{i};Y|X^-{i}={ctx}) <= eps", le(c, e)))
+    return Outcome(conj(parts), vals)
 
 
 @functools.lru_cache(maxsize=None)
 def _fam_lemma9(seed=26):
     rng = random.Random(seed)
     out = []
-    alphas = (Fraction(1, 2), Fraction(2), _OO, Fraction(1))
+    alphas = (Fraction(1, 2), Fraction(2), OO, Fraction(1))
     for t in range(2):
-        M = _mech(rng, Hamming(range(rng.choice((2, 3))), 1), rng.choice((2, 3)), den=5, zeros=False)
+        M = mech(rng, Hamming(range(rng.choice((2, 3))), 1), rng.choice((2, 3)), den=5, zeros=False)
         out += [Instance(f"random single record #{t}, alpha={a}", M, params={"alpha": a}) for a in alphas]
-    M = _mech(rng, Hamming((0, 1), 2), 2, den=5, zeros=False)
-    out += [Instance(f"random {{0,1}}^2, alpha={a}", M, params={"alpha": a}) for a in (Fraction(2), _OO)]
+    M = mech(rng, Hamming((0, 1), 2), 2, den=5, zeros=False)
+    out += [Instance(f"random {{0,1}}^2, alpha={a}", M, params={"alpha": a}) for a in (Fraction(2), OO)]
     R = zoo.randomized_response(3, exp_eps=2)
-    out += [Instance(f"RR_3(exp_eps=2), alpha={a}", R, params={"alpha": a}) for a in (Fraction(1, 2), Fraction(3), _OO)]
+    out += [Instance(f"RR_3(exp_eps=2), alpha={a}", R, params={"alpha": a}) for a in (Fraction(1, 2), Fraction(3), OO)]
     return tuple(out)
 
 
@@ -229,23 +228,23 @@ def _fam_cor10(seed=27):
     rng = random.Random(seed)
     out = []
     Ed3 = zoo.exponential_mechanism_hamming(range(3), 2, exp_eps=3)
-    out += [Instance(f"E_d(range(3), 2, exp_eps=3), alpha={a}", Ed3, params={"alpha": a}) for a in (_OO, Fraction(2))]
+    out += [Instance(f"E_d(range(3), 2, exp_eps=3), alpha={a}", Ed3, params={"alpha": a}) for a in (OO, Fraction(2))]
     Ed = zoo.exponential_mechanism_hamming([0, 1], 2, exp_eps=3)
-    out += [Instance(f"E_d([0,1], 2, exp_eps=3), alpha={a}", Ed, params={"alpha": a}) for a in (Fraction(1, 2), _OO)]
+    out += [Instance(f"E_d([0,1], 2, exp_eps=3), alpha={a}", Ed, params={"alpha": a}) for a in (Fraction(1, 2), OO)]
     for t in range(2):
-        M = _mech(rng, Hamming((0, 1), 2), rng.choice((2, 3)), den=5, zeros=False)
-        out += [Instance(f"random {{0,1}}^2 #{t}, alpha={a}", M, params={"alpha": a}) for a in (Fraction(2), _OO)]
+        M = mech(rng, Hamming((0, 1), 2), rng.choice((2, 3)), den=5, zeros=False)
+        out += [Instance(f"random {{0,1}}^2 #{t}, alpha={a}", M, params={"alpha": a}) for a in (Fraction(2), OO)]
     return tuple(out)
 
 
 def _check_cor10(inst, *, factor=None):
     M = inst.mechanism
     a = inst.params["alpha"]
-    alpha = _OO if a == _OO else Fraction(a)
+    alpha = OO if a == OO else Fraction(a)
     e = _exact(_pure(M))
     k = M.inputs.n if factor is None else factor
-    c = _sibson_cap(M, alpha)
-    return Outcome(_le(c, _scale(k, e), f"sup_P I^s_alpha(X^n;Y) <= {k} eps"), {"sibson_capacity": c, "pure_dp": e})
+    c = sibson_cap(M, alpha)
+    return Outcome(le(c, _scale(k, e), f"sup_P I^s_alpha(X^n;Y) <= {k} eps"), {"sibson_capacity": c, "pure_dp": e})
 
 
 _COR10 = Claim(
@@ -276,7 +275,7 @@ def _fam_escort(alphas=(2,), seed=28, count=4):
     out = []
     for t in range(count):
         sp = Hamming(range(rng.choice((2, 3))), 1)
-        M = _mech(rng, sp, rng.choice((2, 3)), den=5)
+        M = mech(rng, sp, rng.choice((2, 3)), den=5)
         P = _prior(rng, sp, den=5)
         for a in alphas:
             out.append(Instance(f"random #{t}, alpha={a}", M, P, params={"alpha": a}))
@@ -330,7 +329,7 @@ def _check_symmetric(inst):
     if not (all(_multiset(r) == _multiset(W[0]) for r in W)
             and all(_multiset(c) == _multiset([r[0] for r in W]) for c in zip(*W))):
         return Decision.undecided("hypothesis", "rows and columns must be permutations of each other")
-    S = _sibson_cap(M, a)
+    S = sibson_cap(M, a)
     # Csiszar: sup_P min_Q sum_x P(x) D_a(W_x||Q) = D_a(W_0||U) here (module docstring of the claim)
     R = lambda q: sympy.Rational(q.numerator, q.denominator)  # noqa: E731
     # Csiszar: D_a(W_0||U) = ln m + 1/(a-1) ln sum_y W_0(y)^a = a/(a-1) ln T_c
@@ -340,7 +339,7 @@ def _check_symmetric(inst):
     parts = [("Sibson capacity == Csiszar capacity", _same_log_argument(S.value, T_c, a, "Sibson == Csiszar")),
              ("Sibson capacity == Arimoto I^a at the uniform prior",
               _same_log_argument(S.value, T_a, a, "Sibson == Arimoto(U)"))]
-    return Outcome(_conj(parts), {"sibson": S, "csiszar_T": T_c, "arimoto_T": T_a})
+    return Outcome(conj(parts), {"sibson": S, "csiszar_T": T_c, "arimoto_T": T_a})
 
 
 _EQ71 = Claim(
@@ -376,7 +375,7 @@ def _fam_leak(seed=30, count=8):
     out = []
     for t in range(count):
         sp = Hamming((0, 1), 2) if t % 3 == 2 else Hamming(range(rng.choice((2, 3))), 1)
-        M = _mech(rng, sp, rng.choice((2, 3)), den=5)
+        M = mech(rng, sp, rng.choice((2, 3)), den=5)
         P = Prior.uniform(sp) if t % 4 == 0 else _prior(rng, sp, zeros=t % 2 == 1)
         out.append(Instance(f"random #{t}", M, P))
     return tuple(out)
@@ -403,12 +402,12 @@ def _arimoto_ball(P, W, a: int, prec: int = 256):
     with working_precision(prec):
         S = flint.arb(0)
         for p in P:
-            S += flint.arb(_fq(p)) ** a
+            S += flint.arb(fq(p)) ** a
         T = flint.arb(0)
         for y in range(len(W[0])):
             s = flint.arb(0)
             for p, r in zip(P, W):
-                s += (flint.arb(_fq(p)) * flint.arb(_fq(r[y]))) ** a
+                s += (flint.arb(fq(p)) * flint.arb(fq(r[y]))) ** a
             T += s.root(a) if s != 0 else 0
         return flint.arb(flint.fmpq(a, a - 1)) * (T.log() - S.log() / a)
 
@@ -428,18 +427,18 @@ def _check_leak_limit(inst):
         else:  # tight (e.g. a point-mass prior: both sides exactly 0): decide exactly in sympy
             Ia = sympy.Rational(a, a - 1) * sympy.log(_arimoto_T(P.pmf, M.rows, a))
             Is = I.to_sympy()
-            d = _conj([("upper", _le(Ia - Is, bound)), ("lower", _le(Is - Ia, bound))])
+            d = conj([("upper", le(Ia - Is, bound)), ("lower", le(Is - Ia, bound))])
         parts.append((f"|I^a_{a} - I_inf| <= (I_inf + ln k)/({a}-1)", d))
-    return Outcome(_conj(parts), {"I_inf": I})
+    return Outcome(conj(parts), {"I_inf": I})
 
 
 def _check_leak_71(inst):
     M, P = inst.mechanism, inst.prior
     v = info.min_entropy_leakage(M, prior=P)
-    c = _sibson_cap(M, _OO)
+    c = sibson_cap(M, OO)
     if all(p == P.pmf[0] for p in P.pmf):
         return Outcome(_eq(v, c, "uniform prior attains sup_P I_inf = I^s_oo capacity"), {"I_inf": v, "cap": c})
-    return Outcome(_le(v, c, "I_inf(P) <= sup_P I^s_oo"), {"I_inf": v, "cap": c})
+    return Outcome(le(v, c, "I_inf(P) <= sup_P I^s_oo"), {"I_inf": v, "cap": c})
 
 
 _F_LEAK = [Family("random channels, priors (uniform / random / with zeros) (seed 30)", _fam_leak)]

@@ -3,7 +3,7 @@
 The tightness readings named ``forall-…`` decide an equality witness for every ε (or δ, e) at once: the
 measures of a *symbolic* mechanism are replaced by their exact closed forms
 (:mod:`exactpriv.measures.symbolic`) and the resulting univariate statement is certified
-(:mod:`exactpriv.forall`, :mod:`exactpriv.certify`).  A proof is a list of steps; :func:`_all_steps`
+(:mod:`exactpriv.forall`, :mod:`exactpriv.certify`).  A proof is a list of steps; :func:`all_steps`
 is TRUE only when every step is TRUE, FALSE at the first FALSE step (later steps are not evaluated).
 """
 
@@ -18,10 +18,10 @@ from exactpriv.exact.numbers import EPS
 from exactpriv.mechanisms import zoo
 
 _T = sympy.exp(EPS)
-_HALF = sympy.Rational(1, 2)
+HALF = sympy.Rational(1, 2)
 
 
-def _all_steps(parts: list, what: str) -> Decision:
+def all_steps(parts: list, what: str) -> Decision:
     """TRUE iff every part is TRUE; FALSE at the first FALSE (parts given as zero-argument
     callables are evaluated lazily, in order); else UNDECIDED."""
     done = []
@@ -41,16 +41,12 @@ def _all_steps(parts: list, what: str) -> Decision:
     return Decision.undecided(und[0].method, f"{what}: {und[0].reason}", certificate=cert)
 
 
-def _fact(ok: bool, method: str, reason: str) -> Decision:
-    return Decision.true(method, reason) if ok else Decision.false(method, "not: " + reason)
-
-
-def _h_sym(x):
+def h_sym(x):
     """Binary entropy in nats as a sympy expression (used on (0, 1), where 0 log 0 does not arise)."""
     return -x * sympy.log(x) - (1 - x) * sympy.log(1 - x)
 
 
 @functools.lru_cache(maxsize=None)
-def _rr2():
+def rr2():
     """Binary randomized response RR_2(ε) with a symbolic ε (= BSC(1/(1 + e^ε)))."""
     return zoo.randomized_response(2, eps=EPS)

@@ -23,7 +23,7 @@ Modules, by the paper's sections
 Proposition 1), :mod:`~theorems.identitydp.sec4_relation_with_dp` (Propositions 2-3, non-reversibility,
 Lemma 3, (23)-(24)), :mod:`~theorems.identitydp.sec5_information` (Lemma 4, Theorems 2-3, Corollaries
 1-2, Proposition 4, "DP is a special case", Remark 1), :mod:`~theorems.identitydp.sec6_parameters`
-(Lemma 5, Theorem 4); shared: :mod:`~theorems.identitydp.levels`, :mod:`~theorems.identitydp.measured`,
+(Lemma 5, Theorem 4); shared: :mod:`~theorems.identitydp.steps`, :mod:`~theorems.identitydp.measured`,
 :mod:`~theorems.identitydp.dependence`, :mod:`~theorems.identitydp.instances`.
 
 Findings (each REFUTED reading says its class and why)

@@ -20,7 +20,7 @@ from exactpriv.distributions import Prior
 from exactpriv.errors import SupportError
 from exactpriv.mechanisms.base import Mechanism
 
-def _multiset_key(point) -> tuple:
+def multiset_key(point) -> tuple:
     """The dataset {z_1, ..., z_n} of a record sequence (its histogram), as a hashable key."""
     return tuple(sorted(collections.Counter(point).items(), key=repr))
 
@@ -30,7 +30,7 @@ def is_multiset_mechanism(M: Mechanism) -> bool:
     "M(y) = M(z) for any two y, z in D_x"), i.e. M is a mechanism on datasets."""
     seen: dict = {}
     for p, row in zip(M.inputs.points, M.rows):
-        k = _multiset_key(p)
+        k = multiset_key(p)
         if k in seen and seen[k] != row:
             return False
         seen.setdefault(k, row)
@@ -42,7 +42,7 @@ def _multiset_hypothesis(inst: Instance) -> bool:
     return all(is_multiset_mechanism(m) for m in ms)
 
 
-def _record_joint(M, P, i: int) -> tuple[dict, dict]:
+def record_joint(M, P, i: int) -> tuple[dict, dict]:
     """(Pr[X_i = t, Y = r] as a list over r, Pr[X_i = t]) keyed by the values t of record i with positive
     probability, summed by hand from the joint pmf P(x) M(r|x) — an evaluation independent of the library's
     record measures, which the readings compare against."""
@@ -57,7 +57,7 @@ def _record_joint(M, P, i: int) -> tuple[dict, dict]:
     return joint, marg
 
 
-def _cond_rest(prior: Prior, i: int, t) -> dict:
+def cond_rest(prior: Prior, i: int, t) -> dict:
     """Pr[X_(i) = x_(i) | X_i = t] keyed by x_(i) (None if Pr[X_i = t] = 0)."""
     try:
         c = prior.conditional_pmf({i: t})
@@ -76,24 +76,24 @@ def _tv(a: dict, b: dict) -> Fraction:
     return sum((abs(a.get(k, Fraction(0)) - b.get(k, Fraction(0))) for k in keys), Fraction(0)) / 2
 
 
-def _max_tv(prior: Prior) -> Fraction:
+def max_tv(prior: Prior) -> Fraction:
     """max over i, t, t' (positive marginals) of 1 - sum_x min{P(x|t), P(x|t')} = TV (seed (40))."""
     best = Fraction(0)
     for i in range(prior.space.n_records):
-        conds = [c for c in (_cond_rest(prior, i, t) for t in prior.space.records[i]) if c is not None]
+        conds = [c for c in (cond_rest(prior, i, t) for t in prior.space.records[i]) if c is not None]
         for a, b in itertools.combinations(conds, 2):
             best = max(best, _tv(a, b))
     return best
 
 
 @functools.lru_cache(maxsize=None)
-def _k_joint(prior: Prior) -> int:
+def k_joint(prior: Prior) -> int:
     """Least k with: every source jointly independent of at least n - k other sources."""
     n = prior.space.n_records
     return n - min(len(prior.independent_of(i)) for i in range(n))
 
 
-def _k_pairwise(prior: Prior) -> int:
+def k_pairwise(prior: Prior) -> int:
     """Least k with: every source pairwise independent of at least n - k others (1 + max degree
     of the pairwise dependency graph)."""
     g = prior.dependency_graph()
@@ -110,7 +110,7 @@ def _independent_sets(prior: Prior, i: int, size: int):
                 yield s
 
 
-def _conditional_eta(prior: Prior, k: int) -> Fraction:
+def conditional_eta(prior: Prior, k: int) -> Fraction:
     """max_i min_S max_{t,t',xbar} TV(P(X~ | t, xbar), P(X~ | t', xbar)) over admissible S
     (|S| >= n-k, X_i independent of X_S), X~ the records outside {i} u S."""
     sp = prior.space
@@ -142,7 +142,7 @@ def _conditional_eta(prior: Prior, k: int) -> Fraction:
     return worst
 
 
-def _cond_output_law(M: Mechanism, prior: Prior, i: int, t):
+def cond_output_law(M: Mechanism, prior: Prior, i: int, t):
     """Pr[Y = r | X_i = t] for every r (None if Pr[X_i = t] = 0)."""
     try:
         c = prior.conditional_pmf({i: t})

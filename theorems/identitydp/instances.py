@@ -20,13 +20,13 @@ from exactpriv.distributions import Prior
 from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
-from theorems.identitydp.dependence import _multiset_key
+from theorems.identitydp.dependence import multiset_key
 
-_B1 = Hamming(range(3), 1)
+B1 = Hamming(range(3), 1)
 _B2 = Hamming((0, 1), 2)
-_B3 = Hamming((0, 1), 3)
-_T2 = Hamming((0, 1, 2), 2)
-_DISJ = Hamming.product([["a0", "a1"], ["b0", "b1", "b2"]])
+B3 = Hamming((0, 1), 3)
+T2 = Hamming((0, 1, 2), 2)
+DISJ = Hamming.product([["a0", "a1"], ["b0", "b1", "b2"]])
 
 
 def _pmf(rng: random.Random, k: int, *, zeros: bool = True, maxw: int = 6) -> list[Fraction]:
@@ -40,35 +40,35 @@ def _pmf(rng: random.Random, k: int, *, zeros: bool = True, maxw: int = 6) -> li
     return [Fraction(x, s) for x in w]
 
 
-def _sym_mech(rng, space, R, *, zeros=True) -> Mechanism:
+def sym_mech(rng, space, R, *, zeros=True) -> Mechanism:
     """A random mechanism on datasets: one row per multiset of records."""
     rows_by: dict = {}
     rows = []
     for p in space.points:
-        k = _multiset_key(p)
+        k = multiset_key(p)
         if k not in rows_by:
             rows_by[k] = _pmf(rng, R, zeros=zeros)
         rows.append(rows_by[k])
     return Mechanism(space, list(range(R)), rows, _built=f"<random multiset mechanism on {space!r}>")
 
 
-def _gen_mech(rng, space, R, *, zeros=True) -> Mechanism:
+def gen_mech(rng, space, R, *, zeros=True) -> Mechanism:
     rows = [_pmf(rng, R, zeros=zeros) for _ in space.points]
     return Mechanism(space, list(range(R)), rows, _built=f"<random mechanism on {space!r}>")
 
 
-def _by_count(space, table) -> Mechanism:
+def by_count(space, table) -> Mechanism:
     """Mechanism on {0,1}^n whose row depends on the number of 1-records only (a dataset
     mechanism): ``table[c]`` is the row for count c."""
     rows = [table[sum(1 for v in p if v == 1)] for p in space.points]
     return Mechanism(space, list(range(len(table[0]))), rows)
 
 
-def _product_prior(rng, space, *, zeros=True) -> Prior:
+def product_prior(rng, space, *, zeros=True) -> Prior:
     return Prior.product(space, [_pmf(rng, len(a), zeros=zeros) for a in space.records])
 
 
-def _joint_prior(rng, space, *, zeros=True) -> Prior:
+def joint_prior(rng, space, *, zeros=True) -> Prior:
     return Prior(space, _pmf(rng, space.size, zeros=zeros))
 
 
@@ -101,27 +101,27 @@ def _block_prior(rng, space, k) -> Prior:
     return Prior(space, pmf)
 
 
-def _diag_prior(rng, space) -> Prior:
+def diag_prior(rng, space) -> Prior:
     """Perfectly dependent records: all records equal (same alphabet), random weights."""
     w = _pmf(rng, len(space.records[0]), zeros=False)
     pm = {tuple([v] * space.n_records): q for v, q in zip(space.records[0], w)}
     return Prior.from_dict(space, pm)
 
 
-def _mixture_prior(rng, space, delta: Fraction) -> Prior:
+def mixture_prior(rng, space, delta: Fraction) -> Prior:
     """(1 - delta) * product + delta * arbitrary: weakly dependent sources (small eta)."""
-    a = _product_prior(rng, space, zeros=False)
-    b = _joint_prior(rng, space)
+    a = product_prior(rng, space, zeros=False)
+    b = joint_prior(rng, space)
     return Prior(space, [(1 - delta) * x + delta * y for x, y in zip(a.pmf, b.pmf)])
 
 
-def _xor_prior(space=_B3) -> Prior:
+def xor_prior(space=B3) -> Prior:
     """X_3 = X_1 xor X_2 with X_1, X_2 independent uniform: pairwise independent records that
     are jointly dependent."""
     return Prior.from_dict(space, {p: Fraction(1, 4) for p in space.points if sum(p) % 2 == 0})
 
 
-def _modulated_prior(delta: Fraction, rho: Fraction, leak: Fraction = Fraction(0)) -> Prior:
+def modulated_prior(delta: Fraction, rho: Fraction, leak: Fraction = Fraction(0)) -> Prior:
     """X_3 ~ Bern(delta), X_1 ~ Bern(rho) independent of X_3; X_2 = X_1 if X_3 = 1, else an
     independent Bern(rho).  X_1 and X_2 are each independent of X_3 (so k = 2 for n = 3) and
     eta = max(delta, 2 rho (1 - rho)); the dependence of X_2 on X_1 is switched on by the rare
@@ -130,22 +130,22 @@ def _modulated_prior(delta: Fraction, rho: Fraction, leak: Fraction = Fraction(0
     Bern(rho) (so X_1, X_2 stay independent of X_3) and making the prior full-support."""
     given_x3 = {(0, 0): 1 - rho - leak, (1, 1): rho - leak, (0, 1): leak, (1, 0): leak}
     pm = []
-    for x1, x2, x3 in _B3.points:
+    for x1, x2, x3 in B3.points:
         if x3 == 1:
             pm.append(delta * given_x3[(x1, x2)])
         else:
             p1 = rho if x1 == 1 else 1 - rho
             p2 = rho if x2 == 1 else 1 - rho
             pm.append((1 - delta) * p1 * p2)
-    return Prior(_B3, pm)
+    return Prior(B3, pm)
 
 
-def _geo(n: int, e) -> Mechanism:
+def geo(n: int, e) -> Mechanism:
     return zoo.count_query_geometric(n, exp_eps=e)
 
 
 # ----------------------------------------------------------------------------- families
-_SPACES = (_B2, _B3, _T2)
+_SPACES = (_B2, B3, T2)
 
 
 @functools.lru_cache(maxsize=None)
@@ -154,28 +154,28 @@ def _fam_random(kind: str, prior_kind: str, seed: int, count: int, zeros: bool =
     "joint", "block", "diag", "mixture"."""
     rng = random.Random(seed)
     out = []
-    spaces = _SPACES + ((_DISJ,) if prior_kind in ("product", "joint", "mixture") else ())
+    spaces = _SPACES + ((DISJ,) if prior_kind in ("product", "joint", "mixture") else ())
     for k in range(count):
         space = spaces[k % len(spaces)]
         R = rng.choice((2, 3))
-        M = (_sym_mech if kind == "sym" else _gen_mech)(rng, space, R, zeros=zeros)
+        M = (sym_mech if kind == "sym" else gen_mech)(rng, space, R, zeros=zeros)
         if prior_kind == "product":
-            P = _product_prior(rng, space)
+            P = product_prior(rng, space)
         elif prior_kind == "joint":
-            P = _joint_prior(rng, space)
+            P = joint_prior(rng, space)
         elif prior_kind == "block":
             P = _block_prior(rng, space, rng.randint(1, space.n_records))
         elif prior_kind == "diag":
-            P = _diag_prior(rng, space)
+            P = diag_prior(rng, space)
         elif prior_kind == "mixture":
-            P = _mixture_prior(rng, space, Fraction(1, rng.choice((4, 10, 50))))
+            P = mixture_prior(rng, space, Fraction(1, rng.choice((4, 10, 50))))
         else:  # pragma: no cover
             raise ValueError(prior_kind)
         out.append(Instance(f"{kind}/{prior_kind}#{k} on {space!r}", M, P, {"seed": seed}))
     return tuple(out)
 
 
-def _rf(kind, prior_kind, seed, count, *, zeros=True, name=None) -> Family:
+def rf(kind, prior_kind, seed, count, *, zeros=True, name=None) -> Family:
     return Family(name or f"random-{kind}-{prior_kind}",
                   lambda: _fam_random(kind, prior_kind, seed, count, zeros),
                   f"{count} seeded random exact instances (random.Random({seed})): "
@@ -192,23 +192,23 @@ def _fam_zoo(prior_kind: str) -> tuple:
     for n, e in [(1, Fraction(3)), (1, Fraction(16)), (2, Fraction(2)), (2, Fraction(16)), (3, Fraction(3, 2)),
                  (3, Fraction(3))]:
         space = Hamming((0, 1), n)
-        M = zoo.randomized_response(2, exp_eps=e) if n == 1 else _geo(n, e)
+        M = zoo.randomized_response(2, exp_eps=e) if n == 1 else geo(n, e)
         if n == 1:
             M = Mechanism(space, M.outputs, M.rows, _built=repr(M))
         priors = []
         if prior_kind == "product":
             priors = [Prior.product(space, [[Fraction(9, 10), Fraction(1, 10)]] * n),
                       Prior.product(space, [[Fraction(1, 8), Fraction(7, 8)]] * n),
-                      _product_prior(rng, space)]
+                      product_prior(rng, space)]
         elif prior_kind == "joint":
-            priors = [_joint_prior(rng, space), _diag_prior(rng, space) if n > 1 else _joint_prior(rng, space),
+            priors = [joint_prior(rng, space), diag_prior(rng, space) if n > 1 else joint_prior(rng, space),
                       Prior.from_dict(space, {(0,) * n: Fraction(7, 8), (1,) * n: Fraction(1, 8)})]
         for k, P in enumerate(priors):
             out.append(Instance(f"{M!r} with {prior_kind} prior #{k}", M, P, {"n": n, "exp_eps": e}))
     return tuple(out)
 
 
-def _zf(prior_kind) -> Family:
+def zf(prior_kind) -> Family:
     return Family(f"zoo-{prior_kind}", lambda: _fam_zoo(prior_kind),
                   f"randomized response (n=1) and the truncated geometric count query (n=2,3; "
                   f"e^eps in {{3/2, 2, 3, 16}}) with {prior_kind} priors")
@@ -219,29 +219,29 @@ def _one(label, M, P=None, **kw) -> Family:
     return Family(kw.pop("name", "witness"), lambda: (inst,), kw.pop("description", label))
 
 
-def _families_joint():
-    return [_rf("sym", "joint", 7, 40), _rf("gen", "joint", 8, 40), _rf("sym", "diag", 9, 15),
-            _rf("sym", "block", 10, 30), _zf("joint")]
+def families_joint():
+    return [rf("sym", "joint", 7, 40), rf("gen", "joint", 8, 40), rf("sym", "diag", 9, 15),
+            rf("sym", "block", 10, 30), zf("joint")]
 
 
-def _families_joint_sym():
-    return [_rf("sym", "joint", 7, 40), _rf("sym", "diag", 9, 15), _rf("sym", "block", 10, 30), _zf("joint")]
+def families_joint_sym():
+    return [rf("sym", "joint", 7, 40), rf("sym", "diag", 9, 15), rf("sym", "block", 10, 30), zf("joint")]
 
 
-def _families_product(kind: str):
-    fams = [_rf("sym", "product", 17, 40), _zf("product")]
+def families_product(kind: str):
+    fams = [rf("sym", "product", 17, 40), zf("product")]
     if kind == "gen":
-        fams.insert(1, _rf("gen", "product", 18, 40))
+        fams.insert(1, rf("gen", "product", 18, 40))
     return fams
 
 
-_SYMMETRIC_NOTE = ("Multiset hypothesis: the families draw one row per multiset of records (or use count queries), "
+SYMMETRIC_NOTE = ("Multiset hypothesis: the families draw one row per multiset of records (or use count queries), "
                    "and the reading's hypothesis re-checks it.")
 
 
 # ----------------------------------------------------------------------------- vectors of Lemmas 2 and 3
 @functools.lru_cache(maxsize=None)
-def _fam_vectors(kind: str, count: int) -> tuple:
+def fam_vectors(kind: str, count: int) -> tuple:
     rng = random.Random({"lemma2": 21, "lemma3": 31}[kind])
     out = []
     for k in range(count):

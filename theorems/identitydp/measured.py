@@ -28,11 +28,11 @@ def _cached(name, fn, *objs):
     return v
 
 
-def _ID(M, P):
+def ID(M, P):
     return _cached("id", lambda: identity_dp(M, prior=P).value, M, P)
 
 
-def _PURE(M):
+def PURE(M):
     return _cached("pure", lambda: pure_dp(M).value, M)
 
 
@@ -44,9 +44,9 @@ def _MI(M, P) -> Measured:
     return _cached("mi", lambda: record_mi(M, prior=P), M, P)
 
 
-def _CMI(M, P) -> Measured:
+def CMI(M, P) -> Measured:
     return _cached("cmi", lambda: conditional_mi(M, prior=P), M, P)
 
 
-_id_of = lambda inst: _ID(inst.mechanism, inst.prior)  # noqa: E731
-_pure_of = lambda inst: _PURE(inst.mechanism)  # noqa: E731
+id_of = lambda inst: ID(inst.mechanism, inst.prior)  # noqa: E731
+pure_of = lambda inst: PURE(inst.mechanism)  # noqa: E731

@@ -35,9 +35,9 @@ from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 from theorems.identitydp.dependence import DATASET_MECHANISM, INDEPENDENT_SOURCES
-from theorems.identitydp.instances import _B2, _geo, _pmf, _sym_mech
-from theorems.identitydp.levels import _combine
-from theorems.identitydp.measured import _ID, _PURE
+from theorems.identitydp.instances import _B2, _pmf, geo, sym_mech
+from theorems.identitydp.steps import combine
+from theorems.identitydp.measured import ID, PURE
 
 __all__ = ["CLAIMS"]
 
@@ -68,9 +68,9 @@ def _ex1_check(inst: Instance) -> Outcome:
     lr = _posterior_odds_factor(M, P.pmf, 0, 1, 0, n)
     if lr is None:
         return Outcome(Decision.undecided("bayes", "the posterior odds at output n are undefined"))
-    idv = _ID(M, P)
+    idv = ID(M, P)
     parts = [compare(lr, "==", e ** n), compare(idv, "==", LogForm.log(e) * n)]
-    return Outcome(_combine(parts, f"posterior-odds factor at output {n} == e^(n eps) and identity-DP level == n eps"),
+    return Outcome(combine(parts, f"posterior-odds factor at output {n} == e^(n eps) and identity-DP level == n eps"),
                    {"odds_factor": lr, "identity_dp": idv})
 
 
@@ -82,7 +82,7 @@ def _fam_ex1(ns: tuple) -> tuple:
         for e in (Fraction(2), Fraction(3, 2)):
             P = Prior.from_dict(space, {(0,) * n: Fraction(9, 10), (1,) * n: Fraction(1, 10)})
             out.append(Instance(f"family of {n} perfectly correlated records, geometric count, e^eps={e}",
-                                _geo(n, e), P, {"n": n, "exp_eps": e}))
+                                geo(n, e), P, {"n": n, "exp_eps": e}))
     return tuple(out)
 
 
@@ -97,7 +97,7 @@ def _ex1_laplace_proof() -> Decision:
 _EX2_P1 = Fraction(1, 10)  # p(t1): probability of being infected
 
 
-def _ex2_product_prior(space=_B2):
+def ex2_product_prior(space=_B2):
     return Prior.product(space, [[1 - _EX2_P1, _EX2_P1]] * 2)
 
 
@@ -110,7 +110,7 @@ def _ex2_independent_check(inst: Instance) -> Outcome:
     f = _posterior_odds_factor(M, P.pmf, 0, 1, 0, 2)
     if f is None:
         return Outcome(Decision.undecided("bayes", "the posterior odds at output 2 are undefined"))
-    return Outcome(compare(LogForm.log(f), "<=", _PURE(M)), {"odds_factor": f, "pure_dp": _PURE(M)})
+    return Outcome(compare(LogForm.log(f), "<=", PURE(M)), {"odds_factor": f, "pure_dp": PURE(M)})
 
 
 def _ex2_dependent_check(inst: Instance) -> Outcome:
@@ -141,10 +141,10 @@ def _fam_ex2(kind: str) -> tuple:
     rng = random.Random(42)
     out = []
     for e in (Fraction(2), Fraction(3), Fraction(3, 2), Fraction(16)):
-        P = _ex2_product_prior() if kind == "independent" else _ex2_diag_prior()
-        out.append(Instance(f"geometric count, e^eps={e}, {kind} prior p(t1)=1/10", _geo(2, e), P, {"exp_eps": e}))
+        P = ex2_product_prior() if kind == "independent" else _ex2_diag_prior()
+        out.append(Instance(f"geometric count, e^eps={e}, {kind} prior p(t1)=1/10", geo(2, e), P, {"exp_eps": e}))
     for k in range(30):
-        M = _sym_mech(rng, _B2, 3, zeros=False)
+        M = sym_mech(rng, _B2, 3, zeros=False)
         P = (Prior.product(_B2, [_pmf(rng, 2, zeros=False)] * 2) if kind == "independent"
              else _ex2_diag_prior(Fraction(rng.randint(1, 9), 10)))
         out.append(Instance(f"random positive multiset mechanism #{k}, {kind} prior", M, P))
@@ -163,12 +163,12 @@ def _is_example1_construction(inst: Instance) -> bool:
     n, e = inst.params.get("n"), inst.params.get("exp_eps")
     if n is None or e is None or inst.prior is None:
         return False
-    return inst.mechanism == _geo(int(n), Fraction(e)) and _on_the_diagonal(inst.prior, int(n))
+    return inst.mechanism == geo(int(n), Fraction(e)) and _on_the_diagonal(inst.prior, int(n))
 
 
 def _is_example2_geometric(inst: Instance) -> bool:
     e = inst.params.get("exp_eps")
-    return e is not None and inst.mechanism == _geo(2, Fraction(e))
+    return e is not None and inst.mechanism == geo(2, Fraction(e))
 
 
 def _odds_at_2_defined(inst: Instance) -> bool:
@@ -218,7 +218,7 @@ def _prove_ex2_for_all_eps(power=2) -> Decision:
     e^{2ε} × the prior odds, for all ε ≥ 0 ((2)-(3)); ``power`` 1 is the broken variant."""
     q = sympy.Rational(1, 10)
     dep = {("t1", "t1"): q, ("t2", "t2"): 1 - q}
-    return _combine([value_for_all(_count_geo(), "pure_dp", EPS),
+    return combine([value_for_all(_count_geo(), "pure_dp", EPS),
                      equality_for_all(_posterior_odds_ratio(dep), sympy.exp(power * EPS))],
                     "dependent records: posterior odds = e^(2 eps) x prior odds, all eps")
 

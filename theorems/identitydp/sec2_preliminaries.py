@@ -30,9 +30,9 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.mechanisms.base import Mechanism
 from theorems.identitydp.dependence import DATASET_MECHANISM
-from theorems.identitydp.instances import _B3, _SYMMETRIC_NOTE, _fam_vectors, _one, _rf, _zf
-from theorems.identitydp.levels import _better, _combine, _log_ratio, _ratio
-from theorems.identitydp.measured import _PURE
+from theorems.identitydp.instances import B3, SYMMETRIC_NOTE, _one, fam_vectors, rf, zf
+from theorems.identitydp.steps import _ratio, better, combine, log_ratio
+from theorems.identitydp.measured import PURE
 
 __all__ = ["CLAIMS"]
 
@@ -61,7 +61,7 @@ def _model_check(inst: Instance) -> Outcome:
         via_d = sum((FD[h] * M.rows[g[0]][r] for h, g in groups.items()), Fraction(0))
         via_z = sum((q * row[r] for q, row in zip(P.pmf, M.rows)), Fraction(0))
         parts.append(compare(via_d, "==", via_z))
-    return Outcome(_combine(parts, "dataset law (6) == sequence law"), {"datasets": len(groups)})
+    return Outcome(combine(parts, "dataset law (6) == sequence law"), {"datasets": len(groups)})
 
 
 def _def2_forms(M: Mechanism):
@@ -80,24 +80,24 @@ def _def2_forms(M: Mechanism):
             continue
         for r in range(len(M.outputs)):
             v = _ratio(M.rows[a][r], M.rows[b][r])
-            if _better(v, best_z):
+            if better(v, best_z):
                 best_z = v
-            if rep[hist[a]] == a and rep[hist[b]] == b and _better(v, best_d):
+            if rep[hist[a]] == a and rep[hist[b]] == b and better(v, best_d):
                 best_d = v
-    return _log_ratio(best_d), _log_ratio(best_z)
+    return log_ratio(best_d), log_ratio(best_z)
 
 
 def _def2_check(inst: Instance) -> Outcome:
     d_form, z_form = _def2_forms(inst.mechanism)
-    pu = _PURE(inst.mechanism)
-    return Outcome(_combine([compare(d_form, "==", pu), compare(z_form, "==", pu)],
+    pu = PURE(inst.mechanism)
+    return Outcome(combine([compare(d_form, "==", pu), compare(z_form, "==", pu)],
                             "Def. 2 D-form == Z-form == pure_dp (replace-one)"),
                    {"d_form": d_form, "z_form": z_form, "pure_dp": pu})
 
 
 def _def2_z_general_check(inst: Instance) -> Outcome:
     _, z_form = _def2_forms(inst.mechanism)
-    pu = _PURE(inst.mechanism)
+    pu = PURE(inst.mechanism)
     return Outcome(compare(z_form, "==", pu), {"z_form": z_form, "pure_dp": pu})
 
 
@@ -105,7 +105,7 @@ def _def2_z_general_check(inst: Instance) -> Outcome:
 def _def2_witness() -> Family:
     half = [Fraction(1, 2), Fraction(1, 2)]
     rows = {(1, 0, 0): [Fraction(1, 4), Fraction(3, 4)], (0, 1, 1): [Fraction(3, 4), Fraction(1, 4)]}
-    M = Mechanism(_B3, [0, 1], [rows.get(p, half) for p in _B3.points], _built="<not a dataset mechanism>")
+    M = Mechanism(B3, [0, 1], [rows.get(p, half) for p in B3.points], _built="<not a dataset mechanism>")
     return _one("(1,0,0) and (0,1,1): neighbouring datasets, Hamming distance 3", M, name="minimal-witness")
 
 
@@ -202,7 +202,7 @@ def _lemma2_check(inst: Instance) -> Outcome:
     ratios = [x / y for x, y in zip(a, b)]
     den = sum((ci * bi for ci, bi in zip(c, b)), Fraction(0))
     mid = sum((ci * ai for ci, ai in zip(c, a)), Fraction(0)) / den
-    return Outcome(_combine([compare(ratios[0], "<=", mid), compare(mid, "<=", ratios[-1])], "(8)"),
+    return Outcome(combine([compare(ratios[0], "<=", mid), compare(mid, "<=", ratios[-1])], "(8)"),
                    {"middle": mid, "low": ratios[0], "high": ratios[-1]})
 
 
@@ -222,7 +222,7 @@ CLAIMS: list[Claim] = [
                 statement=("the sets D_y (histogram equal to y) partition Z, F(y) of (6) sums to 1, and for a dataset "
                            "mechanism the law of Y computed on D with F(y) equals the law computed on Z with F(z)"),
                 check=_model_check,
-                families=[_rf("sym", "joint", 7, 40), _rf("sym", "product", 17, 40)],
+                families=[rf("sym", "joint", 7, 40), rf("sym", "product", 17, 40)],
                 hypotheses=(DATASET_MECHANISM,),
                 expected=Verdict.CHECKED,
                 notes="Datasets are histograms over X = union of the record universes (Sec. 2.3).",
@@ -245,17 +245,17 @@ CLAIMS: list[Claim] = [
                            "record sequences with neighbouring datasets (Z-form) both equal pure_dp on replace-one "
                            "neighbours"),
                 check=_def2_check,
-                families=[_rf("sym", "joint", 7, 40), _zf("joint")],
+                families=[rf("sym", "joint", 7, 40), zf("joint")],
                 hypotheses=(DATASET_MECHANISM,),
                 expected=Verdict.CHECKED,
-                notes=_SYMMETRIC_NOTE,
+                notes=SYMMETRIC_NOTE,
             ),
             Reading(
                 name="z-form-general-mechanisms",
                 statement=("without the dataset hypothesis: the Z-form of (7) (sequences whose datasets are neighbours) "
                            "equals replace-one pure DP"),
                 check=_def2_z_general_check,
-                families=[_def2_witness(), _rf("gen", "joint", 8, 40)],
+                families=[_def2_witness(), rf("gen", "joint", 8, 40)],
                 expected=Verdict.REFUTED,
                 finding=Finding.VARIANT,
                 why=("drops Sec. 2.3's hypothesis that M is a function of the dataset: (1,0,0) and (0,1,1) have "
@@ -281,6 +281,10 @@ CLAIMS: list[Claim] = [
                 name="literal-whole-domain",
                 statement="for x < x' in the domain of g (b0 x + b1 != 0): the stated monotonicity between g(x) and g(x')",
                 check=_lemma1_check,
+                form={"quantifier": "forall-instances", "measures": {},
+                      "hypotheses": ["range:x < x2 and b0*x + b1 != 0 and b0*x2 + b1 != 0"],
+                      "claim": "(a0*b1 > a1*b0 and (a0*x + a1)/(b0*x + b1) <= (a0*x2 + a1)/(b0*x2 + b1)) or "
+                               "(a0*b1 <= a1*b0 and (a0*x + a1)/(b0*x + b1) >= (a0*x2 + a1)/(b0*x2 + b1))"},
                 hypotheses=(_lemma1_hypothesis(same_side=False),),
                 families=[Family("minimal-witness", lambda: _fam_lemma1("witness"), "g = 1/x"),
                           Family("grid-and-random", lambda: _fam_lemma1("all"), "rational grid and random parameters")],
@@ -317,7 +321,7 @@ CLAIMS: list[Claim] = [
                 statement="(8) whenever the middle term is defined (some c_i > 0)",
                 check=_lemma2_check,
                 hypotheses=(LEMMA2_HYPOTHESIS,),
-                families=[Family("random", lambda: _fam_vectors("lemma2", 150),
+                families=[Family("random", lambda: fam_vectors("lemma2", 150),
                                  "150 random positive rational vectors of length 1..5, ratios sorted by construction, "
                                  "c_i >= 0 with zeros (10% all zero)")],
                 expected=Verdict.CHECKED,

@@ -25,25 +25,25 @@ from exactpriv.distributions import Prior
 from exactpriv.exact.kernel import compare
 from exactpriv.measures.bayesian import identity_dp, identity_dp_posterior_form
 from exactpriv.mechanisms.base import Mechanism
-from theorems.identitydp.dependence import OUTPUTS_INDEPENDENT_GIVEN_EACH_SOURCE, _cond_rest, _record_joint
+from theorems.identitydp.dependence import OUTPUTS_INDEPENDENT_GIVEN_EACH_SOURCE, cond_rest, record_joint
 from theorems.identitydp.instances import (
-    _B1,
     _B2,
-    _B3,
-    _DISJ,
-    _T2,
-    _by_count,
-    _diag_prior,
-    _families_joint,
-    _gen_mech,
-    _joint_prior,
+    B1,
+    B3,
+    DISJ,
+    T2,
     _one,
     _pmf,
-    _product_prior,
-    _sym_mech,
+    by_count,
+    diag_prior,
+    families_joint,
+    gen_mech,
+    joint_prior,
+    product_prior,
+    sym_mech,
 )
-from theorems.identitydp.levels import _add, _better, _combine, _log_ratio, _ratio
-from theorems.identitydp.measured import _ID, _cached
+from theorems.identitydp.steps import _ratio, add, better, combine, log_ratio
+from theorems.identitydp.measured import ID, _cached
 
 __all__ = ["CLAIMS"]
 
@@ -57,7 +57,7 @@ def _def3_bruteforce(M: Mechanism, P: Prior):
     for i in range(sp.n_records):
         sums = {}
         for t in sp.records[i]:
-            c = _cond_rest(P, i, t)
+            c = cond_rest(P, i, t)
             if c is None:
                 continue
             vec = [Fraction(0)] * len(M.outputs)
@@ -69,9 +69,9 @@ def _def3_bruteforce(M: Mechanism, P: Prior):
         for t, tp in itertools.permutations(sums, 2):
             for r in range(len(M.outputs)):
                 v = _ratio(sums[t][r], sums[tp][r])
-                if _better(v, best):
+                if better(v, best):
                     best = v
-    return _log_ratio(best)
+    return log_ratio(best)
 
 
 def _def3_joint_form(M: Mechanism, P: Prior):
@@ -80,25 +80,25 @@ def _def3_joint_form(M: Mechanism, P: Prior):
     sp = M.inputs
     best = None
     for i in range(sp.n_records):
-        joint, marg = _record_joint(M, P, i)
+        joint, marg = record_joint(M, P, i)
         for t, tp in itertools.permutations(marg, 2):
             for r in range(len(M.outputs)):
                 v = _ratio(joint[t][r] / marg[t], joint[tp][r] / marg[tp])
-                if _better(v, best):
+                if better(v, best):
                     best = v
-    return _log_ratio(best)
+    return log_ratio(best)
 
 
 def _def3_check(inst: Instance) -> Outcome:
     M, P = inst.mechanism, inst.prior
-    bf, jf, idv = _def3_bruteforce(M, P), _def3_joint_form(M, P), _ID(M, P)
-    return Outcome(_combine([compare(idv, "==", bf), compare(idv, "==", jf)], "identity_dp == (11) brute force"),
+    bf, jf, idv = _def3_bruteforce(M, P), _def3_joint_form(M, P), ID(M, P)
+    return Outcome(combine([compare(idv, "==", bf), compare(idv, "==", jf)], "identity_dp == (11) brute force"),
                    {"identity_dp": idv, "bruteforce_11": bf, "joint_form": jf})
 
 
 def _thm1_check(inst: Instance) -> Outcome:
     M, P = inst.mechanism, inst.prior
-    a = _ID(M, P)
+    a = ID(M, P)
     b = identity_dp_posterior_form(M, prior=P).value
     return Outcome(compare(a, "==", b), {"identity_dp_(11)": a, "posterior_form_(12)": b})
 
@@ -109,20 +109,20 @@ def _thm1_broken_check(inst: Instance) -> Outcome:
     sp = M.inputs
     best = None
     for i in range(sp.n_records):
-        joint, _ = _record_joint(M, P, i)
+        joint, _ = record_joint(M, P, i)
         for t, tp in itertools.permutations(joint, 2):
             for r in range(len(M.outputs)):
                 v = _ratio(joint[t][r], joint[tp][r])
-                if _better(v, best):
+                if better(v, best):
                     best = v
-    return Outcome(compare(_log_ratio(best), "==", _ID(M, P)))
+    return Outcome(compare(log_ratio(best), "==", ID(M, P)))
 
 
 def _prop1_check(inst: Instance) -> Outcome:
     M1, M2, P = inst.mechanism, inst.extra["M2"], inst.prior
-    e1, e2 = _ID(M1, P), _ID(M2, P)
+    e1, e2 = ID(M1, P), ID(M2, P)
     ec = _cached("id", lambda: identity_dp(M1.product(M2), prior=P).value, M1, M2, P)
-    return Outcome(compare(ec, "<=", _add(e1, e2)), {"eps1": e1, "eps2": e2, "composed": ec})
+    return Outcome(compare(ec, "<=", add(e1, e2)), {"eps1": e1, "eps2": e2, "composed": ec})
 
 
 @functools.lru_cache(maxsize=None)
@@ -133,33 +133,33 @@ def _fam_prop1(kind: str, count: int = 40) -> tuple:
     for k in range(count):
         R1, R2 = rng.choice((2, 3)), rng.choice((2, 3))
         if kind == "one-source":
-            sp = _B1
-            M1, M2 = _gen_mech(rng, sp, R1), _gen_mech(rng, sp, R2)
-            P = _joint_prior(rng, sp)
+            sp = B1
+            M1, M2 = gen_mech(rng, sp, R1), gen_mech(rng, sp, R2)
+            P = joint_prior(rng, sp)
         elif kind == "separate-records":
-            sp = _DISJ  # disjoint universes: every mechanism is a dataset mechanism
+            sp = DISJ  # disjoint universes: every mechanism is a dataset mechanism
             r1 = {a: _pmf(rng, R1) for a in sp.records[0]}
             r2 = {b: _pmf(rng, R2) for b in sp.records[1]}
             M1 = Mechanism(sp, list(range(R1)), [r1[p[0]] for p in sp.points], _built="<reads X1 only>")
             M2 = Mechanism(sp, list(range(R2)), [r2[p[1]] for p in sp.points], _built="<reads X2 only>")
-            P = _joint_prior(rng, sp)
+            P = joint_prior(rng, sp)
         elif kind == "perfectly-dependent":
-            sp = (_B2, _B3, _T2)[k % 3]
-            M1, M2 = _sym_mech(rng, sp, R1), _sym_mech(rng, sp, R2)
-            P = _diag_prior(rng, sp)
+            sp = (_B2, B3, T2)[k % 3]
+            M1, M2 = sym_mech(rng, sp, R1), sym_mech(rng, sp, R2)
+            P = diag_prior(rng, sp)
         else:
-            sp = (_B2, _T2)[k % 2]
-            M1, M2 = _sym_mech(rng, sp, R1), _sym_mech(rng, sp, R2)
-            P = _joint_prior(rng, sp) if k % 3 else _product_prior(rng, sp)
+            sp = (_B2, T2)[k % 2]
+            M1, M2 = sym_mech(rng, sp, R1), sym_mech(rng, sp, R2)
+            P = joint_prior(rng, sp) if k % 3 else product_prior(rng, sp)
         out.append(Instance(f"{kind} #{k}", M1, P, extra={"M2": M2}))
     return tuple(out)
 
 
 @functools.lru_cache(maxsize=None)
 def _prop1_witness() -> Family:
-    M1 = _by_count(_B2, [[Fraction(1, 2), Fraction(1, 2)], [Fraction(1, 3), Fraction(2, 3)],
+    M1 = by_count(_B2, [[Fraction(1, 2), Fraction(1, 2)], [Fraction(1, 3), Fraction(2, 3)],
                          [Fraction(2, 3), Fraction(1, 3)]])
-    M2 = _by_count(_B2, [[Fraction(2, 3), Fraction(1, 3)], [Fraction(2, 3), Fraction(1, 3)],
+    M2 = by_count(_B2, [[Fraction(2, 3), Fraction(1, 3)], [Fraction(2, 3), Fraction(1, 3)],
                          [Fraction(1, 3), Fraction(2, 3)]])
     return _one("two count mechanisms on two independent uniform bits (14 fails)", M1, Prior.uniform(_B2),
                 extra={"M2": M2}, name="minimal-witness")
@@ -180,7 +180,7 @@ CLAIMS: list[Claim] = [
                 statement=("identity_dp(M, prior) equals the max over i, t, t', r of ln of the ratio (11) computed "
                            "literally from Prior.conditional_pmf, and from the joint law of (X_i, Y)"),
                 check=_def3_check,
-                families=_families_joint(),
+                families=families_joint(),
                 expected=Verdict.CHECKED,
                 notes=("Conventions (both sides): values t with Pr[X_i = t] = 0 skipped (conditional undefined), 0/0 "
                        "ignored, a/0 = oo. Checked on general mechanisms too (the definition does not need the "
@@ -201,7 +201,7 @@ CLAIMS: list[Claim] = [
                 statement=("the tightest eps of (11) equals the tightest eps of (12) (so the two conditions agree "
                            "for every eps): identity_dp == identity_dp_posterior_form exactly"),
                 check=_thm1_check,
-                families=_families_joint(),
+                families=families_joint(),
                 expected=Verdict.CHECKED,
                 notes="Outputs with Pr[Y = r] = 0 give 0/0 in (11) and are excluded in (12): both conventions agree.",
             ),
@@ -237,6 +237,9 @@ CLAIMS: list[Claim] = [
                 name="without-conditional-independence",
                 statement="hypothesis (14) dropped: identity_dp(M1 x M2) <= identity_dp(M1) + identity_dp(M2)",
                 check=_prop1_check,
+                form={"quantifier": "forall-instances", "hypotheses": [], "claim": "E12 <= E1 + E2",
+                      "measures": {"E1": {"notion": "identity_dp"}, "E2": {"notion": "identity_dp", "mechanism": "M2"},
+                                   "E12": {"notion": "identity_dp", "mechanism": "M*M2"}}},
                 families=[_prop1_witness(), Family("random", lambda: _fam_prop1("random"), "random instances")],
                 expected=Verdict.REFUTED,
                 finding=Finding.VARIANT,

@@ -34,29 +34,29 @@ from theorems.identitydp.dependence import (
     DATASET_MECHANISM,
     INDEPENDENT_SOURCES,
     POSITIVE_MECHANISM,
-    _cond_output_law,
-    _k_joint,
-    _k_pairwise,
+    cond_output_law,
+    k_joint,
+    k_pairwise,
 )
 from theorems.identitydp.instances import (
-    _modulated_prior,
-    _xor_prior,
     _B2,
-    _B3,
-    _DISJ,
-    _SYMMETRIC_NOTE,
-    _by_count,
-    _families_joint_sym,
-    _families_product,
-    _fam_vectors,
-    _geo,
+    B3,
+    DISJ,
+    SYMMETRIC_NOTE,
     _one,
-    _rf,
-    _sym_mech,
+    by_count,
+    fam_vectors,
+    families_joint_sym,
+    families_product,
+    geo,
+    modulated_prior,
+    rf,
+    sym_mech,
+    xor_prior,
 )
-from theorems.identitydp.levels import _better, _combine, _implication_check, _log_ratio, _ratio, _scale
-from theorems.identitydp.measured import _PURE, _id_of, _pure_of
-from theorems.identitydp.sec1_examples import _ex2_product_prior
+from theorems.identitydp.steps import _ratio, _scale, better, combine, implication_check, log_ratio
+from theorems.identitydp.measured import PURE, id_of, pure_of
+from theorems.identitydp.sec1_examples import ex2_product_prior
 
 __all__ = ["CLAIMS"]
 
@@ -75,7 +75,7 @@ LEMMA3_HYPOTHESIS = Hypothesis("probability-weights-positive-ratios", "c_i, d_i 
                                "a_i, b_i > 0", _lemma3_holds)
 #: Proposition 3's non-reversibility is about dependent sources (k ≥ 2)
 AT_LEAST_TWO_DEPENDENT = Hypothesis("k-at-least-2", "some source is jointly independent of fewer than n − 1 others "
-                                    "(k ≥ 2)", lambda inst: inst.prior is not None and _k_joint(inst.prior) >= 2)
+                                    "(k ≥ 2)", lambda inst: inst.prior is not None and k_joint(inst.prior) >= 2)
 
 
 def _lemma3_parts(a, b, c, d):
@@ -91,7 +91,7 @@ def _lemma3_check(inst: Instance) -> Outcome:
     ab, mid21, mid22, cross = _lemma3_parts(a, b, c, d)
     parts = [compare(min(ab), "<=", mid21), compare(mid21, "<=", max(ab)),
              compare(min(cross), "<=", mid22), compare(mid22, "<=", max(cross))]
-    return Outcome(_combine(parts, "(21) and (22)"), {"mid21": mid21, "mid22": mid22})
+    return Outcome(combine(parts, "(21) and (22)"), {"mid21": mid21, "mid22": mid22})
 
 
 def _lemma3_reach_check(inst: Instance) -> Outcome:
@@ -108,21 +108,21 @@ def _lemma3_reach_check(inst: Instance) -> Outcome:
     parts.append(compare(_lemma3_parts(a, b, e(ia), e(ib))[2], "==", max(x / y for x in a for y in b)))
     ia, ib = min(range(n), key=lambda i: a[i]), max(range(n), key=lambda i: b[i])
     parts.append(compare(_lemma3_parts(a, b, e(ia), e(ib))[2], "==", min(x / y for x in a for y in b)))
-    return Outcome(_combine(parts, "bounds of (21), (22) reached"))
+    return Outcome(combine(parts, "bounds of (21), (22) reached"))
 
 
-_prop2_check = _implication_check(_id_of, _pure_of, "identity_dp <= pure_dp")
-_prop3_check = _implication_check(_id_of, lambda inst: _scale(_k_joint(inst.prior), _PURE(inst.mechanism)),
+prop2_check = implication_check(id_of, pure_of, "identity_dp <= pure_dp")
+_prop3_check = implication_check(id_of, lambda inst: _scale(k_joint(inst.prior), PURE(inst.mechanism)),
                                   "identity_dp <= k pure_dp, k from joint independence")
-_prop3_pairwise_check = _implication_check(_id_of, lambda inst: _scale(_k_pairwise(inst.prior), _PURE(inst.mechanism)),
+_prop3_pairwise_check = implication_check(id_of, lambda inst: _scale(k_pairwise(inst.prior), PURE(inst.mechanism)),
                                            "identity_dp <= k pure_dp, k from pairwise independence")
 
 
 @functools.lru_cache(maxsize=None)
 def _prop3_witness() -> Family:
-    M = _by_count(_B3, [[Fraction(1, 2), Fraction(1, 2)], [Fraction(3, 4), Fraction(1, 4)],
+    M = by_count(B3, [[Fraction(1, 2), Fraction(1, 2)], [Fraction(3, 4), Fraction(1, 4)],
                         [Fraction(7, 8), Fraction(1, 8)], [Fraction(15, 16), Fraction(1, 16)]])
-    return _one("XOR prior (pairwise independent, jointly dependent), 2-output count mechanism", M, _xor_prior(),
+    return _one("XOR prior (pairwise independent, jointly dependent), 2-output count mechanism", M, xor_prior(),
                 name="minimal-witness")
 
 
@@ -131,18 +131,18 @@ def _fam_structured(kind: str) -> tuple:
     """Priors with a hand-made dependence structure, multiset mechanisms on {0,1}^3."""
     rng = random.Random(303)
     out = []
-    priors = {"xor": [_xor_prior()],
-              "modulated": [_modulated_prior(d, r) for d in (Fraction(1, 3), Fraction(1, 10), Fraction(1, 2))
+    priors = {"xor": [xor_prior()],
+              "modulated": [modulated_prior(d, r) for d in (Fraction(1, 3), Fraction(1, 10), Fraction(1, 2))
                             for r in (Fraction(1, 10), Fraction(1, 3))]}[kind]
     for k, P in enumerate(priors):
         for e in (Fraction(3, 2), Fraction(3)):
-            out.append(Instance(f"{kind} prior #{k}, geometric count e^eps={e}", _geo(3, e), P))
+            out.append(Instance(f"{kind} prior #{k}, geometric count e^eps={e}", geo(3, e), P))
         for j in range(6):
-            out.append(Instance(f"{kind} prior #{k}, random multiset mechanism #{j}", _sym_mech(rng, _B3, 2), P))
+            out.append(Instance(f"{kind} prior #{k}, random multiset mechanism #{j}", sym_mech(rng, B3, 2), P))
     return tuple(out)
 
 
-def _sf(kind) -> Family:
+def sf(kind) -> Family:
     return Family(f"structured-{kind}", lambda: _fam_structured(kind),
                   f"{kind} priors on {{0,1}}^3 with geometric count queries and random multiset mechanisms")
 
@@ -151,7 +151,7 @@ def _sf(kind) -> Family:
 def _strictly_below(lo_fn, hi_fn, what):
     def check(inst: Instance) -> Outcome:
         lo, hi = lo_fn(inst), hi_fn(inst)
-        return Outcome(compare(lo, "<", hi), {"identity_dp": _id_of(inst), "bound": hi, "what": what})
+        return Outcome(compare(lo, "<", hi), {"identity_dp": id_of(inst), "bound": hi, "what": what})
 
     return check
 
@@ -164,12 +164,12 @@ def _fam_nonrev(kind: str) -> tuple:
     """Witnesses of non-reversibility.  (The geometric count is not one: its boundary outputs
     have the ratio e^eps for every x_(i), so identity_dp = pure_dp under product priors.)"""
     out = []
-    M = _by_count(_B2, _COUNT_RR)  # neighbour ratios 3/2 and 2 mix under the prior
+    M = by_count(_B2, _COUNT_RR)  # neighbour ratios 3/2 and 2 mix under the prior
     if kind == "independent":
-        out.append(Instance("2-output count mechanism, product prior p(1)=1/10", M, _ex2_product_prior()))
+        out.append(Instance("2-output count mechanism, product prior p(1)=1/10", M, ex2_product_prior()))
         out.append(Instance("2-output count mechanism, uniform prior", M, Prior.uniform(_B2)))
         # the paper's recipe: a large neighbour ratio at a rare x_(i)
-        sp = _DISJ
+        sp = DISJ
         rows = []
         for a, b in sp.points:
             if b == "b2":  # rare configuration of X_2: ratio 20 between a0 and a1
@@ -181,8 +181,8 @@ def _fam_nonrev(kind: str) -> tuple:
     else:
         out.append(Instance("2-output count mechanism, X1 = X2 uniform (k = 2)", M,
                             Prior.from_dict(_B2, {(0, 0): Fraction(1, 2), (1, 1): Fraction(1, 2)})))
-        out.append(Instance("geometric count n=3 e^eps=3/2, modulated prior (k = 2)", _geo(3, Fraction(3, 2)),
-                            _modulated_prior(Fraction(1, 3), Fraction(1, 10))))
+        out.append(Instance("geometric count n=3 e^eps=3/2, modulated prior (k = 2)", geo(3, Fraction(3, 2)),
+                            modulated_prior(Fraction(1, 3), Fraction(1, 10))))
     return tuple(out)
 
 
@@ -193,7 +193,7 @@ def _eq23_24_check(dependent: bool):
         parts = []
         for i in range(sp.n_records):
             rest_vals = list(itertools.product(*(sp.records[j] for j in range(sp.n_records) if j != i)))
-            law = {t: _cond_output_law(M, P, i, t) for t in sp.records[i]}
+            law = {t: cond_output_law(M, P, i, t) for t in sp.records[i]}
             for t, tp in itertools.permutations([t for t in law if law[t] is not None], 2):
                 for r in range(len(M.outputs)):
                     mid = law[t][r] / law[tp][r]
@@ -204,7 +204,7 @@ def _eq23_24_check(dependent: bool):
                         vals = [row(t, x) / row(tp, x) for x in rest_vals]
                     parts.append(compare(min(vals), "<=", mid))
                     parts.append(compare(mid, "<=", max(vals)))
-        return Outcome(_combine(parts, "(24)" if dependent else "(23)"))
+        return Outcome(combine(parts, "(24)" if dependent else "(23)"))
 
     return check
 
@@ -222,12 +222,12 @@ def _eq24_attained_check(inst: Instance) -> Outcome:
             continue
         for r in range(len(M.outputs)):
             v = _ratio(M.rows[a][r], M.rows[b][r])
-            if _better(v, best):
+            if better(v, best):
                 best, arg = v, (pa, pb)
     P = Prior.from_dict(sp, {arg[0]: Fraction(1, 2), arg[1]: Fraction(1, 2)})
     idv = identity_dp(M, prior=P).value
-    return Outcome(compare(idv, "==", _log_ratio(best)), {"prior_support": list(arg), "identity_dp": idv,
-                                                          "bound_24": _log_ratio(best)})
+    return Outcome(compare(idv, "==", log_ratio(best)), {"prior_support": list(arg), "identity_dp": idv,
+                                                          "bound_24": log_ratio(best)})
 
 
 CLAIMS: list[Claim] = [
@@ -242,18 +242,18 @@ CLAIMS: list[Claim] = [
             Reading(
                 name="literal",
                 statement="product priors, dataset mechanisms: identity_dp(M, prior) <= pure_dp(M)",
-                check=_prop2_check,
-                families=_families_product("sym"),
+                check=prop2_check,
+                families=families_product("sym"),
                 hypotheses=(DATASET_MECHANISM, INDEPENDENT_SOURCES),
                 expected=Verdict.CHECKED,
                 relations=(implies("pure_dp", "identity_dp", EPS, "ε", conditions=("independent",)),),
-                notes=_SYMMETRIC_NOTE,
+                notes=SYMMETRIC_NOTE,
             ),
             Reading(
                 name="general-mechanisms",
                 statement="product priors, any mechanism on D^n (replace-one DP): identity_dp <= pure_dp",
-                check=_prop2_check,
-                families=_families_product("gen"),
+                check=prop2_check,
+                families=families_product("gen"),
                 hypotheses=(INDEPENDENT_SOURCES,),
                 expected=Verdict.CHECKED,
             ),
@@ -272,7 +272,7 @@ CLAIMS: list[Claim] = [
                 statement=("k = n - min_i |largest S with X_i independent of X_S jointly| (the least admissible k, "
                            "computed exactly), dataset mechanisms: identity_dp <= k pure_dp"),
                 check=_prop3_check,
-                families=_families_joint_sym() + [_sf("xor"), _sf("modulated")],
+                families=families_joint_sym() + [sf("xor"), sf("modulated")],
                 hypotheses=(DATASET_MECHANISM,),
                 expected=Verdict.CHECKED,
                 relations=(implies("pure_dp", "identity_dp", _K * EPS, "kε", conditions=("k-dependence",),
@@ -287,7 +287,7 @@ CLAIMS: list[Claim] = [
                 name="general-mechanisms",
                 statement="as 'literal' for any mechanism on D^n (replace-one DP)",
                 check=_prop3_check,
-                families=[_rf("gen", "joint", 8, 40), _rf("gen", "block", 312, 40), _rf("gen", "diag", 313, 15)],
+                families=[rf("gen", "joint", 8, 40), rf("gen", "block", 312, 40), rf("gen", "diag", 313, 15)],
                 expected=Verdict.CHECKED,
             ),
             Reading(
@@ -295,7 +295,7 @@ CLAIMS: list[Claim] = [
                 statement=("'independent to at least n - k other sources' read pairwise: k = 1 + max degree of the "
                            "pairwise dependency graph; identity_dp <= k pure_dp"),
                 check=_prop3_pairwise_check,
-                families=[_prop3_witness(), _sf("xor")],
+                families=[_prop3_witness(), sf("xor")],
                 hypotheses=(DATASET_MECHANISM,),
                 expected=Verdict.REFUTED,
                 finding=Finding.AS_WRITTEN,
@@ -324,7 +324,7 @@ CLAIMS: list[Claim] = [
                 name="prop2-converse",
                 statement=("witnesses: product prior, dataset mechanism with identity_dp < pure_dp (so at eps = "
                            "identity_dp it is eps-identity-DP but not eps-DP)"),
-                check=_strictly_below(_id_of, _pure_of, "identity_dp < pure_dp"),
+                check=_strictly_below(id_of, pure_of, "identity_dp < pure_dp"),
                 families=[Family("witnesses", lambda: _fam_nonrev("independent"),
                                  "a count mechanism whose neighbour ratios differ across x_(i); the paper's recipe: a "
                                  "large neighbour ratio at a rare x_(i)")],
@@ -336,7 +336,7 @@ CLAIMS: list[Claim] = [
             Reading(
                 name="prop3-converse",
                 statement="witnesses: dependent prior with k >= 2 and identity_dp < k pure_dp (eps-identity-DP, not eps/k-DP)",
-                check=_strictly_below(_id_of, lambda inst: _scale(_k_joint(inst.prior), _PURE(inst.mechanism)),
+                check=_strictly_below(id_of, lambda inst: _scale(k_joint(inst.prior), PURE(inst.mechanism)),
                                       "identity_dp < k pure_dp"),
                 families=[Family("witnesses", lambda: _fam_nonrev("dependent"), "count mechanisms, dependent priors")],
                 hypotheses=(DATASET_MECHANISM, AT_LEAST_TWO_DEPENDENT),
@@ -358,7 +358,7 @@ CLAIMS: list[Claim] = [
                 name="literal",
                 statement="(21) and (22) for probability vectors c, d (zeros allowed) and positive a, b",
                 check=_lemma3_check,
-                families=[Family("random", lambda: _fam_vectors("lemma3", 150), "150 random instances, lengths 1..5")],
+                families=[Family("random", lambda: fam_vectors("lemma3", 150), "150 random instances, lengths 1..5")],
                 hypotheses=(LEMMA3_HYPOTHESIS,),
                 expected=Verdict.CHECKED,
             ),
@@ -366,7 +366,7 @@ CLAIMS: list[Claim] = [
                 name="reachable",
                 statement="each of the four bounds is attained by point masses c = e_i, d = e_j",
                 check=_lemma3_reach_check,
-                families=[Family("random", lambda: _fam_vectors("lemma3", 150), "150 random instances, lengths 1..5")],
+                families=[Family("random", lambda: fam_vectors("lemma3", 150), "150 random instances, lengths 1..5")],
                 hypotheses=(LEMMA3_HYPOTHESIS,),
                 expected=Verdict.CHECKED,
             ),
@@ -387,7 +387,7 @@ CLAIMS: list[Claim] = [
                 name="eq23-independent",
                 statement="product priors, positive mechanisms: (23) for every i, t != t', r",
                 check=_eq23_24_check(dependent=False),
-                families=[_rf("gen", "product", 231, 40, zeros=False), _rf("sym", "product", 232, 40, zeros=False)],
+                families=[rf("gen", "product", 231, 40, zeros=False), rf("sym", "product", 232, 40, zeros=False)],
                 hypotheses=(INDEPENDENT_SOURCES, POSITIVE_MECHANISM),
                 expected=Verdict.CHECKED,
                 notes="Lemma 3 needs a_i, b_i > 0: mechanisms with positive entries.",
@@ -396,7 +396,7 @@ CLAIMS: list[Claim] = [
                 name="eq24-dependent",
                 statement="any prior, positive mechanisms: (24) for every i, t != t', r",
                 check=_eq23_24_check(dependent=True),
-                families=[_rf("gen", "joint", 241, 40, zeros=False), _rf("sym", "diag", 242, 20, zeros=False)],
+                families=[rf("gen", "joint", 241, 40, zeros=False), rf("sym", "diag", 242, 20, zeros=False)],
                 hypotheses=(POSITIVE_MECHANISM,),
                 expected=Verdict.CHECKED,
             ),
@@ -406,7 +406,7 @@ CLAIMS: list[Claim] = [
                            "(t, x*), (t', x'*) makes identity_dp equal ln max Pr[M(t,x)=r]/Pr[M(t',x')=r] over "
                            "non-neighbouring pairs"),
                 check=_eq24_attained_check,
-                families=[_rf("gen", "joint", 8, 40), _rf("sym", "joint", 7, 40)],
+                families=[rf("gen", "joint", 8, 40), rf("sym", "joint", 7, 40)],
                 expected=Verdict.CHECKED,
                 notes="The attained value is the group-privacy level of M over up to n changed records, not eps.",
             ),

@@ -30,21 +30,21 @@ from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import EPS
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
-from theorems.identitydp.dependence import DATASET_MECHANISM, INDEPENDENT_SOURCES, _record_joint
+from theorems.identitydp.dependence import DATASET_MECHANISM, INDEPENDENT_SOURCES, record_joint
 from theorems.identitydp.instances import (
     _B2,
-    _DISJ,
-    _by_count,
-    _families_joint,
-    _families_joint_sym,
-    _families_product,
-    _geo,
+    DISJ,
     _one,
-    _zf,
+    by_count,
+    families_joint,
+    families_joint_sym,
+    families_product,
+    geo,
+    zf,
 )
-from theorems.identitydp.levels import _better, _combine, _implication_check, _log_ratio, _measured_gt, _ratio
-from theorems.identitydp.measured import _CMI, _ID, _KL, _MI, _PURE, _id_of, _pure_of
-from theorems.identitydp.sec4_relation_with_dp import _prop2_check
+from theorems.identitydp.steps import _ratio, better, combine, implication_check, log_ratio, measured_gt
+from theorems.identitydp.measured import _KL, _MI, CMI, ID, PURE, id_of, pure_of
+from theorems.identitydp.sec4_relation_with_dp import prop2_check
 
 __all__ = ["CLAIMS"]
 
@@ -54,7 +54,7 @@ def _lemma4_ratio(M: Mechanism, P: Prior, scale: Fraction = Fraction(1)):
     sp = M.inputs
     best = None
     for i in range(sp.n_records):
-        joint, marg = _record_joint(M, P, i)
+        joint, marg = record_joint(M, P, i)
         for r in range(len(M.outputs)):
             py = sum((joint[t][r] for t in joint), Fraction(0))
             if py == 0:
@@ -62,32 +62,32 @@ def _lemma4_ratio(M: Mechanism, P: Prior, scale: Fraction = Fraction(1)):
             for t in marg:
                 post = joint[t][r] / py
                 for v in (_ratio(marg[t], post), _ratio(post, marg[t])):
-                    if _better(v, best):
+                    if better(v, best):
                         best = v
-    return _log_ratio(best)
+    return log_ratio(best)
 
 
 def _lemma4_check(inst: Instance) -> Outcome:
     M, P = inst.mechanism, inst.prior
-    lhs, idv = _lemma4_ratio(M, P), _ID(M, P)
+    lhs, idv = _lemma4_ratio(M, P), ID(M, P)
     return Outcome(compare(lhs, "<=", idv), {"max_log_ratio_25": lhs, "identity_dp": idv})
 
 
-_thm2_check = _implication_check(lambda inst: _KL(inst.mechanism, inst.prior), _id_of,
+_thm2_check = implication_check(lambda inst: _KL(inst.mechanism, inst.prior), id_of,
                                  "max_{i,r} D(X_i || X_i|Y=r) <= identity_dp")
-_cor1_check = _implication_check(lambda inst: _KL(inst.mechanism, inst.prior), _pure_of,
+_cor1_check = implication_check(lambda inst: _KL(inst.mechanism, inst.prior), pure_of,
                                  "max_{i,r} D(X_i || X_i|Y=r) <= pure_dp")
-_thm3_check = _implication_check(lambda inst: _MI(inst.mechanism, inst.prior), _id_of, "max_i I(X_i;Y) <= identity_dp")
-_cor2_check = _implication_check(lambda inst: _MI(inst.mechanism, inst.prior), _pure_of, "max_i I(X_i;Y) <= pure_dp")
-_prop4_check = _implication_check(lambda inst: _CMI(inst.mechanism, inst.prior), _id_of,
+_thm3_check = implication_check(lambda inst: _MI(inst.mechanism, inst.prior), id_of, "max_i I(X_i;Y) <= identity_dp")
+_cor2_check = implication_check(lambda inst: _MI(inst.mechanism, inst.prior), pure_of, "max_i I(X_i;Y) <= pure_dp")
+_prop4_check = implication_check(lambda inst: CMI(inst.mechanism, inst.prior), id_of,
                                   "max_i I(X_i;Y|X_(i)) <= identity_dp")
-_prop4_dp_check = _implication_check(lambda inst: _CMI(inst.mechanism, inst.prior), _pure_of,
+_prop4_dp_check = implication_check(lambda inst: CMI(inst.mechanism, inst.prior), pure_of,
                                      "max_i I(X_i;Y|X_(i)) <= pure_dp")
 
 
 @functools.lru_cache(maxsize=None)
 def _cor1_witness() -> Family:
-    return _one("geometric count n=2 e^eps=16, X1 = X2, Pr[(1,1)] = 1/8", _geo(2, Fraction(16)),
+    return _one("geometric count n=2 e^eps=16, X1 = X2, Pr[(1,1)] = 1/8", geo(2, Fraction(16)),
                 Prior.from_dict(_B2, {(0, 0): Fraction(7, 8), (1, 1): Fraction(1, 8)}), name="minimal-witness")
 
 
@@ -95,7 +95,7 @@ def _cor1_witness() -> Family:
 def _cor2_witness() -> Family:
     sp = Hamming((0, 1), 8)
     return _one("geometric count on 8 perfectly correlated records, e^eps=3/2, uniform on {0^8, 1^8}",
-                _geo(8, Fraction(3, 2)), Prior.from_dict(sp, {(0,) * 8: Fraction(1, 2), (1,) * 8: Fraction(1, 2)}),
+                geo(8, Fraction(3, 2)), Prior.from_dict(sp, {(0,) * 8: Fraction(1, 2), (1,) * 8: Fraction(1, 2)}),
                 name="witness")
 
 
@@ -117,7 +117,7 @@ def _prop4_witness() -> Family:
 @functools.lru_cache(maxsize=None)
 def _dp_special_witnesses() -> tuple:
     """A full-support near-diagonal prior first (so the refutation is no boundary effect), then X1 = X2."""
-    M = _by_count(_B2, [[Fraction(3, 4), Fraction(1, 4)], [Fraction(1, 2), Fraction(1, 2)],
+    M = by_count(_B2, [[Fraction(3, 4), Fraction(1, 4)], [Fraction(1, 2), Fraction(1, 2)],
                         [Fraction(1, 4), Fraction(3, 4)]])
     near = Prior.from_dict(_B2, {(0, 0): Fraction(49, 100), (0, 1): Fraction(1, 100), (1, 0): Fraction(1, 100),
                                  (1, 1): Fraction(49, 100)})
@@ -133,12 +133,12 @@ def _dp_special_witness() -> Family:
 def _out_of_control_check(which: str):
     def check(inst: Instance) -> Outcome:
         M, P = inst.mechanism, inst.prior
-        pu = _PURE(M)
+        pu = PURE(M)
         m = _KL(M, P) if which == "kl" else _MI(M, P)
-        parts = [compare(_ID(M, P), ">", pu), _measured_gt(m, pu)]
-        return Outcome(_combine(parts, f"M is eps-DP (eps = pure_dp), not eps-identity-DP, and "
+        parts = [compare(ID(M, P), ">", pu), measured_gt(m, pu)]
+        return Outcome(combine(parts, f"M is eps-DP (eps = pure_dp), not eps-identity-DP, and "
                                        f"{'max D(X_i||X_i|Y=r)' if which == 'kl' else 'max I(X_i;Y)'} > eps"),
-                       {"pure_dp": pu, "identity_dp": _ID(M, P), which: m})
+                       {"pure_dp": pu, "identity_dp": ID(M, P), which: m})
 
     return check
 
@@ -147,15 +147,15 @@ def _rare_check(inst: Instance) -> Outcome:
     """pure_dp >= ln L (large neighbour ratio) while identity_dp <= ln(1 + 1/10)."""
     M, P = inst.mechanism, inst.prior
     L = Fraction(inst.params["L"])
-    parts = [compare(_PURE(M), ">=", LogForm.log(L)), compare(_ID(M, P), "<=", LogForm.log(Fraction(11, 10)))]
-    return Outcome(_combine(parts, "neighbour ratio L at a rare configuration, identity DP level <= ln(11/10)"),
-                   {"pure_dp": _PURE(M), "identity_dp": _ID(M, P)})
+    parts = [compare(PURE(M), ">=", LogForm.log(L)), compare(ID(M, P), "<=", LogForm.log(Fraction(11, 10)))]
+    return Outcome(combine(parts, "neighbour ratio L at a rare configuration, identity DP level <= ln(11/10)"),
+                   {"pure_dp": PURE(M), "identity_dp": ID(M, P)})
 
 
 @functools.lru_cache(maxsize=None)
 def _fam_rare() -> tuple:
     out = []
-    sp = _DISJ
+    sp = DISJ
     for L in (Fraction(10), Fraction(100), Fraction(10 ** 4)):
         delta = 1 / (20 * L)  # probability of the rare configuration b2
         rows = []
@@ -185,7 +185,7 @@ CLAIMS: list[Claim] = [
                 statement=("max over i, t (Pr[X_i=t] > 0), r (Pr[Y=r] > 0) of ln max(prior/posterior, "
                            "posterior/prior) <= identity_dp"),
                 check=_lemma4_check,
-                families=_families_joint(),
+                families=families_joint(),
                 expected=Verdict.CHECKED,
             ),
         ],
@@ -202,7 +202,7 @@ CLAIMS: list[Claim] = [
                 name="literal",
                 statement="max over i and r with Pr[Y=r] > 0 of D(X_i || X_i|Y=r) <= identity_dp (exact LogForms)",
                 check=_thm2_check,
-                families=_families_joint(),
+                families=families_joint(),
                 expected=Verdict.CHECKED,
             ),
         ],
@@ -219,7 +219,7 @@ CLAIMS: list[Claim] = [
                 name="literal",
                 statement="product priors, dataset mechanisms: max_{i,r} D(X_i || X_i|Y=r) <= pure_dp",
                 check=_cor1_check,
-                families=_families_product("sym"),
+                families=families_product("sym"),
                 hypotheses=(DATASET_MECHANISM, INDEPENDENT_SOURCES),
                 expected=Verdict.CHECKED,
             ),
@@ -227,7 +227,7 @@ CLAIMS: list[Claim] = [
                 name="general-mechanisms",
                 statement="product priors, any mechanism on D^n: max_{i,r} D(X_i || X_i|Y=r) <= pure_dp",
                 check=_cor1_check,
-                families=_families_product("gen"),
+                families=families_product("gen"),
                 hypotheses=(INDEPENDENT_SOURCES,),
                 expected=Verdict.CHECKED,
             ),
@@ -236,7 +236,9 @@ CLAIMS: list[Claim] = [
                 statement=("the corollary's derivation ('eps-DP is a special case of eps-identity-DP') without the "
                            "independence hypothesis: max_{i,r} D(X_i || X_i|Y=r) <= pure_dp for any prior"),
                 check=_cor1_check,
-                families=[_cor1_witness(), _zf("joint")],
+                families=[_cor1_witness(), zf("joint")],
+                form={"quantifier": "forall-instances", "hypotheses": [], "claim": "KL <= DP",
+                      "measures": {"KL": {"notion": "prior_posterior_kl"}, "DP": {"notion": "pure_dp"}}},
                 expected=Verdict.REFUTED,
                 finding=Finding.VARIANT,
                 why=("drops Corollary 1's independence hypothesis (as its derivation 'eps-DP is a special case' would "
@@ -261,7 +263,7 @@ CLAIMS: list[Claim] = [
                 name="literal",
                 statement="max_i I(X_i;Y) <= identity_dp (exact LogForms)",
                 check=_thm3_check,
-                families=_families_joint(),
+                families=families_joint(),
                 expected=Verdict.CHECKED,
                 relations=(implies("identity_dp", "record_mi", EPS, "ε"),),
             ),
@@ -279,7 +281,7 @@ CLAIMS: list[Claim] = [
                 name="literal",
                 statement="product priors, dataset mechanisms: max_i I(X_i;Y) <= pure_dp",
                 check=_cor2_check,
-                families=_families_product("sym"),
+                families=families_product("sym"),
                 hypotheses=(DATASET_MECHANISM, INDEPENDENT_SOURCES),
                 expected=Verdict.CHECKED,
                 relations=(implies("pure_dp", "record_mi", EPS, "ε", conditions=("independent",)),),
@@ -288,7 +290,7 @@ CLAIMS: list[Claim] = [
                 name="general-mechanisms",
                 statement="product priors, any mechanism on D^n: max_i I(X_i;Y) <= pure_dp",
                 check=_cor2_check,
-                families=_families_product("gen"),
+                families=families_product("gen"),
                 hypotheses=(INDEPENDENT_SOURCES,),
                 expected=Verdict.CHECKED,
             ),
@@ -321,7 +323,9 @@ CLAIMS: list[Claim] = [
                 name="literal",
                 statement="max_i I(X_i;Y|X_(i)) <= identity_dp",
                 check=_prop4_check,
-                families=[_prop4_witness()] + _families_joint(),
+                form={"quantifier": "forall-instances", "hypotheses": [], "claim": "CMI <= ID",
+                      "measures": {"CMI": {"notion": "conditional_mi"}, "ID": {"notion": "identity_dp"}}},
+                families=[_prop4_witness()] + families_joint(),
                 expected=Verdict.REFUTED,
                 relations=(implies("identity_dp", "conditional_mi", EPS, "ε"),),
                 finding=Finding.AS_WRITTEN,
@@ -338,7 +342,7 @@ CLAIMS: list[Claim] = [
                 name="pure-dp-hypothesis",
                 statement="the hypothesis the proof uses: max_i I(X_i;Y|X_(i)) <= pure_dp (any prior)",
                 check=_prop4_dp_check,
-                families=_families_joint(),
+                families=families_joint(),
                 expected=Verdict.CHECKED,
             ),
         ],
@@ -357,8 +361,8 @@ CLAIMS: list[Claim] = [
             Reading(
                 name="literal",
                 statement="any prior, dataset mechanisms: identity_dp(M, prior) <= pure_dp(M)",
-                check=_prop2_check,
-                families=[_dp_special_witness()] + _families_joint_sym(),
+                check=prop2_check,
+                families=[_dp_special_witness()] + families_joint_sym(),
                 hypotheses=(DATASET_MECHANISM,),
                 expected=Verdict.REFUTED,
                 relations=(implies("pure_dp", "identity_dp", EPS, "ε"),),
@@ -372,8 +376,8 @@ CLAIMS: list[Claim] = [
             Reading(
                 name="product-priors",
                 statement="independent sources: identity_dp <= pure_dp (Proposition 2)",
-                check=_prop2_check,
-                families=_families_product("sym"),
+                check=prop2_check,
+                families=families_product("sym"),
                 hypotheses=(DATASET_MECHANISM, INDEPENDENT_SOURCES),
                 expected=Verdict.CHECKED,
             ),

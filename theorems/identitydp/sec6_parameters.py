@@ -21,28 +21,24 @@ from fractions import Fraction
 from exactpriv.claims import Claim, Family, Finding, Instance, Outcome, Reading, Verdict
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
-from theorems.identitydp.dependence import (
-    DATASET_MECHANISM,
-    _conditional_eta,
-    _k_joint,
-    _max_tv,
-)
+from exactpriv.exact.numbers import OO
+from theorems.identitydp.dependence import DATASET_MECHANISM, conditional_eta, k_joint, max_tv
 from exactpriv.spaces import Hamming
 from theorems.identitydp.instances import (
     _B2,
-    _B3,
-    _T2,
-    _by_count,
-    _gen_mech,
-    _geo,
-    _mixture_prior,
-    _modulated_prior,
-    _rf,
-    _sym_mech,
+    B3,
+    T2,
+    by_count,
+    gen_mech,
+    geo,
+    mixture_prior,
+    modulated_prior,
+    rf,
+    sym_mech,
 )
-from theorems.identitydp.levels import _LOG2, _OO, _combine, _is_oo, _lmax, _scale
-from theorems.identitydp.measured import _ID, _PURE, _cached
-from theorems.identitydp.sec4_relation_with_dp import _sf
+from theorems.identitydp.steps import LOG2, _scale, combine, is_oo, lmax
+from theorems.identitydp.measured import ID, PURE, _cached
+from theorems.identitydp.sec4_relation_with_dp import sf
 
 __all__ = ["CLAIMS"]
 
@@ -52,32 +48,32 @@ def _eta_bound(k: int, pure, eta: Fraction):
     (M eps/k-DP), eta' >= eta, eta' = e^-b, eps (1 - 1/k) >= b.  Minimising over eta' gives
     eps + log 2 + max(log eta, -eps (1 - 1/k)), increasing in eps, so at eps = k pure_dp:
         log 2 + max(k pure_dp + log eta, pure_dp)        (log 0 = -oo)."""
-    if _is_oo(pure):
-        return _OO
-    inner = pure if eta == 0 else _lmax(_scale(k, pure) + LogForm.log(eta), pure)
-    return inner + _LOG2
+    if is_oo(pure):
+        return OO
+    inner = pure if eta == 0 else lmax(_scale(k, pure) + LogForm.log(eta), pure)
+    return inner + LOG2
 
 
 def _lemma5_check_factory(drop_log2: bool = False):
     def check(inst: Instance) -> Outcome:
         M, P = inst.mechanism, inst.prior
         k = M.inputs.n_records
-        eta = _cached("tv", lambda: _max_tv(P), P)
-        bound = _eta_bound(k, _PURE(M), eta)
-        if drop_log2 and not _is_oo(bound):
-            bound = bound - _LOG2
-        return Outcome(compare(_ID(M, P), "<=", bound), {"k": k, "eta": eta, "bound": bound,
-                                                         "identity_dp": _ID(M, P)})
+        eta = _cached("tv", lambda: max_tv(P), P)
+        bound = _eta_bound(k, PURE(M), eta)
+        if drop_log2 and not is_oo(bound):
+            bound = bound - LOG2
+        return Outcome(compare(ID(M, P), "<=", bound), {"k": k, "eta": eta, "bound": bound,
+                                                         "identity_dp": ID(M, P)})
 
     return check
 
 
 def _thm4_check(inst: Instance) -> Outcome:
     M, P = inst.mechanism, inst.prior
-    k = _k_joint(P)
-    eta = _cached("tv", lambda: _max_tv(P), P)
-    bound = _eta_bound(k, _PURE(M), eta)
-    return Outcome(compare(_ID(M, P), "<=", bound), {"k": k, "eta": eta, "bound": bound, "identity_dp": _ID(M, P)})
+    k = k_joint(P)
+    eta = _cached("tv", lambda: max_tv(P), P)
+    bound = _eta_bound(k, PURE(M), eta)
+    return Outcome(compare(ID(M, P), "<=", bound), {"k": k, "eta": eta, "bound": bound, "identity_dp": ID(M, P)})
 
 
 def _thm4_conditional_check(inst: Instance) -> Outcome:
@@ -95,25 +91,25 @@ def _thm4_conditional_check(inst: Instance) -> Outcome:
     M, P = inst.mechanism, inst.prior
     n = M.inputs.n_records
     parts, vals = [], {}
-    for k in range(_k_joint(P), n + 1):  # every admissible k must give a valid bound
-        eta = _cached(f"ceta{k}", lambda: _conditional_eta(P, k), P)
-        bound = _eta_bound(k, _PURE(M), eta)
+    for k in range(k_joint(P), n + 1):  # every admissible k must give a valid bound
+        eta = _cached(f"ceta{k}", lambda: conditional_eta(P, k), P)
+        bound = _eta_bound(k, PURE(M), eta)
         vals[k] = (eta, bound)
-        parts.append(compare(_ID(M, P), "<=", bound))
-    return Outcome(_combine(parts, "identity_dp <= log 2 + max(k pure + log eta_cond, pure) for every admissible k"),
-                   {"per_k": vals, "identity_dp": _ID(M, P)})
+        parts.append(compare(ID(M, P), "<=", bound))
+    return Outcome(combine(parts, "identity_dp <= log 2 + max(k pure + log eta_cond, pure) for every admissible k"),
+                   {"per_k": vals, "identity_dp": ID(M, P)})
 
 
 @functools.lru_cache(maxsize=None)
 def _thm4_witnesses() -> tuple:
     """The log 3-DP count mechanism with a full-support modulated prior first (so the refutation is no
     boundary effect), then the exactly modulated prior (X_2 = X_1 when X_3 = 1)."""
-    M = _by_count(_B3, [[Fraction(35, 36), Fraction(1, 36)], [Fraction(11, 12), Fraction(1, 12)],
+    M = by_count(B3, [[Fraction(35, 36), Fraction(1, 36)], [Fraction(11, 12), Fraction(1, 12)],
                         [Fraction(3, 4), Fraction(1, 4)], [Fraction(1, 4), Fraction(3, 4)]])
     return (Instance("modulated prior delta=1/3, rho=1/10, X_2 != X_1 w.p. 1/500 when X_3 = 1 (full support); log 3-DP "
-                     "count mechanism (k=2)", M, _modulated_prior(Fraction(1, 3), Fraction(1, 10), Fraction(1, 1000))),
+                     "count mechanism (k=2)", M, modulated_prior(Fraction(1, 3), Fraction(1, 10), Fraction(1, 1000))),
             Instance("modulated prior delta=1/3, rho=1/10; log 3-DP count mechanism (k=2, eta=1/3, eps=2 log 3)",
-                     M, _modulated_prior(Fraction(1, 3), Fraction(1, 10))))
+                     M, modulated_prior(Fraction(1, 3), Fraction(1, 10))))
 
 
 def _thm4_witness() -> Family:
@@ -125,17 +121,17 @@ def _thm4_witness() -> Family:
 def _fam_small_eta(n: int, kind: str, count: int) -> tuple:
     """Weakly dependent sources (small eta, where Lemma 5 improves on group privacy)."""
     rng = random.Random(500 + n)
-    sp = {2: (_B2, _T2), 3: (_B3,)}[n]
+    sp = {2: (_B2, T2), 3: (B3,)}[n]
     out = []
     for k in range(count):
         space = sp[k % len(sp)]
-        M = (_sym_mech if kind == "sym" else _gen_mech)(rng, space, rng.choice((2, 3)), zeros=k % 2 == 0)
-        P = _mixture_prior(rng, space, Fraction(1, rng.choice((3, 10, 100))))
+        M = (sym_mech if kind == "sym" else gen_mech)(rng, space, rng.choice((2, 3)), zeros=k % 2 == 0)
+        P = mixture_prior(rng, space, Fraction(1, rng.choice((3, 10, 100))))
         out.append(Instance(f"n={n} weakly dependent #{k}", M, P))
     for e in (Fraction(2), Fraction(4)):
         space = Hamming((0, 1), n)
-        out.append(Instance(f"geometric count n={n} e^eps={e}, weakly dependent", _geo(n, e),
-                            _mixture_prior(rng, space, Fraction(1, 20))))
+        out.append(Instance(f"geometric count n={n} e^eps={e}, weakly dependent", geo(n, e),
+                            mixture_prior(rng, space, Fraction(1, 20))))
     return tuple(out)
 
 
@@ -158,7 +154,7 @@ CLAIMS: list[Claim] = [
                 check=_lemma5_check_factory(),
                 families=[Family("weakly-dependent-n2", lambda: _fam_small_eta(2, "sym", 30), "mixtures, n = 2"),
                           Family("weakly-dependent-n3", lambda: _fam_small_eta(3, "sym", 20), "mixtures, n = 3"),
-                          _rf("sym", "joint", 7, 40), _rf("sym", "diag", 9, 15)],
+                          rf("sym", "joint", 7, 40), rf("sym", "diag", 9, 15)],
                 hypotheses=(DATASET_MECHANISM,),
                 expected=Verdict.CHECKED,
                 notes=("Reduction: the conclusion eps + log 2 + log eta' with eta' = max(eta*, e^{-eps(1-1/k)}) is "
@@ -170,7 +166,7 @@ CLAIMS: list[Claim] = [
                 check=_lemma5_check_factory(),
                 families=[Family("weakly-dependent-n2", lambda: _fam_small_eta(2, "gen", 30), "mixtures, n = 2"),
                           Family("weakly-dependent-n3", lambda: _fam_small_eta(3, "gen", 20), "mixtures, n = 3"),
-                          _rf("gen", "joint", 8, 40)],
+                          rf("gen", "joint", 8, 40)],
                 expected=Verdict.CHECKED,
             ),
         ],
@@ -192,7 +188,7 @@ CLAIMS: list[Claim] = [
                 statement=("k least with every source jointly independent of >= n - k others, eta* = max TV over the "
                            "full X_(i) as in (40): identity_dp <= log 2 + max(k pure_dp + log eta*, pure_dp)"),
                 check=_thm4_check,
-                families=[_thm4_witness(), _sf("modulated"), _rf("sym", "block", 10, 30)],
+                families=[_thm4_witness(), sf("modulated"), rf("sym", "block", 10, 30)],
                 hypotheses=(DATASET_MECHANISM,),
                 expected=Verdict.REFUTED,
                 finding=Finding.AS_WRITTEN,
@@ -213,8 +209,8 @@ CLAIMS: list[Claim] = [
                            "dependent records given each xbar: max_{i,t,t',xbar} TV(P(X~|t,xbar), P(X~|t',xbar)) <= eta; "
                            "then identity_dp <= log 2 + max(k pure_dp + log eta, pure_dp) for every admissible k"),
                 check=_thm4_conditional_check,
-                families=[_thm4_witness(), _sf("modulated"), _sf("xor"), _rf("sym", "block", 10, 30),
-                          _rf("sym", "joint", 7, 40)],
+                families=[_thm4_witness(), sf("modulated"), sf("xor"), rf("sym", "block", 10, 30),
+                          rf("sym", "joint", 7, 40)],
                 hypotheses=(DATASET_MECHANISM,),
                 expected=Verdict.CHECKED,
                 notes=("The reading under which 'Lemma 5 per xbar + the mediant of Prop. 3' goes through (proof sketch "

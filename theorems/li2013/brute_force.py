@@ -14,9 +14,8 @@ import itertools
 import math
 from fractions import Fraction
 
+from exactpriv.exact.numbers import OO
 from exactpriv.mechanisms.base import Mechanism
-
-from theorems.li2013.steps import OO
 
 
 __all__ = ["add_pairs", "best_event_ratio", "membership_level_at", "product_dist", "swap_pairs", "uniform_dist"]

@@ -19,6 +19,7 @@ import sympy
 from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
+from exactpriv.exact.numbers import OO
 from exactpriv.measures import udp
 from exactpriv.measures.divergence import pure_dp
 from exactpriv.measures.membership import negative_membership, positive_membership
@@ -32,7 +33,7 @@ from theorems.li2013.brute_force import (
     uniform_dist,
 )
 from theorems.li2013.instances import BOUNDED, SUBSETS, random_p
-from theorems.li2013.steps import OO, RECONSTRUCTED, all_of, fact, max_level, udp_ratio
+from theorems.li2013.steps import RECONSTRUCTED, max_level, udp_ratio
 
 
 __all__ = ["DEF_NMP", "DEF_PMP", "DEF_UDP", "check_independent_members"]
@@ -46,8 +47,8 @@ def _check_min_form(inst: Instance) -> Outcome:
         for g in (Fraction(1), Fraction(11, 10), Fraction(3, 2), Fraction(2), Fraction(7, 2)):
             two = post <= g * p and 1 - post >= (1 - p) / g
             mn = post <= min(g * p, (g - 1 + p) / g)
-            parts.append(fact(two == mn, "rational", f"p={p}, Pr[t|S]={post}, γ={g}: two-condition {two} vs min-form {mn}"))
-    return Outcome(all_of(parts, "min-form equivalence"))
+            parts.append(Decision.of(two == mn, "rational", f"p={p}, Pr[t|S]={post}, γ={g}: two-condition {two} vs min-form {mn}"))
+    return Outcome(Decision.all_of(parts, "min-form equivalence"))
 
 
 def _min_form_instances():
@@ -81,7 +82,7 @@ def check_independent_members(negative: bool):
             p = dict(zip(sp.universe, random_p(rng, len(sp.universe), boundary=True)))
             lvl, _w = membership_level_at(M, product_dist(sp, p), negative=negative)
             parts.append(compare(lvl, "<=", sup) if lvl != OO else
-                         fact(sup == OO, "rational", f"member level +oo vs sup {sup}"))
+                         Decision.of(sup == OO, "rational", f"member level +oo vs sup {sup}"))
         # approach: vertex law from the UDP witness, p_t -> 0 (PMP) or -> 1 (NMP)
         u = (udp.negative_udp if negative else udp.positive_udp)(M)
         r = udp_ratio(u)
@@ -97,9 +98,8 @@ def check_independent_members(negative: bool):
             p = {s: (Fraction(1) if s in small else Fraction(0)) for s in sp.universe}
             p[t] = pt
             lvl, _w = membership_level_at(M, product_dist(sp, p), negative=negative)
-            parts.append(fact(lvl == OO or lvl > gamma, "rational",
-                             f"vertex law with Pr[{t!r}]={pt} has level {lvl} > {gamma} (approaching sup {sup})"))
-        return Outcome(all_of(parts, "D_I members vs sup"), {"measure": m})
+            parts.append(Decision.of(lvl == OO or lvl > gamma, "rational", f"vertex law with Pr[{t!r}]={pt} has level {lvl} > {gamma} (approaching sup {sup})"))
+        return Outcome(Decision.all_of(parts, "D_I members vs sup"), {"measure": m})
 
     return check
 
@@ -155,7 +155,7 @@ def _check_udp_events(which: str):
         bf = Fraction(1) if bf is None else bf
         r = udp_ratio(m)
         ok = (r == OO and bf == OO) or (r != OO and bf != OO and max(r, Fraction(1)) == max(bf, Fraction(1)))
-        return Outcome(fact(ok, "rational", f"{m.name}: e^level = {r}; brute force over all events: {bf}"),
+        return Outcome(Decision.of(ok, "rational", f"{m.name}: e^level = {r}; brute force over all events: {bf}"),
                        {"measure": m, "brute_force": bf})
 
     return check
@@ -167,7 +167,7 @@ def _check_dp_decomposition(inst: Instance) -> Outcome:
     dp = pure_dp(M)
     both = max_level(pos, neg)
     if dp.value == OO:
-        d = fact(both == OO, "rational", f"pure_dp = oo, max(pos, neg) ratio = {both}")
+        d = Decision.of(both == OO, "rational", f"pure_dp = oo, max(pos, neg) ratio = {both}")
     elif both == OO:
         d = Decision.false("rational", f"pure_dp = {dp.value} finite but a UDP half is +oo")
     else:

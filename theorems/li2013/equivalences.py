@@ -14,8 +14,7 @@ import sympy
 
 from exactpriv.claims import Instance, Outcome
 from exactpriv.exact.decisions import Decision
-
-from theorems.li2013.steps import OO, all_of, fact
+from exactpriv.exact.numbers import OO
 
 
 __all__ = ["equivalence_on_levels", "level_grid", "log_of"]
@@ -60,9 +59,8 @@ def equivalence_on_levels(dp_measure, membership_measures, what: str):
                 parts.append(Decision.undecided(b.method, f"λ = {lam}: {d.name} {a.truth.value}, "
                                                           f"membership {b.truth.value} ({b.reason})"))
             else:
-                parts.append(fact(a.truth == b.truth, "exact",
-                                 f"λ = {lam}: {d.name} <= ln λ is {a.truth.value}, membership <= λ is {b.truth.value}"))
-        return Outcome(all_of(parts, what), {"dp": d, **{f"membership_{i}": m for i, m in enumerate(ms)}})
+                parts.append(Decision.of(a.truth == b.truth, "exact", f"λ = {lam}: {d.name} <= ln λ is {a.truth.value}, membership <= λ is {b.truth.value}"))
+        return Outcome(Decision.all_of(parts, what), {"dp": d, **{f"membership_{i}": m for i, m in enumerate(ms)}})
 
     return check
 

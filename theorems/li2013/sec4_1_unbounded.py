@@ -24,7 +24,7 @@ from theorems.li2013.brute_force import membership_level_at
 from theorems.li2013.definitions import check_independent_members
 from theorems.li2013.equivalences import equivalence_on_levels
 from theorems.li2013.instances import SUBSETS, count_geometric
-from theorems.li2013.steps import all_of, as_int, fact, udp_ratio
+from theorems.li2013.steps import as_int, udp_ratio
 
 
 __all__ = ["COUNT_CONSTRUCTION", "LAPLACE_CEX", "NEG_UDP_NMP", "prove_laplace_all_k_p"]
@@ -63,15 +63,15 @@ def _check_laplace_finite(inst: Instance) -> Outcome:
     M = inst.mechanism
     k, a, p = as_int(inst.params["k"]), Fraction(inst.params["exp_eps"]), Fraction(inst.params["p"])
     U = frozenset(M.inputs.universe)
-    parts = [fact(udp_ratio(udp.positive_udp(M)) <= a, "rational", "the count mechanism satisfies ε-positive UDP")]
+    parts = [Decision.of(udp_ratio(udp.positive_udp(M)) <= a, "rational", "the count mechanism satisfies ε-positive UDP")]
     A = a ** k
     Pk_all, Pk_none = M.prob(k, U), M.prob(k, frozenset())
-    parts.append(fact(Pk_all / Pk_none == A, "rational", f"Pr[S|t1]/Pr[S|¬t1] = {Pk_all / Pk_none} = e^(kε) = {A}"))
+    parts.append(Decision.of(Pk_all / Pk_none == A, "rational", f"Pr[S|t1]/Pr[S|¬t1] = {Pk_all / Pk_none} = e^(kε) = {A}"))
     # the correlated law: all of t1..tk w.p. p, none otherwise; S = {output = k}
     post = p * Pk_all / (p * Pk_all + (1 - p) * Pk_none)
     formula = 1 / (p + (1 - p) / A)
-    parts.append(fact(post / p == formula, "rational", f"Pr[t1|S]/Pr[t1] = {post / p} = 1/(p+(1-p)e^(-kε)) = {formula}"))
-    parts.append(fact(formula < A, "rational", "the posterior ratio stays below e^(kε) for p > 0"))
+    parts.append(Decision.of(post / p == formula, "rational", f"Pr[t1|S]/Pr[t1] = {post / p} = 1/(p+(1-p)e^(-kε)) = {formula}"))
+    parts.append(Decision.of(formula < A, "rational", "the posterior ratio stays below e^(kε) for p > 0"))
     # for every γ < e^(kε) some p violates γ-PMP (grid of γ's, explicit p)
     for j in (1, 2, 3):
         g = 1 + (A - 1) * Fraction(j, 4)
@@ -79,9 +79,8 @@ def _check_laplace_finite(inst: Instance) -> Outcome:
         dist = {U: pstar, frozenset(): 1 - pstar}
         q = pstar * Pk_all / (pstar * Pk_all + (1 - pstar) * Pk_none)
         lvl, _w = membership_level_at(M, dist)
-        parts.append(fact(q > g * pstar and lvl > g, "rational",
-                         f"γ = {g} < e^(kε): p = {pstar} gives Pr[t1|S] = {q} > γ Pr[t1] (level {lvl})"))
-    return Outcome(all_of(parts, "finite Laplace counterexample"))
+        parts.append(Decision.of(q > g * pstar and lvl > g, "rational", f"γ = {g} < e^(kε): p = {pstar} gives Pr[t1|S] = {q} > γ Pr[t1] (level {lvl})"))
+    return Outcome(Decision.all_of(parts, "finite Laplace counterexample"))
 
 
 def _prove_laplace_symbolic() -> Decision:
@@ -104,9 +103,8 @@ def _prove_laplace_symbolic() -> Decision:
             parts.append(prove_identity(post / p, 1 / (p + (1 - p) * sympy.exp(-k * EPS)),
                                         domain=(0, sympy.oo), closed=(False, False)).to_decision())
         lim = sympy.limit(1 / (p_ + (1 - p_) * sympy.exp(-k * EPS)), p_, 0)
-        parts.append(fact(sympy.simplify(lim - A) == 0, "sympy-limit", f"lim_(p->0) = {lim} = e^({k}ε)"))
-    return all_of(parts, "Laplace density computation of §4.1")
-
+        parts.append(Decision.of(sympy.simplify(lim - A) == 0, "sympy-limit", f"lim_(p->0) = {lim} = e^({k}ε)"))
+    return Decision.all_of(parts, "Laplace density computation of §4.1")
 
 
 _K, _P, _E = sympy.Symbol("k", positive=True), sympy.Symbol("p", positive=True), sympy.Symbol("epsilon", positive=True)
@@ -142,7 +140,7 @@ def prove_laplace_all_k_p(exponent=lambda k: -k) -> Decision:
     post = _P * A / (_P * A + 1 - _P)  # Pr[t1|S] with Pr[S|t1]/Pr[S|¬t1] = A
     formula = 1 / (_P + (1 - _P) * sympy.exp(exponent(_K) * _E))
     lim = sympy.limit(1 / (_P + (1 - _P) * sympy.exp(-_K * _E)), _P, 0)
-    return all_of([_identity_all(ratio, A, "density ratio at x = k"),
+    return Decision.all_of([_identity_all(ratio, A, "density ratio at x = k"),
                    _identity_all(post / _P, formula, "posterior ratio"),
                    _identity_all(lim, A, "limit as p -> 0")], "Laplace example of §4.1 for all k, p, ε")
 

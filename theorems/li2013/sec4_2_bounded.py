@@ -23,7 +23,7 @@ import sympy
 from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict, implies
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
-from exactpriv.exact.numbers import EPS
+from exactpriv.exact.numbers import EPS, OO
 from exactpriv.measures import coupling as cp, membership as mb, udp
 from exactpriv.measures.membership import negative_membership, positive_membership
 from exactpriv.mechanisms.base import Mechanism
@@ -32,7 +32,7 @@ from exactpriv.spaces import Subsets
 from theorems.li2013.brute_force import best_event_ratio, membership_level_at, swap_pairs
 from theorems.li2013.equivalences import equivalence_on_levels, level_grid, log_of
 from theorems.li2013.instances import BOUNDED, SUBSETS, bounded_random, bounded_zoo, random_p
-from theorems.li2013.steps import OO, all_of, as_int, fact, udp_ratio
+from theorems.li2013.steps import as_int, udp_ratio
 
 
 __all__ = [
@@ -60,8 +60,7 @@ def _check_bdp_symmetric(inst: Instance) -> Outcome:
     ok = closed and pos == neg and (pos is None or pos == bd or (pos < 1 and bd == 1))
     pm = positive_membership(M, family="one_of_two").value
     nm = negative_membership(M, family="one_of_two").value
-    return Outcome(fact(ok and pm == nm, "rational",
-                       f"swap relation closed under reversal: {closed}; positive half {pos}, negative half {neg}, "
+    return Outcome(Decision.of(ok and pm == nm, "rational", f"swap relation closed under reversal: {closed}; positive half {pos}, negative half {neg}, "
                        f"BDP {bd}; PMP/NMP over D^2_B: {pm} / {nm}"))
 
 
@@ -76,8 +75,7 @@ def _check_udp_asymmetric(inst: Instance) -> Outcome:
     pos, neg = udp_ratio(udp.positive_udp(M)), udp_ratio(udp.negative_udp(M))
     pm = positive_membership(M, family="independent").value
     nm = negative_membership(M, family="independent").value
-    return Outcome(fact(pos != neg and pm != nm, "rational",
-                       f"positive UDP ratio {pos} ≠ negative {neg}; PMP/NMP over D_I: {pm} ≠ {nm}"))
+    return Outcome(Decision.of(pos != neg and pm != nm, "rational", f"positive UDP ratio {pos} ≠ negative {neg}; PMP/NMP over D_I: {pm} ≠ {nm}"))
 
 
 BDP_SYMMETRY = Claim(
@@ -122,7 +120,7 @@ def _bmi_instances():
 def _check_conditionals_bmi(inst: Instance) -> Outcome:
     U, p, k = tuple(inst.params["universe"]), tuple(inst.params["p"]), as_int(inst.params["k"])
     D = cp.bmi_pmf(U, p, k)
-    parts = [fact(all(len(T) == k for T in D) and sum(D.values()) == 1, "rational", "a law on size-k datasets")]
+    parts = [Decision.of(all(len(T) == k for T in D) and sum(D.values()) == 1, "rational", "a law on size-k datasets")]
     for i, t in enumerate(U):
         pt = sum((w for T, w in D.items() if t in T), Fraction(0))
         if not 0 < pt < 1:
@@ -130,10 +128,9 @@ def _check_conditionals_bmi(inst: Instance) -> Outcome:
         P1, P2, _ = cp.bmi_conditionals(U, p, k, t)
         rest = U[:i] + U[i + 1:]
         prest = p[:i] + p[i + 1:]
-        parts.append(fact(P1 == cp.bmi_pmf(rest, prest, k), "rational", f"Pr(·|¬{t}) is BMI of size {k} on U∖{t}"))
-        parts.append(fact(P2 == cp.bmi_pmf(rest, prest, k - 1), "rational",
-                         f"Pr(· ∪ {{{t}}}|{t}) is BMI of size {k - 1} on U∖{t}"))
-    return Outcome(all_of(parts, "conditionals of a BMI law"))
+        parts.append(Decision.of(P1 == cp.bmi_pmf(rest, prest, k), "rational", f"Pr(·|¬{t}) is BMI of size {k} on U∖{t}"))
+        parts.append(Decision.of(P2 == cp.bmi_pmf(rest, prest, k - 1), "rational", f"Pr(· ∪ {{{t}}}|{t}) is BMI of size {k - 1} on U∖{t}"))
+    return Outcome(Decision.all_of(parts, "conditionals of a BMI law"))
 
 
 @functools.lru_cache(maxsize=None)
@@ -172,8 +169,8 @@ def _check_measure_encloses(inst: Instance) -> Outcome:
     parts = []
     for D in _members(inst):
         lvl, _w = membership_level_at(M, D)
-        parts.append(compare(lvl, "<=", m.upper) if lvl != OO else fact(m.upper == OO, "rational", "level oo"))
-    return Outcome(all_of(parts, "BMI members under the D_B upper bound"), {"measure": m})
+        parts.append(compare(lvl, "<=", m.upper) if lvl != OO else Decision.of(m.upper == OO, "rational", "level oo"))
+    return Outcome(Decision.all_of(parts, "BMI members under the D_B upper bound"), {"measure": m})
 
 
 FAM4_6 = Claim(
@@ -217,8 +214,8 @@ def _check_d2b_characterisation(inst: Instance) -> Outcome:
             continue
         two = len(D) == 2
         form = unc == 2 and k == 1 + ones
-        parts.append(fact(two == form, "exhaustive", f"k={k}: two datasets {two}, stated form {form}"))
-    return Outcome(all_of(parts, "D^2_B characterisation"))
+        parts.append(Decision.of(two == form, "exhaustive", f"k={k}: two datasets {two}, stated form {form}"))
+    return Outcome(Decision.all_of(parts, "D^2_B characterisation"))
 
 
 FAM4_7 = Claim(
@@ -248,7 +245,7 @@ def _check_d2b_likelihood(inst: Instance) -> Outcome:
     bf = Fraction(1) if bf is None else bf
     r = udp_ratio(udp.bounded_dp(M))
     ok = bf == r if (bf == OO or r == OO) else max(bf, Fraction(1)) == max(r, Fraction(1))
-    return Outcome(fact(ok, "rational", f"max over D^2_B and events of Pr[S|t]/Pr[S|¬t] = {bf}; e^(ε-BDP) = {r}"))
+    return Outcome(Decision.of(ok, "rational", f"max over D^2_B and events of Pr[S|t]/Pr[S|¬t] = {bf}; e^(ε-BDP) = {r}"))
 
 
 def check_bdp_pmp_levels(measure):
@@ -268,15 +265,14 @@ def _check_d2b_members(inst: Instance) -> Outcome:
                 other = (T - {t}) | {s}
                 for pt in grid:
                     lvl, _w = membership_level_at(M, {T: pt, other: 1 - pt})
-                    parts.append(fact(r == OO or (lvl != OO and lvl <= max(r, Fraction(1))), "rational",
-                                     f"D^2_B law on {set(T)}, {set(other)} (Pr = {pt}): level {lvl} vs {r}"))
+                    parts.append(Decision.of(r == OO or (lvl != OO and lvl <= max(r, Fraction(1))), "rational", f"D^2_B law on {set(T)}, {set(other)} (Pr = {pt}): level {lvl} vs {r}"))
     if r != OO and r > 1:
         a, b = u.witness["pair"]
         g = (1 + r) / 2
         delta = (r / g - 1) / (2 * (r - 1))
         lvl, _w = membership_level_at(M, {a: delta, b: 1 - delta})
-        parts.append(fact(lvl > g, "rational", f"Pr[t] = {delta}: level {lvl} > γ = {g}"))
-    return Outcome(all_of(parts, "D^2_B members"))
+        parts.append(Decision.of(lvl > g, "rational", f"Pr[t] = {delta}: level {lvl} > γ = {g}"))
+    return Outcome(Decision.all_of(parts, "D^2_B members"))
 
 
 def _pmp_one_of_two(M):
@@ -319,7 +315,7 @@ def _check_thm48_if(inst: Instance) -> Outcome:
     r = max(r, Fraction(1)) if r != OO else r
     m = positive_membership(M, family="bounded", method="enclosure")
     low = m.lower if m.value is None else m.value
-    return Outcome(fact(low == r, "rational", f"D_B level >= {low} = e^(ε-BDP) = {r}: every λ with (D_B, λ)-PMP "
+    return Outcome(Decision.of(low == r, "rational", f"D_B level >= {low} = e^(ε-BDP) = {r}: every λ with (D_B, λ)-PMP "
                                              f"satisfies λ >= e^(ε-BDP)"), {"measure": m})
 
 
@@ -332,15 +328,14 @@ def _check_thm48_members(inst: Instance) -> Outcome:
     for p in inst.params["ps"]:
         D = cp.bmi_pmf(U, p, M.inputs.k)
         lvl, _w = membership_level_at(M, D)
-        parts.append(fact(r == OO or (lvl != OO and lvl <= r), "rational",
-                         f"BMI law p={[str(v) for v in p]}: brute-force level {lvl} <= e^(ε-BDP) = {r}"))
+        parts.append(Decision.of(r == OO or (lvl != OO and lvl <= r), "rational", f"BMI law p={[str(v) for v in p]}: brute-force level {lvl} <= e^(ε-BDP) = {r}"))
         for t in U:
             try:
                 res = cp.lemma4_9(U, p, M.inputs.k, t)
             except Exception:
                 continue  # t certain under this law
             parts.append(res.decision)
-    return Outcome(all_of(parts, "ε-BDP ⇒ PMP at explicit BMI laws (and their Lemma 4.9 couplings)"))
+    return Outcome(Decision.all_of(parts, "ε-BDP ⇒ PMP at explicit BMI laws (and their Lemma 4.9 couplings)"))
 
 
 def _check_thm48_via_lemma(inst: Instance) -> Outcome:
@@ -351,15 +346,15 @@ def _check_thm48_via_lemma(inst: Instance) -> Outcome:
     r = max(r, Fraction(1)) if r != OO else r
     m = positive_membership(M, family="bounded", method="enclosure")
     inside = (m.lower == r) and (m.upper == OO or r == OO or r <= m.upper)
-    parts = [fact(inside, "rational", f"e^(ε-BDP) = {r} lies in the D_B enclosure [{m.lower}, {m.upper}]")]
+    parts = [Decision.of(inside, "rational", f"e^(ε-BDP) = {r} lies in the D_B enclosure [{m.lower}, {m.upper}]")]
     from exactpriv.measures.result import at_most
 
     d = udp.bounded_dp(M)
     for lam in level_grid(r):
         a = at_most(d, log_of(lam))
         b = compare(r, "<=", lam) if r != OO else Decision.false("rational", "γ_B = oo")
-        parts.append(fact(a.truth == b.truth, "exact", f"λ = {lam}: BDP {a.truth.value}, PMP {b.truth.value}"))
-    return Outcome(all_of(parts, "Theorem 4.8 given Lemma 4.9"))
+        parts.append(Decision.of(a.truth == b.truth, "exact", f"λ = {lam}: BDP {a.truth.value}, PMP {b.truth.value}"))
+    return Outcome(Decision.all_of(parts, "Theorem 4.8 given Lemma 4.9"))
 
 
 _VIA_LEMMA_STATEMENT = (

@@ -25,6 +25,7 @@ from exactpriv.claims import Claim, Family, Finding, Hypothesis, Instance, Outco
 from exactpriv.errors import ExactPrivError
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
+from exactpriv.exact.numbers import OO
 from exactpriv.forall import equality_for_all, inequality_for_all
 from exactpriv.measures.membership import negative_membership, positive_membership
 from exactpriv.mechanisms import zoo
@@ -32,7 +33,7 @@ from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Subsets
 
 from theorems.li2013.brute_force import membership_level_at, product_dist, uniform_dist
-from theorems.li2013.steps import OO, all_of, as_int, fact
+from theorems.li2013.steps import as_int
 
 
 __all__ = [
@@ -53,8 +54,7 @@ def _check_dn_product(inst: Instance) -> Outcome:
     uni = uniform_dist(sp)
     prod = product_dist(sp, {u: Fraction(1, 2) for u in sp.universe})
     marg = [sum((w for T, w in uni.items() if u in T), Fraction(0)) for u in sp.universe]
-    return Outcome(fact(uni == prod and all(m == Fraction(1, 2) for m in marg), "rational",
-                       f"uniform law on 2^{n} subsets = product of Bernoulli(1/2); Pr[t] = {set(marg)}"))
+    return Outcome(Decision.of(uni == prod and all(m == Fraction(1, 2) for m in marg), "rational", f"uniform law on 2^{n} subsets = product of Bernoulli(1/2); Pr[t] = {set(marg)}"))
 
 
 FAM5_1 = Claim(
@@ -129,8 +129,8 @@ def _check_kmax_definition(inst: Instance) -> Outcome:
         else:
             C = set(range(1, k + 1)) if e == "lowest" else set(range(1, n + 1))
         want = [Fraction(1, len(C)) if c in C else Fraction(0) for c in range(1, n + 1)]
-        parts.append(fact(list(row) == want, "rational", f"row of {set(T) or '∅'}"))
-    return Outcome(all_of(parts, "zoo.k_max vs Definition 5.2"))
+        parts.append(Decision.of(list(row) == want, "rational", f"row of {set(T) or '∅'}"))
+    return Outcome(Decision.all_of(parts, "zoo.k_max vs Definition 5.2"))
 
 
 def _check_kmax_accuracy(inst: Instance) -> Outcome:
@@ -138,7 +138,7 @@ def _check_kmax_accuracy(inst: Instance) -> Outcome:
     k = as_int(inst.params["k"])
     bad = [(set(T), y) for T, row in zip(M.inputs.points, M.rows) if T
            for y, v in zip(M.outputs, row) if v > 0 and abs(y - max(T)) >= k]
-    return Outcome(fact(not bad, "exhaustive", f"outputs within rank distance k-1 of max T; violations: {bad[:3]}"))
+    return Outcome(Decision.of(not bad, "exhaustive", f"outputs within rank distance k-1 of max T; violations: {bad[:3]}"))
 
 
 _FAM_DEF = Family("k-2..4,n-k..7", lambda: _kmax_instances((2, 3, 4), 7, ("lowest", "uniform")))
@@ -195,7 +195,7 @@ def _check_sj(inst: Instance) -> Outcome:
     M = inst.mechanism
     k = as_int(inst.params["k"])
     bad = [(j, len(_possible_maxima(M, j))) for j in M.outputs if len(_possible_maxima(M, j)) < k]
-    return Outcome(fact(not bad, "exhaustive", f"outputs j with s_j < k: {bad[:3]}"),
+    return Outcome(Decision.of(not bad, "exhaustive", f"outputs j with s_j < k: {bad[:3]}"),
                    {"violations": [list(b) for b in bad]})
 
 
@@ -231,9 +231,9 @@ def _check_posterior_formula(nonempty: bool):
                     want = Fraction(1, 2)
                 else:
                     want = Fraction(2 ** (s - 1), 2 ** s - 1)
-                parts.append(fact(v == want, "rational", f"output c_{j}, entity {i}: Pr = {v}, proof's formula {want} "
+                parts.append(Decision.of(v == want, "rational", f"output c_{j}, entity {i}: Pr = {v}, proof's formula {want} "
                                                         f"(s_j = {s}, m_j = {mj})"))
-        return Outcome(all_of(parts, "posterior formula of the proof of Prop. 5.3"))
+        return Outcome(Decision.all_of(parts, "posterior formula of the proof of Prop. 5.3"))
 
     return check
 
@@ -254,10 +254,9 @@ def _check_output_cn_count(inst: Instance) -> Outcome:
     n, k = as_int(inst.params["n"]), as_int(inst.params["k"])
     post = _posteriors(M, n, nonempty=False)
     count = Fraction(2 ** (n - 1), 2 ** n - 2 ** (n - k))
-    parts = [fact(post is not None and v == (count if i > n - k else Fraction(1, 2)), "rational",
-                  f"Pr[{i} ∈ T | c_{n}] = {None if post is None else v}")
+    parts = [Decision.of(post is not None and v == (count if i > n - k else Fraction(1, 2)), "rational", f"Pr[{i} ∈ T | c_{n}] = {None if post is None else v}")
              for i, v in (post or {0: None}).items()]
-    return Outcome(all_of(parts, f"subset count at output c_{n} (n = {n}, k = {k})"))
+    return Outcome(Decision.all_of(parts, f"subset count at output c_{n} (n = {n}, k = {k})"))
 
 
 def prove_prop53_attained(gamma=None) -> Decision:
@@ -274,12 +273,11 @@ def prove_prop53_attained(gamma=None) -> Decision:
     level = (1 - half) / (1 - post)
     target = (u - 1) / (u - 2) if gamma is None else gamma(u)
     dom = dict(domain=(4, sympy.oo), closed=(True, False), variable=u)
-    parts = [fact(sympy.cancel(post_count - (B / 2) / (B - 1)) == 0, "sympy-cancel",
-                  "2^(n-1)/(2^n - 2^(n-k)) = 2^(k-1)/(2^k - 1) for all n, k"),
+    parts = [Decision.of(sympy.cancel(post_count - (B / 2) / (B - 1)) == 0, "sympy-cancel", "2^(n-1)/(2^n - 2^(n-k)) = 2^(k-1)/(2^k - 1) for all n, k"),
              inequality_for_all(level, ">=", post / half, **dom),
              equality_for_all(level, target, **dom),
              inequality_for_all(target, ">=", 1, **dom)]
-    return all_of(parts, "given the subset count, k-Max attains (2^k-1)/(2^k-2) at output c_n for every k >= 2, n > k")
+    return Decision.all_of(parts, "given the subset count, k-Max attains (2^k-1)/(2^k-2) at output c_n for every k >= 2, n > k")
 
 
 _FAM_LOWEST = Family("empty-lowest, k-2..4, n-k..8", lambda: _kmax_instances((2, 3, 4), 8, ("lowest",)))
@@ -407,44 +405,41 @@ def _prove_gamma_max() -> Decision:
 
     x = sympy.Symbol("x", positive=True)
     post = x / (2 * (x - 1))
-    solve = [fact(sympy.cancel(2 * post - x / (x - 1)) == 0, "sympy-cancel", "2π = x/(x-1)"),
-             fact(sympy.cancel(1 / (2 * (1 - post)) - (x - 1) / (x - 2)) == 0, "sympy-cancel",
-                  "1/(2(1-π)) = (x-1)/(x-2)"),
+    solve = [Decision.of(sympy.cancel(2 * post - x / (x - 1)) == 0, "sympy-cancel", "2π = x/(x-1)"),
+             Decision.of(sympy.cancel(1 / (2 * (1 - post)) - (x - 1) / (x - 2)) == 0, "sympy-cancel", "1/(2(1-π)) = (x-1)/(x-2)"),
              prove_inequality(1 - post, ">", 0, domain=(4, sympy.oo), closed=(True, False),
                               variable=x).to_decision()]
     res = prove_inequality((x - 1) / (x - 2), ">=", x / (x - 1), domain=(4, sympy.oo), closed=(True, False),
                            variable=x)
-    return all_of(solve + [res.to_decision()], "the least γ after Proposition 5.3, all k >= 2")
+    return Decision.all_of(solve + [res.to_decision()], "the least γ after Proposition 5.3, all k >= 2")
 
 
 def _check_values(inst: Instance) -> Outcome:
     k = as_int(inst.params["k"])
     g1, g2 = Fraction(2 ** k, 2 ** k - 1), _gamma_k(k)
     stated = {2: Fraction(3, 2), 3: Fraction(7, 6), 4: Fraction(15, 14)}
-    parts = [fact(max(g1, g2) == g2, "rational", f"max({g1}, {g2}) = {g2}")]
+    parts = [Decision.of(max(g1, g2) == g2, "rational", f"max({g1}, {g2}) = {g2}")]
     if k in stated:
-        parts.append(fact(g2 == stated[k], "rational", f"k = {k}: γ = {g2}, stated {stated[k]}"))
+        parts.append(Decision.of(g2 == stated[k], "rational", f"k = {k}: γ = {g2}, stated {stated[k]}"))
     # the solve step: the least γ with 2^(k-1)/(2^k-1) <= min(γ/2, (γ - 1/2)/γ) is max(g1, g2)
     post = Fraction(2 ** (k - 1), 2 ** k - 1)
 
     def holds(g):
         return post <= min(g / 2, (g - Fraction(1, 2)) / g)
 
-    parts.append(fact(holds(g2) and not holds(g2 * Fraction(999, 1000)), "rational",
-                     f"2^(k-1)/(2^k-1) = {post} <= min(γ/2, (γ-1/2)/γ) holds at γ = {g2} and fails just below"))
-    return Outcome(all_of(parts, "values after Proposition 5.3"))
+    parts.append(Decision.of(holds(g2) and not holds(g2 * Fraction(999, 1000)), "rational", f"2^(k-1)/(2^k-1) = {post} <= min(γ/2, (γ-1/2)/γ) holds at γ = {g2} and fails just below"))
+    return Outcome(Decision.all_of(parts, "values after Proposition 5.3"))
 
 
 def _check_primes_example(inst: Instance) -> Outcome:
     n, k = 10000, 3
-    parts = [fact(sympy.prime(n) == 104729, "exact", f"the 10000th prime is {sympy.prime(n)}")]
+    parts = [Decision.of(sympy.prime(n) == 104729, "exact", f"the 10000th prime is {sympy.prime(n)}")]
     T = [2, 5, 113, 9851]
     ranks = [int(sympy.primepi(v)) for v in T]
     j = max(ranks)
     C = sorted(_kmax_support(n, k, set(ranks)))
     vals = [int(sympy.prime(c)) for c in C]
-    parts.append(fact(vals == [9851, 9857, 9859] and len(C) == 3, "exact",
-                     f"3-Max on {T} outputs one of {vals}, each w.p. 1/{len(C)}"))
+    parts.append(Decision.of(vals == [9851, 9857, 9859] and len(C) == 3, "exact", f"3-Max on {T} outputs one of {vals}, each w.p. 1/{len(C)}"))
     worst = Fraction(0)
     for c in C:
         Mj = [m for m in range(max(1, c - k + 1), n + 1) if c in _kmax_support(n, k, {m})]
@@ -453,11 +448,9 @@ def _check_primes_example(inst: Instance) -> Outcome:
         cand = {1, n, max(1, min(Mj) - 1), min(n, max(Mj) + 1)} | set(Mj)
         for i in cand:
             worst = max(worst, kmax_posterior(n, k, c, i))
-        parts.append(fact(kmax_posterior(n, k, c, j) <= Fraction(7, 12), "rational",
-                         f"Pr[9851 | output {int(sympy.prime(c))}] = {kmax_posterior(n, k, c, j)} <= 7/12"))
-    parts.append(fact(worst <= Fraction(7, 12), "rational",
-                     f"largest posterior of any entity after these outputs: {worst} <= 7/12 (prior 1/2)"))
-    return Outcome(all_of(parts, "first-10000-primes example"))
+        parts.append(Decision.of(kmax_posterior(n, k, c, j) <= Fraction(7, 12), "rational", f"Pr[9851 | output {int(sympy.prime(c))}] = {kmax_posterior(n, k, c, j)} <= 7/12"))
+    parts.append(Decision.of(worst <= Fraction(7, 12), "rational", f"largest posterior of any entity after these outputs: {worst} <= 7/12 (prior 1/2)"))
+    return Outcome(Decision.all_of(parts, "first-10000-primes example"))
 
 
 PROP5_3_VALUES = Claim(
@@ -492,8 +485,7 @@ def _check_not_nmp(inst: Instance) -> Outcome:
     M = inst.mechanism
     m = negative_membership(M, family="uniform")
     zero = [(j, i) for j in M.outputs for i, v in (_posteriors(M, j, nonempty=False) or {}).items() if v == 0]
-    return Outcome(fact(m.value == OO and bool(zero), "exact",
-                       f"(D_N) NMP level {m.value}; (output, entity) with posterior 0: {zero[:2]}"), {"measure": m})
+    return Outcome(Decision.of(m.value == OO and bool(zero), "exact", f"(D_N) NMP level {m.value}; (output, entity) with posterior 0: {zero[:2]}"), {"measure": m})
 
 
 KMAX_NOT_NMP = Claim(

@@ -13,6 +13,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from exactpriv.claims import Claim, Family, Hypothesis, Instance, Outcome, Reading, Verdict
+from exactpriv.exact.decisions import Decision
+from exactpriv.exact.numbers import OO
 from exactpriv.measures import udp
 from exactpriv.measures.divergence import pure_dp
 from exactpriv.measures.membership import negative_membership, positive_membership
@@ -23,7 +25,7 @@ from theorems.li2013.brute_force import membership_level_at
 from theorems.li2013.equivalences import equivalence_on_levels
 from theorems.li2013.instances import BOUNDED_ZOO, SUBSETS, count_geometric
 from theorems.li2013.sec4_2_bounded import check_bdp_pmp_levels, pmp_bounded_certified
-from theorems.li2013.steps import OO, all_of, as_int, fact
+from theorems.li2013.steps import as_int
 
 
 __all__ = ["DEF5_4", "DU_COUNT", "KANON", "KANON_RELEASE", "SEC5_SUMMARY"]
@@ -73,7 +75,7 @@ KANON_RELEASE = Hypothesis("k-anonymous-release", "the mechanism is the determin
 def _check_kanon(inst: Instance) -> Outcome:
     M = inst.mechanism
     m = positive_membership(M, family="uniform")
-    return Outcome(fact(m.value == OO, "exact", f"(D_N) PMP level of a k-anonymous count release: {m.value}"),
+    return Outcome(Decision.of(m.value == OO, "exact", f"(D_N) PMP level of a k-anonymous count release: {m.value}"),
                    {"measure": m})
 
 
@@ -141,16 +143,16 @@ def _check_du(inst: Instance) -> Outcome:
     n, a = as_int(inst.params["n"]), Fraction(inst.params["exp_eps"])
     du = _du_sup(M)
     di = positive_membership(M, family="independent").value
-    parts = [fact(pure_dp(M).witness.get("ratio") == a, "rational", "the mechanism is exactly ε-DP"),
-             fact(di == a, "rational", f"(D_I) PMP level {di} = e^ε"),
-             fact(du == a ** n, "rational", f"(D_U) PMP level {du} = e^(nε) = {a ** n}")]
+    parts = [Decision.of(pure_dp(M).witness.get("ratio") == a, "rational", "the mechanism is exactly ε-DP"),
+             Decision.of(di == a, "rational", f"(D_I) PMP level {di} = e^ε"),
+             Decision.of(du == a ** n, "rational", f"(D_U) PMP level {du} = e^(nε) = {a ** n}")]
     # the D_U level is approached by explicit two-point laws (all vs nobody)
     U = frozenset(M.inputs.universe)
     g = (1 + du) / 2
     delta = (du / g - 1) / (2 * (du - 1)) if du > 1 else Fraction(1, 2)
     lvl, _w = membership_level_at(M, {U: delta, frozenset(): 1 - delta})
-    parts.append(fact(du == 1 or lvl > g, "rational", f"two-point law {{U: {delta}, ∅}} has level {lvl} > {g}"))
-    return Outcome(all_of(parts, "D_U vs D_I for an ε-DP count"))
+    parts.append(Decision.of(du == 1 or lvl > g, "rational", f"two-point law {{U: {delta}, ∅}} has level {lvl} > {g}"))
+    return Outcome(Decision.all_of(parts, "D_U vs D_I for an ε-DP count"))
 
 
 _check_dp_di = equivalence_on_levels(

@@ -2,32 +2,23 @@
 "Membership Privacy: A Unifying Framework for Privacy Definitions"
 (ACM CCS 2013), and how they combine.
 
-:func:`all_of` combines exact decisions (first FALSE refutes, any UNDECIDED leaves the check undecided);
-:func:`fact` turns an exact boolean into a decision; :func:`udp_ratio` reads e^level from the witness of
-a :mod:`exactpriv.measures.udp` measure (1 when vacuous, +oo when unbounded).
+:meth:`Decision.all_of <exactpriv.exact.decisions.Decision.all_of>` combines exact decisions (first FALSE
+refutes, any UNDECIDED leaves the check undecided) and :meth:`Decision.of <exactpriv.exact.decisions.Decision.of>`
+turns an exact boolean into one; :func:`udp_ratio` reads e^level from the witness of a
+:mod:`exactpriv.measures.udp` measure (1 when vacuous, +oo when unbounded).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-import sympy
-
-from exactpriv.exact.decisions import Decision
+from exactpriv.exact.numbers import OO
 
 
-__all__ = ["OO", "RECONSTRUCTED", "all_of", "as_int", "fact", "max_level", "udp_ratio"]
+__all__ = ["RECONSTRUCTED", "as_int", "max_level", "udp_ratio"]
 
 
-OO = sympy.oo
 RECONSTRUCTED = " (definition reconstructed from its use in §4–§5: the bank encodes the paper from §4.1 on)"
-
-
-all_of = Decision.all_of  # the conjunction of decisions
-
-
-def fact(cond: bool, method: str, reason: str, **cert) -> Decision:
-    return (Decision.true if cond else Decision.false)(method, reason, certificate=cert)
 
 
 def as_int(v) -> int:

@@ -11,7 +11,7 @@ The claims, one module per part of the paper (each claim sits beside the checks 
 * :mod:`~theorems.wang2016.theorem2` — §4: PD-MIP, Theorem 2, the KKT conditions, consistency.
 
 Shared machinery: :mod:`~theorems.wang2016.steps` (exact steps and how they combine),
-:mod:`~theorems.wang2016.optima` (certified LP optima, cached), :mod:`~theorems.wang2016.instances`
+:mod:`~theorems.wang2016.measured` (certified LP optima, cached), :mod:`~theorems.wang2016.instances`
 (priors, e^ε grids, random mechanisms), :mod:`~theorems.wang2016.hypotheses` (ε relative to ε_X and ε̃_X),
 :mod:`~theorems.wang2016.exponential_mechanism` (E_d with a symbolic ε).
 

@@ -20,7 +20,9 @@ import itertools
 import random
 
 from exactpriv.claims import Claim, Instance, Outcome, Reading, Verdict
+from exactpriv.exact.decisions import Decision
 from exactpriv.exact.logforms import LogForm
+from exactpriv.exact.numbers import OO
 from exactpriv.measures.bayesian import eps_X, identifiability
 from exactpriv.measures.distortion import expected_distortion
 from exactpriv.measures.divergence import pure_dp
@@ -29,7 +31,7 @@ from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 
 from theorems.wang2016.instances import FAM_MECH, FAM_MECH_SMALL, FAM_ZOO, cached_family, priors, random_mechanism
-from theorems.wang2016.steps import F, OO, all_of, compare_step, exp_eps_of, fact, plus, shape
+from theorems.wang2016.steps import F, compare_step, exp_eps_of, plus, shape
 
 
 __all__ = [
@@ -67,8 +69,8 @@ def model_check(inst):
     pairs = {frozenset((i, j)) for i, j in S.edges.tolist()}
     brute = {frozenset((i, j)) for i, j in itertools.combinations(range(S.size), 2)
              if sum(a != b for a, b in zip(S.points[i], S.points[j])) == 1}
-    d2 = fact(pairs == brute, f"neighbour pairs of {S!r} == pairs at Hamming distance 1 ({len(brute)})")
-    return Outcome(all_of([d1, d2], "model"), {"distortion": ed})
+    d2 = Decision.of(pairs == brute, "exact", f"neighbour pairs of {S!r} == pairs at Hamming distance 1 ({len(brute)})")
+    return Outcome(Decision.all_of([d1, d2], "model"), {"distortion": ed})
 
 
 MODEL = Claim(
@@ -89,7 +91,7 @@ def def1_check(inst):
     M = inst.mechanism
     ok_out = tuple(M.outputs) == tuple(M.inputs.points)
     ok_rows = all(sum(r, F(0)) == 1 and all(0 <= v <= 1 for v in r) for r in M.rows)
-    return fact(ok_out and ok_rows, f"outputs == D^n ({ok_out}); rows are exact pmfs ({ok_rows})")
+    return Decision.of(ok_out and ok_rows, "exact", f"outputs == D^n ({ok_out}); rows are exact pmfs ({ok_rows})")
 
 
 DEF1 = Claim(
@@ -214,7 +216,7 @@ def def4_remarks_check(inst):
         compare_step(mi_privacy(ident, prior=p, method="exact").value, "==", HX, "I = H(X) for Y = X"),
         compare_step(mi_privacy(M, prior=p, method="exact").value, "<=", HX, "I(X;Y) <= H(X) (maximal at Y = X)"),
     ]
-    return all_of(parts, "remarks after Definition 4")
+    return Decision.all_of(parts, "remarks after Definition 4")
 
 
 DEF4 = Claim(
@@ -241,7 +243,7 @@ def informal_check(inst):
         E = zoo.wang_E_d(list(p.space.alphabets[0]), n, exp_eps=t)
         parts.append(compare_step(identifiability(E, prior=p).value, "==", LogForm.log(t) + eps_X(p).value,
                           "E_d (eps-DP) has identifiability exactly eps + eps_X"))
-    return all_of(parts, "DP is a relative guarantee")
+    return Decision.all_of(parts, "DP is a relative guarantee")
 
 
 def _informal_build():

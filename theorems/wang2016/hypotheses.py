@@ -9,11 +9,11 @@ comparison is exact, :meth:`exactpriv.measures.distortion.EpsTilde.exp_compare`)
 from __future__ import annotations
 
 from exactpriv.claims import Hypothesis
-from exactpriv.exact.numbers import as_rational
+from exactpriv.exact.numbers import OO, as_rational
 from exactpriv.measures.distortion import exp_h_inverse
 
-from theorems.wang2016.optima import eps_tilde, exp_eps_x
-from theorems.wang2016.steps import OO, exp_eps_of, shape
+from theorems.wang2016.measured import eps_tilde, exp_eps_x
+from theorems.wang2016.steps import exp_eps_of, shape
 
 
 __all__ = ["D_AT_MOST_H_TILDE", "EPS_ABOVE_TILDE", "EPS_AT_LEAST_TILDE", "EPS_BELOW_EPS_X", "EPS_POSITIVE",

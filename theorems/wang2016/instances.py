@@ -15,12 +15,13 @@ from fractions import Fraction
 from exactpriv.certify.core import simplest_between
 from exactpriv.claims import Family, Instance
 from exactpriv.distributions import Prior
+from exactpriv.exact.numbers import OO
 from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
-from theorems.wang2016.optima import eps_tilde, exp_eps_x, pd_dp
-from theorems.wang2016.steps import F, OO, shape
+from theorems.wang2016.measured import eps_tilde, exp_eps_x, pd_dp
+from theorems.wang2016.steps import F, shape
 
 
 __all__ = [

@@ -29,8 +29,8 @@ from exactpriv.spaces import Hamming
 
 from theorems.wang2016.exponential_mechanism import SMALL_SPACES, prove_e_d
 from theorems.wang2016.instances import FAM_NMT, cached_family
-from theorems.wang2016.optima import pd_relaxed
-from theorems.wang2016.steps import F, all_of, compare_step, exp_eps_of, fact, symbolic_zero
+from theorems.wang2016.measured import pd_relaxed
+from theorems.wang2016.steps import F, compare_step, exp_eps_of, symbolic_zero
 
 
 __all__ = [
@@ -55,7 +55,7 @@ def lemma1_check(inst):
     hh = h(None, n, m, exp_eps=t)
     parts = [compare_step(pd_relaxed(n, m, t).value, "==", hh, "R-PD (joint LP) optimum == h"),
              compare_step(pd_relaxed(n, m, t, "levels").value, "==", hh, "level-reduced LP == h")]
-    return Outcome(all_of(parts, f"Lemma 1 at e^eps = {t}"), {"D*_relaxed": pd_relaxed(n, m, t).value})
+    return Outcome(Decision.all_of(parts, f"Lemma 1 at e^eps = {t}"), {"D*_relaxed": pd_relaxed(n, m, t).value})
 
 
 def _posterior_61(space, t, y):
@@ -81,8 +81,8 @@ def prove_lemma1_all_eps() -> Decision:
                   symbolic_zero(sympy.cancel(sum(p_ * d for p_, d in zip(post, d0)) - n * (m - 1) / (t + m - 1)),
                                 f"{what} (distortion h)", pts),
                   # ratio t^{d(b)-d(a)} <= t along every edge
-                  fact(all(abs(d0[a] - d0[b]) <= 1 for a, b in S.edges.tolist()), f"{what} (ratio <= t on edges)")]
-    return all_of(parts, "Lemma 1 for all eps on D^n, (n, m) in {(1,2),(1,3),(2,2),(2,3),(3,2),(3,3),(4,2)}")
+                  Decision.of(all(abs(d0[a] - d0[b]) <= 1 for a, b in S.edges.tolist()), "exact", f"{what} (ratio <= t on edges)")]
+    return Decision.all_of(parts, "Lemma 1 for all eps on D^n, (n, m) in {(1,2),(1,3),(2,2),(2,3),(3,2),(3,3),(4,2)}")
 
 
 def _prove_witness_61() -> Decision:
@@ -175,7 +175,7 @@ def claim_lb_check(inst):
     for y in S.points:
         _, P, _ = _levels(inst, y)
         parts.append(compare_step(sum((l * P[l] for l in range(n + 1)), F(0)), ">=", hh, f"(37) at y = {y}"))
-    return all_of(parts, f"(37): Σ_x p(x|y)d(x,y) >= h = {hh}")
+    return Decision.all_of(parts, f"(37): Σ_x p(x|y)d(x,y) >= h = {hh}")
 
 
 def step44_check(inst):
@@ -308,16 +308,16 @@ def claim_ub_check(inst):
     n, m, t = int(inst.params["n"]), int(inst.params["m"]), exp_eps_of(inst)
     S = Hamming(range(m), n)
     py = [as_rational(v, "p_Y") for v in inst.params["p_Y"]]
-    parts = [fact(sum(py, F(0)) == 1 and all(v >= 0 for v in py), "p_Y is a pmf (26)-(27)")]
+    parts = [Decision.of(sum(py, F(0)) == 1 and all(v >= 0 for v in py), "exact", "p_Y is a pmf (26)-(27)")]
     total = F(0)
     for y, w in zip(S.points, py):
         post = _posterior_61(S, t, y)
         ok = sum(post, F(0)) == 1 and all(post[a] <= t * post[b] for a, b in S.directed_edges().tolist())
         if not ok:
-            parts.append(fact(False, f"posterior (61) at y = {y} violates (23)-(25)"))
+            parts.append(Decision.of(False, "exact", f"posterior (61) at y = {y} violates (23)-(25)"))
         total += w * sum((v * S.distance(x, y) for x, v in zip(S.points, post)), F(0))
     parts.append(compare_step(total, "==", h(None, n, m, exp_eps=t), "(63): distortion == h(eps)"))
-    return Outcome(all_of(parts, "Claim (61)-(63)"), {"distortion": total})
+    return Outcome(Decision.all_of(parts, "Claim (61)-(63)"), {"distortion": total})
 
 
 def _claim_ub_build():

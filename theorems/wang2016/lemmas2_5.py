@@ -21,7 +21,7 @@ from exactpriv.distributions import Prior
 from exactpriv.errors import SupportError
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import EPS
+from exactpriv.exact.numbers import EPS, OO
 from exactpriv.measures.bayesian import eps_X, identifiability
 from exactpriv.measures.distortion import expected_distortion, h
 from exactpriv.measures.divergence import pure_dp
@@ -44,9 +44,9 @@ from theorems.wang2016.instances import (
     random_mechanism,
     random_prior,
 )
-from theorems.wang2016.optima import exp_eps_x, pd_dp, pd_i, uncertified
+from theorems.wang2016.measured import exp_eps_x, pd_dp, pd_i, uncertified
 from theorems.wang2016.search import ALL_PRIORS_ANY_EPS, FULL_SUPPORT_POSITIVE_EPS_FROM_TILDE
-from theorems.wang2016.steps import OO, all_of, compare_step, exp_eps_of, fact, h_or_zero, shape, times
+from theorems.wang2016.steps import compare_step, exp_eps_of, h_or_zero, shape, times
 
 
 __all__ = [
@@ -104,8 +104,7 @@ def lemma3_lp_check(inst):
     r = pd_i(p, t)
     und = uncertified((r, "PD-I"))
     return und if und is not None else Outcome(
-        fact(r.value == OO and r.lp.certificate.get("method") == "farkas",
-              f"e^eps = {t} < e^eps_X = {exp_eps_x(p)}: PD-I infeasible with a Farkas certificate (D*_i = {r.value})"),
+        Decision.of(r.value == OO and r.lp.certificate.get("method") == "farkas", "exact", f"e^eps = {t} < e^eps_X = {exp_eps_x(p)}: PD-I infeasible with a Farkas certificate (D*_i = {r.value})"),
         {"D*_i": r.value})
 
 
@@ -153,9 +152,8 @@ def lemma4_check(inst, *, level=lambda t: LogForm.log(t)):
         E = zoo.wang_E_i(p, exp_eps=t)
     except SupportError as exc:
         return Decision.false("exact", f"E_i is not a mechanism at e^eps = {t}: {exc}")
-    return Outcome(all_of([compare_step(identifiability(E, prior=p).value, "<=", level(t), "E_i is eps-identifiable"),
-                           compare_step(expected_distortion(E, p), "==", h(None, n, m, exp_eps=t), "E[d] = h(eps)")],
-                        f"Lemma 4 at e^eps = {t}"), {"identifiability": identifiability(E, prior=p)})
+    return Outcome(Decision.all_of([compare_step(identifiability(E, prior=p).value, "<=", level(t), "E_i is eps-identifiable"),
+                           compare_step(expected_distortion(E, p), "==", h(None, n, m, exp_eps=t), "E[d] = h(eps)")], f"Lemma 4 at e^eps = {t}"), {"identifiability": identifiability(E, prior=p)})
 
 
 LEMMA4 = Claim(
@@ -177,9 +175,8 @@ def lemma5_check(inst, *, distortion=lambda n, m, t: h(None, n, m, exp_eps=t)):
     p, t = inst.prior, exp_eps_of(inst)
     n, m = shape(p)
     E = zoo.wang_E_d(list(p.space.alphabets[0]), n, exp_eps=t)
-    return all_of([compare_step(pure_dp(E).value, "<=", LogForm.log(t), "E_d is eps-DP"),
-                   compare_step(expected_distortion(E, p), "==", distortion(n, m, t), "E[d] = h(eps)")],
-                f"Lemma 5 at e^eps = {t}")
+    return Decision.all_of([compare_step(pure_dp(E).value, "<=", LogForm.log(t), "E_d is eps-DP"),
+                   compare_step(expected_distortion(E, p), "==", distortion(n, m, t), "E[d] = h(eps)")], f"Lemma 5 at e^eps = {t}")
 
 
 def prove_lemma5() -> Decision:
@@ -191,17 +188,16 @@ def prove_lemma5() -> Decision:
         S = E.inputs
         rows_ok = all(sympy.cancel(expected_distortion(E, Prior.point_mass(S, x)) - h(EPS, n, m)) == 0
                       for x in S.points)
-        parts.append(fact(rows_ok, f"D^{n}, m={m}: every row of E_d has distortion h(eps)", "sympy-cancel"))
-        parts.append(fact(prove_zero(pure_dp(E).value - EPS), f"D^{n}, m={m}: pure DP of E_d is exactly eps",
-                           "sympy-cancel"))
-    return all_of(parts, "Lemma 5 for all eps")
+        parts.append(Decision.of(rows_ok, "sympy-cancel", f"D^{n}, m={m}: every row of E_d has distortion h(eps)"))
+        parts.append(Decision.of(prove_zero(pure_dp(E).value - EPS), "sympy-cancel", f"D^{n}, m={m}: pure DP of E_d is exactly eps"))
+    return Decision.all_of(parts, "Lemma 5 for all eps")
 
 
 def prove_lemma5_small_spaces() -> Decision:
     """Two independent all-ε computations on small spaces: :func:`prove_lemma5` (exact cancellation of the
     distortion under point masses, ``prove_zero`` of the DP level) and
     :func:`~theorems.wang2016.exponential_mechanism.prove_e_d` (closed-form measures, certified equalities)."""
-    return all_of([prove_lemma5(), prove_e_d("lemma5")], "Lemma 5 for all eps on small spaces")
+    return Decision.all_of([prove_lemma5(), prove_e_d("lemma5")], "Lemma 5 for all eps on small spaces")
 
 
 LEMMA5 = Claim(

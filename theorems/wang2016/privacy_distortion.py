@@ -25,7 +25,7 @@ from exactpriv.claims import Claim, Finding, Instance, Outcome, Reading, Verdict
 from exactpriv.distributions import Prior
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import EPS
+from exactpriv.exact.numbers import EPS, OO
 from exactpriv.forall import prove_nonnegative_orthant
 from exactpriv.measures.bayesian import eps_X, identifiability
 from exactpriv.measures.distortion import expected_distortion, h, h_inverse
@@ -40,8 +40,8 @@ from theorems.wang2016.instances import (
     prior_t_instance,
     priors,
 )
-from theorems.wang2016.optima import eps_tilde, pd_dp, pd_i, uncertified
-from theorems.wang2016.steps import F, OO, all_of, compare_step, exp_eps_of, fact, shape, symbolic_zero
+from theorems.wang2016.measured import eps_tilde, pd_dp, pd_i, uncertified
+from theorems.wang2016.steps import F, compare_step, exp_eps_of, shape, symbolic_zero
 
 
 __all__ = [
@@ -88,10 +88,9 @@ def _def_pd_check(kind):
                 if ok:
                     d = p0 * a + p1 * b
                     best = d if best is None or d < best else best
-            parts.append(fact(best is None or best >= r.value,
-                               f"every eps-private grid mechanism (entries k/12) has distortion >= D* = {r.value} "
+            parts.append(Decision.of(best is None or best >= r.value, "exact", f"every eps-private grid mechanism (entries k/12) has distortion >= D* = {r.value} "
                                f"(min over the grid: {best})"))
-        return Outcome(all_of(parts, f"D*_{kind} attained"), {"D*": r.value})
+        return Outcome(Decision.all_of(parts, f"D*_{kind} attained"), {"D*": r.value})
 
     return check
 
@@ -113,8 +112,8 @@ def def_epsX_check(inst):
     bv = OO if best == OO else LogForm.log(best)
     m = eps_X(p)
     parts = [compare_step(m.value, "==", bv, "eps_X == max over all pairs at distance 1 of ln p(x)/p(x') (18)"),
-             fact((bv != OO) == p.has_full_support, "eps_X finite iff p_X has full support")]
-    return Outcome(all_of(parts, "def of eps_X"), {"eps_X": m})
+             Decision.of((bv != OO) == p.has_full_support, "exact", "eps_X finite iff p_X has full support")]
+    return Outcome(Decision.all_of(parts, "def of eps_X"), {"eps_X": m})
 
 
 DEF_EPS_X = Claim(
@@ -186,13 +185,13 @@ def def_epstilde_check(inst):
     parts = []
     for t in {hi, hi + F(1, 3), 2 * hi + 1}:
         if t > 1:
-            parts.append(fact(_solve_feasible(p, t), f"feasible at e^eps = {t} >= t~ (linear solve)"))
+            parts.append(Decision.of(_solve_feasible(p, t), "exact", f"feasible at e^eps = {t} >= t~ (linear solve)"))
     if lo > 1:
         for t in {(1 + lo) / 2, lo - (lo - 1) / 64}:
-            parts.append(fact(not _solve_feasible(p, t), f"infeasible at e^eps = {t} < t~ (linear solve)"))
+            parts.append(Decision.of(not _solve_feasible(p, t), "exact", f"infeasible at e^eps = {t} < t~ (linear solve)"))
     if isinstance(e.exp_value, Fraction) and e.exp_value > 1:
-        parts.append(fact(_solve_feasible(p, e.exp_value), "feasible at t~ itself (the smallest eps is attained)"))
-    return Outcome(all_of(parts, f"eps~_X = ln {e.exp_value}"), {"eps_tilde": e})
+        parts.append(Decision.of(_solve_feasible(p, e.exp_value), "exact", "feasible at t~ itself (the smallest eps is attained)"))
+    return Outcome(Decision.all_of(parts, f"eps~_X = ln {e.exp_value}"), {"eps_tilde": e})
 
 
 def epstilde_finite_check(inst):
@@ -205,7 +204,7 @@ def epstilde_finite_check(inst):
 
 def epstilde_upward_check(inst):
     e = eps_tilde(inst.prior)
-    return fact(e.upward_closed, f"feasible set of (61) in t: {e.feasible_pieces}", "exact-root-isolation")
+    return Decision.of(e.upward_closed, "exact-root-isolation", f"feasible set of (61) in t: {e.feasible_pieces}")
 
 
 def prove_upward_closed() -> Decision:
@@ -317,7 +316,7 @@ def prove_h() -> Decision:
             steps[what] = Decision.false("certify", f"{what}: {[str(r) for r in results]}")
         else:
             steps[what] = Decision.undecided("certify", f"{what}: {[r.verdict for r in results]}")
-    d = all_of(list(steps.values()), "h = n/(1+e^eps/(m-1)) and its inverse")
+    d = Decision.all_of(list(steps.values()), "h = n/(1+e^eps/(m-1)) and its inverse")
     cert = {k_: v.truth.value for k_, v in steps.items()}
     return Decision(d.truth, "sympy-simplify + certify", f"{d.reason}; h'(eps) = {der}", d.precision,
                     {**d.certificate, "steps": cert})
@@ -328,10 +327,10 @@ def def_h_check(inst):
     ts = [F(1), F(3, 2), F(2), F(3), F(10)]
     vals = [h(None, n, m, exp_eps=t) for t in ts]
     parts = [compare_step(vals[0], "==", F(n * (m - 1), m), "h(0) = n(m-1)/m"),
-             fact(all(a > b for a, b in zip(vals, vals[1:])), "h strictly decreasing on the grid")]
+             Decision.of(all(a > b for a, b in zip(vals, vals[1:])), "exact", "h strictly decreasing on the grid")]
     for t, v in zip(ts, vals):
         parts.append(compare_step(h_inverse(v, n, m), "==", LogForm.log(t), f"h^-1(h(ln {t})) = ln {t}"))
-    return all_of(parts, f"h on D^{n}, m={m}")
+    return Decision.all_of(parts, f"h on D^{n}, m={m}")
 
 
 def _nm_build():

@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
 
+from exactpriv.exact.numbers import OO
 from exactpriv.measures.distortion import h
 
 from theorems.wang2016.hypotheses import D_AT_MOST_H_TILDE, EPS_AT_LEAST_TILDE, EPS_POSITIVE
-from theorems.wang2016.optima import eps_tilde, exp_eps_x
-from theorems.wang2016.steps import OO, shape
+from theorems.wang2016.measured import eps_tilde, exp_eps_x
+from theorems.wang2016.steps import shape
 
 
 __all__ = ["ALL_PRIORS_ANY_EPS", "FULL_SUPPORT_ANY_EPS", "FULL_SUPPORT_D_UP_TO_H_TILDE",

@@ -1,7 +1,7 @@
 """Exact steps of a check of Wang, Ying and Zhang's claims, and how they combine.
 
-A check is a conjunction of exact comparisons (:func:`compare_step`) and exact facts (:func:`fact`);
-:func:`all_of` combines them (first FALSE refutes, any UNDECIDED leaves it undecided).  The parameter
+A check is a conjunction of exact comparisons (:func:`compare_step`) and exact facts
+(``Decision.of``); ``Decision.all_of`` combines them (first FALSE refutes, any UNDECIDED leaves it undecided).  The parameter
 readers take e^ε = t from an instance (``exp_eps_of``) and (n, m) from a prior's space (``shape``).
 """
 
@@ -14,18 +14,14 @@ import sympy
 from exactpriv.errors import ExactPrivError
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
-from exactpriv.exact.numbers import as_rational
+from exactpriv.exact.numbers import OO, as_rational
 from exactpriv.measures.distortion import h
 
 
-__all__ = ["F", "OO", "all_of", "compare_step", "exp_eps_of", "fact", "h_or_zero", "plus", "shape", "symbolic_zero",
+__all__ = ["F", "compare_step", "exp_eps_of", "h_or_zero", "plus", "shape", "symbolic_zero",
            "times"]
 
 F = Fraction
-OO = sympy.oo
-
-
-all_of = Decision.all_of  # the conjunction of decisions
 
 
 def compare_step(a, op, b, what="") -> Decision:
@@ -33,10 +29,6 @@ def compare_step(a, op, b, what="") -> Decision:
     if what:
         return Decision(d.truth, d.method, f"{what}: {d.reason}", d.precision, d.certificate)
     return d
-
-
-def fact(ok: bool, reason: str, method: str = "exact") -> Decision:
-    return Decision.true(method, reason) if ok else Decision.false(method, reason)
 
 
 def symbolic_zero(diff, what: str, samples=()) -> Decision:

@@ -24,7 +24,7 @@ import sympy
 
 from exactpriv.claims import Claim, Hypothesis, Instance, Outcome, Reading, Verdict, full_support_prior, implies
 from exactpriv.exact.decisions import Decision
-from exactpriv.exact.numbers import EPS, as_rational
+from exactpriv.exact.numbers import EPS, OO, as_rational
 from exactpriv.measures.bayesian import eps_X
 from exactpriv.measures.distortion import exp_h_inverse, h, h_inverse
 from exactpriv.measures.divergence import pure_dp
@@ -48,14 +48,14 @@ from theorems.wang2016.instances import (
     priors,
     random_mechanism,
 )
-from theorems.wang2016.optima import eps_tilde, exp_eps_x, lower_bound_all_eps, pd_dp, pd_i, pd_relaxed, uncertified
+from theorems.wang2016.measured import eps_tilde, exp_eps_x, lower_bound_all_eps, pd_dp, pd_i, pd_relaxed, uncertified
 from theorems.wang2016.search import (
     ALL_PRIORS_ANY_EPS,
     FULL_SUPPORT_ANY_EPS,
     FULL_SUPPORT_D_UP_TO_H_TILDE,
     FULL_SUPPORT_EPS_FROM_TILDE,
 )
-from theorems.wang2016.steps import F, OO, all_of, compare_step, exp_eps_of, fact, h_or_zero, shape, times
+from theorems.wang2016.steps import F, compare_step, exp_eps_of, h_or_zero, shape, times
 
 
 __all__ = [
@@ -118,7 +118,7 @@ def thm1_lower_check(inst):
         return und
     hh = h(None, n, m, exp_eps=t)
     if exp_eps_x(p) != OO and t < exp_eps_x(p):
-        return Outcome(fact(r.value == OO, f"eps < eps_X: PD-I infeasible (D*_i = {r.value})", "farkas"),
+        return Outcome(Decision.of(r.value == OO, "farkas", f"eps < eps_X: PD-I infeasible (D*_i = {r.value})"),
                        {"D*_i": r.value})
     return Outcome(compare_step(r.value, ">=", hh, f"D*_i >= h at e^eps = {t} >= e^eps_X"), {"D*_i": r.value, "h": hh})
 
@@ -131,7 +131,7 @@ def _dp_bounds(p, t, factor=None):
     if und is not None:
         return und
     lo = h_or_zero(n, m, times(t, exp_eps_x(p) if factor is None else factor(p)))
-    return Outcome(all_of([compare_step(lo, "<=", r.value, "h(eps+eps_X) <= D*_d"),
+    return Outcome(Decision.all_of([compare_step(lo, "<=", r.value, "h(eps+eps_X) <= D*_d"),
                            compare_step(r.value, "<=", h(None, n, m, exp_eps=t), "D*_d <= h(eps)")], "(21)"),
                    {"D*_d": r.value, "lower": lo})
 
@@ -169,7 +169,7 @@ def thm1_privacy_form_check(inst):
         if pd_i(p, t2).value > D:
             return Decision.false("lp+monotonicity", f"D*_i({t2}) = {pd_i(p, t2).value} > D = {D}: eps*_i(D) >= ln {t2} "
                                                      f"> h^-1(D) (D*_i is non-increasing)")
-    return Outcome(all_of(parts, f"(20)-(21) at D = {D}"), {"D*_i(h^-1(D))": ri.value, "D*_d": rd.value})
+    return Outcome(Decision.all_of(parts, f"(20)-(21) at D = {D}"), {"D*_i(h^-1(D))": ri.value, "D*_d": rd.value})
 
 
 def _D_family(name, kinds=("product", "uniform", "correlated"), slow=False):
@@ -232,7 +232,7 @@ def gap_check(inst):
     tx = exp_eps_x(p)
     if tD / tx >= 1:  # sample of the other side: D*_d at h^-1(D) - eps_X is >= D (not below)
         parts.append(compare_step(pd_dp(p, tD / tx).value, ">=", D, f"D*_d(h^-1(D) - eps_X) >= D (e^eps = {tD / tx})"))
-    return Outcome(all_of(parts, f"gap at D = {D}"), {"eps*_i": h_inverse(D, n, m)})
+    return Outcome(Decision.all_of(parts, f"gap at D = {D}"), {"eps*_i": h_inverse(D, n, m)})
 
 
 GAP = Claim(
@@ -255,11 +255,10 @@ def uniform_check(inst):
     if und is not None:
         return und
     hh = h(None, n, m, exp_eps=t)
-    return all_of([compare_step(eps_X(p).value, "==", 0, "eps_X = 0"),
+    return Decision.all_of([compare_step(eps_X(p).value, "==", 0, "eps_X = 0"),
                    compare_step(eps_tilde(p).value, "==", 0, "eps~_X = 0"),
                    compare_step(ri.value, "==", rd.value, "D*_i == D*_d"),
-                   compare_step(rd.value, "==", hh, "== h(eps)")],
-                  f"uniform prior, e^eps = {t}")
+                   compare_step(rd.value, "==", hh, "== h(eps)")], f"uniform prior, e^eps = {t}")
 
 
 UNIFORM = Claim(
@@ -301,7 +300,7 @@ def relaxation_pdi_check(inst):
     if r.value == OO:
         return Decision.true("vacuous", "PD-I infeasible: nothing to relax")
     ok, why = _rpd_feasible(r.joint, p.space, t)
-    return all_of([fact(ok, f"the PD-I optimum is R-PD feasible at the same eps: {why}"),
+    return Decision.all_of([Decision.of(ok, "exact", f"the PD-I optimum is R-PD feasible at the same eps: {why}"),
                    compare_step(pd_relaxed(n, m, t).value, "<=", r.value, "D*_relaxed(eps) <= D*_i(eps)")], "PD-I ⊆ R-PD")
 
 
@@ -315,11 +314,11 @@ def relaxation_dp_check(inst):
     joint = {(x, y): px * w for x, px, row in zip(p.space.points, p.pmf, M.rows) for y, w in zip(M.outputs, row)
              if px * w != 0}
     ok, why = _rpd_feasible(joint, p.space, t * tx)
-    parts = [fact(ok, f"p_X(x)p(y|x) of an eps-DP mechanism (e^eps = {t}) satisfies (28) with e^(eps+eps_X) = "
+    parts = [Decision.of(ok, "exact", f"p_X(x)p(y|x) of an eps-DP mechanism (e^eps = {t}) satisfies (28) with e^(eps+eps_X) = "
                        f"{t * tx}: {why}")]
     rd, rr = pd_dp(p, t), pd_relaxed(n, m, t * tx)
     parts.append(compare_step(rr.value, "<=", rd.value, f"D*_relaxed(eps+eps_X) <= D*_d(eps) at e^eps = {t}"))
-    return all_of(parts, "PD-DP ⊆ R-PD via (28)")
+    return Decision.all_of(parts, "PD-DP ⊆ R-PD via (28)")
 
 
 def _dp_mech_build():

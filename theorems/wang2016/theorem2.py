@@ -46,9 +46,9 @@ from theorems.wang2016.instances import (
     random_mechanism,
     random_prior,
 )
-from theorems.wang2016.optima import eps_tilde, lower_bound_all_eps, pd_i
+from theorems.wang2016.measured import eps_tilde, lower_bound_all_eps, pd_i
 from theorems.wang2016.search import FULL_SUPPORT_POSITIVE_EPS_FROM_TILDE
-from theorems.wang2016.steps import F, all_of, compare_step, exp_eps_of, fact, shape
+from theorems.wang2016.steps import F, compare_step, exp_eps_of, shape
 
 
 __all__ = [
@@ -98,7 +98,7 @@ def rd_bound_check(inst):
     n, m = shape(p)
     Z = ((t + m - 1) / t) ** n
     bound, feas, _ = rate_distortion_dual_bound(p, expected_distortion(M, p), exp_s=t, lam=[1 / (q * Z) for q in p.pmf])
-    return all_of([feas, compare_step(mi_privacy(M, prior=p, method="exact").value, ">=", bound,
+    return Decision.all_of([feas, compare_step(mi_privacy(M, prior=p, method="exact").value, ">=", bound,
                             "I(W) >= -eps E_W[d] + Σ p ln lambda (Csiszar)")], "weak duality")
 
 
@@ -189,7 +189,7 @@ def prove_kkt_interior() -> Decision:
     e = EPS
     s = p * sympy.log(sympy.exp(-e * d) / (p * Z)) + e * p * d + p * sympy.log(p * Z)
     val = sympy.simplify(sympy.expand_log(s, force=True))
-    return fact(val == 0, f"stationarity (94) at E_i simplifies to {val}", "sympy-expand_log")
+    return Decision.of(val == 0, "sympy-expand_log", f"stationarity (94) at E_i simplifies to {val}")
 
 
 KKT = Claim(
@@ -238,8 +238,8 @@ def consistency_check(inst):
                   "those posteriors (= E_i's) have identifiability exactly eps = h^-1(D)"),
              compare_step(pd_i(p, t).value, "==", rd.D, "D*_i(eps) = D"),
              lower_bound_all_eps(n, m),
-             fact(t > 1, "K_t invertible (t > 1): p_Y = K_t^-1 p_X, so the MI-optimal mechanism is unique (= E_i)")]
-    return all_of(parts, f"consistency at D = {rd.D}")
+             Decision.of(t > 1, "exact", "K_t invertible (t > 1): p_Y = K_t^-1 p_X, so the MI-optimal mechanism is unique (= E_i)")]
+    return Decision.all_of(parts, f"consistency at D = {rd.D}")
 
 
 def _tilted(space, prior, t, q):
@@ -264,8 +264,7 @@ def _mi_optimality(inst):
     den = [sum((q[y] / t ** S.distance(S.points[x], S.points[y]) for y in range(N)), F(0)) for x in range(N)]
     bound, feas, c = rate_distortion_dual_bound(p, D, exp_s=t, lam=[1 / v for v in den])
     I = mi_privacy(W, prior=p, method="exact").value
-    optimal = all_of([feas, compare_step(I, "==", bound, "I(W) equals Csiszar's bound: W is MI-optimal at D")],
-                     "MI-optimality")
+    optimal = Decision.all_of([feas, compare_step(I, "==", bound, "I(W) equals Csiszar's bound: W is MI-optimal at D")], "MI-optimality")
     return optimal, {"D": D, "I": I, "c": c}
 
 

@@ -12,9 +12,9 @@ Modules, in the paper's order
 * :mod:`~theorems.zhao2019.lemma1` — Lemma 1, the shape of g, Corollary 1 (Sec. III-B);
 * :mod:`~theorems.zhao2019.theorems3_4` — Theorems 3 and 4 (BDP ⇔ MP);
 
-with the shared pieces :mod:`~theorems.zhao2019.exact_ratios` (implications as exact comparisons of
+with the shared pieces :mod:`~theorems.zhao2019.steps` (implications as exact comparisons of
 R with rational squares), :mod:`~theorems.zhao2019.measured` (cached measures, hypotheses, the Game-i
-conventions), :mod:`~theorems.zhao2019.bruteforce` (the definitions computed from the paper's
+conventions), :mod:`~theorems.zhao2019.brute_force` (the definitions computed from the paper's
 formulas) and :mod:`~theorems.zhao2019.instances` (the instance families).
 
 Findings (each REFUTED reading says its class and why)

@@ -21,31 +21,32 @@ from fractions import Fraction
 
 from exactpriv.claims import Claim, Instance, Outcome, Reading, Verdict
 from exactpriv.exact.decisions import Decision
-from theorems.zhao2019.bruteforce import (
-    _brute_bdp_ratio,
-    _brute_mp_of,
-    _bsp_uv,
+from exactpriv.exact.numbers import OO
+from theorems.zhao2019.brute_force import (
     _event_max_ratio,
     _events,
     _posteriors,
-    _random_weights,
     _sd,
-    _sp_uv,
     _subsets,
     _tables,
-    _witness_pair_weights,
+    brute_bdp_ratio,
+    brute_mp_of,
+    bsp_uv,
+    random_weights,
+    sp_uv,
+    witness_pair_weights,
 )
-from theorems.zhao2019.exact_ratios import _OO, _attained, _cross_ratio, _dec, _H_ge, _le, _lt, _q, _ratio_of
+from theorems.zhao2019.steps import H_ge, _attained, _cross_ratio, _q, le, lt, ratio_of
 from theorems.zhao2019.instances import DEF_FAMILIES, RANDOM_PRODUCT, ZOO
 from theorems.zhao2019.measured import (
     INDEPENDENT_FULL,
     OLD_NULL_EVENTS,
     PAPER_NULL_EVENTS,
-    _bdp,
     _bsp,
     _dp,
-    _mp,
     _sp,
+    bdp,
+    mp,
 )
 
 __all__ = ["CLAIMS"]
@@ -62,11 +63,11 @@ def check_def_dp_events(inst: Instance) -> Outcome:
     best = Fraction(1)
     for a, b in M.inputs.directed_edges().tolist():
         r = _event_max_ratio(T.rows[a], T.rows[b], events)
-        if r is not None and _lt(best, r):
+        if r is not None and lt(best, r):
             best = r
     m = _dp(M)
-    r_m = _ratio_of(m.value)
-    return Outcome(_dec(r_m == best, "brute-force events", f"e^DP = {_q(r_m)} vs event max {_q(best)}"),
+    r_m = ratio_of(m.value)
+    return Outcome(Decision.of(r_m == best, "brute-force events", f"e^DP = {_q(r_m)} vs event max {_q(best)}"),
                    {"pure_dp": m, "event_max_ratio": best})
 
 
@@ -76,10 +77,10 @@ def check_def_bdp_events(null_events: str = PAPER_NULL_EVENTS):
 
     def check(inst: Instance) -> Outcome:
         T = _tables(inst.mechanism, inst.prior, null_events)
-        brute = _brute_bdp_ratio(T)
-        m = _bdp(inst.mechanism, inst.prior, null_events)
-        r = _ratio_of(m.value)
-        return Outcome(_dec(r == brute, "brute-force (i,S,events)", f"e^BDP = {_q(r)} vs brute force {_q(brute)}"),
+        brute = brute_bdp_ratio(T)
+        m = bdp(inst.mechanism, inst.prior, null_events)
+        r = ratio_of(m.value)
+        return Outcome(Decision.of(r == brute, "brute-force (i,S,events)", f"e^BDP = {_q(r)} vs brute force {_q(brute)}"),
                        {"bayesian_dp": m, "brute_ratio": brute})
 
     return check
@@ -87,8 +88,8 @@ def check_def_bdp_events(null_events: str = PAPER_NULL_EVENTS):
 
 def check_bdp_equals_dp_independent(inst: Instance) -> Outcome:
     """For independent full-support records BDP = DP (S = N∖{i} gives DP; mixtures do not exceed it)."""
-    b, d = _bdp(inst.mechanism, inst.prior), _dp(inst.mechanism)
-    return Outcome(_dec(_ratio_of(b.value) == _ratio_of(d.value), "exact", f"BDP = {b.value} vs DP = {d.value}"),
+    b, d = bdp(inst.mechanism, inst.prior), _dp(inst.mechanism)
+    return Outcome(Decision.of(ratio_of(b.value) == ratio_of(d.value), "exact", f"BDP = {b.value} vs DP = {d.value}"),
                    {"bayesian_dp": b, "pure_dp": d})
 
 
@@ -104,25 +105,24 @@ def check_def_sp(inst: Instance) -> Outcome:
     worst = Fraction(0)
     for _ in range(6):
         supp = rng.sample(range(X), min(X, rng.choice((2, 3, 4))))
-        w = _random_weights(rng, len(supp))
+        w = random_weights(rng, len(supp))
         for i in range(T.n):
             for y in range(T.ny):
-                u, v = _sp_uv(T, i, y)
+                u, v = sp_uv(T, i, y)
                 post = _posteriors(w, [u[k] for k in supp], [v[k] for k in supp])
                 if post is None:
                     continue
                 s = _sd(*post)
                 worst = max(worst, s)
-                if not _H_ge(R, s):
-                    return Outcome(_dec(False, "random belief", f"SD {s} > SP = {m.value} (record {i}, output {y})",
-                                        belief=str(dict(zip(supp, w)))), {"semantic_privacy": m})
+                if not H_ge(R, s):
+                    return Outcome(Decision.of(False, "random belief", f"SD {s} > SP = {m.value} (record {i}, output {y})", certificate={"belief": str(dict(zip(supp, w)))}), {"semantic_privacy": m})
     # the optimal belief of the witness
     wit = m.witness
     i, y = wit["record"], M.output_index(wit["output"])
-    u, v = _sp_uv(T, i, y)
+    u, v = sp_uv(T, i, y)
     if isinstance(wit.get("belief"), dict):
         xa, xb = wit["pair"]
-        wa, wb = _witness_pair_weights(wit["belief"], (xa, xb))
+        wa, wb = witness_pair_weights(wit["belief"], (xa, xb))
         ka, kb = T.index[tuple(xa)], T.index[tuple(xb)]
         post = _posteriors([wa, wb], [u[ka], u[kb]], [v[ka], v[kb]])
         if post is None:
@@ -132,7 +132,7 @@ def check_def_sp(inst: Instance) -> Outcome:
         return Outcome(_attained(R, s, f"random beliefs reach SD {worst} <= SP = {m.value}; the rounded "
                                        f"optimal belief reaches {float(s):.6f}"),
                        {"semantic_privacy": m, "witness_sd": s})
-    return Outcome(_dec(True, "beliefs", f"random beliefs reach SD {worst} <= SP = {m.value} = 0"),
+    return Outcome(Decision.of(True, "beliefs", f"random beliefs reach SD {worst} <= SP = {m.value} = 0"),
                    {"semantic_privacy": m})
 
 
@@ -149,29 +149,29 @@ def check_def_bsp(game: str, null_events: str = PAPER_NULL_EVENTS):
         worst = Fraction(0)
         for i in range(T.n):
             for S in _subsets([j for j in range(T.n) if j != i]):
-                cfgs = _bsp_uv(T, i, S, game)
+                cfgs = bsp_uv(T, i, S, game)
                 if not cfgs:
                     continue
                 for _ in range(3):
                     pick = rng.sample(range(len(cfgs)), min(len(cfgs), rng.choice((2, 3))))
-                    w = _random_weights(rng, len(pick))
+                    w = random_weights(rng, len(pick))
                     for y in range(T.ny):
                         post = _posteriors(w, [cfgs[k][1][y] for k in pick], [cfgs[k][2][y] for k in pick])
                         if post is None:
                             continue
                         s = _sd(*post)
                         worst = max(worst, s)
-                        if not _H_ge(R, s):
-                            return Outcome(_dec(False, "random belief", f"SD {s} > BSP = {m.value} (i={i}, S={S})"),
+                        if not H_ge(R, s):
+                            return Outcome(Decision.of(False, "random belief", f"SD {s} > BSP = {m.value} (i={i}, S={S})"),
                                            {"bsp": m})
         wit = m.witness
         if isinstance(wit.get("belief"), dict):
             i, S, y = wit["record"], tuple(wit["known_records"]), M.output_index(wit["output"])
-            cfgs = {c: (u, v) for c, u, v in _bsp_uv(T, i, tuple(sorted(S)), game)}
+            cfgs = {c: (u, v) for c, u, v in bsp_uv(T, i, tuple(sorted(S)), game)}
             ca, cb = (tuple(c) for c in wit["pair"])
-            wa, wb = _witness_pair_weights(wit["belief"], (wit["pair"][0], wit["pair"][1]))
+            wa, wb = witness_pair_weights(wit["belief"], (wit["pair"][0], wit["pair"][1]))
             if ca not in cfgs or cb not in cfgs:
-                return Outcome(_dec(False, "witness belief", f"witness configurations {ca}, {cb} not admissible"),
+                return Outcome(Decision.of(False, "witness belief", f"witness configurations {ca}, {cb} not admissible"),
                                {"bsp": m})
             post = _posteriors([wa, wb], [cfgs[ca][0][y], cfgs[cb][0][y]], [cfgs[ca][1][y], cfgs[cb][1][y]])
             if post is None:
@@ -180,7 +180,7 @@ def check_def_bsp(game: str, null_events: str = PAPER_NULL_EVENTS):
             s = _sd(*post)
             return Outcome(_attained(R, s, f"random beliefs reach {worst} <= BSP = {m.value}; rounded optimal "
                                            f"belief reaches {float(s):.6f}"), {"bsp": m, "witness_sd": s})
-        return Outcome(_dec(True, "beliefs", f"random beliefs reach {worst} <= BSP = {m.value}"), {"bsp": m})
+        return Outcome(Decision.of(True, "beliefs", f"random beliefs reach {worst} <= BSP = {m.value}"), {"bsp": m})
 
     return check
 
@@ -188,7 +188,7 @@ def check_def_bsp(game: str, null_events: str = PAPER_NULL_EVENTS):
 def check_bsp_readings_agree_independent(inst: Instance) -> Outcome:
     """With independent full-support records the two Game-i readings coincide."""
     a, b = _bsp(inst.mechanism, inst.prior, "resample"), _bsp(inst.mechanism, inst.prior, "replace")
-    return Outcome(_dec(_cross_ratio(a) == _cross_ratio(b), "exact", f"resample {a.value} vs replace {b.value}"),
+    return Outcome(Decision.of(_cross_ratio(a) == _cross_ratio(b), "exact", f"resample {a.value} vs replace {b.value}"),
                    {"resample": a, "replace": b})
 
 
@@ -196,11 +196,11 @@ def check_def_mp(remaining: str, null_events: str = PAPER_NULL_EVENTS):
     """The MP level over D* == the brute-force max likelihood ratio over D_{i,K} (both under ``null_events``)."""
 
     def check(inst: Instance) -> Outcome:
-        m = _mp(inst.mechanism, inst.prior, remaining, null_events)
-        a_max, g_max = _brute_mp_of(inst.mechanism, inst.prior, remaining, null_events)
-        gam = m.value if m.value == _OO else Fraction(m.value)
-        ok = gam == a_max and _le(g_max, gam)
-        return Outcome(_dec(ok, "brute-force D*", f"sup γ = {_q(gam)}; brute-force max_E A = {_q(a_max)}; "
+        m = mp(inst.mechanism, inst.prior, remaining, null_events)
+        a_max, g_max = brute_mp_of(inst.mechanism, inst.prior, remaining, null_events)
+        gam = m.value if m.value == OO else Fraction(m.value)
+        ok = gam == a_max and le(g_max, gam)
+        return Outcome(Decision.of(ok, "brute-force D*", f"sup γ = {_q(gam)}; brute-force max_E A = {_q(a_max)}; "
                                                   f"γ(D_p) on the p-grid <= {_q(g_max)}"),
                        {"membership": m, "A_max": a_max, "grid_gamma": g_max})
 

@@ -43,18 +43,18 @@ def _product_mech(factor_rows, n: int) -> Mechanism:
     outs = list(itertools.product(range(ny), repeat=n))
     rows = []
     for x in sp.points:
-        rows.append([_prod(factor_rows[x[j]][y[j]] for j in range(n)) for y in outs])
+        rows.append([prod(factor_rows[x[j]][y[j]] for j in range(n)) for y in outs])
     return Mechanism(sp, outs, rows)
 
 
-def _prod(it):
+def prod(it):
     out = Fraction(1)
     for v in it:
         out *= v
     return out
 
 
-def _rpmf(rng, k, *, zeros: bool, den: int = 6):
+def rpmf(rng, k, *, zeros: bool, den: int = 6):
     while True:
         w = [rng.randint(0 if zeros else 1, den) for _ in range(k)]
         if sum(w):
@@ -153,18 +153,18 @@ def _random_instances(seed: int, count: int, kind: str) -> tuple:
         sp = _H(m, n)
         ny = rng.choice((2, 3))
         pos = kind in ("positive-full", "correlated")
-        M = _mech(sp, [_rpmf(rng, ny, zeros=not pos) for _ in sp.points])
+        M = _mech(sp, [rpmf(rng, ny, zeros=not pos) for _ in sp.points])
         if kind == "any":
-            prior = Prior(sp, _rpmf(rng, sp.size, zeros=True))
+            prior = Prior(sp, rpmf(rng, sp.size, zeros=True))
         elif kind == "product":
-            prior = Prior.product(sp, [_rpmf(rng, m, zeros=False) for _ in range(n)])
+            prior = Prior.product(sp, [rpmf(rng, m, zeros=False) for _ in range(n)])
         elif kind == "correlated":
             if n > 1:
                 prior = _near_diagonal(sp, Fraction(1, rng.choice((10, 50))))
             else:
-                prior = Prior(sp, _rpmf(rng, m, zeros=False))
+                prior = Prior(sp, rpmf(rng, m, zeros=False))
         else:
-            prior = Prior(sp, _rpmf(rng, sp.size, zeros=False))
+            prior = Prior(sp, rpmf(rng, sp.size, zeros=False))
         out.append(_inst(f"random[{kind},seed={seed}]#{t}(m={m},n={n},|Y|={ny})", M, prior))
     return tuple(out)
 
@@ -177,8 +177,8 @@ def _random_big_instances(seed: int, count: int) -> tuple:
     out = []
     for t in range(count):
         pos = t % 2 == 0
-        M = _mech(sp, [_rpmf(rng, 3, zeros=not pos) for _ in sp.points])
-        prior = _near_diagonal(sp, _F(1, 20)) if t % 3 == 0 else Prior(sp, _rpmf(rng, sp.size, zeros=t % 3 == 2))
+        M = _mech(sp, [rpmf(rng, 3, zeros=not pos) for _ in sp.points])
+        prior = _near_diagonal(sp, _F(1, 20)) if t % 3 == 0 else Prior(sp, rpmf(rng, sp.size, zeros=t % 3 == 2))
         out.append(_inst(f"random-big[seed={seed}]#{t}", M, prior))
     return tuple(out)
 

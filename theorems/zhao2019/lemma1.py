@@ -24,16 +24,15 @@ import sympy
 
 from exactpriv.claims import Claim, Finding, Hypothesis, Instance, Outcome, Reading, Verdict
 from exactpriv.exact.decisions import Decision
-from exactpriv.exact.numbers import EPS
-from theorems.zhao2019.bruteforce import _brute_mp_of
-from theorems.zhao2019.exact_ratios import _OO, _dec, _le, _q
+from exactpriv.exact.numbers import EPS, OO
+from theorems.zhao2019.brute_force import brute_mp_of
+from theorems.zhao2019.steps import _q, le
 from theorems.zhao2019.instances import DEF_FAMILIES, _fam, _inst
 
 __all__ = ["CLAIMS", "FINITE_A", "INTERIOR", "LEMMA1_GRID", "check_cor1", "check_lemma1", "cor1_hypothesis"]
 
 _C, _P, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.REFUTED
 _F = Fraction
-
 
 
 def _g_of(gamma: Fraction, b: Fraction):
@@ -84,7 +83,7 @@ def _mp_conditions(gamma, p, a, b):
 def _A(a, b):
     """A = a/b with the paper's conventions 0/0 = 1, c/0 = +oo (footnote 4)."""
     if b == 0:
-        return Fraction(1) if a == 0 else _OO
+        return Fraction(1) if a == 0 else OO
     return a / b
 
 
@@ -103,7 +102,7 @@ def check_lemma1(part: str, *, g=None):
         c21, c22 = _mp_conditions(gamma, p, a, b)
         A = _A(a, b)
         if part == "lemma":
-            lhs, rhs = c21 and c22, _le(A, g(gamma, p))
+            lhs, rhs = c21 and c22, le(A, g(gamma, p))
             what = f"(21)&(22) = {lhs} vs A = {_q(A)} <= g(p) = {g(gamma, p)}: {rhs}"
         elif part == "eq28":  # A(e^-eps - p) <= 1 - p, denominators cleared: a(e^-eps - p) <= b(1 - p)
             lhs = c21
@@ -114,12 +113,12 @@ def check_lemma1(part: str, *, g=None):
             rhs = a * p + b * (1 - p) <= gamma * b
             what = f"(22) = {lhs} vs A p + 1 - p <= e^eps: {rhs} (A = {_q(A)})"
         else:  # eq30: x = p, A finite real >= 0
-            if A == _OO:
+            if A == OO:
                 return Outcome(Decision.true("vacuous", "eq30 is about finite A"))
             lhs = (1 - p >= A * (1 / gamma - p)) and (A * p + 1 - p <= gamma)
             rhs = A <= g(gamma, p)
             what = f"conjunction = {lhs} vs A <= g(x) = {rhs} (x = {p}, A = {A})"
-        return Outcome(_dec(lhs == rhs, "exact", what))
+        return Outcome(Decision.of(lhs == rhs, "exact", what))
 
     return check
 
@@ -135,7 +134,7 @@ def cor1_hypothesis(*, level=None) -> Hypothesis:
     """Corollary 1's hypothesis on one (γ, p, a, b): A ≤ e^ε (``level``: variant γ -> bound on A)."""
     level = level or (lambda gamma: gamma)
     return Hypothesis("likelihood-ratio-at-most-e^eps", "A = P[Y|x_i]/P[Y|x̄_i] ≤ e^ε (Corollary 1's hypothesis)",
-                      lambda inst: _le(_A(inst.params["a"], inst.params["b"]), level(inst.params["gamma"])))
+                      lambda inst: le(_A(inst.params["a"], inst.params["b"]), level(inst.params["gamma"])))
 
 
 def check_cor1(*, level=None):
@@ -146,10 +145,10 @@ def check_cor1(*, level=None):
         P = inst.params
         gamma, p, a, b = P["gamma"], P["p"], P["a"], P["b"]
         A = _A(a, b)
-        if not _le(A, level(gamma)):
+        if not le(A, level(gamma)):
             return Outcome(Decision.true("vacuous", f"hypothesis A = {_q(A)} <= {level(gamma)} fails"))
         c21, c22 = _mp_conditions(gamma, p, a, b)
-        return Outcome(_dec(c21 and c22, "exact", f"A = {_q(A)} <= e^eps = {gamma} gives (21) {c21}, (22) {c22}"))
+        return Outcome(Decision.of(c21 and c22, "exact", f"A = {_q(A)} <= e^eps = {gamma} gives (21) {c21}, (22) {c22}"))
 
     return check
 
@@ -157,8 +156,8 @@ def check_cor1(*, level=None):
 def check_cor1_two_point(inst: Instance) -> Outcome:
     """Corollary 1 on D*: with e^ε = max_{D ∈ D*} A (brute force), every D_p on the grid satisfies
     (21), (22) for every output event (computed by Bayes)."""
-    a_max, g_max = _brute_mp_of(inst.mechanism, inst.prior, "conditional")
-    return Outcome(_dec(_le(g_max, a_max), "brute-force D*", f"max_D A = {_q(a_max)}; level needed on the grid "
+    a_max, g_max = brute_mp_of(inst.mechanism, inst.prior, "conditional")
+    return Outcome(Decision.of(le(g_max, a_max), "brute-force D*", f"max_D A = {_q(a_max)}; level needed on the grid "
                                                               f"{_q(g_max)}"))
 
 
@@ -186,7 +185,7 @@ def check_g_mono(inst: Instance) -> Outcome:
     ok &= all(_g_of(gamma, b) > gamma for b in bs if 0 < b < 1)
     ok &= all(g1(b) <= g2(b) for b in bs if 0 < b <= brk)
     ok &= all(g1(b) >= g2(b) for b in bs if brk < b < einv)
-    return Outcome(_dec(ok, "exact grid", f"monotonicity, minimum and g1/g2 order of g at e^eps = {gamma}"))
+    return Outcome(Decision.of(ok, "exact grid", f"monotonicity, minimum and g1/g2 order of g at e^eps = {gamma}"))
 
 
 def prove_g_mono() -> Decision:

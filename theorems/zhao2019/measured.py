@@ -47,7 +47,7 @@ PAPER_NULL_EVENTS, OLD_NULL_EVENTS = "skip_undefined", "skip_null"
 
 
 @functools.lru_cache(maxsize=None)
-def _bdp(M, prior, null_events: str = PAPER_NULL_EVENTS):
+def bdp(M, prior, null_events: str = PAPER_NULL_EVENTS):
     return bayesian_dp(M, prior=prior, null_events=null_events)
 
 
@@ -67,7 +67,7 @@ def _dp(M):
 
 
 @functools.lru_cache(maxsize=None)
-def _mp(M, prior, remaining, null_events: str = PAPER_NULL_EVENTS):
+def mp(M, prior, remaining, null_events: str = PAPER_NULL_EVENTS):
     return positive_membership(M, family="two_point", form="gamma", prior=prior, remaining=remaining,
                                null_events=null_events)
 

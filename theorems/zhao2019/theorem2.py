@@ -31,26 +31,15 @@ from exactpriv.claims.by_reduction import reduction_reading
 from exactpriv.claims import Claim, Family, Finding, Instance, Outcome, Reading, Verdict, implies
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
-from exactpriv.exact.numbers import EPS
+from exactpriv.exact.numbers import EPS, OO
 from exactpriv.forall import inequality_for_all, value_for_all
 from exactpriv.measures.divergence import max_divergence, tv
 from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
-from theorems.zhao2019.bruteforce import _event_max_ratio, _events, _Tables, _tables
-from theorems.zhao2019.exact_ratios import (
-    _OO,
-    _all_of,
-    _cross_ratio,
-    _dec,
-    _H_ge,
-    _H_le,
-    _le,
-    _q,
-    _ratio_of,
-    _s_of_ratio,
-)
-from theorems.zhao2019.instances import MECH_FAMILIES, RANDOM_POS, ZOO, _fam, _inst, _rpmf
+from theorems.zhao2019.brute_force import Tables, _event_max_ratio, _events, _tables
+from theorems.zhao2019.steps import H_ge, H_le, _cross_ratio, _q, le, ratio_of, s_of_ratio
+from theorems.zhao2019.instances import MECH_FAMILIES, RANDOM_POS, ZOO, _fam, _inst, rpmf
 from theorems.zhao2019.measured import POSITIVE, _dp, _sp
 from theorems.zhao2019.theorem1 import CONVERSE_MAP
 
@@ -69,15 +58,15 @@ def check_sp_forward(*, bound=None):
 
     def check(inst: Instance) -> Outcome:
         d, s = _dp(inst.mechanism), _sp(inst.mechanism)
-        r, R = _ratio_of(d.value), _cross_ratio(s)
-        ok = True if r == _OO else _H_le(R, bound(r))
-        return Outcome(_dec(ok, "exact", f"SP = {s.value} vs e^(2 DP) - 1 with DP = {d.value}"),
+        r, R = ratio_of(d.value), _cross_ratio(s)
+        ok = True if r == OO else H_le(R, bound(r))
+        return Outcome(Decision.of(ok, "exact", f"SP = {s.value} vs e^(2 DP) - 1 with DP = {d.value}"),
                        {"pure_dp": d, "semantic_privacy": s})
 
     return check
 
 
-def _sp_breach(T: _Tables) -> bool:
+def _sp_breach(T: Tables) -> bool:
     """Some database x, record i and transcript y with P[Y(x) = y] > 0 = P[Y(x_{-i}) = y]: the belief
     δ_x has a defined Game-0 and an undefined Game-i posterior."""
     for i in range(T.n):
@@ -93,11 +82,11 @@ def check_sp_converse(*, breach: bool = False, scale=Fraction(1)):
 
     def check(inst: Instance) -> Outcome:
         d, s = _dp(inst.mechanism), _sp(inst.mechanism)
-        r, R = _ratio_of(d.value), _cross_ratio(s)
+        r, R = ratio_of(d.value), _cross_ratio(s)
         if breach and _sp_breach(_tables(inst.mechanism, None)):
-            R = _OO
-        need = _s_of_ratio(r, scale)
-        return Outcome(_dec(_H_ge(R, need), "exact", f"SP = {s.value} >= s(DP) = {need} with DP = {d.value}"
+            R = OO
+        need = s_of_ratio(r, scale)
+        return Outcome(Decision.of(H_ge(R, need), "exact", f"SP = {s.value} >= s(DP) = {need} with DP = {d.value}"
                             + (" (undefined posteriors count as SD = 1)" if breach else "")),
                        {"pure_dp": d, "semantic_privacy": s})
 
@@ -118,18 +107,16 @@ def _s(e):
 def _prove_sp_rr(target) -> Decision:
     """RR_2(ε) for every ε ≥ 0: pure DP = ε and SP = ``target`` (exact closed forms, certified)."""
     M = _rr2()
-    return _all_of([lambda: value_for_all(M, "pure_dp", EPS), lambda: value_for_all(M, "semantic_privacy", target)],
-                   f"RR_2(eps): DP = eps and SP = {target} for all eps")
+    return Decision.all_of([lambda: value_for_all(M, "pure_dp", EPS), lambda: value_for_all(M, "semantic_privacy", target)], f"RR_2(eps): DP = eps and SP = {target} for all eps")
 
 
 def _prove_rr_gap() -> Decision:
     """For every ε > 0: RR_2(ε) has DP = ε and SP = tanh(ε/4), and tanh(ε/4) > s(ε) (certified)."""
     M = _rr2()
-    return _all_of([lambda: value_for_all(M, "pure_dp", EPS),
+    return Decision.all_of([lambda: value_for_all(M, "pure_dp", EPS),
                     lambda: value_for_all(M, "semantic_privacy", sympy.tanh(EPS / 4)),
                     lambda: inequality_for_all(sympy.tanh(EPS / 4), ">", _s(EPS), domain=(0, sympy.oo),
-                                               closed=(False, False))],
-                   "RR_2(eps) has SP = tanh(eps/4) > 1/2 - 1/(e^eps + 1) for every eps > 0")
+                                               closed=(False, False))], "RR_2(eps) has SP = tanh(eps/4) > 1/2 - 1/(e^eps + 1) for every eps > 0")
 
 
 @functools.lru_cache(maxsize=None)
@@ -155,11 +142,10 @@ def _check_map_not_attained(inst: Instance) -> Outcome:
     increasing, so the first is R ≥ r; the second is H(R) > (r − 1)/(2(r + 1)) (a rational), decided by
     comparing R with a rational square."""
     d, s = _dp(inst.mechanism), _sp(inst.mechanism)
-    r, R = _ratio_of(d.value), _cross_ratio(s)
-    ge_tanh = _le(r, R)
-    strict = r == 1 or not _H_le(R, _s_of_ratio(r))
-    return Outcome(_dec(ge_tanh and strict, "exact (R vs r and a rational square)",
-                        f"SP = {s.value} >= tanh(DP/4) and > s(DP) with DP = {d.value}", R=_q(R), r=_q(r)),
+    r, R = ratio_of(d.value), _cross_ratio(s)
+    ge_tanh = le(r, R)
+    strict = r == 1 or not H_le(R, s_of_ratio(r))
+    return Outcome(Decision.of(ge_tanh and strict, "exact (R vs r and a rational square)", f"SP = {s.value} >= tanh(DP/4) and > s(DP) with DP = {d.value}", certificate={"R": _q(R), "r": _q(r)}),
                    {"pure_dp": d, "semantic_privacy": s})
 
 
@@ -175,8 +161,8 @@ def _ks_pairs() -> tuple:
     rng = random.Random(41)
     for t in range(60):
         k = rng.choice((3, 4))
-        out.append(_inst(f"random#{t}(k={k})", None, P=tuple(_rpmf(rng, k, zeros=t % 4 == 0)),
-                         Q=tuple(_rpmf(rng, k, zeros=t % 5 == 0))))
+        out.append(_inst(f"random#{t}(k={k})", None, P=tuple(rpmf(rng, k, zeros=t % 4 == 0)),
+                         Q=tuple(rpmf(rng, k, zeros=t % 5 == 0))))
     return tuple(out)
 
 
@@ -187,8 +173,8 @@ KS_PAIRS = _fam("pmf-pairs", functools.lru_cache(maxsize=None)(_ks_pairs),
 def _pointwise_gamma(P, Q):
     """e^ε of point-wise (ε, 0)-indistinguishability: max over a in supp P ∪ supp Q of the ratio
     P(a)/Q(a) both ways ([3, Def. 3.2]); +oo if the supports differ."""
-    return max(_ratio_of(max_divergence(P, Q)), _ratio_of(max_divergence(Q, P)),
-               key=lambda v: (v == _OO, v if v != _OO else 0))
+    return max(ratio_of(max_divergence(P, Q)), ratio_of(max_divergence(Q, P)),
+               key=lambda v: (v == OO, v if v != OO else 0))
 
 
 def check_ks(part: str, *, sd_bound=None):
@@ -200,17 +186,23 @@ def check_ks(part: str, *, sd_bound=None):
         if part == "events":
             events = _events(len(P))
             r = max((_event_max_ratio(P, Q, events), _event_max_ratio(Q, P, events)),
-                    key=lambda v: (v == _OO, v if v != _OO else 0))
-            return Outcome(_dec(_le(r, g), "brute-force events", f"max event ratio {_q(r)} <= e^eps = {_q(g)}"))
+                    key=lambda v: (v == OO, v if v != OO else 0))
+            return Outcome(Decision.of(le(r, g), "brute-force events", f"max event ratio {_q(r)} <= e^eps = {_q(g)}"))
         d = tv(P, Q)
-        bnd = (sd_bound or (lambda gg: gg - 1))(g) if g != _OO else _OO
-        return Outcome(_dec(_le(d, bnd), "exact", f"SD = {d} <= {_q(bnd)} (e^eps = {_q(g)})"))
+        bnd = (sd_bound or (lambda gg: gg - 1))(g) if g != OO else OO
+        return Outcome(Decision.of(le(d, bnd), "exact", f"SD = {d} <= {_q(bnd)} (e^eps = {_q(g)})"))
 
     return check
 
 
 # ----------------------------------------------------------------------------- the comparison with ε/6
 _S_EPS = sympy.Rational(1, 2) - 1 / (sympy.exp(EPS) + 1)
+
+
+def _improve_form(hi, *, closed_lo=False) -> dict:
+    """1/2 − 1/(e^ε+1) > ε/6 on the domain, as data for the independent checker."""
+    return {"quantifier": "forall-params", "domain": {"eps": f"{'[' if closed_lo else '('}0, {hi}]"},
+            "measures": {}, "hypotheses": [], "claim": "1/2 - 1/(exp(eps) + 1) > eps/6"}
 
 
 def prove_improve(hi, *, closed_lo=False, rhs=EPS / 6):
@@ -254,6 +246,9 @@ CLAIMS: list[Claim] = [
         "implication",
         [Reading("undefined-excluded", "DP(M) ≤ g(SP(M)) with SP's beliefs restricted to defined posteriors (the "
                  "measure)", check_sp_converse(), MECH_FAMILIES, expected=_X, finding=Finding.BOUNDARY,
+                 form={"quantifier": "forall-instances", "hypotheses": [],
+                       "measures": {"DP": {"notion": "pure_dp"}, "SP": {"notion": "semantic_privacy"}},
+                       "claim": "SP >= 1/2 - 1/(exp(DP) + 1)"},
                  why="an output impossible when record i is ⊥ (P(.|⊥) = (0, 1), P(.|1) = (1/2, 1/2)): no belief "
                      "defines b_i[.|y], SP = 3 − 2√2 < 1/2 but DP = +oo; holds for positive mechanisms and when "
                      "undefined posteriors count as a breach",
@@ -265,6 +260,9 @@ CLAIMS: list[Claim] = [
                  convention="undefined Game-i posterior = breach (SD 1)"),
          Reading("positive-mechanism", "as 'undefined-excluded' for mechanisms with positive entries",
                  check_sp_converse(), MECH_FAMILIES, expected=_C, hypotheses=(POSITIVE,),
+                 form={"quantifier": "forall-instances", "hypotheses": ["mechanism_positive"],
+                       "measures": {"DP": {"notion": "pure_dp"}, "SP": {"notion": "semantic_privacy"}},
+                       "claim": "SP >= 1/2 - 1/(exp(DP) + 1)"},
                  relations=(implies("semantic_privacy", "pure_dp", CONVERSE_MAP, _CONVERSE_LABEL,
                                     conditions=("positive",)),)),
          Reading("forall-rr-attains-paper-map", "probe (the paper does not claim its map tight): RR_2(ε) (DP = ε) "
@@ -297,14 +295,17 @@ CLAIMS: list[Claim] = [
         "inequality",
         [Reading("literal", "1/2 − 1/(e^ε+1) > ε/6 for all ε ∈ (0, 27/20]", check_improve_point,
                  (_fam("eps-points", _improve_points(_F(27, 20)), "eps = k/20 in (0, 27/20]"),),
-                 prove=prove_improve(_F(27, 20)), expected=_P),
+                 prove=prove_improve(_F(27, 20)), expected=_P, form=_improve_form(_F(27, 20))),
          Reading("extension-to-5/2", "the same on (0, 5/2]", prove=prove_improve(_F(5, 2)), expected=_P,
+                 form=_improve_form(_F(5, 2)),
                  notes="the inequality holds well beyond 1.35"),
          Reading("extension-to-13/5", "the same on (0, 13/5]", prove=prove_improve(_F(13, 5)), expected=_X,
+                 form=_improve_form(_F(13, 5)),
                  finding=Finding.VARIANT,
                  why="a probe beyond the paper's range: fails at ε = 13/5 (tanh(ε/2) = ε/3 has its positive root at "
                      "ε ≈ 2.5757, bracketed exactly by the PROVED (0, 5/2] and this refuted (0, 13/5])"),
          Reading("including-zero", "the same on [0, 27/20]", prove=prove_improve(_F(27, 20), closed_lo=True),
+                 form=_improve_form(_F(27, 20), closed_lo=True),
                  expected=_X, finding=Finding.BOUNDARY,
                  why="at the endpoint ε = 0 both sides are 0 and the strict inequality fails; 'literal' on "
                      "(0, 27/20] is PROVED")],

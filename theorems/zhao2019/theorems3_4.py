@@ -23,13 +23,14 @@ from fractions import Fraction
 import sympy
 
 from exactpriv.claims import Claim, Finding, Instance, Outcome, Reading, Verdict, implies
-from exactpriv.exact.numbers import EPS
+from exactpriv.exact.decisions import Decision
+from exactpriv.exact.numbers import EPS, OO
 from exactpriv.measures.membership import positive_membership
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Bounded, Subsets
-from theorems.zhao2019.exact_ratios import _OO, _dec, _le, _q, _ratio_of
-from theorems.zhao2019.instances import MECH_FAMILIES, _fam, _inst, _mech, _prod, _rpmf
-from theorems.zhao2019.measured import FULL_SUPPORT, HAS_PRIOR, OLD_NULL_EVENTS, PAPER_NULL_EVENTS, _bdp, _mp
+from theorems.zhao2019.steps import _q, le, ratio_of
+from theorems.zhao2019.instances import MECH_FAMILIES, _fam, _inst, _mech, prod, rpmf
+from theorems.zhao2019.measured import FULL_SUPPORT, HAS_PRIOR, OLD_NULL_EVENTS, PAPER_NULL_EVENTS, bdp, mp
 
 __all__ = ["CLAIMS", "SUBSETS", "check_thm3", "check_thm4_li"]
 
@@ -42,16 +43,16 @@ def check_thm3(remaining: str, *, scale=Fraction(1), null_events: str = PAPER_NU
     """ε-BDP ⇒ ε-MP over D*: γ_MP ≤ e^{BDP} (``scale``: variant γ_MP ≤ e^{BDP·scale})."""
 
     def check(inst: Instance) -> Outcome:
-        b = _bdp(inst.mechanism, inst.prior, null_events)
-        m = _mp(inst.mechanism, inst.prior, remaining, null_events)
-        r = _ratio_of(b.value)
-        g = m.value if m.value == _OO else Fraction(m.value)
-        if scale == 1 or r == _OO:
-            ok = _le(g, r)
+        b = bdp(inst.mechanism, inst.prior, null_events)
+        m = mp(inst.mechanism, inst.prior, remaining, null_events)
+        r = ratio_of(b.value)
+        g = m.value if m.value == OO else Fraction(m.value)
+        if scale == 1 or r == OO:
+            ok = le(g, r)
         else:  # γ ≤ r^scale with scale = 1/k: γ^k ≤ r
             k = int(1 / scale)
-            ok = g != _OO and g ** k <= r
-        return Outcome(_dec(ok, "exact", f"MP level γ = {_q(g)} vs e^BDP = {_q(r)}"),
+            ok = g != OO and g ** k <= r
+        return Outcome(Decision.of(ok, "exact", f"MP level γ = {_q(g)} vs e^BDP = {_q(r)}"),
                        {"bayesian_dp": b, "membership": m})
 
     return check
@@ -59,10 +60,10 @@ def check_thm3(remaining: str, *, scale=Fraction(1), null_events: str = PAPER_NU
 
 def check_thm4_two_point(inst: Instance) -> Outcome:
     """D* (p free) is downward scalable: e^{BDP} ≤ γ_MP(D*, conditional)."""
-    b, m = _bdp(inst.mechanism, inst.prior), _mp(inst.mechanism, inst.prior, "conditional")
-    r = _ratio_of(b.value)
-    g = m.value if m.value == _OO else Fraction(m.value)
-    return Outcome(_dec(_le(r, g), "exact", f"e^BDP = {_q(r)} vs MP level {_q(g)}"),
+    b, m = bdp(inst.mechanism, inst.prior), mp(inst.mechanism, inst.prior, "conditional")
+    r = ratio_of(b.value)
+    g = m.value if m.value == OO else Fraction(m.value)
+    return Outcome(Decision.of(le(r, g), "exact", f"e^BDP = {_q(r)} vs MP level {_q(g)}"),
                    {"bayesian_dp": b, "membership": m})
 
 
@@ -74,12 +75,12 @@ def _subsets_instances() -> tuple:
         U = ("a", "b") if t % 2 == 0 else ("a", "b", "c")
         sp = Subsets(U)
         ny = rng.choice((2, 3))
-        M = _mech(sp, [_rpmf(rng, ny, zeros=t % 3 == 0) for _ in sp.points])
+        M = _mech(sp, [rpmf(rng, ny, zeros=t % 3 == 0) for _ in sp.points])
         out.append(_inst(f"subsets{U}#{t}", M))
     for t in range(6):
         sp = Bounded(("a", "b", "c"), 2) if t % 2 == 0 else Bounded(("a", "b", "c", "d"), 2)
         ny = rng.choice((2, 3))
-        M = _mech(sp, [_rpmf(rng, ny, zeros=t % 3 == 0) for _ in sp.points])
+        M = _mech(sp, [rpmf(rng, ny, zeros=t % 3 == 0) for _ in sp.points])
         out.append(_inst(f"bounded#{t}", M))
     return tuple(out)
 
@@ -105,7 +106,7 @@ def _li_family_ratios(M: Mechanism, family: str):
                 num = [Fraction(0)] * ny
                 den = [Fraction(0)] * ny
                 for bits in itertools.product((0, 1), repeat=len(others)):
-                    w = _prod(p if b else 1 - p for p, b in zip(ps, bits))
+                    w = prod(p if b else 1 - p for p, b in zip(ps, bits))
                     if w == 0:
                         continue
                     T = frozenset(s for s, b in zip(others, bits) if b)
@@ -114,7 +115,7 @@ def _li_family_ratios(M: Mechanism, family: str):
                         den[y] += w * rows[T][y]
                 for y in range(ny):
                     if num[y] or den[y]:
-                        out.append(_OO if den[y] == 0 else num[y] / den[y])
+                        out.append(OO if den[y] == 0 else num[y] / den[y])
     else:  # one_of_two on Bounded
         for T in sp.points:
             for t in T:
@@ -125,7 +126,7 @@ def _li_family_ratios(M: Mechanism, family: str):
                     for y in range(ny):
                         a, b = rows[T][y], rows[T2][y]
                         if a or b:
-                            out.append(_OO if b == 0 else a / b)
+                            out.append(OO if b == 0 else a / b)
     return out
 
 
@@ -137,10 +138,10 @@ def check_thm4_li(family_of=None):
         M = inst.mechanism
         fam = family_of or ("independent" if isinstance(M.inputs, Subsets) else "one_of_two")
         m = positive_membership(M, family=fam, form="gamma")
-        g = m.value if m.value == _OO else Fraction(m.value)
+        g = m.value if m.value == OO else Fraction(m.value)
         ratios = _li_family_ratios(M, fam)
-        worst = max(ratios, key=lambda v: (v == _OO, v if v != _OO else 0), default=Fraction(1))
-        return Outcome(_dec(_le(worst, g), "grid of members", f"family {fam}: max A = {_q(worst)} vs MP level {_q(g)}"),
+        worst = max(ratios, key=lambda v: (v == OO, v if v != OO else 0), default=Fraction(1))
+        return Outcome(Decision.of(le(worst, g), "grid of members", f"family {fam}: max A = {_q(worst)} vs MP level {_q(g)}"),
                        {"membership": m, "max_A": worst})
 
     return check
@@ -169,7 +170,7 @@ def check_step39(inst: Instance) -> Outcome:
     gamma, alpha, q = P["gamma"], P["alpha"], P["q"]
     ratio = alpha / (alpha * q + 1 - q)
     ok = ratio == gamma if P.get("at_bound") else ratio > gamma
-    return Outcome(_dec(ok, "exact", f"alpha/(alpha q + 1 - q) = {ratio} vs e^eps = {gamma}"))
+    return Outcome(Decision.of(ok, "exact", f"alpha/(alpha q + 1 - q) = {ratio} vs e^eps = {gamma}"))
 
 
 CLAIMS: list[Claim] = [
@@ -196,6 +197,9 @@ CLAIMS: list[Claim] = [
          Reading("marginal-skip-null", "as 'marginal' under exactpriv's old null-event rule",
                  check_thm3("marginal", null_events=OLD_NULL_EVENTS), MECH_FAMILIES, expected=_X,
                  hypotheses=(HAS_PRIOR,), finding=Finding.CONVENTION, convention=_OLD,
+                 form={"quantifier": "forall-instances", "hypotheses": ["has_prior"], "claim": "MP <= exp(BDP)",
+                       "measures": {"BDP": {"notion": "bayesian_dp", "null": "skip_null"},
+                                    "MP": {"notion": "two_point_membership"}}},
                  why="a point-mass prior gives BDP = 0 only because databases of prior probability 0 are skipped, "
                      "while the marginal reading runs Y on them: MP level 3 > e^BDP = 1; under the paper's "
                      "convention ('marginal') it holds"),

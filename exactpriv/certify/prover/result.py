@@ -11,18 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from exactpriv.exact.verdicts import Verdict
-from exactpriv.exact.decisions import Decision, Truth, _jsonable  # one JSON conversion for decisions and proofs
+from exactpriv.exact.decisions import Decision, Truth
+from exactpriv.exact.json_values import json_value
 
 
 __all__ = ["DEFAULT_SECONDS", "DEFAULT_MAX_PREC", "ProofResult"]
 
 
-#: Default time limit of one proof: none of its own (the deadline in force, if any, applies).  The effort
-#: (:class:`exactpriv.effort.Effort`) decides how far a proof goes; a time limit only stops it.
-DEFAULT_SECONDS = None
-
-#: Default ceiling of the arb working precision, in bits (the default effort's ``precision_bits``).
-DEFAULT_MAX_PREC = 1024
+from exactpriv.certify.limits import DEFAULT_MAX_PREC, DEFAULT_SECONDS  # noqa: E402  (one definition, light)
 
 
 _OPS = ("<", "<=", ">", ">=", "==")
@@ -95,9 +91,9 @@ class ProofResult:
             "domain": self.domain,
             "verdict": self.verdict.value,
             "method": self.method,
-            "certificate": _jsonable(self.certificate),
+            "certificate": json_value(self.certificate),
             "point": None if self.point is None else str(self.point),
-            "values": _jsonable(self.values),
+            "values": json_value(self.values),
             "reason": self.reason,
             "timing": dict(self.timing),
         }

@@ -12,7 +12,6 @@ with the text echoed and a caret under the token.
 from __future__ import annotations
 
 import ast
-import difflib
 import math
 import warnings
 from fractions import Fraction
@@ -21,7 +20,12 @@ import sympy
 from sympy import S
 
 from exactpriv.errors import (
-    ExactPrivError, InvalidArgument, NotExactError, UnknownSymbolError, UnsafeInputError,
+    ExactPrivError,
+    InvalidArgument,
+    NotExactError,
+    UnknownSymbolError,
+    UnsafeInputError,
+    did_you_mean,
 )
 from .grammar import (
     _BINARY_OPS, _CHAR_HINTS, _ECHO_LIMIT, _NAME_HINTS, _NODE_WORDS, _normalise_functions,
@@ -222,10 +226,7 @@ class _Parser:
         allowed = sorted(self.functions) if called else sorted({*self.symbols, *ALLOWED_CONSTANTS})
         hint = _NAME_HINTS.get(ident)
         if hint is None:
-            close = difflib.get_close_matches(ident, allowed, n=1) or difflib.get_close_matches(
-                ident.capitalize(), allowed, n=1
-            )
-            hint = f"did you mean {close[0]}?" if close else None
+            hint = did_you_mean(ident, allowed, n=1) or did_you_mean(ident.capitalize(), allowed, n=1) or None
         listing = f"allowed {'functions' if called else 'names'}: {', '.join(allowed) or '(none)'}"
         return f"; {hint} ({listing})" if hint else f"; {listing}"
 

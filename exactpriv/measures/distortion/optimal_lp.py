@@ -19,6 +19,7 @@ from typing import Any
 import sympy
 
 from exactpriv.exact.lp import LPResult, solve_lp
+from exactpriv.exact.lp.exact_simplex import solve_lp_exactly
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.measures.result import Measured
 from .inputs import _check_lp_size, _exp_eps, _prior_on_Dn, MAX_LP_VARIABLES
@@ -82,6 +83,12 @@ def _solve(c, **kw) -> LPResult:
     if res2.status != "uncertified":
         res2.certificate["retried_after"] = f"{first}: {res.reason[:200]}"
         return res2
+    # badly scaled data (priors skewed beyond 1,000:1 at large e^eps): HiGHS' vertices are feasible only
+    # within its tolerance; small LPs are then solved by exact rational simplex and checked the same way
+    exact = solve_lp_exactly(c, **kw)
+    if exact is not None:
+        exact.certificate["retried_after"] = f"{first} and {other}: {res.reason[:200]}"
+        return exact
     return res
 
 

@@ -13,6 +13,8 @@ engine it calls says *how* its value is found exactly.  One concept a module:
 * :mod:`~exactpriv.measures.engines.mi_dp_filter` — which sub-channels can hold the MI-DP maximum;
 * :mod:`~exactpriv.measures.engines.joint_pmf` — sums over the joint pmf (conditional MI);
 * :mod:`~exactpriv.measures.engines.product` — the worst pair of a product mechanism;
+* :mod:`~exactpriv.measures.engines.composition` — exact composed privacy-loss distributions (δ(ε) of a
+  composition without expanding it);
 * :mod:`~exactpriv.measures.engines.clamped` — pure ε and δ(ε) of clamped noise on counts;
 * :mod:`~exactpriv.measures.engines.symbolic_pure_dp` — pure ε of symbolic and product mechanisms.
 

@@ -26,12 +26,12 @@ from exactpriv.exact.decisions import Enclosure
 from exactpriv.exact.numbers import as_rational
 from exactpriv.measures.engines.information.channel import (
     DEFAULT_PREC,
-    _ball_bounds,
-    _Channel,
-    _check_prec,
-    _fmpq,
-    _IntLogs,
-    _mi_arb,
+    ExactChannel,
+    IntegerLogs,
+    ball_bounds,
+    check_precision,
+    mutual_information_ball,
+    to_fmpq,
 )
 
 __all__ = ["CapacityResult", "capacity_enclosure"]
@@ -323,15 +323,15 @@ def _normalised_fractions(v: np.ndarray) -> list[Fraction]:
     return [t / s for t in f]
 
 
-def _certify(ch: _Channel, p: np.ndarray, q: np.ndarray, used_out: np.ndarray, prec: int):
+def _certify(ch: ExactChannel, p: np.ndarray, q: np.ndarray, used_out: np.ndarray, prec: int):
     """Certificate (*) at P̂ = normalised p, q̂ = normalised q (floored on used outputs).
 
     Returns (lower, upper, P̂, q̂, radius) with radius the arb contribution to the width."""
     # Masses below 1e-30 of the largest (BA keeps every mass >= 1e-300) change I(P̂) by far
     # less than any requested gap; zeroing them keeps the certificate prior readable.
     P_hat = _normalised_fractions(np.where(p >= 1e-30 * p.max(), p, 0.0))
-    logs = _IntLogs(prec)
-    I = _mi_arb(ch, P_hat, prec, logs)
+    logs = IntegerLogs(prec)
+    I = mutual_information_ball(ch, P_hat, prec, logs)
     # q̂: exact float values on the used outputs, floored so that q̂ > 0 wherever some
     # W(y|x) > 0 (otherwise max_x D(W_x||q̂) = +oo), then normalised exactly.
     qf = np.zeros(ch.n_out)
@@ -346,11 +346,11 @@ def _certify(ch: _Channel, p: np.ndarray, q: np.ndarray, used_out: np.ndarray, p
     with flint.ctx.workprec(prec):
         logf = flint.arb_mat(ch.n_out, 1, [flint.arb(float(t)).log() if t > 0 else flint.arb(0) for t in qf])
         T = (ch.arb_matrix(prec) * logf).entries()
-        log_s = flint.arb(_fmpq(s)).log()
+        log_s = flint.arb(to_fmpq(s)).log()
         # D(W_x||q̂) = Σ_y W log W - Σ_y W log f_y + log s   (Σ_y W(y|x) = 1)
         Ds = [log_s - hx - Tx / d for hx, Tx, d in zip(h, T, ch.dens)]
-    lo_b = _ball_bounds(I)
-    ups = [_ball_bounds(Dx) for Dx in Ds]
+    lo_b = ball_bounds(I)
+    ups = [ball_bounds(Dx) for Dx in Ds]
     if lo_b is None or any(u is None for u in ups):
         return None
     lower = max(lo_b[0], Fraction(0))  # C >= 0
@@ -397,10 +397,10 @@ def capacity_enclosure(
     if isinstance(max_iterations, bool) or not isinstance(max_iterations, int) or max_iterations < 0:
         raise InvalidArgument(f"max_iterations={max_iterations!r} must be a nonnegative int")
     fixed_prec = prec is not None
-    prec = _check_prec(prec) if fixed_prec else DEFAULT_PREC
+    prec = check_precision(prec) if fixed_prec else DEFAULT_PREC
     start = time.perf_counter()
     deadline = None if max_seconds is None else start + float(max_seconds)
-    ch = _Channel.of(W)
+    ch = ExactChannel.of(W)
     timings = {"setup": time.perf_counter() - start, "float": 0.0, "certificate": 0.0}
 
     # Exact shortcut: all rows equal -> I(P;W) = 0 for every P (Y independent of X).

@@ -22,8 +22,8 @@ of E_d on {0,1,2}^6, the integer one 0.6 s (measured).  Anything else goes to th
 information core's certified ``capacity_enclosure`` (accelerated Blahut–Arimoto + Newton,
 certificate I(P) <= C <= max_x D(W_x || q) in arb; PITFALLS: plain BA stalls).
 
-Channels equal up to row and column permutations get equal keys (:func:`_canonical_rows`,
-:func:`_canonical_channel`), so that MI-DP measures each of its sub-channels once.
+Channels equal up to row and column permutations get equal keys (:func:`canonical_rows`,
+:func:`canonical_channel`), so that MI-DP measures each of its sub-channels once.
 """
 
 from __future__ import annotations
@@ -39,25 +39,25 @@ from exactpriv.errors import InvalidArgument
 from exactpriv.exact.logforms import LogForm, logform_from_sympy
 from exactpriv.exact.numbers import to_sympy
 from exactpriv.measures.engines.capacity import capacity_enclosure
-from exactpriv.measures.engines.information.channel import _Channel
+from exactpriv.measures.engines.information.channel import ExactChannel
 
 __all__: list[str] = []  # private module: its names are imported by information and sibson
 
 #: Target gap of numeric capacity certificates (nats).
-_DEFAULT_GAP = Fraction(1, 10**12)
+DEFAULT_GAP = Fraction(1, 10**12)
 
 
 # ======================================================================================
 # exact entries
 # ======================================================================================
-def _zero(v) -> bool:
+def is_zero_entry(v) -> bool:
     """Whether an exact entry is 0 (sympy: after cancellation)."""
     if isinstance(v, (int, Fraction)):
         return v == 0
     return v == 0 or sympy.cancel(v) == 0
 
 
-def _symbolic_value(expr) -> object:
+def symbolic_value(expr) -> object:
     """A closed sympy value, as a LogForm when it is one."""
     lf = logform_from_sympy(expr)
     return lf if lf is not None else expr
@@ -73,7 +73,7 @@ def _key(v):
     return sympy.cancel(v)
 
 
-def _reduce(rows: list[tuple], reps: list[int]):
+def reduce_channel(rows: list[tuple], reps: list[int]):
     """Capacity-preserving reduction: drop duplicate rows, zero columns, merge proportional
     columns (summing them).  Each step preserves I(X;Y) for every prior supported on the kept
     rows (duplicate rows can share their mass; a merged column is a sufficient statistic), and
@@ -89,7 +89,7 @@ def _reduce(rows: list[tuple], reps: list[int]):
     order = []
     for col in zip(*r1):
         s = sum(col, 0) if all(isinstance(v, Fraction) for v in col) else sympy.Add(*col)
-        if _zero(s):
+        if is_zero_entry(s):
             continue
         k = tuple(_key(v / s) for v in col)
         if k in groups:
@@ -114,11 +114,11 @@ def _entropy(row):
     """H(row) exactly: LogForm for rationals, sympy otherwise (0 log 0 = 0)."""
     if all(isinstance(v, Fraction) for v in row):
         return LogForm(0, logs=[(1 / v, v) for v in row if v != 0])
-    return -sympy.Add(*[to_sympy(v) * sympy.log(to_sympy(v)) for v in row if not _zero(v)])
+    return -sympy.Add(*[to_sympy(v) * sympy.log(to_sympy(v)) for v in row if not is_zero_entry(v)])
 
 
 @dataclass
-class _Cap:
+class ChannelCapacity:
     """Capacity of one channel: exact ``value`` or certified [lower, upper]; ``prior`` is a pmf
     over the channel's rows attaining the value (or the lower bound); ``how`` says why."""
 
@@ -137,7 +137,7 @@ def _closed_form(rows: list[tuple], reps: list[int], scale=Fraction(1), hows=())
 
     Returns ("closed", value, {rep: prob}, how) or ("residual", reduced rows, reps, scale, how)
     with C(original) = scale·C(residual)."""
-    rows, reps = _reduce(rows, reps)
+    rows, reps = reduce_channel(rows, reps)
     k, m = len(rows), len(rows[0]) if rows else 0
     if k == 1 or m <= 1:
         how = hows + ("identical rows: Y independent of X",)
@@ -181,7 +181,7 @@ def _closed_form(rows: list[tuple], reps: list[int], scale=Fraction(1), hows=())
 #    sums are then vectorised integer tests.  A common denominator for all rows is avoided on
 #    purpose: for rows with unrelated denominators it has thousands of bits (measured: 16 s of
 #    object-array gcds on a random 729x729 channel).
-def _int_rows(num, den):
+def channel_integer_rows(num, den):
     """Rows (N, d) in lowest terms."""
     N, d = np.asarray(num), np.asarray(den)
     if N.dtype == object or d.dtype == object:
@@ -197,8 +197,8 @@ def _row_key(v):
     return v.tobytes() if v.dtype != object else tuple(v.tolist())
 
 
-def _reduce_rows(N, d, reps):
-    """Integer version of :func:`_reduce` (same three capacity-preserving steps); rows stay in
+def reduce_integer_rows(N, d, reps):
+    """Integer version of :func:`reduce_channel` (same three capacity-preserving steps); rows stay in
     lowest terms."""
     seen, keep = set(), []
     for x in range(N.shape[0]):
@@ -227,14 +227,14 @@ def _reduce_rows(N, d, reps):
             merged = np.zeros((n_groups, N.shape[0]), dtype=N.dtype)
             np.add.at(merged, inv, N.T)  # partial row sums stay <= d[x]
             N = np.ascontiguousarray(merged.T)
-            N, d = _int_rows(N, d)
+            N, d = channel_integer_rows(N, d)
         return N, d, reps
     groups: dict = {}
     for j in range(prim.shape[0]):
         groups.setdefault(_row_key(prim[j]), []).append(j)
     if len(groups) < N.shape[1]:
         N = np.stack([N[:, js].sum(axis=1) for js in groups.values()], axis=1)
-        N, d = _int_rows(N, d)
+        N, d = channel_integer_rows(N, d)
     return N, d, reps
 
 
@@ -247,7 +247,7 @@ def _wide(N, d):
 
 def _closed_form_rows(N, d, reps, scale=Fraction(1), hows=()):
     """Integer version of :func:`_closed_form`; the residual is (N, d, reps, scale, hows)."""
-    N, d, reps = _reduce_rows(N, d, reps)
+    N, d, reps = reduce_integer_rows(N, d, reps)
     k, m = N.shape
     if k == 1 or m <= 1:
         return ("closed", Fraction(0), {reps[0]: Fraction(1)}, hows + ("identical rows: Y independent of X",))
@@ -269,7 +269,7 @@ def _closed_form_rows(N, d, reps, scale=Fraction(1), hows=()):
         j = int(const[0])
         c = Fraction(int(N[0, j]), int(d[0]))
         how = hows + (f"erasure factor: output column with constant probability {c} factors C = {1 - c}·C(rest)",)
-        N2, d2 = _int_rows(np.delete(N, j, axis=1), d - N[:, j])
+        N2, d2 = channel_integer_rows(np.delete(N, j, axis=1), d - N[:, j])
         return _closed_form_rows(N2, d2, reps, scale * (1 - c), how)
     return ("residual", N, d, reps, scale, hows)
 
@@ -277,55 +277,55 @@ def _closed_form_rows(N, d, reps, scale=Fraction(1), hows=()):
 # ======================================================================================
 # capacity of one channel: closed form if detected, else a certified enclosure
 # ======================================================================================
-def _capacity_rows(N, d, *, gap: Fraction, method: str) -> _Cap:
+def capacity_of_integer_rows(N, d, *, gap: Fraction, method: str) -> ChannelCapacity:
     """Capacity of the rational channel W = N/d (rows x outputs): closed form if detected
     (unless method="numeric"), else a certified enclosure read from the integer rows (no
     Fraction per entry).  The prior is over the rows."""
     k = N.shape[0]
     if method == "numeric":
-        red, dr, reps = _reduce_rows(N, d, list(range(k)))
+        red, dr, reps = reduce_integer_rows(N, d, list(range(k)))
         det = ("residual", red, dr, reps, Fraction(1), ("closed-form detection skipped (method='numeric')",))
     else:
         det = _closed_form_rows(N, d, list(range(k)))
     if det[0] == "closed":
         _, val, pri, how = det
-        return _Cap(val, None, None, tuple(pri.get(x, Fraction(0)) for x in range(k)), "; ".join(how), "closed-form")
+        return ChannelCapacity(val, None, None, tuple(pri.get(x, Fraction(0)) for x in range(k)), "; ".join(how), "closed-form")
     _, red, dr, reps, scale, how = det
     # the certificate reads the integer rows directly (no Fraction per entry: building them
     # took 9.5 s of the 17 s of a 2,187 x 2,187 capacity, measured)
-    lo, hi, pri, out, meth, prec, iters, cnote = _numeric_capacity(_Channel.from_integers(red, dr), gap / scale)
+    lo, hi, pri, out, meth, prec, iters, cnote = _numeric_capacity(ExactChannel.from_integers(red, dr), gap / scale)
     pmf = [Fraction(0)] * k
     for r, p in zip(reps, pri):
         pmf[r] += p
     how = "; ".join(how + (f"reduced {red.shape[0]}x{red.shape[1]} channel: {meth}",) + ((cnote,) if cnote else ()))
-    return _Cap(None, lo * scale, hi * scale, tuple(pmf), how, meth, None, {"precision": prec, "iterations": iters})
+    return ChannelCapacity(None, lo * scale, hi * scale, tuple(pmf), how, meth, None, {"precision": prec, "iterations": iters})
 
 
 def _numeric_capacity(rows, gap: Fraction):
     """Certified capacity enclosure of a rational channel (list of Fraction rows, or an integer
-    ``_Channel``), from the information core: (lower, upper, prior, output, method, precision,
+    ``ExactChannel``), from the information core: (lower, upper, prior, output, method, precision,
     iterations, note)."""
-    res = capacity_enclosure(rows if isinstance(rows, _Channel) else [list(r) for r in rows], gap=gap)
+    res = capacity_enclosure(rows if isinstance(rows, ExactChannel) else [list(r) for r in rows], gap=gap)
     note = "" if res.converged else res.note
     return (res.lower, res.upper, tuple(res.prior), tuple(res.output), res.method, res.precision,
             res.iterations, note)
 
 
-def _channel_capacity(rows: list[tuple], *, gap: Fraction = _DEFAULT_GAP, method: str = "auto") -> _Cap:
+def reduced_capacity(rows: list[tuple], *, gap: Fraction = DEFAULT_GAP, method: str = "auto") -> ChannelCapacity:
     """Capacity of the channel ``rows`` (exact values): closed form if detected (unless
     method="numeric"), else a certified enclosure.  The prior is over the given rows."""
     k = len(rows)
     sym = not all(isinstance(v, Fraction) for r in rows for v in r)
     if method == "numeric":
-        red, reps = _reduce(list(rows), list(range(k)))
+        red, reps = reduce_channel(list(rows), list(range(k)))
         det = ("residual", red, reps, Fraction(1), ("closed-form detection skipped (method='numeric')",))
     else:
         det = _closed_form(list(rows), list(range(k)))
     if det[0] == "closed":
         _, val, pri, how = det
         pmf = tuple(pri.get(x, Fraction(0)) for x in range(k))
-        val = _symbolic_value(val) if isinstance(val, sympy.Basic) else val
-        return _Cap(val, None, None, pmf, "; ".join(how), "closed-form")
+        val = symbolic_value(val) if isinstance(val, sympy.Basic) else val
+        return ChannelCapacity(val, None, None, pmf, "; ".join(how), "closed-form")
     _, red, reps, scale, how = det
     if sym or not isinstance(scale, Fraction):
         raise InvalidArgument(
@@ -336,13 +336,13 @@ def _channel_capacity(rows: list[tuple], *, gap: Fraction = _DEFAULT_GAP, method
     for r, p in zip(reps, pri):
         pmf[r] += p
     how = "; ".join(how + (f"reduced {len(red)}x{len(red[0])} channel: {method}",) + ((cnote,) if cnote else ()))
-    return _Cap(None, lo * scale, hi * scale, tuple(pmf), how, method, None, {"precision": prec, "iterations": iters})
+    return ChannelCapacity(None, lo * scale, hi * scale, tuple(pmf), how, method, None, {"precision": prec, "iterations": iters})
 
 
 # ======================================================================================
 # keys of channels up to row and column permutations
 # ======================================================================================
-def _canonical_rows(N, d):
+def canonical_rows(N, d):
     """Key equal for channels equal up to row and column permutations (equal keys imply equal
     capacities; all row orders are tried for <= 4 rows, else the lexicographic one)."""
     k = N.shape[0]
@@ -357,7 +357,7 @@ def _canonical_rows(N, d):
     return best
 
 
-def _canonical_channel(rows: list[tuple]):
+def canonical_channel(rows: list[tuple]):
     """A key equal for channels equal up to row and column permutations (a sufficient, not
     necessary, condition: equal keys imply equal capacities)."""
     k = len(rows)

@@ -45,9 +45,8 @@ from fractions import Fraction
 import numpy as np
 import sympy
 
-from exactpriv.exact.numbers import EPS
+from exactpriv.exact.numbers import EPS, OO
 from exactpriv.mechanisms.clamped import ClampedNoiseMechanism
-from exactpriv.measures.engines.scan.engine import _OO
 
 __all__ = ["ClampedEngine", "clamped_engine"]
 
@@ -70,7 +69,7 @@ def clamped_engine(M, pairs) -> "ClampedEngine | None":
 
 class ClampedEngine:
     """Exact max ratio and E_γ oracle over the neighbour pairs of a clamped-noise mechanism
-    (module doc); same contracts as the dense :class:`exactpriv.measures.engines.scan.engine._Engine`."""
+    (module doc); same contracts as the dense :class:`exactpriv.measures.engines.scan.engine.ScanEngine`."""
 
     method = ("exact: shift structure of clamped noise (O(n) consecutive ratios, log2 filter with a proved "
               "margin, exact big-by-small comparisons)")
@@ -101,7 +100,7 @@ class ClampedEngine:
                 if p == 0:
                     continue  # 0/0 ignored; 0/q never exceeds the max (some ratio is >= 1)
                 if q == 0:
-                    return _OO, (x, x2, z)
+                    return OO, (x, x2, z)
                 nums.append(p)
                 dens.append(q)
                 wit.append((x, x2, z))

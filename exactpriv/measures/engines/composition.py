@@ -253,7 +253,7 @@ class ComposedLossEngine:
             return Fraction(0), None, [], Fraction(0), Fraction(0)
         return best
 
-    def _distinct_losses(self, pairs):
+    def distinct_losses(self, pairs):
         """[(ordered pair, LatticeLoss)] with equal distributions listed once."""
         out: list = []
         for x, x2 in self._ordered(pairs):
@@ -266,7 +266,7 @@ class ComposedLossEngine:
         """ε(δ) = ln of the largest, over ordered pairs, least γ with δ_pair(γ) ≤ d (δ_M = max of the pairs'
         δ, so δ_M(ε) ≤ d iff every pair's is); None: +oo.  Exact: a rational γ."""
         best = Fraction(1)
-        for _, pl in self._distinct_losses(pairs):
+        for _, pl in self.distinct_losses(pairs):
             g = pl.gamma_for(d)
             if g is None:
                 return None
@@ -276,7 +276,7 @@ class ComposedLossEngine:
     def pieces(self, pairs):
         """The pieces of δ when one distribution serves every ordered pair (else None: the chord method
         finds the envelope of several): [(γ_lo, γ_hi, A, B, witness)]."""
-        losses = self._distinct_losses(pairs)
+        losses = self.distinct_losses(pairs)
         if len(losses) != 1:
             return None
         pr, pl = losses[0]

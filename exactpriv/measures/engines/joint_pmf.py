@@ -2,9 +2,9 @@
 
 I(F;Y|C) = H(Y|C) - H(Y|F) for labellings F finer than C of the inputs.  On rational inputs the
 joint pmf is brought to one common denominator D, so that both conditional entropies are
-integer-weighted sums of logs of integers (:class:`~exactpriv.measures.engines.information.logsums._LogSum`);
+integer-weighted sums of logs of integers (:class:`~exactpriv.measures.engines.information.logsums.LogSum`);
 when D exceeds 512 bits each group keeps its own denominator and the sums are evaluated
-directly in arb (:class:`~exactpriv.measures.engines.information.logsums._Ball`).  Symbolic mechanisms give
+directly in arb (:class:`~exactpriv.measures.engines.information.logsums.BallSum`).  Symbolic mechanisms give
 the defining sum as a sympy expression.  Users: :mod:`exactpriv.measures.information`.
 """
 
@@ -18,13 +18,13 @@ import sympy
 
 from exactpriv.exact.intervals import working_precision
 from exactpriv.exact.numbers import to_sympy
-from exactpriv.measures.engines.channel_reduction import _symbolic_value, _zero
+from exactpriv.measures.engines.channel_reduction import is_zero_entry, symbolic_value
 from exactpriv.measures.engines.information.logsums import (
-    _JOINT_MAX_BITS,
-    _Ball,
-    _LogSum,
-    _arb_log_int,
-    _logsum_measured,
+    JOINT_MAX_BITS,
+    BallSum,
+    LogSum,
+    arb_log_int,
+    logsum_measured,
 )
 from exactpriv.measures.result import Measured
 from exactpriv.mechanisms.base import Mechanism
@@ -54,7 +54,7 @@ def _cmi_terms(pmf, rows, fine, coarse):
         cacc[0] += p
         if fine is None:
             for y, w in enumerate(row):
-                if not _zero(w):
+                if not is_zero_entry(w):
                     terms.append((p * w, w))
                     cacc[1][y] += p * w
         else:
@@ -64,17 +64,17 @@ def _cmi_terms(pmf, rows, fine, coarse):
             facc = fine_acc[f]
             facc[0] += p
             for y, w in enumerate(row):
-                if not _zero(w):
+                if not is_zero_entry(w):
                     facc[1][y] += p * w
                     cacc[1][y] += p * w
     for pi, r in fine_acc.values():
-        terms.extend((ry, ry / pi) for ry in r if not _zero(ry))
+        terms.extend((ry, ry / pi) for ry in r if not is_zero_entry(ry))
     for pi, r in coarse_acc.values():
-        terms.extend((-ry, ry / pi) for ry in r if not _zero(ry))
+        terms.extend((-ry, ry / pi) for ry in r if not is_zero_entry(ry))
     return terms
 
 
-def _joint_int(pmf, M: Mechanism):
+def integer_joint(pmf, M: Mechanism):
     """(C, D, supp): P(x)W(y|x) = C[j, y] / D for x = supp[j] (support of the prior), with
     C an integer object array and D = lcm over the support of (denominator of P(x))·den[x]."""
     num, den = M.integer_rows()
@@ -86,7 +86,7 @@ def _joint_int(pmf, M: Mechanism):
     return C, D, supp
 
 
-class _Joint:
+class JointPmf:
     """The joint pmf P(x)W(y|x) of a rational prior and mechanism, with the two kinds of sums
     every Shannon quantity here is made of::
 
@@ -97,31 +97,31 @@ class _Joint:
     -H(Y|X) is computed once for all records.
 
     Exact mode: P(x)W(y|x) = C[j, y]/D (x = supp[j]) over one common denominator D, all sums
-    in integers, results as :class:`_LogSum`.  Ball mode (when D has more than
-    :data:`_JOINT_MAX_BITS` bits and no exact form was requested): each group keeps its own
-    small denominator and the sums are evaluated directly in arb (:class:`_Ball`)."""
+    in integers, results as :class:`LogSum`.  Ball mode (when D has more than
+    :data:`JOINT_MAX_BITS` bits and no exact form was requested): each group keeps its own
+    small denominator and the sums are evaluated directly in arb (:class:`BallSum`)."""
 
     def __init__(self, pmf, M: Mechanism, method: str = "auto"):
         self.M, self.pmf = M, pmf
         num, den = M.integer_rows()
         self.supp = [x for x, p in enumerate(pmf) if p]
         self.D = math.lcm(*(pmf[x].denominator * int(den[x]) for x in self.supp))
-        self.exact = method == "exact" or (method == "auto" and self.D.bit_length() <= _JOINT_MAX_BITS)
+        self.exact = method == "exact" or (method == "auto" and self.D.bit_length() <= JOINT_MAX_BITS)
         if self.exact:
-            self.C, _, _ = _joint_int(pmf, M)
+            self.C, _, _ = integer_joint(pmf, M)
         self._neg_h_cond = None
 
     def new(self):
-        return _LogSum(self.D)
+        return LogSum(self.D)
 
     def neg_h_cond(self):
         if self._neg_h_cond is None:
-            self._neg_h_cond = self._neg_h_cond_exact() if self.exact else _Ball(self._neg_h_cond_ball)
+            self._neg_h_cond = self._neg_h_cond_exact() if self.exact else BallSum(self._neg_h_cond_ball)
         return self._neg_h_cond
 
-    def _neg_h_cond_exact(self) -> _LogSum:
+    def _neg_h_cond_exact(self) -> LogSum:
         num, den = self.M.integer_rows()
-        ls = _LogSum(self.D)
+        ls = LogSum(self.D)
         # Σ_{x,y} c[x,y] log num[x,y] - Σ_x mass_x log den[x], collected by integer value
         acc = ls.c
         for n, c in zip(num[self.supp].ravel().tolist(), self.C.ravel().tolist()):
@@ -141,10 +141,10 @@ class _Joint:
                 row = flint.arb(0)
                 for v, c in zip(vals.tolist(), counts.tolist()):
                     if v > 1:
-                        row += _arb_log_int(int(v), prec) * (int(v) * c)
+                        row += arb_log_int(int(v), prec) * (int(v) * c)
                 dx = int(den[x])
                 p = self.pmf[x]
-                total += (row / dx - _arb_log_int(dx, prec)) * flint.fmpq(p.numerator, p.denominator) \
+                total += (row / dx - arb_log_int(dx, prec)) * flint.fmpq(p.numerator, p.denominator) \
                     if dx > 1 else row * flint.fmpq(p.numerator, p.denominator)
             return total
 
@@ -156,10 +156,10 @@ class _Joint:
             groups: list = [[] for _ in index]
             for x, g in zip(self.supp, lab):
                 groups[g].append(x)
-            return _Ball(lambda prec: self._neg_h_given_ball(groups, prec))
+            return BallSum(lambda prec: self._neg_h_given_ball(groups, prec))
         R = np.zeros((len(index), self.C.shape[1]), dtype=object)
         np.add.at(R, np.array(lab, dtype=np.int64), self.C)
-        ls = _LogSum(self.D)
+        ls = LogSum(self.D)
         for row, pi in zip(R.tolist(), R.sum(axis=1).tolist()):
             for v in row:
                 if v:
@@ -187,18 +187,18 @@ class _Joint:
                         counts[v] = counts.get(v, 0) + 1
                 acc = flint.arb(0)
                 for v, c in counts.items():
-                    acc += _arb_log_int(v, prec) * (v * c)
+                    acc += arb_log_int(v, prec) * (v * c)
                 Pi = sum(Rl)
                 if Pi > 1:
-                    acc -= _arb_log_int(Pi, prec) * Pi
+                    acc -= arb_log_int(Pi, prec) * Pi
                 total += acc / Dg
             return total
 
 
-def _cmi_logsum(pmf, M: Mechanism, fine, coarse, *, joint: _Joint | None = None, method: str = "auto"):
-    """I(F;Y|C) = H(Y|C) - H(Y|F) as an exact :class:`_LogSum`, or a :class:`_Ball` in ball
-    mode (rational mechanism and prior); ``fine=None`` means F = X.  See :class:`_Joint`."""
-    j = _Joint(pmf, M, method) if joint is None else joint
+def cmi_logsum(pmf, M: Mechanism, fine, coarse, *, joint: JointPmf | None = None, method: str = "auto"):
+    """I(F;Y|C) = H(Y|C) - H(Y|F) as an exact :class:`LogSum`, or a :class:`BallSum` in ball
+    mode (rational mechanism and prior); ``fine=None`` means F = X.  See :class:`JointPmf`."""
+    j = JointPmf(pmf, M, method) if joint is None else joint
     a = j.neg_h_cond() if fine is None else j.neg_h_given(fine)
     b = j.neg_h_given(coarse)
     if not j.exact:
@@ -206,32 +206,32 @@ def _cmi_logsum(pmf, M: Mechanism, fine, coarse, *, joint: _Joint | None = None,
             ha, hb = a.arb(prec), b.arb(prec)
             with working_precision(prec):  # ball arithmetic happens at the context precision
                 return ha - hb
-        return _Ball(diff)
-    out = _LogSum(j.D)
+        return BallSum(diff)
+    out = LogSum(j.D)
     out.merge(a, 1)
     out.merge(b, -1)
     return out
 
 
-def _terms_sympy(terms) -> sympy.Expr:
+def terms_sympy(terms) -> sympy.Expr:
     return sympy.Add(*[to_sympy(c) * sympy.log(to_sympy(r)) for c, r in terms])
 
 
-def _sym_rows(M: Mechanism):
+def symbolic_rows(M: Mechanism):
     return [tuple(to_sympy(v) for v in row) for row in M.rows]
 
 
-def _sym_pmf(pmf):
+def symbolic_pmf(pmf):
     return [to_sympy(p) for p in pmf]
 
 
-_SYMBOLIC_NOTE = ("closed form from the definition with symbolic entries; valid where the entries "
+SYMBOLIC_NOTE = ("closed form from the definition with symbolic entries; valid where the entries "
                   "that appear inside logs are positive")
 
 
-def _cmi_measured(name, M, P, fine, coarse, method, witness, note=""):
+def cmi_measured(name, M, P, fine, coarse, method, witness, note=""):
     if M.is_rational:
-        return _logsum_measured(name, _cmi_logsum(P.pmf, M, fine, coarse, method=method), method, witness, note)
-    expr = _terms_sympy(_cmi_terms(_sym_pmf(P.pmf), _sym_rows(M), fine, coarse))
-    return Measured(name, _symbolic_value(expr), witness=witness, method="sympy",
-                    note=(note + "; " if note else "") + _SYMBOLIC_NOTE)
+        return logsum_measured(name, cmi_logsum(P.pmf, M, fine, coarse, method=method), method, witness, note)
+    expr = terms_sympy(_cmi_terms(symbolic_pmf(P.pmf), symbolic_rows(M), fine, coarse))
+    return Measured(name, symbolic_value(expr), witness=witness, method="sympy",
+                    note=(note + "; " if note else "") + SYMBOLIC_NOTE)

@@ -5,7 +5,7 @@ Algorithm and why
 For a :class:`~exactpriv.mechanisms.base.ProductMechanism` with factors P_1..P_m, the
 pure-DP ratio of an ordered pair (x, x') is Π_j R_j(x, x') with R_j(x, x') =
 max_y P_j(y|x)/P_j(y|x') (independent coordinates: the max over joint outputs factorises).
-The pairwise route (``divergence._product_max_ratio_pairwise``) multiplies exact integers
+The pairwise route (``symbolic_pure_dp.product_worst_ratio_pairwise``) multiplies exact integers
 for every pair and factor: 45 s for RAPPOR with 1,000 candidates and 20 bits, not done
 after 18 minutes at 128 bits.  Here:
 

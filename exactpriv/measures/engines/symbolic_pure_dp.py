@@ -2,7 +2,7 @@
 
 * **Symbolic mechanisms** (entries rational functions of t = e^{c·eps}): pure DP is the log of
   the dominant ratio function; which ratio dominates on t > 1 is decided by exact real-root
-  isolation of the polynomial differences (:func:`_symbolic_max_log_ratio`), never by
+  isolation of the polynomial differences (:func:`symbolic_max_log_ratio`), never by
   sampling eps.
 * **Product mechanisms** (independent output coordinates): pure DP is
   max over pairs of Σ_j max_y log-ratio_j (never the sum of the coordinate maxima); the worst
@@ -19,16 +19,12 @@ from fractions import Fraction
 import numpy as np
 import sympy
 
-from exactpriv.errors import (
-    InvalidArgument,
-    UndecidedError,
-)
+from exactpriv.errors import InvalidArgument, UndecidedError, refuse_symbolic
 from exactpriv.exact.kernel import compare, exact_argmax_fractions
-from exactpriv.exact.numbers import EPS, to_sympy
+from exactpriv.exact.numbers import EPS, OO, to_sympy
 from exactpriv.measures.engines.product import product_max_ratio
-from exactpriv.measures.engines.scan.engine import _OO, _require_rational
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
-from exactpriv.measures.pair_divergences import _pairs_array
+from exactpriv.measures.pair_divergences import pairs_array
 
 __all__: list[str] = []  # private module
 
@@ -146,7 +142,7 @@ def _symbolic_codes(M: Mechanism):
     return codes, funcs, c, base, symbolic
 
 
-def _symbolic_max_log_ratio(M: Mechanism, pairs):
+def symbolic_max_log_ratio(M: Mechanism, pairs):
     """Closed form of max over ordered pairs in ``pairs`` and y of ln P(y|x)/P(y|x') for a
     mechanism whose entries are rational functions of t = e^{c·eps} (valid for eps > 0), or
     for constant entries rational in t = e^c (then the value is a closed number).
@@ -158,7 +154,7 @@ def _symbolic_max_log_ratio(M: Mechanism, pairs):
     """
     codes, funcs, c, base, symbolic = _symbolic_codes(M)
     K = len(funcs)
-    pairs = _pairs_array(pairs)
+    pairs = pairs_array(pairs)
     if len(pairs) == 0:
         return Fraction(0), {}, "no pairs"
     ci, cj = codes[pairs[:, 0]], codes[pairs[:, 1]]
@@ -179,7 +175,7 @@ def _symbolic_max_log_ratio(M: Mechanism, pairs):
         if zero[a] and zero[b]:
             continue
         if zero[b]:
-            return _OO, _symbolic_witness(M, codes, pairs, a, b), "support gap"
+            return OO, _symbolic_witness(M, codes, pairs, a, b), "support gap"
         if zero[a]:
             continue
         r = sympy.cancel(funcs[a] / funcs[b])
@@ -225,12 +221,12 @@ def _symbolic_witness(M, codes, pairs, a, b):
 # ======================================================================================
 # ProductMechanism: per pair, Σ_j max_y log-ratio of factor j
 # ======================================================================================
-def _product_max_ratio_pairwise(PM: ProductMechanism, pairs):
+def product_worst_ratio_pairwise(PM: ProductMechanism, pairs):
     """Exact max over ordered pairs of Π_j max_{y_j} P_j(y_j|x)/P_j(y_j|x') (Fraction or oo),
     with the maximising pair and output tuple.  Python-int object arrays: factors are small
     (RAPPOR bits) and the products over factors grow beyond int64.  Pair by pair: the
-    plain route, kept as the differential reference of :func:`_product_max_ratio`."""
-    pairs = _pairs_array(pairs)
+    plain route, kept as the differential reference of :func:`product_worst_ratio`."""
+    pairs = pairs_array(pairs)
     if len(pairs) == 0:
         return None, None, None
     xs = np.concatenate([pairs[:, 0], pairs[:, 1]])
@@ -241,7 +237,7 @@ def _product_max_ratio_pairwise(PM: ProductMechanism, pairs):
     inf = np.zeros(E, dtype=bool)
     arg_y = []
     for f in PM.factors:
-        _require_rational(f, "pure DP of a ProductMechanism factor")
+        refuse_symbolic(f, "pure DP of a ProductMechanism factor")
         num, den = f.integer_rows()
         num, den = num.astype(object), den.astype(object)
         best_n = np.zeros(E, dtype=object)  # current best ratio best_n/best_d (starts at 0/1)
@@ -268,14 +264,14 @@ def _product_max_ratio_pairwise(PM: ProductMechanism, pairs):
 
     if inf.any():
         k = int(np.argmax(inf))
-        return _OO, (int(xs[k]), int(x2s[k])), outputs(k)
+        return OO, (int(xs[k]), int(x2s[k])), outputs(k)
     k, val = exact_argmax_fractions(tot_n, tot_d)
     return val, (int(xs[k]), int(x2s[k])), outputs(k)
 
 
-def _product_max_ratio(PM: ProductMechanism, pairs):
-    """As :func:`_product_max_ratio_pairwise`, from the factors' structure (measures.engines.product)."""
+def product_worst_ratio(PM: ProductMechanism, pairs):
+    """As :func:`product_worst_ratio_pairwise`, from the factors' structure (measures.engines.product)."""
     val, pair, ys, found = product_max_ratio(PM, pairs)
     if not found:
         return None, None, None
-    return (_OO if val is None else val), pair, ys
+    return (OO if val is None else val), pair, ys

@@ -44,7 +44,8 @@ from exactpriv.measures.reference import (
     udp,
     zcdp,
 )
-from exactpriv.measures.reference._common import OO, Reference
+from exactpriv.measures.reference._common import Reference
+from exactpriv.exact.numbers import OO
 
 __all__ = ["REFERENCE", "Reference", "agree", "reference"]
 

@@ -19,13 +19,12 @@ from exactpriv.errors import InvalidArgument, UndecidedError
 from exactpriv.exact.decisions import Enclosure
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import as_rational
+from exactpriv.exact.numbers import OO, as_rational
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 from exactpriv.spaces import Hamming, Subsets
 
 __all__: list[str] = []  # private: the public names are in exactpriv.measures.reference
 
-OO = sympy.oo
 
 
 @dataclass(frozen=True)

@@ -18,9 +18,8 @@ from exactpriv.exact.decisions import Enclosure
 from exactpriv.exact.intervals import arb_to_fractions
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import as_rational
+from exactpriv.exact.numbers import OO, as_rational
 from exactpriv.measures.reference._common import (
-    OO,
     Reference,
     exact_max,
     flat,

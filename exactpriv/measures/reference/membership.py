@@ -24,10 +24,11 @@ from fractions import Fraction
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Enclosure
 from exactpriv.exact.logforms import LogForm
-from exactpriv.measures.reference._common import OO, Reference, Records, flat, ratio_max, require_records, rows
+from exactpriv.measures.reference._common import Records, Reference, flat, ratio_max, require_records, rows
 from exactpriv.measures.reference.bayesian import likelihood
 from exactpriv.measures.reference.udp import add_remove_pairs, swap_pairs
 from exactpriv.spaces import Hamming, Subsets
+from exactpriv.exact.numbers import OO
 
 __all__ = ["negative_membership", "positive_membership"]
 

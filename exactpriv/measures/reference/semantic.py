@@ -34,15 +34,9 @@ from fractions import Fraction
 import sympy
 
 from exactpriv.errors import InvalidArgument
-from exactpriv.measures.reference._common import (
-    Reference,
-    Records,
-    OO,
-    flat,
-    require_records,
-    rows,
-)
+from exactpriv.measures.reference._common import Records, Reference, flat, require_records, rows
 from exactpriv.measures.reference.bayesian import likelihood
+from exactpriv.exact.numbers import OO
 
 __all__ = ["SupSD", "bayesian_semantic_privacy", "sd_of_sigma", "semantic_privacy", "two_point_sup"]
 

@@ -15,8 +15,8 @@ from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Enclosure
 from exactpriv.exact.intervals import arb_to_fractions
 from exactpriv.exact.logforms import LogForm
-from exactpriv.exact.numbers import as_rational
-from exactpriv.measures.reference._common import OO, Reference, flat, rows
+from exactpriv.exact.numbers import OO, as_rational
+from exactpriv.measures.reference._common import Reference, flat, rows
 from exactpriv.measures.reference.information import mutual_information
 
 __all__ = ["sibson_mi"]

@@ -21,7 +21,8 @@ import flint
 
 from exactpriv.exact.decisions import Enclosure
 from exactpriv.exact.intervals import arb_to_fractions
-from exactpriv.measures.reference._common import OO, Reference, flat, ordered_neighbours, rows
+from exactpriv.measures.reference._common import Reference, flat, ordered_neighbours, rows
+from exactpriv.exact.numbers import OO
 
 __all__ = ["zcdp"]
 

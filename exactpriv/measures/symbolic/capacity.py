@@ -16,10 +16,10 @@ import numpy as np
 import sympy
 
 from exactpriv.errors import InvalidArgument, NoClosedFormError
-from exactpriv.exact.numbers import to_sympy
+from exactpriv.exact.numbers import OO, to_sympy
 from exactpriv.measures.result import Measured
 from .chart import _RF
-from .domain import _Budget, _OO, DEFAULT_SECONDS
+from exactpriv.measures.symbolic.domain import DEFAULT_SECONDS, _Budget
 from .family import _Family, _family
 
 __all__ = ["capacity_symbolic", "mi_dp_symbolic"]
@@ -70,17 +70,17 @@ def _capacity_of_rows(fam: _Family, rows, budget):
         return g
     # the closed-form detector of exactpriv.measures.information.capacity, called below the public
     # capacity (which dispatches symbolic families back here)
-    from exactpriv.measures.engines.channel_reduction import _DEFAULT_GAP, _channel_capacity
-    from exactpriv.measures.engines.information.logsums import _SYMBOLIC_MAX_ENTRIES
+    from exactpriv.measures.engines.channel_reduction import DEFAULT_GAP, reduced_capacity
+    from exactpriv.measures.engines.information.logsums import SYMBOLIC_MAX_ENTRIES
 
     M = fam.M
     sub_rows = [M.rows[r] for r in rows]
     where = [M.inputs.points[r] for r in rows]
-    if len(sub_rows) * len(M.outputs) > _SYMBOLIC_MAX_ENTRIES:
+    if len(sub_rows) * len(M.outputs) > SYMBOLIC_MAX_ENTRIES:
         raise NoClosedFormError(f"no exact closed form of the capacity of the sub-channel on rows {where!r} of "
-                              f"{M!r} (more than {_SYMBOLIC_MAX_ENTRIES} symbolic entries)")
+                              f"{M!r} (more than {SYMBOLIC_MAX_ENTRIES} symbolic entries)")
     try:
-        cap = _channel_capacity(sub_rows, gap=_DEFAULT_GAP, method="auto")
+        cap = reduced_capacity(sub_rows, gap=DEFAULT_GAP, method="auto")
     except InvalidArgument as exc:
         raise NoClosedFormError(f"no exact closed form of the capacity of the sub-channel on rows {where!r} of "
                               f"{M!r} ({exc})") from None
@@ -89,7 +89,7 @@ def _capacity_of_rows(fam: _Family, rows, budget):
     return to_sympy(cap.value), "closed form of exactpriv.measures.information.capacity: " + cap.how
 
 
-def capacity_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None,
+def capacity_symbolic(M, *, domain=(0, OO), closed=(True, False), variable=None,
                       seconds: float | None = DEFAULT_SECONDS) -> Measured:
     """Closed form of the capacity sup_P I(X;Y) of the whole mechanism (Cuff–Yu (58), Ex. 3.3)
     for every value of the symbol: Gallager-symmetric channels (uniform input; BSC(p): log 2 − h(p),
@@ -103,7 +103,7 @@ def capacity_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None
                     method="symbolic: " + how.split(":")[0], note=f"closed form valid for {fam.valid}; {how}")
 
 
-def mi_dp_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None,
+def mi_dp_symbolic(M, *, domain=(0, OO), closed=(True, False), variable=None,
                    seconds: float | None = DEFAULT_SECONDS) -> Measured:
     """Closed form of the MI-DP level (Cuff–Yu Def. 2): max over records i and x_{-i} of the
     capacity of x_i -> P(.|x_i, x_{-i}) (reduction proved in

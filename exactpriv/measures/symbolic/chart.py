@@ -18,8 +18,8 @@ import flint
 import sympy
 
 from exactpriv.exact.decisions import Truth
-from exactpriv.exact.numbers import to_sympy
-from .domain import _OO, Domain
+from exactpriv.exact.numbers import OO, to_sympy
+from exactpriv.measures.symbolic.domain import Domain
 
 __all__: list[str] = []  # helpers of the package; its public names are re-exported by exactpriv.measures.symbolic
 
@@ -119,9 +119,9 @@ class _Chart:
         if self.kind == "exp":
             c = sympy.Rational(self.c.numerator, self.c.denominator)
             a = sympy.exp(c * dom.lo)
-            b = None if dom.hi == _OO else sympy.exp(c * dom.hi)
+            b = None if dom.hi == OO else sympy.exp(c * dom.hi)
         else:
-            a, b = dom.lo, (None if dom.hi == _OO else dom.hi)
+            a, b = dom.lo, (None if dom.hi == OO else dom.hi)
         if not a.is_Rational or (b is not None and not b.is_Rational):
             return None
         fa = Fraction(int(a.p), int(a.q))

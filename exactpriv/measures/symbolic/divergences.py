@@ -13,10 +13,10 @@ from fractions import Fraction
 import sympy
 
 from exactpriv.errors import InvalidArgument
-from exactpriv.exact.numbers import as_rational
+from exactpriv.exact.numbers import OO, as_rational
 from exactpriv.measures.result import Measured
 from .chart import _q, _RF
-from .domain import _Budget, _flat, _OO, _variable, DEFAULT_SECONDS
+from exactpriv.measures.symbolic.domain import DEFAULT_SECONDS, _Budget, _flat, _variable
 from .family import (
     _check_eps_prime, _check_within, _family, _gamma_of, _hockey_class, _kl_class, _ratios_class,
 )
@@ -34,7 +34,7 @@ __all__ = [
 # ======================================================================================
 # public measures
 # ======================================================================================
-def pure_dp_symbolic(M, *, within: int = 1, domain=(0, _OO), closed=(True, False), variable=None,
+def pure_dp_symbolic(M, *, within: int = 1, domain=(0, OO), closed=(True, False), variable=None,
                      seconds: float | None = DEFAULT_SECONDS) -> Measured:
     """Closed form of pure DP for every value of the family's symbol: max over ordered pairs at
     graph distance 1..``within`` (``within=1``: neighbours, Cuff–Yu Def. 5; ``within=k``: group
@@ -50,8 +50,8 @@ def pure_dp_symbolic(M, *, within: int = 1, domain=(0, _OO), closed=(True, False
     cands = []
     for key, _, pair in fam.classes(fam.pairs(within)):
         rs = _ratios_class(fam, key)
-        if rs == _OO:
-            cands.append((_OO, fam.pair_witness(pair)))
+        if rs == OO:
+            cands.append((OO, fam.pair_witness(pair)))
             continue
         for r in rs:
             cands.append((r, fam.pair_witness(pair)))
@@ -61,8 +61,8 @@ def pure_dp_symbolic(M, *, within: int = 1, domain=(0, _OO), closed=(True, False
     und, how = fam.dominant(cands, budget, rational=True)
 
     def to_value(r):
-        if r == _OO:
-            return _OO
+        if r == OO:
+            return OO
         terms: dict = {}
         fam.add_log(terms, sympy.Integer(1), r, budget)
         return fam.assemble(terms)
@@ -72,7 +72,7 @@ def pure_dp_symbolic(M, *, within: int = 1, domain=(0, _OO), closed=(True, False
                       to_value=to_value, note="" if within == 1 else f"pairs at distance <= {within}")
 
 
-def kl_dp_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None,
+def kl_dp_symbolic(M, *, domain=(0, OO), closed=(True, False), variable=None,
                    seconds: float | None = DEFAULT_SECONDS) -> Measured:
     """Closed form of KL-DP (Cuff–Yu Def. 7, (14)): max over ordered neighbour pairs of
     D(P_x‖P_x') = Σ_y P(y|x) ln(P(y|x)/P(y|x')), for every value of the family's symbol.
@@ -92,7 +92,7 @@ def kl_dp_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None,
                       note=f"{len(cands)} pair class(es)")
 
 
-def hockey_stick_symbolic(M, eps_prime, *, within: int = 1, domain=(0, _OO), closed=(True, False), variable=None,
+def hockey_stick_symbolic(M, eps_prime, *, within: int = 1, domain=(0, OO), closed=(True, False), variable=None,
                           seconds: float | None = DEFAULT_SECONDS) -> Measured:
     """Closed form of δ(ε') = max over ordered pairs at distance 1..``within`` of the hockey-stick
     divergence E_{e^{ε'}}(P_x‖P_x') = Σ_y max(0, P(y|x) − e^{ε'}P(y|x')) (Cuff–Yu Def. 4 and the
@@ -125,7 +125,7 @@ def hockey_stick_symbolic(M, eps_prime, *, within: int = 1, domain=(0, _OO), clo
                       note=f"eps' = {ep}")
 
 
-def tv_dp_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None,
+def tv_dp_symbolic(M, *, domain=(0, OO), closed=(True, False), variable=None,
                    seconds: float | None = DEFAULT_SECONDS) -> Measured:
     """Closed form of (δ)-DP, i.e. max over neighbour pairs of the total variation
     ‖P_x − P_x'‖_TV = Σ_y max(0, P(y|x) − P(y|x')) (Cuff–Yu Def. 6, (8)) for every value of the
@@ -137,15 +137,15 @@ def tv_dp_symbolic(M, *, domain=(0, _OO), closed=(True, False), variable=None,
 
 
 def _renyi_alpha(alpha):
-    if alpha == _OO:
-        return _OO
+    if alpha == OO:
+        return OO
     a = as_rational(alpha, "alpha")
     if a <= 0:
         raise InvalidArgument(f"alpha={alpha!r} must be > 0 (or sympy.oo)")
     return a
 
 
-def renyi_dp_symbolic(M, alpha, *, domain=(0, _OO), closed=(True, False), variable=None,
+def renyi_dp_symbolic(M, alpha, *, domain=(0, OO), closed=(True, False), variable=None,
                       seconds: float | None = DEFAULT_SECONDS) -> Measured:
     """Closed form of (α, ε)-Rényi DP: max over ordered neighbour pairs of
     D_α(P_x‖P_x') = 1/(α − 1) ln Σ_y P(y|x)^α P(y|x')^{1−α} (α = 1: KL, α = oo: pure DP).
@@ -155,7 +155,7 @@ def renyi_dp_symbolic(M, alpha, *, domain=(0, _OO), closed=(True, False), variab
     powers; maxima by the certifier (an exact Max when undecided).
     """
     a = _renyi_alpha(alpha)
-    if a == _OO:
+    if a == OO:
         m = pure_dp_symbolic(M, domain=domain, closed=closed, variable=variable, seconds=seconds)
         return Measured("renyi_dp", m.value, witness=m.witness, method=m.method, note="alpha = oo: " + m.note)
     if a == 1:
@@ -169,11 +169,11 @@ def renyi_dp_symbolic(M, alpha, *, domain=(0, _OO), closed=(True, False), variab
         wit = fam.pair_witness(pair, alpha=str(a))
         gap = any(not fam.zero[x] and fam.zero[y] for x, y in key)
         if a > 1 and gap:
-            cands.append((_OO, wit))
+            cands.append((OO, wit))
             continue
         live = [(x, y) for x, y in key if not fam.zero[x] and not fam.zero[y]]
         if not live:  # alpha < 1 and disjoint supports
-            cands.append((_OO, wit))
+            cands.append((OO, wit))
             continue
         if a.denominator == 1 and fam.chart.kind:
             # integer alpha >= 2: D_alpha = ln(S)/(alpha - 1) is increasing in the rational power sum S
@@ -191,7 +191,7 @@ def renyi_dp_symbolic(M, alpha, *, domain=(0, _OO), closed=(True, False), variab
     und, how = fam.dominant(cands, budget, rational=integer)
 
     def to_value(v):
-        if v == _OO or not integer:
+        if v == OO or not integer:
             return v
         terms: dict = {}
         fam.add_log(terms, Fraction(1) / (a - 1), v, budget)
@@ -202,7 +202,7 @@ def renyi_dp_symbolic(M, alpha, *, domain=(0, _OO), closed=(True, False), variab
                       note=f"alpha={a}")
 
 
-def pair_divergence_symbolic(M, x, x2, divergence: str = "kl", *, alpha=None, eps_prime=None, domain=(0, _OO),
+def pair_divergence_symbolic(M, x, x2, divergence: str = "kl", *, alpha=None, eps_prime=None, domain=(0, OO),
                              closed=(True, False), variable=None, seconds: float | None = DEFAULT_SECONDS) -> Measured:
     """One ordered pair's divergence D(P(.|x) ‖ P(.|x')) in closed form: ``divergence`` is "kl",
     "max" (ln max_y ratio), "tv", "hockey" (needs ``eps_prime``) or "renyi" (needs ``alpha``,
@@ -227,8 +227,8 @@ def pair_divergence_symbolic(M, x, x2, divergence: str = "kl", *, alpha=None, ep
         v = _kl_class(fam, key, budget)
     elif divergence == "max":
         rs = _ratios_class(fam, key)
-        if rs == _OO:
-            v = _OO
+        if rs == OO:
+            v = OO
         else:
             und, _ = fam.dominant([(r, wit) for r in rs], budget, rational=True)
             vals = []
@@ -247,7 +247,7 @@ def pair_divergence_symbolic(M, x, x2, divergence: str = "kl", *, alpha=None, ep
         else:
             v = vals[0]
     else:
-        if alpha is None or _renyi_alpha(alpha) == _OO or _renyi_alpha(alpha).denominator != 1 \
+        if alpha is None or _renyi_alpha(alpha) == OO or _renyi_alpha(alpha).denominator != 1 \
                 or _renyi_alpha(alpha) < 2:
             raise InvalidArgument(f"divergence='renyi' needs an integer alpha >= 2, got alpha={alpha!r}")
         m = renyi_dp_symbolic(Mf.restrict([Mf.inputs.points[i], Mf.inputs.points[j]]), alpha, domain=domain,

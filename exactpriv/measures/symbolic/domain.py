@@ -21,12 +21,12 @@ from exactpriv.effort import Deadline, validate_seconds
 from exactpriv.effort.knobs import current as current_effort
 from exactpriv.errors import InvalidArgument, NotExactError
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
+from exactpriv.exact.numbers import OO
 
 
 __all__ = ["DEFAULT_SECONDS", "Domain"]
 
 
-_OO = sympy.oo
 
 
 #: Default time limit of one measure: none of its own (the deadline in force applies).
@@ -51,9 +51,9 @@ def _end(value, name):
     if isinstance(value, sympy.Expr) and not value.free_symbols:
         if value.has(sympy.Float):
             raise NotExactError(f"{name}={value} contains a float")
-        if value in (_OO, -_OO):
+        if value in (OO, -OO):
             return value
-        if value.has(sympy.nan, sympy.zoo, sympy.I, _OO, -_OO) or value.is_real is False:
+        if value.has(sympy.nan, sympy.zoo, sympy.I, OO, -OO) or value.is_real is False:
             raise InvalidArgument(f"{name}={value} is not a finite real number (or oo)")
         return value
     raise InvalidArgument(f"{name}={value!r} of type {type(value).__name__} is not an exact constant (int, Fraction, "
@@ -72,7 +72,7 @@ class Domain:
     hi_closed: bool = False
 
     @classmethod
-    def make(cls, variable, domain=(0, _OO), closed=(True, False)) -> "Domain":
+    def make(cls, variable, domain=(0, OO), closed=(True, False)) -> "Domain":
         try:
             lo, hi = domain
             lc, hc = closed
@@ -80,11 +80,11 @@ class Domain:
             raise InvalidArgument(f"domain={domain!r} and closed={closed!r} must be pairs (lo, hi), "
                                   f"(lo_closed, hi_closed)") from None
         lo, hi = _end(lo, "domain[0]"), _end(hi, "domain[1]")
-        if lo in (_OO, -_OO):
+        if lo in (OO, -OO):
             raise InvalidArgument(f"domain={domain!r}: the lower end must be finite")
         if not isinstance(lc, bool) or not isinstance(hc, bool):
             raise InvalidArgument(f"closed={closed!r} must be a pair of bools")
-        if hi != _OO:
+        if hi != OO:
             from exactpriv.exact.kernel import compare
 
             if not compare(lo, "<", hi).is_true:
@@ -92,7 +92,7 @@ class Domain:
         if variable.is_nonnegative and lo.is_negative:
             raise InvalidArgument(f"domain={domain!r}: {variable} is declared nonnegative, the domain must lie in "
                                   f"[0, oo)")
-        return cls(variable, lo, hi, lc, hc and hi != _OO)
+        return cls(variable, lo, hi, lc, hc and hi != OO)
 
     def text(self) -> str:
         return f"{'[' if self.lo_closed else '('}{self.lo}, {self.hi}{']' if self.hi_closed else ')'}"
@@ -110,9 +110,9 @@ class Domain:
             return False
         lo_ok = (self.lo == other.lo and (self.lo_closed or not other.lo_closed)) or bool(
             sympy.simplify(other.lo - self.lo).is_positive)
-        if self.hi == _OO:
+        if self.hi == OO:
             hi_ok = True
-        elif other.hi == _OO:
+        elif other.hi == OO:
             hi_ok = False
         else:
             hi_ok = (self.hi == other.hi and (self.hi_closed or not other.hi_closed)) or bool(
@@ -121,7 +121,7 @@ class Domain:
 
     def sample(self) -> sympy.Expr:
         """An interior point (used to ORDER candidates by a float value, never to decide)."""
-        if self.hi == _OO:
+        if self.hi == OO:
             return self.lo + 1
         return (self.lo + self.hi) / 2
 

@@ -18,10 +18,10 @@ import sympy
 
 from exactpriv.errors import InvalidArgument, NotExactError
 from exactpriv.exact.decisions import Truth
-from exactpriv.exact.numbers import to_sympy
+from exactpriv.exact.numbers import OO, to_sympy
 from exactpriv.mechanisms.base import Mechanism
 from .chart import _Chart, _q, _RF, _u_ge0
-from .domain import _Budget, _flat, _OO, _variable, DEFAULT_SECONDS, Domain
+from exactpriv.measures.symbolic.domain import DEFAULT_SECONDS, Domain, _Budget, _flat, _variable
 from .log_algebra import _LogAlgebra
 
 __all__: list[str] = []  # helpers of the package; its public names are re-exported by exactpriv.measures.symbolic
@@ -77,7 +77,7 @@ class _Family(_LogAlgebra):
                     f"({'it vanishes or is negative there' if t is Truth.FALSE else 'undecided'}); a closed form "
                     f"over this domain does not exist -- split the domain or substitute (M.subs(...))")
             for end, closed, side in ((dom.lo, lc, "lo"), (dom.hi, hc, "hi")):
-                if closed and end != _OO:
+                if closed and end != OO:
                     from exactpriv.exact.kernel import compare
 
                     d = compare(self.e[k].subs(self.var, end), ">", 0)
@@ -144,7 +144,7 @@ def _kl_class(fam: _Family, key, budget):
         if fam.zero[a]:
             continue
         if fam.zero[b]:
-            return _OO
+            return OO
         r = fam.canon(fam.f[a] / fam.f[b])
         if r == 1:
             continue
@@ -159,7 +159,7 @@ def _ratios_class(fam: _Family, key):
         if fam.zero[a]:
             continue
         if fam.zero[b]:
-            return _OO
+            return OO
         out.append(fam.canon(fam.f[a] / fam.f[b]))
     return out
 

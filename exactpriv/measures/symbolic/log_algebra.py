@@ -18,10 +18,10 @@ import sympy
 
 from exactpriv.errors import ExactPrivError, InvalidArgument
 from exactpriv.exact.decisions import Truth
-from exactpriv.exact.numbers import to_sympy
+from exactpriv.exact.numbers import OO, to_sympy
 from exactpriv.measures.result import Measured
 from .chart import _Chart, _q, _RF, _U, _u_ge0
-from .domain import _Budget, _OO, DEFAULT_SECONDS, Domain
+from exactpriv.measures.symbolic.domain import DEFAULT_SECONDS, Domain, _Budget
 
 __all__ = ["prove_log_linear"]
 
@@ -167,7 +167,7 @@ class _LogAlgebra:
     def dominant(self, cands, budget, *, rational: bool):
         """``cands``: [(value, witness)] with value a chart function (``rational``) or an expression
         in the symbol, or oo.  Returns (undominated list, how)."""
-        inf = [c for c in cands if c[0] == _OO]
+        inf = [c for c in cands if c[0] == OO]
         if inf:
             return [inf[0]], "a support gap (+oo)"
         # dedupe by canonical form (cancel() is canonical for rational functions; equal closed forms
@@ -214,7 +214,7 @@ class _LogAlgebra:
     def _sample_points(self):
         """A few exact interior points of the domain (for certified refutations)."""
         v = self.valid
-        if v.hi == _OO:
+        if v.hi == OO:
             return [v.lo + sympy.Rational(k, 4) for k in (1, 4, 8, 16, 40)]
         return [v.lo + (v.hi - v.lo) * sympy.Rational(k, 8) for k in (1, 3, 5, 7)]
 

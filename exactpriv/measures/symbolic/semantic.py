@@ -11,8 +11,9 @@ import sympy
 from exactpriv.errors import InvalidArgument
 from exactpriv.measures.result import Measured
 from exactpriv.spaces import Hamming
-from .domain import _Budget, _OO, DEFAULT_SECONDS
+from exactpriv.measures.symbolic.domain import DEFAULT_SECONDS, _Budget
 from .family import _family
+from exactpriv.exact.numbers import OO
 
 __all__ = ["semantic_privacy_symbolic"]
 
@@ -20,7 +21,7 @@ __all__ = ["semantic_privacy_symbolic"]
 # ======================================================================================
 # semantic privacy
 # ======================================================================================
-def semantic_privacy_symbolic(M, *, default=None, domain=(0, _OO), closed=(True, False), variable=None,
+def semantic_privacy_symbolic(M, *, default=None, domain=(0, OO), closed=(True, False), variable=None,
                               seconds: float | None = DEFAULT_SECONDS) -> Measured:
     """Closed form of Kasiviswanathan–Smith semantic privacy (Zhao Def. 1, (4)) for every value
     of the symbol, by the exact two-point reduction of
@@ -58,7 +59,7 @@ def semantic_privacy_symbolic(M, *, default=None, domain=(0, _OO), closed=(True,
                 continue
             wit = {"record": i, "output": fam.M.outputs[y]}
             if any(fam.zero[u[x]] != fam.zero[v[x]] for x in live):
-                cands.append((_OO, wit))
+                cands.append((OO, wit))
                 continue
             slopes = {}
             for x in live:
@@ -72,12 +73,12 @@ def semantic_privacy_symbolic(M, *, default=None, domain=(0, _OO), closed=(True,
     und, how = fam.dominant(cands, budget, rational=True)
 
     def to_value(R):
-        if R == _OO:
+        if R == OO:
             return sympy.Integer(1)
         s = sympy.sqrt(fam.expr(R))
         return (s - 1) / (s + 1)
 
-    Rs = [_OO if R == _OO else fam.expr(R) for R, _ in und]
+    Rs = [OO if R == OO else fam.expr(R) for R, _ in und]
     m = fam.result("semantic_privacy", und, how, "symbolic: two-point reduction; maximal cross-ratio by exact "
                                                     "sign charts", to_value=to_value,
                       note=f"default = {[a[c] for a, c in zip(space.alphabets, dcodes)]}")

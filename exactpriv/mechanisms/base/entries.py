@@ -75,7 +75,7 @@ def _prove_zero_rewrites(expr) -> bool:
     return False
 
 
-def _check_entry(value, where: str, symbols):
+def check_entry(value, where: str, symbols):
     if isinstance(value, str):
         value = _parse_entry(value, where, symbols)
     v = as_exact(value, where, symbols=symbols)

@@ -22,7 +22,7 @@ import sympy
 from exactpriv.errors import InvalidArgument, NotStochasticError, ShapeError, SpaceMismatchError, refuse_symbolic
 from exactpriv.exact.numbers import EPS, as_exact, check_denominators, describe_number, to_sympy
 from exactpriv.spaces import GraphSpace, Space, check_enumerable
-from .entries import _check_entry, prove_zero
+from exactpriv.mechanisms.base.entries import check_entry, prove_zero
 from .printing import _constructor_text, _label, REPR_MAX_ENTRIES
 
 __all__ = ["Mechanism", "ProductMechanism"]
@@ -131,7 +131,7 @@ class Mechanism:
                 out.append(tuple(row))
                 continue
             else:
-                vals = tuple(_check_entry(v, f"P(y={self.outputs[j]!r} | x={point!r}) [row {i}, col {j}]",
+                vals = tuple(check_entry(v, f"P(y={self.outputs[j]!r} | x={point!r}) [row {i}, col {j}]",
                                           self.symbols) for j, v in enumerate(row))
             if all(isinstance(v, Fraction) for v in vals):
                 check_denominators(vals, f"row {i}")
@@ -289,7 +289,7 @@ class Mechanism:
                 raise InvalidArgument(f"{k}={v!r} violates the assumption {k} >= 0")
             mapping[sym] = to_sympy(val)
         rows = [[to_sympy(v).subs(mapping) if not isinstance(v, Fraction) else v for v in row] for row in self.rows]
-        built = f"{_short(self)}.subs({', '.join(f'{k}={v}' for k, v in mapping.items())})"
+        built = f"{short_label(self)}.subs({', '.join(f'{k}={v}' for k, v in mapping.items())})"
         return Mechanism(self.inputs, self.outputs, rows, symbols=self.symbols, _built=built)
 
     def post_process(self, channel, *, outputs=None) -> "Mechanism":
@@ -312,9 +312,9 @@ class Mechanism:
             new = []
             for j in range(len(k_out)):
                 acc = [row[y] * k_rows[y][j] for y in range(len(row)) if row[y] != 0 and k_rows[y][j] != 0]
-                new.append(_exact_sum(acc))
+                new.append(exact_sum(acc))
             rows.append(new)
-        return Mechanism(self.inputs, k_out, rows, symbols=self.symbols, _built=f"{_short(self)}.post_process(...)")
+        return Mechanism(self.inputs, k_out, rows, symbols=self.symbols, _built=f"{short_label(self)}.post_process(...)")
 
     def product(self, other: "Mechanism") -> "Mechanism":
         """Independent composition on the same inputs: outputs (y1, y2), P = P1 * P2."""
@@ -323,7 +323,7 @@ class Mechanism:
         outs = [(a, b) for a in self.outputs for b in other.outputs]
         rows = [[p * q for p in r1 for q in r2] for r1, r2 in zip(self.rows, other.rows)]
         return Mechanism(self.inputs, outs, rows, symbols=tuple(dict.fromkeys(self.symbols + other.symbols)),
-                         _built=f"{_short(self)}.product({_short(other)})")
+                         _built=f"{short_label(self)}.product({short_label(other)})")
 
     def restrict(self, points) -> "Mechanism":
         """The mechanism on a subset of the inputs, with the induced neighbour graph."""
@@ -337,7 +337,7 @@ class Mechanism:
         for k, i in zip(order, idx):
             rows[k] = self.rows[i]
         return Mechanism(space, self.outputs, rows, symbols=self.symbols,
-                         _built=f"{_short(self)}.restrict({pts!r})", _validated=tuple(rows))
+                         _built=f"{short_label(self)}.restrict({pts!r})", _validated=tuple(rows))
 
     def to_json(self) -> dict:
         from exactpriv.exact.numbers import to_sympy as _ts
@@ -353,7 +353,7 @@ class Mechanism:
         }
 
 
-def _short(M) -> str:
+def short_label(M) -> str:
     """A short label for derived labels (never the full matrix)."""
     if M._built:
         return M._built
@@ -362,7 +362,7 @@ def _short(M) -> str:
     return f"Mechanism(<{len(M.rows)}x{len(M.outputs)} on {M.inputs!r}>)"
 
 
-def _exact_sum(terms):
+def exact_sum(terms):
     if all(isinstance(t, Fraction) for t in terms):
         return sum(terms, Fraction(0))
     s = sympy.Add(*map(to_sympy, terms))
@@ -429,7 +429,7 @@ class ProductMechanism:
         for f in self.factors[1:]:
             joint_outputs = [a + (b,) for a in joint_outputs for b in f.outputs]
             rows = [[p * q for p in r1 for q in r2] for r1, r2 in zip(rows, f.rows)]
-        return Mechanism(self.inputs, joint_outputs, rows, _built=f"{_short(self)}.expand()")
+        return Mechanism(self.inputs, joint_outputs, rows, _built=f"{short_label(self)}.expand()")
 
 
 AnyMechanism: TypeAlias = Mechanism | ProductMechanism

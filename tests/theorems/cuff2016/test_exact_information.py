@@ -7,6 +7,7 @@ from fractions import Fraction
 from exactpriv.distributions import Prior
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
+from exactpriv.exact.numbers import OO
 from exactpriv.measures import information as info
 from exactpriv.measures.result import Measured
 from exactpriv.spaces import Hamming
@@ -17,7 +18,7 @@ from theorems.cuff2016 import random_objects as R
 
 def test_entropy_and_binary_entropy_hand_values():
     sp = Hamming.product([range(2), range(2)])
-    j = X._prior_joint(Prior.uniform(sp))
+    j = X.prior_joint(Prior.uniform(sp))
     assert X._entropy(j, (0,)) == LogForm.log(2)
     assert X._entropy(j, (0, 1)) == LogForm.log(4)
     assert X._entropy(j, ()) == 0
@@ -32,15 +33,15 @@ def test_cmi_helper_agrees_with_the_information_measures():
     rng = random.Random(2024)
     for _ in range(40):
         sp = Hamming.product([range(rng.choice((2, 3))), range(2)])
-        M = R._mech(rng, sp, rng.choice((2, 3)))
+        M = R.mech(rng, sp, rng.choice((2, 3)))
         P = R._prior(rng, sp)
-        j = X._mech_joint(M, P)
+        j = X.mech_joint(M, P)
         n = 2
-        assert X._cmi(j, (0, 1), (n,)) == info.mi_privacy(M, prior=P, method="exact").value
+        assert X.cmi(j, (0, 1), (n,)) == info.mi_privacy(M, prior=P, method="exact").value
         for i in range(2):
             other = (1 - i,)
-            assert X._cmi(j, (i,), (n,), other) == info.conditional_mi(M, prior=P, record=i, method="exact").value
-            assert X._cmi(j, (i,), (n,)) == info.record_mi(M, prior=P, record=i, method="exact").value
+            assert X.cmi(j, (i,), (n,), other) == info.conditional_mi(M, prior=P, record=i, method="exact").value
+            assert X.cmi(j, (i,), (n,)) == info.record_mi(M, prior=P, record=i, method="exact").value
 
 
 def test_chain_rule_on_the_measures():
@@ -49,18 +50,18 @@ def test_chain_rule_on_the_measures():
     rng = random.Random(7)
     for _ in range(10):
         sp = Hamming((0, 1), 2)
-        M = R._mech(rng, sp, 3)
+        M = R.mech(rng, sp, 3)
         P = R._prior(rng, sp)
-        j = X._mech_joint(M, P)
-        lhs = X._cmi(j, (0,), (1, 2))
-        rhs = X._cmi(j, (0,), (1,)) + info.conditional_mi(M, prior=P, record=0, method="exact").value
+        j = X.mech_joint(M, P)
+        lhs = X.cmi(j, (0,), (1, 2))
+        rhs = X.cmi(j, (0,), (1,)) + info.conditional_mi(M, prior=P, record=0, method="exact").value
         assert lhs == rhs
 
 
 def test_le_on_enclosures():
     a = Measured("a", None, Fraction(1, 10), Fraction(2, 10))
-    assert X._le(a, Fraction(1, 2)).is_true
-    assert X._le(a, Fraction(1, 20)).is_false
-    assert X._le(a, Fraction(15, 100)).is_undecided
-    assert X._le(a, X._OO).is_true
+    assert X.le(a, Fraction(1, 2)).is_true
+    assert X.le(a, Fraction(1, 20)).is_false
+    assert X.le(a, Fraction(15, 100)).is_undecided
+    assert X.le(a, OO).is_true
     assert compare(X._sum(a, Fraction(1)).upper, "==", Fraction(12, 10)).is_true

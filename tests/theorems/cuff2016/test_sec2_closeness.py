@@ -14,7 +14,7 @@ from exactpriv.exact.numbers import EPS
 from exactpriv.measures.divergence import kl_dp
 from exactpriv.mechanisms import zoo
 from tests.theorems.cuff2016.refute import is_refuted
-from theorems.cuff2016 import closeness, families
+from theorems.cuff2016 import closeness, instances
 from theorems.cuff2016 import sec2_closeness as S
 from exactpriv.claims import Family
 
@@ -23,11 +23,11 @@ L = LogForm.log
 
 def test_broken_property1_eps_squared_over_3_is_refuted():
     """ε tanh(ε/2) > ε²/3 at e^ε = 3 (log 3 · 1/2 = 0.549 > (log 3)²/3 = 0.402)."""
-    assert is_refuted(S.pair_kl_bound_check(lambda e: closeness._sym(e) ** 2 / 3), families.PAIR_FAMILIES)
+    assert is_refuted(S.pair_kl_bound_check(lambda e: closeness.sym(e) ** 2 / 3), instances.PAIR_FAMILIES)
 
 
 def test_broken_tight_form_shrunk_is_refuted():
-    assert is_refuted(S.pair_kl_bound_check(lambda e: S._tanh_bound(e) * Fraction(99, 100)), (families.PAIRS_RR,))
+    assert is_refuted(S.pair_kl_bound_check(lambda e: S._tanh_bound(e) * Fraction(99, 100)), (instances.PAIRS_RR,))
 
 
 def test_broken_pinsker_is_refuted():
@@ -43,7 +43,7 @@ def test_tight_form_at_log3_is_half_log3():
     exactly D(P‖Q) (Appendix A: the binary pair attains (11))."""
     assert S._tanh_bound(L(3)) == L(3) / 2
     P, Q = (Fraction(3, 4), Fraction(1, 4)), (Fraction(1, 4), Fraction(3, 4))
-    assert closeness._pair_eps(P, Q) == L(3)
+    assert closeness.pair_eps(P, Q) == L(3)
 
 
 def test_rr_kl_at_rational_point_matches_eq11():
@@ -60,6 +60,6 @@ def test_binary_entropy_values():
 
 
 def test_min_eps_eps2_switches_at_one():
-    assert closeness._min_eps_eps2(L(2)) == L(2).to_sympy() ** 2  # ln 2 < 1: eps^2
-    assert closeness._min_eps_eps2(L(3)) == L(3)  # ln 3 > 1: eps
-    assert sympy.simplify(closeness._sym(Fraction(1, 2)) - sympy.Rational(1, 2)) == 0
+    assert closeness.min_eps_eps2(L(2)) == L(2).to_sympy() ** 2  # ln 2 < 1: eps^2
+    assert closeness.min_eps_eps2(L(3)) == L(3)  # ln 3 > 1: eps
+    assert sympy.simplify(closeness.sym(Fraction(1, 2)) - sympy.Rational(1, 2)) == 0

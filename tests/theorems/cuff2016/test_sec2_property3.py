@@ -8,12 +8,12 @@ from fractions import Fraction
 
 from exactpriv.measures.divergence import hockey_stick
 from tests.theorems.cuff2016.refute import is_refuted
-from theorems.cuff2016 import closeness, families
+from theorems.cuff2016 import closeness, instances
 from theorems.cuff2016 import sec2_property3 as S
 
 
 def test_broken_property3_without_loss_is_refuted():
-    assert is_refuted(S.prop3_check(lambda d, g, gp: d), (families.PAIRS_EXHAUSTIVE,))
+    assert is_refuted(S.prop3_check(lambda d, g, gp: d), (instances.PAIRS_EXHAUSTIVE,))
 
 
 def test_broken_all_parameter_delta_prime_is_refuted():
@@ -26,7 +26,7 @@ def test_property3_delta_prime_by_hand():
     (0, 1/4, 3/4, 0) has TV exactly 1/2."""
     assert S.prop3_delta_prime(Fraction(0), Fraction(3), Fraction(1)) == Fraction(1, 2)
     P, Q = (0, Fraction(3, 4), Fraction(1, 4), 0), (0, Fraction(1, 4), Fraction(3, 4), 0)
-    assert closeness._pair_delta(P, Q, Fraction(1)) == Fraction(1, 2)
+    assert closeness.pair_delta(P, Q, Fraction(1)) == Fraction(1, 2)
     # delta = 1: delta' = 1 (the boundary refutation of "delta' > delta")
     assert S.prop3_delta_prime(Fraction(1), Fraction(2), Fraction(1)) == 1
 

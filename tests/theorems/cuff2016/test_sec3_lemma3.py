@@ -9,7 +9,7 @@ from exactpriv.claims import Family
 from exactpriv.exact.logforms import LogForm
 from exactpriv.mechanisms import zoo
 from tests.theorems.cuff2016.refute import is_refuted
-from theorems.cuff2016 import mechanism_measures
+from theorems.cuff2016 import measured
 from theorems.cuff2016 import sec3_lemma3 as S
 
 L = LogForm.log
@@ -31,4 +31,4 @@ def test_lemma3_bound_by_hand():
 
 def test_erasure_channel_capacity_by_hand():
     """Example 3.3: N = 4, δ = 1/2 gives C = (1/2) ln 4 = ln 2."""
-    assert mechanism_measures._mi(zoo.erasure_channel(4, Fraction(1, 2))).value == L(2)
+    assert measured._mi(zoo.erasure_channel(4, Fraction(1, 2))).value == L(2)

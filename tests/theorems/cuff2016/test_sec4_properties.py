@@ -25,7 +25,7 @@ def test_broken_property5_without_markov_chain_is_refuted():
 
 def test_broken_corollary4_with_correlated_data_is_refuted():
     Ed = zoo.exponential_mechanism_hamming([0, 1], 2, exp_eps=3)
-    fam = Family("E_d with X_1 = X_2", lambda: (Instance("E_d, X_1 = X_2 uniform", Ed, R._all_equal_prior(Ed.inputs)),))
+    fam = Family("E_d with X_1 = X_2", lambda: (Instance("E_d, X_1 = X_2 uniform", Ed, R.all_equal_prior(Ed.inputs)),))
     assert is_refuted(S._check_cor4_correlated, [fam])
 
 
@@ -34,9 +34,9 @@ def test_xor_is_the_strict_case_of_property_4():
     Property 5 fails without the Markov chain)."""
     sp = S._uvw_space(2, 2, 2)
     prior = S._joint_prior(sp, lambda u, v, w: Fraction(1, 4) if v == u ^ w else 0)
-    j = X._prior_joint(prior)
-    assert X._cmi(j, (0,), (1,)) == 0
-    assert X._cmi(j, (0,), (1,), (2,)) == LogForm.log(2)
+    j = X.prior_joint(prior)
+    assert X.cmi(j, (0,), (1,)) == 0
+    assert X.cmi(j, (0,), (1,), (2,)) == LogForm.log(2)
     inst = Instance("xor", prior=prior)
     assert S.U_INDEPENDENT_OF_W.check(inst) and not S.MARKOV_U_V_W.check(inst)
 

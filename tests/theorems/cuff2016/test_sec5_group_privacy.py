@@ -69,7 +69,7 @@ def test_group_eps_bruteforce_matches_event_definition():
     rng = random.Random(11)
     for _ in range(20):
         sp = Hamming((0, 1), 2)
-        M = R._mech(rng, sp, 3, den=4)
+        M = R.mech(rng, sp, 3, den=4)
         for k in (1, 2):
             best = None
             for i, j in S._pairs_within(sp, k):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from exactpriv.mechanisms import zoo
 from theorems.identitydp import CLAIMS, is_multiset_mechanism
-from theorems.identitydp.instances import _DISJ, _gen_mech
+from theorems.identitydp.instances import DISJ, gen_mech
 
 PACKAGE = Path(__file__).resolve().parents[3] / "theorems" / "identitydp"
 
@@ -30,4 +30,4 @@ def test_modules_cite_the_paper_not_files():
 def test_dataset_mechanism_predicate():
     assert is_multiset_mechanism(zoo.count_query_geometric(3, exp_eps=2))
     assert not is_multiset_mechanism(zoo.exponential_mechanism_hamming([0, 1], 2, exp_eps=2))
-    assert is_multiset_mechanism(_gen_mech(random.Random(0), _DISJ, 2))
+    assert is_multiset_mechanism(gen_mech(random.Random(0), DISJ, 2))

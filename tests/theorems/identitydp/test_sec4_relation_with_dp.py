@@ -7,10 +7,10 @@ from exactpriv.claims import Hypothesis, Reading, Verdict, check_reading
 from exactpriv.distributions import Prior
 from exactpriv.spaces import Hamming
 from theorems import get_claim
-from theorems.identitydp.dependence import DATASET_MECHANISM, _k_joint, _k_pairwise, _max_tv
-from theorems.identitydp.instances import _xor_prior
-from theorems.identitydp.levels import _implication_check, _scale
-from theorems.identitydp.measured import _id_of, _pure_of
+from theorems.identitydp.dependence import DATASET_MECHANISM, k_joint, k_pairwise, max_tv
+from theorems.identitydp.instances import xor_prior
+from theorems.identitydp.steps import _scale, implication_check
+from theorems.identitydp.measured import id_of, pure_of
 
 B2 = Hamming((0, 1), 2)
 
@@ -24,19 +24,19 @@ def _refuted(claim_id, reading_name, check, hypotheses=None):
 
 
 def test_broken_prop2_half_eps():
-    chk = _implication_check(_id_of, lambda i: _scale(Fraction(1, 2), _pure_of(i)), "identity_dp <= pure_dp / 2")
+    chk = implication_check(id_of, lambda i: _scale(Fraction(1, 2), pure_of(i)), "identity_dp <= pure_dp / 2")
     assert _refuted("identitydp.prop2", "literal", chk)
 
 
 def test_broken_prop3_eps_over_k_minus_1():
-    chk = _implication_check(_id_of, lambda i: _scale(_k_joint(i.prior) - 1, _pure_of(i)),
+    chk = implication_check(id_of, lambda i: _scale(k_joint(i.prior) - 1, pure_of(i)),
                              "identity_dp <= (k-1) pure_dp")
-    k2 = Hypothesis("k-at-least-2", "k >= 2", lambda i: _k_joint(i.prior) >= 2)
+    k2 = Hypothesis("k-at-least-2", "k >= 2", lambda i: k_joint(i.prior) >= 2)
     assert _refuted("identitydp.prop3", "literal", chk, hypotheses=(DATASET_MECHANISM, k2))
 
 
 def test_independence_structure_helpers():
-    xor = _xor_prior()
-    assert _k_pairwise(xor) == 1 and _k_joint(xor) == 2
-    assert _max_tv(Prior.uniform(B2)) == 0
-    assert _max_tv(Prior.from_dict(B2, {(0, 0): Fraction(1, 2), (1, 1): Fraction(1, 2)})) == 1
+    xor = xor_prior()
+    assert k_pairwise(xor) == 1 and k_joint(xor) == 2
+    assert max_tv(Prior.uniform(B2)) == 0
+    assert max_tv(Prior.from_dict(B2, {(0, 0): Fraction(1, 2), (1, 1): Fraction(1, 2)})) == 1

@@ -14,8 +14,8 @@ from exactpriv.measures.bayesian import identity_dp
 from exactpriv.measures.information import conditional_mi
 from exactpriv.spaces import Hamming
 from theorems import get_claim
-from theorems.identitydp.levels import _implication_check, _scale
-from theorems.identitydp.measured import _KL, _MI, _id_of
+from theorems.identitydp.steps import _scale, implication_check
+from theorems.identitydp.measured import _KL, _MI, id_of
 from theorems.identitydp.sec5_information import _dp_special_witnesses, _lemma4_ratio, _prop4_witnesses
 
 B2 = Hamming((0, 1), 2)
@@ -57,17 +57,17 @@ def test_dp_special_case_full_support_witness_by_hand():
 
 def test_broken_lemma4_half_eps():
     def chk(inst):
-        return compare(_lemma4_ratio(inst.mechanism, inst.prior), "<=", _half(_id_of(inst)))
+        return compare(_lemma4_ratio(inst.mechanism, inst.prior), "<=", _half(id_of(inst)))
 
     assert _refuted("identitydp.lemma4", "literal", chk)
 
 
 def test_broken_thm2_half_eps():
-    chk = _implication_check(lambda i: _KL(i.mechanism, i.prior), lambda i: _half(_id_of(i)), "KL <= eps/2")
+    chk = implication_check(lambda i: _KL(i.mechanism, i.prior), lambda i: _half(id_of(i)), "KL <= eps/2")
     assert _refuted("identitydp.thm2", "literal", chk)
 
 
 def test_broken_thm3_eps_over_8():
-    chk = _implication_check(lambda i: _MI(i.mechanism, i.prior), lambda i: _scale(Fraction(1, 8), _id_of(i)),
+    chk = implication_check(lambda i: _MI(i.mechanism, i.prior), lambda i: _scale(Fraction(1, 8), id_of(i)),
                              "MI <= eps/8")
     assert _refuted("identitydp.thm3", "literal", chk)

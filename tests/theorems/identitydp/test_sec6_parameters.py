@@ -10,7 +10,7 @@ from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
 from exactpriv.measures.bayesian import identity_dp
 from theorems import get_claim
-from theorems.identitydp.dependence import _k_joint, _max_tv
+from theorems.identitydp.dependence import k_joint, max_tv
 from theorems.identitydp.sec6_parameters import _eta_bound, _lemma5_check_factory, _thm4_witnesses
 
 
@@ -18,8 +18,8 @@ def test_thm4_witness_by_hand():
     """Pr[Y=1|X1=1] = 1/3*27c + 2/3*(9c/10 + 27c/10) = 11.4c, Pr[Y=1|X1=0] = 1/3*3c + 2/3*(3c/10 +
     9c/10) = 1.8c: ratio 19/3 > 6 = 2 e^{eps - b} with eps = 2 log 3, b = log 3."""
     inst = _thm4_witnesses()[1]
-    assert _k_joint(inst.prior) == 2
-    assert _max_tv(inst.prior) == Fraction(1, 3)
+    assert k_joint(inst.prior) == 2
+    assert max_tv(inst.prior) == Fraction(1, 3)
     assert identity_dp(inst.mechanism, prior=inst.prior).value == LogForm.log(Fraction(19, 3))
     assert _eta_bound(2, LogForm.log(3), Fraction(1, 3)) == LogForm.log(6)
 
@@ -29,7 +29,7 @@ def test_thm4_full_support_witness_keeps_k_and_fails():
     X_1 and X_2 stay independent of X_3 (k = 2), and the level still exceeds log 6."""
     inst = _thm4_witnesses()[0]
     assert all(p > 0 for p in inst.prior.pmf)
-    assert _k_joint(inst.prior) == 2
+    assert k_joint(inst.prior) == 2
     level = identity_dp(inst.mechanism, prior=inst.prior).value
     assert compare(level, ">", sympy.log(6)).is_true
 

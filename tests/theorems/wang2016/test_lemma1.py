@@ -7,7 +7,7 @@ from exactpriv.claims import Instance, Reading, Verdict, check_reading
 from exactpriv.measures.distortion import h, relaxed_distortion
 from theorems.wang2016 import lemma1 as L1
 from theorems.wang2016.instances import FAM_NMT
-from theorems.wang2016.optima import pd_relaxed
+from theorems.wang2016.measured import pd_relaxed
 from theorems.wang2016.steps import compare_step, exp_eps_of
 
 F = Fraction

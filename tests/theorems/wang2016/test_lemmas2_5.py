@@ -14,8 +14,7 @@ from exactpriv.measures.distortion import h
 from theorems.wang2016 import lemmas2_5 as L
 from theorems.wang2016.exponential_mechanism import prove_e_d
 from theorems.wang2016.instances import FAM_ABOVE_STRICT, FAM_GRID, FAM_PRIORS_FULL
-from theorems.wang2016.optima import exp_eps_x, pd_i
-from theorems.wang2016.steps import fact
+from theorems.wang2016.measured import exp_eps_x, pd_i
 
 
 def _refuted(claim, check, families):
@@ -30,7 +29,7 @@ def test_broken_lemma3_twice_eps_X_is_refuted():
         tx = exp_eps_x(p)
         if tx == 1:
             return Decision.true("vacuous", "eps_X = 0")
-        return fact(pd_i(p, tx).value == sympy.oo, f"PD-I infeasible at e^eps = {tx} < e^(2 eps_X)")
+        return Decision.of(pd_i(p, tx).value == sympy.oo, "exact", f"PD-I infeasible at e^eps = {tx} < e^(2 eps_X)")
 
     assert _refuted(L.LEMMA3, check, [FAM_PRIORS_FULL])
 

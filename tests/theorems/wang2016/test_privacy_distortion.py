@@ -29,7 +29,7 @@ def test_finite_full_support_runs_on_the_families_of_the_boundary_finding():
 def test_eps_tilde_by_hand():
     """D^1, m = 2, p = (1/3, 2/3): K_t = [[t, 1], [1, t]]/(t+1), p_Y = K_t^{-1}p_X has first entry
     (t/3 - 2/3)/(t - 1) >= 0 iff t >= 2: e^{ε̃_X} = 2."""
-    from theorems.wang2016.optima import eps_tilde
+    from theorems.wang2016.measured import eps_tilde
     p = Prior(Hamming(range(2), 1), [F(1, 3), F(2, 3)])
     assert eps_tilde(p).exp_value == 2
     assert PD._solve_feasible(p, F(2)) and not PD._solve_feasible(p, F(19, 10))

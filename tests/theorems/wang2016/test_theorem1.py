@@ -18,7 +18,7 @@ from exactpriv.spaces import Hamming
 from theorems.wang2016 import instances as I
 from theorems.wang2016 import theorem1 as T1
 from theorems.wang2016.hypotheses import D_AT_MOST_H_TILDE, EPS_AT_LEAST_TILDE
-from theorems.wang2016.optima import exp_eps_x, pd_i
+from theorems.wang2016.measured import exp_eps_x, pd_i
 from theorems.wang2016.steps import compare_step, exp_eps_of, shape
 
 F = Fraction

@@ -12,7 +12,7 @@ from exactpriv.mechanisms import zoo
 from exactpriv.spaces import Hamming
 from theorems.wang2016 import theorem2 as T2
 from theorems.wang2016.instances import FAM_ABOVE_STRICT, random_mechanism
-from theorems.wang2016.optima import eps_tilde, pd_i
+from theorems.wang2016.measured import eps_tilde, pd_i
 
 F = Fraction
 

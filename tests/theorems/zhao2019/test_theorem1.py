@@ -15,9 +15,9 @@ from exactpriv.claims import Reading, Verdict, check_reading
 from exactpriv.exact.kernel import compare
 from exactpriv.measures.result import value_to_sympy
 from theorems.zhao2019 import CLAIMS
-from theorems.zhao2019.exact_ratios import _cross_ratio, _H_ge, _H_le, _ratio_of
+from theorems.zhao2019.steps import H_ge, H_le, _cross_ratio, ratio_of
 from theorems.zhao2019.instances import MECH_FAMILIES, _minimal_instances, _random_instances, _zoo_instances
-from theorems.zhao2019.measured import OLD_NULL_EVENTS, POSITIVE_FULL, _bdp, _bsp, _semantic
+from theorems.zhao2019.measured import OLD_NULL_EVENTS, POSITIVE_FULL, _bsp, _semantic, bdp
 from theorems.zhao2019.theorem1 import check_bsp_sp, check_converse, check_forward
 
 
@@ -38,7 +38,7 @@ def test_count_witness_of_the_replace_reading_by_hand():
     Game i 'replace' with S = {1} has slopes {1, 1/2, 2/3} at Y = 0: R = 2, BSP = 3 − 2√2; and
     g(3 − 2√2) = ln((7 − 4√2)/(4√2 − 5)) ≈ 0.715 < ln(29/11) ≈ 0.969."""
     inst = _minimal("count-2-outputs")
-    assert _ratio_of(_bdp(inst.mechanism, inst.prior).value) == Fraction(29, 11)
+    assert ratio_of(bdp(inst.mechanism, inst.prior).value) == Fraction(29, 11)
     rep = _bsp(inst.mechanism, inst.prior, "replace")
     assert _cross_ratio(rep) == 2
     g = sympy.log((1 + 2 * value_to_sympy(rep.value)) / (1 - 2 * value_to_sympy(rep.value)))
@@ -64,7 +64,7 @@ def test_rational_rewritings_agree_with_the_kernel(game_i):
     """BDP <= g(BSP) and BSP <= e^{2 BDP} - 1 decided on the raw expressions by the kernel agree with
     the R-vs-rational-square decisions of the module."""
     for inst in _sample_instances():
-        b = _bdp(inst.mechanism, inst.prior)
+        b = bdp(inst.mechanism, inst.prior)
         s = _semantic(inst, game_i)
         conv = compare(b.value, "<=", _g_expr(s.value))
         fwd = compare(s.value, "<=", sympy.oo if b.value == sympy.oo else sympy.exp(2 * value_to_sympy(b.value)) - 1)
@@ -75,9 +75,9 @@ def test_rational_rewritings_agree_with_the_kernel(game_i):
 
 def test_H_helpers_on_squares():
     """H(9) = (3 − 1)/(3 + 1) = 1/2 exactly; H(+oo) = 1."""
-    assert _H_le(Fraction(9), Fraction(1, 2)) and _H_ge(Fraction(9), Fraction(1, 2))
-    assert not _H_le(Fraction(9), Fraction(49, 100)) and not _H_ge(Fraction(9), Fraction(51, 100))
-    assert _H_ge(sympy.oo, Fraction(1)) and not _H_le(sympy.oo, Fraction(99, 100))
+    assert H_le(Fraction(9), Fraction(1, 2)) and H_ge(Fraction(9), Fraction(1, 2))
+    assert not H_le(Fraction(9), Fraction(49, 100)) and not H_ge(Fraction(9), Fraction(51, 100))
+    assert H_ge(sympy.oo, Fraction(1)) and not H_le(sympy.oo, Fraction(99, 100))
 
 
 def test_broken_thm1_forward_divided_by_16_is_refuted():
@@ -100,8 +100,8 @@ def test_forward_replace_witness_fails_only_under_the_old_null_event_rule():
     rule: the fully known neighbours (0,0), (1,0) count, BDP = ln 2 (rows (1/2,1/2) vs (1/4,3/4)), and
     BSP ≤ 2² − 1 = 3 holds."""
     inst = _minimal("2-output-n2/diagonal")
-    assert _bdp(inst.mechanism, inst.prior, OLD_NULL_EVENTS).value == 0
-    assert _ratio_of(_bdp(inst.mechanism, inst.prior).value) == 2
+    assert bdp(inst.mechanism, inst.prior, OLD_NULL_EVENTS).value == 0
+    assert ratio_of(bdp(inst.mechanism, inst.prior).value) == 2
     assert _cross_ratio(_bsp(inst.mechanism, inst.prior, "replace", OLD_NULL_EVENTS)) == 2
     assert _old(check_forward, "replace")(inst).decision.is_false
     assert check_forward("replace")(inst).decision.is_true
@@ -111,8 +111,8 @@ def test_forward_belief_witness_fails_only_under_the_old_null_event_rule():
     """RR(3/4) on one record, point mass on 1: the old rule skips x = 0 (prior 0), BDP = 0, while
     SP = 2 − √3 > 0; with the fully known database 0 counted BDP = DP = ln 3 and SP ≤ 8."""
     inst = _minimal("rr(3/4)/point-mass")
-    assert _bdp(inst.mechanism, inst.prior, OLD_NULL_EVENTS).value == 0
-    assert _ratio_of(_bdp(inst.mechanism, inst.prior).value) == 3
+    assert bdp(inst.mechanism, inst.prior, OLD_NULL_EVENTS).value == 0
+    assert ratio_of(bdp(inst.mechanism, inst.prior).value) == 3
     assert _old(check_forward, "belief")(inst).decision.is_false
     assert check_forward("belief")(inst).decision.is_true
 
@@ -122,9 +122,9 @@ def test_converse_positive_mechanism_witness_fails_only_under_the_old_rule():
     needs X_1 = ⊥, of prior probability 0, so BSP = 0 < s(ln 2) = 1/6 with BDP = ln 2.  Paper's rule:
     BSP = SP with slopes u/v = (1,1), (1,1), (1/2, 3/2): R = 2, BSP = 3 − 2√2 ≈ 0.172 ≥ 1/6."""
     inst = _minimal("D3/zero-at-bot")
-    assert _ratio_of(_bdp(inst.mechanism, inst.prior, OLD_NULL_EVENTS).value) == 2
+    assert ratio_of(bdp(inst.mechanism, inst.prior, OLD_NULL_EVENTS).value) == 2
     assert _bsp(inst.mechanism, inst.prior, "resample", OLD_NULL_EVENTS).value == 0
-    assert _ratio_of(_bdp(inst.mechanism, inst.prior).value) == 2
+    assert ratio_of(bdp(inst.mechanism, inst.prior).value) == 2
     assert _cross_ratio(_bsp(inst.mechanism, inst.prior, "resample")) == 2
     assert _old(check_converse, "resample")(inst).decision.is_false
     assert check_converse("resample")(inst).decision.is_true

@@ -18,9 +18,9 @@ from exactpriv.measures.result import value_to_sympy
 from exactpriv.measures.semantic import semantic_privacy
 from exactpriv.mechanisms import zoo
 from theorems.zhao2019 import CLAIMS
-from theorems.zhao2019.exact_ratios import _cross_ratio, _ratio_of
+from theorems.zhao2019.steps import _cross_ratio, ratio_of
 from theorems.zhao2019.instances import MECH_FAMILIES, ZOO, _minimal_instances
-from theorems.zhao2019.measured import _bdp, _dp, _sp
+from theorems.zhao2019.measured import _dp, _sp, bdp
 from theorems.zhao2019.theorem2 import (
     KS_PAIRS,
     _check_map_not_attained,
@@ -45,8 +45,8 @@ def test_randomized_response_values_by_hand():
     likelihood slopes P(y|⊥)/P(y|x) are 1 and 1/3 (or 3), so R = 3 and SP = (√3 − 1)/(√3 + 1) =
     2 − √3 = tanh(ln 3 / 4)."""
     inst = _minimal("min/rr(3/4)/uniform")
-    assert _ratio_of(_dp(inst.mechanism).value) == 3
-    assert _ratio_of(_bdp(inst.mechanism, inst.prior).value) == 3
+    assert ratio_of(_dp(inst.mechanism).value) == 3
+    assert ratio_of(bdp(inst.mechanism, inst.prior).value) == 3
     sp = _sp(inst.mechanism)
     assert _cross_ratio(sp) == 3
     assert sympy.simplify(value_to_sympy(sp.value) - (2 - sympy.sqrt(3))) == 0

@@ -6,7 +6,7 @@ from fractions import Fraction
 from exactpriv.claims import Family, Reading, Verdict, check_reading
 from theorems.zhao2019 import CLAIMS
 from theorems.zhao2019.instances import MECH_FAMILIES, _minimal_instances
-from theorems.zhao2019.measured import OLD_NULL_EVENTS, _bdp, _mp
+from theorems.zhao2019.measured import OLD_NULL_EVENTS, bdp, mp
 from theorems.zhao2019.theorems3_4 import SUBSETS, check_thm3, check_thm4_li
 
 
@@ -30,7 +30,7 @@ def test_thm3_marginal_witness_fails_only_under_the_old_null_event_rule():
     is the likelihood ratio 3.  Old rule: BDP = 0 (x = 0 skipped), 3 > e^0.  Paper's rule: BDP = ln 3 and
     the level 3 ≤ e^{ln 3} holds with equality."""
     inst = next(i for i in _minimal_instances() if "rr(3/4)/point-mass" in i.label)
-    assert Fraction(_mp(inst.mechanism, inst.prior, "marginal").value) == 3
-    assert _bdp(inst.mechanism, inst.prior, OLD_NULL_EVENTS).value == 0
+    assert Fraction(mp(inst.mechanism, inst.prior, "marginal").value) == 3
+    assert bdp(inst.mechanism, inst.prior, OLD_NULL_EVENTS).value == 0
     assert check_thm3("marginal", null_events=OLD_NULL_EVENTS)(inst).decision.is_false
     assert check_thm3("marginal")(inst).decision.is_true

@@ -2,7 +2,7 @@
 and the capacity certificate).
 
 A *channel* is a list of rows of :class:`~fractions.Fraction` (row x is the pmf W(.|x), each
-row summing to exactly 1), or integer rows W(y|x) = a_xy / d_x (:meth:`_Channel.from_integers`,
+row summing to exactly 1), or integer rows W(y|x) = a_xy / d_x (:meth:`ExactChannel.from_integers`,
 for large rational mechanisms: no Fraction is built).  Only logs of *integers* are ever
 needed: h_x = log d_x - (1/d_x) Σ_y a_xy log a_xy.  Row entropies are computed in fixed point
 (the integer sum Σ_y a_xy·⌊2^F·log a_xy⌋ in exact int64 limbs, one arb ball per row),
@@ -41,7 +41,7 @@ def _rational_entry(v, name: str) -> Fraction:
     return r
 
 
-def _check_prec(prec) -> int:
+def check_precision(prec) -> int:
     if isinstance(prec, bool) or not isinstance(prec, int) or not 2 <= prec <= 1 << 20:
         raise InvalidArgument(f"prec={prec!r} of type {type(prec).__name__} must be an int in [2, 2**20] (bits)")
     return prec
@@ -65,7 +65,7 @@ def _short(seq, k: int = 6) -> str:
     return "[" + ", ".join(items) + (", ...]" if len(seq) > k else "]")
 
 
-class _Channel:
+class ExactChannel:
     """A validated exact channel: rows of Fractions, each row as integers a_xy over d_x.
 
     Invariants: ``sum(nums[x]) == dens[x]`` and ``rows[x][y] == Fraction(nums[x][y], dens[x])``.
@@ -120,7 +120,7 @@ class _Channel:
         self._h = {}
 
     @classmethod
-    def from_integers(cls, N: np.ndarray, d: np.ndarray) -> "_Channel":
+    def from_integers(cls, N: np.ndarray, d: np.ndarray) -> "ExactChannel":
         """The channel W(y|x) = N[x, y] / d[x] from an integer matrix whose rows sum exactly to
         d (callers pass validated mechanism rows; checked here in bulk).  No Fraction is built
         unless :attr:`rows` is read."""
@@ -167,8 +167,8 @@ class _Channel:
         return all(all(a * d0 == b * d for a, b in zip(r, r0)) for r, d in zip(self.nums, self.dens))
 
     @classmethod
-    def of(cls, W, name: str = "W") -> "_Channel":
-        return W if isinstance(W, _Channel) else cls(W, name)
+    def of(cls, W, name: str = "W") -> "ExactChannel":
+        return W if isinstance(W, ExactChannel) else cls(W, name)
 
     def _int64(self):
         """(a_xy) as an int64 array when every d_x < 2^62 (each a_xy <= d_x), else None."""
@@ -212,7 +212,7 @@ class _Channel:
             self._arbmat[prec] = M
         return M
 
-    def row_entropies(self, prec: int, logs: "_IntLogs") -> list:
+    def row_entropies(self, prec: int, logs: "IntegerLogs") -> list:
         """arb balls of h_x = H(W(.|x)) = log d_x - (1/d_x) Σ_y a_xy log a_xy."""
         h = self._h.get(prec)
         if h is not None:
@@ -225,7 +225,7 @@ class _Channel:
         self._h[prec] = h
         return h
 
-    def _row_entropies_fixed(self, A: np.ndarray, prec: int, logs: "_IntLogs") -> list:
+    def _row_entropies_fixed(self, A: np.ndarray, prec: int, logs: "IntegerLogs") -> list:
         # Σ_y a log a = Σ_y a·T(a) / 2^F + e, T(a) = ⌊2^F·log a⌋ >= 0, cut into 24-bit limbs
         # T = Σ_k t_k·2^(24k); each Σ_y a·t_k <= d_x·2^24 < 2^63 is an exact int64 row sum
         # (d_x < 2^39 is checked by the caller), recombined exactly in Python ints.
@@ -270,7 +270,7 @@ class _Channel:
                 out.append(val)
         return out
 
-    def _row_entropies_arb(self, prec: int, logs: "_IntLogs") -> list:
+    def _row_entropies_arb(self, prec: int, logs: "IntegerLogs") -> list:
         seen = {}
         h = []
         A = self._int64()
@@ -298,7 +298,7 @@ class _Channel:
         return h
 
 
-class _IntLogs:
+class IntegerLogs:
     """Cache of arb balls of log n for positive integers n, at one precision.
 
     Hand-written because flint has no memoised log table; logs of the few distinct integers
@@ -324,7 +324,7 @@ class _IntLogs:
             return self(r.numerator) - self(r.denominator)
 
 
-def _fmpq(r: Fraction):
+def to_fmpq(r: Fraction):
     return flint.fmpq(r.numerator, r.denominator)
 
 
@@ -334,7 +334,7 @@ def _dyadic(exact_ball) -> Fraction:
     return Fraction(man << exp) if exp >= 0 else Fraction(man, 1 << -exp)
 
 
-def _ball_bounds(ball) -> tuple[Fraction, Fraction] | None:
+def ball_bounds(ball) -> tuple[Fraction, Fraction] | None:
     """Exact endpoints mid -/+ rad of a finite arb ball (both dyadic, read exactly), or None."""
     if not ball.is_finite():
         return None
@@ -342,24 +342,24 @@ def _ball_bounds(ball) -> tuple[Fraction, Fraction] | None:
     return mid - rad, mid + rad
 
 
-def _mi_arb(ch: _Channel, P: list[Fraction], prec: int, logs: _IntLogs):
+def mutual_information_ball(ch: ExactChannel, P: list[Fraction], prec: int, logs: IntegerLogs):
     h = ch.row_entropies(prec, logs)
     used_in = np.array([p > 0 for p in P], dtype=bool)
     used_out = np.flatnonzero(ch.support[used_in].any(axis=0))  # q_y > 0, decided exactly
     with flint.ctx.workprec(prec):
         cond = flint.arb(0)
         for x in np.flatnonzero(used_in):
-            cond += flint.arb(_fmpq(P[x])) * h[x]
+            cond += flint.arb(to_fmpq(P[x])) * h[x]
         v = flint.arb_mat(1, ch.n_in, [flint.arb(flint.fmpq(p.numerator, p.denominator * d)) for p, d in zip(P, ch.dens)])
         q = (v * ch.arb_matrix(prec)).entries()
         out = flint.arb(0)
         for y in used_out:
             qy = q[y]
             if not qy > 0:  # ball touches 0 at this precision: use the exact rational instead
-                qy = flint.arb(_fmpq(_output_entry(ch, P, int(y))))
+                qy = flint.arb(to_fmpq(_output_entry(ch, P, int(y))))
             out -= qy * qy.log()
         return out - cond
 
 
-def _output_entry(ch: _Channel, P, y: int) -> Fraction:
+def _output_entry(ch: ExactChannel, P, y: int) -> Fraction:
     return sum((p * Fraction(ch.nums[x][y], ch.dens[x]) for x, p in enumerate(P) if p), Fraction(0))

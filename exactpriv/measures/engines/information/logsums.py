@@ -1,12 +1,12 @@
 """Shared machinery of the information measures: validation, collected log-sums, maxima.
 
-* **Collected log-sums** (:class:`_LogSum`).  Every Shannon quantity of a rational mechanism and
+* **Collected log-sums** (:class:`LogSum`).  Every Shannon quantity of a rational mechanism and
   prior is (1/D)·Σ_n c_n log n over positive integers n with integer c_n; collecting by integer
   means each integer is factored (for an exact LogForm) or its log evaluated (for a certified
   arb enclosure) once.  Factoring is the cost (flint: 0.02 s for a 100-bit semiprime, 1 s at
   160 bits), so "auto" factors only small sums (:data:`_EXACT_MAX_TERMS`, :data:`_EXACT_MAX_BITS`)
-  and otherwise refines an arb ball until its width is below 2^-64 (:func:`_refine`).
-* **Maxima** (:func:`_max_measured`, :func:`_max_logsums`): enclose every candidate cheaply,
+  and otherwise refines an arb ball until its width is below 2^-64 (:func:`refine_ball`).
+* **Maxima** (:func:`max_measured`, :func:`max_logsums`): enclose every candidate cheaply,
   keep those whose upper end reaches the best lower end, and decide among them exactly
   (:func:`exactpriv.exact.kernel.compare`); enclosures give [best lower, largest upper].
 
@@ -24,15 +24,12 @@ import flint
 import numpy as np
 import sympy
 
-from exactpriv.distributions import Prior
-from exactpriv.errors import InvalidArgument, refuse_symbolic
+from exactpriv.errors import InvalidArgument
 from exactpriv.exact.intervals import arb_eval, arb_to_fractions, working_precision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm, prime_factorization
 from exactpriv.exact.numbers import to_sympy
 from exactpriv.measures.result import Measured
-from exactpriv.mechanisms.base import Mechanism, ProductMechanism
-from exactpriv.spaces import Hamming, Subsets
 
 __all__: list[str] = []  # private module
 
@@ -44,72 +41,23 @@ _EXACT_MAX_BITS = 100
 _EXACT_MAX_BIG = 64
 #: Above this size (bits) of the common denominator of the joint pmf, "auto" evaluates the
 #: Shannon sums directly in arb with per-group denominators instead of exact integer sums.
-_JOINT_MAX_BITS = 512
-#: Enclosures are refined until their width is below 2^-_ENCLOSURE_BITS.
-_ENCLOSURE_BITS = 64
+JOINT_MAX_BITS = 512
+#: Enclosures are refined until their width is below 2^-ENCLOSURE_BITS.
+ENCLOSURE_BITS = 64
 #: Precision ladder (bits) for arb evaluations.
-_PRECS = (128, 256, 512, 1024, 2048, 4096)
+PRECISIONS = (128, 256, 512, 1024, 2048, 4096)
 #: Largest symbolic sub-channel (rows*columns) handled by the closed-form detector.
-_SYMBOLIC_MAX_ENTRIES = 4096
+SYMBOLIC_MAX_ENTRIES = 4096
 #: First-pass gap for the many sub-channels of mi_dp; only those that may hold the maximum
 #: are refined to the requested gap.
-_COARSE_GAP = Fraction(1, 10**4)
-
-_METHODS = ("auto", "exact", "arb")
+COARSE_GAP = Fraction(1, 10**4)
 
 
-# ======================================================================================
-# validation
-# ======================================================================================
-def _mechanism(M, name="M") -> Mechanism:
-    if isinstance(M, ProductMechanism):
-        return M.expand()
-    if not isinstance(M, Mechanism):
-        raise InvalidArgument(f"{name}={M!r} of type {type(M).__name__} must be an exactpriv Mechanism")
-    return M
-
-
-def _prior(M: Mechanism, prior, what: str) -> tuple[Prior, str]:
-    if prior is None:
-        raise InvalidArgument(
-            f"{what} depends on the prior: give prior=... (e.g. prior=Prior.uniform(M.inputs))")
-    if not isinstance(prior, Prior):
-        raise InvalidArgument(
-            f"prior={prior!r} of type {type(prior).__name__} must be an exactpriv Prior on {M.inputs!r}")
-    prior.check_space(M.inputs, "mechanism")
-    return prior, repr(prior)
-
-
-def _method(method) -> str:
-    if method not in _METHODS:
-        raise InvalidArgument(f"method={method!r} must be one of {list(_METHODS)}")
-    return method
-
-
-def _records(M: Mechanism, what: str) -> np.ndarray:
-    if not isinstance(M.inputs, (Hamming, Subsets)):
-        raise InvalidArgument(
-            f"{what} is defined per record: the input space must be Hamming (D_1 x ... x D_n) or Subsets "
-            f"(membership bits), got {M.inputs!r}")
-    return M.inputs.record_codes()
-
-
-def _record_index(M: Mechanism, record) -> int:
-    n = len(M.inputs.records)
-    if isinstance(record, bool) or not isinstance(record, (int, np.integer)) or not 0 <= int(record) < n:
-        raise InvalidArgument(f"record={record!r} must be an int in 0..{n - 1} (a record of {M.inputs!r})")
-    return int(record)
-
-
-def _require_rational(M: Mechanism, what: str) -> None:
-    refuse_symbolic(M, what)
-
-
-def _other_codes(codes: np.ndarray, i: int) -> list[tuple]:
+def codes_without_record(codes: np.ndarray, i: int) -> list[tuple]:
     return [tuple(r[:i] + r[i + 1:]) for r in codes.tolist()]
 
 
-def _pmf_desc(space, pmf):
+def pmf_label(space, pmf):
     """A prior as {point: probability} over its support ("uniform over all N inputs" if so)."""
     if len(pmf) > 1 and all(p == pmf[0] for p in pmf):
         return f"uniform over all {len(pmf)} inputs"
@@ -121,7 +69,7 @@ def _pmf_desc(space, pmf):
 # collected log-sums: Σ_n c_n log n, exact (LogForm) or certified (arb)
 # ======================================================================================
 @functools.lru_cache(maxsize=1 << 18)
-def _arb_log_int(n: int, prec: int):
+def arb_log_int(n: int, prec: int):
     """Ball of log n at ``prec`` bits; call only inside ``working_precision(prec)``."""
     return flint.arb(n).log()
 
@@ -131,7 +79,7 @@ def _factor_int(n: int) -> tuple:
     return tuple(prime_factorization(n).items())
 
 
-class _LogSum:
+class LogSum:
     """The exact real (1/den)·Σ_n c_n·log n (positive integers n, integer c_n), collected by
     integer so that each integer is factored (or its log evaluated) once.  Integer
     coefficients over one common denominator keep the hot loops free of Fraction arithmetic
@@ -157,7 +105,7 @@ class _LogSum:
         self.add(coef, num)
         self.add(-coef, den)
 
-    def merge(self, other: "_LogSum", sign: int) -> None:
+    def merge(self, other: "LogSum", sign: int) -> None:
         """Add sign·other (same denominator)."""
         if other.den != self.den:
             raise AssertionError("internal: log-sums over different denominators")  # pragma: no cover
@@ -191,15 +139,15 @@ class _LogSum:
             acc = flint.arb(0)
             for n, c in self.c.items():
                 if c:
-                    acc += _arb_log_int(n, prec) * c
+                    acc += arb_log_int(n, prec) * c
             return acc / self.den
 
     def enclosure(self) -> tuple[Fraction, Fraction, int]:
-        """Certified rational (lo, hi, prec) with hi - lo < 2^-_ENCLOSURE_BITS (or the last rung)."""
-        return _refine(self.arb)
+        """Certified rational (lo, hi, prec) with hi - lo < 2^-ENCLOSURE_BITS (or the last rung)."""
+        return refine_ball(self.arb)
 
 
-class _Ball:
+class BallSum:
     """A real known only through certified balls: ``evaluate(prec)`` -> arb (no exact form).
     Used when the exact log-sum would need integers of thousands of bits (rows with unrelated
     denominators make the common denominator D of the joint pmf huge)."""
@@ -223,33 +171,33 @@ class _Ball:
         return False
 
     def enclosure(self) -> tuple[Fraction, Fraction, int]:
-        """Certified rational (lo, hi, prec) with hi - lo < 2^-_ENCLOSURE_BITS (or the last rung)."""
-        return _refine(self.evaluate)
+        """Certified rational (lo, hi, prec) with hi - lo < 2^-ENCLOSURE_BITS (or the last rung)."""
+        return refine_ball(self.evaluate)
 
 
-def _refine(evaluate) -> tuple[Fraction, Fraction, int]:
+def refine_ball(evaluate) -> tuple[Fraction, Fraction, int]:
     """Evaluate ``evaluate(prec)`` (an arb ball) up the precision ladder until the ball is
-    narrower than 2^-_ENCLOSURE_BITS; return its exact endpoints and the precision used."""
-    target = Fraction(1, 1 << _ENCLOSURE_BITS)
-    for prec in _PRECS:
+    narrower than 2^-ENCLOSURE_BITS; return its exact endpoints and the precision used."""
+    target = Fraction(1, 1 << ENCLOSURE_BITS)
+    for prec in PRECISIONS:
         ball = evaluate(prec)
         if ball.is_finite():
             lo, hi = arb_to_fractions(ball)
-            if hi - lo < target or prec == _PRECS[-1]:
+            if hi - lo < target or prec == PRECISIONS[-1]:
                 return lo, hi, prec
     raise InvalidArgument("internal: no finite enclosure at the largest precision")  # pragma: no cover
 
 
-def _logsum_measured(name, ls: _LogSum, method: str, witness: dict, note: str = "") -> Measured:
+def logsum_measured(name, ls: LogSum, method: str, witness: dict, note: str = "") -> Measured:
     if method == "exact" or (method == "auto" and ls.affordable()):
         return Measured(name, ls.logform(), witness=witness, method="exact-logform", note=note)
     lo, hi, prec = ls.enclosure()
     why = ("evaluated in arb with per-group denominators (the common denominator is too large for an exact form)"
-           if isinstance(ls, _Ball) else "certified enclosure of the exact log-sum (too large to factor)")
+           if isinstance(ls, BallSum) else "certified enclosure of the exact log-sum (too large to factor)")
     return Measured(name, None, lo, hi, witness, f"arb({prec} bits)", (note + "; " if note else "") + why)
 
 
-def _log_rational_measured(name, r: Fraction, method: str, witness: dict, note: str = "") -> Measured:
+def log_rational_measured(name, r: Fraction, method: str, witness: dict, note: str = "") -> Measured:
     """log r for an exact positive rational r: an exact LogForm when r is small enough to
     factor (or method="exact"), else a certified arb enclosure (r itself is in the witness)."""
     small = max(r.numerator.bit_length(), r.denominator.bit_length()) <= _EXACT_MAX_BITS
@@ -260,7 +208,7 @@ def _log_rational_measured(name, r: Fraction, method: str, witness: dict, note: 
         with working_precision(prec):
             return flint.arb(flint.fmpq(r.numerator, r.denominator)).log()
 
-    lo, hi, prec = _refine(ball)
+    lo, hi, prec = refine_ball(ball)
     return Measured(name, None, lo, hi, witness, f"arb({prec} bits)",
                     (note + "; " if note else "") + "log of the exact rational in the witness, enclosed in arb "
                     "(too large to factor into primes)")
@@ -269,7 +217,7 @@ def _log_rational_measured(name, r: Fraction, method: str, witness: dict, note: 
 # ======================================================================================
 # maxima of measured values
 # ======================================================================================
-def _bounds(v) -> tuple:
+def measured_bounds(v) -> tuple:
     """Certified rational bounds of an exact finite value (Fraction / LogForm / sympy)."""
     if isinstance(v, Fraction):
         return v, v
@@ -280,7 +228,7 @@ def _bounds(v) -> tuple:
     return arb_to_fractions(arb_eval(v, 256))
 
 
-def _max_measured(name: str, items: list[Measured], note: str = "") -> Measured:
+def max_measured(name: str, items: list[Measured], note: str = "") -> Measured:
     """The maximum of several measured values, exact when it can be decided exactly, with the
     witness of the maximiser (of the best lower bound for enclosures)."""
     infinite = [m for m in items if m.value is not None and m.value == sympy.oo]
@@ -293,7 +241,7 @@ def _max_measured(name: str, items: list[Measured], note: str = "") -> Measured:
     lows, highs = [], []
     for m in items:
         if m.value is not None:
-            lo, hi = _bounds(m.value)
+            lo, hi = measured_bounds(m.value)
         else:
             lo, hi = m.lower, m.upper
         lows.append(lo)
@@ -318,8 +266,8 @@ def _max_measured(name: str, items: list[Measured], note: str = "") -> Measured:
                     (note + "; " if note else "") + "maximum of certified enclosures (witness: best lower bound)")
 
 
-def _max_logsums(name: str, entries: list, method: str, note: str = "") -> Measured:
-    """The maximum of exact log-sums (``(_LogSum or sympy.oo, witness)`` pairs), factoring
+def max_logsums(name: str, entries: list, method: str, note: str = "") -> Measured:
+    """The maximum of exact log-sums (``(LogSum or sympy.oo, witness)`` pairs), factoring
     only the candidates: every sum is first enclosed in arb (cheap), and only those whose
     upper end reaches the best lower end are turned into LogForms and compared exactly."""
     for ls, wit in entries:
@@ -327,12 +275,12 @@ def _max_logsums(name: str, entries: list, method: str, note: str = "") -> Measu
             return Measured(name, sympy.oo, witness=wit, method="exact",
                             note="posterior 0 where the prior is positive" if not note else note)
     if len(entries) == 1:
-        return _logsum_measured(name, entries[0][0], method, entries[0][1], note)
+        return logsum_measured(name, entries[0][0], method, entries[0][1], note)
     bounds = [arb_to_fractions(ls.arb(128)) for ls, _ in entries]
     best_low = max(lo for lo, _ in bounds)
     cand = [k for k, (_, hi) in enumerate(bounds) if hi >= best_low]
-    items = [_logsum_measured(name, entries[k][0], method, entries[k][1], note) for k in cand]
-    return _max_measured(name, items, note)
+    items = [logsum_measured(name, entries[k][0], method, entries[k][1], note) for k in cand]
+    return max_measured(name, items, note)
 
 
 def _max_symbolic(name, items, note):

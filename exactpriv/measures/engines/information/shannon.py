@@ -58,14 +58,14 @@ from exactpriv.exact.numbers import as_rational
 from exactpriv.measures.engines.capacity import CapacityResult, capacity_enclosure
 from exactpriv.measures.engines.information.channel import (
     DEFAULT_PREC,
-    _Channel,
-    _IntLogs,
-    _check_prec,
-    _fmpq,
-    _mi_arb,
+    ExactChannel,
+    IntegerLogs,
     _output_entry,
     _pmf,
     _rational_entry,
+    check_precision,
+    mutual_information_ball,
+    to_fmpq,
 )
 
 __all__ = [
@@ -93,14 +93,14 @@ def binary_entropy_arb(p, *, prec: int = DEFAULT_PREC):
     ``p`` is an exact rational in [0, 1].  The capacity of the binary symmetric channel with
     crossover p is log 2 - h(p) (Cuff–Yu, proof of Lemma 2).
     """
-    prec = _check_prec(prec)
+    prec = check_precision(prec)
     p = _rational_entry(p, "p")
-    logs = _IntLogs(prec)
+    logs = IntegerLogs(prec)
     with flint.ctx.workprec(prec):
         total = flint.arb(0)
         for r in (p, 1 - p):
             if r:
-                total -= flint.arb(_fmpq(r)) * logs.rational(r)
+                total -= flint.arb(to_fmpq(r)) * logs.rational(r)
         return total
 
 
@@ -112,12 +112,12 @@ def mutual_information_arb(prior, W, *, prec: int = DEFAULT_PREC):
     are skipped exactly.  The ball is an enclosure at working precision ``prec`` bits; it
     does not try to be tight at tiny ``prec``.
     """
-    prec = _check_prec(prec)
-    ch = _Channel.of(W)
+    prec = check_precision(prec)
+    ch = ExactChannel.of(W)
     P = _pmf(prior, "prior")
     if len(P) != ch.n_in:
         raise SpaceMismatchError(f"prior has {len(P)} entries but the channel W has {ch.n_in} rows (inputs)")
-    return _mi_arb(ch, P, prec, _IntLogs(prec))
+    return mutual_information_ball(ch, P, prec, IntegerLogs(prec))
 
 
 def kl_arb(P, Q, *, prec: int = DEFAULT_PREC):
@@ -125,18 +125,18 @@ def kl_arb(P, Q, *, prec: int = DEFAULT_PREC):
 
     Returns ``flint.arb.pos_inf()`` when some P_i > 0 = Q_i (decided on the Fractions).
     """
-    prec = _check_prec(prec)
+    prec = check_precision(prec)
     P, Q = _pmf(P, "P"), _pmf(Q, "Q")
     if len(P) != len(Q):
         raise SpaceMismatchError(f"P has {len(P)} entries but Q has {len(Q)}")
     if any(p > 0 and q == 0 for p, q in zip(P, Q)):
         return flint.arb.pos_inf()
-    logs = _IntLogs(prec)
+    logs = IntegerLogs(prec)
     with flint.ctx.workprec(prec):
         total = flint.arb(0)
         for p, q in zip(P, Q):
             if p and p != q:  # log p - log q from cached integer logs; p = q adds exactly 0
-                total += flint.arb(_fmpq(p)) * (logs.rational(p) - logs.rational(q))
+                total += flint.arb(to_fmpq(p)) * (logs.rational(p) - logs.rational(q))
         return total
 
 
@@ -161,7 +161,7 @@ def mutual_information_exact(prior, W, *, max_pairs: int = EXACT_MAX_PAIRS) -> l
     primes for an equality test.  Raises :class:`SpaceTooLargeError` beyond ``max_pairs``
     (x, y) pairs: use :func:`mutual_information_arb` there.
     """
-    ch = _Channel.of(W)
+    ch = ExactChannel.of(W)
     if ch.n_in * ch.n_out > max_pairs:
         raise SpaceTooLargeError(
             f"W is {ch.n_in}x{ch.n_out} = {ch.n_in * ch.n_out} pairs > max_pairs={max_pairs}; "
@@ -210,13 +210,13 @@ def _terms(terms, name="terms") -> list[tuple[Fraction, Fraction]]:
 
 def log_terms_arb(terms, *, prec: int = DEFAULT_PREC):
     """Certified ball of Σ c·log(a) for pairs ``(c, a)`` of rationals (a > 0)."""
-    prec = _check_prec(prec)
+    prec = check_precision(prec)
     terms = _terms(terms)
-    logs = _IntLogs(prec)
+    logs = IntegerLogs(prec)
     with flint.ctx.workprec(prec):
         total = flint.arb(0)
         for c, a in terms:
-            total += flint.arb(_fmpq(c)) * logs.rational(a)
+            total += flint.arb(to_fmpq(c)) * logs.rational(a)
         return total
 
 

@@ -10,13 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-import sympy
 
-from exactpriv.errors import UndecidedError, refuse_symbolic
+from exactpriv.errors import UndecidedError
 from exactpriv.exact.intervals import arb_to_fractions
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
-from exactpriv.mechanisms.base import Mechanism
 
 
 __all__: list[str] = []  # private module
@@ -27,11 +25,6 @@ _U = 2.0 ** -53  # unit roundoff of binary64
 _BLOCK = 1 << 22
 #: Largest number of distinct matrix values handled by the code path (uint8 codes).
 _MAX_CODES = 256
-_OO = sympy.oo
-
-
-def _require_rational(M: Mechanism, what: str) -> None:
-    refuse_symbolic(M, what)
 
 
 @dataclass
@@ -64,7 +57,7 @@ def _bincount(flat, minlength):
 _HASH_WEIGHTS = np.random.default_rng(20261124).integers(1, 1 << 62, size=1 << 16, dtype=np.int64) | 1
 
 
-def _unique_rows(H: np.ndarray):
+def unique_rows(H: np.ndarray):
     """(distinct rows, index of the first occurrence of each) of an int matrix.
 
     Grouped by a 64-bit hash of each row and then *verified*: every row must equal its group's

@@ -9,7 +9,7 @@ Algorithm and why
 Every measure built on it is  max over ordered pairs (x, x') of a divergence between the rows
 P(.|x) and P(.|x') of a rational mechanism.  Rows are read through
 ``Mechanism.integer_rows()``: P(y|x) = num[x, y] / den[x] with int64 numerators.  Two scan
-strategies, both exact, are chosen per mechanism (:class:`_Engine`):
+strategies, both exact, are chosen per mechanism (:class:`ScanEngine`):
 
 * **value codes** (few distinct entries, e.g. the exponential mechanism E_d: 7 values in a
   729 x 729 matrix).  Entries are scaled to a common denominator L and replaced by their
@@ -52,26 +52,19 @@ import numpy as np
 from exactpriv.exact.kernel import exact_argmax_fractions
 from exactpriv.mechanisms.base import Mechanism
 
-from exactpriv.measures.engines.scan.codes import (  # noqa: F401  (_MAX_CODES, _OO, _require_rational: imported from here)
-    _BLOCK,
-    _MAX_CODES,
-    _OO,
-    _U,
-    _bincount,
-    _Codes,
-    _idx,
-    _require_rational,
-)
+from exactpriv.measures.engines.scan.codes import _BLOCK, _MAX_CODES, _U, _bincount, _Codes, _idx
+from exactpriv.errors import refuse_symbolic
 from exactpriv.measures.engines.scan.kl_renyi import _DivergenceScans
+from exactpriv.exact.numbers import OO
 
 __all__: list[str] = []  # private module: its names are imported by divergence and approx
 
 
-class _Engine(_DivergenceScans):
+class ScanEngine(_DivergenceScans):
     """Exact max-over-pairs scans of one rational Mechanism (see the module docstring)."""
 
     def __init__(self, M: Mechanism):
-        _require_rational(M, "this measure")
+        refuse_symbolic(M, "this measure")
         self.M = M
         self.num, self.den = M.integer_rows()
         self.N, self.Y = self.num.shape
@@ -188,7 +181,7 @@ class _Engine(_DivergenceScans):
         inf = (Vb == 0) & (Va > 0)
         if inf.any():
             k = int(np.argmax(inf))
-            value = _OO
+            value = OO
         else:
             ok = np.flatnonzero(Vb > 0)
             kk, value = exact_argmax_fractions(Va[ok], Vb[ok])  # V/L: the common L cancels
@@ -239,7 +232,7 @@ class _Engine(_DivergenceScans):
             fin_i, fin_j = np.isfinite(Li), np.isfinite(Lj)
             gap = (fin_i & ~fin_j) | (fin_j & ~fin_i)
             if gap.any():  # exact: L is -inf iff the numerator is 0
-                return _OO, self.support_gap(pairs)
+                return OO, self.support_gap(pairs)
             with np.errstate(invalid="ignore"):
                 D = np.where(fin_i & fin_j, Li - Lj, np.nan)
             m = max(float(np.fmax.reduce(D, axis=None)), float(-np.fmin.reduce(D, axis=None)))
@@ -281,7 +274,7 @@ class _Engine(_DivergenceScans):
                     m2 = 1.0 / np.fmin.reduce(R1, axis=1)
             m = max(float(np.fmax.reduce(m1)), float(np.fmax.reduce(m2)))
             if m == math.inf:  # exact: F == 0 iff num == 0 (no underflow, see __init__)
-                return _OO, self.support_gap(pairs)
+                return OO, self.support_gap(pairs)
             thr = m * (1.0 - 2.0 ** -40)
             xs, x2s, ys = [], [], []
             for mm, fwd in ((m1, True), (m2, False)):

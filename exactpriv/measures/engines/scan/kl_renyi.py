@@ -1,4 +1,4 @@
-"""KL and Rényi scans of the exact scan engine (a mixin of :class:`exactpriv.measures.engines.scan.engine._Engine`).
+"""KL and Rényi scans of the exact scan engine (a mixin of :class:`exactpriv.measures.engines.scan.engine.ScanEngine`).
 
 max over ordered pairs of D(P_x ‖ P_x') (KL) and of Σ_y P_x(y)^k P_x'(y)^{1−k} (Rényi of integer
 order k >= 2), exactly:
@@ -23,31 +23,89 @@ import numpy as np
 
 from exactpriv.exact.logforms import LogForm
 
-from exactpriv.measures.engines.scan.codes import _BLOCK, _OO, _U, _Codes, _idx, _max_exact, _unique_rows
+from exactpriv.measures.engines.scan.codes import _BLOCK, _U, _Codes, _idx, _max_exact, unique_rows
+from exactpriv.exact.numbers import OO
 
 __all__: list[str] = []  # private module
 
 
+def _certified_logs(values) -> tuple[np.ndarray, float]:
+    """ln v for each positive int v (0 gives 0): arb at 80 bits rounded to binary64, one log per distinct
+    value, with ζ0 such that |logs[k] − ln v_k| <= ζ0 for every k."""
+    logs = np.zeros(len(values))
+    zeta0 = 0.0
+    old = flint.ctx.prec
+    flint.ctx.prec = 80
+    try:
+        for k, v in enumerate(values):
+            if v > 0:
+                ball = flint.arb(int(v)).log()
+                f = float(ball)
+                logs[k] = f
+                zeta0 = max(zeta0, 2 * _U * abs(f) + 2 * float(ball.rad()))
+    finally:
+        flint.ctx.prec = old
+    return logs, zeta0
+
+
+def _kl_table(c: _Codes) -> tuple[np.ndarray, float]:
+    """The float table t_ab ≈ (V_a/L) ln(V_a/V_b) over code pairs (0 where V_a or V_b is 0) and ζ with
+    |t_ab − true| <= ζ for every entry.
+
+    One certified log per distinct value (K of them; not two per pair of values, which cost K² arb logs:
+    81% of kl_dp on tie-heavy mechanisms with hundreds of values), then three float operations per entry.
+    Error: with |l_a − ln V_a| <= ζ0, w = V_a/L <= 1 and each operation rounding by (1 + δ), |δ| <= u,
+    fl(fl(w)·fl(l_a − l_b)) = w (ln V_a − ln V_b + e)(1 + δ1)(1 + δ2)(1 + δ3) with |e| <= 2ζ0, so
+    |t^ − t| <= 2ζ0(1 + 4u) + 3.01u(|t| + 2ζ0) <= 2.1ζ0 + 4u|t^| (|t| <= |t^| + 2.1ζ0; u = 2^-53)."""
+    V = [int(v) for v in c.V[:c.K]]
+    logs, zeta0 = _certified_logs(V)
+    pos = np.array([v > 0 for v in V])
+    w = np.array([v / c.L for v in V])  # correctly rounded V_a/L (int / int division)
+    sub = w[:, None] * (logs[:, None] - logs[None, :])
+    sub[~pos, :] = 0.0
+    sub[:, ~pos] = 0.0
+    tab = np.zeros((c.base, c.base))
+    tab[:c.K, :c.K] = sub
+    zeta = 2.1 * zeta0 + 4 * _U * float(np.abs(sub).max(initial=0.0)) + 1e-300
+    return tab.ravel(), zeta
+
+
 class _DivergenceScans:
-    """KL and integer-order Rényi scans; mixed into ``_Engine`` (uses its codes, chunks, rows)."""
+    """KL and integer-order Rényi scans; mixed into ``ScanEngine`` (uses its codes, chunks, rows)."""
 
     # ----- KL and Rényi: float filter with certified bounds, exact LogForm / Fraction
     def _code_histograms(self, c: _Codes, xs, x2s):
         """Exact per-ordered-pair histograms over code pairs (a, b) = (code at x, code at x'),
-        deduplicated: returns (list of unique histogram rows, list of (x, x') representatives)."""
+        deduplicated: returns (list of unique histograms, each [(a·base + b, count), ...] over its
+        non-zero bins, list of (x, x') representatives).
+
+        Few codes: dense bincounts (base² bins a pair).  Many codes (base² > 2Y, up to 65,536 bins): the
+        pair's code-pair indices sorted, a canonical row of width Y for the same multiset — dense
+        histograms of 65,536 bins per candidate pair made kl_dp on tie-heavy mechanisms with hundreds of
+        values grow like N^3 (issue 24)."""
         KK = c.base * c.base
-        seen = {}
-        step = max(1, _BLOCK // max(KK, self.Y))
+        seen: dict = {}
+        sparse = KK > 2 * self.Y
+        step = max(1, _BLOCK // max(self.Y if sparse else KK, self.Y))
         for s in range(0, len(xs), step):
             xa, xb = xs[s:s + step], x2s[s:s + step]
             idx = _idx(c, xa, xb).astype(np.int64)
-            off = (np.arange(len(xa), dtype=np.int64) * KK)[:, None]
-            H = np.bincount((idx + off).ravel(), minlength=len(xa) * KK).reshape(len(xa), KK)
-            U, first = _unique_rows(H)
+            if sparse:
+                U, first = unique_rows(np.sort(idx, axis=1))
+            else:
+                off = (np.arange(len(xa), dtype=np.int64) * KK)[:, None]
+                H = np.bincount((idx + off).ravel(), minlength=len(xa) * KK).reshape(len(xa), KK)
+                U, first = unique_rows(H)
             for row, f in zip(U, first):
                 key = row.tobytes()
                 if key not in seen:
-                    seen[key] = (row, (int(xa[f]), int(xb[f])))
+                    if sparse:
+                        ks, counts = np.unique(row, return_counts=True)
+                        hist = list(zip(ks.tolist(), counts.tolist()))
+                    else:
+                        nz = np.flatnonzero(row)
+                        hist = list(zip(nz.tolist(), row[nz].tolist()))
+                    seen[key] = (hist, (int(xa[f]), int(xb[f])))
         return [v[0] for v in seen.values()], [v[1] for v in seen.values()]
 
     def kl(self, pairs):
@@ -56,7 +114,7 @@ class _DivergenceScans:
             return None, None
         gap = self.support_gap(pairs)
         if gap is not None:
-            return _OO, gap[:2]
+            return OO, gap[:2]
         c = self.codes
         if c is not None:
             return self._kl_codes(c, pairs)
@@ -65,27 +123,7 @@ class _DivergenceScans:
     def _kl_codes(self, c: _Codes, pairs):
         L = c.L
         KK = c.base * c.base
-        # certified float table of (V_a/L) ln(V_a/V_b): arb at 80 bits, rounded to binary64;
-        # |float − true| <= 2u|mid| + rad =: err_ab.
-        tab = np.zeros(KK)
-        zeta = 0.0
-        old = flint.ctx.prec
-        flint.ctx.prec = 80
-        try:
-            for a in range(c.K):
-                Va = int(c.V[a])
-                if Va == 0:
-                    continue
-                for b in range(c.K):
-                    Vb = int(c.V[b])
-                    if Vb == 0:
-                        continue
-                    ball = flint.arb(flint.fmpq(Va, L)) * (flint.arb(Va).log() - flint.arb(Vb).log())
-                    v = float(ball)
-                    tab[a * c.base + b] = v
-                    zeta = max(zeta, 2 * _U * abs(v) + float(ball.rad()) * 2)
-        finally:
-            flint.ctx.prec = old
+        tab, zeta = _kl_table(c)
         perm = np.arange(KK).reshape(c.base, c.base).T.ravel()  # (a, b) -> (b, a)
         bwd = tab[perm]
         cmax = float(np.abs(tab).max())
@@ -105,12 +143,12 @@ class _DivergenceScans:
         items = []
         for h, rep in zip(hists, reps):
             coef = {}
-            for k in np.flatnonzero(h).tolist():
+            for k, n in h:
                 a, b = divmod(k, c.base)
                 Va, Vb = int(c.V[a]), int(c.V[b])
                 if Va == 0:
                     continue
-                w = Fraction(int(h[k]) * Va, L)
+                w = Fraction(n * Va, L)
                 coef[Va] = coef.get(Va, 0) + w
                 coef[Vb] = coef.get(Vb, 0) - w
             items.append((LogForm(0, logs=coef), rep))
@@ -203,7 +241,7 @@ class _DivergenceScans:
             return None, None
         gap = self.support_gap(pairs)
         if gap is not None:
-            return _OO, gap[:2]
+            return OO, gap[:2]
         c = self.codes
         if c is not None:
             return self._renyi_int_codes(c, pairs, k)
@@ -248,7 +286,7 @@ class _DivergenceScans:
         hists, reps = self._code_histograms(c, xs, x2s)
         best = None
         for h, rep in zip(hists, reps):
-            s = sum((int(h[i]) * exact[i] for i in np.flatnonzero(h).tolist() if i in exact), Fraction(0))
+            s = sum((n * exact[i] for i, n in h if i in exact), Fraction(0))
             if best is None or s > best[0]:
                 best = (s, rep)
         return best
@@ -305,11 +343,11 @@ class _DivergenceScans:
             hists, reps = self._code_histograms(c, xs, x2s)
             for h, rep in zip(hists, reps):
                 ms = {}
-                for k in np.flatnonzero(h).tolist():
+                for k, n in h:
                     a, b = divmod(k, c.base)
                     p, q = Fraction(int(c.V[a]), c.L), Fraction(int(c.V[b]), c.L)
                     if p or q:
-                        ms[(p, q)] = ms.get((p, q), 0) + int(h[k])
+                        ms[(p, q)] = ms.get((p, q), 0) + n
                 out.append((ms, rep))
             return out
         seen = {}

@@ -23,15 +23,16 @@ import sympy
 
 from exactpriv.distributions import Prior
 from exactpriv.errors import InvalidArgument
+from exactpriv.exact.numbers import OO
 from exactpriv.mechanisms.base import Mechanism
-from theorems.zhao2019.exact_ratios import _OO, _lt
+from theorems.zhao2019.steps import lt
 
 _F = Fraction
 #: the null-event conventions (as exactpriv.measures.bayesian.NULL_EVENTS)
 NULL_EVENTS = ("skip_undefined", "skip_null")
 
 
-class _Tables:
+class Tables:
     """Fractions of a (mechanism, prior) on D^n: points, pmf, rows, alphabets, ⊥ codes."""
 
     def __init__(self, M: Mechanism, prior: Prior | None, null_events: str = "skip_undefined"):
@@ -104,7 +105,7 @@ class _Tables:
 
 @functools.lru_cache(maxsize=None)
 def _tables(M, prior, null_events: str = "skip_undefined"):
-    return _Tables(M, prior, null_events)
+    return Tables(M, prior, null_events)
 
 
 def _events(ny: int):
@@ -120,10 +121,10 @@ def _event_max_ratio(P, Q, events):
         b = sum((Q[k] for k in E), Fraction(0))
         if a == 0 and b == 0:
             continue
-        r = _OO if b == 0 else a / b
-        if best is None or _lt(best, r):
+        r = OO if b == 0 else a / b
+        if best is None or lt(best, r):
             best = r
-            if r == _OO:
+            if r == OO:
                 return r
     return best
 
@@ -133,11 +134,11 @@ def _subsets(others):
         yield from itertools.combinations(others, r)
 
 
-def _configs(T: _Tables, S):
+def _configs(T: Tables, S):
     return itertools.product(*(T.alphabets[j] for j in S))
 
 
-def _brute_bdp_ratio(T: _Tables):
+def brute_bdp_ratio(T: Tables):
     """e^{BDP} by the definition: sup over i, S, x_S, x_i ≠ x_i' and output *events* of
     P[Y ∈ E | x_i, x_S]/P[Y ∈ E | x_i', x_S] (unknown records integrated under the prior)."""
     events = _events(T.ny)
@@ -152,7 +153,7 @@ def _brute_bdp_ratio(T: _Tables):
                     if u is None or w is None:
                         continue
                     r = _event_max_ratio(u, w, events)
-                    if r is not None and _lt(best, r):
+                    if r is not None and lt(best, r):
                         best = r
     return best
 
@@ -180,7 +181,7 @@ def _posteriors(weights, u, v):
     return [w * a / z0 for w, a in zip(weights, u)], [w * a / zi for w, a in zip(weights, v)]
 
 
-def _random_weights(rng, k):
+def random_weights(rng, k):
     w = [rng.randint(1, 9) for _ in range(k)]
     s = sum(w)
     return [Fraction(a, s) for a in w]
@@ -201,7 +202,7 @@ def _belief_weight(spec, other_spec):
     return min(max(w, Fraction(1, 10 ** 12)), 1 - Fraction(1, 10 ** 12))
 
 
-def _witness_pair_weights(belief, pair):
+def witness_pair_weights(belief, pair):
     a, b = pair
     wa = _belief_weight(belief[a], belief[b])
     wb = _belief_weight(belief[b], belief[a])
@@ -212,14 +213,14 @@ def _witness_pair_weights(belief, pair):
     return wa, wb
 
 
-def _sp_uv(T: _Tables, i: int, y: int):
+def sp_uv(T: Tables, i: int, y: int):
     """Game-0 and Game-i likelihoods of every database for record i, transcript y."""
     u = [row[y] for row in T.rows]
     v = [T.rows[T.index[T.with_bot(x, i)]][y] for x in T.points]
     return u, v
 
 
-def _bsp_uv(T: _Tables, i: int, S: tuple, game: str):
+def bsp_uv(T: Tables, i: int, S: tuple, game: str):
     """Configurations c = (x_i, x_S) admissible in Def. 2 and their Game-0 / Game-i likelihood
     rows (9), (15) for the given reading of Game i (unknown records integrated under the prior)."""
     out = []
@@ -240,7 +241,7 @@ def _bsp_uv(T: _Tables, i: int, S: tuple, game: str):
     return out
 
 
-def _two_point_likelihood(T: _Tables, i, a, K, xk, remaining):
+def _two_point_likelihood(T: Tables, i, a, K, xk, remaining):
     fixed = tuple(sorted(tuple(zip(K, xk)) + ((i, a),)))
     if remaining == "conditional":
         return T.likelihood(fixed)
@@ -248,11 +249,11 @@ def _two_point_likelihood(T: _Tables, i, a, K, xk, remaining):
 
 
 @functools.lru_cache(maxsize=None)
-def _brute_mp_of(M, prior, remaining: str, null_events: str = "skip_undefined"):
+def brute_mp_of(M, prior, remaining: str, null_events: str = "skip_undefined"):
     return _brute_mp(_tables(M, prior, null_events), remaining)
 
 
-def _brute_mp(T: _Tables, remaining: str, ps=(_F(1, 2), _F(1, 100))):
+def _brute_mp(T: Tables, remaining: str, ps=(_F(1, 2), _F(1, 100))):
     """(A_max, max γ over the grid of p): over D_{i,K} in D*, A = P[E|x_i]/P[E|x̄_i] over output
     events E; γ(D) = max_E max(P[x_i|E]/P[x_i], P[x̄_i]/P[x̄_i|E]) by Bayes (Def. 3 (21)-(22))."""
     events = _events(T.ny)
@@ -266,7 +267,7 @@ def _brute_mp(T: _Tables, remaining: str, ps=(_F(1, 2), _F(1, 100))):
                     if u is None or w is None:
                         continue
                     r = _event_max_ratio(u, w, events)
-                    if r is not None and _lt(a_max, r):
+                    if r is not None and lt(a_max, r):
                         a_max = r
                     for p in ps:
                         for E in events:
@@ -277,8 +278,8 @@ def _brute_mp(T: _Tables, remaining: str, ps=(_F(1, 2), _F(1, 100))):
                                 continue
                             post_in = p * pu / pe
                             post_out = (1 - p) * pw / pe
-                            gam = max(post_in / p, _OO if post_out == 0 else (1 - p) / post_out)
-                            if _lt(g_max, gam):
+                            gam = max(post_in / p, OO if post_out == 0 else (1 - p) / post_out)
+                            if lt(g_max, gam):
                                 g_max = gam
     return a_max, g_max
 

@@ -32,7 +32,7 @@ def bank_file(tmp_path):
 def test_verify_runs_a_bank_file(bank_file, tmp_path, capsys):
     out = tmp_path / "v.json"
     assert main(["verify", str(bank_file), "--json", str(out), "--markdown", str(tmp_path / "v.md")]) == 0
-    rows = {r["id"]: r for r in json.loads(out.read_text())}
+    rows = {r["id"]: r for r in json.loads(out.read_text())["rows"]}
     assert set(rows) == {"mine.kl", "mine.kl3"}
     assert rows["mine.kl"]["verdict"] == "PROVED"  # for every mechanism, by reduction to RR(eps) (issue 27)
     assert rows["mine.kl3"]["verdict"] == "REFUTED" and rows["mine.kl3"]["finding"] == "unclassified"
@@ -79,7 +79,7 @@ def test_a_broken_bank_file_is_the_banks_error_not_an_internal_one(source, fragm
 
 def test_pytest_collects_a_bank_file(pytester, bank_file, monkeypatch):
     # the subprocess imports this checkout, not whatever copy is installed
-    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parent.parent))
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parents[2]))
     pytester.makepyfile(my_claims=BANK)
     result = pytester.runpytest_subprocess("my_claims.py", "-p", "no:cacheprovider")
     result.assert_outcomes(passed=1, failed=1)

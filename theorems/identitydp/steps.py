@@ -17,31 +17,31 @@ from exactpriv.claims import Instance, Outcome
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
+from exactpriv.exact.numbers import OO
 from exactpriv.measures.result import Measured
 
-_OO = sympy.oo
-_LOG2 = LogForm.log(2)
+LOG2 = LogForm.log(2)
 _ZERO = LogForm.rational(0)
 
 
-def _log_ratio(best):
+def log_ratio(best):
     """ln of a maximum ratio: None (no ratio) -> 0, oo -> oo, Fraction -> LogForm."""
     if best is None:
         return _ZERO
-    if best is _OO:
-        return _OO
+    if best is OO:
+        return OO
     return LogForm.log(best)
 
 
-def _better(a, b) -> bool:
+def better(a, b) -> bool:
     """a > b for ratios Fraction | oo, with None = nothing yet."""
     if a is None:
         return False
     if b is None:
         return True
-    if a is _OO:
-        return b is not _OO
-    if b is _OO:
+    if a is OO:
+        return b is not OO
+    if b is OO:
         return False
     return a > b
 
@@ -49,41 +49,41 @@ def _better(a, b) -> bool:
 def _ratio(num, den):
     """num/den with the conventions 0/0 -> None (ignored), a/0 -> oo."""
     if den == 0:
-        return None if num == 0 else _OO
+        return None if num == 0 else OO
     return Fraction(num) / Fraction(den)
 
 
-def _is_oo(v) -> bool:
-    return v is _OO or (isinstance(v, sympy.Basic) and v == _OO)
+def is_oo(v) -> bool:
+    return v is OO or (isinstance(v, sympy.Basic) and v == OO)
 
 
 def _scale(k, v):
     """k * v for an exact level v (LogForm / Fraction / oo), k a non-negative rational."""
-    if _is_oo(v):
-        return _OO if k > 0 else _ZERO
+    if is_oo(v):
+        return OO if k > 0 else _ZERO
     return v * Fraction(k)
 
 
-def _add(*vs):
-    if any(_is_oo(v) for v in vs):
-        return _OO
+def add(*vs):
+    if any(is_oo(v) for v in vs):
+        return OO
     out = _ZERO
     for v in vs:
         out = out + v
     return out
 
 
-def _lmax(a, b):
+def lmax(a, b):
     """Exact max of two levels (LogForm / Fraction / oo)."""
-    if _is_oo(a) or _is_oo(b):
-        return _OO
+    if is_oo(a) or is_oo(b):
+        return OO
     d = compare(a, ">=", b)
     if d.is_undecided:  # pragma: no cover - LogForm comparisons are always decidable
         raise ValueError(d.reason)
     return a if d.is_true else b
 
 
-_combine = Decision.all_of  # the conjunction of decisions
+combine = Decision.all_of  # the conjunction of decisions
 
 
 def _measured_le(m: Measured, bound) -> Decision:
@@ -97,7 +97,7 @@ def _measured_le(m: Measured, bound) -> Decision:
     return Decision.undecided("enclosure", f"{bound} lies in the enclosure [{m.lower}, {m.upper}] of {m.name}")
 
 
-def _measured_gt(m: Measured, bound) -> Decision:
+def measured_gt(m: Measured, bound) -> Decision:
     d = _measured_le(m, bound)
     if d.is_true:
         return Decision.false(d.method, f"not >: {d.reason}")
@@ -106,7 +106,7 @@ def _measured_gt(m: Measured, bound) -> Decision:
     return d
 
 
-def _implication_check(measure, bound_of, what: str):
+def implication_check(measure, bound_of, what: str):
     """B(M) <= f(A(M)) with exact levels (LogForm / oo)."""
 
     def check(inst: Instance) -> Outcome:

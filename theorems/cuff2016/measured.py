@@ -116,7 +116,7 @@ def _pure(M) -> Measured:
     return pure_dp(M)
 
 
-def _hamming_pairs(M):
+def hamming_pairs(M):
     """Ordered pairs (x, x') of input indices at Hamming distance exactly 1, computed from
     the points themselves (Def. 3), not from the space's edge list."""
     pts = M.inputs.points
@@ -129,17 +129,17 @@ def _profile(M):
     return approx_dp(M).value
 
 
-def _approx_delta(M, gamma: Fraction) -> Fraction:
+def approx_delta(M, gamma: Fraction) -> Fraction:
     """Tightest δ of (ln γ, δ)-DP, δ(γ) = max over ordered neighbour pairs of E_γ(P_x‖P_x')
     (Defs. 1 and 4 with the E_γ remark): the library's exact profile ``approx_dp``."""
     return _profile(M).delta(exp_eps=Fraction(gamma))
 
 
-def _pairwise_delta(M, gamma: Fraction) -> Fraction:
+def pairwise_delta(M, gamma: Fraction) -> Fraction:
     """The same δ(γ) from the pair-level hockey_stick over Hamming-distance-1 pairs."""
     rows = M.rows
-    return max((hockey_stick(rows[a], rows[b], gamma) for a, b in _hamming_pairs(M)), default=Fraction(0))
+    return max((hockey_stick(rows[a], rows[b], gamma) for a, b in hamming_pairs(M)), default=Fraction(0))
 
 
-def _max_alphabet(M) -> int:
+def max_alphabet(M) -> int:
     return max(len(a) for a in M.inputs.records)

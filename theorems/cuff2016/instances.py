@@ -24,7 +24,7 @@ from exactpriv.spaces import Hamming
 # ======================================================================================
 # instance families
 # ======================================================================================
-def _rpmf(rng: random.Random, k: int, den: int, *, positive: bool = False):
+def rpmf(rng: random.Random, k: int, den: int, *, positive: bool = False):
     """A random exact pmf on k points with denominator den (zeros allowed unless positive)."""
     if positive:
         den = max(den, k)
@@ -62,7 +62,7 @@ def _pairs_random(seed: int = 2016, count: int = 60):
         size = rng.choice([2, 3, 4, 5])
         den = rng.choice([2, 3, 4, 5, 6, 8, 10, 12])
         pos = rng.random() < 2 / 3
-        P, Q = _rpmf(rng, size, den, positive=pos), _rpmf(rng, size, rng.choice([3, 5, 7, 12]), positive=pos)
+        P, Q = rpmf(rng, size, den, positive=pos), rpmf(rng, size, rng.choice([3, 5, 7, 12]), positive=pos)
         out.append(_pair(f"random pair #{k} (seed {seed})", P, Q))
     return tuple(out)
 
@@ -95,7 +95,7 @@ PAIRS_RR = Family("pairs-binary-extremal", _pairs_rr,
 PAIR_FAMILIES = (PAIRS_RR, PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RANDOM_SLOW)
 
 
-def _mech(label, M, **params):
+def mech(label, M, **params):
     return Instance(label, mechanism=M, params=params)
 
 
@@ -108,7 +108,7 @@ _SPACES = (
 
 
 @functools.lru_cache(maxsize=None)
-def _mechs_random(seed: int = 2016, count: int = 32):
+def mechs_random(seed: int = 2016, count: int = 32):
     """Seeded random exact mechanisms on small Hamming spaces (1–2 records, alphabets 2–3),
     2–4 outputs, row denominators 2–6; half of them with zeros allowed."""
     rng = random.Random(seed)
@@ -117,8 +117,8 @@ def _mechs_random(seed: int = 2016, count: int = 32):
         space = _SPACES[k % len(_SPACES)]
         ny = rng.choice([2, 3, 4] if space.size <= 3 else [2, 3])
         pos = rng.random() < 1 / 2
-        rows = [_rpmf(rng, ny, rng.choice([2, 3, 4, 5, 6]), positive=pos) for _ in space.points]
-        out.append(_mech(f"random mechanism #{k} (seed {seed})", Mechanism(space, list(range(ny)), rows)))
+        rows = [rpmf(rng, ny, rng.choice([2, 3, 4, 5, 6]), positive=pos) for _ in space.points]
+        out.append(mech(f"random mechanism #{k} (seed {seed})", Mechanism(space, list(range(ny)), rows)))
     return tuple(out)
 
 
@@ -143,15 +143,15 @@ def _mechs_zoo():
         Mechanism(Hamming([0, 1], 2), ["a", "b"], [[F(1, 3), F(2, 3)]] * 4),  # constant: every level 0
         Mechanism(Hamming([0, 1], 1), [0, 1], [[F(1), F(0)], [F(1, 2), F(1, 2)]]),  # Z-channel
     ]
-    return tuple(_mech(repr(M), M) for M in z)
+    return tuple(mech(repr(M), M) for M in z)
 
 
 MECHS_ZOO = Family("mechanisms-zoo", _mechs_zoo,
                    "randomized response, BSC, erasure channels, geometric count query, E_d, Ex. 5.1, "
                    "one-time pad, a constant and a Z-channel (all exact)")
-MECHS_RANDOM = Family("mechanisms-random", _mechs_random,
+MECHS_RANDOM = Family("mechanisms-random", mechs_random,
                       "32 seeded random exact mechanisms on {0,1}, {0,1,2}, {0,1}^2, {0,1}x{0,1,2}")
-MECHS_RANDOM_SLOW = Family("mechanisms-random-large", lambda: _mechs_random(2017, 160),
+MECHS_RANDOM_SLOW = Family("mechanisms-random-large", lambda: mechs_random(2017, 160),
                            "160 more seeded random exact mechanisms (seed 2017)", slow=True)
 MECH_FAMILIES = (MECHS_ZOO, MECHS_RANDOM, MECHS_RANDOM_SLOW)
 
@@ -161,7 +161,7 @@ _BSC_PS = (Fraction(0), Fraction(1, 100), Fraction(1, 10), Fraction(1, 4), Fract
 
 @functools.lru_cache(maxsize=None)
 def _mechs_bsc():
-    return tuple(_mech(f"BSC(p={p})", zoo.binary_symmetric_channel(p), p=p) for p in _BSC_PS)
+    return tuple(mech(f"BSC(p={p})", zoo.binary_symmetric_channel(p), p=p) for p in _BSC_PS)
 
 
 MECHS_BSC = Family("binary-symmetric-channels", _mechs_bsc,

@@ -6,9 +6,9 @@ H(R) = (√R − 1)/(√R + 1) with R the largest cross-ratio (rational or +oo, 
 Every implication of Theorems 1 and 2 then reduces to comparing R with the square of a rational,
 decided in Fraction arithmetic (no transcendental comparison):
 
-* forward  "ε-BDP ⇒ (e^{2ε} − 1)-BSP"  ⟺  H(R) ≤ r² − 1  (:func:`_H_le`);
+* forward  "ε-BDP ⇒ (e^{2ε} − 1)-BSP"  ⟺  H(R) ≤ r² − 1  (:func:`H_le`);
 * converse "(½ − 1/(e^ε+1))-BSP ⇒ ε-BDP": s(ε) = (e^ε − 1)/(2(e^ε + 1)) is increasing, so the
-  tightest form is s(BDP) ≤ BSP, i.e. H(R) ≥ (r − 1)/(2(r + 1)) (:func:`_H_ge`, :func:`_s_of_ratio`).
+  tightest form is s(BDP) ≤ BSP, i.e. H(R) ≥ (r − 1)/(2(r + 1)) (:func:`H_ge`, :func:`s_of_ratio`).
 
 The bank's tests cross-check these rewritings against :func:`exactpriv.exact.kernel.compare` on the
 unreduced expressions.
@@ -18,21 +18,20 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import sympy
 
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.logforms import LogForm
+from exactpriv.exact.numbers import OO
 
-_OO = sympy.oo
 #: a rounded optimal belief within this of the measured sup counts as attaining it
 _ATTAIN_SLACK = Fraction(1, 10 ** 4)
 
 
-def _ratio_of(v):
+def ratio_of(v):
     """e^v for a measure value v = ln r (LogForm, 0) or +oo: the Fraction r, or ``sympy.oo``."""
-    if v == _OO:
-        return _OO
+    if v == OO:
+        return OO
     if isinstance(v, Fraction):
         if v != 0:
             raise InvalidArgument(f"{v} is not the log of a rational")
@@ -54,87 +53,61 @@ def _cross_ratio(m):
         if m.value != 0:
             raise InvalidArgument(f"{m!r} has no cross ratio")
         return Fraction(1)
-    return R if R == _OO else Fraction(R)
+    return R if R == OO else Fraction(R)
 
 
-def _H_le(R, c) -> bool:
+def H_le(R, c) -> bool:
     """H(R) = (√R − 1)/(√R + 1) ≤ c, exactly (R ≥ 1 rational or +oo; c rational).
 
     H(R) ≤ c ⟺ √R (1 − c) ≤ 1 + c ⟺ R ≤ ((1 + c)/(1 − c))² for 0 ≤ c < 1."""
     if c >= 1:
         return True
-    if c < 0 or R == _OO:
+    if c < 0 or R == OO:
         return False
     return R <= ((1 + c) / (1 - c)) ** 2
 
 
-def _H_ge(R, c) -> bool:
+def H_ge(R, c) -> bool:
     """H(R) ≥ c, exactly (H(+oo) = 1)."""
     if c <= 0:
         return True
-    if R == _OO:
+    if R == OO:
         return c <= 1
     if c >= 1:
         return False
     return R >= ((1 + c) / (1 - c)) ** 2
 
 
-def _s_of_ratio(r, scale=Fraction(1)):
+def s_of_ratio(r, scale=Fraction(1)):
     """scale·s(ε) with e^ε = r, s(ε) = ½ − 1/(e^ε + 1) = (r − 1)/(2(r + 1)); s(+oo) = ½."""
-    if r == _OO:
+    if r == OO:
         return scale / 2
     return scale * (r - 1) / (2 * (r + 1))
 
 
-def _lt(a, b) -> bool:
+def lt(a, b) -> bool:
     """a < b for Fractions / +oo."""
-    if a == _OO:
+    if a == OO:
         return False
-    if b == _OO:
+    if b == OO:
         return True
     return a < b
 
 
-def _le(a, b) -> bool:
-    return not _lt(b, a)
-
-
-def _dec(ok: bool, method: str, what: str, **cert) -> Decision:
-    cert = {k: (str(v) if isinstance(v, (Fraction, sympy.Basic)) else v) for k, v in cert.items()}
-    if ok:
-        return Decision.true(method, f"holds: {what}", certificate=cert)
-    return Decision.false(method, f"violated: {what}", certificate=cert)
+def le(a, b) -> bool:
+    return not lt(b, a)
 
 
 def _attained(R, s, what: str) -> Decision:
     """The witness belief's exact SD s against the measured sup H(R): s > H(R) refutes the
     measure (FALSE); s within _ATTAIN_SLACK below it confirms attainment (TRUE); a larger gap
     is UNDECIDED (a missed tolerance is never a refutation)."""
-    if not _H_ge(R, s):
-        return _dec(False, "beliefs", f"{what}: a belief exceeds the measured sup")
-    if _H_le(R, s + _ATTAIN_SLACK):
-        return _dec(True, "beliefs", f"{what} (rounded optimal belief within 1e-4 of the sup)")
+    if not H_ge(R, s):
+        return Decision.of(False, "beliefs", f"{what}: a belief exceeds the measured sup")
+    if H_le(R, s + _ATTAIN_SLACK):
+        return Decision.of(True, "beliefs", f"{what} (rounded optimal belief within 1e-4 of the sup)")
     return Decision.undecided("beliefs", f"{what}: the rounded optimal belief is more than 1e-4 below the sup")
 
 
 def _q(x) -> str:
-    return "oo" if x == _OO else str(x)
-
-
-def _all_of(parts: list, what: str) -> Decision:
-    """TRUE iff every part is TRUE; FALSE at the first FALSE (parts given as zero-argument callables are
-    evaluated lazily, in order, and evaluation stops there); else UNDECIDED with the first reason."""
-    done = []
-    for p in parts:
-        d = p() if callable(p) else p
-        done.append(d)
-        if d.is_false:
-            break
-    cert = {"parts": [{"truth": d.truth.value, "method": d.method, "reason": d.reason} for d in done]}
-    for d in done:
-        if d.is_false:
-            return Decision.false(d.method, f"{what}: {d.reason}", certificate={**cert, **d.certificate})
-    if all(d.is_true for d in done):
-        return Decision.true("forall", f"{what}: all {len(done)} steps proved", certificate=cert)
-    und = next(d for d in done if d.is_undecided)
-    return Decision.undecided(und.method, f"{what}: {und.reason}", certificate=cert)
+    return "oo" if x == OO else str(x)

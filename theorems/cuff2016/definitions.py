@@ -26,11 +26,11 @@ from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
-from theorems.cuff2016.closeness import _GAMMAS, _masses
-from theorems.cuff2016.decisions import _combine, _measured_ge
-from theorems.cuff2016.families import MECH_FAMILIES, _mech, _rpmf
-from theorems.cuff2016.mechanism_measures import _approx_delta, _hamming_pairs, _mi, _pairwise_delta, _tv
-from theorems.cuff2016._common import _C, _R
+from theorems.cuff2016.closeness import GAMMAS, _masses
+from theorems.cuff2016.steps import combine, measured_ge
+from theorems.cuff2016.instances import MECH_FAMILIES, mech, rpmf
+from theorems.cuff2016.measured import _mi, _tv, approx_delta, hamming_pairs, pairwise_delta
+from theorems.cuff2016._common import _C, reading_of
 
 __all__ = ["CLAIMS"]
 
@@ -47,19 +47,19 @@ def _def1_check(inst: Instance) -> Outcome:
     exact profile approx_dp and the pairwise max of E_γ(P_x‖P_x'); at γ = 1 also tv_dp."""
     M = inst.mechanism
     rows = M.rows
-    pairs = _hamming_pairs(M)
+    pairs = hamming_pairs(M)
     parts, vals = [], {}
-    for g in _GAMMAS:
+    for g in GAMMAS:
         brute = Fraction(0)
         for a, b in pairs:
             brute = max(brute, max(pa - g * qa for pa, qa in _masses(rows[a], rows[b])))
-        prof = _approx_delta(M, g)
+        prof = approx_delta(M, g)
         vals[str(g)] = (str(brute), str(prof))
         parts.append(compare(brute, "==", prof))
-        parts.append(compare(brute, "==", _pairwise_delta(M, g)))
+        parts.append(compare(brute, "==", pairwise_delta(M, g)))
         if g == 1:
             parts.append(compare(brute, "==", _tv(M).value))
-    return Outcome(_combine(parts, "events vs E_gamma profile"), {"delta(gamma): brute, profile": vals})
+    return Outcome(combine(parts, "events vs E_gamma profile"), {"delta(gamma): brute, profile": vals})
 
 
 DEF1 = Claim(
@@ -68,7 +68,7 @@ DEF1 = Claim(
     "instances x^n and x~^n, P_{Y|X^n=x^n} ≈^(ε,δ) P_{Y|X^n=x~^n}, where the approximation in (1) is defined "
     "later in Definition 4, and neighboring database instances are defined in Definition 3.",
     "definition",
-    [_R("events-brute-force",
+    [reading_of("events-brute-force",
         "For γ = e^ε in {1, 3/2, 2, 3}: the smallest δ with P_x(A) <= γ P_x'(A) + δ for every event A and "
         "every ordered pair at Hamming distance 1 (brute force over events) equals the exact profile approx_dp "
         "and the max over ordered neighbours of E_γ(P_x‖P_x'); at γ = 1 it equals tv_dp",
@@ -106,7 +106,7 @@ def _def2_check(inst: Instance) -> Outcome:
     for pr in _grid_priors(M.inputs, den):
         for i in range(n):
             c = conditional_mi(M, prior=pr, record=i)
-            d = _measured_ge(m, c)
+            d = measured_ge(m, c)
             parts.append(d)
             if d.is_false:
                 worst = (repr(pr), i, c)
@@ -125,7 +125,7 @@ def _def2_check(inst: Instance) -> Outcome:
         # a missed tolerance is no refutation of "attained": UNDECIDED, never FALSE
         parts.append(close if not close.is_false else Decision.undecided(
             "enclosure", "the witness prior's CMI is more than 2^-30 below the certified sup"))
-    return Outcome(_combine(parts, "sup over priors of I(X_i;Y|X_-i) = mi_dp"),
+    return Outcome(combine(parts, "sup over priors of I(X_i;Y|X_-i) = mi_dp"),
                    {"mi_dp": m, "attained": att, "violation": worst})
 
 
@@ -134,18 +134,18 @@ def _def2_instances():
     F = Fraction
     rng = random.Random(7)
     out = [
-        _mech("count_query_geometric(2, exp_eps=2)", zoo.count_query_geometric(2, exp_eps=2), den=3),
-        _mech("cuff_example_5_1(2, 1/2)", zoo.cuff_example_5_1(2, F(1, 2)), den=3),
-        _mech("randomized_response(3, exp_eps=2)", zoo.randomized_response(3, exp_eps=2), den=6),
+        mech("count_query_geometric(2, exp_eps=2)", zoo.count_query_geometric(2, exp_eps=2), den=3),
+        mech("cuff_example_5_1(2, 1/2)", zoo.cuff_example_5_1(2, F(1, 2)), den=3),
+        mech("randomized_response(3, exp_eps=2)", zoo.randomized_response(3, exp_eps=2), den=6),
     ]
     for k in range(3):
         space = Hamming([0, 1], 2)
-        rows = [_rpmf(rng, 2, rng.choice([3, 4, 5])) for _ in space.points]
-        out.append(_mech(f"random mechanism on {{0,1}}^2 #{k} (seed 7)", Mechanism(space, [0, 1], rows), den=3))
+        rows = [rpmf(rng, 2, rng.choice([3, 4, 5])) for _ in space.points]
+        out.append(mech(f"random mechanism on {{0,1}}^2 #{k} (seed 7)", Mechanism(space, [0, 1], rows), den=3))
     for k in range(3):
         space = Hamming([0, 1, 2], 1)
-        rows = [_rpmf(rng, 3, rng.choice([3, 4, 5])) for _ in space.points]
-        out.append(_mech(f"random mechanism on {{0,1,2}} #{k} (seed 7)", Mechanism(space, [0, 1, 2], rows), den=6))
+        rows = [rpmf(rng, 3, rng.choice([3, 4, 5])) for _ in space.points]
+        out.append(mech(f"random mechanism on {{0,1,2}} #{k} (seed 7)", Mechanism(space, [0, 1, 2], rows), den=6))
     return tuple(out)
 
 
@@ -155,7 +155,7 @@ DEF2 = Claim(
     "A randomized mechanism P_{Y|X^n} satisfies ε-mutual-information differential privacy if "
     "sup_{i, P_{X^n}} I(X_i; Y | X^{-i}) <= ε nats.",
     "definition",
-    [_R("sup-over-all-joint-priors",
+    [reading_of("sup-over-all-joint-priors",
         "mi_dp(M) (max over i, x_{-i} of channel capacities) is an upper bound of I(X_i;Y|X_{-i}) for every "
         "joint prior of a rational grid (dependent priors included) and is attained by its witness prior",
         _def2_check, [Family("mechanisms-def2", _def2_instances,
@@ -186,7 +186,7 @@ def _def3_instances():
     out = []
     for s in spaces:
         M = Mechanism(s, [0], [[Fraction(1)]] * s.size)
-        out.append(_mech(repr(s), M))
+        out.append(mech(repr(s), M))
     return tuple(out)
 
 
@@ -195,7 +195,7 @@ DEF3 = Claim(
     "Two database instances x^n and x~^n are neighbors if they differ in only one entry. In other words, "
     "d_H(x^n, x~^n) = 1, where d_H is Hamming distance.",
     "definition",
-    [_R("hamming-distance-one", "The neighbour edges of Hamming spaces are exactly the pairs at Hamming "
+    [reading_of("hamming-distance-one", "The neighbour edges of Hamming spaces are exactly the pairs at Hamming "
                                 "distance 1 (brute force over all pairs of points)",
         _def3_check, [Family("hamming-spaces", _def3_instances, "{0,1}, {0,1}^3, {0,1,2}^2, {0,1}x{0,1,2}x{a,b}")],
         expected=_C)],

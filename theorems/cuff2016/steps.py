@@ -1,11 +1,11 @@
 """Combining exact decisions, deciding certified enclosures, and symbolic proofs (Cuff and Yu, "Differential
 Privacy as a Mutual Information Constraint" (ACM CCS 2016)).
 
-* :func:`_combine` — a conjunction of Decisions (FALSE at the first FALSE, UNDECIDED with the reasons);
-* :func:`_measured_cmp`, :func:`_measured_ge` — decide a measured value (exact, or a certified enclosure
+* :func:`combine` — a conjunction of Decisions (FALSE at the first FALSE, UNDECIDED with the reasons);
+* :func:`measured_cmp`, :func:`measured_ge` — decide a measured value (exact, or a certified enclosure
   [lower, upper]) against a level from the side that matters; an enclosure straddling the level is
   UNDECIDED, never a pass;
-* :func:`_prove_identity` (exact rewriting to 0), :func:`_prove_limit` (Gruntz limits),
+* :func:`prove_identity` (exact rewriting to 0), :func:`prove_limit` (Gruntz limits),
   :func:`_certify` (all-ε inequalities by :func:`exactpriv.certify.prove_inequality`).
 """
 
@@ -15,15 +15,15 @@ import sympy
 
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
+from exactpriv.exact.numbers import OO
 from exactpriv.measures.result import Measured
 from exactpriv.mechanisms.base import prove_zero
 
-from theorems.cuff2016.closeness import _OO
 
-_combine = Decision.all_of  # the conjunction of decisions
+combine = Decision.all_of  # the conjunction of decisions
 
 
-def _measured_cmp(m: Measured, op: str, level) -> Decision:
+def measured_cmp(m: Measured, op: str, level) -> Decision:
     """Decide ``m op level`` (op '<=' or '>=') from the exact value or the certified side."""
     if m.value is not None:
         return compare(m.value, op, level)
@@ -48,19 +48,19 @@ def _measured_cmp(m: Measured, op: str, level) -> Decision:
                               f"{level} lies in the certified enclosure [{m.lower}, {m.upper}] of {m.name}")
 
 
-def _measured_ge(a: Measured, b: Measured) -> Decision:
+def measured_ge(a: Measured, b: Measured) -> Decision:
     """Decide a >= b for two measured quantities (exact values or certified enclosures)."""
     if b.value is not None:
-        return _measured_cmp(a, ">=", b.value)
+        return measured_cmp(a, ">=", b.value)
     if a.value is not None:
-        return _measured_cmp(b, "<=", a.value)
+        return measured_cmp(b, "<=", a.value)
     if compare(a.lower, ">=", b.upper).is_true:
         return Decision.true("enclosure", f"{a.name} >= {a.lower} >= {b.upper} >= {b.name}")
     if compare(a.upper, "<", b.lower).is_true:
         return Decision.false("enclosure", f"{a.name} <= {a.upper} < {b.lower} <= {b.name}")
     return Decision.undecided("enclosure", f"enclosures of {a.name} and {b.name} overlap")
 
-def _prove_identity(expr, what: str) -> Decision:
+def prove_identity(expr, what: str) -> Decision:
     """TRUE iff ``expr`` is proved identically 0 by exact rewriting (never numerically)."""
     if prove_zero(expr):
         return Decision.true("sympy-simplify", f"{what}: the difference simplifies exactly to 0",
@@ -68,10 +68,10 @@ def _prove_identity(expr, what: str) -> Decision:
     return Decision.undecided("sympy-simplify", f"{what}: no exact simplification to 0 found")
 
 
-def _prove_limit(expr, var, point, target, what: str, direction: str = "+") -> Decision:
+def prove_limit(expr, var, point, target, what: str, direction: str = "+") -> Decision:
     """TRUE iff sympy's (Gruntz) limit of ``expr`` at ``point`` is exactly ``target``."""
     try:
-        lim = sympy.limit(expr, var, point, direction) if point != _OO else sympy.limit(expr, var, point)
+        lim = sympy.limit(expr, var, point, direction) if point != OO else sympy.limit(expr, var, point)
     except Exception as exc:  # sympy internals: no proof
         return Decision.undecided("sympy-limit", f"{what}: limit failed ({type(exc).__name__})")
     if lim == target:

@@ -12,7 +12,7 @@ import pytest
 
 from exactpriv.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BANK = textwrap.dedent('''
     from exactpriv.claims import implication_claim, randomized_responses
 

@@ -1,0 +1,478 @@
+"""Evidence as data: what ``verify`` writes so that a referee can re-check each verdict without trusting us.
+
+The format is docs/certificates.md (``exactpriv-evidence``, version 1); its reader is the independent checker
+:mod:`exactpriv.checker`, which imports nothing of this package.  This module is the producing side:
+
+* :func:`bank_binding` — the bank a row comes from: name, version and the SHA-256 of its source files,
+  computed from the files as the checker computes it (never from imported code);
+* :func:`statement_of` — a reading's statement as data: its declarative ``form`` (measures, hypotheses,
+  claim formula) or ``{"custom": why}`` when the reading is Python code the checker cannot read;
+* :func:`evidence_row` — one result as a row: the binding, the verdict, the statement, and the evidence of
+  the verdict (REFUTED: the exact witness and the decisive values; PROVED: the certificate; CHECKED: the
+  instances, or the families and their counts; UNDECIDED: the reason), with the run's effort;
+* :func:`evidence_document` — the rows of a run with the bank binding and the list of readings they cover;
+* :func:`manifest` — the bank's manifest (``MANIFEST.json``): every reading's statement and kind, what the
+  checker trusts about the bank.
+
+Nothing here decides a verdict: the rows carry what the engine computed, and the checker re-computes it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+__all__ = ["FORMAT", "FORMAT_VERSION", "MANIFEST", "bank_binding", "bank_source", "custom_count", "document_banks",
+           "evidence_document", "evidence_row", "manifest", "manifest_entry", "manifest_json", "manifest_path",
+           "reading_id", "reading_kind", "source_sha256", "statement_of", "witness_of", "write_manifest"]
+
+FORMAT, FORMAT_VERSION = "exactpriv-evidence", 1
+MANIFEST = "MANIFEST.json"
+
+#: The effort every reading of a run gets (the exact kernel's default precision ceiling for certified
+#: comparisons); a row states its own effort, which may not be below the run's.
+DEFAULT_MAX_PREC = 2048
+
+
+# ----------------------------------------------------------------------------- the bank binding
+
+def bank_source(bank) -> Path | None:
+    """The file or directory holding ``bank``'s source: a bank file's path, or the package directory of the
+    modules of a registered bank (found without importing them); None for a bank built in memory."""
+    src = getattr(bank, "source", None)
+    if src is not None:
+        return Path(src)
+    modules = list(getattr(bank, "modules", {}).values())
+    if modules:
+        top = modules[0].split(".")[0]
+        spec = importlib.util.find_spec(top)
+        if spec is not None and spec.submodule_search_locations:
+            return Path(list(spec.submodule_search_locations)[0])
+        if spec is not None and spec.origin:
+            return Path(spec.origin)
+    return None
+
+
+def _bank_files(root: Path) -> list[tuple[str, Path]]:
+    if root.is_file():
+        return [(root.name, root)]
+    out = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+        for name in filenames:
+            if name.endswith((".py", ".json")) and name != MANIFEST and not name.endswith(".manifest.json"):
+                path = Path(dirpath) / name
+                out.append((path.relative_to(root).as_posix(), path))
+    return sorted(out)
+
+
+def source_sha256(root: Path | None) -> str:
+    """SHA-256 of a bank's source (docs/certificates.md, "The document"): each ``.py``/``.json`` file but the
+    manifest, in order of relative POSIX path, fed as path, NUL, bytes, NUL.  "" for a bank without files."""
+    if root is None:
+        return ""
+    h = hashlib.sha256()
+    for rel, path in _bank_files(root):
+        h.update(rel.encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def _bank_version(bank) -> str:
+    version = getattr(bank, "version", None)
+    if version:
+        return str(version)
+    from exactpriv import __version__
+
+    return __version__
+
+
+def document_banks(banks: Sequence) -> list:
+    """The banks one evidence document each: banks whose source is the same directory (the built-in
+    ``papers`` and ``classics`` both live in the ``theorems`` package) are joined into one bank named
+    ``a+b`` (names sorted) with their claims in that order — one source hash, one manifest."""
+    from exactpriv.claims.banks import Bank
+
+    groups: dict = {}
+    for bank in banks:
+        src = bank_source(bank)
+        key = str(src.resolve()) if src is not None and src.is_dir() else id(bank)
+        groups.setdefault(key, []).append(bank)
+    out = []
+    for members in groups.values():
+        if len(members) == 1:
+            out.append(members[0])
+            continue
+        members = sorted(members, key=lambda b: b.name)
+        claims = [c for b in members for c in b.claims()]
+        versions = {_bank_version(b) for b in members}
+        out.append(Bank("+".join(b.name for b in members), " and ".join(b.title for b in members if b.title),
+                        {k: p for b in members for k, p in b.papers.items()}, claims_list=claims,
+                        version=versions.pop() if len(versions) == 1 else "+".join(sorted(versions)),
+                        source=bank_source(members[0])))
+    return out
+
+
+def bank_binding(bank) -> dict:
+    """``{"name", "version", "source_sha256"}`` of ``bank``."""
+    return {"name": bank.name, "version": _bank_version(bank), "source_sha256": source_sha256(bank_source(bank))}
+
+
+# ----------------------------------------------------------------------------- statements
+
+def reading_id(claim, reading=None) -> str:
+    """``claim/reading`` (``claim/-`` for a claim that is not encodable)."""
+    return f"{claim.id}/{reading.name if reading is not None else '-'}"
+
+
+def reading_kind(reading) -> str:
+    """What the reading is, as the bank declares it: ``convention`` (fixed to a convention), ``variant``
+    (a deliberately altered statement) or ``paper`` (the paper's own statement)."""
+    finding = getattr(reading.finding, "value", reading.finding)
+    if finding in ("convention", "variant"):
+        return finding
+    if finding in ("as-written", "boundary"):
+        return "paper"
+    if reading.convention:
+        return "convention"
+    return "paper"
+
+
+def statement_of(claim, reading=None) -> dict:
+    """The reading's statement as data: its declarative ``form``, or ``{"custom": why}`` (Python code the
+    checker cannot read), or ``{"not_encodable": reason}`` for a claim that is not encodable."""
+    if reading is None:
+        return {"not_encodable": claim.reason}
+    form = getattr(reading, "form", None)
+    if form is not None:
+        return json.loads(json.dumps(form))
+    return {"custom": f"{claim.kind} checked by Python code (the reading's check function; no declarative form)"}
+
+
+def custom_count(rows: Iterable[Mapping]) -> int:
+    """How many rows state their reading only as custom code."""
+    return sum(1 for r in rows if isinstance(r.get("statement"), dict) and "custom" in r["statement"])
+
+
+def manifest_entry(claim, reading) -> dict:
+    """What the bank declares about one reading: its id, kind, statement and (when it declares one) the finding
+    class of its expected refutation — the checker requires a REFUTED row's class to equal it."""
+    entry = {"id": reading_id(claim, reading), "kind": reading_kind(reading), "statement": statement_of(claim, reading)}
+    finding = getattr(reading.finding, "value", reading.finding)
+    if finding is not None:
+        entry["finding"] = finding
+    return entry
+
+
+def manifest(bank, claims: Sequence | None = None) -> dict:
+    """The bank's manifest: its name and version and, per reading in the bank's order, its kind and statement."""
+    claims = list(bank.claims()) if claims is None else list(claims)
+    entries = []
+    for c in claims:
+        if not c.encodable:
+            entries.append({"id": reading_id(c), "kind": "paper", "statement": statement_of(c)})
+            continue
+        for r in c.readings:
+            entries.append(manifest_entry(c, r))
+    return {"format": "exactpriv-bank-manifest", "format_version": 1,
+            "bank": {"name": bank.name, "version": _bank_version(bank)}, "readings": entries}
+
+
+def manifest_path(bank) -> Path | None:
+    """Where ``bank``'s manifest lives: ``MANIFEST.json`` in its package directory, ``<stem>.manifest.json``
+    beside a bank file (None for a bank without files)."""
+    src = bank_source(bank)
+    if src is None:
+        return None
+    return src / MANIFEST if src.is_dir() else src.with_name(src.stem + ".manifest.json")
+
+
+def write_manifest(bank) -> Path:
+    """(Re)write ``bank``'s manifest from the loaded bank (after a reading is added, renamed or given a form)."""
+    from exactpriv.io import write_atomic
+
+    path = manifest_path(bank)
+    if path is None:
+        raise ValueError(f"bank {bank.name!r} has no source files to put a manifest beside")
+    write_atomic(path, manifest_json(bank))
+    return path
+
+
+def manifest_json(bank, claims: Sequence | None = None) -> str:
+    """The manifest as the text of ``MANIFEST.json`` (stable: sorted keys, one-space indent, final newline)."""
+    return json.dumps(manifest(bank, claims), indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+# ----------------------------------------------------------------------------- witnesses
+
+def _exact_text(v) -> str:
+    if isinstance(v, bool):
+        raise ValueError("a flag is not a number")
+    if isinstance(v, (int, Fraction)):
+        return str(v)
+    import sympy
+
+    from exactpriv.exact.numbers import to_sympy
+
+    s = to_sympy(v)
+    if isinstance(s, sympy.Basic) and s.free_symbols:
+        raise ValueError(f"{s} is symbolic")
+    return sympy.sstr(s)
+
+
+def _space(space) -> dict:
+    doc = space.to_json()
+    if doc.get("type") == "hamming" and "values" in doc:
+        return {"type": "hamming", "values": doc["values"], "n": doc["n"]}
+    points = space.points
+    return {"type": "explicit", "inputs": [str(p) for p in points],
+            "neighbours": [[int(i), int(j)] for i, j in space.edges]}
+
+
+def _mechanism(M) -> tuple[list, list] | None:
+    from exactpriv.mechanisms import Mechanism, ProductMechanism
+
+    if isinstance(M, ProductMechanism):
+        M = M.expand()
+    if not isinstance(M, Mechanism):
+        return None
+    try:
+        rows = [[_exact_text(v) for v in row] for row in M.rows]
+    except ValueError:
+        return None
+    return M.to_json()["outputs"], rows
+
+
+def witness_of(inst) -> dict | None:
+    """An :class:`~exactpriv.claims.model.Instance` as the checker's witness (docs/certificates.md,
+    "Witnesses"): space, outputs, exact mechanism rows, prior, exact parameters and extra mechanisms;
+    None when it has a symbolic entry (then the row's statement is not re-checkable from a witness)."""
+    from exactpriv.distributions import Prior
+    from exactpriv.mechanisms import Mechanism, ProductMechanism
+
+    doc: dict[str, Any] = {"label": inst.label}
+    space = None
+    if inst.mechanism is not None:
+        mech = _mechanism(inst.mechanism)
+        if mech is None:
+            return None
+        space = inst.mechanism.inputs
+        doc["outputs"], doc["mechanism"] = mech
+    if inst.prior is not None:
+        try:
+            doc["prior"] = [_exact_text(p) for p in inst.prior.pmf]
+        except ValueError:
+            return None
+        space = space if space is not None else inst.prior.space
+    if space is not None:
+        doc["space"] = _space(space)
+    params = {}
+    for k, v in inst.params.items():
+        try:
+            params[k] = _exact_text(v)
+        except (ValueError, TypeError, Exception):  # noqa: BLE001 - a label or a flag: not a number
+            if isinstance(v, (str, bool)):
+                params[k] = str(v)
+            else:
+                return None
+    doc["params"] = params
+    extra = {}
+    for k, v in inst.extra.items():
+        if isinstance(v, (Mechanism, ProductMechanism)):
+            mech = _mechanism(v)
+            if mech is None:
+                return None
+            extra[k] = {"outputs": mech[0], "mechanism": mech[1]}
+        elif isinstance(v, Prior):
+            try:
+                extra[k] = {"prior": [_exact_text(p) for p in v.pmf]}
+            except ValueError:
+                return None
+    if extra:
+        doc["extra"] = extra
+    return doc
+
+
+# ----------------------------------------------------------------------------- rows
+
+def _jsonable(v):
+    try:
+        return json.loads(json.dumps(v, default=str))
+    except (TypeError, ValueError):
+        return str(v)
+
+
+#: Names under which checks record a notion's value (besides the notion's own name).
+_VALUE_ALIASES = {"bayesian_semantic_privacy": ("bsp",), "semantic_privacy": ("sp",)}
+
+
+def _values(statement: dict, witness_values: Mapping) -> dict:
+    """The decisive values of a REFUTED witness that the statement names: each measure's value as the check
+    recorded it (under the measure's name, its notion's name, or the notion's usual short name)."""
+    out = {}
+    for name, spec in sorted((statement.get("measures") or {}).items()):
+        notion = spec.get("notion") if isinstance(spec, dict) else None
+        keys = (name, notion, *_VALUE_ALIASES.get(notion, ()))
+        v = next((witness_values[k] for k in keys if k is not None and k in witness_values), None)
+        if v is None:
+            continue
+        value = getattr(v, "value", v)
+        try:
+            out[name] = _exact_text(value)
+        except Exception:  # noqa: BLE001 - a value with no exact text (an enclosure only) is not stated
+            continue
+    return out
+
+
+def _certificate(proof: Mapping | None, statement: Mapping) -> dict | None:
+    """The proof's certificate in the checker's format when there is one — the prover's own
+    (``certificate["checker"]``), or for a refuted ``forall-params`` statement the point the prover found —
+    else the prover's record under a kind the checker reports as not independently checkable."""
+    if not proof:
+        return None
+    cert = proof.get("certificate")
+    if isinstance(cert, dict) and isinstance(cert.get("checker"), dict):
+        return cert["checker"]
+    domain = statement.get("domain") if statement.get("quantifier") == "forall-params" else None
+    if (proof.get("truth") == "FALSE" and isinstance(cert, dict) and isinstance(cert.get("point"), str)
+            and isinstance(domain, dict) and len(domain) == 1):
+        return {"kind": "point", "at": {next(iter(domain)): cert["point"]}}
+    if (proof.get("truth") == "TRUE" and proof.get("method") == "certify:monotone" and isinstance(domain, dict)
+            and len(domain) == 1 and isinstance(cert, dict)):
+        # the prover's argument (the sign chart of g' in u = e^x) is re-done by the checker from g itself
+        subs = next((s.get("substitution") for s in cert.get("steps", []) if isinstance(s, dict)
+                     and s.get("method") == "monotone" and s.get("substitution")), None)
+        if isinstance(subs, str) and subs.startswith("u = "):
+            return {"kind": "monotone", "substitution": subs}
+    return {"kind": f"engine:{proof.get('method')}", "reason": proof.get("reason"), "data": _jsonable(cert)}
+
+
+def _checked(reading, evidence: Mapping, statement: dict, *, instances: Mapping | None) -> dict:
+    fams, skipped = [], []
+    for fam in reading.families:
+        counts = (evidence.get("families") or {}).get(fam.name)
+        if counts is None:
+            continue
+        if isinstance(counts, dict) and "skipped" in counts:  # not run (a slow family): not evidence
+            skipped.append(fam.name)
+            continue
+        entry: dict[str, Any] = {"name": fam.name}
+        if isinstance(counts, dict):
+            entry.update({k: counts[k] for k in ("true", "outside", "undecided", "false") if k in counts})
+        listed = (instances or {}).get(fam.name)
+        if listed is not None and "custom" not in statement:
+            entry["instances"] = listed
+        else:
+            entry["generator"] = f"bank family {fam.name!r} of {reading.name!r}" + (
+                " (exhaustive)" if fam.exhaustive else "")
+        fams.append(entry)
+    out: dict[str, Any] = {"families": fams}
+    if skipped:
+        out["skipped"] = skipped
+    return out
+
+
+#: Most instances a CHECKED row lists (beyond that it names its families only).
+MAX_LISTED_INSTANCES = 400
+
+
+def _listed_instances(reading, result) -> dict | None:
+    """For a CHECKED reading with a declarative statement over instances: every instance of each family it
+    checked, as witnesses (the families are deterministic: built again here), so the checker re-runs them."""
+    form = getattr(reading, "form", None)
+    if result.verdict.value != "CHECKED" or not form or form.get("quantifier") != "forall-instances":
+        return None
+    out, total = {}, 0
+    for fam in reading.families:
+        counts = (result.evidence.get("families") or {}).get(fam.name)
+        if not isinstance(counts, dict) or "skipped" in counts:
+            continue
+        listed = []
+        for inst in fam.build():
+            w = witness_of(inst)
+            total += 1
+            if w is None or total > MAX_LISTED_INSTANCES:
+                return None
+            listed.append(w)
+        out[fam.name] = listed
+    return out
+
+
+def evidence_row(result, claim, reading, binding: Mapping, *, effort: Mapping | None = None,
+                 instances: Mapping | None = None) -> dict:
+    """One reading's result as a row of the evidence document (docs/certificates.md, "A row").
+
+    ``instances`` : family name -> the instances checked, as witnesses (for a CHECKED row of a declarative
+        reading; without them the row names its families and counts only)."""
+    statement = statement_of(claim, reading)
+    verdict = result.verdict.value
+    row: dict[str, Any] = {"id": claim.id, "reading": reading.name, "bank": dict(binding), "verdict": verdict,
+                           "statement": statement}
+    evidence = result.evidence or {}
+    if verdict == "REFUTED":
+        row["finding"] = result.finding or "unclassified"
+        proof = evidence.get("proof")
+        if result.witness is not None:
+            row["witness"] = witness_of(result.witness)
+            row["values"] = _values(statement, result.witness_values or {})
+        elif proof:
+            row["certificate"] = _certificate(proof, statement)
+    elif verdict == "PROVED":
+        row["certificate"] = _certificate(evidence.get("proof"), statement)
+    elif verdict == "CHECKED":
+        row["checked"] = _checked(reading, evidence, statement, instances=instances)
+        if evidence.get("quantifier") == "exists" and result.witness is not None:
+            row["witness"] = witness_of(result.witness)
+    row["effort"] = dict(effort or {"max_prec": DEFAULT_MAX_PREC})
+    for key in ("stopped_by", "budget"):
+        if key in evidence:
+            row["effort"][key] = _jsonable(evidence[key])
+    why = result.why or ""
+    stopped = evidence.get("stopped")
+    if isinstance(stopped, dict):  # the time limit stopped the work (issue 19's STOPPED): said in the effort
+        row["effort"]["stopped"] = _jsonable(stopped)
+    if verdict in ("UNDECIDED", "STOPPED") and not why:
+        reasons = ([stopped.get("reason")] if isinstance(stopped, dict) and stopped.get("reason") else
+                   evidence.get("undecided_reasons") or [evidence.get("error") or verdict.lower()])
+        why = str(reasons[0])
+    if why:
+        row["why"] = why
+    # the engine's own account (shown, never trusted: the checker and report --from-json ignore it)
+    row["evidence"], row["timing"] = _jsonable(evidence), {"seconds": round(result.seconds, 3)}
+    return row
+
+
+def not_encodable_row(claim, binding: Mapping) -> dict:
+    return {"id": claim.id, "reading": None, "bank": dict(binding), "verdict": "NOT_ENCODABLE",
+            "statement": statement_of(claim), "why": claim.reason}
+
+
+def evidence_document(entries: Sequence[tuple], bank, *, effort: Mapping | None = None,
+                      partial: Mapping | None = None) -> dict:
+    """The evidence document of a run over ``bank``.
+
+    entries : in the bank's order, ``(claim, reading, result)`` for each reading checked and
+        ``(claim, None, None)`` for a claim that is not encodable; a reading of the selection that was not
+        checked (an interrupted run) is absent, and ``partial`` says why."""
+    binding = bank_binding(bank)
+    effort = dict(effort or {"max_prec": DEFAULT_MAX_PREC})
+    rows, ids = [], []
+    for claim, reading, result in entries:
+        if reading is None:
+            rows.append(not_encodable_row(claim, binding))
+        else:
+            rows.append(evidence_row(result, claim, reading, binding, effort=effort,
+                                     instances=_listed_instances(reading, result)))
+        ids.append(reading_id(claim, reading))
+    doc: dict[str, Any] = {
+        "format": FORMAT, "format_version": FORMAT_VERSION,
+        "bank": {**binding, "readings_sha256": hashlib.sha256("\n".join(ids).encode("utf-8")).hexdigest()},
+        "readings": ids, "effort": effort, "rows": rows,
+    }
+    if partial is not None:
+        doc["partial"] = dict(partial)
+    return doc

@@ -1,0 +1,71 @@
+"""Validation of the arguments the measures take: the mechanism, the prior, the records, the method.
+
+Every measure validates before it computes, and a bad argument is an
+:class:`~exactpriv.errors.InvalidArgument` that echoes the value and its type.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from exactpriv.distributions import Prior
+from exactpriv.errors import InvalidArgument, refuse_symbolic
+from exactpriv.mechanisms.base import Mechanism, ProductMechanism
+from exactpriv.spaces import Hamming, Subsets
+
+__all__ = ["METHODS", "check_mechanism", "check_method", "prior_with_label", "record_codes", "record_index"]
+
+#: How a Shannon quantity is evaluated: "exact" (a LogForm), "arb" (a certified enclosure) or "auto".
+METHODS = ("auto", "exact", "arb")
+
+
+def check_mechanism(M, what: str = "", *, expand: bool = True, rational: bool = False):
+    """``M`` as a :class:`~exactpriv.mechanisms.base.Mechanism`, or refused naming ``what`` needs it.
+
+    A :class:`~exactpriv.mechanisms.base.ProductMechanism` is expanded (after its size check) unless
+    ``expand=False``, which returns it as it is.  ``rational=True`` also refuses a mechanism without
+    rational entries (:func:`~exactpriv.errors.refuse_symbolic`)."""
+    if not isinstance(M, (Mechanism, ProductMechanism)):
+        where = f" ({what})" if what else ""
+        raise InvalidArgument(f"M={M!r} of type {type(M).__name__} must be an exactpriv Mechanism{where}")
+    if expand and isinstance(M, ProductMechanism):
+        M = M.expand()
+    if rational:
+        refuse_symbolic(M, what or "this measure")
+    return M
+
+
+def prior_with_label(M: Mechanism, prior, what: str) -> tuple[Prior, str]:
+    """The prior of a prior-dependent measure ``what`` on ``M``'s inputs, and how a witness names it."""
+    if prior is None:
+        raise InvalidArgument(
+            f"{what} depends on the prior: give prior=... (e.g. prior=Prior.uniform(M.inputs))")
+    if not isinstance(prior, Prior):
+        raise InvalidArgument(
+            f"prior={prior!r} of type {type(prior).__name__} must be an exactpriv Prior on {M.inputs!r}")
+    prior.check_space(M.inputs, "mechanism")
+    return prior, repr(prior)
+
+
+def check_method(method) -> str:
+    """One of :data:`METHODS`."""
+    if method not in METHODS:
+        raise InvalidArgument(f"method={method!r} must be one of {list(METHODS)}")
+    return method
+
+
+def record_codes(M: Mechanism, what: str) -> np.ndarray:
+    """The record codes of ``M``'s inputs, for a measure ``what`` defined per record."""
+    if not isinstance(M.inputs, (Hamming, Subsets)):
+        raise InvalidArgument(
+            f"{what} is defined per record: the input space must be Hamming (D_1 x ... x D_n) or Subsets "
+            f"(membership bits), got {M.inputs!r}")
+    return M.inputs.record_codes()
+
+
+def record_index(M: Mechanism, record) -> int:
+    """``record`` as the index of one of ``M``'s records."""
+    n = len(M.inputs.records)
+    if isinstance(record, bool) or not isinstance(record, (int, np.integer)) or not 0 <= int(record) < n:
+        raise InvalidArgument(f"record={record!r} must be an int in 0..{n - 1} (a record of {M.inputs!r})")
+    return int(record)

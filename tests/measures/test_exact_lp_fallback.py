@@ -1,0 +1,52 @@
+"""The exact fallback of the privacy–distortion LPs (issue 24): a prior skewed 1,000:1 at e^ε = 2·10⁶ leaves
+HiGHS' vertices feasible only within its tolerance (no float-guided certificate, UNDECIDED before); the
+16-variable LP is then solved by exact rational simplex and certified by the same exact duality checks.
+The value is Wang–Ying–Zhang's Theorem 1 (20), D*_i(ε) = h(ε) for ε >= ε̃_X; and on well-conditioned LPs
+the exact simplex and the float-guided certificate give the same optimum (two computations)."""
+
+from fractions import Fraction as F
+
+import pytest
+
+from exactpriv.distributions import Prior
+from exactpriv.exact.lp import solve_lp
+from exactpriv.exact.lp.exact_simplex import MAX_EXACT_VARIABLES, solve_lp_exactly
+from exactpriv.measures.distortion import h
+from exactpriv.measures.distortion.optimal_lp import _ratio_rows, optimal_distortion_identifiability
+from exactpriv.spaces import Hamming
+
+
+@pytest.mark.parametrize("skew", [1000, 10**4])
+def test_skewed_prior_identifiability_lp_is_decided_exactly(skew):
+    S = Hamming(range(2), 2)
+    p = Prior.product(S, [[F(skew, skew + 1), F(1, skew + 1)]] * 2)
+    t = F(2 * skew * skew)
+    r = optimal_distortion_identifiability(p, t)
+    assert r.lp.status == "optimal" and r.lp.certificate["method"] == "exact-simplex", r.lp
+    assert "retried_after" in r.lp.certificate  # HiGHS' answers were tried first and failed
+    assert r.value == h(None, 2, 2, exp_eps=t) == F(2, 2 * skew * skew + 1)
+
+
+def _pd_i_lp(prior, t):
+    S = prior.space
+    N = S.size
+    dist = S.distance_matrix().tolist()
+    c = [d for drow in dist for d in drow]
+    A_eq = [{x * N + y: 1 for y in range(N)} for x in range(N)]
+    A_ub = _ratio_rows(S, N, t)
+    return c, dict(A_ub=A_ub, b_ub=[0] * len(A_ub), A_eq=A_eq, b_eq=list(prior.pmf))
+
+
+@pytest.mark.parametrize("w,t", [((1, 2, 3, 4), F(3)), ((1, 1, 1, 1), F(2)), ((5, 1, 2, 9), F(20))])
+def test_exact_simplex_agrees_with_the_float_guided_certificate(w, t):
+    p = Prior(Hamming(range(2), 2), [F(v, sum(w)) for v in w])
+    c, kw = _pd_i_lp(p, t)
+    guided, exact = solve_lp(c, **kw), solve_lp_exactly(c, **kw)
+    assert guided.status == "optimal" and exact is not None and exact.certified
+    assert exact.objective == guided.objective
+
+
+def test_large_lps_are_left_to_the_float_guided_path():
+    p = Prior.uniform(Hamming(range(3), 2))  # 81 variables
+    c, kw = _pd_i_lp(p, F(2))
+    assert len(c) > MAX_EXACT_VARIABLES and solve_lp_exactly(c, **kw) is None
