@@ -242,6 +242,8 @@ def _interrupted_run(argv, tmp_path, *, after: float, twice: bool = False):
     from exactpriv.cli.verify import select_claims
 
     select_claims(None)  # load the banks here, so the child is checking readings when interrupted
+    import counterexamples.conjecture  # noqa: F401 - and the search modules: on a loaded machine their first
+    import counterexamples.hunt  # noqa: F401 - import could outlast `after`, leaving nothing under way to stop
     out, err = tmp_path / "stdout.txt", tmp_path / "stderr.txt"
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child
