@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 __all__ = ["EXIT_CHECK_FAILED", "add_arguments", "main", "run", "wants_check"]
@@ -59,7 +60,6 @@ def _write_json(path, report) -> None:
     doc = {"refused": report.refused, "bank": report.bank, "counts": report.counts(),
            "rows": [{"reading": r.reading, "verdict": r.verdict, "status": r.status, "why": r.why, "note": r.note}
                     for r in report.rows]}
-    import os
     import tempfile
 
     # all or nothing: a temporary file beside the target, renamed over it (no half-written JSON after a crash)
@@ -84,6 +84,12 @@ def main(argv: list[str]) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (`exactpriv check FILE | head`): stop quietly, as Unix tools do
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):  # stdout is not a file (captured, replaced)
+            pass
+        return 1
     except OSError as exc:  # --json could not be written
         print(f"error: cannot write {exc.filename}: {exc.strerror}", file=sys.stderr)
         return 1
