@@ -33,7 +33,7 @@ from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS
 from exactpriv.measures.arguments import check_mechanism
 from exactpriv.measures.divergence import _flat, _gamma_of, _level, _log_of, _pmf_pair
-from exactpriv.measures.engines.composition import ComposedLossEngine
+from exactpriv.measures.engines.composition import ComposedLossEngine, pair_loss_atoms
 from exactpriv.measures.pair_divergences import gamma_of_eps_or_exp
 from exactpriv.measures.result import Measured
 from exactpriv.mechanisms.base import ProductMechanism
@@ -105,16 +105,7 @@ class PrivacyLoss:
 
 def pair_privacy_loss(P, Q) -> PrivacyLoss:
     """The exact PLD ω_{P/Q} of two pmfs (Y ~ P; loss ln P(y)/Q(y)); 0-mass outputs dropped."""
-    p, q = _pmf_pair(P, Q)
-    acc: dict = {}
-    inf = Fraction(0)
-    for a, b in zip(p, q):
-        if a == 0:
-            continue
-        if b == 0:
-            inf += a
-            continue
-        acc[a / b] = acc.get(a / b, Fraction(0)) + a
+    acc, inf = pair_loss_atoms(*_pmf_pair(P, Q))
     return PrivacyLoss(tuple(sorted(acc.items())), inf)
 
 

@@ -189,7 +189,7 @@ class _Negated:
         return -self._r[i]
 
 
-def _pair_atoms(p, q):
+def pair_loss_atoms(p, q):
     """{ratio: mass} and the mass at +oo of the pair of pmfs (Fractions; 0-mass outputs dropped)."""
     acc: dict = {}
     inf = Fraction(0)
@@ -231,7 +231,7 @@ class ComposedLossEngine:
             key = frozenset(counts.items())
             pl = self._by_key.get(key)
             if pl is None:
-                pl = self._by_key[key] = _compose([(_pair_atoms(p, q), k) for (p, q), k in counts.items()])
+                pl = self._by_key[key] = _compose([(pair_loss_atoms(p, q), k) for (p, q), k in counts.items()])
             self._losses[(x, x2)] = pl
         return pl
 
