@@ -5,12 +5,12 @@ command line (:mod:`exactpriv.cli`, the top floor) is built on it: ``hunt``, ``c
 and ``verify --workers`` call into this package.
 
 * :func:`conjecture` — hunt a counterexample to your own implication "given ⇒ measure ≤ bound";
-* :func:`hunt` — hunt a counterexample to a bank claim's readings;
+* :func:`hunt` — hunt a counterexample to a bank claim's readings (by effort: the same answer on every machine);
 * :func:`replay` — re-check an archived witness file from scratch.
 """
 
 from counterexamples.archive import replay
 from counterexamples.conjecture import conjecture
-from counterexamples.hunt import hunt
+from counterexamples.hunt_claim import hunt
 
 __all__ = ["conjecture", "hunt", "replay"]

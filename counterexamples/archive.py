@@ -12,7 +12,7 @@ from exactpriv.claims import ReadingResult
 from exactpriv.errors import ExactPrivError, FormatError, OutputError
 from exactpriv.exact.decisions import Decision
 
-__all__ = ["FOUND", "ArchiveOutcome", "archive", "archive_found", "load_witness", "replay", "witness_document",
+__all__ = ["FOUND", "ArchiveOutcome", "RunArchive", "archive", "archive_found", "load_witness", "replay", "witness_document",
            "witness_path"]
 
 FOUND = Path(__file__).resolve().parent / "found"
@@ -86,6 +86,29 @@ def archive_found(result: ReadingResult, *, directory: Path | None = None, overw
                                            margin=margin))
     except ExactPrivError as exc:
         return ArchiveOutcome(note=f"not archived: {exc}", error=f"{type(exc).__name__}: {exc}")
+
+
+class RunArchive:
+    """The archive policy of one run (a hunt, serial or on workers — decided here only): each reading's
+    witness is written the moment it arrives, by :func:`archive_found`; a later witness of the same reading
+    that the run prefers (a lower-index shard's) replaces the file *this run* wrote, so the final file is
+    the deterministic one; a file from before the run is kept unless ``overwrite``."""
+
+    def __init__(self, *, directory: Path | None = None, overwrite: bool = False, seed=None):
+        self.directory, self.overwrite, self.seed = directory, overwrite, seed
+        self.outcomes: dict = {}
+
+    def offer(self, result: ReadingResult, *, found_by: str) -> ArchiveOutcome:
+        key = (result.claim_id, result.reading)
+        ours = key in self.outcomes and self.outcomes[key].path is not None
+        out = archive_found(result, directory=self.directory, overwrite=self.overwrite or ours, seed=self.seed,
+                            found_by=found_by)
+        self.outcomes[key] = out
+        return out
+
+    def outcome(self, claim_id: str, reading: str) -> ArchiveOutcome | None:
+        """What was done with the reading's witness (None: none was offered)."""
+        return self.outcomes.get((claim_id, reading))
 
 
 def witness_document(result: ReadingResult, *, seed=None, found_by="bank families", margin=None) -> dict:

@@ -13,14 +13,24 @@ Search (:func:`conjecture_units`): without ``space`` the conjecture climbs the l
 (randomized response and its per-record products, rare events with ratios up to 10⁶, staircase and geometric
 counts), which are cheap and where bounds are tight; then hypothesis search at each level, drawing random
 exact rows and rows with ratios up to 10⁶, with ``target`` on the violation margin.  Each (phase, level) is
-one *unit*; units are run in order and the first refutation wins, so the distributed runner
-(:mod:`counterexamples.distributed`) can run them on several workers and pick the same witness.
+one *unit*; units are run in order and the first refutation wins, so units run on several workers
+(``workers=N``, :class:`counterexamples.pool.Pool`) pick the same witness as units run in this process.
+
+**The effort decides, the clock only stops** (issue 19).  A seed unit checks its level's fixed list of seeds;
+a search unit draws its share of the examples — ``max_examples`` per level when given, else the ``examples``
+of the :class:`~exactpriv.effort.Effort` in force split evenly over the levels searched
+(:func:`unit_examples`).  So the same seed and effort give the same verdict, witness and ``tried`` count on
+every machine.  ``seconds`` is one time limit for the whole conjecture: when it stops a unit before its
+effort is spent (or before a unit is reached), the result is STOPPED — a witness found before the stop still
+refutes.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
+import math
+import random
 import re
 import time
 from dataclasses import dataclass, field
@@ -29,7 +39,8 @@ import sympy
 from hypothesis import strategies as st
 
 from counterexamples import extremal as X, strategies as S
-from counterexamples.hunt import hunt_reading
+from counterexamples.hunt import examples_of, hunt_reading
+from counterexamples.pool import Pool, validate_pool
 from exactpriv import io
 from exactpriv.claims import Family, Instance, Verdict
 from exactpriv.claims.declare import Notion, Param, implication_claim
@@ -41,14 +52,15 @@ from exactpriv.measures.result import Measured, value_to_sympy
 from exactpriv.spaces import Bounded, Hamming, Subsets
 
 __all__ = ["ConjectureResult", "ConjectureUnit", "conjecture", "conjecture_units", "parse_params", "parse_space",
-           "run_unit"]
+           "run_unit", "unit_examples"]
 
 #: conjectures are hunted with random mechanisms on every point: keep spaces small
 _MAX_POINTS = 4096
 #: declared domains of the usual parameter names (others: the whole line)
 _DOMAINS = {"delta": "(0, 1)", "alpha": "(0, oo)", "epsilon": "[0, oo)", "k": "[1, oo)", "q": "[0, 1]",
             "n": "[1, oo)"}
-#: the share of the time spent on the structured seeds of every level before any random search
+#: the units' shares of the plan: the structured seeds of every level are listed before any random search
+#: (a seed unit checks its whole list of seeds; the search units share the examples evenly)
 SEED_SHARE = 0.5
 
 
@@ -228,40 +240,87 @@ def conjecture_units(space: str | None = None) -> list[ConjectureUnit]:
     return units
 
 
+def unit_examples(unit: ConjectureUnit, units: list, max_examples: int | None) -> int:
+    """The examples ``unit`` draws: none for a seed unit; for a search unit ``max_examples`` (per level) when
+    given, else its share of the ``examples`` of the effort in force (the search units' shares sum to 1)."""
+    if unit.seeds_only:
+        return 0
+    if max_examples is not None:
+        return max_examples
+    search = sum(u.share for u in units if not u.seeds_only)
+    return max(1, math.ceil(examples_of(None) * unit.share / search))
+
+
 def _validate(seconds, prior, max_examples):
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds < float("inf"):
-        raise InvalidArgument(f"seconds={seconds!r} must be a finite positive number")
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                or not 0 < seconds < float("inf")):
+        raise InvalidArgument(f"seconds={seconds!r} must be a finite positive number or None (no time limit)")
     if prior not in ("any", "independent", "correlated"):
         raise InvalidArgument(f"prior={prior!r} must be 'any', 'independent' or 'correlated'")
+    if max_examples is not None and (isinstance(max_examples, bool) or not isinstance(max_examples, int)
+                                     or max_examples < 0):
+        raise InvalidArgument(f"max_examples={max_examples!r} must be a non-negative integer or None")
+
+
+def _unit_task(task):
+    """Run one unit of a conjecture (in this process or on a worker)."""
+    unit, kw = task
+    random.seed(unit.index)  # the global `random` state never depends on the process (as a hunt's shards)
+    return run_unit(unit, **kw)
 
 
 def conjecture(*, given: str, measure: str, bound: str, params=None, space: str | None = None,
-               seconds: float = 30.0, seed: int = 0, prior: str = "any", max_outputs: int = 3,
-               max_examples: int | None = None) -> ConjectureResult:
+               seconds: float | None = None, seed: int = 0, prior: str = "any", max_outputs: int = 3,
+               max_examples: int | None = None, workers: int = 0, scheduler: str | None = None,
+               processes: bool = True, progress=None) -> ConjectureResult:
     """Hunt a counterexample to "given(M) = eps  =>  measure(M) <= bound(eps, params)"; see the module head.
 
     params : {name: value or [values]} (or CLI strings "alpha=2"): the symbols of the bound other than eps,
         and the parameters of the notions (renyi_dp's alpha, approx_dp's delta / epsilon)
-    space : search this space only (else escalate); max_examples bounds the drawn instances per unit (then
-        the same seed gives the same result on every run, unless the time runs out first)
+    space : search this space only (else escalate)
+    max_examples : drawn instances per level searched (None: the effort's ``examples``, shared by the levels)
+    seconds : a time limit for the whole conjecture (None: none); what it stops is STOPPED
+    workers, scheduler : run the units on a local dask cluster or an existing one (default: in this process)
+    progress : ``progress(units done, units, refuted)``
     """
     _validate(seconds, prior, max_examples)
+    validate_pool(workers, scheduler)
     units = conjecture_units(space)
     conjecture_claim(given=given, measure=measure, bound=bound, params=params, space=units[0].space, prior=prior,
-           max_outputs=max_outputs)  # bad arguments fail before any search
+                     max_outputs=max_outputs)  # bad arguments fail before any search
     t0 = time.perf_counter()
-    parts = []
-    for k, unit in enumerate(units):
-        left = seconds - (time.perf_counter() - t0)
-        # a unit's share of the time left (units that finish early pass their time on)
-        rest = sum(u.share for u in units[k:])
-        res = run_unit(unit, given=given, measure=measure, bound=bound, params=params, prior=prior,
-                       seconds=max(left * unit.share / rest, 0.05), seed=seed, max_outputs=max_outputs,
-                       max_examples=max_examples)
-        parts.append(res)
-        if res.verdict == Verdict.REFUTED or effort.stop_requested():  # Ctrl-C stops the escalation too
-            break
-    return merge_units(parts, seconds=time.perf_counter() - t0)
+    deadline_at = None if seconds is None else time.time() + seconds
+    kw = dict(given=given, measure=measure, bound=bound, params=params, prior=prior, seed=seed,
+              max_outputs=max_outputs, deadline_at=deadline_at)
+    tasks = [(u, {**kw, "max_examples": unit_examples(u, units, max_examples)}) for u in units]
+    got: dict = {}
+    first = [len(units)]
+
+    def on_result(task, res):
+        got[task[0].index] = res
+        if res.verdict is Verdict.REFUTED:
+            first[0] = min(first[0], task[0].index)
+        if progress is not None:
+            progress(len(got), len(units), int(first[0] < len(units)))
+
+    with effort.deadline(seconds, what="conjecture"), Pool(workers, scheduler, processes) as pool:
+        try:
+            pool.run(_unit_task, tasks, on_result=on_result,
+                     cancelled=lambda t: t[0].index > first[0] or effort.stop_requested())
+        except KeyboardInterrupt:  # keep what arrived: the levels searched so far
+            pass
+    parts = [got[u.index] for u in units if u.index in got and u.index <= first[0]]
+    if not parts:
+        return ConjectureResult(Verdict.STOPPED, given, measure, bound, seconds=time.perf_counter() - t0, seed=seed,
+                                note="interrupted before any level was searched")
+    out = merge_units(parts, seconds=time.perf_counter() - t0)
+    missing = [u.space + (" (seeds)" if u.seeds_only else " (search)") for u in units
+               if u.index < first[0] and u.index not in got]
+    if missing and out.verdict is not Verdict.REFUTED:  # Ctrl-C: the plan was not searched
+        out.verdict = Verdict.STOPPED
+        out.note = "; ".join(filter(None, [out.note, f"interrupted before {len(missing)} units: "
+                                                     f"{', '.join(missing[:3])}"]))
+    return out
 
 
 def merge_units(parts: list, *, seconds: float) -> ConjectureResult:
@@ -358,13 +417,17 @@ def _build_claim(*, given, measure, bound, params, space, prior, max_outputs):
 
 
 def run_unit(unit: ConjectureUnit, *, given: str, measure: str, bound: str, params=None, prior: str = "any",
-             seconds: float, seed: int = 0, max_outputs: int = 3,
+             seconds: float | None = None, deadline_at: float | None = None, seed: int = 0, max_outputs: int = 3,
              max_examples: int | None = None) -> ConjectureResult:
     """Run one unit (see :class:`ConjectureUnit`): the claim is rebuilt from the arguments, so this runs the
-    same on any worker."""
+    same on any worker.  ``max_examples``: the examples a search unit draws (None: the effort's); a seed unit
+    draws none.  ``seconds`` / ``deadline_at`` (a ``time.time()`` instant): time limits that only stop it."""
     claim, reading, sp, needs_prior = conjecture_claim(given=given, measure=measure, bound=bound, params=params,
                                              space=unit.space, prior=prior, max_outputs=max_outputs)
     t0 = time.perf_counter()
+    if deadline_at is not None:
+        left = max(1e-3, deadline_at - time.time())
+        seconds = left if seconds is None else min(seconds, left)
     res = hunt_reading(claim, reading, seconds=seconds, seed=seed,
                        max_examples=0 if unit.seeds_only else max_examples,
                        local_steps=0 if unit.seeds_only else 400)

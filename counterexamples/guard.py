@@ -17,7 +17,9 @@ evaluates them through an :class:`Evaluator`, which applies the same rules in th
    condition that answers differently on replay raises ``FlakyFailure`` and the example is lost).
 
 The deadline is not checked here: an evaluator never changes an answer because time ran out (see
-:mod:`counterexamples.hunt` for how searches stop).
+:mod:`counterexamples.hunt` for how searches stop).  A check stopped by the time limit in force (its
+killable worker killed, :class:`~exactpriv.errors.TimeLimitReached` once the deadline has passed) is not an
+answer: the error passes through to the search, uncounted and unmemoised.
 """
 
 from __future__ import annotations
@@ -25,10 +27,12 @@ from __future__ import annotations
 import dataclasses
 import traceback
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
+from exactpriv import effort
 from exactpriv.claims import Instance, Outcome, Reading
 from exactpriv.claims.check import as_outcome
+from exactpriv.errors import TimeLimitReached
 from exactpriv.exact.decisions import Decision, Truth
 
 __all__ = ["Evaluation", "Evaluator", "describe_instance", "guarded_reading", "instance_key"]
@@ -110,10 +114,13 @@ class Evaluator:
 
     extra_hypotheses : hypotheses required on top of the reading's own (the positive-only search adds
         ``positive_mechanism`` and ``full_support_prior``)
+    runner : ``runner(inst) -> Outcome`` runs the reading's check (a hunt with a time limit passes a killable
+        worker's call); None: the check runs in this process
     """
 
     reading: Reading
     extra_hypotheses: tuple = ()
+    runner: Callable | None = field(default=None, repr=False)
     counts: dict = field(default_factory=lambda: {"true": 0, "false": 0, "undecided": 0, "error": 0,
                                                   "outside": 0})
     outside_by: dict = field(default_factory=dict)
@@ -177,9 +184,13 @@ class Evaluator:
         if unmet:
             return Evaluation(inst, "outside", unmet=unmet)
         try:
-            out = as_outcome(self.reading.check(inst))
+            out = as_outcome(self.reading.check(inst)) if self.runner is None else self.runner(inst)
         except (KeyboardInterrupt, SystemExit):
             raise
+        except TimeLimitReached as exc:
+            if effort.expired():  # the time limit in force stopped this check: not an answer
+                raise
+            return Evaluation(inst, "error", error=_error_text(exc))
         except Exception as exc:
             return Evaluation(inst, "error", error=_error_text(exc))
         truth = out.decision.truth

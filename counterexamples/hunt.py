@@ -23,9 +23,17 @@ Algorithm for a "forall" reading open to search (deterministic for a seed and ``
    violation found just before the deadline is never lost to a ``FlakyFailure``; every violation is also
    recorded as it is seen, whatever ``find`` does afterwards.
 3. **Structure-guided local search** (:mod:`counterexamples.local_search`) from the closest instance.
-4. The deadline, ``max_examples`` or Ctrl-C stop the search; every witness found so far is kept.  With
-   ``max_examples`` reached before the deadline the result does not depend on timing; ``stopped_by`` says
-   which limit stopped it.
+4. **The effort decides, the clock only stops** (issue 19).  The search draws ``max_examples`` instances
+   (default: the ``examples`` of the :class:`~exactpriv.effort.Effort` in force), its local search takes
+   at most that many steps, and the templates and extremal instances are fixed lists: so the same seed and
+   effort give the same ``tried`` counts, verdict and witness on every machine.  A time limit (``seconds``,
+   or a deadline in force) only *stops* the work: the result is then STOPPED ("stopped by the time
+   limit", with what was shown: a witness found before the stop still refutes).  With a time limit in
+   force each instance's check runs in a killable worker (:class:`~exactpriv.effort.BoundedWorker`), so
+   one slow instance cannot outlive the limit.  Ctrl-C stops the search too; every witness found so far
+   is kept.
+
+Claims are hunted reading by reading in fixed shards by :func:`counterexamples.hunt_claim.hunt`.
 """
 
 from __future__ import annotations
@@ -46,10 +54,11 @@ from counterexamples.guard import Evaluation, Evaluator, describe_instance, guar
 from counterexamples.local_search import focus_of, margin_of, perturbed
 from counterexamples.search_space import extremal_instances, fresh_instances, search_space_of
 from exactpriv.claims import Claim, Instance, Reading, Verdict, check_reading
-from exactpriv.errors import InvalidArgument
+from exactpriv.claims.check import as_outcome
+from exactpriv.errors import InvalidArgument, TimeLimitReached
 from exactpriv import effort
 
-__all__ = ["EXISTENTIAL_KINDS", "OBJECT_KINDS", "HuntResult", "family_memo", "hunt", "hunt_reading", "margin_of",
+__all__ = ["EXISTENTIAL_KINDS", "OBJECT_KINDS", "HuntResult", "examples_of", "family_memo", "hunt_reading", "margin_of",
            "searchable"]
 
 #: how many instances of each family serve as templates
@@ -87,8 +96,11 @@ class HuntResult:
         search, the verdict of its own families
     counts : instances true / false / undecided / error / outside (by hypothesis)
     errors : the first instances whose check raised: {"instance": input JSON, "error": text}
+    verdict STOPPED : the time limit stopped the search before its examples were drawn (nothing refuted)
     stopped_by : "witness" | "max-examples" | "deadline" | "interrupted" | "families only" | "not searchable"
     searched : False when no instance was drawn (the reading is not refutable by search, or nothing varies)
+    max_examples : the examples this search was to draw (the user's, else the effort's ``examples``)
+    witness_file, archive_note : where the witness was archived (or why not), when the run archived it
     """
 
     claim_id: str
@@ -110,12 +122,17 @@ class HuntResult:
     max_examples: int | None = None
     drawn: int = 0
     search_space: dict = field(default_factory=dict)
+    witness_file: str = ""
+    archive_error: str = ""
 
     def to_json(self) -> dict:
+        """The result as JSON; the elapsed time is ``seconds`` (the only key that depends on the machine)."""
         doc = {"id": self.claim_id, "reading": self.reading, "verdict": self.verdict.value,
                "tried": self.tried, "drawn": self.drawn, "seconds": round(self.seconds, 3), "seed": self.seed,
                "max_examples": self.max_examples, "found_by": self.found_by, "margin": self.margin,
                "note": self.note, "counts": self.counts, "stopped_by": self.stopped_by, "searched": self.searched}
+        if self.witness_file:
+            doc["witness_file"] = self.witness_file
         if self.search_space:
             doc["search_space"] = self.search_space
         if self.errors:
@@ -158,8 +175,9 @@ def searchable(reading: Reading, claim: Claim | None = None) -> str:
 
 
 def _validate(seconds, seed, max_examples):
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds < math.inf:
-        raise InvalidArgument(f"seconds={seconds!r} must be a finite positive number")
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                or not 0 < seconds < math.inf):
+        raise InvalidArgument(f"seconds={seconds!r} must be a finite positive number or None (no time limit)")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidArgument(f"seed={seed!r} of type {type(seed).__name__} must be an integer")
     if max_examples is not None and (isinstance(max_examples, bool) or not isinstance(max_examples, int)
@@ -192,6 +210,12 @@ def _templates(reading: Reading, family_errors: list) -> list[Instance]:
     return sorted(out, key=size)
 
 
+def examples_of(max_examples: int | None) -> int:
+    """The examples a search draws: ``max_examples`` when given, else the ``examples`` of the effort in force
+    (:func:`exactpriv.effort.current_effort`) — a count, so the search is the same on every machine."""
+    return effort.current_effort().examples if max_examples is None else max_examples
+
+
 def _strategy(reading: Reading, templates: list[Instance], positive: bool, extra_hypotheses: tuple = (),
               max_points: int = 9):
     """Instances around the templates, and — for plain templates — fresh instances of the reading's declared
@@ -213,9 +237,14 @@ def _strategy(reading: Reading, templates: list[Instance], positive: bool, extra
 
 
 def _families_only(claim: Claim, reading: Reading, result: HuntResult, extra_hypotheses: tuple, why: str):
-    """The verdict of the reading's own families (what verify says), with every error caught."""
+    """The verdict of the reading's own families (what verify says), with every error caught; within the
+    time limit in force (a killable worker, as verify), when there is one."""
     # a proof knows nothing of extra hypotheses: with them, only the instances count
-    rr = check_reading(claim, guarded_reading(reading, extra_hypotheses, prove=not extra_hypotheses))
+    guarded = guarded_reading(reading, extra_hypotheses, prove=not extra_hypotheses)
+    left = effort.remaining()
+    if left <= 0:
+        raise TimeLimitReached("stopped by the time limit before the reading's families were checked")
+    rr = check_reading(claim, guarded, seconds=None if math.isinf(left) else left)
     result.verdict = rr.verdict
     result.witness, result.values = rr.witness, dict(rr.witness_values)
     fams = [f for f in rr.evidence.get("families", {}).values() if isinstance(f, dict) and "true" in f]
@@ -230,21 +259,25 @@ def _families_only(claim: Claim, reading: Reading, result: HuntResult, extra_hyp
         if rr.witness is not None and reading.quantifier == "forall":
             result.witnesses.append((rr.witness, None))
     reasons = rr.evidence.get("undecided_reasons") or []
+    stopped = rr.evidence.get("stopped") or {}
     result.searched = False
-    result.stopped_by = "not searchable"
+    result.stopped_by = "deadline" if rr.verdict is Verdict.STOPPED else "not searchable"
     result.note = f"not refutable by search: {why}; verdict from the reading's own families (as verify)" \
-        + (f"; {'; '.join(reasons[:2])}" if reasons and rr.verdict is Verdict.UNDECIDED else "")
+        + (f"; {'; '.join(reasons[:2])}" if reasons and rr.verdict is Verdict.UNDECIDED else "") \
+        + (f"; {stopped.get('reason', 'stopped by the time limit')}" if rr.verdict is Verdict.STOPPED else "")
 
 
-def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed: int = 0,
+def hunt_reading(claim: Claim, reading: Reading, *, seconds: float | None = None, seed: int = 0,
                  max_examples: int | None = None, local_steps: int = 400, batch_size: int = 50,
                  collect: int = 1, extra_hypotheses: tuple = (), positive: bool = False,
                  extra_templates: tuple = (), progress: Callable[[int, float | None], None] | None = None,
                  extremal: bool = True) -> HuntResult:
     """Search for an exact violation of one reading; see the module docstring.
 
-    max_examples : bound on the drawn instances (None: until the deadline); with it, the same seed gives
-        the same result on every run as long as the deadline is not reached first
+    max_examples : the instances drawn (None: the ``examples`` of the effort in force); the local search
+        takes at most as many steps.  The same seed and count give the same result on every machine.
+    seconds : a time limit (None: none but the deadline in force); when it stops the search first, the
+        result is STOPPED (a witness found before it still refutes)
     extra_hypotheses : required on top of the reading's own (the positive-only search of
         :mod:`counterexamples.findings`); ``positive=True`` draws positive rows and full-support priors
     extra_templates : instances checked after the families' and drawn around like them
@@ -259,18 +292,47 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
     if reading.check is None:
         raise InvalidArgument(f"{claim.id} [{reading.name}] has no instance check to hunt with")
     # the hunt's time limit is also the deadline in force, so every killable step inside (sympy's
-    # simplify in the kernel, a proof) stops with it instead of outliving it (issue 19)
+    # simplify in the kernel, a proof, each instance's check) stops with it instead of outliving it (issue 19)
     with effort.deadline(seconds, what="hunt"):
-        return _hunt_reading(claim, reading, seconds=seconds, seed=seed, max_examples=max_examples,
+        return _hunt_reading(claim, reading, seed=seed, max_examples=examples_of(max_examples),
                              local_steps=local_steps, batch_size=batch_size, collect=collect,
                              extra_hypotheses=extra_hypotheses, positive=positive, extra_templates=extra_templates,
                              progress=progress, extremal=extremal)
 
 
-def _hunt_reading(claim, reading, *, seconds, seed, max_examples, local_steps, batch_size, collect, extra_hypotheses,
+class _Stopped(BaseException):
+    """The time limit stopped the search: raised out of the search loops and caught in :func:`_search`
+    (a BaseException, so the loops' handlers of failed batches and refused moves never swallow it)."""
+
+
+def _instance_runner(reading: Reading):
+    """With a time limit in force: (run, close) — ``run(inst)`` checks the instance in a killable worker
+    forked from this process (it inherits the reading; the instance and the outcome are pickled), so a
+    check that never looks at the clock is still stopped by the limit.  Without a time limit, or for an
+    instance that cannot be pickled, the check runs here."""
+    if math.isinf(effort.remaining()):
+        return None, (lambda: None)
+    import pickle
+
+    check = reading.check
+
+    def outcome(inst):
+        return as_outcome(check(inst))
+
+    worker = effort.BoundedWorker(outcome)
+
+    def run(inst):
+        try:
+            pickle.dumps(inst, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:  # noqa: BLE001 - not picklable: checked here (cooperative limits only)
+            return outcome(inst)
+        return worker(inst, what=f"the check of {inst.label}")
+    return run, worker.close
+
+
+def _hunt_reading(claim, reading, *, seed, max_examples, local_steps, batch_size, collect, extra_hypotheses,
                   positive, extra_templates, progress, extremal) -> HuntResult:
     t0 = time.perf_counter()
-    deadline = t0 + seconds
     result = HuntResult(claim.id, reading.name, Verdict.CHECKED, seed=seed, max_examples=max_examples)
     why_not = searchable(reading, claim)
     if why_not:
@@ -278,10 +340,25 @@ def _hunt_reading(claim, reading, *, seconds, seed, max_examples, local_steps, b
             _families_only(claim, reading, result, tuple(extra_hypotheses), why_not)
         except KeyboardInterrupt:
             result.verdict, result.note, result.stopped_by = Verdict.UNDECIDED, "interrupted", "interrupted"
+        except TimeLimitReached as exc:
+            result.verdict, result.note, result.stopped_by = Verdict.STOPPED, str(exc), "deadline"
+            result.searched = False
         result.seconds = time.perf_counter() - t0
         return result
 
-    ev = Evaluator(reading, tuple(extra_hypotheses))
+    run, close = _instance_runner(reading)
+    try:
+        return _search(claim, reading, result, t0, run, seed=seed, max_examples=max_examples,
+                       local_steps=local_steps, batch_size=batch_size, collect=collect,
+                       extra_hypotheses=extra_hypotheses, positive=positive, extra_templates=extra_templates,
+                       progress=progress, extremal=extremal)
+    finally:
+        close()
+
+
+def _search(claim, reading, result, t0, run, *, seed, max_examples, local_steps, batch_size, collect,
+            extra_hypotheses, positive, extra_templates, progress, extremal) -> HuntResult:
+    ev = Evaluator(reading, tuple(extra_hypotheses), runner=run)
     best: list = [None, -math.inf]  # closest instance so far, its margin
     family_errors: list = []
     search_errors: list = []
@@ -299,12 +376,22 @@ def _hunt_reading(claim, reading, *, seconds, seed, max_examples, local_steps, b
         if progress is not None:
             progress(ev.checked, best[1])
 
+    def evaluate(inst: Instance, memo=None) -> Evaluation:
+        """The guarded evaluation; raises _Stopped when the time limit stopped it (the instance uncounted)."""
+        try:
+            return ev.evaluate(inst, memo=memo)
+        except TimeLimitReached:
+            raise _Stopped() from None
+
     def violated(inst: Instance) -> bool:
         # pure: memoised by content (guard.Evaluator); past the deadline only *unseen* instances are
         # skipped, so an instance that violated once violates on every replay
-        if _late(deadline) and not ev.knows(inst):
+        if _late() and not ev.knows(inst):
             return False
-        e = ev.evaluate(inst)
+        try:
+            e = evaluate(inst)
+        except _Stopped:  # stopped inside this instance's check: it stays unseen, and unseen is False
+            return False
         if e.outcome is not None:
             m = margin_of(e.outcome)
             if math.isfinite(m):
@@ -325,10 +412,9 @@ def _hunt_reading(claim, reading, *, seconds, seed, max_examples, local_steps, b
             result.search_space = {**space.to_json(), "extremal_instances": len(templates) - n_templates}
         memo = family_memo(reading, tuple(extra_hypotheses))
         for k, inst in enumerate(templates):
-            if _late(deadline):
-                stopped_by = "deadline"
-                break
-            seen(ev.evaluate(inst, memo=memo if k < n_family else None),
+            if _late():
+                raise _Stopped()
+            seen(evaluate(inst, memo=memo if k < n_family else None),
                  "bank family instance" if k < n_family else
                  "template instance" if k < n_family + len(extra_templates) else "structured extremal instance")
             if len(result.witnesses) >= collect:
@@ -341,19 +427,18 @@ def _hunt_reading(claim, reading, *, seconds, seed, max_examples, local_steps, b
             result.note = "nothing to vary in the families' instances (no rational mechanism or prior)"
         batch = 0
         while not stopped_by:
-            if max_examples is not None and result.drawn >= max_examples:
+            if result.drawn >= max_examples:
                 stopped_by = "max-examples"
                 break
-            if _late(deadline):
-                stopped_by = "deadline"
-                break
-            n = batch_size if max_examples is None else min(batch_size, max_examples - result.drawn)
+            if _late():
+                raise _Stopped()
+            n = min(batch_size, max_examples - result.drawn)
             cfg = settings(max_examples=n, deadline=None, database=None, suppress_health_check=list(HealthCheck),
                            phases=[Phase.generate, Phase.target, Phase.shrink])
             try:
                 shrunk = find(strategy, violated, settings=cfg, random=random.Random(f"{seed}/{batch}"))
                 # the shrunk violation becomes the reported witness (it was recorded when seen)
-                e = ev.evaluate(shrunk)
+                e = evaluate(shrunk)
                 if e.refutes:
                     result.witnesses = [w for w in result.witnesses if w[0] is not e.instance] + [(e.instance, e.outcome)]
             except NoSuchExample:
@@ -362,16 +447,19 @@ def _hunt_reading(claim, reading, *, seconds, seed, max_examples, local_steps, b
                 raise
             except Exception as exc:  # a hypothesis failure (health, flakiness) must not lose what was seen
                 search_errors.append(f"search batch {batch}: {type(exc).__name__}: {exc}"[:300])
+            if _late() and len(result.witnesses) < collect:  # the batch was cut short by the clock
+                raise _Stopped()
             result.drawn += n
             batch += 1
             if len(result.witnesses) >= collect:
                 stopped_by = "witness"
-        if not result.witnesses and best[0] is not None and stopped_by in ("max-examples", "deadline", "families only"):
-            # with max_examples the local search is bounded by it too (a step count, not the clock)
-            steps = local_steps if max_examples is None else min(local_steps, max_examples)
-            _local_search(ev, best, result, deadline, seed, steps, seen)
+        if not result.witnesses and best[0] is not None and stopped_by in ("max-examples", "families only"):
+            # the local search is bounded by the examples too (a step count, never the clock)
+            _local_search(evaluate, best, seed, min(local_steps, max_examples), seen)
             if result.witnesses:
                 stopped_by = "witness"
+    except _Stopped:
+        stopped_by = "witness" if len(result.witnesses) >= collect else "deadline"
     except KeyboardInterrupt:
         stopped_by = "interrupted"
         result.note = "interrupted; witnesses found so far are kept"
@@ -384,20 +472,20 @@ def _hunt_reading(claim, reading, *, seconds, seed, max_examples, local_steps, b
     return result
 
 
-def _late(deadline: float) -> bool:
-    """Past the hunt's deadline, or the run was asked to stop (Ctrl-C: a KeyboardInterrupt can be
+def _late() -> bool:
+    """Past the time limit in force, or the run was asked to stop (Ctrl-C: a KeyboardInterrupt can be
     swallowed where it lands, e.g. in hypothesis' gc callback, so the stop flag is checked too)."""
-    return time.perf_counter() > deadline or effort.stop_requested()
+    return effort.expired() or effort.stop_requested()
 
 
-def _local_search(ev: Evaluator, best: list, result: HuntResult, deadline: float, seed: int, steps: int, seen):
+def _local_search(evaluate, best: list, seed: int, steps: int, seen):
     rng = random.Random(seed + 1)
     cur, cur_m = best[0], best[1]
-    first = ev.evaluate(cur)
+    first = evaluate(cur)
     cur_focus = focus_of(first.outcome, cur.mechanism) if first.outcome is not None else []
     for _ in range(steps):
-        if _late(deadline):
-            break
+        if _late():
+            raise _Stopped()
         try:
             cand = perturbed(cur, rng, cur_focus)
         except (KeyboardInterrupt, SystemExit):
@@ -406,7 +494,7 @@ def _local_search(ev: Evaluator, best: list, result: HuntResult, deadline: float
             cand = None
         if cand is None:
             continue
-        e = ev.evaluate(cand)
+        e = evaluate(cand)
         seen(e, "structure-guided local search")
         if e.refutes:
             return
@@ -449,27 +537,15 @@ def _conclude(result: HuntResult, ev: Evaluator, family_errors: list, search_err
         if result.stopped_by == "interrupted":
             reasons.append("interrupted")
         result.margin = best_margin
-        if reasons:
-            result.verdict = Verdict.UNDECIDED
-        elif result.stopped_by == "deadline" and result.max_examples is not None \
-                and result.drawn < result.max_examples:
-            # the stated effort (max_examples) was not spent: the clock stopped the search (issue 19)
+        if result.stopped_by == "deadline":
+            # the effort (the examples) was not spent: the clock stopped the search — not a verdict about
+            # the reading, whatever else was seen (issue 19)
             result.verdict = Verdict.STOPPED
-            reasons.append(f"stopped by the time limit after {result.drawn} of {result.max_examples} examples")
+            reasons.insert(0, f"stopped by the time limit after {ev.checked} instances checked and "
+                              f"{result.drawn} of {result.max_examples} examples drawn")
+        elif reasons:
+            result.verdict = Verdict.UNDECIDED
         notes.extend(reasons)
     if search_errors:
         notes.append(f"{len(search_errors)} search batches failed (first: {search_errors[0]})")
     result.note = "; ".join(dict.fromkeys(n for n in notes if n))
-
-
-def hunt(claim: Claim, *, reading: str | None = None, seconds: float = 30.0, seed: int = 0,
-         **kw) -> list[HuntResult]:
-    """Hunt every reading of ``claim`` that has an instance check (or only ``reading``), splitting the time."""
-    if not isinstance(claim, Claim):
-        raise InvalidArgument(f"claim={claim!r} must be an exactpriv Claim")
-    _validate(seconds, seed, kw.get("max_examples"))
-    readings = [claim.reading(reading)] if reading else [r for r in claim.readings if r.check is not None]
-    if not readings:
-        raise InvalidArgument(f"claim {claim.id} has no reading with an instance check to hunt")
-    per = seconds / len(readings)
-    return [hunt_reading(claim, r, seconds=per, seed=seed, **kw) for r in readings]

@@ -23,7 +23,7 @@ from exactpriv import effort
 
 from pathlib import Path
 
-__all__ = ["DEFAULT_SECONDS_PER_READING", "EXIT_ERROR", "EXIT_INTERRUPTED", "EXIT_NOT_REFUTED", "EXIT_STOPPED",
+__all__ = ["DEFAULT_SEARCH_SECONDS", "DEFAULT_SECONDS_PER_READING", "EXIT_ERROR", "EXIT_INTERRUPTED", "EXIT_NOT_REFUTED", "EXIT_STOPPED",
            "EXIT_UNDECIDED",
            "EXIT_UNEXPECTED", "EXIT_USAGE", "INT_RANGES", "SECONDS_OPTIONS", "add_bank_argument",
            "add_effort_argument", "add_reading_budget_argument", "banks_of", "console", "esc", "printable", "safe_streams", "terminal_safe", "SafeStream", "int_option", "interrupt_protocol",
@@ -36,7 +36,11 @@ EXIT_USAGE = 2          # argparse: unknown option, missing argument
 EXIT_NOT_REFUTED = 3    # replay: the witness no longer refutes its reading
 EXIT_UNEXPECTED = 4     # verify: a verdict differs from its reading's expectation; prove --strict: REFUTED
 EXIT_UNDECIDED = 5      # prove --strict: UNDECIDED
-EXIT_STOPPED = 7        # verify: the time limit stopped N readings (and no verdict differs); prove --strict: STOPPED
+EXIT_STOPPED = 7        # verify, hunt, conjecture: the time limit stopped N readings (and no verdict differs);
+                        # prove --strict: STOPPED
+#: Default time limit of ``hunt`` and ``conjecture`` (seconds): a safety net only — the effort's examples
+#: decide how far a search goes, and the limit is generous enough for a slow, loaded laptop (issue 19).
+DEFAULT_SEARCH_SECONDS = 600.0
 #: Exit status after Ctrl-C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
 

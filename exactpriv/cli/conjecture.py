@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from exactpriv.cli._common import (EXIT_INTERRUPTED, add_effort_argument, esc, int_option, seconds_option, use_cache_for_hypothesis,
+from exactpriv.cli._common import (DEFAULT_SEARCH_SECONDS, EXIT_INTERRUPTED, EXIT_STOPPED, add_effort_argument, esc, int_option, seconds_option, use_cache_for_hypothesis,
                                    write_output)
 from exactpriv.cli._output import output_width, progress_bar, quiet_third_party
 from exactpriv.cli._witness_text import witness_lines, wrap
@@ -70,15 +70,18 @@ def _run_conjecture(args) -> int:
               space=args.space, seconds=args.seconds, seed=args.seed, prior=args.prior,
               max_examples=args.max_examples)
     workers, scheduler = workers_of(args)
+    # one loop in-process and on workers (counterexamples.conjecture): the effort decides, --seconds only stops
     if workers or scheduler:
-        from counterexamples.distributed import run_conjecture
-
-        res = run_conjecture(**kw, workers=workers, scheduler=scheduler,
-                             progress=progress_printer(Console(stderr=True), "conjecture"))
+        res = conjecture(**kw, workers=workers, scheduler=scheduler,
+                         progress=progress_printer(Console(stderr=True), "conjecture"))
     else:
-        with progress_bar("conjecture", budget_seconds=args.seconds) as progress:
-            progress.add_task(esc(f"{args.measure} <= {args.bound}"), total=None)
-            res = conjecture(**kw)
+        with progress_bar("conjecture", budget_seconds=args.seconds) as bar:
+            task = bar.add_task(esc(f"{args.measure} <= {args.bound}"), total=None)
+
+            def tick(done, total, refuted):
+                bar.update(task, completed=done, total=total)
+
+            res = conjecture(**kw, progress=tick)
     interrupted = effort.stop_requested()
     doc = res.to_json()
     if interrupted:
@@ -93,7 +96,8 @@ def _run_conjecture(args) -> int:
     if interrupted:
         print("interrupted: the search stopped early" + ("; result written" if args.json else ""), file=sys.stderr)
         return EXIT_INTERRUPTED
-    return 0
+    # the time limit stopped the search before its examples were drawn: no verdict (issue 19)
+    return EXIT_STOPPED if doc["verdict"] == "STOPPED" else 0
 
 
 def add_parser(subparsers, name="conjecture"):
@@ -113,13 +117,14 @@ def add_parser(subparsers, name="conjecture"):
     p.add_argument("--prior", default="any", choices=["any", "independent", "correlated"],
                    help="which priors a prior-dependent measure is taken over: any, independent records or "
                         "correlated ones (default any)")
-    p.add_argument("--seconds", type=seconds_option, default=30.0,
-                   help="time budget of the whole search (default 30)")
+    p.add_argument("--seconds", type=seconds_option, default=DEFAULT_SEARCH_SECONDS,
+                   help="time limit of the whole search: it only stops it (the result is then STOPPED, exit "
+                        f"status {EXIT_STOPPED}); the examples decide (default {DEFAULT_SEARCH_SECONDS:g})")
     p.add_argument("--seed", type=int_option, default=0, help="random seed (default 0)")
     p.add_argument("--max-examples", type=int_option, default=None, dest="max_examples",
-                   help="bound on the drawn instances per level: with it, the same --seed gives the same "
-                        "result on every run and with any number of --workers (unless --seconds runs out; "
-                        "default: no bound)")
+                   help="instances drawn per level searched (default: the effort's examples, 2,000 at --effort "
+                        "default, shared by the levels); the same --seed and effort give the same result on every "
+                        "machine and with any number of --workers")
     p.add_argument("--json", help="write the result with its witness here; 'exactpriv measure' and "
                                   "'exactpriv replay' read it (default: none)")
     p.add_argument("--format", choices=("table", "json", "markdown"), default="table",

@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from exactpriv.cli._common import (EXIT_INTERRUPTED, add_bank_argument, add_effort_argument, archive_directory, banks_of, esc,
+from exactpriv.cli._common import (DEFAULT_SEARCH_SECONDS, EXIT_INTERRUPTED, EXIT_STOPPED, add_bank_argument, add_effort_argument, archive_directory, banks_of, esc,
                                    int_option, seconds_option, use_cache_for_hypothesis, write_output)
 from exactpriv.cli._output import (Row, add_format_arguments, count, output_width, progress_bar, quiet_third_party,
                                    render)
@@ -69,92 +69,56 @@ def _announce(rr, witness_doc: dict) -> None:
 def _run_hunt(args) -> int:
     from rich.console import Console
 
-    from counterexamples.archive import archive_found, witness_document
-    from counterexamples.hunt import hunt_reading
+    from counterexamples.archive import witness_document
+    from counterexamples.hunt_claim import hunt
     from exactpriv.claims import ReadingResult, Verdict
     from exactpriv.claims.banks import find_claim as get_claim
-    from exactpriv import effort
 
     use_cache_for_hypothesis()
     archive_dir = archive_directory(args.archive) if args.archive is not None else None
     claim = get_claim(args.claim_id, banks_of(args))
-    readings = [claim.reading(args.reading)] if args.reading else [r for r in claim.readings if r.check]
-    per = args.seconds / max(1, len(readings))
-    out: list[dict] = []
-    rows: list[Row] = []
-    failed_writes = []
-    interrupted = False
     quiet_third_party()
     t0 = time.perf_counter()
     workers, scheduler = workers_of(args)
-    if workers or scheduler:
-        from counterexamples.distributed import run_hunt
+    bank_specs = (list(args.bank) + list(getattr(args, "banks", []) or [])) or None
+    announce = (lambda rr, found_by: _announce(rr, witness_document(rr, seed=args.seed, found_by=found_by))) \
+        if archive_dir is not None else None
+    # one loop for the serial and the sharded hunt (counterexamples.hunt_claim): the same seed and effort
+    # give the same document with any --workers; --seconds only stops it
+    with progress_bar(f"hunt {claim.id}", budget_seconds=args.seconds) as bar:
+        task = bar.add_task("shards", total=None)
 
-        bank_specs = (list(args.bank) + list(getattr(args, "banks", []) or [])) or None
-        by_name = {r.name: r for r in claim.readings}
-        for res in run_hunt(claim, reading=args.reading, seconds=args.seconds, seed=args.seed,
-                            max_examples=args.max_examples, workers=workers, scheduler=scheduler,
-                            banks=bank_specs, archive=archive_dir is not None, directory=archive_dir,
-                            overwrite=args.overwrite,
-                            progress=progress_printer(Console(stderr=True), f"hunt {claim.id}"),
-                            announce=(lambda rr: _announce(rr, witness_document(rr, seed=args.seed,
-                                                                                found_by="exactpriv hunt")))
-                            if archive_dir is not None else None):
-            doc = res.to_json()
-            if res.verdict == Verdict.REFUTED and res.witness is not None:
-                # the witness document, as the serial branch writes it: what 'replay' reads from --json
-                rr = ReadingResult(claim.id, res.reading, Verdict.REFUTED, {}, res.witness, res.values)
-                doc["witness"] = witness_document(rr, seed=args.seed, found_by=f"exactpriv hunt ({res.found_by})")
-            out.append(doc)
-            rows.append(_row(claim, by_name[res.reading], doc))
-        readings = []
-    with progress_bar(f"hunt {claim.id}", budget_seconds=args.seconds) as progress:
-        task = progress.add_task("", total=len(readings))
-        for r in readings:
-            if effort.stop_requested():  # Ctrl-C stops the whole hunt, not only one reading
-                interrupted = True
-                break
+        def tick(done, total, refuted):
+            bar.update(task, completed=done, total=total, description=esc(f"{refuted} refuted"))
 
-            def tick(tried, best, name=r.name):
-                margin = f", best margin {best:.3g}" if best is not None and best > -1e300 else ""
-                progress.update(task, description=esc(f"[{name}] {tried} instances{margin}"))
-
-            try:
-                res = hunt_reading(claim, r, seconds=per, seed=args.seed, max_examples=args.max_examples,
-                                   progress=tick)
-            except KeyboardInterrupt:
-                interrupted = True
-                break
-            interrupted = interrupted or effort.stop_requested()
-            progress.advance(task)
-            doc = res.to_json()
-            if res.verdict == Verdict.REFUTED and res.witness is not None:
-                rr = ReadingResult(claim.id, r.name, Verdict.REFUTED, {}, res.witness, res.values)
-                found_by = f"exactpriv hunt ({res.found_by})"
-                doc["witness"] = witness_document(rr, seed=args.seed, found_by=found_by)
-                if archive_dir is not None:
-                    # issue 10: the witness reaches the terminal before any write is attempted, so a
-                    # write killed or failing midway loses nothing (one JSON line on stderr)
-                    _announce(rr, doc["witness"])
-                    saved = archive_found(rr, directory=archive_dir, overwrite=args.overwrite, seed=args.seed,
-                                          found_by=found_by)
-                    if saved.path is not None:
-                        doc["witness_file"] = str(saved.path)
-                    elif saved.error:  # the witness is still printed below and in --json
-                        failed_writes.append(saved.error)
-                    else:
-                        doc["note"] = ((doc.get("note") or "") + " " + saved.note).strip()
-            out.append(doc)
-            rows.append(_row(claim, r, doc))
-    total = len(out) if not readings else len(readings)
+        progress = tick if not (workers or scheduler) else progress_printer(Console(stderr=True), f"hunt {claim.id}")
+        runs = hunt(claim, reading=args.reading, seconds=args.seconds, seed=args.seed,
+                    max_examples=args.max_examples, workers=workers, scheduler=scheduler, banks=bank_specs,
+                    archive=archive_dir is not None, directory=archive_dir, overwrite=args.overwrite,
+                    progress=progress, announce=announce)
+    by_name = {r.name: r for r in claim.readings}
+    out: list[dict] = []
+    rows: list[Row] = []
+    failed_writes = [res.archive_error for res in runs if res.archive_error]
+    for res in runs:
+        doc = res.to_json()
+        if res.verdict == Verdict.REFUTED and res.witness is not None:
+            # the witness document (as announced and archived): what 'replay' reads from --json
+            rr = ReadingResult(claim.id, res.reading, Verdict.REFUTED, {}, res.witness, res.values)
+            doc["witness"] = witness_document(rr, seed=args.seed, found_by=f"exactpriv hunt ({res.found_by})")
+        out.append(doc)
+        rows.append(_row(claim, by_name[res.reading], doc))
+    interrupted = runs.interrupted
+    total = runs.total
+    done = sum(1 for d in out if "interrupted" not in str(d.get("stopped_by")))
     title = f"exactpriv hunt {claim.id}: {count(len(out), 'reading')} in {time.perf_counter() - t0:.1f} s (seed {args.seed})"
     if interrupted:
-        title += f" (PARTIAL: interrupted after {len(out)} of {total})"
+        title += f" (PARTIAL: interrupted after {done} of {total})"
     sys.stdout.write(_render_hunt(rows, fmt=args.format, title=title, show_all=args.show_all))
     sys.stdout.flush()
     json_path = None
     if args.json:
-        payload = {"partial": True, "readings_done": len(out), "readings_total": total, "results": out} \
+        payload = {"partial": True, "readings_done": done, "readings_total": total, "results": out} \
             if interrupted else out
         json_path = Path(args.json)
         if interrupted and _results_in(json_path) >= len(out):  # never replace an earlier result with less
@@ -167,9 +131,12 @@ def _run_hunt(args) -> int:
             f"; results written to {json_path}, marked partial" + (
                 f" (the earlier {args.json} has at least as many results and is kept)"
                 if str(json_path) != str(args.json) else ""))
-        print(f"interrupted: {len(out)} of {total} readings hunted" + where, file=sys.stderr)
+        print(f"interrupted: {done} of {total} readings hunted" + where, file=sys.stderr)
         return EXIT_INTERRUPTED
-    return 1 if failed_writes else 0
+    if failed_writes:
+        return 1
+    # the time limit stopped a reading before its examples were drawn: no verdict about it (issue 19)
+    return EXIT_STOPPED if any(res.verdict == Verdict.STOPPED for res in runs) else 0
 
 
 def _results_in(path: Path) -> int:
@@ -190,12 +157,13 @@ def add_parser(subparsers, name="hunt"):
     p.add_argument("claim_id", help="the claim's id (see 'exactpriv list claims')")
     add_bank_argument(p)
     p.add_argument("--reading", help="hunt only this reading (default: every reading with a check)")
-    p.add_argument("--seconds", type=seconds_option, default=30.0,
-                   help="time budget, split over the readings (default 30)")
+    p.add_argument("--seconds", type=seconds_option, default=DEFAULT_SEARCH_SECONDS,
+                   help="time limit of the whole hunt: it only stops the search (readings it stops are STOPPED, "
+                        f"exit status {EXIT_STOPPED}); the examples decide (default {DEFAULT_SEARCH_SECONDS:g})")
     p.add_argument("--seed", type=int_option, default=0, help="random seed (default 0)")
     p.add_argument("--max-examples", type=int_option, default=None, dest="max_examples",
-                   help="bound on the drawn instances per reading: with it, the same --seed gives the same "
-                        "result on every run (unless --seconds runs out first); default: no bound")
+                   help="instances drawn per reading (default: the effort's examples, 2,000 at --effort default): "
+                        "the same --seed and count give the same result on every machine and with any --workers")
     p.add_argument("--json", help="write the results here, each refutation with its witness document, "
                                   "which 'exactpriv replay' reads from this file (default: none)")
     p.add_argument("--archive", nargs="?", const="counterexamples/found", default=None, metavar="DIR",

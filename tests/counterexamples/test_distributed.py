@@ -33,8 +33,8 @@ def _signature(results):
 
 def test_shards_do_not_depend_on_the_workers():
     claim = find_claim(CLAIM)
-    a = hunt_shards(claim, seed=3, max_examples=40, parallel=1)
-    b = hunt_shards(claim, seed=3, max_examples=40, parallel=2)
+    a = hunt_shards(claim, seed=3, max_examples=40)
+    b = hunt_shards(claim, seed=3, max_examples=40, banks=["classics"], deadline_at=1e10)
     assert [(s.reading, s.index, s.seed, s.max_examples) for s in a] == \
         [(s.reading, s.index, s.seed, s.max_examples) for s in b]
     assert len(a) == SHARDS * len([r for r in claim.readings if r.check is not None])
@@ -48,7 +48,7 @@ def test_two_workers_match_the_serial_run(tmp_path):
     found = tmp_path / "found"
     announced = []
 
-    def announce(rr):  # called before the witness is written: nothing may exist on disk for it yet
+    def announce(rr, found_by):  # called before the witness is written: nothing may exist on disk for it yet
         announced.append((rr.reading, (found / f"{CLAIM}--{rr.reading}.json").exists()))
 
     parallel = run_hunt(claim, seconds=10_000, seed=3, max_examples=24, workers=2, archive=True, directory=found,
@@ -202,3 +202,28 @@ def test_verify_interrupted_on_the_runner_keeps_the_completed_readings_in_order(
         verify._check_sharded(claims, 99, False, run, workers=0, scheduler=None, banks=None)
     assert [(r.claim_id, r.reading) for r in run.results] == [(c.id, r.name) for c in claims for r in c.readings][:3]
     assert len(run.rows) == 3 and not run.errors
+
+
+def _hunt_documents(path):
+    """A ``hunt --json`` document without its timings (each result's "seconds")."""
+    return [{k: v for k, v in doc.items() if k != "seconds"} for doc in json.loads(Path(path).read_text())]
+
+
+@needs_dask
+def test_cli_hunt_on_two_workers_writes_the_serial_json(tmp_path):
+    """Issues 19 and 21: the serial and the sharded hunt are one loop, so ``hunt --json`` is the same document
+    (timings aside) with and without ``--workers`` for the same seed and max-examples — witnesses, counts,
+    notes and all; each run from a fresh interpreter, as a user runs it."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    docs = []
+    for extra in ([], ["--workers", "2"]):
+        out = tmp_path / f"hunt{len(docs)}.json"
+        run = subprocess.run([sys.executable, "-m", "exactpriv", "hunt", CLAIM, "--seed", "3", "--max-examples", "8",
+                              "--json", str(out), *extra], cwd=ROOT, env=env, capture_output=True, text=True,
+                             timeout=900)
+        assert run.returncode == 0, run.stderr
+        docs.append(_hunt_documents(out))
+    serial, parallel = docs
+    assert {d["verdict"] for d in serial} >= {"REFUTED", "CHECKED"} and all("witness" in d for d in serial
+                                                                            if d["verdict"] == "REFUTED")
+    assert parallel == serial

@@ -51,8 +51,8 @@ def _random_rr(k):
 def test_same_seed_same_witness():
     chk = implication(lambda i: pure_dp(i.mechanism), lambda i: kl_dp(i.mechanism), lambda e: e / 5)
     claim, r = _claim_with_families(chk, [Instance("flat", zoo.randomized_response(p=F(1, 2)))])
-    w1 = hunt_reading(claim, r, seconds=600, seed=7, max_examples=200)
-    w2 = hunt_reading(claim, r, seconds=600, seed=7, max_examples=200)
+    w1 = hunt_reading(claim, r, seed=7, max_examples=200)
+    w2 = hunt_reading(claim, r, seed=7, max_examples=200)
     assert w1.verdict == w2.verdict == Verdict.REFUTED
     assert w1.witness.mechanism.rows == w2.witness.mechanism.rows
 
@@ -70,7 +70,7 @@ def test_interruption_keeps_witnesses():
 
     insts = [_random_rr(k) for k in (2, 3, 4, 5, 6)]
     claim, r = _claim_with_families(check, insts)
-    res = hunt_reading(claim, r, seconds=30, seed=0, collect=10)
+    res = hunt_reading(claim, r, seed=0, collect=10)
     assert "interrupted" in res.note
     assert res.verdict == Verdict.REFUTED and len(res.witnesses) == 3
 
@@ -80,10 +80,12 @@ def test_time_limit_is_respected():
 
     chk = implication(lambda i: pure_dp(i.mechanism), lambda i: kl_dp(i.mechanism), lambda e: e)
     claim, r = _claim_with_families(chk, [_random_rr(2)])
-    # no max_examples: only the deadline can end this search (a hunt that ignored it would fail the
-    # 60 s hang guard with BudgetExceededError instead of returning)
-    res = run_bounded(lambda: hunt_reading(claim, r, seconds=1.5, seed=0), seconds=60, what="the hang guard")
-    assert res.verdict == Verdict.CHECKED and res.stopped_by == "deadline" and res.drawn > 0
+    # a billion examples: only the time limit can end this search (a hunt that ignored it would fail the
+    # 60 s hang guard with BudgetExceededError instead of returning); what it stops is STOPPED, never CHECKED
+    res = run_bounded(lambda: hunt_reading(claim, r, seconds=1.5, seed=0, max_examples=10**9), seconds=60,
+                      what="the hang guard")
+    assert res.verdict == Verdict.STOPPED and res.stopped_by == "deadline" and res.drawn < 10**9
+    assert "stopped by the time limit" in res.note
 
 
 def _archived(tmp_path):
@@ -130,7 +132,7 @@ def test_hunt_with_no_decided_instance_is_undecided():
         raise IA("cannot measure this")
 
     claim, r = _claim_with_families(check, [_random_rr(2)])
-    res = hunt_reading(claim, r, seconds=1, seed=0)
+    res = hunt_reading(claim, r, seed=0, max_examples=20)
     assert res.verdict == Verdict.UNDECIDED and "raised errors" in res.note
     assert res.counts["error"] == res.tried > 0 and res.errors[0]["instance"]["label"] == "rr2"
 
@@ -169,7 +171,7 @@ def test_exists_reading_is_not_refuted_by_drawn_instances():
         r = Reading("r", "exists", check=has_log3, families=[Family("f", lambda insts=insts: insts)],
                     quantifier="exists")
         claim = Claim("test.exists", "t", "s", "q", "construction", [r])
-        res = hunt_reading(claim, r, seconds=5, seed=0, max_examples=20)
+        res = hunt_reading(claim, r, seed=0, max_examples=20)
         assert res.verdict is expected and not res.searched and "not refutable by search" in res.note
 
 
@@ -177,7 +179,7 @@ def test_exhausted_exists_reading_is_refuted_by_its_family_only():
     r = Reading("r", "exists", check=lambda i: Decision.false("t", "no"),
                 families=[Family("all", lambda: [_random_rr(2), _random_rr(3)], exhaustive=True)], quantifier="exists")
     claim = Claim("test.exists", "t", "s", "q", "construction", [r])
-    res = hunt_reading(claim, r, seconds=5, seed=0)
+    res = hunt_reading(claim, r, seed=0)
     assert res.verdict is Verdict.REFUTED and res.found_by == "the reading's own families" and res.witness is None
 
 
@@ -189,10 +191,10 @@ def test_closed_reading_is_not_refuted_by_drawn_instances():
                 check=lambda i: Decision.true("t", "") if i.mechanism.rows == rr.mechanism.rows else Decision.false("t", ""),
                 families=[Family("f", lambda: [rr])], open_search=False)
     claim = Claim("test.closed", "t", "s", "q", "implication", [r])
-    res = hunt_reading(claim, r, seconds=5, seed=0, max_examples=50)
+    res = hunt_reading(claim, r, seed=0, max_examples=50)
     assert res.verdict is Verdict.CHECKED and not res.searched
     open_r = Reading("open", "same, open", check=r.check, families=r.families)
-    opened = hunt_reading(Claim("test.open", "t", "s", "q", "implication", [open_r]), open_r, seconds=20, seed=0,
+    opened = hunt_reading(Claim("test.open", "t", "s", "q", "implication", [open_r]), open_r, seed=0,
                           max_examples=50)
     assert opened.verdict is Verdict.REFUTED  # the same check does refute once drawing is allowed
 
@@ -213,7 +215,7 @@ def test_instances_outside_the_hypotheses_never_refute():
     r = Reading("r", "t", check=check, families=[Family("f", lambda: [Instance("uniform", mech, uniform)])],
                 hypotheses=(Hypothesis("uniform-prior", "the prior is uniform", lambda i: i.prior == uniform),))
     claim = Claim("test.hyp", "t", "s", "q", "implication", [r])
-    res = hunt_reading(claim, r, seconds=20, seed=0, max_examples=60)
+    res = hunt_reading(claim, r, seed=0, max_examples=60)
     assert res.verdict is Verdict.CHECKED and res.counts["outside"] > 0 and res.counts["false"] == 0
     assert res.counts["outside_by"] == {"uniform-prior": res.counts["outside"]}
 
@@ -230,7 +232,7 @@ def test_drawn_priors_keep_independence():
     mech = Mechanism(space, M.outputs, M.rows)
     r = Reading("r", "t", check=lambda i: Decision.true("t", ""), families=[Family("f", lambda: [Instance("p", mech, prior)])],
                 hypotheses=(independent_records,))
-    res = hunt_reading(Claim("test.ind", "t", "s", "q", "implication", [r]), r, seconds=20, seed=0, max_examples=40)
+    res = hunt_reading(Claim("test.ind", "t", "s", "q", "implication", [r]), r, seed=0, max_examples=40)
     assert res.counts["outside"] == 0 and res.counts["true"] > 1
 
 
@@ -241,7 +243,7 @@ def test_check_errors_are_reported_with_their_input_not_raised():
         return Decision.true("t", "")
 
     claim, r = _claim_with_families(check, [Instance("flat", zoo.randomized_response(p=F(1, 2)))])
-    res = hunt_reading(claim, r, seconds=20, seed=0, max_examples=30)
+    res = hunt_reading(claim, r, seed=0, max_examples=30)
     assert res.verdict is Verdict.UNDECIDED and res.counts["error"] > 0 and "ZeroDivisionError" in res.note
     err = res.errors[0]
     # the first error is a drawn, fresh or structured extremal instance (the family's own instance is fine)
@@ -250,23 +252,49 @@ def test_check_errors_are_reported_with_their_input_not_raised():
     json.dumps(res.to_json())  # the report is JSON-able, inputs included
 
 
-def test_witness_found_at_the_deadline_is_kept():
-    """The first drawn instance is checked across the deadline and violates: the witness is kept (the old
-    condition answered False on hypothesis' replay after the deadline -> FlakyFailure, example lost)."""
-    import time
+def test_witness_found_at_the_deadline_is_kept(monkeypatch):
+    """The time limit passes while the first drawn violation is being checked: the witness is kept (the old
+    condition answered False on hypothesis' replay after the deadline -> FlakyFailure, example lost).  The
+    clock is simulated (no time limit in force, so the check runs in this process and completes)."""
+    import importlib
+
+    hunt_module = importlib.import_module("counterexamples.hunt")  # the package re-exports a function "hunt"
 
     base = _kl_fifth()
+    late = {"now": False}
 
     def check(inst):
         out = base(inst)
         if inst.label.startswith("drawn") and out.decision.is_false:
-            time.sleep(1.2)  # the deadline (1 s) passes while this violation is being checked
+            late["now"] = True  # the time limit passes while this violation is being checked
         return out
 
+    monkeypatch.setattr(hunt_module, "_late", lambda: late["now"])
     claim, r = _claim_with_families(check, [Instance("flat", zoo.randomized_response(p=F(1, 2)))])
-    res = hunt_reading(claim, r, seconds=1, seed=0, extremal=False)  # a drawn instance is the subject
+    res = hunt_reading(claim, r, seed=0, extremal=False)  # a drawn instance is the subject
     assert res.verdict is Verdict.REFUTED and res.witness.label.startswith("drawn around flat")
     assert res.stopped_by == "witness" and res.values["B"] is not None
+
+
+def test_an_instance_check_that_never_returns_is_stopped_by_the_time_limit():
+    """Issue 19: with a time limit, each instance's check runs in a killable worker, so one check that never
+    looks at the clock cannot outlive the limit; the hunt is STOPPED, not UNDECIDED or CHECKED."""
+    import time
+
+    from exactpriv.effort import run_bounded
+
+    base = _kl_fifth()
+
+    def check(inst):
+        if inst.label.startswith("drawn"):
+            time.sleep(10_000)  # never returns in any test run
+        return base(inst)
+
+    claim, r = _claim_with_families(check, [Instance("flat", zoo.randomized_response(p=F(1, 2)))])
+    res = run_bounded(lambda: hunt_reading(claim, r, seconds=2, seed=0, extremal=False), seconds=120,
+                      what="the hang guard")
+    assert res.verdict is Verdict.STOPPED and res.stopped_by == "deadline"
+    assert res.counts["true"] >= 1 and res.drawn == 0  # the family instance was checked; the drawn one stopped
 
 
 def test_same_seed_and_max_examples_same_result():
@@ -274,8 +302,8 @@ def test_same_seed_and_max_examples_same_result():
     for bound in (lambda e: e / 5, lambda e: e):  # one refuted by search, one not
         chk = implication(lambda i: pure_dp(i.mechanism), lambda i: kl_dp(i.mechanism), bound)
         claim, r = _claim_with_families(chk, [Instance("flat", zoo.randomized_response(p=F(1, 2)))])
-        a = hunt_reading(claim, r, seconds=120, seed=3, max_examples=40)
-        b = hunt_reading(claim, r, seconds=120, seed=3, max_examples=40)
+        a = hunt_reading(claim, r, seed=3, max_examples=40)
+        b = hunt_reading(claim, r, seed=3, max_examples=40)
         assert a.stopped_by in ("witness", "max-examples")
         ja, jb = a.to_json(), b.to_json()
         ja.pop("seconds"), jb.pop("seconds")
@@ -319,12 +347,12 @@ def test_existential_and_object_claims_are_not_searched(kind):
     rr = _random_rr(3)
     check = lambda i: Decision.true("t", "") if i.mechanism.rows == rr.mechanism.rows else Decision.false("t", "")  # noqa: E731
     r = Reading("r", "t", check=check, families=[Family("f", lambda: [rr])])
-    res = hunt_reading(Claim("test.kind", "t", "s", "q", kind, [r]), r, seconds=20, seed=0, max_examples=30)
+    res = hunt_reading(Claim("test.kind", "t", "s", "q", kind, [r]), r, seed=0, max_examples=30)
     assert res.verdict is Verdict.CHECKED and not res.searched and kind in res.note
     from counterexamples.strategies import instances_around
 
     r2 = Reading("r2", "t", check=check, families=r.families, strategy=instances_around(rr))
-    res2 = hunt_reading(Claim("test.kind", "t", "s", "q", kind, [r2]), r2, seconds=20, seed=0, max_examples=30)
+    res2 = hunt_reading(Claim("test.kind", "t", "s", "q", kind, [r2]), r2, seed=0, max_examples=30)
     assert res2.searched and res2.verdict is Verdict.REFUTED
 
 
@@ -365,10 +393,10 @@ def test_family_instances_are_checked_once_across_hunts():
 
     insts = [_random_rr(k) for k in (2, 3, 4, 5, 6)]
     claim, r = _claim_with_families(check, insts)
-    runs = [hunt_reading(claim, r, seconds=60, seed=s, max_examples=3, local_steps=0) for s in range(4)]
+    runs = [hunt_reading(claim, r, seed=s, max_examples=3, local_steps=0) for s in range(4)]
     assert [calls[i.label] for i in insts] == [1] * 5
     assert all(res.verdict is Verdict.CHECKED and res.counts["true"] >= 5 for res in runs)
     fresh_claim, fresh_r = _claim_with_families(check, insts)  # a new reading object: an empty memo
-    fresh = hunt_reading(fresh_claim, fresh_r, seconds=60, seed=3, max_examples=3, local_steps=0)
+    fresh = hunt_reading(fresh_claim, fresh_r, seed=3, max_examples=3, local_steps=0)
     assert [calls[i.label] for i in insts] == [2] * 5
     assert (fresh.verdict, fresh.counts, fresh.tried) == (runs[3].verdict, runs[3].counts, runs[3].tried)

@@ -192,7 +192,7 @@ def test_a_staged_directory_replaces_the_old_one_whole(tmp_path):
 def test_an_interrupted_hunt_never_replaces_a_fuller_earlier_json(tmp_path, monkeypatch, capsys):
     import importlib
 
-    hunt_mod = importlib.import_module("counterexamples.hunt")  # the package re-exports a function of that name
+    hunt_mod = importlib.import_module("counterexamples.hunt_claim")  # where every hunt of a claim runs its shards
     earlier = tmp_path / "h.json"
     earlier.write_text(json.dumps([{"reading": f"r{k}"} for k in range(8)]))
 

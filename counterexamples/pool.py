@@ -1,0 +1,115 @@
+"""Where the pieces of a search run: in this process, in order, or on dask.distributed workers.
+
+Counterexample search is embarrassingly parallel; dask.distributed (an existing, maintained scheduler — no
+home-made pool) runs the pieces on a ``LocalCluster`` (``workers=N``) or an existing cluster
+(``scheduler="tcp://host:8786"``).  With ``workers=0`` and no scheduler the same pieces run in this process,
+in order.  The pieces are fixed by the request alone (see :mod:`counterexamples.hunt_claim` and
+:mod:`counterexamples.distributed`), so the answer never depends on where they ran.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import os
+from typing import Callable
+
+from exactpriv.effort import current_effort, using
+from exactpriv.errors import InvalidArgument
+
+__all__ = ["Pool", "dask_available", "validate_pool"]
+
+
+def dask_available() -> bool:
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def validate_pool(workers, scheduler) -> None:
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
+        raise InvalidArgument(f"workers={workers!r} must be a non-negative integer")
+    if scheduler is not None and (not isinstance(scheduler, str) or not scheduler.strip()):
+        raise InvalidArgument(f"scheduler={scheduler!r} must be an address like 'tcp://127.0.0.1:8786'")
+    if (workers or scheduler) and not dask_available():
+        raise InvalidArgument("workers/scheduler need dask.distributed: pip install 'exactpriv[distributed]'")
+
+
+def _stdout_to_stderr() -> None:
+    """In a local worker process: file descriptor 1 becomes a copy of 2, so what libraries print from C (the
+    HiGHS licence banner) goes to stderr instead of into the command's stdout (``--format json > out``)."""
+    import sys
+
+    sys.stdout.flush()
+    os.dup2(2, 1)
+
+
+def _with_effort(eff, fn, task):
+    """``fn(task)`` under the effort of the process that submitted it (a dask worker has its own context)."""
+    with using(eff):
+        return fn(task)
+
+
+class Pool:
+    """In-process execution, a LocalCluster of ``workers`` processes, or a client of ``scheduler``."""
+
+    def __init__(self, workers: int, scheduler: str | None, processes: bool = True):
+        self.client = self.cluster = None
+        self.parallel = 1
+        if scheduler:
+            from distributed import Client
+
+            self.client = Client(scheduler)
+        elif workers:
+            from distributed import Client, LocalCluster
+
+            # one thread a worker: hypothesis' search state is not shared between threads
+            self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=processes,
+                                        dashboard_address=None, silence_logs=logging.ERROR)
+            self.client = Client(self.cluster)
+            if processes:  # our own worker processes share the terminal: keep the user's stdout for results
+                self.client.run(_stdout_to_stderr)
+        if self.client is not None:
+            self.parallel = max(1, sum(self.client.nthreads().values()))
+
+    @property
+    def in_process(self) -> bool:
+        return self.client is None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.client is not None:
+            self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+    def run(self, fn, tasks: list, *, on_result: Callable, cancelled: Callable[[object], bool]) -> None:
+        """Run ``fn(task)`` for every task; ``on_result(task, result)`` as each finishes; a task for which
+        ``cancelled(task)`` has become true is skipped (in-process) or cancelled (on the cluster)."""
+        if self.client is None:
+            for t in tasks:
+                if not cancelled(t):
+                    on_result(t, fn(t))
+            return
+        from distributed import as_completed
+
+        # the effort in force here (--effort) decides on the workers too: it travels with each task
+        fn = functools.partial(_with_effort, current_effort(), fn)
+        futures = {self.client.submit(fn, t, pure=False): t for t in tasks}
+        try:
+            for fut in as_completed(list(futures)):
+                t = futures[fut]
+                if fut.cancelled():
+                    continue
+                on_result(t, fut.result())
+                stale = [f for f, u in futures.items() if not f.done() and cancelled(u)]
+                if stale:
+                    self.client.cancel(stale)
+        finally:
+            pending = [f for f in futures if not f.done()]
+            if pending:
+                self.client.cancel(pending)
