@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "MANIFEST", "bank_binding", "bank_source", "custom_count", "document_banks",
-           "evidence_document", "evidence_row", "manifest", "manifest_entry", "manifest_json", "manifest_path",
+           "evidence_document", "evidence_row", "manifest", "manifest_entry", "manifest_json", "manifest_path", "point_json",
            "reading_id", "reading_kind", "source_sha256", "statement_of", "witness_of", "write_manifest"]
 
 FORMAT, FORMAT_VERSION = "exactpriv-evidence", 1
@@ -224,12 +224,29 @@ def _exact_text(v) -> str:
     return sympy.sstr(s)
 
 
+def point_json(p):
+    """A point of a space as canonical JSON data: a set (a subsets/bounded point) as the sorted list of its
+    members, a tuple as a list, ints and strings as they are, anything else as its ``str``.  Never a set's
+    repr: its order depends on PYTHONHASHSEED, so the same run gave different evidence in two processes."""
+    if isinstance(p, (set, frozenset)):
+        return sorted((point_json(u) for u in p), key=_canonical_order)
+    if isinstance(p, tuple):
+        return [point_json(u) for u in p]
+    if isinstance(p, (int, str)) and not isinstance(p, bool):
+        return p
+    return str(p)
+
+
+def _canonical_order(v) -> str:
+    return json.dumps(v, sort_keys=True, ensure_ascii=False)
+
+
 def _space(space) -> dict:
     doc = space.to_json()
     if doc.get("type") == "hamming" and "values" in doc:
         return {"type": "hamming", "values": doc["values"], "n": doc["n"]}
     points = space.points
-    return {"type": "explicit", "inputs": [str(p) for p in points],
+    return {"type": "explicit", "inputs": [point_json(p) for p in points],
             "neighbours": [[int(i), int(j)] for i, j in space.edges]}
 
 
