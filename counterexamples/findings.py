@@ -130,7 +130,7 @@ def _mixed_templates(instances: list[Instance]) -> list[Instance]:
     return out
 
 
-def positive_only_search(claim: Claim, reading: Reading, *, seconds: float = 10.0, seed: int = 0,
+def positive_only_search(claim: Claim, reading: Reading, *, seconds: float | None = None, seed: int = 0,
                          max_examples: int | None = None, witness: Instance | None = None) -> dict:
     """The positive-only evidence for one reading (see the module head), as a JSON-able dict:
 
@@ -140,6 +140,8 @@ def positive_only_search(claim: Claim, reading: Reading, *, seconds: float = 10.
     "applicable": bool, "note"}``.
 
     ``witness`` is the refutation to test (default: the one ``verify`` finds in the reading's families).
+    The hunt draws ``max_examples`` instances (default: the effort's ``examples``); ``seconds`` is only a time
+    limit — a hunt it stops says ``"stopped": true`` and proves nothing about positivity.
     """
     if not isinstance(claim, Claim) or not isinstance(reading, Reading):
         raise InvalidArgument(f"positive_only_search needs a Claim and a Reading, got {type(claim).__name__} and "
@@ -206,6 +208,10 @@ def positive_only_search(claim: Claim, reading: Reading, *, seconds: float = 10.
     doc["instances_checked"] += res.tried
     if res.verdict is Verdict.REFUTED and res.witness is not None:
         return _found(doc, res.witness, f"a positive-only hunt ({res.found_by})")
+    if res.verdict is Verdict.STOPPED:
+        doc["stopped"] = True
+        doc["note"] = f"the positive-only hunt was stopped by the time limit ({res.note})"
+        return doc
     doc["note"] = (f"no witness with positive mechanism entries and prior masses among "
                    f"{doc['instances_checked']} instances checked")
     return doc
@@ -219,7 +225,7 @@ def _found(doc: dict, inst: Instance, where: str) -> dict:
     return doc
 
 
-def classify_refutation(claim: Claim, reading: Reading, *, seconds: float = 10.0, seed: int = 0,
+def classify_refutation(claim: Claim, reading: Reading, *, seconds: float | None = None, seed: int = 0,
                         max_examples: int | None = None) -> dict:
     """The mechanical part of a finding class, ``{"class": ..., "evidence": positive_only_search(...)}``:
 
@@ -238,7 +244,9 @@ def classify_refutation(claim: Claim, reading: Reading, *, seconds: float = 10.0
       instances can refute (a paper's construction, often with structural zeros such as k-Max) has no
       instances around its witness, and its other listed instances are other cases, not evidence;
     * "not-refuted" / "not-applicable" — nothing to classify ("exists" readings, refuting certificates,
-      readings without an instance check).
+      readings without an instance check);
+    * "stopped" — the time limit (``seconds``) stopped the positive-only hunt before its examples were drawn:
+      no class (the effort, never the clock, decides one).
 
     Whether a refutation is as-written, convention or variant needs the reading's meaning, not a search.
     """
@@ -251,6 +259,8 @@ def classify_refutation(claim: Claim, reading: Reading, *, seconds: float = 10.0
         cls = "endpoint"
     elif ev["refuted"]:
         cls = "interior"
+    elif ev.get("stopped"):
+        cls = "stopped"
     elif ev["instances_checked"] == 0 and _forced_by(reading, ev):
         cls = "forced-zero"
         ev["forced_by"] = _forced_by(reading, ev)

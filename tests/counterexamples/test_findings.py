@@ -39,7 +39,7 @@ def test_zero_entry_failure_is_boundary():
     r = Reading("finite", "pure DP level finite", check=_finite_pure_dp,
                 families=[Family("f", lambda: [Instance("erasure", erasure), Instance("rr", zoo.randomized_response(p=F(3, 4)))])])
     assert check_reading(_claim(r), r).verdict is Verdict.REFUTED
-    out = classify_refutation(_claim(r), r, seconds=5, seed=0, max_examples=30)
+    out = classify_refutation(_claim(r), r, seed=0, max_examples=30)
     ev = out["evidence"]
     assert out["class"] == "boundary" and not ev["refuted"] and ev["witness_positive"] is False
     assert ev["instances_checked"] > 10 and ev["mixed"]["true"] > 0  # the mixed erasure channel was checked
@@ -54,7 +54,7 @@ def test_interior_failure_survives_positivity():
     zero = Mechanism(Hamming([0, 1], 1), [0, 1, 2], [[F(1, 2), F(1, 2), 0], [F(1, 4), F(3, 4), 0]])
     r = Reading("r", "t", check=chk, families=[Family("f", lambda: [Instance("with a zero", zero),
                                                                    Instance("flat", zoo.randomized_response(p=F(1, 2)))])])
-    out = classify_refutation(_claim(r), r, seconds=10, seed=0, max_examples=50)
+    out = classify_refutation(_claim(r), r, seed=0, max_examples=50)
     ev = out["evidence"]
     assert out["class"] == "interior" and ev["refuted"] and ev["witness_positive"] is False
     w = ev["positive_witness"]
@@ -75,7 +75,7 @@ def test_zero_forced_by_the_readings_own_hypothesis_is_not_boundary():
     chk = implication(lambda i: pure_dp(i.mechanism), lambda i: kl_dp(i.mechanism), lambda e: e / 5)
     r = Reading("r", "t", check=chk, families=[Family("f", lambda: [Instance("with an unused output", zero)])],
                 hypotheses=(unused,))
-    out = classify_refutation(_claim(r), r, seconds=5, seed=0, max_examples=30)
+    out = classify_refutation(_claim(r), r, seed=0, max_examples=30)
     ev = out["evidence"]
     assert out["class"] == "forced-zero" and ev["forced_by"] == ["unused-output"]
     assert ev["instances_checked"] == 0 and ev["mixed"]["outside_by"] == {"unused-output": ev["mixed"]["outside"]}
@@ -88,7 +88,7 @@ def test_wang_consistency_all_D_zero_output_is_forced_by_mi_optimality():
 
     claim = find_claim("wang2016.consistency")
     reading = claim.reading("all-D")
-    out = classify_refutation(claim, reading, seconds=5, seed=0, max_examples=20)
+    out = classify_refutation(claim, reading, seed=0, max_examples=20)
     assert out["class"] == "forced-zero" and out["evidence"]["forced_by"] == ["mi-optimal"]
     assert reading.finding is Finding.AS_WRITTEN
 
@@ -96,7 +96,7 @@ def test_wang_consistency_all_D_zero_output_is_forced_by_mi_optimality():
 def test_exists_reading_is_not_applicable():
     r = Reading("r", "exists", check=lambda i: Decision.false("t", ""), quantifier="exists",
                 families=[Family("f", lambda: [Instance("rr", zoo.randomized_response(p=F(3, 4)))])])
-    assert classify_refutation(_claim(r), r, seconds=1)["class"] == "not-applicable"
+    assert classify_refutation(_claim(r), r, max_examples=1)["class"] == "not-applicable"
 
 
 def test_positivised_keeps_independence_and_removes_zeros():
@@ -137,7 +137,7 @@ FEW = 3
 
 
 def _boundary_case(claim, reading):
-    out = classify_refutation(claim, reading, seconds=20, seed=0, max_examples=40)
+    out = classify_refutation(claim, reading, seed=0, max_examples=40)
     cls, ev = out["class"], out["evidence"]
     if cls == "not-applicable":
         # refuted by a proof or certificate at a parameter point (e.g. ε = 0), not by an instance: positivity
