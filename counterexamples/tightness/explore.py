@@ -8,6 +8,7 @@ below the stated map for every α > 0 (then the stated constant is not tight giv
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -16,20 +17,30 @@ from typing import Any, Sequence
 
 import sympy
 
+from exactpriv import effort
 from exactpriv.claims import Instance
 from exactpriv.errors import ExactPrivError, InvalidArgument
 from exactpriv.exact.numbers import OO, to_sympy
 from counterexamples.tightness.families import BISECTION_STEPS, E, LevelResult
 from .results import Exploration
-from .search import _as_level, _as_map, _search_level, _Searcher, _space
+from .search import _as_level, _as_map, _search_level, _Searcher, _space, _Stopped
 
-__all__ = ["explore", "BankImplication"]
+__all__ = ["EXAMPLES_SHARE", "explore", "BankImplication"]
+
+#: random candidates per level at the default effort: the effort's ``examples`` divided by this (20 of 2,000; the
+#: structured queries, checked first, are where the bank's maps are attained — the random ones look further)
+EXAMPLES_SHARE = 100
+
+
+def level_examples(examples: int | None) -> int:
+    """Random candidates per level: ``examples`` when given, else the effort's ``examples`` / EXAMPLES_SHARE."""
+    return max(1, effort.current_effort().examples // EXAMPLES_SHARE) if examples is None else examples
 
 
 def explore(given: str, measure: str, stated, *, alphas: Sequence, space="hamming:m=2,n=1",
-            seconds: float = 5.0, seed: int = 0, prior: str = "any", full_support: bool = False,
-            max_outputs: int = 3, tight=None, upper=None, queries: bool = True, local_steps: int = 200,
-            max_queries: int = 40, prove_seconds: float = 3.0, key: str = "", positive: bool = False,
+            examples: int | None = None, seconds: float | None = None, seed: int = 0, prior: str = "any",
+            full_support: bool = False, max_outputs: int = 3, tight=None, upper=None, queries: bool = True,
+            local_steps: int | None = None, max_queries: int = 40, key: str = "", positive: bool = False,
             bisection_steps: int = BISECTION_STEPS) -> Exploration:
     """Estimate f*(α) = sup{B(M) : A(M) <= α} for A = ``given``, B = ``measure`` on a grid of α.
 
@@ -39,8 +50,12 @@ def explore(given: str, measure: str, stated, *, alphas: Sequence, space="hammin
     stated : the stated map f, a sympy expression in ``eps`` (or safe-grammar text)
     alphas : exact levels (sympy, Fraction, int; e.g. :func:`exp_levels` for α = ln a)
     space : a Space or a spec "hamming:m=2,n=1" (see counterexamples.conjecture.parse_space)
-    seconds : wall-clock budget, split evenly over the levels (the structured family always
-        runs at least once per level)
+    examples : random exact mechanisms drawn per level (None: the effort's ``examples`` / EXAMPLES_SHARE,
+        i.e. 20); with the structured queries (``max_queries`` per output count) and ``local_steps`` (None: as
+        many as ``examples``) the whole effort is a count, so the same seed gives the same exploration on
+        every machine (issue 19)
+    seconds : a time limit (None: none but the one in force): it only *stops* the exploration — the level
+        it stops and the levels after it are marked ``stopped`` with what was found so far
     prior : "any" | "independent" | "uniform" — kind of priors searched when a measure needs one
     full_support : search only full-support priors
     positive : search only mechanisms without zero entries (a hypothesis of some implications)
@@ -53,18 +68,22 @@ def explore(given: str, measure: str, stated, *, alphas: Sequence, space="hammin
     Returns
     -------
     Exploration — one :class:`LevelResult` per α; see :class:`LevelResult` for the statuses.
-    Every relation reported is an exact kernel decision.  The search is seeded
-    (``random.Random(seed)``) but stops on wall-clock deadlines, so how far it gets — not the
-    soundness of what it reports — depends on the machine.
+    Every relation reported is an exact kernel decision.  The search is seeded (``random.Random(seed)``)
+    and bounded by counts: how far it gets depends on the effort, never on the machine — unless the time
+    limit stopped it, which its levels say (status ``stopped``).
     """
-    from exactpriv.exact.kernel import compare
 
     f = _as_map(stated)
     levels = [_as_level(a) for a in alphas]
     if not levels:
         raise InvalidArgument("alphas must contain at least one level")
-    if not isinstance(seconds, (int, float)) or seconds <= 0:
-        raise InvalidArgument(f"seconds={seconds!r} must be a positive number")
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                or not 0 < seconds < math.inf):
+        raise InvalidArgument(f"seconds={seconds!r} must be a positive number or None (no time limit)")
+    if examples is not None and (isinstance(examples, bool) or not isinstance(examples, int) or examples < 0):
+        raise InvalidArgument(f"examples={examples!r} must be a non-negative integer or None (the effort's)")
+    per_level = level_examples(examples)
+    local_steps = per_level if local_steps is None else local_steps
     if prior not in ("any", "independent", "uniform"):
         raise InvalidArgument(f"prior={prior!r} must be 'any', 'independent' or 'uniform'")
     if not isinstance(max_outputs, int) or max_outputs < 2:
@@ -81,63 +100,79 @@ def explore(given: str, measure: str, stated, *, alphas: Sequence, space="hammin
     t0 = time.perf_counter()
     rng = random.Random(seed)
     out = []
-    for k, alpha in enumerate(levels):
-        ts = time.perf_counter()
-        # the remaining budget is shared by the remaining levels (an overrun of the structured
-        # family at one level does not starve the next ones of their structured family)
-        deadline = ts + max(0.0, t0 + seconds - ts) / (len(levels) - k)
-        S = _Searcher(given, measure, sp, prior, full_support, max_outputs, rng, deadline, positive=positive,
-                      bisection_steps=bisection_steps)
-        ea = sympy.exp(alpha)
-        exp_alpha = Fraction(int(ea.p), int(ea.q)) if ea.is_Rational else None
-        best = _search_level(S, alpha, exp_alpha, deadline, queries=queries, local_steps=local_steps,
-                             max_queries=max_queries)
-        fa = f.subs(E, alpha)
-        lr = LevelResult(alpha, fa, tried=S.tried)
-        if best.M is not None:
-            lr.witness = Instance(f"best for α = {sympy.sstr(alpha)}: {best.found_by}", best.M, best.P)
-            lr.given_value, lr.best, lr.best_lower, lr.found_by = best.a, best.b, best.lower, best.found_by
-            if compare(best.lower, ">", fa).is_true:
-                lr.status = "violated"
-                lr.flags.append(f"VIOLATED: {measure} = {sympy.sstr(to_sympy(best.lower))} > stated "
-                                f"{sympy.sstr(fa)} at {given} <= α (exact counterexample)")
-            elif compare(best.lower, "==", fa).is_true:
-                lr.status = "attained"
-                lr.flags.append("stated bound attained (tight at α)")
-            elif compare(best.lower, "<", fa).is_true:
-                lr.status = "below"
-            else:
-                lr.status = "undecided"
-                lr.flags.append("the kernel could not order the best value and the stated bound")
-            lr.gap = fa - to_sympy(best.lower) if fa != OO else OO
-            if tight_fn is not None:
-                tv = tight_fn(alpha)
-                lr.tight = tv
-                if tv is not None:
-                    lr.tight_attained = compare(best.lower, "==", tv)
-                    if lr.tight_attained.is_true:
-                        lr.flags.append("best found equals the tight map exactly")
-            if upper_fn is not None:
-                lr.upper = upper_fn(alpha)
-            if lr.status == "below":
-                if lr.upper is not None and compare(lr.upper, "<", fa).is_true:
-                    lr.flags.append("stated bound not tight at α (a proved/cited upper bound on f* lies below it)")
-                else:
-                    lr.flags.append("stated bound not tight at α? (search gap; no proof of tightness)")
-        lr.seconds = time.perf_counter() - ts
-        out.append(lr)
+    with effort.deadline(seconds, what="tightness exploration"):
+        for alpha in levels:
+            ts = time.perf_counter()
+            S = _Searcher(given, measure, sp, prior, full_support, max_outputs, rng, positive=positive,
+                          bisection_steps=bisection_steps)
+            ea = sympy.exp(alpha)
+            exp_alpha = Fraction(int(ea.p), int(ea.q)) if ea.is_Rational else None
+            try:
+                best = _search_level(S, alpha, exp_alpha, queries=queries, local_steps=local_steps,
+                                     max_queries=max_queries, examples=per_level)
+            except _Stopped:
+                lr = LevelResult(alpha, f.subs(E, alpha), tried=S.tried, status="stopped")
+                lr.flags.append(f"stopped by the time limit after {S.tried} candidates (effort: {per_level} "
+                                "random candidates per level); no level after it was explored")
+                lr.seconds = time.perf_counter() - ts
+                out.append(lr)
+                out += [LevelResult(a, f.subs(E, a), status="stopped", flags=["not reached before the time limit"])
+                        for a in levels[len(out):]]
+                break
+            out.append(_level_result(best, S, alpha, f, given, measure, tight_fn, upper_fn, ts))
     proof = None
     if upper is not None and isinstance(upper, (sympy.Basic, str, int, Fraction)) and _as_map(upper, "upper") != f:
         from exactpriv.certify import prove_inequality
 
         try:
+            # the prover's effort decides; the time limit of the exploration (if any) only stops it
             proof = prove_inequality(_as_map(upper, "upper"), "<", f, domain=(0, OO), closed=(False, False),
-                                     seconds=prove_seconds)
+                                     seconds=seconds)
         except ExactPrivError:
             proof = None
     return Exploration(given, measure, f, repr(sp), out, seed, time.perf_counter() - t0,
                        tight=None if tight is None or callable(tight) and not isinstance(tight, sympy.Basic)
                        else _as_map(tight, "tight"), upper_vs_stated=proof, key=key)
+
+
+def _level_result(best, S, alpha, f, given, measure, tight_fn, upper_fn, ts) -> LevelResult:
+    """The level's result: the best candidate compared exactly with the stated map (and the tight, upper maps)."""
+    from exactpriv.exact.kernel import compare
+
+    fa = f.subs(E, alpha)
+    lr = LevelResult(alpha, fa, tried=S.tried)
+    if best.M is not None:
+        lr.witness = Instance(f"best for α = {sympy.sstr(alpha)}: {best.found_by}", best.M, best.P)
+        lr.given_value, lr.best, lr.best_lower, lr.found_by = best.a, best.b, best.lower, best.found_by
+        if compare(best.lower, ">", fa).is_true:
+            lr.status = "violated"
+            lr.flags.append(f"VIOLATED: {measure} = {sympy.sstr(to_sympy(best.lower))} > stated "
+                            f"{sympy.sstr(fa)} at {given} <= α (exact counterexample)")
+        elif compare(best.lower, "==", fa).is_true:
+            lr.status = "attained"
+            lr.flags.append("stated bound attained (tight at α)")
+        elif compare(best.lower, "<", fa).is_true:
+            lr.status = "below"
+        else:
+            lr.status = "undecided"
+            lr.flags.append("the kernel could not order the best value and the stated bound")
+        lr.gap = fa - to_sympy(best.lower) if fa != OO else OO
+        if tight_fn is not None:
+            tv = tight_fn(alpha)
+            lr.tight = tv
+            if tv is not None:
+                lr.tight_attained = compare(best.lower, "==", tv)
+                if lr.tight_attained.is_true:
+                    lr.flags.append("best found equals the tight map exactly")
+        if upper_fn is not None:
+            lr.upper = upper_fn(alpha)
+        if lr.status == "below":
+            if lr.upper is not None and compare(lr.upper, "<", fa).is_true:
+                lr.flags.append("stated bound not tight at α (a proved/cited upper bound on f* lies below it)")
+            else:
+                lr.flags.append("stated bound not tight at α? (search gap; no proof of tightness)")
+    lr.seconds = time.perf_counter() - ts
+    return lr
 
 
 # --------------------------------------------------------------------------------------

@@ -108,12 +108,14 @@ def bank_implications() -> list[BankImplication]:
     return [p for p in presets if p is not None]
 
 
-def explore_implication(imp: BankImplication, *, seconds: float = 4.0, seed: int = 0, **kw) -> Exploration:
-    """:func:`explore` with the fields of a :class:`BankImplication`."""
+def explore_implication(imp: BankImplication, *, examples: int | None = None, seconds: float | None = None,
+                        seed: int = 0, **kw) -> Exploration:
+    """:func:`explore` with the fields of a :class:`BankImplication` (``examples`` per level: the effort's
+    share by default; ``seconds`` only a time limit)."""
     if not isinstance(imp, BankImplication):
         raise InvalidArgument(f"imp={imp!r} must be a BankImplication (see bank_implications())")
-    return explore(imp.given, imp.measure, imp.stated, alphas=imp.alphas, space=imp.space, seconds=seconds,
-                   seed=seed, prior=imp.prior, tight=imp.tight, upper=imp.upper, key=imp.key, **kw)
+    return explore(imp.given, imp.measure, imp.stated, alphas=imp.alphas, space=imp.space, examples=examples,
+                   seconds=seconds, seed=seed, prior=imp.prior, tight=imp.tight, upper=imp.upper, key=imp.key, **kw)
 
 
 # --------------------------------------------------------------------------------------
@@ -135,12 +137,20 @@ def default_levels(notion: str) -> tuple:
     return (sympy.Rational(1, 8), sympy.Rational(1, 3))
 
 
-def explore_entry(entry, *, seconds: float = 0.5, seed: int = 0, alphas=None) -> Exploration | None:
+#: the quick exploration of a table entry draws this fraction of a central implication's examples per level
+ENTRY_SHARE = 8
+
+
+def explore_entry(entry, *, examples: int | None = None, seconds: float | None = None, seed: int = 0,
+                  alphas=None) -> Exploration | None:
     """Quick :func:`explore` of one implication entry of the atlas table (its source notion,
     target notion, stated map and hypotheses: product priors for "independent", full-support
     priors, positive mechanisms).  None for entries whose map is not a function of the level
-    alone (cardinalities, n, ε_X) or whose hypotheses cannot be generated (bounded datasets)."""
+    alone (cardinalities, n, ε_X) or whose hypotheses cannot be generated (bounded datasets).
+    ``examples`` per level (default: 1/ENTRY_SHARE of a central implication's); ``seconds`` a time limit."""
     from exactpriv.claims.relations import NOTIONS
+
+    from .explore import level_examples
 
     if entry.kind != "implication" or not entry.is_composable:
         return None
@@ -151,7 +161,8 @@ def explore_entry(entry, *, seconds: float = 0.5, seed: int = 0, alphas=None) ->
     space = "hamming:m=2,n=2" if needs else "hamming:m=2,n=1"
     conds = set(entry.conditions)
     return explore(entry.source, entry.target, entry.map, alphas=alphas or default_levels(entry.source),
-                   space=space, seconds=seconds, seed=seed,
+                   space=space, examples=max(1, level_examples(None) // ENTRY_SHARE) if examples is None else examples,
+                   seconds=seconds, seed=seed,
                    prior="independent" if "independent" in conds else ("uniform" if "uniform" in conds else "any"),
                    full_support="full-support" in conds, positive="positive" in conds, max_outputs=2,
                    local_steps=20, max_queries=8, bisection_steps=8,

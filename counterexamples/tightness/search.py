@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from fractions import Fraction
 
 import sympy
 
+from exactpriv import effort
 from exactpriv.errors import ExactPrivError, InvalidArgument
 from exactpriv.exact.numbers import EPS, as_exact, to_sympy
 from .families import _canonical_queries, BISECTION_STEPS, query_mechanism, random_mechanism, random_prior
@@ -60,8 +60,19 @@ def _space(space):
     return parse_space(space)
 
 
+class _Stopped(BaseException):
+    """The time limit stopped the exploration (caught by :func:`~counterexamples.tightness.explore`; a
+    BaseException, so the searches' handlers of refused candidates never swallow it)."""
+
+
+def _check_time() -> None:
+    """Raise :class:`_Stopped` once the time limit in force has passed: the clock only stops (issue 19)."""
+    if effort.expired():
+        raise _Stopped()
+
+
 class _Searcher:
-    def __init__(self, given, measure, space, prior_kind, full_support, max_outputs, rng, deadline, *,
+    def __init__(self, given, measure, space, prior_kind, full_support, max_outputs, rng, *,
                  positive=False, bisection_steps=BISECTION_STEPS):
         from exactpriv.claims.relations import NOTIONS
         from exactpriv.measures import REGISTRY
@@ -70,7 +81,7 @@ class _Searcher:
             if n not in REGISTRY and n != "record_mi":
                 raise InvalidArgument(f"unknown measure {n!r}; known: {', '.join(REGISTRY)}, record_mi")
         self.given, self.measure = given, measure
-        self.space, self.rng, self.deadline = space, rng, deadline
+        self.space, self.rng = space, rng
         self.max_outputs = max_outputs
         needs = [NOTIONS.get(n, ("", False, ""))[1] or (REGISTRY[n].needs_prior if n in REGISTRY else True)
                  for n in (given, measure)]
@@ -151,8 +162,7 @@ class _Searcher:
             return None
         best = (U, a1)
         for _ in range(self.bisection_steps):
-            if time.perf_counter() > self.deadline:
-                break
+            _check_time()
             mid = (lo + hi) / 2
             M = _mix(R, mid)
             a = self.feasible(M, P, alpha)
@@ -218,13 +228,19 @@ def _perturb(M, rng: random.Random):
     return Mechanism(M.inputs, M.outputs, rows, _built=f"perturbed {M!r}")
 
 
-def _search_level(S: _Searcher, alpha, exp_alpha, deadline, *, queries: bool, local_steps: int,
-                  max_queries: int) -> _Best:
+def _search_level(S: _Searcher, alpha, exp_alpha, *, queries: bool, local_steps: int, max_queries: int,
+                  examples: int) -> _Best:
+    """The best candidate at level ``alpha`` after a fixed effort: the structured queries (at most
+    ``max_queries`` per output count), ``examples`` random exact mechanisms projected to the boundary (half
+    before the local search, half after) and ``local_steps`` local moves — counts, never the clock, so the
+    same seed gives the same exploration on every machine.  The time limit in force only stops it
+    (:class:`_Stopped`)."""
     best = _Best()
     space = S.space
     n = space.size
 
     def consider(R, P, how):
+        _check_time()
         try:
             proj = S.project(R, P, alpha, exp_alpha)
             if proj is None:
@@ -238,13 +254,10 @@ def _search_level(S: _Searcher, alpha, exp_alpha, deadline, *, queries: bool, lo
         best.offer(M, P, a, b, how)
 
     priors = S.priors()
-    start = time.perf_counter()
-    # 1. structured: randomized response of queries (always run once, even past the deadline)
+    # 1. structured: randomized response of queries
     if queries:
         for k in range(2, min(S.max_outputs, n) + 1):
-            for j, q in enumerate(_canonical_queries(n, k, max_queries, S.rng)):
-                if j and time.perf_counter() > deadline and best.M is not None:
-                    break  # at least one query per k, then only within the budget
+            for q in _canonical_queries(n, k, max_queries, S.rng):
                 R = query_mechanism(space, q, k, t=0)
                 for P in priors:
                     consider(R, P, f"randomized response of the query {q} (k={k})")
@@ -254,19 +267,17 @@ def _search_level(S: _Searcher, alpha, exp_alpha, deadline, *, queries: bool, lo
         R = random_mechanism(space, k, S.rng, zeros=S.rng.random() < 0.5)
         consider(R, S.rng.choice(priors), "random exact mechanism projected to the boundary")
 
-    # 2. random exact mechanisms projected to the boundary (first half of the remaining time)
-    mid = start + (deadline - start) / 2
-    while time.perf_counter() < mid:
+    # 2. random exact mechanisms projected to the boundary (the first half of the examples)
+    first = examples // 2
+    for _ in range(first):
         random_step()
         if S.needs_prior and S.rng.random() < 0.2:
             priors = S.priors()
-    # 3. local search around the best, then random again until the deadline
-    steps = 0
-    while best.M is not None and steps < local_steps and time.perf_counter() < deadline:
-        steps += 1
+    # 3. local search around the best, then the other half of the random examples
+    for _ in range(local_steps if best.M is not None else 0):
         cand = _perturb(best.M, S.rng)
         if cand is not None:
             consider(cand, best.P, "local search (exact mass moves, re-projected)")
-    while time.perf_counter() < deadline:
+    for _ in range(examples - first):
         random_step()
     return best

@@ -37,11 +37,12 @@ def add_parser(subparsers, name: str = "report"):
     p.add_argument("--from-json", dest="from_json", metavar="FILE",
                    help="use the results of a previous 'exactpriv verify' (verify.json) instead of re-running "
                         "(default: run the bank now)")
-    p.add_argument("--tight-seconds", dest="tight_seconds", type=seconds_option, default=2.0,
-                   help="search budget of the tightness explorer per central implication (default 2)")
-    p.add_argument("--entry-seconds", dest="entry_seconds", type=seconds_option, default=0.4,
-                   help="search budget per implication of the atlas table (stated map vs best witness; default "
-                        "0.4)")
+    p.add_argument("--tight-seconds", dest="tight_seconds", type=seconds_option, default=300.0,
+                   help="time limit of the tightness explorer per central implication: it only stops the search "
+                        "(levels it stops are marked stopped); the effort's examples decide (default 300)")
+    p.add_argument("--entry-seconds", dest="entry_seconds", type=seconds_option, default=60.0,
+                   help="time limit per implication of the atlas table (stated map vs best witness), a safety "
+                        "net like --tight-seconds (default 60)")
     p.add_argument("--no-tightness", dest="no_tightness", action="store_true", help="skip the tightness explorer (default: run it)")
     p.add_argument("--derived-length", dest="derived_length", type=int_option, default=2,
                    help="longest path composed into a derived implication (default 2)")

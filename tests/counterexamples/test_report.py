@@ -159,7 +159,7 @@ def test_every_verdict_has_a_picture(run, tmp_path):
 
 def test_index_page(run, tmp_path):
     claims, r = run
-    ex = explore("pure_dp", "kl_dp", sympy.Min(EPS, EPS ** 2), alphas=exp_levels(3), seconds=0.3,
+    ex = explore("pure_dp", "kl_dp", sympy.Min(EPS, EPS ** 2), alphas=exp_levels(3), examples=5,
                  tight=EPS * sympy.tanh(EPS / 2), key="pure_dp=>kl_dp")
     md, ht = index_report(r.results, out_dir=tmp_path, claims=claims, explorations=[ex], seconds=r.seconds)
     text, page = md.read_text(), ht.read_text()

@@ -37,8 +37,8 @@ def _rr_kl(a: Fraction):
 def test_rr_is_kl_extremal_and_min_eps_eps2_flagged_not_tight():
     """Cuff–Yu Property 1 vs (11): the explorer finds binary RR, with KL = ε·tanh(ε/2) exactly."""
     ratios = [Fraction(2), Fraction(3), Fraction(5)]
-    ex = explore("pure_dp", "kl_dp", sympy.Min(E, E ** 2), alphas=exp_levels(*ratios), seconds=0.6, seed=1,
-                 tight=E * sympy.tanh(E / 2), upper=E * sympy.tanh(E / 2), prove_seconds=2)
+    ex = explore("pure_dp", "kl_dp", sympy.Min(E, E ** 2), alphas=exp_levels(*ratios), examples=10, seed=1,
+                 tight=E * sympy.tanh(E / 2), upper=E * sympy.tanh(E / 2))
     assert not ex.violated
     for a, lev in zip(ratios, ex.levels):
         # exact value of the best witness, against the hand formula
@@ -59,7 +59,7 @@ def test_rr_is_kl_extremal_and_min_eps_eps2_flagged_not_tight():
 def test_too_small_stated_map_is_violated_with_exact_witness():
     """A deliberately broken Property 1 (ε²/3) is violated at ε = ln 3: KL(RR) = ln(3)/2 > (ln 3)²/3."""
     alpha = sympy.log(3)
-    ex = explore("pure_dp", "kl_dp", E ** 2 / 3, alphas=[alpha], seconds=0.5, seed=0)
+    ex = explore("pure_dp", "kl_dp", E ** 2 / 3, alphas=[alpha], examples=10, seed=0)
     lev = ex.levels[0]
     assert lev.status == "violated" and ex.violated
     M = lev.witness.mechanism
@@ -71,7 +71,7 @@ def test_too_small_stated_map_is_violated_with_exact_witness():
 def test_semantic_privacy_tanh_attained_by_parity():
     """Zhao Thm 2 forward: e^{2ε} − 1 is far from tight; the parity RR attains tanh(ε/2) = 1/3 at ε = ln 2."""
     ex = explore("pure_dp", "semantic_privacy", sympy.exp(2 * E) - 1, alphas=exp_levels(2), space="hamming:m=2,n=2",
-                 seconds=0.8, seed=0, tight=sympy.tanh(E / 2))
+                 examples=10, seed=0, tight=sympy.tanh(E / 2))
     lev = ex.levels[0]
     assert lev.best_lower == Fraction(1, 3) or compare(lev.best_lower, "==", sympy.Rational(1, 3)).is_true
     assert lev.tight_attained.is_true
@@ -81,10 +81,29 @@ def test_semantic_privacy_tanh_attained_by_parity():
 def test_stated_map_attained_for_identity_dp_under_independence():
     """identity DP Prop. 2: ε-DP ⇒ ε-identity-DP (product priors); RR of one record attains it."""
     ex = explore("pure_dp", "identity_dp", E, alphas=exp_levels(3), space="hamming:m=2,n=1", prior="independent",
-                 seconds=0.5, seed=0)
+                 examples=10, seed=0)
     lev = ex.levels[0]
     assert lev.status == "attained"
     assert compare(lev.best_lower, "==", sympy.log(3)).is_true
+
+
+def _without_timing(doc):
+    if isinstance(doc, dict):
+        return {k: _without_timing(v) for k, v in doc.items() if k != "seconds"}
+    return [_without_timing(v) for v in doc] if isinstance(doc, list) else doc
+
+
+def test_exploration_is_bounded_by_counts_and_the_clock_only_stops():
+    """Issue 19: the explorer draws a fixed number of candidates per level, so the same seed gives the same
+    exploration (timings aside) on every machine; a time limit that passes first marks the levels stopped."""
+    kw = dict(alphas=exp_levels(2, 3), examples=6, local_steps=4, max_queries=4, seed=2)
+    a = explore("pure_dp", "kl_dp", E ** 2, **kw)
+    b = explore("pure_dp", "kl_dp", E ** 2, **kw, seconds=3600)
+    assert _without_timing(a.to_json()) == _without_timing(b.to_json())
+    assert all(lev.status != "stopped" for lev in a.levels) and a.levels[0].tried > 6
+    stopped = explore("pure_dp", "kl_dp", E ** 2, alphas=exp_levels(2, 3), examples=10**9, seed=2, seconds=0.5)
+    assert [lev.status for lev in stopped.levels] == ["stopped", "stopped"]
+    assert "stopped by the time limit" in stopped.levels[0].flags[0]
 
 
 def test_query_mechanism_hits_the_level_exactly():
