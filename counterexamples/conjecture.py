@@ -330,7 +330,8 @@ def merge_units(parts: list, *, seconds: float) -> ConjectureResult:
     if not refuted:
         # a unit the deadline stopped before it checked anything was not searched: it is listed, not counted
         reached = [p for p in parts if p.extra.get("reached", True)]
-        skipped = [p.extra.get("space", "?") for p in parts if not p.extra.get("reached", True)]
+        skipped = [f"{p.extra.get('space', '?')} ({'seeds' if p.extra.get('seeds_only') else 'search'})"
+                   for p in parts if not p.extra.get("reached", True)]
         if skipped or any(p.verdict == Verdict.STOPPED for p in reached):
             # the clock ended the escalation (or a unit's stated examples) before the plan was searched:
             # not a verdict about the bound (issue 19)
@@ -341,7 +342,7 @@ def merge_units(parts: list, *, seconds: float) -> ConjectureResult:
             last.verdict = Verdict.UNDECIDED
         notes = [f"{p.searched}: {p.note}" for p in reached if p.note]
         if skipped:
-            notes.append(f"not reached before the deadline: {', '.join(dict.fromkeys(skipped))}")
+            notes.append(f"not reached before the time limit: {', '.join(dict.fromkeys(skipped))}")
         last.note = "; ".join(dict.fromkeys(notes))
     upto = parts.index(last) + 1
     last.tried = sum(p.tried for p in parts[:upto])
@@ -438,6 +439,7 @@ def run_unit(unit: ConjectureUnit, *, given: str, measure: str, bound: str, para
     out.extra["counts"] = res.counts
     out.extra["unit"] = unit.index
     out.extra["space"] = unit.space
+    out.extra["seeds_only"] = unit.seeds_only
     out.extra["reached"] = not (res.tried == 0 and res.stopped_by == "deadline")
     if params:
         out.extra["params"] = {k: [str(v) for v in vs] for k, vs in parse_params(params).items()}
