@@ -134,8 +134,8 @@ def load(path, *, seconds: float | None = LOAD_SECONDS):
         seconds = effort.validate_seconds(seconds, "seconds")
     try:
         return loads(_read_text(path, "file"), seconds=seconds)
-    except BudgetExceededError as exc:
-        raise BudgetExceededError(f"file {_short(str(path), 200)!r}: {exc}") from None
+    except BudgetExceededError as exc:  # the same type: a time limit's stop stays a TimeLimitReached
+        raise type(exc)(f"file {_short(str(path), 200)!r}: {exc}") from None
 
 
 def read_json(path, *, what: str = "file", floats: bool = True):

@@ -19,7 +19,7 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
-from exactpriv.cli._common import add_effort_argument, seconds_option, write_output
+from exactpriv.cli._common import EXIT_STOPPED, add_effort_argument, seconds_option, write_output
 from exactpriv.cli._output import output_width
 from exactpriv.cli._witness_text import point_text, wrap
 from exactpriv.errors import (BudgetExceededError, ExactPrivError, FormatError, InvalidArgument, TimeLimitReached,
@@ -328,7 +328,11 @@ def _run(args) -> int:
 def _run_within(args) -> int:
     from exactpriv import io
 
-    M, witness_prior = _load_mechanism(args.file, args.reading)
+    try:
+        M, witness_prior = _load_mechanism(args.file, args.reading)
+    except TimeLimitReached as exc:  # not an error of the file: the time limit stopped the command (issue 19)
+        print(f"STOPPED: {args.file} was not measured: {exc}", file=sys.stderr)
+        return EXIT_STOPPED
     prior = None
     if args.prior:
         from exactpriv.distributions import Prior
@@ -357,7 +361,8 @@ def _run_within(args) -> int:
     if args.json:
         write_output(args.json, json.dumps({"file": str(args.file), "measures": results}, indent=1) + "\n")
         print(f"wrote {args.json}", file=sys.stderr)
-    return 0
+    # a measure the time limit stopped is no value: say so in the exit status too (as verify, hunt)
+    return EXIT_STOPPED if any(isinstance(r, dict) and r.get("stopped") for r in results.values()) else 0
 
 
 def add_parser(subparsers, name="measure"):
