@@ -92,7 +92,7 @@ def test_measure_verdict_proof_and_logform_display():
 def test_conjecture_result_repr_is_short_with_the_witness_behind_an_attribute():
     from counterexamples import conjecture
 
-    res = conjecture(given="pure_dp", measure="kl_dp", bound="eps**2/3", space="hamming:m=2,n=1", seconds=10,
+    res = conjecture(given="pure_dp", measure="kl_dp", bound="eps**2/3", space="hamming:m=2,n=1",
                      max_examples=50)
     assert res.verdict is Verdict.REFUTED and len(repr(res)) < 200
     assert res.witness["mechanism"]["kind"] == "mechanism"       # the whole witness is still there

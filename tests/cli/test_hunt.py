@@ -21,7 +21,7 @@ def _cache(tmp_path, monkeypatch):
 
 
 def test_hunt_piped_is_summary_first_narrow_and_shows_a_readable_witness(capsys):
-    rc = main(["hunt", "identitydp.prop4", "--reading", "literal", "--seconds", "20", "--max-examples", "30"])
+    rc = main(["hunt", "identitydp.prop4", "--reading", "literal", "--max-examples", "30"])
     out = capsys.readouterr().out
     assert rc == 0
     lines = _lines(out)
@@ -37,7 +37,7 @@ def test_hunt_piped_is_summary_first_narrow_and_shows_a_readable_witness(capsys)
 
 
 def test_hunt_json_format_carries_the_witness_document(capsys):
-    rc = main(["hunt", "identitydp.prop4", "--reading", "literal", "--seconds", "20", "--max-examples", "30",
+    rc = main(["hunt", "identitydp.prop4", "--reading", "literal", "--max-examples", "30",
                "--format", "json"])
     doc = json.loads(capsys.readouterr().out)
     assert rc == 0 and doc["summary"]["verdicts"] == {"REFUTED": 1}
@@ -46,7 +46,7 @@ def test_hunt_json_format_carries_the_witness_document(capsys):
 
 
 def test_hunt_markdown_format_has_a_table_and_the_witness_block(capsys):
-    assert main(["hunt", "identitydp.prop4", "--reading", "literal", "--seconds", "20", "--max-examples", "30",
+    assert main(["hunt", "identitydp.prop4", "--reading", "literal", "--max-examples", "30",
                  "--format", "markdown"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("# exactpriv hunt identitydp.prop4")
@@ -56,7 +56,7 @@ def test_hunt_markdown_format_has_a_table_and_the_witness_block(capsys):
 
 def test_conjecture_piped_shows_verdict_values_and_witness_readably(capsys):
     rc = main(["conjecture", "--given", "pure_dp", "--measure", "kl_dp", "--bound", "eps**2/3",
-               "--space", "hamming:m=2,n=1", "--seconds", "10", "--max-examples", "50"])
+               "--space", "hamming:m=2,n=1", "--max-examples", "50"])
     out = capsys.readouterr().out
     lines = _lines(out)
     assert rc == 0
@@ -72,7 +72,7 @@ def test_conjecture_piped_shows_verdict_values_and_witness_readably(capsys):
 
 def test_conjecture_json_format_is_the_json_document(capsys):
     assert main(["conjecture", "--given", "pure_dp", "--measure", "kl_dp", "--bound", "eps**2/3",
-                 "--space", "hamming:m=2,n=1", "--seconds", "10", "--max-examples", "50", "--format", "json"]) == 0
+                 "--space", "hamming:m=2,n=1", "--max-examples", "50", "--format", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["verdict"] == "REFUTED" and doc["witness"]["mechanism"]["kind"] == "mechanism"
 
@@ -104,7 +104,7 @@ def test_witness_lines_of_a_large_matrix_say_how_many_rows_are_left_out():
 def test_conjecture_json_replays_and_a_tampered_witness_does_not(tmp_path, capsys):
     out = tmp_path / "c.json"
     assert main(["conjecture", "--given", "pure_dp", "--measure", "kl_dp", "--bound", "eps**2/3",
-                 "--space", "hamming:m=2,n=1", "--seconds", "10", "--max-examples", "50", "--json", str(out)]) == 0
+                 "--space", "hamming:m=2,n=1", "--max-examples", "50", "--json", str(out)]) == 0
     capsys.readouterr()
     assert main(["replay", str(out)]) == 0
     text = capsys.readouterr().out
@@ -148,7 +148,7 @@ CLAIMS = [implication_claim("mine.kl3", given="pure_dp", measure="kl_dp", bound=
 def test_hunt_witness_labels_values_by_their_notions_and_prints_the_violated_statement(tmp_path, capsys):
     bank = tmp_path / "mine.py"
     bank.write_text(IMPLICATION_BANK, encoding="utf-8")
-    assert main(["hunt", "mine.kl3", "--bank", str(bank), "--seconds", "20", "--max-examples", "30"]) == 0
+    assert main(["hunt", "mine.kl3", "--bank", str(bank), "--max-examples", "30"]) == 0
     lines = _lines(capsys.readouterr().out)
     assert "  violates: kl_dp(M) ≤ eps**2/3 with ε = pure_dp(M)" in lines
     assert any(ln.startswith("  pure_dp = ") for ln in lines) and any(ln.startswith("  kl_dp = ") for ln in lines)

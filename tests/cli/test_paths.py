@@ -45,7 +45,7 @@ def test_hunt_archives_to_a_chosen_directory_without_overwriting_and_json_replay
     bank = tmp_path / "my_claims.py"
     bank.write_text(BANK, encoding="utf-8")
     out = tmp_path / "w"
-    args = ["hunt", "mine.kl3", "--bank", str(bank), "--seconds", "5", "--archive", str(out), "--json", "h.json"]
+    args = ["hunt", "mine.kl3", "--bank", str(bank), "--archive", str(out), "--json", "h.json"]
     assert main(args) == 0
     witness = out / "mine.kl3--eq.json" if (out / "mine.kl3--eq.json").exists() else next(out.glob("*.json"))
     first = witness.read_text(encoding="utf-8")
@@ -74,7 +74,7 @@ def test_measure_names_get_a_did_you_mean(tmp_path, capsys):
 def test_conjecture_json_is_read_by_measure(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     assert main(["conjecture", "--given", "pure_dp", "--measure", "kl_dp", "--bound", "eps**2/3",
-                 "--space", "hamming:m=2,n=1", "--seconds", "5", "--json", "c.json"]) == 0
+                 "--space", "hamming:m=2,n=1", "--json", "c.json"]) == 0
     found = json.loads((tmp_path / "c.json").read_text())
     assert found["verdict"] == "REFUTED"
     assert main(["measure", "c.json", "--only", "kl_dp", "--json", "m.json"]) == 0

@@ -135,7 +135,7 @@ def test_hunt_prints_the_witness_before_a_failing_archive(tmp_path, monkeypatch,
     found = _read_only_dir(tmp_path) / "found"
     monkeypatch.setattr(archive, "FOUND", found)
     monkeypatch.setenv("COLUMNS", "1000")
-    rc = main(["hunt", "cuff2016.prop3", "--reading", "delta-prime-exceeds-delta", "--seconds", "20", "--archive",
+    rc = main(["hunt", "cuff2016.prop3", "--reading", "delta-prime-exceeds-delta", "--archive",
                str(found), "--json", str(tmp_path / "h.json")])
     out, err = capsys.readouterr()
     assert rc == 1
