@@ -21,6 +21,12 @@ __all__ = ["focus_of", "margin_of", "perturbed"]
 
 #: fractions of an entry a move takes: all strictly between 0 and 1 (a move never empties an entry)
 MOVE_FRACTIONS = (Fraction(1, 8), Fraction(1, 4), Fraction(1, 3), Fraction(1, 2), Fraction(2, 3), Fraction(3, 4))
+#: A move that makes an entry's numerator or denominator longer than this is not taken.  Sums of moved mass
+#: grow the integers step by step, and after a few hundred moves an exact check had to factor 200-bit
+#: integers (minutes, stoppable only by the clock: issue 19); a size bound decided before the check starts
+#: keeps every local-search instance cheap and the search a function of its seed.  Integers this short are
+#: factored in microseconds.  Empirically determined parameter.
+MAX_ENTRY_BITS = 64
 
 
 def _float(v) -> float | None:
@@ -90,7 +96,8 @@ def perturbed(inst: Instance, rng: random.Random, focus: list[tuple]) -> Instanc
     if not moved:
         a, b = rng.sample(range(k), 2)
         moved = _move(rows[rng.randrange(len(rows))], b, a, frac)
-    if not moved:
+    if not moved or any(v.numerator.bit_length() > MAX_ENTRY_BITS or v.denominator.bit_length() > MAX_ENTRY_BITS
+                        for row in rows for v in map(Fraction, row)):
         return None
     # the label names the origin, never the previous repr: a repr embeds its label (escaped), so nesting it
     # grew the label exponentially along a search path (gigabytes after ~30 moves, the xdist worker crash)
