@@ -1,3 +1,5 @@
+
+
 """Lemma 1 of Zhao (membership privacy ⟺ A ≤ g(P_D[x_i])), the shape of g, and Corollary 1.
 
 Jun Zhao, "Relations Among Different Privacy Notions" (arXiv:1911.00761), Sec. III-B.  These are
@@ -130,35 +132,38 @@ FINITE_A = Hypothesis("finite-likelihood-ratio", "A = P[Y|x_i]/P[Y|x̄_i] is fin
                       lambda inst: inst.params["b"] != 0)
 
 
-def cor1_hypothesis(*, level=None) -> Hypothesis:
-    """Corollary 1's hypothesis on one (γ, p, a, b): A ≤ e^ε (``level``: variant γ -> bound on A)."""
-    level = level or (lambda gamma: gamma)
-    return Hypothesis("likelihood-ratio-at-most-e^eps", "A = P[Y|x_i]/P[Y|x̄_i] ≤ e^ε (Corollary 1's hypothesis)",
-                      lambda inst: le(_A(inst.params["a"], inst.params["b"]), level(inst.params["gamma"])))
-
-
-def check_cor1(*, level=None):
-    """Corollary 1 on one (γ, p, a, b): A ≤ e^ε ⇒ (21) and (22)  (``level``: variant γ -> bound on A)."""
-    level = level or (lambda gamma: gamma)
-
-    def check(inst: Instance) -> Outcome:
-        P = inst.params
-        gamma, p, a, b = P["gamma"], P["p"], P["a"], P["b"]
-        A = _A(a, b)
-        if not le(A, level(gamma)):
-            return Outcome(Decision.true("vacuous", f"hypothesis A = {_q(A)} <= {level(gamma)} fails"))
-        c21, c22 = _mp_conditions(gamma, p, a, b)
-        return Outcome(Decision.of(c21 and c22, "exact", f"A = {_q(A)} <= e^eps = {gamma} gives (21) {c21}, (22) {c22}"))
-
-    return check
-
-
-def check_cor1_two_point(inst: Instance) -> Outcome:
-    """Corollary 1 on D*: with e^ε = max_{D ∈ D*} A (brute force), every D_p on the grid satisfies
-    (21), (22) for every output event (computed by Bayes)."""
-    a_max, g_max = brute_mp_of(inst.mechanism, inst.prior, "conditional")
-    return Outcome(Decision.of(le(g_max, a_max), "brute-force D*", f"max_D A = {_q(a_max)}; level needed on the grid "
-                                                              f"{_q(g_max)}"))
+LEMMA1 = Claim(
+    "zhao2019.lemma1", "Lemma 1 (g-characterisation of <D, ε>-MP) with steps (28)-(30)",
+    "Lemma 1, eqs. (23a)-(23b), (27)-(38)",
+    "Lemma 1. A mechanism Y achieves ε-membership privacy under a family D of distributions, i.e., <D, ε>-MP, if "
+    "and only if it holds for any distribution D ∈ D that P_{D,Y}[Y | x_i]/P_{D,Y}[Y | x̄_i] ≤ (1 − P_D[x_i])/"
+    "(e^{-ε} − P_D[x_i]) if 0 ≤ P_D[x_i] ≤ 1/(1+e^ε) (23a), (e^ε − 1 + P_D[x_i])/P_D[x_i] if 1/(1+e^ε) < "
+    "P_D[x_i] ≤ 1 (23b).  [Footnote 4: We let 0/0 = 1 and non-zero/0 = ∞.]  Steps: (21) ⟺ 1 − P_D[x_i] ≥ "
+    "A(e^{-ε} − P_D[x_i]) (28); (22) ⟺ A × P_D[x_i] + 1 − P_D[x_i] ≤ e^ε (29); their conjunction ⟺ A ≤ "
+    "g(P_D[x_i]) (30), shown for real x ∈ [0, 1] (38).",
+    "equivalence",
+    [Reading("literal", "for every e^ε, P_D[x_i] ∈ [0, 1] and P[Y|x_i], P[Y|x̄_i] with P[Y] > 0: (21)∧(22) ⟺ "
+             "A ≤ g(P_D[x_i])", check_lemma1("lemma"), (LEMMA1_GRID,), expected=_X, finding=Finding.BOUNDARY,
+             why="at P_D[x_i] = 0 membership privacy holds vacuously while A ≤ g(0) = e^ε fails (e^ε = 2, "
+                 "A = 3): (31)-(32) divide by P_D[x_i]; 'interior' (0 < P_D[x_i] < 1) holds",
+             notes="Per-output check is faithful: at P_D[x_i] ∈ {0, 1} every output set satisfies (21)-(22)"),
+     Reading("interior", "the same for 0 < P_D[x_i] < 1", check_lemma1("lemma"), (LEMMA1_GRID,), expected=_C,
+             hypotheses=(INTERIOR,)),
+     Reading("eq28-literal", "(21) ⟺ 1 − P_D[x_i] ≥ A(e^{-ε} − P_D[x_i]) on [0, 1]", check_lemma1("eq28"),
+             (LEMMA1_GRID,), expected=_X, finding=Finding.BOUNDARY,
+             why="fails at the endpoint P_D[x_i] = 0 (the step divides by P_D[x_i] in (32)); 'eq28-interior' "
+                 "holds"),
+     Reading("eq28-interior", "(28) for 0 < P_D[x_i] < 1", check_lemma1("eq28"), (LEMMA1_GRID,), expected=_C,
+             hypotheses=(INTERIOR,)),
+     Reading("eq29-literal", "(22) ⟺ A P_D[x_i] + 1 − P_D[x_i] ≤ e^ε on [0, 1]", check_lemma1("eq29"),
+             (LEMMA1_GRID,), expected=_X, finding=Finding.BOUNDARY,
+             why="fails at the endpoint P_D[x_i] = 1: (22) is vacuous (P_D[x̄_i] = 0) but A ≤ e^ε is required; "
+                 "'eq29-interior' holds"),
+     Reading("eq29-interior", "(29) for 0 < P_D[x_i] < 1", check_lemma1("eq29"), (LEMMA1_GRID,), expected=_C,
+             hypotheses=(INTERIOR,)),
+     Reading("eq30", "(30)/(38): for x ∈ [0, 1] and finite A ≥ 0: [1 − x ≥ A(e^{-ε} − x) and Ax + 1 − x ≤ e^ε] "
+             "⟺ A ≤ g(x)", check_lemma1("eq30"), (LEMMA1_GRID,), expected=_C, hypotheses=(FINITE_A,))],
+)
 
 
 def _g_grid() -> tuple:
@@ -228,62 +233,65 @@ def prove_g_mono() -> Decision:
     return Decision.true("exact-algebra + certify", "g increases then decreases, min g = e^eps at b = 0, 1; "
                                                     "g1/g2 order flips at 1/(1+e^eps)", certificate=cert)
 
-CLAIMS: list[Claim] = [
-    Claim(
-        "zhao2019.lemma1", "Lemma 1 (g-characterisation of <D, ε>-MP) with steps (28)-(30)",
-        "Lemma 1, eqs. (23a)-(23b), (27)-(38)",
-        "Lemma 1. A mechanism Y achieves ε-membership privacy under a family D of distributions, i.e., <D, ε>-MP, if "
-        "and only if it holds for any distribution D ∈ D that P_{D,Y}[Y | x_i]/P_{D,Y}[Y | x̄_i] ≤ (1 − P_D[x_i])/"
-        "(e^{-ε} − P_D[x_i]) if 0 ≤ P_D[x_i] ≤ 1/(1+e^ε) (23a), (e^ε − 1 + P_D[x_i])/P_D[x_i] if 1/(1+e^ε) < "
-        "P_D[x_i] ≤ 1 (23b).  [Footnote 4: We let 0/0 = 1 and non-zero/0 = ∞.]  Steps: (21) ⟺ 1 − P_D[x_i] ≥ "
-        "A(e^{-ε} − P_D[x_i]) (28); (22) ⟺ A × P_D[x_i] + 1 − P_D[x_i] ≤ e^ε (29); their conjunction ⟺ A ≤ "
-        "g(P_D[x_i]) (30), shown for real x ∈ [0, 1] (38).",
-        "equivalence",
-        [Reading("literal", "for every e^ε, P_D[x_i] ∈ [0, 1] and P[Y|x_i], P[Y|x̄_i] with P[Y] > 0: (21)∧(22) ⟺ "
-                 "A ≤ g(P_D[x_i])", check_lemma1("lemma"), (LEMMA1_GRID,), expected=_X, finding=Finding.BOUNDARY,
-                 why="at P_D[x_i] = 0 membership privacy holds vacuously while A ≤ g(0) = e^ε fails (e^ε = 2, "
-                     "A = 3): (31)-(32) divide by P_D[x_i]; 'interior' (0 < P_D[x_i] < 1) holds",
-                 notes="Per-output check is faithful: at P_D[x_i] ∈ {0, 1} every output set satisfies (21)-(22)"),
-         Reading("interior", "the same for 0 < P_D[x_i] < 1", check_lemma1("lemma"), (LEMMA1_GRID,), expected=_C,
-                 hypotheses=(INTERIOR,)),
-         Reading("eq28-literal", "(21) ⟺ 1 − P_D[x_i] ≥ A(e^{-ε} − P_D[x_i]) on [0, 1]", check_lemma1("eq28"),
-                 (LEMMA1_GRID,), expected=_X, finding=Finding.BOUNDARY,
-                 why="fails at the endpoint P_D[x_i] = 0 (the step divides by P_D[x_i] in (32)); 'eq28-interior' "
-                     "holds"),
-         Reading("eq28-interior", "(28) for 0 < P_D[x_i] < 1", check_lemma1("eq28"), (LEMMA1_GRID,), expected=_C,
-                 hypotheses=(INTERIOR,)),
-         Reading("eq29-literal", "(22) ⟺ A P_D[x_i] + 1 − P_D[x_i] ≤ e^ε on [0, 1]", check_lemma1("eq29"),
-                 (LEMMA1_GRID,), expected=_X, finding=Finding.BOUNDARY,
-                 why="fails at the endpoint P_D[x_i] = 1: (22) is vacuous (P_D[x̄_i] = 0) but A ≤ e^ε is required; "
-                     "'eq29-interior' holds"),
-         Reading("eq29-interior", "(29) for 0 < P_D[x_i] < 1", check_lemma1("eq29"), (LEMMA1_GRID,), expected=_C,
-                 hypotheses=(INTERIOR,)),
-         Reading("eq30", "(30)/(38): for x ∈ [0, 1] and finite A ≥ 0: [1 − x ≥ A(e^{-ε} − x) and Ax + 1 − x ≤ e^ε] "
-                 "⟺ A ≤ g(x)", check_lemma1("eq30"), (LEMMA1_GRID,), expected=_C, hypotheses=(FINITE_A,))],
-    ),
-    Claim(
-        "zhao2019.g_mono", "Claim in the proof of Corollary 1 (shape of g)",
-        "proof of Corollary 1, eq. (26); proof of Lemma 1 (g1, g2)",
-        "The function g(b) increases as b increases for 0 ≤ b ≤ 1/(1+e^ε) and decreases as b increases for "
-        "1/(1+e^ε) < b ≤ 1. Hence, at b = 0 or b = 1, g(b) takes its minimum g(0) = g(1) = e^ε. [...] It is "
-        "straightforward to show g1(x) ≤ g2(x) if 0 < x ≤ 1/(1+e^ε), and g1(x) ≥ g2(x) if 1/(1+e^ε) < x < e^{-ε}.",
-        "inequality",
-        [Reading("literal", "for every ε > 0: the monotonicity, minimum and g1/g2 order stated", check_g_mono,
-                 (G_GRID,), prove=prove_g_mono, expected=_P,
-                 notes="for ε = 0, g ≡ 1 (constant, not increasing); the claim's objects have ε > 0")],
-    ),
-    Claim(
-        "zhao2019.cor1", "Corollary 1", "Corollary 1",
-        "Corollary 1. A mechanism Y achieves ε-membership privacy under a family D of distributions, i.e., <D, ε>-MP, "
-        "if it holds for any distribution D ∈ D that P_{D,Y}[Y|x_i]/P_{D,Y}[Y|x̄_i] ≤ e^ε.",
-        "implication",
-        [Reading("per-distribution", "for every e^ε, P_D[x_i] ∈ [0, 1], P[Y|x_i], P[Y|x̄_i] with P[Y] > 0: "
-                 "A ≤ e^ε ⇒ (21) and (22)", check_cor1(), (LEMMA1_GRID,), expected=_C,
-                 hypotheses=(cor1_hypothesis(),),
-                 notes="holds at the boundary too (MP is vacuous there), so Lemma 1's boundary failure does not "
-                       "affect it"),
-         Reading("two-point-family", "on D*: with e^ε = max over D_{i,K} and output events of A (brute force), every "
-                 "D_{i,K} with p ∈ {1/2, 1/100} satisfies (21)-(22) for every output event",
-                 check_cor1_two_point, DEF_FAMILIES, expected=_C)],
-    ),
-]
+
+G_MONO = Claim(
+    "zhao2019.g_mono", "Claim in the proof of Corollary 1 (shape of g)",
+    "proof of Corollary 1, eq. (26); proof of Lemma 1 (g1, g2)",
+    "The function g(b) increases as b increases for 0 ≤ b ≤ 1/(1+e^ε) and decreases as b increases for "
+    "1/(1+e^ε) < b ≤ 1. Hence, at b = 0 or b = 1, g(b) takes its minimum g(0) = g(1) = e^ε. [...] It is "
+    "straightforward to show g1(x) ≤ g2(x) if 0 < x ≤ 1/(1+e^ε), and g1(x) ≥ g2(x) if 1/(1+e^ε) < x < e^{-ε}.",
+    "inequality",
+    [Reading("literal", "for every ε > 0: the monotonicity, minimum and g1/g2 order stated", check_g_mono,
+             (G_GRID,), prove=prove_g_mono, expected=_P,
+             notes="for ε = 0, g ≡ 1 (constant, not increasing); the claim's objects have ε > 0")],
+)
+
+
+def cor1_hypothesis(*, level=None) -> Hypothesis:
+    """Corollary 1's hypothesis on one (γ, p, a, b): A ≤ e^ε (``level``: variant γ -> bound on A)."""
+    level = level or (lambda gamma: gamma)
+    return Hypothesis("likelihood-ratio-at-most-e^eps", "A = P[Y|x_i]/P[Y|x̄_i] ≤ e^ε (Corollary 1's hypothesis)",
+                      lambda inst: le(_A(inst.params["a"], inst.params["b"]), level(inst.params["gamma"])))
+
+
+def check_cor1(*, level=None):
+    """Corollary 1 on one (γ, p, a, b): A ≤ e^ε ⇒ (21) and (22)  (``level``: variant γ -> bound on A)."""
+    level = level or (lambda gamma: gamma)
+
+    def check(inst: Instance) -> Outcome:
+        P = inst.params
+        gamma, p, a, b = P["gamma"], P["p"], P["a"], P["b"]
+        A = _A(a, b)
+        if not le(A, level(gamma)):
+            return Outcome(Decision.true("vacuous", f"hypothesis A = {_q(A)} <= {level(gamma)} fails"))
+        c21, c22 = _mp_conditions(gamma, p, a, b)
+        return Outcome(Decision.of(c21 and c22, "exact", f"A = {_q(A)} <= e^eps = {gamma} gives (21) {c21}, (22) {c22}"))
+
+    return check
+
+
+def check_cor1_two_point(inst: Instance) -> Outcome:
+    """Corollary 1 on D*: with e^ε = max_{D ∈ D*} A (brute force), every D_p on the grid satisfies
+    (21), (22) for every output event (computed by Bayes)."""
+    a_max, g_max = brute_mp_of(inst.mechanism, inst.prior, "conditional")
+    return Outcome(Decision.of(le(g_max, a_max), "brute-force D*", f"max_D A = {_q(a_max)}; level needed on the grid "
+                                                              f"{_q(g_max)}"))
+
+
+COR1 = Claim(
+    "zhao2019.cor1", "Corollary 1", "Corollary 1",
+    "Corollary 1. A mechanism Y achieves ε-membership privacy under a family D of distributions, i.e., <D, ε>-MP, "
+    "if it holds for any distribution D ∈ D that P_{D,Y}[Y|x_i]/P_{D,Y}[Y|x̄_i] ≤ e^ε.",
+    "implication",
+    [Reading("per-distribution", "for every e^ε, P_D[x_i] ∈ [0, 1], P[Y|x_i], P[Y|x̄_i] with P[Y] > 0: "
+             "A ≤ e^ε ⇒ (21) and (22)", check_cor1(), (LEMMA1_GRID,), expected=_C,
+             hypotheses=(cor1_hypothesis(),),
+             notes="holds at the boundary too (MP is vacuous there), so Lemma 1's boundary failure does not "
+                   "affect it"),
+     Reading("two-point-family", "on D*: with e^ε = max over D_{i,K} and output events of A (brute force), every "
+             "D_{i,K} with p ∈ {1/2, 1/100} satisfies (21)-(22) for every output event",
+             check_cor1_two_point, DEF_FAMILIES, expected=_C)],
+)
+
+
+CLAIMS: list[Claim] = [LEMMA1, G_MONO, COR1]
