@@ -1,3 +1,5 @@
+
+
 """Section 3 of identity DP: Definition 3 (ε-identity DP), its posterior form (Theorem 1) and
 composition (Proposition 1).
 
@@ -48,6 +50,21 @@ from theorems.identitydp.measured import ID, _cached
 __all__ = ["CLAIMS"]
 
 
+def _thm1_broken_check(inst: Instance) -> Outcome:
+    """Broken variant: (12) without the prior odds (posterior odds alone bounded by e^eps)."""
+    M, P = inst.mechanism, inst.prior
+    sp = M.inputs
+    best = None
+    for i in range(sp.n_records):
+        joint, _ = record_joint(M, P, i)
+        for t, tp in itertools.permutations(joint, 2):
+            for r in range(len(M.outputs)):
+                v = _ratio(joint[t][r], joint[tp][r])
+                if better(v, best):
+                    best = v
+    return Outcome(compare(log_ratio(best), "==", ID(M, P)))
+
+
 def _def3_bruteforce(M: Mechanism, P: Prior):
     """eq. (11) literally: for each i, t, t', r the ratio of
     sum_{x_(i)} Pr[M(t, x_(i)) = r] Pr[X_(i) = x_(i) | X_i = t] (conditionals from
@@ -96,6 +113,30 @@ def _def3_check(inst: Instance) -> Outcome:
                    {"identity_dp": idv, "bruteforce_11": bf, "joint_form": jf})
 
 
+DEF3 = Claim(
+    id="identitydp.def3",
+    title="Definition 3 (eps-identity differential privacy)",
+    source="Sec. 3, Definition 3, eq. (11)",
+    quote=("A mechanism M satisfies eps-identity differential privacy with respect to X if for each Xi, any two "
+           "records t, t' in Xi and any r in R, there is [sum_{x(i)} Pr[M(t, x(i)) = r] x Pr[X(i) = x(i)|Xi = t]] / "
+           "[sum_{x(i)} Pr[M(t', x(i)) = r] x Pr[X(i) = x(i)|Xi = t']] <= e^eps. (11)"),
+    kind="definition",
+    readings=[
+        Reading(
+            name="literal",
+            statement=("identity_dp(M, prior) equals the max over i, t, t', r of ln of the ratio (11) computed "
+                       "literally from Prior.conditional_pmf, and from the joint law of (X_i, Y)"),
+            check=_def3_check,
+            families=families_joint(),
+            expected=Verdict.CHECKED,
+            notes=("Conventions (both sides): values t with Pr[X_i = t] = 0 skipped (conditional undefined), 0/0 "
+                   "ignored, a/0 = oo. Checked on general mechanisms too (the definition does not need the "
+                   "dataset hypothesis)."),
+        ),
+    ],
+)
+
+
 def _thm1_check(inst: Instance) -> Outcome:
     M, P = inst.mechanism, inst.prior
     a = ID(M, P)
@@ -103,19 +144,25 @@ def _thm1_check(inst: Instance) -> Outcome:
     return Outcome(compare(a, "==", b), {"identity_dp_(11)": a, "posterior_form_(12)": b})
 
 
-def _thm1_broken_check(inst: Instance) -> Outcome:
-    """Broken variant: (12) without the prior odds (posterior odds alone bounded by e^eps)."""
-    M, P = inst.mechanism, inst.prior
-    sp = M.inputs
-    best = None
-    for i in range(sp.n_records):
-        joint, _ = record_joint(M, P, i)
-        for t, tp in itertools.permutations(joint, 2):
-            for r in range(len(M.outputs)):
-                v = _ratio(joint[t][r], joint[tp][r])
-                if better(v, best):
-                    best = v
-    return Outcome(compare(log_ratio(best), "==", ID(M, P)))
+THM1 = Claim(
+    id="identitydp.thm1",
+    title="Theorem 1",
+    source="Sec. 3, Theorem 1, eqs. (12)-(13)",
+    quote=("The mechanism M satisfies eps-identity differential privacy if and only if, for any Xi, any t, t' in Xi "
+           "and any r in R, there is Pr[Xi = t|Y = r]/Pr[Xi = t'|Y = r] <= e^eps x Pr[Xi = t]/Pr[Xi = t']. (12)"),
+    kind="equivalence",
+    readings=[
+        Reading(
+            name="literal",
+            statement=("the tightest eps of (11) equals the tightest eps of (12) (so the two conditions agree "
+                       "for every eps): identity_dp == identity_dp_posterior_form exactly"),
+            check=_thm1_check,
+            families=families_joint(),
+            expected=Verdict.CHECKED,
+            notes="Outputs with Pr[Y = r] = 0 give 0/0 in (11) and are excluded in (12): both conventions agree.",
+        ),
+    ],
+)
 
 
 def _prop1_check(inst: Instance) -> Outcome:
@@ -165,91 +212,51 @@ def _prop1_witness() -> Family:
                 extra={"M2": M2}, name="minimal-witness")
 
 
-CLAIMS: list[Claim] = [
-    Claim(
-        id="identitydp.def3",
-        title="Definition 3 (eps-identity differential privacy)",
-        source="Sec. 3, Definition 3, eq. (11)",
-        quote=("A mechanism M satisfies eps-identity differential privacy with respect to X if for each Xi, any two "
-               "records t, t' in Xi and any r in R, there is [sum_{x(i)} Pr[M(t, x(i)) = r] x Pr[X(i) = x(i)|Xi = t]] / "
-               "[sum_{x(i)} Pr[M(t', x(i)) = r] x Pr[X(i) = x(i)|Xi = t']] <= e^eps. (11)"),
-        kind="definition",
-        readings=[
-            Reading(
-                name="literal",
-                statement=("identity_dp(M, prior) equals the max over i, t, t', r of ln of the ratio (11) computed "
-                           "literally from Prior.conditional_pmf, and from the joint law of (X_i, Y)"),
-                check=_def3_check,
-                families=families_joint(),
-                expected=Verdict.CHECKED,
-                notes=("Conventions (both sides): values t with Pr[X_i = t] = 0 skipped (conditional undefined), 0/0 "
-                       "ignored, a/0 = oo. Checked on general mechanisms too (the definition does not need the "
-                       "dataset hypothesis)."),
-            ),
-        ],
-    ),
-    Claim(
-        id="identitydp.thm1",
-        title="Theorem 1",
-        source="Sec. 3, Theorem 1, eqs. (12)-(13)",
-        quote=("The mechanism M satisfies eps-identity differential privacy if and only if, for any Xi, any t, t' in Xi "
-               "and any r in R, there is Pr[Xi = t|Y = r]/Pr[Xi = t'|Y = r] <= e^eps x Pr[Xi = t]/Pr[Xi = t']. (12)"),
-        kind="equivalence",
-        readings=[
-            Reading(
-                name="literal",
-                statement=("the tightest eps of (11) equals the tightest eps of (12) (so the two conditions agree "
-                           "for every eps): identity_dp == identity_dp_posterior_form exactly"),
-                check=_thm1_check,
-                families=families_joint(),
-                expected=Verdict.CHECKED,
-                notes="Outputs with Pr[Y = r] = 0 give 0/0 in (11) and are excluded in (12): both conventions agree.",
-            ),
-        ],
-    ),
-    Claim(
-        id="identitydp.prop1",
-        title="Proposition 1 (composition)",
-        source="Sec. 3, Proposition 1, eqs. (14)-(17)",
-        quote=("For any i in {1,...,k}, let the mechanism Mi satisfies eps_i-identity differential privacy with respect "
-               "to X [...] For any source Xj, let the random variables Y1,...,Yk be independent conditioned on Xj [...] "
-               "(14) Then, the compositional mechanism M := (M1,...,Mk) satisfies sum eps_i-identity differential "
-               "privacy with respect to X."),
-        kind="implication",
-        readings=[
-            Reading(
-                name="literal",
-                statement=("k = 2, (M1, M2) with independent noise; if (14) holds for every source, "
-                           "identity_dp(M1 x M2) <= identity_dp(M1) + identity_dp(M2)"),
-                check=_prop1_check,
-                hypotheses=(OUTPUTS_INDEPENDENT_GIVEN_EACH_SOURCE,),
-                families=[Family("one-source", lambda: _fam_prop1("one-source"), "n = 1, random mechanisms and priors"),
-                          Family("separate-records", lambda: _fam_prop1("separate-records"),
-                                 "M1 reads X1 only, M2 reads X2 only (disjoint universes), arbitrary dependent priors"),
-                          Family("perfectly-dependent", lambda: _fam_prop1("perfectly-dependent"),
-                                 "records all equal (X determined by any X_j), random multiset mechanisms"),
-                          Family("random", lambda: _fam_prop1("random"),
-                                 "random multiset mechanisms and priors; (14) is checked exactly and most are skipped")],
-                expected=Verdict.CHECKED,
-                notes="(14) is verified exactly on every instance (hypothesis); the first three families satisfy it by construction.",
-            ),
-            Reading(
-                name="without-conditional-independence",
-                statement="hypothesis (14) dropped: identity_dp(M1 x M2) <= identity_dp(M1) + identity_dp(M2)",
-                check=_prop1_check,
-                form={"quantifier": "forall-instances", "hypotheses": [], "claim": "E12 <= E1 + E2",
-                      "measures": {"E1": {"notion": "identity_dp"}, "E2": {"notion": "identity_dp", "mechanism": "M2"},
-                                   "E12": {"notion": "identity_dp", "mechanism": "M*M2"}}},
-                families=[_prop1_witness(), Family("random", lambda: _fam_prop1("random"), "random instances")],
-                expected=Verdict.REFUTED,
-                finding=Finding.VARIANT,
-                why=("drops the hypothesis (14): on two independent uniform bits two count mechanisms with levels "
-                     "log(6/5) and log(3/2) compose to log 2 > log(9/5), Y1 and Y2 being dependent given X_j"),
-                notes=("Fails even for independent uniform bits: two count mechanisms with identity-DP levels "
-                       "log(6/5) and log(3/2) compose to log 2 > log(9/5), because Y1, Y2 are dependent given X_j "
-                       "(through X_(j)). (14) is essential. Found by a float search over count mechanisms on two "
-                       "bits, then a small rational grid."),
-            ),
-        ],
-    ),
-]
+PROP1 = Claim(
+    id="identitydp.prop1",
+    title="Proposition 1 (composition)",
+    source="Sec. 3, Proposition 1, eqs. (14)-(17)",
+    quote=("For any i in {1,...,k}, let the mechanism Mi satisfies eps_i-identity differential privacy with respect "
+           "to X [...] For any source Xj, let the random variables Y1,...,Yk be independent conditioned on Xj [...] "
+           "(14) Then, the compositional mechanism M := (M1,...,Mk) satisfies sum eps_i-identity differential "
+           "privacy with respect to X."),
+    kind="implication",
+    readings=[
+        Reading(
+            name="literal",
+            statement=("k = 2, (M1, M2) with independent noise; if (14) holds for every source, "
+                       "identity_dp(M1 x M2) <= identity_dp(M1) + identity_dp(M2)"),
+            check=_prop1_check,
+            hypotheses=(OUTPUTS_INDEPENDENT_GIVEN_EACH_SOURCE,),
+            families=[Family("one-source", lambda: _fam_prop1("one-source"), "n = 1, random mechanisms and priors"),
+                      Family("separate-records", lambda: _fam_prop1("separate-records"),
+                             "M1 reads X1 only, M2 reads X2 only (disjoint universes), arbitrary dependent priors"),
+                      Family("perfectly-dependent", lambda: _fam_prop1("perfectly-dependent"),
+                             "records all equal (X determined by any X_j), random multiset mechanisms"),
+                      Family("random", lambda: _fam_prop1("random"),
+                             "random multiset mechanisms and priors; (14) is checked exactly and most are skipped")],
+            expected=Verdict.CHECKED,
+            notes="(14) is verified exactly on every instance (hypothesis); the first three families satisfy it by construction.",
+        ),
+        Reading(
+            name="without-conditional-independence",
+            statement="hypothesis (14) dropped: identity_dp(M1 x M2) <= identity_dp(M1) + identity_dp(M2)",
+            check=_prop1_check,
+            form={"quantifier": "forall-instances", "hypotheses": [], "claim": "E12 <= E1 + E2",
+                  "measures": {"E1": {"notion": "identity_dp"}, "E2": {"notion": "identity_dp", "mechanism": "M2"},
+                               "E12": {"notion": "identity_dp", "mechanism": "M*M2"}}},
+            families=[_prop1_witness(), Family("random", lambda: _fam_prop1("random"), "random instances")],
+            expected=Verdict.REFUTED,
+            finding=Finding.VARIANT,
+            why=("drops the hypothesis (14): on two independent uniform bits two count mechanisms with levels "
+                 "log(6/5) and log(3/2) compose to log 2 > log(9/5), Y1 and Y2 being dependent given X_j"),
+            notes=("Fails even for independent uniform bits: two count mechanisms with identity-DP levels "
+                   "log(6/5) and log(3/2) compose to log 2 > log(9/5), because Y1, Y2 are dependent given X_j "
+                   "(through X_(j)). (14) is essential. Found by a float search over count mechanisms on two "
+                   "bits, then a small rational grid."),
+        ),
+    ],
+)
+
+
+CLAIMS: list[Claim] = [DEF3, THM1, PROP1]

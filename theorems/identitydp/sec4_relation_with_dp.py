@@ -1,3 +1,5 @@
+
+
 """Section 4 of identity DP: its relation with ε-DP — Propositions 2 and 3, their non-reversibility,
 Lemma 3 and its application (23)-(24).
 
@@ -60,58 +62,44 @@ from theorems.identitydp.sec1_examples import ex2_product_prior
 
 __all__ = ["CLAIMS"]
 
+
+prop2_check = implication_check(id_of, pure_of, "identity_dp <= pure_dp")
+
+
+PROP2 = Claim(
+    id="identitydp.prop2",
+    title="Proposition 2",
+    source="Sec. 4, Proposition 2, eqs. (18)-(19)",
+    quote=("Assume the sources X1,...,Xn are independent. If the mechanism M satisfies eps-differential privacy, "
+           "then it satisfies eps-identity differential privacy."),
+    kind="implication",
+    readings=[
+        Reading(
+            name="literal",
+            statement="product priors, dataset mechanisms: identity_dp(M, prior) <= pure_dp(M)",
+            check=prop2_check,
+            families=families_product("sym"),
+            hypotheses=(DATASET_MECHANISM, INDEPENDENT_SOURCES),
+            expected=Verdict.CHECKED,
+            relations=(implies("pure_dp", "identity_dp", EPS, "ε", conditions=("independent",)),),
+            notes=SYMMETRIC_NOTE,
+        ),
+        Reading(
+            name="general-mechanisms",
+            statement="product priors, any mechanism on D^n (replace-one DP): identity_dp <= pure_dp",
+            check=prop2_check,
+            families=families_product("gen"),
+            hypotheses=(INDEPENDENT_SOURCES,),
+            expected=Verdict.CHECKED,
+        ),
+    ],
+)
+
+
 #: the number of sources a source may depend on (Proposition 3's k), as a symbol of the relation's map
 _K = sympy.Symbol("k", positive=True)
 
 
-def _lemma3_holds(inst: Instance) -> bool:
-    a, b, c, d = (tuple(Fraction(v) for v in inst.params[k]) for k in ("a", "b", "c", "d"))
-    return (all(v > 0 for v in a + b) and all(v >= 0 for v in c + d) and sum(c) == 1 and sum(d) == 1
-            and len(a) == len(b) == len(c) == len(d))
-
-
-#: Lemma 3's hypotheses: c, d probability vectors, a_i, b_i > 0
-LEMMA3_HYPOTHESIS = Hypothesis("probability-weights-positive-ratios", "c_i, d_i ≥ 0 with Σ c_i = Σ d_i = 1, and "
-                               "a_i, b_i > 0", _lemma3_holds)
-#: Proposition 3's non-reversibility is about dependent sources (k ≥ 2)
-AT_LEAST_TWO_DEPENDENT = Hypothesis("k-at-least-2", "some source is jointly independent of fewer than n − 1 others "
-                                    "(k ≥ 2)", lambda inst: inst.prior is not None and k_joint(inst.prior) >= 2)
-
-
-def _lemma3_parts(a, b, c, d):
-    ab = [x / y for x, y in zip(a, b)]
-    mid21 = sum((ci * ai for ci, ai in zip(c, a)), Fraction(0)) / sum((ci * bi for ci, bi in zip(c, b)), Fraction(0))
-    mid22 = sum((ci * ai for ci, ai in zip(c, a)), Fraction(0)) / sum((di * bi for di, bi in zip(d, b)), Fraction(0))
-    cross = [x / y for x in a for y in b]
-    return ab, mid21, mid22, cross
-
-
-def _lemma3_check(inst: Instance) -> Outcome:
-    a, b, c, d = (tuple(Fraction(v) for v in inst.params[k]) for k in ("a", "b", "c", "d"))
-    ab, mid21, mid22, cross = _lemma3_parts(a, b, c, d)
-    parts = [compare(min(ab), "<=", mid21), compare(mid21, "<=", max(ab)),
-             compare(min(cross), "<=", mid22), compare(mid22, "<=", max(cross))]
-    return Outcome(combine(parts, "(21) and (22)"), {"mid21": mid21, "mid22": mid22})
-
-
-def _lemma3_reach_check(inst: Instance) -> Outcome:
-    """The four bounds are attained by point masses c = e_i, d = e_j at the extremal indices."""
-    a, b = (tuple(Fraction(v) for v in inst.params[k]) for k in ("a", "b"))
-    n = len(a)
-    e = lambda i: tuple(Fraction(int(j == i)) for j in range(n))  # noqa: E731
-    parts = []
-    i_hi = max(range(n), key=lambda i: a[i] / b[i])
-    i_lo = min(range(n), key=lambda i: a[i] / b[i])
-    parts.append(compare(_lemma3_parts(a, b, e(i_hi), e(i_hi))[1], "==", max(x / y for x, y in zip(a, b))))
-    parts.append(compare(_lemma3_parts(a, b, e(i_lo), e(i_lo))[1], "==", min(x / y for x, y in zip(a, b))))
-    ia, ib = max(range(n), key=lambda i: a[i]), min(range(n), key=lambda i: b[i])
-    parts.append(compare(_lemma3_parts(a, b, e(ia), e(ib))[2], "==", max(x / y for x in a for y in b)))
-    ia, ib = min(range(n), key=lambda i: a[i]), max(range(n), key=lambda i: b[i])
-    parts.append(compare(_lemma3_parts(a, b, e(ia), e(ib))[2], "==", min(x / y for x in a for y in b)))
-    return Outcome(combine(parts, "bounds of (21), (22) reached"))
-
-
-prop2_check = implication_check(id_of, pure_of, "identity_dp <= pure_dp")
 _prop3_check = implication_check(id_of, lambda inst: _scale(k_joint(inst.prior), PURE(inst.mechanism)),
                                   "identity_dp <= k pure_dp, k from joint independence")
 _prop3_pairwise_check = implication_check(id_of, lambda inst: _scale(k_pairwise(inst.prior), PURE(inst.mechanism)),
@@ -145,6 +133,65 @@ def _fam_structured(kind: str) -> tuple:
 def sf(kind) -> Family:
     return Family(f"structured-{kind}", lambda: _fam_structured(kind),
                   f"{kind} priors on {{0,1}}^3 with geometric count queries and random multiset mechanisms")
+
+
+PROP3 = Claim(
+    id="identitydp.prop3",
+    title="Proposition 3",
+    source="Sec. 4, Proposition 3, eq. (20)",
+    quote=("Set k <= n. Assume that any one source is independent to at least other n - k sources. Assume also that "
+           "M satisfies eps/k-differential privacy. Then M satisfies eps-identity differential privacy."),
+    kind="implication",
+    readings=[
+        Reading(
+            name="literal",
+            statement=("k = n - min_i |largest S with X_i independent of X_S jointly| (the least admissible k, "
+                       "computed exactly), dataset mechanisms: identity_dp <= k pure_dp"),
+            check=_prop3_check,
+            families=families_joint_sym() + [sf("xor"), sf("modulated")],
+            hypotheses=(DATASET_MECHANISM,),
+            expected=Verdict.CHECKED,
+            relations=(implies("pure_dp", "identity_dp", _K * EPS, "kε", conditions=("k-dependence",),
+                               composable=False),),
+            notes=("Joint independence is what the proof uses (Pr[Xbar(i) = xbar | Xi = t] = Pr[Xbar(i) = xbar]), "
+                   "a hypothesis stronger than the paper's words, which sort sources one by one "
+                   "(pairwise-independence). "
+                   "The 'block' family is strategies.k_dependent_priors' construction; k is recomputed from the "
+                   "prior, so k = n for generic dependent priors (group privacy)."),
+        ),
+        Reading(
+            name="general-mechanisms",
+            statement="as 'literal' for any mechanism on D^n (replace-one DP)",
+            check=_prop3_check,
+            families=[rf("gen", "joint", 8, 40), rf("gen", "block", 312, 40), rf("gen", "diag", 313, 15)],
+            expected=Verdict.CHECKED,
+        ),
+        Reading(
+            name="pairwise-independence",
+            statement=("'independent to at least n - k other sources' read pairwise: k = 1 + max degree of the "
+                       "pairwise dependency graph; identity_dp <= k pure_dp"),
+            check=_prop3_pairwise_check,
+            families=[_prop3_witness(), sf("xor")],
+            hypotheses=(DATASET_MECHANISM,),
+            expected=Verdict.REFUTED,
+            finding=Finding.AS_WRITTEN,
+            why=("the paper's own words count sources one by one: the proof splits the sources into those "
+                 "'independent to' and 'dependent to' X_i, and Theorem 4 asks for 'at least n - k sources which "
+                 "are independent to X_i' — each source's independence of X_i, i.e. pairwise.  Under X3 = X1 xor "
+                 "X2 every source is independent to each other one (k = 1), yet a log 2-DP count mechanism has "
+                 "identity-DP level log(5/2); the proof's step Pr[X̄(i) | X_i] = Pr[X̄(i)] needs joint "
+                 "independence, a hypothesis the paper does not state (reading 'literal')"),
+            notes=("With X3 = X1 xor X2 every source is pairwise independent of both others (k = 1), yet a "
+                   "log 2-DP count mechanism has identity-DP level log(5/2) > log 2. Under the joint reading the "
+                   "same prior has k = 2 and Prop. 3 holds."),
+        ),
+    ],
+)
+
+
+#: Proposition 3's non-reversibility is about dependent sources (k ≥ 2)
+AT_LEAST_TWO_DEPENDENT = Hypothesis("k-at-least-2", "some source is jointly independent of fewer than n − 1 others "
+                                    "(k ≥ 2)", lambda inst: inst.prior is not None and k_joint(inst.prior) >= 2)
 
 
 # ----------------------------------------------------------------------------- non-reversibility
@@ -184,6 +231,115 @@ def _fam_nonrev(kind: str) -> tuple:
         out.append(Instance("geometric count n=3 e^eps=3/2, modulated prior (k = 2)", geo(3, Fraction(3, 2)),
                             modulated_prior(Fraction(1, 3), Fraction(1, 10))))
     return tuple(out)
+
+
+NONREVERSIBLE = Claim(
+    id="identitydp.nonreversible",
+    title="Claim (after Prop. 3): Propositions 2 and 3 are not reversible",
+    source="Sec. 4, paragraph after Proposition 3",
+    quote=("the results of Proposition 2 and Proposition 3 are not reversible. When the sources are independent, "
+           "there may exist mechanism which satisfies eps-identity differential privacy but does not satisfy "
+           "eps-differential privacy. [...] Proposition 3 has the similar problem."),
+    kind="non-implication",
+    readings=[
+        Reading(
+            name="prop2-converse",
+            statement=("witnesses: product prior, dataset mechanism with identity_dp < pure_dp (so at eps = "
+                       "identity_dp it is eps-identity-DP but not eps-DP)"),
+            check=_strictly_below(id_of, pure_of, "identity_dp < pure_dp"),
+            families=[Family("witnesses", lambda: _fam_nonrev("independent"),
+                             "a count mechanism whose neighbour ratios differ across x_(i); the paper's recipe: a "
+                             "large neighbour ratio at a rare x_(i)")],
+            hypotheses=(DATASET_MECHANISM, INDEPENDENT_SOURCES),
+            quantifier="exists",
+            expected=Verdict.CHECKED,
+            relations=(does_not_imply("identity_dp", "pure_dp", conditions=("independent",)),),
+        ),
+        Reading(
+            name="prop3-converse",
+            statement="witnesses: dependent prior with k >= 2 and identity_dp < k pure_dp (eps-identity-DP, not eps/k-DP)",
+            check=_strictly_below(id_of, lambda inst: _scale(k_joint(inst.prior), PURE(inst.mechanism)),
+                                  "identity_dp < k pure_dp"),
+            families=[Family("witnesses", lambda: _fam_nonrev("dependent"), "count mechanisms, dependent priors")],
+            hypotheses=(DATASET_MECHANISM, AT_LEAST_TWO_DEPENDENT),
+            quantifier="exists",
+            expected=Verdict.CHECKED,
+        ),
+    ],
+)
+
+
+def _lemma3_holds(inst: Instance) -> bool:
+    a, b, c, d = (tuple(Fraction(v) for v in inst.params[k]) for k in ("a", "b", "c", "d"))
+    return (all(v > 0 for v in a + b) and all(v >= 0 for v in c + d) and sum(c) == 1 and sum(d) == 1
+            and len(a) == len(b) == len(c) == len(d))
+
+
+#: Lemma 3's hypotheses: c, d probability vectors, a_i, b_i > 0
+LEMMA3_HYPOTHESIS = Hypothesis("probability-weights-positive-ratios", "c_i, d_i ≥ 0 with Σ c_i = Σ d_i = 1, and "
+                               "a_i, b_i > 0", _lemma3_holds)
+
+
+def _lemma3_parts(a, b, c, d):
+    ab = [x / y for x, y in zip(a, b)]
+    mid21 = sum((ci * ai for ci, ai in zip(c, a)), Fraction(0)) / sum((ci * bi for ci, bi in zip(c, b)), Fraction(0))
+    mid22 = sum((ci * ai for ci, ai in zip(c, a)), Fraction(0)) / sum((di * bi for di, bi in zip(d, b)), Fraction(0))
+    cross = [x / y for x in a for y in b]
+    return ab, mid21, mid22, cross
+
+
+def _lemma3_check(inst: Instance) -> Outcome:
+    a, b, c, d = (tuple(Fraction(v) for v in inst.params[k]) for k in ("a", "b", "c", "d"))
+    ab, mid21, mid22, cross = _lemma3_parts(a, b, c, d)
+    parts = [compare(min(ab), "<=", mid21), compare(mid21, "<=", max(ab)),
+             compare(min(cross), "<=", mid22), compare(mid22, "<=", max(cross))]
+    return Outcome(combine(parts, "(21) and (22)"), {"mid21": mid21, "mid22": mid22})
+
+
+def _lemma3_reach_check(inst: Instance) -> Outcome:
+    """The four bounds are attained by point masses c = e_i, d = e_j at the extremal indices."""
+    a, b = (tuple(Fraction(v) for v in inst.params[k]) for k in ("a", "b"))
+    n = len(a)
+    e = lambda i: tuple(Fraction(int(j == i)) for j in range(n))  # noqa: E731
+    parts = []
+    i_hi = max(range(n), key=lambda i: a[i] / b[i])
+    i_lo = min(range(n), key=lambda i: a[i] / b[i])
+    parts.append(compare(_lemma3_parts(a, b, e(i_hi), e(i_hi))[1], "==", max(x / y for x, y in zip(a, b))))
+    parts.append(compare(_lemma3_parts(a, b, e(i_lo), e(i_lo))[1], "==", min(x / y for x, y in zip(a, b))))
+    ia, ib = max(range(n), key=lambda i: a[i]), min(range(n), key=lambda i: b[i])
+    parts.append(compare(_lemma3_parts(a, b, e(ia), e(ib))[2], "==", max(x / y for x in a for y in b)))
+    ia, ib = min(range(n), key=lambda i: a[i]), max(range(n), key=lambda i: b[i])
+    parts.append(compare(_lemma3_parts(a, b, e(ia), e(ib))[2], "==", min(x / y for x in a for y in b)))
+    return Outcome(combine(parts, "bounds of (21), (22) reached"))
+
+
+LEMMA3 = Claim(
+    id="identitydp.lemma3",
+    title="Lemma 3",
+    source="Sec. 4, Lemma 3, eqs. (21)-(22)",
+    quote=("Set ci >= 0, di >= 0 for i in {0,...,k} with sum ci = 1, sum di = 1. Then, for any ai > 0, bi > 0, "
+           "min_i ai/bi <= sum ci ai / sum ci bi <= max_i ai/bi, (21) and min_{i,j} ai/bj <= sum ci ai / sum di bi "
+           "<= max_{i,j} ai/bj. (22) Moreover, the bounds of the above inequalities are reachable."),
+    kind="inequality",
+    readings=[
+        Reading(
+            name="literal",
+            statement="(21) and (22) for probability vectors c, d (zeros allowed) and positive a, b",
+            check=_lemma3_check,
+            families=[Family("random", lambda: fam_vectors("lemma3", 150), "150 random instances, lengths 1..5")],
+            hypotheses=(LEMMA3_HYPOTHESIS,),
+            expected=Verdict.CHECKED,
+        ),
+        Reading(
+            name="reachable",
+            statement="each of the four bounds is attained by point masses c = e_i, d = e_j",
+            check=_lemma3_reach_check,
+            families=[Family("random", lambda: fam_vectors("lemma3", 150), "150 random instances, lengths 1..5")],
+            hypotheses=(LEMMA3_HYPOTHESIS,),
+            expected=Verdict.CHECKED,
+        ),
+    ],
+)
 
 
 def _eq23_24_check(dependent: bool):
@@ -230,186 +386,46 @@ def _eq24_attained_check(inst: Instance) -> Outcome:
                                                           "bound_24": log_ratio(best)})
 
 
-CLAIMS: list[Claim] = [
-    Claim(
-        id="identitydp.prop2",
-        title="Proposition 2",
-        source="Sec. 4, Proposition 2, eqs. (18)-(19)",
-        quote=("Assume the sources X1,...,Xn are independent. If the mechanism M satisfies eps-differential privacy, "
-               "then it satisfies eps-identity differential privacy."),
-        kind="implication",
-        readings=[
-            Reading(
-                name="literal",
-                statement="product priors, dataset mechanisms: identity_dp(M, prior) <= pure_dp(M)",
-                check=prop2_check,
-                families=families_product("sym"),
-                hypotheses=(DATASET_MECHANISM, INDEPENDENT_SOURCES),
-                expected=Verdict.CHECKED,
-                relations=(implies("pure_dp", "identity_dp", EPS, "ε", conditions=("independent",)),),
-                notes=SYMMETRIC_NOTE,
-            ),
-            Reading(
-                name="general-mechanisms",
-                statement="product priors, any mechanism on D^n (replace-one DP): identity_dp <= pure_dp",
-                check=prop2_check,
-                families=families_product("gen"),
-                hypotheses=(INDEPENDENT_SOURCES,),
-                expected=Verdict.CHECKED,
-            ),
-        ],
-    ),
-    Claim(
-        id="identitydp.prop3",
-        title="Proposition 3",
-        source="Sec. 4, Proposition 3, eq. (20)",
-        quote=("Set k <= n. Assume that any one source is independent to at least other n - k sources. Assume also that "
-               "M satisfies eps/k-differential privacy. Then M satisfies eps-identity differential privacy."),
-        kind="implication",
-        readings=[
-            Reading(
-                name="literal",
-                statement=("k = n - min_i |largest S with X_i independent of X_S jointly| (the least admissible k, "
-                           "computed exactly), dataset mechanisms: identity_dp <= k pure_dp"),
-                check=_prop3_check,
-                families=families_joint_sym() + [sf("xor"), sf("modulated")],
-                hypotheses=(DATASET_MECHANISM,),
-                expected=Verdict.CHECKED,
-                relations=(implies("pure_dp", "identity_dp", _K * EPS, "kε", conditions=("k-dependence",),
-                                   composable=False),),
-                notes=("Joint independence is what the proof uses (Pr[Xbar(i) = xbar | Xi = t] = Pr[Xbar(i) = xbar]), "
-                       "a hypothesis stronger than the paper's words, which sort sources one by one "
-                       "(pairwise-independence). "
-                       "The 'block' family is strategies.k_dependent_priors' construction; k is recomputed from the "
-                       "prior, so k = n for generic dependent priors (group privacy)."),
-            ),
-            Reading(
-                name="general-mechanisms",
-                statement="as 'literal' for any mechanism on D^n (replace-one DP)",
-                check=_prop3_check,
-                families=[rf("gen", "joint", 8, 40), rf("gen", "block", 312, 40), rf("gen", "diag", 313, 15)],
-                expected=Verdict.CHECKED,
-            ),
-            Reading(
-                name="pairwise-independence",
-                statement=("'independent to at least n - k other sources' read pairwise: k = 1 + max degree of the "
-                           "pairwise dependency graph; identity_dp <= k pure_dp"),
-                check=_prop3_pairwise_check,
-                families=[_prop3_witness(), sf("xor")],
-                hypotheses=(DATASET_MECHANISM,),
-                expected=Verdict.REFUTED,
-                finding=Finding.AS_WRITTEN,
-                why=("the paper's own words count sources one by one: the proof splits the sources into those "
-                     "'independent to' and 'dependent to' X_i, and Theorem 4 asks for 'at least n - k sources which "
-                     "are independent to X_i' — each source's independence of X_i, i.e. pairwise.  Under X3 = X1 xor "
-                     "X2 every source is independent to each other one (k = 1), yet a log 2-DP count mechanism has "
-                     "identity-DP level log(5/2); the proof's step Pr[X̄(i) | X_i] = Pr[X̄(i)] needs joint "
-                     "independence, a hypothesis the paper does not state (reading 'literal')"),
-                notes=("With X3 = X1 xor X2 every source is pairwise independent of both others (k = 1), yet a "
-                       "log 2-DP count mechanism has identity-DP level log(5/2) > log 2. Under the joint reading the "
-                       "same prior has k = 2 and Prop. 3 holds."),
-            ),
-        ],
-    ),
-    Claim(
-        id="identitydp.nonreversible",
-        title="Claim (after Prop. 3): Propositions 2 and 3 are not reversible",
-        source="Sec. 4, paragraph after Proposition 3",
-        quote=("the results of Proposition 2 and Proposition 3 are not reversible. When the sources are independent, "
-               "there may exist mechanism which satisfies eps-identity differential privacy but does not satisfy "
-               "eps-differential privacy. [...] Proposition 3 has the similar problem."),
-        kind="non-implication",
-        readings=[
-            Reading(
-                name="prop2-converse",
-                statement=("witnesses: product prior, dataset mechanism with identity_dp < pure_dp (so at eps = "
-                           "identity_dp it is eps-identity-DP but not eps-DP)"),
-                check=_strictly_below(id_of, pure_of, "identity_dp < pure_dp"),
-                families=[Family("witnesses", lambda: _fam_nonrev("independent"),
-                                 "a count mechanism whose neighbour ratios differ across x_(i); the paper's recipe: a "
-                                 "large neighbour ratio at a rare x_(i)")],
-                hypotheses=(DATASET_MECHANISM, INDEPENDENT_SOURCES),
-                quantifier="exists",
-                expected=Verdict.CHECKED,
-                relations=(does_not_imply("identity_dp", "pure_dp", conditions=("independent",)),),
-            ),
-            Reading(
-                name="prop3-converse",
-                statement="witnesses: dependent prior with k >= 2 and identity_dp < k pure_dp (eps-identity-DP, not eps/k-DP)",
-                check=_strictly_below(id_of, lambda inst: _scale(k_joint(inst.prior), PURE(inst.mechanism)),
-                                      "identity_dp < k pure_dp"),
-                families=[Family("witnesses", lambda: _fam_nonrev("dependent"), "count mechanisms, dependent priors")],
-                hypotheses=(DATASET_MECHANISM, AT_LEAST_TWO_DEPENDENT),
-                quantifier="exists",
-                expected=Verdict.CHECKED,
-            ),
-        ],
-    ),
-    Claim(
-        id="identitydp.lemma3",
-        title="Lemma 3",
-        source="Sec. 4, Lemma 3, eqs. (21)-(22)",
-        quote=("Set ci >= 0, di >= 0 for i in {0,...,k} with sum ci = 1, sum di = 1. Then, for any ai > 0, bi > 0, "
-               "min_i ai/bi <= sum ci ai / sum ci bi <= max_i ai/bi, (21) and min_{i,j} ai/bj <= sum ci ai / sum di bi "
-               "<= max_{i,j} ai/bj. (22) Moreover, the bounds of the above inequalities are reachable."),
-        kind="inequality",
-        readings=[
-            Reading(
-                name="literal",
-                statement="(21) and (22) for probability vectors c, d (zeros allowed) and positive a, b",
-                check=_lemma3_check,
-                families=[Family("random", lambda: fam_vectors("lemma3", 150), "150 random instances, lengths 1..5")],
-                hypotheses=(LEMMA3_HYPOTHESIS,),
-                expected=Verdict.CHECKED,
-            ),
-            Reading(
-                name="reachable",
-                statement="each of the four bounds is attained by point masses c = e_i, d = e_j",
-                check=_lemma3_reach_check,
-                families=[Family("random", lambda: fam_vectors("lemma3", 150), "150 random instances, lengths 1..5")],
-                hypotheses=(LEMMA3_HYPOTHESIS,),
-                expected=Verdict.CHECKED,
-            ),
-        ],
-    ),
-    Claim(
-        id="identitydp.eq23_24",
-        title="Claim (application of Lemma 3, eqs. (23)-(24))",
-        source="Sec. 4, eqs. (23)-(24) and the paragraph after",
-        quote=("min_{x(i)} Pr[M(t, x(i)) = r]/Pr[M(t', x(i)) = r] <= [sum Pr[M(t, x(i)) = r] Pr[X(i) = x(i)]] / "
-               "[sum Pr[M(t', x(i)) = r] Pr[X(i) = x(i)]] <= max_{x(i)} ... (23) and min_{x(i), x'(i)} "
-               "Pr[M(t, x(i)) = r]/Pr[M(t', x'(i)) = r] <= (11)'s ratio <= max_{x(i), x'(i)} ... (24) [...] the extreme "
-               "values in the equation (24) is determined by the probabilities of two sequences not limited to be "
-               "neighbors, which would be the immediate cause of weakening the privacy guarantee"),
-        kind="inequality",
-        readings=[
-            Reading(
-                name="eq23-independent",
-                statement="product priors, positive mechanisms: (23) for every i, t != t', r",
-                check=_eq23_24_check(dependent=False),
-                families=[rf("gen", "product", 231, 40, zeros=False), rf("sym", "product", 232, 40, zeros=False)],
-                hypotheses=(INDEPENDENT_SOURCES, POSITIVE_MECHANISM),
-                expected=Verdict.CHECKED,
-                notes="Lemma 3 needs a_i, b_i > 0: mechanisms with positive entries.",
-            ),
-            Reading(
-                name="eq24-dependent",
-                statement="any prior, positive mechanisms: (24) for every i, t != t', r",
-                check=_eq23_24_check(dependent=True),
-                families=[rf("gen", "joint", 241, 40, zeros=False), rf("sym", "diag", 242, 20, zeros=False)],
-                hypotheses=(POSITIVE_MECHANISM,),
-                expected=Verdict.CHECKED,
-            ),
-            Reading(
-                name="eq24-upper-bound-attained",
-                statement=("the upper bound of (24) is reached: for each mechanism, a prior on two sequences "
-                           "(t, x*), (t', x'*) makes identity_dp equal ln max Pr[M(t,x)=r]/Pr[M(t',x')=r] over "
-                           "non-neighbouring pairs"),
-                check=_eq24_attained_check,
-                families=[rf("gen", "joint", 8, 40), rf("sym", "joint", 7, 40)],
-                expected=Verdict.CHECKED,
-                notes="The attained value is the group-privacy level of M over up to n changed records, not eps.",
-            ),
-        ],
-    ),
-]
+EQ23_24 = Claim(
+    id="identitydp.eq23_24",
+    title="Claim (application of Lemma 3, eqs. (23)-(24))",
+    source="Sec. 4, eqs. (23)-(24) and the paragraph after",
+    quote=("min_{x(i)} Pr[M(t, x(i)) = r]/Pr[M(t', x(i)) = r] <= [sum Pr[M(t, x(i)) = r] Pr[X(i) = x(i)]] / "
+           "[sum Pr[M(t', x(i)) = r] Pr[X(i) = x(i)]] <= max_{x(i)} ... (23) and min_{x(i), x'(i)} "
+           "Pr[M(t, x(i)) = r]/Pr[M(t', x'(i)) = r] <= (11)'s ratio <= max_{x(i), x'(i)} ... (24) [...] the extreme "
+           "values in the equation (24) is determined by the probabilities of two sequences not limited to be "
+           "neighbors, which would be the immediate cause of weakening the privacy guarantee"),
+    kind="inequality",
+    readings=[
+        Reading(
+            name="eq23-independent",
+            statement="product priors, positive mechanisms: (23) for every i, t != t', r",
+            check=_eq23_24_check(dependent=False),
+            families=[rf("gen", "product", 231, 40, zeros=False), rf("sym", "product", 232, 40, zeros=False)],
+            hypotheses=(INDEPENDENT_SOURCES, POSITIVE_MECHANISM),
+            expected=Verdict.CHECKED,
+            notes="Lemma 3 needs a_i, b_i > 0: mechanisms with positive entries.",
+        ),
+        Reading(
+            name="eq24-dependent",
+            statement="any prior, positive mechanisms: (24) for every i, t != t', r",
+            check=_eq23_24_check(dependent=True),
+            families=[rf("gen", "joint", 241, 40, zeros=False), rf("sym", "diag", 242, 20, zeros=False)],
+            hypotheses=(POSITIVE_MECHANISM,),
+            expected=Verdict.CHECKED,
+        ),
+        Reading(
+            name="eq24-upper-bound-attained",
+            statement=("the upper bound of (24) is reached: for each mechanism, a prior on two sequences "
+                       "(t, x*), (t', x'*) makes identity_dp equal ln max Pr[M(t,x)=r]/Pr[M(t',x')=r] over "
+                       "non-neighbouring pairs"),
+            check=_eq24_attained_check,
+            families=[rf("gen", "joint", 8, 40), rf("sym", "joint", 7, 40)],
+            expected=Verdict.CHECKED,
+            notes="The attained value is the group-privacy level of M over up to n changed records, not eps.",
+        ),
+    ],
+)
+
+
+CLAIMS: list[Claim] = [PROP2, PROP3, NONREVERSIBLE, LEMMA3, EQ23_24]
