@@ -35,13 +35,6 @@ from theorems.cuff2016.random_objects import _prior, mech
 __all__ = ["CLAIMS"]
 
 
-# ======================================================================================
-# Appendix D: Lemma 11 and the continuity bound (105)
-# ======================================================================================
-def _uv(u, v):
-    return Hamming.product([range(u), range(v)])
-
-
 def _sym_h(t):
     return -t * sympy.log(t) - (1 - t) * sympy.log(1 - t)
 
@@ -62,6 +55,13 @@ def _prove_nonnegative(cases) -> Decision:
     return Decision.true("certify", "; ".join(certs), certificate=certs)
 
 
+# ======================================================================================
+# Appendix D: Lemma 11 and the continuity bound (105)
+# ======================================================================================
+def _uv(u, v):
+    return Hamming.product([range(u), range(v)])
+
+
 def _prove_lemma11_monotone() -> Decision:
     """d/d delta [2h(delta/(1+delta)) + 2 delta/(1+delta) ln|U|] >= 0 on (0, 1], |U| = 2, 3."""
     d = EPS
@@ -69,14 +69,6 @@ def _prove_lemma11_monotone() -> Decision:
     for u in (2, 3):
         f = 2 * _sym_h(d / (1 + d)) + 2 * d / (1 + d) * sympy.log(u)
         cases.append((f"|U|={u}", sympy.diff(f, d), (0, 1), (False, True)))
-    return _prove_nonnegative(cases)
-
-
-def _prove_105_monotone() -> Decision:
-    """d/dT [h(T) + T ln(m-1)] >= 0 on (0, (m-1)/m], m = 2, 3, 4."""
-    d = EPS
-    cases = [(f"|Y|={m}", sympy.diff(_sym_h(d) + d * sympy.log(m - 1), d), (0, sympy.Rational(m - 1, m)), (False, True))
-             for m in (2, 3, 4)]
     return _prove_nonnegative(cases)
 
 
@@ -154,6 +146,14 @@ _LEMMA11 = Claim(
              prove=_prove_lemma11_monotone, expected=Verdict.PROVED,
              notes="Proved by the certifier (exactpriv.certify.prove_inequality) for |U| = 2, 3 only; the general "
                    "case is 2 ln(|U|/delta)/(1+delta)^2 >= 0.")])
+
+
+def _prove_105_monotone() -> Decision:
+    """d/dT [h(T) + T ln(m-1)] >= 0 on (0, (m-1)/m], m = 2, 3, 4."""
+    d = EPS
+    cases = [(f"|Y|={m}", sympy.diff(_sym_h(d) + d * sympy.log(m - 1), d), (0, sympy.Rational(m - 1, m)), (False, True))
+             for m in (2, 3, 4)]
+    return _prove_nonnegative(cases)
 
 
 @functools.lru_cache(maxsize=None)

@@ -77,6 +77,35 @@ def _fam_indep_random(seed=4, count=40):
     return tuple(out)
 
 
+def _check_prop4(inst):
+    j = prior_joint(inst.prior)
+    lhs, rhs = cmi(j, (0,), (1,), (2,)), cmi(j, (0,), (1,))
+    return Outcome(le(rhs, lhs, "I(U;V) <= I(U;V|W)"), {"I(U;V|W)": lhs, "I(U;V)": rhs})
+
+
+_F_INDEP_EXH = Family("exhaustive: U, W independent bits, V a Boolean function of (U, W)", _fam_indep_exhaustive)
+_F_INDEP_RND = Family("random: P(u)P(w)P(v|u,w), alphabets 2-3, zeros allowed (seed 4)", _fam_indep_random)
+
+
+def _u_independent_of_w(inst) -> bool:
+    """U (record 0) and W (record 2) are independent under the joint pmf (exact)."""
+    return inst.prior is not None and inst.prior.is_independent((0,), (2,))
+
+
+U_INDEPENDENT_OF_W = Hypothesis("U-independent-of-W", "U is independent of W (Property 4)", _u_independent_of_w)
+
+
+_PROP4 = Claim(
+    "cuff2016.prop4", "Property 4", "Section 4, Property 4, eq. (39)",
+    "If U is independent of W, then I(U;V|W) >= I(U;V). (39)",
+    "inequality",
+    [Reading("literal", "for every finite joint pmf with U independent of W: I(U;V|W) >= I(U;V) (exact LogForms)",
+             _check_prop4, [_F_INDEP_EXH, _F_INDEP_RND], expected=Verdict.CHECKED,
+             notes="U independent of W by construction (P(u)P(w)P(v|u,w)); XOR functions give the strict case "
+                   "I(U;V|W) = log 2 > I(U;V) = 0.",
+        hypotheses=(U_INDEPENDENT_OF_W,))])
+
+
 @functools.lru_cache(maxsize=None)
 def _fam_markov_bsc():
     """U uniform bit -> BSC(p) -> V -> BSC(q) -> W, p, q in {0, 1/4, 1/2}: Markov by construction."""
@@ -102,6 +131,40 @@ def _fam_markov_random(seed=5, count=40):
     return tuple(out)
 
 
+def _check_prop5(inst):
+    j = prior_joint(inst.prior)
+    lhs, rhs = cmi(j, (0,), (1,), (2,)), cmi(j, (0,), (1,))
+    return Outcome(le(lhs, rhs, "I(U;V|W) <= I(U;V)"), {"I(U;V|W)": lhs, "I(U;V)": rhs})
+
+
+_F_MARKOV_BSC = Family("exhaustive: U - BSC(p) - V - BSC(q) - W, p, q in {0, 1/4, 1/2}", _fam_markov_bsc)
+_F_MARKOV_RND = Family("random: P(u,v)P(w|v), alphabets 2-3, zeros allowed (seed 5)", _fam_markov_random)
+
+
+def _markov_u_v_w(inst) -> bool:
+    """U - V - W: P(u, v, w) P(v) = P(u, v) P(v, w) for every (u, v, w) (exact Fractions)."""
+    pr = inst.prior
+    if pr is None:
+        return False
+    uvw, uv, vw, v = pr.marginal((0, 1, 2)), pr.marginal((0, 1)), pr.marginal((1, 2)), pr.marginal((1,))
+    return all(uvw.get((a, b, c), 0) * v.get((b,), 0) == uv.get((a, b), 0) * vw.get((b, c), 0)
+               for a in pr.space.records[0] for b in pr.space.records[1] for c in pr.space.records[2])
+
+
+MARKOV_U_V_W = Hypothesis("markov-U-V-W", "U, V, W form a Markov chain U - V - W (Property 5)", _markov_u_v_w)
+
+
+_PROP5 = Claim(
+    "cuff2016.prop5", "Property 5", "Section 4, Property 5, eq. (40)",
+    "If U, V, and W form a Markov chain U - V - W, meaning that U and W are conditionally independent given V, "
+    "then I(U;V|W) <= I(U;V). (40)",
+    "inequality",
+    [Reading("literal", "for every finite joint pmf P(u,v)P(w|v): I(U;V|W) <= I(U;V) (exact LogForms)",
+             _check_prop5, [_F_MARKOV_BSC, _F_MARKOV_RND], expected=Verdict.CHECKED,
+             notes="Markov chain by construction (W drawn from V only).",
+        hypotheses=(MARKOV_U_V_W,))])
+
+
 @functools.lru_cache(maxsize=None)
 def _fam_joint_random(seed=6, count=50):
     """Arbitrary joint pmfs of (U, V, W) (no structure), plus U = V = W copies first."""
@@ -117,18 +180,6 @@ def _fam_joint_random(seed=6, count=50):
     return tuple(out)
 
 
-def _check_prop4(inst):
-    j = prior_joint(inst.prior)
-    lhs, rhs = cmi(j, (0,), (1,), (2,)), cmi(j, (0,), (1,))
-    return Outcome(le(rhs, lhs, "I(U;V) <= I(U;V|W)"), {"I(U;V|W)": lhs, "I(U;V)": rhs})
-
-
-def _check_prop5(inst):
-    j = prior_joint(inst.prior)
-    lhs, rhs = cmi(j, (0,), (1,), (2,)), cmi(j, (0,), (1,))
-    return Outcome(le(lhs, rhs, "I(U;V|W) <= I(U;V)"), {"I(U;V|W)": lhs, "I(U;V)": rhs})
-
-
 def _check_prop6(inst):
     j = prior_joint(inst.prior)
     lhs = cmi(j, (0,), (1, 2))
@@ -136,51 +187,7 @@ def _check_prop6(inst):
     return Outcome(_eq(lhs, rhs, "I(U;V,W) == I(U;V) + I(U;W|V)"), {"I(U;V,W)": lhs, "I(U;V)+I(U;W|V)": rhs})
 
 
-_F_INDEP_EXH = Family("exhaustive: U, W independent bits, V a Boolean function of (U, W)", _fam_indep_exhaustive)
-_F_INDEP_RND = Family("random: P(u)P(w)P(v|u,w), alphabets 2-3, zeros allowed (seed 4)", _fam_indep_random)
-_F_MARKOV_BSC = Family("exhaustive: U - BSC(p) - V - BSC(q) - W, p, q in {0, 1/4, 1/2}", _fam_markov_bsc)
-_F_MARKOV_RND = Family("random: P(u,v)P(w|v), alphabets 2-3, zeros allowed (seed 5)", _fam_markov_random)
 _F_JOINT_RND = Family("random joint pmfs of (U,V,W), alphabets 2-3 (seed 6), plus copies and xor", _fam_joint_random)
-
-def _u_independent_of_w(inst) -> bool:
-    """U (record 0) and W (record 2) are independent under the joint pmf (exact)."""
-    return inst.prior is not None and inst.prior.is_independent((0,), (2,))
-
-
-def _markov_u_v_w(inst) -> bool:
-    """U - V - W: P(u, v, w) P(v) = P(u, v) P(v, w) for every (u, v, w) (exact Fractions)."""
-    pr = inst.prior
-    if pr is None:
-        return False
-    uvw, uv, vw, v = pr.marginal((0, 1, 2)), pr.marginal((0, 1)), pr.marginal((1, 2)), pr.marginal((1,))
-    return all(uvw.get((a, b, c), 0) * v.get((b,), 0) == uv.get((a, b), 0) * vw.get((b, c), 0)
-               for a in pr.space.records[0] for b in pr.space.records[1] for c in pr.space.records[2])
-
-
-U_INDEPENDENT_OF_W = Hypothesis("U-independent-of-W", "U is independent of W (Property 4)", _u_independent_of_w)
-MARKOV_U_V_W = Hypothesis("markov-U-V-W", "U, V, W form a Markov chain U - V - W (Property 5)", _markov_u_v_w)
-
-
-_PROP4 = Claim(
-    "cuff2016.prop4", "Property 4", "Section 4, Property 4, eq. (39)",
-    "If U is independent of W, then I(U;V|W) >= I(U;V). (39)",
-    "inequality",
-    [Reading("literal", "for every finite joint pmf with U independent of W: I(U;V|W) >= I(U;V) (exact LogForms)",
-             _check_prop4, [_F_INDEP_EXH, _F_INDEP_RND], expected=Verdict.CHECKED,
-             notes="U independent of W by construction (P(u)P(w)P(v|u,w)); XOR functions give the strict case "
-                   "I(U;V|W) = log 2 > I(U;V) = 0.",
-        hypotheses=(U_INDEPENDENT_OF_W,))])
-
-
-_PROP5 = Claim(
-    "cuff2016.prop5", "Property 5", "Section 4, Property 5, eq. (40)",
-    "If U, V, and W form a Markov chain U - V - W, meaning that U and W are conditionally independent given V, "
-    "then I(U;V|W) <= I(U;V). (40)",
-    "inequality",
-    [Reading("literal", "for every finite joint pmf P(u,v)P(w|v): I(U;V|W) <= I(U;V) (exact LogForms)",
-             _check_prop5, [_F_MARKOV_BSC, _F_MARKOV_RND], expected=Verdict.CHECKED,
-             notes="Markov chain by construction (W drawn from V only).",
-        hypotheses=(MARKOV_U_V_W,))])
 
 
 _PROP6 = Claim(
@@ -189,6 +196,14 @@ _PROP6 = Claim(
     "identity",
     [Reading("literal", "for every finite joint pmf: I(U;V,W) == I(U;V) + I(U;W|V), exactly (prime-form LogForms)",
              _check_prop6, [_F_JOINT_RND], expected=Verdict.CHECKED)])
+
+
+def _check_cor4_correlated(inst):
+    """BROKEN variant: the first inequality of (42) under a correlated prior."""
+    M, P = inst.mechanism, inst.prior
+    eps = _mi_dp(M)
+    parts = [(f"I(X_{i};Y) <= eps", le(info.record_mi(M, prior=P, record=i), eps)) for i in range(M.inputs.n)]
+    return Outcome(conj(parts), {"mi_dp": eps})
 
 
 # ======================================================================================
@@ -237,14 +252,6 @@ def _check_cor4(inst):
         vals[f"I(X_{i};Y)"], vals[f"I(X_{i};Y|X^-{i})"] = r, c
         parts += [(f"I(X_{i};Y) <= I(X_{i};Y|X^-{i})", le(r, c)), (f"I(X_{i};Y|X^-{i}) <= eps", le(c, eps))]
     return Outcome(conj(parts), vals)
-
-
-def _check_cor4_correlated(inst):
-    """BROKEN variant: the first inequality of (42) under a correlated prior."""
-    M, P = inst.mechanism, inst.prior
-    eps = _mi_dp(M)
-    parts = [(f"I(X_{i};Y) <= eps", le(info.record_mi(M, prior=P, record=i), eps)) for i in range(M.inputs.n)]
-    return Outcome(conj(parts), {"mi_dp": eps})
 
 
 _F_COR4 = [Family("random zero-free mechanisms on {0,1}^2, random product priors (seed 7)", _fam_cor4_random),

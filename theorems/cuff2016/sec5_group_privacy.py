@@ -124,6 +124,16 @@ def _group_eps(M, k):
     return LogForm.log(best) if best is not None else Fraction(0)
 
 
+_PROP7 = Claim(
+    "cuff2016.prop7", "Property 7 (Epsilon)", "Section 5, Property 7, eq. (45)",
+    "Suppose x^n and x~^n are instances of the database that differ in at most k entries, and that the randomized "
+    "mechanism P_{Y|X^n} is eps-DP. Then P_{Y|X^n=x^n} ~(k eps, 0) P_{Y|X^n=x~^n}. (45)",
+    "implication",
+    [Reading("literal", "on Hamming spaces, for k = 1..n: max over pairs at Hamming distance <= k of "
+                        "max_y ln P(y|x)/P(y|x') <= k * pure_dp(M) (exact LogForms)",
+             _check_prop7, _F_GROUP, expected=Verdict.CHECKED)])
+
+
 def _check_prop8(inst, *, slack=0):
     M = inst.mechanism
     d = _exact(dv.tv_dp(M))
@@ -133,6 +143,15 @@ def _check_prop8(inst, *, slack=0):
         vals[f"tv_group_{k}"] = g
         parts.append((f"k={k}: TV <= {k - slack} delta", le(g, (k - slack) * d)))
     return Outcome(conj(parts), vals)
+
+
+_PROP8 = Claim(
+    "cuff2016.prop8", "Property 8 (Delta)", "Section 5, Property 8, eq. (46)",
+    "Suppose x^n and x~^n are instances of the database that differ in at most k entries, and that the randomized "
+    "mechanism P_{Y|X^n} is (delta)-DP. Then P_{Y|X^n=x^n} ~(0, k delta) P_{Y|X^n=x~^n}. (46)",
+    "implication",
+    [Reading("literal", "for k = 1..n: max TV over pairs at Hamming distance <= k <= k * tv_dp(M) (exact Fractions)",
+             _check_prop8, _F_GROUP, expected=Verdict.CHECKED)])
 
 
 def _delta_of(M, gamma, pairs):
@@ -187,25 +206,6 @@ _F_PROP9 = [Family("tight construction (equality in (47)) x e^eps in {3/2, 2, 3}
             Family("random zero-free mechanisms x e^eps in {11/10, 3}", lambda: _fam_prop9("random")),
             Family("exhaustive {0,1}^2 binary-output mechanisms, e^eps = 2", lambda: _fam_prop9("exhaustive")),
             Family("zoo mechanisms x e^eps", lambda: _fam_prop9("zoo"))]
-
-
-_PROP7 = Claim(
-    "cuff2016.prop7", "Property 7 (Epsilon)", "Section 5, Property 7, eq. (45)",
-    "Suppose x^n and x~^n are instances of the database that differ in at most k entries, and that the randomized "
-    "mechanism P_{Y|X^n} is eps-DP. Then P_{Y|X^n=x^n} ~(k eps, 0) P_{Y|X^n=x~^n}. (45)",
-    "implication",
-    [Reading("literal", "on Hamming spaces, for k = 1..n: max over pairs at Hamming distance <= k of "
-                        "max_y ln P(y|x)/P(y|x') <= k * pure_dp(M) (exact LogForms)",
-             _check_prop7, _F_GROUP, expected=Verdict.CHECKED)])
-
-
-_PROP8 = Claim(
-    "cuff2016.prop8", "Property 8 (Delta)", "Section 5, Property 8, eq. (46)",
-    "Suppose x^n and x~^n are instances of the database that differ in at most k entries, and that the randomized "
-    "mechanism P_{Y|X^n} is (delta)-DP. Then P_{Y|X^n=x^n} ~(0, k delta) P_{Y|X^n=x~^n}. (46)",
-    "implication",
-    [Reading("literal", "for k = 1..n: max TV over pairs at Hamming distance <= k <= k * tv_dp(M) (exact Fractions)",
-             _check_prop8, _F_GROUP, expected=Verdict.CHECKED)])
 
 
 _PROP9 = Claim(
@@ -299,7 +299,7 @@ def _prove_ex51() -> Decision:
 
 _F_EX51_LITERAL = Family("N = 1..4, e in {1/2, 1/5}",
                          lambda: _fam_ex51((1, 2, 3, 4), (Fraction(1, 2), Fraction(1, 5))))
-_N_REC = sympy.Symbol("n", positive=True)  # the number of records in (53)'s map
+
 
 AT_LEAST_TWO_VALUES = Hypothesis(
     "at-least-two-values", "|X_1| = |X_2| = N >= 2 (some input has X_1 != X_2)",
@@ -346,6 +346,9 @@ _EX51 = Claim(
         open_search=False),
      Reading("forall-e", "with symbolic e ∈ [0, 1] and N ∈ {2, 3}: mi_dp = e ln 2 and capacity = "
               "e ln(N+1)", prove=_prove_ex51, expected=Verdict.PROVED, open_search=False)])
+
+
+_N_REC = sympy.Symbol("n", positive=True)  # the number of records in (53)'s map
 
 
 @functools.lru_cache(maxsize=None)

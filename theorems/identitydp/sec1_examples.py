@@ -1,5 +1,3 @@
-
-
 """Section 1 of identity DP: the two motivating examples (dependent records inflate the posterior
 change of an ε-DP mechanism).
 

@@ -1,5 +1,3 @@
-
-
 """Section 2 of identity DP: the model (datasets from sources), ε-DP on datasets (Definition 2),
 and the two elementary lemmas on ratios.
 

@@ -1,5 +1,3 @@
-
-
 """Section 3 of identity DP: Definition 3 (ε-identity DP), its posterior form (Theorem 1) and
 composition (Proposition 1).
 

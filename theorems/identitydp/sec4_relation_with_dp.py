@@ -1,5 +1,3 @@
-
-
 """Section 4 of identity DP: its relation with ε-DP — Propositions 2 and 3, their non-reversibility,
 Lemma 3 and its application (23)-(24).
 

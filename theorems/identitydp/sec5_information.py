@@ -1,5 +1,3 @@
-
-
 """Section 5 of identity DP: its information-theoretic foundation — posterior/prior ratios (Lemma 4),
 relative entropy (Theorem 2, Corollary 1), mutual information (Theorem 3, Corollary 2), conditional
 mutual information (Proposition 4) — and the claims that ε-DP is a special case of identity DP and that

@@ -1,5 +1,3 @@
-
-
 """Section 6 of identity DP: achieving identity DP for weakly dependent sources — Lemma 5 (k sources,
 η-close conditionals) and Theorem 4 (n sources, each independent of n − k others).
 

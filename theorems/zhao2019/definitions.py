@@ -1,5 +1,3 @@
-
-
 """Zhao's definitions: ε-DP, Bayesian DP (19), semantic privacy (Def. 1), Bayesian semantic privacy
 (Def. 2), membership privacy over D* (Def. 3) — each measure against a brute force from the paper.
 

@@ -1,5 +1,3 @@
-
-
 """Lemma 1 of Zhao (membership privacy ⟺ A ≤ g(P_D[x_i])), the shape of g, and Corollary 1.
 
 Jun Zhao, "Relations Among Different Privacy Notions" (arXiv:1911.00761), Sec. III-B.  These are

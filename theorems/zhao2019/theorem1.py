@@ -1,5 +1,3 @@
-
-
 """Theorem 1 of Zhao (Bayesian DP ⇔ Bayesian semantic privacy, up to the maps) and the step BSP ⇒ SP.
 
 Jun Zhao, "Relations Among Different Privacy Notions" (arXiv:1911.00761), Sec. II and Sec. III-A.

@@ -1,5 +1,3 @@
-
-
 """Theorem 2 of Zhao (DP ⇔ semantic privacy, up to the maps), its numerical comparison with
 Kasiviswanathan–Smith, and the cited point-wise indistinguishability lemma.
 

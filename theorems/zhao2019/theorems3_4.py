@@ -1,5 +1,3 @@
-
-
 """Theorems 3 and 4 of Zhao: Bayesian DP and membership privacy over Zhao's family D* / Li et al.'s
 downward-scalable families.
 
