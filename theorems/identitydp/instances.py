@@ -20,7 +20,7 @@ from exactpriv.distributions import Prior
 from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
-from theorems.identitydp.dependence import multiset_key
+from theorems.identitydp.definitions import multiset_key
 
 B1 = Hamming(range(3), 1)
 _B2 = Hamming((0, 1), 2)

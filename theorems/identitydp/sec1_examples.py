@@ -34,7 +34,7 @@ from exactpriv.forall import equality_for_all, inequality_for_all, value_for_all
 from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
-from theorems.identitydp.dependence import DATASET_MECHANISM, INDEPENDENT_SOURCES
+from theorems.identitydp.definitions import DATASET_MECHANISM, INDEPENDENT_SOURCES
 from theorems.identitydp.instances import _B2, _pmf, geo, sym_mech
 from theorems.identitydp.steps import combine
 from theorems.identitydp.measured import ID, PURE

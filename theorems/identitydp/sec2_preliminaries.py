@@ -29,7 +29,7 @@ from exactpriv.claims import Claim, Family, Finding, Hypothesis, Instance, Outco
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.mechanisms.base import Mechanism
-from theorems.identitydp.dependence import DATASET_MECHANISM
+from theorems.identitydp.definitions import DATASET_MECHANISM
 from theorems.identitydp.instances import B3, SYMMETRIC_NOTE, _one, fam_vectors, rf, zf
 from theorems.identitydp.steps import _ratio, better, combine, log_ratio
 from theorems.identitydp.measured import PURE

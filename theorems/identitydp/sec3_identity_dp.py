@@ -25,7 +25,7 @@ from exactpriv.distributions import Prior
 from exactpriv.exact.kernel import compare
 from exactpriv.measures.bayesian import identity_dp, identity_dp_posterior_form
 from exactpriv.mechanisms.base import Mechanism
-from theorems.identitydp.dependence import OUTPUTS_INDEPENDENT_GIVEN_EACH_SOURCE, cond_rest, record_joint
+from theorems.identitydp.definitions import OUTPUTS_INDEPENDENT_GIVEN_EACH_SOURCE, cond_rest, record_joint
 from theorems.identitydp.instances import (
     _B2,
     B1,

@@ -30,7 +30,7 @@ from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS
 from exactpriv.measures.bayesian import identity_dp
 from exactpriv.mechanisms.base import Mechanism
-from theorems.identitydp.dependence import (
+from theorems.identitydp.definitions import (
     DATASET_MECHANISM,
     INDEPENDENT_SOURCES,
     POSITIVE_MECHANISM,

@@ -30,7 +30,7 @@ from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import EPS
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
-from theorems.identitydp.dependence import DATASET_MECHANISM, INDEPENDENT_SOURCES, record_joint
+from theorems.identitydp.definitions import DATASET_MECHANISM, INDEPENDENT_SOURCES, record_joint
 from theorems.identitydp.instances import (
     _B2,
     DISJ,

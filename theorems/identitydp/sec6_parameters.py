@@ -22,7 +22,7 @@ from exactpriv.claims import Claim, Family, Finding, Instance, Outcome, Reading,
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import OO
-from theorems.identitydp.dependence import DATASET_MECHANISM, conditional_eta, k_joint, max_tv
+from theorems.identitydp.definitions import DATASET_MECHANISM, conditional_eta, k_joint, max_tv
 from exactpriv.spaces import Hamming
 from theorems.identitydp.instances import (
     _B2,

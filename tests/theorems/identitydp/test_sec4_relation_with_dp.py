@@ -7,7 +7,7 @@ from exactpriv.claims import Hypothesis, Reading, Verdict, check_reading
 from exactpriv.distributions import Prior
 from exactpriv.spaces import Hamming
 from theorems import get_claim
-from theorems.identitydp.dependence import DATASET_MECHANISM, k_joint, k_pairwise, max_tv
+from theorems.identitydp.definitions import DATASET_MECHANISM, k_joint, k_pairwise, max_tv
 from theorems.identitydp.instances import xor_prior
 from theorems.identitydp.steps import _scale, implication_check
 from theorems.identitydp.measured import id_of, pure_of
