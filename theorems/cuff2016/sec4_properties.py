@@ -32,9 +32,9 @@ from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
-from theorems.cuff2016.exact_information import LOG2, _eq, _mi_dp, cmi, conj, gt, le, prior_joint
-from theorems.cuff2016.measured import _pure
-from theorems.cuff2016.random_objects import _pmf, _prior, all_equal_prior, mech, product_prior
+from theorems.cuff2016.exact_information import LOG2, decide_equal, mi_dp_of, cmi, conj, gt, le, prior_joint
+from theorems.cuff2016.measured import pure_dp_of
+from theorems.cuff2016.random_objects import random_pmf, random_prior, all_equal_prior, mech, product_prior
 
 __all__ = ["CLAIMS"]
 
@@ -70,8 +70,8 @@ def _fam_indep_random(seed=4, count=40):
     out = []
     for t in range(count):
         a, b, c = rng.choice((2, 3)), rng.choice((2, 3)), rng.choice((2, 3))
-        pu, pw = _pmf(rng, a), _pmf(rng, c)
-        pv = {(u, w): _pmf(rng, b) for u in range(a) for w in range(c)}
+        pu, pw = random_pmf(rng, a), random_pmf(rng, c)
+        pv = {(u, w): random_pmf(rng, b) for u in range(a) for w in range(c)}
         sp = _uvw_space(a, b, c)
         out.append(Instance(f"indep-random#{t}", prior=_joint_prior(sp, lambda u, v, w: pu[u] * pw[w] * pv[u, w][v])))
     return tuple(out)
@@ -124,8 +124,8 @@ def _fam_markov_random(seed=5, count=40):
     out = []
     for t in range(count):
         a, b, c = rng.choice((2, 3)), rng.choice((2, 3)), rng.choice((2, 3))
-        puv = _pmf(rng, a * b)
-        pw = {v: _pmf(rng, c) for v in range(b)}
+        puv = random_pmf(rng, a * b)
+        pw = {v: random_pmf(rng, c) for v in range(b)}
         sp = _uvw_space(a, b, c)
         out.append(Instance(f"markov-random#{t}", prior=_joint_prior(sp, lambda u, v, w: puv[u * b + v] * pw[v][w])))
     return tuple(out)
@@ -176,7 +176,7 @@ def _fam_joint_random(seed=6, count=50):
     for t in range(count):
         a, b, c = rng.choice((2, 3)), rng.choice((2, 3)), rng.choice((2, 3))
         sp = _uvw_space(a, b, c)
-        out.append(Instance(f"joint-random#{t}", prior=_prior(rng, sp)))
+        out.append(Instance(f"joint-random#{t}", prior=random_prior(rng, sp)))
     return tuple(out)
 
 
@@ -184,7 +184,7 @@ def _check_prop6(inst):
     j = prior_joint(inst.prior)
     lhs = cmi(j, (0,), (1, 2))
     rhs = cmi(j, (0,), (1,)) + cmi(j, (0,), (2,), (1,))
-    return Outcome(_eq(lhs, rhs, "I(U;V,W) == I(U;V) + I(U;W|V)"), {"I(U;V,W)": lhs, "I(U;V)+I(U;W|V)": rhs})
+    return Outcome(decide_equal(lhs, rhs, "I(U;V,W) == I(U;V) + I(U;W|V)"), {"I(U;V,W)": lhs, "I(U;V)+I(U;W|V)": rhs})
 
 
 _F_JOINT_RND = Family("random joint pmfs of (U,V,W), alphabets 2-3 (seed 6), plus copies and xor", _fam_joint_random)
@@ -201,7 +201,7 @@ _PROP6 = Claim(
 def _check_cor4_correlated(inst):
     """BROKEN variant: the first inequality of (42) under a correlated prior."""
     M, P = inst.mechanism, inst.prior
-    eps = _mi_dp(M)
+    eps = mi_dp_of(M)
     parts = [(f"I(X_{i};Y) <= eps", le(info.record_mi(M, prior=P, record=i), eps)) for i in range(M.inputs.n)]
     return Outcome(conj(parts), {"mi_dp": eps})
 
@@ -244,7 +244,7 @@ def _fam_cor4_n3(seed=9):
 
 def _check_cor4(inst):
     M, P = inst.mechanism, inst.prior
-    eps = _mi_dp(M)
+    eps = mi_dp_of(M)
     parts, vals = [], {"mi_dp": eps}
     for i in range(M.inputs.n):
         r = info.record_mi(M, prior=P, record=i)
@@ -312,13 +312,13 @@ def _fam_ex41_growth():
 
 def _check_ex41_dp(inst):
     M, eps = inst.mechanism, inst.params["eps"]
-    p, m = _pure(M), _mi_dp(M)
+    p, m = pure_dp_of(M), mi_dp_of(M)
     return Outcome(conj([("eps-DP", le(p, eps)), ("eps-MI-DP", le(m, eps))]), {"pure_dp": p, "mi_dp": m})
 
 
 def _check_ex41_zero(inst):
     c = info.conditional_mi(inst.mechanism, prior=inst.prior)
-    return Outcome(_eq(c, 0, "max_i I(X_i;Y|X^-i) == 0"), {"conditional_mi": c})
+    return Outcome(decide_equal(c, 0, "max_i I(X_i;Y|X^-i) == 0"), {"conditional_mi": c})
 
 
 def _check_ex41_growth(inst):
@@ -332,7 +332,7 @@ def _check_ex41_growth(inst):
     if "full" in inst.extra:  # the reduction is exact: compare with the n-record mechanism
         full = inst.extra["full"]
         r = info.record_mi(full, prior=all_equal_prior(full.inputs))
-        parts.append(("max_i I(X_i;Y) of the full mechanism == I_n", _eq(r, I_n)))
+        parts.append(("max_i I(X_i;Y) of the full mechanism == I_n", decide_equal(r, I_n)))
     return Outcome(conj(parts), {"I_n": I_n, "I_n+1": I_next})
 
 

@@ -35,7 +35,7 @@ from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 from theorems.identitydp.definitions import DATASET_MECHANISM, INDEPENDENT_SOURCES
-from theorems.identitydp.instances import _B2, _pmf, geo, sym_mech
+from theorems.identitydp.instances import TWO_BINARY_RECORDS, random_pmf, geo, sym_mech
 from theorems.identitydp.steps import combine
 from theorems.identitydp.measured import ID, PURE
 
@@ -159,12 +159,12 @@ EX1 = Claim(
 _EX2_P1 = Fraction(1, 10)  # p(t1): probability of being infected
 
 
-def ex2_product_prior(space=_B2):
+def ex2_product_prior(space=TWO_BINARY_RECORDS):
     return Prior.product(space, [[1 - _EX2_P1, _EX2_P1]] * 2)
 
 
 def _ex2_diag_prior(p=_EX2_P1):
-    return Prior.from_dict(_B2, {(0, 0): 1 - p, (1, 1): p})
+    return Prior.from_dict(TWO_BINARY_RECORDS, {(0, 0): 1 - p, (1, 1): p})
 
 
 def _ex2_independent_check(inst: Instance) -> Outcome:
@@ -184,7 +184,7 @@ def _ex2_dependent_check(inst: Instance) -> Outcome:
         target = Fraction(inst.params["exp_eps"]) ** 2
         what = "e^(2 eps) (eq. (3))"
     else:
-        target = Fraction(M.rows[_B2.index((1, 1))][M.outputs.index(2)]) / M.rows[_B2.index((0, 0))][M.outputs.index(2)]
+        target = Fraction(M.rows[TWO_BINARY_RECORDS.index((1, 1))][M.outputs.index(2)]) / M.rows[TWO_BINARY_RECORDS.index((0, 0))][M.outputs.index(2)]
         what = "Pr[M(t1,t1)=2]/Pr[M(t2,t2)=2] (eq. (2))"
     return Outcome(compare(f, "==", target), {"odds_factor": f, "target": target, "what": what})
 
@@ -206,8 +206,8 @@ def _fam_ex2(kind: str) -> tuple:
         P = ex2_product_prior() if kind == "independent" else _ex2_diag_prior()
         out.append(Instance(f"geometric count, e^eps={e}, {kind} prior p(t1)=1/10", geo(2, e), P, {"exp_eps": e}))
     for k in range(30):
-        M = sym_mech(rng, _B2, 3, zeros=False)
-        P = (Prior.product(_B2, [_pmf(rng, 2, zeros=False)] * 2) if kind == "independent"
+        M = sym_mech(rng, TWO_BINARY_RECORDS, 3, zeros=False)
+        P = (Prior.product(TWO_BINARY_RECORDS, [random_pmf(rng, 2, zeros=False)] * 2) if kind == "independent"
              else _ex2_diag_prior(Fraction(rng.randint(1, 9), 10)))
         out.append(Instance(f"random positive multiset mechanism #{k}, {kind} prior", M, P))
     return tuple(out)
@@ -220,7 +220,7 @@ def _is_example2_geometric(inst: Instance) -> bool:
 
 def _odds_at_2_defined(inst: Instance) -> bool:
     M, P = inst.mechanism, inst.prior
-    return (P is not None and 2 in M.outputs and M.inputs == _B2
+    return (P is not None and 2 in M.outputs and M.inputs == TWO_BINARY_RECORDS
             and _posterior_odds_factor(M, P.pmf, 0, 1, 0, 2) is not None)
 
 

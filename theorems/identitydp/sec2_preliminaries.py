@@ -30,8 +30,8 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.mechanisms.base import Mechanism
 from theorems.identitydp.definitions import DATASET_MECHANISM
-from theorems.identitydp.instances import B3, SYMMETRIC_NOTE, _one, fam_vectors, rf, zf
-from theorems.identitydp.steps import _ratio, better, combine, log_ratio
+from theorems.identitydp.instances import B3, SYMMETRIC_NOTE, witness_family, fam_vectors, rf, zf
+from theorems.identitydp.steps import level_ratio, better, combine, log_ratio
 from theorems.identitydp.measured import PURE
 
 __all__ = ["CLAIMS"]
@@ -103,7 +103,7 @@ def _def2_forms(M: Mechanism):
         if sum(abs(x - y) for x, y in zip(hist[a], hist[b])) != 2:
             continue
         for r in range(len(M.outputs)):
-            v = _ratio(M.rows[a][r], M.rows[b][r])
+            v = level_ratio(M.rows[a][r], M.rows[b][r])
             if better(v, best_z):
                 best_z = v
             if rep[hist[a]] == a and rep[hist[b]] == b and better(v, best_d):
@@ -130,7 +130,7 @@ def _def2_witness() -> Family:
     half = [Fraction(1, 2), Fraction(1, 2)]
     rows = {(1, 0, 0): [Fraction(1, 4), Fraction(3, 4)], (0, 1, 1): [Fraction(3, 4), Fraction(1, 4)]}
     M = Mechanism(B3, [0, 1], [rows.get(p, half) for p in B3.points], _built="<not a dataset mechanism>")
-    return _one("(1,0,0) and (0,1,1): neighbouring datasets, Hamming distance 3", M, name="minimal-witness")
+    return witness_family("(1,0,0) and (0,1,1): neighbouring datasets, Hamming distance 3", M, name="minimal-witness")
 
 
 DEF2 = Claim(

@@ -27,13 +27,13 @@ from exactpriv.measures.bayesian import identity_dp, identity_dp_posterior_form
 from exactpriv.mechanisms.base import Mechanism
 from theorems.identitydp.definitions import OUTPUTS_INDEPENDENT_GIVEN_EACH_SOURCE, cond_rest, record_joint
 from theorems.identitydp.instances import (
-    _B2,
+    TWO_BINARY_RECORDS,
     B1,
     B3,
     DISJ,
     T2,
-    _one,
-    _pmf,
+    witness_family,
+    random_pmf,
     by_count,
     diag_prior,
     families_joint,
@@ -42,8 +42,8 @@ from theorems.identitydp.instances import (
     product_prior,
     sym_mech,
 )
-from theorems.identitydp.steps import _ratio, add, better, combine, log_ratio
-from theorems.identitydp.measured import ID, _cached
+from theorems.identitydp.steps import level_ratio, add, better, combine, log_ratio
+from theorems.identitydp.measured import ID, cached
 
 __all__ = ["CLAIMS"]
 
@@ -57,7 +57,7 @@ def _thm1_broken_check(inst: Instance) -> Outcome:
         joint, _ = record_joint(M, P, i)
         for t, tp in itertools.permutations(joint, 2):
             for r in range(len(M.outputs)):
-                v = _ratio(joint[t][r], joint[tp][r])
+                v = level_ratio(joint[t][r], joint[tp][r])
                 if better(v, best):
                     best = v
     return Outcome(compare(log_ratio(best), "==", ID(M, P)))
@@ -83,7 +83,7 @@ def _def3_bruteforce(M: Mechanism, P: Prior):
             sums[t] = vec
         for t, tp in itertools.permutations(sums, 2):
             for r in range(len(M.outputs)):
-                v = _ratio(sums[t][r], sums[tp][r])
+                v = level_ratio(sums[t][r], sums[tp][r])
                 if better(v, best):
                     best = v
     return log_ratio(best)
@@ -98,7 +98,7 @@ def _def3_joint_form(M: Mechanism, P: Prior):
         joint, marg = record_joint(M, P, i)
         for t, tp in itertools.permutations(marg, 2):
             for r in range(len(M.outputs)):
-                v = _ratio(joint[t][r] / marg[t], joint[tp][r] / marg[tp])
+                v = level_ratio(joint[t][r] / marg[t], joint[tp][r] / marg[tp])
                 if better(v, best):
                     best = v
     return log_ratio(best)
@@ -166,7 +166,7 @@ THM1 = Claim(
 def _prop1_check(inst: Instance) -> Outcome:
     M1, M2, P = inst.mechanism, inst.extra["M2"], inst.prior
     e1, e2 = ID(M1, P), ID(M2, P)
-    ec = _cached("id", lambda: identity_dp(M1.product(M2), prior=P).value, M1, M2, P)
+    ec = cached("id", lambda: identity_dp(M1.product(M2), prior=P).value, M1, M2, P)
     return Outcome(compare(ec, "<=", add(e1, e2)), {"eps1": e1, "eps2": e2, "composed": ec})
 
 
@@ -183,17 +183,17 @@ def _fam_prop1(kind: str, count: int = 40) -> tuple:
             P = joint_prior(rng, sp)
         elif kind == "separate-records":
             sp = DISJ  # disjoint universes: every mechanism is a dataset mechanism
-            r1 = {a: _pmf(rng, R1) for a in sp.records[0]}
-            r2 = {b: _pmf(rng, R2) for b in sp.records[1]}
+            r1 = {a: random_pmf(rng, R1) for a in sp.records[0]}
+            r2 = {b: random_pmf(rng, R2) for b in sp.records[1]}
             M1 = Mechanism(sp, list(range(R1)), [r1[p[0]] for p in sp.points], _built="<reads X1 only>")
             M2 = Mechanism(sp, list(range(R2)), [r2[p[1]] for p in sp.points], _built="<reads X2 only>")
             P = joint_prior(rng, sp)
         elif kind == "perfectly-dependent":
-            sp = (_B2, B3, T2)[k % 3]
+            sp = (TWO_BINARY_RECORDS, B3, T2)[k % 3]
             M1, M2 = sym_mech(rng, sp, R1), sym_mech(rng, sp, R2)
             P = diag_prior(rng, sp)
         else:
-            sp = (_B2, T2)[k % 2]
+            sp = (TWO_BINARY_RECORDS, T2)[k % 2]
             M1, M2 = sym_mech(rng, sp, R1), sym_mech(rng, sp, R2)
             P = joint_prior(rng, sp) if k % 3 else product_prior(rng, sp)
         out.append(Instance(f"{kind} #{k}", M1, P, extra={"M2": M2}))
@@ -202,11 +202,11 @@ def _fam_prop1(kind: str, count: int = 40) -> tuple:
 
 @functools.lru_cache(maxsize=None)
 def _prop1_witness() -> Family:
-    M1 = by_count(_B2, [[Fraction(1, 2), Fraction(1, 2)], [Fraction(1, 3), Fraction(2, 3)],
+    M1 = by_count(TWO_BINARY_RECORDS, [[Fraction(1, 2), Fraction(1, 2)], [Fraction(1, 3), Fraction(2, 3)],
                          [Fraction(2, 3), Fraction(1, 3)]])
-    M2 = by_count(_B2, [[Fraction(2, 3), Fraction(1, 3)], [Fraction(2, 3), Fraction(1, 3)],
+    M2 = by_count(TWO_BINARY_RECORDS, [[Fraction(2, 3), Fraction(1, 3)], [Fraction(2, 3), Fraction(1, 3)],
                          [Fraction(1, 3), Fraction(2, 3)]])
-    return _one("two count mechanisms on two independent uniform bits (14 fails)", M1, Prior.uniform(_B2),
+    return witness_family("two count mechanisms on two independent uniform bits (14 fails)", M1, Prior.uniform(TWO_BINARY_RECORDS),
                 extra={"M2": M2}, name="minimal-witness")
 
 

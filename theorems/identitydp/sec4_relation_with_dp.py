@@ -39,11 +39,11 @@ from theorems.identitydp.definitions import (
     k_pairwise,
 )
 from theorems.identitydp.instances import (
-    _B2,
+    TWO_BINARY_RECORDS,
     B3,
     DISJ,
     SYMMETRIC_NOTE,
-    _one,
+    witness_family,
     by_count,
     fam_vectors,
     families_joint_sym,
@@ -54,7 +54,7 @@ from theorems.identitydp.instances import (
     sym_mech,
     xor_prior,
 )
-from theorems.identitydp.steps import _ratio, _scale, better, combine, implication_check, log_ratio
+from theorems.identitydp.steps import level_ratio, scaled, better, combine, implication_check, log_ratio
 from theorems.identitydp.measured import PURE, id_of, pure_of
 from theorems.identitydp.sec1_examples import ex2_product_prior
 
@@ -98,9 +98,9 @@ PROP2 = Claim(
 _K = sympy.Symbol("k", positive=True)
 
 
-_prop3_check = implication_check(id_of, lambda inst: _scale(k_joint(inst.prior), PURE(inst.mechanism)),
+_prop3_check = implication_check(id_of, lambda inst: scaled(k_joint(inst.prior), PURE(inst.mechanism)),
                                   "identity_dp <= k pure_dp, k from joint independence")
-_prop3_pairwise_check = implication_check(id_of, lambda inst: _scale(k_pairwise(inst.prior), PURE(inst.mechanism)),
+_prop3_pairwise_check = implication_check(id_of, lambda inst: scaled(k_pairwise(inst.prior), PURE(inst.mechanism)),
                                            "identity_dp <= k pure_dp, k from pairwise independence")
 
 
@@ -108,7 +108,7 @@ _prop3_pairwise_check = implication_check(id_of, lambda inst: _scale(k_pairwise(
 def _prop3_witness() -> Family:
     M = by_count(B3, [[Fraction(1, 2), Fraction(1, 2)], [Fraction(3, 4), Fraction(1, 4)],
                         [Fraction(7, 8), Fraction(1, 8)], [Fraction(15, 16), Fraction(1, 16)]])
-    return _one("XOR prior (pairwise independent, jointly dependent), 2-output count mechanism", M, xor_prior(),
+    return witness_family("XOR prior (pairwise independent, jointly dependent), 2-output count mechanism", M, xor_prior(),
                 name="minimal-witness")
 
 
@@ -209,10 +209,10 @@ def _fam_nonrev(kind: str) -> tuple:
     """Witnesses of non-reversibility.  (The geometric count is not one: its boundary outputs
     have the ratio e^eps for every x_(i), so identity_dp = pure_dp under product priors.)"""
     out = []
-    M = by_count(_B2, _COUNT_RR)  # neighbour ratios 3/2 and 2 mix under the prior
+    M = by_count(TWO_BINARY_RECORDS, _COUNT_RR)  # neighbour ratios 3/2 and 2 mix under the prior
     if kind == "independent":
         out.append(Instance("2-output count mechanism, product prior p(1)=1/10", M, ex2_product_prior()))
-        out.append(Instance("2-output count mechanism, uniform prior", M, Prior.uniform(_B2)))
+        out.append(Instance("2-output count mechanism, uniform prior", M, Prior.uniform(TWO_BINARY_RECORDS)))
         # the paper's recipe: a large neighbour ratio at a rare x_(i)
         sp = DISJ
         rows = []
@@ -225,7 +225,7 @@ def _fam_nonrev(kind: str) -> tuple:
         out.append(Instance("neighbour ratio 20 at a configuration of probability 1/101", Mechanism(sp, [0, 1], rows), P))
     else:
         out.append(Instance("2-output count mechanism, X1 = X2 uniform (k = 2)", M,
-                            Prior.from_dict(_B2, {(0, 0): Fraction(1, 2), (1, 1): Fraction(1, 2)})))
+                            Prior.from_dict(TWO_BINARY_RECORDS, {(0, 0): Fraction(1, 2), (1, 1): Fraction(1, 2)})))
         out.append(Instance("geometric count n=3 e^eps=3/2, modulated prior (k = 2)", geo(3, Fraction(3, 2)),
                             modulated_prior(Fraction(1, 3), Fraction(1, 10))))
     return tuple(out)
@@ -256,7 +256,7 @@ NONREVERSIBLE = Claim(
         Reading(
             name="prop3-converse",
             statement="witnesses: dependent prior with k >= 2 and identity_dp < k pure_dp (eps-identity-DP, not eps/k-DP)",
-            check=_strictly_below(id_of, lambda inst: _scale(k_joint(inst.prior), PURE(inst.mechanism)),
+            check=_strictly_below(id_of, lambda inst: scaled(k_joint(inst.prior), PURE(inst.mechanism)),
                                   "identity_dp < k pure_dp"),
             families=[Family("witnesses", lambda: _fam_nonrev("dependent"), "count mechanisms, dependent priors")],
             hypotheses=(DATASET_MECHANISM, AT_LEAST_TWO_DEPENDENT),
@@ -375,7 +375,7 @@ def _eq24_attained_check(inst: Instance) -> Outcome:
         if pa[0] == pb[0]:
             continue
         for r in range(len(M.outputs)):
-            v = _ratio(M.rows[a][r], M.rows[b][r])
+            v = level_ratio(M.rows[a][r], M.rows[b][r])
             if better(v, best):
                 best, arg = v, (pa, pb)
     P = Prior.from_dict(sp, {arg[0]: Fraction(1, 2), arg[1]: Fraction(1, 2)})

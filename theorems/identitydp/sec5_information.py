@@ -32,9 +32,9 @@ from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 from theorems.identitydp.definitions import DATASET_MECHANISM, INDEPENDENT_SOURCES, record_joint
 from theorems.identitydp.instances import (
-    _B2,
+    TWO_BINARY_RECORDS,
     DISJ,
-    _one,
+    witness_family,
     by_count,
     families_joint,
     families_joint_sym,
@@ -42,8 +42,8 @@ from theorems.identitydp.instances import (
     geo,
     zf,
 )
-from theorems.identitydp.steps import _ratio, better, combine, implication_check, log_ratio, measured_gt
-from theorems.identitydp.measured import _KL, _MI, CMI, ID, PURE, id_of, pure_of
+from theorems.identitydp.steps import level_ratio, better, combine, implication_check, log_ratio, measured_gt
+from theorems.identitydp.measured import KL, MI, CMI, ID, PURE, id_of, pure_of
 from theorems.identitydp.sec4_relation_with_dp import prop2_check
 
 __all__ = ["CLAIMS"]
@@ -51,14 +51,14 @@ __all__ = ["CLAIMS"]
 
 @functools.lru_cache(maxsize=None)
 def _cor1_witness() -> Family:
-    return _one("geometric count n=2 e^eps=16, X1 = X2, Pr[(1,1)] = 1/8", geo(2, Fraction(16)),
-                Prior.from_dict(_B2, {(0, 0): Fraction(7, 8), (1, 1): Fraction(1, 8)}), name="minimal-witness")
+    return witness_family("geometric count n=2 e^eps=16, X1 = X2, Pr[(1,1)] = 1/8", geo(2, Fraction(16)),
+                Prior.from_dict(TWO_BINARY_RECORDS, {(0, 0): Fraction(7, 8), (1, 1): Fraction(1, 8)}), name="minimal-witness")
 
 
 @functools.lru_cache(maxsize=None)
 def _cor2_witness() -> Family:
     sp = Hamming((0, 1), 8)
-    return _one("geometric count on 8 perfectly correlated records, e^eps=3/2, uniform on {0^8, 1^8}",
+    return witness_family("geometric count on 8 perfectly correlated records, e^eps=3/2, uniform on {0^8, 1^8}",
                 geo(8, Fraction(3, 2)), Prior.from_dict(sp, {(0,) * 8: Fraction(1, 2), (1,) * 8: Fraction(1, 2)}),
                 name="witness")
 
@@ -75,7 +75,7 @@ def _lemma4_ratio(M: Mechanism, P: Prior, scale: Fraction = Fraction(1)):
                 continue
             for t in marg:
                 post = joint[t][r] / py
-                for v in (_ratio(marg[t], post), _ratio(post, marg[t])):
+                for v in (level_ratio(marg[t], post), level_ratio(post, marg[t])):
                     if better(v, best):
                         best = v
     return log_ratio(best)
@@ -108,7 +108,7 @@ LEMMA4 = Claim(
 )
 
 
-_thm2_check = implication_check(lambda inst: _KL(inst.mechanism, inst.prior), id_of,
+_thm2_check = implication_check(lambda inst: KL(inst.mechanism, inst.prior), id_of,
                                  "max_{i,r} D(X_i || X_i|Y=r) <= identity_dp")
 
 
@@ -131,7 +131,7 @@ THM2 = Claim(
 )
 
 
-_cor1_check = implication_check(lambda inst: _KL(inst.mechanism, inst.prior), pure_of,
+_cor1_check = implication_check(lambda inst: KL(inst.mechanism, inst.prior), pure_of,
                                  "max_{i,r} D(X_i || X_i|Y=r) <= pure_dp")
 
 
@@ -181,7 +181,7 @@ COR1 = Claim(
 )
 
 
-_thm3_check = implication_check(lambda inst: _MI(inst.mechanism, inst.prior), id_of, "max_i I(X_i;Y) <= identity_dp")
+_thm3_check = implication_check(lambda inst: MI(inst.mechanism, inst.prior), id_of, "max_i I(X_i;Y) <= identity_dp")
 
 
 THM3 = Claim(
@@ -204,7 +204,7 @@ THM3 = Claim(
 )
 
 
-_cor2_check = implication_check(lambda inst: _MI(inst.mechanism, inst.prior), pure_of, "max_i I(X_i;Y) <= pure_dp")
+_cor2_check = implication_check(lambda inst: MI(inst.mechanism, inst.prior), pure_of, "max_i I(X_i;Y) <= pure_dp")
 
 
 COR2 = Claim(
@@ -261,11 +261,11 @@ _prop4_dp_check = implication_check(lambda inst: CMI(inst.mechanism, inst.prior)
 def _prop4_witnesses() -> tuple:
     """The noisy parity (a positive mechanism, so the refutation is no boundary effect) first, then the parity."""
     q = Fraction(1, 4)
-    noisy = Mechanism(_B2, [0, 1], [[1 - q, q], [q, 1 - q], [q, 1 - q], [1 - q, q]],
+    noisy = Mechanism(TWO_BINARY_RECORDS, [0, 1], [[1 - q, q], [q, 1 - q], [q, 1 - q], [1 - q, q]],
                       _built="parity x1 xor x2 flipped with probability 1/4")
-    exact = Mechanism(_B2, [0, 1], [[1, 0], [0, 1], [0, 1], [1, 0]], _built="parity x1 xor x2")
-    return (Instance("noisy parity (flip 1/4) of two independent uniform bits", noisy, Prior.uniform(_B2)),
-            Instance("parity of two independent uniform bits", exact, Prior.uniform(_B2)))
+    exact = Mechanism(TWO_BINARY_RECORDS, [0, 1], [[1, 0], [0, 1], [0, 1], [1, 0]], _built="parity x1 xor x2")
+    return (Instance("noisy parity (flip 1/4) of two independent uniform bits", noisy, Prior.uniform(TWO_BINARY_RECORDS)),
+            Instance("parity of two independent uniform bits", exact, Prior.uniform(TWO_BINARY_RECORDS)))
 
 
 def _prop4_witness() -> Family:
@@ -313,13 +313,13 @@ PROP4 = Claim(
 @functools.lru_cache(maxsize=None)
 def _dp_special_witnesses() -> tuple:
     """A full-support near-diagonal prior first (so the refutation is no boundary effect), then X1 = X2."""
-    M = by_count(_B2, [[Fraction(3, 4), Fraction(1, 4)], [Fraction(1, 2), Fraction(1, 2)],
+    M = by_count(TWO_BINARY_RECORDS, [[Fraction(3, 4), Fraction(1, 4)], [Fraction(1, 2), Fraction(1, 2)],
                         [Fraction(1, 4), Fraction(3, 4)]])
-    near = Prior.from_dict(_B2, {(0, 0): Fraction(49, 100), (0, 1): Fraction(1, 100), (1, 0): Fraction(1, 100),
+    near = Prior.from_dict(TWO_BINARY_RECORDS, {(0, 0): Fraction(49, 100), (0, 1): Fraction(1, 100), (1, 0): Fraction(1, 100),
                                  (1, 1): Fraction(49, 100)})
     return (Instance("X1 = X2 with probability 98/100 (full support), 2-output count mechanism (log 2-DP)", M, near),
             Instance("X1 = X2 uniform, 2-output count mechanism (log 2-DP)", M,
-                     Prior.from_dict(_B2, {(0, 0): Fraction(1, 2), (1, 1): Fraction(1, 2)})))
+                     Prior.from_dict(TWO_BINARY_RECORDS, {(0, 0): Fraction(1, 2), (1, 1): Fraction(1, 2)})))
 
 
 def _dp_special_witness() -> Family:
@@ -366,7 +366,7 @@ def _out_of_control_check(which: str):
     def check(inst: Instance) -> Outcome:
         M, P = inst.mechanism, inst.prior
         pu = PURE(M)
-        m = _KL(M, P) if which == "kl" else _MI(M, P)
+        m = KL(M, P) if which == "kl" else MI(M, P)
         parts = [compare(ID(M, P), ">", pu), measured_gt(m, pu)]
         return Outcome(combine(parts, f"M is eps-DP (eps = pure_dp), not eps-identity-DP, and "
                                        f"{'max D(X_i||X_i|Y=r)' if which == 'kl' else 'max I(X_i;Y)'} > eps"),

@@ -25,7 +25,7 @@ from exactpriv.exact.numbers import OO
 from theorems.identitydp.definitions import DATASET_MECHANISM, conditional_eta, k_joint, max_tv
 from exactpriv.spaces import Hamming
 from theorems.identitydp.instances import (
-    _B2,
+    TWO_BINARY_RECORDS,
     B3,
     T2,
     by_count,
@@ -36,8 +36,8 @@ from theorems.identitydp.instances import (
     rf,
     sym_mech,
 )
-from theorems.identitydp.steps import LOG2, _scale, combine, is_oo, lmax
-from theorems.identitydp.measured import ID, PURE, _cached
+from theorems.identitydp.steps import LOG2, scaled, combine, is_oo, lmax
+from theorems.identitydp.measured import ID, PURE, cached
 from theorems.identitydp.sec4_relation_with_dp import sf
 
 __all__ = ["CLAIMS"]
@@ -50,7 +50,7 @@ def _eta_bound(k: int, pure, eta: Fraction):
         log 2 + max(k pure_dp + log eta, pure_dp)        (log 0 = -oo)."""
     if is_oo(pure):
         return OO
-    inner = pure if eta == 0 else lmax(_scale(k, pure) + LogForm.log(eta), pure)
+    inner = pure if eta == 0 else lmax(scaled(k, pure) + LogForm.log(eta), pure)
     return inner + LOG2
 
 
@@ -58,7 +58,7 @@ def _lemma5_check_factory(drop_log2: bool = False):
     def check(inst: Instance) -> Outcome:
         M, P = inst.mechanism, inst.prior
         k = M.inputs.n_records
-        eta = _cached("tv", lambda: max_tv(P), P)
+        eta = cached("tv", lambda: max_tv(P), P)
         bound = _eta_bound(k, PURE(M), eta)
         if drop_log2 and not is_oo(bound):
             bound = bound - LOG2
@@ -72,7 +72,7 @@ def _lemma5_check_factory(drop_log2: bool = False):
 def _fam_small_eta(n: int, kind: str, count: int) -> tuple:
     """Weakly dependent sources (small eta, where Lemma 5 improves on group privacy)."""
     rng = random.Random(500 + n)
-    sp = {2: (_B2, T2), 3: (B3,)}[n]
+    sp = {2: (TWO_BINARY_RECORDS, T2), 3: (B3,)}[n]
     out = []
     for k in range(count):
         space = sp[k % len(sp)]
@@ -126,7 +126,7 @@ LEMMA5 = Claim(
 def _thm4_check(inst: Instance) -> Outcome:
     M, P = inst.mechanism, inst.prior
     k = k_joint(P)
-    eta = _cached("tv", lambda: max_tv(P), P)
+    eta = cached("tv", lambda: max_tv(P), P)
     bound = _eta_bound(k, PURE(M), eta)
     return Outcome(compare(ID(M, P), "<=", bound), {"k": k, "eta": eta, "bound": bound, "identity_dp": ID(M, P)})
 
@@ -147,7 +147,7 @@ def _thm4_conditional_check(inst: Instance) -> Outcome:
     n = M.inputs.n_records
     parts, vals = [], {}
     for k in range(k_joint(P), n + 1):  # every admissible k must give a valid bound
-        eta = _cached(f"ceta{k}", lambda: conditional_eta(P, k), P)
+        eta = cached(f"ceta{k}", lambda: conditional_eta(P, k), P)
         bound = _eta_bound(k, PURE(M), eta)
         vals[k] = (eta, bound)
         parts.append(compare(ID(M, P), "<=", bound))

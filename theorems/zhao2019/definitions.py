@@ -23,12 +23,12 @@ from exactpriv.claims import Claim, Instance, Outcome, Reading, Verdict
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import OO
 from theorems.zhao2019.brute_force import (
-    _event_max_ratio,
-    _events,
-    _posteriors,
-    _sd,
-    _subsets,
-    _tables,
+    event_max_ratio,
+    output_events,
+    posteriors,
+    statistical_distance,
+    subsets_of,
+    tables_of,
     brute_bdp_ratio,
     brute_mp_of,
     bsp_uv,
@@ -36,15 +36,15 @@ from theorems.zhao2019.brute_force import (
     sp_uv,
     witness_pair_weights,
 )
-from theorems.zhao2019.steps import H_ge, _attained, _cross_ratio, _q, le, lt, ratio_of
+from theorems.zhao2019.steps import H_ge, sd_attained, cross_ratio, exact_text, le, lt, ratio_of
 from theorems.zhao2019.instances import DEF_FAMILIES, RANDOM_PRODUCT, ZOO
 from theorems.zhao2019.measured import (
     INDEPENDENT_FULL,
     OLD_NULL_EVENTS,
     PAPER_NULL_EVENTS,
-    _bsp,
-    _dp,
-    _sp,
+    bsp_measure,
+    dp_measure,
+    sp_measure,
     bdp,
     mp,
 )
@@ -58,16 +58,16 @@ _PAPER, _OLD = f"null_events={PAPER_NULL_EVENTS}", f"null_events={OLD_NULL_EVENT
 def check_def_dp_events(inst: Instance) -> Outcome:
     """pure_dp(M) (pointwise, max over outputs) == max over neighbours and output events."""
     M = inst.mechanism
-    T = _tables(M, None)
-    events = _events(T.ny)
+    T = tables_of(M, None)
+    events = output_events(T.ny)
     best = Fraction(1)
     for a, b in M.inputs.directed_edges().tolist():
-        r = _event_max_ratio(T.rows[a], T.rows[b], events)
+        r = event_max_ratio(T.rows[a], T.rows[b], events)
         if r is not None and lt(best, r):
             best = r
-    m = _dp(M)
+    m = dp_measure(M)
     r_m = ratio_of(m.value)
-    return Outcome(Decision.of(r_m == best, "brute-force events", f"e^DP = {_q(r_m)} vs event max {_q(best)}"),
+    return Outcome(Decision.of(r_m == best, "brute-force events", f"e^DP = {exact_text(r_m)} vs event max {exact_text(best)}"),
                    {"pure_dp": m, "event_max_ratio": best})
 
 
@@ -87,11 +87,11 @@ def check_def_bdp_events(null_events: str = PAPER_NULL_EVENTS):
     ``null_events``."""
 
     def check(inst: Instance) -> Outcome:
-        T = _tables(inst.mechanism, inst.prior, null_events)
+        T = tables_of(inst.mechanism, inst.prior, null_events)
         brute = brute_bdp_ratio(T)
         m = bdp(inst.mechanism, inst.prior, null_events)
         r = ratio_of(m.value)
-        return Outcome(Decision.of(r == brute, "brute-force (i,S,events)", f"e^BDP = {_q(r)} vs brute force {_q(brute)}"),
+        return Outcome(Decision.of(r == brute, "brute-force (i,S,events)", f"e^BDP = {exact_text(r)} vs brute force {exact_text(brute)}"),
                        {"bayesian_dp": m, "brute_ratio": brute})
 
     return check
@@ -99,7 +99,7 @@ def check_def_bdp_events(null_events: str = PAPER_NULL_EVENTS):
 
 def check_bdp_equals_dp_independent(inst: Instance) -> Outcome:
     """For independent full-support records BDP = DP (S = N∖{i} gives DP; mixtures do not exceed it)."""
-    b, d = bdp(inst.mechanism, inst.prior), _dp(inst.mechanism)
+    b, d = bdp(inst.mechanism, inst.prior), dp_measure(inst.mechanism)
     return Outcome(Decision.of(ratio_of(b.value) == ratio_of(d.value), "exact", f"BDP = {b.value} vs DP = {d.value}"),
                    {"bayesian_dp": b, "pure_dp": d})
 
@@ -132,9 +132,9 @@ def check_def_sp(inst: Instance) -> Outcome:
     """SP's exact sup vs beliefs: 6 random exact beliefs never exceed it, and the measure's
     optimal two-point belief (rounded to rationals) comes within 10^-4 of it."""
     M = inst.mechanism
-    T = _tables(M, None)
-    m = _sp(M)
-    R = _cross_ratio(m)
+    T = tables_of(M, None)
+    m = sp_measure(M)
+    R = cross_ratio(m)
     rng = random.Random(zlib.crc32(inst.label.encode()))
     X = len(T.points)
     worst = Fraction(0)
@@ -144,10 +144,10 @@ def check_def_sp(inst: Instance) -> Outcome:
         for i in range(T.n):
             for y in range(T.ny):
                 u, v = sp_uv(T, i, y)
-                post = _posteriors(w, [u[k] for k in supp], [v[k] for k in supp])
+                post = posteriors(w, [u[k] for k in supp], [v[k] for k in supp])
                 if post is None:
                     continue
-                s = _sd(*post)
+                s = statistical_distance(*post)
                 worst = max(worst, s)
                 if not H_ge(R, s):
                     return Outcome(Decision.of(False, "random belief", f"SD {s} > SP = {m.value} (record {i}, output {y})", certificate={"belief": str(dict(zip(supp, w)))}), {"semantic_privacy": m})
@@ -159,12 +159,12 @@ def check_def_sp(inst: Instance) -> Outcome:
         xa, xb = wit["pair"]
         wa, wb = witness_pair_weights(wit["belief"], (xa, xb))
         ka, kb = T.index[tuple(xa)], T.index[tuple(xb)]
-        post = _posteriors([wa, wb], [u[ka], u[kb]], [v[ka], v[kb]])
+        post = posteriors([wa, wb], [u[ka], u[kb]], [v[ka], v[kb]])
         if post is None:
             return Outcome(Decision.undecided("witness belief", "the witness belief has an undefined posterior"),
                            {"semantic_privacy": m})
-        s = _sd(*post)
-        return Outcome(_attained(R, s, f"random beliefs reach SD {worst} <= SP = {m.value}; the rounded "
+        s = statistical_distance(*post)
+        return Outcome(sd_attained(R, s, f"random beliefs reach SD {worst} <= SP = {m.value}; the rounded "
                                        f"optimal belief reaches {float(s):.6f}"),
                        {"semantic_privacy": m, "witness_sd": s})
     return Outcome(Decision.of(True, "beliefs", f"random beliefs reach SD {worst} <= SP = {m.value} = 0"),
@@ -191,13 +191,13 @@ def check_def_bsp(game: str, null_events: str = PAPER_NULL_EVENTS):
 
     def check(inst: Instance) -> Outcome:
         M = inst.mechanism
-        T = _tables(M, inst.prior, null_events)
-        m = _bsp(M, inst.prior, game, null_events)
-        R = _cross_ratio(m)
+        T = tables_of(M, inst.prior, null_events)
+        m = bsp_measure(M, inst.prior, game, null_events)
+        R = cross_ratio(m)
         rng = random.Random(zlib.crc32(inst.label.encode()))
         worst = Fraction(0)
         for i in range(T.n):
-            for S in _subsets([j for j in range(T.n) if j != i]):
+            for S in subsets_of([j for j in range(T.n) if j != i]):
                 cfgs = bsp_uv(T, i, S, game)
                 if not cfgs:
                     continue
@@ -205,10 +205,10 @@ def check_def_bsp(game: str, null_events: str = PAPER_NULL_EVENTS):
                     pick = rng.sample(range(len(cfgs)), min(len(cfgs), rng.choice((2, 3))))
                     w = random_weights(rng, len(pick))
                     for y in range(T.ny):
-                        post = _posteriors(w, [cfgs[k][1][y] for k in pick], [cfgs[k][2][y] for k in pick])
+                        post = posteriors(w, [cfgs[k][1][y] for k in pick], [cfgs[k][2][y] for k in pick])
                         if post is None:
                             continue
-                        s = _sd(*post)
+                        s = statistical_distance(*post)
                         worst = max(worst, s)
                         if not H_ge(R, s):
                             return Outcome(Decision.of(False, "random belief", f"SD {s} > BSP = {m.value} (i={i}, S={S})"),
@@ -222,12 +222,12 @@ def check_def_bsp(game: str, null_events: str = PAPER_NULL_EVENTS):
             if ca not in cfgs or cb not in cfgs:
                 return Outcome(Decision.of(False, "witness belief", f"witness configurations {ca}, {cb} not admissible"),
                                {"bsp": m})
-            post = _posteriors([wa, wb], [cfgs[ca][0][y], cfgs[cb][0][y]], [cfgs[ca][1][y], cfgs[cb][1][y]])
+            post = posteriors([wa, wb], [cfgs[ca][0][y], cfgs[cb][0][y]], [cfgs[ca][1][y], cfgs[cb][1][y]])
             if post is None:
                 return Outcome(Decision.undecided("witness belief", "undefined posterior at the witness belief"),
                                {"bsp": m})
-            s = _sd(*post)
-            return Outcome(_attained(R, s, f"random beliefs reach {worst} <= BSP = {m.value}; rounded optimal "
+            s = statistical_distance(*post)
+            return Outcome(sd_attained(R, s, f"random beliefs reach {worst} <= BSP = {m.value}; rounded optimal "
                                            f"belief reaches {float(s):.6f}"), {"bsp": m, "witness_sd": s})
         return Outcome(Decision.of(True, "beliefs", f"random beliefs reach {worst} <= BSP = {m.value}"), {"bsp": m})
 
@@ -236,8 +236,8 @@ def check_def_bsp(game: str, null_events: str = PAPER_NULL_EVENTS):
 
 def check_bsp_readings_agree_independent(inst: Instance) -> Outcome:
     """With independent full-support records the two Game-i readings coincide."""
-    a, b = _bsp(inst.mechanism, inst.prior, "resample"), _bsp(inst.mechanism, inst.prior, "replace")
-    return Outcome(Decision.of(_cross_ratio(a) == _cross_ratio(b), "exact", f"resample {a.value} vs replace {b.value}"),
+    a, b = bsp_measure(inst.mechanism, inst.prior, "resample"), bsp_measure(inst.mechanism, inst.prior, "replace")
+    return Outcome(Decision.of(cross_ratio(a) == cross_ratio(b), "exact", f"resample {a.value} vs replace {b.value}"),
                    {"resample": a, "replace": b})
 
 
@@ -274,8 +274,8 @@ def check_def_mp(remaining: str, null_events: str = PAPER_NULL_EVENTS):
         a_max, g_max = brute_mp_of(inst.mechanism, inst.prior, remaining, null_events)
         gam = m.value if m.value == OO else Fraction(m.value)
         ok = gam == a_max and le(g_max, gam)
-        return Outcome(Decision.of(ok, "brute-force D*", f"sup γ = {_q(gam)}; brute-force max_E A = {_q(a_max)}; "
-                                                  f"γ(D_p) on the p-grid <= {_q(g_max)}"),
+        return Outcome(Decision.of(ok, "brute-force D*", f"sup γ = {exact_text(gam)}; brute-force max_E A = {exact_text(a_max)}; "
+                                                  f"γ(D_p) on the p-grid <= {exact_text(g_max)}"),
                        {"membership": m, "A_max": a_max, "grid_gamma": g_max})
 
     return check

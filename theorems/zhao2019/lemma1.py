@@ -26,8 +26,8 @@ from exactpriv.claims import Claim, Finding, Hypothesis, Instance, Outcome, Read
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import EPS, OO
 from theorems.zhao2019.brute_force import brute_mp_of
-from theorems.zhao2019.steps import _q, le
-from theorems.zhao2019.instances import DEF_FAMILIES, _fam, _inst
+from theorems.zhao2019.steps import exact_text, le
+from theorems.zhao2019.instances import DEF_FAMILIES, make_family, make_instance
 
 __all__ = ["CLAIMS", "FINITE_A", "INTERIOR", "LEMMA1_GRID", "check_cor1", "check_lemma1", "cor1_hypothesis"]
 
@@ -63,11 +63,11 @@ def _lemma1_grid() -> tuple:
             for a, b in dict.fromkeys(pairs):
                 if p * a + (1 - p) * b == 0:
                     continue
-                out.append(_inst(f"gamma={gamma},p={p},a={a},b={b}", None, gamma=gamma, p=p, a=a, b=b))
+                out.append(make_instance(f"gamma={gamma},p={p},a={a},b={b}", None, gamma=gamma, p=p, a=a, b=b))
     return tuple(out)
 
 
-LEMMA1_GRID = _fam("lemma1-grid", functools.lru_cache(maxsize=None)(_lemma1_grid),
+LEMMA1_GRID = make_family("lemma1-grid", functools.lru_cache(maxsize=None)(_lemma1_grid),
                    "e^eps in {1, 3/2, 2, 3}; P[x_i] in {0, 1/7, 1/3, 1/(1+e^eps), 1/2, e^-eps, 5/6, 1}; "
                    "P[Y|x_i], P[Y|x̄_i] on a grid with zeros and the equality cases A = g(P[x_i])")
 
@@ -103,15 +103,15 @@ def check_lemma1(part: str, *, g=None):
         A = _A(a, b)
         if part == "lemma":
             lhs, rhs = c21 and c22, le(A, g(gamma, p))
-            what = f"(21)&(22) = {lhs} vs A = {_q(A)} <= g(p) = {g(gamma, p)}: {rhs}"
+            what = f"(21)&(22) = {lhs} vs A = {exact_text(A)} <= g(p) = {g(gamma, p)}: {rhs}"
         elif part == "eq28":  # A(e^-eps - p) <= 1 - p, denominators cleared: a(e^-eps - p) <= b(1 - p)
             lhs = c21
             rhs = a * (1 / gamma - p) <= b * (1 - p)
-            what = f"(21) = {lhs} vs 1-p >= A(e^-eps - p): {rhs} (A = {_q(A)})"
+            what = f"(21) = {lhs} vs 1-p >= A(e^-eps - p): {rhs} (A = {exact_text(A)})"
         elif part == "eq29":  # A p + 1 - p <= e^eps, denominators cleared: a p + b(1 - p) <= e^eps b
             lhs = c22
             rhs = a * p + b * (1 - p) <= gamma * b
-            what = f"(22) = {lhs} vs A p + 1 - p <= e^eps: {rhs} (A = {_q(A)})"
+            what = f"(22) = {lhs} vs A p + 1 - p <= e^eps: {rhs} (A = {exact_text(A)})"
         else:  # eq30: x = p, A finite real >= 0
             if A == OO:
                 return Outcome(Decision.true("vacuous", "eq30 is about finite A"))
@@ -165,10 +165,10 @@ LEMMA1 = Claim(
 
 
 def _g_grid() -> tuple:
-    return tuple(_inst(f"gamma={g}", None, gamma=_F(g)) for g in (_F(11, 10), _F(3, 2), 2, 3, 7))
+    return tuple(make_instance(f"gamma={g}", None, gamma=_F(g)) for g in (_F(11, 10), _F(3, 2), 2, 3, 7))
 
 
-G_GRID = _fam("g-grid", functools.lru_cache(maxsize=None)(_g_grid), "e^eps in {11/10, 3/2, 2, 3, 7}, b on a grid of "
+G_GRID = make_family("g-grid", functools.lru_cache(maxsize=None)(_g_grid), "e^eps in {11/10, 3/2, 2, 3, 7}, b on a grid of "
                                                                      "step 1/240 plus the break points")
 
 
@@ -261,9 +261,9 @@ def check_cor1(*, level=None):
         gamma, p, a, b = P["gamma"], P["p"], P["a"], P["b"]
         A = _A(a, b)
         if not le(A, level(gamma)):
-            return Outcome(Decision.true("vacuous", f"hypothesis A = {_q(A)} <= {level(gamma)} fails"))
+            return Outcome(Decision.true("vacuous", f"hypothesis A = {exact_text(A)} <= {level(gamma)} fails"))
         c21, c22 = _mp_conditions(gamma, p, a, b)
-        return Outcome(Decision.of(c21 and c22, "exact", f"A = {_q(A)} <= e^eps = {gamma} gives (21) {c21}, (22) {c22}"))
+        return Outcome(Decision.of(c21 and c22, "exact", f"A = {exact_text(A)} <= e^eps = {gamma} gives (21) {c21}, (22) {c22}"))
 
     return check
 
@@ -272,8 +272,8 @@ def check_cor1_two_point(inst: Instance) -> Outcome:
     """Corollary 1 on D*: with e^ε = max_{D ∈ D*} A (brute force), every D_p on the grid satisfies
     (21), (22) for every output event (computed by Bayes)."""
     a_max, g_max = brute_mp_of(inst.mechanism, inst.prior, "conditional")
-    return Outcome(Decision.of(le(g_max, a_max), "brute-force D*", f"max_D A = {_q(a_max)}; level needed on the grid "
-                                                              f"{_q(g_max)}"))
+    return Outcome(Decision.of(le(g_max, a_max), "brute-force D*", f"max_D A = {exact_text(a_max)}; level needed on the grid "
+                                                              f"{exact_text(g_max)}"))
 
 
 COR1 = Claim(

@@ -36,7 +36,7 @@ import sympy
 from exactpriv.claims import Claim, Finding, Instance, Outcome, Reading, Verdict, implies
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import EPS, OO
-from theorems.zhao2019.steps import H_ge, H_le, _cross_ratio, _q, le, ratio_of, s_of_ratio
+from theorems.zhao2019.steps import H_ge, H_le, cross_ratio, exact_text, le, ratio_of, s_of_ratio
 from theorems.regressions import archived_witness_family
 from theorems.zhao2019.instances import MECH_FAMILIES
 from theorems.zhao2019.measured import (
@@ -46,9 +46,9 @@ from theorems.zhao2019.measured import (
     PAPER_NULL_EVENTS,
     POSITIVE,
     POSITIVE_FULL,
-    _bsp,
-    _semantic,
-    _sp,
+    bsp_measure,
+    bsp_of_game,
+    sp_measure,
     bdp,
 )
 
@@ -75,10 +75,10 @@ def check_forward(reading: str, *, bound=None, null_events: str = PAPER_NULL_EVE
 
     def check(inst: Instance) -> Outcome:
         b = bdp(inst.mechanism, inst.prior, null_events)
-        s = _semantic(inst, reading, null_events)
-        r, R = ratio_of(b.value), _cross_ratio(s)
+        s = bsp_of_game(inst, reading, null_events)
+        r, R = ratio_of(b.value), cross_ratio(s)
         ok = True if r == OO else H_le(R, bound(r))
-        return Outcome(Decision.of(ok, "exact (R vs rational square)", f"BSP = {s.value} vs e^(2 BDP) - 1 with BDP = {b.value}", certificate={"R": _q(R), "r": _q(r)}),
+        return Outcome(Decision.of(ok, "exact (R vs rational square)", f"BSP = {s.value} vs e^(2 BDP) - 1 with BDP = {b.value}", certificate={"R": exact_text(R), "r": exact_text(r)}),
                        {"bayesian_dp": b, "bsp": s})
 
     return check
@@ -157,10 +157,10 @@ def check_converse(reading: str, *, scale=Fraction(1), null_events: str = PAPER_
 
     def check(inst: Instance) -> Outcome:
         b = bdp(inst.mechanism, inst.prior, null_events)
-        s = _semantic(inst, reading, null_events)
-        r, R = ratio_of(b.value), _cross_ratio(s)
+        s = bsp_of_game(inst, reading, null_events)
+        r, R = ratio_of(b.value), cross_ratio(s)
         need = s_of_ratio(r, scale)
-        return Outcome(Decision.of(H_ge(R, need), "exact (R vs rational square)", f"BDP = {b.value} <= g(BSP) with BSP = {s.value}, i.e. BSP >= s(BDP) = {need}", certificate={"R": _q(R), "r": _q(r)}),
+        return Outcome(Decision.of(H_ge(R, need), "exact (R vs rational square)", f"BDP = {b.value} <= g(BSP) with BSP = {s.value}, i.e. BSP >= s(BDP) = {need}", certificate={"R": exact_text(R), "r": exact_text(r)}),
                        {"bayesian_dp": b, "bsp": s})
 
     return check
@@ -244,8 +244,8 @@ def check_bsp_sp(reading: str, null_events: str = PAPER_NULL_EVENTS) -> callable
     """s-BSP ⇒ s-SP: SP(M) ≤ BSP(M, p) (H is increasing in the cross ratio R)."""
 
     def check(inst: Instance) -> Outcome:
-        a, b = _sp(inst.mechanism), _bsp(inst.mechanism, inst.prior, reading, null_events)
-        Ra, Rb = _cross_ratio(a), _cross_ratio(b)
+        a, b = sp_measure(inst.mechanism), bsp_measure(inst.mechanism, inst.prior, reading, null_events)
+        Ra, Rb = cross_ratio(a), cross_ratio(b)
         return Outcome(Decision.of(le(Ra, Rb), "exact (H increasing in R)", f"SP = {a.value} <= BSP = {b.value}"),
                        {"semantic_privacy": a, "bsp": b})
 

@@ -37,10 +37,10 @@ from exactpriv.measures.divergence import max_divergence, tv
 from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
-from theorems.zhao2019.brute_force import Tables, _event_max_ratio, _events, _tables
-from theorems.zhao2019.steps import H_ge, H_le, _cross_ratio, _q, le, ratio_of, s_of_ratio
-from theorems.zhao2019.instances import MECH_FAMILIES, RANDOM_POS, ZOO, _fam, _inst, rpmf
-from theorems.zhao2019.measured import POSITIVE, _dp, _sp
+from theorems.zhao2019.brute_force import Tables, event_max_ratio, output_events, tables_of
+from theorems.zhao2019.steps import H_ge, H_le, cross_ratio, exact_text, le, ratio_of, s_of_ratio
+from theorems.zhao2019.instances import MECH_FAMILIES, RANDOM_POS, ZOO, make_family, make_instance, rpmf
+from theorems.zhao2019.measured import POSITIVE, dp_measure, sp_measure
 from theorems.zhao2019.theorem1 import CONVERSE_MAP
 
 __all__ = ["CLAIMS", "check_ks", "check_sp_converse", "check_sp_forward", "prove_improve"]
@@ -55,8 +55,8 @@ def check_sp_forward(*, bound=None):
     bound = bound or (lambda r: r * r - 1)
 
     def check(inst: Instance) -> Outcome:
-        d, s = _dp(inst.mechanism), _sp(inst.mechanism)
-        r, R = ratio_of(d.value), _cross_ratio(s)
+        d, s = dp_measure(inst.mechanism), sp_measure(inst.mechanism)
+        r, R = ratio_of(d.value), cross_ratio(s)
         ok = True if r == OO else H_le(R, bound(r))
         return Outcome(Decision.of(ok, "exact", f"SP = {s.value} vs e^(2 DP) - 1 with DP = {d.value}"),
                        {"pure_dp": d, "semantic_privacy": s})
@@ -98,9 +98,9 @@ def check_sp_converse(*, breach: bool = False, scale=Fraction(1)):
     """Theorem 2 (converse): s(DP) ≤ SP.  ``breach``: an undefined Game-i posterior counts as SD = 1."""
 
     def check(inst: Instance) -> Outcome:
-        d, s = _dp(inst.mechanism), _sp(inst.mechanism)
-        r, R = ratio_of(d.value), _cross_ratio(s)
-        if breach and _sp_breach(_tables(inst.mechanism, None)):
+        d, s = dp_measure(inst.mechanism), sp_measure(inst.mechanism)
+        r, R = ratio_of(d.value), cross_ratio(s)
+        if breach and _sp_breach(tables_of(inst.mechanism, None)):
             R = OO
         need = s_of_ratio(r, scale)
         return Outcome(Decision.of(H_ge(R, need), "exact", f"SP = {s.value} >= s(DP) = {need} with DP = {d.value}"
@@ -158,11 +158,11 @@ def _check_map_not_attained(inst: Instance) -> Outcome:
     With DP = ln r (r rational) and SP = H(R) = (√R − 1)/(√R + 1): tanh(ln r/4) = H(r) and H is
     increasing, so the first is R ≥ r; the second is H(R) > (r − 1)/(2(r + 1)) (a rational), decided by
     comparing R with a rational square."""
-    d, s = _dp(inst.mechanism), _sp(inst.mechanism)
-    r, R = ratio_of(d.value), _cross_ratio(s)
+    d, s = dp_measure(inst.mechanism), sp_measure(inst.mechanism)
+    r, R = ratio_of(d.value), cross_ratio(s)
     ge_tanh = le(r, R)
     strict = r == 1 or not H_le(R, s_of_ratio(r))
-    return Outcome(Decision.of(ge_tanh and strict, "exact (R vs r and a rational square)", f"SP = {s.value} >= tanh(DP/4) and > s(DP) with DP = {d.value}", certificate={"R": _q(R), "r": _q(r)}),
+    return Outcome(Decision.of(ge_tanh and strict, "exact (R vs r and a rational square)", f"SP = {s.value} >= tanh(DP/4) and > s(DP) with DP = {d.value}", certificate={"R": exact_text(R), "r": exact_text(r)}),
                    {"pure_dp": d, "semantic_privacy": s})
 
 
@@ -243,7 +243,7 @@ def check_improve_point(inst: Instance) -> Outcome:
 
 
 def _improve_points(hi):
-    return lambda: tuple(_inst(f"eps={_F(k, 20)}", None, eps=_F(k, 20)) for k in range(1, int(hi * 20) + 1))
+    return lambda: tuple(make_instance(f"eps={_F(k, 20)}", None, eps=_F(k, 20)) for k in range(1, int(hi * 20) + 1))
 
 
 IMPROVE = Claim(
@@ -253,7 +253,7 @@ IMPROVE = Claim(
     "seen from 1/2 − 1/(e^ε+1) > ε/6 for ε ≤ 1.35.",
     "inequality",
     [Reading("literal", "1/2 − 1/(e^ε+1) > ε/6 for all ε ∈ (0, 27/20]", check_improve_point,
-             (_fam("eps-points", _improve_points(_F(27, 20)), "eps = k/20 in (0, 27/20]"),),
+             (make_family("eps-points", _improve_points(_F(27, 20)), "eps = k/20 in (0, 27/20]"),),
              prove=prove_improve(_F(27, 20)), expected=_P, form=_improve_form(_F(27, 20))),
      Reading("extension-to-5/2", "the same on (0, 5/2]", prove=prove_improve(_F(5, 2)), expected=_P,
              form=_improve_form(_F(5, 2)),
@@ -277,18 +277,18 @@ def _ks_pairs() -> tuple:
     grid = [_F(k, 6) for k in range(7)]
     for a in grid:
         for b in grid:
-            out.append(_inst(f"binary({a},{b})", None, P=(a, 1 - a), Q=(b, 1 - b)))
+            out.append(make_instance(f"binary({a},{b})", None, P=(a, 1 - a), Q=(b, 1 - b)))
     for g in (_F(3, 2), _F(2), _F(3)):  # extremal binary pairs: ratio exactly g on both points
-        out.append(_inst(f"extremal(g={g})", None, P=(g / (1 + g), 1 / (1 + g)), Q=(1 / (1 + g), g / (1 + g))))
+        out.append(make_instance(f"extremal(g={g})", None, P=(g / (1 + g), 1 / (1 + g)), Q=(1 / (1 + g), g / (1 + g))))
     rng = random.Random(41)
     for t in range(60):
         k = rng.choice((3, 4))
-        out.append(_inst(f"random#{t}(k={k})", None, P=tuple(rpmf(rng, k, zeros=t % 4 == 0)),
+        out.append(make_instance(f"random#{t}(k={k})", None, P=tuple(rpmf(rng, k, zeros=t % 4 == 0)),
                          Q=tuple(rpmf(rng, k, zeros=t % 5 == 0))))
     return tuple(out)
 
 
-KS_PAIRS = _fam("pmf-pairs", functools.lru_cache(maxsize=None)(_ks_pairs),
+KS_PAIRS = make_family("pmf-pairs", functools.lru_cache(maxsize=None)(_ks_pairs),
                 "binary grid (step 1/6), extremal binary pairs, 60 random pairs on 3-4 points (zeros allowed)")
 
 
@@ -306,13 +306,13 @@ def check_ks(part: str, *, sd_bound=None):
         P, Q = inst.params["P"], inst.params["Q"]
         g = _pointwise_gamma(P, Q)
         if part == "events":
-            events = _events(len(P))
-            r = max((_event_max_ratio(P, Q, events), _event_max_ratio(Q, P, events)),
+            events = output_events(len(P))
+            r = max((event_max_ratio(P, Q, events), event_max_ratio(Q, P, events)),
                     key=lambda v: (v == OO, v if v != OO else 0))
-            return Outcome(Decision.of(le(r, g), "brute-force events", f"max event ratio {_q(r)} <= e^eps = {_q(g)}"))
+            return Outcome(Decision.of(le(r, g), "brute-force events", f"max event ratio {exact_text(r)} <= e^eps = {exact_text(g)}"))
         d = tv(P, Q)
         bnd = (sd_bound or (lambda gg: gg - 1))(g) if g != OO else OO
-        return Outcome(Decision.of(le(d, bnd), "exact", f"SD = {d} <= {_q(bnd)} (e^eps = {_q(g)})"))
+        return Outcome(Decision.of(le(d, bnd), "exact", f"SD = {d} <= {exact_text(bnd)} (e^eps = {exact_text(g)})"))
 
     return check
 

@@ -28,8 +28,8 @@ from exactpriv.exact.numbers import EPS, OO
 from exactpriv.measures.membership import positive_membership
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Bounded, Subsets
-from theorems.zhao2019.steps import _q, le, ratio_of
-from theorems.zhao2019.instances import MECH_FAMILIES, _fam, _inst, _mech, prod, rpmf
+from theorems.zhao2019.steps import exact_text, le, ratio_of
+from theorems.zhao2019.instances import MECH_FAMILIES, make_family, make_instance, make_mechanism, prod, rpmf
 from theorems.zhao2019.measured import FULL_SUPPORT, HAS_PRIOR, OLD_NULL_EVENTS, PAPER_NULL_EVENTS, bdp, mp
 
 __all__ = ["CLAIMS", "SUBSETS", "check_thm3", "check_thm4_li"]
@@ -51,7 +51,7 @@ def check_thm3(remaining: str, *, scale=Fraction(1), null_events: str = PAPER_NU
         else:  # γ ≤ r^scale with scale = 1/k: γ^k ≤ r
             k = int(1 / scale)
             ok = g != OO and g ** k <= r
-        return Outcome(Decision.of(ok, "exact", f"MP level γ = {_q(g)} vs e^BDP = {_q(r)}"),
+        return Outcome(Decision.of(ok, "exact", f"MP level γ = {exact_text(g)} vs e^BDP = {exact_text(r)}"),
                        {"bayesian_dp": b, "membership": m})
 
     return check
@@ -99,7 +99,7 @@ def check_thm4_two_point(inst: Instance) -> Outcome:
     b, m = bdp(inst.mechanism, inst.prior), mp(inst.mechanism, inst.prior, "conditional")
     r = ratio_of(b.value)
     g = m.value if m.value == OO else Fraction(m.value)
-    return Outcome(Decision.of(le(r, g), "exact", f"e^BDP = {_q(r)} vs MP level {_q(g)}"),
+    return Outcome(Decision.of(le(r, g), "exact", f"e^BDP = {exact_text(r)} vs MP level {exact_text(g)}"),
                    {"bayesian_dp": b, "membership": m})
 
 
@@ -111,17 +111,17 @@ def _subsets_instances() -> tuple:
         U = ("a", "b") if t % 2 == 0 else ("a", "b", "c")
         sp = Subsets(U)
         ny = rng.choice((2, 3))
-        M = _mech(sp, [rpmf(rng, ny, zeros=t % 3 == 0) for _ in sp.points])
-        out.append(_inst(f"subsets{U}#{t}", M))
+        M = make_mechanism(sp, [rpmf(rng, ny, zeros=t % 3 == 0) for _ in sp.points])
+        out.append(make_instance(f"subsets{U}#{t}", M))
     for t in range(6):
         sp = Bounded(("a", "b", "c"), 2) if t % 2 == 0 else Bounded(("a", "b", "c", "d"), 2)
         ny = rng.choice((2, 3))
-        M = _mech(sp, [rpmf(rng, ny, zeros=t % 3 == 0) for _ in sp.points])
-        out.append(_inst(f"bounded#{t}", M))
+        M = make_mechanism(sp, [rpmf(rng, ny, zeros=t % 3 == 0) for _ in sp.points])
+        out.append(make_instance(f"bounded#{t}", M))
     return tuple(out)
 
 
-SUBSETS = _fam("datasets", functools.lru_cache(maxsize=None)(_subsets_instances),
+SUBSETS = make_family("datasets", functools.lru_cache(maxsize=None)(_subsets_instances),
                "12 random mechanisms on Subsets({a,b}), Subsets({a,b,c}) and 6 on Bounded(U, 2)")
 
 
@@ -177,7 +177,7 @@ def check_thm4_li(family_of=None):
         g = m.value if m.value == OO else Fraction(m.value)
         ratios = _li_family_ratios(M, fam)
         worst = max(ratios, key=lambda v: (v == OO, v if v != OO else 0), default=Fraction(1))
-        return Outcome(Decision.of(le(worst, g), "grid of members", f"family {fam}: max A = {_q(worst)} vs MP level {_q(g)}"),
+        return Outcome(Decision.of(le(worst, g), "grid of members", f"family {fam}: max A = {exact_text(worst)} vs MP level {exact_text(g)}"),
                        {"membership": m, "max_A": worst})
 
     return check
@@ -190,12 +190,12 @@ def _step39_grid() -> tuple:
         for alpha in (gamma + _F(1, 10), gamma + 1, 2 * gamma, 10 * gamma):
             qmax = (alpha - gamma) / (gamma * (alpha - 1))
             for q in (qmax / 2, qmax * _F(99, 100), qmax / 1000, qmax):
-                out.append(_inst(f"gamma={gamma},alpha={alpha},q={q}", None, gamma=gamma, alpha=alpha, q=q,
+                out.append(make_instance(f"gamma={gamma},alpha={alpha},q={q}", None, gamma=gamma, alpha=alpha, q=q,
                                  at_bound=q == qmax))
     return tuple(out)
 
 
-STEP39 = _fam("step39-grid", functools.lru_cache(maxsize=None)(_step39_grid),
+STEP39 = make_family("step39-grid", functools.lru_cache(maxsize=None)(_step39_grid),
               "e^eps in {1, 3/2, 2, 3}, alpha > e^eps, q below and at (alpha - e^eps)/(e^eps (alpha - 1))")
 
 
