@@ -95,6 +95,8 @@ def text_of(v) -> str:
     if isinstance(v, str):
         return v
     e = to_expr(v)
+    if isinstance(e, sympy.Eq):  # sstr writes Eq(a, b); the other relations print as a op b
+        return f"{sympy.sstr(e.lhs)} == {sympy.sstr(e.rhs)}"
     return str(v) if e is None else sympy.sstr(e)
 
 
