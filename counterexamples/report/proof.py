@@ -319,11 +319,10 @@ def sides_figure(st: ProvedStatement, name: str, title: str) -> Figure | None:
     same = all((not math.isfinite(v)) or abs(v) <= 1e-9 * (1 + abs(a) + abs(b)) for v, a, b in zip(g, ys_l, ys_r))
     meet = [] if same else _meetings(xs, g, ys_l, ys_r)
     fig, ax = _new((6.4, 4.0))
-    left = st.left or "left side"
-    right = st.right or "right side"
-    ax.plot(xs, ys_l, "-", lw=2.2, c=_BLUE, label=f"left: {_cut(left)} = {_cut(text_of(st.lhs))}")
+    left, right = st.left, st.right
+    ax.plot(xs, ys_l, "-", lw=2.2, c=_BLUE, label=_cut("left: " + (_eye(left) if st.left else _eye(text_of(st.lhs)))))
     ax.plot(xs, ys_r, "--", lw=1.6, c=_RED if st.op != "==" else _GREEN,
-            label=f"right: {_cut(right)} = {_cut(text_of(st.rhs))}")
+            label=_cut("right: " + (_eye(right) if st.right else _eye(text_of(st.rhs)))))
     if meet:
         ym = curve(st.lhs, meet)
         ax.scatter(meet, ym, s=60, marker="o", facecolors="none", edgecolors="#222", zorder=5, lw=1.4,
@@ -345,7 +344,15 @@ def sides_figure(st: ProvedStatement, name: str, title: str) -> Figure | None:
                   f"decides); {said}.")
 
 
-def _cut(text: str, limit: int = 48) -> str:
+def _eye(text: str) -> str:
+    """A formula's text for a figure's legend, in the notation of the page (ε, ², ·, −, ∞), not sympy's."""
+    text = re.sub(r"\beps\b", "ε", text)
+    text = re.sub(r"\boo\b", "∞", text)
+    text = text.replace("**2", "²").replace("**3", "³").replace("**", "^").replace("*", "·")
+    return text.replace(" - ", " − ")
+
+
+def _cut(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
