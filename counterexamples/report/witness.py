@@ -7,6 +7,8 @@ Every number is an exact value (shown as MathML in HTML); floats appear only in 
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -19,7 +21,7 @@ from exactpriv.errors import ExactPrivError
 from .document import Cell, Doc, Math
 from .mathml import approx, text_of, to_expr
 
-__all__ = ["Margin", "mechanism_table", "prior_table", "space_words", "stated_margins", "witness_section"]
+__all__ = ["Margin", "instance_words", "mechanism_table", "prior_table", "space_words", "stated_margins", "witness_section"]
 
 _MAX_ROWS, _MAX_COLS = 40, 16
 
@@ -56,6 +58,20 @@ def space_words(space) -> str:
     if kind == "graph":
         return f"a graph on {len(d['points'])} points with {len(d['edges'])} edges (neighbours joined by an edge)"
     return f"{size} inputs" if size is not None else type(space).__name__
+
+
+_REPR = re.compile(r"\b(?:Product)?Mechanism\(")
+
+
+def instance_words(label: str) -> str:
+    """An instance's label as the page says it: a label that is a ``Mechanism(...)`` repr (a family that
+    labels its instances by their construction) becomes "the mechanism and parameters below", keeping the
+    parameters the label ends with (``[alpha=2,delta=1/10000]``)."""
+    if not _REPR.search(label):
+        return f"‘{label}’"
+    params = re.search(r"\[([^\[\]]*=[^\[\]]*)\]\s*$", label)
+    return "the mechanism below" + (f", at {params.group(1).replace(',', ', ')}" if params else "") + \
+        " (its exact tables and parameters follow)"
 
 
 def _mechanism_words(M) -> str:
@@ -215,7 +231,7 @@ def _how_found(res: ReadingResult) -> list[str]:
     if fams:
         how.append(f"found in the bank family {fams[0]!r} (after {ev.get('instances_true', 0)} instances that hold)")
     if ev.get("witness"):
-        how.append(f"instance {ev['witness']!r}")
+        how.append(f"instance {instance_words(str(ev['witness']))}")
     if ev.get("witness_file"):
         how.append(f"archived as {ev['witness_file']} (replay: exactpriv replay {ev['witness_file']})")
         try:
@@ -242,7 +258,7 @@ def witness_section(doc: Doc, res: ReadingResult, entries) -> None:
     w = res.witness
     if w is None:
         return
-    doc.p(f"Witness instance: {w.label}")
+    doc.p(f"Witness instance: {instance_words(w.label)}")
     if w.mechanism is not None:
         mechanism_table(doc, w.mechanism, "Mechanism")
     if w.prior is not None:
