@@ -25,7 +25,7 @@ __all__ = ["CLAIMS"]
 
 pinsker = claim(
     "tsybakov2009.pinsker", "Pinsker's inequality: TV ≤ √(KL/2)",
-    "Tsybakov 2009, §2.4 (Pinsker's inequality)",
+    "Tsybakov 2009, §2.4 [section number not verified against the text] (Pinsker's inequality)",
     "V(P, Q) ≤ √(K(P, Q)/2) for probability measures P, Q.",
     "implication", {
         "families": implication_claim("x", given="kl_dp", measure="tv_dp", bound="sqrt(eps/2)", families=[RR23],

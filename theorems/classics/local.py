@@ -20,7 +20,8 @@ H = "(-(1/(1 + exp(eps)))*log(1/(1 + exp(eps))) - (exp(eps)/(1 + exp(eps)))*log(
 
 bsc = claim(
     "coverthomas2006.bsc", "Capacity of binary RR = log 2 − h(1/(1 + e^ε))",
-    "Cover, Thomas 2006, §7.1.4 (the binary symmetric channel has capacity 1 − H(p) bits)",
+    "Cover, Thomas 2006, §7.1.4 [section number not verified against the text] (the binary symmetric channel "
+    "has capacity 1 − H(p) bits)",
     "The binary symmetric channel with crossover probability p has capacity C = 1 − H(p) bits (log 2 − h(p) nats).",
     "value", {
         "rr": inequality_claim("x", measure="capacity", op="==", bound=f"log(2) - {H}", families=[RR2],
