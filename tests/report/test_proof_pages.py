@@ -83,7 +83,7 @@ def test_the_sides_are_drawn_and_where_they_meet_is_marked():
     assert (st.left, st.right, st.where) == ("kl_dp(M)", "eps**2/2", "RR(2, ε)")
     fig = sides_figure(st, "t", "t")
     assert fig is not None and "the sides meet" in fig.svg and "ε ≈ 0" in fig.svg  # they touch at ε = 0 only
-    assert "marked: where the sides meet on the plotting grid (1)" in fig.caption
+    assert "marked: where the sides meet (1)" in fig.caption
     apart = proved_statements(None, {}, {"statement": "eps <= eps + 1", "domain": "[0, 1]"})[0]
     assert "do not meet" in sides_figure(apart, "u", "u").caption
     assert sympy.simplify(apart.rhs - apart.lhs) == 1
