@@ -33,7 +33,8 @@ from theorems.li2013.brute_force import (
     uniform_dist,
 )
 from theorems.li2013.instances import BOUNDED, SUBSETS, random_p
-from theorems.li2013.steps import RECONSTRUCTED, max_level, udp_ratio
+from theorems.li2013.measured import udp_ratio
+from theorems.li2013.steps import RECONSTRUCTED, max_level
 
 
 __all__ = ["DEF_NMP", "DEF_PMP", "DEF_UDP", "check_independent_members"]
