@@ -18,8 +18,10 @@ from fractions import Fraction
 
 import sympy
 
+from exactpriv.mechanisms.programs import truncated_geometric
+
 __all__ = ["BETA", "EPS_VALUE", "NOISY_MAX", "SVT", "noisy_hist1", "noisy_hist2", "rnm1", "rnm2", "rnm3", "rnm4",
-           "svt1", "svt2", "svt3", "svt4", "svt5", "svt6", "truncated_geometric_program"]
+           "svt1", "svt1_truncated_query_noise", "svt2", "svt3", "svt4", "svt5", "svt6", "truncated_geometric_program"]
 
 #: β = e^{−ε/4}, rational
 BETA = Fraction(39, 40)
@@ -40,6 +42,23 @@ def svt1(q, rng):
         if done:
             out.append(-1)
         elif qi + rng.laplace(BETA) >= T + rho:
+            out.append(1)
+            done = True
+        else:
+            out.append(0)
+    return tuple(out)
+
+
+def svt1_truncated_query_noise(q, rng):
+    """Alg. 1 with its query noise truncated to [−3, 3] (two-sided geometric conditioned on it; the threshold noise
+    untruncated): what a "truncate the noise to enumerate it" shortcut computes — a different mechanism."""
+    rho = rng.laplace(BETA ** 2)
+    law = truncated_geometric(BETA, 3)
+    out, done = [], False
+    for qi in q:
+        if done:
+            out.append(-1)
+        elif qi + rng.choice(law) >= T + rho:
             out.append(1)
             done = True
         else:

@@ -1,6 +1,7 @@
 """Checks the six sparse-vector variants of Lyu, Su, Li 2017 (c = 1, T = 1), with discrete noise, exactly.
 
-* ``lyu2017.svt1`` — Alg. 1 is ε-DP: CHECKED;
+* ``lyu2017.svt1`` — Alg. 1 is ε-DP: CHECKED; the same with its query noise truncated to ±3: REFUTED (≈ 8.6ε —
+  why the compiler sums the geometric tails instead of truncating);
 * ``lyu2017.svt2`` — Alg. 2 (Dwork–Roth 2014) is ε-DP: CHECKED (with c = 1 it is Alg. 1);
 * ``lyu2017.svt3`` — Alg. 3 (Roth 2011, outputs the noisy answer) claimed ε-DP: REFUTED;
 * ``lyu2017.svt4`` — Alg. 4 (Lee–Clifton 2014, query noise not scaled by c) claimed ε-DP: REFUTED; within
@@ -15,8 +16,10 @@ benchmark's size.
 
 from __future__ import annotations
 
-from theorems.programs._common import AS_WRITTEN, SVT_SPACE, claim, dp_reading, statdp_pairs
-from theorems.programs.algorithms import svt1, svt2, svt3, svt4, svt5, svt6
+from exactpriv.spaces import QueryAnswers
+
+from theorems.programs._common import AS_WRITTEN, SVT_SPACE, VARIANT, claim, dp_reading, statdp_pairs
+from theorems.programs.algorithms import svt1, svt1_truncated_query_noise, svt2, svt3, svt4, svt5, svt6
 
 __all__ = ["CLAIMS"]
 
@@ -29,6 +32,11 @@ svt1_claim = claim(
     "(Lyu–Su–Li's Alg. 1, with ε₁ = ε/2, ρ = Lap(Δ/ε₁), ν_i = Lap(2cΔ/ε₂):) Algorithm 1 is ε-DP.",
     "inequality", {
         "literal": dp_reading(svt1, SVT_SPACE, "eps", bench=BENCH, bench_label=BENCH_LABEL, expected="CHECKED"),
+        "variant-truncated-query-noise": dp_reading(
+            svt1_truncated_query_noise, QueryAnswers(range(0, 2), n=2), "eps", **VARIANT,
+            why="truncating the query noise to ±3 breaks the one-step shift the proof needs at the truncation "
+                "edge: pair (0,1), (1,0), output (0,1) has ratio ≈ e^{8.6ε} — a truncation changes ε, so the bank "
+                "never truncates to enumerate"),
     })
 
 svt2_claim = claim(

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Callable
 
 from exactpriv.errors import BudgetExceededError, ExactPrivError, InvalidArgument
@@ -252,11 +253,11 @@ class Rng:
 
     def laplace(self, alpha) -> NoisyValue:
         """Two-sided geometric (discrete Laplace) noise ν, P(ν = k) ∝ α^|k|: a lazy :class:`NoisyValue`."""
-        return self._lazy(DiscreteLaplace(alpha))
+        return self._lazy(_law(DiscreteLaplace, alpha))
 
     def geometric(self, alpha) -> NoisyValue:
         """One-sided geometric (discrete exponential) noise ν ≥ 0, P(ν = k) = (1−α)α^k: a lazy value."""
-        return self._lazy(Geometric(alpha))
+        return self._lazy(_law(Geometric, alpha))
 
     def draw(self, value):
         """The value of a noisy value (or of a fresh noise law) now: an int in the window, a
@@ -430,16 +431,39 @@ class Rng:
         for nz in self._noises:
             if nz.done or _free(nz):
                 continue
-            poly = poly * (self._at_least(nz.law, nz.lo) - self._at_least(nz.law, _shift(nz.hi, 1)))
+            hi = _shift(nz.hi, 1)
+            if isinstance(nz.lo, TailValue) or isinstance(hi, TailValue):
+                poly = poly * (self._at_least(nz.law, nz.lo) - self._at_least(nz.law, hi))
+            else:  # a plain rational factor: no polynomial arithmetic
+                poly = poly.scaled(nz.law.at_least(nz.lo) - nz.law.at_least(hi))
         starts = {v: self._K for v in self._tail_vars}
         return poly.summed(starts) if starts else poly.value()
 
     def _at_least(self, law, t) -> ExpPoly:
         if not isinstance(t, TailValue):
             return ExpPoly.const(law.at_least(t))
-        poly, start = law.at_least_in_tail(t.var, t.sign > 0, t.c)
+        poly, start = _tail_form(law, t.var, t.sign > 0, t.c)
         self._need(start)
         return poly
+
+
+@lru_cache(maxsize=1024)
+def _cached_law(kind, alpha):
+    return kind(alpha)
+
+
+@lru_cache(maxsize=65536)
+def _tail_form(law, var, upper, c):
+    # the same tail factors recur on every path and every input: build each polynomial once
+    return law.at_least_in_tail(var, upper, c)
+
+
+def _law(kind, alpha):
+    """The law object for ``alpha``, built (and validated) once per value."""
+    try:
+        return _cached_law(kind, alpha)
+    except TypeError:  # unhashable: let the law's own validation name it
+        return kind(alpha)
 
 
 def _shift(t, k):

@@ -18,6 +18,7 @@ the truncated program) and :func:`clamped_geometric` (values beyond ±B moved on
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.numbers import as_rational
@@ -37,6 +38,12 @@ def _alpha(alpha, what: str) -> Fraction:
     if not 0 < a < 1:
         raise InvalidArgument(f"{what}: alpha={alpha!r} must lie strictly between 0 and 1")
     return a
+
+
+@lru_cache(maxsize=65536)
+def _two_sided_at_least(a: Fraction, t: int) -> Fraction:
+    # cached: a program's rows ask the same tails again and again (memoisation across runs and inputs)
+    return a ** t / (1 + a) if t >= 0 else 1 - a ** (1 - t) / (1 + a)
 
 
 class DiscreteLaplace:
@@ -60,8 +67,7 @@ class DiscreteLaplace:
             return Fraction(1)
         if t == float("inf"):
             return Fraction(0)
-        a = self.alpha
-        return a ** t / (1 + a) if t >= 0 else 1 - a ** (1 - t) / (1 + a)
+        return _two_sided_at_least(self.alpha, t)
 
     def pmf_in_tail(self, var, upper: bool) -> ExpPoly:
         """P(X = u) (upper tail, u ≥ 1) or P(X = −u) (lower tail) as an ExpPoly in u."""

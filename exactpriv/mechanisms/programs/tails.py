@@ -20,8 +20,10 @@ __all__ = ["ExpPoly"]
 
 
 class ExpPoly:
-    """Σ_m c_m Π_k r_{m,k}^{u_k}: ``terms`` maps a monomial (a sorted tuple of (variable, base) pairs, bases ≠ 1)
-    to its rational coefficient.  Constants are the monomial ``()``."""
+    """Σ_m c_m Π_k r_{m,k}^{u_k}: ``terms`` maps a monomial (a sorted tuple of (variable, (p, q)) pairs, the base
+    r = p/q ≠ 1 kept as two ints: hashing Fractions dominated the compiler's time) to its rational coefficient.
+    Constants are the monomial ``()``.  Bases are not reduced after a product: two spellings of one base are two
+    monomials, which sums correctly (the closed form is linear)."""
 
     __slots__ = ("terms",)
 
@@ -38,7 +40,7 @@ class ExpPoly:
         base = Fraction(base)
         if base == 1:
             return cls.const(coef)
-        return cls({((var, base),): Fraction(coef)})
+        return cls({((var, (base.numerator, base.denominator)),): Fraction(coef)})
 
     def is_const(self) -> bool:
         return all(m == () for m in self.terms)
@@ -52,25 +54,34 @@ class ExpPoly:
     def __add__(self, other: "ExpPoly") -> "ExpPoly":
         out = dict(self.terms)
         for m, c in other.terms.items():
-            out[m] = out.get(m, Fraction(0)) + c
+            out[m] = out[m] + c if m in out else c
         return ExpPoly(out)
 
     def __sub__(self, other: "ExpPoly") -> "ExpPoly":
         return self + other.scaled(-1)
 
     def scaled(self, k) -> "ExpPoly":
-        k = Fraction(k)
+        if k == 1:
+            return self
         return ExpPoly({m: c * k for m, c in self.terms.items()})
 
     def __mul__(self, other: "ExpPoly") -> "ExpPoly":
         out: dict = {}
         for m1, c1 in self.terms.items():
             for m2, c2 in other.terms.items():
-                bases = dict(m1)
-                for v, r in m2:
-                    bases[v] = bases.get(v, Fraction(1)) * r
-                m = tuple(sorted((v, r) for v, r in bases.items() if r != 1))
-                out[m] = out.get(m, Fraction(0)) + c1 * c2
+                if not m1 or not m2:
+                    m = m1 or m2
+                else:
+                    bases = dict(m1)
+                    for v, (p, q) in m2:
+                        if v in bases:
+                            p0, q0 = bases[v]
+                            bases[v] = (p0 * p, q0 * q)
+                        else:
+                            bases[v] = (p, q)
+                    m = tuple(sorted(bases.items()))
+                c = c1 * c2
+                out[m] = out[m] + c if m in out else c
         return ExpPoly(out)
 
     def summed(self, starts: dict) -> Fraction:
@@ -79,20 +90,21 @@ class ExpPoly:
         for m, c in self.terms.items():
             term = c
             seen = {v for v, _ in m}
-            if seen != set(starts) and not seen <= set(starts):
-                raise ValueError(f"ExpPoly has variables {seen} beyond {set(starts)}")
-            for v, r in m:
-                if not 0 < r < 1:
-                    raise ArithmeticError(f"tail sum diverges: base {r} of variable {v}")
-                term *= r ** starts[v] / (1 - r)
-            # a variable absent from the monomial has base 1: its sum diverges unless the coefficient cancels
+            if not seen <= set(starts):
+                raise ValueError(f"ExpPoly has variables {seen - set(starts)} without a start")
+            # a variable absent from the monomial has base 1: its sum diverges
             if set(starts) - seen:
                 raise ArithmeticError(f"tail sum diverges: variables {set(starts) - seen} with base 1")
+            for v, (p, q) in m:
+                if not 0 < p < q:
+                    raise ArithmeticError(f"tail sum diverges: base {p}/{q} of variable {v}")
+                K = starts[v]
+                term *= Fraction(p ** K, q ** (K - 1) * (q - p))  # r^K / (1 − r)
             total += term
         return total
 
     def __repr__(self):
         parts = []
         for m, c in self.terms.items():
-            parts.append(str(c) + "".join(f"·({r})^{v}" for v, r in m))
+            parts.append(str(c) + "".join(f"·({p}/{q})^{v}" for v, (p, q) in m))
         return " + ".join(parts) or "0"
