@@ -80,14 +80,14 @@ class TailValue:
     def __init__(self, rng, var, sign, c):
         self.rng, self.var, self.sign, self.c = rng, var, sign, c
 
-    def __add__(self, k):
+    def __add__(self, k: int) -> "TailValue":
         if isinstance(k, bool) or not isinstance(k, int):
             return NotImplemented
         return TailValue(self.rng, self.var, self.sign, self.c + k)
 
     __radd__ = __add__
 
-    def __sub__(self, k):
+    def __sub__(self, k: int) -> "TailValue":
         if isinstance(k, bool) or not isinstance(k, int):
             return NotImplemented
         return TailValue(self.rng, self.var, self.sign, self.c - k)
@@ -97,22 +97,22 @@ class TailValue:
             return other._compare(self, _FLIP[op])
         return self.rng._greater_equal_known(self, other, op)
 
-    def __ge__(self, o):
+    def __ge__(self, o: Any) -> bool:
         return self._cmp(o, ">=")
 
-    def __gt__(self, o):
+    def __gt__(self, o: Any) -> bool:
         return self._cmp(o, ">")
 
-    def __le__(self, o):
+    def __le__(self, o: Any) -> bool:
         return self._cmp(o, "<=")
 
-    def __lt__(self, o):
+    def __lt__(self, o: Any) -> bool:
         return self._cmp(o, "<")
 
-    def __bool__(self):
+    def __bool__(self) -> bool:
         raise UnsupportedProgram("a value in the tail of a noise's support has no truth value")
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         raise UnsupportedProgram("a noisy value cannot be an output or a key as it is: reveal it with "
                                  "rng.reveal(value, lo, hi) (values outside [lo, hi] are merged into two labels)")
 
@@ -142,7 +142,7 @@ class NoisyValue:
     def __init__(self, rng, noise, offset=0):
         self.rng, self.noise, self.offset = rng, noise, offset
 
-    def __add__(self, k):
+    def __add__(self, k: int) -> "NoisyValue":
         if isinstance(k, bool) or not isinstance(k, int):
             if isinstance(k, (NoisyValue, TailValue)):
                 raise UnsupportedProgram("the sum of two noisy values is not supported: add one noise to a known value")
@@ -151,7 +151,7 @@ class NoisyValue:
 
     __radd__ = __add__
 
-    def __sub__(self, k):
+    def __sub__(self, k: int) -> "NoisyValue":
         if isinstance(k, bool) or not isinstance(k, int):
             return NotImplemented
         return NoisyValue(self.rng, self.noise, self.offset - k)
@@ -159,30 +159,30 @@ class NoisyValue:
     def _compare(self, other, op):
         return self.rng._compare_noisy(self, other, op)
 
-    def __ge__(self, o):
+    def __ge__(self, o: Any) -> bool:
         return self._compare(o, ">=")
 
-    def __gt__(self, o):
+    def __gt__(self, o: Any) -> bool:
         return self._compare(o, ">")
 
-    def __le__(self, o):
+    def __le__(self, o: Any) -> bool:
         return self._compare(o, "<=")
 
-    def __lt__(self, o):
+    def __lt__(self, o: Any) -> bool:
         return self._compare(o, "<")
 
-    def __eq__(self, o):
+    def __eq__(self, o: object) -> bool:
         raise UnsupportedProgram("== on a noisy value is not supported: compare with <, <=, > or >=")
 
-    def __bool__(self):
+    def __bool__(self) -> bool:
         raise UnsupportedProgram("a noisy value has no truth value: compare it with a threshold")
 
-    def __int__(self):
+    def __int__(self) -> int:
         raise UnsupportedProgram("a noisy value is not a number until revealed: use rng.reveal(value, lo, hi)")
 
     __index__ = __int__
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         raise UnsupportedProgram("a noisy value cannot be an output or a key as it is: reveal it with "
                                  "rng.reveal(value, lo, hi) (values outside [lo, hi] are merged into two labels)")
 
@@ -200,7 +200,7 @@ def _check_int(v, what):
 class Rng:
     """The random source a program draws from: every draw is a branch point of the exact enumeration."""
 
-    def __init__(self, prefix, K):
+    def __init__(self, prefix: list[int], K: int) -> None:
         self._prefix = prefix
         self._trace: list[tuple[int, int]] = []
         self._K = K
@@ -227,7 +227,7 @@ class Rng:
             self._scale *= p
 
     # ----- finite laws
-    def choice(self, law: dict):
+    def choice(self, law: dict) -> Any:
         """A value of a finite law ``{value: probability}`` (exact probabilities summing to 1)."""
         items = [(v, Fraction(p)) for v, p in law.items() if p != 0]
         if sum(p for _, p in items) != 1:
@@ -236,13 +236,13 @@ class Rng:
         self._times(p)
         return v
 
-    def bernoulli(self, p) -> bool:
+    def bernoulli(self, p: Any) -> bool:
         return self.choice(bernoulli(p))
 
-    def uniform(self, values):
+    def uniform(self, values: Any) -> Any:
         return self.choice(uniform(values))
 
-    def randomized_response(self, x, values, p):
+    def randomized_response(self, x: Any, values: Any, p: Any) -> Any:
         return self.choice(randomized_response(x, values, p))
 
     # ----- lazy noise
@@ -251,15 +251,15 @@ class Rng:
         self._noises.append(nz)
         return NoisyValue(self, nz)
 
-    def laplace(self, alpha) -> NoisyValue:
+    def laplace(self, alpha: Any) -> NoisyValue:
         """Two-sided geometric (discrete Laplace) noise ν, P(ν = k) ∝ α^|k|: a lazy :class:`NoisyValue`."""
         return self._lazy(_law(DiscreteLaplace, alpha))
 
-    def geometric(self, alpha) -> NoisyValue:
+    def geometric(self, alpha: Any) -> NoisyValue:
         """One-sided geometric (discrete exponential) noise ν ≥ 0, P(ν = k) = (1−α)α^k: a lazy value."""
         return self._lazy(_law(Geometric, alpha))
 
-    def draw(self, value):
+    def draw(self, value: Any) -> Any:
         """The value of a noisy value (or of a fresh noise law) now: an int in the window, a
         :class:`TailValue` in a tail."""
         if isinstance(value, (DiscreteLaplace, Geometric)):
@@ -381,7 +381,7 @@ class Rng:
         return self._less(hi, lo)
 
     # ----- composite primitives
-    def argmax(self, values) -> int:
+    def argmax(self, values: Any) -> int:
         """The index of the largest value (ties: the lowest index), exactly: the winner i is a branch, its value
         is drawn, and every other value is constrained below it (lower indices strictly)."""
         values = list(values)
@@ -399,12 +399,12 @@ class Rng:
                 raise _Dead()
         return i
 
-    def max(self, values, *, lo: int, hi: int):
+    def max(self, values: Any, *, lo: int, hi: int) -> Any:
         """The largest value, revealed in [lo, hi] (see :meth:`reveal`)."""
         values = list(values)
         return self.reveal(values[self.argmax(values)], lo, hi)
 
-    def reveal(self, value, lo: int, hi: int):
+    def reveal(self, value: Any, lo: int, hi: int) -> Any:
         """The value if it lies in [lo, hi], else the label ``f"<{lo}"`` or ``f">{hi}"``: a post-processing of
         the value (so the ε measured on it is at most the program's)."""
         _check_int(lo, "lo"), _check_int(hi, "hi")
@@ -491,14 +491,14 @@ class ProgramRun:
     """The exact output distribution of a program on one input: ``dist`` {output: probability}, ``runs`` (program
     executions), ``K`` (the window the tails needed)."""
 
-    def __init__(self, dist, runs, K):
+    def __init__(self, dist: dict, runs: int, K: int) -> None:
         self.dist, self.runs, self.K = dist, runs, K
 
     def __repr__(self):
         return f"ProgramRun({len(self.dist)} outputs, {self.runs} runs, K={self.K})"
 
 
-def run_program(program: Callable, db, *, K: int = 2, max_runs: int = 1_000_000) -> ProgramRun:
+def run_program(program: Callable[..., Any], db: Any, *, K: int = 2, max_runs: int = 1_000_000) -> ProgramRun:
     """The exact output distribution of ``program(db, rng)`` (checked to sum to exactly 1)."""
     runs = 0
     while True:
@@ -537,7 +537,7 @@ def run_program(program: Callable, db, *, K: int = 2, max_runs: int = 1_000_000)
     return ProgramRun(dist, runs, K)
 
 
-def program_mechanism(program: Callable, inputs: Space, *, name: str | None = None, K: int = 2,
+def program_mechanism(program: Callable[..., Any], inputs: Space, *, name: str | None = None, K: int = 2,
                       max_runs: int = 1_000_000) -> Mechanism:
     """The exact mechanism x ↦ law of ``program(x, rng)`` on every point of ``inputs`` (a Space, whose neighbour
     relation the measures use).  Outputs are ordered as first met (inputs in order, paths depth-first)."""
