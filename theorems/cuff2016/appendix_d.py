@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), Appendix D: Lemma 11
+"""Cuff–Yu Appendix D: Lemma 11 (conditional entropy is continuous in TV) and the continuity bound (105).
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), Appendix D: Lemma 11
 (continuity of conditional entropy) and the cited continuity bound (105) (Zhang; Audenaert).
 
 Main claims

@@ -1,4 +1,6 @@
-"""Exact pair-level quantities of Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM
+"""Exact pair-level quantities of Cuff–Yu §2.2: binary entropy, closeness ε and δ, event masses.
+
+Exact pair-level quantities of Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM
 CCS 2016), §2.2.
 
 Binary entropy h in nats, the tightest ε of (ε, 0)-closeness max(D_∞(P‖Q), D_∞(Q‖P)) (+oo when the supports

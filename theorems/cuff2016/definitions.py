@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016): Definitions 1–3 (§1
+"""Cuff–Yu Definitions 1–3: (ε, δ)-DP, ε-MI-DP and neighbours each agree with a second computation.
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016): Definitions 1–3 (§1
 and §2.1).
 
 Main claims

@@ -1,4 +1,6 @@
-"""Exact information quantities and enclosure arithmetic for Cuff and Yu, "Differential Privacy as a Mutual
+"""Exact information quantities and enclosure arithmetic for Cuff–Yu §§4–7.
+
+Exact information quantities and enclosure arithmetic for Cuff and Yu, "Differential Privacy as a Mutual
 Information Constraint" (ACM CCS 2016), §§4–7.
 
 * Entropies of rational joint pmfs are exact LogForms, so I(A;B|C) = H(AC) + H(BC) − H(ABC) − H(C) is an

@@ -1,4 +1,6 @@
-"""Instance families of Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016),
+"""Instance families of Cuff–Yu §§1–3: pairs of exact pmfs and small exact mechanisms.
+
+Instance families of Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016),
 §§1–3.
 
 * pairs of exact pmfs ``params = {"P": ..., "Q": ...}``: every pair on 2 points (denominator 4) and on 3

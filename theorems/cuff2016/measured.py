@@ -1,4 +1,6 @@
-"""Per-mechanism measures of Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS
+"""Per-mechanism measures of Cuff–Yu, cached; MI-DP sharpened by exact capacity certificates.
+
+Per-mechanism measures of Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS
 2016), cached, with exact capacity certificates.
 
 MI-DP is :func:`exactpriv.measures.information.mi_dp` — exact when a closed form is detected, else a

@@ -1,4 +1,6 @@
-"""Seeded random exact objects for Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM
+"""Seeded random exact objects for Cuff–Yu §§4–7: pmfs, mechanisms, circulant channels, priors.
+
+Seeded random exact objects for Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM
 CCS 2016), §§4–7: pmfs with small denominators (zeros allowed unless asked otherwise), mechanisms, circulant
 channels (whose capacities have closed forms), priors, product priors and the "all entries equal" prior of
 Example 4.1."""

@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016): the interpretation
+"""Cuff–Yu's interpretation remarks (§2.2) and informal claims (abstract, §1), as finite analogues.
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016): the interpretation
 remarks of §2.2 and the informal claims of the abstract and §1.
 
 Main claims

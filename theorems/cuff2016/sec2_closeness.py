@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §2.2: closeness of
+"""Cuff–Yu §2.2: closeness bounds the KL divergences — (9), Property 1, its tight form (11), Pinsker.
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §2.2: closeness of
 distributions and its divergences.
 
 Main claims

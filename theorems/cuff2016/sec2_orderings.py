@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §§2.3–2.4:
+"""Cuff–Yu §§2.3–2.4: ε-DP, (δ)-DP, KL-DP equal their definitions; the ordering ⪰; Example 1.
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §§2.3–2.4:
 Definitions 5–8 and Example 1.
 
 Main claims

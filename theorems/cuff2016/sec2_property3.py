@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §2.2, Property 3 (the
+"""Cuff–Yu Property 3: the ε–δ trade-off (13) of closeness holds and is the tightest one.
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §2.2, Property 3 (the
 ε–δ trade-off, eq. (13)) and Appendix B.
 
 Main claim: ``cuff2016.prop3`` — (ε, δ)-closeness implies (ε', δ')-closeness with

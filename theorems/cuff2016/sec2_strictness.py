@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §2.2, the paragraph
+"""Cuff–Yu §2.2: Properties 1 and 2 are strict (witness constructions; the finite-set variant fails).
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §2.2, the paragraph
 after (12): Properties 1 and 2 are strict.
 
 Main claim: ``cuff2016.prop12_strict`` — "the reverse implications are not true in any form (closeness

@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §3.3: Lemma 2
+"""Cuff–Yu Lemma 2: ε-MI-DP ⇒ (0, √(2ε))-DP, its tight form (28) attained by BSCs, Remark (33).
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §3.3: Lemma 2
 (ordering (C)), its tight form (28), Appendix C and Remark (33).
 
 Main claims

@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §3.3: Lemma 3 (the
+"""Cuff–Yu Lemma 3: (δ)-DP ⇒ ε'-MI-DP with ε' of (35), the bounds (105)–(127), Example 3.3.
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §3.3: Lemma 3 (the
 reverse direction), the bounds (105)–(127), Example 3.3.
 
 Main claims

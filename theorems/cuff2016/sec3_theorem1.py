@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §3: Theorem 1, the
+"""Cuff–Yu Theorem 1: ε-DP ⪰ MI-DP ⪰ (ε, δ)-DP, the strictness of (A) and (B), Lemma 1.
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §3: Theorem 1, the
 strictness of orderings (A) and (B), Lemma 1.
 
 Main claims

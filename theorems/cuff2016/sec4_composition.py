@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §4.2: composition —
+"""Cuff–Yu §4.2: MI-DP composes additively (Corollaries 5–7); Example 4.3 (the one-time pad).
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §4.2: composition —
 Corollaries 5–7 and Example 4.3.
 
 Main claims

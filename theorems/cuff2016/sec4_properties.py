@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §4.1: Properties 4–6,
+"""Cuff–Yu §4.1: conditioning and mutual information (Properties 4–6), Corollary 4, Example 4.1.
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §4.1: Properties 4–6,
 Corollary 4 and Example 4.1.
 
 Main claims

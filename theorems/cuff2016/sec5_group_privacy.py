@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §5: group privacy —
+"""Cuff–Yu §5: group privacy for ε, δ, (ε, δ) (Properties 7–9), none for MI-DP (Ex. 5.1), (53), Cor. 8.
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §5: group privacy —
 Properties 7–9, Example 5.1, (53), Corollary 8.
 
 Main claims

@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §6: variants of
+"""Cuff–Yu §6: personalized, free-lunch, Bayesian and adversarial privacy and their MI analogues.
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §6: variants of
 differential privacy and their MI analogues.
 
 Main claims

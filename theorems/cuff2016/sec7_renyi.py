@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §7: Rényi
+"""Cuff–Yu §7: Sibson's α-mutual information — definition (66), Lemma 9, Corollary 10, (71)–(73).
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §7: Rényi
 generalisation — Sibson's α-mutual information (66)–(73).
 
 Main claims

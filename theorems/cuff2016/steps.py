@@ -1,4 +1,6 @@
-"""Combining exact decisions, deciding certified enclosures, and symbolic proofs (Cuff and Yu, "Differential
+"""How Cuff–Yu's checks decide: conjunctions, certified enclosures against levels, symbolic proofs.
+
+Combining exact decisions, deciding certified enclosures, and symbolic proofs (Cuff and Yu, "Differential
 Privacy as a Mutual Information Constraint" (ACM CCS 2016)).
 
 * :func:`combine` — a conjunction of Decisions (FALSE at the first FALSE, UNDECIDED with the reasons);

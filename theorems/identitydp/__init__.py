@@ -1,4 +1,6 @@
-"""Genqiang Wu, Xianyao Xia, Yeping He, "Identity differential privacy for dependent records"
+"""Wu, Xia and He, "Identity differential privacy for dependent records" (arXiv 2017): all 24 claims.
+
+Genqiang Wu, Xianyao Xia, Yeping He, "Identity differential privacy for dependent records"
 (arXiv:1703.07474v1, 2017): all 24 claims.  (Later versions of the arXiv entry were rewritten; the
 bank follows v1.)
 

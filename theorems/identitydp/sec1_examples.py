@@ -1,4 +1,6 @@
-"""Section 1 of identity DP: the two motivating examples (dependent records inflate the posterior
+"""Identity DP §1: with dependent records an ε-DP mechanism moves the posterior by more than e^ε (Examples 1–2).
+
+Section 1 of identity DP: the two motivating examples (dependent records inflate the posterior
 change of an ε-DP mechanism).
 
 Genqiang Wu, Xianyao Xia, Yeping He, "Identity differential privacy for dependent records"

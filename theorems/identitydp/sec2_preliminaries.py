@@ -1,4 +1,6 @@
-"""Section 2 of identity DP: the model (datasets from sources), ε-DP on datasets (Definition 2),
+"""Identity DP §2: the dataset model, ε-DP on datasets (Definition 2) and the ratio Lemmas 1–2.
+
+Section 2 of identity DP: the model (datasets from sources), ε-DP on datasets (Definition 2),
 and the two elementary lemmas on ratios.
 
 Genqiang Wu, Xianyao Xia, Yeping He, "Identity differential privacy for dependent records"

@@ -1,4 +1,6 @@
-"""Section 3 of identity DP: Definition 3 (ε-identity DP), its posterior form (Theorem 1) and
+"""Identity DP §3: ε-identity DP (Definition 3), its posterior form (Theorem 1), composition (Prop. 1).
+
+Section 3 of identity DP: Definition 3 (ε-identity DP), its posterior form (Theorem 1) and
 composition (Proposition 1).
 
 Genqiang Wu, Xianyao Xia, Yeping He, "Identity differential privacy for dependent records"

@@ -1,4 +1,6 @@
-"""Section 4 of identity DP: its relation with ε-DP — Propositions 2 and 3, their non-reversibility,
+"""Identity DP §4: identity DP vs ε-DP — Propositions 2–3, their non-reversibility, Lemma 3, (23)–(24).
+
+Section 4 of identity DP: its relation with ε-DP — Propositions 2 and 3, their non-reversibility,
 Lemma 3 and its application (23)-(24).
 
 Genqiang Wu, Xianyao Xia, Yeping He, "Identity differential privacy for dependent records"

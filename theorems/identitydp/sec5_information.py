@@ -1,4 +1,6 @@
-"""Section 5 of identity DP: its information-theoretic foundation — posterior/prior ratios (Lemma 4),
+"""Identity DP §5: it bounds posterior ratios, relative entropy and mutual information (Lemma 4–Remark 1).
+
+Section 5 of identity DP: its information-theoretic foundation — posterior/prior ratios (Lemma 4),
 relative entropy (Theorem 2, Corollary 1), mutual information (Theorem 3, Corollary 2), conditional
 mutual information (Proposition 4) — and the claims that ε-DP is a special case of identity DP and that
 information "may be out of control" without it.

@@ -1,4 +1,6 @@
-"""Section 6 of identity DP: achieving identity DP for weakly dependent sources — Lemma 5 (k sources,
+"""Identity DP §6: identity DP for weakly dependent sources — Lemma 5 and Theorem 4.
+
+Section 6 of identity DP: achieving identity DP for weakly dependent sources — Lemma 5 (k sources,
 η-close conditionals) and Theorem 4 (n sources, each independent of n − k others).
 
 Genqiang Wu, Xianyao Xia, Yeping He, "Identity differential privacy for dependent records"

@@ -1,4 +1,6 @@
-"""Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
+"""Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework …" (ACM CCS 2013): 19 claims.
+
+Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
 (ACM CCS 2013).
 
 The bank encodes the paper from §4.1 (inside the Laplace example) to the start of Definition 5.4; the

@@ -1,4 +1,6 @@
-"""Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
+"""Li et al.'s notions PMP, NMP, UDP and BDP (reconstructed): each measure equals its brute force.
+
+Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
 (ACM CCS 2013): the notions the encoded part (§4.1 on) uses, reconstructed from that use.
 
 Main claims

@@ -1,4 +1,6 @@
-"""Equivalences "ε-X ⟺ (D, e^ε)-Y" of Li, Qardaji, Su, Wu and Yang,
+"""Li et al.'s equivalences "ε-X ⟺ (D, e^ε)-Y", checked level by level.
+
+Equivalences "ε-X ⟺ (D, e^ε)-Y" of Li, Qardaji, Su, Wu and Yang,
 "Membership Privacy: A Unifying Framework for Privacy Definitions"
 (ACM CCS 2013), checked level by level.
 

@@ -1,4 +1,6 @@
-"""The membership measures Li et al.'s claims compare: PMP over D²_B and over D_B (certified, or by
+"""The membership measures Li et al.'s claims compare: PMP over D²_B and D_B, and e^level of UDP/BDP.
+
+The membership measures Li et al.'s claims compare: PMP over D²_B and over D_B (certified, or by
 enclosure), and e^level read from a UDP/BDP measure.
 
 Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"

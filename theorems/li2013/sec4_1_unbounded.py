@@ -1,4 +1,6 @@
-"""Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
+"""Li et al. §4.1: positive UDP does not give PMP under correlation; negative UDP ⟺ (D_I, e^ε)-NMP.
+
+Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
 (ACM CCS 2013): §4.1, unbounded DP (the encoded text starts inside this section).
 
 Main claims

@@ -1,4 +1,6 @@
-"""Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
+"""Li et al. §4.2: BDP is symmetric; ε-BDP ⟺ (D²_B, e^ε)-PMP ⟺ (D_B, e^ε)-PMP (Thm 4.8, Lemma 4.9).
+
+Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
 (ACM CCS 2013): §4.2, bounded DP and bounded mutually independent laws.
 
 Main claims

@@ -1,4 +1,6 @@
-"""Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
+"""Li et al. §5: k-anonymity does not give (D_N, γ)-PMP; the summary of §5; Definition 5.4.
+
+Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
 (ACM CCS 2013): §5, the informal claims and the summary of Section 5.
 
 Main claims

@@ -1,4 +1,6 @@
-"""Exact steps of a check of Li, Qardaji, Su, Wu and Yang,
+"""Exact steps of Li et al.'s checks and how they combine.
+
+Exact steps of a check of Li, Qardaji, Su, Wu and Yang,
 "Membership Privacy: A Unifying Framework for Privacy Definitions"
 (ACM CCS 2013), and how they combine.
 

@@ -1,4 +1,6 @@
-"""Wang, Ying and Zhang, "On the Relation Between Identifiability, Differential Privacy, and
+"""Wang–Ying–Zhang §2.3, §3: the privacy–distortion functions and the constants ε_X, ε̃_X, h.
+
+Wang, Ying and Zhang, "On the Relation Between Identifiability, Differential Privacy, and
 Mutual-Information Privacy" (IEEE Trans. Inf. Theory 62(9), 2016): §2.3 and §3, the privacy–distortion
 functions and the constants ε_X, ε̃_X and h.
 

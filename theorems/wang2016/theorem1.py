@@ -1,4 +1,6 @@
-"""Wang, Ying and Zhang, "On the Relation Between Identifiability, Differential Privacy, and
+"""Wang–Ying–Zhang Theorem 1: at equal distortion the optimal ε of identifiability and DP differ by ≤ ε_X.
+
+Wang, Ying and Zhang, "On the Relation Between Identifiability, Differential Privacy, and
 Mutual-Information Privacy" (IEEE Trans. Inf. Theory 62(9), 2016): §3, Theorem 1 and its consequences.
 
 Main claims

@@ -1,4 +1,6 @@
-"""Zhao's definitions: ε-DP, Bayesian DP (19), semantic privacy (Def. 1), Bayesian semantic privacy
+"""Zhao's five notions (DP, BDP, SP, BSP, MP over D*): each measure agrees with a brute force from the paper.
+
+Zhao's definitions: ε-DP, Bayesian DP (19), semantic privacy (Def. 1), Bayesian semantic privacy
 (Def. 2), membership privacy over D* (Def. 3) — each measure against a brute force from the paper.
 
 Jun Zhao, "Relations Among Different Privacy Notions" (arXiv:1911.00761), Sec. I and Sec. III.

@@ -1,4 +1,6 @@
-"""Theorem 2 of Zhao (DP ⇔ semantic privacy, up to the maps), its numerical comparison with
+"""Zhao's Theorem 2: ε-DP ⇔ semantic privacy up to the maps; the comparison with ε/6; the cited lemma.
+
+Theorem 2 of Zhao (DP ⇔ semantic privacy, up to the maps), its numerical comparison with
 Kasiviswanathan–Smith, and the cited point-wise indistinguishability lemma.
 
 Jun Zhao, "Relations Among Different Privacy Notions" (arXiv:1911.00761), Sec. II, Sec. III-A.

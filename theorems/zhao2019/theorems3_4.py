@@ -1,4 +1,6 @@
-"""Theorems 3 and 4 of Zhao: Bayesian DP and membership privacy over Zhao's family D* / Li et al.'s
+"""Zhao's Theorems 3 and 4: Bayesian DP ⇔ membership privacy over D* and over downward-scalable families.
+
+Theorems 3 and 4 of Zhao: Bayesian DP and membership privacy over Zhao's family D* / Li et al.'s
 downward-scalable families.
 
 Jun Zhao, "Relations Among Different Privacy Notions" (arXiv:1911.00761), Sec. III-B.
