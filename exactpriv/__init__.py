@@ -54,6 +54,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     "Prior": ("exactpriv.distributions", "Prior"),
     "ProductMechanism": ("exactpriv.mechanisms", "ProductMechanism"),
     "Reading": ("exactpriv.claims", "Reading"),
+    "QueryAnswers": ("exactpriv.spaces", "QueryAnswers"),
     "Subsets": ("exactpriv.spaces", "Subsets"),
     "Truth": ("exactpriv.exact.decisions", "Truth"),
     "Verdict": ("exactpriv.claims", "Verdict"),
@@ -85,18 +86,21 @@ if TYPE_CHECKING:
     from exactpriv.mechanisms import AnyMechanism, Mechanism, ProductMechanism
     from exactpriv.mechanisms.clamped import ClampedNoiseMechanism
     from exactpriv.mechanisms.zoo import randomized_response, truncated_geometric
-    from exactpriv.spaces import Bounded, GraphSpace, Hamming, Subsets
+    from exactpriv.spaces import Bounded, GraphSpace, Hamming, QueryAnswers, Subsets
 
 
-def __getattr__(name: str) -> Any:
-    target = _LAZY.get(name)
-    if target is None:
-        raise AttributeError(f"module 'exactpriv' has no attribute {name!r}")
-    import importlib
+if not TYPE_CHECKING:
+    # defined only at run time: a type checker then knows exactly the names imported above, so that
+    # ``from exactpriv import k_fold`` (not a top-level name) is an error rather than a silent ``Any``
+    def __getattr__(name: str) -> Any:
+        target = _LAZY.get(name)
+        if target is None:
+            raise AttributeError(f"module 'exactpriv' has no attribute {name!r}")
+        import importlib
 
-    value = getattr(importlib.import_module(target[0]), target[1])
-    globals()[name] = value  # later look-ups skip this function
-    return value
+        value = getattr(importlib.import_module(target[0]), target[1])
+        globals()[name] = value  # later look-ups skip this function
+        return value
 
 
 def __dir__() -> list[str]:
@@ -134,6 +138,7 @@ __all__ = [
     "Outcome",
     "Prior",
     "ProductMechanism",
+    "QueryAnswers",
     "Reading",
     "Subsets",
     "Truth",
