@@ -286,7 +286,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float | None = None
                  max_examples: int | None = None, local_steps: int = 400, batch_size: int = 50,
                  collect: int = 1, extra_hypotheses: tuple = (), positive: bool = False,
                  extra_templates: tuple = (), progress: Callable[[int, float | None], None] | None = None,
-                 extremal: bool = True, draw_params: bool = False) -> HuntResult:
+                 extremal: bool = True, draw_params: bool = False, killable: bool = True) -> HuntResult:
     """Search for an exact violation of one reading; see the module docstring.
 
     max_examples : the instances drawn (None: the ``examples`` of the effort in force); the local search
@@ -301,6 +301,8 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float | None = None
     draw_params : also draw the exact parameters the check reads (:func:`search_space.params_around`); off by
         default (see :func:`_strategy`)
     collect : stop after this many witnesses
+    killable : with a time limit in force, check each instance in a killable worker (False: in this process,
+        for a check whose side effects the caller reads, such as the mutation run's recording check)
     """
     if not isinstance(claim, Claim) or not isinstance(reading, Reading):
         raise InvalidArgument(f"hunt_reading needs a Claim and a Reading, got {type(claim).__name__} and "
@@ -314,7 +316,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float | None = None
         return _hunt_reading(claim, reading, seed=seed, max_examples=examples_of(max_examples),
                              local_steps=local_steps, batch_size=batch_size, collect=collect,
                              extra_hypotheses=extra_hypotheses, positive=positive, extra_templates=extra_templates,
-                             progress=progress, extremal=extremal, draw_params=draw_params)
+                             progress=progress, extremal=extremal, draw_params=draw_params, killable=killable)
 
 
 class _Stopped(BaseException):
@@ -348,7 +350,7 @@ def _instance_runner(reading: Reading):
 
 
 def _hunt_reading(claim, reading, *, seed, max_examples, local_steps, batch_size, collect, extra_hypotheses,
-                  positive, extra_templates, progress, extremal, draw_params=False) -> HuntResult:
+                  positive, extra_templates, progress, extremal, draw_params=False, killable=True) -> HuntResult:
     t0 = time.perf_counter()
     result = HuntResult(claim.id, reading.name, Verdict.CHECKED, seed=seed, max_examples=max_examples)
     why_not = searchable(reading, claim)
@@ -363,7 +365,7 @@ def _hunt_reading(claim, reading, *, seed, max_examples, local_steps, batch_size
         result.seconds = time.perf_counter() - t0
         return result
 
-    run, close = _instance_runner(reading)
+    run, close = _instance_runner(reading) if killable else (None, lambda: None)
     try:
         return _search(claim, reading, result, t0, run, seed=seed, max_examples=max_examples,
                        local_steps=local_steps, batch_size=batch_size, collect=collect,

@@ -222,7 +222,8 @@ def run_mutant(m: Mutant, *, effort: int, seed: int = 0, seconds: float = 600.0,
         reading, rec = _recording(m.reading, dropped)
         extra = _violators(m.claim, m.claim.reading(m.original), dropped)
     res = hunt_reading(m.claim, reading, seconds=seconds, seed=seed, max_examples=effort,
-                       local_steps=effort, extra_templates=extra, draw_params=draw_params)
+                       local_steps=effort, extra_templates=extra, draw_params=draw_params,
+                       killable=rec is None)  # the recording check counts in this process
     row = {"claim": m.claim.id, "reading": m.original, "operator": m.operator, "statement": m.statement,
            "killed": res.verdict is Verdict.REFUTED, "verdict": res.verdict.value, "tried": res.tried,
            "stopped_by": res.stopped_by, "found_by": res.found_by, "note": res.note[:200],
