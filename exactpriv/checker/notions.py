@@ -41,11 +41,30 @@ def _prior(inst: Instance):
     return inst.prior
 
 
-def pure_dp(inst: Instance, **_):
+def pure_dp(inst: Instance, *, neighbours="space", **_):
     """ε of pure DP: max over neighbours x ~ x' and outputs y of ln P(y|x)/P(y|x')
-    (Dwork, McSherry, Nissim, Smith 2006, Def. 1; Dwork–Roth 2014, Def. 2.4 with δ = 0)."""
+    (Dwork, McSherry, Nissim, Smith 2006, Def. 1; Dwork–Roth 2014, Def. 2.4 with δ = 0).  ``neighbours``:
+    "space" (the witness's neighbour relation) or "datasets" (record sequences whose datasets — multisets of
+    values — are at histogram L1 distance 2: Wu, Xia, He, Def. 2's Z-form, eq. (7))."""
     P = _mech(inst)
-    return _max_log_ratio((P[a][y], P[b][y]) for a, b in inst.neighbours for y in range(len(P[a])))
+    pairs = inst.neighbours if neighbours == "space" else _dataset_neighbours(inst, neighbours)
+    return _max_log_ratio((P[a][y], P[b][y]) for a, b in pairs for y in range(len(P[a])))
+
+
+def _dataset_neighbours(inst: Instance, neighbours) -> list:
+    if neighbours != "datasets":
+        raise Failed(f"neighbours {neighbours!r} is not 'space' or 'datasets'")
+    if inst.records is None:
+        raise Failed("dataset neighbours need records (a Hamming space)")
+    hist = []
+    for inp in inst.inputs:
+        h: dict = {}
+        for i, c in enumerate(inp):
+            v = str(inst.records[i][c])
+            h[v] = h.get(v, 0) + 1
+        hist.append(h)
+    return [(a, b) for a in range(len(hist)) for b in range(len(hist)) if a != b
+            and sum(abs(hist[a].get(v, 0) - hist[b].get(v, 0)) for v in set(hist[a]) | set(hist[b])) == 2]
 
 
 def approx_dp(inst: Instance, *, epsilon, **_):
@@ -132,6 +151,11 @@ def mutual_information(inst: Instance, *, record=None, **_):
         for y, m in enumerate(row):
             pairs[(key, y)] = pairs.get((key, y), _ZERO) + m
     return _mi(pairs)
+
+
+def record_mutual_information(inst: Instance, **_):
+    """max over records i of I(X_i;Y) under the prior (Wu, Xia, He, Theorem 3 and Corollary 2's left side)."""
+    return _max(mutual_information(inst, record=Fraction(i)) for i in range(inst.n))
 
 
 def _record(inst: Instance, record) -> int:
@@ -475,7 +499,8 @@ def pairwise_k(inst: Instance, **_):
 
 NOTIONS = {
     "pure_dp": pure_dp, "approx_dp": approx_dp, "tv_dp": tv_dp, "kl_dp": kl_dp, "renyi_dp": renyi_dp,
-    "mutual_information": mutual_information, "conditional_mi": conditional_mi,
+    "mutual_information": mutual_information, "record_mutual_information": record_mutual_information,
+    "conditional_mi": conditional_mi,
     "prior_posterior_kl": prior_posterior_kl, "identifiability": identifiability, "bayesian_dp": bayesian_dp,
     "identity_dp": identity_dp, "semantic_privacy": semantic_privacy,
     "bayesian_semantic_privacy": bayesian_semantic_privacy, "positive_membership": positive_membership,

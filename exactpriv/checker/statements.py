@@ -48,6 +48,18 @@ def _pairwise_independent(inst: Instance) -> bool:
     return True
 
 
+def _dataset_mechanism(inst: Instance) -> bool:
+    """Every mechanism of the witness is a function of the dataset: its rows agree on record sequences with the
+    same multiset of values (Wu, Xia, He, Sec. 2.3: "M(y) = M(z) for any two y, z in D_x")."""
+    for P in [inst.P] + [m[1] for m in inst.extra.values()]:
+        seen: dict = {}
+        for x, row in enumerate(P):
+            key = tuple(sorted(str(inst.records[i][c]) for i, c in enumerate(inst.inputs[x])))
+            if seen.setdefault(key, row) != row:
+                return False
+    return True
+
+
 def hypotheses_hold(statement: dict, inst: Instance, env: dict) -> str | None:
     """None when the instance meets every hypothesis, else the name of the first it fails."""
     hyps = statement.get("hypotheses", [])
@@ -66,6 +78,8 @@ def hypotheses_hold(statement: dict, inst: Instance, env: dict) -> str | None:
             ok = inst.prior is not None and _product_of_marginals(inst)
         elif h == "prior_pairwise_independent":
             ok = inst.prior is not None and _pairwise_independent(inst)
+        elif h == "mechanism_dataset":
+            ok = inst.P is not None and _dataset_mechanism(inst)
         elif h.startswith("range:"):
             ok = truth(h[len("range:"):], env)
         else:

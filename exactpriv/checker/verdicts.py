@@ -77,7 +77,20 @@ def _refuted(row: dict, statement: dict, entry: dict | None, max_prec: int) -> N
     if holds:
         raise Failed("the claim holds on the witness (recomputed), so it does not refute")
     _check_values(row.get("values"), env, max_prec)
-    _check_class(row, entry, positive=inst.positive())
+    _check_class(row, entry, positive=_positive(statement, inst, env, max_prec))
+
+
+def _positive(statement: dict, inst, env: dict, max_prec: int) -> bool:
+    """Whether the witness is non-degenerate: every mechanism entry and prior mass positive; for a witness of
+    parameters only, the statement's ``degenerate`` formula (its degenerate points, e.g. "p == 0 or p == 1")
+    is false there.  A parameter-only witness of a statement without that formula is non-degenerate."""
+    if inst.P is None and inst.prior is None and "degenerate" in statement:
+        from exactpriv.checker.expressions import truth
+
+        if not isinstance(statement["degenerate"], str):
+            raise Failed("'degenerate' must be a formula")
+        return not truth(statement["degenerate"], env, max_prec=max_prec)
+    return inst.positive()
 
 
 def _check_values(vals, env: dict, max_prec: int) -> None:

@@ -228,6 +228,8 @@ def _space(space) -> dict:
     doc = space.to_json()
     if doc.get("type") == "hamming" and "values" in doc:
         return {"type": "hamming", "values": doc["values"], "n": doc["n"]}
+    if doc.get("type") == "hamming" and "alphabets" in doc:  # records with their own value sets
+        return {"type": "hamming", "alphabets": doc["alphabets"]}
     points = space.points
     return {"type": "explicit", "inputs": [str(p) for p in points],
             "neighbours": [[int(i), int(j)] for i, j in space.edges]}
@@ -314,9 +316,13 @@ def _values(statement: dict, witness_values: Mapping) -> dict:
     """The decisive values of a REFUTED witness that the statement names: each measure's value as the check
     recorded it (under the measure's name, its notion's name, or the notion's usual short name)."""
     out = {}
-    for name, spec in sorted((statement.get("measures") or {}).items()):
+    measures = statement.get("measures") or {}
+    notions = [spec.get("notion") if isinstance(spec, dict) else None for spec in measures.values()]
+    for name, spec in sorted(measures.items()):
         notion = spec.get("notion") if isinstance(spec, dict) else None
-        keys = (name, notion, *_VALUE_ALIASES.get(notion, ()))
+        # a notion measured twice (on two mechanisms, two neighbour relations): only the measure's own name is
+        # unambiguous
+        keys = (name, notion, *_VALUE_ALIASES.get(notion, ())) if notions.count(notion) == 1 else (name,)
         v = next((witness_values[k] for k in keys if k is not None and k in witness_values), None)
         if v is None:
             continue
