@@ -84,6 +84,38 @@ def approx_dp(inst: Instance, *, epsilon, **_):
     return best
 
 
+def approx_dp_epsilon(inst: Instance, *, delta, **_):
+    """ε(δ) of (ε, δ)-DP: the smallest ε ≥ 0 with δ(ε) ≤ δ (Dwork–Roth 2014, Def. 2.4), δ(ε) the hockey-stick
+    maximum of :func:`approx_dp`; per pair, t ↦ Σ_y max(0, P(y|x) − t P(y|x')) is convex, decreasing and linear
+    between the ratios P(y|x)/P(y|x'), so its crossing of δ is (A − δ)/B on one piece: ln of a rational, or +oo
+    when the mass on outputs x' never produces exceeds δ."""
+    P = _mech(inst)
+    if not isinstance(delta, Fraction) or delta < 0:
+        raise Failed(f"delta {delta!r} is not a rational >= 0")
+    worst = Fraction(1)
+    for a, b in inst.neighbours:
+        pa, pb = P[a], P[b]
+
+        def hockey(t):
+            return sum((p - t * q for p, q in zip(pa, pb) if p > t * q), _ZERO)
+
+        if sum((p for p, q in zip(pa, pb) if q == 0), _ZERO) > delta:
+            return V.INF
+        if hockey(Fraction(1)) <= delta:
+            continue
+        lo = Fraction(1)
+        for r in sorted({p / q for p, q in zip(pa, pb) if q > 0 and p / q > 1}) + [None]:
+            if r is not None and hockey(r) > delta:
+                lo = r
+                continue
+            live = [(p, q) for p, q in zip(pa, pb) if q == 0 or p / q > lo]
+            A, B = sum((p for p, _ in live), _ZERO), sum((q for _, q in live), _ZERO)
+            t = max((A - delta) / B, lo) if B else lo
+            worst = max(worst, t)
+            break
+    return V.log(worst)
+
+
 def tv_dp(inst: Instance, **_):
     """max over neighbours of the total variation ½ Σ_y |P(y|x) − P(y|x')| (Cuff–Yu 2016, §2)."""
     P = _mech(inst)
@@ -462,7 +494,7 @@ def capacity(inst: Instance, **_):
     if hint is None:
         if all(row == P[0] for row in P):
             return _ZERO
-        raise NotCheckable("capacity needs the optimal input distribution as the witness's hint")
+        hint = {"input": [Fraction(1, len(P))] * len(P), "default": True}  # optimal for symmetric channels
     p = [Fraction(v) for v in hint.get("input", [])] if isinstance(hint, dict) else []
     if len(p) != len(P) or any(v < 0 for v in p) or sum(p) != 1:
         raise Failed("the capacity hint's input is not a distribution over the inputs")
@@ -475,6 +507,9 @@ def capacity(inst: Instance, **_):
         if p[x]:
             info = V.add(info, V.mul(p[x], d))
     if not V.compare(_max(divs), "==", info):
+        if hint.get("default"):
+            raise NotCheckable("capacity needs the optimal input distribution as the witness's hint (the uniform "
+                               "input is not optimal)")
         raise Failed("the capacity hint's input is not optimal (max_x D(P_x ‖ q) exceeds I(p))")
     return info
 
@@ -498,7 +533,8 @@ def pairwise_k(inst: Instance, **_):
 
 
 NOTIONS = {
-    "pure_dp": pure_dp, "approx_dp": approx_dp, "tv_dp": tv_dp, "kl_dp": kl_dp, "renyi_dp": renyi_dp,
+    "pure_dp": pure_dp, "approx_dp": approx_dp, "approx_dp_epsilon": approx_dp_epsilon, "tv_dp": tv_dp,
+    "kl_dp": kl_dp, "renyi_dp": renyi_dp,
     "mutual_information": mutual_information, "record_mutual_information": record_mutual_information,
     "conditional_mi": conditional_mi,
     "prior_posterior_kl": prior_posterior_kl, "identifiability": identifiability, "bayesian_dp": bayesian_dp,
@@ -509,11 +545,12 @@ NOTIONS = {
 }
 
 #: Parameters that are numbers (evaluated as expressions); the others are conventions (strings).
-_NUMERIC = {"epsilon", "alpha", "record"}
+_NUMERIC = {"epsilon", "alpha", "record", "delta"}
 
 
 def evaluate_notion(inst: Instance, spec: dict):
     """The value of the measure ``spec`` ({"notion": name, parameters...}) on the instance."""
+    from exactpriv.checker.constructions import OPERATORS, apply_operators
     from exactpriv.checker.expressions import evaluate
 
     if not isinstance(spec, dict) or not isinstance(spec.get("notion"), str):
@@ -524,9 +561,10 @@ def evaluate_notion(inst: Instance, spec: dict):
         raise NotCheckable(f"notion {name!r} is not implemented by the checker")
     if spec.get("mechanism") is not None:
         inst = inst.with_mechanism(spec["mechanism"])
+    inst = apply_operators(inst, spec, dict(inst.params))
     kwargs = {}
     for k, v in spec.items():
-        if k in ("notion", "mechanism"):
+        if k in ("notion", "mechanism") or k in OPERATORS:
             continue
         if not isinstance(v, str):
             raise Failed(f"parameter {k} of {name} must be a string")

@@ -100,9 +100,27 @@ def measure_env(statement: dict, inst: Instance) -> dict:
     measures = statement.get("measures", {})
     if not isinstance(measures, dict):
         raise Failed("'measures' must be an object")
+    if statement.get("family") is not None:
+        inst = family_member(statement["family"], inst, env)
     for name, spec in measures.items():
         env[name] = evaluate_notion(inst, spec)
     return env
+
+
+def family_member(family, inst: Instance, env: dict) -> Instance:
+    """The statement's family member at the witness (a construction, or the first of ``{"any": [...]}`` that
+    the witness is a member of)."""
+    from exactpriv.checker.constructions import member
+
+    if isinstance(family, dict) and isinstance(family.get("any"), list):
+        refusals = []
+        for f in family["any"]:
+            try:
+                return member(f, inst, env)
+            except Failed as exc:
+                refusals.append(str(exc))
+        raise Failed("the witness is a member of none of the statement's families: " + "; ".join(refusals))
+    return member(family, inst, env)
 
 
 def claim_on(statement: dict, inst: Instance, *, max_prec: int) -> tuple[bool | None, dict]:

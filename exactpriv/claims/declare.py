@@ -35,6 +35,7 @@ from exactpriv.claims.forms import equality, implication
 from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.claims.model import Claim, Family, Instance, Outcome, Reading
 from exactpriv.claims.relations import NOTIONS, Relation
+from exactpriv.claims.statement_forms import implication_form, inequality_form
 from exactpriv.claims.notions import Notion, _notion
 from exactpriv.claims.symbolic import family_outcome, is_symbolic_instance, limit_subs
 from exactpriv.claims.verdicts import Finding, Verdict
@@ -126,7 +127,7 @@ def with_params(family: Family, params: Sequence[Param]) -> Family:
                 yield replace(inst, label=label, params={**inst.params, **values})
 
     return Family(family.name + "×params", build, family.description, family.slow, family.exhaustive,
-                  family.symbolic)
+                  family.symbolic, family.form)
 
 
 def _typed(check: Callable[[Instance], Outcome], params: Sequence[Param]) -> Callable[[Instance], Outcome]:
@@ -214,6 +215,7 @@ def implication_claim(id: str, *, given: str | Notion, measure: str | Notion, bo
                 _typed(check, params), tuple(with_params(fam, params) for fam in families), prove=prove,
                 notes=notes, hypotheses=hypotheses,
                 open_search=not closed, relations=() if closed else _relation(g, m, bound, f.expr),
+                form=implication_form(g, m, bound, families=families, params=params, hypotheses=hypotheses),
                 **_reading_kwargs(expected, finding, why))
     return Claim(id, title or f"{g.label()} ⇒ {m.label()} ≤ {bound}", source, quote or r.statement,
                  "implication", [r])
@@ -366,7 +368,9 @@ def _family_inequality(id, *, measure, op, bound, families, params, hypotheses, 
     r = Reading(reading, f"{m.label()}(M(ε)) {op} {bound} for every member M(ε)" + _scope(families, params),
                 _typed(check, params),
                 tuple(with_params(fam, params) for fam in families), notes=notes, hypotheses=hypotheses,
-                open_search=False, **_reading_kwargs(expected, finding, why))
+                open_search=False,
+                form=inequality_form(m, op, bound, families=families, params=params, hypotheses=hypotheses),
+                **_reading_kwargs(expected, finding, why))
     return Claim(id, title or f"{m.label()} {op} {bound}", source, quote or r.statement, "inequality", [r])
 
 

@@ -225,6 +225,10 @@ def _exact_text(v) -> str:
 
 
 def _space(space) -> dict:
+    from exactpriv.spaces import Subsets
+
+    if isinstance(space, Subsets):  # membership vectors over the universe, in the space's own order
+        return {"type": "subsets", "universe": [_jsonable(u) for u in space.universe]}
     doc = space.to_json()
     if doc.get("type") == "hamming" and "values" in doc:
         return {"type": "hamming", "values": doc["values"], "n": doc["n"]}
@@ -281,6 +285,12 @@ def witness_of(inst) -> dict | None:
                 params[k] = str(v)
             else:
                 return None
+    at = inst.extra.get("at_eps")
+    if at is not None and "eps" not in params:  # a member of a symbolic family: its ε is a parameter of the witness
+        try:
+            params["eps"] = _exact_text(at)
+        except ValueError:
+            return None
     doc["params"] = params
     extra = {}
     for k, v in inst.extra.items():
