@@ -74,8 +74,50 @@ def subset_count(t: Fraction, *, universe):
     return inputs, records, nbrs, outs, [list(G[sum(x)]) for x in inputs]
 
 
-CONSTRUCTIONS = {"randomized_response": randomized_response, "truncated_geometric": truncated_geometric,
-                 "exponential_mechanism_hamming": exponential_mechanism_hamming, "subset_count": subset_count}
+def k_max(*, n, k, empty):
+    """Li et al.'s k-Max (Li, Qardaji, Su, Wu, Yang 2013, Def. 5.2) on subsets of entities {1..n} (inputs are
+    membership vectors): with j = max(T), output uniform on {c_j..c_{j+k−1}} if j + k − 1 ≤ n, else on
+    {c_{n−k+1}..c_n}.  The paper leaves T = ∅ undefined: ``empty`` is "lowest" (uniform on {c_1..c_k}),
+    "uniform" (on all n outputs) or "bottom" (a distinct output "none")."""
+    n, k = _int(n, "n", 1), _int(k, "k", 2)
+    if n < k or empty not in ("lowest", "uniform", "bottom"):
+        raise Failed(f"k-Max needs n >= k and empty lowest, uniform or bottom (n = {n}, k = {k}, {empty!r})")
+    inputs, records, nbrs = _hamming([[0, 1]] * n)
+    outputs = list(range(1, n + 1)) + (["none"] if empty == "bottom" else [])
+    P = []
+    for x in inputs:
+        T = [i + 1 for i, bit in enumerate(x) if bit]
+        if not T:
+            support = {"lowest": range(1, k + 1), "uniform": range(1, n + 1), "bottom": ["none"]}[empty]
+        else:
+            j = max(T)
+            support = range(j, j + k) if j + k - 1 <= n else range(n - k + 1, n + 1)
+        s = set(support)
+        P.append([Fraction(1, len(s)) if c in s else Fraction(0) for c in outputs])
+    return inputs, records, nbrs, outputs, P
+
+
+def cuff_example_5_1(*, N, e):
+    """Cuff and Yu's Example 5.1 (finite analogue, X_1, X_2 ∈ {0..N−1}): if X_1 = X_2, Y = X_1 w.p. e, else
+    "e1"; if X_1 ≠ X_2, Y = "e2" w.p. e, else "e1" (Cuff, Yu 2016, §5)."""
+    N = _int(N, "N", 1)
+    if not isinstance(e, Fraction) or not 0 <= e <= 1:
+        raise Failed(f"Example 5.1's probability e = {e!r} is not a rational in [0, 1]")
+    inputs, records, nbrs = _hamming([list(range(N))] * 2)
+    P = []
+    for x1, x2 in inputs:
+        row = [Fraction(0)] * (N + 2)
+        row[N] = 1 - e
+        row[x1 if x1 == x2 else N + 1] = e
+        P.append(row)
+    return inputs, records, nbrs, list(range(N)) + ["e1", "e2"], P
+
+
+#: name -> (builder, whether it takes t = e^ε as its first argument)
+CONSTRUCTIONS = {"randomized_response": (randomized_response, True), "truncated_geometric": (truncated_geometric, True),
+                 "exponential_mechanism_hamming": (exponential_mechanism_hamming, True),
+                 "subset_count": (subset_count, True), "k_max": (k_max, False),
+                 "cuff_example_5_1": (cuff_example_5_1, False)}
 
 
 def _int(v, name: str, least: int) -> int:
@@ -86,31 +128,49 @@ def _int(v, name: str, least: int) -> int:
     return v
 
 
+def _argument(key: str, inst: Instance, env: dict):
+    """A construction argument from the witness: its number, or its label ("uniform")."""
+    if key in env:
+        return env[key]
+    if key in inst.params:
+        return inst.params[key]
+    raise Failed(f"the witness does not give the family parameter {key}")
+
+
 def member(family: dict, inst: Instance, env: dict) -> Instance:
     """The instance of ``family`` at the witness's parameters, built here; the witness must be that member
-    (its grid point listed, ε in the domain, and its space and matrix equal to the construction's)."""
+    (its grid point listed, ε in the domain, and its space and matrix equal to the construction's).  A family
+    is {"construction": name, "grid": {arg: [listed values]}, "params": [args taken from the witness, bounded
+    by the statement's hypotheses], "fixed": {arg: value}, "domain": ε's interval (constructions in ε)}."""
     from exactpriv.checker.domains import in_domain, parse_domain
     from exactpriv.checker.expressions import evaluate
 
     if not isinstance(family, dict) or family.get("construction") not in CONSTRUCTIONS:
         raise NotCheckable(f"family {family.get('construction') if isinstance(family, dict) else family!r} is "
                            f"not a construction the checker knows")
+    build, in_eps = CONSTRUCTIONS[family["construction"]]
     grid = family.get("grid") or {}
+    kwargs = {}
     for key, allowed in grid.items():
-        if key not in env:
-            raise Failed(f"the witness does not give the family parameter {key}")
-        if not any(V.compare(env[key], "==", evaluate(str(a), {})) for a in allowed):
+        got = _argument(key, inst, env)
+        listed = [a if isinstance(got, str) else evaluate(str(a), {}) for a in allowed]
+        if not any(a == got if isinstance(got, str) else V.compare(got, "==", a) for a in listed):
             raise Failed(f"family parameter {key} = {inst.params.get(key)} is not in the family's grid {allowed}")
-    if "eps" not in env:
-        raise Failed("the witness does not give the family's ε (params.eps)")
-    if not in_domain(env["eps"], parse_domain(family.get("domain", "[0, oo)"))):
-        raise Failed(f"ε = {inst.params.get('eps')} is outside the family's domain")
-    t = V.exp(env["eps"])
-    if not isinstance(t, Fraction):
-        raise NotCheckable(f"the member at ε = {inst.params.get('eps')} has irrational entries (e^ε = {t!r})")
-    kwargs = {k: env[k] for k in grid}
+        kwargs[key] = got
+    for key in family.get("params") or []:
+        kwargs[key] = _argument(key, inst, env)
     kwargs.update(family.get("fixed") or {})
-    inputs, records, nbrs, outputs, P = CONSTRUCTIONS[family["construction"]](t, **kwargs)
+    if in_eps:
+        if "eps" not in env:
+            raise Failed("the witness does not give the family's ε (params.eps)")
+        if not in_domain(env["eps"], parse_domain(family.get("domain", "[0, oo)"))):
+            raise Failed(f"ε = {inst.params.get('eps')} is outside the family's domain")
+        t = V.exp(env["eps"])
+        if not isinstance(t, Fraction):
+            raise NotCheckable(f"the member at ε = {inst.params.get('eps')} has irrational entries (e^ε = {t!r})")
+        inputs, records, nbrs, outputs, P = build(t, **kwargs)
+    else:
+        inputs, records, nbrs, outputs, P = build(**kwargs)
     built = Instance(inputs, records, nbrs, outputs, P, inst.prior, inst.params, inst.extra, inst.hints)
     if inst.P is not None and (inst.P != P or len(inst.inputs) != len(inputs) or set(inst.neighbours) != set(nbrs)):
         raise Failed(f"the witness's mechanism is not the {family['construction']} member at its parameters")

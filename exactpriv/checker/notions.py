@@ -453,6 +453,23 @@ def negative_membership(inst: Instance, **_):
     return _membership(inst, False)
 
 
+def least_possible_maxima(inst: Instance, **_):
+    """min over outputs y of s_y = |M_y|, M_y the maxima max(T) of the non-empty datasets T with P(y|T) > 0 (the
+    proof of Li et al. 2013, Proposition 5.3: "in any case, we always have s_j >= k"); entities are ordered as
+    the space's universe, inputs are membership vectors."""
+    P = _mech(inst)
+    if inst.records is None or any(len(a) != 2 for a in inst.records):
+        raise Failed("the possible maxima need a subsets space (entities present or absent)")
+    maxima = [set() for _ in P[0]]
+    for x, inp in enumerate(inst.inputs):
+        present = [i for i, c in enumerate(inp) if c]
+        if present:
+            for y, q in enumerate(P[x]):
+                if q > 0:
+                    maxima[y].add(max(present))
+    return Fraction(min(len(m) for m in maxima))
+
+
 def two_point_membership(inst: Instance, *, remaining="marginal", **_):
     """γ of membership privacy for Zhao's two-point family D* (Zhao 2019, Def. 3 and eqs. (24)–(25)): D_{i,K} puts
     mass p on (X_i = x_i, X_K = x_K) and 1 − p on (x_i', x_K), the other records K̄ drawn from the prior's marginal
@@ -541,7 +558,7 @@ NOTIONS = {
     "identity_dp": identity_dp, "semantic_privacy": semantic_privacy,
     "bayesian_semantic_privacy": bayesian_semantic_privacy, "positive_membership": positive_membership,
     "negative_membership": negative_membership, "capacity": capacity, "pairwise_k": pairwise_k,
-    "two_point_membership": two_point_membership,
+    "two_point_membership": two_point_membership, "least_possible_maxima": least_possible_maxima,
 }
 
 #: Parameters that are numbers (evaluated as expressions); the others are conventions (strings).

@@ -81,15 +81,16 @@ def _refuted(row: dict, statement: dict, entry: dict | None, max_prec: int) -> N
 
 
 def _positive(statement: dict, inst, env: dict, max_prec: int) -> bool:
-    """Whether the witness is non-degenerate: every mechanism entry and prior mass positive; for a witness of
-    parameters only, the statement's ``degenerate`` formula (its degenerate points, e.g. "p == 0 or p == 1")
-    is false there.  A parameter-only witness of a statement without that formula is non-degenerate."""
-    if inst.P is None and inst.prior is None and "degenerate" in statement:
+    """Whether the witness is non-degenerate: every mechanism entry and prior mass positive, and the statement's
+    ``degenerate`` formula over the witness's parameters (its degenerate points, e.g. "p == 0 or p == 1", or a
+    parameter end point "n == k") false there."""
+    if "degenerate" in statement:
         from exactpriv.checker.expressions import truth
 
         if not isinstance(statement["degenerate"], str):
             raise Failed("'degenerate' must be a formula")
-        return not truth(statement["degenerate"], env, max_prec=max_prec)
+        if truth(statement["degenerate"], env, max_prec=max_prec):
+            return False
     return inst.positive()
 
 
