@@ -549,6 +549,54 @@ def pairwise_k(inst: Instance, **_):
     return Fraction(1 + max(degree, default=0))
 
 
+def _joint_independent(inst: Instance, i: int, S: tuple) -> bool:
+    """X_i independent of (X_j)_{j ∈ S} jointly under the prior."""
+    p = inst.prior
+    mi, ms, mis = {}, {}, {}
+    for x, q in enumerate(p):
+        a, b = inst.code(x, i), tuple(inst.code(x, j) for j in S)
+        mi[a] = mi.get(a, _ZERO) + q
+        ms[b] = ms.get(b, _ZERO) + q
+        mis[(a, b)] = mis.get((a, b), _ZERO) + q
+    return all(mis.get((a, b), _ZERO) == mi[a] * ms[b] for a in mi for b in ms)
+
+
+def joint_k(inst: Instance, **_):
+    """The least k such that every source X_i is jointly independent of at least n − k other sources (Wu, Xia,
+    He, Proposition 3 and Theorem 4: "for any one source X_i, there are at least n − k sources in X which are
+    independent to X_i", read jointly): n − min_i max{|S| : X_i ⟂ X_S}."""
+    _prior(inst)
+    best = []
+    for i in range(inst.n):
+        others = [j for j in range(inst.n) if j != i]
+        best.append(max(len(S) for r in range(len(others) + 1) for S in itertools.combinations(others, r)
+                        if _joint_independent(inst, i, S)))
+    return Fraction(inst.n - min(best))
+
+
+def source_tv(inst: Instance, **_):
+    """η* of Wu, Xia, He (40): max over sources i and values t ≠ t' of positive prior marginal of
+    1 − Σ_{x(i)} min{Pr[X(i) = x(i) | X_i = t], Pr[X(i) = x(i) | X_i = t']} (the total variation of the
+    conditional laws of the other records)."""
+    p = _prior(inst)
+    best = _ZERO
+    for i in range(inst.n):
+        cond: dict = {}
+        for x, q in enumerate(p):
+            rest = inst.inputs[x][:i] + inst.inputs[x][i + 1:]
+            c = cond.setdefault(inst.code(x, i), {})
+            c[rest] = c.get(rest, _ZERO) + q
+        laws = []
+        for c in cond.values():
+            mass = sum(c.values(), _ZERO)
+            if mass:
+                laws.append({k: v / mass for k, v in c.items()})
+        for a, b in itertools.combinations(laws, 2):
+            tv = 1 - sum((min(a.get(k, _ZERO), b.get(k, _ZERO)) for k in set(a) | set(b)), _ZERO)
+            best = max(best, tv)
+    return best
+
+
 NOTIONS = {
     "pure_dp": pure_dp, "approx_dp": approx_dp, "approx_dp_epsilon": approx_dp_epsilon, "tv_dp": tv_dp,
     "kl_dp": kl_dp, "renyi_dp": renyi_dp,
@@ -559,6 +607,7 @@ NOTIONS = {
     "bayesian_semantic_privacy": bayesian_semantic_privacy, "positive_membership": positive_membership,
     "negative_membership": negative_membership, "capacity": capacity, "pairwise_k": pairwise_k,
     "two_point_membership": two_point_membership, "least_possible_maxima": least_possible_maxima,
+    "joint_k": joint_k, "source_tv": source_tv,
 }
 
 #: Parameters that are numbers (evaluated as expressions); the others are conventions (strings).

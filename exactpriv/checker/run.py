@@ -23,6 +23,7 @@ class RowResult:
     why: str = ""
 
     note: str = ""  # e.g. the verdict differs from the one the bank expects (not an error of the evidence)
+    custom: bool = False  # the row states its reading as custom Python code (no declarative form)
 
     def line(self) -> str:
         tail = self.status if self.status == RE_VERIFIED else f"{self.status} ({self.why})"
@@ -39,6 +40,11 @@ class Report:
     @property
     def ok(self) -> bool:
         return self.refused is None and all(r.status != FAILED for r in self.rows)
+
+    def statements(self) -> dict[str, int]:
+        """How many rows state their reading declaratively and how many as custom Python code."""
+        custom = sum(1 for r in self.rows if r.custom)
+        return {"declarative": len(self.rows) - custom, "custom": custom}
 
     def counts(self) -> dict[str, dict[str, int]]:
         out: dict[str, dict[str, int]] = {}
@@ -157,6 +163,13 @@ def _coverage(order: list[str], readings: list[str]) -> str:
 
 
 def check_row(row: dict, *, binding: dict, manifest: dict | None, effort: dict) -> RowResult:
+    out = _check_row(row, binding=binding, manifest=manifest, effort=effort)
+    statement = row.get("statement")
+    out.custom = isinstance(statement, dict) and "custom" in statement
+    return out
+
+
+def _check_row(row: dict, *, binding: dict, manifest: dict | None, effort: dict) -> RowResult:
     rid = reading_id(row)
     verdict = row.get("verdict")
     shown = verdict if isinstance(verdict, str) else repr(verdict)
