@@ -13,6 +13,7 @@ import itertools
 from fractions import Fraction
 
 from exactpriv.checker import values as V
+from exactpriv.checker.distortion import eps_tilde
 from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.witness import Instance
 
@@ -607,7 +608,7 @@ NOTIONS = {
     "bayesian_semantic_privacy": bayesian_semantic_privacy, "positive_membership": positive_membership,
     "negative_membership": negative_membership, "capacity": capacity, "pairwise_k": pairwise_k,
     "two_point_membership": two_point_membership, "least_possible_maxima": least_possible_maxima,
-    "joint_k": joint_k, "source_tv": source_tv,
+    "joint_k": joint_k, "source_tv": source_tv, "eps_tilde": eps_tilde,
 }
 
 #: Parameters that are numbers (evaluated as expressions); the others are conventions (strings).
