@@ -128,8 +128,6 @@ def _kmax_form(claim: str, measures: dict, *, empty=None, degenerate=None) -> di
             "measures": measures, "claim": claim, **({"degenerate": degenerate} if degenerate else {})}
 
 
-_PMP = {"PMP": {"notion": "positive_membership"}}
-
 #: the readings of §5.1 are about the k-Max mechanism: any other instance is outside
 IS_KMAX = Hypothesis("k-max", "the mechanism is the k-Max mechanism of Definition 5.2 named by (n, k, A(∅))",
                      _is_kmax)
@@ -318,7 +316,8 @@ PROP5_3 = Claim(
         Reading("empty-uniform", "with A(∅) uniform on all n values: the same bound",
                 check=_check_prop53,
                 families=(Family("empty-uniform", lambda: _kmax_instances((2, 3, 4), 7, ("uniform",))),),
-                form=_kmax_form("PMP <= (2**k - 1)/(2**k - 2)", _PMP, empty="uniform"),
+                form=_kmax_form("PMP <= (2**k - 1)/(2**k - 2)", {"PMP": {"notion": "positive_membership"}},
+                                empty="uniform"),
                 expected=Verdict.REFUTED, hypotheses=(IS_KMAX,), open_search=False,
                 finding=Finding.CONVENTION, convention="A(∅) uniform on {c_1..c_n} ('empty-uniform')",
                 why="the paper leaves A(∅) undefined; with ∅ mapped uniformly onto all n outputs the bound fails "
@@ -329,7 +328,8 @@ PROP5_3 = Claim(
         Reading("empty-bottom", "with A(∅) a distinct output ⊥ ('none'): the same bound (brute force over events)",
                 check=_check_prop53_bottom,
                 families=(Family("empty-bottom", lambda: _kmax_instances((2, 3), 6, ("bottom",), n_min_offset=1)),),
-                form=_kmax_form("PMP <= (2**k - 1)/(2**k - 2)", _PMP, empty="bottom"),
+                form=_kmax_form("PMP <= (2**k - 1)/(2**k - 2)", {"PMP": {"notion": "positive_membership"}},
+                                empty="bottom"),
                 expected=Verdict.REFUTED, hypotheses=(IS_KMAX,), open_search=False,
                 finding=Finding.CONVENTION, convention="A(∅) a distinct output ⊥ ('empty-bottom')",
                 why="the paper leaves A(∅) undefined; with ∅ mapped to its own output, output c_1 reveals T = {1} "
