@@ -24,6 +24,7 @@ class RowResult:
 
     note: str = ""  # e.g. the verdict differs from the one the bank expects (not an error of the evidence)
     custom: bool = False  # the row states its reading as custom Python code (no declarative form)
+    declarative: bool = False  # the row states its reading as a declarative statement
 
     def line(self) -> str:
         tail = self.status if self.status == RE_VERIFIED else f"{self.status} ({self.why})"
@@ -42,9 +43,10 @@ class Report:
         return self.refused is None and all(r.status != FAILED for r in self.rows)
 
     def statements(self) -> dict[str, int]:
-        """How many rows state their reading declaratively and how many as custom Python code."""
-        custom = sum(1 for r in self.rows if r.custom)
-        return {"declarative": len(self.rows) - custom, "custom": custom}
+        """How many rows state their reading declaratively and how many as custom Python code (a claim that is not
+        encodable has neither)."""
+        return {"declarative": sum(1 for r in self.rows if r.declarative),
+                "custom": sum(1 for r in self.rows if r.custom)}
 
     def counts(self) -> dict[str, dict[str, int]]:
         out: dict[str, dict[str, int]] = {}
@@ -166,6 +168,7 @@ def check_row(row: dict, *, binding: dict, manifest: dict | None, effort: dict) 
     out = _check_row(row, binding=binding, manifest=manifest, effort=effort)
     statement = row.get("statement")
     out.custom = isinstance(statement, dict) and "custom" in statement
+    out.declarative = isinstance(statement, dict) and "quantifier" in statement
     return out
 
 
