@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from exactpriv.checker import values as V
 from exactpriv.checker.errors import Failed
-from exactpriv.checker.polys import count_roots, padd, pgcd, pmul, sign_at, squarefree
+from exactpriv.checker.polys import padd, pgcd, pmul, root_counter, sign_at, squarefree
 from exactpriv.checker.witness import Instance
 
 __all__ = ["eps_tilde"]
@@ -56,28 +56,32 @@ def eps_tilde(inst: Instance, **_):
         if any(p):
             F = pmul(F, squarefree(p))
     F = squarefree(F)
-    roots = _isolate(F)
+    count = root_counter(F)
+    roots = _isolate(F, count)
+    # for each P_y, the roots it shares with F (its zeros among them), counted with one Sturm sequence each
+    shared = [root_counter(pgcd(p, F)) if any(p) else None for p in polys]
     # in increasing t: the gap (1, r_1), the root r_1, the gap (r_1, r_2), ... the gap (r_k, oo); the first
     # feasible piece gives the infimum (the feasible set is closed in (1, oo))
     for j in range(len(roots) + 1):
         left = Fraction(1) if j == 0 else roots[j - 1][1]
-        sample = _below_root(F, left, roots[j][1]) if j < len(roots) else left + 1
+        sample = _below_root(count, left, roots[j][1]) if j < len(roots) else left + 1
         if _feasible_at(polys, sample):
-            return Fraction(0) if j == 0 else _ln_root(F, *roots[j - 1])
-        if j < len(roots) and _feasible_at_root(polys, F, *roots[j]):
-            return _ln_root(F, *roots[j])
+            return Fraction(0) if j == 0 else _ln_root(F, count, *roots[j - 1])
+        if j < len(roots) and _feasible_at_root(polys, shared, *roots[j]):
+            return _ln_root(F, count, *roots[j])
     return V.INF
 
 
-def _isolate(F) -> list:
-    """Disjoint intervals (lo, hi], one per real root of F in (1, oo), in increasing order (Sturm counts)."""
+def _isolate(F, count) -> list:
+    """Disjoint intervals (lo, hi], one per real root of F in (1, oo), in increasing order (``count``: F's Sturm
+    counts)."""
     if len(F) <= 1:
         return []
     bound = 2 + max(abs(c / F[-1]) for c in F[:-1])  # Cauchy's bound on the roots
     stack, out = [(Fraction(1), bound)], []
     while stack:
         lo, hi = stack.pop()
-        k = count_roots(F, lo, hi)
+        k = count(lo, hi)
         if k == 1:
             out.append((lo, hi))
         elif k > 1:
@@ -86,26 +90,26 @@ def _isolate(F) -> list:
     return sorted(out)
 
 
-def _below_root(F, lo: Fraction, hi: Fraction) -> Fraction:
-    """A rational in (lo, r), r the one root of F in (lo, hi]."""
+def _below_root(count, lo: Fraction, hi: Fraction) -> Fraction:
+    """A rational in (lo, r), r the one root of F in (lo, hi] (``count``: F's Sturm counts)."""
     s = (lo + hi) / 2
-    while count_roots(F, lo, s) == 1:
+    while count(lo, s) == 1:
         s = (lo + s) / 2
     return s
 
 
-def _feasible_at_root(polys, F, lo, hi) -> bool:
-    """Every P_y is ≥ 0 at the one root r of F in (lo, hi]: P_y(r) = 0 (r is a root of gcd(P_y, F)), or P_y has no
-    root in (lo, hi], so its sign at r is its sign at hi."""
-    for p in polys:
-        if not any(p) or count_roots(pgcd(p, F), lo, hi) == 1:
+def _feasible_at_root(polys, shared, lo, hi) -> bool:
+    """Every P_y is ≥ 0 at the one root r of F in (lo, hi]: P_y(r) = 0 (r is a root of gcd(P_y, F), counted by
+    ``shared``), or P_y has no root in (lo, hi], so its sign at r is its sign at hi."""
+    for p, zeros in zip(polys, shared):
+        if zeros is None or zeros(lo, hi) == 1:
             continue
         if sign_at(p, hi) < 0:
             return False
     return True
 
 
-def _ln_root(F, lo: Fraction, hi: Fraction):
+def _ln_root(F, count, lo: Fraction, hi: Fraction):
     """ln r for the root r of F in (lo, hi]: exact when r is rational (a linear factor of F over Q, by
     python-flint's factoring), else a ball refined by bisection to the precision asked for."""
     import flint
@@ -122,7 +126,7 @@ def _ln_root(F, lo: Fraction, hi: Fraction):
         a, b = lo, hi
         while (b - a) * (1 << prec) > a:
             mid = (a + b) / 2
-            a, b = (a, mid) if count_roots(F, a, mid) == 1 else (mid, b)
+            a, b = (a, mid) if count(a, mid) == 1 else (mid, b)
         with V._Prec(prec):
             ends = [flint.arb(flint.fmpq(v.numerator, v.denominator)) for v in (a, b)]
             return ends[0].union(ends[1]).log()

@@ -112,6 +112,24 @@ def _variations(seq, x) -> int:
     return sum(1 for a, b in zip(signs, signs[1:]) if a != b)
 
 
+def root_counter(p):
+    """count_roots(p, ·, ·) at rational ends with p's Sturm sequence computed once and evaluated by python-flint's
+    exact fmpq_poly (many intervals of one polynomial with large coefficients)."""
+    import flint
+
+    p = squarefree(p)
+    if len(p) <= 1:
+        return lambda lo, hi: 0
+    seq = [flint.fmpq_poly([flint.fmpq(c.numerator, c.denominator) for c in q]) for q in _sturm(p)]
+
+    def variations(x: Fraction) -> int:
+        v = flint.fmpq(x.numerator, x.denominator)
+        signs = [s for s in ((q(v) > 0) - (q(v) < 0) for q in seq) if s]
+        return sum(1 for a, b in zip(signs, signs[1:]) if a != b)
+
+    return lambda lo, hi: variations(lo) - variations(hi)
+
+
 def count_roots(p, lo, hi) -> int:
     """Distinct real roots of p in the half-open interval (lo, hi] (ends rational or ±oo), by Sturm's theorem."""
     p = squarefree(p)
