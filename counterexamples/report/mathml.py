@@ -360,14 +360,20 @@ def _formula_at(text: str, i: int):
         return None
     if not (scan.ops or scan.calls or names & {"eps", "oo"}):
         return None
+    from sympy.core.cache import clear_cache
+
     try:
         # unevaluated and printed in the text's own order: the page shows the formula the engine wrote (2*eps/4
         # stays 2ε/4, log(3) - log(2) keeps its order), never a simplified or reordered one
         with sympy.evaluate(False):
             expr = parse_expression(span, symbols={n: _symbol(n) for n in FORMULA_SYMBOLS}, max_length=2000)
             return stop, math_html(expr, title=span, order="none")
-    except (ExactPrivError, RecursionError, ValueError, TypeError, AttributeError):
+    except Exception:  # noqa: BLE001 - sympy's assumption queries on unevaluated terms may raise anything
         return stop, html.escape(span)  # a formula of our names that does not parse stays text, whole
+    finally:
+        # sympy's cache keys ignore the global evaluate flag: objects built unevaluated above would be handed
+        # back, unevaluated, to later exact computations in this process (a known sympy pitfall) — drop them
+        clear_cache()
 
 
 def _symbol(name: str):
