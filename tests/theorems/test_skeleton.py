@@ -17,9 +17,10 @@ from pathlib import Path
 import pytest
 
 THEOREMS = Path(__file__).resolve().parents[2] / "theorems"
-#: the papers with checks of their own (the classics bank is declarative: one ``claim(...)`` per classic)
+#: the papers with checks of their own (the classics and programs banks are declarative: one ``claim(...)`` per
+#: classic / per program, their readings built by the declarative forms)
 PAPERS = sorted(p.name for p in THEOREMS.iterdir()
-                if (p / "__init__.py").exists() and p.name != "classics")
+                if (p / "__init__.py").exists() and p.name not in ("classics", "programs"))
 ROLES = ("definitions", "instances", "measured", "steps")
 MODULES = sorted(p for p in THEOREMS.rglob("*.py"))
 
