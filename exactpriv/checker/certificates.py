@@ -18,7 +18,7 @@ from exactpriv.checker import values as V
 from exactpriv.checker.errors import CheckerError, Failed, NotCheckable
 from exactpriv.checker.expressions import evaluate, truth, value_of
 from exactpriv.checker.calculus import box_ball, derivative, enclose, sign_ok
-from exactpriv.checker.charts import monotone, sign_chart
+from exactpriv.checker.charts import coefficient_chart, monotone, sign_chart
 from exactpriv.checker.domains import goal, in_domain, parse_domain, rational, single_variable
 from exactpriv.checker.grammar import parse
 
@@ -53,14 +53,43 @@ def _identity(cert, statement, proves, max_prec):
     if claim[0] != "cmp" or claim[1] != "==":
         raise NotCheckable("an identity certificate proves an equation")
     sub = cert.get("substitution", f"u = {var}")
-    n1, d1 = polys.rational_function(claim[2], var, sub)
-    n2, d2 = polys.rational_function(claim[3], var, sub)
-    if polys.padd(polys.pmul(n1, d2), polys.pneg(polys.pmul(n2, d1))):
+    if cert.get("mixed"):  # var and u = exp(var/m) as independent indeterminates: Σ_j var^j N_j(u) / D(u)
+        ns, _ = polys.mixed_function(("-", claim[2], claim[3]), var, sub)
+        differ = bool(ns)
+    else:
+        n1, d1 = polys.rational_function(claim[2], var, sub)
+        n2, d2 = polys.rational_function(claim[3], var, sub)
+        differ = bool(polys.padd(polys.pmul(n1, d2), polys.pneg(polys.pmul(n2, d1))))
+    if differ:
         if proves:
             raise Failed("the two sides are different rational functions")
         return
     if not proves:
         raise Failed("the two sides are the same rational function")
+
+
+def _powers(cert, statement, proves, max_prec):
+    """g = lhs − rhs = Σ_j var^j·N_j(u)/D(u) (u = exp(var/m)) on a domain where var ≥ 0: every coefficient N_j/D
+    has the goal's sign on the image of the domain (the checker's own root isolation), so g has it too; a strict
+    goal needs N_0/D strictly of that sign (no root in the domain)."""
+    if not proves:
+        raise NotCheckable("refuting coefficient signs are given as points")
+    var, dom = single_variable(statement)
+    if not V.compare(dom[0], ">=", Fraction(0)):
+        raise Failed(f"powers: the domain of {var} reaches below 0, where its powers change sign")
+    g, rel = goal(cert, statement, var)
+    sub = cert.get("substitution", f"u = exp({var})")
+    ns, D = polys.mixed_function(g, var, sub)
+    want = 1 if rel in (">", ">=") else -1
+    strict = rel in (">", "<")
+    if strict and not (ns and ns[0]):
+        raise Failed("powers: a strict goal needs a non-zero term free of the variable")
+    for j, N in enumerate(ns):
+        if not N:
+            continue
+        ivs, signed = coefficient_chart(N, D, dom, sub, var)
+        if any(sg != want for _, sg in signed) or (strict and j == 0 and ivs):
+            raise Failed(f"powers: the coefficient of {var}^{j} does not have the goal's sign on the domain")
 
 
 def _bnb(cert, statement, proves, max_prec):
@@ -208,8 +237,24 @@ def _all(cert, statement, proves, max_prec):
                           max_prec=max_prec)
 
 
+#: the data-processing theorem that makes each pairwise notion monotone under post-processing
+_DPI = {"kl_dp": "data-processing-f", "tv_dp": "data-processing-f", "renyi_dp": "data-processing-renyi",
+        "pure_dp": "data-processing-renyi"}
+
+
 def _reduction(cert, statement, proves, max_prec):
+    """A chain of trusted meta-theorems.  The checker knows how each link of the chain to binary randomized
+    response is met, and checks it from the statement itself: ``rr-dominance`` (every neighbouring pair at level
+    ε = pure_dp(M) is a post-processing of RR(ε)), the data-processing theorem of the measured notion, and
+    ``pairwise-maximum`` apply to a claim ``B <= f(A)`` (or ``<``) with A = pure_dp and B a maximum over
+    neighbouring pairs of a divergence; the family proof must then be of that very claim on RR(2, eps), a
+    statement the checker builds (measures derived by exactpriv.checker.families), and the end ε = ∞ is the
+    claim on the identity channel, evaluated here.  Other chains are prose to the checker: not checkable."""
+    from exactpriv.checker.families import RR2, family_statements
+    from exactpriv.checker.grammar import names
+    from exactpriv.checker.statements import claim_on
     from exactpriv.checker.theorems import TRUSTED
+    from exactpriv.checker.witness import read_instance
 
     if not proves:
         raise Failed("a reduction proves")
@@ -225,10 +270,125 @@ def _reduction(cert, statement, proves, max_prec):
             raise Failed(f"reduction: step {k} does not start where step {k - 1} ends")
     if not same(steps[-1].get("to"), statement):
         raise Failed("reduction: the last step does not end at the row's statement")
-    first = steps[0].get("from")
-    if not isinstance(first, dict):
-        raise Failed("reduction: the first step has no statement")
-    check_certificate(cert.get("family_proof"), first, proves=True, max_prec=max_prec)
+    cited = [st["theorem"] for st in steps]
+    if cited[0] != "rr-dominance" or statement.get("quantifier") != "forall-instances":
+        raise NotCheckable(f"reduction by {', '.join(cited)}: the checker checks the hypotheses of chains to "
+                           f"binary randomized response (rr-dominance) only")
+    measures = statement.get("measures") or {}
+    claim = parse(statement.get("claim", ""))
+    if claim[0] != "cmp" or claim[1] not in ("<=", "<") or claim[2][0] != "name" or claim[2][1] not in measures:
+        raise NotCheckable("reduction: the claim is not 'B <= f(...)' with B a measure")
+    b = claim[2][1]
+    spec_b = measures[b]
+    others = names(claim[3])
+    if b in others or any(measures.get(a) != {"notion": "pure_dp"} for a in others if a in measures) \
+            or set(measures) - others - {b} or not others <= set(measures):
+        raise NotCheckable("reduction: the bound must be a function of pure_dp (the dominance level) only")
+    dpi = _DPI.get(spec_b.get("notion") if isinstance(spec_b, dict) else None)
+    if dpi is None or spec_b.get("mechanism") is not None:
+        raise NotCheckable(f"reduction: {spec_b!r} is not a maximum over neighbouring pairs of a divergence that "
+                           f"the checker knows to satisfy data processing")
+    if cited != ["rr-dominance", dpi, "pairwise-maximum"]:
+        raise Failed(f"reduction: for {spec_b['notion']} the chain is rr-dominance, {dpi}, pairwise-maximum, "
+                     f"not {', '.join(cited)}")
+    family = {"quantifier": "forall-family", "families": [RR2], "measures": measures, "claim": statement["claim"]}
+    if not same(steps[0].get("from"), family):
+        raise Failed("reduction: the first step must start from the claim on RR(2, eps) for every eps >= 0")
+    check_certificate(cert.get("family_proof"), family, proves=True, max_prec=max_prec)
+    family_statements(family)  # (re-derived above; pure_dp(RR(eps)) = eps is part of that derivation)
+    identity = read_instance({"space": RR2["space"], "outputs": [0, 1], "mechanism": [["1", "0"], ["0", "1"]]})
+    try:
+        holds, _ = claim_on(dict(statement, hypotheses=[]), identity, max_prec=max_prec)
+    except NotCheckable:  # f(oo) undefined as written (oo/oo): the bound's limit, as the engine reads it
+        holds = _at_infinity(claim, b, spec_b, others, identity, max_prec)
+    if not holds:
+        raise Failed("reduction: at eps = oo (RR(oo) is the identity channel) the claim fails")
+    confirm = cert.get("confirm", [])
+    if not isinstance(confirm, list):
+        raise Failed("reduction: 'confirm' must list instances")
+    for w in confirm:
+        _confirm_dominance(read_instance(w))
+    return cited
+
+
+def _at_infinity(claim, b, spec_b, others, identity, max_prec) -> bool:
+    """B(identity channel) REL lim_{A→∞} f(A), for f a rational function of u = e^A (ratio of leading
+    coefficients, or ±∞, or 0)."""
+    from exactpriv.checker.notions import evaluate_notion
+
+    if len(others) != 1:
+        raise NotCheckable("reduction: the bound at eps = oo is undefined as written")
+    (a,) = others
+    n, d = polys.rational_function(claim[3], a, f"u = exp({a})")
+    if len(n) < len(d):
+        limit = Fraction(0)
+    elif len(n) == len(d):
+        limit = n[-1] / d[-1]
+    else:
+        limit = V.INF if (n[-1] > 0) == (d[-1] > 0) else V.NEG_INF
+    return V.compare(evaluate_notion(identity, spec_b), claim[1], limit, max_prec=max_prec)
+
+
+def _confirm_dominance(inst) -> None:
+    """The post-processing kernel of rr-dominance, built exactly for every neighbouring pair of an instance at its
+    level γ = e^ε = the largest likelihood ratio: K = [(γP − Q)/(γ − 1); (γQ − P)/(γ − 1)] (K = [P; P] when γ = 1,
+    [P; Q] when γ = ∞) must be stochastic and map RR(ε)'s rows to P and Q (Kairouz–Oh–Viswanath 2015)."""
+    P = inst.P
+    if P is None:
+        raise Failed("reduction: a confirming instance has no mechanism")
+    gamma = Fraction(1)
+    for i, j in inst.neighbours:
+        for p, q in zip(P[i], P[j]):
+            if p and not q:
+                gamma = None
+                break
+            if p:
+                gamma = max(gamma, p / q)
+        if gamma is None:
+            break
+    for i, j in inst.neighbours:
+        Pi, Qj = P[i], P[j]
+        if gamma is None:
+            K, rr = [Pi, Qj], ([1, 0], [0, 1])
+        elif gamma == 1:
+            K, rr = [Pi, Pi], ([Fraction(1, 2)] * 2, [Fraction(1, 2)] * 2)
+        else:
+            K = [[(gamma * p - q) / (gamma - 1) for p, q in zip(Pi, Qj)],
+                 [(gamma * q - p) / (gamma - 1) for p, q in zip(Pi, Qj)]]
+            rr = ([gamma / (1 + gamma), 1 / (1 + gamma)], [1 / (1 + gamma), gamma / (1 + gamma)])
+        if any(x < 0 for row in K for x in row) or any(sum(row) != 1 for row in K):
+            raise Failed(f"reduction: the dominance kernel of pair ({i}, {j}) is not stochastic")
+        for row, want in zip(rr, (Pi, Qj)):
+            if [row[0] * a + row[1] * b for a, b in zip(K[0], K[1])] != want:
+                raise Failed(f"reduction: the dominance kernel of pair ({i}, {j}) does not reproduce the pair")
+
+
+def _family(cert, statement, proves, max_prec):
+    """A ``forall-family`` statement: the checker derives each family's forall-params statement itself
+    (exactpriv.checker.families) and re-checks the certificate given for it.  Proving needs every family proved;
+    refuting needs one family refuted (by a ``point``)."""
+    from exactpriv.checker.families import family_statements
+
+    if statement.get("quantifier") != "forall-family":
+        raise Failed("a family certificate needs a forall-family statement")
+    derived = family_statements(statement)
+    parts = cert.get("families")
+    if not isinstance(parts, list) or len(parts) != len(derived):
+        raise Failed(f"family: {len(derived)} families need {len(derived)} proofs, in order")
+    refuted = []
+    for (name, stmt), part in zip(derived, parts):
+        sub = part.get("proof") if isinstance(part, dict) else None
+        if not proves and sub is None:
+            continue  # a refutation needs one refuted family, not all
+        try:
+            check_certificate(sub, stmt, proves=proves, max_prec=max_prec)
+        except (Failed, NotCheckable) as exc:
+            if proves:
+                raise type(exc)(f"family {name}: {exc} (derived statement: {stmt['claim']})") from None
+            continue
+        refuted.append(name)
+    if not proves and not refuted:
+        raise Failed("family: no family is refuted by its certificate")
 
 
 def _exhaustive(cert, statement, proves, max_prec):
@@ -300,12 +460,13 @@ def _lhopital(cert, statement, proves, max_prec):
         raise Failed(f"the limit is {value!r}: the claim {'fails' if proves else 'holds'}")
 
 
-KINDS = {"point": _point, "identity": _identity, "sign-chart": sign_chart, "interval-bnb": _bnb, "monotone": monotone,
-         "tail": _tail, "lp": _lp, "all": _all, "reduction": _reduction, "exhaustive": _exhaustive, "l'hopital": _lhopital}
+KINDS = {"point": _point, "identity": _identity, "sign-chart": sign_chart, "powers": _powers, "interval-bnb": _bnb, "monotone": monotone,
+         "tail": _tail, "lp": _lp, "all": _all, "reduction": _reduction, "exhaustive": _exhaustive, "family": _family, "l'hopital": _lhopital}
 
 
-def check_certificate(cert, statement: dict, *, proves: bool, max_prec: int) -> None:
-    """Return when ``cert`` proves (``proves``) or refutes the statement; Failed / NotCheckable otherwise."""
+def check_certificate(cert, statement: dict, *, proves: bool, max_prec: int):
+    """Return when ``cert`` proves (``proves``) or refutes the statement; Failed / NotCheckable otherwise.  The
+    value returned is the list of trusted meta-theorems the proof rests on (a ``reduction``), else None."""
     if not isinstance(cert, dict):
         raise Failed("a certificate must be an object with a 'kind'")
     kind = cert.get("kind")
@@ -316,9 +477,10 @@ def check_certificate(cert, statement: dict, *, proves: bool, max_prec: int) -> 
     f = KINDS.get(kind)
     if f is None:
         raise NotCheckable(f"certificate kind {kind!r} is not known to this checker")
-    if statement.get("quantifier") not in ("forall-params", "exists", "lp", "limit") and kind not in ("reduction", "lp"):
+    if statement.get("quantifier") not in ("forall-params", "exists", "lp", "limit") and kind not in ("reduction", "lp",
+                                                                                                      "family"):
         raise NotCheckable(f"a {kind} certificate for a {statement.get('quantifier')} statement")
     try:
-        f(cert, statement, proves, max_prec)
+        return f(cert, statement, proves, max_prec)
     except CheckerError as exc:
         raise Failed(f"{kind}: {exc}") from None

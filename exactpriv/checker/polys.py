@@ -204,3 +204,75 @@ def rational_function(text, var: str, substitution: str):
 
     rf = go(parse(text) if isinstance(text, str) else text)
     return rf.n, rf.d
+
+
+def _mtrim(ns):
+    ns = [_trim(n) for n in ns]
+    while ns and not ns[-1]:
+        ns.pop()
+    return ns
+
+
+def mixed_function(text, var: str, substitution: str):
+    """g(var) = Σ_j var^j·N_j(u) / D(u) under u = exp(var/m), with var and u treated as independent
+    indeterminates: returns ([N_0, N_1, …], D).  An identity of such forms is an identity of the functions
+    (substituting u = exp(var/m) into an identity of polynomials keeps it), and for var ≥ 0 the sign of g
+    follows from the signs of the coefficients N_j/D (the ``powers`` certificate).  Division only by
+    expressions free of var outside exp."""
+    sub = parse(substitution.split("=", 1)[1]) if isinstance(substitution, str) and "=" in substitution else None
+    c = _linear_in(sub[2][0], var) if sub is not None and sub[0] == "call" and sub[1] == "exp" else None
+    if c is None or c <= 0 or c.numerator != 1:
+        raise NotCheckable(f"substitution {substitution!r} (mixed forms take u = exp({var}/m))")
+    one = [Fraction(1)]
+
+    def add(a, b, sign=1):
+        (na, da), (nb, db) = a, b
+        n = max(len(na), len(nb))
+        out = [padd(pmul(na[j] if j < len(na) else [], db),
+                    [sign * x for x in pmul(nb[j] if j < len(nb) else [], da)]) for j in range(n)]
+        return _mtrim(out), pmul(da, db)
+
+    def mul(a, b):
+        (na, da), (nb, db) = a, b
+        if len(na) + len(nb) > 10:
+            raise NotCheckable("a polynomial in the variable of degree above 8")
+        out = [[] for _ in range(max(len(na) + len(nb) - 1, 0))]
+        for i, p in enumerate(na):
+            for k, q in enumerate(nb):
+                out[i + k] = padd(out[i + k], pmul(p, q))
+        return _mtrim(out), pmul(da, db)
+
+    def go(node):
+        kind = node[0]
+        if kind in ("num", "neg", "+", "-", "*", "/", "**") or (kind == "name" and node[1] == var):
+            if kind == "num":
+                return _mtrim([[node[1]]]), one
+            if kind == "name":
+                return [[], one], one
+            if kind == "neg":
+                n, d = go(node[1])
+                return [pneg(p) for p in n], d
+            if kind == "**":
+                e = node[2][1] if node[2][0] == "num" else None
+                if isinstance(e, Fraction) and e.denominator == 1 and 0 <= e <= 16:
+                    out = ([one], one)
+                    base = go(node[1])
+                    for _ in range(int(e)):
+                        out = mul(out, base)
+                    return out
+            else:
+                a, b = go(node[1]), go(node[2])
+                if kind == "+":
+                    return add(a, b)
+                if kind == "-":
+                    return add(a, b, -1)
+                if kind == "*":
+                    return mul(a, b)
+                if kind == "/":
+                    if len(b[0]) != 1 or not b[0][0]:
+                        raise NotCheckable("division by an expression in the variable outside exp")
+                    return [pmul(p, b[1]) for p in a[0]], pmul(a[1], b[0][0])
+        n, d = rational_function(node, var, substitution)  # exp(k·var/m), tanh, and other u-only parts
+        return _mtrim([n]), d
+
+    return go(parse(text) if isinstance(text, str) else text)
