@@ -69,9 +69,11 @@ def _identity(cert, statement, proves, max_prec):
 
 
 def _powers(cert, statement, proves, max_prec):
-    """g = lhs − rhs = Σ_j var^j·N_j(u)/D(u) (u = exp(var/m)) on a domain where var ≥ 0: every coefficient N_j/D
-    has the goal's sign on the image of the domain (the checker's own root isolation), so g has it too; a strict
-    goal needs N_0/D strictly of that sign (no root in the domain)."""
+    """g = lhs − rhs = Σ_j var^j·C_j(u), C_j = N_j(u)/D(u), u = exp(var/m), on a domain where var ≥ 0.  Each
+    C_j (j ≥ 1) has one sign on the domain (the checker's own root isolation); a term of the goal's sign is
+    bounded by var ≥ m(u − 1)/u (log u ≥ 1 − 1/u), a term of the other sign by var ≤ m(u − 1) (log u ≤ u − 1):
+    g is then bounded, towards the goal, by a rational function R(u), which must have the goal's sign on the
+    domain (strictly for a strict goal).  When every C_j has the goal's sign this is "each coefficient has it"."""
     if not proves:
         raise NotCheckable("refuting coefficient signs are given as points")
     var, dom = single_variable(statement)
@@ -80,16 +82,83 @@ def _powers(cert, statement, proves, max_prec):
     g, rel = goal(cert, statement, var)
     sub = cert.get("substitution", f"u = exp({var})")
     ns, D = polys.mixed_function(g, var, sub)
+    m = polys.scale_of(sub, var)
     want = 1 if rel in (">", ">=") else -1
-    strict = rel in (">", "<")
-    if strict and not (ns and ns[0]):
-        raise Failed("powers: a strict goal needs a non-zero term free of the variable")
-    for j, N in enumerate(ns):
+    ub = [-m, m]  # m(u − 1)
+    lb_n, lb_d = [-m, m], [Fraction(0), Fraction(1)]  # m(u − 1)/u
+    R_n, R_d = (ns[0] if ns else []), [Fraction(1)]  # R = R_n / (R_d·D)
+    for j, N in enumerate(ns[1:], start=1):
         if not N:
             continue
-        ivs, signed = coefficient_chart(N, D, dom, sub, var)
-        if any(sg != want for _, sg in signed) or (strict and j == 0 and ivs):
-            raise Failed(f"powers: the coefficient of {var}^{j} does not have the goal's sign on the domain")
+        _, signed = coefficient_chart(N, D, dom, sub, var)
+        signs = {sg for _, sg in signed}
+        if len(signs) != 1:
+            raise NotCheckable(f"powers: the coefficient of {var}^{j} changes sign on the domain")
+        if signs.pop() == want:  # var^j·C_j ≥ (lower bound)^j·C_j towards the goal
+            bn, bd = polys.ppow(lb_n, j), polys.ppow(lb_d, j)
+        else:
+            bn, bd = polys.ppow(ub, j), [Fraction(1)]
+        R_n, R_d = polys.padd(polys.pmul(R_n, bd), polys.pmul(polys.pmul(N, bn), R_d)), polys.pmul(R_d, bd)
+    if not R_n:
+        if rel in (">", "<"):
+            raise Failed("powers: the bound is identically 0, the strict goal fails")
+        return
+    ivs, signed = coefficient_chart(R_n, polys.pmul(R_d, D), dom, sub, var)
+    if any(sg != want for _, sg in signed) or (rel in (">", "<") and ivs):
+        raise Failed(f"powers: the coefficient of {var}^0 and the bounded terms do not have the goal's sign on "
+                     f"the domain")
+
+
+def _factor(cert, statement, proves, max_prec):
+    """g = var^k·h on a domain where var ≥ 0 (var > 0 for a strict goal): the checker divides g's mixed form by
+    var^k itself (the coefficients of var^0 … var^(k−1) must vanish identically) and checks ``then`` on the claim
+    "h REL 0" over the same domain."""
+    from exactpriv.checker.families import mixed_text
+
+    if not proves:
+        raise NotCheckable("refuting factorisations are given as points")
+    var, dom = single_variable(statement)
+    k = cert.get("power")
+    if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= 8:
+        raise Failed("factor: 'power' must be 1..8")
+    lo, hi, lc, hc = dom
+    if not V.compare(lo, ">=", Fraction(0)):
+        raise Failed(f"factor: the domain of {var} reaches below 0")
+    g, rel = goal(cert, statement, var)
+    if rel in (">", "<") and lc and V.compare(lo, "==", Fraction(0)):
+        raise Failed(f"factor: g = 0 at {var} = 0, which the strict claim includes")
+    sub = cert.get("substitution", f"u = exp({var})")
+    ns, D = polys.mixed_function(g, var, sub)
+    if any(ns[:k]):
+        raise Failed(f"factor: g is not divisible by {var}^{k}")
+    h = mixed_text(ns[k:], D, var, polys.scale_of(sub, var))
+    check_certificate(cert.get("then"), dict(statement, claim=f"{h} {rel} 0"), proves=True, max_prec=max_prec)
+
+
+def _split(cert, statement, proves, max_prec):
+    """L <= min(a, b, …) is L <= a and L <= b …; likewise max(…) <= R, L >= max(…), min(…) >= R: one part per
+    argument, each proved by its certificate."""
+    from exactpriv.checker.families import unparse
+
+    if not proves:
+        raise NotCheckable("a split proves")
+    claim = parse(statement["claim"])
+    if claim[0] != "cmp":
+        raise Failed("split: the claim is not one comparison")
+    op, lhs, rhs = claim[1], claim[2], claim[3]
+    low = op in ("<=", "<")
+    fn = lambda node: node[1].lower() if node[0] == "call" else None  # noqa: E731
+    if fn(rhs) == ("min" if low else "max"):
+        claims = [("cmp", op, lhs, a) for a in rhs[2]]
+    elif fn(lhs) == ("max" if low else "min"):
+        claims = [("cmp", op, a, rhs) for a in lhs[2]]
+    else:
+        raise Failed("split: the claim is not L <= min(…), max(…) <= R, L >= max(…) or min(…) >= R")
+    parts = cert.get("parts")
+    if not isinstance(parts, list) or len(parts) != len(claims):
+        raise Failed(f"split: {len(claims)} parts needed")
+    for c, part in zip(claims, parts):
+        check_certificate(part, dict(statement, claim=unparse(c)), proves=True, max_prec=max_prec)
 
 
 def _bnb(cert, statement, proves, max_prec):
@@ -460,7 +529,8 @@ def _lhopital(cert, statement, proves, max_prec):
         raise Failed(f"the limit is {value!r}: the claim {'fails' if proves else 'holds'}")
 
 
-KINDS = {"point": _point, "identity": _identity, "sign-chart": sign_chart, "powers": _powers, "interval-bnb": _bnb, "monotone": monotone,
+KINDS = {"point": _point, "identity": _identity, "sign-chart": sign_chart, "powers": _powers,
+         "factor": _factor, "split": _split, "interval-bnb": _bnb, "monotone": monotone,
          "tail": _tail, "lp": _lp, "all": _all, "reduction": _reduction, "exhaustive": _exhaustive, "family": _family, "l'hopital": _lhopital}
 
 

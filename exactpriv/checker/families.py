@@ -30,7 +30,7 @@ from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.grammar import parse
 from exactpriv.checker.witness import _space
 
-__all__ = ["RR2", "family_statements", "unparse"]
+__all__ = ["RR2", "family_statements", "mixed_text", "unparse"]
 
 MAX_ENTRIES = 400
 
@@ -86,6 +86,19 @@ def _poly_text(p, var: str, m) -> str:
 
 def _rf_text(n, d, var: str, m) -> str:
     return f"({_poly_text(n, var, m)}/{_poly_text(d, var, m)})"
+
+
+def mixed_text(ns, d, var: str, m) -> str:
+    """Σ_j var^j·N_j(u)/D(u) as text (u = exp(var/m))."""
+    terms = []
+    for j, n in enumerate(ns):
+        if not n:
+            continue
+        rn, rd = _reduce(n, d)  # each coefficient in lowest terms: a constant one leaves var alone (c·var)
+        c = f"({_poly_text(rn, var, m)}/{_poly_text(rd, var, m)})" if len(rd) > 1 else \
+            _poly_text([x / rd[0] for x in rn], var, m)
+        terms.append(f"{c}*{var}**{j}" if j else c)
+    return f"({' + '.join(terms) or '0'})"
 
 
 def _reduce(n, d):

@@ -206,6 +206,22 @@ def rational_function(text, var: str, substitution: str):
     return rf.n, rf.d
 
 
+def ppow(p, k: int):
+    out = [Fraction(1)]
+    for _ in range(k):
+        out = pmul(out, p)
+    return out
+
+
+def scale_of(substitution: str, var: str) -> int:
+    """m of a substitution "u = exp(var/m)"."""
+    sub = parse(substitution.split("=", 1)[1]) if isinstance(substitution, str) and "=" in substitution else None
+    c = _linear_in(sub[2][0], var) if sub is not None and sub[0] == "call" and sub[1] == "exp" else None
+    if c is None or c <= 0 or c.numerator != 1:
+        raise NotCheckable(f"substitution {substitution!r} (the checker takes u = exp({var}/m) here)")
+    return c.denominator
+
+
 def _mtrim(ns):
     ns = [_trim(n) for n in ns]
     while ns and not ns[-1]:

@@ -369,7 +369,29 @@ def _proof_for(statement: dict) -> dict | None:
     from exactpriv.checker.errors import CheckerError, Failed, NotCheckable
     from exactpriv.checker.values import Undefined as V_Undefined
 
+    from exactpriv.checker.families import unparse
+    from exactpriv.checker.grammar import parse
+
     var = next(iter(statement.get("domain") or {"eps": None}))
+    claim = parse(statement.get("claim", ""))
+    if claim[0] == "cmp" and any(side[0] == "call" and side[1].lower() in ("min", "max") for side in claim[2:]):
+        # L <= min(…) and the like: one proof per argument (kind split)
+        side = 3 if claim[3][0] == "call" and claim[3][1].lower() in ("min", "max") else 2
+        parts = []
+        for arg in claim[side][2]:
+            sub = list(claim)
+            sub[side] = arg
+            part = _proof_for(dict(statement, claim=unparse(tuple(sub))))
+            if part is None:
+                break
+            parts.append(part)
+        else:
+            cand = {"kind": "split", "parts": parts}
+            try:
+                check_certificate(cand, statement, proves=True, max_prec=DEFAULT_MAX_PREC)
+                return cand
+            except (CheckerError, Failed, NotCheckable, V_Undefined, ArithmeticError, ValueError, RecursionError):
+                pass
     for cand in candidate_proofs(var):
         try:
             check_certificate(cand, statement, proves=True, max_prec=DEFAULT_MAX_PREC)
@@ -377,6 +399,37 @@ def _proof_for(statement: dict) -> dict | None:
             continue  # this kind does not cover the statement: try the next
         return cand
     return None
+
+
+def _accepted(cert: dict, statement: dict) -> dict | None:
+    """``cert`` when the checker accepts it as a proof of ``statement``, else None."""
+    from exactpriv.checker.certificates import check_certificate
+    from exactpriv.checker.errors import CheckerError, Failed, NotCheckable
+    from exactpriv.checker.values import Undefined
+
+    try:
+        check_certificate(cert, statement, proves=True, max_prec=DEFAULT_MAX_PREC)
+    except (CheckerError, Failed, NotCheckable, Undefined, ArithmeticError, ValueError, RecursionError):
+        return None
+    return cert
+
+
+def _params_certificate(statement: dict) -> dict | None:
+    """A one-variable forall-params statement: one accepted proof, or for a conjunction one per conjunct."""
+    from exactpriv.checker.families import unparse
+    from exactpriv.checker.grammar import parse
+
+    claim = parse(statement.get("claim", ""))
+    if claim[0] != "and":
+        return _proof_for(statement)
+    parts = []
+    for conj in claim[1]:
+        text = unparse(conj)
+        proof = _proof_for(dict(statement, claim=text))
+        if proof is None:
+            return None
+        parts.append({"claim": text, "certificate": proof})
+    return _accepted({"kind": "all", "parts": parts}, statement)
 
 
 def _family_certificate(statement: dict) -> dict | None:
@@ -458,6 +511,10 @@ def _converted(statement: dict, proof: Mapping | None, reading) -> dict | None:
     if not proof or proof.get("truth") != "TRUE":
         return None
     q = statement.get("quantifier")
+    if q == "forall-params" and len(statement.get("domain") or {}) == 1:
+        return _params_certificate(statement)
+    if q == "limit":
+        return _accepted({"kind": "l'hopital"}, statement)
     if q == "forall-family":
         return _family_certificate(statement)
     if q == "forall-instances" and proof.get("method") == "reduction":

@@ -252,6 +252,15 @@ def _prove_prop1_tight(bound=None) -> Decision:
     return all_steps(parts, "binary RR attains (11) for every eps")
 
 
+#: the right side of (11) as written (0/0 at ε = 0)
+_P11 = "eps*(exp(eps) - 1)*(1 - exp(-eps))/((exp(eps) - 1) + (1 - exp(-eps)))"
+
+
+def _params_form(domain: str, claim: str) -> dict:
+    """A claim over ε alone, as data for the independent checker (docs/certificates.md)."""
+    return {"quantifier": "forall-params", "domain": {"eps": domain}, "claim": claim}
+
+
 _EPS_NONNEGATIVE = Hypothesis("eps-nonnegative", "ε >= 0 (e^ε >= 1)", lambda inst: inst.params["gamma"] >= 1)
 
 
@@ -273,16 +282,23 @@ PROP1_TIGHT = Claim(
         _tight_equality_check, (PAIRS_RR,), prove=_prove_tight_equality, expected=_P,
         open_search=False),
      reading_of("closed-form", "(11) equals ε tanh(ε/2) = ε (e^ε − 1)/(e^ε + 1) for all ε > 0 (identity; (11) is 0/0 at ε = 0)",
-        prove=_prove_tanh_form, expected=_P, open_search=False),
+        prove=_prove_tanh_form, expected=_P, open_search=False,
+        form=_params_form("(0, oo)", f"{_P11} == eps*tanh(eps/2) and {_P11} == eps*(exp(eps) - 1)/(exp(eps) + 1)")),
      reading_of("asymptotic-half-eps-squared", "(11) / (ε²/2) -> 1 as ε -> 0", prove=_prove_tight_asymptotic, expected=_P,
-     open_search=False),
+     open_search=False,
+        # (11) = ε tanh(ε/2) for ε > 0 (reading closed-form), and a limit at 0+ depends on ε > 0 only
+        form={"quantifier": "limit", "limit": {"of": "(eps*tanh(eps/2))/(eps**2/2)", "variable": "eps", "at": "0"},
+              "claim": "L == 1"}),
      reading_of("half-eps-squared-upper-bound", "(11) <= ε²/2 for every ε >= 0 (the asymptotic form is also a bound)",
         prove=_prove_half_eps_squared, expected=_P,
+        form=_params_form("[0, oo)", "eps*tanh(eps/2) <= eps**2/2"),
         notes="Not stated in the paper: with Property 1's proof, ε-closeness gives KL <= ε²/2, a factor 2 "
               "better than min{ε, ε²} for ε <= 2.", open_search=False),
      reading_of("relaxation-82", "(82): ε tanh(ε/2) <= ε(1 − e^{−ε}) <= min{ε, ε²} for all ε >= 0 (exact at ε = ln γ, "
                          "γ from 1 to 10^6)",
         _eq82_check, (EPS_GRID,), prove=_prove_eq82, expected=_P,
+        form=_params_form("[0, oo)", "eps*tanh(eps/2) <= eps*(1 - exp(-eps)) and "
+                                     "eps*(1 - exp(-eps)) <= min(eps, eps**2)"),
         notes="Both steps proved for all ε >= 0 by exactpriv.certify; the grid is a cross-check.",
         hypotheses=(_EPS_NONNEGATIVE,), open_search=False),
      reduction_reading(
