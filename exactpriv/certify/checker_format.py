@@ -65,6 +65,11 @@ def candidate_proofs(variable: str = "eps") -> list[dict]:
         out.append({"kind": "powers", "substitution": s})
     for s in subs:
         out.append({"kind": "monotone", "substitution": s})
+    # logs of rational functions (Rényi divergences, pure DP of a garbled family): exp(c·lhs) REL exp(c·rhs)
+    for c in ("1", "2"):
+        for s in subs[:2]:
+            for then in ({"kind": "sign-chart", "substitution": s}, {"kind": "powers", "substitution": s}):
+                out.append({"kind": "exponentiate", "scale": c, "then": then})
     # g = var^k·h: the checker divides, then h is shown by a monotone argument or its coefficients
     for k in (1, 2):
         for s in subs[:2]:

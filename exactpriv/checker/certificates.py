@@ -135,6 +135,50 @@ def _factor(cert, statement, proves, max_prec):
     check_certificate(cert.get("then"), dict(statement, claim=f"{h} {rel} 0"), proves=True, max_prec=max_prec)
 
 
+def _positive_logs(node, var, dom) -> None:
+    """Every log argument inside ``node`` is a rational function of u = exp(var/m) positive on the domain."""
+    if not isinstance(node, tuple):
+        return
+    if node[0] == "call" and node[1] == "log":
+        for m in (1, 2, 3, 4, 6, 12):
+            try:
+                N, D = polys.rational_function(node[2][0], var, f"u = exp({var}/{m})")
+            except NotCheckable:
+                continue
+            ivs, signed = coefficient_chart(N, D, dom, f"u = exp({var}/{m})", var)
+            if ivs or any(sg <= 0 for _, sg in signed):
+                raise Failed("exponentiate: a log argument is not positive on the whole domain")
+            break
+        else:
+            raise NotCheckable("exponentiate: a log argument that is not a rational function of exp(var/m)")
+    for child in (node[2] if node[0] == "call" else node[1:]):
+        if isinstance(child, tuple):
+            _positive_logs(child, var, dom)
+        elif isinstance(child, list):
+            for c in child:
+                _positive_logs(c, var, dom)
+
+
+def _exponentiate(cert, statement, proves, max_prec):
+    """L REL R ⟺ exp(c·L) REL exp(c·R) for a rational c > 0 (exp is strictly increasing): the checker rewrites
+    the claim itself (exp of c·log(E) is E^c for an integer c) and checks ``then`` on it."""
+    from exactpriv.checker.families import unparse
+
+    if not proves:
+        raise NotCheckable("refuting exponentials are given as points")
+    var, dom = single_variable(statement)
+    claim = parse(statement["claim"])
+    if claim[0] != "cmp" or claim[1] == "!=":
+        raise Failed("exponentiate: the claim is not one comparison")
+    c = rational(cert.get("scale", "1"), "scale")
+    if c <= 0:
+        raise Failed("exponentiate: the scale must be positive")
+    _positive_logs(claim, var, dom)  # exp(c·log(E)) = E^c needs E > 0 wherever the claim is read
+    scaled = lambda side: ("call", "exp", [("*", ("num", c), side)])  # noqa: E731
+    new = unparse(("cmp", claim[1], scaled(claim[2]), scaled(claim[3])))
+    check_certificate(cert.get("then"), dict(statement, claim=new), proves=True, max_prec=max_prec)
+
+
 def _split(cert, statement, proves, max_prec):
     """L <= min(a, b, …) is L <= a and L <= b …; likewise max(…) <= R, L >= max(…), min(…) >= R: one part per
     argument, each proved by its certificate."""
@@ -530,7 +574,7 @@ def _lhopital(cert, statement, proves, max_prec):
 
 
 KINDS = {"point": _point, "identity": _identity, "sign-chart": sign_chart, "powers": _powers,
-         "factor": _factor, "split": _split, "interval-bnb": _bnb, "monotone": monotone,
+         "factor": _factor, "split": _split, "exponentiate": _exponentiate, "interval-bnb": _bnb, "monotone": monotone,
          "tail": _tail, "lp": _lp, "all": _all, "reduction": _reduction, "exhaustive": _exhaustive, "family": _family, "l'hopital": _lhopital}
 
 

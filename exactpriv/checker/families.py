@@ -201,32 +201,94 @@ class _Family:
             raise NotCheckable("a likelihood ratio of the family is not a power of exp(var/m)")
         return Fraction(kn - kd, self.m)
 
+    def _operated(self, op) -> list:
+        """The family's rows after the measure's operator ("on"): the k-fold composition on the same input
+        (outputs are k-tuples, probabilities multiply) or post-processing by an exact stochastic kernel."""
+        if op is None:
+            return self.R
+        if not isinstance(op, dict):
+            raise Failed("'on' must be an operator object")
+        kind = op.get("operator")
+        if kind == "k-fold":
+            k = int(Fraction(op.get("k", "")))
+            if not 1 <= k <= 8 or len(self.R[0]) ** k * len(self.R) > 4 * MAX_ENTRIES:
+                raise NotCheckable("a k-fold composition this large on a family")
+            rows = []
+            for row in self.R:
+                out = [([Fraction(1)], [Fraction(1)])]
+                for _ in range(k):
+                    out = [_reduce(polys.pmul(a[0], b[0]), polys.pmul(a[1], b[1])) for a in out for b in row]
+                rows.append(out)
+            return rows
+        if kind == "post-process":
+            K = (op.get("kernels") or {}).get(str(len(self.R[0]))) if "kernels" in op else op.get("kernel")
+            if not isinstance(K, list) or len(K) != len(self.R[0]):
+                raise Failed("post-process: the kernel needs one row per output of the family")
+            K = [[Fraction(x) for x in r] for r in K]
+            if any(x < 0 for r in K for x in r) or any(sum(r) != 1 for r in K) or len({len(r) for r in K}) != 1:
+                raise Failed("post-process: the kernel is not stochastic")
+            rows = []
+            for row in self.R:
+                out = []
+                for z in range(len(K[0])):
+                    acc = ([Fraction(0)], [Fraction(1)])
+                    for y, e in enumerate(row):
+                        if K[y][z]:
+                            acc = _sub(acc, (polys.pneg(polys.pmul(e[0], [K[y][z]])), e[1]))
+                    out.append(_reduce(*acc))
+                rows.append(out)
+            return rows
+        raise NotCheckable(f"operator {kind!r} on a family")
+
     def measure(self, spec: dict) -> str:
         """The measure's value on the family as an expression of the grammar in the variable."""
         if not isinstance(spec, dict) or spec.get("mechanism") is not None:
             raise NotCheckable(f"measure {spec!r} on a family")
         name = spec.get("notion")
-        extra = set(spec) - {"notion", "alpha"}
-        if extra:
+        extra = set(spec) - {"notion", "alpha", "on", "epsilon"}
+        if extra or ("epsilon" in spec and name != "approx_dp"):
             raise NotCheckable(f"parameters {sorted(extra)} of {name} on a family")
+        R = self._operated(spec.get("on"))
         if name in ("pure_dp", "kl_dp") and not V.compare(self.dom[0], ">=", Fraction(0)):
             raise NotCheckable(f"{name} on a family whose domain reaches below 0")
         zero = lambda e: not e[0]  # noqa: E731
         if name == "pure_dp":
-            best = Fraction(0)
+            best, ratios = Fraction(0), []
             for i, j in self.pairs:
-                for p, q in zip(self.R[i], self.R[j]):
+                for p, q in zip(R[i], R[j]):
                     if zero(p) and zero(q):
                         continue
                     if zero(p) or zero(q):
                         raise NotCheckable("pure_dp of a family is infinite (a zero facing a positive entry)")
-                    best = max(best, self._ratio_power(p, q))
-            return f"({_num(best)}*{self.var})"
+                    ratios.append(_reduce(polys.pmul(p[0], q[1]), polys.pmul(p[1], q[0])))
+                    if best is not None:
+                        try:
+                            best = max(best, self._ratio_power(p, q))
+                        except NotCheckable:
+                            best = None
+            if best is not None:
+                return f"({_num(best)}*{self.var})"
+            # ratios that are not powers of u: the largest one, shown to dominate on the domain, under a log
+            return f"log({_rf_text(*self._max(ratios, 'pure_dp'), self.var, self.m)})"
+        if name == "approx_dp":  # δ at ε' = c·var: max over pairs of Σ_y (P_y − e^{ε'} Q_y)₊
+            shift = _linear(spec.get("epsilon", ""), self.var)
+            if shift is None or self.m is None or (shift * self.m).denominator != 1 or shift < 0:
+                raise NotCheckable("approx_dp on a family at an epsilon that is not c*var with e^epsilon = u^k")
+            k = int(shift * self.m)
+            cands = []
+            for i, j in self.pairs:
+                s = ([Fraction(0)], [Fraction(1)])
+                for p, q in zip(R[i], R[j]):
+                    d = _sub(p, (polys.pmul(q[0], [Fraction(0)] * k + [Fraction(1)]), q[1]))
+                    if self._sign(d) > 0:
+                        s = _sub(s, (polys.pneg(d[0]), d[1]))
+                cands.append(_reduce(*s))
+            return _rf_text(*self._max(cands, "approx_dp"), self.var, self.m)
         if name == "kl_dp":
             cands = []
             for i, j in self.pairs:
                 s = ([Fraction(0)], [Fraction(1)])
-                for p, q in zip(self.R[i], self.R[j]):
+                for p, q in zip(R[i], R[j]):
                     if zero(p):
                         continue
                     if zero(q):
@@ -240,7 +302,7 @@ class _Family:
             cands = []
             for i, j in self.pairs:
                 s = ([Fraction(0)], [Fraction(1)])
-                for p, q in zip(self.R[i], self.R[j]):
+                for p, q in zip(R[i], R[j]):
                     d = _sub(p, q)
                     sg = self._sign(d)
                     s = _sub(s, (polys.pneg(polys.pmul(d[0], [Fraction(sg, 2)])), d[1]))
@@ -257,7 +319,7 @@ class _Family:
             cands = []
             for i, j in self.pairs:
                 s = ([Fraction(0)], [Fraction(1)])
-                for p, q in zip(self.R[i], self.R[j]):
+                for p, q in zip(R[i], R[j]):
                     if zero(p):
                         continue
                     if zero(q):
@@ -265,11 +327,22 @@ class _Family:
                     # P^α Q^(1−α) = p_n^α q_d^(α−1) / (p_d^α q_n^(α−1))
                     n = polys.pmul(_power(p[0], a), _power(q[1], a - 1))
                     d = polys.pmul(_power(p[1], a), _power(q[0], a - 1))
-                    s = _sub(s, (polys.pneg(n), d))
-                cands.append(_reduce(*s))
+                    s = _reduce(*_sub(s, (polys.pneg(n), d)))
+                cands.append(s)
             best = self._max(cands, "renyi_dp")
             return f"(log({_rf_text(*best, self.var, self.m)})/{a - 1})"
         raise NotCheckable(f"notion {name!r} on a symbolic family")
+
+
+def _linear(text, var: str):
+    """c for an expression c·var (c rational), else None."""
+    try:
+        n, d = polys.rational_function(parse(text), var, f"u = {var}")
+    except (NotCheckable, Failed, Exception):  # noqa: BLE001 - anything else is not c·var
+        return None
+    if len(d) != 1 or len(n) > 2 or (n and n[0]):
+        return None
+    return (n[1] if len(n) == 2 else Fraction(0)) / d[0]
 
 
 def _power(p, k: int):
@@ -298,13 +371,59 @@ def family_statements(statement: dict) -> list[tuple[str, dict]]:
     out = []
     for fam in fams:
         f = _Family(fam)
-        env = {name: parse(f.measure(spec)) for name, spec in measures.items()}
+        point = fam.get("params") or {}
+        if not isinstance(point, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in point.items()):
+            raise Failed("a family's 'params' maps names to exact numbers as strings")
+        values = {k: ("num", Fraction(v)) for k, v in point.items()}  # a point of a grid: exact rationals
+        env = {name: parse(f.measure(_at_point(spec, point))) for name, spec in measures.items()}
+        env.update({k: v for k, v in values.items() if k not in env})
         if f.var in env:
             raise Failed(f"a measure is named like the family's variable {f.var!r}")
         derived = {"quantifier": "forall-params", "domain": {f.var: f.domain_text},
-                   "claim": unparse(_substitute(parse(claim), env))}
+                   "claim": unparse(_fold(_substitute(parse(claim), env)))}
         out.append((str(fam.get("name", "")), derived))
     return out
+
+
+def _at_point(spec, point: dict):
+    """A measure's parameters at a point of the grid: a parameter's name (or an expression of the grid's names,
+    e.g. "(k-2)*eps") with the point's values put in, written back as text."""
+    if not isinstance(spec, dict):
+        return spec
+    out = {}
+    for k, v in spec.items():
+        if isinstance(v, dict):
+            out[k] = _at_point(v, point)
+        elif isinstance(v, str) and k in ("alpha", "epsilon", "k") and point:
+            out[k] = unparse(_fold(_substitute(parse(v), {n: ("num", Fraction(x)) for n, x in point.items()})))
+        else:
+            out[k] = v
+    return out
+
+
+def _fold(node):
+    """Constant arithmetic of a substituted tree evaluated exactly ((3 - 2)*eps → 1*eps)."""
+    if not isinstance(node, tuple) or node[0] in ("num", "name", "oo"):
+        return node
+    if node[0] == "call":
+        return ("call", node[1], [_fold(a) for a in node[2]])
+    if node[0] in ("and", "or"):
+        return (node[0], [_fold(a) for a in node[1]])
+    if node[0] == "cmp":
+        return ("cmp", node[1], _fold(node[2]), _fold(node[3]))
+    if node[0] == "neg":
+        a = _fold(node[1])
+        return ("num", -a[1]) if a[0] == "num" else ("neg", a)
+    a, b = _fold(node[1]), _fold(node[2])
+    if a[0] == "num" and b[0] == "num":
+        x, y = a[1], b[1]
+        if node[0] in ("+", "-", "*"):
+            return ("num", x + y if node[0] == "+" else x - y if node[0] == "-" else x * y)
+        if node[0] == "/" and y != 0:
+            return ("num", x / y)
+        if node[0] == "**" and y.denominator == 1 and abs(y) <= 64 and (x != 0 or y >= 0):
+            return ("num", x ** int(y))
+    return (node[0], a, b)
 
 
 def _substitute(node, env: dict):

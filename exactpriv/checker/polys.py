@@ -191,6 +191,10 @@ def rational_function(text, var: str, substitution: str):
             e = node[2][1] if node[2][0] == "num" else (-node[2][1][1] if node[2][1][0] == "num" else None)
             if isinstance(e, Fraction) and e.denominator == 1 and abs(e) <= 64:
                 return _pow(go(node[1]), int(e))
+        if kind == "call" and node[1] == "exp":
+            e = _exp_of(node[2][0])
+            if e is not None:
+                return e
         if kind == "call" and node[1] in ("exp", "tanh") and scale is not None:
             c = _linear_in(node[2][0], var)
             if c is not None:
@@ -201,6 +205,49 @@ def rational_function(text, var: str, substitution: str):
                     e2 = _pow(_RF([Fraction(0), Fraction(1)], [Fraction(1)]), int(k))
                     return _RF(pmul(padd(e2.n, pneg(e2.d)), e2.d), pmul(padd(e2.n, e2.d), e2.d))
         raise NotCheckable(f"the expression is not a rational function of u = {substitution!r}")
+
+    def _terms(arg, c, out) -> bool:
+        """Distribute c·arg over + and − and rational factors into out [(c, log(E) | var | number)]."""
+        k = arg[0]
+        if k in ("+", "-"):
+            return _terms(arg[1], c, out) and _terms(arg[2], c if k == "+" else -c, out)
+        if k == "neg":
+            return _terms(arg[1], -c, out)
+        if k == "*" and arg[1][0] == "num":
+            return _terms(arg[2], c * arg[1][1], out)
+        if k == "*" and arg[2][0] == "num":
+            return _terms(arg[1], c * arg[2][1], out)
+        if k == "/" and arg[2][0] == "num" and arg[2][1] != 0:
+            return _terms(arg[1], c / arg[2][1], out)
+        if (k == "call" and arg[1] == "log") or arg == ("name", var) or k == "num":
+            out.append((c, arg))
+            return True
+        return False
+
+    def _exp_of(arg):
+        """exp of a sum of c·log(E) (c·... an integer), c·var (c·m an integer) and 0, as an _RF; else None."""
+        terms = []
+        if not _terms(arg, Fraction(1), terms):
+            return None
+        out = _RF([Fraction(1)], [Fraction(1)])
+        for c, node in terms:
+            if node[0] == "num":
+                if c * node[1] != 0:
+                    return None  # e^q for a rational q ≠ 0 is transcendental
+                continue
+            if node[0] == "name":
+                if scale is None or (c * scale).denominator != 1:
+                    return None
+                f = _pow(_RF([Fraction(0), Fraction(1)], [Fraction(1)]), int(c * scale))
+            else:
+                if c.denominator != 1 or abs(c) > 64:
+                    return None
+                base = go(node[2][0])
+                if not base.n:
+                    return None
+                f = _pow(base, int(c))
+            out = _RF(pmul(out.n, f.n), pmul(out.d, f.d))
+        return out
 
     rf = go(parse(text) if isinstance(text, str) else text)
     return rf.n, rf.d
