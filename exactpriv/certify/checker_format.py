@@ -70,6 +70,10 @@ def candidate_proofs(variable: str = "eps") -> list[dict]:
         for s in subs[:2]:
             for then in ({"kind": "sign-chart", "substitution": s}, {"kind": "powers", "substitution": s}):
                 out.append({"kind": "exponentiate", "scale": c, "then": then})
+    # g at the lower end, then g' (twice: g'' for second-order touching at the end, as for Rényi ≤ αε²/2)
+    base = [{"kind": "powers", "substitution": subs[0]}, {"kind": "sign-chart", "substitution": subs[0]}]
+    for then in base + [{"kind": "derivative", "then": b} for b in base]:
+        out.append({"kind": "derivative", "then": then})
     # g = var^k·h: the checker divides, then h is shown by a monotone argument or its coefficients
     for k in (1, 2):
         for s in subs[:2]:

@@ -179,6 +179,43 @@ def _exponentiate(cert, statement, proves, max_prec):
     check_certificate(cert.get("then"), dict(statement, claim=new), proves=True, max_prec=max_prec)
 
 
+def _derivative(cert, statement, proves, max_prec):
+    """g = lhs − rhs meets the goal at the domain's lower end (exact value) and g' has the goal's sign on the
+    domain (``then``, on the checker's own derivative): by the mean value theorem g keeps the goal.  Every log
+    argument must be positive on the domain and g may use no abs, min, max or sqrt (g is then differentiable
+    wherever it is defined; the rational certificates below check their denominators)."""
+    from exactpriv.checker.families import unparse
+    from exactpriv.checker.grammar import names
+
+    if not proves:
+        raise NotCheckable("refuting derivatives are given as points")
+    var, dom = single_variable(statement)
+    g, rel = goal(cert, statement, var)
+    lo, hi, lc, hc = dom
+    if not isinstance(lo, Fraction):
+        raise NotCheckable("derivative: the domain's lower end must be rational")
+    if any(f in repr(g) for f in ("'abs'", "'min'", "'max'", "'Min'", "'Max'", "'sqrt'")):
+        raise NotCheckable("derivative: g uses a function that is not differentiable everywhere")
+    _positive_logs(g, var, dom)
+    if names(g) - {var}:
+        raise Failed("derivative: g has names other than the variable")
+    try:
+        at_lo = V.sign(evaluate(g, {var: lo}), max_prec=max_prec)
+    except V.Undefined:
+        raise NotCheckable(f"derivative: g is undefined at {var} = {lo}") from None
+    want = 1 if rel in (">", ">=") else -1
+    if at_lo not in (0, want):
+        raise Failed(f"derivative: g at {var} = {lo} does not meet the goal")
+    strict = rel in (">", "<")
+    if at_lo == 0 and strict and lc:
+        raise Failed(f"derivative: g = 0 at {var} = {lo}, which the strict claim includes")
+    sub_rel = rel if (strict and at_lo == 0) else rel.replace(">", ">=").replace("<", "<=").replace("==", "=")
+    sub_rel = {">=": ">=", "<=": "<=", ">": ">", "<": "<", ">==": ">=", "<==": "<="}[sub_rel]
+    dg = derivative(g, var)
+    check_certificate(cert.get("then"), dict(statement, claim=f"{unparse(dg)} {sub_rel} 0"), proves=True,
+                      max_prec=max_prec)
+
+
 def _split(cert, statement, proves, max_prec):
     """L <= min(a, b, …) is L <= a and L <= b …; likewise max(…) <= R, L >= max(…), min(…) >= R: one part per
     argument, each proved by its certificate."""
@@ -574,7 +611,8 @@ def _lhopital(cert, statement, proves, max_prec):
 
 
 KINDS = {"point": _point, "identity": _identity, "sign-chart": sign_chart, "powers": _powers,
-         "factor": _factor, "split": _split, "exponentiate": _exponentiate, "interval-bnb": _bnb, "monotone": monotone,
+         "factor": _factor, "split": _split, "exponentiate": _exponentiate,
+         "derivative": _derivative, "interval-bnb": _bnb, "monotone": monotone,
          "tail": _tail, "lp": _lp, "all": _all, "reduction": _reduction, "exhaustive": _exhaustive, "family": _family, "l'hopital": _lhopital}
 
 

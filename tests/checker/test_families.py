@@ -114,3 +114,57 @@ def test_the_dominance_kernel_is_built_on_each_confirming_instance():
         _proves(_reduction(TV_ALL, confirm=[not_a_mechanism]), TV_ALL)
     with_zero = dict(WITNESS, mechanism=[["1", "0", "0"]] + WITNESS["mechanism"][1:])  # eps = oo: K = [P; Q]
     assert _proves(_reduction(TV_ALL, confirm=[with_zero]), TV_ALL) == CHAIN
+
+
+GARBLE2 = [["9/10", "1/10"], ["1/10", "9/10"]]
+
+
+@pytest.mark.parametrize("measures, claim, cert", [
+    # post-processing by an exact kernel: the garbled ratios are not powers of u, pure DP is a log
+    ({"A": {"notion": "pure_dp"}, "B": {"notion": "pure_dp", "on": {"operator": "post-process", "kernel": GARBLE2}}},
+     "B <= A", {"kind": "exponentiate", "scale": "1", "then": {"kind": "sign-chart", "substitution": "u = exp(eps)"}}),
+    # basic composition: pure DP of RR(eps)^3 on the same input is 3 eps
+    ({"A": {"notion": "pure_dp"}, "B": {"notion": "pure_dp", "on": {"operator": "k-fold", "k": "k"}}}, "B <= k*A",
+     POWERS),
+    # KOV Thm 3.3, i = 1: delta of the k-fold composition at (k - 2) eps
+    ({"B": {"notion": "approx_dp", "epsilon": "(k-2)*eps", "on": {"operator": "k-fold", "k": "k"}}},
+     "B == (exp(k*eps) - exp((k-2)*eps))/(1 + exp(eps))**k", {"kind": "identity", "substitution": "u = exp(eps)"}),
+    # Rényi of order 3 grows with the order towards pure DP, via exp(2 * D_3)
+    ({"A": {"notion": "pure_dp"}, "B": {"notion": "renyi_dp", "alpha": "3"}}, "B <= A",
+     {"kind": "exponentiate", "scale": "2", "then": {"kind": "sign-chart", "substitution": "u = exp(eps)"}}),
+    # D_2(RR(eps)) <= 2 eps^2 / 2 with two derivatives (g(0) = g'(0) = 0, g'' <= 0)
+    ({"A": {"notion": "pure_dp"}, "B": {"notion": "renyi_dp", "alpha": "2"}}, "B <= 2*A**2/2",
+     {"kind": "derivative", "then": {"kind": "derivative", "then": {"kind": "sign-chart",
+                                                                    "substitution": "u = exp(eps)"}}}),
+    # min splits into one claim per argument; eps tanh(eps/2) <= eps^2 after dividing by eps
+    ({"A": {"notion": "pure_dp"}, "B": {"notion": "kl_dp"}}, "B <= min(A, A**2)",
+     {"kind": "split", "parts": [POWERS, {"kind": "factor", "power": 1, "then": {"kind": "monotone",
+                                                                              "substitution": "u = exp(eps)"}}]}),
+])
+def test_operators_grids_and_rewriting_kinds(measures, claim, cert):
+    statement = {"quantifier": "forall-family", "families": [dict(RR2, params={"k": "3"})], "measures": measures,
+                 "claim": claim}
+    _proves({"kind": "family", "families": [{"proof": cert}]}, statement)
+
+
+@pytest.mark.parametrize("measures, claim, cert", [
+    ({"A": {"notion": "pure_dp"}, "B": {"notion": "pure_dp", "on": {"operator": "k-fold", "k": "k"}}}, "B <= 2*A",
+     POWERS),  # 3-fold is 3 eps, not 2 eps
+    ({"A": {"notion": "pure_dp"}, "B": {"notion": "renyi_dp", "alpha": "2"}}, "B <= A**2/4",
+     {"kind": "derivative", "then": {"kind": "derivative", "then": {"kind": "sign-chart",
+                                                                    "substitution": "u = exp(eps)"}}}),
+    ({"A": {"notion": "pure_dp"}, "B": {"notion": "kl_dp"}}, "B <= A**2/3",
+     {"kind": "factor", "power": 1, "then": {"kind": "monotone", "substitution": "u = exp(eps)"}}),
+])
+def test_rewriting_kinds_refuse_false_claims(measures, claim, cert):
+    statement = {"quantifier": "forall-family", "families": [dict(RR2, params={"k": "3"})], "measures": measures,
+                 "claim": claim}
+    with pytest.raises(Failed):
+        _proves({"kind": "family", "families": [{"proof": cert}]}, statement)
+
+
+def test_a_kernel_that_is_not_stochastic_is_refused():
+    bad = {"A": {"notion": "pure_dp"}, "B": {"notion": "pure_dp", "on": {"operator": "post-process",
+                                                                          "kernel": [["1", "1/10"], ["0", "1"]]}}}
+    with pytest.raises(Failed, match="stochastic"):
+        family_statements({"quantifier": "forall-family", "families": [RR2], "measures": bad, "claim": "B <= A"})
