@@ -245,16 +245,23 @@ class _Family:
         if not isinstance(spec, dict) or spec.get("mechanism") is not None:
             raise NotCheckable(f"measure {spec!r} on a family")
         name = spec.get("notion")
-        extra = set(spec) - {"notion", "alpha", "on", "epsilon"}
+        extra = set(spec) - {"notion", "alpha", "on", "epsilon", "pair"}
         if extra or ("epsilon" in spec and name != "approx_dp"):
             raise NotCheckable(f"parameters {sorted(extra)} of {name} on a family")
         R = self._operated(spec.get("on"))
+        pairs = self.pairs
+        if "pair" in spec:  # the divergence of one ordered pair of rows (D(P‖Q), not the maximum over pairs)
+            pair = spec["pair"]
+            if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(k, int) and not isinstance(k, bool)
+                                                                     and 0 <= k < len(R) for k in pair)):
+                raise Failed("'pair' must be two row indices of the family")
+            pairs = [tuple(pair)]
         if name in ("pure_dp", "kl_dp") and not V.compare(self.dom[0], ">=", Fraction(0)):
             raise NotCheckable(f"{name} on a family whose domain reaches below 0")
         zero = lambda e: not e[0]  # noqa: E731
         if name == "pure_dp":
             best, ratios = Fraction(0), []
-            for i, j in self.pairs:
+            for i, j in pairs:
                 for p, q in zip(R[i], R[j]):
                     if zero(p) and zero(q):
                         continue
@@ -276,7 +283,7 @@ class _Family:
                 raise NotCheckable("approx_dp on a family at an epsilon that is not c*var with e^epsilon = u^k")
             k = int(shift * self.m)
             cands = []
-            for i, j in self.pairs:
+            for i, j in pairs:
                 s = ([Fraction(0)], [Fraction(1)])
                 for p, q in zip(R[i], R[j]):
                     d = _sub(p, (polys.pmul(q[0], [Fraction(0)] * k + [Fraction(1)]), q[1]))
@@ -286,7 +293,7 @@ class _Family:
             return _rf_text(*self._max(cands, "approx_dp"), self.var, self.m)
         if name == "kl_dp":
             cands = []
-            for i, j in self.pairs:
+            for i, j in pairs:
                 s = ([Fraction(0)], [Fraction(1)])
                 for p, q in zip(R[i], R[j]):
                     if zero(p):
@@ -300,7 +307,7 @@ class _Family:
             return f"({_rf_text(*best, self.var, self.m)}*{self.var})"
         if name == "tv_dp":
             cands = []
-            for i, j in self.pairs:
+            for i, j in pairs:
                 s = ([Fraction(0)], [Fraction(1)])
                 for p, q in zip(R[i], R[j]):
                     d = _sub(p, q)
@@ -317,7 +324,7 @@ class _Family:
                 raise NotCheckable("renyi_dp on a family at an order that is not an integer in 2..16")
             a = int(alpha)
             cands = []
-            for i, j in self.pairs:
+            for i, j in pairs:
                 s = ([Fraction(0)], [Fraction(1)])
                 for p, q in zip(R[i], R[j]):
                     if zero(p):

@@ -332,9 +332,10 @@ def mixed_function(text, var: str, substitution: str):
                 if kind == "*":
                     return mul(a, b)
                 if kind == "/":
-                    if len(b[0]) != 1 or not b[0][0]:
+                    j0 = len(b[0]) - 1  # a divisor var^j0·N(u)/D(u): exact when a's lower coefficients vanish
+                    if not b[0] or not b[0][j0] or any(b[0][:j0]) or any(a[0][:j0]):
                         raise NotCheckable("division by an expression in the variable outside exp")
-                    return [pmul(p, b[1]) for p in a[0]], pmul(a[1], b[0][0])
+                    return [pmul(p, b[1]) for p in a[0][j0:]], pmul(a[1], b[0][j0])
         n, d = rational_function(node, var, substitution)  # exp(k·var/m), tanh, and other u-only parts
         return _mtrim([n]), d
 

@@ -443,7 +443,7 @@ def _family_certificate(statement: dict) -> dict | None:
         return None
     parts = []
     for name, stmt in derived:
-        proof = _proof_for(stmt)
+        proof = _params_certificate(stmt)
         if proof is None:
             return None
         parts.append({"name": name, "proof": proof})

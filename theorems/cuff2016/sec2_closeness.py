@@ -256,6 +256,18 @@ def _prove_prop1_tight(bound=None) -> Decision:
 _P11 = "eps*(exp(eps) - 1)*(1 - exp(-eps))/((exp(eps) - 1) + (1 - exp(-eps)))"
 
 
+def _rr2_form(domain: str, claim: str) -> dict:
+    """A claim on binary randomized response P = (e^ε, 1)/(1 + e^ε), Q = (1, e^ε)/(1 + e^ε) for every ε in the
+    domain, as data: PQ and QP are D(P‖Q) and D(Q‖P), DP its pure DP (docs/certificates.md, "forall-family")."""
+    rr2 = {"name": "RR(2, eps)", "variable": "eps", "domain": domain,
+           "space": {"type": "hamming", "values": [0, 1], "n": 1}, "outputs": [0, 1],
+           "mechanism": [["exp(eps)/(exp(eps) + 1)", "1/(exp(eps) + 1)"],
+                         ["1/(exp(eps) + 1)", "exp(eps)/(exp(eps) + 1)"]]}
+    return {"quantifier": "forall-family", "families": [rr2],
+            "measures": {"DP": {"notion": "pure_dp"}, "PQ": {"notion": "kl_dp", "pair": [0, 1]},
+                         "QP": {"notion": "kl_dp", "pair": [1, 0]}}, "claim": claim}
+
+
 def _params_form(domain: str, claim: str) -> dict:
     """A claim over ε alone, as data for the independent checker (docs/certificates.md)."""
     return {"quantifier": "forall-params", "domain": {"eps": domain}, "claim": claim}
@@ -280,7 +292,7 @@ PROP1_TIGHT = Claim(
      reading_of("binary-equality", "For P = (e^ε, 1)/(1 + e^ε), Q = (1, e^ε)/(1 + e^ε): D(P‖Q) = D(Q‖P) = (11) — "
                            "proved for all ε > 0 symbolically ((11) is 0/0 at ε = 0), and exactly at the grid points",
         _tight_equality_check, (PAIRS_RR,), prove=_prove_tight_equality, expected=_P,
-        open_search=False),
+        open_search=False, form=_rr2_form("(0, oo)", f"PQ == {_P11} and QP == {_P11}")),
      reading_of("closed-form", "(11) equals ε tanh(ε/2) = ε (e^ε − 1)/(e^ε + 1) for all ε > 0 (identity; (11) is 0/0 at ε = 0)",
         prove=_prove_tanh_form, expected=_P, open_search=False,
         form=_params_form("(0, oo)", f"{_P11} == eps*tanh(eps/2) and {_P11} == eps*(exp(eps) - 1)/(exp(eps) + 1)")),
@@ -309,7 +321,8 @@ PROP1_TIGHT = Claim(
          open_search=False),
      Reading("forall-binary-rr", "for every ε >= 0, P = (e^ε, 1)/(1+e^ε), Q = P reversed (rows of "
          "randomized_response(2, eps=EPS)): pure DP = ε and D(P‖Q) = D(Q‖P) = ε tanh(ε/2), which is (11) for "
-         "ε > 0", prove=_prove_prop1_tight, expected=Verdict.PROVED, open_search=False)],
+         "ε > 0", prove=_prove_prop1_tight, expected=Verdict.PROVED, open_search=False,
+         form=_rr2_form("[0, oo)", "DP == eps and PQ == eps*tanh(eps/2) and QP == eps*tanh(eps/2)"))],
 )
 
 
