@@ -204,8 +204,8 @@ class _Family:
     def _operated(self, op) -> list:
         """The family's rows after the measure's operator ("on"): the k-fold composition on the same input
         (outputs are k-tuples, probabilities multiply) or post-processing by an exact stochastic kernel."""
-        if op is None:
-            return self.R
+        if op is None or (isinstance(op, dict) and op.get("operator") == "group"):
+            return self.R  # group privacy changes the neighbours, not the matrix
         if not isinstance(op, dict):
             raise Failed("'on' must be an operator object")
         kind = op.get("operator")
@@ -240,6 +240,33 @@ class _Family:
             return rows
         raise NotCheckable(f"operator {kind!r} on a family")
 
+    def _group_pairs(self, op: dict) -> list:
+        """Group privacy (Dwork–Roth 2014, Thm 2.2): the ordered pairs at distance 1..k in the neighbour graph."""
+        k = Fraction(op.get("k", ""))
+        if k.denominator != 1 or not 1 <= k <= 64:
+            raise Failed("group: 'k' must be a positive integer")
+        out = []
+        for start in range(len(self.R)):
+            dist, frontier = {start: 0}, [start]
+            while frontier:
+                nxt = [j for i in frontier for a, j in self.pairs if a == i and j not in dist]
+                for j in nxt:
+                    dist[j] = dist[[i for i in frontier if (i, j) in self.pairs][0]] + 1
+                frontier = [j for j in dict.fromkeys(nxt) if dist[j] < k]
+            out += [(start, j) for j, d in dist.items() if 1 <= d <= k]
+        return out
+
+    def refined(self, d: int) -> "_Family":
+        """The same family with u = exp(var/(m·d)) (each power of u multiplied by d)."""
+        spread = lambda p: [c if k % d == 0 else Fraction(0) for k in range((len(p) - 1) * d + 1)  # noqa: E731
+                            for c in [p[k // d] if k % d == 0 else 0]] if p else p
+        other = object.__new__(_Family)
+        other.__dict__.update(self.__dict__)
+        other.R = [[(spread(n), spread(dd)) for n, dd in row] for row in self.R]
+        other.m = self.m * d
+        other.sub = f"u = exp({self.var}/{other.m})"
+        return other
+
     def measure(self, spec: dict) -> str:
         """The measure's value on the family as an expression of the grammar in the variable."""
         if not isinstance(spec, dict) or spec.get("mechanism") is not None:
@@ -249,7 +276,7 @@ class _Family:
         if extra or ("epsilon" in spec and name != "approx_dp"):
             raise NotCheckable(f"parameters {sorted(extra)} of {name} on a family")
         R = self._operated(spec.get("on"))
-        pairs = self.pairs
+        pairs = self._group_pairs(spec["on"]) if (spec.get("on") or {}).get("operator") == "group" else self.pairs
         if "pair" in spec:  # the divergence of one ordered pair of rows (D(P‖Q), not the maximum over pairs)
             pair = spec["pair"]
             if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(k, int) and not isinstance(k, bool)
@@ -279,6 +306,8 @@ class _Family:
             return f"log({_rf_text(*self._max(ratios, 'pure_dp'), self.var, self.m)})"
         if name == "approx_dp":  # δ at ε' = c·var: max over pairs of Σ_y (P_y − e^{ε'} Q_y)₊
             shift = _linear(spec.get("epsilon", ""), self.var)
+            if shift is not None and self.m is not None and (shift * self.m).denominator != 1 and shift > 0:
+                return self.refined((shift * self.m).denominator).measure(spec)  # e.g. ε' = ε/2: u = exp(ε/2)
             if shift is None or self.m is None or (shift * self.m).denominator != 1 or shift < 0:
                 raise NotCheckable("approx_dp on a family at an epsilon that is not c*var with e^epsilon = u^k")
             k = int(shift * self.m)

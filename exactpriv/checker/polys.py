@@ -137,17 +137,33 @@ def _pow(rf: _RF, k: int) -> _RF:
     return out
 
 
+def const(node):
+    """The value of a constant subtree (numbers under + − · /, e.g. the (1/2) written by a printer), else None."""
+    k = node[0]
+    if k == "num":
+        return node[1]
+    if k == "neg":
+        a = const(node[1])
+        return None if a is None else -a
+    if k in ("+", "-", "*", "/"):
+        a, b = const(node[1]), const(node[2])
+        if a is None or b is None or (k == "/" and b == 0):
+            return None
+        return a + b if k == "+" else a - b if k == "-" else a * b if k == "*" else a / b
+    return None
+
+
 def _linear_in(node, var: str):
     """node = c·var (c rational) → c, else None."""
     if node == ("name", var):
         return Fraction(1)
-    if node[0] == "*" and node[1][0] == "num" and node[2] == ("name", var):
-        return node[1][1]
-    if node[0] == "*" and node[2][0] == "num" and node[1] == ("name", var):
-        return node[2][1]
-    if node[0] == "/" and node[2][0] == "num" and node[2][1] != 0:
+    if node[0] == "*" and const(node[1]) is not None and node[2] == ("name", var):
+        return const(node[1])
+    if node[0] == "*" and const(node[2]) is not None and node[1] == ("name", var):
+        return const(node[2])
+    if node[0] == "/" and const(node[2]) not in (None, 0):
         c = _linear_in(node[1], var)
-        return None if c is None else c / node[2][1]
+        return None if c is None else c / const(node[2])
     if node[0] == "neg":
         c = _linear_in(node[1], var)
         return None if c is None else -c
@@ -213,13 +229,16 @@ def rational_function(text, var: str, substitution: str):
             return _terms(arg[1], c, out) and _terms(arg[2], c if k == "+" else -c, out)
         if k == "neg":
             return _terms(arg[1], -c, out)
-        if k == "*" and arg[1][0] == "num":
-            return _terms(arg[2], c * arg[1][1], out)
-        if k == "*" and arg[2][0] == "num":
-            return _terms(arg[1], c * arg[2][1], out)
-        if k == "/" and arg[2][0] == "num" and arg[2][1] != 0:
-            return _terms(arg[1], c / arg[2][1], out)
-        if (k == "call" and arg[1] == "log") or arg == ("name", var) or k == "num":
+        if const(arg) is not None:
+            out.append((c, ("num", const(arg))))
+            return True
+        if k == "*" and const(arg[1]) is not None:
+            return _terms(arg[2], c * const(arg[1]), out)
+        if k == "*" and const(arg[2]) is not None:
+            return _terms(arg[1], c * const(arg[2]), out)
+        if k == "/" and const(arg[2]) not in (None, 0):
+            return _terms(arg[1], c / const(arg[2]), out)
+        if (k == "call" and arg[1] == "log") or arg == ("name", var):
             out.append((c, arg))
             return True
         return False
