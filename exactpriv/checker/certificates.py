@@ -317,6 +317,10 @@ KINDS = {**REWRITES, "point": _point, "identity": _identity, "sign-chart": sign_
          "tail": _tail, "lp": _lp, "all": _all, "reduction": reduction, "exhaustive": _exhaustive, "family": _family, "l'hopital": _lhopital}
 
 
+MAX_NESTING = 8
+_DEPTH = [0]  # how deep the certificate being checked is nested (the checker is single-threaded)
+
+
 def check_certificate(cert, statement: dict, *, proves: bool, max_prec: int):
     """Return when ``cert`` proves (``proves``) or refutes the statement; Failed / NotCheckable otherwise.  The
     value returned is the list of trusted meta-theorems the proof rests on (a ``reduction``), else None."""
@@ -330,10 +334,15 @@ def check_certificate(cert, statement: dict, *, proves: bool, max_prec: int):
     f = KINDS.get(kind)
     if f is None:
         raise NotCheckable(f"certificate kind {kind!r} is not known to this checker")
+    if _DEPTH[0] >= MAX_NESTING:  # every nested rewriting differentiates or rewrites the claim again
+        raise NotCheckable(f"certificates nested deeper than {MAX_NESTING}")
     if statement.get("quantifier") not in ("forall-params", "exists", "lp", "limit") and kind not in ("reduction", "lp",
                                                                                                       "family"):
         raise NotCheckable(f"a {kind} certificate for a {statement.get('quantifier')} statement")
+    _DEPTH[0] += 1
     try:
         return f(cert, statement, proves, max_prec)
     except CheckerError as exc:
         raise Failed(f"{kind}: {exc}") from None
+    finally:
+        _DEPTH[0] -= 1

@@ -258,6 +258,8 @@ class _Family:
 
     def refined(self, d: int) -> "_Family":
         """The same family with u = exp(var/(m·d)) (each power of u multiplied by d)."""
+        if not 1 <= d <= 12:
+            raise NotCheckable("an epsilon' that needs exp(var/m) with m above 144")
         spread = lambda p: [c if k % d == 0 else Fraction(0) for k in range((len(p) - 1) * d + 1)  # noqa: E731
                             for c in [p[k // d] if k % d == 0 else 0]] if p else p
         other = object.__new__(_Family)

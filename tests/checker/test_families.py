@@ -168,3 +168,18 @@ def test_a_kernel_that_is_not_stochastic_is_refused():
                                                                           "kernel": [["1", "1/10"], ["0", "1"]]}}}
     with pytest.raises(Failed, match="stochastic"):
         family_statements({"quantifier": "forall-family", "families": [RR2], "measures": bad, "claim": "B <= A"})
+
+
+def test_hostile_nesting_and_sizes_are_refused_not_run():
+    deep = POWERS
+    for _ in range(12):
+        deep = {"kind": "derivative", "then": deep}
+    statement = dict(KL_RR, families=[RR2], claim="B <= A*tanh(A/2)")
+    with pytest.raises((NotCheckable, Failed), match="nested|longer than"):  # stopped by a limit, never run on
+        _proves({"kind": "family", "families": [{"proof": deep}]}, statement)
+    huge = {"B": {"notion": "pure_dp", "on": {"operator": "k-fold", "k": "1000000"}}}
+    with pytest.raises((NotCheckable, Failed)):
+        family_statements({"quantifier": "forall-family", "families": [RR2], "measures": huge, "claim": "B <= eps"})
+    fine = {"B": {"notion": "approx_dp", "epsilon": "eps/1000000"}}
+    with pytest.raises(NotCheckable):
+        family_statements({"quantifier": "forall-family", "families": [RR2], "measures": fine, "claim": "B <= 1"})
