@@ -177,3 +177,14 @@ def test_a_user_banks_reduction_is_re_verified_by_the_checker_and_a_misstated_on
     row = evidence_row(check_reading(bad, bad.readings[0]), bad, bad.readings[0], binding)
     assert row["verdict"] == "REFUTED" and row["witness"]["mechanism"]
     assert check_row(row, binding=binding, manifest=None, effort={}).status != "FAILED"
+
+
+def test_conjecture_reaches_proved_by_reduction_and_still_refutes_a_misstated_bound():
+    from counterexamples.conjecture import conjecture
+
+    res = conjecture(given="pure_dp", measure="tv_dp", bound="tanh(eps/2)", seconds=30, max_examples=5)
+    assert res.verdict is Verdict.PROVED and res.tried == 0 and "rr-dominance" not in res.note
+    assert "post-processing of RR" in res.note and res.extra["proof"]["method"] == "reduction"
+    bad = conjecture(given="pure_dp", measure="kl_dp", bound="eps**2/3", space="hamming:m=2,n=1", seconds=30,
+                     max_examples=20)
+    assert bad.verdict is Verdict.REFUTED and bad.witness is not None
