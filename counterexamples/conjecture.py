@@ -237,8 +237,11 @@ def _validate(seconds, prior, max_examples):
 
 def conjecture(*, given: str, measure: str, bound: str, params=None, space: str | None = None,
                seconds: float = 30.0, seed: int = 0, prior: str = "any", max_outputs: int = 3,
-               max_examples: int | None = None) -> ConjectureResult:
+               max_examples: int | None = None, by_reduction: bool = True) -> ConjectureResult:
     """Hunt a counterexample to "given(M) = eps  =>  measure(M) <= bound(eps, params)"; see the module head.
+
+    by_reduction : first try to prove the implication for every mechanism by reduction to randomized response
+        (issue 27): PROVED with the chain as note, no search; False hunts in every case
 
     params : {name: value or [values]} (or CLI strings "alpha=2"): the symbols of the bound other than eps,
         and the parameters of the notions (renyi_dp's alpha, approx_dp's delta / epsilon)
@@ -250,7 +253,7 @@ def conjecture(*, given: str, measure: str, bound: str, params=None, space: str 
     conjecture_claim(given=given, measure=measure, bound=bound, params=params, space=units[0].space, prior=prior,
            max_outputs=max_outputs)  # bad arguments fail before any search
     proved = proved_by_reduction(given=given, measure=measure, bound=bound, params=params, space=units[0].space,
-                                 prior=prior, max_outputs=max_outputs, seed=seed)
+                                 prior=prior, max_outputs=max_outputs, seed=seed) if by_reduction else None
     if proved is not None:
         return proved
     t0 = time.perf_counter()
