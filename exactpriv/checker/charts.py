@@ -176,9 +176,10 @@ def sign_chart(cert, statement, proves, max_prec):
         Dc = [rational(c, "denominator") for c in reversed(cert.get("denominator", ["1"]))]
         if polys.padd(polys.pmul(Nc, D), polys.pneg(polys.pmul(N, Dc))):
             raise Failed("sign-chart: the certificate's N/D is not the statement's g")
-    if not N:  # g is identically 0
+    if not N:  # g is identically 0 (where it is defined: its denominator may not vanish on the domain)
         if rel in (">", "<"):
             raise Failed("sign-chart: g is identically 0, so the strict claim fails")
+        _chart([Fraction(1)], D, {}, dom, sub, var, "sign-chart")
         return
     ivs, signed, _, _ = _chart(N, D, cert, dom, sub, var, "sign-chart")
     if ivs and rel in (">", "<"):
