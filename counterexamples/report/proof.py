@@ -318,6 +318,16 @@ def sides_figure(st: ProvedStatement, name: str, title: str) -> Figure | None:
     g = [a - b if math.isfinite(a) and math.isfinite(b) else math.nan for a, b in zip(ys_l, ys_r)]
     same = all((not math.isfinite(v)) or abs(v) <= 1e-9 * (1 + abs(a) + abs(b)) for v, a, b in zip(g, ys_l, ys_r))
     meet = [] if same else _meetings(xs, g, ys_l, ys_r)
+    open_ends = []
+    for end, closed in ((st.domain.lo, st.domain.lo_closed), (st.domain.hi, st.domain.hi_closed)):
+        if same or closed or not end.is_finite:
+            continue
+        # an open end the grid leaves out: the sides may meet there in the limit (1/2 − 1/(e^ε + 1) and ε/6 at 0)
+        a, b = curve(st.lhs, [float(end)])[0], curve(st.rhs, [float(end)])[0]
+        if math.isfinite(a) and math.isfinite(b) and abs(a - b) <= 1e-9 * (1 + abs(a) + abs(b)):
+            meet.append(float(end))
+            open_ends.append(_dom_text_end(end))
+    meet.sort()
     fig, ax = _new((6.4, 4.0))
     left, right = st.left, st.right
     ax.plot(xs, ys_l, "-", lw=2.2, c=_BLUE, label=_cut("left: " + (_eye(left) if st.left else _eye(text_of(st.lhs)))))
@@ -328,7 +338,7 @@ def sides_figure(st: ProvedStatement, name: str, title: str) -> Figure | None:
         ax.scatter(meet, ym, s=60, marker="o", facecolors="none", edgecolors="#222", zorder=5, lw=1.4,
                    label="the sides meet (" + ", ".join(f"ε ≈ {x:.3g}" for x in meet[:6])
                    + (", …" if len(meet) > 6 else "") + ")")
-    ax.set_xlim(xs[0], xs[-1])
+    ax.set_xlim(min(xs[0], *meet) if meet else xs[0], max(xs[-1], *meet) if meet else xs[-1])
     ax.set_xlabel("ε" + (f" (drawn on [{lo:g}, {hi:g}] of the proved domain {_dom_text(st.domain)})" if cut
                          else f" over the proved domain {_dom_text(st.domain)}"))
     ax.set_ylabel("value of each side")
@@ -337,7 +347,9 @@ def sides_figure(st: ProvedStatement, name: str, title: str) -> Figure | None:
     ax.grid(alpha=0.3)
     fig.subplots_adjust(left=0.11, right=0.97, bottom=0.13, top=0.91)
     said = ("the two sides coincide on the whole domain (an identity)" if same else
-            f"marked: where the sides meet on the plotting grid ({len(meet)})" if meet else
+            f"marked: where the sides meet ({len(meet)}" + (f"; in the limit at the open end ε → "
+                                                            f"{', '.join(open_ends)}" if open_ends else "")
+            + ")" if meet else
             "the sides do not meet on the plotting grid")
     return Figure(name, _svg(fig, name), f"both sides over the proved domain: {title}",
                   f"Both sides of the proved statement over its domain (floats, for the eye; the certificate "
@@ -354,6 +366,12 @@ def _eye(text: str) -> str:
 
 def _cut(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _dom_text_end(x) -> str:
+    from .mathml import text_of
+
+    return text_of(x)
 
 
 def _dom_text(iv) -> str:

@@ -83,7 +83,7 @@ def test_the_sides_are_drawn_and_where_they_meet_is_marked():
     assert (st.left, st.right, st.where) == ("kl_dp(M)", "eps**2/2", "RR(2, ε)")
     fig = sides_figure(st, "t", "t")
     assert fig is not None and "the sides meet" in fig.svg and "ε ≈ 0" in fig.svg  # they touch at ε = 0 only
-    assert "marked: where the sides meet on the plotting grid (1)" in fig.caption
+    assert "marked: where the sides meet (1)" in fig.caption
     apart = proved_statements(None, {}, {"statement": "eps <= eps + 1", "domain": "[0, 1]"})[0]
     assert "do not meet" in sides_figure(apart, "u", "u").caption
     assert sympy.simplify(apart.rhs - apart.lhs) == 1
@@ -117,3 +117,34 @@ def test_a_user_bank_registers_its_papers_reference_and_the_report_cites_it(tmp_
     # the tightness claim is PROVED on its family: its page draws the value against the stated form
     assert "#### Proof" in page and "both sides over the proved domain" in page
     assert "the two sides coincide on the whole domain" in page
+
+
+TIGHT_ON_BANK = '''
+from fractions import Fraction
+from exactpriv.claims import Notion, instances, tightness_claim
+from exactpriv.claims.banks import Paper
+from exactpriv.mechanisms.operators import k_fold
+from exactpriv.mechanisms.zoo import randomized_response
+
+TWICE = Notion("pure_dp", on=lambda inst: k_fold(inst.mechanism, 2))
+RRS = instances("RR at e^eps = 2, 3, 5", [randomized_response(2, exp_eps=Fraction(g)) for g in (2, 3, 5)])
+CLAIMS = [tightness_claim("mine2026.twice", given="pure_dp", measure=TWICE, bound="2*eps", families=[RRS],
+                          expected="CHECKED")]
+PAPERS = {"mine2026": Paper("mine2026", authors="Ada Example", title="Twice", venue="Examples", year=2026)}
+'''
+
+
+def test_a_tightness_claim_measured_on_an_operator_gets_a_value_plot(tmp_path):
+    from exactpriv.cli import main
+
+    bank = tmp_path / "tight.py"
+    bank.write_text(TIGHT_ON_BANK)
+    out = tmp_path / "report"
+    assert main(["report", "--bank", str(bank), "--out", str(out), "--no-tightness"]) == 0
+    page = (out / "mine2026.twice.md").read_text()
+    assert "**CHECKED**" in page
+    assert "value against the stated form per instance" in page  # the figure, with its caption
+    svg = (out / "img" / "mine2026.twice--attained--margins.svg").read_text()
+    assert "instances reporting both (3)" in svg and "stated form at the instance" in svg
+    html = (out / "mine2026.twice.html").read_text()
+    assert "Mechanism(" not in html  # instances labelled by their repr are described in words
