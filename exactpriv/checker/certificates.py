@@ -22,6 +22,8 @@ from exactpriv.checker.calculus import box_ball, derivative, enclose, sign_ok
 from exactpriv.checker.charts import monotone, sign_chart
 from exactpriv.checker.domains import goal, in_domain, parse_domain, rational, single_variable
 from exactpriv.checker.grammar import parse
+from exactpriv.checker import reductions as _reductions
+from exactpriv.checker import rewrites as _rewrites
 from exactpriv.checker.reductions import reduction
 from exactpriv.checker.rewrites import KINDS as REWRITES
 
@@ -346,3 +348,6 @@ def check_certificate(cert, statement: dict, *, proves: bool, max_prec: int):
         raise Failed(f"{kind}: {exc}") from None
     finally:
         _DEPTH[0] -= 1
+
+
+_rewrites.CHECK = _reductions.CHECK = check_certificate  # nested certificates are checked here
