@@ -51,7 +51,7 @@ def run(args, out=None) -> int:
           f"checkable)", file=out)
     print(report.bank, file=out)
     for row in report.rows:
-        if args.all or row.status != RE_VERIFIED or row.note:
+        if args.all or row.status != RE_VERIFIED or row.note or row.trusted:
             print(row.line(), file=out)
     _write_json(args.json, report)
     return EXIT_CHECK_FAILED if report.refused is not None or any(c[FAILED] for c in counts.values()) else 0
@@ -63,7 +63,7 @@ def _write_json(path, report) -> None:
     doc = {"refused": report.refused, "bank": report.bank, "counts": report.counts(),
            "statements": report.statements(),
            "rows": [{"reading": r.reading, "verdict": r.verdict, "status": r.status, "why": r.why, "note": r.note,
-                     "custom": r.custom} for r in report.rows]}
+                     "trusted": r.trusted, "custom": r.custom} for r in report.rows]}
     import tempfile
 
     # all or nothing: a temporary file beside the target, renamed over it (no half-written JSON after a crash)
