@@ -71,20 +71,31 @@ def bank_mutations(args) -> None:
                     if c.kind in ("implication", "inequality") for r in c.readings}
     t0 = time.perf_counter()
     out = mutation_run(claims, verdicts, effort=args.effort, seed=args.seed,
-                       progress=lambda m: print(f"{'killed ' if m['killed'] else 'SURVIVED'} {m['claim']}/"
+                       progress=lambda m: print(f"{'killed ' if m['killed'] else 'equivalent' if m.get('equivalent') else 'SURVIVED'} {m['claim']}/"
                                                 f"{m['reading']} [{m['operator']}] {m['tried']} instances", flush=True))
     dt = time.perf_counter() - t0
     print()
     rate = "n/a" if out["kill_rate"] is None else f"{100 * out['kill_rate']:.1f}%"
-    print(f"mutation kill rate: {out['killed']}/{out['total']} = {rate} at effort {args.effort} (seed {args.seed}), "
-          f"{dt:.0f} s; {out['readings']} true implication/inequality readings, {len(out['not_mutated'])} without "
-          "a mechanical mutant")
+    counted = out["total"] - out["equivalent"]
+    print(f"mutation kill rate: {out['killed']}/{counted} non-equivalent mutants = {rate} at effort {args.effort} "
+          f"(seed {args.seed}), {dt:.0f} s; {out['total']} mutants, {out['equivalent']} equivalent (true statements, "
+          f"each with its reason); {out['readings']} true implication/inequality readings, {len(out['not_mutated'])} "
+          "without a mechanical mutant")
     for m in out["mutants"]:
-        if not m["killed"]:
-            print(f"  survivor {m['claim']}/{m['reading']} [{m['operator']}] {m['statement'][:70]}: {m['verdict']}, "
-                  f"{m['tried']} instances, best margin {m['best_margin']}")
+        if not m["killed"] and m.get("equivalent"):
+            print(f"  equivalent [{m['equivalent']['rule']}] {m['claim']}/{m['reading']} [{m['operator']}]: "
+                  f"{m['equivalent']['why']}")
+    for m in out["mutants"]:
+        if not m["killed"] and not m.get("equivalent"):
+            outside = m.get("outside", {}).get("outside")
+            print(f"  SURVIVOR {m['claim']}/{m['reading']} [{m['operator']}] {m['statement'][:70]}: {m['verdict']}, "
+                  f"{m['tried']} instances, best margin {m['best_margin']}"
+                  + (f", outside the dropped hypothesis: {outside}" if outside else ""))
     if out["not_mutated"]:
         print("  not mutated:", ", ".join(out["not_mutated"]))
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(out, fh, indent=1, default=str)
 
 
 def main():
@@ -95,6 +106,7 @@ def main():
     ap.add_argument("--only", default="", help="with --bank: claim-id prefix")
     ap.add_argument("--effort", type=int, default=10, help="with --bank: drawn instances per mutant")
     ap.add_argument("--from-json", default=None, help="with --bank: the originals' verdicts from verify.json")
+    ap.add_argument("--json", default=None, help="with --bank: write every mutant's row to this file")
     args = ap.parse_args()
     if args.bank:
         bank_mutations(args)

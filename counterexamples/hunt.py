@@ -55,7 +55,7 @@ __all__ = ["EXISTENTIAL_KINDS", "OBJECT_KINDS", "HuntResult", "family_memo", "hu
 #: how many instances of each family serve as templates
 TEMPLATE_LIMIT = 200
 #: how many structured extremal instances of a reading's declared search space are checked before drawing
-EXTREMAL_LIMIT = 60
+EXTREMAL_LIMIT = 100
 
 #: id(reading) -> (weak reference to the reading, {extra hypothesis names: {instance key: Evaluation}}).
 #: Keyed by identity (a Reading is an unhashable dataclass); the entry goes when the reading does.
@@ -206,7 +206,8 @@ def _strategy(reading: Reading, templates: list[Instance], positive: bool, extra
     # prior structure too (correlated priors, zeros)
     free = not names & {"independent-records", "independent-sources", "full-support-prior"}
     around = st.sampled_from(varying).flatmap(lambda t: S.instances_around(t, positive=positive, free_prior=free))
-    space = search_space_of((*reading.hypotheses, *extra_hypotheses), templates, max_points=max_points)
+    space = search_space_of((*reading.hypotheses, *extra_hypotheses), templates, max_points=max_points,
+                            check=reading.check)
     if space is None:
         return around
     return st.one_of(around, fresh_instances(space))
@@ -316,7 +317,7 @@ def _hunt_reading(claim, reading, *, seconds, seed, max_examples, local_steps, b
     try:
         templates = _templates(reading, family_errors) + list(extra_templates)
         n_family = len(templates) - len(extra_templates)
-        space = search_space_of((*reading.hypotheses, *extra_hypotheses), templates)
+        space = search_space_of((*reading.hypotheses, *extra_hypotheses), templates, check=reading.check)
         if space is not None and extremal:
             # structured extremal instances of the declared search space, checked like the templates
             # (deterministic, at most EXTREMAL_LIMIT); drawn around afterwards like them

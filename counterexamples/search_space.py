@@ -50,6 +50,8 @@ _POSITIVE_MECHANISMS = ("positive", "near-deterministic", "additive-score", "cou
 
 #: hypothesis names (exactpriv.claims and the banks) that restrict the kinds by construction
 _POSITIVE = {"positive-mechanism"}
+#: mechanisms that are functions of the dataset's multiset of records (identity DP's Sec. 2.3): drawn so
+_SYMMETRIC = {"dataset-mechanism"}
 _FULL = {"full-support-prior"}
 _INDEPENDENT = {"independent-records", "independent-sources"}
 
@@ -65,25 +67,70 @@ class SearchSpace:
     outputs: tuple  # output counts
     prior_kinds: tuple  # () when the reading's instances carry no prior
     mechanism_kinds: tuple
+    symmetric: bool = False  # mechanisms are functions of the multiset of records
 
     def to_json(self) -> dict:
-        return {"spaces": [f"D^{n}, |D| = {m}" for m, n in self.shapes], "outputs": list(self.outputs),
-                "prior_kinds": list(self.prior_kinds), "mechanism_kinds": list(self.mechanism_kinds)}
+        doc = {"spaces": [f"D^{n}, |D| = {m}" for m, n in self.shapes], "outputs": list(self.outputs),
+               "prior_kinds": list(self.prior_kinds), "mechanism_kinds": list(self.mechanism_kinds)}
+        if self.symmetric:
+            doc["mechanisms"] = "functions of the multiset of records"
+        return doc
 
 
-def _plain(inst: Instance) -> bool:
+def _plain(inst: Instance, *, params_descriptive: bool = False) -> bool:
     mech = inst.mechanism
     return (isinstance(mech, Mechanism) and mech.is_rational and isinstance(mech.inputs, Hamming)
-            and len(mech.outputs) > 1 and not inst.params and not inst.extra
+            and len(mech.outputs) > 1 and (params_descriptive or not inst.params) and not inst.extra
             and (inst.prior is None or (isinstance(inst.prior, Prior) and inst.prior.space == mech.inputs)))
 
 
-def search_space_of(hypotheses, templates, *, max_points: int = 9) -> SearchSpace | None:
+#: how many templates with parameters :func:`descriptive_params` probes
+PARAM_PROBES = 3
+
+
+def descriptive_params(check, templates) -> bool:
+    """Whether the templates' parameters only *describe* them (a seed, n, e^ε of a named construction) and the
+    check does not read them: on the first :data:`PARAM_PROBES` templates with parameters, the check gives the
+    same exact decision (TRUE or FALSE, never UNDECIDED) with the parameters and without them, and raises
+    neither time.  A check that reads a parameter raises without it (KeyError) or decides otherwise.  A probe,
+    not a proof: a fresh instance drawn for such a reading carries no parameters, and whatever it refutes is
+    refuted by the reading's own check on an instance inside the reading's hypotheses (replayable)."""
+    from dataclasses import replace as _replace
+
+    from exactpriv.claims import as_outcome
+
+    probed = 0
+    for t in templates:
+        if not t.params:
+            continue
+        if not _plain(t, params_descriptive=True):
+            return False
+        try:
+            with_p = as_outcome(check(t)).decision
+            without = as_outcome(check(_replace(t, params={}))).decision
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except Exception:  # the check needs a parameter: not descriptive
+            return False
+        if with_p.is_undecided or without.is_undecided or with_p.is_true != without.is_true:
+            return False
+        probed += 1
+        if probed >= PARAM_PROBES:
+            break
+    return True
+
+
+def search_space_of(hypotheses, templates, *, max_points: int = 9, check=None) -> SearchSpace | None:
     """The fresh search space of a reading with these hypotheses and templates, or None when some template is
-    not plain (parameters, extra objects, symbolic or non-Hamming mechanisms: only drawing around them is
-    safe) or there is no template."""
-    if not templates or not all(_plain(t) for t in templates):
+    not plain (extra objects, symbolic or non-Hamming mechanisms, parameters the check reads: only drawing
+    around them is safe) or there is no template.  With ``check`` (the reading's instance check), templates
+    whose parameters are descriptive (:func:`descriptive_params`) count as plain."""
+    if not templates:
         return None
+    if not all(_plain(t) for t in templates):
+        if check is None or not all(_plain(t, params_descriptive=True) for t in templates) \
+                or not descriptive_params(check, templates):
+            return None
     names = {h.name for h in hypotheses}
     with_prior = any(t.prior is not None for t in templates)
     if with_prior and not all(t.prior is not None for t in templates):
@@ -104,7 +151,7 @@ def search_space_of(hypotheses, templates, *, max_points: int = 9) -> SearchSpac
             if shape not in shapes and shape[0] ** shape[1] <= max(max_points, 27):
                 shapes += (shape,)
     outputs = tuple(sorted({min(len(t.mechanism.outputs), 4) for t in templates} | {2}))
-    return SearchSpace(shapes, outputs, priors if with_prior else (), mechs)
+    return SearchSpace(shapes, outputs, priors if with_prior else (), mechs, symmetric=bool(names & _SYMMETRIC))
 
 
 # ----------------------------------------------------------------------------- priors
@@ -164,14 +211,21 @@ def prior_of_kind(draw, space: Hamming, kind: str):
 
 
 @st.composite
-def mechanism_of_kind(draw, space: Hamming, n_outputs: int, kind: str):
-    """A rational mechanism of one of :data:`MECHANISM_KINDS` on ``space``."""
+def mechanism_of_kind(draw, space: Hamming, n_outputs: int, kind: str, *, symmetric: bool = False):
+    """A rational mechanism of one of :data:`MECHANISM_KINDS` on ``space``; ``symmetric``: a function of the
+    multiset of records (one drawn row per multiset; the structured kinds are symmetric already)."""
     outs = list(range(n_outputs))
     if kind in ("positive", "with-zeros", "near-deterministic"):
-        rows = [draw(pmfs(n_outputs, full_support=kind != "with-zeros", max_weight=12,
-                          near_deterministic=True if kind == "near-deterministic" else None))
-                for _ in range(space.size)]
-        return Mechanism(space, outs, rows, _built=f"Mechanism({space!r}, {outs}, <drawn {kind}>)")
+        drawn: dict = {}
+        rows = []
+        for x in space.points:
+            key = tuple(sorted(x, key=repr)) if symmetric else x
+            if key not in drawn:
+                drawn[key] = draw(pmfs(n_outputs, full_support=kind != "with-zeros", max_weight=12,
+                                       near_deterministic=True if kind == "near-deterministic" else None))
+            rows.append(drawn[key])
+        what = f"drawn {kind}" + (", symmetric" if symmetric else "")
+        return Mechanism(space, outs, rows, _built=f"Mechanism({space!r}, {outs}, <{what}>)")
     n = len(space.alphabets)
     if kind == "additive-score":
         # P(Y = 1 | x) = (c + Σ_j g(x_j)) / (2c + n·max g): two outputs, both positive (c >= 1)
@@ -205,7 +259,7 @@ def fresh_instances(draw, space_of: SearchSpace):
     space = Hamming(range(m), n)
     k = draw(st.sampled_from(space_of.outputs))
     mkind = draw(st.sampled_from(space_of.mechanism_kinds))
-    mech = draw(mechanism_of_kind(space, k, mkind))
+    mech = draw(mechanism_of_kind(space, k, mkind, symmetric=space_of.symmetric))
     prior, pkind = None, ""
     if space_of.prior_kinds:
         pkind = draw(st.sampled_from(space_of.prior_kinds))
@@ -237,6 +291,12 @@ def _extremal_priors(space: Hamming, kinds: tuple) -> list[tuple[str, Prior]]:
             uniform_on(f"uniform without {v!r}", [j for j, x in enumerate(points) if v not in x])
     if len(space.alphabets) > 1 and "small-support" in kinds:
         uniform_on("diagonal", diag)
+        # mostly on one end of the diagonal: a rare dataset whose likelihood is e^{nε} times the others' —
+        # where a KL between the prior and a posterior exceeds the per-record ε (identity DP, Cor. 1)
+        if len(diag) > 1:
+            out.append(("diagonal weighted 9/10 : 1/10", Prior(space, [
+                (Fraction(1, 10) if j == diag[-1] else Fraction(9, 10) / (len(diag) - 1)) if j in diag else Fraction(0)
+                for j in range(space.size)])))
     if "correlated" in kinds and len(space.alphabets) > 1:
         off = Fraction(1, 10)
         out.append(("near-diagonal(1/10)", Prior(space, [(1 - off) / len(diag) if j in diag
@@ -262,6 +322,14 @@ def _extremal_mechanisms(space: Hamming, kinds: tuple) -> list[Mechanism]:
                     for x in space.points]
             out.append(Mechanism(space, [0, 1], rows, _built=f"additive_score(g={g}, c=1) on {space!r}"))
     if "count-randomized-response" in kinds:
+        # steep: P(Y = 1 | x) = (9/10)·30^(c − n) for c records equal to v — per record a likelihood ratio of at
+        # most 30 (ε = ln 30) on both outputs, over the whole diagonal 30^n (correlated records add up)
+        for v in values:
+            rows = []
+            for x in space.points:
+                p1 = Fraction(9, 10) * Fraction(30) ** (sum(1 for u in x if u == v) - n)
+                rows.append((1 - p1, p1))
+            out.append(Mechanism(space, [0, 1], rows, _built=f"steep_count_score(marked={v!r}, r=30) on {space!r}"))
         for v in values:
             rows = []
             for x in space.points:

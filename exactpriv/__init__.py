@@ -88,15 +88,18 @@ if TYPE_CHECKING:
     from exactpriv.spaces import Bounded, GraphSpace, Hamming, Subsets
 
 
-def __getattr__(name: str) -> Any:
-    target = _LAZY.get(name)
-    if target is None:
-        raise AttributeError(f"module 'exactpriv' has no attribute {name!r}")
-    import importlib
+if not TYPE_CHECKING:
+    # defined only at run time: a type checker then knows exactly the names imported above, so that
+    # ``from exactpriv import k_fold`` (not a top-level name) is an error rather than a silent ``Any``
+    def __getattr__(name: str) -> Any:
+        target = _LAZY.get(name)
+        if target is None:
+            raise AttributeError(f"module 'exactpriv' has no attribute {name!r}")
+        import importlib
 
-    value = getattr(importlib.import_module(target[0]), target[1])
-    globals()[name] = value  # later look-ups skip this function
-    return value
+        value = getattr(importlib.import_module(target[0]), target[1])
+        globals()[name] = value  # later look-ups skip this function
+        return value
 
 
 def __dir__() -> list[str]:

@@ -31,10 +31,16 @@ __all__ = [
     "Bounded",
     "GraphSpace",
     "get_enumeration_limit",
+    "pairs_array",
     "set_enumeration_limit",
 ]
 
 _LIMIT = {"points": 1_000_000}
+
+
+def pairs_array(pairs) -> np.ndarray:
+    """Pairs (i, j) of point indices — any iterable of pairs, or an array — as an (n, 2) int64 array."""
+    return np.asarray(pairs, dtype=np.int64).reshape(-1, 2)
 
 
 def get_enumeration_limit() -> int:
@@ -130,8 +136,7 @@ class Space:
     def edges(self) -> np.ndarray:
         """Unordered neighbour pairs as an (E, 2) int array of point indices, i < j."""
         check_enumerable(self.size, repr(self))
-        arr = np.asarray(self._edge_array(), dtype=np.int64).reshape(-1, 2)
-        return arr
+        return pairs_array(self._edge_array())
 
     def directed_edges(self) -> np.ndarray:
         """Both orientations of every neighbour pair, shape (2E, 2)."""

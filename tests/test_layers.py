@@ -163,3 +163,29 @@ def test_no_private_name_is_imported_across_packages():
     """A name shared between packages is public, in a module named for what it does."""
     found = _private_imports_across_packages()
     assert not found, f"{len(found)} private names imported across packages:\n" + "\n".join(found)
+
+
+#: inside measures/, what every floor may use: the measured-value type and the argument checks
+MEASURE_BASICS = ("exactpriv.measures.result", "exactpriv.measures.arguments")
+
+
+def _measures_edges(prefix: str) -> list[tuple[str, str]]:
+    return [(a, b) for a, b in GRAPH.edges if (a == prefix or a.startswith(prefix + "."))
+            and b.startswith("exactpriv.measures") and b not in MEASURE_BASICS]
+
+
+def test_engines_stand_below_the_notions():
+    """measures/engines computes, the notion modules above it say what is computed: an engine imports other
+    engines and the measured-value type, never a notion (not even inside a function)."""
+    bad = sorted(f"{a} imports {b}" for a, b in _measures_edges("exactpriv.measures.engines")
+                 if not b.startswith("exactpriv.measures.engines"))
+    assert not bad, "engines importing notions:\n" + "\n".join(bad)
+
+
+def test_the_reference_evaluator_stands_apart():
+    """measures/reference is the plain second computation of the differential tests: it uses no engine and no
+    notion, so a fault there cannot hide the same fault in the fast path."""
+    bad = sorted(f"{a} imports {b}" for a, b in _measures_edges("exactpriv.measures.reference")
+                 if not b.startswith("exactpriv.measures.reference"))
+    assert not bad, "the reference evaluator imports measures code:\n" + "\n".join(bad)
+    assert _measures_edges("exactpriv.measures.reference"), "the reference evaluator's own imports were not found"

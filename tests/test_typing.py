@@ -33,6 +33,7 @@ implication_claim("x", given=3, measure="kl_dp", bound="eps", families=[randomiz
 Prior([1, 2], ["1/2", "1/2"])
 ProductMechanism([M, "not a mechanism"])
 Subsets(3)
+from exactpriv import k_fold  # k_fold lives in exactpriv.mechanisms: an error, never a silent Any
 '''
 
 #: a user's bank module that uses the typed constructors and the one type of every mechanism kind
@@ -56,7 +57,8 @@ EXPECTED = {6: "kl_dp", 7: '"prove" has incompatible type "int"', 8: 'Missing na
             9: '"Verdict", variable has type "int"', 10: '"Mechanism", variable has type "Verdict"',
             11: 'Argument "given" to "implication_claim"', 12: 'Argument 1 to "Prior"',
             13: 'List item 1 has incompatible type "str"; expected "Mechanism"',
-            14: 'Argument 1 to "Subsets" has incompatible type "int"'}
+            14: 'Argument 1 to "Subsets" has incompatible type "int"',
+            15: 'Module "exactpriv" has no attribute "k_fold"'}
 
 
 def _readme_blocks() -> list[str]:

@@ -32,7 +32,7 @@ __all__ = ["FINDING_ORDER", "VERDICT_ORDER", "BankRun", "evidence_text", "findin
 VERDICT_ORDER = ("REFUTED", "UNDECIDED", "STOPPED", "PROVED", "CHECKED", "not encodable")
 FINDING_ORDER = ("as-written", "boundary", "convention", "variant", "unclassified")
 #: values an instance's Outcome may carry that the plots can draw (besides the atlas notions)
-PLOT_KEYS = frozenset({"A", "B", "bound", "measure"})
+PLOT_KEYS = frozenset({"A", "B", "bound", "measure", "lhs", "rhs"})  # lhs/rhs: a tightness claim's two sides
 
 
 @dataclass

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 
 from .document import Cell, Doc, Figure, Link, Math, Prose
-from .mathml import prose_html, value_html
+from .mathml import formulas_html, prose_html, value_html
 
 __all__ = ["CSS", "inline_html", "to_html"]
 
@@ -54,7 +54,7 @@ def inline_html(c) -> str:
         return value_html(c.value)
     if isinstance(c, Prose):
         return prose_html(c.text).replace("\n", "<br>")
-    return html.escape(str(c)).replace("\n", "<br>")
+    return formulas_html(str(c)).replace("\n", "<br>")  # the engines' sympy-text formulas as MathML too
 
 
 def _page_href(target: str) -> str:

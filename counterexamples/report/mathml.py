@@ -29,8 +29,8 @@ import sympy
 
 from exactpriv.errors import ExactPrivError
 
-__all__ = ["approx", "exact_and_float", "float_of", "math_html", "prose_html", "text_of", "to_expr",
-           "value_html"]
+__all__ = ["FORMULA_SYMBOLS", "approx", "exact_and_float", "float_of", "formulas_html", "math_html", "prose_html",
+           "text_of", "to_expr", "value_html"]
 
 _GREEK = ("alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "kappa", "lambda", "mu", "nu",
           "xi", "pi", "rho", "sigma", "tau", "phi", "chi", "psi", "omega", "Gamma", "Delta", "Theta", "Lambda",
@@ -95,6 +95,8 @@ def text_of(v) -> str:
     if isinstance(v, str):
         return v
     e = to_expr(v)
+    if isinstance(e, sympy.Eq):  # sstr writes Eq(a, b); the other relations print as a op b
+        return f"{sympy.sstr(e.lhs)} == {sympy.sstr(e.rhs)}"
     return str(v) if e is None else sympy.sstr(e)
 
 
@@ -238,12 +240,180 @@ def _fragment_mathml(fragment: str) -> str | None:
 
 
 def prose_html(text: str) -> str:
-    """Escaped HTML of a statement, with its formula fragments (``e^{ε'}``, ``X_i``) as MathML."""
+    """Escaped HTML of a statement, with its formula fragments (``e^{ε'}``, ``X_i``) and the formulas the engines
+    write in sympy's text form (``eps*tanh(eps/2)``, ``[0, oo)``) as MathML: one rendering for every formula."""
     out, pos = [], 0
     for m in _FRAGMENT.finditer(text):
-        out.append(html.escape(text[pos:m.start()]))
+        out.append(formulas_html(text[pos:m.start()]))
         rendered = _fragment_mathml(m.group(1))
         out.append(rendered if rendered is not None else html.escape(m.group(1)))
         pos = m.end()
-    out.append(html.escape(text[pos:]))
+    out.append(formulas_html(text[pos:]))
     return "".join(out)
+
+
+# ----------------------------------------------------------------------------------------------
+# formulas in sympy's text form inside prose
+# ----------------------------------------------------------------------------------------------
+#: the names a formula in prose may use as symbols (the privacy parameter and the bank's usual parameters);
+#: any other name (a notion such as pure_dp, a file name, an English word) ends the formula
+FORMULA_SYMBOLS = ("eps", "alpha", "delta", "k", "q", "t")
+_TOKEN = re.compile(r"[ \t]*(\*\*|[-+*/(),]|\d+(?:\.\d+)?|[A-Za-z_][A-Za-z0-9_]*)")
+_RELATIONS = (("<=", "≤"), (">=", "≥"), ("!=", "≠"), ("==", "="))
+
+
+class _Scan:
+    """Recursive descent over sympy's text form (``+ - * / **``, calls, parentheses), reporting where the
+    longest formula starting at a position ends and which names it uses; it evaluates nothing (the span is then
+    parsed by the safe grammar).  Hand-written: no library finds formulas inside prose."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.names: list[str] = []
+        self.ops = 0
+        self.calls = 0
+
+    def token(self, i: int):
+        m = _TOKEN.match(self.text, i)
+        return (m.group(1), m.end()) if m else (None, i)
+
+    def atom(self, i: int):
+        tok, j = self.token(i)
+        if tok is None:
+            return None
+        if tok[0].isdigit():
+            return j
+        if tok[0].isalpha() or tok[0] == "_":
+            self.names.append(tok)
+            nxt, k = self.token(j)
+            if nxt == "(" and self.text[j:k].strip() == "(" and not self.text[j].isspace():  # a call: f(…)
+                k = self.expr(k)
+                while k is not None:
+                    sep, k2 = self.token(k)
+                    if sep == ")":
+                        self.calls += 1
+                        return k2
+                    if sep != ",":
+                        return None
+                    k = self.expr(k2)
+                return None
+            return j
+        if tok == "(":
+            k = self.expr(j)
+            if k is None:
+                return None
+            close, k2 = self.token(k)
+            return k2 if close == ")" else None
+        return None
+
+    def unary(self, i: int):
+        tok, j = self.token(i)
+        if tok == "-":
+            self.ops += 1
+            return self.unary(j)
+        k = self.atom(i)
+        if k is None:
+            return None
+        tok, j = self.token(k)
+        if tok == "**":
+            e = self.unary(j)
+            if e is not None:
+                self.ops += 1
+                return e
+        return k
+
+    def expr(self, i: int):
+        k = self.unary(i)
+        if k is None:
+            return None
+        while True:
+            tok, j = self.token(k)
+            if tok not in ("+", "-", "*", "/"):
+                return k
+            saved = (len(self.names), self.ops, self.calls)
+            e = self.unary(j)
+            if e is None:  # "eps - the rest of a sentence": the formula ends before the operator
+                del self.names[saved[0]:]
+                self.ops, self.calls = saved[1], saved[2]
+                return k
+            self.ops += 1
+            k = e
+
+
+def _formula_at(text: str, i: int):
+    """(end, MathML) of a formula in sympy's text form starting at ``i``, or None.  A span is a formula when it
+    names only :data:`FORMULA_SYMBOLS`, the grammar's functions and constants, has an operator, a call, or is
+    ``eps``/``oo``, parses with the safe grammar, and sympy prints the parsed value back as the same text (so the
+    rendering never shows a simplified or reordered form of what the engine wrote)."""
+    from exactpriv.errors import ExactPrivError
+    from exactpriv.exact.expressions import ALLOWED_CONSTANTS, ALLOWED_FUNCTIONS, parse_expression
+
+    scan = _Scan(text)
+    end = scan.expr(i)
+    if end is None:
+        return None
+    span = text[i:end].strip()
+    stop = i + (len(text[i:end]) - len(text[i:end].lstrip())) + len(span)
+    names = set(scan.names)
+    if not names <= set(FORMULA_SYMBOLS) | set(ALLOWED_FUNCTIONS) | set(ALLOWED_CONSTANTS):
+        return None
+    if not (scan.ops or scan.calls or names & {"eps", "oo"}):
+        return None
+    try:
+        expr = parse_expression(span, symbols={n: _symbol(n) for n in FORMULA_SYMBOLS}, max_length=2000)
+        if _tokens(sympy.sstr(expr)) != _tokens(span):  # sympy would show another formula (2*eps/4 as eps/2)
+            return stop, html.escape(span)
+        return stop, math_html(expr, title=span)
+    except (ExactPrivError, RecursionError, ValueError, TypeError, AttributeError):
+        return stop, html.escape(span)  # a formula of our names that does not parse stays text, whole
+
+
+def _tokens(text: str) -> list:
+    """The tokens of a formula's text, signs left out and sorted: equal lists mean the same formula up to the
+    order of its terms (sympy prints log(3) - log(2) as -log(2) + log(3))."""
+    return sorted(t for t in _TOKEN.findall(text) if t not in ("+", "-"))
+
+
+def _symbol(name: str):
+    from exactpriv.exact.numbers import EPS
+
+    return EPS if name == "eps" else sympy.Symbol(name, positive=True)
+
+
+_START = re.compile(r"(?<![A-Za-z0-9_.])[A-Za-z0-9_(-]")
+
+
+def formulas_html(text: str) -> str:
+    """Escaped HTML of plain text with the formulas in sympy's text form as MathML and the relation signs
+    ``<= >= != ==`` as ``≤ ≥ ≠ =``."""
+    out, pos, i = [], 0, 0
+    while True:
+        m = _START.search(text, i)
+        if m is None:
+            break
+        i = m.start()
+        before = text[:i].rstrip()[-1:]
+        if text[i] == "-" and before and before not in "=<>:,([≤≥":  # a binary minus after prose: not a start
+            i += 1
+            continue
+        hit = _formula_at(text, i) if text[i] != "(" or _has_formula_word(text, i) else None
+        if hit is None:
+            word = re.match(r"[A-Za-z0-9_]+|.", text[i:], re.S)
+            i += len(word.group(0))
+            continue
+        end, markup = hit
+        out.append(_plain(text[pos:i]))
+        out.append(markup)
+        pos = i = end
+    out.append(_plain(text[pos:]))
+    return "".join(out)
+
+
+def _has_formula_word(text: str, i: int) -> bool:
+    return re.match(r"\((?:[^()]|\([^()]*\))*?\b(?:eps|oo)\b", text[i:i + 400]) is not None
+
+
+def _plain(text: str) -> str:
+    for ascii_op, sign in _RELATIONS:
+        text = text.replace(f" {ascii_op} ", f" {sign} ")
+    return html.escape(text)

@@ -17,6 +17,7 @@ from .collect import finding_of, papers_of, reading_evidence, summary
 from .document import Cell, Doc, Link, Prose, page_name, slug
 from .mathml import float_of
 from .output import write_page
+from .proof import proof_section
 from .reduction import reduction_section
 from .plots import evidence_figure, implication_figure, margin_figure, witness_figure
 from .tightness_sections import entry_table, exploration_section
@@ -103,19 +104,22 @@ def _reading_section(doc: Doc, claim: Claim, rd, res: ReadingResult | None, entr
                   [[k, v.get("true", ""), v.get("undecided", ""), v.get("outside", ""),
                     v.get("false", "")] if "true" in v else [k, v.get("skipped", ""), "", "", ""]
                    for k, v in fams.items() if isinstance(v, dict)])
+    name = f"{page_name(claim.id)}--{slug(rd.name)}"
     if "proof" in res.evidence and not reduction_section(doc, res.evidence):
         pr = res.evidence["proof"]
         doc.p(f"All-parameter argument: {pr.get('truth')} by {pr.get('method')} — {pr.get('reason')}")
+    if res.verdict == Verdict.PROVED:
+        doc.h(3, "Proof", anchor=f"proof-{slug(rd.name)}")
+        proof_section(doc, res, claim, rd, name)
     if res.evidence.get("undecided_reasons"):
         doc.items(res.evidence["undecided_reasons"])
-    name = f"{page_name(claim.id)}--{slug(rd.name)}"
     if res.verdict == Verdict.REFUTED:
         doc.h(3, "Witness", anchor=f"witness-{slug(rd.name)}")
         mine = [e for e in entries if _entry_reading(e, claim) == rd.name]
         witness_section(doc, res, mine)
         doc.figure(witness_figure(res, stated_margins(res.witness_values or {}, mine), name + "--witness",
                                   f"[{rd.name}]: the witness against the bound"))
-    else:
+    elif res.verdict != Verdict.PROVED:
         doc.figure(margin_figure(points.get((claim.id, rd.name), []), name + "--margins",
                                  f"[{rd.name}]: value against bound per instance"))
 

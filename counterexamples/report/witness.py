@@ -7,6 +7,8 @@ Every number is an exact value (shown as MathML in HTML); floats appear only in 
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -19,7 +21,7 @@ from exactpriv.errors import ExactPrivError
 from .document import Cell, Doc, Math
 from .mathml import approx, text_of, to_expr
 
-__all__ = ["Margin", "mechanism_table", "prior_table", "stated_margins", "witness_section"]
+__all__ = ["Margin", "instance_words", "mechanism_table", "prior_table", "space_words", "stated_margins", "witness_section"]
 
 _MAX_ROWS, _MAX_COLS = 40, 16
 
@@ -32,10 +34,50 @@ def _label(x) -> str:
     return str(x)
 
 
-def _short_repr(obj, limit: int = 160) -> str:
-    """The object's repr (how it was built), cut: the table below gives every entry exactly."""
-    text = repr(obj)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def space_words(space) -> str:
+    """A space of inputs in words (never its repr): ``{0, 1}^2 (Hamming: neighbours differ in one record)``."""
+    try:
+        d = space.to_json()
+    except Exception:  # noqa: BLE001 - a space without a JSON form: its size only
+        d = {}
+    size = len(space.points) if hasattr(space, "points") else None
+    kind = d.get("type")
+
+    def braces(values) -> str:
+        shown = ", ".join(map(str, values[:8])) + (", …" if len(values) > 8 else "")
+        return "{" + shown + "}"
+
+    if kind == "hamming" and "values" in d:
+        return f"{braces(d['values'])}^{d['n']} (neighbours differ in one record)"
+    if kind == "hamming":
+        return " × ".join(braces(a) for a in d["alphabets"]) + " (neighbours differ in one record)"
+    if kind == "subsets":
+        return f"the subsets of {braces(d['universe'])} (neighbours differ by one element)"
+    if kind == "bounded":
+        return f"the multisets of {braces(d['universe'])} of size {d['k']} (neighbours replace one element)"
+    if kind == "graph":
+        return f"a graph on {len(d['points'])} points with {len(d['edges'])} edges (neighbours joined by an edge)"
+    return f"{size} inputs" if size is not None else type(space).__name__
+
+
+_REPR = re.compile(r"\b(?:Product)?Mechanism\(")
+
+
+def instance_words(label: str) -> str:
+    """An instance's label as the page says it: a label that is a ``Mechanism(...)`` repr (a family that
+    labels its instances by their construction) becomes "the mechanism and parameters below", keeping the
+    parameters the label ends with (``[alpha=2,delta=1/10000]``)."""
+    if not _REPR.search(label):
+        return f"‘{label}’"
+    params = re.search(r"\[([^\[\]]*=[^\[\]]*)\]\s*$", label)
+    return "the mechanism below" + (f", at {params.group(1).replace(',', ', ')}" if params else "") + \
+        " (its exact tables and parameters follow)"
+
+
+def _mechanism_words(M) -> str:
+    name = getattr(M, "_built", None)
+    return (f"“{name}”, " if isinstance(name, str) and len(name) <= 120 else "") + \
+        f"{len(M.inputs.points)} inputs × {len(M.outputs)} outputs"
 
 
 def mechanism_table(doc: Doc, M, title: str) -> None:
@@ -43,10 +85,17 @@ def mechanism_table(doc: Doc, M, title: str) -> None:
     from exactpriv.mechanisms.base import Mechanism
 
     if not isinstance(M, Mechanism):
-        doc.p(f"{title}: {M!r}")
+        factors = getattr(M, "factors", None)
+        if factors is not None:  # a product: its factors, each as a table (the product's rows are their products)
+            doc.p(f"{title}: the product of {len(factors)} mechanisms, one per record (tables below).")
+            for k, f in enumerate(factors, 1):
+                mechanism_table(doc, f, f"{title}, factor {k}")
+        else:
+            doc.p(f"{title}: {type(M).__name__}")
         return
     rows, outs = M.rows, M.outputs
-    doc.p(f"{title}: {_short_repr(M)} — P(y | x), exact (rows: inputs x of {M.inputs!r}; columns: outputs y).")
+    doc.p(f"{title} {_mechanism_words(M)}: P(y | x), exact (rows: the inputs x of {space_words(M.inputs)}; "
+          f"columns: the outputs y).")
     cols = list(range(min(len(outs), _MAX_COLS)))
     body = []
     for i, (x, row) in enumerate(zip(M.inputs.points, rows)):
@@ -64,9 +113,9 @@ def prior_table(doc: Doc, P, title: str = "Prior") -> None:
     from exactpriv.distributions import Prior
 
     if not isinstance(P, Prior):
-        doc.p(f"{title}: {P!r}")
+        doc.p(f"{title}: {type(P).__name__}")
         return
-    doc.p(f"{title}: {P!r}")
+    doc.p(f"{title} on {space_words(P.space)}: P(x), exact.")
     shown = list(zip(P.space.points, P.pmf))[:_MAX_ROWS]
     doc.table(["x", "P(x)"], [[_label(x), Cell(Math(p), "num")] for x, p in shown])
 
@@ -182,7 +231,7 @@ def _how_found(res: ReadingResult) -> list[str]:
     if fams:
         how.append(f"found in the bank family {fams[0]!r} (after {ev.get('instances_true', 0)} instances that hold)")
     if ev.get("witness"):
-        how.append(f"instance {ev['witness']!r}")
+        how.append(f"instance {instance_words(str(ev['witness']))}")
     if ev.get("witness_file"):
         how.append(f"archived as {ev['witness_file']} (replay: exactpriv replay {ev['witness_file']})")
         try:
@@ -209,7 +258,7 @@ def witness_section(doc: Doc, res: ReadingResult, entries) -> None:
     w = res.witness
     if w is None:
         return
-    doc.p(f"Witness instance: {w.label}")
+    doc.p(f"Witness instance: {instance_words(w.label)}")
     if w.mechanism is not None:
         mechanism_table(doc, w.mechanism, "Mechanism")
     if w.prior is not None:

@@ -8,6 +8,7 @@
 * :mod:`~exactpriv.claims.forms` — the checks claims are made of (:func:`implication`, :func:`equality`);
 * :mod:`~exactpriv.claims.declare` — a claim in a few lines (:func:`implication_claim`, :func:`tightness_claim`,
   :func:`non_implication_claim`, :func:`inequality_claim`, with :class:`Notion` and :class:`Param`);
+* :mod:`~exactpriv.claims.pairs` — :func:`pair_claim`: a statement for *every* (neighbouring) pair of inputs;
 * :mod:`~exactpriv.claims.families` — ready-made instance families (:func:`symbolic_family`: families in ε);
 * :mod:`~exactpriv.claims.symbolic` — claims over symbolic families decided for every ε
   (:func:`prove_family_bound`, :class:`FamilyVerdict`);
@@ -25,6 +26,7 @@ from exactpriv.claims.declare import (
     tightness_claim,
     with_params,
 )
+from exactpriv.claims.pairs import PAIR_QUANTITIES, pair_claim
 from exactpriv.claims.families import instances, random_mechanisms, randomized_responses, symbolic_family
 from exactpriv.claims.symbolic import FamilyVerdict, prove_family_bound
 from exactpriv.claims.check import ReadingResult, as_outcome, check_claim, check_reading, summarize
@@ -73,6 +75,8 @@ __all__ = [
     "implies",
     "independent_records",
     "inequality_claim",
+    "pair_claim",
+    "PAIR_QUANTITIES",
     "installed_banks",
     "instances",
     "load_bank",

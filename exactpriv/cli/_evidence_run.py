@@ -217,6 +217,8 @@ def _result_from_row(row: dict, claim, reading):
     elif verdict == Verdict.PROVED:
         evidence["proof"] = {"truth": "TRUE", "method": f"certificate {row['certificate'].get('kind')}",
                              "reason": "re-verified by exactpriv.checker"}
+        # the certificate the checker re-verified and the statement it proves: the report's proof section
+        evidence["certificate"], evidence["statement"] = row["certificate"], row["statement"]
     elif verdict == Verdict.CHECKED:
         total = 0
         for fam in row["checked"]["families"]:

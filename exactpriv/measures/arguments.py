@@ -7,13 +7,16 @@ Every measure validates before it computes, and a bad argument is an
 from __future__ import annotations
 
 import numpy as np
+import sympy
 
 from exactpriv.distributions import Prior
-from exactpriv.errors import InvalidArgument, refuse_symbolic
+from exactpriv.errors import InvalidArgument, NotExactError, refuse_symbolic
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
-from exactpriv.spaces import Hamming, Subsets
+from exactpriv.spaces import Hamming, Space, Subsets
 
-__all__ = ["METHODS", "check_mechanism", "check_method", "prior_with_label", "record_codes", "record_index"]
+__all__ = ["METHODS", "NULL_EVENTS", "check_level", "check_mechanism", "check_method", "check_null_events",
+           "check_prior", "check_records_space", "null_events_note", "prior_with_label", "record_codes",
+           "record_index"]
 
 #: How a Shannon quantity is evaluated: "exact" (a LogForm), "arb" (a certified enclosure) or "auto".
 METHODS = ("auto", "exact", "arb")
@@ -69,3 +72,52 @@ def record_index(M: Mechanism, record) -> int:
     if isinstance(record, bool) or not isinstance(record, (int, np.integer)) or not 0 <= int(record) < n:
         raise InvalidArgument(f"record={record!r} must be an int in 0..{n - 1} (a record of {M.inputs!r})")
     return int(record)
+
+
+#: The conventions for configurations of prior probability 0 (:mod:`exactpriv.measures.bayesian`):
+#: ``"skip_undefined"`` skips them only where a record is integrated out (the default; Zhao's
+#: reading), ``"skip_null"`` skips them always (exactpriv before issue 9).
+NULL_EVENTS = ("skip_undefined", "skip_null")
+
+
+def check_prior(M: Mechanism, prior, what: str) -> Prior:
+    if prior is None:
+        raise InvalidArgument(
+            f"{what} depends on the prior: give prior=... (e.g. prior=Prior.uniform(M.inputs))")
+    if not isinstance(prior, Prior):
+        raise InvalidArgument(f"prior={prior!r} of type {type(prior).__name__} must be an exactpriv Prior")
+    prior.check_space(M.inputs, "mechanism")
+    return prior
+
+
+def check_records_space(space: Space, what: str) -> None:
+    if not isinstance(space, (Hamming, Subsets)):
+        raise InvalidArgument(
+            f"{what} needs records: the input space must be Hamming (D_1 x ... x D_n) or Subsets "
+            f"(membership bits), got {space!r}")
+
+
+def check_level(level, name: str = "level"):
+    """Refuse inexact levels before any work (the kernel would refuse them too, later)."""
+    if isinstance(level, bool):
+        raise InvalidArgument(f"{name}={level!r} of type bool is not a privacy level")
+    if isinstance(level, (float, np.floating)) or (isinstance(level, sympy.Basic) and level.has(sympy.Float)):
+        raise NotExactError(
+            f"{name}={level!r} of type {type(level).__name__} is inexact; give an exact level such as "
+            f"sympy.log(3), Fraction(1, 2) or '1/2'")
+    if level is None:
+        raise InvalidArgument(f"{name}=None: a level is required")
+    return level
+
+
+def check_null_events(null_events) -> str:
+    if not isinstance(null_events, str) or null_events not in NULL_EVENTS:
+        raise InvalidArgument(f"null_events={null_events!r} must be one of {NULL_EVENTS}")
+    return null_events
+
+
+def null_events_note(null_events: str) -> str:
+    if null_events == "skip_undefined":
+        return ("null_events='skip_undefined': configurations of prior probability 0 skipped only where records "
+                "are integrated out (their conditional is undefined); fully known databases always count")
+    return "null_events='skip_null': every configuration of prior probability 0 skipped, even fully known databases"

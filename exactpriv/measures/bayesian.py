@@ -51,14 +51,28 @@ import numpy as np
 import sympy
 
 from exactpriv.distributions import Prior
-from exactpriv.errors import InvalidArgument, NotExactError
+from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
-from exactpriv.exact.kernel import exact_argmax_fractions
 from exactpriv.exact.logforms import LogForm
-from exactpriv.measures.arguments import check_mechanism
+from exactpriv.measures.arguments import (
+    NULL_EVENTS,
+    check_level,
+    check_mechanism,
+    check_null_events,
+    check_prior,
+    check_records_space,
+    null_events_note,
+)
+from exactpriv.measures.engines.prior_tensors import (
+    Likelihoods,
+    PriorTensors,
+    larger_ratio,
+    leakage_scan,
+    max_ratio,
+)
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.measures.result import Measured, at_most
-from exactpriv.spaces import Hamming, Space, Subsets, check_enumerable
+from exactpriv.spaces import check_enumerable
 
 __all__ = [
     "NULL_EVENTS",
@@ -75,91 +89,6 @@ __all__ = [
 _CONVENTIONS = ("conventions: 0/0 ratios ignored, a/0 = oo for a > 0; conditioning events of prior "
                 "probability 0 skipped (conditional undefined); max over no ratio = 0")
 
-#: The conventions for configurations of prior probability 0 (module docstring):
-#: ``"skip_undefined"`` skips them only where a record is integrated out (the default; Zhao's
-#: reading), ``"skip_null"`` skips them always (exactpriv before issue 9).
-NULL_EVENTS = ("skip_undefined", "skip_null")
-
-
-def _check_null_events(null_events) -> str:
-    if not isinstance(null_events, str) or null_events not in NULL_EVENTS:
-        raise InvalidArgument(f"null_events={null_events!r} must be one of {NULL_EVENTS}")
-    return null_events
-
-
-def _null_note(null_events: str) -> str:
-    if null_events == "skip_undefined":
-        return ("null_events='skip_undefined': configurations of prior probability 0 skipped only where records "
-                "are integrated out (their conditional is undefined); fully known databases always count")
-    return "null_events='skip_null': every configuration of prior probability 0 skipped, even fully known databases"
-
-
-# ----------------------------------------------------------------------------- validation
-def _check_prior(M: Mechanism, prior, what: str) -> Prior:
-    if prior is None:
-        raise InvalidArgument(
-            f"{what} depends on the prior: give prior=... (e.g. prior=Prior.uniform(M.inputs))")
-    if not isinstance(prior, Prior):
-        raise InvalidArgument(f"prior={prior!r} of type {type(prior).__name__} must be an exactpriv Prior")
-    prior.check_space(M.inputs, "mechanism")
-    return prior
-
-
-def _check_product_space(space: Space, what: str) -> None:
-    if not isinstance(space, (Hamming, Subsets)):
-        raise InvalidArgument(
-            f"{what} needs records: the input space must be Hamming (D_1 x ... x D_n) or Subsets "
-            f"(membership bits), got {space!r}")
-
-
-def _check_level(level, name: str = "level"):
-    """Refuse inexact levels before any work (the kernel would refuse them too, later)."""
-    if isinstance(level, bool):
-        raise InvalidArgument(f"{name}={level!r} of type bool is not a privacy level")
-    if isinstance(level, (float, np.floating)) or (isinstance(level, sympy.Basic) and level.has(sympy.Float)):
-        raise NotExactError(
-            f"{name}={level!r} of type {type(level).__name__} is inexact; give an exact level such as "
-            f"sympy.log(3), Fraction(1, 2) or '1/2'")
-    if level is None:
-        raise InvalidArgument(f"{name}=None: a level is required")
-    return level
-
-
-# ----------------------------------------------------------------------------- exact ratio scans
-def _max_ratio(num: np.ndarray, den: np.ndarray):
-    """Exact maximum of num/den over all entries (non-negative integer arrays, same shape).
-
-    Conventions: entries with num = den = 0 are ignored; num > 0 = den gives +oo.
-    Returns (value, index) with value a Fraction or ``sympy.oo`` and index a tuple into the
-    arrays, or (None, None) when every entry is ignored.
-    """
-    num = np.asarray(num)
-    den = np.asarray(den)
-    inf = np.asarray((den == 0) & (num > 0), dtype=bool)
-    if inf.any():
-        k = int(np.flatnonzero(inf.ravel())[0])
-        return sympy.oo, tuple(int(v) for v in np.unravel_index(k, num.shape))
-    valid = np.asarray(den > 0, dtype=bool)
-    if not valid.any():
-        return None, None
-    flat = np.flatnonzero(valid.ravel())
-    k, value = exact_argmax_fractions(num.ravel()[flat], den.ravel()[flat])
-    return value, tuple(int(v) for v in np.unravel_index(int(flat[k]), num.shape))
-
-
-def _better(a, b) -> bool:
-    """a > b for values Fraction | oo | None (None = nothing yet)."""
-    if a is None:
-        return False
-    if b is None:
-        return True
-    if a == sympy.oo:
-        return b != sympy.oo
-    if b == sympy.oo:
-        return False
-    return a > b
-
-
 def _log_value(r):
     """ln r as a LogForm (r a positive Fraction), oo for oo, 0 for "no ratio"."""
     if r is None:
@@ -167,129 +96,6 @@ def _log_value(r):
     if r == sympy.oo:
         return sympy.oo
     return LogForm.log(r)
-
-
-def _obj(a) -> np.ndarray:
-    """Integer array as an object array of Python ints (exact, unbounded)."""
-    a = np.asarray(a)
-    if a.dtype == object:
-        return np.array([int(v) for v in a.ravel()], dtype=object).reshape(a.shape)
-    return a.astype(object)
-
-
-# ----------------------------------------------------------------------------- joint tensors
-class _Joint:
-    """Integer forms of prior and mechanism on a record-structured space.
-
-    ``P[x, y]`` with P(y|x) = P[x, y] / L; ``a[x]`` with p(x) = a[x] / Dp; ``G = a * P`` and
-    ``A = a * L`` (common scale Dp*L).  Tensors (``*_t``) have one axis per record, then outputs.
-    """
-
-    def __init__(self, M: Mechanism, prior: Prior | None):
-        space = M.inputs
-        self.M, self.space = M, space
-        num, den = M.integer_rows()
-        num, den = _obj(num), _obj(den)
-        L = math.lcm(*(int(d) for d in den))
-        scale = np.array([L // int(d) for d in den], dtype=object)
-        self.L = L
-        self.P = num * scale[:, None]
-        if prior is not None:
-            Dp = math.lcm(*(q.denominator for q in prior.pmf))
-            self.a = np.array([q.numerator * (Dp // q.denominator) for q in prior.pmf], dtype=object)
-            self.G = self.a[:, None] * self.P
-            self.A = self.a * L
-        if space.records is not None and isinstance(space, (Hamming, Subsets)):
-            self.radices = tuple(len(r) for r in space.records)
-            self.codes = space.record_codes()
-            self.n = len(self.radices)
-
-    def point_at(self, k: int):
-        """The point whose record codes are the flat tensor index ``k``."""
-        codes = tuple(int(c) for c in np.unravel_index(k, self.radices))
-        if isinstance(self.space, Subsets):
-            return frozenset(u for u, c in zip(self.space.universe, codes) if c)
-        return tuple(a[c] for a, c in zip(self.space.records, codes))
-
-    def record_witness(self, i: int) -> dict:
-        """{"record": i}, plus the entity for Subsets spaces (record i = membership of universe[i])."""
-        if isinstance(self.space, Subsets):
-            return {"record": i, "entity": self.space.universe[i]}
-        return {"record": i}
-
-    def tensor(self, flat: np.ndarray) -> np.ndarray:
-        """Scatter a (points, ...) array into (m_1, ..., m_n, ...) by record codes."""
-        t = np.zeros(self.radices + flat.shape[1:], dtype=object)
-        t[tuple(self.codes.T)] = flat
-        return t
-
-    def value_label(self, i: int, code: int):
-        return self.space.records[i][code]
-
-
-def _conditional(Gt: np.ndarray, At: np.ndarray, i: int, S: tuple[int, ...], n: int):
-    """Sum the tensors over the records K = N minus ({i} u S); axes become (x_i, x_S..., [y])."""
-    K = tuple(j for j in range(n) if j != i and j not in S)
-    g = Gt.sum(axis=K) if K else Gt
-    a = At.sum(axis=K) if K else At
-    kept = sorted((i,) + tuple(S))
-    pos = kept.index(i)
-    g = np.moveaxis(g, pos, 0)
-    a = np.moveaxis(a, pos, 0)
-    order = [j for j in kept if j != i]  # the order of the S axes after moving i first
-    m_i = g.shape[0]
-    cs = int(np.prod(g.shape[1:-1], dtype=object)) if g.ndim > 2 else 1
-    return g.reshape(m_i, cs, g.shape[-1]), a.reshape(m_i, cs), order
-
-
-class _Likelihoods:
-    """The scaled tensors behind P[y | x_i, x_S] under a ``null_events`` convention.
-
-    ``g_a(i, S)`` gives (g, a, order) as :func:`_conditional` with P[y | c] = g[c, y] / a[c] and a[c] = 0
-    exactly where the configuration is skipped.  With "skip_undefined" and S = N∖{i} (nothing
-    integrated out) the tensors are the mechanism's own rows P·L over the constant L, so that
-    configurations of prior probability 0 keep their (defined) likelihood.
-    """
-
-    def __init__(self, J: "_Joint", null_events: str):
-        self.J, self.null_events = J, null_events
-        self.Gt, self.At = J.tensor(J.G), J.tensor(J.A)
-        self._rows = None
-
-    def known_all(self, i: int, S) -> bool:
-        return self.null_events == "skip_undefined" and len(S) == self.J.n - 1
-
-    def rows(self):
-        """(P·L tensor, constant-L tensor): likelihoods of fully known databases, prior-free."""
-        if self._rows is None:
-            J = self.J
-            X = J.P.shape[0]
-            self._rows = (J.tensor(J.P), J.tensor(np.full(X, J.L, dtype=object)))
-        return self._rows
-
-    def g_a(self, i: int, S):
-        n = self.J.n
-        if self.known_all(i, S):
-            Pt, Lt = self.rows()
-            return _conditional(Pt, Lt, i, S, n)
-        return _conditional(self.Gt, self.At, i, S, n)
-
-
-def _leakage_scan(g: np.ndarray, a: np.ndarray):
-    """Max over (x_i = a_, x_i' = b_, x_S, y) of P[y|a_,x_S]/P[y|b_,x_S] with admissibility.
-
-    ``g`` has shape (m_i, cS, Y) and ``a`` (m_i, cS).  Returns (value, (a_, b_, s, y)).
-    """
-    m = g.shape[0]
-    # num[a_, b_, s, y] = g[a_, s, y] * a[b_, s];  den = g[b_, s, y] * a[a_, s]
-    num = g[:, None, :, :] * a[None, :, :, None]
-    den = g[None, :, :, :] * a[:, None, :, None]
-    admissible = (a[:, None, :] > 0) & (a[None, :, :] > 0)
-    admissible &= ~np.eye(m, dtype=bool)[:, :, None]
-    admissible = np.broadcast_to(np.asarray(admissible, dtype=bool)[..., None], num.shape)
-    num = np.where(admissible, num, 0)
-    den = np.where(admissible, den, 0)
-    return _max_ratio(num, den)
 
 
 # ----------------------------------------------------------------------------- eps_X
@@ -314,7 +120,7 @@ def eps_X(prior: Prior, *, require_full_support: bool = False) -> Measured:
         return Measured("eps_X", LogForm.rational(0), witness={}, note="no neighbour pairs")
     Dp = math.lcm(*(q.denominator for q in prior.pmf))
     a = np.array([q.numerator * (Dp // q.denominator) for q in prior.pmf], dtype=object)
-    r, idx = _max_ratio(a[e[:, 0]], a[e[:, 1]])
+    r, idx = max_ratio(a[e[:, 0]], a[e[:, 1]])
     if r is None:
         return Measured("eps_X", LogForm.rational(0), witness={}, note="every neighbour pair has prior 0 (0/0 ignored)")
     k = idx[0]
@@ -336,12 +142,12 @@ def identifiability(M, *, prior=None) -> Measured:
     "output" y.
     """
     M = check_mechanism(M, "identifiability", rational=True)
-    prior = _check_prior(M, prior, "identifiability")
-    J = _Joint(M, prior)
+    prior = check_prior(M, prior, "identifiability")
+    J = PriorTensors(M, prior)
     e = M.inputs.directed_edges()
     if len(e) == 0:
         return Measured("identifiability", LogForm.rational(0), note="no neighbour pairs")
-    r, idx = _max_ratio(J.G[e[:, 0], :], J.G[e[:, 1], :])
+    r, idx = max_ratio(J.G[e[:, 0], :], J.G[e[:, 1], :])
     if r is None:
         return Measured("identifiability", LogForm.rational(0), note="all posterior ratios are 0/0")
     k, y = idx
@@ -353,22 +159,22 @@ def identifiability(M, *, prior=None) -> Measured:
 
 def is_identifiability(M, level, *, prior=None, max_prec: int = 2048) -> Decision:
     """Decide whether M is ``level``-identifiable under ``prior`` (Wang–Ying–Zhang, Definition 2)."""
-    _check_level(level)
+    check_level(level)
     return at_most(identifiability(M, prior=prior), level, max_prec=max_prec)
 
 
 # ----------------------------------------------------------------------------- Bayesian DP
 def _bdp_scan(M: Mechanism, prior: Prior, subsets_of, null_events: str):
-    J = _Joint(M, prior)
+    J = PriorTensors(M, prior)
     n = J.n
-    lik = _Likelihoods(J, null_events)
+    lik = Likelihoods(J, null_events)
     best, wit = None, None
     for i in range(n):
         others = [j for j in range(n) if j != i]
         for S in subsets_of(others):
             g, a, order = lik.g_a(i, S)
-            r, idx = _leakage_scan(g, a)
-            if _better(r, best):
+            r, idx = leakage_scan(g, a)
+            if larger_ratio(r, best):
                 best = r
                 ai, bi, s, y = idx
                 s_codes = np.unravel_index(s, tuple(J.radices[j] for j in order)) if order else ()
@@ -407,21 +213,21 @@ def bayesian_dp(M, *, prior=None, null_events: str = "skip_undefined") -> Measur
     Inputs: Hamming or Subsets spaces.  Witness: "record" i, "known" {j: x_j} (S and its values),
     "pair" [x_i, x_i'], "output" y.
     """
-    null_events = _check_null_events(null_events)
+    null_events = check_null_events(null_events)
     M = check_mechanism(M, "bayesian_dp", rational=True)
-    prior = _check_prior(M, prior, "bayesian_dp")
-    _check_product_space(M.inputs, "bayesian_dp")
+    prior = check_prior(M, prior, "bayesian_dp")
+    check_records_space(M.inputs, "bayesian_dp")
     n = M.inputs.n_records
     check_enumerable(n * 2 ** (n - 1), "the adversaries (i, S) of Bayesian DP")
     best, wit = _bdp_scan(M, prior, _all_subsets, null_events)
     return Measured("bayesian_dp", _log_value(best), witness=dict(wit or {}, prior=repr(prior)),
                     note="sup over (i, S, x_i, x_i', x_S, y) of ln P[y|x_i,x_S]/P[y|x_i',x_S]; "
-                         "0/0 ratios ignored, a/0 = oo; " + _null_note(null_events))
+                         "0/0 ratios ignored, a/0 = oo; " + null_events_note(null_events))
 
 
 def is_bayesian_dp(M, level, *, prior=None, null_events: str = "skip_undefined", max_prec: int = 2048) -> Decision:
     """Decide whether M is ``level``-Bayesian-DP under ``prior`` (Zhao, eq. (19))."""
-    _check_level(level)
+    check_level(level)
     return at_most(bayesian_dp(M, prior=prior, null_events=null_events), level, max_prec=max_prec)
 
 
@@ -442,21 +248,21 @@ def identity_dp(M, *, prior=None, null_events: str = "skip_null") -> Measured:
     n = 1 (the convention of Bayesian DP, module docstring).  0/0 ratios ignored; a/0 = +oo.  Inputs: Hamming or Subsets spaces (a record sequence per source).
     Witness: "record" i, "pair" [t, t'], "output" r.
     """
-    null_events = _check_null_events(null_events)
+    null_events = check_null_events(null_events)
     M = check_mechanism(M, "identity_dp", rational=True)
-    prior = _check_prior(M, prior, "identity_dp")
-    _check_product_space(M.inputs, "identity_dp")
+    prior = check_prior(M, prior, "identity_dp")
+    check_records_space(M.inputs, "identity_dp")
     best, wit = _bdp_scan(M, prior, lambda others: [()], null_events)
     if wit:
         wit.pop("known", None)
     return Measured("identity_dp", _log_value(best), witness=dict(wit or {}, prior=repr(prior)),
                     note="max_{i,t,t',r} ln Pr[Y=r|X_i=t]/Pr[Y=r|X_i=t'] (Wu–Xia–He (11)); "
-                         "0/0 ratios ignored, a/0 = oo; " + _null_note(null_events))
+                         "0/0 ratios ignored, a/0 = oo; " + null_events_note(null_events))
 
 
 def is_identity_dp(M, level, *, prior=None, null_events: str = "skip_null", max_prec: int = 2048) -> Decision:
     """Decide whether M is ``level``-identity-DP with respect to ``prior`` (Wu–Xia–He, Def. 3)."""
-    _check_level(level)
+    check_level(level)
     return at_most(identity_dp(M, prior=prior, null_events=null_events), level, max_prec=max_prec)
 
 
@@ -471,8 +277,8 @@ def identity_dp_posterior_form(M, *, prior=None) -> Measured:
     the two.  Conventions: posterior ratios 0/0 ignored, positive/0 = +oo.
     """
     M = check_mechanism(M, "identity_dp_posterior_form", rational=True)
-    prior = _check_prior(M, prior, "identity_dp_posterior_form")
-    _check_product_space(M.inputs, "identity_dp_posterior_form")
+    prior = check_prior(M, prior, "identity_dp_posterior_form")
+    check_records_space(M.inputs, "identity_dp_posterior_form")
     space = M.inputs
     codes = space.record_codes().tolist()
     n = space.n_records
@@ -501,7 +307,7 @@ def identity_dp_posterior_form(M, *, prior=None) -> Measured:
                 if post[t] == 0 and post[tp] == 0:
                     continue
                 v = sympy.oo if post[tp] == 0 else (post[t] / post[tp]) / (marg[t] / marg[tp])
-                if _better(v, best):
+                if larger_ratio(v, best):
                     best = v
                     wit = {"record": i, "pair": [alph[t], alph[tp]], "output": M.outputs[r]}
     return Measured("identity_dp_posterior_form", _log_value(best), witness=dict(wit or {}, prior=repr(prior)),

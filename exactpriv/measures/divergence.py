@@ -55,13 +55,12 @@ from exactpriv.measures.pair_divergences import (
     is_close,
     kl,
     max_divergence,
-    pairs_array,
     renyi,
     tv,
 )
 from exactpriv.measures.result import Measured, at_most
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism, prove_zero
-from exactpriv.spaces import Hamming, Subsets
+from exactpriv.spaces import Hamming, Subsets, pairs_array
 
 __all__ = [
     # pair-level divergences (Cuff–Yu Def. 4)

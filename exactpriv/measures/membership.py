@@ -57,17 +57,19 @@ import sympy
 from exactpriv.errors import InvalidArgument, SpaceMismatchError
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.logforms import LogForm
-from exactpriv.measures.arguments import check_mechanism
-from exactpriv.measures.bayesian import (
-    _better,
-    _check_level,
-    _check_null_events,
-    _check_prior,
-    _Joint,
-    _leakage_scan,
-    _Likelihoods,
-    _max_ratio,
-    _obj,
+from exactpriv.measures.arguments import (
+    check_level,
+    check_mechanism,
+    check_null_events,
+    check_prior,
+)
+from exactpriv.measures.engines.prior_tensors import (
+    Likelihoods,
+    PriorTensors,
+    larger_ratio,
+    leakage_scan,
+    max_ratio,
+    object_ints,
 )
 from exactpriv.measures.coupling import bmi_membership_certified
 from exactpriv.measures.result import Measured, at_most
@@ -119,7 +121,7 @@ def _check_form(form):
 # ----------------------------------------------------------------------------- dataset pairs
 def _rows(M):
     num, den = M.integer_rows()
-    return _obj(num), _obj(den)
+    return object_ints(num), object_ints(den)
 
 
 def _pair_ratios(M, a_idx, b_idx):
@@ -196,11 +198,11 @@ def _uniform(M, name, positive, form):
         mask = np.array([t in T for T in space.points], dtype=bool)
         with_t, without_t = P[mask].sum(axis=0), P[~mask].sum(axis=0)
         a, b = (with_t, without_t) if positive else (without_t, with_t)
-        r, idx = _max_ratio(a, b)
+        r, idx = max_ratio(a, b)
         if r is None:
             continue
         g = _phi(half, r)
-        if _better(g, best):
+        if larger_ratio(g, best):
             best = g
             y = idx[0]
             post = Fraction(int(with_t[y]), int(with_t[y] + without_t[y]))
@@ -218,7 +220,7 @@ def _independent(M, name, positive, form):
     big, small, ent = _add_pairs(M.inputs)
     a, b = (big, small) if positive else (small, big)
     num, den = _pair_ratios(M, a, b)
-    r, idx = _max_ratio(num, den)
+    r, idx = max_ratio(num, den)
     wit = {}
     if r is not None:
         k, y = idx
@@ -236,7 +238,7 @@ def _one_of_two_lower(M, positive):
         return None, {}
     a, b = (with_t, with_s) if positive else (with_s, with_t)
     num, den = _pair_ratios(M, a, b)
-    r, idx = _max_ratio(num, den)
+    r, idx = max_ratio(num, den)
     if r is None:
         return None, {}
     k, y = idx
@@ -271,8 +273,8 @@ def _bounded(M, name, positive, form):
             if not has or not hasnt:
                 continue  # t is certain given |T| = k
             A, B = (P[has], P[hasnt]) if positive else (P[hasnt], P[has])
-            r, _ = _max_ratio(A.max(axis=0), B.min(axis=0))
-            if _better(r, hi):
+            r, _ = max_ratio(A.max(axis=0), B.min(axis=0))
+            if larger_ratio(r, hi):
                 hi = r
     if lo is None and hi is None:
         return _free_p_result(name, None, form, {}, "bounded")
@@ -291,14 +293,14 @@ def _bounded(M, name, positive, form):
 def _two_point(M, name, positive, form, prior, remaining, null_events):
     if not isinstance(M.inputs, (Hamming, Subsets)):
         raise SpaceMismatchError(f"family='two_point' (Zhao's D*) needs a mechanism on D^n (Hamming), got {M.inputs!r}")
-    prior = _check_prior(M, prior, "membership privacy over Zhao's D* (remaining records follow the prior)")
+    prior = check_prior(M, prior, "membership privacy over Zhao's D* (remaining records follow the prior)")
     if remaining not in ("conditional", "marginal"):
         raise InvalidArgument(f"remaining={remaining!r} must be 'conditional' or 'marginal'")
-    J = _Joint(M, prior)
+    J = PriorTensors(M, prior)
     n = J.n
     check_enumerable(n * 2 ** (n - 1), "the (i, K) pairs of Zhao's D*")
     if remaining == "conditional":
-        lik = _Likelihoods(J, null_events)
+        lik = Likelihoods(J, null_events)
     else:
         Pt, at = J.tensor(J.P), J.tensor(J.a)
     best, wit = None, {}
@@ -315,8 +317,8 @@ def _two_point(M, name, positive, form, prior, remaining, null_events):
                     g, a, order = _reshape_marginal(q.sum(axis=Kbar) if Kbar else q, i, K)
                 # both orders (x_i, x_i') are scanned, so the NMP ratio Pr[y|¬t]/Pr[y|t] is the same
                 # scan with the roles of x_i and x_i' exchanged (see the witness below)
-                r, idx = _leakage_scan(g, a)
-                if _better(r, best):
+                r, idx = leakage_scan(g, a)
+                if larger_ratio(r, best):
                     best = r
                     ai, bi, s, y = idx
                     s_codes = np.unravel_index(s, tuple(J.radices[j] for j in order)) if order else ()
@@ -349,7 +351,7 @@ def _reshape_marginal(q, i, K):
 # ----------------------------------------------------------------------------- public API
 def _membership(M, positive, family, form, prior, remaining, method="auto", null_events="skip_undefined"):
     name = "positive_membership" if positive else "negative_membership"
-    null_events = _check_null_events(null_events)
+    null_events = check_null_events(null_events)
     M = check_mechanism(M, name, rational=True)
     _check_form(form)
     if family not in FAMILIES:
@@ -416,7 +418,7 @@ def is_positive_membership(M, level, *, family: str = "uniform", form: str = "ga
                            remaining: str = "conditional", null_events: str = "skip_undefined",
                            max_prec: int = 2048) -> Decision:
     """Decide (family, level)-PMP (``form`` says whether ``level`` is γ or ε = ln γ)."""
-    _check_level(level)
+    check_level(level)
     return at_most(positive_membership(M, family=family, form=form, prior=prior, remaining=remaining,
                                     null_events=null_events), level,
                    max_prec=max_prec)
@@ -426,7 +428,7 @@ def is_negative_membership(M, level, *, family: str = "uniform", form: str = "ga
                            remaining: str = "conditional", null_events: str = "skip_undefined",
                            max_prec: int = 2048) -> Decision:
     """Decide (family, level)-NMP (``form`` says whether ``level`` is γ or ε = ln γ)."""
-    _check_level(level)
+    check_level(level)
     return at_most(negative_membership(M, family=family, form=form, prior=prior, remaining=remaining,
                                     null_events=null_events), level,
                    max_prec=max_prec)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import numpy as np
 import sympy
 
 from exactpriv.distributions import check_pmf
@@ -102,11 +101,6 @@ def _gamma_of(eps, name="eps"):
             g *= Fraction(p) ** int(c)
         return g, sympy.Rational(g.numerator, g.denominator)
     return None, sympy.exp(lf.to_sympy())
-
-
-def pairs_array(pairs) -> np.ndarray:
-    arr = np.asarray(pairs, dtype=np.int64).reshape(-1, 2)
-    return arr
 
 
 _combine_decisions = Decision.all_of  # the conjunction of decisions

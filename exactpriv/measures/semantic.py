@@ -32,18 +32,20 @@ from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import exact_argmax_fractions
 from exactpriv.exact.numbers import as_rational
-from exactpriv.measures.arguments import check_mechanism
-from exactpriv.measures.bayesian import (
-    _better,
-    _check_level,
-    _check_null_events,
-    _check_prior,
-    _check_product_space,
-    _conditional,
-    _Joint,
-    _Likelihoods,
-    _null_note,
-    _obj,
+from exactpriv.measures.arguments import (
+    check_level,
+    check_mechanism,
+    check_null_events,
+    check_prior,
+    check_records_space,
+    null_events_note,
+)
+from exactpriv.measures.engines.prior_tensors import (
+    Likelihoods,
+    PriorTensors,
+    conditional_tensors,
+    larger_ratio,
+    object_ints,
 )
 from exactpriv.measures.family_dispatch import closed_form_for
 from exactpriv.measures.result import Measured, at_most
@@ -163,8 +165,8 @@ def _best_cross_ratio(vn, vd, un, ud, valid=None):
         return sympy.oo, y, x, z, bool(has_inf[y] and has_zero[y])
     # finite columns: R_y = (sn[zmax] sd[xmin]) / (sd[zmax] sn[xmin])
     c = cols
-    rn = _obj(sn[imax[c], c]) * _obj(sd[imin[c], c])
-    rd = _obj(sd[imax[c], c]) * _obj(sn[imin[c], c])
+    rn = object_ints(sn[imax[c], c]) * object_ints(sd[imin[c], c])
+    rd = object_ints(sd[imax[c], c]) * object_ints(sn[imin[c], c])
     k, R = exact_argmax_fractions(rn, rd)
     y = int(c[k])
     return R, y, int(imin[y]), int(imax[y]), True
@@ -179,7 +181,7 @@ def _better_result(res, best) -> bool:
     bR, battained = best[0], best[1]
     if R == sympy.oo and bR == sympy.oo:
         return attained and not battained
-    return _better(R, bR)
+    return larger_ratio(R, bR)
 
 
 def sup_posterior_sd(u, v):
@@ -303,9 +305,9 @@ def semantic_privacy(M, *, prior=None, default=None) -> Measured:
         raise InvalidArgument(
             f"prior={prior!r}: semantic privacy quantifies over all beliefs and uses no prior "
             f"(for a data prior see bayesian_semantic_privacy)")
-    _check_product_space(M.inputs, "semantic_privacy")
+    check_records_space(M.inputs, "semantic_privacy")
     dcodes = _default_codes(M.inputs, default)
-    J = _Joint(M, None)
+    J = PriorTensors(M, None)
     Pt = J.tensor(J.P)  # P(y|x) * L, axes (records..., y)
     X = M.inputs.size
     one = np.ones(X, dtype=object)
@@ -333,7 +335,7 @@ def semantic_privacy(M, *, prior=None, default=None) -> Measured:
 
 def is_semantic_privacy(M, level, *, default=None, max_prec: int = 2048) -> Decision:
     """Decide whether M is ``level``-semantically private (Zhao, Definition 1)."""
-    _check_level(level)
+    check_level(level)
     return at_most(semantic_privacy(M, default=default), level, max_prec=max_prec)
 
 
@@ -374,17 +376,17 @@ def bayesian_semantic_privacy(M, *, prior=None, default=None, game_i: str = "res
     Witness: "record", "known_records" (S), "output", "pair" (two configurations (x_i, x_S)),
     "belief", "attained", "cross_ratio", "default", "null_events".
     """
-    null_events = _check_null_events(null_events)
+    null_events = check_null_events(null_events)
     M = check_mechanism(M, "bayesian_semantic_privacy", rational=True)
-    prior = _check_prior(M, prior, "bayesian_semantic_privacy")
-    _check_product_space(M.inputs, "bayesian_semantic_privacy")
+    prior = check_prior(M, prior, "bayesian_semantic_privacy")
+    check_records_space(M.inputs, "bayesian_semantic_privacy")
     if game_i not in ("resample", "replace"):
         raise InvalidArgument(f"game_i={game_i!r} must be 'resample' or 'replace'")
     dcodes = _default_codes(M.inputs, default)
-    J = _Joint(M, prior)
+    J = PriorTensors(M, prior)
     n = J.n
     check_enumerable(n * 2 ** (n - 1), "the (i, S) pairs of Bayesian semantic privacy")
-    lik = _Likelihoods(J, null_events)
+    lik = Likelihoods(J, null_events)
     At = lik.At
     best = None
     for i in range(n):
@@ -409,7 +411,7 @@ def bayesian_semantic_privacy(M, *, prior=None, default=None, game_i: str = "res
                     ok = np.asarray((a > 0) & (ab > 0), dtype=bool).reshape(-1)
                     vn_all, vd = gb.reshape(m_i * cS, nY), ab.reshape(-1)
                 else:
-                    h, _, _ = _conditional(Ht, At, i, S, n)
+                    h, _, _ = conditional_tensors(Ht, At, i, S, n)
                     ok = np.asarray(a > 0, dtype=bool).reshape(-1)
                     vn_all, vd = h.reshape(m_i * cS, nY), a.reshape(-1)
                 un_all, ud = g.reshape(m_i * cS, nY), a.reshape(-1)
@@ -442,13 +444,13 @@ def bayesian_semantic_privacy(M, *, prior=None, default=None, game_i: str = "res
     return Measured("bayesian_semantic_privacy", sd_from_cross_ratio(R), witness=wit,
                     method="exact (two-point reduction)" if attained else "exact sup (not attained)",
                     note="per (i, S, y): sup_b SD = (sqrt R - 1)/(sqrt R + 1) (proof: sup_posterior_sd); "
-                         "likelihoods integrated under the data prior; " + _null_note(null_events)
+                         "likelihoods integrated under the data prior; " + null_events_note(null_events)
                          + ("" if attained else "; the sup is a limit, not attained"))
 
 
 def is_bayesian_semantic_privacy(M, level, *, prior=None, default=None, game_i: str = "resample",
                                  null_events: str = "skip_undefined", max_prec: int = 2048) -> Decision:
     """Decide whether M is ``level``-Bayesian-semantically private (Zhao, Definition 2)."""
-    _check_level(level)
+    check_level(level)
     return at_most(bayesian_semantic_privacy(M, prior=prior, default=default, game_i=game_i,
                                              null_events=null_events), level, max_prec=max_prec)

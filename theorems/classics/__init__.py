@@ -31,6 +31,13 @@ Modules (one per topic)
 
 References (claim ids are ``<key>.<name>``).  Theorem numbers are given where this bank's authors confirmed them;
 elsewhere the reference names the result, and the claim's ``source`` says which part of the work it is.
+
+Citation check (issue 22; public secondary sources found with the project's search tool, no copy of the works
+themselves was available): Bun–Steinke 2016 Proposition 1.4 (pure DP ⇒ zCDP; Proposition 1.3 is zCDP ⇒ (ε, δ)),
+Mironov 2017 Proposition 3 (RDP ⇒ (ε, δ)), Kairouz–Oh–Viswanath 2015 Theorem 3.3 (the optimal composition theorem,
+proved in the paper's supplement under that number) and Dwork–Roth 2014 Proposition 2.1 (post-processing) are
+confirmed by sources that quote them.  Not confirmed, and marked "[… not verified against the text]" in their
+``source``: Dwork–Roth §3.2, §3.5, §3.5.2 and Theorem 2.2, Tsybakov 2009 §2.4, Cover–Thomas 2006 §7.1.4.
 """
 
 from __future__ import annotations

@@ -26,7 +26,8 @@ COMPOSED = Notion("pure_dp", on=_k_fold)
 
 composition = claim(
     "dworkroth2014.composition", "Basic composition: k ε-DP mechanisms are kε-DP",
-    "Dwork, Roth 2014, §3.5 (composition theorems; the pure-DP case of basic composition)",
+    "Dwork, Roth 2014, §3.5 [section number not verified against the text] (composition theorems; the pure-DP "
+    "case of basic composition)",
     "The composition of k ε-differentially private mechanisms is kε-differentially private.",
     "implication", {
         "rr-and-geometric": implication_claim("x", given="pure_dp", measure=COMPOSED, bound="k*eps", params=K,

@@ -23,7 +23,8 @@ __all__ = ["CLAIMS"]
 
 kl_bound = claim(
     "dworkroth2014.kl_bound", "ε-DP ⇒ KL ≤ ε(e^ε − 1)",
-    "Dwork, Roth 2014, §3.5.2 (the KL bound used for advanced composition; Dwork–Rothblum–Vadhan 2010)",
+    "Dwork, Roth 2014, §3.5.2 [section number not verified against the text] (the KL bound used for advanced "
+    "composition; Dwork–Rothblum–Vadhan 2010)",
     "If D∞(Y‖Z) ≤ ε and D∞(Z‖Y) ≤ ε, then D(Y‖Z) ≤ ε(e^ε − 1).",
     "implication", {
         "rr-and-geometric": implication_claim("x", given="pure_dp", measure="kl_dp", bound="eps*(exp(eps) - 1)",

@@ -3,15 +3,16 @@
 * ``covertthomas2006.bsc`` — binary RR is the binary symmetric channel with crossover 1/(1 + e^ε): its capacity is
   log 2 − h(1/(1 + e^ε)) nats;
 * ``djw2013.kl_bound`` — Duchi–Jordan–Wainwright: an ε-LDP channel has KL(M₁‖M₂) + KL(M₂‖M₁) ≤ 4(e^ε − 1)²·TV(P₁, P₂)²;
-  on RR(k, ε), whose ordered pairs all have the same KL, the symmetrised KL is 2·KL and TV(δ_x, δ_x') = 1;
+  on RR(k, ε), whose ordered pairs all have the same KL, the symmetrised KL is 2·KL and TV(δ_x, δ_x') = 1; the
+  per-pair form (:func:`exactpriv.claims.pair_claim`) states it for every ordered pair of inputs;
 * ``folklore.rr_profile`` — the privacy profile of binary RR at ε' = ε/2: δ(ε/2) = (e^ε − e^{ε/2})/(1 + e^ε).
 """
 
 from __future__ import annotations
 
-from exactpriv.claims import Notion, implication_claim, inequality_claim
+from exactpriv.claims import Notion, implication_claim, inequality_claim, pair_claim
 
-from theorems.classics._common import RR, RR2, VARIANT, claim
+from theorems.classics._common import NUMERIC_RR, RANDOM_BITS, RR, RR2, RR23, VARIANT, claim
 
 __all__ = ["CLAIMS"]
 
@@ -19,7 +20,8 @@ H = "(-(1/(1 + exp(eps)))*log(1/(1 + exp(eps))) - (exp(eps)/(1 + exp(eps)))*log(
 
 bsc = claim(
     "coverthomas2006.bsc", "Capacity of binary RR = log 2 − h(1/(1 + e^ε))",
-    "Cover, Thomas 2006, §7.1.4 (the binary symmetric channel has capacity 1 − H(p) bits)",
+    "Cover, Thomas 2006, §7.1.4 [section number not verified against the text] (the binary symmetric channel "
+    "has capacity 1 − H(p) bits)",
     "The binary symmetric channel with crossover probability p has capacity C = 1 − H(p) bits (log 2 − h(p) nats).",
     "value", {
         "rr": inequality_claim("x", measure="capacity", op="==", bound=f"log(2) - {H}", families=[RR2],
@@ -41,6 +43,16 @@ djw = claim(
             "x", measure="kl_dp", op="<=", bound="2*(exp(eps) - 1)**2", families=[RR], expected="PROVED",
             notes="point masses δ_x, δ_x' (TV = 1); RR's ordered pairs all have the same KL, so the symmetrised sum "
                   "is 2·KL and the bound reads KL ≤ 2(e^ε − 1)²"),
+        "every-pair": pair_claim(
+            "x", lhs="kl + kl_rev", rhs="4*(exp(eps) - 1)**2", pairs="all", families=[RR23], expected="PROVED",
+            notes="the per-pair statement itself (exactpriv.claims.pair_claim): for every ordered pair of inputs "
+                  "(x, x'), point masses with TV(δ_x, δ_x') = 1, KL(P_x‖P_x') + KL(P_x'‖P_x) ≤ 4(e^ε − 1)², "
+                  "each pair's closed forms decided for every ε by the certifier"),
+        "every-pair-every-mechanism": pair_claim(
+            "x", lhs="kl + kl_rev", rhs="4*(exp(eps) - 1)**2", given="pure_dp", pairs="all",
+            families=[NUMERIC_RR, RANDOM_BITS], expected="CHECKED",
+            notes="every mechanism, with ε its pure-DP level (local model: every pair of inputs); checked on "
+                  "seeded random channels, searchable by hunt"),
         "variant-no-factor-4": inequality_claim(
             "x", measure="kl_dp", op="<=", bound="(exp(eps) - 1)**2/4", families=[RR2], **VARIANT,
             why="KL of binary RR ≈ ε²/2 near 0 while (e^ε − 1)²/4 ≈ ε²/4"),

@@ -17,7 +17,8 @@ __all__ = ["CLAIMS"]
 
 rr = claim(
     "dworkroth2014.rr", "Randomized response is exactly ε-DP",
-    "Dwork, Roth 2014, §3.2 (randomized response; with a fair coin it is (ln 3, 0)-DP)",
+    "Dwork, Roth 2014, §3.2 [section number not verified against the text] (randomized response; with a fair "
+    "coin it is (ln 3, 0)-DP)",
     "Randomized response reporting the true value with probability e^ε/(e^ε + k − 1) is ε-differentially private.",
     "tightness", {
         "exact": inequality_claim("x", measure="pure_dp", op="==", bound="eps", families=[RR], expected="PROVED"),

@@ -19,7 +19,7 @@ GROUP = Notion("pure_dp", on=lambda inst: group(inst.mechanism, inst.params["k"]
 
 group_privacy = claim(
     "dworkroth2014.group", "Group privacy: ε-DP ⇒ kε-DP for groups of size k",
-    "Dwork, Roth 2014, Theorem 2.2",
+    "Dwork, Roth 2014, Theorem 2.2 [theorem number not verified against the text]",
     "Any (ε, 0)-differentially private mechanism M is (kε, 0)-differentially private for groups of size k.",
     "implication", {
         "geometric": implication_claim("x", given="pure_dp", measure=GROUP, bound="k*eps", params=K, families=[TG],

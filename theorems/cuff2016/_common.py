@@ -1,7 +1,7 @@
 """Shorthands shared by the Cuff–Yu bank modules (one definition instead of one per section module).
 
 ``reading_of`` builds a :class:`~exactpriv.claims.Reading` with the arguments in the order the section modules
-write them (name, statement, check, families), and ``_C, _P, _U, _X`` abbreviate the expected verdicts
+write them (name, statement, check, families), and ``CHECKED, PROVED, _U, REFUTED`` abbreviate the expected verdicts
 CHECKED, PROVED, UNDECIDED and REFUTED so that each claim's declaration fits beside its checks.
 """
 
@@ -17,4 +17,4 @@ def reading_of(name, statement, check=None, families=(), *, expected, prove=None
                    notes=notes, **kw)
 
 
-_C, _P, _U, _X = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
+CHECKED, PROVED, _U, REFUTED = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED

@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), Appendix D: Lemma 11
+"""Cuff–Yu Appendix D: Lemma 11 (conditional entropy is continuous in TV) and the continuity bound (105).
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), Appendix D: Lemma 11
 (continuity of conditional entropy) and the cited continuity bound (105) (Zhang; Audenaert).
 
 Main claims
@@ -28,18 +30,11 @@ from exactpriv.measures import information as info
 from exactpriv.mechanisms import zoo
 from exactpriv.spaces import Hamming
 
-from theorems.cuff2016.closeness import _h
-from theorems.cuff2016.exact_information import _capacity, _entropy, _exact, conj, le, prior_joint
-from theorems.cuff2016.random_objects import _prior, mech
+from theorems.cuff2016.closeness import binary_entropy
+from theorems.cuff2016.exact_information import capacity_of, marginal_entropy, exact_value, conj, le, prior_joint
+from theorems.cuff2016.random_objects import random_prior, mech
 
 __all__ = ["CLAIMS"]
-
-
-# ======================================================================================
-# Appendix D: Lemma 11 and the continuity bound (105)
-# ======================================================================================
-def _uv(u, v):
-    return Hamming.product([range(u), range(v)])
 
 
 def _sym_h(t):
@@ -62,6 +57,13 @@ def _prove_nonnegative(cases) -> Decision:
     return Decision.true("certify", "; ".join(certs), certificate=certs)
 
 
+# ======================================================================================
+# Appendix D: Lemma 11 and the continuity bound (105)
+# ======================================================================================
+def _uv(u, v):
+    return Hamming.product([range(u), range(v)])
+
+
 def _prove_lemma11_monotone() -> Decision:
     """d/d delta [2h(delta/(1+delta)) + 2 delta/(1+delta) ln|U|] >= 0 on (0, 1], |U| = 2, 3."""
     d = EPS
@@ -72,21 +74,13 @@ def _prove_lemma11_monotone() -> Decision:
     return _prove_nonnegative(cases)
 
 
-def _prove_105_monotone() -> Decision:
-    """d/dT [h(T) + T ln(m-1)] >= 0 on (0, (m-1)/m], m = 2, 3, 4."""
-    d = EPS
-    cases = [(f"|Y|={m}", sympy.diff(_sym_h(d) + d * sympy.log(m - 1), d), (0, sympy.Rational(m - 1, m)), (False, True))
-             for m in (2, 3, 4)]
-    return _prove_nonnegative(cases)
-
-
 @functools.lru_cache(maxsize=None)
 def _fam_l11_random(seed=31, count=30, close=False):
     rng = random.Random(seed)
     out = []
     for t in range(count):
         sp = _uv(rng.choice((2, 3)), rng.choice((1, 2, 3)))
-        P = _prior(rng, sp)
+        P = random_prior(rng, sp)
         if close:  # move a little mass
             q = list(P.pmf)
             i, j = rng.randrange(len(q)), rng.randrange(len(q))
@@ -95,7 +89,7 @@ def _fam_l11_random(seed=31, count=30, close=False):
             q[j] += mv
             Q = Prior(sp, q)
         else:
-            Q = _prior(rng, sp)
+            Q = random_prior(rng, sp)
         out.append(Instance(f"{'close' if close else 'random'} pair #{t} on {sp!r}", prior=P, extra={"Q": Q}))
     return tuple(out)
 
@@ -124,12 +118,12 @@ def _check_lemma11(inst, *, variant="literal"):
     t = delta / (1 + delta)
     u = len(P.space.records[0])
     jp, jq = prior_joint(P), prior_joint(Q)
-    HP = _entropy(jp, (0, 1)) - _entropy(jp, (1,))
-    HQ = _entropy(jq, (0, 1)) - _entropy(jq, (1,))
+    HP = marginal_entropy(jp, (0, 1)) - marginal_entropy(jp, (1,))
+    HQ = marginal_entropy(jq, (0, 1)) - marginal_entropy(jq, (1,))
     if variant == "no-h":
         bound = 2 * t * LogForm.log(u) if u > 1 else LogForm.rational(0)
     else:
-        bound = 2 * _h(t) + (2 * t * LogForm.log(u) if u > 1 else 0)
+        bound = 2 * binary_entropy(t) + (2 * t * LogForm.log(u) if u > 1 else 0)
     parts = [("H_P - H_Q <= bound", le(HP - HQ, bound)), ("H_Q - H_P <= bound", le(HQ - HP, bound))]
     return Outcome(conj(parts), {"delta": delta, "H_P(U|V)": HP, "H_Q(U|V)": HQ, "bound": bound})
 
@@ -156,6 +150,14 @@ _LEMMA11 = Claim(
                    "case is 2 ln(|U|/delta)/(1+delta)^2 >= 0.")])
 
 
+def _prove_105_monotone() -> Decision:
+    """d/dT [h(T) + T ln(m-1)] >= 0 on (0, (m-1)/m], m = 2, 3, 4."""
+    d = EPS
+    cases = [(f"|Y|={m}", sympy.diff(_sym_h(d) + d * sympy.log(m - 1), d), (0, sympy.Rational(m - 1, m)), (False, True))
+             for m in (2, 3, 4)]
+    return _prove_nonnegative(cases)
+
+
 @functools.lru_cache(maxsize=None)
 def _fam_105_pairs(seed=33, count=40):
     rng = random.Random(seed)
@@ -168,7 +170,7 @@ def _fam_105_pairs(seed=33, count=40):
                                     extra={"Q": Prior(sp, [1 - T] + [T / (m - 1)] * (m - 1))}))
     for t in range(count):
         sp = Hamming(range(rng.choice((2, 3, 4))), 1)
-        out.append(Instance(f"random pair #{t}", prior=_prior(rng, sp), extra={"Q": _prior(rng, sp)}))
+        out.append(Instance(f"random pair #{t}", prior=random_prior(rng, sp), extra={"Q": random_prior(rng, sp)}))
     return tuple(out)
 
 
@@ -177,9 +179,9 @@ def _check_105_pairs(inst, *, variant="literal"):
     m = P.space.size
     T = dv.tv(P.pmf, Q.pmf)
     jp, jq = prior_joint(P), prior_joint(Q)
-    d = _entropy(jp, (0,)) - _entropy(jq, (0,))
+    d = marginal_entropy(jp, (0,)) - marginal_entropy(jq, (0,))
     tail = T * LogForm.log(m - 1) if m > 2 else LogForm.rational(0)
-    bound = tail if variant == "no-h" else _h(T) + tail
+    bound = tail if variant == "no-h" else binary_entropy(T) + tail
     return Outcome(conj([("H(P)-H(Q) <= bound", le(d, bound)), ("H(Q)-H(P) <= bound", le(-d, bound))]),
                    {"T": T, "bound": bound})
 
@@ -199,7 +201,7 @@ def _fam_105_mech(seed=34, count=6):
     for t in range(count):
         sp = Hamming(range(rng.choice((2, 3))), 1)
         M = mech(rng, sp, rng.choice((2, 3, 4)), den=5)
-        out.append(Instance(f"random single record #{t}", M, _prior(rng, sp)))
+        out.append(Instance(f"random single record #{t}", M, random_prior(rng, sp)))
     out.append(Instance("erasure_channel(3, 1/2)", zoo.erasure_channel(3, Fraction(1, 2)),
                         Prior.uniform(Hamming(range(1, 4), 1))))
     return tuple(out)
@@ -207,14 +209,14 @@ def _fam_105_mech(seed=34, count=6):
 
 def _check_105_mech(inst):
     M = inst.mechanism
-    delta = _exact(dv.tv_dp(M))
+    delta = exact_value(dv.tv_dp(M))
     m = len(M.outputs)
     if delta <= Fraction(m - 1, m):
-        bound = _h(delta) + (delta * LogForm.log(m - 1) if m > 2 else 0)
+        bound = binary_entropy(delta) + (delta * LogForm.log(m - 1) if m > 2 else 0)
     else:
         bound = LogForm.log(m)
     I = info.mi_privacy(M, prior=inst.prior)
-    C = _capacity(M)
+    C = capacity_of(M)
     return Outcome(conj([("I_P(X;Y) <= (105)", le(I, bound)), ("sup_P I(X;Y) <= (105)", le(C, bound))]),
                    {"delta": delta, "I": I, "capacity": C, "bound": bound})
 

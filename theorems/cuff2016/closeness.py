@@ -1,4 +1,6 @@
-"""Exact pair-level quantities of Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM
+"""Exact pair-level quantities of Cuff–Yu §2.2: binary entropy, closeness ε and δ, event masses.
+
+Exact pair-level quantities of Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM
 CCS 2016), §2.2.
 
 Binary entropy h in nats, the tightest ε of (ε, 0)-closeness max(D_∞(P‖Q), D_∞(Q‖P)) (+oo when the supports
@@ -24,7 +26,7 @@ LN2 = LogForm.log(2)
 GAMMAS = (Fraction(1), Fraction(3, 2), Fraction(2), Fraction(3))
 
 
-def _h(q) -> LogForm:
+def binary_entropy(q) -> LogForm:
     """Binary entropy in nats, h(q) = −q ln q − (1−q) ln(1−q), exact (0 ln 0 = 0)."""
     q = Fraction(q)
     logs = []
@@ -35,7 +37,7 @@ def _h(q) -> LogForm:
     return LogForm(0, logs=logs)
 
 
-def _log(r) -> LogForm:
+def log_form(r) -> LogForm:
     return LogForm.log(r)
 
 
@@ -96,6 +98,6 @@ def _event_masses(P: tuple) -> tuple:
     return tuple(out)
 
 
-def _masses(P, Q):
+def event_masses(P, Q):
     """Pairs (P(A), Q(A)) over all events A (same event order for both)."""
     return zip(_event_masses(tuple(P)), _event_masses(tuple(Q)))

@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016): Definitions 1–3 (§1
+"""Cuff–Yu Definitions 1–3: (ε, δ)-DP, ε-MI-DP and neighbours each agree with a second computation.
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016): Definitions 1–3 (§1
 and §2.1).
 
 Main claims
@@ -26,11 +28,11 @@ from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
-from theorems.cuff2016.closeness import GAMMAS, _masses
+from theorems.cuff2016.closeness import GAMMAS, event_masses
 from theorems.cuff2016.steps import combine, measured_ge
 from theorems.cuff2016.instances import MECH_FAMILIES, mech, rpmf
-from theorems.cuff2016.measured import _mi, _tv, approx_delta, hamming_pairs, pairwise_delta
-from theorems.cuff2016._common import _C, reading_of
+from theorems.cuff2016.measured import sharp_mi_dp, tv_dp_of, approx_delta, hamming_pairs, pairwise_delta
+from theorems.cuff2016._common import CHECKED, reading_of
 
 __all__ = ["CLAIMS"]
 
@@ -52,13 +54,13 @@ def _def1_check(inst: Instance) -> Outcome:
     for g in GAMMAS:
         brute = Fraction(0)
         for a, b in pairs:
-            brute = max(brute, max(pa - g * qa for pa, qa in _masses(rows[a], rows[b])))
+            brute = max(brute, max(pa - g * qa for pa, qa in event_masses(rows[a], rows[b])))
         prof = approx_delta(M, g)
         vals[str(g)] = (str(brute), str(prof))
         parts.append(compare(brute, "==", prof))
         parts.append(compare(brute, "==", pairwise_delta(M, g)))
         if g == 1:
-            parts.append(compare(brute, "==", _tv(M).value))
+            parts.append(compare(brute, "==", tv_dp_of(M).value))
     return Outcome(combine(parts, "events vs E_gamma profile"), {"delta(gamma): brute, profile": vals})
 
 
@@ -72,7 +74,7 @@ DEF1 = Claim(
         "For γ = e^ε in {1, 3/2, 2, 3}: the smallest δ with P_x(A) <= γ P_x'(A) + δ for every event A and "
         "every ordered pair at Hamming distance 1 (brute force over events) equals the exact profile approx_dp "
         "and the max over ordered neighbours of E_γ(P_x‖P_x'); at γ = 1 it equals tv_dp",
-        _def1_check, MECH_FAMILIES, expected=_C)],
+        _def1_check, MECH_FAMILIES, expected=CHECKED)],
 )
 
 
@@ -98,7 +100,7 @@ def _def2_check(inst: Instance) -> Outcome:
     certified lower side), and the witness prior of mi_dp attains it (exactly, or to within 2^-30
     of the certified upper bound when only enclosures are known)."""
     M = inst.mechanism
-    m = _mi(M)
+    m = sharp_mi_dp(M)
     parts = []
     n = M.inputs.n
     worst = None
@@ -161,7 +163,7 @@ DEF2 = Claim(
         _def2_check, [Family("mechanisms-def2", _def2_instances,
                              "geometric count query, Ex. 5.1, 3-ary RR and random mechanisms on {0,1}^2, "
                              "{0,1,2}, with every grid prior of denominator 3 (6 for one record)")],
-        expected=_C)],
+        expected=CHECKED)],
 )
 
 
@@ -198,7 +200,7 @@ DEF3 = Claim(
     [reading_of("hamming-distance-one", "The neighbour edges of Hamming spaces are exactly the pairs at Hamming "
                                 "distance 1 (brute force over all pairs of points)",
         _def3_check, [Family("hamming-spaces", _def3_instances, "{0,1}, {0,1}^3, {0,1,2}^2, {0,1}x{0,1,2}x{a,b}")],
-        expected=_C)],
+        expected=CHECKED)],
 )
 
 

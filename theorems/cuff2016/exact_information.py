@@ -1,4 +1,6 @@
-"""Exact information quantities and enclosure arithmetic for Cuff and Yu, "Differential Privacy as a Mutual
+"""Exact information quantities and enclosure arithmetic for Cuff–Yu §§4–7.
+
+Exact information quantities and enclosure arithmetic for Cuff and Yu, "Differential Privacy as a Mutual
 Information Constraint" (ACM CCS 2016), §§4–7.
 
 * Entropies of rational joint pmfs are exact LogForms, so I(A;B|C) = H(AC) + H(BC) − H(ABC) − H(C) is an
@@ -56,7 +58,7 @@ def mech_joint(M: Mechanism, prior: Prior) -> dict:
     return out
 
 
-def _entropy(joint: dict, coords) -> LogForm:
+def marginal_entropy(joint: dict, coords) -> LogForm:
     """H of the marginal of ``joint`` on ``coords`` in nats, exactly (0 log 0 = 0)."""
     coords = tuple(coords)
     marg: dict = {}
@@ -69,16 +71,16 @@ def _entropy(joint: dict, coords) -> LogForm:
 def cmi(joint: dict, A, B, C=()) -> LogForm:
     """I(A;B|C) = H(A,C) + H(B,C) - H(A,B,C) - H(C), exactly (the standard identity)."""
     A, B, C = tuple(A), tuple(B), tuple(C)
-    return _entropy(joint, A + C) + _entropy(joint, B + C) - _entropy(joint, A + B + C) - _entropy(joint, C)
+    return marginal_entropy(joint, A + C) + marginal_entropy(joint, B + C) - marginal_entropy(joint, A + B + C) - marginal_entropy(joint, C)
 
 
 # ======================================================================================
 # decisions on exact values and certified enclosures
 # ======================================================================================
-def _bounds(v) -> tuple[Fraction, Fraction]:
+def certified_bounds(v) -> tuple[Fraction, Fraction]:
     """Certified rational bounds of a Measured, Fraction, LogForm or closed sympy value."""
     if isinstance(v, Measured):
-        return _bounds(v.value) if v.value is not None else (Fraction(v.lower), Fraction(v.upper))
+        return certified_bounds(v.value) if v.value is not None else (Fraction(v.lower), Fraction(v.upper))
     if isinstance(v, (int, Fraction)):
         return Fraction(v), Fraction(v)
     if isinstance(v, LogForm):
@@ -86,14 +88,14 @@ def _bounds(v) -> tuple[Fraction, Fraction]:
     return arb_to_fractions(arb_eval(to_sympy(v), 256))
 
 
-def _exact(v):
+def exact_value(v):
     """The exact value of a Measured (None when only enclosed) or v itself."""
     return v.value if isinstance(v, Measured) else v
 
 
 def le(a, b, what: str = "") -> Decision:
     """Decide a <= b for exact values (incl. oo) or Measured enclosures."""
-    av, bv = _exact(a), _exact(b)
+    av, bv = exact_value(a), exact_value(b)
     if av is not None and bv is not None:
         d = compare(av, "<=", bv)
         return d if not what else Decision(d.truth, d.method, f"{what}: {d.reason}", d.precision, d.certificate)
@@ -101,8 +103,8 @@ def le(a, b, what: str = "") -> Decision:
         return Decision.true("infinity", f"{what}: bound is +oo")
     if av is OO:
         return Decision.false("infinity", f"{what}: value is +oo, bound finite")
-    alo, ahi = _bounds(a)
-    blo, bhi = _bounds(b)
+    alo, ahi = certified_bounds(a)
+    blo, bhi = certified_bounds(b)
     if ahi <= blo:
         return Decision.true("enclosure", f"{what}: upper {float(ahi):.6g} <= lower {float(blo):.6g}",
                              certificate={"a": (alo, ahi), "b": (blo, bhi)})
@@ -113,8 +115,8 @@ def le(a, b, what: str = "") -> Decision:
                                            f"[{float(blo):.12g}, {float(bhi):.12g}] overlap")
 
 
-def _eq(a, b, what: str = "") -> Decision:
-    d = compare(_exact(a), "==", _exact(b))
+def decide_equal(a, b, what: str = "") -> Decision:
+    d = compare(exact_value(a), "==", exact_value(b))
     return d if not what else Decision(d.truth, d.method, f"{what}: {d.reason}", d.precision, d.certificate)
 
 
@@ -135,9 +137,9 @@ def conj(parts: list[tuple[str, Decision]]) -> Decision:
                          f"{len(parts)} exact comparisons hold" if parts else "nothing to check")
 
 
-def _sum(*vals):
+def measured_sum(*vals):
     """Sum of exact values or Measured enclosures (a Measured; exact when every part is)."""
-    ex = [_exact(v) for v in vals]
+    ex = [exact_value(v) for v in vals]
     if all(v is not None for v in ex):
         if any(v is OO for v in ex):
             return Measured("sum", OO)
@@ -147,13 +149,13 @@ def _sum(*vals):
                 acc = acc + v
             return Measured("sum", acc)
         return Measured("sum", sympy.Add(*[to_sympy(v) for v in ex]))
-    bs = [_bounds(v) for v in vals]
+    bs = [certified_bounds(v) for v in vals]
     return Measured("sum", None, sum(b[0] for b in bs), sum(b[1] for b in bs), method="enclosure sum")
 
 
-def _max(vals):
+def measured_max(vals):
     """Maximum of exact values or Measured enclosures (a Measured)."""
-    ex = [_exact(v) for v in vals]
+    ex = [exact_value(v) for v in vals]
     if all(v is not None for v in ex):
         best = ex[0]
         for v in ex[1:]:
@@ -164,11 +166,11 @@ def _max(vals):
                 best = v
         else:
             return Measured("max", best)
-    bs = [_bounds(v) for v in vals]
+    bs = [certified_bounds(v) for v in vals]
     return Measured("max", None, max(b[0] for b in bs), max(b[1] for b in bs), method="enclosure max")
 
 
-def _scale(k, v):
+def scaled(k, v):
     """k * v for an exact value (oo stays oo)."""
     if v is OO:
         return OO
@@ -177,7 +179,7 @@ def _scale(k, v):
     return sympy.Rational(k) * to_sympy(v)
 
 
-def _int(v) -> int:
+def as_int(v) -> int:
     """An instance parameter as an int (JSON round trips turn ints into Fractions)."""
     q = Fraction(v) if not isinstance(v, sympy.Basic) else Fraction(int(v.p), int(v.q))
     if q.denominator != 1:
@@ -189,12 +191,12 @@ def _int(v) -> int:
 # cached measures (mechanisms are hashable, and families share them)
 # ======================================================================================
 @functools.lru_cache(maxsize=None)
-def _mi_dp(M: Mechanism) -> Measured:
+def mi_dp_of(M: Mechanism) -> Measured:
     return info.mi_dp(M)
 
 
 @functools.lru_cache(maxsize=None)
-def _capacity(M: Mechanism, method: str = "auto") -> Measured:
+def capacity_of(M: Mechanism, method: str = "auto") -> Measured:
     return info.capacity(M, method=method)
 
 
@@ -203,7 +205,7 @@ def sibson_cap(M: Mechanism, alpha) -> Measured:
     return sb.sibson_capacity(M, alpha=alpha)
 
 
-def _sub(M: Mechanism, I, context: dict) -> Mechanism:
+def sub_channel(M: Mechanism, I, context: dict) -> Mechanism:
     """The channel x_I -> P(. | x_I, x_{I^c} = context): M's rows with the other records fixed,
     on the space of the records I (points in product order)."""
     recs = M.inputs.records
@@ -220,7 +222,7 @@ def _sub(M: Mechanism, I, context: dict) -> Mechanism:
     return Mechanism(space, M.outputs, rows, _validated=tuple(rows))
 
 
-def _contexts(M: Mechanism, I):
+def record_contexts(M: Mechanism, I):
     recs = M.inputs.records
     rest = [j for j in range(len(recs)) if j not in I]
     for vals in itertools.product(*(recs[j] for j in rest)):
@@ -231,7 +233,7 @@ def _contexts(M: Mechanism, I):
 def record_mi_dp(M: Mechanism, i: int) -> Measured:
     """sup_P I(X_i;Y|X^{-i}) for one record: max over contexts of the sub-channel capacity
     (the reduction documented in :func:`exactpriv.measures.information.mi_dp`)."""
-    return _max([_capacity(_sub(M, (i,), ctx)) for ctx in _contexts(M, (i,))])
+    return measured_max([capacity_of(sub_channel(M, (i,), ctx)) for ctx in record_contexts(M, (i,))])
 
 
 @functools.lru_cache(maxsize=None)
@@ -241,8 +243,8 @@ def group_mi(M: Mechanism, k: int) -> Measured:
     contexts, each at most the sub-channel capacity, attained by a point mass on the context)."""
     n = M.inputs.n
     if k == n:
-        return _capacity(M)
+        return capacity_of(M)
     if k == 1:
-        return _mi_dp(M)
-    return _max([_capacity(_sub(M, I, ctx)) for I in itertools.combinations(range(n), k)
-                 for ctx in _contexts(M, I)])
+        return mi_dp_of(M)
+    return measured_max([capacity_of(sub_channel(M, I, ctx)) for I in itertools.combinations(range(n), k)
+                 for ctx in record_contexts(M, I)])

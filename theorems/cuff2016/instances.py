@@ -1,4 +1,6 @@
-"""Instance families of Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016),
+"""Instance families of Cuff–Yu §§1–3: pairs of exact pmfs and small exact mechanisms.
+
+Instance families of Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016),
 §§1–3.
 
 * pairs of exact pmfs ``params = {"P": ..., "Q": ...}``: every pair on 2 points (denominator 4) and on 3
@@ -34,7 +36,7 @@ def rpmf(rng: random.Random, k: int, den: int, *, positive: bool = False):
     return tuple(Fraction(b - a, den) for a, b in zip([0] + cuts, cuts + [den]))
 
 
-def _pair(label, P, Q, **params):
+def pair_instance(label, P, Q, **params):
     return Instance(label, params={"P": tuple(P), "Q": tuple(Q), **params})
 
 
@@ -46,10 +48,10 @@ def _pairs_exhaustive():
     three = [(Fraction(a, 3), Fraction(b, 3), Fraction(3 - a - b, 3)) for a in range(4) for b in range(4 - a)]
     for P in two:
         for Q in two:
-            out.append(_pair(f"P={list(map(str, P))} Q={list(map(str, Q))}", P, Q))
+            out.append(pair_instance(f"P={list(map(str, P))} Q={list(map(str, Q))}", P, Q))
     for P in three:
         for Q in three:
-            out.append(_pair(f"P={list(map(str, P))} Q={list(map(str, Q))}", P, Q))
+            out.append(pair_instance(f"P={list(map(str, P))} Q={list(map(str, Q))}", P, Q))
     return tuple(out)
 
 
@@ -63,7 +65,7 @@ def _pairs_random(seed: int = 2016, count: int = 60):
         den = rng.choice([2, 3, 4, 5, 6, 8, 10, 12])
         pos = rng.random() < 2 / 3
         P, Q = rpmf(rng, size, den, positive=pos), rpmf(rng, size, rng.choice([3, 5, 7, 12]), positive=pos)
-        out.append(_pair(f"random pair #{k} (seed {seed})", P, Q))
+        out.append(pair_instance(f"random pair #{k} (seed {seed})", P, Q))
     return tuple(out)
 
 
@@ -81,7 +83,7 @@ def _pairs_rr():
     out = []
     for g in _RR_GAMMAS:
         P, Q = _rr_pair(g)
-        out.append(_pair(f"binary pair e^eps={g}", P, Q, gamma=g))
+        out.append(pair_instance(f"binary pair e^eps={g}", P, Q, gamma=g))
     return tuple(out)
 
 

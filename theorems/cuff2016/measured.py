@@ -1,9 +1,11 @@
-"""Per-mechanism measures of Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS
+"""Per-mechanism measures of Cuff–Yu, cached; MI-DP sharpened by exact capacity certificates.
+
+Per-mechanism measures of Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS
 2016), cached, with exact capacity certificates.
 
 MI-DP is :func:`exactpriv.measures.information.mi_dp` — exact when a closed form is detected, else a
 certified enclosure.  Equality cases (a slice containing a noiseless or BSC-like pair of rows, where (28) or
-(105) hold with equality) straddle any enclosure, so :func:`_mi` sharpens it with the Csiszár–Körner bounds
+(105) hold with equality) straddle any enclosure, so :func:`sharp_mi_dp` sharpens it with the Csiszár–Körner bounds
 I(P) <= C <= max_x D(W_x‖PW) at simple inputs P (uniform on all rows / on a pair of rows), which meet
 exactly in those cases.  The (ε, δ) profile comes from :func:`exactpriv.measures.approx.approx_dp`, with
 an independent pairwise recomputation over Hamming-distance-1 pairs (Def. 3) for the tests of Def. 1.
@@ -79,7 +81,7 @@ def _max_exact(values):
 
 
 @functools.lru_cache(maxsize=None)
-def _mi(M) -> Measured:
+def sharp_mi_dp(M) -> Measured:
     """mi_dp(M), sharpened (when it is only an enclosure) by the exact capacity certificates of
     :func:`_capacity_certificate` on every slice; exact when the bounds meet."""
     m = mi_dp(M)
@@ -102,17 +104,17 @@ def _mi(M) -> Measured:
 
 
 @functools.lru_cache(maxsize=None)
-def _kl(M) -> Measured:
+def kl_dp_of(M) -> Measured:
     return kl_dp(M)
 
 
 @functools.lru_cache(maxsize=None)
-def _tv(M) -> Measured:
+def tv_dp_of(M) -> Measured:
     return tv_dp(M)
 
 
 @functools.lru_cache(maxsize=None)
-def _pure(M) -> Measured:
+def pure_dp_of(M) -> Measured:
     return pure_dp(M)
 
 

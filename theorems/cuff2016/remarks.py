@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016): the interpretation
+"""Cuff–Yu's interpretation remarks (§2.2) and informal claims (abstract, §1), as finite analogues.
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016): the interpretation
 remarks of §2.2 and the informal claims of the abstract and §1.
 
 Main claims
@@ -27,11 +29,11 @@ from exactpriv.measures.divergence import tv
 from exactpriv.measures.information import record_mi
 from exactpriv.mechanisms import zoo
 
-from theorems.cuff2016.closeness import GAMMAS, _log, _masses, pair_delta, pair_eps
+from theorems.cuff2016.closeness import GAMMAS, log_form, event_masses, pair_delta, pair_eps
 from theorems.cuff2016.steps import combine, measured_cmp
 from theorems.cuff2016.instances import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, mechs_random, rpmf
-from theorems.cuff2016.measured import _mi
-from theorems.cuff2016._common import _C, reading_of
+from theorems.cuff2016.measured import sharp_mi_dp
+from theorems.cuff2016._common import CHECKED, reading_of
 
 __all__ = ["CLAIMS"]
 
@@ -43,7 +45,7 @@ def _interp_tv_test_check(inst: Instance) -> Outcome:
     """1 − TV = min over tests (reject region A) of P(A) + Q(A^c) (deterministic tests suffice:
     the objective is linear in a randomised test)."""
     P, Q = inst.params["P"], inst.params["Q"]
-    best = min(pa + 1 - qa for pa, qa in _masses(P, Q))
+    best = min(pa + 1 - qa for pa, qa in event_masses(P, Q))
     return Outcome(compare(best, "==", 1 - tv(P, Q)), {"min error sum": best})
 
 
@@ -71,7 +73,7 @@ def _interp_bayes_check(inst: Instance) -> Outcome:
                          Decision.false("exact", "posterior odds degenerate but eps finite"))
         else:
             parts.append(Decision.false("exact", "eps infinite but posterior odds finite") if eps is OO else
-                         compare(_log(worst), "==", eps))
+                         compare(log_form(worst), "==", eps))
     return Outcome(combine(parts, "Bayes factor"))
 
 
@@ -82,7 +84,7 @@ def _interp_region_check(inst: Instance) -> Outcome:
     parts = []
     for g in GAMMAS:
         # the smallest left-hand side over all tests A; the region constraint is "<= ... >= 1 - delta"
-        worst = min(min(pa + g * (1 - qa), g * pa + (1 - qa)) for pa, qa in _masses(P, Q))
+        worst = min(min(pa + g * (1 - qa), g * pa + (1 - qa)) for pa, qa in event_masses(P, Q))
         for d in (Fraction(0), Fraction(1, 10), Fraction(1, 3)):
             region = worst >= 1 - d
             close = pair_delta(P, Q, g) <= d  # the E_gamma form of Def. 4 (checked against (5)-(6) in def4)
@@ -103,11 +105,11 @@ INTERP = Claim(
     "the error region in a binary hypothesis test.",
     "identity",
     [reading_of("tv-min-error", "1 − TV(P, Q) = min over tests A of P(A) + Q(A^c) (brute force over tests)",
-        _interp_tv_test_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C),
+        _interp_tv_test_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=CHECKED),
      reading_of("bayes-factor", "max_y |ln posterior odds − ln prior odds| = tightest ε of (ε,0)-closeness, for priors "
-                        "1/2, 1/5, 9/10", _interp_bayes_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C),
+                        "1/2, 1/5, 9/10", _interp_bayes_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=CHECKED),
      reading_of("error-region", "(ε,δ)-close ⟺ every test has P(A) + e^ε Q(A^c) >= 1 − δ and e^ε P(A) + Q(A^c) >= 1 − δ",
-        _interp_region_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C,
+        _interp_region_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=CHECKED,
         notes="The Stein-lemma remark (KL as the asymptotic error exponent) is a limit over i.i.d. "
               "sample sizes and is not encoded.")],
     reason="The KL / Stein error-exponent remark is asymptotic in the number of observations (not encoded).",
@@ -134,7 +136,7 @@ def _correlated_check(inst: Instance) -> Outcome:
     (the strong adversary's sup I(X_i;Y|X_{-i})): DP does not bound evidence of participation."""
     M = inst.mechanism
     r = record_mi(M, prior=inst.prior, record=0, method="exact")
-    return Outcome(measured_cmp(_mi(M), "<", r.value), {"I(X_1;Y)": r, "mi_dp": _mi(M)})
+    return Outcome(measured_cmp(sharp_mi_dp(M), "<", r.value), {"I(X_1;Y)": r, "mi_dp": sharp_mi_dp(M)})
 
 
 @functools.lru_cache(maxsize=None)
@@ -153,7 +155,7 @@ def _independent_instances():
 def _independent_check(inst: Instance) -> Outcome:
     """With independent entries, I(X_i;Y) <= mi_dp for every record (Property 4)."""
     M = inst.mechanism
-    parts = [measured_cmp(_mi(M), ">=", record_mi(M, prior=inst.prior, record=i, method="exact").value)
+    parts = [measured_cmp(sharp_mi_dp(M), ">=", record_mi(M, prior=inst.prior, record=i, method="exact").value)
              for i in range(M.inputs.n)]
     return Outcome(combine(parts, "independent entries"))
 
@@ -169,12 +171,12 @@ INFORMAL = Claim(
     [reading_of("correlated-weak-adversary", "With all entries equal (X_1 = ... = X_n ~ Bern(½)), the count query with "
                                      "geometric noise leaks I(X_1;Y) > mi_dp (n = 2, 3)",
         _correlated_check, [Family("correlated-priors", _correlated_instances, "n = 2, 3, e^eps = 2")],
-        expected=_C, notes="Finite analogue of 'does not bound the unconditional mutual information when "
+        expected=CHECKED, notes="Finite analogue of 'does not bound the unconditional mutual information when "
                            "correlations are present' (cf. Example 4.1).",
         open_search=False),
      reading_of("independent-entries", "With a product prior, I(X_i;Y) <= mi_dp for every record",
         _independent_check, [Family("product-priors", _independent_instances, "6 mechanisms (seed 44)")],
-        expected=_C, notes="Finite analogue of 'DP protects evidence of participation for independent entries' "
+        expected=CHECKED, notes="Finite analogue of 'DP protects evidence of participation for independent entries' "
                            "(Property 4 / Corollary 4).",
         hypotheses=(independent_records,), open_search=False)],
     reason="'Strong adversary assumption', 'misinterpretation', 'MI is a well-understood quantity' and the "

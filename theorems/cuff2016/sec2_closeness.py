@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §2.2: closeness of
+"""Cuff–Yu §2.2: closeness bounds the KL divergences — (9), Property 1, its tight form (11), Pinsker.
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §2.2: closeness of
 distributions and its divergences.
 
 Main claims
@@ -34,11 +36,11 @@ from exactpriv.forall import equality_for_all, value_for_all
 from exactpriv.measures.divergence import is_close, kl, tv
 from exactpriv.measures.symbolic import pair_divergence_symbolic
 
-from theorems.cuff2016.closeness import GAMMAS, _log, _masses, exp_of, min_eps_eps2, pair_delta, pair_eps
-from theorems.cuff2016.steps import _certify, combine, prove_identity, prove_limit
-from theorems.cuff2016.instances import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR, PAIR_FAMILIES, _pair
-from theorems.cuff2016.symbolic import _T, all_steps, rr2
-from theorems.cuff2016._common import _C, _P, reading_of
+from theorems.cuff2016.closeness import GAMMAS, log_form, event_masses, exp_of, min_eps_eps2, pair_delta, pair_eps
+from theorems.cuff2016.steps import prove_for_all_eps, combine, prove_identity, prove_limit
+from theorems.cuff2016.instances import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR, PAIR_FAMILIES, pair_instance
+from theorems.cuff2016.symbolic import EXP_EPS, all_steps, rr2
+from theorems.cuff2016._common import CHECKED, PROVED, reading_of
 
 __all__ = ["CLAIMS"]
 
@@ -51,12 +53,12 @@ def _def4_events_check(inst: Instance) -> Outcome:
     P, Q = inst.params["P"], inst.params["Q"]
     parts, vals = [], {}
     for g in GAMMAS:
-        brute = max(max(pa - g * qa, qa - g * pa) for pa, qa in _masses(P, Q))
+        brute = max(max(pa - g * qa, qa - g * pa) for pa, qa in event_masses(P, Q))
         d = pair_delta(P, Q, g)
         vals[str(g)] = str(brute)
         parts.append(compare(brute, "==", d))
         if g in (1, 2):  # the library predicate agrees (tightest delta accepted, below rejected)
-            eps = _log(g)
+            eps = log_form(g)
             parts.append(is_close(P, Q, eps, brute))
             if brute > 0:
                 parts.append(is_close(P, Q, eps, brute - Fraction(1, 1000)).negate())
@@ -68,7 +70,7 @@ def _def4_eq7_check(inst: Instance) -> Outcome:
     P, Q = inst.params["P"], inst.params["Q"]
     parts = []
     for g in GAMMAS + (Fraction(5), Fraction(100)):
-        by_events = all(pa <= g * qa and qa <= g * pa for pa, qa in _masses(P, Q))
+        by_events = all(pa <= g * qa and qa <= g * pa for pa, qa in event_masses(P, Q))
         ac = all((p == 0) == (q == 0) for p, q in zip(P, Q))
         # |ln(p/q)| <= ln g  <=>  p/q <= g and q/p <= g (exact rationals)
         pointwise = ac and all(p <= g * q and q <= g * p for p, q in zip(P, Q) if p > 0)
@@ -80,7 +82,7 @@ def _def4_eq7_check(inst: Instance) -> Outcome:
 def _def4_eq8_check(inst: Instance) -> Outcome:
     """(8): max_A |P(A) − Q(A)| (brute force) equals tv(P, Q)."""
     P, Q = inst.params["P"], inst.params["Q"]
-    brute = max(abs(pa - qa) for pa, qa in _masses(P, Q))
+    brute = max(abs(pa - qa) for pa, qa in event_masses(P, Q))
     return Outcome(compare(brute, "==", tv(P, Q)), {"brute": brute, "tv": tv(P, Q)})
 
 
@@ -96,12 +98,12 @@ DEF4 = Claim(
     [reading_of("events-vs-E_gamma",
         "Brute force over events of (5)-(6) gives the smallest δ = max(E_γ(P‖Q), E_γ(Q‖P)) for γ in "
         "{1, 3/2, 2, 3}; is_close agrees at that δ and rejects δ − 1/1000",
-        _def4_events_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C),
+        _def4_events_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=CHECKED),
      reading_of("eq7-pointwise", "(7): (ε,0)-closeness by events ⟺ mutual absolute continuity and |ln P(a)/Q(a)| <= ε "
                          "pointwise, for e^ε in {1, 3/2, 2, 3, 5, 100}",
-        _def4_eq7_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C),
+        _def4_eq7_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=CHECKED),
      reading_of("eq8-tv", "(8): max_A |P(A) − Q(A)| (brute force) equals the total variation ½Σ|P − Q|",
-        _def4_eq8_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C)],
+        _def4_eq8_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=CHECKED)],
 )
 
 
@@ -131,7 +133,7 @@ EQ9 = Claim(
     "immediately get: P ≈(ε,0) Q ⟹ D(P‖Q) <= ε nats, D(Q‖P) <= ε nats.",
     "implication",
     [reading_of("literal", "D(P‖Q) <= ε and D(Q‖P) <= ε for the tightest ε of (ε,0)-closeness",
-        pair_kl_bound_check(lambda e: e), PAIR_FAMILIES, expected=_C,
+        pair_kl_bound_check(lambda e: e), PAIR_FAMILIES, expected=CHECKED,
         relations=(implies("pure_dp", "kl_dp", EPS, "ε", conditions=("pair-level",)),)),
      reduction_reading(
          "every-pair-by-reduction", given="pure_dp", measure="kl_dp", bound=EPS, families=PAIR_FAMILIES,
@@ -147,7 +149,7 @@ PROP1 = Claim(
     "P ≈(ε,0) Q ⟹ D(P‖Q) <= min{ε, ε²} nats, D(Q‖P) <= min{ε, ε²} nats.",
     "implication",
     [reading_of("literal", "D(P‖Q), D(Q‖P) <= min{ε, ε²} for the tightest ε of (ε,0)-closeness",
-        pair_kl_bound_check(min_eps_eps2), PAIR_FAMILIES, expected=_C,
+        pair_kl_bound_check(min_eps_eps2), PAIR_FAMILIES, expected=CHECKED,
         notes="Mechanism-level form: cuff2016.lemma1/(21).  The bound is loose by a factor 2 as ε -> 0 "
               "(the tight form is ε tanh(ε/2) ~ ε²/2, cuff2016.prop1_tight).",
         relations=(implies("pure_dp", "kl_dp", sympy.Min(EPS, EPS ** 2), "min{ε,ε²}", conditions=("pair-level",)),)),
@@ -199,10 +201,10 @@ def _prove_tight_asymptotic() -> Decision:
 
 
 def _prove_half_eps_squared() -> Decision:
-    return _certify(EPS * sympy.tanh(EPS / 2), "<=", EPS ** 2 / 2, "eps tanh(eps/2) <= eps^2/2 for all eps >= 0")
+    return prove_for_all_eps(EPS * sympy.tanh(EPS / 2), "<=", EPS ** 2 / 2, "eps tanh(eps/2) <= eps^2/2 for all eps >= 0")
 
 
-_EPS_GRID = tuple(_log(g) for g in (Fraction(1), Fraction(1001, 1000), Fraction(101, 100), Fraction(11, 10),
+_EPS_GRID = tuple(log_form(g) for g in (Fraction(1), Fraction(1001, 1000), Fraction(101, 100), Fraction(11, 10),
                                      Fraction(3, 2), Fraction(2), Fraction(8, 3), Fraction(3), Fraction(10),
                                      Fraction(100), Fraction(10 ** 6)))
 
@@ -218,7 +220,7 @@ EPS_GRID = Family("eps-grid", _eps_grid_instances, "eps = log(g) for g in 1, 100
 def _eq82_check(inst: Instance) -> Outcome:
     """(82): ε tanh(ε/2) <= ε(1 − e^{−ε}) <= min{ε, ε²} at ε = ln γ."""
     g = inst.params["gamma"]
-    eps = _log(g)
+    eps = log_form(g)
     a = _tanh_bound(eps)
     b = eps * (1 - 1 / g)
     c = min_eps_eps2(eps)
@@ -227,13 +229,13 @@ def _eq82_check(inst: Instance) -> Outcome:
 def _prove_eq82() -> Decision:
     e = EPS
     return combine([
-        _certify(e * sympy.tanh(e / 2), "<=", e * (1 - sympy.exp(-e)), "(82) first step, all eps >= 0"),
-        _certify(e * (1 - sympy.exp(-e)), "<=", sympy.Min(e, e ** 2), "(82) second step, all eps >= 0"),
+        prove_for_all_eps(e * sympy.tanh(e / 2), "<=", e * (1 - sympy.exp(-e)), "(82) first step, all eps >= 0"),
+        prove_for_all_eps(e * (1 - sympy.exp(-e)), "<=", sympy.Min(e, e ** 2), "(82) second step, all eps >= 0"),
     ], "(82)")
 
 # ---- all-parameter tightness (symbolic families)
 def _paper_11():
-    return EPS * (_T - 1) * (1 - 1 / _T) / ((_T - 1) + (1 - 1 / _T))
+    return EPS * (EXP_EPS - 1) * (1 - 1 / EXP_EPS) / ((EXP_EPS - 1) + (1 - 1 / EXP_EPS))
 
 
 def _prove_prop1_tight(bound=None) -> Decision:
@@ -265,24 +267,24 @@ PROP1_TIGHT = Claim(
     "The relaxation in Property 1: ε(...)/(...) <= ε(1 − e^{−ε}) <= min{ε, ε²} (82).",
     "tightness",
     [reading_of("bound-11", "D(P‖Q), D(Q‖P) <= ε tanh(ε/2) = ε (e^ε − 1)/(e^ε + 1) (an exact LogForm at ε = ln γ)",
-        pair_kl_bound_check(_tanh_bound), (PAIRS_RR, PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=_C,
+        pair_kl_bound_check(_tanh_bound), (PAIRS_RR, PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=CHECKED,
         relations=(implies("pure_dp", "kl_dp", EPS * sympy.tanh(EPS / 2), "ε·tanh(ε/2)", conditions=("pair-level",),
                            tight=True, note="equality for binary randomized response"),), open_search=False),
      reading_of("binary-equality", "For P = (e^ε, 1)/(1 + e^ε), Q = (1, e^ε)/(1 + e^ε): D(P‖Q) = D(Q‖P) = (11) — "
                            "proved for all ε > 0 symbolically ((11) is 0/0 at ε = 0), and exactly at the grid points",
-        _tight_equality_check, (PAIRS_RR,), prove=_prove_tight_equality, expected=_P,
+        _tight_equality_check, (PAIRS_RR,), prove=_prove_tight_equality, expected=PROVED,
         open_search=False),
      reading_of("closed-form", "(11) equals ε tanh(ε/2) = ε (e^ε − 1)/(e^ε + 1) for all ε > 0 (identity; (11) is 0/0 at ε = 0)",
-        prove=_prove_tanh_form, expected=_P, open_search=False),
-     reading_of("asymptotic-half-eps-squared", "(11) / (ε²/2) -> 1 as ε -> 0", prove=_prove_tight_asymptotic, expected=_P,
+        prove=_prove_tanh_form, expected=PROVED, open_search=False),
+     reading_of("asymptotic-half-eps-squared", "(11) / (ε²/2) -> 1 as ε -> 0", prove=_prove_tight_asymptotic, expected=PROVED,
      open_search=False),
      reading_of("half-eps-squared-upper-bound", "(11) <= ε²/2 for every ε >= 0 (the asymptotic form is also a bound)",
-        prove=_prove_half_eps_squared, expected=_P,
+        prove=_prove_half_eps_squared, expected=PROVED,
         notes="Not stated in the paper: with Property 1's proof, ε-closeness gives KL <= ε²/2, a factor 2 "
               "better than min{ε, ε²} for ε <= 2.", open_search=False),
      reading_of("relaxation-82", "(82): ε tanh(ε/2) <= ε(1 − e^{−ε}) <= min{ε, ε²} for all ε >= 0 (exact at ε = ln γ, "
                          "γ from 1 to 10^6)",
-        _eq82_check, (EPS_GRID,), prove=_prove_eq82, expected=_P,
+        _eq82_check, (EPS_GRID,), prove=_prove_eq82, expected=PROVED,
         notes="Both steps proved for all ε >= 0 by exactpriv.certify; the grid is a cross-check.",
         hypotheses=(_EPS_NONNEGATIVE,), open_search=False),
      reduction_reading(
@@ -323,7 +325,7 @@ def _pinsker_tight_instances():
     out = []
     for d in _PINSKER_DS:
         P = ((1 + d) / 2, (1 - d) / 2)
-        out.append(_pair(f"binary pair TV={d}", P, P[::-1], d=d))
+        out.append(pair_instance(f"binary pair TV={d}", P, P[::-1], d=d))
     return tuple(out)
 
 
@@ -347,14 +349,14 @@ PROP2 = Claim(
     "to a multiplicative constant.",
     "implication",
     [reading_of("literal", "TV(P, Q) <= sqrt(D(P‖Q)/2), checked as TV² <= D/2 exactly",
-        pinsker_check(Fraction(1, 2)), PAIR_FAMILIES, expected=_C,
+        pinsker_check(Fraction(1, 2)), PAIR_FAMILIES, expected=CHECKED,
         relations=(implies("kl_dp", "tv_dp", sympy.sqrt(EPS / 2), "√(ε/2)", conditions=("pair-level",),
                            note="Pinsker; 'tight up to a multiplicative constant'"),)),
      reading_of("tight-up-to-constant",
         "On P_d = ((1+d)/2, (1−d)/2), Q_d reversed (d = 1/2, ..., 1/4096): TV >= ½ sqrt(D/2) (finite form), "
         "and TV²/(D/2) -> 1 as d -> 0 (proved: the constant is in fact sharp)",
         _pinsker_tight_check, [Family("pinsker-binary", _pinsker_tight_instances, "d = 1/2^k, k = 1..12")],
-        prove=_prove_pinsker_tight, expected=_P,
+        prove=_prove_pinsker_tight, expected=PROVED,
         open_search=False)],
 )
 

@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §§2.3–2.4:
+"""Cuff–Yu §§2.3–2.4: ε-DP, (δ)-DP, KL-DP equal their definitions; the ordering ⪰; Example 1.
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §§2.3–2.4:
 Definitions 5–8 and Example 1.
 
 Main claims
@@ -28,12 +30,12 @@ from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import EPS, OO
 
-from theorems.cuff2016.closeness import GAMMAS, _log, _masses, exp_of
-from theorems.cuff2016.steps import _certify, combine, prove_identity
+from theorems.cuff2016.closeness import GAMMAS, log_form, event_masses, exp_of
+from theorems.cuff2016.steps import prove_for_all_eps, combine, prove_identity
 from theorems.cuff2016.instances import MECH_FAMILIES
-from theorems.cuff2016.measured import _kl, _mi, _pure, _tv, approx_delta, hamming_pairs
-from theorems.cuff2016.sec2_property3 import _prove_prop3_by_reduction, prop3_delta_prime
-from theorems.cuff2016._common import _C, _P, reading_of
+from theorems.cuff2016.measured import kl_dp_of, sharp_mi_dp, pure_dp_of, tv_dp_of, approx_delta, hamming_pairs
+from theorems.cuff2016.sec2_property3 import prove_prop3_by_reduction, prop3_delta_prime
+from theorems.cuff2016._common import CHECKED, PROVED, reading_of
 
 __all__ = ["CLAIMS"]
 
@@ -51,17 +53,17 @@ def _def567_check(inst: Instance) -> Outcome:
     # Def. 5: smallest ε with P(A) <= e^ε Q(A) for all events A and ordered pairs
     ratio, infinite = Fraction(1), False
     for a, b in pairs:
-        for pa, qa in _masses(rows[a], rows[b]):
+        for pa, qa in event_masses(rows[a], rows[b]):
             if pa > 0 and qa == 0:
                 infinite = True
             elif qa > 0:
                 ratio = max(ratio, pa / qa)
-    pv = _pure(M).value
+    pv = pure_dp_of(M).value
     parts.append(Decision.true("exact", "pure_dp = oo") if infinite and pv == OO else
-                 compare(pv, "==", _log(ratio)) if not infinite else Decision.false("exact", f"pure_dp={pv}, brute=oo"))
+                 compare(pv, "==", log_form(ratio)) if not infinite else Decision.false("exact", f"pure_dp={pv}, brute=oo"))
     # Def. 6
-    brute_tv = max((max(pa - qa for pa, qa in _masses(rows[a], rows[b])) for a, b in pairs), default=Fraction(0))
-    parts.append(compare(_tv(M).value, "==", brute_tv))
+    brute_tv = max((max(pa - qa for pa, qa in event_masses(rows[a], rows[b])) for a, b in pairs), default=Fraction(0))
+    parts.append(compare(tv_dp_of(M).value, "==", brute_tv))
     # Def. 7
     best = Fraction(0)
     for a, b in pairs:
@@ -72,7 +74,7 @@ def _def567_check(inst: Instance) -> Outcome:
         d = LogForm(0, logs=[(p / q, p) for p, q in zip(P, Q) if p > 0])
         if compare(d, ">", best).is_true:
             best = d
-    kv = _kl(M).value
+    kv = kl_dp_of(M).value
     parts.append(Decision.true("exact", "kl_dp = oo") if best is OO and kv == OO else compare(kv, "==", best)
                  if best is not OO and kv != OO else Decision.false("exact", f"kl_dp={kv}, brute={best}"))
     return Outcome(combine(parts, "Defs. 5-7 by brute force"))
@@ -86,7 +88,7 @@ DEF5_6_7 = Claim(
     "definition",
     [reading_of("brute-force", "pure_dp = ln max_A P_x(A)/P_x'(A) (oo if some P_x(A) > 0 = P_x'(A)), tv_dp = max_A "
                        "P_x(A) − P_x'(A), kl_dp = max Σ p ln(p/q), all over ordered pairs at Hamming distance 1",
-        _def567_check, MECH_FAMILIES, expected=_C)],
+        _def567_check, MECH_FAMILIES, expected=CHECKED)],
 )
 
 
@@ -98,7 +100,7 @@ def _def8_check(inst: Instance) -> Outcome:
     the zero sets coincide: pure_dp = 0 ⟺ kl_dp = 0 ⟺ mi_dp = 0 ⟺ tv_dp = 0."""
     M = inst.mechanism
     zs = {}
-    for name, m in (("pure_dp", _pure(M)), ("kl_dp", _kl(M)), ("tv_dp", _tv(M)), ("mi_dp", _mi(M))):
+    for name, m in (("pure_dp", pure_dp_of(M)), ("kl_dp", kl_dp_of(M)), ("tv_dp", tv_dp_of(M)), ("mi_dp", sharp_mi_dp(M))):
         if m.value is not None:
             z = compare(m.value, "==", 0)
             if z.is_undecided:
@@ -123,7 +125,7 @@ DEF8 = Claim(
     [reading_of("finite-family-collapse",
         "On a finite family of mechanisms, α ⪰ β iff α(M) = 0 ⇒ β(M) = 0 (take α' below the least positive "
         "α(M)); for the notions of (20) the zero sets coincide: pure_dp = 0 ⟺ kl_dp = 0 ⟺ mi_dp = 0 ⟺ tv_dp = 0",
-        _def8_check, MECH_FAMILIES, expected=_C,
+        _def8_check, MECH_FAMILIES, expected=CHECKED,
         notes="Consequence: every ordering of (20) holds in both directions on any finite family; Def. 8 has "
               "content only for parameter sequences tending to 0, so the orderings are checked through their "
               "explicit parameter maps (ex1, thm1, lemma1-3) and the strictness claims through witness "
@@ -138,7 +140,7 @@ DEF8 = Claim(
 def _ex1_pure_check(inst: Instance) -> Outcome:
     """ε-DP ⇒ (ε,δ)-DP for every δ >= 0: at e^ε = e^{pure_dp} (and above), δ(γ) = 0."""
     M = inst.mechanism
-    pv = _pure(M).value
+    pv = pure_dp_of(M).value
     g = exp_of(pv)
     if g is None:
         return Outcome(Decision.true("vacuous", "pure_dp = oo"))
@@ -149,14 +151,14 @@ def _ex1_pure_check(inst: Instance) -> Outcome:
 def _ex1_tv_check(inst: Instance) -> Outcome:
     """(δ)-DP ⇒ (ε,δ)-DP: δ(γ) <= δ(1) = tv_dp for every γ >= 1."""
     M = inst.mechanism
-    t = _tv(M).value
+    t = tv_dp_of(M).value
     return Outcome(combine([compare(approx_delta(M, g), "<=", t) for g in GAMMAS], "(delta)-DP => (eps,delta)-DP"))
 
 
 def _ex1_prop3_check(inst: Instance) -> Outcome:
     """(D): (ε,δ)-DP ⇒ (0, δ₀)-DP with δ₀ = 1 − 2(1 − δ)/(e^ε + 1) (Property 3 with ε' = 0)."""
     M = inst.mechanism
-    t = _tv(M).value
+    t = tv_dp_of(M).value
     parts = []
     for g in GAMMAS:
         d0 = prop3_delta_prime(approx_delta(M, g), g, Fraction(1))
@@ -178,7 +180,7 @@ def _ex1_limit_check(inst: Instance) -> Outcome:
     uses tanh(ε/2) <= ε/2 at ε = ln γ, decided exactly)."""
     g, d = inst.params["gamma"], inst.params["delta"]
     d0 = prop3_delta_prime(d, g, Fraction(1))
-    return Outcome(compare(d0, "<=", _log(g) / 2 + d), {"delta0": d0})
+    return Outcome(compare(d0, "<=", log_form(g) / 2 + d), {"delta0": d0})
 
 
 def _prove_ex1_limit() -> Decision:
@@ -189,8 +191,8 @@ def _prove_ex1_limit() -> Decision:
     d0 = 1 - 2 * (1 - d) / (t + 1)
     return combine([
         prove_identity(d0 - ((t - 1) / (t + 1) + 2 * d / (t + 1)), "delta0 = tanh(eps/2) + 2 delta/(e^eps+1)"),
-        _certify((t - 1) / (t + 1), "<=", EPS / 2, "tanh(eps/2) <= eps/2"),
-        _certify(2 / (t + 1), "<=", sympy.Integer(1), "2/(e^eps + 1) <= 1"),
+        prove_for_all_eps((t - 1) / (t + 1), "<=", EPS / 2, "tanh(eps/2) <= eps/2"),
+        prove_for_all_eps(2 / (t + 1), "<=", sympy.Integer(1), "2/(e^eps + 1) <= 1"),
     ], "delta0 <= eps/2 + delta")
 
 
@@ -205,11 +207,11 @@ EX1 = Claim(
     "set ε' = 0, the quantity δ', as defined in the property, goes to zero as ε and δ go to zero.",
     "equivalence",
     [reading_of("eps-DP-implies-eps-delta", "At e^ε = e^{pure_dp(M)} (and 2e^ε) the hockey-stick profile is 0",
-        _ex1_pure_check, MECH_FAMILIES, expected=_C),
+        _ex1_pure_check, MECH_FAMILIES, expected=CHECKED),
      reading_of("delta-DP-implies-eps-delta", "δ(e^ε) <= tv_dp for e^ε in {1, 3/2, 2, 3}",
-        _ex1_tv_check, MECH_FAMILIES, expected=_C),
+        _ex1_tv_check, MECH_FAMILIES, expected=CHECKED),
      reading_of("equality-D-via-prop3", "(ε,δ)-DP ⇒ (0, δ₀)-DP, δ₀ = 1 − 2(1−δ)/(e^ε+1): tv_dp <= δ₀(δ(e^ε)) on the grid",
-        _ex1_prop3_check, MECH_FAMILIES, expected=_C),
+        _ex1_prop3_check, MECH_FAMILIES, expected=CHECKED),
      reduction_reading(
          "equality-D-by-reduction", given="approx_dp", measure="tv_dp", bound=None, families=MECH_FAMILIES,
          check=_ex1_prop3_check,
@@ -218,10 +220,10 @@ EX1 = Claim(
                    "of the four-output (ε, δ) pair, TV = E_1 does not increase under post-processing, and its value "
                    "on the four-output pair is δ₀: Property 3 at ε' = 0); the listed mechanisms' kernels are "
                    "confirmed at every e^ε of the grid",
-         prove=lambda: _prove_prop3_by_reduction("pair of rows of a mechanism"), confirm=confirm_approx(GAMMAS)),
+         prove=lambda: prove_prop3_by_reduction("pair of rows of a mechanism"), confirm=confirm_approx(GAMMAS)),
      reading_of("delta0-vanishes", "δ₀ <= ε/2 + δ for all ε, δ >= 0 (so δ₀ -> 0 as ε, δ -> 0), δ₀ = tanh(ε/2) + 2δ/(e^ε+1)",
         _ex1_limit_check, [Family("eps-delta-grid", _ex1_limit_instances, "e^ε in {1..10}, δ in {0..1}")],
-        prove=_prove_ex1_limit, expected=_P,
+        prove=_prove_ex1_limit, expected=PROVED,
         hypotheses=(_EPS_DELTA_RANGES,))],
 )
 

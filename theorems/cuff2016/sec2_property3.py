@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §2.2, Property 3 (the
+"""Cuff–Yu Property 3: the ε–δ trade-off (13) of closeness holds and is the tightest one.
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §2.2, Property 3 (the
 ε–δ trade-off, eq. (13)) and Appendix B.
 
 Main claim: ``cuff2016.prop3`` — (ε, δ)-closeness implies (ε', δ')-closeness with
@@ -23,13 +25,13 @@ from exactpriv.exact.kernel import compare
 from exactpriv.forall import prove_nonnegative_orthant
 from exactpriv.measures.divergence import hockey_stick, is_close
 
-from theorems.cuff2016.closeness import _log, pair_delta
+from theorems.cuff2016.closeness import log_form, pair_delta
 from theorems.cuff2016.steps import combine
-from theorems.cuff2016.instances import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR, _pair
+from theorems.cuff2016.instances import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR, pair_instance
 from theorems.cuff2016.symbolic import HALF, all_steps
-from theorems.cuff2016._common import _C, _P, _X, reading_of
+from theorems.cuff2016._common import CHECKED, PROVED, REFUTED, reading_of
 
-__all__ = ["CLAIMS"]
+__all__ = ["CLAIMS", "prove_prop3_by_reduction"]
 
 
 # ======================================================================================
@@ -69,7 +71,7 @@ def _prop3_tight_instances():
             c = 1 - d
             P = (d, c * g / (1 + g), c / (1 + g), Fraction(0))
             Q = (Fraction(0), c / (1 + g), c * g / (1 + g), d)
-            out.append(_pair(f"extremal 4-point pair e^eps={g}, e^eps'={gp}, delta={d}", P, Q,
+            out.append(pair_instance(f"extremal 4-point pair e^eps={g}, e^eps'={gp}, delta={d}", P, Q,
                              gamma=g, gamma_prime=gp, delta=d))
     return tuple(out)
 
@@ -119,7 +121,7 @@ _NO_SMALLER = ((Fraction(1, 100), Fraction(1), Fraction(2)), (Fraction(1, 4), Fr
 
 @functools.lru_cache(maxsize=None)
 def _prop3_no_smaller_instances():
-    return tuple(_pair(f"P=(delta,1-delta), Q=(0,1), delta={d}, e^eps={g}, e^eps'={gp}",
+    return tuple(pair_instance(f"P=(delta,1-delta), Q=(0,1), delta={d}, e^eps={g}, e^eps'={gp}",
                        (d, 1 - d), (Fraction(0), Fraction(1)), delta=d, gamma=g, gamma_prime=gp)
                  for d, g, gp in _NO_SMALLER)
 
@@ -128,7 +130,7 @@ def _prop3_no_smaller_check(inst: Instance) -> Outcome:
     """The pair is (ε,δ)-close and E_{e^ε'}(P‖Q) = δ, so (ε',δ'')-closeness fails for all δ'' < δ."""
     P, Q = inst.params["P"], inst.params["Q"]
     d, g, gp = inst.params["delta"], inst.params["gamma"], inst.params["gamma_prime"]
-    parts = [is_close(P, Q, _log(g), d), compare(hockey_stick(P, Q, gp), ">=", d)]
+    parts = [is_close(P, Q, log_form(g), d), compare(hockey_stick(P, Q, gp), ">=", d)]
     return Outcome(combine(parts, "no smaller delta"))
 
 
@@ -218,14 +220,14 @@ PROP3 = Claim(
     "that δ' > δ. It is not possible for a larger δ to imply a smaller one, for any finite ε and ε'.",
     "implication",
     [reading_of("literal", "For the tightest δ at e^ε = γ and γ' < γ in a grid, max(E_γ'(P‖Q), E_γ'(Q‖P)) <= δ'",
-        prop3_check(), (PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR), expected=_C),
+        prop3_check(), (PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR), expected=CHECKED),
      reading_of("tightest", "The 4-point pair P = (δ, (1−δ)γ/(1+γ), (1−δ)/(1+γ), 0), Q its mirror image is (ε,δ)-close "
                     "with δ tight and has E_{γ'}(P‖Q) = δ' exactly (no smaller δ' is possible)",
         _prop3_tight_check, [Family("prop3-extremal", _prop3_tight_instances,
-                                    "grid of (γ, γ') and δ in {0, 1/10, 1/2, 9/10}")], expected=_C,
+                                    "grid of (γ, γ') and δ in {0, 1/10, 1/2, 9/10}")], expected=CHECKED,
         open_search=False),
      reading_of("delta-prime-exceeds-delta", "δ' > δ for every δ in [0, 1] and 0 <= ε' < ε",
-        _prop3_delta_check, [_DELTA_GRID], expected=_X, hypotheses=(_PROP3_RANGES,), finding=Finding.BOUNDARY,
+        _prop3_delta_check, [_DELTA_GRID], expected=REFUTED, hypotheses=(_PROP3_RANGES,), finding=Finding.BOUNDARY,
         why="fails only at the endpoint δ = 1, where δ' = δ = 1 (the vacuous level); proved for every δ < 1 "
             "(reading delta-prime-exceeds-delta-below-one)",
         notes="REFUTED at δ = 1: δ' − δ = (1 − δ)(e^ε − e^{ε'})/(e^ε + 1) = 0 (both are 1, the vacuous "
@@ -233,11 +235,11 @@ PROP3 = Claim(
      reading_of("delta-prime-exceeds-delta-below-one", "δ' > δ for every δ in [0, 1) and 0 <= ε' < ε",
         _prop3_delta_check, [_DELTA_GRID, Family("delta-grid-below-one", lambda: _prop3_delta_instances(
             (Fraction(0), Fraction(1, 3), Fraction(99, 100))), "delta in {0, 1/3, 99/100} x (γ, γ') grid")],
-        hypotheses=(_PROP3_RANGES, _DELTA_BELOW_ONE), prove=_prove_prop3_delta_below_one, expected=_P),
+        hypotheses=(_PROP3_RANGES, _DELTA_BELOW_ONE), prove=_prove_prop3_delta_below_one, expected=PROVED),
      reading_of("no-smaller-delta", "For P = (δ, 1−δ), Q = (0, 1): (ε,δ)-close for every ε, yet E_{e^ε'}(P‖Q) = δ for "
                             "every ε' (also ε' > ε): no (ε', δ'') with δ'' < δ follows",
         _prop3_no_smaller_check, [Family("no-smaller-delta", _prop3_no_smaller_instances,
-                                         "δ in {1/100, 1/10, 1/4, 1/2, 1}, e^ε' up to 10^9")], expected=_C,
+                                         "δ in {1/100, 1/10, 1/4, 1/2, 1}, e^ε' up to 10^9")], expected=CHECKED,
         open_search=False),
      Reading("forall-extremal-pair", "for all δ ∈ [0, 1] and 0 <= ε' <= ε: P = (δ, (1−δ)e^ε/(1+e^ε), "
             "(1−δ)/(1+e^ε), 0) and its mirror Q are (ε, δ)-close with δ tight and E_{e^ε'} = δ' both ways",
@@ -246,7 +248,7 @@ PROP3 = Claim(
                   "term P_y − γQ_y is signed by a non-negative-coefficient certificate; the sums cancel to δ, δ'.")],
 )
 
-def _prove_prop3_by_reduction(what: str = "pair") -> Decision:
+def prove_prop3_by_reduction(what: str = "pair") -> Decision:
     """Property 3 for EVERY (ε, δ)-close pair: approx-dominance, data processing of E_{e^ε'}, and the
     certified value of the four-output pair (the proof of reading forall-extremal-pair)."""
     from exactpriv.reductions import assemble_reduction
@@ -274,6 +276,6 @@ PROP3.readings.append(reduction_reading(
               "(ε', δ')-close with δ' = 1 − (e^ε' + 1)(1 − δ)/(e^ε + 1): proved by reduction to the four-output "
               "extremal pair (approx-dominance, data processing of the hockey-stick divergence, its certified "
               "value δ' on the extremal pair); each listed pair's kernels are confirmed at every e^ε of the grid",
-    prove=_prove_prop3_by_reduction, confirm=confirm_approx(sorted({g for g, _ in _PROP3_GRID}))))
+    prove=prove_prop3_by_reduction, confirm=confirm_approx(sorted({g for g, _ in _PROP3_GRID}))))
 
 CLAIMS = [PROP3]

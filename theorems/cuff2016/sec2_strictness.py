@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §2.2, the paragraph
+"""Cuff–Yu §2.2: Properties 1 and 2 are strict (witness constructions; the finite-set variant fails).
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §2.2, the paragraph
 after (12): Properties 1 and 2 are strict.
 
 Main claim: ``cuff2016.prop12_strict`` — "the reverse implications are not true in any form (closeness
@@ -25,8 +27,8 @@ from exactpriv.measures.divergence import kl, tv
 
 from theorems.cuff2016.closeness import pair_eps
 from theorems.cuff2016.steps import combine
-from theorems.cuff2016.instances import _pair
-from theorems.cuff2016._common import _C, _X, reading_of
+from theorems.cuff2016.instances import pair_instance
+from theorems.cuff2016._common import CHECKED, REFUTED, reading_of
 
 __all__ = ["CLAIMS"]
 
@@ -41,7 +43,7 @@ _SMALL = tuple(Fraction(1, 2 ** k) for k in (1, 2, 4, 8, 16, 32))
 def _strict_tv_instances():
     out = []
     for u in _SMALL:
-        out.append(_pair(f"P=(1-u,u,0), Q=(1-u,0,u), u={u}", (1 - u, u, Fraction(0)), (1 - u, Fraction(0), u), u=u))
+        out.append(pair_instance(f"P=(1-u,u,0), Q=(1-u,0,u), u={u}", (1 - u, u, Fraction(0)), (1 - u, Fraction(0), u), u=u))
     return tuple(out)
 
 
@@ -56,7 +58,7 @@ def _strict_tv_check(inst: Instance) -> Outcome:
 
 @functools.lru_cache(maxsize=None)
 def _strict_kl_one_instances():
-    return tuple(_pair(f"P=(1,0), Q=(1-u,u), u={u}", (Fraction(1), Fraction(0)), (1 - u, u), u=u) for u in _SMALL)
+    return tuple(pair_instance(f"P=(1,0), Q=(1-u,u), u={u}", (Fraction(1), Fraction(0)), (1 - u, u), u=u) for u in _SMALL)
 
 
 def _strict_kl_one_check(inst: Instance) -> Outcome:
@@ -82,7 +84,7 @@ def _strict_kl_both_instances():
                 if compare(kl(P, Q), "<=", a).is_true and compare(kl(Q, P), "<=", a).is_true:
                     break
                 u /= 2
-            out.append(_pair(f"both KL <= {a}, eps > {E}: u={u}, ratio={r}", P, Q, a=a, E=Fraction(E)))
+            out.append(pair_instance(f"both KL <= {a}, eps > {E}: u={u}, ratio={r}", P, Q, a=a, E=Fraction(E)))
     return tuple(out)
 
 
@@ -153,22 +155,22 @@ PROP12_STRICT = Claim(
     "non-implication",
     [reading_of("prop2-reverse", "TV = u arbitrarily small with D(P‖Q) = D(Q‖P) = oo (u = 1/2, ..., 1/2^32)",
         _strict_tv_check, [Family("tv-small-kl-infinite", _strict_tv_instances, "P=(1-u,u,0), Q=(1-u,0,u)")],
-        expected=_C,
+        expected=CHECKED,
         open_search=False, relations=(does_not_imply("tv_dp", "kl_dp", conditions=("pair-level",)),)),
      reading_of("prop1-reverse-one-sided", "D(P‖Q) <= 2u arbitrarily small with ε = oo (P = (1,0), Q = (1−u,u))",
         _strict_kl_one_check, [Family("kl-small-eps-infinite", _strict_kl_one_instances, "u = 1/2, ..., 1/2^32")],
-        expected=_C,
+        expected=CHECKED,
         open_search=False),
      reading_of("prop1-reverse-unbounded", "For a in {1/2, 1/8, 1/64, 1/1024} and E in {1, 5, 20}: a pair with "
                                    "D(P‖Q), D(Q‖P) <= a and ε > E (small two-sided KL gives no bound on ε)",
         _strict_kl_both_check, [Family("kl-small-eps-large", _strict_kl_both_instances,
                                        "P=(1-u,u), Q=(1-u/r,u/r), r a power of 2, u halved until both KL <= a")],
-        expected=_C,
+        expected=CHECKED,
         open_search=False, relations=(does_not_imply("kl_dp", "pure_dp", conditions=("pair-level",)),)),
      reading_of("prop1-reverse-finiteness-finite-spaces",
         "On a finite set there is a pair with D(P‖Q) <= a and D(Q‖P) <= a (both finite) that is not "
         "(ε,0)-close for any finite ε",
-        prove=_prove_finiteness_fails_on_finite_spaces, expected=_X,
+        prove=_prove_finiteness_fails_on_finite_spaces, expected=REFUTED,
         notes="Refuted for every finite set by a per-point certificate (no kind of point has both KL terms "
               "finite and an infinite log-ratio; the library's measures agree on all support patterns of 1-4 "
               "points).  The paper works on general measurable spaces, where an unbounded density ratio gives both "

@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §3.3: Lemma 2
+"""Cuff–Yu Lemma 2: ε-MI-DP ⇒ (0, √(2ε))-DP, its tight form (28) attained by BSCs, Remark (33).
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §3.3: Lemma 2
 (ordering (C)), its tight form (28), Appendix C and Remark (33).
 
 Main claims
@@ -33,12 +35,12 @@ from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
-from theorems.cuff2016.closeness import LN2, _h
-from theorems.cuff2016.steps import _certify, combine, measured_cmp, prove_identity, prove_limit
+from theorems.cuff2016.closeness import LN2, binary_entropy
+from theorems.cuff2016.steps import prove_for_all_eps, combine, measured_cmp, prove_identity, prove_limit
 from theorems.cuff2016.instances import MECH_FAMILIES, MECHS_BSC, mech, rpmf
-from theorems.cuff2016.measured import _mi, _tv, approx_delta
-from theorems.cuff2016.symbolic import _T, HALF, all_steps, h_sym, rr2
-from theorems.cuff2016._common import _C, _P, reading_of
+from theorems.cuff2016.measured import sharp_mi_dp, tv_dp_of, approx_delta
+from theorems.cuff2016.symbolic import EXP_EPS, HALF, all_steps, h_sym, rr2
+from theorems.cuff2016._common import CHECKED, PROVED, reading_of
 
 __all__ = ["CLAIMS"]
 
@@ -60,7 +62,7 @@ def _prove_eq99() -> Decision:
         prove_identity(h((1 + d) / 2) - h((1 - d) / 2), "h((1+d)/2) = h((1-d)/2)"),
         compare(g.subs(d, 0), "==", 0),
         prove_identity(sympy.diff(g, d) - gp, "g'(d) = (ln(1+d) - ln(1-d))/2 - d"),
-        _certify((sympy.log(1 + EPS) - sympy.log(1 - EPS)) / 2, ">=", EPS, "g'(d) >= 0 on [0, 1)",
+        prove_for_all_eps((sympy.log(1 + EPS) - sympy.log(1 - EPS)) / 2, ">=", EPS, "g'(d) >= 0 on [0, 1)",
                  domain=(0, 1), closed=(True, False)),
         compare(LogForm.log(2) - Fraction(1, 2), ">=", 0),
     ]
@@ -75,8 +77,8 @@ def lemma2_27_check(bound_sq):
 
     def check(inst: Instance) -> Outcome:
         M = inst.mechanism
-        t = _tv(M).value
-        m = _mi(M)
+        t = tv_dp_of(M).value
+        m = sharp_mi_dp(M)
         # t^2 <= bound_sq(mi)  <=>  mi >= the smallest eps with bound_sq(eps) >= t^2
         need = bound_sq.inverse(t * t)
         return Outcome(measured_cmp(m, ">=", need), {"tv_dp": t, "mi_dp": m, "mi needed": need})
@@ -102,15 +104,15 @@ def lemma2_28_check(shrink=Fraction(1)):
 
     def check(inst: Instance) -> Outcome:
         M = inst.mechanism
-        t = _tv(M).value
-        m = _mi(M)
+        t = tv_dp_of(M).value
+        m = sharp_mi_dp(M)
         if t > shrink:
             # s·δ' <= s < tv: refuted iff ε <= ln 2 (else the claim is (s)-DP: also refuted)
             return Outcome(Decision.false("exact", f"tv_dp = {t} > {shrink} >= claimed delta'"), {"tv_dp": t})
         above = measured_cmp(m, ">=", LN2)
         if above.is_true and shrink == 1:
             return Outcome(Decision.true("exact", "mi_dp >= ln 2: the implication is (1)-DP, vacuous"), {"mi_dp": m})
-        need = LN2 - _h((1 - t / shrink) / 2)  # mi >= need  <=>  tv <= shrink·delta'(mi)
+        need = LN2 - binary_entropy((1 - t / shrink) / 2)  # mi >= need  <=>  tv <= shrink·delta'(mi)
         return Outcome(measured_cmp(m, ">=", need), {"tv_dp": t, "mi_dp": m, "ln2 - h((1-tv)/2)": need})
 
     return check
@@ -119,12 +121,12 @@ def lemma2_28_check(shrink=Fraction(1)):
 def _lemma2_bsc_check(inst: Instance) -> Outcome:
     """BSC(p): mi_dp = ln 2 − h(p), tv_dp = |1 − 2p|, and equality in (28): h((1 − tv)/2) = ln 2 − mi."""
     M, p = inst.mechanism, inst.params["p"]
-    m, t = _mi(M), _tv(M).value
+    m, t = sharp_mi_dp(M), tv_dp_of(M).value
     if m.value is None:  # an equality needs the exact value (a BSC always has one)
         return Outcome(Decision.undecided("enclosure", "mi_dp is only enclosed: equality cannot be decided"),
                        {"mi_dp": m})
-    parts = [compare(m.value, "==", LN2 - _h(p)), compare(t, "==", abs(1 - 2 * p)),
-             compare(_h((1 - t) / 2) + m.value, "==", LN2)]
+    parts = [compare(m.value, "==", LN2 - binary_entropy(p)), compare(t, "==", abs(1 - 2 * p)),
+             compare(binary_entropy((1 - t) / 2) + m.value, "==", LN2)]
     return Outcome(combine(parts, "BSC equality in (28)"), {"mi_dp": m, "tv_dp": t})
 
 
@@ -138,7 +140,7 @@ def _lemma2_asym_check(inst: Instance) -> Outcome:
     """On BSC(1/2 − d/2): 1 − tv² <= tv²/(2·mi) <= 1, i.e. √(2ε) is within a factor
     (1 − tv²)^{-1/2} of the tight δ' (finite quantitative form of 'asymptotically tight')."""
     M = inst.mechanism
-    m, t = _mi(M), _tv(M).value
+    m, t = sharp_mi_dp(M), tv_dp_of(M).value
     if m.value is None:  # the BSCs of the family have exact values; other channels are not this reading's
         return Outcome(Decision.undecided("enclosure", "mi_dp is only enclosed"), {"mi": m})
     parts = [compare(t * t, "<=", 2 * m.value), compare((1 - t * t) * 2 * m.value, "<=", t * t)]
@@ -160,7 +162,7 @@ def _eq99_instances():
 def _eq99_check(inst: Instance) -> Outcome:
     """(99): h(x) <= ln 2 − 2(x − 1/2)²."""
     x = inst.params["x"]
-    return Outcome(compare(_h(x), "<=", LN2 - 2 * (x - Fraction(1, 2)) ** 2))
+    return Outcome(compare(binary_entropy(x), "<=", LN2 - 2 * (x - Fraction(1, 2)) ** 2))
 
 
 @functools.lru_cache(maxsize=None)
@@ -190,8 +192,8 @@ def _bsc_extremal_check(inst: Instance) -> Outcome:
                                                  [Fraction(1, 2) + (a - b) / 2, Fraction(1, 2) - (a - b) / 2]])
     c_hat = capacity(hat)
     c = capacity(inst.mechanism)
-    parts = [compare(tv_dp(hat).value, "==", d), compare(_tv(inst.mechanism).value, "==", d),
-             compare(c_hat.value, "==", LN2 - _h((1 - d) / 2)), measured_cmp(c, ">=", c_hat.value)]
+    parts = [compare(tv_dp(hat).value, "==", d), compare(tv_dp_of(inst.mechanism).value, "==", d),
+             compare(c_hat.value, "==", LN2 - binary_entropy((1 - d) / 2)), measured_cmp(c, ">=", c_hat.value)]
     return Outcome(combine(parts, "BSC extremal"), {"C": c, "C_hat": c_hat})
 
 
@@ -243,8 +245,8 @@ def _prove_lemma2_bsc() -> Decision:
     p = (1 - tv.value) / 2
     lim = sympy.limit(mi.value, EPS, sympy.oo)
     B0 = zoo.binary_symmetric_channel(0)
-    parts = [equality_for_all(mi, sympy.log(2) - h_sym(1 / (1 + _T))),
-             equality_for_all(tv, 1 - 2 / (1 + _T)),
+    parts = [equality_for_all(mi, sympy.log(2) - h_sym(1 / (1 + EXP_EPS))),
+             equality_for_all(tv, 1 - 2 / (1 + EXP_EPS)),
              inequality_for_all(p, ">", 0), inequality_for_all(p, "<=", HALF),
              equality_for_all(h_sym(p) + mi.value, sympy.log(2)),
              compare(mi.value.subs(EPS, 0), "==", 0),
@@ -282,35 +284,35 @@ LEMMA2 = Claim(
     "function of the channel parameters ... h(x) <= ln 2 − 2(x − ½)² (99).",
     "implication",
     [reading_of("eq27", "tv_dp(M) <= sqrt(2 mi_dp(M)), checked as mi_dp >= tv_dp²/2", lemma2_27_check(LinearSq(2)),
-        MECH_FAMILIES + (MECHS_BSC,), expected=_C,
+        MECH_FAMILIES + (MECHS_BSC,), expected=CHECKED,
         relations=(implies("mi_dp", "tv_dp", sympy.sqrt(2 * EPS), "√(2ε)"),)),
      reading_of("eq28-tight-form", "tv_dp <= 1 − 2h^{-1}(ln 2 − mi_dp) when mi_dp <= ln 2, checked as "
                            "h((1 − tv_dp)/2) >= ln 2 − mi_dp (h increasing on [0, ½])",
-        lemma2_28_check(), MECH_FAMILIES + (MECHS_BSC,), expected=_C),
+        lemma2_28_check(), MECH_FAMILIES + (MECHS_BSC,), expected=CHECKED),
      reading_of("eq28-equality-bsc", "BSC(p): mi_dp = ln 2 − h(p), tv_dp = |1 − 2p| and h((1 − tv)/2) + mi = ln 2 "
                              "exactly: (28) is attained for every ε in [0, ln 2] (p = 0: ε = ln 2, δ' = 1)",
-        _lemma2_bsc_check, (MECHS_BSC,), expected=_C,
+        _lemma2_bsc_check, (MECHS_BSC,), expected=CHECKED,
         open_search=False),
      reading_of("eq27-asymptotically-tight", "tv²/(2 mi) -> 1 along BSCs with tv -> 0 (proved), and 1 − tv² <= "
                                      "tv²/(2 mi) <= 1 on BSC(½ − 1/2^k), k = 2..11",
         _lemma2_asym_check, [Family("bsc-near-half", _bsc_near_half, "p = 1/2 - 1/2^k")],
-        prove=_prove_lemma2_asym, expected=_P,
+        prove=_prove_lemma2_asym, expected=PROVED,
         open_search=False),
      reading_of("eq99", "h(x) <= ln 2 − 2(x − ½)² for all x in [0, 1] (exact at x = k/32)", _eq99_check,
-        [Family("x-grid", _eq99_instances, "x = k/32, k = 0..32")], prove=_prove_eq99, expected=_P,
+        [Family("x-grid", _eq99_instances, "x = k/32, k = 0..32")], prove=_prove_eq99, expected=PROVED,
         notes="The certifier alone is UNDECIDED on (99) (touch point x = ½, log singularity at 0); the "
               "proof differentiates once and certifies the derivative (see _prove_eq99).",
         hypotheses=(_X_IN_UNIT_INTERVAL,)),
      reading_of("relaxation-27-of-28", "1 − 2h^{-1}(ln 2 − ε) <= sqrt(2ε) for all ε in [0, ln 2], i.e. with "
                                "δ' = d: d²/2 <= ln 2 − h((1 − d)/2) for all d in [0, 1]",
-        prove=_prove_eq99, expected=_P, notes="Same inequality as (99) after x = (1 − d)/2."),
+        prove=_prove_eq99, expected=PROVED, notes="Same inequality as (99) after x = (1 − d)/2."),
      reading_of("bsc-extremal", "The symmetrised channel (95)-(96) is a BSC with the same TV and capacity <= the "
                         "original channel's", _bsc_extremal_check,
         [Family("binary-channels", _binary_channels, "grid a, b in {0, 1/3, 1} and 6 random (seed 91)")],
-        expected=_C,
+        expected=CHECKED,
         hypotheses=(BINARY_CHANNEL,)),
      reading_of("capacity-convex", "C(λW1 + (1−λ)W2) <= λC(W1) + (1−λ)C(W2) for random binary channels",
-        _convex_check, [Family("channel-pairs", _convex_instances, "8 random pairs (seed 93)")], expected=_C,
+        _convex_check, [Family("channel-pairs", _convex_instances, "8 random pairs (seed 93)")], expected=CHECKED,
         hypotheses=(_CONVEX_COMBINATION,)),
      Reading("forall-bsc", "for every ε >= 0, BSC(1/(1+e^ε)) has tv_dp = 1 − 2h^{-1}(ln 2 − mi_dp) "
          "exactly; its MI levels cover [0, ln 2), and BSC(0) gives ln 2", prove=_prove_lemma2_bsc,
@@ -331,10 +333,10 @@ def _threshold_check(inst: Instance) -> Outcome:
     """The binary erasure channel with non-erasure probability d is (d ln 2)-MI-DP, yet
     E_γ(P_1‖P_2) = d for every γ: every (ε', δ')-DP guarantee it has needs δ' >= d > 0."""
     M, d = inst.mechanism, inst.params["delta"]
-    parts = [measured_cmp(_mi(M), "<=", LN2 * d)]
+    parts = [measured_cmp(sharp_mi_dp(M), "<=", LN2 * d)]
     for g in (Fraction(1), Fraction(10), Fraction(10 ** 6), Fraction(10 ** 30)):
         parts.append(compare(approx_delta(M, g), ">=", d))
-    return Outcome(combine(parts, "positive threshold"), {"mi_dp": _mi(M)})
+    return Outcome(combine(parts, "positive threshold"), {"mi_dp": sharp_mi_dp(M)})
 
 
 LEMMA2_GENERAL = Claim(
@@ -349,7 +351,7 @@ LEMMA2_GENERAL = Claim(
                               "ε-MI-DP with δ(e^ε') >= d for e^ε' up to 10^30: every (ε', δ') implied by "
                               "ε-MI-DP has δ' >= d > 0",
         _threshold_check, [Family("erasure-threshold", _threshold_instances, "binary erasure channels")],
-        expected=_C,
+        expected=CHECKED,
         notes="Finite analogue of 'δ' must exceed a positive threshold'.  The characterisation itself is not "
               "stated in the paper ('too unwieldy'), so its existence and the blow-up of ε' are not encodable.",
         open_search=False)],

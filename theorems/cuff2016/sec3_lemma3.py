@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §3.3: Lemma 3 (the
+"""Cuff–Yu Lemma 3: (δ)-DP ⇒ ε'-MI-DP with ε' of (35), the bounds (105)–(127), Example 3.3.
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §3.3: Lemma 3 (the
 reverse direction), the bounds (105)–(127), Example 3.3.
 
 Main claims
@@ -34,12 +36,12 @@ from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
-from theorems.cuff2016.closeness import _h, _log, sym
+from theorems.cuff2016.closeness import binary_entropy, log_form, sym
 from theorems.cuff2016.steps import combine, measured_cmp, prove_limit
 from theorems.cuff2016.instances import MECH_FAMILIES, mech
-from theorems.cuff2016.measured import _mi, _tv, max_alphabet
+from theorems.cuff2016.measured import sharp_mi_dp, tv_dp_of, max_alphabet
 from theorems.cuff2016.symbolic import all_steps, h_sym
-from theorems.cuff2016._common import _C, _P, reading_of
+from theorems.cuff2016._common import CHECKED, PROVED, reading_of
 
 __all__ = ["CLAIMS"]
 
@@ -49,7 +51,7 @@ __all__ = ["CLAIMS"]
 # ======================================================================================
 def lemma3_bound(delta, m: int) -> LogForm:
     """ε'(δ) = 2h(δ) + 2δ ln m (35) with m = min{|Y|, max_i |X_i| + 1}."""
-    return 2 * _h(delta) + LogForm(0, logs=[(m, 2 * Fraction(delta))])
+    return 2 * binary_entropy(delta) + LogForm(0, logs=[(m, 2 * Fraction(delta))])
 
 
 def lemma3_check(bound=lemma3_bound):
@@ -59,11 +61,11 @@ def lemma3_check(bound=lemma3_bound):
 
     def check(inst: Instance) -> Outcome:
         M = inst.mechanism
-        t = _tv(M).value
+        t = tv_dp_of(M).value
         m = min(len(M.outputs), max_alphabet(M) + 1)
         b0, b1 = bound(t, m), bound(Fraction(1), m)
         b = b0 if compare(b0, "<=", b1).is_true else b1
-        return Outcome(measured_cmp(_mi(M), "<=", b), {"tv_dp": t, "m": m, "bound": b, "mi_dp": _mi(M)})
+        return Outcome(measured_cmp(sharp_mi_dp(M), "<=", b), {"tv_dp": t, "m": m, "bound": b, "mi_dp": sharp_mi_dp(M)})
 
     return check
 
@@ -74,28 +76,28 @@ def bound_105(delta, ny: int):
     if ny == 1:
         return LogForm(0)
     if delta <= Fraction(ny - 1, ny):
-        return _h(delta) + LogForm(0, logs=[(ny - 1, delta)])
-    return _log(ny)
+        return binary_entropy(delta) + LogForm(0, logs=[(ny - 1, delta)])
+    return log_form(ny)
 
 
 def bound_126(delta, nx: int):
     """(126): 2h(δ/(1+δ)) + 2 δ/(1+δ) ln |X~|."""
     r = Fraction(delta) / (1 + Fraction(delta))
-    return 2 * _h(r) + LogForm(0, logs=[(nx, 2 * r)])
+    return 2 * binary_entropy(r) + LogForm(0, logs=[(nx, 2 * r)])
 
 
 def _lemma3_105_check(inst: Instance) -> Outcome:
     M = inst.mechanism
-    t = _tv(M).value
+    t = tv_dp_of(M).value
     b = bound_105(t, len(M.outputs))
-    return Outcome(measured_cmp(_mi(M), "<=", b), {"tv_dp": t, "bound": b, "mi_dp": _mi(M)})
+    return Outcome(measured_cmp(sharp_mi_dp(M), "<=", b), {"tv_dp": t, "bound": b, "mi_dp": sharp_mi_dp(M)})
 
 
 def _lemma3_126_check(inst: Instance) -> Outcome:
     M = inst.mechanism
-    t = _tv(M).value
+    t = tv_dp_of(M).value
     b = bound_126(t, max_alphabet(M))
-    return Outcome(measured_cmp(_mi(M), "<=", b), {"tv_dp": t, "bound": b, "mi_dp": _mi(M)})
+    return Outcome(measured_cmp(sharp_mi_dp(M), "<=", b), {"tv_dp": t, "bound": b, "mi_dp": sharp_mi_dp(M)})
 
 
 @functools.lru_cache(maxsize=None)
@@ -111,8 +113,8 @@ def _delta_card_grid():
 def _eq106_127_check(inst: Instance) -> Outcome:
     """(106): (105) <= h(δ) + δ ln|Y|  and  (127): (126) <= 2h(δ) + 2δ ln(|X~| + 1)."""
     d, c = inst.params["delta"], inst.params["card"]
-    parts = [compare(bound_105(d, c), "<=", _h(d) + LogForm(0, logs=[(c, d)])),
-             compare(bound_126(d, c), "<=", 2 * _h(d) + LogForm(0, logs=[(c + 1, 2 * d)]))]
+    parts = [compare(bound_105(d, c), "<=", binary_entropy(d) + LogForm(0, logs=[(c, d)])),
+             compare(bound_126(d, c), "<=", 2 * binary_entropy(d) + LogForm(0, logs=[(c + 1, 2 * d)]))]
     return Outcome(combine(parts, "(106), (127)"))
 
 
@@ -143,18 +145,18 @@ LEMMA3 = Claim(
     [reading_of("eq35", "mi_dp <= min(ε'(tv_dp), ε'(1)), ε'(δ) = 2h(δ) + 2δ ln min{|Y|, max|X_i| + 1} (every δ in "
                 "[tv_dp, 1] is a valid (δ)-DP level; ε' is unimodal)",
         lemma3_check(), MECH_FAMILIES + (Family("erasure-channels", _erasure_instances, "N up to 16"),),
-        expected=_C,
+        expected=CHECKED,
         relations=(implies("tv_dp", "mi_dp", 2 * h_sym(EPS) + 2 * EPS * sympy.log(_M_CARD), "2h(δ)+2δ ln m",
                            conditions=("cardinality",), composable=False,
                            note="not monotone in δ; checked as min over δ' in [δ, 1]"),)),
      reading_of("eq105", "mi_dp <= (105) at δ = tv_dp with |Y| the number of outputs", _lemma3_105_check,
-        MECH_FAMILIES + (Family("erasure-channels", _erasure_instances, "N up to 16"),), expected=_C),
+        MECH_FAMILIES + (Family("erasure-channels", _erasure_instances, "N up to 16"),), expected=CHECKED),
      reading_of("eq126", "mi_dp <= (126) at δ = tv_dp with |X~| = max_i |X_i|", _lemma3_126_check,
-        MECH_FAMILIES + (Family("erasure-channels", _erasure_instances, "N up to 16"),), expected=_C),
+        MECH_FAMILIES + (Family("erasure-channels", _erasure_instances, "N up to 16"),), expected=CHECKED),
      reading_of("eq106-eq127", "(105) <= h(δ) + δ ln|Y| and (126) <= 2h(δ) + 2δ ln(|X~| + 1) for δ = k/16 and "
                        "cardinalities 1, 2, 3, 4, 7, 16, 100", _eq106_127_check,
         [Family("delta-cardinality-grid", _delta_card_grid, "delta = k/16, card in {1,2,3,4,7,16,100}")],
-        expected=_C, notes="The certifier is UNDECIDED on the all-δ form of (127) within 10 s (log "
+        expected=CHECKED, notes="The certifier is UNDECIDED on the all-δ form of (127) within 10 s (log "
                            "singularities at δ = 0); the exact grid is the evidence.",
         hypotheses=(_DELTA_CARD_RANGES,))],
 )
@@ -176,7 +178,7 @@ def _ex33_capacity_check(inst: Instance) -> Outcome:
     ds = [kl(r, q) for r in M.rows]
     parts = [compare(i_uni, "==", target)] + [compare(v, "<=", target) for v in ds]
     parts.append(compare(conditional_mi(M, prior=uni, record=0, method="exact").value, "==", i_uni))
-    parts.append(compare(_mi(M).value, "==", target))
+    parts.append(compare(sharp_mi_dp(M).value, "==", target))
     return Outcome(combine(parts, "capacity of the erasure channel"), {"I(uniform)": i_uni, "target": target})
 
 
@@ -240,15 +242,15 @@ EX3_3 = Claim(
     [reading_of("capacity", "I at the uniform input = max_x D(W_x‖P_Y) = δ ln N exactly (so C = δ ln N), "
                     "I(X_1;Y|X^{-1}) = I(X_1;Y), and mi_dp agrees",
         _ex33_capacity_check, [Family("erasure-channels", _erasure_instances,
-                                      "N in {2,3,4,5,8,16}, delta in {0,1/4,1/2,1}")], expected=_C,
+                                      "N in {2,3,4,5,8,16}, delta in {0,1/4,1/2,1}")], expected=CHECKED,
         open_search=False),
      # the certificate is the limit alone; the inequality and the monotonicity are instance checks, so they are
      # a reading of their own (CHECKED), not part of the PROVED one (issue 19 item 5)
      Reading("factor-two-scaling", "Lemma 3's bound over the capacity, ε'/C = (2h(δ) + 2δ ln(N+1))/(δ ln N), tends "
-             "to 2 as N -> oo, for every fixed δ ∈ (0, 1)", prove=_prove_ex33_limit, expected=_P, open_search=False),
+             "to 2 as N -> oo, for every fixed δ ∈ (0, 1)", prove=_prove_ex33_limit, expected=PROVED, open_search=False),
      reading_of("factor-two-scaling-grid", "Lemma 3's ε' > 2C and ε'/C decreases from N to 2N, for δ ∈ {1/10, 1/2, 1} and "
                                    "N = 2^k, k ∈ {1, 2, 4, 8, 16}", _ex33_scaling_check,
-        [Family("N-grid", _scaling_instances, "delta in {1/10, 1/2, 1}, N = 2^k")], expected=_C,
+        [Family("N-grid", _scaling_instances, "delta in {1/10, 1/2, 1}, N = 2^k")], expected=CHECKED,
         open_search=False),
      Reading("forall-delta", "capacity of the erasure channel with symbolic δ is δ log N for every "
               "δ ∈ [0, 1], N = 2..5", prove=_prove_ex33, expected=Verdict.PROVED, open_search=False)],

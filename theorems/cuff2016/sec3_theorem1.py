@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §3: Theorem 1, the
+"""Cuff–Yu Theorem 1: ε-DP ⪰ MI-DP ⪰ (ε, δ)-DP, the strictness of (A) and (B), Lemma 1.
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §3: Theorem 1, the
 strictness of orderings (A) and (B), Lemma 1.
 
 Main claims
@@ -32,13 +34,13 @@ from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
-from theorems.cuff2016.closeness import GAMMAS, _log, min_eps_eps2
+from theorems.cuff2016.closeness import GAMMAS, log_form, min_eps_eps2
 from theorems.cuff2016.steps import combine, measured_cmp
 from theorems.cuff2016.instances import MECH_FAMILIES, mech, rpmf
-from theorems.cuff2016.measured import _kl, _mi, _pure, _tv, approx_delta, max_alphabet
+from theorems.cuff2016.measured import kl_dp_of, sharp_mi_dp, pure_dp_of, tv_dp_of, approx_delta, max_alphabet
 from theorems.cuff2016.sec2_property3 import prop3_delta_prime
 from theorems.cuff2016.sec3_lemma3 import lemma3_bound
-from theorems.cuff2016._common import _C, reading_of
+from theorems.cuff2016._common import CHECKED, reading_of
 
 __all__ = ["CLAIMS"]
 
@@ -51,11 +53,11 @@ def lemma1_21_check(bound):
 
     def check(inst: Instance) -> Outcome:
         M = inst.mechanism
-        eps = _pure(M).value
+        eps = pure_dp_of(M).value
         if eps == OO:
             return Outcome(Decision.true("vacuous", "pure_dp = oo"), {"pure_dp": "oo"})
         b = bound(eps)
-        return Outcome(compare(_kl(M).value, "<=", b), {"pure_dp": eps, "kl_dp": _kl(M).value, "bound": b})
+        return Outcome(compare(kl_dp_of(M).value, "<=", b), {"pure_dp": eps, "kl_dp": kl_dp_of(M).value, "bound": b})
 
     return check
 
@@ -65,10 +67,10 @@ def lemma1_22_check(scale=Fraction(1)):
 
     def check(inst: Instance) -> Outcome:
         M = inst.mechanism
-        k = _kl(M).value
+        k = kl_dp_of(M).value
         if k == OO:
             return Outcome(Decision.true("vacuous", "kl_dp = oo"))
-        return Outcome(measured_cmp(_mi(M), "<=", k * scale), {"kl_dp": k, "mi_dp": _mi(M)})
+        return Outcome(measured_cmp(sharp_mi_dp(M), "<=", k * scale), {"kl_dp": k, "mi_dp": sharp_mi_dp(M)})
 
     return check
 
@@ -76,10 +78,10 @@ def lemma1_22_check(scale=Fraction(1)):
 def _lemma1_23_check(inst: Instance) -> Outcome:
     """(23): ε-DP ⇒ min{ε, ε²}-MI-DP, checked as mi_dp(M) <= min(pure, pure²)."""
     M = inst.mechanism
-    eps = _pure(M).value
+    eps = pure_dp_of(M).value
     if eps == OO:
         return Outcome(Decision.true("vacuous", "pure_dp = oo"))
-    return Outcome(measured_cmp(_mi(M), "<=", min_eps_eps2(eps)), {"pure_dp": eps, "mi_dp": _mi(M)})
+    return Outcome(measured_cmp(sharp_mi_dp(M), "<=", min_eps_eps2(eps)), {"pure_dp": eps, "mi_dp": sharp_mi_dp(M)})
 
 
 @functools.lru_cache(maxsize=None)
@@ -128,7 +130,7 @@ LEMMA1 = Claim(
     "[Proof:] I(X_i;Y|X^{-i}) = E[D(P_{Y|X^n=X̄^n} ‖ P_{Y|X^{-i}=X̄^{-i}})] (24).",
     "implication",
     [reading_of("eq21", "kl_dp(M) <= min{pure_dp(M), pure_dp(M)²}", lemma1_21_check(min_eps_eps2), MECH_FAMILIES,
-        expected=_C,
+        expected=CHECKED,
         relations=(implies("pure_dp", "kl_dp", sympy.Min(EPS, EPS ** 2), "min{ε,ε²}"),)),
      reduction_reading(
          "eq21-by-reduction", given="pure_dp", measure="kl_dp", bound=sympy.Min(EPS, EPS ** 2),
@@ -138,14 +140,14 @@ LEMMA1 = Claim(
                    "monotone under post-processing, KL(RR(ε)) = ε tanh(ε/2) <= min{ε, ε²} certified); each listed "
                    "mechanism's kernels are confirmed"),
      reading_of("eq22", "mi_dp(M) <= kl_dp(M) (decided from the certified upper side of mi_dp)", lemma1_22_check(),
-        MECH_FAMILIES, expected=_C,
+        MECH_FAMILIES, expected=CHECKED,
         relations=(implies("kl_dp", "mi_dp", EPS, "ε"),)),
-     reading_of("eq23", "mi_dp(M) <= min{pure_dp(M), pure_dp(M)²}", _lemma1_23_check, MECH_FAMILIES, expected=_C,
+     reading_of("eq23", "mi_dp(M) <= min{pure_dp(M), pure_dp(M)²}", _lemma1_23_check, MECH_FAMILIES, expected=CHECKED,
         relations=(implies("pure_dp", "mi_dp", sympy.Min(EPS, EPS ** 2), "min{ε,ε²}"),)),
      reading_of("eq24-identity", "I(X_i;Y|X_{-i}) equals the expected KL of (24), computed from the definition, for "
                          "random mechanisms and random dependent priors",
         _lemma1_24_check, [Family("mechanism-prior-pairs", _lemma1_24_instances, "6 random (seed 24)")],
-        expected=_C)],
+        expected=CHECKED)],
 )
 
 # ======================================================================================
@@ -154,7 +156,7 @@ LEMMA1 = Claim(
 def _thm1_c_check(inst: Instance) -> Outcome:
     """MI-DP ⪰ (ε,δ)-DP via (27): for every ε' >= 0, δ(e^{ε'}) <= √(2·mi_dp)."""
     M = inst.mechanism
-    m = _mi(M)
+    m = sharp_mi_dp(M)
     parts = [measured_cmp(m, ">=", approx_delta(M, g) ** 2 / 2) for g in GAMMAS]
     return Outcome(combine(parts, "(eps',delta)-profile <= sqrt(2 mi)"))
 
@@ -167,7 +169,7 @@ def _thm1_d_check(inst: Instance) -> Outcome:
     parts = []
     for g in GAMMAS:
         d0 = prop3_delta_prime(approx_delta(M, g), g, Fraction(1))
-        parts.append(measured_cmp(_mi(M), "<=", lemma3_bound(d0, m)))
+        parts.append(measured_cmp(sharp_mi_dp(M), "<=", lemma3_bound(d0, m)))
     return Outcome(combine(parts, "(18) via Property 3 + Lemma 3"))
 
 
@@ -181,7 +183,7 @@ def _thm1_card_check(inst: Instance) -> Outcome:
     """Without a cardinality bound (δ)-DP does not bound MI: erasure channels with tv_dp = 1/2
     have mi_dp = (1/2) ln N, unbounded in N."""
     M, N = inst.mechanism, inst.params["N"]
-    parts = [compare(_tv(M).value, "==", Fraction(1, 2)), measured_cmp(_mi(M), ">=", _log(N) / 2)]
+    parts = [compare(tv_dp_of(M).value, "==", Fraction(1, 2)), measured_cmp(sharp_mi_dp(M), ">=", log_form(N) / 2)]
     return Outcome(combine(parts, "MI grows with the cardinality"))
 
 
@@ -192,16 +194,16 @@ THM1 = Claim(
     "bound min{|Y|, max_i |X_i|}.",
     "equivalence",
     [reading_of("eps-DP-over-MI-DP", "Parameter map of (23): mi_dp <= min{pure_dp, pure_dp²}",
-        _lemma1_23_check, MECH_FAMILIES, expected=_C),
+        _lemma1_23_check, MECH_FAMILIES, expected=CHECKED),
      reading_of("MI-DP-over-eps-delta-DP", "Parameter map of (27): δ(e^ε') <= sqrt(2 mi_dp) for e^ε' in {1, 3/2, 2, 3}",
-        _thm1_c_check, MECH_FAMILIES, expected=_C),
+        _thm1_c_check, MECH_FAMILIES, expected=CHECKED),
      reading_of("eps-delta-DP-over-MI-DP", "(18) via Property 3 (ε' = 0) and Lemma 3: mi_dp <= 2h(δ₀) + 2δ₀ ln m with "
                                    "δ₀ = 1 − 2(1 − δ(e^ε))/(e^ε + 1), m = min{|Y|, max|X_i| + 1}",
-        _thm1_d_check, MECH_FAMILIES, expected=_C),
+        _thm1_d_check, MECH_FAMILIES, expected=CHECKED),
      reading_of("cardinality-needed", "Without a cardinality bound the last ordering fails: erasure channels with "
                               "tv_dp = 1/2 have mi_dp >= ½ ln N for N = 2, 4, 8, 32",
         _thm1_card_check, [Family("erasure-growing-N", _cardinality_instances, "N = 2, 4, 8, 32, delta = 1/2")],
-        expected=_C,
+        expected=CHECKED,
         open_search=False)],
 )
 
@@ -228,7 +230,7 @@ def _strict_a_instances():
 def _strict_a_check(inst: Instance) -> Outcome:
     """(A) is strict: KL-DP <= α' (any α' in the sequence) with pure DP = ln 8 > β' = 1 fixed."""
     M, a = inst.mechanism, inst.params["alpha"]
-    parts = [compare(_kl(M).value, "<=", a), compare(_pure(M).value, ">", 1)]
+    parts = [compare(kl_dp_of(M).value, "<=", a), compare(pure_dp_of(M).value, ">", 1)]
     return Outcome(combine(parts, "small KL-DP, pure DP > 1"))
 
 
@@ -242,9 +244,9 @@ def _strict_b_check(inst: Instance) -> Outcome:
     """(B) is strict even with |X| = 2, |Y| = 3: mi_dp = α ln 2 <= α but kl_dp = pure_dp = oo
     (also footnote 3: ε-MI-DP but not ε'-DP for any ε')."""
     M, a = inst.mechanism, inst.params["alpha"]
-    parts = [measured_cmp(_mi(M), "<=", a),
-             Decision.true("exact", "kl_dp = oo") if _kl(M).value == OO else Decision.false("exact", "kl_dp finite"),
-             Decision.true("exact", "pure_dp = oo") if _pure(M).value == OO else
+    parts = [measured_cmp(sharp_mi_dp(M), "<=", a),
+             Decision.true("exact", "kl_dp = oo") if kl_dp_of(M).value == OO else Decision.false("exact", "kl_dp finite"),
+             Decision.true("exact", "pure_dp = oo") if pure_dp_of(M).value == OO else
              Decision.false("exact", "pure_dp finite")]
     return Outcome(combine(parts, "small MI-DP, infinite KL-DP and eps"))
 
@@ -259,11 +261,11 @@ STRICT_AB = Claim(
     [reading_of("A-strict", "For β' = 1 and every α' in 1/2, 1/4, ..., 1/4096 there is a binary mechanism with "
                     "kl_dp <= α' and pure_dp = ln 8 > 1",
         _strict_a_check, [Family("kl-small-pure-large", _strict_a_instances, "rows (1-u,u), (1-u/8,u/8)")],
-        expected=_C,
+        expected=CHECKED,
         open_search=False, relations=(does_not_imply("kl_dp", "pure_dp"),)),
      reading_of("B-strict-and-footnote-3", "For α' = 2^-k, the binary erasure channel with δ = α' has mi_dp = α' ln 2 <= "
                                    "α' but kl_dp = pure_dp = oo (|X| = 2, |Y| = 3)",
-        _strict_b_check, [Family("erasure-small-delta", _strict_b_instances, "delta = 1/2^k")], expected=_C,
+        _strict_b_check, [Family("erasure-small-delta", _strict_b_instances, "delta = 1/2^k")], expected=CHECKED,
         open_search=False,
         relations=(does_not_imply("mi_dp", "kl_dp"), does_not_imply("mi_dp", "pure_dp", note="footnote 3")))],
 )

@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §4.2: composition —
+"""Cuff–Yu §4.2: MI-DP composes additively (Corollaries 5–7); Example 4.3 (the one-time pad).
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §4.2: composition —
 Corollaries 5–7 and Example 4.3.
 
 Main claims
@@ -31,10 +33,10 @@ from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
-from theorems.cuff2016.exact_information import _entropy, _eq, _int, _max, _mi_dp, _sum, conj, le, prior_joint
-from theorems.cuff2016.measured import _pure
-from theorems.cuff2016.random_objects import _circulant, _prior, mech
-from theorems.cuff2016.symbolic import _T, all_steps
+from theorems.cuff2016.exact_information import marginal_entropy, decide_equal, as_int, measured_max, mi_dp_of, measured_sum, conj, le, prior_joint
+from theorems.cuff2016.measured import pure_dp_of
+from theorems.cuff2016.random_objects import random_circulant, random_prior, mech
+from theorems.cuff2016.symbolic import EXP_EPS, all_steps
 
 __all__ = ["CLAIMS"]
 
@@ -90,21 +92,21 @@ def _fam_cor5_tight():
 
 def _check_cor5(inst):
     M1, M2 = inst.mechanism, inst.extra["M2"]
-    e1, e2, ej = _mi_dp(M1), _mi_dp(M2), _mi_dp(M1.product(M2))
-    return Outcome(le(ej, _sum(e1, e2), "mi_dp(Y1,Y2) <= eps1 + eps2"), {"eps1": e1, "eps2": e2, "joint": ej})
+    e1, e2, ej = mi_dp_of(M1), mi_dp_of(M2), mi_dp_of(M1.product(M2))
+    return Outcome(le(ej, measured_sum(e1, e2), "mi_dp(Y1,Y2) <= eps1 + eps2"), {"eps1": e1, "eps2": e2, "joint": ej})
 
 
 def _check_cor5_tight(inst):
     M1, M2 = inst.mechanism, inst.extra["M2"]
-    e1, e2, ej = _mi_dp(M1), _mi_dp(M2), _mi_dp(M1.product(M2))
-    return Outcome(_eq(ej, _sum(e1, e2), "mi_dp(Y1,Y2) == eps1 + eps2"), {"eps1": e1, "eps2": e2, "joint": ej})
+    e1, e2, ej = mi_dp_of(M1), mi_dp_of(M2), mi_dp_of(M1.product(M2))
+    return Outcome(decide_equal(ej, measured_sum(e1, e2), "mi_dp(Y1,Y2) == eps1 + eps2"), {"eps1": e1, "eps2": e2, "joint": ej})
 
 
 def _check_cor5_max(inst):
     """BROKEN variant: max instead of sum."""
     M1, M2 = inst.mechanism, inst.extra["M2"]
-    e1, e2, ej = _mi_dp(M1), _mi_dp(M2), _mi_dp(M1.product(M2))
-    return Outcome(le(ej, _max([e1, e2]), "mi_dp(Y1,Y2) <= max(eps1, eps2)"), {"eps1": e1, "eps2": e2, "joint": ej})
+    e1, e2, ej = mi_dp_of(M1), mi_dp_of(M2), mi_dp_of(M1.product(M2))
+    return Outcome(le(ej, measured_max([e1, e2]), "mi_dp(Y1,Y2) <= max(eps1, eps2)"), {"eps1": e1, "eps2": e2, "joint": ej})
 
 
 _F_COR5 = [Family("random zero-free single-record channel pairs (seed 10)", _fam_cor5_random),
@@ -124,7 +126,7 @@ def _prove_cor5(c2=2, joint_scale=1) -> Decision:
     """X_i = (a, b) ∈ {0,1}^2 (one 4-ary record); Y_1 = BSC(1/(1+e^ε)) of a, Y_2 = BSC(1/(1+e^{c2 ε}))
     of b, conditionally independent.  For all ε >= 0: mi_dp(Y_1, Y_2) = mi_dp(Y_1) + mi_dp(Y_2)
     (each a Gallager-symmetric channel: ln 2 − h(p), ln 2 − h(q), ln 4 − h(p) − h(q))."""
-    M1 = _bit_bsc(1 / (1 + _T), 0)
+    M1 = _bit_bsc(1 / (1 + EXP_EPS), 0)
     M2 = _bit_bsc(1 / (1 + sympy.exp(c2 * EPS)), 1)
     e1, e2, ej = mi_dp_symbolic(M1), mi_dp_symbolic(M2), mi_dp_symbolic(M1.product(M2))
     return all_steps([equality_for_all(ej, joint_scale * (e1.value + e2.value))],
@@ -170,15 +172,15 @@ def _fam_ex43():
 
 def _check_ex43(inst):
     both, first, second = inst.mechanism, inst.extra["first"], inst.extra["second"]
-    N = _int(inst.params["N"])
-    m1, m2, mb, pb = _mi_dp(first), _mi_dp(second), _mi_dp(both), _pure(both)
+    N = as_int(inst.params["N"])
+    m1, m2, mb, pb = mi_dp_of(first), mi_dp_of(second), mi_dp_of(both), pure_dp_of(both)
     I = info.mi_privacy(both, prior=inst.prior)
-    HX = _entropy(prior_joint(inst.prior), (0,))
+    HX = marginal_entropy(prior_joint(inst.prior), (0,))
     not_ci = both != first.product(second)
-    parts = [("Y1 alone 0-MI-DP", _eq(m1, 0)), ("Y2 alone 0-MI-DP", _eq(m2, 0)),
-             ("(Y1,Y2) not eps-DP for any finite eps", _eq(pb, OO)),
-             ("mi_dp(Y1,Y2) == log N", _eq(mb, LogForm.log(N))),
-             ("I(X1;Y1,Y2) == H(X1) (reveals X1)", _eq(I, HX)),
+    parts = [("Y1 alone 0-MI-DP", decide_equal(m1, 0)), ("Y2 alone 0-MI-DP", decide_equal(m2, 0)),
+             ("(Y1,Y2) not eps-DP for any finite eps", decide_equal(pb, OO)),
+             ("mi_dp(Y1,Y2) == log N", decide_equal(mb, LogForm.log(N))),
+             ("I(X1;Y1,Y2) == H(X1) (reveals X1)", decide_equal(I, HX)),
              ("Y1, Y2 not conditionally independent",
               Decision.true("exact", "joint matrix differs from the product") if not_ci
               else Decision.false("exact", "joint equals the product of the parts"))]
@@ -246,10 +248,10 @@ def _fam_cor6_otp():
 
 def _check_cor6(inst):
     M1, steps = inst.mechanism, _steps(inst)
-    e1 = _mi_dp(M1)
-    e2 = _max([_mi_dp(s) for s in steps])
-    ej = _mi_dp(_sequential(M1, steps))
-    return Outcome(le(ej, _sum(e1, e2), "mi_dp(Y1,Y2) <= eps1 + max_y1 eps2(y1)"),
+    e1 = mi_dp_of(M1)
+    e2 = measured_max([mi_dp_of(s) for s in steps])
+    ej = mi_dp_of(_sequential(M1, steps))
+    return Outcome(le(ej, measured_sum(e1, e2), "mi_dp(Y1,Y2) <= eps1 + max_y1 eps2(y1)"),
                    {"eps1": e1, "eps2": e2, "joint": ej})
 
 
@@ -259,8 +261,8 @@ def _check_cor6_marginal(inst):
     J = _sequential(M1, steps)
     m2 = len(steps[0].outputs)
     marg = J.post_process([[Fraction(int(j == b)) for j in range(m2)] for (_, b) in J.outputs], outputs=list(range(m2)))
-    e1, e2, ej = _mi_dp(M1), _mi_dp(marg), _mi_dp(J)
-    return Outcome(le(ej, _sum(e1, e2), "mi_dp(Y1,Y2) <= eps1 + mi_dp(P_{Y2|X})"),
+    e1, e2, ej = mi_dp_of(M1), mi_dp_of(marg), mi_dp_of(J)
+    return Outcome(le(ej, measured_sum(e1, e2), "mi_dp(Y1,Y2) <= eps1 + mi_dp(P_{Y2|X})"),
                    {"eps1": e1, "eps2": e2, "joint": ej})
 
 
@@ -299,7 +301,7 @@ def _fam_cor7_closed(seed=13):
     """Query channels whose capacities have closed forms (circulant, RR, erasure), so that the
     sup-level inequality (which holds with equality) is decided exactly."""
     rng = random.Random(seed)
-    pairs = [(_circulant(rng, 2), _circulant(rng, 3)), (_circulant(rng, 3), _circulant(rng, 3)),
+    pairs = [(random_circulant(rng, 2), random_circulant(rng, 3)), (random_circulant(rng, 3), random_circulant(rng, 3)),
              (zoo.randomized_response(3, exp_eps=2), zoo.erasure_channel(2, Fraction(1, 3))),
              (zoo.binary_symmetric_channel(Fraction(1, 5)), zoo.randomized_response(2, exp_eps=5))]
     return tuple(Instance(f"{a!r} on X_1, {b!r} on X_2", _parallel(a, b), extra={"M1": a, "M2": b}) for a, b in pairs)
@@ -313,15 +315,15 @@ def _fam_cor7_priors(seed=14, count=6):
         a = mech(rng, Hamming(range(rng.choice((2, 3))), 1), rng.choice((2, 3)), den=5)
         b = mech(rng, Hamming(range(2), 1), 2, den=5)
         J = _parallel(a, b)
-        out.append(Instance(f"random parallel pair #{t}, correlated prior", J, _prior(rng, J.inputs),
+        out.append(Instance(f"random parallel pair #{t}, correlated prior", J, random_prior(rng, J.inputs),
                             extra={"M1": a, "M2": b}))
     return tuple(out)
 
 
 def _check_cor7(inst):
     J, M1, M2 = inst.mechanism, inst.extra["M1"], inst.extra["M2"]
-    e = _max([_mi_dp(M1), _mi_dp(M2)])
-    ej = _mi_dp(J)
+    e = measured_max([mi_dp_of(M1), mi_dp_of(M2)])
+    ej = mi_dp_of(J)
     return Outcome(le(ej, e, "mi_dp(Y1,Y2) <= max_j mi_dp(P_{Yj|X_Ij})"), {"eps": e, "joint": ej})
 
 
@@ -332,7 +334,7 @@ def _check_cor7_identity(inst):
         lhs = info.conditional_mi(J, prior=P, record=i)
         rhs = info.conditional_mi(_lift(Mi, J.inputs, i), prior=P, record=i)
         vals[f"I(X_{i};Y^k|X^-{i})"], vals[f"I(X_{i};Y_f({i})|X^-{i})"] = lhs, rhs
-        parts.append((f"(44) for record {i}", _eq(lhs, rhs)))
+        parts.append((f"(44) for record {i}", decide_equal(lhs, rhs)))
     return Outcome(conj(parts), vals)
 
 
@@ -341,8 +343,8 @@ def _check_cor7_overlap(inst):
     M1, M2 = inst.extra["M1"], inst.extra["M2"]
     if M1.inputs != M2.inputs:
         return Decision.true("vacuous", "different alphabets: no overlapping composition")
-    e = _max([_mi_dp(M1), _mi_dp(M2)])
-    ej = _mi_dp(M1.product(M2))
+    e = measured_max([mi_dp_of(M1), mi_dp_of(M2)])
+    ej = mi_dp_of(M1.product(M2))
     return Outcome(le(ej, e, "mi_dp(Y1,Y2) <= max eps_j with I_1 = I_2"), {"eps": e, "joint": ej})
 
 

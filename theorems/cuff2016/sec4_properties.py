@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §4.1: Properties 4–6,
+"""Cuff–Yu §4.1: conditioning and mutual information (Properties 4–6), Corollary 4, Example 4.1.
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §4.1: Properties 4–6,
 Corollary 4 and Example 4.1.
 
 Main claims
@@ -32,9 +34,9 @@ from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
-from theorems.cuff2016.exact_information import LOG2, _eq, _mi_dp, cmi, conj, gt, le, prior_joint
-from theorems.cuff2016.measured import _pure
-from theorems.cuff2016.random_objects import _pmf, _prior, all_equal_prior, mech, product_prior
+from theorems.cuff2016.exact_information import LOG2, decide_equal, mi_dp_of, cmi, conj, gt, le, prior_joint
+from theorems.cuff2016.measured import pure_dp_of
+from theorems.cuff2016.random_objects import random_pmf, random_prior, all_equal_prior, mech, product_prior
 
 __all__ = ["CLAIMS"]
 
@@ -70,11 +72,40 @@ def _fam_indep_random(seed=4, count=40):
     out = []
     for t in range(count):
         a, b, c = rng.choice((2, 3)), rng.choice((2, 3)), rng.choice((2, 3))
-        pu, pw = _pmf(rng, a), _pmf(rng, c)
-        pv = {(u, w): _pmf(rng, b) for u in range(a) for w in range(c)}
+        pu, pw = random_pmf(rng, a), random_pmf(rng, c)
+        pv = {(u, w): random_pmf(rng, b) for u in range(a) for w in range(c)}
         sp = _uvw_space(a, b, c)
         out.append(Instance(f"indep-random#{t}", prior=_joint_prior(sp, lambda u, v, w: pu[u] * pw[w] * pv[u, w][v])))
     return tuple(out)
+
+
+def _check_prop4(inst):
+    j = prior_joint(inst.prior)
+    lhs, rhs = cmi(j, (0,), (1,), (2,)), cmi(j, (0,), (1,))
+    return Outcome(le(rhs, lhs, "I(U;V) <= I(U;V|W)"), {"I(U;V|W)": lhs, "I(U;V)": rhs})
+
+
+_F_INDEP_EXH = Family("exhaustive: U, W independent bits, V a Boolean function of (U, W)", _fam_indep_exhaustive)
+_F_INDEP_RND = Family("random: P(u)P(w)P(v|u,w), alphabets 2-3, zeros allowed (seed 4)", _fam_indep_random)
+
+
+def _u_independent_of_w(inst) -> bool:
+    """U (record 0) and W (record 2) are independent under the joint pmf (exact)."""
+    return inst.prior is not None and inst.prior.is_independent((0,), (2,))
+
+
+U_INDEPENDENT_OF_W = Hypothesis("U-independent-of-W", "U is independent of W (Property 4)", _u_independent_of_w)
+
+
+_PROP4 = Claim(
+    "cuff2016.prop4", "Property 4", "Section 4, Property 4, eq. (39)",
+    "If U is independent of W, then I(U;V|W) >= I(U;V). (39)",
+    "inequality",
+    [Reading("literal", "for every finite joint pmf with U independent of W: I(U;V|W) >= I(U;V) (exact LogForms)",
+             _check_prop4, [_F_INDEP_EXH, _F_INDEP_RND], expected=Verdict.CHECKED,
+             notes="U independent of W by construction (P(u)P(w)P(v|u,w)); XOR functions give the strict case "
+                   "I(U;V|W) = log 2 > I(U;V) = 0.",
+        hypotheses=(U_INDEPENDENT_OF_W,))])
 
 
 @functools.lru_cache(maxsize=None)
@@ -95,32 +126,11 @@ def _fam_markov_random(seed=5, count=40):
     out = []
     for t in range(count):
         a, b, c = rng.choice((2, 3)), rng.choice((2, 3)), rng.choice((2, 3))
-        puv = _pmf(rng, a * b)
-        pw = {v: _pmf(rng, c) for v in range(b)}
+        puv = random_pmf(rng, a * b)
+        pw = {v: random_pmf(rng, c) for v in range(b)}
         sp = _uvw_space(a, b, c)
         out.append(Instance(f"markov-random#{t}", prior=_joint_prior(sp, lambda u, v, w: puv[u * b + v] * pw[v][w])))
     return tuple(out)
-
-
-@functools.lru_cache(maxsize=None)
-def _fam_joint_random(seed=6, count=50):
-    """Arbitrary joint pmfs of (U, V, W) (no structure), plus U = V = W copies first."""
-    rng = random.Random(seed)
-    sp2 = _uvw_space(2, 2, 2)
-    out = [Instance("U=V=W uniform bit", prior=_joint_prior(sp2, lambda u, v, w: Fraction(1, 2) if u == v == w else 0)),
-           Instance("U,W iid bits, V = U xor W",
-                    prior=_joint_prior(sp2, lambda u, v, w: Fraction(1, 4) if v == u ^ w else 0))]
-    for t in range(count):
-        a, b, c = rng.choice((2, 3)), rng.choice((2, 3)), rng.choice((2, 3))
-        sp = _uvw_space(a, b, c)
-        out.append(Instance(f"joint-random#{t}", prior=_prior(rng, sp)))
-    return tuple(out)
-
-
-def _check_prop4(inst):
-    j = prior_joint(inst.prior)
-    lhs, rhs = cmi(j, (0,), (1,), (2,)), cmi(j, (0,), (1,))
-    return Outcome(le(rhs, lhs, "I(U;V) <= I(U;V|W)"), {"I(U;V|W)": lhs, "I(U;V)": rhs})
 
 
 def _check_prop5(inst):
@@ -129,22 +139,8 @@ def _check_prop5(inst):
     return Outcome(le(lhs, rhs, "I(U;V|W) <= I(U;V)"), {"I(U;V|W)": lhs, "I(U;V)": rhs})
 
 
-def _check_prop6(inst):
-    j = prior_joint(inst.prior)
-    lhs = cmi(j, (0,), (1, 2))
-    rhs = cmi(j, (0,), (1,)) + cmi(j, (0,), (2,), (1,))
-    return Outcome(_eq(lhs, rhs, "I(U;V,W) == I(U;V) + I(U;W|V)"), {"I(U;V,W)": lhs, "I(U;V)+I(U;W|V)": rhs})
-
-
-_F_INDEP_EXH = Family("exhaustive: U, W independent bits, V a Boolean function of (U, W)", _fam_indep_exhaustive)
-_F_INDEP_RND = Family("random: P(u)P(w)P(v|u,w), alphabets 2-3, zeros allowed (seed 4)", _fam_indep_random)
 _F_MARKOV_BSC = Family("exhaustive: U - BSC(p) - V - BSC(q) - W, p, q in {0, 1/4, 1/2}", _fam_markov_bsc)
 _F_MARKOV_RND = Family("random: P(u,v)P(w|v), alphabets 2-3, zeros allowed (seed 5)", _fam_markov_random)
-_F_JOINT_RND = Family("random joint pmfs of (U,V,W), alphabets 2-3 (seed 6), plus copies and xor", _fam_joint_random)
-
-def _u_independent_of_w(inst) -> bool:
-    """U (record 0) and W (record 2) are independent under the joint pmf (exact)."""
-    return inst.prior is not None and inst.prior.is_independent((0,), (2,))
 
 
 def _markov_u_v_w(inst) -> bool:
@@ -157,19 +153,7 @@ def _markov_u_v_w(inst) -> bool:
                for a in pr.space.records[0] for b in pr.space.records[1] for c in pr.space.records[2])
 
 
-U_INDEPENDENT_OF_W = Hypothesis("U-independent-of-W", "U is independent of W (Property 4)", _u_independent_of_w)
 MARKOV_U_V_W = Hypothesis("markov-U-V-W", "U, V, W form a Markov chain U - V - W (Property 5)", _markov_u_v_w)
-
-
-_PROP4 = Claim(
-    "cuff2016.prop4", "Property 4", "Section 4, Property 4, eq. (39)",
-    "If U is independent of W, then I(U;V|W) >= I(U;V). (39)",
-    "inequality",
-    [Reading("literal", "for every finite joint pmf with U independent of W: I(U;V|W) >= I(U;V) (exact LogForms)",
-             _check_prop4, [_F_INDEP_EXH, _F_INDEP_RND], expected=Verdict.CHECKED,
-             notes="U independent of W by construction (P(u)P(w)P(v|u,w)); XOR functions give the strict case "
-                   "I(U;V|W) = log 2 > I(U;V) = 0.",
-        hypotheses=(U_INDEPENDENT_OF_W,))])
 
 
 _PROP5 = Claim(
@@ -183,12 +167,45 @@ _PROP5 = Claim(
         hypotheses=(MARKOV_U_V_W,))])
 
 
+@functools.lru_cache(maxsize=None)
+def _fam_joint_random(seed=6, count=50):
+    """Arbitrary joint pmfs of (U, V, W) (no structure), plus U = V = W copies first."""
+    rng = random.Random(seed)
+    sp2 = _uvw_space(2, 2, 2)
+    out = [Instance("U=V=W uniform bit", prior=_joint_prior(sp2, lambda u, v, w: Fraction(1, 2) if u == v == w else 0)),
+           Instance("U,W iid bits, V = U xor W",
+                    prior=_joint_prior(sp2, lambda u, v, w: Fraction(1, 4) if v == u ^ w else 0))]
+    for t in range(count):
+        a, b, c = rng.choice((2, 3)), rng.choice((2, 3)), rng.choice((2, 3))
+        sp = _uvw_space(a, b, c)
+        out.append(Instance(f"joint-random#{t}", prior=random_prior(rng, sp)))
+    return tuple(out)
+
+
+def _check_prop6(inst):
+    j = prior_joint(inst.prior)
+    lhs = cmi(j, (0,), (1, 2))
+    rhs = cmi(j, (0,), (1,)) + cmi(j, (0,), (2,), (1,))
+    return Outcome(decide_equal(lhs, rhs, "I(U;V,W) == I(U;V) + I(U;W|V)"), {"I(U;V,W)": lhs, "I(U;V)+I(U;W|V)": rhs})
+
+
+_F_JOINT_RND = Family("random joint pmfs of (U,V,W), alphabets 2-3 (seed 6), plus copies and xor", _fam_joint_random)
+
+
 _PROP6 = Claim(
     "cuff2016.prop6", "Property 6 (chain rule)", "Section 4, Property 6, eq. (41)",
     "I(U;V,W) = I(U;V) + I(U;W|V). (41)",
     "identity",
     [Reading("literal", "for every finite joint pmf: I(U;V,W) == I(U;V) + I(U;W|V), exactly (prime-form LogForms)",
              _check_prop6, [_F_JOINT_RND], expected=Verdict.CHECKED)])
+
+
+def _check_cor4_correlated(inst):
+    """BROKEN variant: the first inequality of (42) under a correlated prior."""
+    M, P = inst.mechanism, inst.prior
+    eps = mi_dp_of(M)
+    parts = [(f"I(X_{i};Y) <= eps", le(info.record_mi(M, prior=P, record=i), eps)) for i in range(M.inputs.n)]
+    return Outcome(conj(parts), {"mi_dp": eps})
 
 
 # ======================================================================================
@@ -229,7 +246,7 @@ def _fam_cor4_n3(seed=9):
 
 def _check_cor4(inst):
     M, P = inst.mechanism, inst.prior
-    eps = _mi_dp(M)
+    eps = mi_dp_of(M)
     parts, vals = [], {"mi_dp": eps}
     for i in range(M.inputs.n):
         r = info.record_mi(M, prior=P, record=i)
@@ -237,14 +254,6 @@ def _check_cor4(inst):
         vals[f"I(X_{i};Y)"], vals[f"I(X_{i};Y|X^-{i})"] = r, c
         parts += [(f"I(X_{i};Y) <= I(X_{i};Y|X^-{i})", le(r, c)), (f"I(X_{i};Y|X^-{i}) <= eps", le(c, eps))]
     return Outcome(conj(parts), vals)
-
-
-def _check_cor4_correlated(inst):
-    """BROKEN variant: the first inequality of (42) under a correlated prior."""
-    M, P = inst.mechanism, inst.prior
-    eps = _mi_dp(M)
-    parts = [(f"I(X_{i};Y) <= eps", le(info.record_mi(M, prior=P, record=i), eps)) for i in range(M.inputs.n)]
-    return Outcome(conj(parts), {"mi_dp": eps})
 
 
 _F_COR4 = [Family("random zero-free mechanisms on {0,1}^2, random product priors (seed 7)", _fam_cor4_random),
@@ -305,13 +314,13 @@ def _fam_ex41_growth():
 
 def _check_ex41_dp(inst):
     M, eps = inst.mechanism, inst.params["eps"]
-    p, m = _pure(M), _mi_dp(M)
+    p, m = pure_dp_of(M), mi_dp_of(M)
     return Outcome(conj([("eps-DP", le(p, eps)), ("eps-MI-DP", le(m, eps))]), {"pure_dp": p, "mi_dp": m})
 
 
 def _check_ex41_zero(inst):
     c = info.conditional_mi(inst.mechanism, prior=inst.prior)
-    return Outcome(_eq(c, 0, "max_i I(X_i;Y|X^-i) == 0"), {"conditional_mi": c})
+    return Outcome(decide_equal(c, 0, "max_i I(X_i;Y|X^-i) == 0"), {"conditional_mi": c})
 
 
 def _check_ex41_growth(inst):
@@ -325,7 +334,7 @@ def _check_ex41_growth(inst):
     if "full" in inst.extra:  # the reduction is exact: compare with the n-record mechanism
         full = inst.extra["full"]
         r = info.record_mi(full, prior=all_equal_prior(full.inputs))
-        parts.append(("max_i I(X_i;Y) of the full mechanism == I_n", _eq(r, I_n)))
+        parts.append(("max_i I(X_i;Y) of the full mechanism == I_n", decide_equal(r, I_n)))
     return Outcome(conj(parts), {"I_n": I_n, "I_n+1": I_next})
 
 

@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §5: group privacy —
+"""Cuff–Yu §5: group privacy for ε, δ, (ε, δ) (Properties 7–9), none for MI-DP (Ex. 5.1), (53), Cor. 8.
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §5: group privacy —
 Properties 7–9, Example 5.1, (53), Corollary 8.
 
 Main claims
@@ -37,20 +39,20 @@ from exactpriv.spaces import Hamming
 
 from theorems.cuff2016.exact_information import (
     LOG2,
-    _bounds,
-    _capacity,
-    _eq,
-    _exact,
-    _int,
-    _mi_dp,
-    _scale,
-    _sum,
+    certified_bounds,
+    capacity_of,
+    decide_equal,
+    exact_value,
+    as_int,
+    mi_dp_of,
+    scaled,
+    measured_sum,
     conj,
     group_mi,
     gt,
     le,
 )
-from theorems.cuff2016.measured import _pure
+from theorems.cuff2016.measured import pure_dp_of
 from theorems.cuff2016.random_objects import mech
 from theorems.cuff2016.sec7_renyi import fq
 from theorems.cuff2016.symbolic import all_steps
@@ -101,12 +103,12 @@ def _pairs_within(space, k):
 
 def _check_prop7(inst, *, slack=0):
     M = inst.mechanism
-    e = _exact(_pure(M))
+    e = exact_value(pure_dp_of(M))
     parts, vals = [], {"pure_dp": e}
     for k in range(1, M.inputs.n + 1):
         g = _group_eps(M, k)
         vals[f"group_{k}"] = g
-        parts.append((f"k={k}: eps_k <= {k - slack} eps", le(g, _scale(k - slack, e))))
+        parts.append((f"k={k}: eps_k <= {k - slack} eps", le(g, scaled(k - slack, e))))
     return Outcome(conj(parts), vals)
 
 
@@ -124,15 +126,34 @@ def _group_eps(M, k):
     return LogForm.log(best) if best is not None else Fraction(0)
 
 
+_PROP7 = Claim(
+    "cuff2016.prop7", "Property 7 (Epsilon)", "Section 5, Property 7, eq. (45)",
+    "Suppose x^n and x~^n are instances of the database that differ in at most k entries, and that the randomized "
+    "mechanism P_{Y|X^n} is eps-DP. Then P_{Y|X^n=x^n} ~(k eps, 0) P_{Y|X^n=x~^n}. (45)",
+    "implication",
+    [Reading("literal", "on Hamming spaces, for k = 1..n: max over pairs at Hamming distance <= k of "
+                        "max_y ln P(y|x)/P(y|x') <= k * pure_dp(M) (exact LogForms)",
+             _check_prop7, _F_GROUP, expected=Verdict.CHECKED)])
+
+
 def _check_prop8(inst, *, slack=0):
     M = inst.mechanism
-    d = _exact(dv.tv_dp(M))
+    d = exact_value(dv.tv_dp(M))
     parts, vals = [], {"tv_dp": d}
     for k in range(1, M.inputs.n + 1):
         g = max((dv.tv(M.rows[i], M.rows[j]) for i, j in _pairs_within(M.inputs, k)), default=Fraction(0))
         vals[f"tv_group_{k}"] = g
         parts.append((f"k={k}: TV <= {k - slack} delta", le(g, (k - slack) * d)))
     return Outcome(conj(parts), vals)
+
+
+_PROP8 = Claim(
+    "cuff2016.prop8", "Property 8 (Delta)", "Section 5, Property 8, eq. (46)",
+    "Suppose x^n and x~^n are instances of the database that differ in at most k entries, and that the randomized "
+    "mechanism P_{Y|X^n} is (delta)-DP. Then P_{Y|X^n=x^n} ~(0, k delta) P_{Y|X^n=x~^n}. (46)",
+    "implication",
+    [Reading("literal", "for k = 1..n: max TV over pairs at Hamming distance <= k <= k * tv_dp(M) (exact Fractions)",
+             _check_prop8, _F_GROUP, expected=Verdict.CHECKED)])
 
 
 def _delta_of(M, gamma, pairs):
@@ -189,25 +210,6 @@ _F_PROP9 = [Family("tight construction (equality in (47)) x e^eps in {3/2, 2, 3}
             Family("zoo mechanisms x e^eps", lambda: _fam_prop9("zoo"))]
 
 
-_PROP7 = Claim(
-    "cuff2016.prop7", "Property 7 (Epsilon)", "Section 5, Property 7, eq. (45)",
-    "Suppose x^n and x~^n are instances of the database that differ in at most k entries, and that the randomized "
-    "mechanism P_{Y|X^n} is eps-DP. Then P_{Y|X^n=x^n} ~(k eps, 0) P_{Y|X^n=x~^n}. (45)",
-    "implication",
-    [Reading("literal", "on Hamming spaces, for k = 1..n: max over pairs at Hamming distance <= k of "
-                        "max_y ln P(y|x)/P(y|x') <= k * pure_dp(M) (exact LogForms)",
-             _check_prop7, _F_GROUP, expected=Verdict.CHECKED)])
-
-
-_PROP8 = Claim(
-    "cuff2016.prop8", "Property 8 (Delta)", "Section 5, Property 8, eq. (46)",
-    "Suppose x^n and x~^n are instances of the database that differ in at most k entries, and that the randomized "
-    "mechanism P_{Y|X^n} is (delta)-DP. Then P_{Y|X^n=x^n} ~(0, k delta) P_{Y|X^n=x~^n}. (46)",
-    "implication",
-    [Reading("literal", "for k = 1..n: max TV over pairs at Hamming distance <= k <= k * tv_dp(M) (exact Fractions)",
-             _check_prop8, _F_GROUP, expected=Verdict.CHECKED)])
-
-
 _PROP9 = Claim(
     "cuff2016.prop9", "Property 9 (General)", "Section 5, Property 9, eq. (47)",
     "Suppose x^n and x~^n are instances of the database that differ in at most k entries, and that the randomized "
@@ -234,13 +236,13 @@ def _fam_ex51(Ns, es):
 
 def _check_ex51_cap(inst):
     M = inst.mechanism
-    N, e = _int(inst.params["N"]), Fraction(inst.params["e"])
-    C = _capacity(M)
+    N, e = as_int(inst.params["N"]), Fraction(inst.params["e"])
+    C = capacity_of(M)
     f1 = LogForm.log(N + 1) * e
     f2 = LogForm.log(len(M.outputs) - 1) * e
-    parts = [("max_P I(X1,X2;Y) == e log(|X1|+1)", _eq(C, f1)), ("== e log(|Y|-1)", _eq(C, f2))]
+    parts = [("max_P I(X1,X2;Y) == e log(|X1|+1)", decide_equal(C, f1)), ("== e log(|Y|-1)", decide_equal(C, f2))]
     if e == Fraction(1, 2):  # independent certified cross-check (Blahut-Arimoto + arb certificate)
-        num = _capacity(M, "numeric")
+        num = capacity_of(M, "numeric")
         parts.append(("numeric enclosure contains e log(|X1|+1)",
                       conj([("lower", le(num.lower, f1)), ("upper", le(f1, num.upper))])))
     return Outcome(conj(parts), {"capacity": C, "formula": f1})
@@ -248,11 +250,11 @@ def _check_ex51_cap(inst):
 
 def _check_ex51_midp(inst):
     M = inst.mechanism
-    N, e = _int(inst.params["N"]), Fraction(inst.params["e"])
-    m = _mi_dp(M)
+    N, e = as_int(inst.params["N"]), Fraction(inst.params["e"])
+    m = mi_dp_of(M)
     parts = [("mi_dp <= e ln 2", le(m, LOG2 * e))]
     if N >= 2:
-        parts.append(("mi_dp == e ln 2 (binary erasure channel per context)", _eq(m, LOG2 * e)))
+        parts.append(("mi_dp == e ln 2 (binary erasure channel per context)", decide_equal(m, LOG2 * e)))
     return Outcome(conj(parts), {"mi_dp": m})
 
 
@@ -263,9 +265,9 @@ def _fam_ex51_group():
 
 
 def _check_ex51_group(inst):
-    M, c = inst.mechanism, _int(inst.params["c"])
-    C, m = _capacity(M), _mi_dp(M)
-    return Outcome(gt(C, _scale(c, _exact(m)), f"max_P I(X1,X2;Y) > {c} * mi_dp"), {"capacity": C, "mi_dp": m})
+    M, c = inst.mechanism, as_int(inst.params["c"])
+    C, m = capacity_of(M), mi_dp_of(M)
+    return Outcome(gt(C, scaled(c, exact_value(m)), f"max_P I(X1,X2;Y) > {c} * mi_dp"), {"capacity": C, "mi_dp": m})
 
 
 # ---- all-parameter values (symbolic families)
@@ -299,11 +301,11 @@ def _prove_ex51() -> Decision:
 
 _F_EX51_LITERAL = Family("N = 1..4, e in {1/2, 1/5}",
                          lambda: _fam_ex51((1, 2, 3, 4), (Fraction(1, 2), Fraction(1, 5))))
-_N_REC = sympy.Symbol("n", positive=True)  # the number of records in (53)'s map
+
 
 AT_LEAST_TWO_VALUES = Hypothesis(
     "at-least-two-values", "|X_1| = |X_2| = N >= 2 (some input has X_1 != X_2)",
-    lambda inst: _int(inst.params["N"]) >= 2)
+    lambda inst: as_int(inst.params["N"]) >= 2)
 
 
 _EX51 = Claim(
@@ -348,6 +350,9 @@ _EX51 = Claim(
               "e ln(N+1)", prove=_prove_ex51, expected=Verdict.PROVED, open_search=False)])
 
 
+_N_REC = sympy.Symbol("n", positive=True)  # the number of records in (53)'s map
+
+
 @functools.lru_cache(maxsize=None)
 def _fam_eq53_zoo():
     out = []
@@ -378,12 +383,12 @@ F_DP = [Family("zoo: RR, count query geometric, E_d", _fam_eq53_zoo),
 
 def _check_eq53(inst):
     M = inst.mechanism
-    e = _exact(_pure(M))
+    e = exact_value(pure_dp_of(M))
     n = M.inputs.n
-    C = _capacity(M)
+    C = capacity_of(M)
     if e is OO:
         return Outcome(Decision.true("infinity", "eps = oo: vacuous"), {"capacity": C})
-    ne = to_sympy(_scale(n, e))
+    ne = to_sympy(scaled(n, e))
     bound = sympy.Min(ne, ne ** 2)
     return Outcome(le(C, bound, "sup_P I(X^n;Y) <= min{n eps, (n eps)^2}"), {"capacity": C, "pure_dp": e})
 
@@ -426,12 +431,12 @@ def _cor8_bound_lower(eps_lo, eps_hi, k, Mcard) -> Fraction | None:
 
 
 def _check_cor8(inst, *, broken=False):
-    M, k = inst.mechanism, _int(inst.params["k"])
-    eps = _mi_dp(M)
+    M, k = inst.mechanism, as_int(inst.params["k"])
+    eps = mi_dp_of(M)
     G = group_mi(M, k)
     if broken:  # BROKEN variant: a group property k*eps without any cardinality term
-        return Outcome(le(G, _sum(*([eps] * k)), f"group MI (k={k}) <= k eps"), {"mi_dp": eps, "group": G})
-    lo, hi = _bounds(eps)
+        return Outcome(le(G, measured_sum(*([eps] * k)), f"group MI (k={k}) <= k eps"), {"mi_dp": eps, "group": G})
+    lo, hi = certified_bounds(eps)
     Mcard = min(len(M.outputs), max(len(a) for a in M.inputs.records) ** k + 1)
     vals = {"mi_dp": eps, "group": G, "M": Mcard}
     L = _cor8_bound_lower(max(lo, Fraction(0)), hi, k, Mcard)
@@ -439,19 +444,19 @@ def _check_cor8(inst, *, broken=False):
         return Outcome(Decision.undecided("arb", "k sqrt(2 eps) not certified <= 1"), vals)
     vals["bound_lower"] = L
     what = f"group MI (k={k}) <= 2h(k sqrt(2eps)) + 2k sqrt(2eps) ln M"
-    if _bounds(G)[1] <= L:
+    if certified_bounds(G)[1] <= L:
         return Outcome(Decision.true("arb", f"{what}: group upper <= certified lower bound of the bound"), vals)
     if lo == hi:  # exact eps: refute only against an upper bound of f(eps) itself
         fe = _cor8_f(lo, k, Mcard)
-        if fe is not None and _bounds(G)[0] > fe[1]:
+        if fe is not None and certified_bounds(G)[0] > fe[1]:
             return Outcome(Decision.false("arb", f"{what}: group lower > bound upper {float(fe[1])}"), vals)
     return Outcome(Decision.undecided("arb", f"{what}: not separated by the enclosures"), vals)
 
 
 def _cor8_hypothesis(inst):
     """The bound needs k sqrt(2 eps) <= 1 (h is defined on [0, 1]): 2 k^2 eps_upper <= 1."""
-    k = _int(inst.params["k"])
-    return 2 * k * k * _bounds(_mi_dp(inst.mechanism))[1] <= 1
+    k = as_int(inst.params["k"])
+    return 2 * k * k * certified_bounds(mi_dp_of(inst.mechanism))[1] <= 1
 
 
 COR8_DOMAIN = Hypothesis("k-sqrt-2eps-at-most-1", "k sqrt(2 eps) <= 1, the domain of h in Corollary 8's bound "

@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §6: variants of
+"""Cuff–Yu §6: personalized, free-lunch, Bayesian and adversarial privacy and their MI analogues.
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §6: variants of
 differential privacy and their MI analogues.
 
 Main claims
@@ -31,17 +33,17 @@ from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
 from theorems.cuff2016.exact_information import (
-    _capacity,
-    _eq,
-    _exact,
-    _scale,
+    capacity_of,
+    decide_equal,
+    exact_value,
+    scaled,
     cmi,
     conj,
     le,
     mech_joint,
     record_mi_dp,
 )
-from theorems.cuff2016.random_objects import _prior, mech
+from theorems.cuff2016.random_objects import random_prior, mech
 from theorems.cuff2016.sec5_group_privacy import F_DP
 
 __all__ = ["CLAIMS"]
@@ -97,7 +99,7 @@ def _fam_sec61_midp(seed=20):
 def _check_sec61_def(inst):
     M = inst.mechanism
     vec = dv.personalized_dp_vector(M)
-    parts = [(f"eps_{i} == brute force over events", _eq(vec[i], _record_eps_bruteforce(M, i)))
+    parts = [(f"eps_{i} == brute force over events", decide_equal(vec[i], _record_eps_bruteforce(M, i)))
              for i in range(M.inputs.n)]
     return Outcome(conj(parts), {"per_record": vec})
 
@@ -140,15 +142,15 @@ def _fam_sec62_priors(seed=21):
     out = []
     for t in range(2):
         M = mech(rng, Hamming((0, 1), 2), rng.choice((2, 3)), den=5, zeros=False)
-        out.append(Instance(f"random {{0,1}}^2 #{t}", M, _prior(rng, M.inputs)))
+        out.append(Instance(f"random {{0,1}}^2 #{t}", M, random_prior(rng, M.inputs)))
     M = mech(rng, Hamming((0, 1), 3), 2, den=5, zeros=False)
-    out.append(Instance("random {0,1}^3", M, _prior(rng, M.inputs)))
+    out.append(Instance("random {0,1}^3", M, random_prior(rng, M.inputs)))
     return tuple(out)
 
 
 def _check_sec62_58(inst):
     M = inst.mechanism
-    C, f = _capacity(M), dv.free_lunch(M)
+    C, f = capacity_of(M), dv.free_lunch(M)
     return Outcome(le(C, f, "sup_P I(X^n;Y) <= free-lunch eps"), {"capacity": C, "free_lunch": f})
 
 
@@ -163,7 +165,7 @@ def _disjoint_pairs(n):
 
 def _check_sec62_59(inst):
     M, P = inst.mechanism, inst.prior
-    C = _capacity(M)
+    C = capacity_of(M)
     j = mech_joint(M, P)
     n = M.inputs.n
     parts = [(f"I(X_{I};Y|X_{J}) <= sup_P I(X^n;Y)", le(cmi(j, I, (n,), J), C)) for I, J in _disjoint_pairs(n)]
@@ -199,12 +201,12 @@ def _fam_sec63(seed=22, count=10):
     for t in range(count):
         sp = Hamming((0, 1), 3) if t % 4 == 3 else Hamming((0, 1), 2)
         M = mech(rng, sp, rng.choice((2, 3)), den=5, zeros=False)
-        out.append(Instance(f"random {sp!r} #{t}, correlated prior", M, _prior(rng, sp, zeros=t % 2 == 0)))
+        out.append(Instance(f"random {sp!r} #{t}, correlated prior", M, random_prior(rng, sp, zeros=t % 2 == 0)))
     return tuple(out)
 
 
 def _bdp(inst):
-    return _exact(bayesian_dp(inst.mechanism, prior=inst.prior))
+    return exact_value(bayesian_dp(inst.mechanism, prior=inst.prior))
 
 
 def _check_sec63_61(inst):
@@ -222,7 +224,7 @@ def _check_sec63_61(inst):
 def _check_sec63_62(inst):
     M, e = inst.mechanism, _bdp(inst)
     j, n = mech_joint(M, inst.prior), M.inputs.n
-    parts = [(f"I(X_{I};Y|X_{J}) <= {len(I)} eps_BDP", le(cmi(j, I, (n,), J), _scale(len(I), e)))
+    parts = [(f"I(X_{I};Y|X_{J}) <= {len(I)} eps_BDP", le(cmi(j, I, (n,), J), scaled(len(I), e)))
              for I, J in _disjoint_pairs(n)]
     return Outcome(conj(parts), {"bayesian_dp": e})
 
@@ -232,7 +234,7 @@ def _check_sec63_63(inst, *, factor=None):
     n = M.inputs.n
     I = info.mi_privacy(M, prior=inst.prior)
     k = n if factor is None else factor
-    return Outcome(le(I, _scale(k, e), f"I(X^n;Y) <= {k} eps_BDP"), {"bayesian_dp": e, "I": I})
+    return Outcome(le(I, scaled(k, e), f"I(X^n;Y) <= {k} eps_BDP"), {"bayesian_dp": e, "I": I})
 
 
 _F_SEC63 = [Family("random zero-free mechanisms on {0,1}^2, {0,1}^3, random priors with zeros (seed 22)", _fam_sec63)]
@@ -264,7 +266,7 @@ def _fam_sec64(seed=23, count=16):
     for t in range(count):
         sp = Hamming((0, 1), 2) if t % 2 else Hamming(range(3), 1)
         M = mech(rng, sp, rng.choice((2, 3)), den=5)
-        out.append(Instance(f"random {sp!r} #{t}", M, _prior(rng, sp, zeros=t % 3 == 0)))
+        out.append(Instance(f"random {sp!r} #{t}", M, random_prior(rng, sp, zeros=t % 3 == 0)))
     return tuple(out)
 
 
@@ -287,7 +289,7 @@ def _check_sec64_def(inst):
                 r = post / px
                 best = r if best is None or r > best else best
     a = info.adversarial_privacy(M, prior=P)
-    return Outcome(_eq(a, LogForm.log(best), "adversarial_privacy == max_y max_x ln P(x|y)/P(x)"), {"adversarial": a})
+    return Outcome(decide_equal(a, LogForm.log(best), "adversarial_privacy == max_y max_x ln P(x|y)/P(x)"), {"adversarial": a})
 
 
 _F_SEC64 = [Family("random mechanisms and priors (zeros allowed, seed 23)", _fam_sec64)]

@@ -1,4 +1,6 @@
-"""Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §7: Rényi
+"""Cuff–Yu §7: Sibson's α-mutual information — definition (66), Lemma 9, Corollary 10, (71)–(73).
+
+Cuff and Yu, "Differential Privacy as a Mutual Information Constraint" (ACM CCS 2016), §7: Rényi
 generalisation — Sibson's α-mutual information (66)–(73).
 
 Main claims
@@ -35,20 +37,20 @@ from exactpriv.mechanisms import zoo
 from exactpriv.spaces import Hamming
 
 from theorems.cuff2016.exact_information import (
-    _bounds,
-    _capacity,
-    _contexts,
-    _eq,
-    _exact,
-    _int,
-    _scale,
-    _sub,
+    certified_bounds,
+    capacity_of,
+    record_contexts,
+    decide_equal,
+    exact_value,
+    as_int,
+    scaled,
+    sub_channel,
     conj,
     le,
     sibson_cap,
 )
-from theorems.cuff2016.measured import _pure
-from theorems.cuff2016.random_objects import _circulant, _pmf, _prior, mech
+from theorems.cuff2016.measured import pure_dp_of
+from theorems.cuff2016.random_objects import random_circulant, random_pmf, random_prior, mech
 
 __all__ = ["CLAIMS"]
 
@@ -89,7 +91,7 @@ def _fam_sibson_def(seed=24, count=4):
         M = mech(rng, sp, rng.choice((2, 3)), den=5)
         while len(set(M.rows)) == 1:  # identical rows: every Q = W_0 attains 0 exactly; not sampled here
             M = mech(rng, sp, len(M.outputs), den=5)
-        P = _prior(rng, sp, zeros=False)
+        P = random_prior(rng, sp, zeros=False)
         for a in (Fraction(1, 2), Fraction(2), Fraction(3)):
             out.append(Instance(f"random #{t}, alpha={a}", M, P, params={"alpha": a}))
     return tuple(out)
@@ -99,10 +101,10 @@ def _check_sibson_min(inst):
     M, P = inst.mechanism, inst.prior
     a = Fraction(inst.params["alpha"])
     s = sb.sibson_mi(M, alpha=a, prior=P, method="arb")
-    lo, hi = _bounds(s)
+    lo, hi = certified_bounds(s)
     W = M.rows
     rng = random.Random(zlib.crc32(f"{inst.label}|{a}".encode()))  # reproducible (str hash is salted)
-    Qs = [_pmf(rng, len(M.outputs), den=7, zeros=False) for _ in range(3)]
+    Qs = [random_pmf(rng, len(M.outputs), den=7, zeros=False) for _ in range(3)]
     # Sibson's minimiser Q*(y) ~ (sum_x P(x) W(y|x)^a)^(1/a), chosen in floats, rationalised (floats only choose Q)
     sf = [sum(float(p) * float(r[y]) ** float(a) for p, r in zip(P.pmf, W)) ** (1 / float(a))
           for y in range(len(M.outputs))]
@@ -128,7 +130,7 @@ def _fam_sibson_shannon(seed=25, count=4):
     for t in range(count):
         sp = Hamming(range(rng.choice((2, 3))), 1)
         M = mech(rng, sp, rng.choice((2, 3)), den=5)
-        out.append(Instance(f"random #{t}", M, _prior(rng, sp, zeros=False)))
+        out.append(Instance(f"random #{t}", M, random_prior(rng, sp, zeros=False)))
     return tuple(out)
 
 
@@ -150,8 +152,8 @@ def _bracket_shrinks(s) -> Decision:
     the widths: TRUE when the upper end at 1/100 is below the lower end at 1/10, FALSE only when the lower end
     at 1/100 is above the upper end at 1/10 (an overlap of two enclosures is no refutation: UNDECIDED)."""
     def width(t):
-        lo_lo, lo_hi = _bounds(s[t][0])
-        hi_lo, hi_hi = _bounds(s[t][1])
+        lo_lo, lo_hi = certified_bounds(s[t][0])
+        hi_lo, hi_hi = certified_bounds(s[t][1])
         return max(hi_lo - lo_hi, Fraction(0)), hi_hi - lo_lo  # a width is >= 0
     w10, w100 = width(Fraction(1, 10)), width(Fraction(1, 100))
     if w100[1] <= w10[0]:
@@ -184,12 +186,12 @@ def _check_lemma9(inst):
     M = inst.mechanism
     a = inst.params["alpha"]
     alpha = OO if a == OO else Fraction(a)
-    e = _exact(_pure(M))
+    e = exact_value(pure_dp_of(M))
     parts, vals = [], {"pure_dp": e}
     for i in range(M.inputs.n):
-        for ctx in _contexts(M, (i,)):
-            S = _sub(M, (i,), ctx)
-            c = _capacity(S) if alpha == 1 else sibson_cap(S, alpha)
+        for ctx in record_contexts(M, (i,)):
+            S = sub_channel(M, (i,), ctx)
+            c = capacity_of(S) if alpha == 1 else sibson_cap(S, alpha)
             vals[f"record {i} context {ctx}"] = c
             parts.append((f"sup_P I^s_alpha(X_{i};Y|X^-{i}={ctx}) <= eps", le(c, e)))
     return Outcome(conj(parts), vals)
@@ -241,10 +243,10 @@ def _check_cor10(inst, *, factor=None):
     M = inst.mechanism
     a = inst.params["alpha"]
     alpha = OO if a == OO else Fraction(a)
-    e = _exact(_pure(M))
+    e = exact_value(pure_dp_of(M))
     k = M.inputs.n if factor is None else factor
     c = sibson_cap(M, alpha)
-    return Outcome(le(c, _scale(k, e), f"sup_P I^s_alpha(X^n;Y) <= {k} eps"), {"sibson_capacity": c, "pure_dp": e})
+    return Outcome(le(c, scaled(k, e), f"sup_P I^s_alpha(X^n;Y) <= {k} eps"), {"sibson_capacity": c, "pure_dp": e})
 
 
 _COR10 = Claim(
@@ -276,7 +278,7 @@ def _fam_escort(alphas=(2,), seed=28, count=4):
     for t in range(count):
         sp = Hamming(range(rng.choice((2, 3))), 1)
         M = mech(rng, sp, rng.choice((2, 3)), den=5)
-        P = _prior(rng, sp, den=5)
+        P = random_prior(rng, sp, den=5)
         for a in alphas:
             out.append(Instance(f"random #{t}, alpha={a}", M, P, params={"alpha": a}))
     return tuple(out)
@@ -284,7 +286,7 @@ def _fam_escort(alphas=(2,), seed=28, count=4):
 
 def _check_escort(inst):
     M, P = inst.mechanism, inst.prior
-    a = _int(inst.params["alpha"])
+    a = as_int(inst.params["alpha"])
     Pa = [p ** a / sum(q ** a for q in P.pmf) for p in P.pmf]
     s = sb.sibson_mi(M, alpha=a, prior=Prior(M.inputs, Pa), method="exact")
     d = _same_log_argument(s.value, _arimoto_T(P.pmf, M.rows, a), a, "I^a_alpha(P) == I^s_alpha(P_alpha)")
@@ -309,7 +311,7 @@ def _same_log_argument(value, T, a, what) -> Decision:
 def _fam_symmetric(seed=29):
     rng = random.Random(seed)
     out = []
-    chans = [_circulant(rng, 2), _circulant(rng, 3), zoo.randomized_response(3, exp_eps=2)]
+    chans = [random_circulant(rng, 2), random_circulant(rng, 3), zoo.randomized_response(3, exp_eps=2)]
     for M in chans:
         for a in (Fraction(1, 2), Fraction(2), Fraction(3)):
             out.append(Instance(f"{M!r}, alpha={a}", M, params={"alpha": a}))
@@ -376,7 +378,7 @@ def _fam_leak(seed=30, count=8):
     for t in range(count):
         sp = Hamming((0, 1), 2) if t % 3 == 2 else Hamming(range(rng.choice((2, 3))), 1)
         M = mech(rng, sp, rng.choice((2, 3)), den=5)
-        P = Prior.uniform(sp) if t % 4 == 0 else _prior(rng, sp, zeros=t % 2 == 1)
+        P = Prior.uniform(sp) if t % 4 == 0 else random_prior(rng, sp, zeros=t % 2 == 1)
         out.append(Instance(f"random #{t}", M, P))
     return tuple(out)
 
@@ -394,7 +396,7 @@ def _i_inf_bruteforce(M, P):
 def _check_leak_def(inst):
     v = info.min_entropy_leakage(inst.mechanism, prior=inst.prior)
     want = _i_inf_bruteforce(inst.mechanism, inst.prior)
-    return Outcome(_eq(v, want, "I_inf == H_inf(X) - H_inf(X|Y)"), {"I_inf": v})
+    return Outcome(decide_equal(v, want, "I_inf == H_inf(X) - H_inf(X|Y)"), {"I_inf": v})
 
 
 def _arimoto_ball(P, W, a: int, prec: int = 256):
@@ -416,11 +418,11 @@ def _check_leak_limit(inst):
     M, P = inst.mechanism, inst.prior
     I = _i_inf_bruteforce(M, P)
     k = sum(1 for p in P.pmf if p)
-    Ilo, Ihi = _bounds(I)
+    Ilo, Ihi = certified_bounds(I)
     parts = []
     for a in (2, 4, 8, 16, 64):
         bound = (I + LogForm.log(k)) / (a - 1)
-        blo = _bounds(bound)[0]
+        blo = certified_bounds(bound)[0]
         lo, hi = arb_to_fractions(_arimoto_ball(P.pmf, M.rows, a))
         if hi - Ilo <= blo and Ihi - lo <= blo:  # certified by the balls
             d = Decision.true("arb", "")
@@ -437,7 +439,7 @@ def _check_leak_71(inst):
     v = info.min_entropy_leakage(M, prior=P)
     c = sibson_cap(M, OO)
     if all(p == P.pmf[0] for p in P.pmf):
-        return Outcome(_eq(v, c, "uniform prior attains sup_P I_inf = I^s_oo capacity"), {"I_inf": v, "cap": c})
+        return Outcome(decide_equal(v, c, "uniform prior attains sup_P I_inf = I^s_oo capacity"), {"I_inf": v, "cap": c})
     return Outcome(le(v, c, "I_inf(P) <= sup_P I^s_oo"), {"I_inf": v, "cap": c})
 
 

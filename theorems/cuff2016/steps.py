@@ -1,4 +1,6 @@
-"""Combining exact decisions, deciding certified enclosures, and symbolic proofs (Cuff and Yu, "Differential
+"""How Cuff–Yu's checks decide: conjunctions, certified enclosures against levels, symbolic proofs.
+
+Combining exact decisions, deciding certified enclosures, and symbolic proofs (Cuff and Yu, "Differential
 Privacy as a Mutual Information Constraint" (ACM CCS 2016)).
 
 * :func:`combine` — a conjunction of Decisions (FALSE at the first FALSE, UNDECIDED with the reasons);
@@ -6,7 +8,7 @@ Privacy as a Mutual Information Constraint" (ACM CCS 2016)).
   [lower, upper]) against a level from the side that matters; an enclosure straddling the level is
   UNDECIDED, never a pass;
 * :func:`prove_identity` (exact rewriting to 0), :func:`prove_limit` (Gruntz limits),
-  :func:`_certify` (all-ε inequalities by :func:`exactpriv.certify.prove_inequality`).
+  :func:`prove_for_all_eps` (all-ε inequalities by :func:`exactpriv.certify.prove_inequality`).
 """
 
 from __future__ import annotations
@@ -81,7 +83,7 @@ def prove_limit(expr, var, point, target, what: str, direction: str = "+") -> De
         Decision.undecided("sympy-limit", f"{what}: limit {lim} not decided")
 
 
-def _certify(lhs, op, rhs, what: str, **kw) -> Decision:
+def prove_for_all_eps(lhs, op, rhs, what: str, **kw) -> Decision:
     """An all-ε inequality by the certifier (:func:`exactpriv.certify.prove_inequality`)."""
     from exactpriv.certify import prove_inequality
 

@@ -17,7 +17,7 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import EPS
 from exactpriv.mechanisms import zoo
 
-_T = sympy.exp(EPS)
+EXP_EPS = sympy.exp(EPS)
 HALF = sympy.Rational(1, 2)
 
 

@@ -1,4 +1,6 @@
-"""Genqiang Wu, Xianyao Xia, Yeping He, "Identity differential privacy for dependent records"
+"""Wu, Xia and He, "Identity differential privacy for dependent records" (arXiv 2017): all 24 claims.
+
+Genqiang Wu, Xianyao Xia, Yeping He, "Identity differential privacy for dependent records"
 (arXiv:1703.07474v1, 2017): all 24 claims.  (Later versions of the arXiv entry were rewritten; the
 bank follows v1.)
 
@@ -10,7 +12,7 @@ The model, as encoded
   about them declare the hypothesis ``dataset-mechanism``; readings named ``general-mechanisms`` drop it
   (any mechanism on D^n, replace-one DP).  Independence of the sources, the conditional independence
   (14), the number k of dependent sources and the η of Lemma 5 are named hypotheses or computed exactly
-  from the prior (:mod:`~theorems.identitydp.dependence`).
+  from the prior (:mod:`~theorems.identitydp.definitions`).
 * ε-identity DP (Def. 3, (11)) is :func:`~exactpriv.measures.bayesian.identity_dp`; implications
   "ε-A ⇒ f(ε)-B" are checked at the tightest ε as B(M) ≤ f(A(M)) on exact values.
 * Example 1 is continuous (Laplace noise): PROVED for all ε > 0 symbolically, plus a finite analogue with
@@ -24,7 +26,7 @@ Proposition 1), :mod:`~theorems.identitydp.sec4_relation_with_dp` (Propositions 
 Lemma 3, (23)-(24)), :mod:`~theorems.identitydp.sec5_information` (Lemma 4, Theorems 2-3, Corollaries
 1-2, Proposition 4, "DP is a special case", Remark 1), :mod:`~theorems.identitydp.sec6_parameters`
 (Lemma 5, Theorem 4); shared: :mod:`~theorems.identitydp.steps`, :mod:`~theorems.identitydp.measured`,
-:mod:`~theorems.identitydp.dependence`, :mod:`~theorems.identitydp.instances`.
+:mod:`~theorems.identitydp.definitions`, :mod:`~theorems.identitydp.instances`.
 
 Findings (each REFUTED reading says its class and why)
 ------------------------------------------------------
@@ -48,7 +50,7 @@ from theorems.identitydp import (
     sec5_information,
     sec6_parameters,
 )
-from theorems.identitydp.dependence import is_multiset_mechanism
+from theorems.identitydp.definitions import is_multiset_mechanism
 
 __all__ = ["CLAIMS", "is_multiset_mechanism"]
 

@@ -20,16 +20,16 @@ from exactpriv.distributions import Prior
 from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
-from theorems.identitydp.dependence import multiset_key
+from theorems.identitydp.definitions import multiset_key
 
 B1 = Hamming(range(3), 1)
-_B2 = Hamming((0, 1), 2)
+TWO_BINARY_RECORDS = Hamming((0, 1), 2)
 B3 = Hamming((0, 1), 3)
 T2 = Hamming((0, 1, 2), 2)
 DISJ = Hamming.product([["a0", "a1"], ["b0", "b1", "b2"]])
 
 
-def _pmf(rng: random.Random, k: int, *, zeros: bool = True, maxw: int = 6) -> list[Fraction]:
+def random_pmf(rng: random.Random, k: int, *, zeros: bool = True, maxw: int = 6) -> list[Fraction]:
     lo = 0 if zeros else 1
     w = [rng.randint(lo, maxw) for _ in range(k)]
     if rng.random() < 0.25 and k > 1:  # near-deterministic rows reach extreme ratios
@@ -47,13 +47,13 @@ def sym_mech(rng, space, R, *, zeros=True) -> Mechanism:
     for p in space.points:
         k = multiset_key(p)
         if k not in rows_by:
-            rows_by[k] = _pmf(rng, R, zeros=zeros)
+            rows_by[k] = random_pmf(rng, R, zeros=zeros)
         rows.append(rows_by[k])
     return Mechanism(space, list(range(R)), rows, _built=f"<random multiset mechanism on {space!r}>")
 
 
 def gen_mech(rng, space, R, *, zeros=True) -> Mechanism:
-    rows = [_pmf(rng, R, zeros=zeros) for _ in space.points]
+    rows = [random_pmf(rng, R, zeros=zeros) for _ in space.points]
     return Mechanism(space, list(range(R)), rows, _built=f"<random mechanism on {space!r}>")
 
 
@@ -65,11 +65,11 @@ def by_count(space, table) -> Mechanism:
 
 
 def product_prior(rng, space, *, zeros=True) -> Prior:
-    return Prior.product(space, [_pmf(rng, len(a), zeros=zeros) for a in space.records])
+    return Prior.product(space, [random_pmf(rng, len(a), zeros=zeros) for a in space.records])
 
 
 def joint_prior(rng, space, *, zeros=True) -> Prior:
-    return Prior(space, _pmf(rng, space.size, zeros=zeros))
+    return Prior(space, random_pmf(rng, space.size, zeros=zeros))
 
 
 def _block_prior(rng, space, k) -> Prior:
@@ -87,7 +87,7 @@ def _block_prior(rng, space, k) -> Prior:
     bp = []
     for b in blocks:
         size = math.prod(len(space.records[j]) for j in b)
-        bp.append(_pmf(rng, size, zeros=rng.random() < 0.5))
+        bp.append(random_pmf(rng, size, zeros=rng.random() < 0.5))
     codes = space.record_codes().tolist()
     pmf = []
     for row in codes:
@@ -103,7 +103,7 @@ def _block_prior(rng, space, k) -> Prior:
 
 def diag_prior(rng, space) -> Prior:
     """Perfectly dependent records: all records equal (same alphabet), random weights."""
-    w = _pmf(rng, len(space.records[0]), zeros=False)
+    w = random_pmf(rng, len(space.records[0]), zeros=False)
     pm = {tuple([v] * space.n_records): q for v, q in zip(space.records[0], w)}
     return Prior.from_dict(space, pm)
 
@@ -145,7 +145,7 @@ def geo(n: int, e) -> Mechanism:
 
 
 # ----------------------------------------------------------------------------- families
-_SPACES = (_B2, B3, T2)
+_SPACES = (TWO_BINARY_RECORDS, B3, T2)
 
 
 @functools.lru_cache(maxsize=None)
@@ -214,7 +214,7 @@ def zf(prior_kind) -> Family:
                   f"e^eps in {{3/2, 2, 3, 16}}) with {prior_kind} priors")
 
 
-def _one(label, M, P=None, **kw) -> Family:
+def witness_family(label, M, P=None, **kw) -> Family:
     inst = Instance(label, M, P, dict(kw.pop("params", {})), dict(kw.pop("extra", {})))
     return Family(kw.pop("name", "witness"), lambda: (inst,), kw.pop("description", label))
 
@@ -256,6 +256,6 @@ def fam_vectors(kind: str, count: int) -> tuple:
                 c = [Fraction(0)] * n
             out.append(Instance(f"lemma2 #{k} (k={n - 1})", params={"a": a, "b": b, "c": c}))
         else:
-            c, d = _pmf(rng, n), _pmf(rng, n)
+            c, d = random_pmf(rng, n), random_pmf(rng, n)
             out.append(Instance(f"lemma3 #{k} (k={n - 1})", params={"a": a, "b": b, "c": c, "d": d}))
     return tuple(out)

@@ -18,7 +18,7 @@ from exactpriv.measures.result import Measured
 _CACHE: dict = {}
 
 
-def _cached(name, fn, *objs):
+def cached(name, fn, *objs):
     key = (name,) + tuple(id(o) for o in objs)
     hit = _CACHE.get(key)
     if hit is not None and all(a is b for a, b in zip(hit[0], objs)):
@@ -29,23 +29,23 @@ def _cached(name, fn, *objs):
 
 
 def ID(M, P):
-    return _cached("id", lambda: identity_dp(M, prior=P).value, M, P)
+    return cached("id", lambda: identity_dp(M, prior=P).value, M, P)
 
 
 def PURE(M):
-    return _cached("pure", lambda: pure_dp(M).value, M)
+    return cached("pure", lambda: pure_dp(M).value, M)
 
 
-def _KL(M, P) -> Measured:
-    return _cached("kl", lambda: record_posterior_kl(M, prior=P), M, P)
+def KL(M, P) -> Measured:
+    return cached("kl", lambda: record_posterior_kl(M, prior=P), M, P)
 
 
-def _MI(M, P) -> Measured:
-    return _cached("mi", lambda: record_mi(M, prior=P), M, P)
+def MI(M, P) -> Measured:
+    return cached("mi", lambda: record_mi(M, prior=P), M, P)
 
 
 def CMI(M, P) -> Measured:
-    return _cached("cmi", lambda: conditional_mi(M, prior=P), M, P)
+    return cached("cmi", lambda: conditional_mi(M, prior=P), M, P)
 
 
 id_of = lambda inst: ID(inst.mechanism, inst.prior)  # noqa: E731

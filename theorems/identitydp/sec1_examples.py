@@ -1,4 +1,6 @@
-"""Section 1 of identity DP: the two motivating examples (dependent records inflate the posterior
+"""Identity DP §1: with dependent records an ε-DP mechanism moves the posterior by more than e^ε (Examples 1–2).
+
+Section 1 of identity DP: the two motivating examples (dependent records inflate the posterior
 change of an ε-DP mechanism).
 
 Genqiang Wu, Xianyao Xia, Yeping He, "Identity differential privacy for dependent records"
@@ -34,8 +36,8 @@ from exactpriv.forall import equality_for_all, inequality_for_all, value_for_all
 from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
-from theorems.identitydp.dependence import DATASET_MECHANISM, INDEPENDENT_SOURCES
-from theorems.identitydp.instances import _B2, _pmf, geo, sym_mech
+from theorems.identitydp.definitions import DATASET_MECHANISM, INDEPENDENT_SOURCES
+from theorems.identitydp.instances import TWO_BINARY_RECORDS, random_pmf, geo, sym_mech
 from theorems.identitydp.steps import combine
 from theorems.identitydp.measured import ID, PURE
 
@@ -60,6 +62,14 @@ def _posterior_odds_factor(M: Mechanism, prior, i: int, t, tp, r):
     if den == 0 or pt == 0 or ptp == 0:
         return None  # a posterior or prior odds undefined (hypotheses exclude this)
     return (num / den) / (pt / ptp)
+
+
+# ----------------------------------------------------------------------------- the constructions as hypotheses
+def _on_the_diagonal(P, n: int) -> bool:
+    """The prior puts positive mass on the all-0 and all-1 sequences and nothing elsewhere."""
+    mass = dict(zip(P.space.points, P.pmf))
+    return (all(q == 0 for x, q in mass.items() if len(set(x)) > 1)
+            and mass.get((0,) * n, 0) > 0 and mass.get((1,) * n, 0) > 0)
 
 
 def _ex1_check(inst: Instance) -> Outcome:
@@ -94,15 +104,69 @@ def _ex1_laplace_proof() -> Decision:
                           closed=(False, False)).to_decision()
 
 
+def _is_example1_construction(inst: Instance) -> bool:
+    n, e = inst.params.get("n"), inst.params.get("exp_eps")
+    if n is None or e is None or inst.prior is None:
+        return False
+    return inst.mechanism == geo(int(n), Fraction(e)) and _on_the_diagonal(inst.prior, int(n))
+
+
+#: Example 1's construction: the truncated geometric count on n records with the instance's e^ε, all
+#: records equal (Bob's family is infected together or not at all)
+EXAMPLE1_CONSTRUCTION = Hypothesis("example-1-construction", "M = truncated geometric count on n records with the "
+                                   "given e^eps; the prior puts all its mass on 0^n and 1^n (both positive)",
+                                   _is_example1_construction)
+
+
+EX1 = Claim(
+    id="identitydp.ex1",
+    title="Example 1 (contagious disease)",
+    source="Sec. 1, Example 1",
+    quote=("Bob or one of his 9 immediate family members may have contracted a highly contagious disease, in which "
+           "case the entire family would have been infected. [...] Suppose Laplace(1/eps) noise is added to the true "
+           "answer and that the resulting differentially private query answer was 12. The answer 12 is e^{10 eps} "
+           "times more likely when the true answer is 10 (and hence Bob is sick) than when the true answer is 0 "
+           "(and Bob is healthy). [...] an attacker's probability estimate (of Bob being sick) can change by a "
+           "(large) factor of e^{10 eps}, which is greatly larger than the expected e^eps."),
+    kind="value",
+    readings=[
+        Reading(
+            name="laplace-density-ratio",
+            statement="Lap(1/eps) densities: (eps/2) e^{-eps|12-10|} / ((eps/2) e^{-eps|12-0|}) = e^{10 eps} for all eps > 0",
+            prove=_ex1_laplace_proof,
+            expected=Verdict.PROVED,
+            notes="Exact algebra (exactpriv.certify.prove_identity).",
+            open_search=False,
+        ),
+        Reading(
+            name="geometric-finite-analogue",
+            statement=("n perfectly correlated binary records (Bob's family), truncated geometric count with e^eps "
+                       "rational: the posterior odds of Bob being sick change by exactly e^{n eps} at output n, and "
+                       "the identity-DP level w.r.t. Bob's source is exactly n eps"),
+            check=_ex1_check,
+            families=[Family("family-sizes-2..6", lambda: _fam_ex1((2, 3, 4, 5, 6)),
+                             "n in 2..6, e^eps in {2, 3/2}, Pr[all sick] = 1/10"),
+                      Family("family-size-10", lambda: _fam_ex1((10,)), "n = 10 as in the paper", slow=True)],
+            hypotheses=(EXAMPLE1_CONSTRUCTION,),
+            open_search=False,
+            expected=Verdict.CHECKED,
+            notes=("Finite analogue: Laplace noise is continuous, so the geometric mechanism (the paper's ref. [20], "
+                   "the discrete Laplace) on counts {0..n} replaces it; truncation keeps the ratios. n = 10 runs "
+                   "in the slow family."),
+        ),
+    ],
+)
+
+
 _EX2_P1 = Fraction(1, 10)  # p(t1): probability of being infected
 
 
-def ex2_product_prior(space=_B2):
+def ex2_product_prior(space=TWO_BINARY_RECORDS):
     return Prior.product(space, [[1 - _EX2_P1, _EX2_P1]] * 2)
 
 
 def _ex2_diag_prior(p=_EX2_P1):
-    return Prior.from_dict(_B2, {(0, 0): 1 - p, (1, 1): p})
+    return Prior.from_dict(TWO_BINARY_RECORDS, {(0, 0): 1 - p, (1, 1): p})
 
 
 def _ex2_independent_check(inst: Instance) -> Outcome:
@@ -122,7 +186,7 @@ def _ex2_dependent_check(inst: Instance) -> Outcome:
         target = Fraction(inst.params["exp_eps"]) ** 2
         what = "e^(2 eps) (eq. (3))"
     else:
-        target = Fraction(M.rows[_B2.index((1, 1))][M.outputs.index(2)]) / M.rows[_B2.index((0, 0))][M.outputs.index(2)]
+        target = Fraction(M.rows[TWO_BINARY_RECORDS.index((1, 1))][M.outputs.index(2)]) / M.rows[TWO_BINARY_RECORDS.index((0, 0))][M.outputs.index(2)]
         what = "Pr[M(t1,t1)=2]/Pr[M(t2,t2)=2] (eq. (2))"
     return Outcome(compare(f, "==", target), {"odds_factor": f, "target": target, "what": what})
 
@@ -144,26 +208,11 @@ def _fam_ex2(kind: str) -> tuple:
         P = ex2_product_prior() if kind == "independent" else _ex2_diag_prior()
         out.append(Instance(f"geometric count, e^eps={e}, {kind} prior p(t1)=1/10", geo(2, e), P, {"exp_eps": e}))
     for k in range(30):
-        M = sym_mech(rng, _B2, 3, zeros=False)
-        P = (Prior.product(_B2, [_pmf(rng, 2, zeros=False)] * 2) if kind == "independent"
+        M = sym_mech(rng, TWO_BINARY_RECORDS, 3, zeros=False)
+        P = (Prior.product(TWO_BINARY_RECORDS, [random_pmf(rng, 2, zeros=False)] * 2) if kind == "independent"
              else _ex2_diag_prior(Fraction(rng.randint(1, 9), 10)))
         out.append(Instance(f"random positive multiset mechanism #{k}, {kind} prior", M, P))
     return tuple(out)
-
-
-# ----------------------------------------------------------------------------- the constructions as hypotheses
-def _on_the_diagonal(P, n: int) -> bool:
-    """The prior puts positive mass on the all-0 and all-1 sequences and nothing elsewhere."""
-    mass = dict(zip(P.space.points, P.pmf))
-    return (all(q == 0 for x, q in mass.items() if len(set(x)) > 1)
-            and mass.get((0,) * n, 0) > 0 and mass.get((1,) * n, 0) > 0)
-
-
-def _is_example1_construction(inst: Instance) -> bool:
-    n, e = inst.params.get("n"), inst.params.get("exp_eps")
-    if n is None or e is None or inst.prior is None:
-        return False
-    return inst.mechanism == geo(int(n), Fraction(e)) and _on_the_diagonal(inst.prior, int(n))
 
 
 def _is_example2_geometric(inst: Instance) -> bool:
@@ -173,15 +222,10 @@ def _is_example2_geometric(inst: Instance) -> bool:
 
 def _odds_at_2_defined(inst: Instance) -> bool:
     M, P = inst.mechanism, inst.prior
-    return (P is not None and 2 in M.outputs and M.inputs == _B2
+    return (P is not None and 2 in M.outputs and M.inputs == TWO_BINARY_RECORDS
             and _posterior_odds_factor(M, P.pmf, 0, 1, 0, 2) is not None)
 
 
-#: Example 1's construction: the truncated geometric count on n records with the instance's e^ε, all
-#: records equal (Bob's family is infected together or not at all)
-EXAMPLE1_CONSTRUCTION = Hypothesis("example-1-construction", "M = truncated geometric count on n records with the "
-                                   "given e^eps; the prior puts all its mass on 0^n and 1^n (both positive)",
-                                   _is_example1_construction)
 #: Example 2's mechanism: the geometric count of infected records among two
 EXAMPLE2_GEOMETRIC = Hypothesis("example-2-geometric", "M = truncated geometric count on two records with the "
                                 "given e^eps", _is_example2_geometric)
@@ -230,107 +274,70 @@ def _prove_ex2_independent_for_all_eps() -> Decision:
     return inequality_for_all(_posterior_odds_ratio(ind), "<=", sympy.exp(EPS))
 
 
-CLAIMS: list[Claim] = [
-    Claim(
-        id="identitydp.ex1",
-        title="Example 1 (contagious disease)",
-        source="Sec. 1, Example 1",
-        quote=("Bob or one of his 9 immediate family members may have contracted a highly contagious disease, in which "
-               "case the entire family would have been infected. [...] Suppose Laplace(1/eps) noise is added to the true "
-               "answer and that the resulting differentially private query answer was 12. The answer 12 is e^{10 eps} "
-               "times more likely when the true answer is 10 (and hence Bob is sick) than when the true answer is 0 "
-               "(and Bob is healthy). [...] an attacker's probability estimate (of Bob being sick) can change by a "
-               "(large) factor of e^{10 eps}, which is greatly larger than the expected e^eps."),
-        kind="value",
-        readings=[
-            Reading(
-                name="laplace-density-ratio",
-                statement="Lap(1/eps) densities: (eps/2) e^{-eps|12-10|} / ((eps/2) e^{-eps|12-0|}) = e^{10 eps} for all eps > 0",
-                prove=_ex1_laplace_proof,
-                expected=Verdict.PROVED,
-                notes="Exact algebra (exactpriv.certify.prove_identity).",
-                open_search=False,
-            ),
-            Reading(
-                name="geometric-finite-analogue",
-                statement=("n perfectly correlated binary records (Bob's family), truncated geometric count with e^eps "
-                           "rational: the posterior odds of Bob being sick change by exactly e^{n eps} at output n, and "
-                           "the identity-DP level w.r.t. Bob's source is exactly n eps"),
-                check=_ex1_check,
-                families=[Family("family-sizes-2..6", lambda: _fam_ex1((2, 3, 4, 5, 6)),
-                                 "n in 2..6, e^eps in {2, 3/2}, Pr[all sick] = 1/10"),
-                          Family("family-size-10", lambda: _fam_ex1((10,)), "n = 10 as in the paper", slow=True)],
-                hypotheses=(EXAMPLE1_CONSTRUCTION,),
-                open_search=False,
-                expected=Verdict.CHECKED,
-                notes=("Finite analogue: Laplace noise is continuous, so the geometric mechanism (the paper's ref. [20], "
-                       "the discrete Laplace) on counts {0..n} replaces it; truncation keeps the ratios. n = 10 runs "
-                       "in the slow family."),
-            ),
-        ],
-    ),
-    Claim(
-        id="identitydp.ex2",
-        title="Example 2 (two records, geometric mechanism)",
-        source="Sec. 1, Example 2, eqs. (1)-(3)",
-        quote=("p(t1) = 0.1, p(t2) = 0.9 [...] The query function f is to count the number of infected individuals [...] "
-               "If X1, X2 are independent random variables [...] Pr[X1=t1|Y=2]/Pr[X1=t2|Y=2] <= e^eps x "
-               "Pr[X1=t1]/Pr[X1=t2]. [...] We assume that X1, X2 can only have the same value [...] Assume that M is "
-               "the Geometric mechanism [...] Pr[X1=t1|Y=2]/Pr[X1=t2|Y=2] = Pr[X1=t1]/Pr[X1=t2] x e^{2 eps}. (3)"),
-        kind="value",
-        readings=[
-            Reading(
-                name="independent-bound",
-                statement=("X1, X2 independent (product prior), M an eps-DP dataset mechanism with output 2: posterior "
-                           "odds of X1 = t1 after Y = 2 <= e^eps x prior odds, eps = pure_dp(M)"),
-                check=_ex2_independent_check,
-                families=[Family("geometric-and-random", lambda: _fam_ex2("independent"),
-                                 "geometric count (e^eps in {2, 3, 3/2, 16}) with p(t1) = 1/10, and 30 random positive "
-                                 "multiset mechanisms with random i.i.d. product priors")],
-                hypotheses=(DATASET_MECHANISM, INDEPENDENT_SOURCES, ODDS_DEFINED),
-                expected=Verdict.CHECKED,
-                notes="t1 (infected) is the record value 1 and the count query counts 1s.",
-                open_search=False,
-            ),
-            Reading(
-                name="dependent-equality",
-                statement="X1 = X2, Pr[t1] = 1/10, geometric count mechanism: posterior odds factor at Y = 2 is e^{2 eps} (3)",
-                check=_ex2_dependent_check,
-                families=[Family("geometric", lambda: _fam_ex2("dependent")[:4], "e^eps in {2, 3, 3/2, 16}")],
-                hypotheses=(EXAMPLE2_GEOMETRIC, PERFECTLY_DEPENDENT, ODDS_DEFINED),
-                open_search=False,
-                prove=_ex2_equality_proof,
-                expected=Verdict.PROVED,
-                notes="PROVED for all eps > 0 on the symbolic count_query_geometric(2, eps=EPS) by exact algebra.",
-            ),
-            Reading(
-                name="dependent-general",
-                statement="X1 = X2: posterior odds factor at Y = 2 is Pr[M(t1,t1)=2]/Pr[M(t2,t2)=2] for every M (2)",
-                check=_ex2_dependent_check,
-                families=[Family("random", lambda: _fam_ex2("dependent")[4:],
-                                 "30 random positive multiset mechanisms, X1 = X2 with random Pr[t1]")],
-                hypotheses=(PERFECTLY_DEPENDENT, ODDS_DEFINED),
-                expected=Verdict.CHECKED,
-                open_search=False,
-            ),
-            Reading(
-                name="forall-dependent-equality",
-                statement=("count of t1 plus truncated geometric noise (exactly ε-DP for every ε): with X1 = X2, "
-                           "p(t1) = 1/10, posterior odds = e^{2ε} × prior odds for every ε ≥ 0"),
-                prove=_prove_ex2_for_all_eps,
-                expected=Verdict.PROVED,
-                open_search=False,
-            ),
-            Reading(
-                name="forall-independent-bound",
-                statement=("the same geometric count with X1, X2 independent (p(t1) = 1/10 each): posterior odds ≤ "
-                           "e^ε × prior odds for every ε ≥ 0"),
-                prove=_prove_ex2_independent_for_all_eps,
-                expected=Verdict.PROVED,
-                notes=("For this mechanism the ratio is exactly e^ε (P(2|t1,t) = e^ε P(2|t2,t) for both t), so the "
-                       "independent-case bound is attained too."),
-                       open_search=False,
-            ),
-        ],
-    ),
-]
+EX2 = Claim(
+    id="identitydp.ex2",
+    title="Example 2 (two records, geometric mechanism)",
+    source="Sec. 1, Example 2, eqs. (1)-(3)",
+    quote=("p(t1) = 0.1, p(t2) = 0.9 [...] The query function f is to count the number of infected individuals [...] "
+           "If X1, X2 are independent random variables [...] Pr[X1=t1|Y=2]/Pr[X1=t2|Y=2] <= e^eps x "
+           "Pr[X1=t1]/Pr[X1=t2]. [...] We assume that X1, X2 can only have the same value [...] Assume that M is "
+           "the Geometric mechanism [...] Pr[X1=t1|Y=2]/Pr[X1=t2|Y=2] = Pr[X1=t1]/Pr[X1=t2] x e^{2 eps}. (3)"),
+    kind="value",
+    readings=[
+        Reading(
+            name="independent-bound",
+            statement=("X1, X2 independent (product prior), M an eps-DP dataset mechanism with output 2: posterior "
+                       "odds of X1 = t1 after Y = 2 <= e^eps x prior odds, eps = pure_dp(M)"),
+            check=_ex2_independent_check,
+            families=[Family("geometric-and-random", lambda: _fam_ex2("independent"),
+                             "geometric count (e^eps in {2, 3, 3/2, 16}) with p(t1) = 1/10, and 30 random positive "
+                             "multiset mechanisms with random i.i.d. product priors")],
+            hypotheses=(DATASET_MECHANISM, INDEPENDENT_SOURCES, ODDS_DEFINED),
+            expected=Verdict.CHECKED,
+            notes="t1 (infected) is the record value 1 and the count query counts 1s.",
+            open_search=False,
+        ),
+        Reading(
+            name="dependent-equality",
+            statement="X1 = X2, Pr[t1] = 1/10, geometric count mechanism: posterior odds factor at Y = 2 is e^{2 eps} (3)",
+            check=_ex2_dependent_check,
+            families=[Family("geometric", lambda: _fam_ex2("dependent")[:4], "e^eps in {2, 3, 3/2, 16}")],
+            hypotheses=(EXAMPLE2_GEOMETRIC, PERFECTLY_DEPENDENT, ODDS_DEFINED),
+            open_search=False,
+            prove=_ex2_equality_proof,
+            expected=Verdict.PROVED,
+            notes="PROVED for all eps > 0 on the symbolic count_query_geometric(2, eps=EPS) by exact algebra.",
+        ),
+        Reading(
+            name="dependent-general",
+            statement="X1 = X2: posterior odds factor at Y = 2 is Pr[M(t1,t1)=2]/Pr[M(t2,t2)=2] for every M (2)",
+            check=_ex2_dependent_check,
+            families=[Family("random", lambda: _fam_ex2("dependent")[4:],
+                             "30 random positive multiset mechanisms, X1 = X2 with random Pr[t1]")],
+            hypotheses=(PERFECTLY_DEPENDENT, ODDS_DEFINED),
+            expected=Verdict.CHECKED,
+            open_search=False,
+        ),
+        Reading(
+            name="forall-dependent-equality",
+            statement=("count of t1 plus truncated geometric noise (exactly ε-DP for every ε): with X1 = X2, "
+                       "p(t1) = 1/10, posterior odds = e^{2ε} × prior odds for every ε ≥ 0"),
+            prove=_prove_ex2_for_all_eps,
+            expected=Verdict.PROVED,
+            open_search=False,
+        ),
+        Reading(
+            name="forall-independent-bound",
+            statement=("the same geometric count with X1, X2 independent (p(t1) = 1/10 each): posterior odds ≤ "
+                       "e^ε × prior odds for every ε ≥ 0"),
+            prove=_prove_ex2_independent_for_all_eps,
+            expected=Verdict.PROVED,
+            notes=("For this mechanism the ratio is exactly e^ε (P(2|t1,t) = e^ε P(2|t2,t) for both t), so the "
+                   "independent-case bound is attained too."),
+                   open_search=False,
+        ),
+    ],
+)
+
+
+CLAIMS: list[Claim] = [EX1, EX2]

@@ -1,4 +1,6 @@
-"""Section 2 of identity DP: the model (datasets from sources), ε-DP on datasets (Definition 2),
+"""Identity DP §2: the dataset model, ε-DP on datasets (Definition 2) and the ratio Lemmas 1–2.
+
+Section 2 of identity DP: the model (datasets from sources), ε-DP on datasets (Definition 2),
 and the two elementary lemmas on ratios.
 
 Genqiang Wu, Xianyao Xia, Yeping He, "Identity differential privacy for dependent records"
@@ -29,9 +31,9 @@ from exactpriv.claims import Claim, Family, Finding, Hypothesis, Instance, Outco
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.mechanisms.base import Mechanism
-from theorems.identitydp.dependence import DATASET_MECHANISM
-from theorems.identitydp.instances import B3, SYMMETRIC_NOTE, _one, fam_vectors, rf, zf
-from theorems.identitydp.steps import _ratio, better, combine, log_ratio
+from theorems.identitydp.definitions import DATASET_MECHANISM
+from theorems.identitydp.instances import B3, SYMMETRIC_NOTE, witness_family, fam_vectors, rf, zf
+from theorems.identitydp.steps import level_ratio, better, combine, log_ratio
 from theorems.identitydp.measured import PURE
 
 __all__ = ["CLAIMS"]
@@ -64,6 +66,30 @@ def _model_check(inst: Instance) -> Outcome:
     return Outcome(combine(parts, "dataset law (6) == sequence law"), {"datasets": len(groups)})
 
 
+MODEL = Claim(
+    id="identitydp.model",
+    title="Definitions (Sec. 2.2: sources, profiles, datasets, D_y, Definition 1)",
+    source="Sec. 2.2, eqs. (5)-(6), Definition 1",
+    quote=("The universe of record sequences Z is defined as Z = {(z1,...,zn) : zi in Xi}. The universe of datasets D "
+           "is defined as D = {{z1,...,zn} : zi in Xi} [...] Dy := {x in Z : ||x - y||_1 = 0} (5) [...] For any "
+           "y in D, set F(y) = sum_{z in Dy} F(z). (6) Therefore, X can also be seen as a D-valued random variable "
+           "with the probability distribution F(y)."),
+    kind="definition",
+    readings=[
+        Reading(
+            name="dataset-law",
+            statement=("the sets D_y (histogram equal to y) partition Z, F(y) of (6) sums to 1, and for a dataset "
+                       "mechanism the law of Y computed on D with F(y) equals the law computed on Z with F(z)"),
+            check=_model_check,
+            families=[rf("sym", "joint", 7, 40), rf("sym", "product", 17, 40)],
+            hypotheses=(DATASET_MECHANISM,),
+            expected=Verdict.CHECKED,
+            notes="Datasets are histograms over X = union of the record universes (Sec. 2.3).",
+        ),
+    ],
+)
+
+
 def _def2_forms(M: Mechanism):
     """(D-form, Z-form) levels of Definition 2: max ln Pr[M(x)=r]/Pr[M(x')=r] over datasets at
     histogram L1 distance 2 (D-form; M read at any sequence of the dataset) and over record
@@ -79,7 +105,7 @@ def _def2_forms(M: Mechanism):
         if sum(abs(x - y) for x, y in zip(hist[a], hist[b])) != 2:
             continue
         for r in range(len(M.outputs)):
-            v = _ratio(M.rows[a][r], M.rows[b][r])
+            v = level_ratio(M.rows[a][r], M.rows[b][r])
             if better(v, best_z):
                 best_z = v
             if rep[hist[a]] == a and rep[hist[b]] == b and better(v, best_d):
@@ -106,7 +132,48 @@ def _def2_witness() -> Family:
     half = [Fraction(1, 2), Fraction(1, 2)]
     rows = {(1, 0, 0): [Fraction(1, 4), Fraction(3, 4)], (0, 1, 1): [Fraction(3, 4), Fraction(1, 4)]}
     M = Mechanism(B3, [0, 1], [rows.get(p, half) for p in B3.points], _built="<not a dataset mechanism>")
-    return _one("(1,0,0) and (0,1,1): neighbouring datasets, Hamming distance 3", M, name="minimal-witness")
+    return witness_family("(1,0,0) and (0,1,1): neighbouring datasets, Hamming distance 3", M, name="minimal-witness")
+
+
+DEF2 = Claim(
+    id="identitydp.def2",
+    title="Definition 2 (eps-DP on datasets)",
+    source="Sec. 2.3, Definition 2, eq. (7)",
+    quote=("Two datasets x, x' in D are said to be neighbors if ||x - x'||_1 = 2. Two record sequences x, x' in Z are "
+           "said to be neighbors if their corresponding datasets are neighbors. [...] A mechanism M : D -> P(R) gives "
+           "eps-differential privacy if for all neighbors x, x' in Z (or neighbors x, x' in D), and all r in R, "
+           "there is Pr[M(x) = r] <= e^eps Pr[M(x') = r], (7)"),
+    kind="definition",
+    readings=[
+        Reading(
+            name="literal",
+            statement=("for dataset mechanisms, the tightest eps of (7) over histogram neighbours (D-form) and over "
+                       "record sequences with neighbouring datasets (Z-form) both equal pure_dp on replace-one "
+                       "neighbours"),
+            check=_def2_check,
+            families=[rf("sym", "joint", 7, 40), zf("joint")],
+            hypotheses=(DATASET_MECHANISM,),
+            expected=Verdict.CHECKED,
+            notes=SYMMETRIC_NOTE,
+        ),
+        Reading(
+            name="z-form-general-mechanisms",
+            statement=("without the dataset hypothesis: the Z-form of (7) (sequences whose datasets are neighbours) "
+                       "equals replace-one pure DP"),
+            check=_def2_z_general_check,
+            families=[_def2_witness(), rf("gen", "joint", 8, 40)],
+            expected=Verdict.REFUTED,
+            finding=Finding.VARIANT,
+            why=("drops Sec. 2.3's hypothesis that M is a function of the dataset: (1,0,0) and (0,1,1) have "
+                 "neighbouring datasets but differ in all three records, so the Z-form exceeds replace-one DP"),
+            notes=("On {0,1}^3, (1,0,0) and (0,1,1) have neighbouring datasets but differ in all three "
+                   "records, so for a mechanism that is not a function of the dataset the Z-form is stricter than "
+                   "replace-one DP. The paper's mechanisms are dataset functions (Sec. 2.3), where the two agree "
+                   "(reading 'literal'); this is why the bank's general-mechanism readings use replace-one DP, the "
+                   "weaker hypothesis."),
+        ),
+    ],
+)
 
 
 def _g(a0, a1, b0, b1, x):
@@ -184,6 +251,48 @@ def _fam_lemma1(kind: str) -> tuple:
     return tuple(out)
 
 
+LEMMA1 = Claim(
+    id="identitydp.lemma1",
+    title="Lemma 1",
+    source="Sec. 2.4, Lemma 1",
+    quote=("Let g(x) = (a0 x + a1)/(b0 x + b1). If a0 b1 > a1 b0, then g(x) is non-decreasing. If a0 b1 <= a1 b0, "
+           "then g(x) is non-increasing. Proof. Note that the derivative of g(x) is g'(x) = (a0 b1 - a1 b0)/"
+           "(b0 x + b1)^2, by which the claims are direct."),
+    kind="inequality",
+    readings=[
+        Reading(
+            name="literal-whole-domain",
+            statement="for x < x' in the domain of g (b0 x + b1 != 0): the stated monotonicity between g(x) and g(x')",
+            check=_lemma1_check,
+            form={"quantifier": "forall-instances", "measures": {},
+                  "hypotheses": ["range:x < x2 and b0*x + b1 != 0 and b0*x2 + b1 != 0"],
+                  "claim": "(a0*b1 > a1*b0 and (a0*x + a1)/(b0*x + b1) <= (a0*x2 + a1)/(b0*x2 + b1)) or "
+                           "(a0*b1 <= a1*b0 and (a0*x + a1)/(b0*x + b1) >= (a0*x2 + a1)/(b0*x2 + b1))"},
+            hypotheses=(_lemma1_hypothesis(same_side=False),),
+            families=[Family("minimal-witness", lambda: _fam_lemma1("witness"), "g = 1/x"),
+                      Family("grid-and-random", lambda: _fam_lemma1("all"), "rational grid and random parameters")],
+            expected=Verdict.REFUTED,
+            finding=Finding.AS_WRITTEN,
+            why=("g(x) = 1/x has a0 b1 - a1 b0 = -1 < 0 but g(-1) = -1 < g(1) = 1: g is monotone only on each "
+                 "side of its pole (harmless for the paper's use on x >= 0 with positive coefficients)"),
+            notes=("g(x) = 1/x (a0=0, a1=1, b0=1, b1=0) has a0 b1 - a1 b0 = -1 but g(-1) = -1 < g(1) = 1. "
+                   "Monotonicity holds on each interval free of the pole -b1/b0, which is all the paper uses "
+                   "(x >= 0 with positive coefficients, reading 'pole-free-interval')."),
+        ),
+        Reading(
+            name="pole-free-interval",
+            statement="for x < x' on the same side of the pole: the stated monotonicity",
+            check=_lemma1_check,
+            hypotheses=(_lemma1_hypothesis(same_side=True),),
+            families=[Family("grid-and-random", lambda: _fam_lemma1("all"), "rational grid and random parameters"),
+                      Family("paper-use", lambda: _fam_lemma1("positive"), "x >= 0, b0, b1 > 0 (the use in (36))")],
+            prove=_lemma1_proof,
+            expected=Verdict.PROVED,
+        ),
+    ],
+)
+
+
 def _lemma2_holds(inst: Instance) -> bool:
     a, b, c = (tuple(Fraction(v) for v in inst.params[k]) for k in ("a", "b", "c"))
     if not (all(v > 0 for v in a + b) and all(ci >= 0 for ci in c)):
@@ -206,127 +315,27 @@ def _lemma2_check(inst: Instance) -> Outcome:
                    {"middle": mid, "low": ratios[0], "high": ratios[-1]})
 
 
-CLAIMS: list[Claim] = [
-    Claim(
-        id="identitydp.model",
-        title="Definitions (Sec. 2.2: sources, profiles, datasets, D_y, Definition 1)",
-        source="Sec. 2.2, eqs. (5)-(6), Definition 1",
-        quote=("The universe of record sequences Z is defined as Z = {(z1,...,zn) : zi in Xi}. The universe of datasets D "
-               "is defined as D = {{z1,...,zn} : zi in Xi} [...] Dy := {x in Z : ||x - y||_1 = 0} (5) [...] For any "
-               "y in D, set F(y) = sum_{z in Dy} F(z). (6) Therefore, X can also be seen as a D-valued random variable "
-               "with the probability distribution F(y)."),
-        kind="definition",
-        readings=[
-            Reading(
-                name="dataset-law",
-                statement=("the sets D_y (histogram equal to y) partition Z, F(y) of (6) sums to 1, and for a dataset "
-                           "mechanism the law of Y computed on D with F(y) equals the law computed on Z with F(z)"),
-                check=_model_check,
-                families=[rf("sym", "joint", 7, 40), rf("sym", "product", 17, 40)],
-                hypotheses=(DATASET_MECHANISM,),
-                expected=Verdict.CHECKED,
-                notes="Datasets are histograms over X = union of the record universes (Sec. 2.3).",
-            ),
-        ],
-    ),
-    Claim(
-        id="identitydp.def2",
-        title="Definition 2 (eps-DP on datasets)",
-        source="Sec. 2.3, Definition 2, eq. (7)",
-        quote=("Two datasets x, x' in D are said to be neighbors if ||x - x'||_1 = 2. Two record sequences x, x' in Z are "
-               "said to be neighbors if their corresponding datasets are neighbors. [...] A mechanism M : D -> P(R) gives "
-               "eps-differential privacy if for all neighbors x, x' in Z (or neighbors x, x' in D), and all r in R, "
-               "there is Pr[M(x) = r] <= e^eps Pr[M(x') = r], (7)"),
-        kind="definition",
-        readings=[
-            Reading(
-                name="literal",
-                statement=("for dataset mechanisms, the tightest eps of (7) over histogram neighbours (D-form) and over "
-                           "record sequences with neighbouring datasets (Z-form) both equal pure_dp on replace-one "
-                           "neighbours"),
-                check=_def2_check,
-                families=[rf("sym", "joint", 7, 40), zf("joint")],
-                hypotheses=(DATASET_MECHANISM,),
-                expected=Verdict.CHECKED,
-                notes=SYMMETRIC_NOTE,
-            ),
-            Reading(
-                name="z-form-general-mechanisms",
-                statement=("without the dataset hypothesis: the Z-form of (7) (sequences whose datasets are neighbours) "
-                           "equals replace-one pure DP"),
-                check=_def2_z_general_check,
-                families=[_def2_witness(), rf("gen", "joint", 8, 40)],
-                expected=Verdict.REFUTED,
-                finding=Finding.VARIANT,
-                why=("drops Sec. 2.3's hypothesis that M is a function of the dataset: (1,0,0) and (0,1,1) have "
-                     "neighbouring datasets but differ in all three records, so the Z-form exceeds replace-one DP"),
-                notes=("On {0,1}^3, (1,0,0) and (0,1,1) have neighbouring datasets but differ in all three "
-                       "records, so for a mechanism that is not a function of the dataset the Z-form is stricter than "
-                       "replace-one DP. The paper's mechanisms are dataset functions (Sec. 2.3), where the two agree "
-                       "(reading 'literal'); this is why the bank's general-mechanism readings use replace-one DP, the "
-                       "weaker hypothesis."),
-            ),
-        ],
-    ),
-    Claim(
-        id="identitydp.lemma1",
-        title="Lemma 1",
-        source="Sec. 2.4, Lemma 1",
-        quote=("Let g(x) = (a0 x + a1)/(b0 x + b1). If a0 b1 > a1 b0, then g(x) is non-decreasing. If a0 b1 <= a1 b0, "
-               "then g(x) is non-increasing. Proof. Note that the derivative of g(x) is g'(x) = (a0 b1 - a1 b0)/"
-               "(b0 x + b1)^2, by which the claims are direct."),
-        kind="inequality",
-        readings=[
-            Reading(
-                name="literal-whole-domain",
-                statement="for x < x' in the domain of g (b0 x + b1 != 0): the stated monotonicity between g(x) and g(x')",
-                check=_lemma1_check,
-                form={"quantifier": "forall-instances", "measures": {},
-                      "hypotheses": ["range:x < x2 and b0*x + b1 != 0 and b0*x2 + b1 != 0"],
-                      "claim": "(a0*b1 > a1*b0 and (a0*x + a1)/(b0*x + b1) <= (a0*x2 + a1)/(b0*x2 + b1)) or "
-                               "(a0*b1 <= a1*b0 and (a0*x + a1)/(b0*x + b1) >= (a0*x2 + a1)/(b0*x2 + b1))"},
-                hypotheses=(_lemma1_hypothesis(same_side=False),),
-                families=[Family("minimal-witness", lambda: _fam_lemma1("witness"), "g = 1/x"),
-                          Family("grid-and-random", lambda: _fam_lemma1("all"), "rational grid and random parameters")],
-                expected=Verdict.REFUTED,
-                finding=Finding.AS_WRITTEN,
-                why=("g(x) = 1/x has a0 b1 - a1 b0 = -1 < 0 but g(-1) = -1 < g(1) = 1: g is monotone only on each "
-                     "side of its pole (harmless for the paper's use on x >= 0 with positive coefficients)"),
-                notes=("g(x) = 1/x (a0=0, a1=1, b0=1, b1=0) has a0 b1 - a1 b0 = -1 but g(-1) = -1 < g(1) = 1. "
-                       "Monotonicity holds on each interval free of the pole -b1/b0, which is all the paper uses "
-                       "(x >= 0 with positive coefficients, reading 'pole-free-interval')."),
-            ),
-            Reading(
-                name="pole-free-interval",
-                statement="for x < x' on the same side of the pole: the stated monotonicity",
-                check=_lemma1_check,
-                hypotheses=(_lemma1_hypothesis(same_side=True),),
-                families=[Family("grid-and-random", lambda: _fam_lemma1("all"), "rational grid and random parameters"),
-                          Family("paper-use", lambda: _fam_lemma1("positive"), "x >= 0, b0, b1 > 0 (the use in (36))")],
-                prove=_lemma1_proof,
-                expected=Verdict.PROVED,
-            ),
-        ],
-    ),
-    Claim(
-        id="identitydp.lemma2",
-        title="Lemma 2 (mediant inequality)",
-        source="Sec. 2.4, Lemma 2, eqs. (8)-(10)",
-        quote=("Let ai > 0, bi > 0 and ci >= 0 for i in {0,...,k}. Set a0/b0 <= ai/bi <= ak/bk for all i. Then, "
-               "a0/b0 <= sum ci ai / sum ci bi <= ak/bk. (8)"),
-        kind="inequality",
-        readings=[
-            Reading(
-                name="literal",
-                statement="(8) whenever the middle term is defined (some c_i > 0)",
-                check=_lemma2_check,
-                hypotheses=(LEMMA2_HYPOTHESIS,),
-                families=[Family("random", lambda: fam_vectors("lemma2", 150),
-                                 "150 random positive rational vectors of length 1..5, ratios sorted by construction, "
-                                 "c_i >= 0 with zeros (10% all zero)")],
-                expected=Verdict.CHECKED,
-                notes="All c_i = 0 makes the middle term 0/0 (undefined); such instances fail the hypothesis (skipped).",
-            ),
-        ],
-    ),
-]
+LEMMA2 = Claim(
+    id="identitydp.lemma2",
+    title="Lemma 2 (mediant inequality)",
+    source="Sec. 2.4, Lemma 2, eqs. (8)-(10)",
+    quote=("Let ai > 0, bi > 0 and ci >= 0 for i in {0,...,k}. Set a0/b0 <= ai/bi <= ak/bk for all i. Then, "
+           "a0/b0 <= sum ci ai / sum ci bi <= ak/bk. (8)"),
+    kind="inequality",
+    readings=[
+        Reading(
+            name="literal",
+            statement="(8) whenever the middle term is defined (some c_i > 0)",
+            check=_lemma2_check,
+            hypotheses=(LEMMA2_HYPOTHESIS,),
+            families=[Family("random", lambda: fam_vectors("lemma2", 150),
+                             "150 random positive rational vectors of length 1..5, ratios sorted by construction, "
+                             "c_i >= 0 with zeros (10% all zero)")],
+            expected=Verdict.CHECKED,
+            notes="All c_i = 0 makes the middle term 0/0 (undefined); such instances fail the hypothesis (skipped).",
+        ),
+    ],
+)
+
+
+CLAIMS: list[Claim] = [MODEL, DEF2, LEMMA1, LEMMA2]

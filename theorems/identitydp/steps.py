@@ -46,7 +46,7 @@ def better(a, b) -> bool:
     return a > b
 
 
-def _ratio(num, den):
+def level_ratio(num, den):
     """num/den with the conventions 0/0 -> None (ignored), a/0 -> oo."""
     if den == 0:
         return None if num == 0 else OO
@@ -57,7 +57,7 @@ def is_oo(v) -> bool:
     return v is OO or (isinstance(v, sympy.Basic) and v == OO)
 
 
-def _scale(k, v):
+def scaled(k, v):
     """k * v for an exact level v (LogForm / Fraction / oo), k a non-negative rational."""
     if is_oo(v):
         return OO if k > 0 else _ZERO

@@ -1,4 +1,6 @@
-"""Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
+"""Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework …" (ACM CCS 2013): 19 claims.
+
+Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
 (ACM CCS 2013).
 
 The bank encodes the paper from §4.1 (inside the Laplace example) to the start of Definition 5.4; the
@@ -11,9 +13,10 @@ says so in its ``source``.  One module per part of the paper, each claim beside 
 * :mod:`~theorems.li2013.sec5_1_kmax` — §5.1: D_N, k-Max, Proposition 5.3 and its values;
 * :mod:`~theorems.li2013.sec5_discussion` — §5: k-anonymity, the summary of §5, Definition 5.4.
 
-Shared machinery: :mod:`~theorems.li2013.steps`, :mod:`~theorems.li2013.brute_force` (the definitional
-computation every measure is compared with), :mod:`~theorems.li2013.equivalences` (level-by-level
-equivalence checks), :mod:`~theorems.li2013.instances` (mechanisms and families).
+Shared machinery: :mod:`~theorems.li2013.steps`, :mod:`~theorems.li2013.measured` (the membership measures
+the sections compare), :mod:`~theorems.li2013.brute_force` (the definitional computation every measure is
+compared with), :mod:`~theorems.li2013.equivalences` (level-by-level equivalence checks),
+:mod:`~theorems.li2013.instances` (mechanisms and families).
 
 Findings (expected REFUTED readings)
 ------------------------------------

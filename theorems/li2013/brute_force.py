@@ -1,4 +1,6 @@
-"""Definitional brute force for Li, Qardaji, Su, Wu and Yang,
+"""Li et al.'s PMP/NMP levels and DP-style ratios by brute force over every event (the second computation).
+
+Definitional brute force for Li, Qardaji, Su, Wu and Yang,
 "Membership Privacy: A Unifying Framework for Privacy Definitions"
 (ACM CCS 2013): the least γ of (D, γ)-PMP / NMP at an explicit
 law over datasets, over *every* output event and entity, and DP-style ratios over every event.

@@ -1,4 +1,6 @@
-"""Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
+"""Li et al.'s notions PMP, NMP, UDP and BDP (reconstructed): each measure equals its brute force.
+
+Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
 (ACM CCS 2013): the notions the encoded part (§4.1 on) uses, reconstructed from that use.
 
 Main claims
@@ -33,7 +35,8 @@ from theorems.li2013.brute_force import (
     uniform_dist,
 )
 from theorems.li2013.instances import BOUNDED, SUBSETS, random_p
-from theorems.li2013.steps import RECONSTRUCTED, max_level, udp_ratio
+from theorems.li2013.measured import udp_ratio
+from theorems.li2013.steps import RECONSTRUCTED, max_level
 
 
 __all__ = ["DEF_NMP", "DEF_PMP", "DEF_UDP", "check_independent_members"]

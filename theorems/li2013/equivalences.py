@@ -1,4 +1,6 @@
-"""Equivalences "ε-X ⟺ (D, e^ε)-Y" of Li, Qardaji, Su, Wu and Yang,
+"""Li et al.'s equivalences "ε-X ⟺ (D, e^ε)-Y", checked level by level.
+
+Equivalences "ε-X ⟺ (D, e^ε)-Y" of Li, Qardaji, Su, Wu and Yang,
 "Membership Privacy: A Unifying Framework for Privacy Definitions"
 (ACM CCS 2013), checked level by level.
 
@@ -15,9 +17,10 @@ import sympy
 from exactpriv.claims import Instance, Outcome
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import OO
+from exactpriv.measures import udp
 
 
-__all__ = ["equivalence_on_levels", "level_grid", "log_of"]
+__all__ = ["check_bdp_pmp_levels", "equivalence_on_levels", "level_grid", "log_of"]
 
 
 def level_grid(r):
@@ -64,3 +67,7 @@ def equivalence_on_levels(dp_measure, membership_measures, what: str):
 
     return check
 
+
+def check_bdp_pmp_levels(measure):
+    """Instance check of "ε-BDP ⟺ (D, e^ε)-PMP" with ``measure`` the PMP of the family D."""
+    return equivalence_on_levels(udp.bounded_dp, [measure], "ε-BDP ⟺ PMP at every level of the grid")

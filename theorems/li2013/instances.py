@@ -1,4 +1,6 @@
-"""Instances for Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
+"""Instances for Li et al.'s claims: random and structured mechanisms on Subsets(U) and Bounded(U, k).
+
+Instances for Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
 (ACM CCS 2013): seeded random exact mechanisms on Subsets(U) (add/remove
 neighbours) and Bounded(U, k) (swap neighbours), and structured ones — a count with truncated geometric
 noise (the finite analogue of §4.1's Laplace count), "report a member" exponential mechanisms, counts of

@@ -1,4 +1,6 @@
-"""Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
+"""Li et al. §4.1: positive UDP does not give PMP under correlation; negative UDP ⟺ (D_I, e^ε)-NMP.
+
+Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
 (ACM CCS 2013): §4.1, unbounded DP (the encoded text starts inside this section).
 
 Main claims
@@ -24,7 +26,8 @@ from theorems.li2013.brute_force import membership_level_at
 from theorems.li2013.definitions import check_independent_members
 from theorems.li2013.equivalences import equivalence_on_levels
 from theorems.li2013.instances import SUBSETS, count_geometric
-from theorems.li2013.steps import as_int, udp_ratio
+from theorems.li2013.measured import udp_ratio
+from theorems.li2013.steps import as_int
 
 
 __all__ = ["COUNT_CONSTRUCTION", "LAPLACE_CEX", "NEG_UDP_NMP", "prove_laplace_all_k_p"]

@@ -1,4 +1,6 @@
-"""Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
+"""Li et al. §4.2: BDP is symmetric; ε-BDP ⟺ (D²_B, e^ε)-PMP ⟺ (D_B, e^ε)-PMP (Thm 4.8, Lemma 4.9).
+
+Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
 (ACM CCS 2013): §4.2, bounded DP and bounded mutually independent laws.
 
 Main claims
@@ -24,15 +26,16 @@ from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict,
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS, OO
-from exactpriv.measures import coupling as cp, membership as mb, udp
+from exactpriv.measures import coupling as cp, udp
 from exactpriv.measures.membership import negative_membership, positive_membership
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Subsets
 
 from theorems.li2013.brute_force import best_event_ratio, membership_level_at, swap_pairs
-from theorems.li2013.equivalences import equivalence_on_levels, level_grid, log_of
+from theorems.li2013.equivalences import check_bdp_pmp_levels, level_grid, log_of
 from theorems.li2013.instances import BOUNDED, SUBSETS, bounded_random, bounded_zoo, random_p
-from theorems.li2013.steps import as_int, udp_ratio
+from theorems.li2013.measured import pmp_bounded_certified, pmp_bounded_enclosure, pmp_one_of_two, udp_ratio
+from theorems.li2013.steps import as_int
 
 
 __all__ = [
@@ -43,8 +46,6 @@ __all__ = [
     "FAM4_7",
     "LEMMA4_9",
     "THM4_8",
-    "check_bdp_pmp_levels",
-    "pmp_bounded_certified",
 ]
 
 
@@ -248,10 +249,6 @@ def _check_d2b_likelihood(inst: Instance) -> Outcome:
     return Outcome(Decision.of(ok, "rational", f"max over D^2_B and events of Pr[S|t]/Pr[S|¬t] = {bf}; e^(ε-BDP) = {r}"))
 
 
-def check_bdp_pmp_levels(measure):
-    return equivalence_on_levels(udp.bounded_dp, [measure], "ε-BDP ⟺ PMP at every level of the grid")
-
-
 def _check_d2b_members(inst: Instance) -> Outcome:
     """Explicit D^2_B laws: level <= e^{ε-BDP}; and with Pr[t] small the level exceeds γ < e^{ε-BDP}."""
     M = inst.mechanism
@@ -275,10 +272,6 @@ def _check_d2b_members(inst: Instance) -> Outcome:
     return Outcome(Decision.all_of(parts, "D^2_B members"))
 
 
-def _pmp_one_of_two(M):
-    return positive_membership(M, family="one_of_two")
-
-
 BDP_D2B = Claim(
     "li2013.bdp_d2b", "Claim (before Thm 4.8): ε-BDP ⟺ (D^2_B, e^ε)-PMP",
     "§4.2, paragraph before Theorem 4.8 (PMP and Theorem 3.6 reconstructed)",
@@ -291,7 +284,7 @@ BDP_D2B = Claim(
                 check=_check_d2b_likelihood, families=BOUNDED + SUBSETS, expected=Verdict.CHECKED),
         Reading("pmp", "for every level λ of a grid: (ln λ)-BDP ⟺ (D^2_B, λ)-PMP "
                 "(membership.positive_membership(family='one_of_two'))",
-                check=check_bdp_pmp_levels(_pmp_one_of_two), families=BOUNDED + SUBSETS,
+                check=check_bdp_pmp_levels(pmp_one_of_two), families=BOUNDED + SUBSETS,
                 expected=Verdict.CHECKED),
         Reading("pmp-members", "explicit D^2_B laws (Pr[t] ∈ {1/5, 9/10}) have brute-force level <= "
                 "e^{ε-BDP}; a law with small Pr[t] exceeds γ = (1 + e^{ε-BDP})/2",
@@ -300,14 +293,6 @@ BDP_D2B = Claim(
 
 
 # --- Theorem 4.8 ------------------------------------------------------------------------
-def pmp_bounded_certified(M):
-    return mb.bmi_membership(M)
-
-
-def _pmp_bounded_enclosure(M):
-    return positive_membership(M, family="bounded", method="enclosure")
-
-
 def _check_thm48_if(inst: Instance) -> Outcome:
     """(D_B, λ)-PMP ⇒ (ln λ)-BDP: the D_B level is >= its D^2_B part = e^{ε-BDP}."""
     M = inst.mechanism
@@ -389,7 +374,7 @@ THM4_8 = Claim(
                                    conditions=("bounded",)))),
         Reading("enclosure-only", "the same equivalence with the D_B side decided only from the enclosure of "
                 "membership.positive_membership(family='bounded') (D^2_B lower bound, max/min upper bound)",
-                check=check_bdp_pmp_levels(_pmp_bounded_enclosure), families=BOUNDED + SUBSETS,
+                check=check_bdp_pmp_levels(pmp_bounded_enclosure), families=BOUNDED + SUBSETS,
                 expected=Verdict.UNDECIDED,
                 why="the D_B side is only enclosed: at λ = e^{ε-BDP} the enclosure [λ, max/min] straddles λ on the "
                     "5 instances whose max/min bound is loose; never a refutation (reading literal decides them)",

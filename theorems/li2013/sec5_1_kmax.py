@@ -1,4 +1,6 @@
-"""Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
+"""Li et al. §5.1: D_N, the k-Max mechanism and Proposition 5.3 (true under one convention for ∅).
+
+Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
 (ACM CCS 2013): §5.1, the non-informative family D_N and the k-Max mechanism.
 
 Main claims

@@ -1,4 +1,6 @@
-"""Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
+"""Li et al. §5: k-anonymity does not give (D_N, γ)-PMP; the summary of §5; Definition 5.4.
+
+Li, Qardaji, Su, Wu and Yang, "Membership Privacy: A Unifying Framework for Privacy Definitions"
 (ACM CCS 2013): §5, the informal claims and the summary of Section 5.
 
 Main claims
@@ -22,9 +24,9 @@ from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Subsets
 
 from theorems.li2013.brute_force import membership_level_at
-from theorems.li2013.equivalences import equivalence_on_levels
+from theorems.li2013.equivalences import check_bdp_pmp_levels, equivalence_on_levels
 from theorems.li2013.instances import BOUNDED_ZOO, SUBSETS, count_geometric
-from theorems.li2013.sec4_2_bounded import check_bdp_pmp_levels, pmp_bounded_certified
+from theorems.li2013.measured import pmp_bounded_certified
 from theorems.li2013.steps import as_int
 
 

@@ -1,11 +1,12 @@
-"""Exact steps of a check of Li, Qardaji, Su, Wu and Yang,
+"""Exact steps of Li et al.'s checks and how they combine.
+
+Exact steps of a check of Li, Qardaji, Su, Wu and Yang,
 "Membership Privacy: A Unifying Framework for Privacy Definitions"
 (ACM CCS 2013), and how they combine.
 
 :meth:`Decision.all_of <exactpriv.exact.decisions.Decision.all_of>` combines exact decisions (first FALSE
 refutes, any UNDECIDED leaves the check undecided) and :meth:`Decision.of <exactpriv.exact.decisions.Decision.of>`
-turns an exact boolean into one; :func:`udp_ratio` reads e^level from the witness of a
-:mod:`exactpriv.measures.udp` measure (1 when vacuous, +oo when unbounded).
+turns an exact boolean into one.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from fractions import Fraction
 from exactpriv.exact.numbers import OO
 
 
-__all__ = ["RECONSTRUCTED", "as_int", "max_level", "udp_ratio"]
+__all__ = ["RECONSTRUCTED", "as_int", "max_level"]
 
 
 RECONSTRUCTED = " (definition reconstructed from its use in §4–§5: the bank encodes the paper from §4.1 on)"
@@ -33,9 +34,3 @@ def max_level(a, b):
     if a == OO or b == OO:
         return OO
     return a if a >= b else b
-
-
-def udp_ratio(m):
-    """e^{level} of a udp.* Measured: Fraction (1 when vacuous) or oo."""
-    return m.witness.get("ratio", Fraction(1))
-

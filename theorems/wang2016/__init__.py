@@ -1,4 +1,6 @@
-"""Wang, Ying and Zhang, "On the Relation Between Identifiability, Differential Privacy, and
+"""Wang, Ying and Zhang, "On the Relation Between Identifiability, DP, and MI Privacy" (IEEE T-IT 2016): 25 claims.
+
+Wang, Ying and Zhang, "On the Relation Between Identifiability, Differential Privacy, and
 Mutual-Information Privacy" (IEEE Trans. Inf. Theory 62(9), 2016; arXiv:1402.3757).
 
 The claims, one module per part of the paper (each claim sits beside the checks it uses):

@@ -1,4 +1,6 @@
-"""The exponential mechanism E_d(ε) of Wang, Ying and Zhang, (30), with a symbolic ε: its exact pure-DP
+"""Wang–Ying–Zhang's exponential mechanism E_d(ε) (30), symbolic in ε: its exact DP level and distortions.
+
+The exponential mechanism E_d(ε) of Wang, Ying and Zhang, (30), with a symbolic ε: its exact pure-DP
 level and its row distortions for every ε at once.
 
 E_d(y|x) = e^{-εd(x,y)}/(1+(m-1)e^{-ε})^n is also the posterior (61) of Lemma 1's proof (the matrix is

@@ -1,4 +1,6 @@
-"""Instances for Wang, Ying and Zhang's claims: priors on D^n, grids of e^ε placed relative to
+"""Instances for Wang–Ying–Zhang's claims: priors on D^n, e^ε grids around e^{ε_X} and e^{ε̃_X}, mechanisms.
+
+Instances for Wang, Ying and Zhang's claims: priors on D^n, grids of e^ε placed relative to
 e^{ε_X} and e^{ε̃_X}, and seeded random exact mechanisms.
 
 The families put their instances inside the readings' hypotheses by construction (for example

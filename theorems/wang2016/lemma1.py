@@ -1,4 +1,6 @@
-"""Wang, Ying and Zhang, "On the Relation Between Identifiability, Differential Privacy, and
+"""Wang–Ying–Zhang Lemma 1: D*_relaxed(ε) = h(ε), its lower bound (37) and upper bound (Appendix A).
+
+Wang, Ying and Zhang, "On the Relation Between Identifiability, Differential Privacy, and
 Mutual-Information Privacy" (IEEE Trans. Inf. Theory 62(9), 2016): Appendix A, Lemma 1 and the two
 claims of its proof.
 

@@ -1,4 +1,6 @@
-"""Wang, Ying and Zhang, "On the Relation Between Identifiability, Differential Privacy, and
+"""Wang–Ying–Zhang Lemmas 2–5: the lower bounds (82)–(83), ε*_i ≥ ε_X, and E_i, E_d attain h(ε).
+
+Wang, Ying and Zhang, "On the Relation Between Identifiability, Differential Privacy, and
 Mutual-Information Privacy" (IEEE Trans. Inf. Theory 62(9), 2016): Appendix A, Lemmas 2–5.
 
 Main claims

@@ -1,4 +1,6 @@
-"""Wang, Ying and Zhang, "On the Relation Between Identifiability, Differential Privacy, and
+"""Wang–Ying–Zhang §2.3, §3: the privacy–distortion functions and the constants ε_X, ε̃_X, h.
+
+Wang, Ying and Zhang, "On the Relation Between Identifiability, Differential Privacy, and
 Mutual-Information Privacy" (IEEE Trans. Inf. Theory 62(9), 2016): §2.3 and §3, the privacy–distortion
 functions and the constants ε_X, ε̃_X and h.
 
@@ -61,6 +63,39 @@ __all__ = [
 ]
 
 
+def def_epsX_check(inst):
+    p = inst.prior
+    S = p.space
+    best = F(1)
+    for x, y in itertools.permutations(range(S.size), 2):
+        if sum(a != b for a, b in zip(S.points[x], S.points[y])) != 1:
+            continue
+        px, py_ = p.pmf[x], p.pmf[y]
+        if py_ == 0:
+            if px > 0:
+                best = OO
+                break
+            continue
+        best = max(best, px / py_)
+    bv = OO if best == OO else LogForm.log(best)
+    m = eps_X(p)
+    parts = [compare_step(m.value, "==", bv, "eps_X == max over all pairs at distance 1 of ln p(x)/p(x') (18)"),
+             Decision.of((bv != OO) == p.has_full_support, "exact", "eps_X finite iff p_X has full support")]
+    return Outcome(Decision.all_of(parts, "def of eps_X"), {"eps_X": m})
+
+
+DEF_EPS_X = Claim(
+    "wang2016.def_epsX", "Definition of ε_X (18)",
+    "§3, eq. (18)",
+    "ε_X = max_{x,x'∈D^n: x∼x'} ln p_X(x)/p_X(x'), (18) which is the maximum prior probability difference between "
+    "two neighboring databases. For ε_X to be finite, the distribution p_X needs to have full support on D^n.",
+    "definition",
+    [Reading("literal", "eps_X == max over all pairs at Hamming distance 1 of ln p(x)/p(x') (brute force), and it "
+                        "is finite iff p_X has full support",
+             def_epsX_check, [FAM_PRIORS_RANDOM, FAM_PRIORS_ZEROS_FIRST], expected=Verdict.CHECKED)],
+)
+
+
 def _def_pd_check(kind):
     """The certified LP optimum is attained by an ε-private mechanism and no grid mechanism beats it."""
 
@@ -93,39 +128,6 @@ def _def_pd_check(kind):
         return Outcome(Decision.all_of(parts, f"D*_{kind} attained"), {"D*": r.value})
 
     return check
-
-
-def def_epsX_check(inst):
-    p = inst.prior
-    S = p.space
-    best = F(1)
-    for x, y in itertools.permutations(range(S.size), 2):
-        if sum(a != b for a, b in zip(S.points[x], S.points[y])) != 1:
-            continue
-        px, py_ = p.pmf[x], p.pmf[y]
-        if py_ == 0:
-            if px > 0:
-                best = OO
-                break
-            continue
-        best = max(best, px / py_)
-    bv = OO if best == OO else LogForm.log(best)
-    m = eps_X(p)
-    parts = [compare_step(m.value, "==", bv, "eps_X == max over all pairs at distance 1 of ln p(x)/p(x') (18)"),
-             Decision.of((bv != OO) == p.has_full_support, "exact", "eps_X finite iff p_X has full support")]
-    return Outcome(Decision.all_of(parts, "def of eps_X"), {"eps_X": m})
-
-
-DEF_EPS_X = Claim(
-    "wang2016.def_epsX", "Definition of ε_X (18)",
-    "§3, eq. (18)",
-    "ε_X = max_{x,x'∈D^n: x∼x'} ln p_X(x)/p_X(x'), (18) which is the maximum prior probability difference between "
-    "two neighboring databases. For ε_X to be finite, the distribution p_X needs to have full support on D^n.",
-    "definition",
-    [Reading("literal", "eps_X == max over all pairs at Hamming distance 1 of ln p(x)/p(x') (brute force), and it "
-                        "is finite iff p_X has full support",
-             def_epsX_check, [FAM_PRIORS_RANDOM, FAM_PRIORS_ZEROS_FIRST], expected=Verdict.CHECKED)],
-)
 
 
 def _def_pd_build():
@@ -351,4 +353,3 @@ DEF_H = Claim(
                         "and h(h^-1(D)) = D",
              def_h_check, [FAM_NM], prove=prove_h, expected=Verdict.PROVED)],
 )
-

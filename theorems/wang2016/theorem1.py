@@ -1,4 +1,6 @@
-"""Wang, Ying and Zhang, "On the Relation Between Identifiability, Differential Privacy, and
+"""Wang–Ying–Zhang Theorem 1: at equal distortion the optimal ε of identifiability and DP differ by ≤ ε_X.
+
+Wang, Ying and Zhang, "On the Relation Between Identifiability, Differential Privacy, and
 Mutual-Information Privacy" (IEEE Trans. Inf. Theory 62(9), 2016): §3, Theorem 1 and its consequences.
 
 Main claims
@@ -81,21 +83,27 @@ __all__ = [
 ]
 
 
-EPS_X = sympy.Symbol("eps_X", positive=True)  # the prior's constant in the atlas map ε + ε_X
+def dp_bounds_check(factor):
+    """(21) with e^{ε_X} replaced by ``factor(prior)`` — for deliberately broken variants."""
+    return lambda inst: _dp_bounds(inst.prior, exp_eps_of(inst), factor)
 
 
-def _finite_dp(inst) -> bool:
-    return inst.mechanism is not None and pure_dp(inst.mechanism).value != OO
+def _D_instances(prior):
+    n, m = shape(prior)
+    return [h(None, n, m, exp_eps=t) for t in above_tilde(prior)]
 
 
-def _outputs_are_databases(inst) -> bool:
-    M = inst.mechanism
-    return M is not None and tuple(M.outputs) == tuple(M.inputs.points)
+def _D_family(name, kinds=("product", "uniform", "correlated"), slow=False):
+    def build():
+        groups = priors("slow") if slow else sum((priors(k) for k in kinds), ())
+        for label, p in groups:
+            for D in _D_instances(p):
+                yield Instance(f"{label}, D={D}", prior=p, params={"D": D})
+    return cached_family(name, build, "rational D = h(t) for t >= t~", slow)
 
 
-FINITE_DP = Hypothesis("finite-dp", "the mechanism is ε-DP for a finite ε", _finite_dp)
-OUTPUTS_ARE_DATABASES = Hypothesis("range-D^n", "the mechanism's range is R = D^n (Definition 1)",
-                                   _outputs_are_databases)
+FAM_D = _D_family("prior x rational D <= h(eps~_X)")
+FAM_D_SLOW = _D_family("D^3,m=3 prior x D <= h(eps~_X)", slow=True)
 
 
 def thm1_equality_check(inst):
@@ -140,16 +148,6 @@ def thm1_dp_check(inst):
     return _dp_bounds(inst.prior, exp_eps_of(inst))
 
 
-def dp_bounds_check(factor):
-    """(21) with e^{ε_X} replaced by ``factor(prior)`` — for deliberately broken variants."""
-    return lambda inst: _dp_bounds(inst.prior, exp_eps_of(inst), factor)
-
-
-def _D_instances(prior):
-    n, m = shape(prior)
-    return [h(None, n, m, exp_eps=t) for t in above_tilde(prior)]
-
-
 def thm1_privacy_form_check(inst):
     """At rational D <= h(ε̃_X): ε*_i(D) = h^{-1}(D) and max(h^{-1}(D) - ε_X, 0) <= ε*_d(D) <= max(h^{-1}(D), 0)."""
     p, D = inst.prior, as_rational(inst.params["D"], "D")
@@ -170,19 +168,6 @@ def thm1_privacy_form_check(inst):
             return Decision.false("lp+monotonicity", f"D*_i({t2}) = {pd_i(p, t2).value} > D = {D}: eps*_i(D) >= ln {t2} "
                                                      f"> h^-1(D) (D*_i is non-increasing)")
     return Outcome(Decision.all_of(parts, f"(20)-(21) at D = {D}"), {"D*_i(h^-1(D))": ri.value, "D*_d": rd.value})
-
-
-def _D_family(name, kinds=("product", "uniform", "correlated"), slow=False):
-    def build():
-        groups = priors("slow") if slow else sum((priors(k) for k in kinds), ())
-        for label, p in groups:
-            for D in _D_instances(p):
-                yield Instance(f"{label}, D={D}", prior=p, params={"D": D})
-    return cached_family(name, build, "rational D = h(t) for t >= t~", slow)
-
-
-FAM_D = _D_family("prior x rational D <= h(eps~_X)")
-FAM_D_SLOW = _D_family("D^3,m=3 prior x D <= h(eps~_X)", slow=True)
 
 
 THM1 = Claim(
@@ -274,6 +259,23 @@ UNIFORM = Claim(
 )
 
 
+EPS_X = sympy.Symbol("eps_X", positive=True)  # the prior's constant in the atlas map ε + ε_X
+
+
+def _finite_dp(inst) -> bool:
+    return inst.mechanism is not None and pure_dp(inst.mechanism).value != OO
+
+
+def _outputs_are_databases(inst) -> bool:
+    M = inst.mechanism
+    return M is not None and tuple(M.outputs) == tuple(M.inputs.points)
+
+
+FINITE_DP = Hypothesis("finite-dp", "the mechanism is ε-DP for a finite ε", _finite_dp)
+OUTPUTS_ARE_DATABASES = Hypothesis("range-D^n", "the mechanism's range is R = D^n (Definition 1)",
+                                   _outputs_are_databases)
+
+
 def _rpd_feasible(joint, space, t) -> tuple[bool, str]:
     """Exact check that a joint q(x, y) (dict of nonzeros) satisfies (23)-(27) in joint form at e^ε = t."""
     total = sum(joint.values(), F(0))
@@ -351,4 +353,3 @@ RELAXATION = Claim(
              relations=(implies("pure_dp", "identifiability", EPS + EPS_X, "ε + ε_X",
                                 conditions=("prior-constant",), composable=False),))],
 )
-

@@ -1,4 +1,6 @@
-"""Wang, Ying and Zhang, "On the Relation Between Identifiability, Differential Privacy, and
+"""Wang–Ying–Zhang Theorem 2: E_i is mutual-information optimal on D ≤ h(ε̃_X); PD-MIP and KKT (94).
+
+Wang, Ying and Zhang, "On the Relation Between Identifiability, Differential Privacy, and
 Mutual-Information Privacy" (IEEE Trans. Inf. Theory 62(9), 2016): §4, mutual-information privacy.
 
 Main claims

@@ -104,16 +104,16 @@ class Tables:
 
 
 @functools.lru_cache(maxsize=None)
-def _tables(M, prior, null_events: str = "skip_undefined"):
+def tables_of(M, prior, null_events: str = "skip_undefined"):
     return Tables(M, prior, null_events)
 
 
-def _events(ny: int):
+def output_events(ny: int):
     """All non-empty output events (index tuples)."""
     return [E for r in range(1, ny + 1) for E in itertools.combinations(range(ny), r)]
 
 
-def _event_max_ratio(P, Q, events):
+def event_max_ratio(P, Q, events):
     """max over events E of P(E)/Q(E) (0/0 ignored, a/0 = +oo); 1 if every ratio is 0/0."""
     best = None
     for E in events:
@@ -129,7 +129,7 @@ def _event_max_ratio(P, Q, events):
     return best
 
 
-def _subsets(others):
+def subsets_of(others):
     for r in range(len(others) + 1):
         yield from itertools.combinations(others, r)
 
@@ -141,10 +141,10 @@ def _configs(T: Tables, S):
 def brute_bdp_ratio(T: Tables):
     """e^{BDP} by the definition: sup over i, S, x_S, x_i ≠ x_i' and output *events* of
     P[Y ∈ E | x_i, x_S]/P[Y ∈ E | x_i', x_S] (unknown records integrated under the prior)."""
-    events = _events(T.ny)
+    events = output_events(T.ny)
     best = Fraction(1)
     for i in range(T.n):
-        for S in _subsets([j for j in range(T.n) if j != i]):
+        for S in subsets_of([j for j in range(T.n) if j != i]):
             for xs in _configs(T, S):
                 base = tuple(zip(S, xs))
                 for a, b in itertools.permutations(T.alphabets[i], 2):
@@ -152,13 +152,13 @@ def brute_bdp_ratio(T: Tables):
                     w = T.likelihood(tuple(sorted(base + ((i, b),))))
                     if u is None or w is None:
                         continue
-                    r = _event_max_ratio(u, w, events)
+                    r = event_max_ratio(u, w, events)
                     if r is not None and lt(best, r):
                         best = r
     return best
 
 
-def _sd(P, Q) -> Fraction:
+def statistical_distance(P, Q) -> Fraction:
     """SD(P, Q) = max over events S of |P(S) − Q(S)| (Zhao, before Def. 1), by brute force
     over the subsets of the union of supports (at most 2^8 of them)."""
     sup = [k for k in range(len(P)) if P[k] or Q[k]]
@@ -172,7 +172,7 @@ def _sd(P, Q) -> Fraction:
     return best
 
 
-def _posteriors(weights, u, v):
+def posteriors(weights, u, v):
     """(b_0, b_i) ∝ (b·u, b·v), or None when a posterior is undefined (normaliser 0)."""
     z0 = sum((w * a for w, a in zip(weights, u)), Fraction(0))
     zi = sum((w * a for w, a in zip(weights, v)), Fraction(0))
@@ -250,23 +250,23 @@ def _two_point_likelihood(T: Tables, i, a, K, xk, remaining):
 
 @functools.lru_cache(maxsize=None)
 def brute_mp_of(M, prior, remaining: str, null_events: str = "skip_undefined"):
-    return _brute_mp(_tables(M, prior, null_events), remaining)
+    return _brute_mp(tables_of(M, prior, null_events), remaining)
 
 
 def _brute_mp(T: Tables, remaining: str, ps=(_F(1, 2), _F(1, 100))):
     """(A_max, max γ over the grid of p): over D_{i,K} in D*, A = P[E|x_i]/P[E|x̄_i] over output
     events E; γ(D) = max_E max(P[x_i|E]/P[x_i], P[x̄_i]/P[x̄_i|E]) by Bayes (Def. 3 (21)-(22))."""
-    events = _events(T.ny)
+    events = output_events(T.ny)
     a_max, g_max = Fraction(1), Fraction(1)
     for i in range(T.n):
-        for K in _subsets([j for j in range(T.n) if j != i]):
+        for K in subsets_of([j for j in range(T.n) if j != i]):
             for xk in _configs(T, K):
                 for a, b in itertools.permutations(T.alphabets[i], 2):
                     u = _two_point_likelihood(T, i, a, K, xk, remaining)
                     w = _two_point_likelihood(T, i, b, K, xk, remaining)
                     if u is None or w is None:
                         continue
-                    r = _event_max_ratio(u, w, events)
+                    r = event_max_ratio(u, w, events)
                     if r is not None and lt(a_max, r):
                         a_max = r
                     for p in ps:

@@ -20,8 +20,8 @@ from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
-__all__ = ["DEF_FAMILIES", "MECH_FAMILIES", "MINIMAL", "RANDOM_BIG", "RANDOM_CORR", "RANDOM_POS",
-           "RANDOM_PRODUCT", "ZOO"]
+__all__ = ["DEF_FAMILIES", "MECH_FAMILIES", "MINIMAL", "RANDOM_BIG", "RANDOM_CORR", "RANDOM_POS", "RANDOM_PRODUCT", "ZOO",
+           "make_family", "make_instance", "make_mechanism"]
 
 _F = Fraction
 
@@ -30,7 +30,7 @@ def _H(m: int, n: int) -> Hamming:
     return Hamming(tuple(range(m)), n)
 
 
-def _mech(space, rows, outputs=None) -> Mechanism:
+def make_mechanism(space, rows, outputs=None) -> Mechanism:
     rows = [[_F(v) for v in r] for r in rows]
     return Mechanism(space, list(outputs if outputs is not None else range(len(rows[0]))), rows)
 
@@ -76,7 +76,7 @@ def _diagonal(sp: Hamming) -> Prior:
     return Prior(sp, [Fraction(1, len(diag)) if len(set(x)) == 1 else Fraction(0) for x in sp.points])
 
 
-def _inst(label, M, prior=None, **params) -> Instance:
+def make_instance(label, M, prior=None, **params) -> Instance:
     return Instance(label, M, prior, params)
 
 
@@ -86,23 +86,23 @@ def _minimal_instances() -> tuple:
     sp1 = _H(2, 1)
     sp13 = _H(3, 1)
     sp2 = _H(2, 2)
-    zero_col = _mech(sp1, [[0, 1], [_F(1, 2), _F(1, 2)]])  # output 0 impossible when record = ⊥
-    rr = _mech(sp1, [[_F(3, 4), _F(1, 4)], [_F(1, 4), _F(3, 4)]])
-    three = _mech(sp13, [[_F(1, 2), _F(1, 2)], [_F(1, 2), _F(1, 2)], [_F(1, 4), _F(3, 4)]])
+    zero_col = make_mechanism(sp1, [[0, 1], [_F(1, 2), _F(1, 2)]])  # output 0 impossible when record = ⊥
+    rr = make_mechanism(sp1, [[_F(3, 4), _F(1, 4)], [_F(1, 4), _F(3, 4)]])
+    three = make_mechanism(sp13, [[_F(1, 2), _F(1, 2)], [_F(1, 2), _F(1, 2)], [_F(1, 4), _F(3, 4)]])
     rr2 = _product_mech([[_F(3, 4), _F(1, 4)], [_F(1, 4), _F(3, 4)]], 2)
     # equal rows on the diagonal (so BDP = 0 under the diagonal prior), other rows differ
-    two_out = _mech(sp2, [[_F(1, 2), _F(1, 2)], [_F(3, 4), _F(1, 4)], [_F(1, 4), _F(3, 4)], [_F(1, 2), _F(1, 2)]])
+    two_out = make_mechanism(sp2, [[_F(1, 2), _F(1, 2)], [_F(3, 4), _F(1, 4)], [_F(1, 4), _F(3, 4)], [_F(1, 2), _F(1, 2)]])
     # a noisy count of ones with two outputs (P(Y = 1 | count c) = 1/4, 1/2, 3/4)
-    count2 = _mech(sp2, [[_F(1, 4), _F(3, 4)], [_F(1, 2), _F(1, 2)], [_F(1, 2), _F(1, 2)], [_F(3, 4), _F(1, 4)]])
+    count2 = make_mechanism(sp2, [[_F(1, 4), _F(3, 4)], [_F(1, 2), _F(1, 2)], [_F(1, 2), _F(1, 2)], [_F(3, 4), _F(1, 4)]])
     return (
-        _inst("min/zero-column/uniform", zero_col, Prior.uniform(sp1)),
-        _inst("min/rr(3/4)/point-mass", rr, Prior.point_mass(sp1, (1,))),
-        _inst("min/rr(3/4)/uniform", rr, Prior.uniform(sp1)),
-        _inst("min/D3/zero-at-bot", three, Prior(sp13, [0, _F(1, 2), _F(1, 2)])),
-        _inst("min/2-output-n2/diagonal", two_out, _diagonal(sp2)),
-        _inst("min/count-2-outputs/near-diagonal(1/10)", count2, _near_diagonal(sp2, _F(1, 10))),
-        _inst("min/rr2(3/4)/near-diagonal(1/50)", rr2, _near_diagonal(sp2, _F(1, 50))),
-        _inst("min/rr2(3/4)/diagonal", rr2, _diagonal(sp2)),
+        make_instance("min/zero-column/uniform", zero_col, Prior.uniform(sp1)),
+        make_instance("min/rr(3/4)/point-mass", rr, Prior.point_mass(sp1, (1,))),
+        make_instance("min/rr(3/4)/uniform", rr, Prior.uniform(sp1)),
+        make_instance("min/D3/zero-at-bot", three, Prior(sp13, [0, _F(1, 2), _F(1, 2)])),
+        make_instance("min/2-output-n2/diagonal", two_out, _diagonal(sp2)),
+        make_instance("min/count-2-outputs/near-diagonal(1/10)", count2, _near_diagonal(sp2, _F(1, 10))),
+        make_instance("min/rr2(3/4)/near-diagonal(1/50)", rr2, _near_diagonal(sp2, _F(1, 50))),
+        make_instance("min/rr2(3/4)/diagonal", rr2, _diagonal(sp2)),
     )
 
 
@@ -115,25 +115,25 @@ def _zoo_instances() -> tuple:
         M = zoo.randomized_response(k, exp_eps=e)
         sp = M.inputs
         skew = [_F(j + 1, k * (k + 1) // 2) for j in range(k)]
-        out += [_inst(f"rr(k={k},e^eps={e})/uniform", M, Prior.uniform(sp)),
-                _inst(f"rr(k={k},e^eps={e})/skewed", M, Prior(sp, skew))]
+        out += [make_instance(f"rr(k={k},e^eps={e})/uniform", M, Prior.uniform(sp)),
+                make_instance(f"rr(k={k},e^eps={e})/skewed", M, Prior(sp, skew))]
     for e in (_F(3), _F(3, 2)):
         a = e / (1 + e)
         M = _product_mech([[a, 1 - a], [1 - a, a]], 2)
         sp = M.inputs
-        out += [_inst(f"rr2(e^eps={e})/uniform", M, Prior.uniform(sp)),
-                _inst(f"rr2(e^eps={e})/product", M, Prior.product(sp, [[_F(1, 3), _F(2, 3)], [_F(3, 4), _F(1, 4)]])),
-                _inst(f"rr2(e^eps={e})/near-diagonal(1/10)", M, _near_diagonal(sp, _F(1, 10))),
-                _inst(f"rr2(e^eps={e})/diagonal", M, _diagonal(sp))]
+        out += [make_instance(f"rr2(e^eps={e})/uniform", M, Prior.uniform(sp)),
+                make_instance(f"rr2(e^eps={e})/product", M, Prior.product(sp, [[_F(1, 3), _F(2, 3)], [_F(3, 4), _F(1, 4)]])),
+                make_instance(f"rr2(e^eps={e})/near-diagonal(1/10)", M, _near_diagonal(sp, _F(1, 10))),
+                make_instance(f"rr2(e^eps={e})/diagonal", M, _diagonal(sp))]
     em = zoo.exponential_mechanism_hamming((0, 1), 2, exp_eps=2)
-    out += [_inst("exp-mech(n=2,e^eps=2)/uniform", em, Prior.uniform(em.inputs)),
-            _inst("exp-mech(n=2,e^eps=2)/near-diagonal(1/5)", em, _near_diagonal(em.inputs, _F(1, 5)))]
+    out += [make_instance("exp-mech(n=2,e^eps=2)/uniform", em, Prior.uniform(em.inputs)),
+            make_instance("exp-mech(n=2,e^eps=2)/near-diagonal(1/5)", em, _near_diagonal(em.inputs, _F(1, 5)))]
     for n, e in ((2, 2), (3, _F(3, 2))):
         cq = zoo.count_query_geometric(n, exp_eps=e)
         sp = cq.inputs
-        out += [_inst(f"count-geo(n={n},e^eps={e})/uniform", cq, Prior.uniform(sp)),
-                _inst(f"count-geo(n={n},e^eps={e})/near-diagonal(1/20)", cq, _near_diagonal(sp, _F(1, 20))),
-                _inst(f"count-geo(n={n},e^eps={e})/diagonal", cq, _diagonal(sp))]
+        out += [make_instance(f"count-geo(n={n},e^eps={e})/uniform", cq, Prior.uniform(sp)),
+                make_instance(f"count-geo(n={n},e^eps={e})/near-diagonal(1/20)", cq, _near_diagonal(sp, _F(1, 20))),
+                make_instance(f"count-geo(n={n},e^eps={e})/diagonal", cq, _diagonal(sp))]
     return tuple(out)
 
 
@@ -153,7 +153,7 @@ def _random_instances(seed: int, count: int, kind: str) -> tuple:
         sp = _H(m, n)
         ny = rng.choice((2, 3))
         pos = kind in ("positive-full", "correlated")
-        M = _mech(sp, [rpmf(rng, ny, zeros=not pos) for _ in sp.points])
+        M = make_mechanism(sp, [rpmf(rng, ny, zeros=not pos) for _ in sp.points])
         if kind == "any":
             prior = Prior(sp, rpmf(rng, sp.size, zeros=True))
         elif kind == "product":
@@ -165,7 +165,7 @@ def _random_instances(seed: int, count: int, kind: str) -> tuple:
                 prior = Prior(sp, rpmf(rng, m, zeros=False))
         else:
             prior = Prior(sp, rpmf(rng, sp.size, zeros=False))
-        out.append(_inst(f"random[{kind},seed={seed}]#{t}(m={m},n={n},|Y|={ny})", M, prior))
+        out.append(make_instance(f"random[{kind},seed={seed}]#{t}(m={m},n={n},|Y|={ny})", M, prior))
     return tuple(out)
 
 
@@ -177,36 +177,36 @@ def _random_big_instances(seed: int, count: int) -> tuple:
     out = []
     for t in range(count):
         pos = t % 2 == 0
-        M = _mech(sp, [rpmf(rng, 3, zeros=not pos) for _ in sp.points])
+        M = make_mechanism(sp, [rpmf(rng, 3, zeros=not pos) for _ in sp.points])
         prior = _near_diagonal(sp, _F(1, 20)) if t % 3 == 0 else Prior(sp, rpmf(rng, sp.size, zeros=t % 3 == 2))
-        out.append(_inst(f"random-big[seed={seed}]#{t}", M, prior))
+        out.append(make_instance(f"random-big[seed={seed}]#{t}", M, prior))
     return tuple(out)
 
 
-def _fam(name, build, description, slow=False) -> Family:
+def make_family(name, build, description, slow=False) -> Family:
     return Family(name, build, description, slow)
 
 
-MINIMAL = _fam("minimal", _minimal_instances, "hand-made smallest instances (zero columns, zero at ⊥, diagonals)")
-ZOO = _fam("zoo", _zoo_instances, "randomized response (k=2,3), product RR on {0,1}^2, exponential mechanism, "
+MINIMAL = make_family("minimal", _minimal_instances, "hand-made smallest instances (zero columns, zero at ⊥, diagonals)")
+ZOO = make_family("zoo", _zoo_instances, "randomized response (k=2,3), product RR on {0,1}^2, exponential mechanism, "
                                   "geometric count queries; uniform/product/correlated/diagonal priors")
-RANDOM_ANY = _fam("random-any", lambda: _random_instances(11, 40, "any"),
+RANDOM_ANY = make_family("random-any", lambda: _random_instances(11, 40, "any"),
                   "40 seeded random mechanisms and priors with zeros (n ≤ 3, |D| ≤ 3)")
-RANDOM_FULL = _fam("random-full", lambda: _random_instances(12, 25, "full"),
+RANDOM_FULL = make_family("random-full", lambda: _random_instances(12, 25, "full"),
                    "25 random mechanisms (zeros allowed) with full-support random priors")
-RANDOM_POS = _fam("random-positive-full", lambda: _random_instances(13, 30, "positive-full"),
+RANDOM_POS = make_family("random-positive-full", lambda: _random_instances(13, 30, "positive-full"),
                   "30 positive random mechanisms with full-support random priors")
-RANDOM_PRODUCT = _fam("random-product", lambda: _random_instances(14, 20, "product"),
+RANDOM_PRODUCT = make_family("random-product", lambda: _random_instances(14, 20, "product"),
                       "20 random mechanisms with independent full-support records")
-RANDOM_CORR = _fam("random-correlated", lambda: _random_instances(15, 20, "correlated"),
+RANDOM_CORR = make_family("random-correlated", lambda: _random_instances(15, 20, "correlated"),
                    "20 positive random mechanisms with strongly correlated full-support priors")
-RANDOM_BIG = _fam("random-n3-D3", lambda: _random_big_instances(16, 30),
+RANDOM_BIG = make_family("random-n3-D3", lambda: _random_big_instances(16, 30),
                   "30 random mechanisms on {0,1,2}^3 (27 databases)", slow=True)
 
 #: the families of the mechanism-level readings (hypotheses filter the instances)
 MECH_FAMILIES = (MINIMAL, ZOO, RANDOM_CORR, RANDOM_ANY, RANDOM_FULL, RANDOM_POS, RANDOM_PRODUCT, RANDOM_BIG)
-DEF_FAMILIES = (MINIMAL, ZOO, _fam("random-any-small", lambda: _random_instances(21, 15, "any"),
+DEF_FAMILIES = (MINIMAL, ZOO, make_family("random-any-small", lambda: _random_instances(21, 15, "any"),
                                    "15 random instances with zeros"),
-                _fam("random-correlated-small", lambda: _random_instances(22, 10, "correlated"),
+                make_family("random-correlated-small", lambda: _random_instances(22, 10, "correlated"),
                      "10 correlated random instances"))
 

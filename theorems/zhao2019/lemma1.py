@@ -26,8 +26,8 @@ from exactpriv.claims import Claim, Finding, Hypothesis, Instance, Outcome, Read
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import EPS, OO
 from theorems.zhao2019.brute_force import brute_mp_of
-from theorems.zhao2019.steps import _q, le
-from theorems.zhao2019.instances import DEF_FAMILIES, _fam, _inst
+from theorems.zhao2019.steps import exact_text, le
+from theorems.zhao2019.instances import DEF_FAMILIES, make_family, make_instance
 
 __all__ = ["CLAIMS", "FINITE_A", "INTERIOR", "LEMMA1_GRID", "check_cor1", "check_lemma1", "cor1_hypothesis"]
 
@@ -63,11 +63,11 @@ def _lemma1_grid() -> tuple:
             for a, b in dict.fromkeys(pairs):
                 if p * a + (1 - p) * b == 0:
                     continue
-                out.append(_inst(f"gamma={gamma},p={p},a={a},b={b}", None, gamma=gamma, p=p, a=a, b=b))
+                out.append(make_instance(f"gamma={gamma},p={p},a={a},b={b}", None, gamma=gamma, p=p, a=a, b=b))
     return tuple(out)
 
 
-LEMMA1_GRID = _fam("lemma1-grid", functools.lru_cache(maxsize=None)(_lemma1_grid),
+LEMMA1_GRID = make_family("lemma1-grid", functools.lru_cache(maxsize=None)(_lemma1_grid),
                    "e^eps in {1, 3/2, 2, 3}; P[x_i] in {0, 1/7, 1/3, 1/(1+e^eps), 1/2, e^-eps, 5/6, 1}; "
                    "P[Y|x_i], P[Y|x̄_i] on a grid with zeros and the equality cases A = g(P[x_i])")
 
@@ -103,15 +103,15 @@ def check_lemma1(part: str, *, g=None):
         A = _A(a, b)
         if part == "lemma":
             lhs, rhs = c21 and c22, le(A, g(gamma, p))
-            what = f"(21)&(22) = {lhs} vs A = {_q(A)} <= g(p) = {g(gamma, p)}: {rhs}"
+            what = f"(21)&(22) = {lhs} vs A = {exact_text(A)} <= g(p) = {g(gamma, p)}: {rhs}"
         elif part == "eq28":  # A(e^-eps - p) <= 1 - p, denominators cleared: a(e^-eps - p) <= b(1 - p)
             lhs = c21
             rhs = a * (1 / gamma - p) <= b * (1 - p)
-            what = f"(21) = {lhs} vs 1-p >= A(e^-eps - p): {rhs} (A = {_q(A)})"
+            what = f"(21) = {lhs} vs 1-p >= A(e^-eps - p): {rhs} (A = {exact_text(A)})"
         elif part == "eq29":  # A p + 1 - p <= e^eps, denominators cleared: a p + b(1 - p) <= e^eps b
             lhs = c22
             rhs = a * p + b * (1 - p) <= gamma * b
-            what = f"(22) = {lhs} vs A p + 1 - p <= e^eps: {rhs} (A = {_q(A)})"
+            what = f"(22) = {lhs} vs A p + 1 - p <= e^eps: {rhs} (A = {exact_text(A)})"
         else:  # eq30: x = p, A finite real >= 0
             if A == OO:
                 return Outcome(Decision.true("vacuous", "eq30 is about finite A"))
@@ -130,42 +130,45 @@ FINITE_A = Hypothesis("finite-likelihood-ratio", "A = P[Y|x_i]/P[Y|x̄_i] is fin
                       lambda inst: inst.params["b"] != 0)
 
 
-def cor1_hypothesis(*, level=None) -> Hypothesis:
-    """Corollary 1's hypothesis on one (γ, p, a, b): A ≤ e^ε (``level``: variant γ -> bound on A)."""
-    level = level or (lambda gamma: gamma)
-    return Hypothesis("likelihood-ratio-at-most-e^eps", "A = P[Y|x_i]/P[Y|x̄_i] ≤ e^ε (Corollary 1's hypothesis)",
-                      lambda inst: le(_A(inst.params["a"], inst.params["b"]), level(inst.params["gamma"])))
-
-
-def check_cor1(*, level=None):
-    """Corollary 1 on one (γ, p, a, b): A ≤ e^ε ⇒ (21) and (22)  (``level``: variant γ -> bound on A)."""
-    level = level or (lambda gamma: gamma)
-
-    def check(inst: Instance) -> Outcome:
-        P = inst.params
-        gamma, p, a, b = P["gamma"], P["p"], P["a"], P["b"]
-        A = _A(a, b)
-        if not le(A, level(gamma)):
-            return Outcome(Decision.true("vacuous", f"hypothesis A = {_q(A)} <= {level(gamma)} fails"))
-        c21, c22 = _mp_conditions(gamma, p, a, b)
-        return Outcome(Decision.of(c21 and c22, "exact", f"A = {_q(A)} <= e^eps = {gamma} gives (21) {c21}, (22) {c22}"))
-
-    return check
-
-
-def check_cor1_two_point(inst: Instance) -> Outcome:
-    """Corollary 1 on D*: with e^ε = max_{D ∈ D*} A (brute force), every D_p on the grid satisfies
-    (21), (22) for every output event (computed by Bayes)."""
-    a_max, g_max = brute_mp_of(inst.mechanism, inst.prior, "conditional")
-    return Outcome(Decision.of(le(g_max, a_max), "brute-force D*", f"max_D A = {_q(a_max)}; level needed on the grid "
-                                                              f"{_q(g_max)}"))
+LEMMA1 = Claim(
+    "zhao2019.lemma1", "Lemma 1 (g-characterisation of <D, ε>-MP) with steps (28)-(30)",
+    "Lemma 1, eqs. (23a)-(23b), (27)-(38)",
+    "Lemma 1. A mechanism Y achieves ε-membership privacy under a family D of distributions, i.e., <D, ε>-MP, if "
+    "and only if it holds for any distribution D ∈ D that P_{D,Y}[Y | x_i]/P_{D,Y}[Y | x̄_i] ≤ (1 − P_D[x_i])/"
+    "(e^{-ε} − P_D[x_i]) if 0 ≤ P_D[x_i] ≤ 1/(1+e^ε) (23a), (e^ε − 1 + P_D[x_i])/P_D[x_i] if 1/(1+e^ε) < "
+    "P_D[x_i] ≤ 1 (23b).  [Footnote 4: We let 0/0 = 1 and non-zero/0 = ∞.]  Steps: (21) ⟺ 1 − P_D[x_i] ≥ "
+    "A(e^{-ε} − P_D[x_i]) (28); (22) ⟺ A × P_D[x_i] + 1 − P_D[x_i] ≤ e^ε (29); their conjunction ⟺ A ≤ "
+    "g(P_D[x_i]) (30), shown for real x ∈ [0, 1] (38).",
+    "equivalence",
+    [Reading("literal", "for every e^ε, P_D[x_i] ∈ [0, 1] and P[Y|x_i], P[Y|x̄_i] with P[Y] > 0: (21)∧(22) ⟺ "
+             "A ≤ g(P_D[x_i])", check_lemma1("lemma"), (LEMMA1_GRID,), expected=_X, finding=Finding.BOUNDARY,
+             why="at P_D[x_i] = 0 membership privacy holds vacuously while A ≤ g(0) = e^ε fails (e^ε = 2, "
+                 "A = 3): (31)-(32) divide by P_D[x_i]; 'interior' (0 < P_D[x_i] < 1) holds",
+             notes="Per-output check is faithful: at P_D[x_i] ∈ {0, 1} every output set satisfies (21)-(22)"),
+     Reading("interior", "the same for 0 < P_D[x_i] < 1", check_lemma1("lemma"), (LEMMA1_GRID,), expected=_C,
+             hypotheses=(INTERIOR,)),
+     Reading("eq28-literal", "(21) ⟺ 1 − P_D[x_i] ≥ A(e^{-ε} − P_D[x_i]) on [0, 1]", check_lemma1("eq28"),
+             (LEMMA1_GRID,), expected=_X, finding=Finding.BOUNDARY,
+             why="fails at the endpoint P_D[x_i] = 0 (the step divides by P_D[x_i] in (32)); 'eq28-interior' "
+                 "holds"),
+     Reading("eq28-interior", "(28) for 0 < P_D[x_i] < 1", check_lemma1("eq28"), (LEMMA1_GRID,), expected=_C,
+             hypotheses=(INTERIOR,)),
+     Reading("eq29-literal", "(22) ⟺ A P_D[x_i] + 1 − P_D[x_i] ≤ e^ε on [0, 1]", check_lemma1("eq29"),
+             (LEMMA1_GRID,), expected=_X, finding=Finding.BOUNDARY,
+             why="fails at the endpoint P_D[x_i] = 1: (22) is vacuous (P_D[x̄_i] = 0) but A ≤ e^ε is required; "
+                 "'eq29-interior' holds"),
+     Reading("eq29-interior", "(29) for 0 < P_D[x_i] < 1", check_lemma1("eq29"), (LEMMA1_GRID,), expected=_C,
+             hypotheses=(INTERIOR,)),
+     Reading("eq30", "(30)/(38): for x ∈ [0, 1] and finite A ≥ 0: [1 − x ≥ A(e^{-ε} − x) and Ax + 1 − x ≤ e^ε] "
+             "⟺ A ≤ g(x)", check_lemma1("eq30"), (LEMMA1_GRID,), expected=_C, hypotheses=(FINITE_A,))],
+)
 
 
 def _g_grid() -> tuple:
-    return tuple(_inst(f"gamma={g}", None, gamma=_F(g)) for g in (_F(11, 10), _F(3, 2), 2, 3, 7))
+    return tuple(make_instance(f"gamma={g}", None, gamma=_F(g)) for g in (_F(11, 10), _F(3, 2), 2, 3, 7))
 
 
-G_GRID = _fam("g-grid", functools.lru_cache(maxsize=None)(_g_grid), "e^eps in {11/10, 3/2, 2, 3, 7}, b on a grid of "
+G_GRID = make_family("g-grid", functools.lru_cache(maxsize=None)(_g_grid), "e^eps in {11/10, 3/2, 2, 3, 7}, b on a grid of "
                                                                      "step 1/240 plus the break points")
 
 
@@ -228,62 +231,65 @@ def prove_g_mono() -> Decision:
     return Decision.true("exact-algebra + certify", "g increases then decreases, min g = e^eps at b = 0, 1; "
                                                     "g1/g2 order flips at 1/(1+e^eps)", certificate=cert)
 
-CLAIMS: list[Claim] = [
-    Claim(
-        "zhao2019.lemma1", "Lemma 1 (g-characterisation of <D, ε>-MP) with steps (28)-(30)",
-        "Lemma 1, eqs. (23a)-(23b), (27)-(38)",
-        "Lemma 1. A mechanism Y achieves ε-membership privacy under a family D of distributions, i.e., <D, ε>-MP, if "
-        "and only if it holds for any distribution D ∈ D that P_{D,Y}[Y | x_i]/P_{D,Y}[Y | x̄_i] ≤ (1 − P_D[x_i])/"
-        "(e^{-ε} − P_D[x_i]) if 0 ≤ P_D[x_i] ≤ 1/(1+e^ε) (23a), (e^ε − 1 + P_D[x_i])/P_D[x_i] if 1/(1+e^ε) < "
-        "P_D[x_i] ≤ 1 (23b).  [Footnote 4: We let 0/0 = 1 and non-zero/0 = ∞.]  Steps: (21) ⟺ 1 − P_D[x_i] ≥ "
-        "A(e^{-ε} − P_D[x_i]) (28); (22) ⟺ A × P_D[x_i] + 1 − P_D[x_i] ≤ e^ε (29); their conjunction ⟺ A ≤ "
-        "g(P_D[x_i]) (30), shown for real x ∈ [0, 1] (38).",
-        "equivalence",
-        [Reading("literal", "for every e^ε, P_D[x_i] ∈ [0, 1] and P[Y|x_i], P[Y|x̄_i] with P[Y] > 0: (21)∧(22) ⟺ "
-                 "A ≤ g(P_D[x_i])", check_lemma1("lemma"), (LEMMA1_GRID,), expected=_X, finding=Finding.BOUNDARY,
-                 why="at P_D[x_i] = 0 membership privacy holds vacuously while A ≤ g(0) = e^ε fails (e^ε = 2, "
-                     "A = 3): (31)-(32) divide by P_D[x_i]; 'interior' (0 < P_D[x_i] < 1) holds",
-                 notes="Per-output check is faithful: at P_D[x_i] ∈ {0, 1} every output set satisfies (21)-(22)"),
-         Reading("interior", "the same for 0 < P_D[x_i] < 1", check_lemma1("lemma"), (LEMMA1_GRID,), expected=_C,
-                 hypotheses=(INTERIOR,)),
-         Reading("eq28-literal", "(21) ⟺ 1 − P_D[x_i] ≥ A(e^{-ε} − P_D[x_i]) on [0, 1]", check_lemma1("eq28"),
-                 (LEMMA1_GRID,), expected=_X, finding=Finding.BOUNDARY,
-                 why="fails at the endpoint P_D[x_i] = 0 (the step divides by P_D[x_i] in (32)); 'eq28-interior' "
-                     "holds"),
-         Reading("eq28-interior", "(28) for 0 < P_D[x_i] < 1", check_lemma1("eq28"), (LEMMA1_GRID,), expected=_C,
-                 hypotheses=(INTERIOR,)),
-         Reading("eq29-literal", "(22) ⟺ A P_D[x_i] + 1 − P_D[x_i] ≤ e^ε on [0, 1]", check_lemma1("eq29"),
-                 (LEMMA1_GRID,), expected=_X, finding=Finding.BOUNDARY,
-                 why="fails at the endpoint P_D[x_i] = 1: (22) is vacuous (P_D[x̄_i] = 0) but A ≤ e^ε is required; "
-                     "'eq29-interior' holds"),
-         Reading("eq29-interior", "(29) for 0 < P_D[x_i] < 1", check_lemma1("eq29"), (LEMMA1_GRID,), expected=_C,
-                 hypotheses=(INTERIOR,)),
-         Reading("eq30", "(30)/(38): for x ∈ [0, 1] and finite A ≥ 0: [1 − x ≥ A(e^{-ε} − x) and Ax + 1 − x ≤ e^ε] "
-                 "⟺ A ≤ g(x)", check_lemma1("eq30"), (LEMMA1_GRID,), expected=_C, hypotheses=(FINITE_A,))],
-    ),
-    Claim(
-        "zhao2019.g_mono", "Claim in the proof of Corollary 1 (shape of g)",
-        "proof of Corollary 1, eq. (26); proof of Lemma 1 (g1, g2)",
-        "The function g(b) increases as b increases for 0 ≤ b ≤ 1/(1+e^ε) and decreases as b increases for "
-        "1/(1+e^ε) < b ≤ 1. Hence, at b = 0 or b = 1, g(b) takes its minimum g(0) = g(1) = e^ε. [...] It is "
-        "straightforward to show g1(x) ≤ g2(x) if 0 < x ≤ 1/(1+e^ε), and g1(x) ≥ g2(x) if 1/(1+e^ε) < x < e^{-ε}.",
-        "inequality",
-        [Reading("literal", "for every ε > 0: the monotonicity, minimum and g1/g2 order stated", check_g_mono,
-                 (G_GRID,), prove=prove_g_mono, expected=_P,
-                 notes="for ε = 0, g ≡ 1 (constant, not increasing); the claim's objects have ε > 0")],
-    ),
-    Claim(
-        "zhao2019.cor1", "Corollary 1", "Corollary 1",
-        "Corollary 1. A mechanism Y achieves ε-membership privacy under a family D of distributions, i.e., <D, ε>-MP, "
-        "if it holds for any distribution D ∈ D that P_{D,Y}[Y|x_i]/P_{D,Y}[Y|x̄_i] ≤ e^ε.",
-        "implication",
-        [Reading("per-distribution", "for every e^ε, P_D[x_i] ∈ [0, 1], P[Y|x_i], P[Y|x̄_i] with P[Y] > 0: "
-                 "A ≤ e^ε ⇒ (21) and (22)", check_cor1(), (LEMMA1_GRID,), expected=_C,
-                 hypotheses=(cor1_hypothesis(),),
-                 notes="holds at the boundary too (MP is vacuous there), so Lemma 1's boundary failure does not "
-                       "affect it"),
-         Reading("two-point-family", "on D*: with e^ε = max over D_{i,K} and output events of A (brute force), every "
-                 "D_{i,K} with p ∈ {1/2, 1/100} satisfies (21)-(22) for every output event",
-                 check_cor1_two_point, DEF_FAMILIES, expected=_C)],
-    ),
-]
+
+G_MONO = Claim(
+    "zhao2019.g_mono", "Claim in the proof of Corollary 1 (shape of g)",
+    "proof of Corollary 1, eq. (26); proof of Lemma 1 (g1, g2)",
+    "The function g(b) increases as b increases for 0 ≤ b ≤ 1/(1+e^ε) and decreases as b increases for "
+    "1/(1+e^ε) < b ≤ 1. Hence, at b = 0 or b = 1, g(b) takes its minimum g(0) = g(1) = e^ε. [...] It is "
+    "straightforward to show g1(x) ≤ g2(x) if 0 < x ≤ 1/(1+e^ε), and g1(x) ≥ g2(x) if 1/(1+e^ε) < x < e^{-ε}.",
+    "inequality",
+    [Reading("literal", "for every ε > 0: the monotonicity, minimum and g1/g2 order stated", check_g_mono,
+             (G_GRID,), prove=prove_g_mono, expected=_P,
+             notes="for ε = 0, g ≡ 1 (constant, not increasing); the claim's objects have ε > 0")],
+)
+
+
+def cor1_hypothesis(*, level=None) -> Hypothesis:
+    """Corollary 1's hypothesis on one (γ, p, a, b): A ≤ e^ε (``level``: variant γ -> bound on A)."""
+    level = level or (lambda gamma: gamma)
+    return Hypothesis("likelihood-ratio-at-most-e^eps", "A = P[Y|x_i]/P[Y|x̄_i] ≤ e^ε (Corollary 1's hypothesis)",
+                      lambda inst: le(_A(inst.params["a"], inst.params["b"]), level(inst.params["gamma"])))
+
+
+def check_cor1(*, level=None):
+    """Corollary 1 on one (γ, p, a, b): A ≤ e^ε ⇒ (21) and (22)  (``level``: variant γ -> bound on A)."""
+    level = level or (lambda gamma: gamma)
+
+    def check(inst: Instance) -> Outcome:
+        P = inst.params
+        gamma, p, a, b = P["gamma"], P["p"], P["a"], P["b"]
+        A = _A(a, b)
+        if not le(A, level(gamma)):
+            return Outcome(Decision.true("vacuous", f"hypothesis A = {exact_text(A)} <= {level(gamma)} fails"))
+        c21, c22 = _mp_conditions(gamma, p, a, b)
+        return Outcome(Decision.of(c21 and c22, "exact", f"A = {exact_text(A)} <= e^eps = {gamma} gives (21) {c21}, (22) {c22}"))
+
+    return check
+
+
+def check_cor1_two_point(inst: Instance) -> Outcome:
+    """Corollary 1 on D*: with e^ε = max_{D ∈ D*} A (brute force), every D_p on the grid satisfies
+    (21), (22) for every output event (computed by Bayes)."""
+    a_max, g_max = brute_mp_of(inst.mechanism, inst.prior, "conditional")
+    return Outcome(Decision.of(le(g_max, a_max), "brute-force D*", f"max_D A = {exact_text(a_max)}; level needed on the grid "
+                                                              f"{exact_text(g_max)}"))
+
+
+COR1 = Claim(
+    "zhao2019.cor1", "Corollary 1", "Corollary 1",
+    "Corollary 1. A mechanism Y achieves ε-membership privacy under a family D of distributions, i.e., <D, ε>-MP, "
+    "if it holds for any distribution D ∈ D that P_{D,Y}[Y|x_i]/P_{D,Y}[Y|x̄_i] ≤ e^ε.",
+    "implication",
+    [Reading("per-distribution", "for every e^ε, P_D[x_i] ∈ [0, 1], P[Y|x_i], P[Y|x̄_i] with P[Y] > 0: "
+             "A ≤ e^ε ⇒ (21) and (22)", check_cor1(), (LEMMA1_GRID,), expected=_C,
+             hypotheses=(cor1_hypothesis(),),
+             notes="holds at the boundary too (MP is vacuous there), so Lemma 1's boundary failure does not "
+                   "affect it"),
+     Reading("two-point-family", "on D*: with e^ε = max over D_{i,K} and output events of A (brute force), every "
+             "D_{i,K} with p ∈ {1/2, 1/100} satisfies (21)-(22) for every output event",
+             check_cor1_two_point, DEF_FAMILIES, expected=_C)],
+)
+
+
+CLAIMS: list[Claim] = [LEMMA1, G_MONO, COR1]

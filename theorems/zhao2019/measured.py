@@ -36,7 +36,7 @@ from exactpriv.measures.membership import positive_membership
 from exactpriv.measures.semantic import bayesian_semantic_privacy, semantic_privacy
 
 __all__ = ["FULL_SUPPORT", "HAS_PRIOR", "INDEPENDENT_FULL", "OLD_NULL_EVENTS", "PAPER_NULL_EVENTS", "POSITIVE",
-           "POSITIVE_FULL"]
+           "POSITIVE_FULL", "bdp", "bsp_measure", "bsp_of_game", "dp_measure", "mp", "sp_measure"]
 
 
 #: the null-event conventions of :data:`exactpriv.measures.bayesian.NULL_EVENTS`: "skip_undefined" (the
@@ -52,17 +52,17 @@ def bdp(M, prior, null_events: str = PAPER_NULL_EVENTS):
 
 
 @functools.lru_cache(maxsize=None)
-def _bsp(M, prior, game_i, null_events: str = PAPER_NULL_EVENTS):
+def bsp_measure(M, prior, game_i, null_events: str = PAPER_NULL_EVENTS):
     return bayesian_semantic_privacy(M, prior=prior, game_i=game_i, null_events=null_events)
 
 
 @functools.lru_cache(maxsize=None)
-def _sp(M):
+def sp_measure(M):
     return semantic_privacy(M)
 
 
 @functools.lru_cache(maxsize=None)
-def _dp(M):
+def dp_measure(M):
     return pure_dp(M)
 
 
@@ -72,11 +72,11 @@ def mp(M, prior, remaining, null_events: str = PAPER_NULL_EVENTS):
                                null_events=null_events)
 
 
-def _semantic(inst: Instance, game_i: str, null_events: str = PAPER_NULL_EVENTS):
+def bsp_of_game(inst: Instance, game_i: str, null_events: str = PAPER_NULL_EVENTS):
     """The BSP measure of a Game-i reading: resample/replace (data prior) or belief (= SP)."""
     if game_i == "belief":
-        return _sp(inst.mechanism)
-    return _bsp(inst.mechanism, inst.prior, game_i, null_events)
+        return sp_measure(inst.mechanism)
+    return bsp_measure(inst.mechanism, inst.prior, game_i, null_events)
 
 
 #: the mechanism-level readings need a data prior (BDP, BSP and D* are defined relative to it)

@@ -46,7 +46,7 @@ def ratio_of(v):
     return r
 
 
-def _cross_ratio(m):
+def cross_ratio(m):
     """R of a semantic measure (value H(R)); R = 1 when the value is 0 without a witness."""
     R = m.witness.get("cross_ratio")
     if R is None:
@@ -98,7 +98,7 @@ def le(a, b) -> bool:
     return not lt(b, a)
 
 
-def _attained(R, s, what: str) -> Decision:
+def sd_attained(R, s, what: str) -> Decision:
     """The witness belief's exact SD s against the measured sup H(R): s > H(R) refutes the
     measure (FALSE); s within _ATTAIN_SLACK below it confirms attainment (TRUE); a larger gap
     is UNDECIDED (a missed tolerance is never a refutation)."""
@@ -109,5 +109,5 @@ def _attained(R, s, what: str) -> Decision:
     return Decision.undecided("beliefs", f"{what}: the rounded optimal belief is more than 1e-4 below the sup")
 
 
-def _q(x) -> str:
+def exact_text(x) -> str:
     return "oo" if x == OO else str(x)

@@ -12,6 +12,8 @@ engine it calls says *how* its value is found exactly.  One concept a module:
   channel and its closed forms;
 * :mod:`~exactpriv.measures.engines.mi_dp_filter` — which sub-channels can hold the MI-DP maximum;
 * :mod:`~exactpriv.measures.engines.joint_pmf` — sums over the joint pmf (conditional MI);
+* :mod:`~exactpriv.measures.engines.prior_tensors` — integer tensors of a prior and a mechanism by records, and
+  exact likelihood-ratio scans (Bayesian DP, identity DP, semantic and membership privacy);
 * :mod:`~exactpriv.measures.engines.product` — the worst pair of a product mechanism;
 * :mod:`~exactpriv.measures.engines.composition` — exact composed privacy-loss distributions (δ(ε) of a
   composition without expanding it);

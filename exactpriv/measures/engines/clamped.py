@@ -47,6 +47,7 @@ import sympy
 
 from exactpriv.exact.numbers import EPS, OO
 from exactpriv.mechanisms.clamped import ClampedNoiseMechanism
+from exactpriv.spaces import pairs_array
 
 __all__ = ["ClampedEngine", "clamped_engine"]
 
@@ -58,7 +59,7 @@ def clamped_engine(M, pairs) -> "ClampedEngine | None":
     neighbour pairs (c, c+1) of its counts (either orientation, any order); else None."""
     if not isinstance(M, ClampedNoiseMechanism):
         return None
-    arr = np.asarray(pairs, dtype=np.int64).reshape(-1, 2)
+    arr = pairs_array(pairs)
     if len(arr) != M.n:
         return None
     lo, hi = arr.min(axis=1), arr.max(axis=1)

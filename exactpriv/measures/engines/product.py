@@ -45,6 +45,8 @@ from fractions import Fraction
 
 import numpy as np
 
+from exactpriv.spaces import pairs_array
+
 __all__ = []  # internal: used by exactpriv.measures.divergence
 
 _U = 2.0**-53
@@ -117,7 +119,7 @@ def product_max_ratio(PM, pairs):
     """Exact max over ordered pairs of Π_j max_y P_j(y|x)/P_j(y|x') (Fraction, or None for
     infinity), with the maximising ordered pair (indices) and output tuple; (None, None,
     None, False) when ``pairs`` is empty.  Returns (value, pair, outputs, found)."""
-    pairs = np.asarray(pairs, dtype=np.int64).reshape(-1, 2)
+    pairs = pairs_array(pairs)
     if len(pairs) == 0:
         return None, None, None, False
     factors = [_Factor(f) for f in PM.factors]

@@ -24,7 +24,7 @@ from exactpriv.exact.kernel import compare, exact_argmax_fractions
 from exactpriv.exact.numbers import EPS, OO, to_sympy
 from exactpriv.measures.engines.product import product_max_ratio
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
-from exactpriv.measures.pair_divergences import pairs_array
+from exactpriv.spaces import pairs_array
 
 __all__: list[str] = []  # private module
 

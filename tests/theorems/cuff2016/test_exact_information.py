@@ -19,12 +19,12 @@ from theorems.cuff2016 import random_objects as R
 def test_entropy_and_binary_entropy_hand_values():
     sp = Hamming.product([range(2), range(2)])
     j = X.prior_joint(Prior.uniform(sp))
-    assert X._entropy(j, (0,)) == LogForm.log(2)
-    assert X._entropy(j, (0, 1)) == LogForm.log(4)
-    assert X._entropy(j, ()) == 0
+    assert X.marginal_entropy(j, (0,)) == LogForm.log(2)
+    assert X.marginal_entropy(j, (0, 1)) == LogForm.log(4)
+    assert X.marginal_entropy(j, ()) == 0
     # h(1/4) = (1/4) ln 4 + (3/4) ln(4/3) = 2 ln 2 - (3/4) ln 3
-    assert closeness._h(Fraction(1, 4)) == 2 * LogForm.log(2) - LogForm.log(3) * Fraction(3, 4)
-    assert closeness._h(Fraction(0)) == 0 and closeness._h(Fraction(1)) == 0
+    assert closeness.binary_entropy(Fraction(1, 4)) == 2 * LogForm.log(2) - LogForm.log(3) * Fraction(3, 4)
+    assert closeness.binary_entropy(Fraction(0)) == 0 and closeness.binary_entropy(Fraction(1)) == 0
 
 
 def test_cmi_helper_agrees_with_the_information_measures():
@@ -34,7 +34,7 @@ def test_cmi_helper_agrees_with_the_information_measures():
     for _ in range(40):
         sp = Hamming.product([range(rng.choice((2, 3))), range(2)])
         M = R.mech(rng, sp, rng.choice((2, 3)))
-        P = R._prior(rng, sp)
+        P = R.random_prior(rng, sp)
         j = X.mech_joint(M, P)
         n = 2
         assert X.cmi(j, (0, 1), (n,)) == info.mi_privacy(M, prior=P, method="exact").value
@@ -51,7 +51,7 @@ def test_chain_rule_on_the_measures():
     for _ in range(10):
         sp = Hamming((0, 1), 2)
         M = R.mech(rng, sp, 3)
-        P = R._prior(rng, sp)
+        P = R.random_prior(rng, sp)
         j = X.mech_joint(M, P)
         lhs = X.cmi(j, (0,), (1, 2))
         rhs = X.cmi(j, (0,), (1,)) + info.conditional_mi(M, prior=P, record=0, method="exact").value
@@ -64,4 +64,4 @@ def test_le_on_enclosures():
     assert X.le(a, Fraction(1, 20)).is_false
     assert X.le(a, Fraction(15, 100)).is_undecided
     assert X.le(a, OO).is_true
-    assert compare(X._sum(a, Fraction(1)).upper, "==", Fraction(12, 10)).is_true
+    assert compare(X.measured_sum(a, Fraction(1)).upper, "==", Fraction(12, 10)).is_true

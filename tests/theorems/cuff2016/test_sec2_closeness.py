@@ -53,10 +53,10 @@ def test_rr_kl_at_rational_point_matches_eq11():
 
 
 def test_binary_entropy_values():
-    assert closeness._h(Fraction(1, 2)) == L(2)
-    assert closeness._h(0) == 0 and closeness._h(1) == 0
+    assert closeness.binary_entropy(Fraction(1, 2)) == L(2)
+    assert closeness.binary_entropy(0) == 0 and closeness.binary_entropy(1) == 0
     # h(1/4) = (1/4) ln 4 + (3/4) ln(4/3) = 2 ln 2 − (3/4) ln 3
-    assert closeness._h(Fraction(1, 4)) == 2 * L(2) - L(3) * Fraction(3, 4)
+    assert closeness.binary_entropy(Fraction(1, 4)) == 2 * L(2) - L(3) * Fraction(3, 4)
 
 
 def test_min_eps_eps2_switches_at_one():

@@ -26,7 +26,7 @@ def test_broken_lemma2_28_is_refuted():
 
 def test_bsc_mi_dp_by_hand():
     """BSC(1/4): capacity ln 2 − h(1/4) = (3/4) ln 3 − ln 2 ((98) of Appendix C)."""
-    m = measured._mi(zoo.binary_symmetric_channel(Fraction(1, 4)))
+    m = measured.sharp_mi_dp(zoo.binary_symmetric_channel(Fraction(1, 4)))
     assert m.value == L(3) * Fraction(3, 4) - L(2)
 
 
@@ -51,7 +51,7 @@ def test_bsc_checks_are_undecided_not_crashing_on_an_enclosed_channel():
 
     F = Fraction
     M = Mechanism(Hamming([0, 1, 2], 1), [0, 1], [[F(1, 2), F(1, 2)], [F(1, 5), F(4, 5)], [F(1), F(0)]])
-    assert measured._mi(M).value is None
+    assert measured.sharp_mi_dp(M).value is None
     inst = Instance("generic", mechanism=M, params={"p": F(1, 5)})
     assert S._lemma2_asym_check(inst).decision.is_undecided
     assert S._lemma2_bsc_check(inst).decision.is_undecided

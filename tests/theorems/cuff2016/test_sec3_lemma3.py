@@ -31,4 +31,4 @@ def test_lemma3_bound_by_hand():
 
 def test_erasure_channel_capacity_by_hand():
     """Example 3.3: N = 4, δ = 1/2 gives C = (1/2) ln 4 = ln 2."""
-    assert measured._mi(zoo.erasure_channel(4, Fraction(1, 2))).value == L(2)
+    assert measured.sharp_mi_dp(zoo.erasure_channel(4, Fraction(1, 2))).value == L(2)

@@ -32,7 +32,7 @@ def test_broken_corollary6_marginal_eps_is_refuted():
 def _one_record_used_twice():
     rng = random.Random(13)
     return tuple(Instance(f"{M!r} twice on X_1", M, extra={"M1": M, "M2": M})
-                 for M in (R._circulant(rng, 2), R._circulant(rng, 3), zoo.randomized_response(3, exp_eps=2)))
+                 for M in (R.random_circulant(rng, 2), R.random_circulant(rng, 3), zoo.randomized_response(3, exp_eps=2)))
 
 
 def test_broken_corollary7_overlapping_subsets_is_refuted():

@@ -7,7 +7,7 @@ from exactpriv.claims import Reading, Verdict, check_reading
 from exactpriv.exact.logforms import LogForm
 from exactpriv.measures.bayesian import identity_dp
 from theorems import get_claim
-from theorems.identitydp.dependence import OUTPUTS_INDEPENDENT_GIVEN_EACH_SOURCE, _conditionally_independent
+from theorems.identitydp.definitions import OUTPUTS_INDEPENDENT_GIVEN_EACH_SOURCE, _conditionally_independent
 from theorems.identitydp.sec3_identity_dp import _prop1_witness, _thm1_broken_check
 
 

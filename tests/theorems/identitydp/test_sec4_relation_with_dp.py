@@ -7,9 +7,9 @@ from exactpriv.claims import Hypothesis, Reading, Verdict, check_reading
 from exactpriv.distributions import Prior
 from exactpriv.spaces import Hamming
 from theorems import get_claim
-from theorems.identitydp.dependence import DATASET_MECHANISM, k_joint, k_pairwise, max_tv
+from theorems.identitydp.definitions import DATASET_MECHANISM, k_joint, k_pairwise, max_tv
 from theorems.identitydp.instances import xor_prior
-from theorems.identitydp.steps import _scale, implication_check
+from theorems.identitydp.steps import scaled, implication_check
 from theorems.identitydp.measured import id_of, pure_of
 
 B2 = Hamming((0, 1), 2)
@@ -24,12 +24,12 @@ def _refuted(claim_id, reading_name, check, hypotheses=None):
 
 
 def test_broken_prop2_half_eps():
-    chk = implication_check(id_of, lambda i: _scale(Fraction(1, 2), pure_of(i)), "identity_dp <= pure_dp / 2")
+    chk = implication_check(id_of, lambda i: scaled(Fraction(1, 2), pure_of(i)), "identity_dp <= pure_dp / 2")
     assert _refuted("identitydp.prop2", "literal", chk)
 
 
 def test_broken_prop3_eps_over_k_minus_1():
-    chk = implication_check(id_of, lambda i: _scale(k_joint(i.prior) - 1, pure_of(i)),
+    chk = implication_check(id_of, lambda i: scaled(k_joint(i.prior) - 1, pure_of(i)),
                              "identity_dp <= (k-1) pure_dp")
     k2 = Hypothesis("k-at-least-2", "k >= 2", lambda i: k_joint(i.prior) >= 2)
     assert _refuted("identitydp.prop3", "literal", chk, hypotheses=(DATASET_MECHANISM, k2))

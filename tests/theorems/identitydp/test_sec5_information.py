@@ -14,15 +14,15 @@ from exactpriv.measures.bayesian import identity_dp
 from exactpriv.measures.information import conditional_mi
 from exactpriv.spaces import Hamming
 from theorems import get_claim
-from theorems.identitydp.steps import _scale, implication_check
-from theorems.identitydp.measured import _KL, _MI, id_of
+from theorems.identitydp.steps import scaled, implication_check
+from theorems.identitydp.measured import KL, MI, id_of
 from theorems.identitydp.sec5_information import _dp_special_witnesses, _lemma4_ratio, _prop4_witnesses
 
 B2 = Hamming((0, 1), 2)
 
 
 def _half(v):
-    return _scale(Fraction(1, 2), v)
+    return scaled(Fraction(1, 2), v)
 
 
 def _refuted(claim_id, reading_name, check):
@@ -63,11 +63,11 @@ def test_broken_lemma4_half_eps():
 
 
 def test_broken_thm2_half_eps():
-    chk = implication_check(lambda i: _KL(i.mechanism, i.prior), lambda i: _half(id_of(i)), "KL <= eps/2")
+    chk = implication_check(lambda i: KL(i.mechanism, i.prior), lambda i: _half(id_of(i)), "KL <= eps/2")
     assert _refuted("identitydp.thm2", "literal", chk)
 
 
 def test_broken_thm3_eps_over_8():
-    chk = implication_check(lambda i: _MI(i.mechanism, i.prior), lambda i: _scale(Fraction(1, 8), id_of(i)),
+    chk = implication_check(lambda i: MI(i.mechanism, i.prior), lambda i: scaled(Fraction(1, 8), id_of(i)),
                              "MI <= eps/8")
     assert _refuted("identitydp.thm3", "literal", chk)

@@ -10,7 +10,7 @@ from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
 from exactpriv.measures.bayesian import identity_dp
 from theorems import get_claim
-from theorems.identitydp.dependence import k_joint, max_tv
+from theorems.identitydp.definitions import k_joint, max_tv
 from theorems.identitydp.sec6_parameters import _eta_bound, _lemma5_check_factory, _thm4_witnesses
 
 

@@ -18,7 +18,7 @@ from exactpriv.measures.membership import positive_membership
 from theorems.li2013 import sec4_2_bounded as S
 from theorems.li2013.equivalences import equivalence_on_levels
 from theorems.li2013.instances import BOUNDED, SUBSETS
-from theorems.li2013.steps import udp_ratio
+from theorems.li2013.measured import udp_ratio
 
 F = Fraction
 

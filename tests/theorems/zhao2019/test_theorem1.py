@@ -15,9 +15,9 @@ from exactpriv.claims import Reading, Verdict, check_reading
 from exactpriv.exact.kernel import compare
 from exactpriv.measures.result import value_to_sympy
 from theorems.zhao2019 import CLAIMS
-from theorems.zhao2019.steps import H_ge, H_le, _cross_ratio, ratio_of
+from theorems.zhao2019.steps import H_ge, H_le, cross_ratio, ratio_of
 from theorems.zhao2019.instances import MECH_FAMILIES, _minimal_instances, _random_instances, _zoo_instances
-from theorems.zhao2019.measured import OLD_NULL_EVENTS, POSITIVE_FULL, _bsp, _semantic, bdp
+from theorems.zhao2019.measured import OLD_NULL_EVENTS, POSITIVE_FULL, bsp_measure, bsp_of_game, bdp
 from theorems.zhao2019.theorem1 import check_bsp_sp, check_converse, check_forward
 
 
@@ -39,8 +39,8 @@ def test_count_witness_of_the_replace_reading_by_hand():
     g(3 − 2√2) = ln((7 − 4√2)/(4√2 − 5)) ≈ 0.715 < ln(29/11) ≈ 0.969."""
     inst = _minimal("count-2-outputs")
     assert ratio_of(bdp(inst.mechanism, inst.prior).value) == Fraction(29, 11)
-    rep = _bsp(inst.mechanism, inst.prior, "replace")
-    assert _cross_ratio(rep) == 2
+    rep = bsp_measure(inst.mechanism, inst.prior, "replace")
+    assert cross_ratio(rep) == 2
     g = sympy.log((1 + 2 * value_to_sympy(rep.value)) / (1 - 2 * value_to_sympy(rep.value)))
     assert compare(sympy.log(sympy.Rational(29, 11)), ">", g).is_true
     assert check_converse("replace")(inst).decision.is_false
@@ -65,7 +65,7 @@ def test_rational_rewritings_agree_with_the_kernel(game_i):
     the R-vs-rational-square decisions of the module."""
     for inst in _sample_instances():
         b = bdp(inst.mechanism, inst.prior)
-        s = _semantic(inst, game_i)
+        s = bsp_of_game(inst, game_i)
         conv = compare(b.value, "<=", _g_expr(s.value))
         fwd = compare(s.value, "<=", sympy.oo if b.value == sympy.oo else sympy.exp(2 * value_to_sympy(b.value)) - 1)
         assert conv.is_true == check_converse(game_i)(inst).decision.is_true, inst.label
@@ -102,7 +102,7 @@ def test_forward_replace_witness_fails_only_under_the_old_null_event_rule():
     inst = _minimal("2-output-n2/diagonal")
     assert bdp(inst.mechanism, inst.prior, OLD_NULL_EVENTS).value == 0
     assert ratio_of(bdp(inst.mechanism, inst.prior).value) == 2
-    assert _cross_ratio(_bsp(inst.mechanism, inst.prior, "replace", OLD_NULL_EVENTS)) == 2
+    assert cross_ratio(bsp_measure(inst.mechanism, inst.prior, "replace", OLD_NULL_EVENTS)) == 2
     assert _old(check_forward, "replace")(inst).decision.is_false
     assert check_forward("replace")(inst).decision.is_true
 
@@ -123,9 +123,9 @@ def test_converse_positive_mechanism_witness_fails_only_under_the_old_rule():
     BSP = SP with slopes u/v = (1,1), (1,1), (1/2, 3/2): R = 2, BSP = 3 − 2√2 ≈ 0.172 ≥ 1/6."""
     inst = _minimal("D3/zero-at-bot")
     assert ratio_of(bdp(inst.mechanism, inst.prior, OLD_NULL_EVENTS).value) == 2
-    assert _bsp(inst.mechanism, inst.prior, "resample", OLD_NULL_EVENTS).value == 0
+    assert bsp_measure(inst.mechanism, inst.prior, "resample", OLD_NULL_EVENTS).value == 0
     assert ratio_of(bdp(inst.mechanism, inst.prior).value) == 2
-    assert _cross_ratio(_bsp(inst.mechanism, inst.prior, "resample")) == 2
+    assert cross_ratio(bsp_measure(inst.mechanism, inst.prior, "resample")) == 2
     assert _old(check_converse, "resample")(inst).decision.is_false
     assert check_converse("resample")(inst).decision.is_true
 
@@ -134,6 +134,6 @@ def test_bsp_sp_point_mass_holds_with_the_papers_remark():
     """S = N∖{i} gives Definition 1 for every prior: under a point mass BSP = SP = 2 − √3 for RR(3/4)
     (the old rule gave BSP = 0)."""
     inst = _minimal("rr(3/4)/point-mass")
-    assert _cross_ratio(_bsp(inst.mechanism, inst.prior, "resample")) == 3
-    assert _bsp(inst.mechanism, inst.prior, "resample", OLD_NULL_EVENTS).value == 0
+    assert cross_ratio(bsp_measure(inst.mechanism, inst.prior, "resample")) == 3
+    assert bsp_measure(inst.mechanism, inst.prior, "resample", OLD_NULL_EVENTS).value == 0
     assert check_bsp_sp("resample")(inst).decision.is_true

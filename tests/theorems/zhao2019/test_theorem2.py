@@ -18,9 +18,9 @@ from exactpriv.measures.result import value_to_sympy
 from exactpriv.measures.semantic import semantic_privacy
 from exactpriv.mechanisms import zoo
 from theorems.zhao2019 import CLAIMS
-from theorems.zhao2019.steps import _cross_ratio, ratio_of
+from theorems.zhao2019.steps import cross_ratio, ratio_of
 from theorems.zhao2019.instances import MECH_FAMILIES, ZOO, _minimal_instances
-from theorems.zhao2019.measured import _dp, _sp, bdp
+from theorems.zhao2019.measured import dp_measure, sp_measure, bdp
 from theorems.zhao2019.theorem2 import (
     KS_PAIRS,
     _check_map_not_attained,
@@ -45,10 +45,10 @@ def test_randomized_response_values_by_hand():
     likelihood slopes P(y|⊥)/P(y|x) are 1 and 1/3 (or 3), so R = 3 and SP = (√3 − 1)/(√3 + 1) =
     2 − √3 = tanh(ln 3 / 4)."""
     inst = _minimal("min/rr(3/4)/uniform")
-    assert ratio_of(_dp(inst.mechanism).value) == 3
+    assert ratio_of(dp_measure(inst.mechanism).value) == 3
     assert ratio_of(bdp(inst.mechanism, inst.prior).value) == 3
-    sp = _sp(inst.mechanism)
-    assert _cross_ratio(sp) == 3
+    sp = sp_measure(inst.mechanism)
+    assert cross_ratio(sp) == 3
     assert sympy.simplify(value_to_sympy(sp.value) - (2 - sympy.sqrt(3))) == 0
     # converse (Thm 2): s(ln 3) = 1/2 - 1/4 = 1/4 <= 2 - √3 ≈ 0.268: holds, with little room
     assert check_sp_converse()(inst).decision.is_true
@@ -62,9 +62,9 @@ def test_zero_column_witness_by_hand():
     belief defines b_i[.|y=0]; at y = 1 the slopes are 1 and 2, so SP = (√2 − 1)/(√2 + 1) = 3 − 2√2,
     while DP = ln((1/2)/0) = +oo: the converse of Theorem 2 fails (g(3 − 2√2) < oo)."""
     inst = _minimal("zero-column")
-    assert _dp(inst.mechanism).value == sympy.oo
-    sp = _sp(inst.mechanism)
-    assert _cross_ratio(sp) == 2
+    assert dp_measure(inst.mechanism).value == sympy.oo
+    sp = sp_measure(inst.mechanism)
+    assert cross_ratio(sp) == 2
     assert sympy.simplify(value_to_sympy(sp.value) - (3 - 2 * sympy.sqrt(2))) == 0
     assert check_sp_converse()(inst).decision.is_false
     assert check_sp_converse(breach=True)(inst).decision.is_true
@@ -79,7 +79,7 @@ def test_sp_of_rr_is_tanh_quarter_not_the_papers_map():
 
 
 def _sp_le_dp_over_10(inst):
-    d, s = _dp(inst.mechanism), _sp(inst.mechanism)
+    d, s = dp_measure(inst.mechanism), sp_measure(inst.mechanism)
     level = sympy.oo if d.value == sympy.oo else value_to_sympy(d.value) / 10
     return compare(s.value, "<=", level)
 

@@ -1,5 +1,7 @@
-"""The model of identity DP: dataset (multiset) mechanisms, conditionals of the sources, and the
-dependence structure its statements assume — independence (joint or pairwise), the number k of
+"""The definitions identity DP's statements rest on: dataset mechanisms, sources and their dependence.
+
+The definitions identity DP's statements rest on: dataset (multiset) mechanisms, conditionals of the
+sources, and the dependence structure they assume — independence (joint or pairwise), the number k of
 dependent sources, the distance η between conditionals (Lemma 5, (40)), and the conditional
 independence (14) of Proposition 1.  Each hypothesis a reading states is a named
 :class:`~exactpriv.claims.Hypothesis` defined here.

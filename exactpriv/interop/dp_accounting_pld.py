@@ -1,0 +1,168 @@
+"""An exact privacy-loss distribution as a ``dp_accounting`` PLD (Google's differential-privacy accounting library).
+
+exactpriv's PLD of an ordered pair (P, Q) (:class:`exactpriv.measures.pld.PrivacyLoss`) is a finite list of
+atoms (ratio r, mass m) — the loss is ln r exactly — plus a mass at +∞.  dp_accounting keeps losses on a grid of
+step Δ (``value_discretization_interval``): an atom's loss ln r becomes the integer ``i`` with loss ``i·Δ``.
+
+Rounding, stated
+----------------
+* ``pessimistic_estimate=True`` (the default, as in dp_accounting): ``i = ⌈ln r / Δ⌉``, every loss rounded **up**.
+  Each term m·(1 − e^{ε − L})₊ of the hockey-stick divergence grows with L, so dp_accounting's δ(ε) of the result
+  is **at least** the exact δ(ε) for every ε (an upper bound: safe to report as a guarantee).
+* ``pessimistic_estimate=False``: ``i = ⌊ln r / Δ⌋``, every loss rounded **down**: its δ(ε) is **at most** the
+  exact one (a lower bound).
+* Both are within one grid step of the exact losses: rounding a loss by at most Δ moves each term by at most
+  m·(1 − e^{−Δ}) ≤ m·Δ, so the two δ(ε) are at most Δ·(1 − m_∞) apart.
+* The mass at +∞ is passed as dp_accounting's ``infinity_mass``.
+
+Which integer a loss rounds to is decided exactly: ln r / Δ (Δ the binary fraction dp_accounting itself will
+use) is enclosed in arb balls at rising precision until the ball lies between two consecutive integers.  It is
+never an integer itself unless r = 1 (ln r is transcendental for a rational r ≠ 1, Lindemann), so this ends.
+The masses are the nearest doubles of the exact rationals (dp_accounting computes in floats; a relative error of
+2⁻⁵³ a mass), and dp_accounting's own float arithmetic follows: its δ is a float estimate, exactpriv's the exact
+value it brackets.
+
+dp_accounting is an optional dependency (the test extra installs it); it is imported when called.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+from exactpriv.errors import InvalidArgument
+from exactpriv.measures.pld import PrivacyLoss, PrivacyLossProfile, privacy_loss_distribution
+from exactpriv.mechanisms import Mechanism, ProductMechanism
+
+__all__ = ["rounded_losses", "to_dp_accounting_pld"]
+
+#: the highest arb precision tried when separating ln r / Δ from the integers (never reached for sane inputs:
+#: a rational r with numerator and denominator below 2^4000 separates far earlier)
+MAX_PREC = 1 << 16
+
+
+def _dp_accounting() -> Any:
+    try:
+        from dp_accounting.pld import privacy_loss_distribution as pld
+    except ImportError as exc:  # an optional dependency: say how to get it
+        raise InvalidArgument("to_dp_accounting_pld needs the dp-accounting package: pip install dp-accounting") \
+            from exc
+    return pld
+
+
+def _interval(value_discretization_interval) -> tuple[float, Fraction]:
+    """Δ as dp_accounting gets it (a float) and that float's exact value."""
+    d = value_discretization_interval
+    if isinstance(d, bool) or not isinstance(d, (int, float, Fraction)):
+        raise InvalidArgument(f"value_discretization_interval={d!r} must be a positive number")
+    x = float(d)
+    if not (math.isfinite(x) and x > 0):
+        raise InvalidArgument(f"value_discretization_interval={d!r} must be a positive finite number")
+    return x, Fraction(x)
+
+
+def _rounded_index(r: Fraction, step: Fraction, up: bool) -> int:
+    """⌈ln r / step⌉ (``up``) or ⌊ln r / step⌋, decided by certified arb enclosures."""
+    import flint
+
+    from exactpriv.exact.intervals import working_precision
+
+    if r == 1:
+        return 0
+    prec = 64
+    while prec <= MAX_PREC:
+        with working_precision(prec):
+            x = flint.arb(flint.fmpq(r.numerator, r.denominator)).log() / flint.arb(
+                flint.fmpq(step.numerator, step.denominator))
+            n = math.floor(float(x.mid()))
+            # certified: n < x < n + 1 (arb comparisons are True only when they hold for the whole ball)
+            if x > n and x < n + 1:
+                return n + 1 if up else n
+        prec *= 2
+    raise InvalidArgument(f"the loss ln({r}) could not be placed on the grid of step {step} within {MAX_PREC} bits")
+
+
+def _loss_of(pld, pair) -> PrivacyLoss:
+    """The exact PLD of one ordered pair from a PrivacyLoss, a single-pair profile, a Measured PLD or a
+    mechanism (with ``pair``)."""
+    if isinstance(pld, (Mechanism, ProductMechanism)):
+        if pair is None:
+            prof = privacy_loss_distribution(pld).value
+            return _loss_of(prof, None)
+        return privacy_loss_distribution(pld, pair=pair).value
+    if pair is not None:
+        raise InvalidArgument(f"pair={pair!r} is only for a mechanism; got a {type(pld).__name__}")
+    value = getattr(pld, "value", pld)  # a Measured PLD
+    if isinstance(value, PrivacyLoss):
+        return value
+    if isinstance(value, PrivacyLossProfile):
+        if len(value.pairs) == 1:
+            return value.pairs[0][1]
+        raise InvalidArgument(f"the mechanism's neighbour pairs have {len(value.pairs)} distinct privacy-loss "
+                              f"distributions ({', '.join(repr(p) for p, _ in value.pairs[:4])}"
+                              f"{', …' if len(value.pairs) > 4 else ''}); a dp_accounting PLD holds one: pass "
+                              f"pair=(x, x') (δ of the mechanism is the maximum over the pairs)")
+    raise InvalidArgument(f"pld={pld!r} of type {type(pld).__name__} must be an exactpriv PrivacyLoss, a "
+                          f"privacy_loss_distribution result or a Mechanism")
+
+
+def rounded_losses(pld, *, value_discretization_interval=1e-4, pessimistic_estimate: bool = True,
+                   pair=None) -> tuple[dict[int, Fraction], Fraction]:
+    """The exact PLD on dp_accounting's grid, still exact: ``({i: mass}, mass at +∞)`` where an atom of loss
+    ln r goes to ``i = ⌈ln r/Δ⌉`` (pessimistic) or ``⌊ln r/Δ⌋`` (optimistic) and masses that land on one ``i``
+    add up (exact Fractions).  ``pld``: as for :func:`to_dp_accounting_pld`."""
+    loss = _loss_of(pld, pair)
+    _, step = _interval(value_discretization_interval)
+    out: dict[int, Fraction] = {}
+    for r, m in loss.atoms:
+        i = _rounded_index(Fraction(r), step, bool(pessimistic_estimate))
+        out[i] = out.get(i, Fraction(0)) + m
+    return out, Fraction(loss.infinite)
+
+
+def to_dp_accounting_pld(pld, *, value_discretization_interval=1e-4, pessimistic_estimate: bool = True,
+                         pair=None, add=None) -> Any:
+    """An exact privacy-loss distribution as a ``dp_accounting.pld.PrivacyLossDistribution``.
+
+    pld : the PLD of one ordered pair (P, Q) — an :class:`exactpriv.measures.pld.PrivacyLoss`, the result of
+        :func:`exactpriv.measures.pld.privacy_loss_distribution` when all neighbour pairs share one PLD, or a
+        rational :class:`~exactpriv.mechanisms.Mechanism` / product (a composition: its exact convolved PLD),
+        with ``pair=(x, x')`` when its pairs' PLDs differ
+    value_discretization_interval : dp_accounting's grid step Δ (a float; default 1e-4, dp_accounting's)
+    pessimistic_estimate : round every loss up (True: dp_accounting's δ(ε) ≥ the exact δ(ε)) or down (False:
+        ≤); the module docstring states the rounding and the bracket's width
+    add : optional PLD of the other direction (Q, P), same forms: then the result is dp_accounting's
+        non-symmetric PLD (``symmetric=False``) whose δ(ε) is the larger of the two directions'; without it the
+        PLD is declared symmetric (both directions the same distribution)
+
+    Bad input (a profile with several distinct pairs and no ``pair``, a non-positive Δ, a symbolic
+    mechanism) raises an :class:`~exactpriv.errors.ExactPrivError` naming it.
+
+    Example::
+
+        from exactpriv.mechanisms.zoo import randomized_response
+        M = randomized_response(2, p="3/4")
+        upper = to_dp_accounting_pld(M)                               # losses rounded up
+        lower = to_dp_accounting_pld(M, pessimistic_estimate=False)   # losses rounded down
+        upper.self_compose(10).get_delta_for_epsilon(1.0)   # >= the exact δ(1) of the 10-fold composition
+    """
+    pld_mod = _dp_accounting()
+    delta_float, _ = _interval(value_discretization_interval)
+
+    def as_floats(loss_source, p):
+        grid, inf = rounded_losses(loss_source, value_discretization_interval=value_discretization_interval,
+                                   pessimistic_estimate=pessimistic_estimate, pair=p)
+        return {i: float(m) for i, m in sorted(grid.items())}, float(inf)
+
+    remove, remove_inf = as_floats(pld, pair)
+    if add is None:
+        return pld_mod.PrivacyLossDistribution.create_from_rounded_probability(
+            remove, remove_inf, delta_float, pessimistic_estimate=bool(pessimistic_estimate), symmetric=True)
+    if isinstance(pld, (Mechanism, ProductMechanism)) and isinstance(add, (Mechanism, ProductMechanism)):
+        raise InvalidArgument("add= is the other direction's PLD; for a mechanism pass pair=(x, x') and "
+                              "add=the PLD of pair (x', x)")
+    add_grid, add_inf = as_floats(add, None)
+    return pld_mod.PrivacyLossDistribution.create_from_rounded_probability(
+        remove, remove_inf, delta_float, pessimistic_estimate=bool(pessimistic_estimate),
+        rounded_probability_mass_function_add=add_grid, infinity_mass_add=add_inf, symmetric=False)
