@@ -44,7 +44,8 @@ from hypothesis.errors import NoSuchExample
 from counterexamples import strategies as S
 from counterexamples.guard import Evaluation, Evaluator, describe_instance, guarded_reading
 from counterexamples.local_search import focus_of, margin_of, perturbed
-from counterexamples.search_space import extremal_instances, fresh_instances, search_space_of
+from counterexamples.search_space import (extremal_instances, fresh_instances, param_ranges, params_around,
+                                          search_space_of, varies_params)
 from exactpriv.claims import Claim, Instance, Reading, Verdict, check_reading
 from exactpriv.errors import InvalidArgument
 from exactpriv import effort
@@ -193,24 +194,37 @@ def _templates(reading: Reading, family_errors: list) -> list[Instance]:
 
 
 def _strategy(reading: Reading, templates: list[Instance], positive: bool, extra_hypotheses: tuple = (),
-              max_points: int = 9):
+              max_points: int = 9, draw_params: bool = False):
     """Instances around the templates, and — for plain templates — fresh instances of the reading's declared
     search space (:mod:`counterexamples.search_space`), one or the other with equal odds."""
     if reading.strategy is not None:
         return S.declared_strategy(reading.strategy)
     varying = [t for t in templates if S.can_vary(t)]
-    if not varying:
-        return None
-    names = {h.name for h in (*reading.hypotheses, *extra_hypotheses)}
-    # a reading that assumes neither independent records nor full support is searched beyond its templates'
-    # prior structure too (correlated priors, zeros)
-    free = not names & {"independent-records", "independent-sources", "full-support-prior"}
-    around = st.sampled_from(varying).flatmap(lambda t: S.instances_around(t, positive=positive, free_prior=free))
     space = search_space_of((*reading.hypotheses, *extra_hypotheses), templates, max_points=max_points,
                             check=reading.check)
-    if space is None:
-        return around
-    return st.one_of(around, fresh_instances(space))
+    # with draw_params, parameters the check reads (not descriptive ones) are drawn too, inside and just outside
+    # their families' ranges: a reading about numbers only (a lemma's inequality in δ) is searched.  Off by
+    # default: many readings state their parameters' domain through their families, not as hypotheses, and a
+    # draw outside it raises or "refutes" outside the paper's scope (the mutation bench turns it on only for
+    # readings whose own hunt with it stays clean)
+    with_params = ([t for t in templates if t.params]
+                   if draw_params and space is None and varies_params(templates) else [])
+    if not varying and not with_params:
+        return None
+    options = []
+    if varying:
+        names = {h.name for h in (*reading.hypotheses, *extra_hypotheses)}
+        # a reading that assumes neither independent records nor full support is searched beyond its templates'
+        # prior structure too (correlated priors, zeros)
+        free = not names & {"independent-records", "independent-sources", "full-support-prior"}
+        options.append(st.sampled_from(varying).flatmap(
+            lambda t: S.instances_around(t, positive=positive, free_prior=free)))
+    if space is not None:
+        options.append(fresh_instances(space))
+    if with_params:
+        ranges = param_ranges(with_params)
+        options.append(st.sampled_from(with_params).flatmap(lambda t: params_around(t, ranges)))
+    return options[0] if len(options) == 1 else st.one_of(*options)
 
 
 def _families_only(claim: Claim, reading: Reading, result: HuntResult, extra_hypotheses: tuple, why: str):
@@ -241,7 +255,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
                  max_examples: int | None = None, local_steps: int = 400, batch_size: int = 50,
                  collect: int = 1, extra_hypotheses: tuple = (), positive: bool = False,
                  extra_templates: tuple = (), progress: Callable[[int, float | None], None] | None = None,
-                 extremal: bool = True) -> HuntResult:
+                 extremal: bool = True, draw_params: bool = False) -> HuntResult:
     """Search for an exact violation of one reading; see the module docstring.
 
     max_examples : bound on the drawn instances (None: until the deadline); with it, the same seed gives
@@ -251,6 +265,8 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
     extra_templates : instances checked after the families' and drawn around like them
     extremal : check the structured extremal instances of the reading's declared search space after the
         templates (:func:`counterexamples.search_space.extremal_instances`)
+    draw_params : also draw the exact parameters the check reads (:func:`search_space.params_around`); off by
+        default (see :func:`_strategy`)
     collect : stop after this many witnesses
     """
     if not isinstance(claim, Claim) or not isinstance(reading, Reading):
@@ -265,11 +281,11 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float = 30.0, seed:
         return _hunt_reading(claim, reading, seconds=seconds, seed=seed, max_examples=max_examples,
                              local_steps=local_steps, batch_size=batch_size, collect=collect,
                              extra_hypotheses=extra_hypotheses, positive=positive, extra_templates=extra_templates,
-                             progress=progress, extremal=extremal)
+                             progress=progress, extremal=extremal, draw_params=draw_params)
 
 
 def _hunt_reading(claim, reading, *, seconds, seed, max_examples, local_steps, batch_size, collect, extra_hypotheses,
-                  positive, extra_templates, progress, extremal) -> HuntResult:
+                  positive, extra_templates, progress, extremal, draw_params=False) -> HuntResult:
     t0 = time.perf_counter()
     deadline = t0 + seconds
     result = HuntResult(claim.id, reading.name, Verdict.CHECKED, seed=seed, max_examples=max_examples)
@@ -335,7 +351,8 @@ def _hunt_reading(claim, reading, *, seconds, seed, max_examples, local_steps, b
             if len(result.witnesses) >= collect:
                 stopped_by = "witness"
                 break
-        strategy = None if stopped_by else _strategy(reading, templates, positive, tuple(extra_hypotheses))
+        strategy = None if stopped_by else _strategy(reading, templates, positive, tuple(extra_hypotheses),
+                                                     draw_params=draw_params)
         if not stopped_by and strategy is None:
             stopped_by = "families only"
             result.searched = False

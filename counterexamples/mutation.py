@@ -18,8 +18,10 @@ A relation whose notions are not measures of the registry (per-record quantities
 pairs of distributions gets no tighten/swap mutant; a reading with neither a relation nor a hypothesis gets none at all — :func:`mutation_run` reports
 those readings as *not mutated*, so the kill rate is never computed over an unstated population.
 Each mutant is hunted by :func:`counterexamples.hunt.hunt_reading` with ``max_examples = effort`` and seed 0
-(its families, the structured extremal instances of its declared search space, drawn instances, local search):
-the result is a function of the bank, the effort and the seed.
+(its families, the structured extremal instances of its declared search space, drawn instances, local search;
+parameter draws for a reading whose own hunt with them stays clean, :func:`params_drawable`): the result is a
+function of the bank, the effort and the seed.  A survivor is classified (:func:`equivalence`): a true statement
+by a stated rule is *equivalent* and leaves the kill rate's denominator; every other survivor counts.
 """
 
 from __future__ import annotations
@@ -200,7 +202,18 @@ def _holds(h, inst) -> bool:
         return False
 
 
-def run_mutant(m: Mutant, *, effort: int, seed: int = 0, seconds: float = 600.0) -> dict:
+def params_drawable(claim: Claim, reading: Reading, *, effort: int, seed: int = 0, seconds: float = 600.0) -> bool:
+    """Whether the hunt may draw the reading's parameters for its mutants: the *original* reading, hunted with
+    parameter draws at the same effort, stays CHECKED (no instance false, none raising).  A reading whose
+    parameters' domain lives in its families rather than its hypotheses fails this (a draw outside the domain
+    raises or "refutes" it): then a mutant killed by a parameter draw would be killed for the wrong reason,
+    so its mutants are hunted without parameter draws."""
+    res = hunt_reading(claim, reading, seconds=seconds, seed=seed, max_examples=effort, local_steps=effort,
+                       draw_params=True)
+    return res.verdict is Verdict.CHECKED and not res.counts.get("error")
+
+
+def run_mutant(m: Mutant, *, effort: int, seed: int = 0, seconds: float = 600.0, draw_params: bool = False) -> dict:
     """Hunt one mutant with a fixed effort; ``{"killed", "tried", "stopped_by", "note", ...}`` (a drop mutant
     also ``"outside"``: what its check said on the instances outside the dropped hypothesis)."""
     reading, rec, extra = m.reading, None, ()
@@ -209,7 +222,7 @@ def run_mutant(m: Mutant, *, effort: int, seed: int = 0, seconds: float = 600.0)
         reading, rec = _recording(m.reading, dropped)
         extra = _violators(m.claim, m.claim.reading(m.original), dropped)
     res = hunt_reading(m.claim, reading, seconds=seconds, seed=seed, max_examples=effort,
-                       local_steps=effort, extra_templates=extra)
+                       local_steps=effort, extra_templates=extra, draw_params=draw_params)
     row = {"claim": m.claim.id, "reading": m.original, "operator": m.operator, "statement": m.statement,
            "killed": res.verdict is Verdict.REFUTED, "verdict": res.verdict.value, "tried": res.tried,
            "stopped_by": res.stopped_by, "found_by": res.found_by, "note": res.note[:200],
@@ -293,16 +306,18 @@ def equivalence(m: Mutant, row: dict, claims, verdicts: dict) -> dict | None:
     original = m.claim.reading(m.original)
     if m.operator.startswith("drop:"):
         names = {h.name for h in m.reading.hypotheses}
-        for r in m.claim.readings:
-            theirs = {h.name for h in r.hypotheses}
-            if r.name != m.original and _same_check(r.check, original.check) \
-                    and theirs - _PRIOR_HYPOTHESES <= names and verdicts.get((m.claim.id, r.name)) in ok:
-                domain = sorted(theirs & _PRIOR_HYPOTHESES - names)
-                return {"rule": "sibling", "why": f"the mutant is reading '{r.name}' of the same claim (same check, "
-                                                  f"hypotheses {sorted(theirs) or 'none'}), "
-                                                  f"{verdicts[(m.claim.id, r.name)]} on its own"
-                                                  + (f"; {', '.join(domain)} is the statement's domain (the measures "
-                                                     "need a prior)" if domain else "")}
+        # the claim's own readings first, then every other claim's (a corollary restating a proposition)
+        for c in [m.claim] + [c for c in claims if c.id != m.claim.id]:
+            for r in c.readings:
+                theirs = {h.name for h in r.hypotheses}
+                if (c.id, r.name) != (m.claim.id, m.original) and _same_check(r.check, original.check) \
+                        and theirs - _PRIOR_HYPOTHESES <= names and verdicts.get((c.id, r.name)) in ok:
+                    domain = sorted(theirs & _PRIOR_HYPOTHESES - names)
+                    where = f"'{r.name}' of the same claim" if c is m.claim else f"{c.id}/{r.name}"
+                    return {"rule": "sibling", "why": f"the mutant is reading {where} (same check, hypotheses "
+                                                      f"{sorted(theirs) or 'none'}), {verdicts[(c.id, r.name)]} on "
+                                                      "its own" + (f"; {', '.join(domain)} is the statement's domain "
+                                                                   "(the measures need a prior)" if domain else "")}
         out = row.get("outside", {}).get("outside", {})
         if out and not out["true"] and not out["false"] and out["undecided"] + out["error"] > 0:
             ex = row["outside"]["examples"][:1]
@@ -349,6 +364,15 @@ def equivalence(m: Mutant, row: dict, claims, verdicts: dict) -> dict | None:
     return None
 
 
+def _has_params(reading: Reading) -> bool:
+    from counterexamples.search_space import varies_params
+
+    try:
+        return any(varies_params(list(f.build())[:5]) for f in reading.families if not f.slow)
+    except Exception:  # a family that cannot be built: no parameter draws
+        return False
+
+
 def mutation_run(claims, verdicts: dict, *, effort: int = 20, seed: int = 0, seconds: float = 600.0,
                  progress=None) -> dict:
     """Mutants of every implication/inequality reading whose verdict (``verdicts[(id, reading)]``) is CHECKED
@@ -368,8 +392,10 @@ def mutation_run(claims, verdicts: dict, *, effort: int = 20, seed: int = 0, sec
             ms = mutants_of(c, r)
             if not ms:
                 not_mutated.append(f"{c.id}/{r.name}")
+            drawable = bool(ms) and _has_params(r) and params_drawable(c, r, effort=effort, seed=seed, seconds=seconds)
             for m in ms:
-                row = run_mutant(m, effort=effort, seed=seed, seconds=seconds)
+                row = run_mutant(m, effort=effort, seed=seed, seconds=seconds, draw_params=drawable)
+                row["params_drawn"] = drawable
                 row["equivalent"] = None if row["killed"] else equivalence(m, row, claims, verdicts)
                 rows.append(row)
                 if progress is not None:

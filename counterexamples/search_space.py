@@ -20,8 +20,11 @@ product priors), so no draw is wasted outside them; every other hypothesis is st
 
 Fresh instances are drawn only for readings whose templates are *plain*: a rational mechanism on a Hamming
 space, with or without a prior, and no parameters or extra objects (a check that reads parameters or further
-objects is searched around its templates only).  :meth:`SearchSpace.to_json` is the record that a CHECKED
-verdict states ("what was searched").
+objects is searched around its templates only).  Parameters that only *describe* a template (a seed, n, e^ε of
+a named construction: the check decides the same without them, :func:`descriptive_params`) do not count; a
+reading with ``dataset-mechanism`` draws mechanisms that are functions of the multiset of records.
+:func:`params_around` draws the exact parameters a check does read (opt-in, ``hunt_reading(draw_params=True)``).
+:meth:`SearchSpace.to_json` is the record that a CHECKED verdict states ("what was searched").
 """
 
 from __future__ import annotations
@@ -37,7 +40,8 @@ from exactpriv.distributions import Prior
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
-__all__ = ["MECHANISM_KINDS", "PRIOR_KINDS", "SearchSpace", "fresh_instances", "search_space_of"]
+__all__ = ["MECHANISM_KINDS", "PRIOR_KINDS", "SearchSpace", "descriptive_params", "fresh_instances", "param_ranges",
+           "params_around", "search_space_of", "varies_params"]
 
 #: every prior kind a search can draw (restricted per reading by its hypotheses)
 PRIOR_KINDS = ("independent", "correlated", "with-zeros", "without-value", "point-mass", "small-support")
@@ -356,3 +360,74 @@ def extremal_instances(space_of: SearchSpace, *, limit: int = 60) -> list[Instan
                 if len(out) >= limit:
                     return out
     return out
+
+
+# ----------------------------------------------------------------------------- parameters
+
+
+def _numeric(v) -> bool:
+    return isinstance(v, (int, Fraction)) and not isinstance(v, bool)
+
+
+def _numeric_list(v) -> bool:
+    return isinstance(v, (list, tuple)) and len(v) > 0 and all(_numeric(x) for x in v)
+
+
+def varies_params(templates) -> bool:
+    """Whether :func:`params_around` has something to draw: a template whose parameters include an exact
+    number or a list of exact numbers."""
+    return any(_numeric(v) or _numeric_list(v) for t in templates for v in t.params.values())
+
+
+def param_ranges(templates) -> dict:
+    """Per parameter name, the least and largest exact number its templates hold (lists: over their entries)."""
+    out: dict = {}
+    for t in templates:
+        for k, v in t.params.items():
+            xs = [v] if _numeric(v) else list(v) if _numeric_list(v) else []
+            for x in xs:
+                lo, hi = out.get(k, (x, x))
+                out[k] = (min(lo, x), max(hi, x))
+    return out
+
+
+@st.composite
+def _number_near(draw, v, lo, hi, integer: bool):
+    """An exact number like ``v``: itself, a neighbour, an end of the templates' range or just past it, or a
+    rational with a small denominator in [lo − 1, hi + 1] (an int for an int parameter)."""
+    kind = draw(st.integers(0, 4))
+    if integer:
+        if kind == 0:
+            return v
+        return draw(st.integers(int(lo) - 1, int(hi) + 1))
+    lo, hi = Fraction(lo), Fraction(hi)
+    if kind == 0:
+        return v
+    if kind == 1:
+        return draw(st.sampled_from((lo, hi, lo - Fraction(1, 10), hi + Fraction(1, 10), Fraction(0), Fraction(1))))
+    if kind == 2:
+        return Fraction(v) + Fraction(draw(st.integers(-3, 3)), draw(st.integers(1, 12)))
+    den = draw(st.integers(1, 16))
+    return Fraction(draw(st.integers(int((lo - 1) * den) - 1, int((hi + 1) * den) + 1)), den)
+
+
+@st.composite
+def params_around(draw, template: Instance, ranges: dict):
+    """``template`` with fresh exact parameters: each number (and each entry of a list of numbers) drawn near
+    its value, inside and just outside the range its family holds (:func:`_number_near`); a list that is a pmf
+    is redrawn as a pmf half of the time.  Mechanism, prior and extra objects are the template's.  What a
+    reading assumes of its parameters is its hypotheses' business: an instance outside them is counted
+    outside, never a witness."""
+    from dataclasses import replace as _replace
+
+    params = dict(template.params)
+    for k, v in template.params.items():
+        lo, hi = ranges.get(k, (0, 1))
+        if _numeric(v):
+            params[k] = draw(_number_near(v, lo, hi, isinstance(v, int)))
+        elif _numeric_list(v):
+            if sum(v) == 1 and all(x >= 0 for x in v) and draw(st.booleans()):
+                params[k] = type(v)(draw(pmfs(len(v), full_support=False)))
+            else:
+                params[k] = type(v)(draw(_number_near(x, lo, hi, isinstance(x, int))) for x in v)
+    return _replace(template, params=params, label=f"{template.label} (parameters drawn)")

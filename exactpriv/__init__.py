@@ -54,6 +54,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     "Prior": ("exactpriv.distributions", "Prior"),
     "ProductMechanism": ("exactpriv.mechanisms", "ProductMechanism"),
     "Reading": ("exactpriv.claims", "Reading"),
+    "QueryAnswers": ("exactpriv.spaces", "QueryAnswers"),
     "Subsets": ("exactpriv.spaces", "Subsets"),
     "Truth": ("exactpriv.exact.decisions", "Truth"),
     "Verdict": ("exactpriv.claims", "Verdict"),
@@ -85,7 +86,7 @@ if TYPE_CHECKING:
     from exactpriv.mechanisms import AnyMechanism, Mechanism, ProductMechanism
     from exactpriv.mechanisms.clamped import ClampedNoiseMechanism
     from exactpriv.mechanisms.zoo import randomized_response, truncated_geometric
-    from exactpriv.spaces import Bounded, GraphSpace, Hamming, Subsets
+    from exactpriv.spaces import Bounded, GraphSpace, Hamming, QueryAnswers, Subsets
 
 
 if not TYPE_CHECKING:
@@ -137,6 +138,7 @@ __all__ = [
     "Outcome",
     "Prior",
     "ProductMechanism",
+    "QueryAnswers",
     "Reading",
     "Subsets",
     "Truth",

@@ -47,7 +47,7 @@ from exactpriv.errors import (BudgetExceededError, ExactPrivError, FormatError, 
 from exactpriv import effort
 from exactpriv.exact.numbers import EPS
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
-from exactpriv.spaces import Bounded, GraphSpace, Hamming, Space, Subsets
+from exactpriv.spaces import Bounded, GraphSpace, Hamming, QueryAnswers, Space, Subsets
 
 __all__ = ["load", "loads", "dump", "dumps", "from_json", "to_json", "parse_value", "read_json", "write_atomic", "StagedDirectory",
            "LOAD_SECONDS", "MAX_BYTES"]
@@ -332,6 +332,12 @@ def _space(obj, path):
         if not isinstance(n, int) or isinstance(n, bool):
             raise FormatError(f"{path}.n must be an integer, got {n!r}")
         return Hamming(values, n)
+    if t == "query_answers":
+        values = _labels(_require(obj, "values", path, list), f"{path}.values")
+        n = _require(obj, "n", path)
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise FormatError(f"{path}.n must be an integer, got {n!r}")
+        return QueryAnswers(values, n)
     if t == "subsets":
         return Subsets(_labels(_require(obj, "universe", path, list), f"{path}.universe"))
     if t == "bounded":

@@ -30,6 +30,7 @@ __all__ = [
     "Subsets",
     "Bounded",
     "GraphSpace",
+    "QueryAnswers",
     "get_enumeration_limit",
     "pairs_array",
     "set_enumeration_limit",
@@ -501,3 +502,76 @@ class GraphSpace(Space):
             "points": [_label(p) for p in self._nodes],
             "edges": [[_label(u), _label(v)] for u, v in self._graph.edges],
         }
+
+
+class QueryAnswers(Space):
+    """Vectors of n answers of sensitivity-1 queries, each in a range of consecutive integers, with neighbours that
+    differ by at most 1 in every entry (ℓ∞ distance 1): the input space of the sparse vector technique and report
+    noisy max (a database change moves every query answer by at most its sensitivity, 1).
+
+    ``QueryAnswers(range(0, 2), n=3)`` is {0, 1}^3 in ``itertools.product`` order; every two distinct points of
+    it are neighbours.  Distance is the ℓ∞ distance.  (Neighbours that differ in one entry only: :class:`Hamming`.)
+    """
+
+    def __init__(self, values: Iterable[int], n: int) -> None:
+        vals = _check_values(values, "values")
+        if any(isinstance(v, bool) or not isinstance(v, int) for v in vals) or \
+                list(vals) != list(range(min(vals), min(vals) + len(vals))):
+            raise InvalidArgument(f"values={values!r} must be consecutive integers in increasing order "
+                                  f"(e.g. range(0, 3))")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise InvalidArgument(f"n={n!r} must be a positive int")
+        check_records(n, "QueryAnswers space")
+        self.values = vals
+        self._cube = Hamming(vals, n)
+
+    @property
+    def n(self) -> int:
+        return self._cube.n
+
+    @property
+    def size(self) -> int:
+        return self._cube.size
+
+    def _key(self):
+        return (self.values, self.n)
+
+    def __repr__(self):
+        return f"QueryAnswers(range({self.values[0]}, {self.values[-1] + 1}), n={self.n})"
+
+    def _normalise(self, point):
+        return tuple(point)
+
+    def _enumerate(self):
+        return self._cube._enumerate()
+
+    def _edge_array(self):
+        codes = self._cube.record_codes()
+        idx = np.arange(self.size, dtype=np.int64)
+        strides = np.array(self._cube.strides, dtype=np.int64)
+        r = len(self.values)
+        out = []
+        # each unordered pair once: moves in {-1, 0, 1}^n whose first non-zero entry is +1
+        for delta in itertools.product((-1, 0, 1), repeat=self.n):
+            nz = next((d for d in delta if d), 0)
+            if nz != 1:
+                continue
+            d = np.array(delta, dtype=np.int64)
+            moved = codes + d
+            ok = ((moved >= 0) & (moved < r)).all(axis=1)
+            out.append(np.stack([idx[ok], idx[ok] + int(d @ strides)], axis=1))
+        arr = np.concatenate(out) if out else np.zeros((0, 2), dtype=np.int64)
+        return np.sort(arr, axis=1)
+
+    def distance(self, x, y):
+        x, y = self._normalise(x), self._normalise(y)
+        if x not in self or y not in self:
+            raise InvalidArgument(f"points {x!r}, {y!r} must both lie in {self!r}")
+        return max(abs(a - b) for a, b in zip(x, y))
+
+    def distance_matrix(self) -> np.ndarray:
+        codes = self._cube.record_codes()
+        return np.abs(codes[:, None, :] - codes[None, :, :]).max(axis=2)
+
+    def to_json(self) -> dict:
+        return {"type": "query_answers", "values": list(self.values), "n": self.n}

@@ -78,3 +78,18 @@ def test_a_has_prior_drop_is_definitional_by_what_the_check_says_without_a_prior
     # a drop whose outside instances are decided TRUE is not definitional (a hole or a redundant hypothesis)
     row2 = dict(row, outside={"outside": {"true": 3, "false": 0, "undecided": 0, "error": 1}, "examples": []})
     assert equivalence(m, row2, [m.claim], {}) is None
+
+
+def test_parameter_draws_reach_a_lemma_about_numbers_and_stay_off_where_the_domain_is_implicit():
+    from counterexamples.mutation import params_drawable
+
+    # Cuff-Yu (99): h(x) <= ln 2 - 2(x - 1/2)^2 on [0, 1]; without 'x in [0, 1]' it is false (h is undefined /
+    # the bound fails outside): only drawing x reaches it
+    m = _mutant("cuff2016.lemma2", "eq99", "drop:x-in-[0,1]")
+    assert params_drawable(m.claim, m.claim.reading("eq99"), effort=10)
+    assert not run_mutant(m, effort=10)["killed"]
+    assert run_mutant(m, effort=10, draw_params=True)["killed"]
+    # Zhao's g-monotonicity reading holds for the parameters its families hold; drawn ones leave that
+    # (undeclared) domain, so its mutants are not hunted with parameter draws
+    g = find_claim("zhao2019.g_mono")
+    assert not params_drawable(g, g.reading("literal"), effort=20)

@@ -1,0 +1,174 @@
+"""Exact discrete noise laws for programs: infinite-support geometric noise with closed-form tails, and finite laws.
+
+Infinite support (never truncated):
+
+* :class:`DiscreteLaplace` — the two-sided geometric law P(k) = (1−α)/(1+α) · α^{|k|} on ℤ, the discrete analogue of
+  Laplace noise of scale b with α = e^{−1/b} (Ghosh–Roughgarden–Sundararajan's α-geometric noise);
+* :class:`Geometric` — the one-sided law P(k) = (1−α) · α^k on ℕ, the discrete analogue of exponential noise.
+
+Both give P(X ≥ t) in closed form (``at_least``) and as an :class:`~.tails.ExpPoly` in a tail variable
+(``at_least_in_tail``), which is what lets the compiler sum over the whole support exactly.
+
+Finite laws are plain ``{value: probability}`` dicts with exact rational probabilities summing to 1:
+:func:`bernoulli`, :func:`uniform`, :func:`randomized_response`, :func:`truncated_geometric` (two-sided geometric
+conditioned on [−B, B]: a *different* mechanism from the untruncated one, whose ε the compiler reports as that of
+the truncated program) and :func:`clamped_geometric` (values beyond ±B moved onto ±B: also a different mechanism).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+from exactpriv.errors import InvalidArgument
+from exactpriv.exact.numbers import as_rational
+
+from .tails import ExpPoly
+
+__all__ = ["DiscreteLaplace", "Geometric", "bernoulli", "clamped_geometric", "randomized_response",
+           "truncated_geometric", "uniform"]
+
+
+def _alpha(alpha, what: str) -> Fraction:
+    try:
+        a = as_rational(alpha, "alpha")
+    except Exception:
+        raise InvalidArgument(f"{what}: alpha={alpha!r} must be an exact rational in (0, 1) (α = e^(−ε/Δ); "
+                              f"e.g. Fraction(39, 40) for e^(−0.025))") from None
+    if not 0 < a < 1:
+        raise InvalidArgument(f"{what}: alpha={alpha!r} must lie strictly between 0 and 1")
+    return a
+
+
+@lru_cache(maxsize=65536)
+def _two_sided_at_least(a: Fraction, t: int) -> Fraction:
+    # cached: a program's rows ask the same tails again and again (memoisation across runs and inputs)
+    return a ** t / (1 + a) if t >= 0 else 1 - a ** (1 - t) / (1 + a)
+
+
+class DiscreteLaplace:
+    """Two-sided geometric noise on ℤ: P(k) = (1−α)/(1+α) · α^{|k|}."""
+
+    lower_unbounded = True
+
+    def __init__(self, alpha):
+        self.alpha = _alpha(alpha, "DiscreteLaplace")
+        self.mass0 = (1 - self.alpha) / (1 + self.alpha)
+
+    def __repr__(self):
+        return f"DiscreteLaplace(alpha={self.alpha})"
+
+    def pmf(self, k: int) -> Fraction:
+        return self.mass0 * self.alpha ** abs(k)
+
+    def at_least(self, t) -> Fraction:
+        """P(X ≥ t) for an int t (or ±∞)."""
+        if t == float("-inf"):
+            return Fraction(1)
+        if t == float("inf"):
+            return Fraction(0)
+        return _two_sided_at_least(self.alpha, t)
+
+    def pmf_in_tail(self, var, upper: bool) -> ExpPoly:
+        """P(X = u) (upper tail, u ≥ 1) or P(X = −u) (lower tail) as an ExpPoly in u."""
+        return ExpPoly.power(var, self.alpha, self.mass0)
+
+    def at_least_in_tail(self, var, upper: bool, c: int) -> tuple[ExpPoly, int]:
+        """P(X ≥ u + c) (upper tail) or P(X ≥ c − u) (lower tail) as an ExpPoly in u, and the least start K of u
+        from which this form holds."""
+        a = self.alpha
+        if upper:  # t = u + c ≥ 0
+            return ExpPoly.power(var, a, a ** c / (1 + a)), -c
+        # t = c − u ≤ 0: 1 − α^{1−c+u}/(1+α)
+        return ExpPoly.const(1) - ExpPoly.power(var, a, a ** (1 - c) / (1 + a)), c
+
+
+class Geometric:
+    """One-sided geometric noise on ℕ: P(k) = (1−α) · α^k, k ≥ 0 (the discrete exponential law)."""
+
+    lower_unbounded = False
+
+    def __init__(self, alpha):
+        self.alpha = _alpha(alpha, "Geometric")
+
+    def __repr__(self):
+        return f"Geometric(alpha={self.alpha})"
+
+    def pmf(self, k: int) -> Fraction:
+        return (1 - self.alpha) * self.alpha ** k if k >= 0 else Fraction(0)
+
+    def at_least(self, t) -> Fraction:
+        if t == float("-inf"):
+            return Fraction(1)
+        if t == float("inf"):
+            return Fraction(0)
+        return self.alpha ** t if t >= 0 else Fraction(1)
+
+    def pmf_in_tail(self, var, upper: bool) -> ExpPoly:
+        return ExpPoly.power(var, self.alpha, 1 - self.alpha) if upper else ExpPoly()
+
+    def at_least_in_tail(self, var, upper: bool, c: int) -> tuple[ExpPoly, int]:
+        if upper:
+            return ExpPoly.power(var, self.alpha, self.alpha ** c), -c
+        return ExpPoly.const(1), c
+
+
+# ----- finite laws: {value: probability}
+
+def _prob(p, what) -> Fraction:
+    try:
+        v = as_rational(p, what)
+    except Exception:
+        raise InvalidArgument(f"{what}={p!r} must be an exact rational probability") from None
+    if not 0 <= v <= 1:
+        raise InvalidArgument(f"{what}={p!r} must lie in [0, 1]")
+    return v
+
+
+def bernoulli(p) -> dict:
+    """True with probability p, else False."""
+    p = _prob(p, "p")
+    return {True: p, False: 1 - p}
+
+
+def uniform(values) -> dict:
+    """Each of ``values`` (distinct, hashable) with probability 1/len(values)."""
+    vals = list(values)
+    if not vals or len(set(vals)) != len(vals):
+        raise InvalidArgument(f"values={values!r} must be a non-empty sequence of distinct values")
+    return {v: Fraction(1, len(vals)) for v in vals}
+
+
+def randomized_response(x, values, p) -> dict:
+    """Report x with probability p, else each other value of ``values`` with probability (1−p)/(k−1)."""
+    vals = list(values)
+    if x not in vals or len(set(vals)) != len(vals) or len(vals) < 2:
+        raise InvalidArgument(f"randomized_response: x={x!r} must be one of at least two distinct values {vals!r}")
+    p = _prob(p, "p")
+    other = (1 - p) / (len(vals) - 1)
+    return {v: (p if v == x else other) for v in vals}
+
+
+def _bound(B) -> int:
+    if not isinstance(B, int) or isinstance(B, bool) or B < 0:
+        raise InvalidArgument(f"B={B!r} must be a non-negative int (the noise bound)")
+    return B
+
+
+def truncated_geometric(alpha, B) -> dict:
+    """Two-sided geometric noise conditioned on [−B, B] (renormalised)."""
+    a, B = _alpha(alpha, "truncated_geometric"), _bound(B)
+    w = {k: a ** abs(k) for k in range(-B, B + 1)}
+    total = sum(w.values())
+    return {k: v / total for k, v in w.items()}
+
+
+def clamped_geometric(alpha, B) -> dict:
+    """Two-sided geometric noise with every value beyond ±B moved onto ±B."""
+    law, B = DiscreteLaplace(alpha), _bound(B)
+    out = {k: law.pmf(k) for k in range(-B + 1, B)}
+    out[B] = law.at_least(B)
+    out[-B] = out.get(-B, Fraction(0)) + (1 - law.at_least(-B + 1)) if B > 0 else Fraction(1)
+    if B == 0:
+        return {0: Fraction(1)}
+    return out

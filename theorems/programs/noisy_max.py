@@ -1,0 +1,57 @@
+"""Checks report noisy max, Ding et al. 2018 Algorithms 5–8 (five queries of sensitivity 1 in the benchmark).
+
+* ``ding2018.rnm1`` — argmax of q_i + Lap(2/ε) is ε-DP: CHECKED;
+* ``ding2018.rnm2`` — argmax of q_i + Exp(2/ε) is ε-DP: CHECKED;
+* ``ding2018.rnm3`` — the noisy maximum *value* with Laplace noise, ε-DP as claimed for the index: REFUTED;
+* ``ding2018.rnm4`` — the noisy maximum value with exponential noise: REFUTED, ε = ∞ (the value is at least the
+  largest answer, so "max < m" is impossible on a neighbour whose answers are all ≥ m).
+
+Default readings on {0, 1}^3 with ℓ∞ neighbours; the literal readings' slow family (``verify --slow``): the
+StatDP pairs with five queries.  Ties go to the lowest index (discrete noise ties with positive probability; the
+rule is part of the program).
+"""
+
+from __future__ import annotations
+
+from theorems.programs._common import SVT_SPACE, VARIANT, claim, dp_reading, statdp_pairs
+from theorems.programs.algorithms import rnm1, rnm2, rnm3, rnm4
+
+__all__ = ["CLAIMS"]
+
+BENCH = statdp_pairs(5)
+BENCH_LABEL = "the StatDP pairs, n = 5"
+SOURCE = "Ding, Wang, Wang, Zhang, Kifer 2018, §6.1 (Algorithms 5–8, report noisy max and its incorrect variants)"
+
+rnm1_claim = claim(
+    "ding2018.rnm1", "Report noisy max with Laplace noise (Alg. 5) is ε-DP", SOURCE,
+    "(Alg. 5: return argmax_i q_i + Lap(2/ε):) ε-DP.", "inequality", {
+        "literal": dp_reading(rnm1, SVT_SPACE, "eps", bench=BENCH, bench_label=BENCH_LABEL, expected="CHECKED"),
+    })
+
+rnm2_claim = claim(
+    "ding2018.rnm2", "Report noisy max with exponential noise (Alg. 6) is ε-DP", SOURCE,
+    "(Alg. 6: return argmax_i q_i + Exp(2/ε):) ε-DP.", "inequality", {
+        "literal": dp_reading(rnm2, SVT_SPACE, "eps", bench=BENCH, bench_label=BENCH_LABEL, expected="CHECKED"),
+    })
+
+rnm3_claim = claim(
+    "ding2018.rnm3", "Report noisy max returning the value, Laplace noise (Alg. 7)", SOURCE,
+    "(Alg. 7: return max_i q_i + Lap(2/ε), the value instead of the index — an incorrect variant.)",
+    "inequality", {
+        "literal": dp_reading(
+            rnm3, SVT_SPACE, "eps", bench=BENCH, bench_label=BENCH_LABEL, **VARIANT,
+            why="the value reveals every answer's noise below it: pair (0,0,0), (1,1,1), output '<-3' has ratio "
+                "e^{1.5ε} (all three noises must fall one step further), above e^ε"),
+    })
+
+rnm4_claim = claim(
+    "ding2018.rnm4", "Report noisy max returning the value, exponential noise (Alg. 8)", SOURCE,
+    "(Alg. 8: return max_i q_i + Exp(2/ε), the value — an incorrect variant; not DP for any ε.)",
+    "inequality", {
+        "literal": dp_reading(
+            rnm4, SVT_SPACE, "eps", bench=BENCH, bench_label=BENCH_LABEL, **VARIANT,
+            why="exponential noise is non-negative: the value 0 has positive probability on (0,0,0) and probability "
+                "0 on (0,0,1), whose maximum is at least 1 — ε = ∞"),
+    })
+
+CLAIMS = [rnm1_claim, rnm2_claim, rnm3_claim, rnm4_claim]

@@ -1,0 +1,97 @@
+"""Checks the six sparse-vector variants of Lyu, Su, Li 2017 (c = 1, T = 1), with discrete noise, exactly.
+
+* ``lyu2017.svt1`` — Alg. 1 is ε-DP: CHECKED; the same with its query noise truncated to ±3: REFUTED (≈ 8.6ε —
+  why the compiler sums the geometric tails instead of truncating);
+* ``lyu2017.svt2`` — Alg. 2 (Dwork–Roth 2014) is ε-DP: CHECKED (with c = 1 it is Alg. 1);
+* ``lyu2017.svt3`` — Alg. 3 (Roth 2011, outputs the noisy answer) claimed ε-DP: REFUTED;
+* ``lyu2017.svt4`` — Alg. 4 (Lee–Clifton 2014, query noise not scaled by c) claimed ε-DP: REFUTED; within
+  Lyu–Su–Li's corrected bound (1 + 6c)/4·ε: CHECKED;
+* ``lyu2017.svt5`` — Alg. 5 (Stoddard et al. 2014, no query noise) claimed ε-DP: REFUTED (ε = ∞);
+* ``lyu2017.svt6`` — Alg. 6 (Chen et al. 2015, no cutoff) claimed ε-DP: REFUTED.
+
+Each default reading is decided on {0, 1}^3 with ℓ∞ neighbours (every two of its 8 points are neighbours); the
+literal readings also hold a slow family (``verify --slow``): the 18 ordered StatDP input pairs with n = 10 queries, the
+benchmark's size.
+"""
+
+from __future__ import annotations
+
+from exactpriv.spaces import QueryAnswers
+
+from theorems.programs._common import AS_WRITTEN, SVT_SPACE, VARIANT, claim, dp_reading, statdp_pairs
+from theorems.programs.algorithms import svt1, svt1_truncated_query_noise, svt2, svt3, svt4, svt5, svt6
+
+__all__ = ["CLAIMS"]
+
+BENCH = statdp_pairs(10)
+BENCH_LABEL = "the StatDP pairs, n = 10"
+SOURCE = "Lyu, Su, Li 2017, Figure 1 and Table 1 (Algorithms 1–6, the privacy property each source claims)"
+
+svt1_claim = claim(
+    "lyu2017.svt1", "The sparse vector technique (Alg. 1) is ε-DP", SOURCE,
+    "(Lyu–Su–Li's Alg. 1, with ε₁ = ε/2, ρ = Lap(Δ/ε₁), ν_i = Lap(2cΔ/ε₂):) Algorithm 1 is ε-DP.",
+    "inequality", {
+        "literal": dp_reading(svt1, SVT_SPACE, "eps", bench=BENCH, bench_label=BENCH_LABEL, expected="CHECKED"),
+        "variant-truncated-query-noise": dp_reading(
+            svt1_truncated_query_noise, QueryAnswers(range(0, 2), n=2), "eps", **VARIANT,
+            why="truncating the query noise to ±3 breaks the one-step shift the proof needs at the truncation "
+                "edge: pair (0,1), (1,0), output (0,1) has ratio ≈ e^{8.6ε} — a truncation changes ε, so the bank "
+                "never truncates to enumerate"),
+    })
+
+svt2_claim = claim(
+    "lyu2017.svt2", "Dwork–Roth's sparse vector (Alg. 2) is ε-DP", SOURCE,
+    "(Alg. 2, from Dwork and Roth 2014, threshold noise redrawn after each positive answer:) ε-DP.",
+    "inequality", {
+        "literal": dp_reading(svt2, SVT_SPACE, "eps", bench=BENCH, bench_label=BENCH_LABEL, expected="CHECKED",
+                              notes="with c = 1 the redraw after the only positive answer is never used"),
+    })
+
+svt3_claim = claim(
+    "lyu2017.svt3", "Roth's sparse vector with numeric answers (Alg. 3) is claimed ε-DP", SOURCE,
+    "(Alg. 3, from Roth's 2011 lecture notes, outputs q_i + ν_i for positive answers:) claimed ε-DP; Lyu–Su–Li "
+    "show it is not ε'-DP for any finite ε'.",
+    "inequality", {
+        "literal": dp_reading(
+            svt3, SVT_SPACE, "eps", bench=BENCH, bench_label=BENCH_LABEL, **AS_WRITTEN,
+            why="the revealed noisy answer tells how far above the threshold noise it was: on {0,1}^3 the pair "
+                "(0,0,1), (1,1,0) and the output (F, F, 1) have ratio e^{1.5ε}, above e^ε"),
+    })
+
+svt4_claim = claim(
+    "lyu2017.svt4", "Lee–Clifton's sparse vector (Alg. 4) is claimed ε-DP", SOURCE,
+    "(Alg. 4, from Lee and Clifton 2014, ε₁ = ε/4, ν_i = Lap(Δ/ε₂):) claimed ε-DP; Lyu–Su–Li show it is "
+    "((1 + 6c)/4)ε-DP.",
+    "inequality", {
+        "literal": dp_reading(
+            svt4, SVT_SPACE, "eps", bench=BENCH, bench_label=BENCH_LABEL, **AS_WRITTEN,
+            why="query noise of scale 1/ε₂ (not 2c/ε₂) lets the positive answer's query move the ratio by e^{2ε₂}: "
+                "pair (0,0,1), (1,1,0), output (0,0,1) has ratio ≈ e^{1.44ε} on {0,1}^3"),
+        "lyu-su-li-bound": dp_reading(svt4, SVT_SPACE, "7*eps/4", bench=BENCH, bench_label=BENCH_LABEL,
+                                      expected="CHECKED",
+                                      notes="(1 + 6c)/4·ε with c = 1"),
+    })
+
+svt5_claim = claim(
+    "lyu2017.svt5", "Stoddard et al.'s sparse vector without query noise (Alg. 5) is claimed ε-DP", SOURCE,
+    "(Alg. 5, from Stoddard et al. 2014, no noise on the queries:) claimed ε-DP; Lyu–Su–Li show it is not "
+    "ε'-DP for any finite ε'.",
+    "inequality", {
+        "literal": dp_reading(
+            svt5, SVT_SPACE, "eps", bench=BENCH, bench_label=BENCH_LABEL, **AS_WRITTEN,
+            why="without query noise equal answers get equal replies: the output (0,1,0) has probability "
+                "P(ρ = 0) > 0 on (0,1,0) and 0 on (0,1,1), whose last two answers are equal — ε = ∞"),
+    })
+
+svt6_claim = claim(
+    "lyu2017.svt6", "Chen et al.'s sparse vector without cutoff (Alg. 6) is claimed ε-DP", SOURCE,
+    "(Alg. 6, from Chen et al. 2015, ν_i = Lap(Δ/ε₂) and no cutoff:) claimed ε-DP; Lyu–Su–Li show it is not "
+    "ε'-DP for any finite ε'.",
+    "inequality", {
+        "literal": dp_reading(
+            svt6, SVT_SPACE, "eps", bench=BENCH, bench_label=BENCH_LABEL, **AS_WRITTEN,
+            why="every query is answered and each answer costs up to ε₂: pair (0,1,1), (1,0,0), output (0,1,1) has "
+                "ratio ≈ e^{1.06ε} on {0,1}^3, and the loss grows with n"),
+    })
+
+CLAIMS = [svt1_claim, svt2_claim, svt3_claim, svt4_claim, svt5_claim, svt6_claim]
