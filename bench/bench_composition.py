@@ -20,7 +20,8 @@ import os
 import time
 from fractions import Fraction
 
-from exactpriv.measures.approx import _edges, _profile, approx_dp
+from exactpriv.measures.divergence import space_edges
+from exactpriv.measures.approx import _profile, approx_dp
 from exactpriv.mechanisms import k_fold
 from exactpriv.mechanisms.zoo import randomized_response
 
@@ -54,7 +55,7 @@ def dp_acc(e0: Fraction, k: int, eps: float, delta: float, pessimistic: bool):
 
 def naive(e0: Fraction, k: int, gamma: Fraction, delta: Fraction):
     P = k_fold(randomized_response(exp_eps=e0), k)
-    prof = _profile(P, _edges(P.inputs), "neighbour pairs", "approx_dp").value  # expands 2^k outputs
+    prof = _profile(P, space_edges(P.inputs), "neighbour pairs", "approx_dp").value  # expands 2^k outputs
     return prof.delta(exp_eps=gamma), prof.epsilon(delta)
 
 

@@ -25,7 +25,8 @@ from fractions import Fraction
 import numpy as np
 
 from exactpriv.exact.logforms import LogForm
-from exactpriv.measures.divergence import _all_pairs, pure_dp
+from exactpriv.measures.divergence import all_pairs
+from exactpriv.measures.divergence import pure_dp
 from exactpriv.measures.engines.symbolic_pure_dp import product_worst_ratio_pairwise
 from exactpriv.mechanisms.zoo import rappor
 
@@ -63,7 +64,7 @@ def run(bits, h, f, n_items, seed, pairwise):
     print(f"   witness pair {res.witness.get('pair')}")
     if pairwise:
         t0 = time.perf_counter()
-        val = product_worst_ratio_pairwise(R, _all_pairs(n_items))[0]
+        val = product_worst_ratio_pairwise(R, all_pairs(n_items))[0]
         print(f"   pairwise exact route (before): {time.perf_counter() - t0:.2f}s, ratio {val} == rho^(2h): "
               f"{val == rho ** (2 * h)}")
 

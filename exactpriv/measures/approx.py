@@ -40,20 +40,12 @@ from exactpriv.errors import InvalidArgument, refuse_symbolic
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS, OO, as_rational
-from exactpriv.measures.arguments import check_mechanism
+from exactpriv.measures.pair_divergences import gamma_of, log_of_ratio
+from exactpriv.measures.arguments import check_group_size, check_mechanism, exact_level
 from exactpriv.measures.engines.clamped import clamped_engine, shifted_pairs
 from exactpriv.measures.engines.composition import ComposedLossEngine
 from exactpriv.measures.engines.scan.engine import ScanEngine
-from exactpriv.measures.divergence import (
-    _all_pairs,
-    _check_k,
-    _edges,
-    _flat,
-    _gamma_of,
-    _level,
-    _log_of,
-    _pairs_within,
-)
+from exactpriv.measures.divergence import all_pairs, pairs_within, space_edges
 from exactpriv.measures.pair_divergences import gamma_of_eps_or_exp
 from exactpriv.measures.result import Measured
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
@@ -91,12 +83,12 @@ class Piece:
     @property
     def eps_lo(self):
         """Left end ln(gamma_lo) (exact)."""
-        return _log_of(self.gamma_lo)
+        return log_of_ratio(self.gamma_lo)
 
     @property
     def eps_hi(self):
         """Right end ln(gamma_hi) (exact), or sympy.oo."""
-        return OO if self.gamma_hi is None else _log_of(self.gamma_hi)
+        return OO if self.gamma_hi is None else log_of_ratio(self.gamma_hi)
 
     def at(self, gamma: Fraction) -> Fraction:
         return self.A - self.B * gamma
@@ -415,10 +407,10 @@ class ApproxDPProfile:
         direct = getattr(self._eng, "epsilon", None)  # a composition: per-pair crossing on its distribution
         if direct is not None:
             g = direct(self._pairs, d)
-            return OO if g is None else _log_of(g)
+            return OO if g is None else log_of_ratio(g)
         ps = self.pieces
         if ps[0].at(Fraction(1)) <= d:
-            return _log_of(Fraction(1))
+            return log_of_ratio(Fraction(1))
         if ps[-1].A > d:  # the last piece is the constant A_inf (B = 0)
             return OO
         for p in ps:
@@ -426,8 +418,8 @@ class ApproxDPProfile:
                 break  # pragma: no cover - handled above
             if p.at(p.gamma_hi) <= d:
                 g = (p.A - d) / p.B if p.B > 0 else p.gamma_lo
-                return _log_of(max(g, p.gamma_lo))
-        return _log_of(ps[-1].gamma_lo)  # pragma: no cover
+                return log_of_ratio(max(g, p.gamma_lo))
+        return log_of_ratio(ps[-1].gamma_lo)  # pragma: no cover
 
     # ----- symbolic form
     def to_sympy(self, *, form: str = "piecewise"):
@@ -452,8 +444,8 @@ class ApproxDPProfile:
     # ----- decisions
     def decide(self, eps, delta) -> Decision:
         """Decide δ(ε) ≤ δ exactly (both exact; ε ≥ 0, δ ≥ 0)."""
-        dl = _level(delta, "delta")
-        g, gexpr = _gamma_of(eps)
+        dl = exact_level(delta, "delta")
+        g, gexpr = gamma_of(eps)
         if g is not None:
             val = self.delta(exp_eps=g)
             d = compare(val, "<=", dl)
@@ -467,7 +459,7 @@ class ApproxDPProfile:
 
 
 def _profile(M, pairs, description, name, note=""):
-    M = _flat(M, name)
+    M = check_mechanism(M, name)
     refuse_symbolic(M, name)
     prof = ApproxDPProfile(M, pairs, description=description)
     return Measured(name, prof, witness={}, method="exact: chord method on an exact E_gamma oracle",
@@ -496,15 +488,15 @@ def approx_dp(M: Mechanism | ProductMechanism) -> Measured:
     Π|Y_j| joint outputs): k = 1,000 randomized responses are 1,001 atoms."""
     check_mechanism(M, "approx_dp", expand=False)
     if isinstance(M, ProductMechanism) and len(M.factors) > 1:
-        return _composed_profile(M, _edges(M.inputs), "neighbour pairs", "approx_dp")
-    return _profile(M, _edges(_flat(M, "approx_dp").inputs), "neighbour pairs", "approx_dp")
+        return _composed_profile(M, space_edges(M.inputs), "neighbour pairs", "approx_dp")
+    return _profile(M, space_edges(check_mechanism(M, "approx_dp").inputs), "neighbour pairs", "approx_dp")
 
 
 def is_approx_dp(M, eps, delta) -> Decision:
     """Decide (ε, δ)-DP exactly: δ(ε) ≤ δ.  With e^ε rational (ε = log r) the arithmetic is
     fully rational; otherwise the crossing piece is located and compared certifiedly."""
-    _level(delta, "delta")
-    _gamma_of(eps)
+    exact_level(delta, "delta")
+    gamma_of(eps)
     return approx_dp(M).value.decide(eps, delta)
 
 
@@ -512,24 +504,24 @@ def group_approx_dp(M, k) -> Measured:
     """Profile over ordered pairs at graph distance ≤ k: δ_k(ε) = max E_{e^ε}(P_x‖P_x').
     Cuff–Yu Properties 8–9: (0, δ)-DP gives δ_k(0) ≤ kδ; (ε, δ)-DP gives
     δ_k(kε) ≤ (e^{kε} − 1)/(e^ε − 1)·δ."""
-    k = _check_k(k)
+    k = check_group_size(k)
     composed = isinstance(check_mechanism(M, "group_approx_dp", expand=False), ProductMechanism) and len(M.factors) > 1
-    Mf = M if composed else _flat(M, "group_approx_dp")
+    Mf = M if composed else check_mechanism(M, "group_approx_dp")
     space = Mf.inputs
     if isinstance(Mf, ClampedNoiseMechanism) and k < Mf.n:  # pairs (c, c+j), j <= k: the shift structure
         m = _profile(Mf, shifted_pairs(Mf.n, k), f"pairs at distance <= {k}", "group_approx_dp", note=f"k={k}; ")
         return Measured(m.name, m.value, witness={"k": k}, method=m.method, note=m.note)
     D = np.asarray(space.distance_matrix())
     if (D >= 0).all() and k >= int(D.max()):
-        pairs, desc = _all_pairs(space.size), f"all pairs (k={k} >= diameter)"
+        pairs, desc = all_pairs(space.size), f"all pairs (k={k} >= diameter)"
     else:
-        pairs, desc = _pairs_within(space, k), f"pairs at distance <= {k}"
+        pairs, desc = pairs_within(space, k), f"pairs at distance <= {k}"
     m = (_composed_profile if composed else _profile)(Mf, pairs, desc, "group_approx_dp", note=f"k={k}; ")
     return Measured(m.name, m.value, witness={"k": k}, method=m.method, note=m.note)
 
 
 def is_group_approx_dp(M, k, eps, delta) -> Decision:
     """Decide (ε, δ)-closeness of every pair at distance ≤ k: δ_k(ε) ≤ δ."""
-    _level(delta, "delta")
-    _gamma_of(eps)
+    exact_level(delta, "delta")
+    gamma_of(eps)
     return group_approx_dp(M, k).value.decide(eps, delta)

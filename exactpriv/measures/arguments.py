@@ -9,14 +9,17 @@ from __future__ import annotations
 import numpy as np
 import sympy
 
-from exactpriv.distributions import Prior
-from exactpriv.errors import InvalidArgument, NotExactError, refuse_symbolic
+from exactpriv.distributions import Prior, check_pmf
+from exactpriv.errors import InvalidArgument, NotExactError, ShapeError, refuse_symbolic
+from exactpriv.exact.kernel import compare
+from exactpriv.exact.logforms import LogForm
+from exactpriv.exact.numbers import EPS, OO, as_exact, as_rational
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 from exactpriv.spaces import Hamming, Space, Subsets
 
-__all__ = ["METHODS", "NULL_EVENTS", "check_level", "check_mechanism", "check_method", "check_null_events",
-           "check_prior", "check_records_space", "null_events_note", "prior_with_label", "record_codes",
-           "record_index"]
+__all__ = ["METHODS", "NULL_EVENTS", "check_alpha", "check_group_size", "check_level", "check_mechanism",
+           "check_method", "check_null_events", "check_pmf_pair", "check_prior", "check_records_space", "exact_level",
+           "null_events_note", "prior_with_label", "record_codes", "record_index"]
 
 #: How a Shannon quantity is evaluated: "exact" (a LogForm), "arb" (a certified enclosure) or "auto".
 METHODS = ("auto", "exact", "arb")
@@ -121,3 +124,52 @@ def null_events_note(null_events: str) -> str:
         return ("null_events='skip_undefined': configurations of prior probability 0 skipped only where records "
                 "are integrated out (their conditional is undefined); fully known databases always count")
     return "null_events='skip_null': every configuration of prior probability 0 skipped, even fully known databases"
+
+
+def exact_level(level, name: str, *, allow_symbols=False):
+    """An exact, non-negative level (Fraction, LogForm, sympy expression or oo); floats refused."""
+    if isinstance(level, bool):
+        raise InvalidArgument(f"{name}={level!r} is a bool, not a privacy level")
+    if isinstance(level, LogForm):
+        value = level
+    elif level is OO:
+        return level
+    elif isinstance(level, sympy.Basic):
+        value = as_exact(level, name, symbols=(EPS,) if allow_symbols else ())
+    else:
+        value = as_exact(level, name, symbols=())  # floats -> NotExactError
+    if isinstance(value, sympy.Basic) and value.free_symbols:
+        return value
+    if compare(value, "<", 0).is_true:
+        raise InvalidArgument(f"{name}={level!r} must be >= 0")
+    return value
+
+
+def check_pmf_pair(P, Q):
+    """Two pmfs on one finite set (exact entries), as lists; refused naming P or Q otherwise."""
+    p = check_pmf(P, name="P")
+    q = check_pmf(Q, name="Q")
+    if len(p) != len(q):
+        raise ShapeError(f"P has {len(p)} entries but Q has {len(q)}; they must live on the same set")
+    return p, q
+
+
+def check_alpha(alpha):
+    """The order α > 0 of a Rényi quantity: an exact rational, or oo."""
+    if isinstance(alpha, bool):
+        raise InvalidArgument(f"alpha={alpha!r} is a bool")
+    if alpha is OO:
+        return OO
+    if isinstance(alpha, float):
+        raise NotExactError(f"alpha={alpha!r} is a float; give an exact rational such as '3/2'")
+    a = as_rational(alpha, "alpha")
+    if a <= 0:
+        raise InvalidArgument(f"alpha={alpha!r} must be > 0 (Rényi divergence of order alpha)")
+    return a
+
+
+def check_group_size(k):
+    """The size k >= 1 of a group (group privacy), an int."""
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
+        raise InvalidArgument(f"k={k!r} of type {type(k).__name__} must be an int >= 1 (group size)")
+    return int(k)

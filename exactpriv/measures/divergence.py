@@ -33,32 +33,18 @@ import numpy as np
 import sympy
 
 from exactpriv.errors import InvalidArgument, ShapeError, refuse_symbolic
+from exactpriv.measures.pair_divergences import decide_log_ratio_at_most, gamma_of, log_of_ratio
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.intervals import arb_to_fractions
 from exactpriv.exact.kernel import compare, exact_argmax_fractions
 from exactpriv.exact.numbers import OO, to_sympy
-from exactpriv.measures.arguments import check_mechanism
+from exactpriv.measures.arguments import check_alpha, check_group_size, check_mechanism, check_pmf_pair, exact_level
 from exactpriv.measures.engines.clamped import clamped_engine, shifted_pairs
 from exactpriv.mechanisms.clamped import ClampedNoiseMechanism
 from exactpriv.measures.family_dispatch import closed_form_for
 from exactpriv.measures.engines.scan.engine import ScanEngine
 from exactpriv.measures.engines.symbolic_pure_dp import product_worst_ratio, symbolic_max_log_ratio
-from exactpriv.measures.pair_divergences import (
-    _check_alpha,
-    _combine_decisions,
-    _decide_log_le,
-    _flat,
-    _gamma_of,
-    _level,
-    _log_of,
-    _pmf_pair,
-    hockey_stick,
-    is_close,
-    kl,
-    max_divergence,
-    renyi,
-    tv,
-)
+from exactpriv.measures.pair_divergences import hockey_stick, is_close, kl, max_divergence, renyi, tv
 from exactpriv.measures.result import Measured, at_most
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism, prove_zero
 from exactpriv.spaces import Hamming, Subsets, pairs_array
@@ -90,15 +76,14 @@ __all__ = [
 ]
 
 
-
 # ======================================================================================
 # pair sets
 # ======================================================================================
-def _edges(space):
+def space_edges(space):
     return pairs_array(space.edges)
 
 
-def _pairs_within(space, k: int):
+def pairs_within(space, k: int):
     """Unordered pairs (i < j) at graph distance 1..k."""
     D = np.asarray(space.distance_matrix())
     i, j = np.nonzero((D >= 1) & (D <= k))
@@ -106,7 +91,7 @@ def _pairs_within(space, k: int):
     return np.stack([i[sel], j[sel]], axis=1).astype(np.int64)
 
 
-def _all_pairs(n: int):
+def all_pairs(n: int):
     i, j = np.triu_indices(n, k=1)
     return np.stack([i, j], axis=1).astype(np.int64)
 
@@ -122,12 +107,6 @@ def _record_of_edges(space, edges):
     return np.argmax(diff, axis=1)
 
 
-def _check_k(k):
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
-        raise InvalidArgument(f"k={k!r} of type {type(k).__name__} must be an int >= 1 (group size)")
-    return int(k)
-
-
 # ======================================================================================
 # pure DP and its relatives
 # ======================================================================================
@@ -140,7 +119,7 @@ def _max_log_ratio(M, pairs, *, name, note=""):
         val, pr, ys = product_worst_ratio(M, pairs)
         if val is None:
             return Measured(name, Fraction(0), witness={}, method="vacuous", note="no pairs: " + note)
-        value = OO if val is OO else _log_of(val)
+        value = OO if val is OO else log_of_ratio(val)
         return Measured(name, value, witness={"pair": [pts[pr[0]], pts[pr[1]]], "output": ys, "ratio": val},
                         method="exact: per-factor ratio tables, float filter with a proved margin, "
                                "candidates decided by exact count signatures",
@@ -160,7 +139,7 @@ def _max_log_ratio(M, pairs, *, name, note=""):
     method = structured.method if structured is not None else (
         "exact: integer value codes" if eng.codes is not None
         else "exact: float filter (proved margin) + integer cross-multiplication")
-    value = OO if val is OO else _log_of(val)
+    value = OO if val is OO else log_of_ratio(val)
     return Measured(name, value, witness={"pair": [pts[w[0]], pts[w[1]]], "output": M.outputs[w[2]], "ratio": val},
                     method=method, note=note)
 
@@ -176,11 +155,11 @@ def pure_dp(M: Mechanism | ProductMechanism) -> Measured:
     Witness: {"pair": [x, x'], "output": y}.
     """
     M = check_mechanism(M, "pure_dp", expand=False)
-    return _max_log_ratio(M, _edges(M.inputs), name="pure_dp")
+    return _max_log_ratio(M, space_edges(M.inputs), name="pure_dp")
 
 
 def _decide_level(m: Measured, level, name):
-    lv = _level(level, name, allow_symbols=True)
+    lv = exact_level(level, name, allow_symbols=True)
     if isinstance(lv, sympy.Basic) and lv.free_symbols or (
             isinstance(m.value, sympy.Basic) and m.value.free_symbols):
         v = to_sympy(m.value)
@@ -189,13 +168,13 @@ def _decide_level(m: Measured, level, name):
         return Decision.undecided("symbolic", f"{m.name} = {v} vs level {lv}: symbolic comparison needs the "
                                               f"certifier (exactpriv claims); substitute a value of eps")
     if "ratio" in m.witness and m.value is not None:
-        return _decide_log_le(m.witness["ratio"], 1, lv, f"{m.name}")
+        return decide_log_ratio_at_most(m.witness["ratio"], 1, lv, f"{m.name}")
     return at_most(m, lv)
 
 
 def is_pure_dp(M, eps) -> Decision:
     """Decide ε-DP: pure_dp(M) ≤ eps (exact; floats refused)."""
-    _level(eps, "eps", allow_symbols=True)
+    exact_level(eps, "eps", allow_symbols=True)
     return _decide_level(pure_dp(M), eps, "eps")
 
 
@@ -208,7 +187,7 @@ def group_privacy(M, k) -> Measured:
     is :func:`free_lunch`.  Witness includes "distance".
     """
     M = check_mechanism(M, "group_privacy", expand=False)
-    k = _check_k(k)
+    k = check_group_size(k)
     space = M.inputs
     if isinstance(M, ClampedNoiseMechanism) and k < M.n:  # pairs (c, c+j), j <= k: the shift structure
         m = _max_log_ratio(M, shifted_pairs(M.n, k), name="group_privacy", note=f"pairs at distance <= {k}; ")
@@ -221,7 +200,7 @@ def group_privacy(M, k) -> Measured:
         m = free_lunch(M)
         note = f"k={k} >= diameter {int(D.max())}: all pairs (free lunch)"
         return Measured("group_privacy", m.value, witness={**m.witness, "k": k}, method=m.method, note=note)
-    m = _max_log_ratio(M, _pairs_within(space, k), name="group_privacy", note=f"pairs at distance <= {k}; ")
+    m = _max_log_ratio(M, pairs_within(space, k), name="group_privacy", note=f"pairs at distance <= {k}; ")
     w = dict(m.witness)
     if "pair" in w:
         w["distance"] = int(D[space.index(w["pair"][0]), space.index(w["pair"][1])])
@@ -231,7 +210,7 @@ def group_privacy(M, k) -> Measured:
 
 def is_group_private(M, k, eps) -> Decision:
     """Decide (ε, 0)-closeness of all pairs at distance ≤ k: group_privacy(M, k) ≤ eps."""
-    _level(eps, "eps", allow_symbols=True)
+    exact_level(eps, "eps", allow_symbols=True)
     return _decide_level(group_privacy(M, k), eps, "eps")
 
 
@@ -247,7 +226,7 @@ def free_lunch(M: Mechanism | ProductMechanism) -> Measured:
     if space.size < 2:
         return Measured("free_lunch", Fraction(0), witness={}, method="vacuous", note="one input: no pairs")
     if isinstance(M, ProductMechanism) or not M.is_rational:
-        return _max_log_ratio(M, _all_pairs(space.size), name="free_lunch", note="all pairs; ")
+        return _max_log_ratio(M, all_pairs(space.size), name="free_lunch", note="all pairs; ")
     eng = ScanEngine(M)
     hi, lo = eng.column_extremes()
     ys = np.arange(eng.Y)
@@ -266,14 +245,15 @@ def free_lunch(M: Mechanism | ProductMechanism) -> Measured:
     x, x2, k = int(hi[kk]), int(lo[kk]), int(ys[kk])
     if x == x2:  # constant column: ratio 1, attained by any two distinct inputs
         x2 = 1 if x == 0 else 0
-    return Measured("free_lunch", _log_of(val), witness={"pair": [pts[x], pts[x2]], "output": M.outputs[k], "ratio": val},
+    return Measured("free_lunch", log_of_ratio(val),
+                    witness={"pair": [pts[x], pts[x2]], "output": M.outputs[k], "ratio": val},
                     method="exact: column extremes (" + ("integer value codes" if eng.codes is not None else
                                                          "float filter + exact comparison") + ")")
 
 
 def is_free_lunch(M, eps) -> Decision:
     """Decide ε-free-lunch privacy (Cuff–Yu (57)): free_lunch(M) ≤ eps."""
-    _level(eps, "eps", allow_symbols=True)
+    exact_level(eps, "eps", allow_symbols=True)
     return _decide_level(free_lunch(M), eps, "eps")
 
 
@@ -288,7 +268,7 @@ def personalized_dp(M) -> Measured:
     maximising record, "per_record" = [ε_1, ..., ε_n] (exact values)."""
     M = check_mechanism(M, "personalized_dp", expand=False)
     space = M.inputs
-    edges = _edges(space)
+    edges = space_edges(space)
     rec = _record_of_edges(space, edges)
     per, wits = [], []
     for i in range(space.n_records):
@@ -321,7 +301,7 @@ def is_personalized_dp(M, eps_vector) -> Decision:
     except TypeError:
         raise InvalidArgument(f"eps_vector={eps_vector!r} must be a sequence of exact levels, one per record") from None
     for i, lv in enumerate(levels):
-        _level(lv, f"eps_vector[{i}]", allow_symbols=True)
+        exact_level(lv, f"eps_vector[{i}]", allow_symbols=True)
     m = personalized_dp(M)
     per = m.witness["per_record"]
     if len(levels) != len(per):
@@ -330,7 +310,7 @@ def is_personalized_dp(M, eps_vector) -> Decision:
     ds = [_decide_level(Measured("personalized_dp", v, witness={} if r is None else {"ratio": r}), lv,
                         f"eps_vector[{i}]")
           for i, (v, r, lv) in enumerate(zip(per, ratios, levels))]
-    return _combine_decisions(ds, "personalized DP")
+    return Decision.all_of(ds, "personalized DP")
 
 
 # ======================================================================================
@@ -346,10 +326,10 @@ def tv_dp(M: Mechanism | ProductMechanism) -> Measured:
     """Tightest δ of (δ)-DP = (0, δ)-DP (Cuff–Yu Def. 6, (8)): max over neighbour pairs of
     the total variation ‖P_x − P_x'‖_TV (a Fraction).  Witness: pair and the event
     {y : P(y|x) > P(y|x')} attaining it."""
-    M = _flat(M, "tv_dp")
+    M = check_mechanism(M, "tv_dp")
     refuse_symbolic(M, "tv_dp")
     eng = ScanEngine(M)
-    val, pr, S, _, _ = eng.hockey(_edges(M.inputs), Fraction(1))
+    val, pr, S, _, _ = eng.hockey(space_edges(M.inputs), Fraction(1))
     if pr is None:
         return Measured("tv_dp", Fraction(0), method="vacuous", note="no neighbour pairs")
     return Measured("tv_dp", val, witness={**_pts_witness(M, pr), "event": [M.outputs[y] for y in S]},
@@ -358,8 +338,8 @@ def tv_dp(M: Mechanism | ProductMechanism) -> Measured:
 
 def is_tv_dp(M, delta) -> Decision:
     """Decide (δ)-DP (Cuff–Yu Def. 6): tv_dp(M) ≤ delta."""
-    _level(delta, "delta")
-    return at_most(tv_dp(M), _level(delta, "delta"))
+    exact_level(delta, "delta")
+    return at_most(tv_dp(M), exact_level(delta, "delta"))
 
 
 @closed_form_for("kl_dp")
@@ -367,10 +347,10 @@ def kl_dp(M: Mechanism | ProductMechanism) -> Measured:
     """Tightest ε of ε-KL-DP (Cuff–Yu Def. 7, (14)): max over ordered neighbour pairs of
     D(P_x ‖ P_x') in nats; an exact :class:`LogForm`, or +oo when some neighbour pair has
     P(y|x) > 0 = P(y|x')."""
-    M = _flat(M, "kl_dp")
+    M = check_mechanism(M, "kl_dp")
     refuse_symbolic(M, "kl_dp")
     eng = ScanEngine(M)
-    val, pr = eng.kl(_edges(M.inputs))
+    val, pr = eng.kl(space_edges(M.inputs))
     if val is None:
         return Measured("kl_dp", Fraction(0), method="vacuous", note="no neighbour pairs")
     return Measured("kl_dp", val, witness=_pts_witness(M, pr),
@@ -379,8 +359,8 @@ def kl_dp(M: Mechanism | ProductMechanism) -> Measured:
 
 def is_kl_dp(M, eps) -> Decision:
     """Decide ε-KL-DP: kl_dp(M) ≤ eps."""
-    _level(eps, "eps")
-    return at_most(kl_dp(M), _level(eps, "eps"))
+    exact_level(eps, "eps")
+    return at_most(kl_dp(M), exact_level(eps, "eps"))
 
 
 #: Non-integer α: exact sympy values only for pairs with at most this many support points.
@@ -399,8 +379,8 @@ def renyi_dp(M: Mechanism | ProductMechanism, alpha: Any) -> Measured:
     value is its exact sympy expression; otherwise ``value`` is None and ``lower``/``upper``
     are certified rational bounds (method "arb").
     """
-    a = _check_alpha(alpha)
-    M = _flat(M, "renyi_dp")
+    a = check_alpha(alpha)
+    M = check_mechanism(M, "renyi_dp")
     if a is OO:
         m = pure_dp(M)
         return Measured("renyi_dp", m.value, witness=m.witness, method=m.method, note="alpha = oo: max-divergence")
@@ -409,13 +389,13 @@ def renyi_dp(M: Mechanism | ProductMechanism, alpha: Any) -> Measured:
         return Measured("renyi_dp", m.value, witness=m.witness, method=m.method, note="alpha = 1: KL divergence")
     refuse_symbolic(M, "renyi_dp")
     eng = ScanEngine(M)
-    edges = _edges(M.inputs)
+    edges = space_edges(M.inputs)
     if len(edges) == 0:
         return Measured("renyi_dp", Fraction(0), method="vacuous", note="no neighbour pairs")
     if a.denominator == 1:
         k = int(a)
         R, pr = eng.renyi_int(edges, k)
-        value = OO if R is OO else _log_of(R, k - 1)
+        value = OO if R is OO else log_of_ratio(R, k - 1)
         return Measured("renyi_dp", value, witness={**_pts_witness(M, pr), "alpha": str(a), "sum": R},
                         method="exact: rational power sums", note=f"alpha={a}")
     # non-integer alpha
@@ -487,11 +467,11 @@ def _renyi_general(M, eng, edges, a: Fraction):
 
 def is_renyi_dp(M, alpha, level) -> Decision:
     """Decide (α, ε)-Rényi DP: renyi_dp(M, alpha) ≤ level."""
-    a = _check_alpha(alpha)
-    lv = _level(level, "level")
+    a = check_alpha(alpha)
+    lv = exact_level(level, "level")
     m = renyi_dp(M, alpha)
     if "sum" in m.witness:
-        return _decide_log_le(m.witness["sum"], int(a) - 1, lv, "renyi_dp")
+        return decide_log_ratio_at_most(m.witness["sum"], int(a) - 1, lv, "renyi_dp")
     if "ratio" in m.witness:
-        return _decide_log_le(m.witness["ratio"], 1, lv, "renyi_dp")
+        return decide_log_ratio_at_most(m.witness["ratio"], 1, lv, "renyi_dp")
     return at_most(m, lv)

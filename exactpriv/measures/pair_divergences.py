@@ -28,7 +28,7 @@ from exactpriv.exact.decisions import Decision, Truth
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm, logform_from_sympy
 from exactpriv.exact.numbers import EPS, OO, as_exact, as_rational, to_sympy
-from exactpriv.measures.arguments import check_mechanism
+from exactpriv.measures.arguments import check_alpha, check_mechanism, check_pmf_pair, exact_level
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 
 __all__ = ["hockey_stick", "is_close", "kl", "max_divergence", "renyi", "tv"]
@@ -36,29 +36,6 @@ __all__ = ["hockey_stick", "is_close", "kl", "max_divergence", "renyi", "tv"]
 # ======================================================================================
 # validation helpers
 # ======================================================================================
-def _flat(M, what: str) -> Mechanism:
-    """A Mechanism (ProductMechanism expanded after its size check)."""
-    check_mechanism(M, what, expand=False)
-    return M.expand() if isinstance(M, ProductMechanism) else M
-
-
-def _level(level, name: str, *, allow_symbols=False):
-    """An exact, non-negative level (Fraction, LogForm, sympy expression or oo); floats refused."""
-    if isinstance(level, bool):
-        raise InvalidArgument(f"{name}={level!r} is a bool, not a privacy level")
-    if isinstance(level, LogForm):
-        value = level
-    elif level is OO:
-        return level
-    elif isinstance(level, sympy.Basic):
-        value = as_exact(level, name, symbols=(EPS,) if allow_symbols else ())
-    else:
-        value = as_exact(level, name, symbols=())  # floats -> NotExactError
-    if isinstance(value, sympy.Basic) and value.free_symbols:
-        return value
-    if compare(value, "<", 0).is_true:
-        raise InvalidArgument(f"{name}={level!r} must be >= 0")
-    return value
 
 
 def gamma_of_eps_or_exp(eps, exp_eps):
@@ -70,10 +47,10 @@ def gamma_of_eps_or_exp(eps, exp_eps):
         if g < 1:
             raise InvalidArgument(f"exp_eps={exp_eps!r} must be >= 1 (eps >= 0)")
         return g, sympy.Rational(g.numerator, g.denominator)
-    return _gamma_of(eps)
+    return gamma_of(eps)
 
 
-def _gamma_of(eps, name="eps"):
+def gamma_of(eps, name="eps"):
     """For an exact eps >= 0 return (gamma, gamma_expr): gamma = e^eps as a Fraction when
     rational (eps = log r, a LogForm with integer prime exponents, or 0), else None;
     gamma_expr is e^eps as an exact sympy expression."""
@@ -103,18 +80,9 @@ def _gamma_of(eps, name="eps"):
     return None, sympy.exp(lf.to_sympy())
 
 
-_combine_decisions = Decision.all_of  # the conjunction of decisions
-
-
 # ======================================================================================
 # pair-level divergences (pmfs P, Q on a common finite set; Cuff–Yu Def. 4)
 # ======================================================================================
-def _pmf_pair(P, Q):
-    p = check_pmf(P, name="P")
-    q = check_pmf(Q, name="Q")
-    if len(p) != len(q):
-        raise ShapeError(f"P has {len(p)} entries but Q has {len(q)}; they must live on the same set")
-    return p, q
 
 
 def max_divergence(P, Q):
@@ -124,7 +92,7 @@ def max_divergence(P, Q):
     (ε, 0)-closeness (7) is max(D_∞(P‖Q), D_∞(Q‖P)) ≤ ε.  Returns a :class:`LogForm` or
     ``sympy.oo``.
     """
-    p, q = _pmf_pair(P, Q)
+    p, q = check_pmf_pair(P, Q)
     best = None
     for a, b in zip(p, q):
         if a == 0:
@@ -134,7 +102,7 @@ def max_divergence(P, Q):
         r = a / b
         if best is None or r > best:
             best = r
-    return _log_of(best)
+    return log_of_ratio(best)
 
 
 def _as_gamma(gamma):
@@ -154,7 +122,7 @@ def hockey_stick(P, Q, gamma):
     irrational γ (each sign of P(y) − γQ(y) is decided by the kernel; raises
     :class:`UndecidedError` if one cannot be).
     """
-    p, q = _pmf_pair(P, Q)
+    p, q = check_pmf_pair(P, Q)
     g = _as_gamma(gamma)
     if isinstance(g, Fraction):
         return sum((a - g * b for a, b in zip(p, q) if a > g * b), Fraction(0))
@@ -172,7 +140,7 @@ def hockey_stick(P, Q, gamma):
 
 def tv(P, Q) -> Fraction:
     """Total variation ‖P − Q‖_TV = ½ Σ_y |P(y) − Q(y)| = E_1(P‖Q) (Cuff–Yu (8))."""
-    p, q = _pmf_pair(P, Q)
+    p, q = check_pmf_pair(P, Q)
     return sum((abs(a - b) for a, b in zip(p, q)), Fraction(0)) / 2
 
 
@@ -181,23 +149,10 @@ def kl(P, Q):
 
     Cuff–Yu Def. 7 / (9).  Returns an exact :class:`LogForm` or ``sympy.oo``.
     """
-    p, q = _pmf_pair(P, Q)
+    p, q = check_pmf_pair(P, Q)
     if any(a > 0 and b == 0 for a, b in zip(p, q)):
         return OO
     return LogForm(0, logs=[(a / b, a) for a, b in zip(p, q) if a > 0])
-
-
-def _check_alpha(alpha):
-    if isinstance(alpha, bool):
-        raise InvalidArgument(f"alpha={alpha!r} is a bool")
-    if alpha is OO:
-        return OO
-    if isinstance(alpha, float):
-        raise NotExactError(f"alpha={alpha!r} is a float; give an exact rational such as '3/2'")
-    a = as_rational(alpha, "alpha")
-    if a <= 0:
-        raise InvalidArgument(f"alpha={alpha!r} must be > 0 (Rényi divergence of order alpha)")
-    return a
 
 
 def _renyi_sum_terms(p, q, a: Fraction):
@@ -215,8 +170,8 @@ def renyi(P, Q, alpha):
     Integer α ≥ 2: the sum is rational, the value an exact :class:`LogForm`.  Non-integer α:
     an exact sympy expression (algebraic numbers inside a log).
     """
-    p, q = _pmf_pair(P, Q)
-    a = _check_alpha(alpha)
+    p, q = check_pmf_pair(P, Q)
+    a = check_alpha(alpha)
     if a is OO:
         return max_divergence(p, q)
     if a == 1:
@@ -228,7 +183,7 @@ def renyi(P, Q, alpha):
     if a.denominator == 1:
         k = int(a)
         s = sum((x ** k / y ** (k - 1) for x, y in zip(p, q) if x > 0), Fraction(0))
-        return _log_of(s, k - 1)
+        return log_of_ratio(s, k - 1)
     s = sympy.Add(*_renyi_sum_terms(p, q, a))
     return sympy.log(s) / sympy.Rational(a.numerator - a.denominator, a.denominator)
 
@@ -237,12 +192,12 @@ def is_close(P, Q, eps, delta) -> Decision:
     """Decide (ε, δ)-closeness P ≈ Q (Cuff–Yu Def. 4, (5)-(6)):
     P(A) ≤ e^ε Q(A) + δ and Q(A) ≤ e^ε P(A) + δ for every event A, i.e.
     E_{e^ε}(P‖Q) ≤ δ and E_{e^ε}(Q‖P) ≤ δ.  ε ≥ 0 and δ ≥ 0 exact (floats refused)."""
-    p, q = _pmf_pair(P, Q)
-    d = _level(delta, "delta")
-    g, gexpr = _gamma_of(eps)
+    p, q = check_pmf_pair(P, Q)
+    d = exact_level(delta, "delta")
+    g, gexpr = gamma_of(eps)
     gam = g if g is not None else gexpr
     e1, e2 = hockey_stick(p, q, gam), hockey_stick(q, p, gam)
-    return _combine_decisions([compare(e1, "<=", d), compare(e2, "<=", d)],
+    return Decision.all_of([compare(e1, "<=", d), compare(e2, "<=", d)],
                               f"(eps={eps}, delta={d})-closeness")
 
 #: Rationals whose numerator and denominator fit in this many bits are turned into exact
@@ -252,14 +207,14 @@ def is_close(P, Q, eps, delta) -> Decision:
 _LOGFORM_BITS = 128
 
 
-def _log_of(r: Fraction, scale: int = 1):
+def log_of_ratio(r: Fraction, scale: int = 1):
     """ln(r)/scale exactly: a LogForm when r is small enough to factor fast, else sympy."""
     if r.numerator.bit_length() <= _LOGFORM_BITS and r.denominator.bit_length() <= _LOGFORM_BITS:
         return LogForm.log(r) / scale
     return sympy.log(sympy.Rational(r.numerator, r.denominator)) / scale
 
 
-def _decide_log_le(r, scale: int, level, what: str) -> Decision:
+def decide_log_ratio_at_most(r, scale: int, level, what: str) -> Decision:
     """Decide ln(r)/scale <= level exactly for a rational r > 0 (or r = oo), without
     factoring r: when scale·level = ln t with t rational the test is r <= t (exact);
     otherwise e^{scale·level} is irrational (Lindemann–Weierstrass / unique factorisation),

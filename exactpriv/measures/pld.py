@@ -31,8 +31,8 @@ from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS
-from exactpriv.measures.arguments import check_mechanism
-from exactpriv.measures.divergence import _flat, _gamma_of, _level, _log_of, _pmf_pair
+from exactpriv.measures.pair_divergences import gamma_of, log_of_ratio
+from exactpriv.measures.arguments import check_mechanism, check_pmf_pair, exact_level
 from exactpriv.measures.engines.composition import ComposedLossEngine, pair_loss_atoms
 from exactpriv.measures.pair_divergences import gamma_of_eps_or_exp
 from exactpriv.measures.result import Measured
@@ -54,7 +54,7 @@ class PrivacyLoss:
     @property
     def losses(self) -> list:
         """[(exact loss ln r as a LogForm, mass)] (plus ("oo", mass) when the mass at +oo is > 0)."""
-        out = [(_log_of(r), m) for r, m in self.atoms]
+        out = [(log_of_ratio(r), m) for r, m in self.atoms]
         if self.infinite:
             out.append((sympy.oo, self.infinite))
         return out
@@ -105,7 +105,7 @@ class PrivacyLoss:
 
 def pair_privacy_loss(P, Q) -> PrivacyLoss:
     """The exact PLD ω_{P/Q} of two pmfs (Y ~ P; loss ln P(y)/Q(y)); 0-mass outputs dropped."""
-    acc, inf = pair_loss_atoms(*_pmf_pair(P, Q))
+    acc, inf = pair_loss_atoms(*check_pmf_pair(P, Q))
     return PrivacyLoss(tuple(sorted(acc.items())), inf)
 
 
@@ -155,7 +155,7 @@ def privacy_loss_distribution(M, *, pair=None) -> Measured:
     check_mechanism(M, "privacy_loss_distribution", expand=False)
     if isinstance(M, ProductMechanism) and len(M.factors) > 1 and pair is None:
         return _composed_profile(M)
-    M = _flat(M, "privacy_loss_distribution")
+    M = check_mechanism(M, "privacy_loss_distribution")
     M.require_rational("privacy_loss_distribution")
     _check_work(M, "privacy_loss_distribution")
     pts = M.inputs.points
@@ -206,8 +206,8 @@ def _composed_profile(M: ProductMechanism) -> Measured:
 
 def is_privacy_loss_dp(M, eps, delta) -> Decision:
     """Decide (ε, δ)-DP from the PLDs: max over ordered neighbour pairs of δ_{P/Q}(ε) ≤ δ."""
-    dl = _level(delta, "delta")
-    g, gexpr = _gamma_of(eps)
+    dl = exact_level(delta, "delta")
+    g, gexpr = gamma_of(eps)
     m = privacy_loss_distribution(M)
     val = m.value.delta(exp_eps=g) if g is not None else m.value.delta(eps)
     d = compare(val, "<=", dl)

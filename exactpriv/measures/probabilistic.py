@@ -32,8 +32,8 @@ from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS, OO, as_rational
-from exactpriv.measures.arguments import check_mechanism
-from exactpriv.measures.divergence import _flat, _gamma_of, _level, _log_of
+from exactpriv.measures.pair_divergences import gamma_of, log_of_ratio
+from exactpriv.measures.arguments import check_mechanism, exact_level
 from exactpriv.measures.result import Measured
 from exactpriv.measures.tradeoff import _check_work
 
@@ -71,7 +71,7 @@ class StepProfile:
         if exp_eps is not None:
             g = as_rational(exp_eps, "exp_eps")
         else:
-            g, gexpr = _gamma_of(eps)
+            g, gexpr = gamma_of(eps)
             g = g if g is not None else gexpr
         return self._at(g)[0]
 
@@ -87,7 +87,7 @@ class StepProfile:
             raise InvalidArgument(f"delta={delta!r} must be >= 0")
         for g in (Fraction(1),) + self.jumps:
             if self._at(g)[0] <= d:
-                return _log_of(g)
+                return log_of_ratio(g)
         return OO
 
     def to_sympy(self):
@@ -123,7 +123,7 @@ def probabilistic_dp(M, *, variant: str = "disclosure_set") -> Measured:
     """
     if variant not in _VARIANTS:
         raise InvalidArgument(f"variant={variant!r} must be one of {list(_VARIANTS)}")
-    M = _flat(check_mechanism(M, "probabilistic_dp", expand=False), "probabilistic_dp")
+    M = check_mechanism(check_mechanism(M, "probabilistic_dp", expand=False), "probabilistic_dp")
     M.require_rational("probabilistic_dp")
     _check_work(M, "probabilistic_dp")
     pts = M.inputs.points
@@ -179,8 +179,8 @@ def probabilistic_dp(M, *, variant: str = "disclosure_set") -> Measured:
 
 def is_probabilistic_dp(M, eps, delta, *, variant: str = "disclosure_set") -> Decision:
     """Decide (ε, δ)-probabilistic DP exactly: δ_PDP(ε) ≤ δ."""
-    dl = _level(delta, "delta")
-    g, gexpr = _gamma_of(eps)
+    dl = exact_level(delta, "delta")
+    g, gexpr = gamma_of(eps)
     prof = probabilistic_dp(M, variant=variant).value
     val, k = prof._at(g if g is not None else gexpr)
     d = compare(val, "<=", dl)

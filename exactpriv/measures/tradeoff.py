@@ -38,8 +38,8 @@ from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import as_rational
-from exactpriv.measures.arguments import check_mechanism
-from exactpriv.measures.divergence import _flat, _gamma_of, _pmf_pair
+from exactpriv.measures.pair_divergences import gamma_of
+from exactpriv.measures.arguments import check_mechanism, check_pmf_pair
 from exactpriv.measures.result import Measured
 from exactpriv.spaces import check_enumerable
 
@@ -91,7 +91,7 @@ class TradeOff:
         """f_{ε,δ}(α) = max{0, 1 − δ − e^ε α, e^{−ε}(1 − δ − α)} (DRS 2022, eq. (5)); e^ε rational."""
         if (eps is None) == (exp_eps is None):
             raise InvalidArgument("give exactly one of eps=... or exp_eps=...")
-        g = as_rational(exp_eps, "exp_eps") if exp_eps is not None else _gamma_of(eps)[0]
+        g = as_rational(exp_eps, "exp_eps") if exp_eps is not None else gamma_of(eps)[0]
         if g is None or g < 1:
             raise InvalidArgument(f"e^eps must be a rational >= 1 (got eps={eps!r}, exp_eps={exp_eps!r})")
         d = as_rational(delta, "delta")
@@ -120,7 +120,7 @@ class TradeOff:
             g = as_rational(exp_eps, "exp_eps")
             gexpr = None
         else:
-            g, gexpr = _gamma_of(eps)
+            g, gexpr = gamma_of(eps)
         if g is not None:
             return max(max(1 - b - g * a for a, b in self.vertices), Fraction(0))
         vals = [1 - sympy.Rational(b.numerator, b.denominator) - gexpr * sympy.Rational(a.numerator, a.denominator)
@@ -205,7 +205,7 @@ def _pair_vertices(p, q):
 
 def pair_tradeoff(P, Q) -> TradeOff:
     """T(P, Q) of two exact pmfs (H0: P, H1: Q), by the Neyman–Pearson lemma (DRS 2022, §2.1)."""
-    p, q = _pmf_pair(P, Q)
+    p, q = check_pmf_pair(P, Q)
     return TradeOff(tuple(_lower_hull(_pair_vertices(p, q))))
 
 
@@ -215,7 +215,7 @@ def tradeoff_from_tests(P, Q) -> TradeOff:
     mixtures).  Exponential; an independent check of :func:`pair_tradeoff` for small |Y|."""
     import itertools
 
-    p, q = _pmf_pair(P, Q)
+    p, q = check_pmf_pair(P, Q)
     if len(p) > 16:
         raise InvalidArgument(f"tradeoff_from_tests enumerates 2^{len(p)} tests; at most 16 outputs")
     pts = []
@@ -232,7 +232,7 @@ def f_dp(M) -> Measured:
     Value: a :class:`TradeOff` (``.delta(eps)`` converts to (ε, δ), ``.to_sympy()``); witness:
     for each vertex, an ordered pair whose curve passes through it.  Rational mechanisms.
     """
-    M = _flat(check_mechanism(M, "f_dp", expand=False), "f_dp")
+    M = check_mechanism(check_mechanism(M, "f_dp", expand=False), "f_dp")
     M.require_rational("f_dp")
     _check_work(M, "f_dp")
     pts = M.inputs.points

@@ -45,11 +45,10 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.intervals import arb_to_fractions, working_precision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
-from exactpriv.measures.divergence import _flat, _level
 from exactpriv.measures.result import Measured, at_most
 from exactpriv.spaces import check_enumerable
 from exactpriv.exact.numbers import OO
-from exactpriv.measures.arguments import check_mechanism
+from exactpriv.measures.arguments import check_mechanism, check_pmf_pair, exact_level
 
 __all__ = ["zcdp", "is_zcdp", "pair_zcdp"]
 
@@ -152,9 +151,7 @@ class _PairSup:
 
 def pair_zcdp(P, Q, *, tolerance=DEFAULT_TOLERANCE) -> Measured:
     """sup_{α>1} D_α(P‖Q)/α for two exact pmfs, as a certified enclosure (see the module head)."""
-    from exactpriv.measures.divergence import _pmf_pair
-
-    p, q = _pmf_pair(P, Q)
+    p, q = check_pmf_pair(P, Q)
     tol = _tolerance(tolerance)
     if any(a > 0 and b == 0 for a, b in zip(p, q)):
         return Measured("zcdp", OO, method="exact support check", note="P(y) > 0 = Q(y): D_alpha = oo")
@@ -198,7 +195,7 @@ def zcdp(M, *, tolerance=DEFAULT_TOLERANCE) -> Measured:
     Pairs with equal row multisets are evaluated once; a pair is refined only while its upper
     bound reaches the best lower bound found so far.
     """
-    M = _flat(check_mechanism(M, "zcdp", expand=False), "zcdp")
+    M = check_mechanism(check_mechanism(M, "zcdp", expand=False), "zcdp")
     M.require_rational("zcdp")
     check_enumerable(2 * len(M.inputs.edges) * len(M.outputs), f"the zcdp bisection of {M!r:.80} (pairs x outputs)",
                      limit=_MAX_PAIR_ENTRIES)
@@ -243,7 +240,7 @@ def is_zcdp(M, rho, *, tolerance=DEFAULT_TOLERANCE) -> Decision:
     """Decide ρ-zCDP: zcdp(M) ≤ rho.  TRUE when the certified upper bound is ≤ rho, FALSE when
     the lower bound exceeds it; otherwise the enclosure is refined (tolerance / 2^20) once more
     before answering UNDECIDED with the enclosure."""
-    lv = _level(rho, "rho")
+    lv = exact_level(rho, "rho")
     m = zcdp(M, tolerance=tolerance)
     if m.value is not None:
         return compare(m.value, "<=", lv)

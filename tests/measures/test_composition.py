@@ -10,8 +10,9 @@ from fractions import Fraction as F
 import pytest
 
 from exactpriv.errors import ExactPrivError
-from exactpriv.measures.divergence import _log_of
-from exactpriv.measures.approx import _edges, _profile, approx_dp, group_approx_dp
+from exactpriv.measures.divergence import space_edges
+from exactpriv.measures.pair_divergences import log_of_ratio
+from exactpriv.measures.approx import _profile, approx_dp, group_approx_dp
 from exactpriv.measures.engines.composition import ComposedLossEngine, coprime_base
 from exactpriv.measures.pld import pair_privacy_loss, privacy_loss_distribution
 from exactpriv.measures.reference import reference
@@ -28,7 +29,7 @@ def kov_delta(e0: F, k: int, g: F) -> F:
 
 def scan_profile(P):
     """The matrix scan of the expanded product (the engine of every non-composed mechanism)."""
-    return _profile(P, _edges(P.inputs), "neighbour pairs", "approx_dp").value
+    return _profile(P, space_edges(P.inputs), "neighbour pairs", "approx_dp").value
 
 
 def _random_mechanism(rng, n_in, n_out, zeros=False):
@@ -93,7 +94,7 @@ def test_epsilon_of_delta_is_the_least_level_exactly():
     g = (crossing.A - d) / crossing.B
     assert crossing.gamma_lo <= g and kov_delta(F(3), k, g) == d
     assert kov_delta(F(3), k, g * (1 - F(1, 10**30))) > d
-    assert prof.epsilon(d) == _log_of(g)
+    assert prof.epsilon(d) == log_of_ratio(g)
 
 
 def test_heterogeneous_rr_composition_matches_the_pair_pld_convolution():

@@ -20,7 +20,8 @@ import pytest
 
 from exactpriv.exact.logforms import LogForm
 from exactpriv.measures.engines import product as _product
-from exactpriv.measures.divergence import _all_pairs, pure_dp
+from exactpriv.measures.divergence import all_pairs
+from exactpriv.measures.divergence import pure_dp
 from exactpriv.measures.engines.symbolic_pure_dp import product_worst_ratio, product_worst_ratio_pairwise
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 from exactpriv.mechanisms.zoo import rappor
@@ -62,7 +63,7 @@ def _random_product(rng, n, m, *, distinct_rows=3, k=3, zeros=False):
 def test_random_products_match_definition(seed):
     rng = random.Random(seed)
     PM = _random_product(rng, rng.randint(2, 6), rng.randint(1, 4), zeros=seed % 3 == 0)
-    val, pair, ys, found = _product.product_max_ratio(PM, _all_pairs(len(PM.inputs.points)))
+    val, pair, ys, found = _product.product_max_ratio(PM, all_pairs(len(PM.inputs.points)))
     assert found
     assert val == _definition_max_ratio(PM)
     # the witness attains the value
@@ -81,7 +82,7 @@ def test_random_products_match_definition(seed):
 def test_random_products_match_pairwise_route(seed):
     rng = random.Random(100 + seed)
     PM = _random_product(rng, rng.randint(10, 40), rng.randint(5, 30), distinct_rows=rng.randint(1, 4))
-    pairs = _all_pairs(len(PM.inputs.points))
+    pairs = all_pairs(len(PM.inputs.points))
     assert product_worst_ratio(PM, pairs)[0] == product_worst_ratio_pairwise(PM, pairs)[0]
 
 
@@ -93,7 +94,7 @@ def test_rappor_matches_closed_form_and_pairwise():
     h, bits = 3, 16
     hashes = {x: rng.sample(range(bits), h) for x in items}
     R = rappor(items, bits, hashes, f=F(1, 2))
-    pairs = _all_pairs(len(items))
+    pairs = all_pairs(len(items))
     fast = product_worst_ratio(R, pairs)
     assert fast[0] == product_worst_ratio_pairwise(R, pairs)[0] == F(3) ** (2 * h)
     assert pure_dp(R).value == 2 * h * LogForm.log(3)
@@ -109,7 +110,7 @@ def test_several_ratio_values_use_signatures(monkeypatch):
         on, off = (1 - p, p), (p, 1 - p)
         factors.append(Mechanism(space, [0, 1], [on if rng.random() < 0.5 else off for _ in range(12)]))
     PM = ProductMechanism(factors)
-    pairs = _all_pairs(12)
+    pairs = all_pairs(12)
     assert product_worst_ratio(PM, pairs)[0] == product_worst_ratio_pairwise(PM, pairs)[0]
     monkeypatch.setattr(_product, "_MAX_SIGNATURE_VALUES", 0)  # the pair-by-pair products
     assert product_worst_ratio(PM, pairs)[0] == product_worst_ratio_pairwise(PM, pairs)[0]
@@ -119,7 +120,7 @@ def test_gathered_scores_beyond_the_dense_matrix(monkeypatch):
     monkeypatch.setattr(_product, "_DENSE_MAX_INPUTS", 3)
     rng = random.Random(9)
     PM = _random_product(rng, 9, 5, zeros=True)
-    pairs = _all_pairs(9)
+    pairs = all_pairs(9)
     assert product_worst_ratio(PM, pairs)[0] == product_worst_ratio_pairwise(PM, pairs)[0]
     PM = _random_product(rng, 9, 5)
     assert product_worst_ratio(PM, pairs)[0] == product_worst_ratio_pairwise(PM, pairs)[0]
@@ -130,10 +131,10 @@ def test_unshared_rows_are_grouped_by_value(monkeypatch):
     monkeypatch.setattr(_product, "_SHARED_ROWS_MAX", 0)
     rng = random.Random(4)
     PM = _random_product(rng, 8, 4)
-    pairs = _all_pairs(8)
+    pairs = all_pairs(8)
     assert product_worst_ratio(PM, pairs)[0] == product_worst_ratio_pairwise(PM, pairs)[0]
 
 
 def test_no_pairs():
     PM = _random_product(random.Random(0), 1, 2)
-    assert _product.product_max_ratio(PM, _all_pairs(1)) == (None, None, None, False)
+    assert _product.product_max_ratio(PM, all_pairs(1)) == (None, None, None, False)

@@ -13,7 +13,8 @@ import pytest
 
 from exactpriv.exact.logforms import LogForm
 from exactpriv.measures.engines.scan.engine import ScanEngine
-from exactpriv.measures.divergence import _edges, pure_dp
+from exactpriv.measures.divergence import space_edges
+from exactpriv.measures.divergence import pure_dp
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.mechanisms.zoo import _geometric_rows, truncated_geometric
 from exactpriv.spaces import Hamming
@@ -45,7 +46,7 @@ def test_log2_filter_matches_definition(seed):
         rows.append([F(v, sum(w)) for v in w])
     M = Mechanism(S, list(range(S.size)), rows)
     eng = ScanEngine(M)
-    pairs = _edges(S)
+    pairs = space_edges(S)
     expected = _definition(rows, [tuple(e) for e in pairs.tolist()])
     val, _ = eng._max_ratio_log2(pairs)
     assert val == expected
