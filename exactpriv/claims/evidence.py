@@ -193,7 +193,7 @@ def manifest_path(bank) -> Path | None:
 
 def write_manifest(bank) -> Path:
     """(Re)write ``bank``'s manifest from the loaded bank (after a reading is added, renamed or given a form)."""
-    from exactpriv.io import write_atomic
+    from exactpriv.files import write_atomic
 
     path = manifest_path(bank)
     if path is None:
