@@ -200,7 +200,7 @@ class FamilyVerdict:
         return self.decision.reason
 
     def to_json(self) -> dict:
-        from exactpriv.io import instance_to_json
+        from exactpriv.object_json import instance_to_json
 
         doc = {"verdict": self.verdict.value, "statement": self.statement, "domain": self.domain,
                "decision": self.decision.to_json()}
