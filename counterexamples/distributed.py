@@ -312,12 +312,16 @@ def run_conjecture(*, given: str, measure: str, bound: str, params=None, space: 
                    max_examples: int | None = None, workers: int = 0, scheduler: str | None = None,
                    processes: bool = True, progress: Callable[[int, int, int], None] | None = None):
     """:func:`counterexamples.conjecture.conjecture` with its units on several workers (module head)."""
-    from counterexamples.conjecture import conjecture_claim, conjecture_units, merge_units
+    from counterexamples.conjecture import conjecture_claim, conjecture_units, merge_units, proved_by_reduction
 
     _validate(workers, scheduler, seconds, seed, max_examples)
     units = conjecture_units(space)
     conjecture_claim(given=given, measure=measure, bound=bound, params=params, space=units[0].space,
                      prior=prior, max_outputs=max_outputs)  # bad arguments fail before any worker
+    proved = proved_by_reduction(given=given, measure=measure, bound=bound, params=params, space=units[0].space,
+                                 prior=prior, max_outputs=max_outputs, seed=seed)
+    if proved is not None:  # a proof for every mechanism: no worker needed
+        return proved
     t0 = time.perf_counter()
     with _Pool(workers, scheduler, processes) as pool:
         kw = dict(given=given, measure=measure, bound=bound, params=params, prior=prior, seed=seed,

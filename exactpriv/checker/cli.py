@@ -48,7 +48,7 @@ def run(args, out=None) -> int:
         f"{c[FAILED]} FAILED)" for v, c in counts.items()), file=out)
     print(report.bank, file=out)
     for row in report.rows:
-        if args.all or row.status != RE_VERIFIED or row.note:
+        if args.all or row.status != RE_VERIFIED or row.note or row.trusted:
             print(row.line(), file=out)
     _write_json(args.json, report)
     return EXIT_CHECK_FAILED if report.refused is not None or any(c[FAILED] for c in counts.values()) else 0
@@ -58,7 +58,8 @@ def _write_json(path, report) -> None:
     if not path:
         return
     doc = {"refused": report.refused, "bank": report.bank, "counts": report.counts(),
-           "rows": [{"reading": r.reading, "verdict": r.verdict, "status": r.status, "why": r.why, "note": r.note}
+           "rows": [{"reading": r.reading, "verdict": r.verdict, "status": r.status, "why": r.why, "note": r.note,
+                      "trusted": r.trusted}
                     for r in report.rows]}
     import tempfile
 

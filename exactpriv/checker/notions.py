@@ -497,6 +497,8 @@ def evaluate_notion(inst: Instance, spec: dict):
     f = NOTIONS.get(name)
     if f is None:
         raise NotCheckable(f"notion {name!r} is not implemented by the checker")
+    if "pair" in spec or "on" in spec:
+        raise NotCheckable(f"measure parameters 'pair' and 'on' are read on symbolic families only")
     if spec.get("mechanism") is not None:
         inst = inst.with_mechanism(spec["mechanism"])
     kwargs = {}

@@ -23,9 +23,12 @@ class RowResult:
     why: str = ""
 
     note: str = ""  # e.g. the verdict differs from the one the bank expects (not an error of the evidence)
+    trusted: str = ""  # the meta-theorems a re-verified proof rests on (trusted, not re-proved)
 
     def line(self) -> str:
         tail = self.status if self.status == RE_VERIFIED else f"{self.status} ({self.why})"
+        if self.trusted:
+            tail += f" (trusting {self.trusted})"
         return f"{self.reading:<60} {self.verdict:<13} {tail}" + (f"; {self.note}" if self.note else "")
 
 
@@ -174,7 +177,7 @@ def check_row(row: dict, *, binding: dict, manifest: dict | None, effort: dict) 
                 raise Failed(f"the statement differs from the bank's statement of {rid}")
         from exactpriv.checker import verdicts
 
-        verdicts.check(row, entry=entry, effort=effort)
+        trusted = verdicts.check(row, entry=entry, effort=effort)
     except Failed as exc:
         return RowResult(rid, shown, FAILED, str(exc))
     except NotCheckable as exc:
@@ -185,7 +188,7 @@ def check_row(row: dict, *, binding: dict, manifest: dict | None, effort: dict) 
         # malformed evidence reaching arithmetic (a missing key, a row that is not a list): the row fails,
         # the checker goes on
         return RowResult(rid, shown, FAILED, f"malformed evidence: {type(exc).__name__}: {exc}")
-    out = RowResult(rid, shown, RE_VERIFIED)
+    out = RowResult(rid, shown, RE_VERIFIED, trusted=", ".join(trusted or ()))
     if entry is not None and entry.get("expected") not in (None, verdict):
         out.note = f"the bank expects {entry['expected']}"
     return out

@@ -12,7 +12,7 @@ from exactpriv.checker.witness import Instance
 
 __all__ = ["QUANTIFIERS", "claim_on", "hypotheses_hold", "measure_env"]
 
-QUANTIFIERS = ("forall-instances", "forall-params", "exists", "lp", "limit")
+QUANTIFIERS = ("forall-instances", "forall-params", "forall-family", "exists", "lp", "limit")
 
 
 def _product_of_marginals(inst: Instance) -> bool:

@@ -22,6 +22,9 @@ def _k_fold(inst):
     return k_fold(inst.mechanism, inst.params["k"])
 
 
+_k_fold.checker_operator = {"operator": "k-fold", "k": "k"}  # the operator as data (docs/certificates.md)
+
+
 COMPOSED = Notion("pure_dp", on=_k_fold)
 
 composition = claim(

@@ -15,7 +15,12 @@ from theorems.classics._common import SUBSET_COUNT, TG, VARIANT, claim
 __all__ = ["CLAIMS"]
 
 K = [Param("k", [2, 3], "[1, oo)", integer=True)]
-GROUP = Notion("pure_dp", on=lambda inst: group(inst.mechanism, inst.params["k"]))
+def _group(inst):
+    return group(inst.mechanism, inst.params["k"])
+
+
+_group.checker_operator = {"operator": "group", "k": "k"}  # the operator as data (docs/certificates.md)
+GROUP = Notion("pure_dp", on=_group)
 
 group_privacy = claim(
     "dworkroth2014.group", "Group privacy: ε-DP ⇒ kε-DP for groups of size k",
