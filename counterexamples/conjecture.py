@@ -272,8 +272,11 @@ def _unit_task(task):
 def conjecture(*, given: str, measure: str, bound: str, params=None, space: str | None = None,
                seconds: float | None = None, seed: int = 0, prior: str = "any", max_outputs: int = 3,
                max_examples: int | None = None, workers: int = 0, scheduler: str | None = None,
-               processes: bool = True, progress=None) -> ConjectureResult:
+               processes: bool = True, progress=None, by_reduction: bool = True) -> ConjectureResult:
     """Hunt a counterexample to "given(M) = eps  =>  measure(M) <= bound(eps, params)"; see the module head.
+
+    by_reduction : first try to prove the implication for every mechanism by reduction to randomized response
+        (issue 27): PROVED with the chain as note, no search; False hunts in every case
 
     params : {name: value or [values]} (or CLI strings "alpha=2"): the symbols of the bound other than eps,
         and the parameters of the notions (renyi_dp's alpha, approx_dp's delta / epsilon)
@@ -288,6 +291,10 @@ def conjecture(*, given: str, measure: str, bound: str, params=None, space: str 
     units = conjecture_units(space)
     conjecture_claim(given=given, measure=measure, bound=bound, params=params, space=units[0].space, prior=prior,
                      max_outputs=max_outputs)  # bad arguments fail before any search
+    proved = proved_by_reduction(given=given, measure=measure, bound=bound, params=params, space=units[0].space,
+                                 prior=prior, max_outputs=max_outputs, seed=seed) if by_reduction else None
+    if proved is not None:
+        return proved
     t0 = time.perf_counter()
     deadline_at = None if seconds is None else time.time() + seconds
     kw = dict(given=given, measure=measure, bound=bound, params=params, prior=prior, seed=seed,
@@ -320,6 +327,27 @@ def conjecture(*, given: str, measure: str, bound: str, params=None, space: str 
         out.verdict = Verdict.STOPPED
         out.note = "; ".join(filter(None, [out.note, f"interrupted before {len(missing)} units: "
                                                      f"{', '.join(missing[:3])}"]))
+    return out
+
+
+def proved_by_reduction(*, given, measure, bound, params, space, prior, max_outputs,
+                        seed: int = 0) -> ConjectureResult | None:
+    """PROVED for every mechanism when the notions admit a reduction to randomized response and its chain goes
+    through (exactpriv.claims.by_reduction, issue 27): no search is needed then.  None otherwise (the hunt
+    decides), and also when the reduction finds the bound false on the extremal family: the hunt then finds and
+    replays a concrete witness."""
+    claim, reading, _, _ = conjecture_claim(given=given, measure=measure, bound=bound, params=params, space=space,
+                                            prior=prior, max_outputs=max_outputs)
+    if reading.prove is None:
+        return None
+    t0 = time.perf_counter()
+    decision = reading.prove()
+    if not decision.is_true:
+        return None
+    out = ConjectureResult(Verdict.PROVED, given, measure, bound, seconds=time.perf_counter() - t0,
+                           searched="no search: proved for every mechanism by reduction", seed=seed,
+                           note=decision.reason)
+    out.extra["proof"] = {"method": decision.method, "reason": decision.reason}
     return out
 
 

@@ -123,7 +123,17 @@ def search_claim_fresh(tasks: list) -> list[dict]:
         raise ExactPrivError(f"the deep search of {tasks[0].claim_id} passed its safety limit of {limit:g} s")
     if run.returncode != 0:
         raise ExactPrivError(f"the deep search of {tasks[0].claim_id} failed: {run.stderr.strip()[-500:]}")
-    return [_decode(d) for d in json.loads(run.stdout)]
+    # libraries may print on the child's stdout (HiGHS prints its banner from C when an LP first runs): the
+    # result is what follows the last marker
+    _, marker, text = run.stdout.rpartition(_RESULT_MARKER)
+    try:
+        if not marker:
+            raise json.JSONDecodeError("no result marker", run.stdout, 0)
+        docs = json.loads(text)
+    except json.JSONDecodeError:
+        raise ExactPrivError(f"the deep search of {tasks[0].claim_id} returned no result (exit 0, "
+                             f"{len(run.stdout)} characters on stdout): {run.stderr.strip()[-500:]}") from None
+    return [_decode(d) for d in docs]
 
 
 def deep_search(claims, results: list[ReadingResult], *, effort: int, seed: int = SEARCH_SEED,
@@ -183,8 +193,13 @@ def _main() -> int:
     tasks = [SearchTask(**{**d, "banks": tuple(d["banks"]) if d.get("banks") is not None else None})
              for d in json.loads(sys.stdin.read())]
     out = [_encode(search_one(t)) for t in tasks]
-    sys.stdout.write(json.dumps(out))
+    sys.stdout.flush()
+    sys.stdout.write("\n" + _RESULT_MARKER + json.dumps(out))
     return 0
+
+
+#: what precedes the child's JSON result on its stdout (anything before it is a library's chatter)
+_RESULT_MARKER = "<<exactpriv deep-search result>>"
 
 
 if __name__ == "__main__":

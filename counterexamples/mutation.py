@@ -148,16 +148,21 @@ def _recording(reading: Reading, dropped) -> tuple[Reading, dict]:
     """``reading`` whose check also records, for every instance it checks, whether the instance meets the
     dropped hypothesis and — for one that does not — what the check said: ``{"outside": {"true", "false",
     "undecided", "error"}: count, "examples": [...]}``.  Only records; the check's answer is unchanged."""
-    rec = {"outside": {"true": 0, "false": 0, "undecided": 0, "error": 0}, "examples": []}
+    rec = {"outside": {"true": 0, "false": 0, "undecided": 0, "error": 0, "bug": 0}, "examples": []}
     inner = reading.check
 
     def check(inst):
+        from exactpriv.errors import ExactPrivError
+
         inside = _holds(dropped, inst)
         try:
             out = inner(inst)
         except Exception as exc:
             if not inside:
-                rec["outside"]["error"] += 1
+                # a typed error (or 0/0) says the statement is undefined there; an AttributeError or a TypeError
+                # is a defect of the code, which says nothing about the statement
+                undefined = isinstance(exc, (ExactPrivError, ZeroDivisionError))
+                rec["outside"]["error" if undefined else "bug"] += 1
                 if len(rec["examples"]) < _OUTSIDE_EXAMPLES:
                     rec["examples"].append(f"{inst.label}: {type(exc).__name__}: {exc}"[:160])
             raise
@@ -299,8 +304,9 @@ def equivalence(m: Mutant, row: dict, claims, verdicts: dict) -> dict | None:
     * ``converse`` — a swap mutant B ≥ f(A) is the bank's CHECKED/PROVED relation A ≤ f⁻¹(B) (f and the
       converse map are inverse, shown by sympy, and increasing);
     * ``definitional`` — a drop mutant whose check is undefined outside the dropped hypothesis: every instance
-      checked outside it (at least one) raised or was undecided, none decided — the hypothesis is the
-      statement's domain, not a condition of it;
+      checked outside it (at least one) raised a typed error (or divided 0 by 0) or was undecided, none was
+      decided and none raised a defect (AttributeError, TypeError...) — the hypothesis is the statement's domain,
+      not a condition of it;
     * ``explained`` — :data:`EXPLAINED`.
     """
     ok = ("CHECKED", "PROVED")
@@ -320,7 +326,7 @@ def equivalence(m: Mutant, row: dict, claims, verdicts: dict) -> dict | None:
                                                       "its own" + (f"; {', '.join(domain)} is the statement's domain "
                                                                    "(the measures need a prior)" if domain else "")}
         out = row.get("outside", {}).get("outside", {})
-        if out and not out["true"] and not out["false"] and out["undecided"] + out["error"] > 0:
+        if out and not out["true"] and not out["false"] and not out.get("bug") and out["undecided"] + out["error"] > 0:
             ex = row["outside"]["examples"][:1]
             return {"rule": "definitional",
                     "why": f"outside '{m.operator[5:]}' the statement is undefined: {out['undecided'] + out['error']} "

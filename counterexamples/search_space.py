@@ -394,12 +394,12 @@ def param_ranges(templates) -> dict:
 @st.composite
 def _number_near(draw, v, lo, hi, integer: bool):
     """An exact number like ``v``: itself, a neighbour, an end of the templates' range or just past it, or a
-    rational with a small denominator in [lo − 1, hi + 1] (an int for an int parameter)."""
+    rational with a small denominator in [lo − 1, hi + 1]; an int parameter stays an int in [lo, hi]."""
     kind = draw(st.integers(0, 4))
-    if integer:
+    if integer:  # a size or a count: inside its family's range (n = 0 records is no instance at all)
         if kind == 0:
             return v
-        return draw(st.integers(int(lo) - 1, int(hi) + 1))
+        return draw(st.integers(int(lo), int(hi)))
     lo, hi = Fraction(lo), Fraction(hi)
     if kind == 0:
         return v

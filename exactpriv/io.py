@@ -29,28 +29,24 @@ that each stay just under their own budget would otherwise take 300 times as lon
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import re
-import shutil
-import signal
-import tempfile
 from fractions import Fraction
 from pathlib import Path
 
 import sympy
 
 from exactpriv.distributions import Prior
-from exactpriv.errors import (BudgetExceededError, ExactPrivError, FormatError, NotExactError, OutputError,
-                              UnsafeInputError)
+from exactpriv.files import StagedDirectory, write_atomic
+from exactpriv.errors import BudgetExceededError, ExactPrivError, FormatError, NotExactError, UnsafeInputError
 from exactpriv import effort
 from exactpriv.exact.numbers import EPS
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
-from exactpriv.spaces import Bounded, GraphSpace, Hamming, QueryAnswers, Space, Subsets
+from exactpriv.object_json import instance_to_json, to_json
+from exactpriv.spaces import Bounded, GraphSpace, Hamming, QueryAnswers, Subsets
 
-__all__ = ["load", "loads", "dump", "dumps", "from_json", "to_json", "parse_value", "read_json", "write_atomic", "StagedDirectory",
-           "LOAD_SECONDS", "MAX_BYTES"]
+__all__ = ["load", "loads", "dump", "dumps", "from_json", "to_json", "parse_value", "read_json", "write_atomic",
+           "StagedDirectory", "LOAD_SECONDS", "MAX_BYTES", "instance_to_json"]
 
 MAX_BYTES = 50_000_000
 #: Default budget of loading one whole document (every entry's parsing and checks together).
@@ -150,115 +146,6 @@ def dumps(obj, *, indent=None) -> str:
 
 def dump(obj, path, *, indent=1) -> None:
     write_atomic(path, dumps(obj, indent=indent) + "\n")
-
-
-def write_atomic(path, data: str | bytes) -> Path:
-    """Write ``data`` (text is UTF-8 encoded) to ``path`` all-or-nothing; returns the path.
-
-    The bytes go to a uniquely named temporary file in the same directory, which is flushed,
-    fsynced and renamed over ``path`` (``os.replace`` is atomic on POSIX), so a reader, a
-    crash, SIGKILL or a full disk leaves either the previous file or the new one, complete;
-    concurrent writers of the same path each rename a complete file (the last one wins).
-    Any failure raises :class:`OutputError` naming the path; the temporary file is removed.
-    """
-    path = Path(path)
-    blob = data.encode("utf-8") if isinstance(data, str) else bytes(data)
-    directory = path.parent if str(path.parent) else Path(".")
-    if path.is_dir():
-        raise OutputError(f"cannot write {str(path)!r}: it is a directory")
-    tmp = None
-    try:
-        fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(blob)
-            fh.flush()
-            os.fsync(fh.fileno())
-        try:
-            mode = path.stat().st_mode & 0o7777
-        except OSError:
-            mode = 0o644
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-        tmp = None
-        with contextlib.suppress(OSError):  # make the rename itself durable where supported
-            dfd = os.open(directory, os.O_RDONLY)
-            try:
-                os.fsync(dfd)
-            finally:
-                os.close(dfd)
-    except OSError as exc:
-        raise OutputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-    return path
-
-
-class StagedDirectory:
-    """A directory of outputs (a report) built beside its destination and swapped in whole.
-
-    :meth:`open` creates ``.<name>.staging-<pid>`` next to ``destination`` at once — so an unwritable
-    place fails before any work, as an :class:`OutputError` — and the writer fills it; :meth:`commit`
-    moves an existing ``destination`` aside, renames the staging directory into place and deletes the
-    old one, with SIGINT blocked between the two renames (POSIX has no atomic exchange of directories
-    in the standard library).  A reader therefore sees the old report or the new one, never a mix of
-    two runs.  :meth:`discard` removes the staging directory (a failed or abandoned run).
-    """
-
-    def __init__(self, destination):
-        self.destination = Path(destination)
-        self.path = self.destination.parent / f".{self.destination.name}.staging-{os.getpid()}"
-
-    def open(self) -> Path:
-        if self.destination.exists() and not self.destination.is_dir():
-            raise OutputError(f"cannot write the directory {str(self.destination)!r}: a file is in the way")
-        try:
-            self.destination.parent.mkdir(parents=True, exist_ok=True)
-            if self.path.exists():
-                shutil.rmtree(self.path)
-            self.path.mkdir()
-            probe = self.path / ".write-test"
-            probe.write_bytes(b"")
-            probe.unlink()
-        except OSError as exc:
-            raise OutputError(f"cannot write into {str(self.destination.parent)!r}: {exc.strerror or exc}") from None
-        return self.path
-
-    def commit(self) -> Path:
-        old = self.destination.parent / f".{self.destination.name}.old-{os.getpid()}"
-        blocked = hasattr(signal, "pthread_sigmask")
-        if blocked:
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-        try:
-            if self.destination.exists():
-                os.replace(self.destination, old)
-            os.replace(self.path, self.destination)
-        except OSError as exc:
-            if old.exists() and not self.destination.exists():
-                os.replace(old, self.destination)
-            raise OutputError(f"cannot put the new {str(self.destination)!r} in place: {exc.strerror or exc}") from None
-        finally:
-            if blocked:
-                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-        shutil.rmtree(old, ignore_errors=True)
-        return self.destination
-
-    def discard(self) -> None:
-        shutil.rmtree(self.path, ignore_errors=True)
-
-
-def to_json(obj):
-    """exactpriv object -> JSON-compatible dict."""
-    if isinstance(obj, (Mechanism, Prior, Space)):
-        return obj.to_json() if not isinstance(obj, Space) else {"kind": "space", **obj.to_json()}
-    if isinstance(obj, ProductMechanism):
-        return {
-            "kind": "product_mechanism",
-            "space": obj.inputs.to_json(),
-            "factors": [{k: v for k, v in f.to_json().items() if k in ("outputs", "matrix")} for f in obj.factors],
-        }
-    raise FormatError(f"cannot serialise {type(obj).__name__}")
 
 
 # ----------------------------------------------------------------------------- reading
@@ -426,31 +313,6 @@ def from_json(obj, path="$"):
 
 
 # ----------------------------------------------------------------------------- witnesses
-
-def instance_to_json(inst) -> dict:
-    """A claims.Instance -> JSON (mechanism, prior, exact params, extra objects)."""
-    from exactpriv.exact.numbers import to_sympy
-
-    def val(v):
-        if isinstance(v, (Mechanism, ProductMechanism, Prior)):
-            return to_json(v)
-        if isinstance(v, bool):
-            return {"flag": v}
-        if isinstance(v, (int, Fraction, sympy.Basic)):
-            return {"value": sympy.sstr(to_sympy(v))}
-        if isinstance(v, (list, tuple)):
-            return {"list": [val(u) for u in v]}
-        if isinstance(v, str):
-            return {"label": v}
-        raise FormatError(f"cannot serialise instance parameter of type {type(v).__name__}")
-
-    return {
-        "label": inst.label,
-        "mechanism": None if inst.mechanism is None else to_json(inst.mechanism),
-        "prior": None if inst.prior is None else to_json(inst.prior),
-        "params": {k: val(v) for k, v in inst.params.items()},
-        "extra": {k: val(v) for k, v in inst.extra.items()},
-    }
 
 
 def instance_from_json(obj, path="$.instance"):

@@ -17,6 +17,7 @@ PACKAGES = ("exactpriv", "theorems", "counterexamples")
 #: module-name prefix -> layer (longest prefix wins); lower layers never import higher ones
 LAYERS = {
     "exactpriv.errors": 0,
+    "exactpriv.files": 0,
     "exactpriv.effort": 0,
     "exactpriv.exact": 0,
     "exactpriv.certify": 0,
@@ -24,10 +25,11 @@ LAYERS = {
     "exactpriv.distributions": 1,
     "exactpriv.mechanisms": 1,
     "exactpriv.measures": 2,
+    "exactpriv.object_json": 2,
     "exactpriv.claims": 3,
     "exactpriv.forall": 3,
     "exactpriv.reductions": 3,
-    "exactpriv.io": 3,
+    "exactpriv.io": 3.5,  # reads and writes files of the objects below it, claim instances included
     "exactpriv.testing": 3,
     "exactpriv": 3,  # the package's public surface
     "theorems": 4,

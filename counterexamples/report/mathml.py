@@ -167,8 +167,9 @@ def _display_symbols(expr):
     return expr.xreplace(repl) if repl else expr
 
 
-def math_html(expr, *, title: str | None = None) -> str:
-    """``<math>`` markup of a sympy expression (presentation MathML; ``title`` = the plain text)."""
+def math_html(expr, *, title: str | None = None, order: str | None = None) -> str:
+    """``<math>`` markup of a sympy expression (presentation MathML; ``title`` = the plain text; ``order="none"``
+    keeps the terms in the expression's own order)."""
     from sympy.printing.mathml import mathml
 
     expr = _display_symbols(_as_sympy(expr))
@@ -182,7 +183,7 @@ def math_html(expr, *, title: str | None = None) -> str:
         body = body.replace(' xmlns="http://www.w3.org/1998/Math/MathML" display="inline"', "")
         body = body[body.index(">") + 1: body.rindex("</math>")]
     else:
-        body = mathml(expr, printer="presentation", ln_notation=True)
+        body = mathml(expr, printer="presentation", ln_notation=True, **({"order": order} if order else {}))
     return f'<math display="inline"{alt}>{_numeric_entities(body)}</math>'
 
 
@@ -359,19 +360,20 @@ def _formula_at(text: str, i: int):
         return None
     if not (scan.ops or scan.calls or names & {"eps", "oo"}):
         return None
+    from sympy.core.cache import clear_cache
+
     try:
-        expr = parse_expression(span, symbols={n: _symbol(n) for n in FORMULA_SYMBOLS}, max_length=2000)
-        if _tokens(sympy.sstr(expr)) != _tokens(span):  # sympy would show another formula (2*eps/4 as eps/2)
-            return stop, html.escape(span)
-        return stop, math_html(expr, title=span)
-    except (ExactPrivError, RecursionError, ValueError, TypeError, AttributeError):
+        # unevaluated and printed in the text's own order: the page shows the formula the engine wrote (2*eps/4
+        # stays 2ε/4, log(3) - log(2) keeps its order), never a simplified or reordered one
+        with sympy.evaluate(False):
+            expr = parse_expression(span, symbols={n: _symbol(n) for n in FORMULA_SYMBOLS}, max_length=2000)
+            return stop, math_html(expr, title=span, order="none")
+    except Exception:  # noqa: BLE001 - sympy's assumption queries on unevaluated terms may raise anything
         return stop, html.escape(span)  # a formula of our names that does not parse stays text, whole
-
-
-def _tokens(text: str) -> list:
-    """The tokens of a formula's text, signs left out and sorted: equal lists mean the same formula up to the
-    order of its terms (sympy prints log(3) - log(2) as -log(2) + log(3))."""
-    return sorted(t for t in _TOKEN.findall(text) if t not in ("+", "-"))
+    finally:
+        # sympy's cache keys ignore the global evaluate flag: objects built unevaluated above would be handed
+        # back, unevaluated, to later exact computations in this process (a known sympy pitfall) — drop them
+        clear_cache()
 
 
 def _symbol(name: str):
@@ -396,7 +398,7 @@ def formulas_html(text: str) -> str:
         if text[i] == "-" and before and before not in "=<>:,([≤≥":  # a binary minus after prose: not a start
             i += 1
             continue
-        hit = _formula_at(text, i) if text[i] != "(" or _has_formula_word(text, i) else None
+        hit = _formula_at(text, i)
         if hit is None:
             word = re.match(r"[A-Za-z0-9_]+|.", text[i:], re.S)
             i += len(word.group(0))
@@ -407,10 +409,6 @@ def formulas_html(text: str) -> str:
         pos = i = end
     out.append(_plain(text[pos:]))
     return "".join(out)
-
-
-def _has_formula_word(text: str, i: int) -> bool:
-    return re.match(r"\((?:[^()]|\([^()]*\))*?\b(?:eps|oo)\b", text[i:i + 400]) is not None
 
 
 def _plain(text: str) -> str:

@@ -210,7 +210,7 @@ def _parse(text: str, domain_text: str, *, where: str = "") -> ProvedStatement |
         # "kl_dp(M) <= eps*tanh(eps/2) with eps = pure_dp(M)": the sides' names as the statement gives them
         m = re.match(r"\s*(.+?)\s*(<=|>=|==|<|>)\s*(.+?)(?:\s+with\s+(.*))?$", head)
         if m:
-            left, right = m.group(1), m.group(3) + (f" (ε = {m.group(4)})" if m.group(4) else "")
+            left, right = m.group(1), m.group(3) + (f" (with {m.group(4)})" if m.group(4) else "")
     return ProvedStatement(ineq.lhs, ineq.op, ineq.rhs, EPS, iv, where=where, left=left, right=right)
 
 

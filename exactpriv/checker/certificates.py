@@ -1,14 +1,15 @@
 """Re-checking proof certificates (docs/certificates.md, "Certificates"): without redoing the search.
 
-Kinds: ``point`` (a rational counterexample to a forall-params claim), ``identity`` (rational-function identity),
-``sign-chart`` (real-root isolation with the checker's own Sturm count), ``interval-bnb`` / ``taylor`` (arb
-enclosures on boxes, touching ends by exact derivatives), ``lp`` (exact primal/dual vectors), ``all``
-(conjunctions), ``reduction`` (trusted meta-theorems + a family proof), ``exhaustive`` (a listed finite scope).
+Kinds: ``point`` (a rational counterexample to a forall-params claim), ``identity`` (rational-function identity,
+or mixed in var and exp(var/m)), ``sign-chart`` (real-root isolation with the checker's own Sturm count),
+``interval-bnb`` / ``taylor`` (arb enclosures on boxes, touching ends by exact derivatives), ``lp`` (exact
+primal/dual vectors), ``all`` (conjunctions), ``family`` (symbolic families, measures derived in
+exactpriv.checker.families), ``exhaustive`` (a listed finite scope); the rewriting kinds of
+exactpriv.checker.rewrites and ``reduction`` (exactpriv.checker.reductions).
 """
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 
 import flint
@@ -21,6 +22,10 @@ from exactpriv.checker.calculus import box_ball, derivative, enclose, sign_ok
 from exactpriv.checker.charts import monotone, sign_chart
 from exactpriv.checker.domains import goal, in_domain, parse_domain, rational, single_variable
 from exactpriv.checker.grammar import parse
+from exactpriv.checker import reductions as _reductions
+from exactpriv.checker import rewrites as _rewrites
+from exactpriv.checker.reductions import reduction
+from exactpriv.checker.rewrites import KINDS as REWRITES
 
 __all__ = ["check_certificate", "derivative", "parse_domain"]
 
@@ -53,9 +58,14 @@ def _identity(cert, statement, proves, max_prec):
     if claim[0] != "cmp" or claim[1] != "==":
         raise NotCheckable("an identity certificate proves an equation")
     sub = cert.get("substitution", f"u = {var}")
-    n1, d1 = polys.rational_function(claim[2], var, sub)
-    n2, d2 = polys.rational_function(claim[3], var, sub)
-    if polys.padd(polys.pmul(n1, d2), polys.pneg(polys.pmul(n2, d1))):
+    if cert.get("mixed"):  # var and u = exp(var/m) as independent indeterminates: Σ_j var^j N_j(u) / D(u)
+        ns, _ = polys.mixed_function(("-", claim[2], claim[3]), var, sub)
+        differ = bool(ns)
+    else:
+        n1, d1 = polys.rational_function(claim[2], var, sub)
+        n2, d2 = polys.rational_function(claim[3], var, sub)
+        differ = bool(polys.padd(polys.pmul(n1, d2), polys.pneg(polys.pmul(n2, d1))))
+    if differ:
         if proves:
             raise Failed("the two sides are different rational functions")
         return
@@ -208,27 +218,32 @@ def _all(cert, statement, proves, max_prec):
                           max_prec=max_prec)
 
 
-def _reduction(cert, statement, proves, max_prec):
-    from exactpriv.checker.theorems import TRUSTED
+def _family(cert, statement, proves, max_prec):
+    """A ``forall-family`` statement: the checker derives each family's forall-params statement itself
+    (exactpriv.checker.families) and re-checks the certificate given for it.  Proving needs every family proved;
+    refuting needs one family refuted (by a ``point``)."""
+    from exactpriv.checker.families import family_statements
 
-    if not proves:
-        raise Failed("a reduction proves")
-    steps = cert.get("steps")
-    if not isinstance(steps, list) or not steps:
-        raise Failed("reduction: no steps")
-    same = lambda a, b: json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)  # noqa: E731
-    for k, st in enumerate(steps):
-        if not isinstance(st, dict) or st.get("theorem") not in TRUSTED:
-            raise Failed(f"reduction: step {k} cites {st.get('theorem') if isinstance(st, dict) else st!r}, "
-                         f"not a trusted meta-theorem of the checker")
-        if k and not same(steps[k - 1].get("to"), st.get("from")):
-            raise Failed(f"reduction: step {k} does not start where step {k - 1} ends")
-    if not same(steps[-1].get("to"), statement):
-        raise Failed("reduction: the last step does not end at the row's statement")
-    first = steps[0].get("from")
-    if not isinstance(first, dict):
-        raise Failed("reduction: the first step has no statement")
-    check_certificate(cert.get("family_proof"), first, proves=True, max_prec=max_prec)
+    if statement.get("quantifier") != "forall-family":
+        raise Failed("a family certificate needs a forall-family statement")
+    derived = family_statements(statement)
+    parts = cert.get("families")
+    if not isinstance(parts, list) or len(parts) != len(derived):
+        raise Failed(f"family: {len(derived)} families need {len(derived)} proofs, in order")
+    refuted = []
+    for (name, stmt), part in zip(derived, parts):
+        sub = part.get("proof") if isinstance(part, dict) else None
+        if not proves and sub is None:
+            continue  # a refutation needs one refuted family, not all
+        try:
+            check_certificate(sub, stmt, proves=proves, max_prec=max_prec)
+        except (Failed, NotCheckable) as exc:
+            if proves:
+                raise type(exc)(f"family {name}: {exc} (derived statement: {stmt['claim']})") from None
+            continue
+        refuted.append(name)
+    if not proves and not refuted:
+        raise Failed("family: no family is refuted by its certificate")
 
 
 def _exhaustive(cert, statement, proves, max_prec):
@@ -300,12 +315,17 @@ def _lhopital(cert, statement, proves, max_prec):
         raise Failed(f"the limit is {value!r}: the claim {'fails' if proves else 'holds'}")
 
 
-KINDS = {"point": _point, "identity": _identity, "sign-chart": sign_chart, "interval-bnb": _bnb, "monotone": monotone,
-         "tail": _tail, "lp": _lp, "all": _all, "reduction": _reduction, "exhaustive": _exhaustive, "l'hopital": _lhopital}
+KINDS = {**REWRITES, "point": _point, "identity": _identity, "sign-chart": sign_chart, "interval-bnb": _bnb, "monotone": monotone,
+         "tail": _tail, "lp": _lp, "all": _all, "reduction": reduction, "exhaustive": _exhaustive, "family": _family, "l'hopital": _lhopital}
 
 
-def check_certificate(cert, statement: dict, *, proves: bool, max_prec: int) -> None:
-    """Return when ``cert`` proves (``proves``) or refutes the statement; Failed / NotCheckable otherwise."""
+MAX_NESTING = 8
+_DEPTH = [0]  # how deep the certificate being checked is nested (the checker is single-threaded)
+
+
+def check_certificate(cert, statement: dict, *, proves: bool, max_prec: int):
+    """Return when ``cert`` proves (``proves``) or refutes the statement; Failed / NotCheckable otherwise.  The
+    value returned is the list of trusted meta-theorems the proof rests on (a ``reduction``), else None."""
     if not isinstance(cert, dict):
         raise Failed("a certificate must be an object with a 'kind'")
     kind = cert.get("kind")
@@ -316,9 +336,18 @@ def check_certificate(cert, statement: dict, *, proves: bool, max_prec: int) -> 
     f = KINDS.get(kind)
     if f is None:
         raise NotCheckable(f"certificate kind {kind!r} is not known to this checker")
-    if statement.get("quantifier") not in ("forall-params", "exists", "lp", "limit") and kind not in ("reduction", "lp"):
+    if _DEPTH[0] >= MAX_NESTING:  # every nested rewriting differentiates or rewrites the claim again
+        raise NotCheckable(f"certificates nested deeper than {MAX_NESTING}")
+    if statement.get("quantifier") not in ("forall-params", "exists", "lp", "limit") and kind not in ("reduction", "lp",
+                                                                                                      "family"):
         raise NotCheckable(f"a {kind} certificate for a {statement.get('quantifier')} statement")
+    _DEPTH[0] += 1
     try:
-        f(cert, statement, proves, max_prec)
+        return f(cert, statement, proves, max_prec)
     except CheckerError as exc:
         raise Failed(f"{kind}: {exc}") from None
+    finally:
+        _DEPTH[0] -= 1
+
+
+_rewrites.CHECK = _reductions.CHECK = check_certificate  # nested certificates are checked here

@@ -19,7 +19,7 @@ from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.expressions import evaluate
 from exactpriv.checker.grammar import parse
 
-__all__ = ["monotone", "sign_chart"]
+__all__ = ["coefficient_chart", "monotone", "sign_chart"]
 
 
 def _u_domain(dom, sub: str, var: str):
@@ -157,6 +157,13 @@ def _inside(lo, hi) -> Fraction:
     return Fraction(0)
 
 
+def coefficient_chart(N, D, dom, sub: str, var: str):
+    """(root intervals, [(gap, sign of N/D there)]) of N(u)/D(u) on the image of the variable's domain, the
+    roots isolated by the checker itself."""
+    ivs, signed, _, _ = _chart(N, D, {}, dom, sub, var, "chart")
+    return ivs, signed
+
+
 def sign_chart(cert, statement, proves, max_prec):
     if not proves:
         raise NotCheckable("refuting sign charts are given as points")
@@ -169,6 +176,11 @@ def sign_chart(cert, statement, proves, max_prec):
         Dc = [rational(c, "denominator") for c in reversed(cert.get("denominator", ["1"]))]
         if polys.padd(polys.pmul(Nc, D), polys.pneg(polys.pmul(N, Dc))):
             raise Failed("sign-chart: the certificate's N/D is not the statement's g")
+    if not N:  # g is identically 0 (where it is defined: its denominator may not vanish on the domain)
+        if rel in (">", "<"):
+            raise Failed("sign-chart: g is identically 0, so the strict claim fails")
+        _chart([Fraction(1)], D, {}, dom, sub, var, "sign-chart")
+        return
     ivs, signed, _, _ = _chart(N, D, cert, dom, sub, var, "sign-chart")
     if ivs and rel in (">", "<"):
         raise Failed("sign-chart: g vanishes in the domain, so the strict claim fails there")
@@ -211,8 +223,11 @@ def monotone(cert, statement, proves, max_prec):
                       None)
     last_sign = next((sg for (gl, gh), sg in signed if V.compare(gl, "<", uhi_img) and V.compare(gh, ">=", uhi_img)),
                      None)
-    for end, closed, moves_away in ((lo, lc, first_sign == (1 if up else -1)), (hi, hc, last_sign == (-1 if up else 1))):
+    for end, closed, moves_away, inward in ((lo, lc, first_sign == (1 if up else -1), first_sign == (-1 if up else 1)),
+                                            (hi, hc, last_sign == (-1 if up else 1), last_sign == (1 if up else -1))):
         if isinstance(end, V.Infinite):
+            if inward:  # g moves towards the goal as the variable goes out to this end: its worst value on the last
+                continue  # gap is at the gap's other end, a root of g' checked below or the domain's other end
             raise NotCheckable("monotone: a limit at an infinite end")
         val = evaluate(g, {var: end})
         s = V.sign(val, max_prec=max_prec)

@@ -46,9 +46,12 @@ def run(args, out=None) -> int:
     print(f"{len(report.rows)} rows: " + "; ".join(
         f"{v} {sum(c.values())} ({c[RE_VERIFIED]} re-verified, {c[NOT_CHECKABLE]} not independently checkable, "
         f"{c[FAILED]} FAILED)" for v, c in counts.items()), file=out)
+    st = report.statements()
+    print(f"statements: {st['declarative']} declarative, {st['custom']} custom Python code (not independently "
+          f"checkable)", file=out)
     print(report.bank, file=out)
     for row in report.rows:
-        if args.all or row.status != RE_VERIFIED or row.note:
+        if args.all or row.status != RE_VERIFIED or row.note or row.trusted:
             print(row.line(), file=out)
     _write_json(args.json, report)
     return EXIT_CHECK_FAILED if report.refused is not None or any(c[FAILED] for c in counts.values()) else 0
@@ -58,8 +61,9 @@ def _write_json(path, report) -> None:
     if not path:
         return
     doc = {"refused": report.refused, "bank": report.bank, "counts": report.counts(),
-           "rows": [{"reading": r.reading, "verdict": r.verdict, "status": r.status, "why": r.why, "note": r.note}
-                    for r in report.rows]}
+           "statements": report.statements(),
+           "rows": [{"reading": r.reading, "verdict": r.verdict, "status": r.status, "why": r.why, "note": r.note,
+                     "trusted": r.trusted, "custom": r.custom} for r in report.rows]}
     import tempfile
 
     # all or nothing: a temporary file beside the target, renamed over it (no half-written JSON after a crash)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from exactpriv.checker import values as V
@@ -38,9 +39,16 @@ def evaluate(node, env: dict, *, max_prec: int = V.MAX_PREC):
         if kind == "/":
             return V.div(a, b)
         return V.power(a, b)
+    if kind == "call" and node[1] == "sum":
+        return _sum(node[2], env, max_prec)
     if kind == "call":
         args = [evaluate(a, env, max_prec=max_prec) for a in node[2]]
         f = node[1]
+        if f == "binomial":
+            n, k = (_integer(a, "binomial") for a in args) if len(args) == 2 else (None, None)
+            if n is None or n < 0:
+                raise Failed("binomial(n, k) takes two integers, n >= 0")
+            return Fraction(math.comb(n, k)) if 0 <= k <= n else Fraction(0)
         if f in ("min", "max"):
             best = args[0]
             for a in args[1:]:
@@ -56,6 +64,10 @@ def evaluate(node, env: dict, *, max_prec: int = V.MAX_PREC):
             return V.exp(x)
         if f == "sqrt":
             return V.sqrt(x)
+        if f == "floor":
+            if not isinstance(x, Fraction):
+                raise NotCheckable(f"floor of {x!r} (the checker takes floors of rationals)")
+            return Fraction(math.floor(x))
         if f == "abs":
             return V.neg(x) if V.sign(x, max_prec=max_prec) < 0 else x
         if f == "tanh":
@@ -66,6 +78,31 @@ def evaluate(node, env: dict, *, max_prec: int = V.MAX_PREC):
     if kind in ("cmp", "and", "or", "not"):
         return truth(node, env, max_prec=max_prec)
     raise Failed(f"cannot evaluate {kind!r}")
+
+
+#: the most terms a sum(index, lo, hi, body) may have
+MAX_SUM_TERMS = 10_000
+
+
+def _integer(v, where: str) -> int:
+    if not (isinstance(v, Fraction) and v.denominator == 1):
+        raise Failed(f"{where}: {v!r} is not an integer")
+    return int(v)
+
+
+def _sum(args, env: dict, max_prec: int):
+    """sum(l, lo, hi, body) = Σ_{l = lo}^{hi} body, lo and hi integers (an empty sum is 0)."""
+    if len(args) != 4 or args[0][0] != "name":
+        raise Failed("sum takes (index, lo, hi, body)")
+    index = args[0][1]
+    lo = _integer(evaluate(args[1], env, max_prec=max_prec), "sum's lower end")
+    hi = _integer(evaluate(args[2], env, max_prec=max_prec), "sum's upper end")
+    if hi - lo >= MAX_SUM_TERMS:
+        raise NotCheckable(f"a sum of {hi - lo + 1} terms (the checker adds at most {MAX_SUM_TERMS})")
+    total = Fraction(0)
+    for l in range(lo, hi + 1):
+        total = V.add(total, evaluate(args[3], {**env, index: Fraction(l)}, max_prec=max_prec))
+    return total
 
 
 def value_of(x):

@@ -16,7 +16,7 @@ __all__ = ["FUNCTIONS", "names", "parse"]
 
 MAX_CHARS = 4000
 MAX_DEPTH = 64
-FUNCTIONS = {"log", "exp", "sqrt", "tanh", "abs", "min", "max", "Min", "Max"}
+FUNCTIONS = {"log", "exp", "sqrt", "tanh", "abs", "min", "max", "Min", "Max", "binomial", "floor", "sum"}
 _TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|([A-Za-z_][A-Za-z_0-9']*)|(\*\*|<=|>=|==|!=|[-+*/^(),<>]))")
 
 
@@ -168,9 +168,12 @@ def parse(text) -> tuple:
 
 
 def names(node) -> set[str]:
-    """The free names of a parse tree."""
+    """The free names of a parse tree (the index of a ``sum`` is bound)."""
     if node[0] == "name":
         return {node[1]}
+    if node[0] == "call" and node[1] == "sum" and len(node[2]) == 4 and node[2][0][0] == "name":
+        index, lo, hi, body = node[2]
+        return names(lo) | names(hi) | (names(body) - {index[1]})
     out: set[str] = set()
     for child in node[1:]:
         if isinstance(child, tuple):

@@ -13,6 +13,8 @@ import itertools
 from fractions import Fraction
 
 from exactpriv.checker import values as V
+from exactpriv.checker.dependence import joint_k, pairwise_k, source_tv
+from exactpriv.checker.distortion import eps_tilde
 from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.witness import Instance
 
@@ -41,11 +43,30 @@ def _prior(inst: Instance):
     return inst.prior
 
 
-def pure_dp(inst: Instance, **_):
+def pure_dp(inst: Instance, *, neighbours="space", **_):
     """ε of pure DP: max over neighbours x ~ x' and outputs y of ln P(y|x)/P(y|x')
-    (Dwork, McSherry, Nissim, Smith 2006, Def. 1; Dwork–Roth 2014, Def. 2.4 with δ = 0)."""
+    (Dwork, McSherry, Nissim, Smith 2006, Def. 1; Dwork–Roth 2014, Def. 2.4 with δ = 0).  ``neighbours``:
+    "space" (the witness's neighbour relation) or "datasets" (record sequences whose datasets — multisets of
+    values — are at histogram L1 distance 2: Wu, Xia, He, Def. 2's Z-form, eq. (7))."""
     P = _mech(inst)
-    return _max_log_ratio((P[a][y], P[b][y]) for a, b in inst.neighbours for y in range(len(P[a])))
+    pairs = inst.neighbours if neighbours == "space" else _dataset_neighbours(inst, neighbours)
+    return _max_log_ratio((P[a][y], P[b][y]) for a, b in pairs for y in range(len(P[a])))
+
+
+def _dataset_neighbours(inst: Instance, neighbours) -> list:
+    if neighbours != "datasets":
+        raise Failed(f"neighbours {neighbours!r} is not 'space' or 'datasets'")
+    if inst.records is None:
+        raise Failed("dataset neighbours need records (a Hamming space)")
+    hist = []
+    for inp in inst.inputs:
+        h: dict = {}
+        for i, c in enumerate(inp):
+            v = str(inst.records[i][c])
+            h[v] = h.get(v, 0) + 1
+        hist.append(h)
+    return [(a, b) for a in range(len(hist)) for b in range(len(hist)) if a != b
+            and sum(abs(hist[a].get(v, 0) - hist[b].get(v, 0)) for v in set(hist[a]) | set(hist[b])) == 2]
 
 
 def approx_dp(inst: Instance, *, epsilon, **_):
@@ -63,6 +84,38 @@ def approx_dp(inst: Instance, *, epsilon, **_):
         if V.compare(total, ">", best):
             best = total
     return best
+
+
+def approx_dp_epsilon(inst: Instance, *, delta, **_):
+    """ε(δ) of (ε, δ)-DP: the smallest ε ≥ 0 with δ(ε) ≤ δ (Dwork–Roth 2014, Def. 2.4), δ(ε) the hockey-stick
+    maximum of :func:`approx_dp`; per pair, t ↦ Σ_y max(0, P(y|x) − t P(y|x')) is convex, decreasing and linear
+    between the ratios P(y|x)/P(y|x'), so its crossing of δ is (A − δ)/B on one piece: ln of a rational, or +oo
+    when the mass on outputs x' never produces exceeds δ."""
+    P = _mech(inst)
+    if not isinstance(delta, Fraction) or delta < 0:
+        raise Failed(f"delta {delta!r} is not a rational >= 0")
+    worst = Fraction(1)
+    for a, b in inst.neighbours:
+        pa, pb = P[a], P[b]
+
+        def hockey(t):
+            return sum((p - t * q for p, q in zip(pa, pb) if p > t * q), _ZERO)
+
+        if sum((p for p, q in zip(pa, pb) if q == 0), _ZERO) > delta:
+            return V.INF
+        if hockey(Fraction(1)) <= delta:
+            continue
+        lo = Fraction(1)
+        for r in sorted({p / q for p, q in zip(pa, pb) if q > 0 and p / q > 1}) + [None]:
+            if r is not None and hockey(r) > delta:
+                lo = r
+                continue
+            live = [(p, q) for p, q in zip(pa, pb) if q == 0 or p / q > lo]
+            A, B = sum((p for p, _ in live), _ZERO), sum((q for _, q in live), _ZERO)
+            t = max((A - delta) / B, lo) if B else lo
+            worst = max(worst, t)
+            break
+    return V.log(worst)
 
 
 def tv_dp(inst: Instance, **_):
@@ -132,6 +185,11 @@ def mutual_information(inst: Instance, *, record=None, **_):
         for y, m in enumerate(row):
             pairs[(key, y)] = pairs.get((key, y), _ZERO) + m
     return _mi(pairs)
+
+
+def record_mutual_information(inst: Instance, **_):
+    """max over records i of I(X_i;Y) under the prior (Wu, Xia, He, Theorem 3 and Corollary 2's left side)."""
+    return _max(mutual_information(inst, record=Fraction(i)) for i in range(inst.n))
 
 
 def _record(inst: Instance, record) -> int:
@@ -397,6 +455,23 @@ def negative_membership(inst: Instance, **_):
     return _membership(inst, False)
 
 
+def least_possible_maxima(inst: Instance, **_):
+    """min over outputs y of s_y = |M_y|, M_y the maxima max(T) of the non-empty datasets T with P(y|T) > 0 (the
+    proof of Li et al. 2013, Proposition 5.3: "in any case, we always have s_j >= k"); entities are ordered as
+    the space's universe, inputs are membership vectors."""
+    P = _mech(inst)
+    if inst.records is None or any(len(a) != 2 for a in inst.records):
+        raise Failed("the possible maxima need a subsets space (entities present or absent)")
+    maxima = [set() for _ in P[0]]
+    for x, inp in enumerate(inst.inputs):
+        present = [i for i, c in enumerate(inp) if c]
+        if present:
+            for y, q in enumerate(P[x]):
+                if q > 0:
+                    maxima[y].add(max(present))
+    return Fraction(min(len(m) for m in maxima))
+
+
 def two_point_membership(inst: Instance, *, remaining="marginal", **_):
     """γ of membership privacy for Zhao's two-point family D* (Zhao 2019, Def. 3 and eqs. (24)–(25)): D_{i,K} puts
     mass p on (X_i = x_i, X_K = x_K) and 1 − p on (x_i', x_K), the other records K̄ drawn from the prior's marginal
@@ -438,7 +513,7 @@ def capacity(inst: Instance, **_):
     if hint is None:
         if all(row == P[0] for row in P):
             return _ZERO
-        raise NotCheckable("capacity needs the optimal input distribution as the witness's hint")
+        hint = {"input": [Fraction(1, len(P))] * len(P), "default": True}  # optimal for symmetric channels
     p = [Fraction(v) for v in hint.get("input", [])] if isinstance(hint, dict) else []
     if len(p) != len(P) or any(v < 0 for v in p) or sum(p) != 1:
         raise Failed("the capacity hint's input is not a distribution over the inputs")
@@ -451,44 +526,33 @@ def capacity(inst: Instance, **_):
         if p[x]:
             info = V.add(info, V.mul(p[x], d))
     if not V.compare(_max(divs), "==", info):
+        if hint.get("default"):
+            raise NotCheckable("capacity needs the optimal input distribution as the witness's hint (the uniform "
+                               "input is not optimal)")
         raise Failed("the capacity hint's input is not optimal (max_x D(P_x ‖ q) exceeds I(p))")
     return info
 
 
-def pairwise_k(inst: Instance, **_):
-    """k = 1 + the largest degree of the pairwise dependency graph of the prior's records (records i, j joined when
-    X_i and X_j are not independent): Wu–Xia–He's "independent to at least n − k other sources" read pairwise."""
-    p = _prior(inst)
-    degree = [0] * inst.n
-    for i, j in itertools.combinations(range(inst.n), 2):
-        mi, mj, mij = {}, {}, {}
-        for x, q in enumerate(p):
-            a, b = inst.code(x, i), inst.code(x, j)
-            mi[a] = mi.get(a, _ZERO) + q
-            mj[b] = mj.get(b, _ZERO) + q
-            mij[(a, b)] = mij.get((a, b), _ZERO) + q
-        if any(mij.get((a, b), _ZERO) != mi[a] * mj[b] for a in mi for b in mj):
-            degree[i] += 1
-            degree[j] += 1
-    return Fraction(1 + max(degree, default=0))
-
-
 NOTIONS = {
-    "pure_dp": pure_dp, "approx_dp": approx_dp, "tv_dp": tv_dp, "kl_dp": kl_dp, "renyi_dp": renyi_dp,
-    "mutual_information": mutual_information, "conditional_mi": conditional_mi,
+    "pure_dp": pure_dp, "approx_dp": approx_dp, "approx_dp_epsilon": approx_dp_epsilon, "tv_dp": tv_dp,
+    "kl_dp": kl_dp, "renyi_dp": renyi_dp,
+    "mutual_information": mutual_information, "record_mutual_information": record_mutual_information,
+    "conditional_mi": conditional_mi,
     "prior_posterior_kl": prior_posterior_kl, "identifiability": identifiability, "bayesian_dp": bayesian_dp,
     "identity_dp": identity_dp, "semantic_privacy": semantic_privacy,
     "bayesian_semantic_privacy": bayesian_semantic_privacy, "positive_membership": positive_membership,
     "negative_membership": negative_membership, "capacity": capacity, "pairwise_k": pairwise_k,
-    "two_point_membership": two_point_membership,
+    "two_point_membership": two_point_membership, "least_possible_maxima": least_possible_maxima,
+    "joint_k": joint_k, "source_tv": source_tv, "eps_tilde": eps_tilde,
 }
 
 #: Parameters that are numbers (evaluated as expressions); the others are conventions (strings).
-_NUMERIC = {"epsilon", "alpha", "record"}
+_NUMERIC = {"epsilon", "alpha", "record", "delta"}
 
 
 def evaluate_notion(inst: Instance, spec: dict):
     """The value of the measure ``spec`` ({"notion": name, parameters...}) on the instance."""
+    from exactpriv.checker.constructions import OPERATORS, apply_operators
     from exactpriv.checker.expressions import evaluate
 
     if not isinstance(spec, dict) or not isinstance(spec.get("notion"), str):
@@ -497,11 +561,14 @@ def evaluate_notion(inst: Instance, spec: dict):
     f = NOTIONS.get(name)
     if f is None:
         raise NotCheckable(f"notion {name!r} is not implemented by the checker")
+    if "pair" in spec or "on" in spec:
+        raise NotCheckable(f"measure parameters 'pair' and 'on' are read on symbolic families only")
     if spec.get("mechanism") is not None:
         inst = inst.with_mechanism(spec["mechanism"])
+    inst = apply_operators(inst, spec, dict(inst.params))
     kwargs = {}
     for k, v in spec.items():
-        if k in ("notion", "mechanism"):
+        if k in ("notion", "mechanism") or k in OPERATORS:
             continue
         if not isinstance(v, str):
             raise Failed(f"parameter {k} of {name} must be a string")

@@ -112,6 +112,24 @@ def _variations(seq, x) -> int:
     return sum(1 for a, b in zip(signs, signs[1:]) if a != b)
 
 
+def root_counter(p):
+    """count_roots(p, ·, ·) at rational ends with p's Sturm sequence computed once and evaluated by python-flint's
+    exact fmpq_poly (many intervals of one polynomial with large coefficients)."""
+    import flint
+
+    p = squarefree(p)
+    if len(p) <= 1:
+        return lambda lo, hi: 0
+    seq = [flint.fmpq_poly([flint.fmpq(c.numerator, c.denominator) for c in q]) for q in _sturm(p)]
+
+    def variations(x: Fraction) -> int:
+        v = flint.fmpq(x.numerator, x.denominator)
+        signs = [s for s in ((q(v) > 0) - (q(v) < 0) for q in seq) if s]
+        return sum(1 for a, b in zip(signs, signs[1:]) if a != b)
+
+    return lambda lo, hi: variations(lo) - variations(hi)
+
+
 def count_roots(p, lo, hi) -> int:
     """Distinct real roots of p in the half-open interval (lo, hi] (ends rational or ±oo), by Sturm's theorem."""
     p = squarefree(p)
@@ -137,17 +155,33 @@ def _pow(rf: _RF, k: int) -> _RF:
     return out
 
 
+def const(node):
+    """The value of a constant subtree (numbers under + − · /, e.g. the (1/2) written by a printer), else None."""
+    k = node[0]
+    if k == "num":
+        return node[1]
+    if k == "neg":
+        a = const(node[1])
+        return None if a is None else -a
+    if k in ("+", "-", "*", "/"):
+        a, b = const(node[1]), const(node[2])
+        if a is None or b is None or (k == "/" and b == 0):
+            return None
+        return a + b if k == "+" else a - b if k == "-" else a * b if k == "*" else a / b
+    return None
+
+
 def _linear_in(node, var: str):
     """node = c·var (c rational) → c, else None."""
     if node == ("name", var):
         return Fraction(1)
-    if node[0] == "*" and node[1][0] == "num" and node[2] == ("name", var):
-        return node[1][1]
-    if node[0] == "*" and node[2][0] == "num" and node[1] == ("name", var):
-        return node[2][1]
-    if node[0] == "/" and node[2][0] == "num" and node[2][1] != 0:
+    if node[0] == "*" and const(node[1]) is not None and node[2] == ("name", var):
+        return const(node[1])
+    if node[0] == "*" and const(node[2]) is not None and node[1] == ("name", var):
+        return const(node[2])
+    if node[0] == "/" and const(node[2]) not in (None, 0):
         c = _linear_in(node[1], var)
-        return None if c is None else c / node[2][1]
+        return None if c is None else c / const(node[2])
     if node[0] == "neg":
         c = _linear_in(node[1], var)
         return None if c is None else -c
@@ -191,6 +225,10 @@ def rational_function(text, var: str, substitution: str):
             e = node[2][1] if node[2][0] == "num" else (-node[2][1][1] if node[2][1][0] == "num" else None)
             if isinstance(e, Fraction) and e.denominator == 1 and abs(e) <= 64:
                 return _pow(go(node[1]), int(e))
+        if kind == "call" and node[1] == "exp":
+            e = _exp_of(node[2][0])
+            if e is not None:
+                return e
         if kind == "call" and node[1] in ("exp", "tanh") and scale is not None:
             c = _linear_in(node[2][0], var)
             if c is not None:
@@ -202,5 +240,140 @@ def rational_function(text, var: str, substitution: str):
                     return _RF(pmul(padd(e2.n, pneg(e2.d)), e2.d), pmul(padd(e2.n, e2.d), e2.d))
         raise NotCheckable(f"the expression is not a rational function of u = {substitution!r}")
 
+    def _terms(arg, c, out) -> bool:
+        """Distribute c·arg over + and − and rational factors into out [(c, log(E) | var | number)]."""
+        k = arg[0]
+        if k in ("+", "-"):
+            return _terms(arg[1], c, out) and _terms(arg[2], c if k == "+" else -c, out)
+        if k == "neg":
+            return _terms(arg[1], -c, out)
+        if const(arg) is not None:
+            out.append((c, ("num", const(arg))))
+            return True
+        if k == "*" and const(arg[1]) is not None:
+            return _terms(arg[2], c * const(arg[1]), out)
+        if k == "*" and const(arg[2]) is not None:
+            return _terms(arg[1], c * const(arg[2]), out)
+        if k == "/" and const(arg[2]) not in (None, 0):
+            return _terms(arg[1], c / const(arg[2]), out)
+        if (k == "call" and arg[1] == "log") or arg == ("name", var):
+            out.append((c, arg))
+            return True
+        return False
+
+    def _exp_of(arg):
+        """exp of a sum of c·log(E) (c·... an integer), c·var (c·m an integer) and 0, as an _RF; else None."""
+        terms = []
+        if not _terms(arg, Fraction(1), terms):
+            return None
+        out = _RF([Fraction(1)], [Fraction(1)])
+        for c, node in terms:
+            if node[0] == "num":
+                if c * node[1] != 0:
+                    return None  # e^q for a rational q ≠ 0 is transcendental
+                continue
+            if node[0] == "name":
+                if scale is None or (c * scale).denominator != 1:
+                    return None
+                f = _pow(_RF([Fraction(0), Fraction(1)], [Fraction(1)]), int(c * scale))
+            else:
+                if c.denominator != 1 or abs(c) > 64:
+                    return None
+                base = go(node[2][0])
+                if not base.n:
+                    return None
+                f = _pow(base, int(c))
+            out = _RF(pmul(out.n, f.n), pmul(out.d, f.d))
+        return out
+
     rf = go(parse(text) if isinstance(text, str) else text)
     return rf.n, rf.d
+
+
+def ppow(p, k: int):
+    out = [Fraction(1)]
+    for _ in range(k):
+        out = pmul(out, p)
+    return out
+
+
+def scale_of(substitution: str, var: str) -> int:
+    """m of a substitution "u = exp(var/m)"."""
+    sub = parse(substitution.split("=", 1)[1]) if isinstance(substitution, str) and "=" in substitution else None
+    c = _linear_in(sub[2][0], var) if sub is not None and sub[0] == "call" and sub[1] == "exp" else None
+    if c is None or c <= 0 or c.numerator != 1:
+        raise NotCheckable(f"substitution {substitution!r} (the checker takes u = exp({var}/m) here)")
+    return c.denominator
+
+
+def _mtrim(ns):
+    ns = [_trim(n) for n in ns]
+    while ns and not ns[-1]:
+        ns.pop()
+    return ns
+
+
+def mixed_function(text, var: str, substitution: str):
+    """g(var) = Σ_j var^j·N_j(u) / D(u) under u = exp(var/m), with var and u treated as independent
+    indeterminates: returns ([N_0, N_1, …], D).  An identity of such forms is an identity of the functions
+    (substituting u = exp(var/m) into an identity of polynomials keeps it), and for var ≥ 0 the sign of g
+    follows from the signs of the coefficients N_j/D (the ``powers`` certificate).  Division only by
+    expressions free of var outside exp."""
+    sub = parse(substitution.split("=", 1)[1]) if isinstance(substitution, str) and "=" in substitution else None
+    c = _linear_in(sub[2][0], var) if sub is not None and sub[0] == "call" and sub[1] == "exp" else None
+    if c is None or c <= 0 or c.numerator != 1:
+        raise NotCheckable(f"substitution {substitution!r} (mixed forms take u = exp({var}/m))")
+    one = [Fraction(1)]
+
+    def add(a, b, sign=1):
+        (na, da), (nb, db) = a, b
+        n = max(len(na), len(nb))
+        out = [padd(pmul(na[j] if j < len(na) else [], db),
+                    [sign * x for x in pmul(nb[j] if j < len(nb) else [], da)]) for j in range(n)]
+        return _mtrim(out), pmul(da, db)
+
+    def mul(a, b):
+        (na, da), (nb, db) = a, b
+        if len(na) + len(nb) > 10:
+            raise NotCheckable("a polynomial in the variable of degree above 8")
+        out = [[] for _ in range(max(len(na) + len(nb) - 1, 0))]
+        for i, p in enumerate(na):
+            for k, q in enumerate(nb):
+                out[i + k] = padd(out[i + k], pmul(p, q))
+        return _mtrim(out), pmul(da, db)
+
+    def go(node):
+        kind = node[0]
+        if kind in ("num", "neg", "+", "-", "*", "/", "**") or (kind == "name" and node[1] == var):
+            if kind == "num":
+                return _mtrim([[node[1]]]), one
+            if kind == "name":
+                return [[], one], one
+            if kind == "neg":
+                n, d = go(node[1])
+                return [pneg(p) for p in n], d
+            if kind == "**":
+                e = node[2][1] if node[2][0] == "num" else None
+                if isinstance(e, Fraction) and e.denominator == 1 and 0 <= e <= 16:
+                    out = ([one], one)
+                    base = go(node[1])
+                    for _ in range(int(e)):
+                        out = mul(out, base)
+                    return out
+            else:
+                a, b = go(node[1]), go(node[2])
+                if kind == "+":
+                    return add(a, b)
+                if kind == "-":
+                    return add(a, b, -1)
+                if kind == "*":
+                    return mul(a, b)
+                if kind == "/":
+                    j0 = len(b[0]) - 1  # a divisor var^j0·N(u)/D(u): exact when a's lower coefficients vanish
+                    if not b[0] or not b[0][j0] or any(b[0][:j0]) or any(a[0][:j0]):
+                        raise NotCheckable("division by an expression in the variable outside exp")
+                    return [pmul(p, b[1]) for p in a[0][j0:]], pmul(a[1], b[0][j0])
+        n, d = rational_function(node, var, substitution)  # exp(k·var/m), tanh, and other u-only parts
+        return _mtrim([n]), d
+
+    return go(parse(text) if isinstance(text, str) else text)

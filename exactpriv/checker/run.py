@@ -23,9 +23,14 @@ class RowResult:
     why: str = ""
 
     note: str = ""  # e.g. the verdict differs from the one the bank expects (not an error of the evidence)
+    custom: bool = False  # the row states its reading as custom Python code (no declarative form)
+    declarative: bool = False  # the row states its reading as a declarative statement
+    trusted: str = ""  # the meta-theorems a re-verified proof rests on (trusted, not re-proved)
 
     def line(self) -> str:
         tail = self.status if self.status == RE_VERIFIED else f"{self.status} ({self.why})"
+        if self.trusted:
+            tail += f" (trusting {self.trusted})"
         return f"{self.reading:<60} {self.verdict:<13} {tail}" + (f"; {self.note}" if self.note else "")
 
 
@@ -39,6 +44,12 @@ class Report:
     @property
     def ok(self) -> bool:
         return self.refused is None and all(r.status != FAILED for r in self.rows)
+
+    def statements(self) -> dict[str, int]:
+        """How many rows state their reading declaratively and how many as custom Python code (a claim that is not
+        encodable has neither)."""
+        return {"declarative": sum(1 for r in self.rows if r.declarative),
+                "custom": sum(1 for r in self.rows if r.custom)}
 
     def counts(self) -> dict[str, dict[str, int]]:
         out: dict[str, dict[str, int]] = {}
@@ -157,6 +168,14 @@ def _coverage(order: list[str], readings: list[str]) -> str:
 
 
 def check_row(row: dict, *, binding: dict, manifest: dict | None, effort: dict) -> RowResult:
+    out = _check_row(row, binding=binding, manifest=manifest, effort=effort)
+    statement = row.get("statement")
+    out.custom = isinstance(statement, dict) and "custom" in statement
+    out.declarative = isinstance(statement, dict) and "quantifier" in statement
+    return out
+
+
+def _check_row(row: dict, *, binding: dict, manifest: dict | None, effort: dict) -> RowResult:
     rid = reading_id(row)
     verdict = row.get("verdict")
     shown = verdict if isinstance(verdict, str) else repr(verdict)
@@ -174,7 +193,7 @@ def check_row(row: dict, *, binding: dict, manifest: dict | None, effort: dict) 
                 raise Failed(f"the statement differs from the bank's statement of {rid}")
         from exactpriv.checker import verdicts
 
-        verdicts.check(row, entry=entry, effort=effort)
+        trusted = verdicts.check(row, entry=entry, effort=effort)
     except Failed as exc:
         return RowResult(rid, shown, FAILED, str(exc))
     except NotCheckable as exc:
@@ -185,7 +204,7 @@ def check_row(row: dict, *, binding: dict, manifest: dict | None, effort: dict) 
         # malformed evidence reaching arithmetic (a missing key, a row that is not a list): the row fails,
         # the checker goes on
         return RowResult(rid, shown, FAILED, f"malformed evidence: {type(exc).__name__}: {exc}")
-    out = RowResult(rid, shown, RE_VERIFIED)
+    out = RowResult(rid, shown, RE_VERIFIED, trusted=", ".join(trusted or ()))
     if entry is not None and entry.get("expected") not in (None, verdict):
         out.note = f"the bank expects {entry['expected']}"
     return out

@@ -12,7 +12,7 @@ from exactpriv.checker.witness import Instance
 
 __all__ = ["QUANTIFIERS", "claim_on", "hypotheses_hold", "measure_env"]
 
-QUANTIFIERS = ("forall-instances", "forall-params", "exists", "lp", "limit")
+QUANTIFIERS = ("forall-instances", "forall-params", "forall-family", "exists", "lp", "limit")
 
 
 def _product_of_marginals(inst: Instance) -> bool:
@@ -48,6 +48,18 @@ def _pairwise_independent(inst: Instance) -> bool:
     return True
 
 
+def _dataset_mechanism(inst: Instance) -> bool:
+    """Every mechanism of the witness is a function of the dataset: its rows agree on record sequences with the
+    same multiset of values (Wu, Xia, He, Sec. 2.3: "M(y) = M(z) for any two y, z in D_x")."""
+    for P in [inst.P] + [m[1] for m in inst.extra.values()]:
+        seen: dict = {}
+        for x, row in enumerate(P):
+            key = tuple(sorted(str(inst.records[i][c]) for i, c in enumerate(inst.inputs[x])))
+            if seen.setdefault(key, row) != row:
+                return False
+    return True
+
+
 def hypotheses_hold(statement: dict, inst: Instance, env: dict) -> str | None:
     """None when the instance meets every hypothesis, else the name of the first it fails."""
     hyps = statement.get("hypotheses", [])
@@ -66,6 +78,8 @@ def hypotheses_hold(statement: dict, inst: Instance, env: dict) -> str | None:
             ok = inst.prior is not None and _product_of_marginals(inst)
         elif h == "prior_pairwise_independent":
             ok = inst.prior is not None and _pairwise_independent(inst)
+        elif h == "mechanism_dataset":
+            ok = inst.P is not None and _dataset_mechanism(inst)
         elif h.startswith("range:"):
             ok = truth(h[len("range:"):], env)
         else:
@@ -86,9 +100,27 @@ def measure_env(statement: dict, inst: Instance) -> dict:
     measures = statement.get("measures", {})
     if not isinstance(measures, dict):
         raise Failed("'measures' must be an object")
+    if statement.get("family") is not None:
+        inst = family_member(statement["family"], inst, env)
     for name, spec in measures.items():
         env[name] = evaluate_notion(inst, spec)
     return env
+
+
+def family_member(family, inst: Instance, env: dict) -> Instance:
+    """The statement's family member at the witness (a construction, or the first of ``{"any": [...]}`` that
+    the witness is a member of)."""
+    from exactpriv.checker.constructions import member
+
+    if isinstance(family, dict) and isinstance(family.get("any"), list):
+        refusals = []
+        for f in family["any"]:
+            try:
+                return member(f, inst, env)
+            except Failed as exc:
+                refusals.append(str(exc))
+        raise Failed("the witness is a member of none of the statement's families: " + "; ".join(refusals))
+    return member(family, inst, env)
 
 
 def claim_on(statement: dict, inst: Instance, *, max_prec: int) -> tuple[bool | None, dict]:

@@ -281,6 +281,15 @@ def exp(a):
         for p, v in a.c.items():
             out *= Fraction(p) ** int(v)
         return out
+    if isinstance(a, LogForm) and a.q0 == 0 and all((2 * v).denominator == 1 for v in a.c.values()) \
+            and sum(abs(v) for v in a.c.values()) <= 10_000:
+        # Π p^(k/2) = r·√d with d the product of the primes of odd k: a quadratic surd, exact (e^{ε/2} at e^ε = 2)
+        r, d = Fraction(1), 1
+        for p, v in a.c.items():
+            k = int(2 * v)
+            r *= Fraction(p) ** (k // 2)
+            d *= p if k % 2 else 1
+        return Surd(Fraction(0), r, d)
     return _real(f"exp({a!r})", lambda x: x.exp(), a)
 
 

@@ -13,7 +13,8 @@ __all__ = ["check"]
 CLASSES = ("as-written", "boundary", "convention", "variant")
 
 
-def check(row: dict, *, entry: dict | None, effort: dict) -> None:
+def check(row: dict, *, entry: dict | None, effort: dict):
+    """Return when the row's evidence holds (with the trusted meta-theorems a proof rests on, if any)."""
     verdict = row["verdict"]
     statement = row.get("statement")
     if verdict == "NOT_ENCODABLE":
@@ -45,7 +46,8 @@ def check(row: dict, *, entry: dict | None, effort: dict) -> None:
             raise Failed("a PROVED row needs a certificate")
         if row.get("witness") is not None:
             raise Failed("a PROVED row carries a witness")
-        check_certificate(cert, statement, proves=True, max_prec=max_prec)
+        return check_certificate(cert, statement, proves=True, max_prec=max_prec)
+    return None
 
 
 def _check_effort(row: dict, effort: dict) -> int:
@@ -77,7 +79,21 @@ def _refuted(row: dict, statement: dict, entry: dict | None, max_prec: int) -> N
     if holds:
         raise Failed("the claim holds on the witness (recomputed), so it does not refute")
     _check_values(row.get("values"), env, max_prec)
-    _check_class(row, entry, positive=inst.positive())
+    _check_class(row, entry, positive=_positive(statement, inst, env, max_prec))
+
+
+def _positive(statement: dict, inst, env: dict, max_prec: int) -> bool:
+    """Whether the witness is non-degenerate: every mechanism entry and prior mass positive, and the statement's
+    ``degenerate`` formula over the witness's parameters (its degenerate points, e.g. "p == 0 or p == 1", or a
+    parameter end point "n == k") false there."""
+    if "degenerate" in statement:
+        from exactpriv.checker.expressions import truth
+
+        if not isinstance(statement["degenerate"], str):
+            raise Failed("'degenerate' must be a formula")
+        if truth(statement["degenerate"], env, max_prec=max_prec):
+            return False
+    return inst.positive()
 
 
 def _check_values(vals, env: dict, max_prec: int) -> None:

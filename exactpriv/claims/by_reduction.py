@@ -155,5 +155,27 @@ def reduction_reading(name: str, *, given: str, measure: str, bound, families, c
                                   seconds=seconds).decision
 
     kw.setdefault("expected", Verdict.PROVED)
+    if prove is None and at is None and given == "pure_dp" and "form" not in kw:
+        kw["form"] = _reduction_form(measure, bound, measure_params)
     return Reading(name, statement, confirming(check, confirm=confirm), tuple(families), prove=prove or by_prover,
                    notes=notes, **kw)
+
+
+def _reduction_form(measure: str, bound, measure_params: Mapping | None) -> dict | None:
+    """The statement a reduction from ε-DP proves, as data (docs/certificates.md): measure(M) ≤ bound(pure_dp(M))
+    for every mechanism — None when the bound or a parameter cannot be written in the checker's grammar."""
+    import sympy
+
+    from exactpriv.certify.checker_format import grammar_text
+    from exactpriv.exact.numbers import EPS
+
+    spec = {"notion": measure}
+    for k, v in (measure_params or {}).items():
+        if isinstance(v, bool) or grammar_text(v) is None:
+            return None
+        spec[k] = grammar_text(v)
+    text = grammar_text(sympy.sympify(bound).xreplace({EPS: sympy.Symbol("A")}))
+    if text is None:
+        return None
+    return {"quantifier": "forall-instances", "measures": {"A": {"notion": "pure_dp"}, "B": spec},
+            "claim": f"B <= {text}"}

@@ -35,6 +35,7 @@ from exactpriv.claims.forms import equality, implication
 from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.claims.model import Claim, Family, Instance, Outcome, Reading
 from exactpriv.claims.relations import NOTIONS, Relation
+from exactpriv.claims.statement_forms import implication_form, inequality_form
 from exactpriv.claims.notions import Notion, _notion
 from exactpriv.claims.symbolic import family_outcome, is_symbolic_instance, limit_subs
 from exactpriv.claims.verdicts import Finding, Verdict
@@ -126,7 +127,7 @@ def with_params(family: Family, params: Sequence[Param]) -> Family:
                 yield replace(inst, label=label, params={**inst.params, **values})
 
     return Family(family.name + "×params", build, family.description, family.slow, family.exhaustive,
-                  family.symbolic)
+                  family.symbolic, family.form)
 
 
 def _typed(check: Callable[[Instance], Outcome], params: Sequence[Param]) -> Callable[[Instance], Outcome]:
@@ -161,6 +162,91 @@ def _relation(given: Notion, measure: Notion, bound_text: str, bound_expr, kind=
         return (Relation(given.name, measure.name, None, "⇏", kind="non-implication"),)
     composable = bound_expr.free_symbols <= {EPS} and not given.params and not measure.params
     return (Relation(given.name, measure.name, bound_expr, bound_text, composable=composable),)
+
+
+def _measure_spec(n: Notion, *, family: bool = False) -> dict | None:
+    """A notion as a measure of a declarative statement (docs/certificates.md), or None when the checker's
+    statements cannot say it (non-numeric parameters, or an operator ``on=`` that does not declare itself as data
+    in its ``checker_operator`` attribute).  On a symbolic family (``family``), δ of approx_dp at ε' is
+    ``epsilon``: an expression in the family's eps and the grid's parameters."""
+    op = None
+    if n.on is not None:
+        op = getattr(n.on, "checker_operator", None)
+        if not family or not isinstance(op, dict):
+            return None
+    if n.at is not None and not (family and n.name == "approx_dp" and n.at == "delta"):
+        return None
+    spec: dict[str, Any] = {"notion": n.name}
+    if op is not None:
+        spec["on"] = op
+    params = dict(n.params)
+    if n.at == "delta":
+        params = {"epsilon": params.pop("eps")}
+    for k, v in params.items():
+        if isinstance(v, bool) or not isinstance(v, (int, Fraction, str)):
+            return None
+        spec[k] = str(v)
+    return spec
+
+
+def _claim_text(left: str, op: str, bound: str, given: str | None, params: Sequence[Param] = ()) -> str | None:
+    """``left op bound`` in the checker's grammar, with the bound's eps read as the measure ``given``."""
+    from exactpriv.certify.checker_format import grammar_text
+
+    expr = _bound(bound, params).expr  # type: ignore[attr-defined]
+    if given is not None:
+        expr = expr.xreplace({EPS: sympy.Symbol(given)})
+    text = grammar_text(expr)
+    return None if text is None else f"{left} {op} {text}"
+
+
+def _one_form(expected, proof_form: dict | None, witness_form: dict | None) -> dict | None:
+    """The reading's one statement when two equivalent data forms exist: a reading expected REFUTED takes the form
+    over named constructions (statement_forms: the checker builds the member at the witness), the others the
+    forall-family form the proof certificates are checked against; either when the other is None."""
+    if expected is not None and Verdict(expected) == Verdict.REFUTED and witness_form is not None:
+        return witness_form
+    return proof_form if proof_form is not None else witness_form
+
+
+def _family_form(families: Sequence[Family], measures: Mapping[str, Notion], claim: str | None,
+                 params: Sequence[Param] = ()) -> dict | None:
+    """The ``forall-family`` statement of a reading over symbolic families only (each an exact mechanism in
+    ``eps`` built without operators), or None when one cannot be written (docs/certificates.md).  With
+    ``params``, one entry per family member and point of the parameters' grids, the point under "params"."""
+    from exactpriv.certify.checker_format import grammar_text
+    from exactpriv.certify.checker_format import family_entry
+    from exactpriv.claims.evidence import space_json
+    from exactpriv.claims.symbolic import family_symbol
+    from exactpriv.mechanisms import Mechanism
+
+    specs = {k: _measure_spec(n, family=True) for k, n in measures.items()}
+    if claim is None or not _all_symbolic(families) or any(v is None for v in specs.values()):
+        return None
+    entries = []
+    for fam in families:
+        for inst in fam.build():
+            M = inst.mechanism
+            if not isinstance(M, Mechanism) or inst.prior is not None or inst.extra or family_symbol(inst) != EPS:
+                return None
+            entry = family_entry(inst.label, "eps", inst.domain or "[0, oo)", space_json(M.inputs),
+                                 M.to_json()["outputs"], M.rows)
+            if entry is None:
+                return None
+            for point in itertools.product(*(p.values for p in params)):
+                texts = {p.name: grammar_text(v) for p, v in zip(params, point)}
+                if any(t is None for t in texts.values()) or any(p.name in inst.params for p in params):
+                    return None
+                entries.append(dict(entry, params=texts) if params else entry)
+    return {"quantifier": "forall-family", "families": entries, "measures": specs, "claim": claim}
+
+
+def _instances_form(measures: Mapping[str, Notion], claim: str | None) -> dict | None:
+    """The ``forall-instances`` statement "claim on every mechanism" (no hypotheses), or None."""
+    specs = {k: _measure_spec(n) for k, n in measures.items()}
+    if claim is None or any(v is None for v in specs.values()):
+        return None
+    return {"quantifier": "forall-instances", "measures": specs, "claim": claim}
 
 
 def implication_claim(id: str, *, given: str | Notion, measure: str | Notion, bound: str,
@@ -210,8 +296,17 @@ def implication_claim(id: str, *, given: str | Notion, measure: str | Notion, bo
         return numeric(inst)
 
     closed = _all_symbolic(families)
+    form = None
+    if not hypotheses:
+        text = _claim_text("B", "<=", bound, "A", params)
+        measures = {"A": g, "B": m}
+        # over symbolic families the statement is about them; proved by reduction it is about every mechanism
+        form = _family_form(families, measures, text, params) if closed else \
+            _instances_form(measures, text) if prove is not None and not params else None
     r = Reading(reading, f"{m.label()}(M) ≤ {bound} with ε = {g.label()}(M)" + _scope(families, params),
                 _typed(check, params), tuple(with_params(fam, params) for fam in families), prove=prove,
+                form=_one_form(expected, form, implication_form(g, m, bound, families=families, params=params,
+                                                                hypotheses=hypotheses)),
                 notes=notes, hypotheses=hypotheses,
                 open_search=not closed, relations=() if closed else _relation(g, m, bound, f.expr),
                 **_reading_kwargs(expected, finding, why))
@@ -248,9 +343,11 @@ def tightness_claim(id: str, *, given: str | Notion, measure: str | Notion, boun
                                   statement=f"{m.label()}(M) == {bound} with eps = {g.label()}(M)")[0]
         return numeric(inst)
 
+    form = None if hypotheses else _family_form(families, {"A": g, "B": m},
+                                                   _claim_text("B", "==", bound, "A", params), params)
     r = Reading(reading, f"{m.label()}(M) = {bound} with ε = {g.label()}(M) on the listed family"
                 + _scope(families, params), _typed(check, params),
-                tuple(with_params(fam, params) for fam in families), notes=notes, hypotheses=hypotheses,
+                tuple(with_params(fam, params) for fam in families), form=form, notes=notes, hypotheses=hypotheses,
                 open_search=False, **_reading_kwargs(expected, finding, why))
     return Claim(id, title or f"{bound} is attained", source, quote or r.statement, "tightness", [r])
 
@@ -363,10 +460,15 @@ def _family_inequality(id, *, measure, op, bound, families, params, hypotheses, 
                                   statement=f"{m.label()}(M(eps)) {op} {bound}")[0]
         return numeric(inst)
 
+    form = None if hypotheses else _family_form(families, {"B": m}, _claim_text("B", op, bound, None, params),
+                                                   params)
     r = Reading(reading, f"{m.label()}(M(ε)) {op} {bound} for every member M(ε)" + _scope(families, params),
                 _typed(check, params),
                 tuple(with_params(fam, params) for fam in families), notes=notes, hypotheses=hypotheses,
-                open_search=False, **_reading_kwargs(expected, finding, why))
+                open_search=False,
+                form=_one_form(expected, form, inequality_form(m, op, bound, families=families, params=params,
+                                                               hypotheses=hypotheses)),
+                **_reading_kwargs(expected, finding, why))
     return Claim(id, title or f"{m.label()} {op} {bound}", source, quote or r.statement, "inequality", [r])
 
 

@@ -29,7 +29,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "MANIFEST", "bank_binding", "bank_source", "custom_count", "document_banks",
            "evidence_document", "evidence_row", "manifest", "manifest_entry", "manifest_json", "manifest_path", "point_json",
-           "reading_id", "reading_kind", "source_sha256", "statement_of", "witness_of", "write_manifest"]
+           "reading_id", "reading_kind", "source_sha256", "space_json", "statement_of", "witness_of", "write_manifest"]
 
 FORMAT, FORMAT_VERSION = "exactpriv-evidence", 1
 MANIFEST = "MANIFEST.json"
@@ -193,7 +193,7 @@ def manifest_path(bank) -> Path | None:
 
 def write_manifest(bank) -> Path:
     """(Re)write ``bank``'s manifest from the loaded bank (after a reading is added, renamed or given a form)."""
-    from exactpriv.io import write_atomic
+    from exactpriv.files import write_atomic
 
     path = manifest_path(bank)
     if path is None:
@@ -241,10 +241,21 @@ def _canonical_order(v) -> str:
     return json.dumps(v, sort_keys=True, ensure_ascii=False)
 
 
+def space_json(space) -> dict:
+    """A space as a witness's ``space`` (docs/certificates.md, "Witnesses")."""
+    return _space(space)
+
+
 def _space(space) -> dict:
+    from exactpriv.spaces import Subsets
+
+    if isinstance(space, Subsets):  # membership vectors over the universe, in the space's own order
+        return {"type": "subsets", "universe": [_jsonable(u) for u in space.universe]}
     doc = space.to_json()
     if doc.get("type") == "hamming" and "values" in doc:
         return {"type": "hamming", "values": doc["values"], "n": doc["n"]}
+    if doc.get("type") == "hamming" and "alphabets" in doc:  # records with their own value sets
+        return {"type": "hamming", "alphabets": doc["alphabets"]}
     points = space.points
     return {"type": "explicit", "inputs": [point_json(p) for p in points],
             "neighbours": [[int(i), int(j)] for i, j in space.edges]}
@@ -296,6 +307,12 @@ def witness_of(inst) -> dict | None:
                 params[k] = str(v)
             else:
                 return None
+    at = inst.extra.get("at_eps")
+    if at is not None and "eps" not in params:  # a member of a symbolic family: its ε is a parameter of the witness
+        try:
+            params["eps"] = _exact_text(at)
+        except ValueError:
+            return None
     doc["params"] = params
     extra = {}
     for k, v in inst.extra.items():
@@ -331,9 +348,13 @@ def _values(statement: dict, witness_values: Mapping) -> dict:
     """The decisive values of a REFUTED witness that the statement names: each measure's value as the check
     recorded it (under the measure's name, its notion's name, or the notion's usual short name)."""
     out = {}
-    for name, spec in sorted((statement.get("measures") or {}).items()):
+    measures = statement.get("measures") or {}
+    notions = [spec.get("notion") if isinstance(spec, dict) else None for spec in measures.values()]
+    for name, spec in sorted(measures.items()):
         notion = spec.get("notion") if isinstance(spec, dict) else None
-        keys = (name, notion, *_VALUE_ALIASES.get(notion, ()))
+        # a notion measured twice (on two mechanisms, two neighbour relations): only the measure's own name is
+        # unambiguous
+        keys = (name, notion, *_VALUE_ALIASES.get(notion, ())) if notions.count(notion) == 1 else (name,)
         v = next((witness_values[k] for k in keys if k is not None and k in witness_values), None)
         if v is None:
             continue
@@ -366,6 +387,172 @@ def _certificate(proof: Mapping | None, statement: Mapping) -> dict | None:
         if isinstance(subs, str) and subs.startswith("u = "):
             return {"kind": "monotone", "substitution": subs}
     return {"kind": f"engine:{proof.get('method')}", "reason": proof.get("reason"), "data": _jsonable(cert)}
+
+
+# ----------------------------------------------------------------------------- converted certificates
+# The prover's results in the checker's certificate kinds (docs/certificates.md).  Each candidate is kept only when
+# the checker itself accepts it, so a conversion can never claim more than the checker re-verifies; a proof that
+# no candidate covers keeps the engine's record (reported "not independently checkable").
+
+def _proof_for(statement: dict) -> dict | None:
+    """The first candidate certificate (exactpriv.certify.checker_format) the checker accepts for a one-variable
+    forall-params statement."""
+    from exactpriv.certify.checker_format import candidate_proofs
+    from exactpriv.checker.certificates import check_certificate
+    from exactpriv.checker.errors import CheckerError, Failed, NotCheckable
+    from exactpriv.checker.values import Undefined as V_Undefined
+
+    from exactpriv.checker.families import unparse
+    from exactpriv.checker.grammar import parse
+
+    var = next(iter(statement.get("domain") or {"eps": None}))
+    claim = parse(statement.get("claim", ""))
+    if claim[0] == "cmp" and any(side[0] == "call" and side[1].lower() in ("min", "max") for side in claim[2:]):
+        # L <= min(…) and the like: one proof per argument (kind split)
+        side = 3 if claim[3][0] == "call" and claim[3][1].lower() in ("min", "max") else 2
+        parts = []
+        for arg in claim[side][2]:
+            sub = list(claim)
+            sub[side] = arg
+            part = _proof_for(dict(statement, claim=unparse(tuple(sub))))
+            if part is None:
+                break
+            parts.append(part)
+        else:
+            cand = {"kind": "split", "parts": parts}
+            try:
+                check_certificate(cand, statement, proves=True, max_prec=DEFAULT_MAX_PREC)
+                return cand
+            except (CheckerError, Failed, NotCheckable, V_Undefined, ArithmeticError, ValueError, RecursionError):
+                pass
+    for cand in candidate_proofs(var):
+        try:
+            check_certificate(cand, statement, proves=True, max_prec=DEFAULT_MAX_PREC)
+        except (CheckerError, Failed, NotCheckable, V_Undefined, ArithmeticError, ValueError, RecursionError):
+            continue  # this kind does not cover the statement: try the next
+        return cand
+    return None
+
+
+def _accepted(cert: dict, statement: dict) -> dict | None:
+    """``cert`` when the checker accepts it as a proof of ``statement``, else None."""
+    from exactpriv.checker.certificates import check_certificate
+    from exactpriv.checker.errors import CheckerError, Failed, NotCheckable
+    from exactpriv.checker.values import Undefined
+
+    try:
+        check_certificate(cert, statement, proves=True, max_prec=DEFAULT_MAX_PREC)
+    except (CheckerError, Failed, NotCheckable, Undefined, ArithmeticError, ValueError, RecursionError):
+        return None
+    return cert
+
+
+def _params_certificate(statement: dict) -> dict | None:
+    """A one-variable forall-params statement: one accepted proof, or for a conjunction one per conjunct."""
+    from exactpriv.checker.families import unparse
+    from exactpriv.checker.grammar import parse
+
+    claim = parse(statement.get("claim", ""))
+    if claim[0] != "and":
+        return _proof_for(statement)
+    parts = []
+    for conj in claim[1]:
+        text = unparse(conj)
+        proof = _proof_for(dict(statement, claim=text))
+        if proof is None:
+            return None
+        parts.append({"claim": text, "certificate": proof})
+    return _accepted({"kind": "all", "parts": parts}, statement)
+
+
+def _family_certificate(statement: dict) -> dict | None:
+    """A ``family`` certificate for a forall-family statement: one accepted proof per family, or None."""
+    from exactpriv.checker.errors import CheckerError, Failed, NotCheckable
+    from exactpriv.checker.families import family_statements
+
+    try:
+        derived = family_statements(statement)
+    except (CheckerError, Failed, NotCheckable, ArithmeticError, ValueError, RecursionError):
+        return None
+    parts = []
+    for name, stmt in derived:
+        proof = _params_certificate(stmt)
+        if proof is None:
+            return None
+        parts.append({"name": name, "proof": proof})
+    return {"kind": "family", "families": parts}
+
+
+def _family_refutation(statement: dict, witness) -> dict | None:
+    """A refuted forall-family statement: the member the engine found, as a ``point`` of its family."""
+    if witness is None:
+        return None
+    at = witness.extra.get("at_eps", witness.params.get("eps")) if hasattr(witness, "extra") else None
+    label = getattr(witness, "label", "")
+    if at is None:
+        return None
+    try:
+        point = _exact_text(at)
+    except Exception:  # noqa: BLE001 - a member without an exact point: no certificate
+        return None
+    names = [f.get("name", "") for f in statement.get("families", [])]
+    hit = next((k for k, n in enumerate(names) if n and label.startswith(n)), None)
+    if hit is None:
+        return None
+    var = statement["families"][hit].get("variable", "eps")
+    return {"kind": "family", "families": [{"name": n, "proof": {"kind": "point", "at": {var: point}}}
+                                           if k == hit else {"name": n} for k, n in enumerate(names)]}
+
+
+def _reduction_certificate(statement: dict, proof: Mapping, reading) -> dict | None:
+    """A ``reduction`` certificate: the chain the reduction prover cites, from the claim on RR(2, eps) (its
+    family proof re-found in the checker's kinds) to the row's statement, with instances on which the checker
+    builds the dominance kernels."""
+    from exactpriv.certify.checker_format import reduction_steps
+    from exactpriv.checker.certificates import check_certificate
+    from exactpriv.checker.errors import CheckerError, Failed, NotCheckable
+    from exactpriv.checker.families import RR2
+
+    data = proof.get("certificate") if isinstance(proof, Mapping) else None
+    steps = data.get("steps") if isinstance(data, Mapping) else None
+    if not isinstance(steps, list) or not steps:
+        return None
+    family = {"quantifier": "forall-family", "families": [RR2], "measures": statement.get("measures"),
+              "claim": statement.get("claim")}
+    family_proof = _family_certificate(family)
+    if family_proof is None:
+        return None
+    confirm = []
+    for fam in getattr(reading, "families", ()):
+        for inst in fam.build():
+            w = witness_of(inst)
+            if w is not None and w.get("mechanism") is not None and len(confirm) < 3:
+                confirm.append(w)
+    cert = {"kind": "reduction",
+            "steps": reduction_steps(family, statement, [s.get("theorem") for s in steps],
+                                     [str(s.get("text", "")) for s in steps]),
+            "family_proof": family_proof, "confirm": confirm}
+    try:
+        check_certificate(cert, statement, proves=True, max_prec=DEFAULT_MAX_PREC)
+    except (CheckerError, Failed, NotCheckable, ArithmeticError, ValueError, RecursionError):
+        return None
+    return cert
+
+
+def _converted(statement: dict, proof: Mapping | None, reading) -> dict | None:
+    """The proof in the checker's kinds when a converter covers it and the checker accepts it, else None."""
+    if not proof or proof.get("truth") != "TRUE":
+        return None
+    q = statement.get("quantifier")
+    if q == "forall-params" and len(statement.get("domain") or {}) == 1:
+        return _params_certificate(statement)
+    if q == "limit":
+        return _accepted({"kind": "l'hopital"}, statement)
+    if q == "forall-family":
+        return _family_certificate(statement)
+    if q == "forall-instances" and proof.get("method") == "reduction":
+        return _reduction_certificate(statement, proof, reading)
+    return None
 
 
 def _checked(reading, evidence: Mapping, statement: dict, *, instances: Mapping | None) -> dict:
@@ -433,13 +620,18 @@ def evidence_row(result, claim, reading, binding: Mapping, *, effort: Mapping | 
     if verdict == "REFUTED":
         row["finding"] = result.finding or "unclassified"
         proof = evidence.get("proof")
-        if result.witness is not None:
+        if statement.get("quantifier") == "forall-family":  # refuted at a member: the family's point
+            cert = _family_refutation(statement, result.witness)
+            if cert is not None:
+                row["certificate"] = cert
+        elif result.witness is not None:
             row["witness"] = witness_of(result.witness)
             row["values"] = _values(statement, result.witness_values or {})
         elif proof:
             row["certificate"] = _certificate(proof, statement)
     elif verdict == "PROVED":
-        row["certificate"] = _certificate(evidence.get("proof"), statement)
+        row["certificate"] = (_converted(statement, evidence.get("proof"), reading)
+                              or _certificate(evidence.get("proof"), statement))
     elif verdict == "CHECKED":
         row["checked"] = _checked(reading, evidence, statement, instances=instances)
         if evidence.get("quantifier") == "exists" and result.witness is not None:

@@ -32,6 +32,9 @@ class Notion:
     at : for ``approx_dp`` only: "epsilon" (the tightest ε at ``delta=``) or "delta" (δ at ``eps=``, also
         spelled ``epsilon=``)
     on : instance -> mechanism to measure (default: the instance's mechanism), e.g. an operator
+    on_form : the operator ``on`` as data for the independent checker (docs/certificates.md, "Operators"):
+        ``{"k_fold": "k"}``, ``{"group": "k"}``, ``{"subsample": "q"}``, ``{"post_process": [[...], ...]}``;
+        it must state exactly what ``on`` computes (a reading whose operator has none stays custom code)
 
     Example: ``Notion("approx_dp", at="delta", eps="k*eps")`` is δ(ε') at ε' = k·ε, with ``k`` a Param.
     """
@@ -40,8 +43,10 @@ class Notion:
     params: Mapping[str, Any] = field(default_factory=dict)
     at: str | None = None
     on: Callable[[Instance], Any] | None = None
+    on_form: Mapping[str, Any] | None = None
 
-    def __init__(self, name: str, *, at: str | None = None, on=None, **params):
+    def __init__(self, name: str, *, at: str | None = None, on=None, on_form: Mapping[str, Any] | None = None,
+                 **params):
         from exactpriv.measures import REGISTRY
 
         if name not in REGISTRY:
@@ -67,6 +72,7 @@ class Notion:
         object.__setattr__(self, "params", dict(params))
         object.__setattr__(self, "at", at)
         object.__setattr__(self, "on", on)
+        object.__setattr__(self, "on_form", dict(on_form) if on_form is not None else None)
 
     def label(self) -> str:
         ps = ", ".join(f"{k}={v}" for k, v in self.params.items())

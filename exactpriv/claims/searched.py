@@ -12,7 +12,7 @@ at a glance whether the verdict ever met, say, a correlated prior without mass o
   is at least 15/16), ``symbolic`` (entries in ε: a family, not a rational matrix), ``other`` otherwise.
 
 The tags are exact (Fraction comparisons, the prior's exact independence test), computed once per distinct
-prior or mechanism.  :class:`SearchRecord` accumulates them; ``to_json()`` is the ``searched`` record a
+prior and once per mechanism object.  :class:`SearchRecord` accumulates them; ``to_json()`` is the ``searched`` record a
 result carries.
 """
 
@@ -70,7 +70,6 @@ def prior_kinds(prior) -> tuple:
         return ("other",)
 
 
-@functools.lru_cache(maxsize=4096)
 def _mechanism_kinds(mech) -> tuple:
     if not getattr(mech, "is_rational", False):
         return ("symbolic",) if getattr(mech, "symbols", None) else ("other",)
@@ -81,15 +80,28 @@ def _mechanism_kinds(mech) -> tuple:
     return tuple(tags)
 
 
+#: mechanism kinds by object identity (the object is kept, so its id cannot be reused while cached).  Not an
+#: lru_cache on the mechanism: Mechanism hashes only (inputs, outputs), so every cached mechanism on the same
+#: spaces collides and a lookup compared matrices one by one — slower than classifying (measured on the bank:
+#: 466,557 matrix comparisons for 20,777 lookups).
+_MECHANISM_KINDS: dict[int, tuple] = {}
+_MECHANISM_KINDS_MAX = 4096
+
+
 def mechanism_kinds(mech) -> tuple:
     if mech is None:
         return ("no mechanism",)
+    hit = _MECHANISM_KINDS.get(id(mech))
+    if hit is not None and hit[0] is mech:
+        return hit[1]
     try:
-        return _mechanism_kinds(mech)
-    except TypeError:
-        return _mechanism_kinds.__wrapped__(mech)
+        kinds = _mechanism_kinds(mech)
     except Exception:  # not a mechanism this module can read
         return ("other",)
+    if len(_MECHANISM_KINDS) >= _MECHANISM_KINDS_MAX:
+        _MECHANISM_KINDS.clear()
+    _MECHANISM_KINDS[id(mech)] = (mech, kinds)
+    return kinds
 
 
 class SearchRecord:

@@ -200,7 +200,7 @@ class FamilyVerdict:
         return self.decision.reason
 
     def to_json(self) -> dict:
-        from exactpriv.io import instance_to_json
+        from exactpriv.object_json import instance_to_json
 
         doc = {"verdict": self.verdict.value, "statement": self.statement, "domain": self.domain,
                "decision": self.decision.to_json()}
@@ -385,7 +385,8 @@ def _root_product(expr) -> bool:
 
 def _confirm(inst, var, point, dom, member_check):
     """(witness member, its point, how many tried): the first member near ``point`` with rational entries that
-    the exact check refutes."""
+    the exact check refutes — members whose every entry is a rational number first (a witness any exact
+    checker replays with rational arithmetic), then the others (entries in e^ε, decided by the kernel)."""
     if point is None:
         return None, None, 0
     try:
@@ -393,9 +394,10 @@ def _confirm(inst, var, point, dom, member_check):
     except (TypeError, ValueError, SyntaxError):
         return None, None, 0
     tried = 0
-    for c in _candidates(var, p, dom, MEMBER_TRIES):
+    candidates = _candidates(var, p, dom, MEMBER_TRIES)
+    members = [(c, member(inst, c)) for c in candidates]
+    for c, m in sorted(members, key=lambda cm: not _rational_entries(cm[1])):
         tried += 1
-        m = member(inst, c)
         try:
             out = member_check(m)
         except ExactPrivError:
@@ -403,6 +405,20 @@ def _confirm(inst, var, point, dom, member_check):
         if out.decision.is_false:
             return m, c, tried
     return None, None, tried
+
+
+def _rational_entries(inst) -> bool:
+    """Every entry of the member's mechanism is a rational number (sorted stably: the candidates' order is kept
+    within each group)."""
+    from exactpriv.mechanisms.base import ProductMechanism
+
+    M = inst.mechanism
+    factors = M.factors if isinstance(M, ProductMechanism) else [M]
+    try:
+        return all(isinstance(v, (int, Fraction)) or sympy.sympify(v).is_Rational
+                   for f in factors for row in f.rows for v in row)
+    except Exception:  # noqa: BLE001 - a mechanism without explicit rows: keep its place
+        return False
 
 
 def _as_bound(bound, params: Mapping[str, Any]):

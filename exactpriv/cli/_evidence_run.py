@@ -163,8 +163,12 @@ def witness_text(w) -> str:
         return "no witness"
     parts = []
     space = w.get("space") or {}
-    if space.get("type") == "hamming":
+    if space.get("type") == "hamming" and "alphabets" in space:
+        parts.append(" x ".join("{" + ",".join(map(str, a)) + "}" for a in space["alphabets"]))
+    elif space.get("type") == "hamming":
         parts.append(f"{{{','.join(map(str, space.get('values', [])))}}}^{space.get('n')}")
+    elif space.get("type") == "subsets":
+        parts.append(f"subsets of {{{','.join(map(str, space.get('universe', [])))}}}")
     elif space:
         parts.append(f"{len(space.get('inputs', []))} inputs")
     if w.get("mechanism") is not None:
@@ -178,13 +182,14 @@ def witness_text(w) -> str:
 
 def _instance_from_witness(w):
     """The checked witness as an Instance for the report's pages (read by the safe loader of exactpriv.io):
-    its mechanism and prior on a Hamming space, and its parameters; None for a mechanism on another space."""
+    its mechanism and prior on a Hamming or subsets space, and its parameters; None for a mechanism on another
+    space."""
     from exactpriv import io
     from exactpriv.claims import Instance
 
     space = w.get("space")
     if (w.get("mechanism") is not None or w.get("prior") is not None) and \
-            not (isinstance(space, dict) and space.get("type") == "hamming"):
+            not (isinstance(space, dict) and space.get("type") in ("hamming", "subsets")):
         return None
     mech = prior = None
     if w.get("mechanism") is not None:

@@ -42,13 +42,14 @@ from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS, OO, as_rational
 from exactpriv.measures.pair_divergences import gamma_of, log_of_ratio
 from exactpriv.measures.arguments import check_group_size, check_mechanism, exact_level
-from exactpriv.measures.engines.clamped import clamped_engine
+from exactpriv.measures.engines.clamped import clamped_engine, shifted_pairs
 from exactpriv.measures.engines.composition import ComposedLossEngine
 from exactpriv.measures.engines.scan.engine import ScanEngine
 from exactpriv.measures.divergence import all_pairs, pairs_within, space_edges
 from exactpriv.measures.pair_divergences import gamma_of_eps_or_exp
 from exactpriv.measures.result import Measured
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
+from exactpriv.mechanisms.clamped import ClampedNoiseMechanism
 
 _U = 2.0 ** -53  # unit roundoff of binary64
 
@@ -507,6 +508,9 @@ def group_approx_dp(M, k) -> Measured:
     composed = isinstance(check_mechanism(M, "group_approx_dp", expand=False), ProductMechanism) and len(M.factors) > 1
     Mf = M if composed else check_mechanism(M, "group_approx_dp")
     space = Mf.inputs
+    if isinstance(Mf, ClampedNoiseMechanism) and k < Mf.n:  # pairs (c, c+j), j <= k: the shift structure
+        m = _profile(Mf, shifted_pairs(Mf.n, k), f"pairs at distance <= {k}", "group_approx_dp", note=f"k={k}; ")
+        return Measured(m.name, m.value, witness={"k": k}, method=m.method, note=m.note)
     D = np.asarray(space.distance_matrix())
     if (D >= 0).all() and k >= int(D.max()):
         pairs, desc = all_pairs(space.size), f"all pairs (k={k} >= diameter)"

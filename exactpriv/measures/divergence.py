@@ -39,7 +39,8 @@ from exactpriv.exact.intervals import arb_to_fractions
 from exactpriv.exact.kernel import compare, exact_argmax_fractions
 from exactpriv.exact.numbers import OO, to_sympy
 from exactpriv.measures.arguments import check_alpha, check_group_size, check_mechanism, check_pmf_pair, exact_level
-from exactpriv.measures.engines.clamped import clamped_engine
+from exactpriv.measures.engines.clamped import clamped_engine, shifted_pairs
+from exactpriv.mechanisms.clamped import ClampedNoiseMechanism
 from exactpriv.measures.family_dispatch import closed_form_for
 from exactpriv.measures.engines.scan.engine import ScanEngine
 from exactpriv.measures.engines.symbolic_pure_dp import product_worst_ratio, symbolic_max_log_ratio
@@ -188,6 +189,12 @@ def group_privacy(M, k) -> Measured:
     M = check_mechanism(M, "group_privacy", expand=False)
     k = check_group_size(k)
     space = M.inputs
+    if isinstance(M, ClampedNoiseMechanism) and k < M.n:  # pairs (c, c+j), j <= k: the shift structure
+        m = _max_log_ratio(M, shifted_pairs(M.n, k), name="group_privacy", note=f"pairs at distance <= {k}; ")
+        w = dict(m.witness)
+        if "pair" in w:
+            w["distance"] = abs(w["pair"][0] - w["pair"][1])
+        return Measured("group_privacy", m.value, witness={**w, "k": k}, method=m.method, note=m.note)
     D = np.asarray(space.distance_matrix())
     if (D >= 0).all() and k >= int(D.max()) and space.size > 1:
         m = free_lunch(M)

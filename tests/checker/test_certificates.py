@@ -119,14 +119,16 @@ def test_a_reduction_cites_only_trusted_theorems_and_chains():
     target = {"quantifier": "forall-instances", "hypotheses": [], "claim": "TV <= 1",
               "measures": {"TV": {"notion": "tv_dp"}}}
     step = {"theorem": "post-processing", "from": family, "to": target}
-    _proves({"kind": "reduction", "steps": [step], "family_proof": SIGN_CHART}, target)
+    # a chain whose link from the family statement to the target the checker cannot check is prose: it is not
+    # re-verified (SIGMOID says nothing about TV; only chains to randomized response are checked, see
+    # tests/checker/test_families.py)
+    with pytest.raises(NotCheckable, match="rr-dominance"):
+        _proves({"kind": "reduction", "steps": [step], "family_proof": SIGN_CHART}, target)
     with pytest.raises(Failed, match="not a trusted meta-theorem"):
         _proves({"kind": "reduction", "steps": [dict(step, theorem="it is obvious")], "family_proof": SIGN_CHART},
                 target)
     with pytest.raises(Failed, match="last step"):
         _proves({"kind": "reduction", "steps": [step], "family_proof": SIGN_CHART}, dict(target, claim="TV <= 2"))
-    with pytest.raises(Failed, match="sign-chart"):
-        _proves({"kind": "reduction", "steps": [step], "family_proof": dict(SIGN_CHART, roots=[])}, target)
 
 
 def test_proved_rows_in_a_document(tmp_path):

@@ -59,3 +59,23 @@ def test_search_on_two_workers_writes_the_serial_json(tmp_path, monkeypatch, cap
     for doc in (serial, parallel):
         doc[0]["evidence"]["search"].pop("witness_file")
     assert parallel == serial
+
+
+def test_a_library_printing_on_the_childs_stdout_does_not_lose_the_result(monkeypatch):
+    # HiGHS prints its banner from C on stdout when the first LP runs in the child: the result follows a marker
+    import subprocess
+
+    from counterexamples import deep_search as D
+    from exactpriv.errors import ExactPrivError
+
+    record = {"record": {"verdict": "CHECKED"}, "witness": None, "values": {}}
+
+    def fake(out):
+        return lambda *a, **kw: subprocess.CompletedProcess(a, 0, stdout=out, stderr="chatter on stderr")
+
+    task = D.SearchTask(0, "x.claim", "r", 1, 0, 1.0)
+    monkeypatch.setattr(subprocess, "run", fake("Running HiGHS 1.16.0\n" + D._RESULT_MARKER + json.dumps([record])))
+    assert D.search_claim_fresh([task])[0]["record"] == {"verdict": "CHECKED"}
+    monkeypatch.setattr(subprocess, "run", fake("Running HiGHS 1.16.0\n"))
+    with pytest.raises(ExactPrivError, match="x.claim returned no result"):
+        D.search_claim_fresh([task])

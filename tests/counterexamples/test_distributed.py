@@ -120,6 +120,10 @@ def _verdicts(path):
     return strip(json.loads(Path(path).read_text()))["rows"]
 
 
+# slow suite (issue 24: distributed runs belong there): a fresh interpreter and a real two-process cluster cost
+# 8-14 s of CPU, the most of any default test; the default run keeps the same shards on a two-worker cluster
+# in threads (the tests above and below) and the in-process fallback
+@pytest.mark.slow
 @needs_dask
 def test_cli_verify_on_two_workers_writes_the_serial_json(tmp_path, capsys):
     serial, parallel = tmp_path / "serial.json", tmp_path / "parallel.json"

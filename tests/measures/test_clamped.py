@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from exactpriv import EPS
 from exactpriv.errors import EntryRangeError, ExactPrivError, InvalidArgument, NotStochasticError, SpaceTooLargeError
 from exactpriv.exact.logforms import LogForm
-from exactpriv.measures.approx import approx_dp
+from exactpriv.measures.approx import approx_dp, group_approx_dp
 from exactpriv.measures.divergence import group_privacy, kl_dp, pure_dp
 from exactpriv.measures.reference import agree, reference
 from exactpriv.mechanisms.base import Mechanism, prove_zero
@@ -116,12 +116,66 @@ def test_beyond_float_range_at_two_thousand_counts():
         kl_dp(M)  # needs the dense matrix: a typed size error, not an attempt
 
 
-def test_group_pairs_use_the_dense_path_and_agree_with_the_definition():
+def test_group_privacy_agrees_with_the_definition():
     M = truncated_geometric(4, exp_eps=F(3, 2))
     m = group_privacy(M, 2)
     ratios = [M.prob(y, x) / M.prob(y, x2) for x in range(5) for x2 in range(5) if 1 <= abs(x - x2) <= 2
               for y in range(5)]
     assert m.value == LogForm.log(max(ratios))
+    assert m.method.startswith("exact: shift structure") and m.witness["distance"] <= 2
+
+
+def check_group_against_dense(M, k):
+    """group_privacy and group_approx_dp at distance <= k from the shift structure (pairs (c, c+j), j <= k)
+    against the dense matrix's scan over the same pairs (the distance matrix of the path of counts)."""
+    Md = dense(M)
+    fast, slow = group_privacy(M, k), group_privacy(Md, k)
+    assert fast.method.startswith("exact: shift structure") and not slow.method.startswith("exact: shift")
+    assert fast.value == slow.value
+    if fast.value != sympy.oo:
+        x, x2, y = fast.witness["pair"][0], fast.witness["pair"][1], fast.witness["output"]
+        assert 1 <= abs(x - x2) <= k and M.prob(y, x) / M.prob(y, x2) == fast.witness["ratio"]
+    P, Pd = group_approx_dp(M, k).value, group_approx_dp(Md, k).value
+    for g in GAMMAS:
+        assert P.delta(exp_eps=g) == Pd.delta(exp_eps=g)
+        wit = P.delta_witness(exp_eps=g)
+        x, x2 = (M.inputs.index(v) for v in wit["pair"])
+        assert 1 <= abs(x - x2) <= k
+        assert sum((M.prob(y, x) - g * M.prob(y, x2) for y in wit["event"]), F(0)) == wit["value"]
+    assert profile_key(P) == profile_key(Pd)
+
+
+@pytest.mark.parametrize("n, a, k", [(3, F(2), 1), (3, F(2), 2), (5, F(3, 2), 2), (6, F(7), 3), (6, F(11, 10), 5)])
+def test_group_measures_of_the_truncated_geometric_from_the_shift_structure(n, a, k):
+    M = truncated_geometric(n, exp_eps=a)
+    check_group_against_dense(M, k)
+    assert group_privacy(M, k).value == LogForm.log(a**k)  # Cuff–Yu Property 7 (45) is tight here
+
+
+@settings(max_examples=30, deadline=None)
+@given(noises(), st.integers(1, 5))
+def test_group_measures_of_random_noise_from_the_shift_structure(case, k):
+    """Zero masses (support gaps: +oo), lumped tails, every shift up to k < n."""
+    n, noise = case
+    if k >= n:  # k >= the diameter: all pairs (free lunch), not the shift path
+        k = max(1, n - 1)
+    if n == 1:
+        return
+    check_group_against_dense(ClampedNoiseMechanism.from_noise(n, noise), k)
+
+
+@pytest.mark.parametrize("n", [2000, pytest.param(10**4, marks=pytest.mark.slow)])
+def test_group_privacy_of_thousands_of_counts_without_the_distance_matrix(n):
+    """Counts 0..n at e^ε = 2, entries beyond float range: the (n+1)² distance matrix is never built (the dense
+    path refuses n = 10^4).  Closed forms, α = e^-ε = 1/2: ε_3 = 3ε; for the pair (c, c+k) at 1 <= γ <= α^-k the
+    event is {z <= c} (ratio α^-k there, <= 1 elsewhere), of mass P(Z <= 0) = 1/(1+α) under c and
+    P(Z <= −k) = α^k/(1+α) under c+k, so δ_k(γ) = (1 − γα^k)/(1 + α): 1/6 at k = 2, γ = 3 (k = 1 is the
+    (e^ε − γ)/(e^ε + 1) of test_closed_forms_of_the_truncated_geometric)."""
+    M = truncated_geometric(n, exp_eps=2)
+    assert group_privacy(M, 3).value == LogForm.log(8)
+    alpha = F(1, 2)
+    for k, g in ((2, F(3)), (2, F(1)), (3, F(7)), (3, F(5, 2))):
+        assert group_approx_dp(M, k).value.delta(exp_eps=g) == (1 - g * alpha**k) / (1 + alpha)
 
 
 # ----- symbolic families

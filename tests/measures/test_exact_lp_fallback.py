@@ -50,3 +50,27 @@ def test_large_lps_are_left_to_the_float_guided_path():
     p = Prior.uniform(Hamming(range(3), 2))  # 81 variables
     c, kw = _pd_i_lp(p, F(2))
     assert len(c) > MAX_EXACT_VARIABLES and solve_lp_exactly(c, **kw) is None
+
+
+def test_an_empty_dual_from_highs_is_no_candidate_and_the_lp_is_still_decided():
+    """A 10⁵:1 prior at e^ε = 10¹⁵: HiGHS 1.16 reports an empty row_dual as valid; the certificate search
+    raised IndexError on it.  Now a wrong-length vector is no candidate, and the exact fallback decides the LP
+    at Theorem 1 (20)'s value."""
+    skew = 10**5
+    S = Hamming(range(2), 2)
+    p = Prior.product(S, [[F(skew, skew + 1), F(1, skew + 1)]] * 2)
+    t = F(10**15)
+    r = optimal_distortion_identifiability(p, t)
+    assert r.lp.status == "optimal" and r.lp.certificate["method"] == "exact-simplex", r.lp
+    assert r.value == h(None, 2, 2, exp_eps=t) == F(2, 10**15 + 1)
+
+
+def test_the_exact_checks_refuse_vectors_of_the_wrong_length():
+    from exactpriv.exact.lp.certificate import _check_dual, _check_primal
+    from exactpriv.exact.lp.problem import _problem
+
+    p = Prior(Hamming(range(2), 2), [F(1, 4)] * 4)
+    c, kw = _pd_i_lp(p, F(2))
+    P = _problem(c, kw["A_ub"], kw["b_ub"], kw["A_eq"], kw["b_eq"], None, "min")
+    assert _check_dual(P, P.c, [])[1] == f"0 multipliers for {P.m} rows"
+    assert "3 values" in _check_primal(P, [F(0)] * 3)

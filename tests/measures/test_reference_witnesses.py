@@ -1,11 +1,14 @@
 """Every archived witness (counterexamples/found/*.json) replayed through both evaluators: the fast
 value of every notion that applies to the witness's instance equals (or lies in the enclosure of)
 the reference value.  Instances above 32 input points (the reference enumerates every pair, (i, S)
-and configuration in plain loops) run only under ``-m slow``.  Notions that need a prior are not
+and configuration in plain loops), and instances whose entries need more than 200 bits (the programs bank's
+sparse-vector witness: exact sums of 242-bit rationals take the zcdp and f_dp evaluators over 20 s each), run only
+under ``-m slow``.  Notions that need a prior are not
 applicable to witnesses stored without one."""
 
 from __future__ import annotations
 
+from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
@@ -19,6 +22,11 @@ FOUND = Path(__file__).resolve().parents[2] / "counterexamples" / "found"
 WITNESSES = sorted(FOUND.glob("*.json"))
 
 
+def _entry_bits(M) -> int:
+    return max(max(abs(F(str(x)).numerator).bit_length(), F(str(x)).denominator.bit_length())
+               for row in M.rows for x in row)
+
+
 def _cases(slow: bool):
     out = []
     for path in WITNESSES:
@@ -30,7 +38,7 @@ def _cases(slow: bool):
             if inst.prior is None and (name == "bayesian_semantic_privacy" or name.endswith("_membership")
                                        and not isinstance(M.inputs, (Subsets, Bounded))):
                 continue  # these need a prior (Zhao's D* and Definition 2 integrate under it)
-            heavy = M.inputs.size > 32
+            heavy = M.inputs.size > 32 or _entry_bits(M) > 200
             if heavy == slow:
                 out.append(pytest.param(path, name, id=f"{path.stem}-{name}"))
     return out

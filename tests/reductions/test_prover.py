@@ -154,3 +154,37 @@ def test_family_closed_form_agrees_with_the_reference_at_rational_levels(gamma):
     at = closed.subs(EPS, sympy.log(sympy.Rational(gamma.numerator, gamma.denominator)))
     ref = reference("kl_dp", randomized_response(2, exp_eps=gamma)).exact
     assert compare(at, "==", ref).is_true
+
+
+# ------------------------------------------------------------------------- re-checked by the independent checker
+def test_a_user_banks_reduction_is_re_verified_by_the_checker_and_a_misstated_one_refuted():
+    """The proof reaches verify.json in the checker's kinds (a reduction with its family proof and the dominance
+    kernels built on the reading's instances), and the checker re-verifies it naming the trusted steps; the
+    refuted ε²/3 is refuted there too, not proved."""
+    from exactpriv.checker.run import check_row
+    from exactpriv.claims.evidence import evidence_row
+
+    binding = {"name": "u", "version": "1", "source_sha256": "0" * 64}
+    tv = implication_claim("u.tv", given="pure_dp", measure="tv_dp", bound="tanh(eps/2)", families=FAMILIES)
+    bad = implication_claim("u.bad", given="pure_dp", measure="kl_dp", bound="eps**2/3", families=FAMILIES,
+                            expected="REFUTED", finding="variant")
+    row = evidence_row(check_reading(tv, tv.readings[0]), tv, tv.readings[0], binding)
+    assert row["statement"]["quantifier"] == "forall-instances"
+    assert row["certificate"]["kind"] == "reduction" and row["certificate"]["confirm"]
+    out = check_row(row, binding=binding, manifest=None, effort={})
+    assert out.status == "re-verified", out.why
+    assert out.trusted == "rr-dominance, data-processing-f, pairwise-maximum"
+    row = evidence_row(check_reading(bad, bad.readings[0]), bad, bad.readings[0], binding)
+    assert row["verdict"] == "REFUTED" and row["witness"]["mechanism"]
+    assert check_row(row, binding=binding, manifest=None, effort={}).status != "FAILED"
+
+
+def test_conjecture_reaches_proved_by_reduction_and_still_refutes_a_misstated_bound():
+    from counterexamples.conjecture import conjecture
+
+    res = conjecture(given="pure_dp", measure="tv_dp", bound="tanh(eps/2)", seconds=30, max_examples=5)
+    assert res.verdict is Verdict.PROVED and res.tried == 0 and "rr-dominance" not in res.note
+    assert "post-processing of RR" in res.note and res.extra["proof"]["method"] == "reduction"
+    bad = conjecture(given="pure_dp", measure="kl_dp", bound="eps**2/3", space="hamming:m=2,n=1", seconds=30,
+                     max_examples=20)
+    assert bad.verdict is Verdict.REFUTED and bad.witness is not None

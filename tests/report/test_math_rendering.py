@@ -28,10 +28,15 @@ def test_prose_ids_and_files_stay_text():
         assert "<math" not in formulas_html(text), text
 
 
-def test_what_sympy_would_print_otherwise_stays_text_whole():
-    # 2*eps/4 would be shown as eps/2, and 1 - 2 as -1: neither is rendered, neither is cut in two
-    assert _shown("a 2*eps/4 bound") == "a 2*eps/4 bound"
-    assert _shown("so 1 - 2 = x") == "so 1 - 2 = x"
+def test_a_formula_is_shown_as_written_never_simplified_or_reordered():
+    # unevaluated: 2*eps/4 is not shown as eps/2, 1 - 2 not as -1, log(3) - log(2) not as -log(2) + log(3)
+    assert _shown("a 2*eps/4 bound") == "a [[2*eps/4]] bound"
+    assert "<mn>4</mn>" in formulas_html("a 2*eps/4 bound")
+    assert _shown("so 1 - 2 = x") == "so [[1 - 2]] = x"
+    out = formulas_html("log(3) - log(2)")
+    assert out.index("<mn>3</mn>") < out.index("<mn>2</mn>")
+    assert _shown("sqrt(eps/2) and eps*(exp(eps) - 1)/(2*(exp(eps) + 1))") == \
+        "[[sqrt(eps/2)]] and [[eps*(exp(eps) - 1)/(2*(exp(eps) + 1))]]"
 
 
 def test_markup_in_the_text_is_escaped_and_nothing_is_evaluated():

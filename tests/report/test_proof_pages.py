@@ -29,8 +29,8 @@ def rr_page(tmp_path_factory):
 def test_a_proved_page_names_the_certificate_the_effort_and_draws_both_sides(rr_page):
     md, html = rr_page
     proof = md.split("#### Proof", 1)[1].split("### Reading", 1)[0]
-    # the certificate's kind as the evidence row carries it (the family prover's record)
-    assert "Certificate: kind engine:family-proofs" in proof
+    # the certificate's kind as the evidence row carries it: the family proof in the checker's kinds (issue 20)
+    assert "Certificate: kind family, re-checkable by exactpriv check" in proof
     assert "Effort: exact symbolic algebra only" in proof
     # one statement, proved for the three members of the family, drawn once
     assert "RR(m, ε)[m=2], RR(m, ε)[m=3], RR(m, ε)[m=4]: eps = eps for every ε in [0, ∞)" in proof

@@ -297,7 +297,8 @@ def test_ctrl_c_stops_a_hunt_over_several_readings(tmp_path):
 
 
 def test_ctrl_c_stops_a_conjecture_escalation(tmp_path):
-    rc, out, err = _interrupted_run(["conjecture", "--given", "pure_dp", "--measure", "tv_dp", "--bound", "1",
+    # given kl_dp: "pure_dp ⇒ tv_dp <= 1" would be proved at once by reduction (issue 27), with no search to stop
+    rc, out, err = _interrupted_run(["conjecture", "--given", "kl_dp", "--measure", "tv_dp", "--bound", "1",
                                      "--seconds", "300", "--json", "c.json"], tmp_path, after=2)
     assert rc == 130 and "Traceback" not in out + err
     assert json.loads((tmp_path / "c.json").read_text())["partial"] is True
@@ -314,7 +315,7 @@ SECOND_INTERRUPT = {
     "verify": ["verify", "--json", "v.json", "--markdown", "v.md"],
     "report": ["report", "--out", "r", "--no-tightness"],
     "hunt-several-readings": ["hunt", "cuff2016.lemma2", "--seconds", "300", "--json", "h.json"],
-    "conjecture": ["conjecture", "--given", "pure_dp", "--measure", "tv_dp", "--bound", "1", "--seconds", "300",
+    "conjecture": ["conjecture", "--given", "kl_dp", "--measure", "tv_dp", "--bound", "1", "--seconds", "300",
                    "--json", "c.json"],
 }
 

@@ -22,7 +22,11 @@ def _k_fold(inst):
     return k_fold(inst.mechanism, inst.params["k"])
 
 
-COMPOSED = Notion("pure_dp", on=_k_fold)
+_k_fold.checker_operator = {"operator": "k-fold", "k": "k"}  # the operator as data (docs/certificates.md)
+
+
+K_FOLD = {"k_fold": "k"}  # the operator _k_fold as data for the independent checker
+COMPOSED = Notion("pure_dp", on=_k_fold, on_form=K_FOLD)
 
 composition = claim(
     "dworkroth2014.composition", "Basic composition: k ε-DP mechanisms are kε-DP",
@@ -39,7 +43,7 @@ composition = claim(
 
 ALPHA = [Param("alpha", [2, 3], "(1, oo)")]
 RDP = Notion("renyi_dp", alpha="alpha")
-RDP_COMPOSED = Notion("renyi_dp", alpha="alpha", on=_k_fold)
+RDP_COMPOSED = Notion("renyi_dp", alpha="alpha", on=_k_fold, on_form=K_FOLD)
 
 rdp_composition = claim(
     "mironov2017.composition", "Rényi DP composes additively",
@@ -56,8 +60,8 @@ rdp_composition = claim(
 KOV_I1 = "(exp(k*eps) - exp((k-2)*eps))/(1 + exp(eps))**k"
 KOV_I2 = "(exp(k*eps) - exp((k-4)*eps) + k*(exp((k-1)*eps) - exp((k-3)*eps)))/(1 + exp(eps))**k"
 KOV_I2_NO_SHIFT = "(exp(k*eps) - exp((k-4)*eps) + k*(exp((k-1)*eps) - exp((k-4)*eps)))/(1 + exp(eps))**k"
-DELTA_I1 = Notion("approx_dp", at="delta", eps="(k-2)*eps", on=_k_fold)
-DELTA_I2 = Notion("approx_dp", at="delta", eps="(k-4)*eps", on=_k_fold)
+DELTA_I1 = Notion("approx_dp", at="delta", eps="(k-2)*eps", on=_k_fold, on_form=K_FOLD)
+DELTA_I2 = Notion("approx_dp", at="delta", eps="(k-4)*eps", on=_k_fold, on_form=K_FOLD)
 
 kov = claim(
     "kov2015.thm3_3", "Optimal composition: δ of the k-fold composition of RR",

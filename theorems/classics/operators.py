@@ -15,7 +15,14 @@ from theorems.classics._common import SUBSET_COUNT, TG, VARIANT, claim
 __all__ = ["CLAIMS"]
 
 K = [Param("k", [2, 3], "[1, oo)", integer=True)]
-GROUP = Notion("pure_dp", on=lambda inst: group(inst.mechanism, inst.params["k"]))
+
+
+def _group(inst):
+    return group(inst.mechanism, inst.params["k"])
+
+
+_group.checker_operator = {"operator": "group", "k": "k"}  # the operator as data (docs/certificates.md)
+GROUP = Notion("pure_dp", on=_group, on_form={"group": "k"})
 
 group_privacy = claim(
     "dworkroth2014.group", "Group privacy: ε-DP ⇒ kε-DP for groups of size k",
@@ -30,7 +37,8 @@ group_privacy = claim(
     })
 
 Q = [Param("q", ["1/2", "1/10"], "(0, 1]")]
-SUBSAMPLED = Notion("pure_dp", on=lambda inst: poisson_subsample(inst.mechanism, inst.params["q"]))
+SUBSAMPLED = Notion("pure_dp", on=lambda inst: poisson_subsample(inst.mechanism, inst.params["q"]),
+                    on_form={"subsample": "q"})
 
 amplification = claim(
     "bbg2018.poisson", "Amplification by Poisson subsampling: ε ↦ log(1 + q(e^ε − 1))",

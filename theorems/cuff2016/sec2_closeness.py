@@ -254,6 +254,27 @@ def _prove_prop1_tight(bound=None) -> Decision:
     return all_steps(parts, "binary RR attains (11) for every eps")
 
 
+#: the right side of (11) as written (0/0 at ε = 0)
+_P11 = "eps*(exp(eps) - 1)*(1 - exp(-eps))/((exp(eps) - 1) + (1 - exp(-eps)))"
+
+
+def _rr2_form(domain: str, claim: str) -> dict:
+    """A claim on binary randomized response P = (e^ε, 1)/(1 + e^ε), Q = (1, e^ε)/(1 + e^ε) for every ε in the
+    domain, as data: PQ and QP are D(P‖Q) and D(Q‖P), DP its pure DP (docs/certificates.md, "forall-family")."""
+    rr2 = {"name": "RR(2, eps)", "variable": "eps", "domain": domain,
+           "space": {"type": "hamming", "values": [0, 1], "n": 1}, "outputs": [0, 1],
+           "mechanism": [["exp(eps)/(exp(eps) + 1)", "1/(exp(eps) + 1)"],
+                         ["1/(exp(eps) + 1)", "exp(eps)/(exp(eps) + 1)"]]}
+    return {"quantifier": "forall-family", "families": [rr2],
+            "measures": {"DP": {"notion": "pure_dp"}, "PQ": {"notion": "kl_dp", "pair": [0, 1]},
+                         "QP": {"notion": "kl_dp", "pair": [1, 0]}}, "claim": claim}
+
+
+def _params_form(domain: str, claim: str) -> dict:
+    """A claim over ε alone, as data for the independent checker (docs/certificates.md)."""
+    return {"quantifier": "forall-params", "domain": {"eps": domain}, "claim": claim}
+
+
 _EPS_NONNEGATIVE = Hypothesis("eps-nonnegative", "ε >= 0 (e^ε >= 1)", lambda inst: inst.params["gamma"] >= 1)
 
 
@@ -273,18 +294,25 @@ PROP1_TIGHT = Claim(
      reading_of("binary-equality", "For P = (e^ε, 1)/(1 + e^ε), Q = (1, e^ε)/(1 + e^ε): D(P‖Q) = D(Q‖P) = (11) — "
                            "proved for all ε > 0 symbolically ((11) is 0/0 at ε = 0), and exactly at the grid points",
         _tight_equality_check, (PAIRS_RR,), prove=_prove_tight_equality, expected=PROVED,
-        open_search=False),
+        open_search=False, form=_rr2_form("(0, oo)", f"PQ == {_P11} and QP == {_P11}")),
      reading_of("closed-form", "(11) equals ε tanh(ε/2) = ε (e^ε − 1)/(e^ε + 1) for all ε > 0 (identity; (11) is 0/0 at ε = 0)",
-        prove=_prove_tanh_form, expected=PROVED, open_search=False),
+        prove=_prove_tanh_form, expected=PROVED, open_search=False,
+        form=_params_form("(0, oo)", f"{_P11} == eps*tanh(eps/2) and {_P11} == eps*(exp(eps) - 1)/(exp(eps) + 1)")),
      reading_of("asymptotic-half-eps-squared", "(11) / (ε²/2) -> 1 as ε -> 0", prove=_prove_tight_asymptotic, expected=PROVED,
-     open_search=False),
+     open_search=False,
+        # (11) = ε tanh(ε/2) for ε > 0 (reading closed-form), and a limit at 0+ depends on ε > 0 only
+        form={"quantifier": "limit", "limit": {"of": "(eps*tanh(eps/2))/(eps**2/2)", "variable": "eps", "at": "0"},
+              "claim": "L == 1"}),
      reading_of("half-eps-squared-upper-bound", "(11) <= ε²/2 for every ε >= 0 (the asymptotic form is also a bound)",
         prove=_prove_half_eps_squared, expected=PROVED,
+        form=_params_form("[0, oo)", "eps*tanh(eps/2) <= eps**2/2"),
         notes="Not stated in the paper: with Property 1's proof, ε-closeness gives KL <= ε²/2, a factor 2 "
               "better than min{ε, ε²} for ε <= 2.", open_search=False),
      reading_of("relaxation-82", "(82): ε tanh(ε/2) <= ε(1 − e^{−ε}) <= min{ε, ε²} for all ε >= 0 (exact at ε = ln γ, "
                          "γ from 1 to 10^6)",
         _eq82_check, (EPS_GRID,), prove=_prove_eq82, expected=PROVED,
+        form=_params_form("[0, oo)", "eps*tanh(eps/2) <= eps*(1 - exp(-eps)) and "
+                                     "eps*(1 - exp(-eps)) <= min(eps, eps**2)"),
         notes="Both steps proved for all ε >= 0 by exactpriv.certify; the grid is a cross-check.",
         hypotheses=(_EPS_NONNEGATIVE,), open_search=False),
      reduction_reading(
@@ -295,7 +323,8 @@ PROP1_TIGHT = Claim(
          open_search=False),
      Reading("forall-binary-rr", "for every ε >= 0, P = (e^ε, 1)/(1+e^ε), Q = P reversed (rows of "
          "randomized_response(2, eps=EPS)): pure DP = ε and D(P‖Q) = D(Q‖P) = ε tanh(ε/2), which is (11) for "
-         "ε > 0", prove=_prove_prop1_tight, expected=Verdict.PROVED, open_search=False)],
+         "ε > 0", prove=_prove_prop1_tight, expected=Verdict.PROVED, open_search=False,
+         form=_rr2_form("[0, oo)", "DP == eps and PQ == eps*tanh(eps/2) and QP == eps*tanh(eps/2)"))],
 )
 
 

@@ -228,6 +228,10 @@ PROP3 = Claim(
         open_search=False),
      reading_of("delta-prime-exceeds-delta", "δ' > δ for every δ in [0, 1] and 0 <= ε' < ε",
         _prop3_delta_check, [_DELTA_GRID], expected=REFUTED, hypotheses=(_PROP3_RANGES,), finding=Finding.BOUNDARY,
+        form={"quantifier": "forall-instances", "measures": {},
+              "hypotheses": ["range:0 <= delta and delta <= 1 and 1 <= gamma_prime and gamma_prime < gamma"],
+              "degenerate": "delta == 0 or delta == 1",
+              "claim": "1 - (gamma_prime + 1)*(1 - delta)/(gamma + 1) > delta"},
         why="fails only at the endpoint δ = 1, where δ' = δ = 1 (the vacuous level); proved for every δ < 1 "
             "(reading delta-prime-exceeds-delta-below-one)",
         notes="REFUTED at δ = 1: δ' − δ = (1 − δ)(e^ε − e^{ε'})/(e^ε + 1) = 0 (both are 1, the vacuous "

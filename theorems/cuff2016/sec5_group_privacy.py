@@ -322,6 +322,10 @@ _EX51 = Claim(
                         "entries; the paper's eps is the probability e): capacity == e log(N+1) == e log(|Y|-1)",
              _check_ex51_cap,
              [_F_EX51_LITERAL],
+             form={"quantifier": "forall-instances",
+                   "family": {"construction": "cuff_example_5_1", "params": ["N", "e"]},
+                   "hypotheses": ["range:N >= 1 and 0 <= e and e <= 1"], "measures": {"C": {"notion": "capacity"}},
+                   "claim": "C == e*log(N + 1)"},
              expected=Verdict.REFUTED,
              notes="REFUTED only at the degenerate N = |X_1| = 1: there is no input with X_1 != X_2, so e_2 is "
                    "unreachable and the capacity is 0, not e log 2.  For N >= 2 the formula is exact (see "

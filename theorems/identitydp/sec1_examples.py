@@ -135,6 +135,9 @@ EX1 = Claim(
             statement="Lap(1/eps) densities: (eps/2) e^{-eps|12-10|} / ((eps/2) e^{-eps|12-0|}) = e^{10 eps} for all eps > 0",
             prove=_ex1_laplace_proof,
             expected=Verdict.PROVED,
+            # the two Laplace(1/eps) densities at 12 (|12 - 10| = 2, |12 - 0| = 12), as data for the checker
+            form={"quantifier": "forall-params", "domain": {"eps": "(0, oo)"},
+                  "claim": "((eps/2)*exp(-eps*2))/((eps/2)*exp(-eps*12)) == exp(10*eps)"},
             notes="Exact algebra (exactpriv.certify.prove_identity).",
             open_search=False,
         ),

@@ -162,6 +162,9 @@ DEF2 = Claim(
                        "equals replace-one pure DP"),
             check=_def2_z_general_check,
             families=[_def2_witness(), rf("gen", "joint", 8, 40)],
+            form={"quantifier": "forall-instances", "hypotheses": [], "claim": "Z == DP",
+                  "measures": {"Z": {"notion": "pure_dp", "neighbours": "datasets"},
+                               "DP": {"notion": "pure_dp"}}},
             expected=Verdict.REFUTED,
             finding=Finding.VARIANT,
             why=("drops Sec. 2.3's hypothesis that M is a function of the dataset: (1,0,0) and (0,1,1) have "

@@ -173,6 +173,10 @@ PROP3 = Claim(
             check=_prop3_pairwise_check,
             families=[_prop3_witness(), sf("xor")],
             hypotheses=(DATASET_MECHANISM,),
+            form={"quantifier": "forall-instances", "hypotheses": ["has_prior", "mechanism_dataset"],
+                  "measures": {"K": {"notion": "pairwise_k"}, "ID": {"notion": "identity_dp"},
+                               "DP": {"notion": "pure_dp"}},
+                  "claim": "ID <= K*DP"},
             expected=Verdict.REFUTED,
             finding=Finding.AS_WRITTEN,
             why=("the paper's own words count sources one by one: the proof splits the sources into those "

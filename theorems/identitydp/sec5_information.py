@@ -239,6 +239,8 @@ COR2 = Claim(
             statement="as the corollary's derivation suggests, without independence: max_i I(X_i;Y) <= pure_dp",
             check=_cor2_check,
             families=[_cor2_witness()],
+            form={"quantifier": "forall-instances", "hypotheses": ["has_prior"], "claim": "MI <= DP",
+                  "measures": {"MI": {"notion": "record_mutual_information"}, "DP": {"notion": "pure_dp"}}},
             expected=Verdict.REFUTED,
             finding=Finding.VARIANT,
             why=("drops Corollary 2's independence hypothesis: 8 perfectly correlated records and the geometric "
@@ -343,6 +345,9 @@ DP_SPECIAL_CASE = Claim(
             check=prop2_check,
             families=[_dp_special_witness()] + families_joint_sym(),
             hypotheses=(DATASET_MECHANISM,),
+            form={"quantifier": "forall-instances", "hypotheses": ["has_prior", "mechanism_dataset"],
+                  "claim": "ID <= DP",
+                  "measures": {"ID": {"notion": "identity_dp"}, "DP": {"notion": "pure_dp"}}},
             expected=Verdict.REFUTED,
             relations=(implies("pure_dp", "identity_dp", EPS, "ε"),),
             finding=Finding.AS_WRITTEN,

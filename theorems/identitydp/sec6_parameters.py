@@ -193,6 +193,10 @@ THM4 = Claim(
             check=_thm4_check,
             families=[_thm4_witness(), sf("modulated"), rf("sym", "block", 10, 30)],
             hypotheses=(DATASET_MECHANISM,),
+            form={"quantifier": "forall-instances", "hypotheses": ["has_prior", "mechanism_dataset"],
+                  "measures": {"ID": {"notion": "identity_dp"}, "DP": {"notion": "pure_dp"},
+                               "K": {"notion": "joint_k"}, "ETA": {"notion": "source_tv"}},
+                  "claim": "ID <= log(2) + max(K*DP + log(ETA), DP)"},
             expected=Verdict.REFUTED,
             finding=Finding.AS_WRITTEN,
             why=("with η over the full conditional law of X_(i) as (40) states, the bound fails: three sources, "

@@ -116,6 +116,18 @@ def _is_kmax(inst) -> bool:
             and tuple(M.outputs) == tuple(want.outputs) and tuple(map(tuple, M.rows)) == tuple(map(tuple, want.rows)))
 
 
+def _kmax_form(claim: str, measures: dict, *, empty=None, degenerate=None) -> dict:
+    """A statement about k-Max (Definition 5.2) as data for the independent checker: the checker builds k-Max
+    at the witness's (n, k) itself (``empty`` fixed, or read from the witness among "lowest"/"uniform")."""
+    family: dict = {"construction": "k_max", "params": ["n", "k"]}
+    if empty is None:
+        family["grid"] = {"empty": ["lowest", "uniform"]}
+    else:
+        family["fixed"] = {"empty": empty}
+    return {"quantifier": "forall-instances", "family": family, "hypotheses": ["range:k >= 2 and n >= k"],
+            "measures": measures, "claim": claim, **({"degenerate": degenerate} if degenerate else {})}
+
+
 #: the readings of §5.1 are about the k-Max mechanism: any other instance is outside
 IS_KMAX = Hypothesis("k-max", "the mechanism is the k-Max mechanism of Definition 5.2 named by (n, k, A(∅))",
                      _is_kmax)
@@ -304,6 +316,8 @@ PROP5_3 = Claim(
         Reading("empty-uniform", "with A(∅) uniform on all n values: the same bound",
                 check=_check_prop53,
                 families=(Family("empty-uniform", lambda: _kmax_instances((2, 3, 4), 7, ("uniform",))),),
+                form=_kmax_form("PMP <= (2**k - 1)/(2**k - 2)", {"PMP": {"notion": "positive_membership"}},
+                                empty="uniform"),
                 expected=Verdict.REFUTED, hypotheses=(IS_KMAX,), open_search=False,
                 finding=Finding.CONVENTION, convention="A(∅) uniform on {c_1..c_n} ('empty-uniform')",
                 why="the paper leaves A(∅) undefined; with ∅ mapped uniformly onto all n outputs the bound fails "
@@ -314,6 +328,8 @@ PROP5_3 = Claim(
         Reading("empty-bottom", "with A(∅) a distinct output ⊥ ('none'): the same bound (brute force over events)",
                 check=_check_prop53_bottom,
                 families=(Family("empty-bottom", lambda: _kmax_instances((2, 3), 6, ("bottom",), n_min_offset=1)),),
+                form=_kmax_form("PMP <= (2**k - 1)/(2**k - 2)", {"PMP": {"notion": "positive_membership"}},
+                                empty="bottom"),
                 expected=Verdict.REFUTED, hypotheses=(IS_KMAX,), open_search=False,
                 finding=Finding.CONVENTION, convention="A(∅) a distinct output ⊥ ('empty-bottom')",
                 why="the paper leaves A(∅) undefined; with ∅ mapped to its own output, output c_1 reveals T = {1} "
@@ -330,6 +346,7 @@ PROP5_3 = Claim(
                 "datasets that can output c_j, read off the matrix)",
                 check=_check_sj,
                 families=(Family("k-2..3,n-k..6", lambda: _kmax_instances((2, 3), 6, ("lowest",))),),
+                form=_kmax_form("S >= k", {"S": {"notion": "least_possible_maxima"}}, empty="lowest"),
                 expected=Verdict.REFUTED, hypotheses=(IS_KMAX,), open_search=False,
                 finding=Finding.AS_WRITTEN,
                 why="the proof's 'in any case, we always have s_j >= k' is false for outputs c_j with j < k, whose "
@@ -501,6 +518,7 @@ KMAX_NOT_NMP = Claim(
         Reading("literal", "for every n >= k (both readings of A(∅)): the (D_N) NMP level of k-Max is +oo",
                 check=_check_not_nmp,
                 families=(Family("k-2..3,n-k..6", lambda: _kmax_instances((2, 3), 6, ("lowest", "uniform"))),),
+                form=_kmax_form("NMP == oo", {"NMP": {"notion": "negative_membership"}}, degenerate="n == k"),
                 expected=Verdict.REFUTED, hypotheses=(IS_KMAX,), open_search=False, finding=Finding.BOUNDARY,
                 why="only at the parameter end point n = k, where k-Max outputs uniformly on {c_1..c_n} whatever T "
                     "is (NMP level 1); for every n > k it holds (reading n-greater-than-k)",

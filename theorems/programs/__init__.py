@@ -11,8 +11,8 @@ form), and each claim is the guarantee its source states, checked on declared in
 * :mod:`~theorems.programs.noisy_max` — Ding et al. 2018, Algorithms 5–8 (report noisy max): the argmax versions are
   ε-DP (CHECKED), the versions that return the noisy maximum value are not (REFUTED, ``variant``: the paper built
   them as incorrect test cases);
-* :mod:`~theorems.programs.histograms` — the noisy histogram (and Ding et al.'s inverted-scale variant) and the
-  truncated geometric mechanism written as a program.
+* :mod:`~theorems.programs.histograms` — the noisy histogram (and Ding et al.'s inverted-scale variant), CheckDP's
+  noisy prefix sum and the truncated geometric mechanism written as a program.
 
 Why CHECKED and not PROVED: the claims are about every input of any size; the bank decides them on the declared
 finite spaces (named in each reading's statement), at the one rational ε = 4·ln(40/39) ≈ 0.1013 the discrete noise
@@ -33,6 +33,9 @@ PAPERS: dict[str, Paper] = {
                       doi="10.1145/3243734.3243818"),
     "dwork2006": Paper("dwork2006", "Cynthia Dwork, Frank McSherry, Kobbi Nissim, Adam Smith", "Calibrating Noise "
                        "to Sensitivity in Private Data Analysis", "TCC 2006", 2006, doi="10.1007/11681878_14"),
+    "wang2020": Paper("wang2020", "Yuxin Wang, Zeyu Ding, Daniel Kifer, Danfeng Zhang", "CheckDP: An Automated "
+                      "and Integrated Approach for Proving Differential Privacy or Finding Precise Counterexamples",
+                      "ACM CCS 2020", 2020, doi="10.1145/3372297.3417282"),
     "grs2012": Paper("grs2012", "Arpita Ghosh, Tim Roughgarden, Mukund Sundararajan", "Universally Utility-"
                      "maximizing Privacy Mechanisms", "SIAM Journal on Computing 41(6)", 2012,
                      doi="10.1137/09076828X"),

@@ -20,7 +20,7 @@ import sympy
 
 from exactpriv.mechanisms.programs import truncated_geometric
 
-__all__ = ["BETA", "EPS_VALUE", "NOISY_MAX", "SVT", "noisy_hist1", "noisy_hist2", "rnm1", "rnm2", "rnm3", "rnm4",
+__all__ = ["BETA", "EPS_VALUE", "NOISY_MAX", "SVT", "noisy_hist1", "noisy_hist2", "prefix_sum", "rnm1", "rnm2", "rnm3", "rnm4",
            "svt1", "svt1_truncated_query_noise", "svt2", "svt3", "svt4", "svt5", "svt6", "truncated_geometric_program"]
 
 #: β = e^{−ε/4}, rational
@@ -163,6 +163,21 @@ def noisy_hist2(q, rng):
     [−2, 3].  Claimed ε-DP; it is (1/ε)-DP.  α = e^{−1/ε} ≈ e^{−9.87} is taken as the rational 1/19,400 (within
     0.1% of it: β^400 itself has numbers of thousands of digits)."""
     return tuple(rng.reveal(qi + rng.laplace(Fraction(1, 19400)), -2, 3) for qi in q)
+
+
+def prefix_sum(q, rng):
+    """PrefixSum (CheckDP's benchmark, Wang et al. CCS 2020): q_i + Lap(1/ε) for each query, released as the running
+    sums.  Each noisy answer is revealed on [−2, 3]; when one falls outside, the release is the label "censored"
+    (a post-processing of the noisy answers, so the ε measured is at most the program's).  ε-DP when neighbours
+    change one answer by at most one."""
+    noisy = [rng.reveal(qi + rng.laplace(BETA ** 4), -2, 3) for qi in q]
+    if any(isinstance(v, str) for v in noisy):
+        return "censored"
+    sums, total = [], 0
+    for v in noisy:
+        total += v
+        sums.append(total)
+    return tuple(sums)
 
 
 def truncated_geometric_program(q, rng):

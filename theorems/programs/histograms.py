@@ -2,6 +2,7 @@
 
 * ``dwork2006.noisy_hist`` — a histogram plus Lap(1/ε) per bin is ε-DP (one bin changes by one): CHECKED;
   Ding et al. 2018's variant with Lap(ε) per bin: REFUTED (it is (1/ε)-DP);
+* ``wang2020.prefix_sum`` — the running sums of Lap(1/ε)-noised answers (CheckDP's PrefixSum) are ε-DP: CHECKED;
 * ``grs2012.truncated_geometric`` — the truncated geometric mechanism written as a program is ε-DP: CHECKED (and
   its matrix equals the zoo's ``truncated_geometric``: tests/theorems/programs).
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 from exactpriv.spaces import GraphSpace
 
 from theorems.programs._common import HIST_SPACE, VARIANT, claim, dp_reading
-from theorems.programs.algorithms import noisy_hist1, noisy_hist2, truncated_geometric_program
+from theorems.programs.algorithms import noisy_hist1, noisy_hist2, prefix_sum, truncated_geometric_program
 
 __all__ = ["CLAIMS"]
 
@@ -43,4 +44,13 @@ truncated_geometric = claim(
         "literal": dp_reading(truncated_geometric_program, COUNTS, "eps", expected="CHECKED"),
     })
 
-CLAIMS = [noisy_hist, truncated_geometric]
+prefix = claim(
+    "wang2020.prefix_sum", "The noisy prefix sum is ε-DP",
+    "Wang, Ding, Kifer, Zhang 2020 (CheckDP's benchmark PrefixSum)",
+    "(PrefixSum: add Lap(1/ε) to each query answer and release the running sums:) ε-DP when one answer changes by "
+    "at most one.", "inequality", {
+        "literal": dp_reading(prefix_sum, HIST_SPACE, "eps", expected="CHECKED",
+                              notes="noisy answers revealed on [-2, 3]; outside it the release is one label"),
+    })
+
+CLAIMS = [noisy_hist, prefix, truncated_geometric]

@@ -297,6 +297,10 @@ CLAIM_LB = Claim(
      Reading("eq57-as-printed", "Σ_l l N_l e^{-(n-l)eps}/(1+(m-1)e^{-eps})^n = h(eps) (the middle term of (57) as "
                                 "printed)", _eq57_check(True), [FAM_NMT], expected=Verdict.REFUTED,
              finding=Finding.AS_WRITTEN,
+             form={"quantifier": "forall-instances", "measures": {},
+                   "hypotheses": ["range:n >= 1 and n == floor(n) and m >= 2 and m == floor(m) and t >= 1"],
+                   "claim": "sum(l, 0, n, l*binomial(n, l)*(m - 1)**l*t**(l - n))/((t + m - 1)/t)**n "
+                            "== n/(1 + t/(m - 1))"},
              why="the printed middle term of (57) has e^{-(n-l)ε} where the proof needs e^{-lε}: at n = 1, m = 2, "
                  "e^ε = 3/2 (the archived witness) it is 3/5 while h = 2/5 (a typo; corrected, it is proved: "
                  "eq57-corrected)",

@@ -243,6 +243,10 @@ def prove_upward_closed() -> Decision:
         certificate={"product": [str(prod[0]), str(prod[1])], "inverse": [str(inv[0]), str(inv[1])]})
 
 
+#: "eps~_X < oo" as data for the independent checker (its notion eps_tilde, from the definition after (18))
+_FINITE_FORM = {"quantifier": "forall-instances", "hypotheses": ["has_prior"],
+                "measures": {"ET": {"notion": "eps_tilde"}}, "claim": "ET < oo"}
+
 DEF_EPS_TILDE = Claim(
     "wang2016.def_epstilde", "Definition of ε̃_X, its finiteness, and (implicitly) upward closedness",
     "§3, after (18); used in Lemma 4",
@@ -257,7 +261,7 @@ DEF_EPS_TILDE = Claim(
              def_epstilde_check, [FAM_PRIORS_FULL], expected=Verdict.CHECKED, hypotheses=(full_support_prior,),
              notes="Without full support eps~_X = +oo (see finite-any-prior): there is no threshold to compare."),
      Reading("finite-any-prior", "for every prior p_X, eps~_X < oo", epstilde_finite_check,
-             [FAM_PRIORS_ZEROS_FIRST], expected=Verdict.REFUTED, finding=Finding.BOUNDARY,
+             [FAM_PRIORS_ZEROS_FIRST], expected=Verdict.REFUTED, finding=Finding.BOUNDARY, form=_FINITE_FORM,
              why="p_X = (0, 1) on D^1, a prior without full support, makes eps~_X = +oo (p_X(0) = Σ_y p(0|y)p_Y(y) "
                  "> 0 for every finite eps); with full support it is finite (reading finite-full-support)",
              notes="The paper writes 'for any p_X', but its argument (p_Y = p_X as eps -> oo) only covers eps = oo, "
@@ -266,6 +270,7 @@ DEF_EPS_TILDE = Claim(
      Reading("finite-full-support", "for every full-support prior, eps~_X < oo", epstilde_finite_check,
              [FAM_PRIORS_ZEROS_FIRST, FAM_PRIORS_RANDOM], expected=Verdict.CHECKED,
              hypotheses=(full_support_prior,),
+             form=dict(_FINITE_FORM, hypotheses=["has_prior", "prior_full_support"]),
              notes="P_y(t) has leading coefficient p_X(y) > 0, so p_Y > 0 for large t.  Checked on the families "
                    "of finite-any-prior: the priors with zeros are outside."),
      Reading("upward-closed", "for every n, m and prior, the posterior family (61) is feasible for every "

@@ -123,6 +123,27 @@ def check_lemma1(part: str, *, g=None):
     return check
 
 
+def _lemma1_form(part: str) -> dict:
+    """The statement of :func:`check_lemma1`'s ``part`` as data for the independent checker: (21), (22) with
+    P[Y] = p a + (1 − p) b > 0 multiplied out, A ≤ g(p) with b cleared (A = a/b, +oo when b = 0; g's two
+    branches have positive denominators), and "⟺" written as (L and R) or (not L and not R).  Its degenerate
+    points (a zero probability) are what a ``boundary`` finding needs."""
+    c21 = "p*a <= gamma*p*(p*a + (1 - p)*b)"
+    c22 = "gamma*(1 - p)*b >= (1 - p)*(p*a + (1 - p)*b)"
+    lhs, rhs = {
+        "lemma": (f"({c21}) and ({c22})",
+                  "(p <= 1/(1 + gamma) and a*(1/gamma - p) <= b*(1 - p)) or "
+                  "(p > 1/(1 + gamma) and a*p <= b*(gamma - 1 + p))"),
+        "eq28": (c21, "a*(1/gamma - p) <= b*(1 - p)"),
+        "eq29": (c22, "a*p + b*(1 - p) <= gamma*b"),
+    }[part]
+    return {"quantifier": "forall-instances", "measures": {},
+            "hypotheses": ["range:gamma >= 1 and 0 <= p and p <= 1 and 0 <= a and a <= 1 and 0 <= b and b <= 1 "
+                           "and p*a + (1 - p)*b > 0"],
+            "degenerate": "p == 0 or p == 1 or a == 0 or b == 0",
+            "claim": f"(({lhs}) and ({rhs})) or (not ({lhs}) and not ({rhs}))"}
+
+
 #: P_D[x_i] strictly inside (0, 1): both membership events have positive probability
 INTERIOR = Hypothesis("interior-membership-probability", "0 < P_D[x_i] < 1", lambda inst: 0 < inst.params["p"] < 1)
 #: the likelihood ratio A is finite (P[Y | x̄_i] > 0), as (30)/(38) treat it as a real number
@@ -142,19 +163,20 @@ LEMMA1 = Claim(
     "equivalence",
     [Reading("literal", "for every e^ε, P_D[x_i] ∈ [0, 1] and P[Y|x_i], P[Y|x̄_i] with P[Y] > 0: (21)∧(22) ⟺ "
              "A ≤ g(P_D[x_i])", check_lemma1("lemma"), (LEMMA1_GRID,), expected=_X, finding=Finding.BOUNDARY,
+             form=_lemma1_form("lemma"),
              why="at P_D[x_i] = 0 membership privacy holds vacuously while A ≤ g(0) = e^ε fails (e^ε = 2, "
                  "A = 3): (31)-(32) divide by P_D[x_i]; 'interior' (0 < P_D[x_i] < 1) holds",
              notes="Per-output check is faithful: at P_D[x_i] ∈ {0, 1} every output set satisfies (21)-(22)"),
      Reading("interior", "the same for 0 < P_D[x_i] < 1", check_lemma1("lemma"), (LEMMA1_GRID,), expected=_C,
              hypotheses=(INTERIOR,)),
      Reading("eq28-literal", "(21) ⟺ 1 − P_D[x_i] ≥ A(e^{-ε} − P_D[x_i]) on [0, 1]", check_lemma1("eq28"),
-             (LEMMA1_GRID,), expected=_X, finding=Finding.BOUNDARY,
+             (LEMMA1_GRID,), expected=_X, finding=Finding.BOUNDARY, form=_lemma1_form("eq28"),
              why="fails at the endpoint P_D[x_i] = 0 (the step divides by P_D[x_i] in (32)); 'eq28-interior' "
                  "holds"),
      Reading("eq28-interior", "(28) for 0 < P_D[x_i] < 1", check_lemma1("eq28"), (LEMMA1_GRID,), expected=_C,
              hypotheses=(INTERIOR,)),
      Reading("eq29-literal", "(22) ⟺ A P_D[x_i] + 1 − P_D[x_i] ≤ e^ε on [0, 1]", check_lemma1("eq29"),
-             (LEMMA1_GRID,), expected=_X, finding=Finding.BOUNDARY,
+             (LEMMA1_GRID,), expected=_X, finding=Finding.BOUNDARY, form=_lemma1_form("eq29"),
              why="fails at the endpoint P_D[x_i] = 1: (22) is vacuous (P_D[x̄_i] = 0) but A ≤ e^ε is required; "
                  "'eq29-interior' holds"),
      Reading("eq29-interior", "(29) for 0 < P_D[x_i] < 1", check_lemma1("eq29"), (LEMMA1_GRID,), expected=_C,

@@ -51,6 +51,8 @@ def _check_primal(P: _Problem, x):
     Rows are compared in integers: row i scaled by L_i (see :meth:`_Problem.scaled`) and
     x written as X/D with integer X, so ``A_i x <= b_i`` iff ``Σ a'_ij X_j <= b'_i D``.
     """
+    if len(x) != P.n:  # a solver's vector of the wrong length is no candidate (HiGHS may return none)
+        return f"{len(x)} values for {P.n} variables"
     for j in range(P.n):
         if P.lower[j] is not None and x[j] < P.lower[j]:
             return f"x[{j}]={x[j]} < lower bound {P.lower[j]}"
@@ -75,6 +77,8 @@ def _check_dual(P: _Problem, c, y):
     Integer form: w_i = y_i / L_i = W_i / E multiplies the scaled row i, c = c'/C, so
     d_j = (c'_j E - C Σ_i a'_ij W_i) / (C E) and  b·y = Σ_i b'_i W_i / E.
     """
+    if len(y) != len(P.rows):  # HiGHS reported an empty row_dual as valid (10^5:1 prior, e^eps = 10^15)
+        return None, f"{len(y)} multipliers for {len(P.rows)} rows"
     for i in range(P.m_ub):
         if y[i] > 0:
             return None, f"multiplier of inequality row {i} is {y[i]} > 0"

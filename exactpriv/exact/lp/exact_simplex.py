@@ -3,11 +3,11 @@
 :func:`~exactpriv.exact.lp.solve.solve_lp` certifies what HiGHS finds; when HiGHS' answer is feasible only
 within its float tolerance (badly scaled data: the privacy–distortion LPs of priors skewed beyond 1,000:1
 at large e^ε), no rationalisation or basis solve of it is exactly feasible and the result is
-"uncertified".  For small LPs this module solves the primal and the dual with sympy's exact rational
-simplex (:func:`sympy.solvers.simplex.linprog`; no float anywhere) and then checks the pair with the
-checks every certificate passes (:func:`~exactpriv.exact.lp.certificate._check_primal`,
+"uncertified".  For small LPs this module solves the LP by an exact rational simplex
+(Bland's rule over Fractions, duals from the optimal basis by python-flint; no float anywhere) and then
+checks the pair with the checks every certificate passes (:func:`~exactpriv.exact.lp.certificate._check_primal`,
 :func:`~exactpriv.exact.lp.certificate._check_dual`, equal objectives: optimal by weak duality), so the
-simplex is trusted for nothing.  Dense and slow (a pivot is O(rows × columns) of sympy Rationals), hence
+simplex is trusted for nothing.  Dense and slow (a pivot is O(rows × columns) Fraction operations), hence
 only up to :data:`MAX_EXACT_VARIABLES` variables.
 """
 
@@ -22,58 +22,128 @@ from exactpriv.exact.lp.solve import LPResult
 __all__ = ["MAX_EXACT_VARIABLES", "solve_lp_exactly"]
 
 #: Largest LP (variables) given to the exact simplex: the 16-variable PD-I LPs of {0,1}^2 take about a
-#: second; the 81-variable one of {0,1,2}^2 did not finish in 300 s (sympy pivots dense Rational
-#: matrices).  Empirically determined parameter.
+#: second; the 81-variable one of {0,1,2}^2 did not finish in 300 s with sympy's simplex (dense
+#: pivots).  Empirically determined parameter.
 MAX_EXACT_VARIABLES = 32
 
 
-def _fraction(v) -> Fraction:
-    """A sympy Rational (or a plain int, which linprog returns for free variables at 0) as a Fraction."""
-    if isinstance(v, int):
-        return Fraction(v)
-    if not v.is_Rational:  # pragma: no cover - the rational simplex returns rationals only
-        raise ArithmeticError(f"the exact simplex returned {v!r}")
-    return Fraction(int(v.p), int(v.q))
+def _bland_simplex(P):
+    """Optimal basis (column indices of [A | slacks], one per row, or -1 - i for the artificial of a redundant
+    row i) and the primal point of min c·x over P in equality form, by a two-phase dense simplex with Bland's
+    rule over Fractions (terminates: Bland's rule never cycles); None if infeasible or unbounded.
+
+    Hand-written: sympy 1.14's rational simplex (lpmin) returned different, wrong optima on these LPs
+    depending on PYTHONHASHSEED (17/20 and 4/5 for the PD-I LP of prior (1,2,3,4)/10 at e^eps = 2) and
+    called their bounded duals unbounded; the exact-LP libraries (cddlib, SoPlex) are not installable
+    wheels here.  Nothing is trusted: solve_lp_exactly checks the result exactly."""
+    m, n = len(P.rows), P.n
+    width = n + P.m_ub  # structural columns, then one slack per inequality row
+    T = []  # rows [coefficients over width + m artificials | rhs], rhs made >= 0
+    for i, row in enumerate(P.rows):
+        r = [Fraction(0)] * (width + m + 1)
+        for j, a in row:
+            r[j] += a
+        if i < P.m_ub:
+            r[n + i] = Fraction(1)
+        r[-1] = Fraction(P.b[i])
+        if r[-1] < 0:
+            r = [-v for v in r]
+        r[width + i] = Fraction(1)
+        T.append(r)
+    basis = [width + i for i in range(m)]
+
+    def pivot(r, k):
+        pr = T[r]
+        f = pr[k]
+        T[r] = pr = [v / f for v in pr]
+        for i in range(m):
+            if i != r and T[i][k]:
+                g = T[i][k]
+                T[i] = [a - g * b for a, b in zip(T[i], pr)]
+        basis[r] = k
+
+    def run(cost, allowed):
+        while True:
+            cb = [cost[b] for b in basis]
+            entering = None
+            for k in range(allowed):  # Bland: the lowest-index column with negative reduced cost
+                if k in basis:
+                    continue
+                if cost[k] - sum(cb[i] * T[i][k] for i in range(m) if T[i][k]) < 0:
+                    entering = k
+                    break
+            if entering is None:
+                return True
+            best = None
+            for i in range(m):
+                if T[i][entering] > 0:
+                    ratio = T[i][-1] / T[i][entering]
+                    if best is None or ratio < best[0] or (ratio == best[0] and basis[i] < basis[best[1]]):
+                        best = (ratio, i)
+            if best is None:
+                return False  # unbounded
+            pivot(best[1], entering)
+
+    phase1 = [Fraction(0)] * width + [Fraction(1)] * m
+    run(phase1, width + m)
+    if any(T[i][-1] for i in range(m) if basis[i] >= width):
+        return None  # infeasible
+    for i in range(m):  # drive zero-level artificials out of the basis where a structural column can enter
+        if basis[i] >= width:
+            k = next((k for k in range(width) if T[i][k] and k not in basis), None)
+            if k is not None:
+                pivot(i, k)
+    cost = [Fraction(v) for v in P.c] + [Fraction(0)] * (P.m_ub + m)
+    if not run(cost, width):  # artificials never re-enter
+        return None
+    x = [Fraction(0)] * n
+    for i, b in enumerate(basis):
+        if b < n:
+            x[b] = T[i][-1]
+    return [b if b < width else -1 - (b - width) for b in basis], x
+
+
+def _duals(P, basis):
+    """y with B^T y = c_B for the optimal basis B of the equality form (exact, python-flint's fmpq_mat)."""
+    import flint
+
+    m, n = len(P.rows), P.n
+    cols = [[Fraction(0)] * m for _ in range(n)]
+    for i, row in enumerate(P.rows):
+        for j, a in row:
+            cols[j][i] += a
+    BT, cB = [], []
+    for b in basis:
+        if b >= n + P.m_ub or b < 0:  # the artificial of redundant row i: its cost 0 forces y_i = 0
+            i = -1 - b
+            col = [Fraction(int(r == i)) for r in range(m)]
+            cB.append(Fraction(0))
+        elif b >= n:  # the slack of inequality row b - n
+            col = [Fraction(int(r == b - n)) for r in range(m)]
+            cB.append(Fraction(0))
+        else:
+            col = cols[b]
+            cB.append(Fraction(P.c[b]))
+        BT.append([flint.fmpq(v.numerator, v.denominator) for v in col])
+    y = flint.fmpq_mat(BT).solve(flint.fmpq_mat([[flint.fmpq(v.numerator, v.denominator)] for v in cB]))
+    return [Fraction(int(y[i, 0].p), int(y[i, 0].q)) for i in range(m)]
 
 
 def solve_lp_exactly(c, *, A_ub=None, b_ub=None, A_eq=None, b_eq=None) -> LPResult | None:
-    """min c·x s.t. A_ub x <= b_ub, A_eq x = b_eq, x >= 0 by exact rational simplex on the primal and the
-    dual, certified by the exact duality checks; None when the LP is too large, is not optimal (infeasible,
-    unbounded: those keep HiGHS' certificates) or the pair does not pass the checks."""
-    import sympy
-    from sympy.solvers.simplex import InfeasibleLPError, UnboundedLPError, lpmin
-
+    """min c·x s.t. A_ub x <= b_ub, A_eq x = b_eq, x >= 0 by exact rational simplex (primal point and the
+    duals of its optimal basis), certified by the exact duality checks; None when the LP is too large, is not
+    optimal (infeasible, unbounded: those keep HiGHS' certificates) or the pair does not pass the checks."""
     P = _problem(c, A_ub, b_ub, A_eq, b_eq, None, "min")
     if P.n > MAX_EXACT_VARIABLES or any(lo != 0 for lo in P.lower) or any(up is not None for up in P.upper):
         return None
-
-    def q(v):
-        return sympy.Rational(v.numerator, v.denominator)
-
-    # sympy 1.14's matrix interface (linprog) returned infeasible points and ignored (None, 0) bounds on
-    # these LPs; lpmin on relations solved them (and the checks below trust neither)
-    xs = sympy.symbols(f"x0:{P.n}", nonnegative=True)  # with only "x >= 0" relations lpmin erred here
-    ys = sympy.symbols(f"y0:{P.m}")
-    primal = [v >= 0 for v in xs]
-    for i, row in enumerate(P.rows):
-        lhs = sympy.Add(*[q(a) * xs[j] for j, a in row])
-        primal.append(lhs <= q(P.b[i]) if i < P.m_ub else sympy.Eq(lhs, q(P.b[i])))
-    # the dual in minimisation form: max b·y s.t. Aᵀy <= c, y_ub <= 0, y_eq free
-    cols: list = [[] for _ in range(P.n)]
-    for i, row in enumerate(P.rows):
-        for j, a in row:
-            cols[j].append(q(a) * ys[i])
-    dual = [ys[i] <= 0 for i in range(P.m_ub)]
-    dual += [sympy.Add(*cols[j]) <= q(P.c[j]) for j in range(P.n)]
-    try:
-        _, xsol = lpmin(sympy.Add(*[q(cj) * v for cj, v in zip(P.c, xs)]), primal)
-        _, ysol = lpmin(-sympy.Add(*[q(b) * v for b, v in zip(P.b, ys)]), dual)
-    except (InfeasibleLPError, UnboundedLPError):
+    found = _bland_simplex(P)
+    if found is None:
         return None
-    x = [xsol.get(v, 0) for v in xs]
-    y = [ysol.get(v, 0) for v in ys]
-    x = [_fraction(v) for v in x]
-    y = [_fraction(v) for v in y]
+    basis, x = found
+    try:
+        y = _duals(P, basis)
+    except (ZeroDivisionError, ValueError):  # a singular basis matrix: no dual from it
+        return None
     why = _check_primal(P, x)
     g, d = _check_dual(P, P.c, y)
     obj = _objective(P.c, x)
@@ -81,7 +151,7 @@ def solve_lp_exactly(c, *, A_ub=None, b_ub=None, A_eq=None, b_eq=None) -> LPResu
         return None
     return LPResult(
         "optimal", obj, x=x, duals_ub=y[:P.m_ub], duals_eq=y[P.m_ub:], reduced_costs=d, certified=True,
-        certificate={"method": "exact-simplex", "solver": "sympy.solvers.simplex.linprog (rational)",
+        certificate={"method": "exact-simplex", "solver": "two-phase rational simplex, Bland's rule (exactpriv.exact.lp.exact_simplex)",
                      "objective": obj, "dual_objective": g,
                      "checks": [f"primal feasibility: {P.m_ub} inequality rows, {P.m_eq} equality rows and "
                                 f"{P.n} bounds hold exactly",

@@ -234,8 +234,10 @@ def highs_solve(P, c, float_solver="auto") -> FloatSolution:
     if out.status == "optimal":
         out.objective = h.getObjectiveValue()
         sol = h.getSolution()
-        out.x = list(sol.col_value)
-        out.y = list(sol.row_dual) if sol.dual_valid else None
+        # vectors of the wrong length are no solution to offer (HiGHS 1.16 gave an empty row_dual, flagged
+        # valid, on a 10^5:1 prior at e^eps = 10^15)
+        out.x = list(sol.col_value) if len(sol.col_value) == P.n else None
+        out.y = list(sol.row_dual) if sol.dual_valid and len(sol.row_dual) == len(P.rows) else None
         b = _basis_of(h, P.lower, P.upper, "both", out.solver, P.m_ub)
         if b is not None:
             out.bases.append(b)
@@ -266,6 +268,10 @@ def _ipm_with_face_crossover(P, model, out):
     d = np.array(sol.col_dual)
     y = np.array(sol.row_dual)
     act = np.array(sol.row_value)
+    if len(x) != P.n or len(d) != P.n or len(y) != P.m or len(act) != P.m:
+        out.notes.append(f"IPM without crossover returned vectors of the wrong length ({len(x)} values for "
+                         f"{P.n} variables, {len(y)} multipliers for {P.m} rows)")
+        return
     inf = model.inf
     # step 1: which bounds hold in every optimal solution, which rows are tight
     to_lo = x - model.lower

@@ -31,8 +31,10 @@ the chord method of :class:`exactpriv.measures.approx.ApproxDPProfile` run on th
 mechanism was built): the ratio in a column is t^{Δe} exactly, so pure ε is max |Δe|·s·ε — an
 integer maximum, valid for every ε > 0 (no per-entry sympy work).
 
-The structured path is taken only for the neighbour pairs of the path of counts (pure_dp,
-approx_dp); group measures over other pair sets read the dense matrix (size-checked).
+The structured path is taken for the pairs (c, c+j), 1 <= j <= k, of the path of counts: the neighbours
+(pure_dp, approx_dp; k = 1) and the pairs at distance <= k (group_privacy, group_approx_dp): a pair at
+distance j compares the window with itself shifted by j (ratio W[k]/W[k−j] in column c + k, tails L[c]/L[c+j]
+and U[n−c]/U[n−c−j]), O(n·k) in all.  Other pair sets read the dense matrix (size-checked).
 Differential tests against the dense engine and the reference evaluator:
 ``tests/measures/test_clamped.py``.
 """
@@ -49,7 +51,7 @@ from exactpriv.exact.numbers import EPS, OO
 from exactpriv.mechanisms.clamped import ClampedNoiseMechanism
 from exactpriv.spaces import pairs_array
 
-__all__ = ["ClampedEngine", "clamped_engine"]
+__all__ = ["ClampedEngine", "clamped_engine", "shifted_pairs"]
 
 _U = 2.0 ** -53  # unit roundoff of binary64
 
@@ -60,12 +62,26 @@ def clamped_engine(M, pairs) -> "ClampedEngine | None":
     if not isinstance(M, ClampedNoiseMechanism):
         return None
     arr = pairs_array(pairs)
-    if len(arr) != M.n:
+    if len(arr) == 0:
         return None
     lo, hi = arr.min(axis=1), arr.max(axis=1)
-    if not (np.all(hi - lo == 1) and np.array_equal(np.sort(lo), np.arange(M.n))):
+    gap = hi - lo
+    k = int(gap.max())
+    if int(gap.min()) < 1 or k >= M.n + 1 or len(arr) != sum(M.n + 1 - j for j in range(1, k + 1)):
         return None
-    return ClampedEngine(M)
+    # exactly the pairs (c, c + j), 1 <= j <= k (group privacy at distance <= k; k = 1: the neighbours)
+    key = np.sort(lo * (M.n + 1) + gap)
+    want = np.sort(np.concatenate([np.arange(M.n + 1 - j) * (M.n + 1) + j for j in range(1, k + 1)]))
+    if not np.array_equal(key, want):
+        return None
+    return ClampedEngine(M, shifts=k)
+
+
+def shifted_pairs(n: int, k: int) -> np.ndarray:
+    """The pairs (c, c + j), 1 <= j <= k, of counts 0..n: those at distance <= k on the path of counts,
+    without its (n+1)² distance matrix."""
+    return np.concatenate([np.stack([np.arange(n + 1 - j), np.arange(j, n + 1)], axis=1)
+                           for j in range(1, k + 1)]).astype(np.int64)
 
 
 class ClampedEngine:
@@ -76,19 +92,22 @@ class ClampedEngine:
               "margin, exact big-by-small comparisons)")
     symbolic_method = "symbolic: shift structure of a certified family (each neighbour ratio is a power of t)"
 
-    def __init__(self, M: ClampedNoiseMechanism):
-        self.M, self.n = M, M.n
+    def __init__(self, M: ClampedNoiseMechanism, *, shifts: int = 1):
+        self.M, self.n, self.shifts = M, M.n, shifts
 
-    # ----- the columns of one edge (c, c+1): (entry at c, entry at c+1, c, z)
+    # ----- the columns of the pairs (c, c+j), 1 <= j <= shifts: (entry at c, entry at c+j, c, z, j).  In an
+    # interior column z = c + k the ratio is W[k]/W[k−j] whatever c (the shift structure, module doc), so one
+    # column per k (k = 1−(n−j) .. n−1, witness c = max(0, 1−k)); at z = 0 and z = n one per c.
     def _forward(self, W, L, U):
         n = self.n
-        for k in range(2 - n, n):
-            c = max(0, 1 - k)
-            yield W[k + n - 1], W[k + n - 2], c, k + c
-        for c in range(n):
-            yield L[c], L[c + 1], c, 0
-        for c in range(n):
-            yield U[n - c], U[n - c - 1], c, n
+        for j in range(1, self.shifts + 1):
+            for k in range(1 - (n - j), n):
+                c = max(0, 1 - k)
+                yield W[k + n - 1], W[k - j + n - 1], c, k + c, j
+            for c in range(n + 1 - j):
+                yield L[c], L[c + j], c, 0, j
+            for c in range(n + 1 - j):
+                yield U[n - c], U[n - c - j], c, n, j
 
     # ----- pure ε
     def max_ratio(self, pairs=None):
@@ -96,8 +115,8 @@ class ClampedEngine:
         (a Fraction, or sympy.oo on a support gap)."""
         M = self.M
         nums, dens, wit = [], [], []
-        for a, b, c, z in self._forward(M.window, M.lower, M.upper):
-            for p, q, x, x2 in ((a, b, c, c + 1), (b, a, c + 1, c)):
+        for a, b, c, z, j in self._forward(M.window, M.lower, M.upper):
+            for p, q, x, x2 in ((a, b, c, c + j), (b, a, c + j, c)):
                 if p == 0:
                     continue  # 0/0 ignored; 0/q never exceeds the max (some ratio is >= 1)
                 if q == 0:
@@ -136,8 +155,8 @@ class ClampedEngine:
         L = [el(j) for j in range(n + 1)]
         U = [eu(j) for j in range(n + 1)]
         best = None
-        for a, b, c, z in self._forward(W, L, U):
-            for d, x, x2 in ((a - b, c, c + 1), (b - a, c + 1, c)):
+        for a, b, c, z, j in self._forward(W, L, U):
+            for d, x, x2 in ((a - b, c, c + j), (b - a, c + j, c)):
                 if best is None or d > best[0]:
                     best = (d, x, x2, z)
         d, x, x2, z = best
@@ -149,24 +168,26 @@ class ClampedEngine:
 
     # ----- δ(γ)
     def _best_pair(self, term):
-        """Max over ordered neighbour pairs of Σ_y term(P(y|x)·D, P(y|x')·D) (integers):
+        """Max over ordered pairs (c, c+j), 1 <= j <= shifts, of Σ_y term(P(y|x)·D, P(y|x')·D) (integers):
         (value, (x, x')) with the interior part from prefix sums (module doc)."""
         M, n = self.M, self.n
         W, L, U = M.window, M.lower, M.upper
-        pf, pb = [0], [0]
-        for k in range(2 - n, n):  # k - (2 - n) is the index
-            a, b = W[k + n - 1], W[k + n - 2]
-            pf.append(pf[-1] + term(a, b))
-            pb.append(pb[-1] + term(b, a))
         best, arg = -1, None
-        for c in range(n):
-            lo, hi = n - 1 - c, 2 * n - 2 - c  # interior k = 1-c .. n-1-c
-            vf = pf[hi] - pf[lo] + term(L[c], L[c + 1]) + term(U[n - c], U[n - c - 1])
-            vb = pb[hi] - pb[lo] + term(L[c + 1], L[c]) + term(U[n - c - 1], U[n - c])
-            if vf > best:
-                best, arg = vf, (c, c + 1)
-            if vb > best:
-                best, arg = vb, (c + 1, c)
+        for j in range(1, self.shifts + 1):
+            pf, pb = [0], [0]
+            for k in range(1 - (n - j), n):  # k - (1 - (n - j)) is the index
+                a, b = W[k + n - 1], W[k - j + n - 1]
+                pf.append(pf[-1] + term(a, b))
+                pb.append(pb[-1] + term(b, a))
+            for c in range(n + 1 - j):
+                # interior z = 1 .. n−1, i.e. k = 1−c .. n−1−c: prefix indices (1−c) − (1−(n−j)) ..
+                lo, hi = n - j - c, 2 * n - 1 - j - c
+                vf = pf[hi] - pf[lo] + term(L[c], L[c + j]) + term(U[n - c], U[n - c - j])
+                vb = pb[hi] - pb[lo] + term(L[c + j], L[c]) + term(U[n - c - j], U[n - c])
+                if vf > best:
+                    best, arg = vf, (c, c + j)
+                if vb > best:
+                    best, arg = vb, (c + j, c)
         return best, arg
 
     def hockey(self, pairs, g: Fraction):

@@ -1,0 +1,134 @@
+"""Wang, Ying, Zhang 2016's ε̃_X, from its definition, by the checker's own polynomial algebra (Sturm counts).
+
+ε̃_X is the smallest ε ≥ 0 such that the posteriors p(x|y) = e^{−ε d(x,y)}/(1 + (m−1)e^{−ε})^n (d the Hamming
+distance on D^n, |D| = m) are feasible: some pmf p_Y has Σ_y p(x|y) p_Y(y) = p_X(x) for every x (after their
+(18)).  With t = e^ε the matrix is K_t = k_t^{⊗n}, k_t = ((t − 1)I + J)/(t + m − 1), and for t > 1
+k_t^{-1} = ((t + m − 1)I − J)/(t − 1) (J² = mJ), so the only candidate is p_Y = P(t)/(t − 1)^n with
+P(t) = ((t + m − 1)I − J)^{⊗n} p_X, a vector of polynomials: t > 1 is feasible iff every P_y(t) ≥ 0; t = 1
+(K_1 = J^{⊗n}/m^n) iff p_X is uniform.  The feasible set's infimum is 1, a root of some P_y, or it is empty
+(ε̃_X = +oo).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from exactpriv.checker import values as V
+from exactpriv.checker.errors import Failed
+from exactpriv.checker.polys import padd, pgcd, pmul, root_counter, sign_at, squarefree
+from exactpriv.checker.witness import Instance
+
+__all__ = ["eps_tilde"]
+
+
+def _posterior_polynomials(inst: Instance) -> list:
+    """P(t) = ((t + m − 1)I − J)^{⊗n} p_X, one coefficient list (lowest degree first) per y."""
+    if inst.prior is None or inst.records is None:
+        raise Failed("eps_tilde needs a prior on a Hamming space D^n")
+    m = len(inst.records[0])
+    if any(len(a) != m for a in inst.records):
+        raise Failed("eps_tilde needs every record on the same alphabet D")
+    vec = [[q] for q in inst.prior]
+    index = {x: k for k, x in enumerate(inst.inputs)}
+    for i in range(inst.n):  # apply (t + m − 1)I − J on record i
+        out = []
+        for k, x in enumerate(inst.inputs):
+            col = [Fraction(0)]
+            for c in range(m):
+                col = padd(col, vec[index[x[:i] + (c,) + x[i + 1:]]])
+            out.append(padd(pmul([Fraction(m - 1), Fraction(1)], vec[k]), [-a for a in col]))
+        vec = out
+    return vec
+
+
+def _feasible_at(polys, t: Fraction) -> bool:
+    return all(sign_at(p, t) >= 0 for p in polys)
+
+
+def eps_tilde(inst: Instance, **_):
+    """ε̃_X (module docstring): 0 for a uniform prior, +oo when no t ≥ 1 is feasible, else ln of the least feasible
+    t (ln of a rational, or a ball of an isolated root)."""
+    polys = _posterior_polynomials(inst)
+    if all(q == inst.prior[0] for q in inst.prior):
+        return Fraction(0)
+    F = [Fraction(1)]
+    for p in polys:
+        if any(p):
+            F = pmul(F, squarefree(p))
+    F = squarefree(F)
+    count = root_counter(F)
+    roots = _isolate(F, count)
+    # for each P_y, the roots it shares with F (its zeros among them), counted with one Sturm sequence each
+    shared = [root_counter(pgcd(p, F)) if any(p) else None for p in polys]
+    # in increasing t: the gap (1, r_1), the root r_1, the gap (r_1, r_2), ... the gap (r_k, oo); the first
+    # feasible piece gives the infimum (the feasible set is closed in (1, oo))
+    for j in range(len(roots) + 1):
+        left = Fraction(1) if j == 0 else roots[j - 1][1]
+        sample = _below_root(count, left, roots[j][1]) if j < len(roots) else left + 1
+        if _feasible_at(polys, sample):
+            return Fraction(0) if j == 0 else _ln_root(F, count, *roots[j - 1])
+        if j < len(roots) and _feasible_at_root(polys, shared, *roots[j]):
+            return _ln_root(F, count, *roots[j])
+    return V.INF
+
+
+def _isolate(F, count) -> list:
+    """Disjoint intervals (lo, hi], one per real root of F in (1, oo), in increasing order (``count``: F's Sturm
+    counts)."""
+    if len(F) <= 1:
+        return []
+    bound = 2 + max(abs(c / F[-1]) for c in F[:-1])  # Cauchy's bound on the roots
+    stack, out = [(Fraction(1), bound)], []
+    while stack:
+        lo, hi = stack.pop()
+        k = count(lo, hi)
+        if k == 1:
+            out.append((lo, hi))
+        elif k > 1:
+            mid = (lo + hi) / 2
+            stack += [(mid, hi), (lo, mid)]
+    return sorted(out)
+
+
+def _below_root(count, lo: Fraction, hi: Fraction) -> Fraction:
+    """A rational in (lo, r), r the one root of F in (lo, hi] (``count``: F's Sturm counts)."""
+    s = (lo + hi) / 2
+    while count(lo, s) == 1:
+        s = (lo + s) / 2
+    return s
+
+
+def _feasible_at_root(polys, shared, lo, hi) -> bool:
+    """Every P_y is ≥ 0 at the one root r of F in (lo, hi]: P_y(r) = 0 (r is a root of gcd(P_y, F), counted by
+    ``shared``), or P_y has no root in (lo, hi], so its sign at r is its sign at hi."""
+    for p, zeros in zip(polys, shared):
+        if zeros is None or zeros(lo, hi) == 1:
+            continue
+        if sign_at(p, hi) < 0:
+            return False
+    return True
+
+
+def _ln_root(F, count, lo: Fraction, hi: Fraction):
+    """ln r for the root r of F in (lo, hi]: exact when r is rational (a linear factor of F over Q, by
+    python-flint's factoring), else a ball refined by bisection to the precision asked for."""
+    import flint
+
+    _, factors = flint.fmpq_poly([flint.fmpq(c.numerator, c.denominator) for c in F]).factor()
+    for g, _mult in factors:
+        if g.degree() == 1:
+            c0, c1 = (Fraction(int(c.p), int(c.q)) for c in (g[0], g[1]))
+            r = -c0 / c1
+            if lo < r <= hi:
+                return V.log(r)
+
+    def ball(prec):
+        a, b = lo, hi
+        while (b - a) * (1 << prec) > a:
+            mid = (a + b) / 2
+            a, b = (a, mid) if count(a, mid) == 1 else (mid, b)
+        with V._Prec(prec):
+            ends = [flint.arb(flint.fmpq(v.numerator, v.denominator)) for v in (a, b)]
+            return ends[0].union(ends[1]).log()
+
+    return V.Real(ball, f"ln(the root of eps_tilde's polynomials in ({lo}, {hi}])")

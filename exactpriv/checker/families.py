@@ -1,0 +1,476 @@
+"""Measures of symbolic families (docs/certificates.md, "forall-family"): mechanisms whose entries are expressions
+in one variable, for every value of it in a domain.  The checker derives each measure from its definition on the
+symbolic entries — as an expression in the variable, never taken from the file — and the claim becomes a
+``forall-params`` statement, proved by a certificate of another kind (``identity``, ``powers``, ``sign-chart``,
+``monotone``, ``interval-bnb``) or refuted by a ``point``.
+
+Entries are rewritten as N(u)/D(u) with u = exp(var/m) (or u = var); every entry is checked to be identically 0 or
+positive on the whole closed domain, and every row to sum to 1 identically.  Then, for each ordered pair of
+neighbouring rows P, Q:
+
+* ``pure_dp``: each likelihood ratio P_y/Q_y must be a power u^k (c = 1), so log(P_y/Q_y) = (k/m)·var and the
+  maximum over pairs and outputs is (max k/m)·var (var ≥ 0); P_y > 0 = Q_y makes it ∞ (not checkable here);
+* ``kl_dp``: with such ratios, KL(P‖Q) = var·Σ_y P_y·k_y/m, a rational function S(u) times var;
+* ``tv_dp``: ½·Σ_y |P_y − Q_y|, the sign of each P_y − Q_y fixed on the domain by the checker's own root isolation;
+* ``renyi_dp`` at an integer α ≥ 2: log(Σ_y P_y^α Q_y^(1−α))/(α − 1), a log of a rational function R(u).
+
+The maximum over pairs of S(u) (or R(u)) is the candidate that every other one is shown not to exceed on the domain
+(root isolation of the difference); identical candidates are merged first.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from exactpriv.checker import polys
+from exactpriv.checker import values as V
+from exactpriv.checker.charts import coefficient_chart
+from exactpriv.checker.domains import parse_domain
+from exactpriv.checker.errors import Failed, NotCheckable
+from exactpriv.checker.grammar import parse
+from exactpriv.checker.witness import _space
+
+__all__ = ["RR2", "family_statements", "mixed_text", "unparse"]
+
+MAX_ENTRIES = 400
+
+#: binary randomized response RR(ε) (Warner 1965), the extremal family of ε-DP (rr-dominance)
+RR2 = {"name": "RR(2, eps)", "variable": "eps", "domain": "[0, oo)",
+       "space": {"type": "explicit", "inputs": ["0", "1"], "neighbours": [[0, 1]]}, "outputs": [0, 1],
+       "mechanism": [["exp(eps)/(exp(eps) + 1)", "1/(exp(eps) + 1)"],
+                     ["1/(exp(eps) + 1)", "exp(eps)/(exp(eps) + 1)"]]}
+
+
+def _num(q: Fraction) -> str:
+    return f"({q.numerator}/{q.denominator})" if q.denominator != 1 else (f"({q.numerator})" if q < 0 else str(q))
+
+
+def unparse(node) -> str:
+    """A parse tree back as text of the grammar (fully parenthesised)."""
+    k = node[0]
+    if k == "num":
+        return _num(node[1])
+    if k == "oo":
+        return "oo"
+    if k == "name":
+        return node[1]
+    if k == "neg":
+        return f"(-{unparse(node[1])})"
+    if k in ("+", "-", "*", "/", "**"):
+        return f"({unparse(node[1])} {k} {unparse(node[2])})"
+    if k == "call":
+        return f"{node[1]}({', '.join(unparse(a) for a in node[2])})"
+    if k == "cmp":
+        return f"{unparse(node[2])} {node[1]} {unparse(node[3])}"
+    if k in ("and", "or"):
+        return f" {k} ".join(f"({unparse(p)})" for p in node[1])
+    if k == "not":
+        return f"not ({unparse(node[1])})"
+    raise Failed(f"cannot write {k!r}")
+
+
+def _poly_text(p, var: str, m) -> str:
+    """A polynomial in u as text in var (u = exp(var/m), or u = var when m is None)."""
+    terms = []
+    for k, c in enumerate(p):
+        if not c:
+            continue
+        if k == 0:
+            terms.append(_num(c))
+        else:
+            power = (var if k == 1 else f"{var}**{k}") if m is None else \
+                f"exp({var})" if Fraction(k, m) == 1 else f"exp({_num(Fraction(k, m))}*{var})"
+            terms.append(power if c == 1 else f"{_num(c)}*{power}")
+    return "(" + (" + ".join(terms) or "0") + ")"
+
+
+def _rf_text(n, d, var: str, m) -> str:
+    return f"({_poly_text(n, var, m)}/{_poly_text(d, var, m)})"
+
+
+def mixed_text(ns, d, var: str, m) -> str:
+    """Σ_j var^j·N_j(u)/D(u) as text (u = exp(var/m))."""
+    terms = []
+    for j, n in enumerate(ns):
+        if not n:
+            continue
+        rn, rd = _reduce(n, d)  # each coefficient in lowest terms: a constant one leaves var alone (c·var)
+        c = f"({_poly_text(rn, var, m)}/{_poly_text(rd, var, m)})" if len(rd) > 1 else \
+            _poly_text([x / rd[0] for x in rn], var, m)
+        terms.append(f"{c}*{var}**{j}" if j else c)
+    return f"({' + '.join(terms) or '0'})"
+
+
+def _reduce(n, d):
+    g = polys.pgcd(n, d)
+    if len(g) > 1:
+        n, d = polys.pdivmod(n, g)[0], polys.pdivmod(d, g)[0]
+    return n, d
+
+
+def _same(a, b) -> bool:
+    return not polys.padd(polys.pmul(a[0], b[1]), polys.pneg(polys.pmul(b[0], a[1])))
+
+
+def _sub(a, b):
+    return polys.padd(polys.pmul(a[0], b[1]), polys.pneg(polys.pmul(b[0], a[1]))), polys.pmul(a[1], b[1])
+
+
+class _Family:
+    """One family read from a statement: the entries as rational functions of u, checked to be a mechanism."""
+
+    def __init__(self, fam: dict):
+        if not isinstance(fam, dict):
+            raise Failed("a family must be an object")
+        self.var = fam.get("variable", "eps")
+        self.domain_text = fam.get("domain", "[0, oo)")
+        self.dom = parse_domain(self.domain_text)
+        if not isinstance(self.var, str) or not self.var.isidentifier():
+            raise Failed(f"family variable {self.var!r} is not a name")
+        _, _, self.pairs = _space(fam.get("space"))
+        rows = fam.get("mechanism")
+        if not isinstance(rows, list) or not rows or not all(isinstance(r, list) and r for r in rows):
+            raise Failed("a family needs its mechanism as rows of expressions")
+        if sum(len(r) for r in rows) > MAX_ENTRIES or len({len(r) for r in rows}) != 1:
+            raise NotCheckable(f"a family with rows of different lengths or more than {MAX_ENTRIES} entries")
+        trees = [[parse(e) if isinstance(e, str) else _bad(e) for e in r] for r in rows]
+        for m in (None, 1, 2, 3, 4, 6, 12):
+            sub = f"u = {self.var}" if m is None else f"u = exp({self.var}/{m})"
+            try:
+                self.R = [[_reduce(*polys.rational_function(t, self.var, sub)) for t in r] for r in trees]
+            except NotCheckable:
+                continue
+            self.m, self.sub = m, sub
+            break
+        else:
+            raise NotCheckable("the family's entries are not rational functions of exp(var/m) (m ≤ 12) or of var")
+        if max(i for p in self.pairs for i in p) >= len(self.R) if self.pairs else True:
+            raise Failed("the family's space and mechanism rows do not match")
+        for k, row in enumerate(self.R):
+            total = ([Fraction(0)], [Fraction(1)])
+            for e in row:
+                total = _sub(total, (polys.pneg(e[0]), e[1]))
+            if not _same(total, ([Fraction(1)], [Fraction(1)])):
+                raise Failed(f"family row {k} does not sum to 1 identically")
+            for e in row:
+                if e[0] and not self._positive(e):
+                    raise Failed(f"a family entry of row {k} is not positive on the whole domain (or identically 0)")
+
+    def _chart(self, rf):
+        return coefficient_chart(rf[0], rf[1], self.dom, self.sub, self.var)
+
+    def _positive(self, rf) -> bool:
+        """Positive on the domain, except perhaps at var = 0 when that is its lower end (where every measure
+        of the family is 0 anyway: the formulas below are continuous there and pure_dp's terms all vanish)."""
+        ivs, signed = self._chart(rf)
+        lo = self.dom[0]
+        at_zero = Fraction(0) if self.m is None else Fraction(1)  # the image of var = 0
+        if any(iv != (at_zero, at_zero) for iv in ivs) or (ivs and lo != 0):
+            return False
+        return all(sg > 0 for _, sg in signed)
+
+    def _sign(self, rf) -> int:
+        """The sign of rf on the whole domain (0 when identically 0); NotCheckable when it changes."""
+        if not rf[0]:
+            return 0
+        ivs, signed = self._chart(rf)
+        signs = {sg for _, sg in signed}
+        if len(signs) != 1:
+            raise NotCheckable("P_y − Q_y changes sign inside the domain (TV of a family with crossing rows)")
+        return signs.pop()
+
+    def _max(self, cands, what: str):
+        """The candidate rational function that no other exceeds on the domain."""
+        distinct = []
+        for c in cands:
+            if not any(_same(c, d) for d in distinct):
+                distinct.append(c)
+        for c in distinct:
+            if all(d is c or self._nonneg(_sub(c, d)) for d in distinct):
+                return c
+        raise NotCheckable(f"{what}: no neighbouring pair dominates every other one on the whole domain")
+
+    def _nonneg(self, rf) -> bool:
+        return not rf[0] or all(sg > 0 for _, sg in self._chart(rf)[1])
+
+    def _ratio_power(self, p, q) -> Fraction:
+        """k/m with p/q = u^k exactly, else NotCheckable."""
+        n, d = _reduce(polys.pmul(p[0], q[1]), polys.pmul(p[1], q[0]))
+        kn, kd = len(n) - 1, len(d) - 1
+        if any(n[:-1]) or any(d[:-1]) or n[-1] != d[-1] or self.m is None:
+            raise NotCheckable("a likelihood ratio of the family is not a power of exp(var/m)")
+        return Fraction(kn - kd, self.m)
+
+    def _operated(self, op) -> list:
+        """The family's rows after the measure's operator ("on"): the k-fold composition on the same input
+        (outputs are k-tuples, probabilities multiply) or post-processing by an exact stochastic kernel."""
+        if op is None or (isinstance(op, dict) and op.get("operator") == "group"):
+            return self.R  # group privacy changes the neighbours, not the matrix
+        if not isinstance(op, dict):
+            raise Failed("'on' must be an operator object")
+        kind = op.get("operator")
+        if kind == "k-fold":
+            k = int(Fraction(op.get("k", "")))
+            if not 1 <= k <= 8 or len(self.R[0]) ** k * len(self.R) > 4 * MAX_ENTRIES:
+                raise NotCheckable("a k-fold composition this large on a family")
+            rows = []
+            for row in self.R:
+                out = [([Fraction(1)], [Fraction(1)])]
+                for _ in range(k):
+                    out = [_reduce(polys.pmul(a[0], b[0]), polys.pmul(a[1], b[1])) for a in out for b in row]
+                rows.append(out)
+            return rows
+        if kind == "post-process":
+            K = (op.get("kernels") or {}).get(str(len(self.R[0]))) if "kernels" in op else op.get("kernel")
+            if not isinstance(K, list) or len(K) != len(self.R[0]):
+                raise Failed("post-process: the kernel needs one row per output of the family")
+            K = [[Fraction(x) for x in r] for r in K]
+            if any(x < 0 for r in K for x in r) or any(sum(r) != 1 for r in K) or len({len(r) for r in K}) != 1:
+                raise Failed("post-process: the kernel is not stochastic")
+            rows = []
+            for row in self.R:
+                out = []
+                for z in range(len(K[0])):
+                    acc = ([Fraction(0)], [Fraction(1)])
+                    for y, e in enumerate(row):
+                        if K[y][z]:
+                            acc = _sub(acc, (polys.pneg(polys.pmul(e[0], [K[y][z]])), e[1]))
+                    out.append(_reduce(*acc))
+                rows.append(out)
+            return rows
+        raise NotCheckable(f"operator {kind!r} on a family")
+
+    def _group_pairs(self, op: dict) -> list:
+        """Group privacy (Dwork–Roth 2014, Thm 2.2): the ordered pairs at distance 1..k in the neighbour graph."""
+        k = Fraction(op.get("k", ""))
+        if k.denominator != 1 or not 1 <= k <= 64:
+            raise Failed("group: 'k' must be a positive integer")
+        out = []
+        for start in range(len(self.R)):
+            dist, frontier = {start: 0}, [start]
+            while frontier:
+                nxt = [j for i in frontier for a, j in self.pairs if a == i and j not in dist]
+                for j in nxt:
+                    dist[j] = dist[[i for i in frontier if (i, j) in self.pairs][0]] + 1
+                frontier = [j for j in dict.fromkeys(nxt) if dist[j] < k]
+            out += [(start, j) for j, d in dist.items() if 1 <= d <= k]
+        return out
+
+    def refined(self, d: int) -> "_Family":
+        """The same family with u = exp(var/(m·d)) (each power of u multiplied by d)."""
+        if not 1 <= d <= 12:
+            raise NotCheckable("an epsilon' that needs exp(var/m) with m above 144")
+        spread = lambda p: [c if k % d == 0 else Fraction(0) for k in range((len(p) - 1) * d + 1)  # noqa: E731
+                            for c in [p[k // d] if k % d == 0 else 0]] if p else p
+        other = object.__new__(_Family)
+        other.__dict__.update(self.__dict__)
+        other.R = [[(spread(n), spread(dd)) for n, dd in row] for row in self.R]
+        other.m = self.m * d
+        other.sub = f"u = exp({self.var}/{other.m})"
+        return other
+
+    def measure(self, spec: dict) -> str:
+        """The measure's value on the family as an expression of the grammar in the variable."""
+        if not isinstance(spec, dict) or spec.get("mechanism") is not None:
+            raise NotCheckable(f"measure {spec!r} on a family")
+        name = spec.get("notion")
+        extra = set(spec) - {"notion", "alpha", "on", "epsilon", "pair"}
+        if extra or ("epsilon" in spec and name != "approx_dp"):
+            raise NotCheckable(f"parameters {sorted(extra)} of {name} on a family")
+        R = self._operated(spec.get("on"))
+        pairs = self._group_pairs(spec["on"]) if (spec.get("on") or {}).get("operator") == "group" else self.pairs
+        if "pair" in spec:  # the divergence of one ordered pair of rows (D(P‖Q), not the maximum over pairs)
+            pair = spec["pair"]
+            if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(k, int) and not isinstance(k, bool)
+                                                                     and 0 <= k < len(R) for k in pair)):
+                raise Failed("'pair' must be two row indices of the family")
+            pairs = [tuple(pair)]
+        if name in ("pure_dp", "kl_dp") and not V.compare(self.dom[0], ">=", Fraction(0)):
+            raise NotCheckable(f"{name} on a family whose domain reaches below 0")
+        zero = lambda e: not e[0]  # noqa: E731
+        if name == "pure_dp":
+            best, ratios = Fraction(0), []
+            for i, j in pairs:
+                for p, q in zip(R[i], R[j]):
+                    if zero(p) and zero(q):
+                        continue
+                    if zero(p) or zero(q):
+                        raise NotCheckable("pure_dp of a family is infinite (a zero facing a positive entry)")
+                    ratios.append(_reduce(polys.pmul(p[0], q[1]), polys.pmul(p[1], q[0])))
+                    if best is not None:
+                        try:
+                            best = max(best, self._ratio_power(p, q))
+                        except NotCheckable:
+                            best = None
+            if best is not None:
+                return f"({_num(best)}*{self.var})"
+            # ratios that are not powers of u: the largest one, shown to dominate on the domain, under a log
+            return f"log({_rf_text(*self._max(ratios, 'pure_dp'), self.var, self.m)})"
+        if name == "approx_dp":  # δ at ε' = c·var: max over pairs of Σ_y (P_y − e^{ε'} Q_y)₊
+            shift = _linear(spec.get("epsilon", ""), self.var)
+            if shift is not None and self.m is not None and (shift * self.m).denominator != 1 and shift > 0:
+                return self.refined((shift * self.m).denominator).measure(spec)  # e.g. ε' = ε/2: u = exp(ε/2)
+            if shift is None or self.m is None or (shift * self.m).denominator != 1 or shift < 0:
+                raise NotCheckable("approx_dp on a family at an epsilon that is not c*var with e^epsilon = u^k")
+            k = int(shift * self.m)
+            cands = []
+            for i, j in pairs:
+                s = ([Fraction(0)], [Fraction(1)])
+                for p, q in zip(R[i], R[j]):
+                    d = _sub(p, (polys.pmul(q[0], [Fraction(0)] * k + [Fraction(1)]), q[1]))
+                    if self._sign(d) > 0:
+                        s = _sub(s, (polys.pneg(d[0]), d[1]))
+                cands.append(_reduce(*s))
+            return _rf_text(*self._max(cands, "approx_dp"), self.var, self.m)
+        if name == "kl_dp":
+            cands = []
+            for i, j in pairs:
+                s = ([Fraction(0)], [Fraction(1)])
+                for p, q in zip(R[i], R[j]):
+                    if zero(p):
+                        continue
+                    if zero(q):
+                        raise NotCheckable("kl_dp of a family is infinite")
+                    k = self._ratio_power(p, q)
+                    s = _sub(s, (polys.pneg(polys.pmul(p[0], [k])), p[1]))
+                cands.append(_reduce(*s))
+            best = self._max(cands, "kl_dp")
+            return f"({_rf_text(*best, self.var, self.m)}*{self.var})"
+        if name == "tv_dp":
+            cands = []
+            for i, j in pairs:
+                s = ([Fraction(0)], [Fraction(1)])
+                for p, q in zip(R[i], R[j]):
+                    d = _sub(p, q)
+                    sg = self._sign(d)
+                    s = _sub(s, (polys.pneg(polys.pmul(d[0], [Fraction(sg, 2)])), d[1]))
+                cands.append(_reduce(*s))
+            return _rf_text(*self._max(cands, "tv_dp"), self.var, self.m)
+        if name == "renyi_dp":
+            try:
+                alpha = Fraction(spec.get("alpha", ""))
+            except (TypeError, ValueError, ZeroDivisionError):
+                raise NotCheckable(f"renyi_dp at alpha = {spec.get('alpha')!r} on a family") from None
+            if alpha.denominator != 1 or not 2 <= alpha <= 16:
+                raise NotCheckable("renyi_dp on a family at an order that is not an integer in 2..16")
+            a = int(alpha)
+            cands = []
+            for i, j in pairs:
+                s = ([Fraction(0)], [Fraction(1)])
+                for p, q in zip(R[i], R[j]):
+                    if zero(p):
+                        continue
+                    if zero(q):
+                        raise NotCheckable("renyi_dp of a family is infinite")
+                    # P^α Q^(1−α) = p_n^α q_d^(α−1) / (p_d^α q_n^(α−1))
+                    n = polys.pmul(_power(p[0], a), _power(q[1], a - 1))
+                    d = polys.pmul(_power(p[1], a), _power(q[0], a - 1))
+                    s = _reduce(*_sub(s, (polys.pneg(n), d)))
+                cands.append(s)
+            best = self._max(cands, "renyi_dp")
+            return f"(log({_rf_text(*best, self.var, self.m)})/{a - 1})"
+        raise NotCheckable(f"notion {name!r} on a symbolic family")
+
+
+def _linear(text, var: str):
+    """c for an expression c·var (c rational), else None."""
+    try:
+        n, d = polys.rational_function(parse(text), var, f"u = {var}")
+    except (NotCheckable, Failed, Exception):  # noqa: BLE001 - anything else is not c·var
+        return None
+    if len(d) != 1 or len(n) > 2 or (n and n[0]):
+        return None
+    return (n[1] if len(n) == 2 else Fraction(0)) / d[0]
+
+
+def _power(p, k: int):
+    out = [Fraction(1)]
+    for _ in range(k):
+        out = polys.pmul(out, p)
+    return out
+
+
+def _bad(e):
+    raise Failed(f"a family entry {e!r} is not an expression")
+
+
+def family_statements(statement: dict) -> list[tuple[str, dict]]:
+    """(family name, the forall-params statement it reduces to) for each family of a ``forall-family``
+    statement: the claim with each measure replaced by its value on the family, derived here."""
+    fams = statement.get("families")
+    if not isinstance(fams, list) or not fams:
+        raise Failed("a forall-family statement lists its 'families'")
+    measures = statement.get("measures") or {}
+    claim = statement.get("claim")
+    if not isinstance(claim, str) or not isinstance(measures, dict):
+        raise Failed("a forall-family statement needs 'measures' and a 'claim'")
+    if statement.get("hypotheses"):
+        raise NotCheckable("hypotheses on a forall-family statement")
+    out = []
+    for fam in fams:
+        f = _Family(fam)
+        point = fam.get("params") or {}
+        if not isinstance(point, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in point.items()):
+            raise Failed("a family's 'params' maps names to exact numbers as strings")
+        values = {k: ("num", Fraction(v)) for k, v in point.items()}  # a point of a grid: exact rationals
+        env = {name: parse(f.measure(_at_point(spec, point))) for name, spec in measures.items()}
+        env.update({k: v for k, v in values.items() if k not in env})
+        if f.var in env:
+            raise Failed(f"a measure is named like the family's variable {f.var!r}")
+        derived = {"quantifier": "forall-params", "domain": {f.var: f.domain_text},
+                   "claim": unparse(_fold(_substitute(parse(claim), env)))}
+        out.append((str(fam.get("name", "")), derived))
+    return out
+
+
+def _at_point(spec, point: dict):
+    """A measure's parameters at a point of the grid: a parameter's name (or an expression of the grid's names,
+    e.g. "(k-2)*eps") with the point's values put in, written back as text."""
+    if not isinstance(spec, dict):
+        return spec
+    out = {}
+    for k, v in spec.items():
+        if isinstance(v, dict):
+            out[k] = _at_point(v, point)
+        elif isinstance(v, str) and k in ("alpha", "epsilon", "k") and point:
+            out[k] = unparse(_fold(_substitute(parse(v), {n: ("num", Fraction(x)) for n, x in point.items()})))
+        else:
+            out[k] = v
+    return out
+
+
+def _fold(node):
+    """Constant arithmetic of a substituted tree evaluated exactly ((3 - 2)*eps → 1*eps)."""
+    if not isinstance(node, tuple) or node[0] in ("num", "name", "oo"):
+        return node
+    if node[0] == "call":
+        return ("call", node[1], [_fold(a) for a in node[2]])
+    if node[0] in ("and", "or"):
+        return (node[0], [_fold(a) for a in node[1]])
+    if node[0] == "cmp":
+        return ("cmp", node[1], _fold(node[2]), _fold(node[3]))
+    if node[0] == "neg":
+        a = _fold(node[1])
+        return ("num", -a[1]) if a[0] == "num" else ("neg", a)
+    a, b = _fold(node[1]), _fold(node[2])
+    if a[0] == "num" and b[0] == "num":
+        x, y = a[1], b[1]
+        if node[0] in ("+", "-", "*"):
+            return ("num", x + y if node[0] == "+" else x - y if node[0] == "-" else x * y)
+        if node[0] == "/" and y != 0:
+            return ("num", x / y)
+        if node[0] == "**" and y.denominator == 1 and abs(y) <= 64 and (x != 0 or y >= 0):
+            return ("num", x ** int(y))
+    return (node[0], a, b)
+
+
+def _substitute(node, env: dict):
+    if node[0] == "name" and node[1] in env:
+        return env[node[1]]
+    if node[0] == "call":
+        return ("call", node[1], [_substitute(a, env) for a in node[2]])
+    if node[0] in ("and", "or"):
+        return (node[0], [_substitute(a, env) for a in node[1]])
+    if node[0] == "cmp":
+        return ("cmp", node[1], _substitute(node[2], env), _substitute(node[3], env))
+    return tuple(_substitute(a, env) if isinstance(a, tuple) else a for a in node)

@@ -1,0 +1,81 @@
+"""The declarative statement (docs/certificates.md, "Statements") of a reading built by the claim declarations
+(:mod:`exactpriv.claims.declare`), so that the independent checker re-reads what the reading checks.
+
+A form is written only when every piece of the reading has a data form the checker evaluates from its own
+definitions — each notion and its parameters, each operator (``Notion.on_form``), each family (a named
+construction, :func:`~exactpriv.claims.families.symbolic_family` with ``construction=``, or numeric families: a
+statement about every mechanism) and each parameter grid; otherwise the reading stays custom code (None).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+from exactpriv.claims.notions import Notion
+
+__all__ = ["implication_form", "inequality_form", "measure_form"]
+
+#: engine notions the checker computes itself, and the parameters it takes for each
+_PARAMS = {"pure_dp": (), "kl_dp": (), "tv_dp": (), "renyi_dp": ("alpha",), "capacity": ()}
+
+
+def measure_form(n: Notion) -> dict | None:
+    """The checker's measure for the notion ({"notion": ..., parameters, operators}), or None."""
+    if n.on is not None and n.on_form is None:
+        return None
+    spec: dict[str, Any] = {"notion": n.name}
+    if n.name == "approx_dp" and n.at == "epsilon":
+        spec = {"notion": "approx_dp_epsilon", "delta": str(n.params["delta"])}
+    elif n.name == "approx_dp":
+        spec["epsilon"] = str(n.params["eps"])
+    elif n.name in _PARAMS:
+        for k, v in n.params.items():
+            if k not in _PARAMS[n.name]:
+                return None
+            spec[k] = str(v)
+    else:
+        return None
+    if n.on_form:
+        spec.update(n.on_form)
+    return spec
+
+
+def _scope(families: Sequence, params: Sequence, hypotheses: Sequence) -> dict | None:
+    """{"family": ..., "hypotheses": [...]} of the reading's scope, or None when it has no data form."""
+    if hypotheses or not families:
+        return None
+    out: dict[str, Any] = {}
+    symbolic = [getattr(f, "symbolic", False) for f in families]
+    if all(symbolic):
+        forms = [getattr(f, "form", None) for f in families]
+        if any(f is None for f in forms):
+            return None
+        out["family"] = forms[0] if len(forms) == 1 else {"any": forms}
+    elif any(symbolic):
+        return None  # a mix of listed constructions and arbitrary mechanisms: no single scope
+    hyps = []
+    for p in params:
+        grid = " or ".join(f"{p.name} == {v}" for v in p.values)
+        hyps.append(f"range:{grid}")
+    out["hypotheses"] = hyps
+    return out
+
+
+def implication_form(given: Notion, measure: Notion, bound: str, *, families: Sequence, params: Sequence,
+                     hypotheses: Sequence) -> dict | None:
+    """measure(M) ≤ bound(ε := given(M)): the bound's ``eps`` is the given notion's value G."""
+    g, m, scope = measure_form(given), measure_form(measure), _scope(families, params, hypotheses)
+    if g is None or m is None or scope is None:
+        return None
+    rhs = re.sub(r"\beps\b", "(G)", bound)
+    return {"quantifier": "forall-instances", **scope, "measures": {"G": g, "X": m}, "claim": f"X <= {rhs}"}
+
+
+def inequality_form(measure: Notion, op: str, bound: str, *, families: Sequence, params: Sequence,
+                    hypotheses: Sequence) -> dict | None:
+    """measure(M(ε)) op bound(ε) for every member M(ε) of named constructions (``eps`` the member's ε)."""
+    m, scope = measure_form(measure), _scope(families, params, hypotheses)
+    if m is None or scope is None or "family" not in scope:
+        return None
+    return {"quantifier": "forall-instances", **scope, "measures": {"X": m}, "claim": f"X {op} {bound}"}

@@ -1,0 +1,74 @@
+"""A reading's declarative form states the same thing as its Python check: on the bank's own instances, the
+independent checker's truth of the form equals the engine's verdict of the custom code, instance by instance
+(inside/outside the hypotheses included).  One test per reading with a form over witnesses (forall-instances);
+a form that said less or more than its reading would differ on some instance the bank already lists."""
+
+from __future__ import annotations
+
+import pytest
+
+from exactpriv.checker.errors import NotCheckable
+from exactpriv.checker.statements import claim_on
+from exactpriv.checker.witness import read_instance
+from exactpriv.claims.check import as_outcome
+from exactpriv.claims.evidence import witness_of
+from exactpriv.claims.hypotheses import unmet_hypotheses
+from exactpriv.exact.decisions import Truth
+
+#: instances compared per family (the families' first ones; the bank's minimal witnesses come first)
+PER_FAMILY = 60
+#: members of a symbolic family compared: ε = ln t at these t (rational entries)
+MEMBERS_AT = ("log(2)", "log(3/2)", "log(7)")
+
+
+def _instances(fam):
+    """The family's instances as (instance, witness); a symbolic family's members at MEMBERS_AT."""
+    from exactpriv.claims.symbolic import is_symbolic_instance, member
+
+    for k, inst in enumerate(fam.build()):
+        if k >= PER_FAMILY:
+            return
+        if is_symbolic_instance(inst):
+            for at in MEMBERS_AT:
+                m = member(inst, at)
+                yield m, witness_of(m)
+        else:
+            yield inst, witness_of(inst)
+
+
+def _form_readings():
+    from exactpriv.claims.banks import installed_banks
+
+    out = []
+    for bank in installed_banks().values():
+        for claim in bank.claims():
+            for reading in claim.readings:
+                form = getattr(reading, "form", None)
+                if isinstance(form, dict) and form.get("quantifier") == "forall-instances" and reading.families:
+                    out.append(pytest.param(claim, reading, id=f"{claim.id}/{reading.name}"))
+    return out
+
+
+@pytest.mark.parametrize("claim,reading", _form_readings())
+def test_the_form_agrees_with_the_readings_check_on_its_instances(claim, reading):
+    compared = 0
+    for fam in reading.families:
+        if fam.slow:
+            continue
+        for inst, w in _instances(fam):
+            if w is None:
+                continue  # a symbolic member: decided over its family, not as one witness
+            engine = None if unmet_hypotheses(reading, inst) else as_outcome(reading.check(inst)).decision.truth
+            if engine is Truth.UNDECIDED:
+                continue
+            try:
+                checker, _ = claim_on(reading.form, read_instance(w), max_prec=2048)
+            except NotCheckable:
+                continue
+            want = None if engine is None else engine is Truth.TRUE
+            assert checker == want, f"{inst.label}: form {checker}, the reading's check {want}"
+            compared += 1
+    if compared == 0 and getattr(reading.expected, "value", reading.expected) != "REFUTED":
+        pytest.skip("no instance of this reading is a witness the checker reads (symbolic members only, or enclosed "
+                    "values): its form is checked through its proof certificate instead")
+    assert compared > 0, "no instance of the reading could be compared"
