@@ -35,7 +35,7 @@ def test_verify_gives_the_expected_verdicts(verified):
                                          ("tsybakov2009.bh", "CHECKED")])
 def test_hunt_takes_the_user_bank(cid, verdict, tmp_path):
     out = tmp_path / "h.json"
-    assert main(["hunt", cid, "--bank", str(BANK), "--seconds", "3", "--json", str(out)]) == 0
+    assert main(["hunt", cid, "--bank", str(BANK), "--max-examples", "20", "--json", str(out)]) == 0
     rows = json.loads(out.read_text())
     assert [r["verdict"] for r in rows] == [verdict]
 

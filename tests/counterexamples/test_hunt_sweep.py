@@ -52,7 +52,7 @@ def test_hunt_no_traceback_where_it_crashed(claim_id, tmp_path, capsys):
     """Every reading of these claims ends with a verdict and its counts; errors come with their inputs."""
     from exactpriv.claims import find_claim
 
-    docs = _hunt_clean(find_claim(claim_id), tmp_path, capsys, "--seconds", "60", "--max-examples", "6",
+    docs = _hunt_clean(find_claim(claim_id), tmp_path, capsys, "--max-examples", "6",
                        refutations=False)
     for doc in docs:
         assert doc["verdict"] in ("REFUTED", "CHECKED", "PROVED", "UNDECIDED") and "counts" in doc
@@ -64,7 +64,7 @@ def test_hunt_no_traceback_where_it_crashed(claim_id, tmp_path, capsys):
 def test_hunt_handful_no_traceback_no_false_refutation(claim_id, tmp_path, capsys):
     from exactpriv.claims import find_claim
 
-    docs = _hunt_clean(find_claim(claim_id), tmp_path, capsys, "--seconds", "60", "--max-examples", "6")
+    docs = _hunt_clean(find_claim(claim_id), tmp_path, capsys, "--max-examples", "6")
     assert docs and all(d["max_examples"] == 6 for d in docs)
 
 
@@ -73,4 +73,4 @@ def test_hunt_handful_no_traceback_no_false_refutation(claim_id, tmp_path, capsy
 def test_hunt_whole_bank_no_traceback_no_false_refutation(claim, tmp_path, capsys):
     if not any(r.check is not None for r in claim.readings):
         pytest.skip(f"{claim.id} has no reading with an instance check (nothing to hunt)")
-    _hunt_clean(claim, tmp_path, capsys, "--seconds", "5")
+    _hunt_clean(claim, tmp_path, capsys, "--max-examples", "20")
