@@ -213,6 +213,9 @@ def _hunt_documents(path):
     return [{k: v for k, v in doc.items() if k != "seconds"} for doc in json.loads(Path(path).read_text())]
 
 
+# slow suite, like the verify run above: two fresh interpreters and a real two-process cluster (~20 s); the default
+# run keeps test_two_workers_match_the_serial_run (the same shards on a threaded two-worker cluster)
+@pytest.mark.slow
 @needs_dask
 def test_cli_hunt_on_two_workers_writes_the_serial_json(tmp_path):
     """Issues 19 and 21: the serial and the sharded hunt are one loop, so ``hunt --json`` is the same document
