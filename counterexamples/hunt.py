@@ -421,6 +421,8 @@ def _search(claim, reading, result, t0, run, *, seed, max_examples, local_steps,
     stopped_by = ""
     try:
         templates = _templates(reading, family_errors) + list(extra_templates)
+        if _late():  # the clock cut the templates short: what follows would judge a partial list (issue 19)
+            raise _Stopped()
         n_family = len(templates) - len(extra_templates)
         space = search_space_of((*reading.hypotheses, *extra_hypotheses), templates, check=reading.check)
         if space is not None and extremal:

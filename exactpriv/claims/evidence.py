@@ -257,8 +257,9 @@ def _space(space) -> dict:
     if doc.get("type") == "hamming" and "alphabets" in doc:  # records with their own value sets
         return {"type": "hamming", "alphabets": doc["alphabets"]}
     points = space.points
+    # pairs sorted: a space's edge order can follow set iteration (PYTHONHASHSEED), never the evidence's
     return {"type": "explicit", "inputs": [point_json(p) for p in points],
-            "neighbours": [[int(i), int(j)] for i, j in space.edges]}
+            "neighbours": sorted([int(i), int(j)] for i, j in space.edges)}
 
 
 def _mechanism(M) -> tuple[list, list] | None:
