@@ -103,8 +103,8 @@ def summary_lines(rows: list[Row], title: str) -> list[str]:
     if s["unexpected"]:
         lines.append(f"differ from their expected verdict: {s['unexpected']}")
     if s["stopped"]:
-        lines.append(f"stopped by the time limit: {s['stopped']} (raise --seconds-per-reading; STOPPED is not a "
-                     f"verdict)")
+        lines.append(f"stopped by the time limit: {s['stopped']} (raise it: --seconds-per-reading in verify and "
+                     f"report, --seconds in hunt; STOPPED is not a verdict)")
     return lines
 
 
