@@ -102,14 +102,23 @@ def arb_to_fractions(ball) -> tuple[Fraction, Fraction]:
         raise InvalidArgument(f"ball={ball!r} of type {type(ball).__name__} is not a flint.arb")
     if not ball.is_finite():
         raise NonFiniteBallError(f"ball={ball!r} is not finite; it has no rational endpoints", ball=ball)
-    mid = _dyadic(ball.mid())
-    rad = _dyadic(ball.rad())
+    mid = _dyadic(ball.mid(), ball)
+    rad = _dyadic(ball.rad(), ball)
     return mid - rad, mid + rad
 
 
-def _dyadic(exact_ball) -> Fraction:
+#: Largest |binary exponent| read into a Fraction: arb keeps finite balls with exponents far beyond what an
+#: integer can hold (exp(exp(exp(2))) is finite to arb); past 2^20 bits the endpoints are refused like a
+#: non-finite ball (callers then have no bound, never a wrong one) instead of overflowing ``1 << exp``.
+MAX_ENDPOINT_EXPONENT = 1 << 20
+
+
+def _dyadic(exact_ball, ball) -> Fraction:
     man, exp = exact_ball.man_exp()
     man, exp = int(man), int(exp)
+    if abs(exp) > MAX_ENDPOINT_EXPONENT:
+        raise NonFiniteBallError(f"ball={ball!r} has a binary exponent beyond 2^{MAX_ENDPOINT_EXPONENT.bit_length() - 1}; "
+                                 f"its endpoints are too large for exact rationals", ball=ball)
     return Fraction(man * (1 << exp)) if exp >= 0 else Fraction(man, 1 << -exp)
 
 

@@ -159,3 +159,20 @@ def test_arb_to_fractions_refuses_nonfinite_and_non_arb():
         arb_to_fractions(flint.arb("nan"))
     with pytest.raises(InvalidArgument):
         arb_to_fractions(0.5)
+
+
+def test_a_finite_ball_beyond_any_integer_has_no_exact_endpoints():
+    """exp(2^40) is a finite arb ball whose exponent no Fraction can hold: the endpoints are refused as a
+    NonFiniteBallError (callers then have no bound), not an OverflowError from ``1 << exp`` (it crashed
+    ``conjecture --bound "eps**eps**eps**eps"`` with an internal error)."""
+    import flint
+    import pytest as _pytest
+
+    from exactpriv.exact.intervals import NonFiniteBallError, arb_to_fractions
+
+    huge = flint.arb(2 ** 40).exp()
+    assert huge.is_finite()
+    with _pytest.raises(NonFiniteBallError):
+        arb_to_fractions(huge)
+    lo, hi = arb_to_fractions(flint.arb(1000).exp())  # large but readable: e^1000 still gets exact endpoints
+    assert 0 < lo <= hi and lo > 2 ** 1442
