@@ -35,7 +35,7 @@ def _conjecture_text(doc: dict, *, fmt: str, params: list[str]) -> str:
     if params:
         statement += f"  ({', '.join(params)})"
     verdict = doc["verdict"]
-    head = f"{verdict} in {doc['seconds']:.1f} s, {doc['tried']} exact instances"
+    head = f"{verdict} in {doc['timing']['seconds']:.1f} s, {doc['tried']} exact instances"
     lines = wrap(f"exactpriv conjecture: {statement}", width) + wrap(f"verdict: {head}", width)
     if verdict == "REFUTED":
         lines += wrap(f"{doc['measure']} = {doc['measure_value']}{_approx(doc['measure_value'])}", width, "  ")

@@ -20,7 +20,7 @@ __all__ = ["add_parser"]
 def _row(claim, reading, doc: dict):
     """The output row of one hunted reading (its finding class and expectation come from the reading)."""
     verdict = doc["verdict"]
-    evidence = f"{doc['tried']} exact instances in {doc['seconds']} s"
+    evidence = f"{doc['tried']} exact instances in {doc['timing']['seconds']} s"
     if doc.get("found_by"):
         evidence += f", found by {doc['found_by']}"
     if doc.get("witness_file"):
