@@ -162,7 +162,7 @@ def add_parser(subparsers, name="hunt"):
                         f"exit status {EXIT_STOPPED}); the examples decide (default {DEFAULT_SEARCH_SECONDS:g})")
     p.add_argument("--seed", type=int_option, default=0, help="random seed (default 0)")
     p.add_argument("--max-examples", type=int_option, default=None, dest="max_examples",
-                   help="instances drawn per reading (default: the effort's examples, 2,000 at --effort default): "
+                   help="instances drawn per reading (default: the effort's examples, 1,000 at --effort default): "
                         "the same --seed and count give the same result on every machine and with any --workers")
     p.add_argument("--json", help="write the results here, each refutation with its witness document, "
                                   "which 'exactpriv replay' reads from this file (default: none)")
