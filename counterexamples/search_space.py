@@ -29,6 +29,8 @@ reading with ``dataset-mechanism`` draws mechanisms that are functions of the mu
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -41,7 +43,7 @@ from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
 __all__ = ["MECHANISM_KINDS", "PRIOR_KINDS", "SearchSpace", "descriptive_params", "fresh_instances", "param_ranges",
-           "params_around", "search_space_of", "varies_params"]
+           "params_around", "probing", "search_space_of", "varies_params"]
 
 #: every prior kind a search can draw (restricted per reading by its hypotheses)
 PRIOR_KINDS = ("independent", "correlated", "with-zeros", "without-value", "point-mass", "small-support")
@@ -91,6 +93,23 @@ def _plain(inst: Instance, *, params_descriptive: bool = False) -> bool:
 #: how many templates with parameters :func:`descriptive_params` probes
 PARAM_PROBES = 3
 
+_PROBING: ContextVar[bool] = ContextVar("probing", default=False)
+
+
+def probing() -> bool:
+    """Whether the check now running is :func:`descriptive_params`' probe on a copy of a template without its
+    parameters — no instance of the search (a recording check, such as the mutation run's, leaves it out)."""
+    return _PROBING.get()
+
+
+@contextmanager
+def _probe():
+    token = _PROBING.set(True)
+    try:
+        yield
+    finally:
+        _PROBING.reset(token)
+
 
 def descriptive_params(check, templates) -> bool:
     """Whether the templates' parameters only *describe* them (a seed, n, e^ε of a named construction) and the
@@ -111,7 +130,8 @@ def descriptive_params(check, templates) -> bool:
             return False
         try:
             with_p = as_outcome(check(t)).decision
-            without = as_outcome(check(_replace(t, params={}))).decision
+            with _probe():
+                without = as_outcome(check(_replace(t, params={}))).decision
         except (KeyboardInterrupt, SystemExit):
             raise
         except Exception:  # the check needs a parameter: not descriptive
@@ -353,6 +373,17 @@ def extremal_instances(space_of: SearchSpace, *, limit: int = 60) -> list[Instan
         space = Hamming(range(m), n)
         mechs = _extremal_mechanisms(space, space_of.mechanism_kinds)
         priors = _extremal_priors(space, space_of.prior_kinds) if space_of.prior_kinds else [("", None)]
+        if "with-zeros" in space_of.mechanism_kinds:
+            # noiseless: Y = the first record — where I(X;Y) reaches ln|D| and every posterior ratio its maximum
+            # (a mutual information equal to the adversarial level, issue 23's sec6_4 mutant); with the priors that
+            # keep every dataset possible (uniform, the diagonal), the instances a bound like I <= eps is tight on
+            first = Mechanism(space, list(space.alphabets[0]), [tuple(Fraction(int(x[0] == v)) for v in space.alphabets[0])
+                                                               for x in space.points],
+                              _built=f"first_record() on {space!r}")
+            for pname, prior in priors:
+                if pname in ("", "uniform", "diagonal"):
+                    out.append(Instance(f"extremal D^{n},|D|={m}: {first.label}" + (f", {pname} prior" if pname else ""),
+                                        first, prior))
         for pname, prior in priors:
             for mech in mechs:
                 out.append(Instance(f"extremal D^{n},|D|={m}: {mech.label}" + (f", {pname} prior" if pname else ""),

@@ -25,6 +25,7 @@ import random
 import sympy
 
 from exactpriv.claims import Claim, Hypothesis, Instance, Outcome, Reading, Verdict, full_support_prior, implies
+from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import EPS, OO, as_rational
 from exactpriv.measures.bayesian import eps_X
@@ -310,9 +311,17 @@ def relaxation_dp_check(inst):
     M, p = inst.mechanism, inst.prior
     n, m = shape(p)
     lvl = pure_dp(M).value
+    # (28) multiplies two ratio bounds, e^eps and e^eps_X: an infinite one leaves e^(eps+eps_X)·0 without a value
+    # (Definition 1's mechanisms are eps-DP for a finite eps; eps_X is finite only for a full-support prior)
+    if lvl == OO:
+        raise InvalidArgument(f"mechanism={M.label or M!r} is eps-DP for no finite eps: (28)'s e^(eps+eps_X) has "
+                              "no value (the reading assumes 'finite-dp')")
     tm = sympy.exp(lvl.to_sympy())
     t = F(int(tm.p), int(tm.q))
     tx = exp_eps_x(p)
+    if tx == OO:
+        raise InvalidArgument(f"prior={[str(v) for v in p.pmf]} has a zero next to a positive point: eps_X is infinite and "
+                              "(28)'s e^(eps+eps_X)·0 has no value (the reading assumes 'full-support-prior')")
     joint = {(x, y): px * w for x, px, row in zip(p.space.points, p.pmf, M.rows) for y, w in zip(M.outputs, row)
              if px * w != 0}
     ok, why = _rpd_feasible(joint, p.space, t * tx)
