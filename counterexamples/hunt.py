@@ -227,10 +227,9 @@ def _strategy(reading: Reading, templates: list[Instance], positive: bool, extra
     space = search_space_of((*reading.hypotheses, *extra_hypotheses), templates, max_points=max_points,
                             check=reading.check)
     # with draw_params, parameters the check reads (not descriptive ones) are drawn too, inside and just outside
-    # their families' ranges: a reading about numbers only (a lemma's inequality in δ) is searched.  Off by
-    # default: many readings state their parameters' domain through their families, not as hypotheses, and a
-    # draw outside it raises or "refutes" outside the paper's scope (the mutation bench turns it on only for
-    # readings whose own hunt with it stays clean)
+    # their families' ranges: a reading about numbers only (a lemma's inequality in δ) is searched.  By default
+    # only for a reading that declares every parameter's domain as a hypothesis (declared_params): a reading
+    # whose domain lives in its families alone would raise or "refute" outside the paper's scope
     with_params = ([t for t in templates if t.params]
                    if draw_params and space is None and varies_params(templates) else [])
     if not varying and not with_params:
@@ -249,6 +248,17 @@ def _strategy(reading: Reading, templates: list[Instance], positive: bool, extra
         ranges = param_ranges(with_params)
         options.append(st.sampled_from(with_params).flatmap(lambda t: params_around(t, ranges)))
     return options[0] if len(options) == 1 else st.one_of(*options)
+
+
+def declared_params(reading: Reading, templates: list[Instance], extra_hypotheses: tuple = ()) -> tuple:
+    """The names of the exact numeric parameters of ``templates`` when the reading's hypotheses declare the
+    domain of every one of them (``Hypothesis.params``: :func:`exactpriv.claims.param_domain`,
+    :func:`exactpriv.claims.pmf_params`), else ``()`` — then parameters are not drawn by default."""
+    from counterexamples.search_space import _numeric, _numeric_list
+
+    names = {k for t in templates for k, v in t.params.items() if _numeric(v) or _numeric_list(v)}
+    declared = {p for h in (*reading.hypotheses, *extra_hypotheses) for p in getattr(h, "params", ())}
+    return tuple(sorted(names)) if names and names <= declared else ()
 
 
 def _families_only(claim: Claim, reading: Reading, result: HuntResult, extra_hypotheses: tuple, why: str):
@@ -286,7 +296,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float | None = None
                  max_examples: int | None = None, local_steps: int = 400, batch_size: int = 50,
                  collect: int = 1, extra_hypotheses: tuple = (), positive: bool = False,
                  extra_templates: tuple = (), progress: Callable[[int, float | None], None] | None = None,
-                 extremal: bool = True, draw_params: bool = False, killable: bool = True) -> HuntResult:
+                 extremal: bool = True, draw_params: bool | None = None, killable: bool = True) -> HuntResult:
     """Search for an exact violation of one reading; see the module docstring.
 
     max_examples : the instances drawn (None: the ``examples`` of the effort in force); the local search
@@ -298,8 +308,8 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float | None = None
     extra_templates : instances checked after the families' and drawn around like them
     extremal : check the structured extremal instances of the reading's declared search space after the
         templates (:func:`counterexamples.search_space.extremal_instances`)
-    draw_params : also draw the exact parameters the check reads (:func:`search_space.params_around`); off by
-        default (see :func:`_strategy`)
+    draw_params : also draw the exact parameters the check reads (:func:`search_space.params_around`); None
+        (default): when the reading's hypotheses declare every parameter's domain (:func:`declared_params`)
     collect : stop after this many witnesses
     killable : with a time limit in force, check each instance in a killable worker (False: in this process,
         for a check whose side effects the caller reads, such as the mutation run's recording check)
@@ -350,7 +360,7 @@ def _instance_runner(reading: Reading):
 
 
 def _hunt_reading(claim, reading, *, seed, max_examples, local_steps, batch_size, collect, extra_hypotheses,
-                  positive, extra_templates, progress, extremal, draw_params=False, killable=True) -> HuntResult:
+                  positive, extra_templates, progress, extremal, draw_params=None, killable=True) -> HuntResult:
     t0 = time.perf_counter()
     result = HuntResult(claim.id, reading.name, Verdict.CHECKED, seed=seed, max_examples=max_examples)
     why_not = searchable(reading, claim)
@@ -441,6 +451,11 @@ def _search(claim, reading, result, t0, run, *, seed, max_examples, local_steps,
             if len(result.witnesses) >= collect:
                 stopped_by = "witness"
                 break
+        if draw_params is None:  # by default: where the reading declares its parameters' domains
+            drawn = declared_params(reading, templates[:n_family], tuple(extra_hypotheses))
+            draw_params = bool(drawn)
+            if drawn:
+                result.search_space = {**(result.search_space or {}), "parameters_drawn": list(drawn)}
         strategy = None if stopped_by else _strategy(reading, templates, positive, tuple(extra_hypotheses),
                                                      draw_params=draw_params)
         if not stopped_by and strategy is None:

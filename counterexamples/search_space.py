@@ -23,7 +23,7 @@ space, with or without a prior, and no parameters or extra objects (a check that
 objects is searched around its templates only).  Parameters that only *describe* a template (a seed, n, e^ε of
 a named construction: the check decides the same without them, :func:`descriptive_params`) do not count; a
 reading with ``dataset-mechanism`` draws mechanisms that are functions of the multiset of records.
-:func:`params_around` draws the exact parameters a check does read (opt-in, ``hunt_reading(draw_params=True)``).
+:func:`params_around` draws the exact parameters a check does read (by default only where the reading declares their domains as hypotheses, ``Hypothesis.params``).
 :meth:`SearchSpace.to_json` is the record that a CHECKED verdict states ("what was searched").
 """
 
