@@ -451,8 +451,10 @@ def _search(claim, reading, result, t0, run, *, seed, max_examples, local_steps,
             if len(result.witnesses) >= collect:
                 stopped_by = "witness"
                 break
-        if draw_params is None:  # by default: where the reading declares its parameters' domains
-            drawn = declared_params(reading, templates[:n_family], tuple(extra_hypotheses))
+        if draw_params is None:  # by default: where the reading declares its parameters' domains (a declared
+            # strategy draws what it declares instead)
+            drawn = () if reading.strategy is not None else \
+                declared_params(reading, templates[:n_family], tuple(extra_hypotheses))
             draw_params = bool(drawn)
             if drawn:
                 result.search_space = {**(result.search_space or {}), "parameters_drawn": list(drawn)}

@@ -33,7 +33,7 @@ from exactpriv.measures.distortion import exp_h_inverse, h, h_inverse
 from exactpriv.measures.divergence import pure_dp
 from exactpriv.mechanisms import zoo
 
-from theorems.wang2016.hypotheses import D_AT_MOST_H_TILDE, EPS_AT_LEAST_TILDE, UNIFORM_PRIOR
+from theorems.wang2016.hypotheses import D_AT_MOST_H_TILDE, EPS_AT_LEAST_TILDE, T_DOMAIN, UNIFORM_PRIOR
 from theorems.wang2016.instances import (
     FAM_ABOVE,
     FAM_ABOVE_MORE,
@@ -186,12 +186,12 @@ THM1 = Claim(
      Reading("identifiability-lower", "for full-support p_X: D*_i(eps) >= h(eps) for eps >= eps_X and "
                                       "D*_i(eps) = +oo for eps < eps_X (distortion form of (20), second line)",
              thm1_lower_check, [FAM_BETWEEN, FAM_BELOW_X, FAM_ABOVE], expected=Verdict.CHECKED,
-             hypotheses=(full_support_prior,),
+             hypotheses=(full_support_prior, T_DOMAIN),
              notes="Between eps_X and eps~_X the optimum is strictly above h (e.g. (1/2,1/3,1/6)^2 at e^eps = 7/2).",
              strategy=FULL_SUPPORT_ANY_EPS),
      Reading("dp-bounds", "h(eps + eps_X) <= D*_d(eps) <= h(eps) for every prior (h(oo) = 0 when eps_X = oo)",
              thm1_dp_check, [FAM_GRID, FAM_GRID_ZEROS, FAM_GRID_MORE, FAM_GRID_SLOW], expected=Verdict.CHECKED,
-             strategy=ALL_PRIORS_ANY_EPS),
+             hypotheses=(T_DOMAIN,), strategy=ALL_PRIORS_ANY_EPS),
      Reading("privacy-form", "for full-support p_X, at rational D <= h(eps~_X): eps*_i(D) = h^-1(D) and "
                              "max(h^-1(D) - eps_X, 0) <= eps*_d(D) <= max(h^-1(D), 0), via monotonicity of D* and "
                              "the all-eps certificate",
@@ -256,7 +256,7 @@ UNIFORM = Claim(
     [Reading("literal", "uniform p_X: eps_X = eps~_X = 0 and D*_i(eps) = D*_d(eps) (= h(eps)) for every sampled "
                         "eps",
              uniform_check, [prior_t_family("uniform priors x e^eps grid", lambda p: GRID, kinds=("uniform",))],
-             expected=Verdict.CHECKED, hypotheses=(UNIFORM_PRIOR,))],
+             expected=Verdict.CHECKED, hypotheses=(UNIFORM_PRIOR, T_DOMAIN))],
 )
 
 
@@ -354,7 +354,7 @@ RELAXATION = Claim(
     "and letting ε = ε_d + ε_X, we obtain R-PD. So R-PD can be regarded as a relaxation of both PD-I and PD-DP.",
     "implication",
     [Reading("pd-i", "the PD-I optimum (as a joint) is R-PD feasible at the same eps, and D*_relaxed <= D*_i",
-             relaxation_pdi_check, [FAM_ABOVE, FAM_BETWEEN], expected=Verdict.CHECKED),
+             relaxation_pdi_check, [FAM_ABOVE, FAM_BETWEEN], expected=Verdict.CHECKED, hypotheses=(T_DOMAIN,)),
      Reading("pd-dp", "for eps-DP mechanisms with range D^n and full-support priors, the joint p_X(x)p(y|x) "
                       "satisfies (28), i.e. is R-PD feasible at eps + eps_X, and D*_relaxed(eps + eps_X) <= D*_d(eps)",
              relaxation_dp_check, [FAM_DP_MECH], expected=Verdict.CHECKED,
