@@ -51,10 +51,11 @@ from hypothesis.errors import NoSuchExample
 
 from counterexamples import strategies as S
 from counterexamples.guard import Evaluation, Evaluator, describe_instance, guarded_reading
-from counterexamples.local_search import focus_of, margin_of, perturbed
+from counterexamples.local_search import focus_of, margin_of, perturbed, prior_moved
 from counterexamples.search_space import (extremal_instances, fresh_instances, param_ranges, params_around,
                                           search_space_of, varies_params)
 from exactpriv.claims import Claim, Instance, Reading, Verdict, check_reading
+from exactpriv.distributions import Prior
 from exactpriv.claims.check import as_outcome
 from exactpriv.errors import InvalidArgument, TimeLimitReached
 from exactpriv import effort
@@ -494,7 +495,11 @@ def _search(claim, reading, result, t0, run, *, seed, max_examples, local_steps,
                 stopped_by = "witness"
         if not result.witnesses and best[0] is not None and stopped_by in ("max-examples", "families only"):
             # the local search is bounded by the examples too (a step count, never the clock)
-            _local_search(evaluate, best, seed, min(local_steps, max_examples), seen)
+            # prior mass moves only where the reading does not assume independent records (a move along an edge
+            # correlates them; full support is kept: a move never empties an entry)
+            names = {h.name for h in (*reading.hypotheses, *extra_hypotheses)}
+            _local_search(evaluate, best, seed, min(local_steps, max_examples), seen,
+                          move_priors=not names & {"independent-records", "independent-sources"})
             if result.witnesses:
                 stopped_by = "witness"
     except _Stopped:
@@ -517,7 +522,7 @@ def _late() -> bool:
     return effort.expired() or effort.stop_requested()
 
 
-def _local_search(evaluate, best: list, seed: int, steps: int, seen):
+def _local_search(evaluate, best: list, seed: int, steps: int, seen, *, move_priors: bool = True):
     rng = random.Random(seed + 1)
     cur, cur_m = best[0], best[1]
     first = evaluate(cur)
@@ -526,10 +531,15 @@ def _local_search(evaluate, best: list, seed: int, steps: int, seen):
         if _late():
             raise _Stopped()
         try:
-            cand = perturbed(cur, rng, cur_focus)
+            # one move in three moves prior mass along the space's neighbour graph (when there is a prior):
+            # the margin guides both, so the search walks the joint graph of priors and mechanisms
+            if move_priors and isinstance(cur.prior, Prior) and rng.random() < 1 / 3:
+                cand = prior_moved(cur, rng)
+            else:
+                cand = perturbed(cur, rng, cur_focus)
         except (KeyboardInterrupt, SystemExit):
             raise
-        except Exception:  # a move the mechanism refuses is skipped
+        except Exception:  # a move the mechanism or the prior refuses is skipped
             cand = None
         if cand is None:
             continue

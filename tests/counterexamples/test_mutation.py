@@ -1,6 +1,8 @@
 """Mutation recall of the search (counterexamples.mutation, issue 23 item 4): mutants derived mechanically from
 true bank readings are killed by a hunt with a fixed effort."""
 
+from fractions import Fraction as F
+
 import pytest
 
 from counterexamples.mutation import mutants_of, mutation_run, run_mutant
@@ -152,3 +154,23 @@ def test_a_mutant_true_in_the_searched_scope_is_counted_apart():
     m = _mutant("cuff2016.lemma1", "eq22", "tighten")
     eq = equivalence(m, {"killed": False}, [m.claim], {})
     assert eq["rule"] == "true-in-scope" and "10 values" in eq["why"]
+
+
+def test_the_local_search_moves_prior_mass_along_the_neighbour_graph():
+    import random
+
+    from counterexamples.local_search import prior_moved
+    from exactpriv.claims import Instance
+    from exactpriv.distributions import Prior
+    from exactpriv.spaces import Hamming
+
+    space = Hamming([0, 1], 2)
+    inst = Instance("diagonal", None, Prior(space, [F(1, 2), 0, 0, F(1, 2)]))
+    rng = random.Random(0)
+    moved = [prior_moved(inst, rng) for _ in range(40)]
+    moved = [m for m in moved if m is not None]
+    assert moved and all(sum(m.prior.pmf) == 1 and all(v >= 0 for v in m.prior.pmf) for m in moved)
+    # mass leaves the diagonal towards a neighbour (one record changed) and sometimes two records at once
+    assert any(m.prior.pmf[1] > 0 or m.prior.pmf[2] > 0 for m in moved)
+    again = [prior_moved(inst, random.Random(0)) for _ in range(1)]
+    assert again[0].prior.pmf == moved[0].prior.pmf  # a function of the seed
