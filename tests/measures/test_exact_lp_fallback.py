@@ -66,11 +66,11 @@ def test_an_empty_dual_from_highs_is_no_candidate_and_the_lp_is_still_decided():
 
 
 def test_the_exact_checks_refuse_vectors_of_the_wrong_length():
-    from exactpriv.exact.lp.certificate import _check_dual, _check_primal
-    from exactpriv.exact.lp.problem import _problem
+    from exactpriv.exact.lp.certificate import check_dual, check_primal
+    from exactpriv.exact.lp.problem import validated_problem
 
     p = Prior(Hamming(range(2), 2), [F(1, 4)] * 4)
     c, kw = _pd_i_lp(p, F(2))
-    P = _problem(c, kw["A_ub"], kw["b_ub"], kw["A_eq"], kw["b_eq"], None, "min")
-    assert _check_dual(P, P.c, [])[1] == f"0 multipliers for {P.m} rows"
-    assert "3 values" in _check_primal(P, [F(0)] * 3)
+    P = validated_problem(c, kw["A_ub"], kw["b_ub"], kw["A_eq"], kw["b_eq"], None, "min")
+    assert check_dual(P, P.c, [])[1] == f"0 multipliers for {P.m} rows"
+    assert "3 values" in check_primal(P, [F(0)] * 3)
