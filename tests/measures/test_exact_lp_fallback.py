@@ -12,7 +12,7 @@ from exactpriv.distributions import Prior
 from exactpriv.exact.lp import solve_lp
 from exactpriv.exact.lp.exact_simplex import MAX_EXACT_VARIABLES, solve_lp_exactly
 from exactpriv.measures.distortion import h
-from exactpriv.measures.distortion.optimal_lp import _ratio_rows, optimal_distortion_identifiability
+from exactpriv.measures.distortion.optimal_lp import ratio_rows, optimal_distortion_identifiability
 from exactpriv.spaces import Hamming
 
 
@@ -33,7 +33,7 @@ def _pd_i_lp(prior, t):
     dist = S.distance_matrix().tolist()
     c = [d for drow in dist for d in drow]
     A_eq = [{x * N + y: 1 for y in range(N)} for x in range(N)]
-    A_ub = _ratio_rows(S, N, t)
+    A_ub = ratio_rows(S, N, t)
     return c, dict(A_ub=A_ub, b_ub=[0] * len(A_ub), A_eq=A_eq, b_eq=list(prior.pmf))
 
 
