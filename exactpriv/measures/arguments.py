@@ -15,10 +15,10 @@ from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import EPS, OO, as_exact, as_rational
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
-from exactpriv.spaces import Hamming, Space, Subsets
+from exactpriv.spaces import Hamming, Space, Subsets, check_enumerable
 
-__all__ = ["METHODS", "NULL_EVENTS", "check_alpha", "check_group_size", "check_level", "check_mechanism",
-           "check_method", "check_null_events", "check_pmf_pair", "check_prior", "check_records_space", "exact_level",
+__all__ = ["MAX_PAIR_ENTRIES", "METHODS", "NULL_EVENTS", "check_alpha", "check_group_size", "check_level", "check_mechanism",
+           "check_method", "check_null_events", "check_pair_scan", "check_pmf_pair", "check_prior", "check_records_space", "exact_level",
            "null_events_note", "prior_with_label", "record_codes", "record_index"]
 
 #: How a Shannon quantity is evaluated: "exact" (a LogForm), "arb" (a certified enclosure) or "auto".
@@ -173,3 +173,14 @@ def check_group_size(k):
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
         raise InvalidArgument(f"k={k!r} of type {type(k).__name__} must be an int >= 1 (group size)")
     return int(k)
+
+
+#: Most (ordered pair, output) entries the plain-Python notions of issue 11 walk (f-DP, PLD, PDP).
+MAX_PAIR_ENTRIES = 2_000_000
+
+
+def check_pair_scan(M, name: str) -> None:
+    """Refuse a mechanism whose pair scan (ordered neighbour pairs x outputs) would take minutes in plain
+    Python, with a typed error naming the measure ``name`` (f-DP, the PLD, probabilistic DP)."""
+    check_enumerable(2 * len(M.inputs.edges) * len(M.outputs), f"the {name} scan of {M!r:.80} (pairs x outputs)",
+                     limit=MAX_PAIR_ENTRIES)
