@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Callable
 
 from counterexamples.hunt import HuntResult, examples_of, hunt_reading
-from counterexamples.hunt import _validate as validate_search_options
+from counterexamples.hunt import validate_search_options
 from counterexamples.pool import Pool, validate_pool
 from exactpriv import effort
 from exactpriv.claims import Claim, ReadingResult, Verdict
