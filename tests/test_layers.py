@@ -17,6 +17,7 @@ PACKAGES = ("exactpriv", "theorems", "counterexamples")
 #: module-name prefix -> layer (longest prefix wins); lower layers never import higher ones
 LAYERS = {
     "exactpriv.errors": 0,
+    "exactpriv.version": 0,
     "exactpriv.files": 0,
     "exactpriv.effort": 0,
     "exactpriv.exact": 0,

@@ -33,7 +33,7 @@ __all__ = ["main"]
 # ----------------------------------------------------------------------------- entry point
 
 def build_parser() -> argparse.ArgumentParser:
-    from exactpriv import __version__
+    from exactpriv.version import __version__
 
     p = argparse.ArgumentParser(prog="exactpriv", description="Exact checking of privacy theorems.")
     p.add_argument("--version", action="version", version=f"exactpriv {__version__}")
