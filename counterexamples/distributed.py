@@ -26,9 +26,9 @@ from dataclasses import replace
 from typing import Callable
 
 from counterexamples.hunt import validate_search_options
-from counterexamples.hunt_claim import (SEED_STRIDE, SHARDS, HuntShard, bank_specs, hunt, hunt_shards, merge_hunt,
+from counterexamples.hunt_claim import (SEED_STRIDE, SHARDS, HuntShard, hunt, hunt_shards, merge_hunt,
                                         run_hunt_shard)
-from counterexamples.pool import Pool, dask_available, validate_pool
+from counterexamples.pool import Pool, bank_specs, dask_available, validate_pool
 from exactpriv.claims import ReadingResult, Verdict
 
 __all__ = ["SEED_STRIDE", "SHARDS", "HuntShard", "dask_available", "hunt_shards", "merge_hunt", "run_bank_sharded",

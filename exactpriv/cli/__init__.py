@@ -22,8 +22,8 @@ import sys
 import traceback
 
 from exactpriv.cli import check, conjecture, hunt, listing, measure, prove, replay, report, verify
-from exactpriv.cli._common import (EXIT_ERROR, EXIT_INTERRUPTED, interrupt_protocol, printable, safe_streams,
-                                   validate_options)
+from exactpriv.cli._common import EXIT_ERROR, EXIT_INTERRUPTED, interrupt_protocol, validate_options
+from exactpriv.cli._output import printable, safe_streams
 from exactpriv.effort.knobs import using
 from exactpriv.errors import ExactPrivError
 
