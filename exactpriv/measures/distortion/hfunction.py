@@ -18,7 +18,7 @@ from exactpriv.distributions import Prior
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import as_exact, as_rational, to_sympy
-from exactpriv.mechanisms.base import Mechanism, ProductMechanism
+from exactpriv.measures.arguments import check_mechanism
 from exactpriv.spaces import Hamming
 from .inputs import check_exp_eps, check_n_m
 
@@ -38,10 +38,7 @@ def expected_distortion(M, prior):
     Raises InvalidArgument if an output is not a database of the input space, SpaceMismatchError
     if the prior lives on another space.
     """
-    if isinstance(M, ProductMechanism):
-        M = M.expand()
-    if not isinstance(M, Mechanism):
-        raise InvalidArgument(f"M={M!r} of type {type(M).__name__} must be an exactpriv Mechanism")
+    M = check_mechanism(M, "expected_distortion")
     if not isinstance(prior, Prior):
         raise InvalidArgument(f"prior={prior!r} of type {type(prior).__name__} must be an exactpriv Prior")
     prior.check_space(M.inputs, "mechanism")
