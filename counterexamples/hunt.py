@@ -178,7 +178,8 @@ def searchable(reading: Reading, claim: Claim | None = None) -> str:
     return ""
 
 
-def _validate(seconds, seed, max_examples):
+def validate_search_options(seconds, seed, max_examples):
+    """Refuse a time limit, seed or example count a search cannot use, echoing the value."""
     if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
                                 or not 0 < seconds < math.inf):
         raise InvalidArgument(f"seconds={seconds!r} must be a finite positive number or None (no time limit)")
@@ -320,7 +321,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float | None = None
     if not isinstance(claim, Claim) or not isinstance(reading, Reading):
         raise InvalidArgument(f"hunt_reading needs a Claim and a Reading, got {type(claim).__name__} and "
                               f"{type(reading).__name__}")
-    _validate(seconds, seed, max_examples)
+    validate_search_options(seconds, seed, max_examples)
     if reading.check is None:
         raise InvalidArgument(f"{claim.id} [{reading.name}] has no instance check to hunt with")
     # the hunt's time limit is also the deadline in force, so every killable step inside (sympy's
