@@ -258,9 +258,9 @@ def declared_params(reading: Reading, templates: list[Instance], extra_hypothese
     """The names of the exact numeric parameters of ``templates`` when the reading's hypotheses declare the
     domain of every one of them (``Hypothesis.params``: :func:`exactpriv.claims.param_domain`,
     :func:`exactpriv.claims.pmf_params`), else ``()`` — then parameters are not drawn by default."""
-    from counterexamples.search_space import _numeric, _numeric_list
+    from counterexamples.search_space import exact_number, exact_number_list
 
-    names = {k for t in templates for k, v in t.params.items() if _numeric(v) or _numeric_list(v)}
+    names = {k for t in templates for k, v in t.params.items() if exact_number(v) or exact_number_list(v)}
     declared = {p for h in (*reading.hypotheses, *extra_hypotheses) for p in getattr(h, "params", ())}
     return tuple(sorted(names)) if names and names <= declared else ()
 

@@ -260,11 +260,11 @@ def _param_moves(inst, ranges):
     """The instance's exact numeric parameters set one at a time just outside the range its family holds
     (and to -1/10, 11/10: outside [0, 1]); ints to one below and above their range; a list of numbers gets its
     first entry set to 0 and to -1/10 (a zero or negative weight, a vector that is no pmf)."""
-    from counterexamples.search_space import _numeric, _numeric_list
+    from counterexamples.search_space import exact_number, exact_number_list
 
     out = []
     for name, v in inst.params.items():
-        if _numeric(v):
+        if exact_number(v):
             lo, hi = ranges.get(name, (v, v))
             if isinstance(v, int):
                 cands = (lo - 1, hi + 1)
@@ -272,7 +272,7 @@ def _param_moves(inst, ranges):
                 cands = (Fraction(lo) - Fraction(1, 10), Fraction(hi) + Fraction(1, 10), Fraction(-1, 10),
                          Fraction(11, 10))
             out += [(f"{name} = {c}", {**inst.params, name: c}) for c in cands if c != v]
-        elif _numeric_list(v):
+        elif exact_number_list(v):
             for c in (Fraction(0), Fraction(-1, 10)):
                 if v[0] != c:
                     out.append((f"{name}[0] = {c}", {**inst.params, name: type(v)([c, *v[1:]])}))

@@ -42,7 +42,8 @@ from exactpriv.distributions import Prior
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
-__all__ = ["MECHANISM_KINDS", "PRIOR_KINDS", "SearchSpace", "descriptive_params", "fresh_instances", "param_ranges",
+__all__ = ["MECHANISM_KINDS", "PRIOR_KINDS", "SearchSpace", "descriptive_params", "exact_number", "exact_number_list",
+           "fresh_instances", "param_ranges",
            "params_around", "probing", "search_space_of", "varies_params"]
 
 #: every prior kind a search can draw (restricted per reading by its hypotheses)
@@ -396,18 +397,20 @@ def extremal_instances(space_of: SearchSpace, *, limit: int = 60) -> list[Instan
 # ----------------------------------------------------------------------------- parameters
 
 
-def _numeric(v) -> bool:
+def exact_number(v) -> bool:
+    """Whether ``v`` is an exact number a search may draw (an int or a Fraction, not a bool)."""
     return isinstance(v, (int, Fraction)) and not isinstance(v, bool)
 
 
-def _numeric_list(v) -> bool:
-    return isinstance(v, (list, tuple)) and len(v) > 0 and all(_numeric(x) for x in v)
+def exact_number_list(v) -> bool:
+    """Whether ``v`` is a non-empty list or tuple of exact numbers (:func:`exact_number`)."""
+    return isinstance(v, (list, tuple)) and len(v) > 0 and all(exact_number(x) for x in v)
 
 
 def varies_params(templates) -> bool:
     """Whether :func:`params_around` has something to draw: a template whose parameters include an exact
     number or a list of exact numbers."""
-    return any(_numeric(v) or _numeric_list(v) for t in templates for v in t.params.values())
+    return any(exact_number(v) or exact_number_list(v) for t in templates for v in t.params.values())
 
 
 def param_ranges(templates) -> dict:
@@ -415,7 +418,7 @@ def param_ranges(templates) -> dict:
     out: dict = {}
     for t in templates:
         for k, v in t.params.items():
-            xs = [v] if _numeric(v) else list(v) if _numeric_list(v) else []
+            xs = [v] if exact_number(v) else list(v) if exact_number_list(v) else []
             for x in xs:
                 lo, hi = out.get(k, (x, x))
                 out[k] = (min(lo, x), max(hi, x))
@@ -454,9 +457,9 @@ def params_around(draw, template: Instance, ranges: dict):
     params = dict(template.params)
     for k, v in template.params.items():
         lo, hi = ranges.get(k, (0, 1))
-        if _numeric(v):
+        if exact_number(v):
             params[k] = draw(_number_near(v, lo, hi, isinstance(v, int)))
-        elif _numeric_list(v):
+        elif exact_number_list(v):
             if sum(v) == 1 and all(x >= 0 for x in v) and draw(st.booleans()):
                 params[k] = type(v)(draw(pmfs(len(v), full_support=False)))
             else:
