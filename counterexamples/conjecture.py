@@ -319,8 +319,12 @@ def conjecture(*, given: str, measure: str, bound: str, params=None, space: str 
     if tight and out.verdict not in (Verdict.REFUTED, Verdict.STOPPED):
         from counterexamples.conjecture_tightness import attained
 
-        out.extra["tight"] = attained(given=given, measure=measure, bound=bound, params=params, operator=operator,
-                                      proved_by_reduction=out.extra.get("proof", {}).get("method") == "reduction")
+        values = parse_params(params)
+        out.extra["tight"] = attained(
+            given=given, measure=measure, bound=bound, given_notion=_notion(given, values, "--given"),
+            measure_notion=operator_notion(_notion(measure, values, "--measure"), operator),
+            params=[_param(name, vals, operator) for name, vals in values.items()], operator=operator,
+            proved_by_reduction=out.extra.get("proof", {}).get("method") == "reduction")
     return out
 
 

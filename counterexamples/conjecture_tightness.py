@@ -36,20 +36,17 @@ def extremal_families() -> list:
             symbolic_family("TG(2, ε)", truncated_geometric(2, eps=EPS))]
 
 
-def attained(*, given: str, measure: str, bound: str, params=None, operator: str | None = None,
-             proved_by_reduction: bool = False) -> dict:
-    """Whether the bound is attained (module head): {"verdict", "note", "family"?, "witness"?, "families"}."""
-    from counterexamples.conjecture import _notion, _param, parse_params
-    from counterexamples.conjecture_operators import operator_notion
+def attained(*, given: str, measure: str, bound: str, given_notion, measure_notion, params=(),
+             operator: str | None = None, proved_by_reduction: bool = False) -> dict:
+    """Whether the bound is attained (module head): {"verdict", "note", "family"?, "witness"?, "families"}.
 
+    given_notion, measure_notion : the conjecture's notions (the measured one with its operator applied);
+    params : its :class:`~exactpriv.claims.Param` s; ``given``/``measure`` are the names, for the texts."""
     if operator in ("post_process", "subsample"):
         return {"verdict": Verdict.UNDECIDED.value, "families": [],
                 "note": f"tightness is asked of symbolic families in ε; the operator {operator!r} needs a drawn "
                         f"kernel or the add/remove space, which they do not have"}
-    values = parse_params(params)
-    plist = [_param(name, vals, operator) for name, vals in values.items()]
-    g = _notion(given, values, "--given")
-    m = operator_notion(_notion(measure, values, "--measure"), operator)
+    g, m, plist = given_notion, measure_notion, list(params)
     rows = []
     for fam in extremal_families():
         try:
