@@ -116,8 +116,13 @@ class _PairSup:
             bound = arb_to_fractions(abs(dg))[1]
         return min(mono, gm + bound * (b - a) / 2)
 
-    def run(self, tolerance: Fraction, max_steps: int):
-        """(lower, upper, argmax order) with lower ≤ sup g ≤ upper."""
+    def run(self, tolerance: Fraction, max_steps: int, floor: Fraction | None = None):
+        """(lower, upper, argmax order) with lower ≤ sup g ≤ upper.
+
+        floor : a lower bound of the maximum over all pairs (another pair's): the bisection stops once this
+            pair's upper bound is within ``tolerance`` of it, since then the pair cannot widen the maximum's
+            enclosure beyond the tolerance (its own lower bound is still returned, and is still a lower bound).
+        """
         lo_best, arg = self.D(Fraction(1))[0], Fraction(1)  # lim_{α→1} g = KL
         if self.dmax <= 0:  # P = Q on the support: every D_α = 0
             return Fraction(0), Fraction(0), Fraction(1)
@@ -135,7 +140,7 @@ class _PairSup:
         tail = self.dmax / a
         for _ in range(max_steps):
             up = max(-heap[0][0], tail)
-            if up - lo_best <= tolerance or -heap[0][0] < tail:
+            if up - max(lo_best, floor if floor is not None else lo_best) <= tolerance or -heap[0][0] < tail:
                 break
             _, a, b = heapq.heappop(heap)
             # the sup often sits at the limit alpha -> 1: approach 1 geometrically
@@ -222,14 +227,20 @@ def zcdp(M, *, tolerance=DEFAULT_TOLERANCE) -> Measured:
         coarse[key] = (s, *s.run(Fraction(1, 2**10), 60))
     best_lo = max(c[1] for c in coarse.values())
     lo, hi, wit = Fraction(-1), Fraction(0), None
-    for key, (s, clo, chi, carg) in coarse.items():
-        if chi < best_lo:
+    # the pairs that can still be the maximum, most promising first, so that the best lower bound found so far
+    # stops the others' bisection early (their upper bounds need only come within the tolerance of it)
+    order = {key: k for k, key in enumerate(coarse)}  # ties go to the first pair in edge order, as before
+    wit_at = len(order)
+    for key, (s, clo, chi, carg) in sorted(coarse.items(), key=lambda kv: (-kv[1][2], -kv[1][1], order[kv[0]])):
+        if chi < max(best_lo, lo):
             hi = max(hi, chi)
             continue
-        plo, phi, parg = s.run(tol, _MAX_STEPS)
+        plo, phi, parg = s.run(tol, _MAX_STEPS, floor=max(best_lo, lo))
+        if clo > plo:  # the floor can stop the refinement before the coarse pass's steps: keep the better bound
+            plo, parg = clo, carg
         hi = max(hi, phi)
-        if plo > lo:
-            lo, wit = plo, (seen[key], parg)
+        if plo > lo or (plo == lo and order[key] < wit_at):
+            lo, wit, wit_at = plo, (seen[key], parg), order[key]
     (x, x2), arg = wit
     hi = max(hi, lo)
     return Measured("zcdp", None, lo, hi, witness={"pair": [pts[x], pts[x2]], "alpha": str(arg)},
