@@ -18,7 +18,9 @@ not a finite computation, so we enclose it with three certified facts:
    D_a/b ≤ g(α) ≤ D_b/a.  D_1 is the KL divergence (the limit α → 1).
    Away from α = 1 the mean-value form g(m) + max|g'([a, b])|·(b − a)/2 (g' enclosed by arb
    over the ball [a, b]) is used when smaller: it is second order at an interior maximum, where
-   the monotone bound alone would need ~1/tolerance intervals.
+   the monotone bound alone would need ~1/tolerance intervals.  On intervals in [1, 2] the expansion at
+   α = 1 is used too: K(α) = (α − 1)·D_α has K(1) = 0, K'(1) = KL, so D_α ≤ KL + M·(α − 1)/2 with
+   M ≥ max K'' on [1, b] (enclosed by arb); this encloses a sup at the limit α → 1 without bisection.
 2. **Tail**: D_α ≤ D_∞ = ln max_y P(y)/P'(y), so g ≤ D_∞/A on [A, ∞); A is chosen with
    D_∞/A below the best lower bound.
 3. **Branch and bound** on [1, A]: the interval with the largest upper bound is bisected; each
