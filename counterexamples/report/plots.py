@@ -161,7 +161,11 @@ def witness_figure(res, margins, name: str, title: str) -> Figure | None:
     for m in margins:
         groups.append((m, [("stated bound", float_of(m.bound)), (m.value_name, float_of(m.value))]))
     if not groups:
-        vals = [(k, float_of(v)) for k, v in (res.witness_values or {}).items() if k != "decision"]
+        from counterexamples.report.witness import value_names
+
+        names = value_names(res.witness_values or {})
+        vals = [(names.get(k, k), float_of(v)) for k, v in (res.witness_values or {}).items()
+                if k not in ("decision", "names", "relation")]
         vals = [(k, x) for k, x in vals if x is not None][:8]
         if not vals:
             fig = _mechanism_figure(res, name, title)

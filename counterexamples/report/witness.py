@@ -156,9 +156,11 @@ def _values_table(doc: Doc, values: dict) -> None:
     from exactpriv.measures.result import Measured
 
     rows = []
-    for k, v in values.items():
-        if k == "decision":
+    names = value_names(values)
+    for key, v in values.items():
+        if key in ("decision", "names", "relation"):
             continue
+        k = names.get(key, key)
         if isinstance(v, Measured):
             rows.append([k, Math(v), approx(v), _witness_text(v.witness), v.method])
         elif isinstance(v, dict) and "exact" in v:
@@ -189,9 +191,17 @@ class Margin:
     margin: object
 
 
+def value_names(values: dict) -> dict[str, str]:
+    """What the witness's values are, as the check recorded it (:func:`exactpriv.claims.forms.name_values`:
+    ``{"B": "kl_dp(M)", "bound": "eps**2/3 at ε = pure_dp(M)"}``); empty when it recorded none."""
+    names = values.get("names")
+    return {str(k): str(v) for k, v in names.items()} if isinstance(names, dict) else {}
+
+
 def stated_margins(values: dict, entries) -> list[Margin]:
     """Exact margins "stated bound − value" at a witness, for ``B`` against ``bound``, ``measure`` against
-    ``bound``, and each implication entry f(source) against target."""
+    ``bound``, and each implication entry f(source) against target; values are called by their recorded
+    names (``bound − kl_dp(M)``)."""
     def exact(v):
         try:
             return to_expr(v)
@@ -203,7 +213,8 @@ def stated_margins(values: dict, entries) -> list[Margin]:
         if value_key in values and "bound" in values:
             b, f = exact(values[value_key]), exact(values["bound"])
             if b is not None and f is not None:
-                out.append(Margin(f"bound − {value_key}", value_key, f, b, _difference(f, b)))
+                name = value_names(values).get(value_key, value_key)
+                out.append(Margin(f"bound − {name}", name, f, b, _difference(f, b)))
     for e in entries:
         if e.map is None or e.source not in values or e.target not in values:
             continue
