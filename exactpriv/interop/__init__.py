@@ -13,7 +13,7 @@ library (``tests/interop/``); the other libraries are optional and imported when
 
 from .dit_distributions import from_dit, to_dit
 from .dp_accounting_pld import dominating_pair_loss, rounded_losses, to_dp_accounting_pld
-from .opendp_maps import check_opendp_privacy_map, opendp_randomized_response
+from .opendp_maps import check_opendp_privacy_map, opendp_randomized_response, opendp_randomized_response_bitvec
 
-__all__ = ["check_opendp_privacy_map", "dominating_pair_loss", "from_dit", "opendp_randomized_response", "rounded_losses", "to_dit",
-           "to_dp_accounting_pld"]
+__all__ = ["check_opendp_privacy_map", "dominating_pair_loss", "from_dit", "opendp_randomized_response",
+           "opendp_randomized_response_bitvec", "rounded_losses", "to_dit", "to_dp_accounting_pld"]
