@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping
 from exactpriv.claims.model import Instance, Outcome
 from exactpriv.exact.decisions import Decision
 
-__all__ = ["NAMES_KEY", "RELATION_KEY", "equality", "implication", "name_values", "value_label"]
+__all__ = ["NAMES_KEY", "RELATION_KEY", "equality", "implication", "name_values", "shown_relation", "value_label"]
 
 #: The outcome value that names the other values (``{"B": "kl_dp(M)", "bound": "eps**2/3 at ε = pure_dp(M)"}``).
 NAMES_KEY = "names"
@@ -37,6 +37,28 @@ def name_values(outcome: Outcome, names: Mapping[str, str], relation: tuple[str,
         if op in _OPS and left in outcome.values and right in outcome.values:
             outcome.values[RELATION_KEY] = [left, op, right]
     return outcome
+
+
+#: What a FALSE decision of a relation shows.
+_NEGATION = {"<=": ">", "<": "≥", ">=": "<", ">": "≤", "==": "≠"}
+
+
+def shown_relation(values: Mapping[str, Any]) -> tuple[str, str, str, str, str] | None:
+    """What a refuting witness's recorded relation shows, from its values (in memory or as JSON):
+    ``(left name, negated sign, right name, left key, right key)``, e.g. ``("kl_dp(M)", ">", "eps**2/3 at ε =
+    pure_dp(M)", "B", "bound")``; None when no relation of two named values is recorded or the recorded decision
+    is not FALSE (a witness document without one is a refutation's)."""
+    rel, names = values.get(RELATION_KEY), values.get(NAMES_KEY)
+    if not (isinstance(rel, (list, tuple)) and len(rel) == 3 and rel[1] in _NEGATION
+            and all(isinstance(k, str) for k in rel)):
+        return None
+    decision = values.get("decision")
+    truth = decision.get("truth") if isinstance(decision, Mapping) else getattr(decision, "truth", None)
+    if decision is not None and getattr(truth, "value", truth) != "FALSE":
+        return None
+    names = names if isinstance(names, Mapping) else {}
+    left, op, right = rel
+    return str(names.get(left, left)), _NEGATION[op], str(names.get(right, right)), left, right
 
 
 def implication(given: Callable[[Instance], Any], measure: Callable[[Instance], Any],

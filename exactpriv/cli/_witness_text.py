@@ -121,9 +121,6 @@ def _value_text(name: str, v, key: str = "") -> str:
     return f"{name} = {point_text(v)}"
 
 
-#: A relation and what a FALSE decision of it shows.
-_NEGATION = {"<=": ">", "<": "≥", ">=": "<", ">": "≤", "==": "≠"}
-_SIGN = {"<=": "≤", ">=": "≥", "==": "="}
 #: Values that describe the others (exactpriv.claims.forms.name_values) or the statement, not numbers.
 _NOT_VALUES = ("what", "names", "relation")
 
@@ -148,22 +145,17 @@ def _float_text(v) -> str:
 
 
 def _relation_line(values: dict, labels: dict[str, str]) -> str:
-    """"shown: kl_dp(M) > eps**2/3 at ε = pure_dp(M) (0.0811 > 0.0548)": the recorded relation of two named
+    """"shown: kl_dp(M) > eps**2/3 at ε = pure_dp(M) (0.0811 > 0.0548 …)": the recorded relation of two named
     values, negated as the witness's FALSE decision shows it; "" when the document records none."""
-    rel = values.get("relation")
-    decision = values.get("decision")
-    if not (isinstance(rel, list) and len(rel) == 3 and rel[1] in _NEGATION and all(isinstance(k, str) for k in rel)):
+    from exactpriv.claims.forms import shown_relation
+
+    shown = shown_relation({**values, "names": labels})
+    if shown is None:
         return ""
-    if isinstance(decision, dict) and decision.get("truth") != "FALSE":
-        return ""  # (a witness document without a recorded decision is a refutation's: FALSE)
-    left, op, right = rel
-    shown = f"{labels.get(left, left)} {_NEGATION[op]} {labels.get(right, right)}"
-    fl, fr = _float_text(values.get(left)), _float_text(values.get(right))
-    if fl and fr:
-        shown += f" ({fl} {_NEGATION[op]} {fr} in floats; decided exactly)"
-    else:
-        shown += " at the witness"
-    return "shown: " + shown
+    left, sign, right, lkey, rkey = shown
+    fl, fr = _float_text(values.get(lkey)), _float_text(values.get(rkey))
+    floats = f" ({fl} {sign} {fr} in floats; decided exactly)" if fl and fr else " at the witness"
+    return f"shown: {left} {sign} {right}{floats}"
 
 
 def witness_lines(doc: dict, width: int, *, title: str = "witness", names: dict[str, str] | None = None,
