@@ -17,7 +17,7 @@ import sympy
 
 from .mathml import text_of, to_expr
 
-__all__ = ["formula_mathtext", "mathtext", "plain_math"]
+__all__ = ["formula_mathtext", "mathtext", "name_mathtext", "plain_math"]
 
 #: Longest sympy text typeset as mathtext; a longer formula stays plain (a legend or a cell has no room).
 MAX_FORMULA_CHARS = 60
@@ -77,3 +77,14 @@ def formula_mathtext(text: str, *, limit: int = MAX_FORMULA_CHARS) -> str:
     finally:
         sympy.core.cache.clear_cache()  # sympy's cache ignores the evaluate flag (PITFALLS.md)
     return mathtext(expr, limit=limit)
+
+
+def name_mathtext(name: str) -> str:
+    """A value's recorded name (:func:`exactpriv.claims.forms.name_values`) as figure text: its formula typeset
+    (``eps**2/3 at ε = pure_dp(M)`` -> ``$\\dfrac{\\varepsilon^{2}}{3}$ at ε = pure_dp(M)``), a notion's name
+    (``kl_dp(M)``) as it is."""
+    head, sep, tail = name.partition(" at ")
+    typeset = formula_mathtext(head)
+    if not typeset.startswith("$"):
+        return plain_math(name)
+    return typeset + (f" at {plain_math(tail)}" if sep else "")

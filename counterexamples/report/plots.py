@@ -29,7 +29,7 @@ import textwrap
 import sympy
 
 from .document import Figure
-from .figure_math import mathtext
+from .figure_math import mathtext, name_mathtext
 from .mathml import float_of, text_of
 
 __all__ = ["atlas_figure", "curve", "evidence_figure", "exploration_figure", "implication_figure", "margin_figure",
@@ -196,7 +196,9 @@ def witness_figure(res, margins, name: str, title: str) -> Figure | None:
             heights.append(math.copysign(top * 0.8, v) if inf else v)
             colours.append(_BLUE if margin is None else _GREY if lab == "stated bound" else _RED)
             texts.append(("∞ (on the frame)" if v > 0 else "−∞ (on the frame)") if inf else f"{v:.6g}".replace("-", "−"))
-            ticks.append("\n".join(textwrap.wrap(lab, 24)[:2]) if len(lab) <= 48 else _short(lab, 46))
+            name = name_mathtext(lab)  # a recorded name's formula typeset as the page typesets it
+            ticks.append(name if name.startswith("$") else
+                         "\n".join(textwrap.wrap(name, 24)[:2]) if len(name) <= 48 else _short(name, 46))
             x += 1.0
         d = float_of(margin.margin) if margin is not None else None
         if d is not None and x > start:

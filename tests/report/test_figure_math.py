@@ -49,3 +49,10 @@ def test_the_proved_sides_legend_typesets_the_sides():
     svg = sides_figure(st, "t", "t").svg
     assert ">left: tv_dp(M)</text>" in svg                     # a name, as plain text
     assert r"<!-- right: $\sqrt{\dfrac{\varepsilon}{2}}$ (with ε = kl_dp(M)) -->" in svg
+
+
+def test_a_recorded_value_name_is_typeset_in_a_figure_like_on_the_page():
+    from counterexamples.report.figure_math import name_mathtext
+
+    assert name_mathtext("eps**2/3 at ε = pure_dp(M)") == r"$\dfrac{\varepsilon^{2}}{3}$ at ε = pure_dp(M)"
+    assert name_mathtext("kl_dp(M)") == "kl_dp(M)" and name_mathtext("stated bound") == "stated bound"
