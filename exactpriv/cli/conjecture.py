@@ -7,7 +7,7 @@ import sys
 
 from exactpriv.cli._common import (DEFAULT_SEARCH_SECONDS, EXIT_INTERRUPTED, EXIT_STOPPED, add_effort_argument, esc, int_option, seconds_option, use_cache_for_hypothesis,
                                    write_output)
-from exactpriv.cli._output import output_width, progress_bar, quiet_third_party
+from exactpriv.cli._output import count, output_width, progress_bar, quiet_third_party
 from exactpriv.cli._witness_text import witness_lines, wrap
 from exactpriv.cli._workers import add_workers_arguments, progress_printer, workers_of
 
@@ -35,7 +35,7 @@ def _conjecture_text(doc: dict, *, fmt: str, params: list[str]) -> str:
     if params:
         statement += f"  ({', '.join(params)})"
     verdict = doc["verdict"]
-    head = f"{verdict} in {doc['seconds']:.1f} s, {doc['tried']} exact instances"
+    head = f"{verdict} in {doc['seconds']:.1f} s, {count(doc['tried'], 'exact instance')}"
     lines = wrap(f"exactpriv conjecture: {statement}", width) + wrap(f"verdict: {head}", width)
     if verdict == "REFUTED":
         lines += wrap(f"{doc['measure']} = {doc['measure_value']}{_approx(doc['measure_value'])}", width, "  ")
