@@ -35,3 +35,12 @@ def test_only_recorded_keys_are_named_and_a_relation_that_held_shows_nothing():
     assert out.values["names"] == {"B": "tv_dp(M)", "bound": "eps"} and out.values["relation"] == ["B", "<=", "bound"]
     assert shown_relation({**out.values, "decision": out.decision}) is None        # TRUE: nothing violated
     assert name_values(Outcome(Decision.true("t", "r"), {"B": 1}), {}, ("B", "<=", "bound")).values == {"B": 1}
+
+
+def test_a_pair_claim_names_its_sides_at_the_refuting_pair():
+    from exactpriv.claims import pair_claim
+
+    c = pair_claim("x.p", lhs="kl", rhs="tv/2", families=[randomized_responses(["3/2", 3])])
+    res = check_reading(c, c.readings[0])
+    assert res.verdict == Verdict.REFUTED
+    assert "    shown: kl at the pair > tv/2 at the pair" in describe_result(res)
