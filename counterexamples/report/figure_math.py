@@ -58,8 +58,36 @@ def mathtext(value, *, limit: int = MAX_FORMULA_CHARS) -> str:
         latex = sympy.latex(expr, ln_notation=True, symbol_names=names)
     except (TypeError, ValueError, AttributeError, RecursionError):
         return plain
-    latex = latex.replace("\\frac{", "\\dfrac{")  # full-size fractions: at a figure's small font size, \\frac is illegible
+    latex = _display_fractions(latex)
     return f"${latex}$" if "$" not in latex and _typeset(latex) else plain
+
+
+def _display_fractions(latex: str) -> str:
+    """``\\frac`` -> ``\\dfrac`` (full size: at a figure's small font, a text-style fraction is illegible), except
+    under a root, whose sign mathtext does not grow to a full-size fraction."""
+    out, stack, i = [], [], 0
+    while i < len(latex):
+        if latex.startswith("\\sqrt{", i):
+            out.append("\\sqrt{")
+            stack.append("sqrt")
+            i += len("\\sqrt{")
+        elif latex.startswith("\\frac{", i):
+            out.append("\\frac{" if "sqrt" in stack else "\\dfrac{")
+            stack.append("{")
+            i += len("\\frac{")
+        elif latex[i] == "{":
+            out.append("{")
+            stack.append("{")
+            i += 1
+        elif latex[i] == "}":
+            out.append("}")
+            if stack:
+                stack.pop()
+            i += 1
+        else:
+            out.append(latex[i])
+            i += 1
+    return "".join(out)
 
 
 def formula_mathtext(text: str, *, limit: int = MAX_FORMULA_CHARS) -> str:

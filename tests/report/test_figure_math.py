@@ -21,7 +21,7 @@ def test_values_and_stated_formulas_become_mathtext_from_the_same_expression():
                                            r"$\ln{\left(3 \right)} - \ln{\left(2 \right)}$")
     assert mathtext(EPS * sympy.tanh(EPS / 2)) == r"$\varepsilon \tanh{\left(\dfrac{\varepsilon}{2} \right)}$"
     # a stated bound is typeset as written (not simplified: sqrt(eps/2) is not √2·√ε/2)
-    assert formula_mathtext("sqrt(eps/2)") == r"$\sqrt{\dfrac{\varepsilon}{2}}$"
+    assert formula_mathtext("sqrt(eps/2)") == r"$\sqrt{\frac{\varepsilon}{2}}$"   # (under a root: text style)
 
 
 def test_what_mathtext_cannot_typeset_stays_in_the_pages_plain_notation():
@@ -48,7 +48,7 @@ def test_the_proved_sides_legend_typesets_the_sides():
                                                       "tanh(eps/2) <= sqrt(eps/2)", "domain": "[0, oo)"})
     svg = sides_figure(st, "t", "t").svg
     assert ">left: tv_dp(M)</text>" in svg                     # a name, as plain text
-    assert r"<!-- right: $\sqrt{\dfrac{\varepsilon}{2}}$ (with ε = kl_dp(M)) -->" in svg
+    assert r"<!-- right: $\sqrt{\frac{\varepsilon}{2}}$ (with ε = kl_dp(M)) -->" in svg
 
 
 def test_a_recorded_value_name_is_typeset_in_a_figure_like_on_the_page():
