@@ -282,7 +282,19 @@ def evidence_text(res) -> str:
         text = reason + (f"; shown so far: {text}" if text else "")
     if res.verdict.value == "CHECKED":
         text = "; ".join(filter(None, [text, searched_text(ev)]))
-    return text
+    return "; ".join(filter(None, [text, shown_text(ev)]))
+
+
+def shown_text(ev: dict) -> str:
+    """The values a reading shows of its passing instances (``Outcome.values["shown"]``: the exact ε of a
+    program bank's mechanism, say), one ``label: text`` per instance."""
+    out = []
+    for fam in (ev.get("families") or {}).values():
+        if isinstance(fam, dict):
+            for label, shown in (fam.get("shown") or {}).items():
+                text = shown.get("text") if isinstance(shown, dict) else shown
+                out.append(f"{label}: {text}")
+    return "; ".join(out)
 
 
 def searched_text(ev: dict) -> str:

@@ -8,13 +8,17 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cache
 
+import sympy
+
 from exactpriv.claims import Claim, Family, Instance, inequality_claim
+from exactpriv.claims.check import as_outcome
 from exactpriv.mechanisms.programs import program_mechanism
 from exactpriv.spaces import GraphSpace, Hamming, QueryAnswers
 
 from theorems.programs.algorithms import EPS_VALUE
 
-__all__ = ["AS_WRITTEN", "VARIANT", "claim", "dp_reading", "on_space", "statdp_pairs"]
+__all__ = ["AS_WRITTEN", "VARIANT", "claim", "dp_reading", "exact_eps_shown", "on_space", "showing_exact_eps",
+           "statdp_pairs"]
 
 AS_WRITTEN = dict(expected="REFUTED", finding="as-written")
 VARIANT = dict(expected="REFUTED", finding="variant")
@@ -53,11 +57,43 @@ def on_space(program, space, *, slow: bool = False, label: str = "") -> Family:
 
 def dp_reading(program, space, bound: str, *, bench=None, bench_label: str = "", **kw) -> Claim:
     """The claim "pure DP of ``program`` on ``space`` ≤ ``bound``" (bound in eps, the program's ε); with ``bench``,
-    also on that space (the benchmark's size) as a slow family (``verify --slow``)."""
+    also on that space (the benchmark's size) as a slow family (``verify --slow``).  Every instance shows its
+    exact ε (``verify`` prints it and writes it to the JSON evidence)."""
     families = [on_space(program, space)]
     if bench is not None:
         families.append(on_space(program, bench, slow=True, label=bench_label))
-    return inequality_claim("x", measure="pure_dp", op="<=", bound=bound, families=families, **kw)
+    built = inequality_claim("x", measure="pure_dp", op="<=", bound=bound, families=families, **kw)
+    (r,) = built.readings
+    return replace(built, readings=[replace(r, check=showing_exact_eps(r.check))])
+
+
+def showing_exact_eps(check):
+    """``check`` whose outcome also carries ``values["shown"]``: the exact pure ε measured, in nats and in units
+    of the bank's ε, with the worst pair and output (floats here only print an exact value; nothing decides)."""
+
+    def shown_check(inst: Instance):
+        out = as_outcome(check(inst))
+        b = out.values.get("B")
+        if b is not None and getattr(b, "value", None) is not None:
+            out.values["shown"] = exact_eps_shown(b)
+        return out
+
+    return shown_check
+
+
+def exact_eps_shown(b) -> dict:
+    """The JSON-ready record of a measured pure ε ``b``: exact value, its size in nats and in units of ε, the
+    worst pair and output."""
+    value = b.value
+    pair, output = b.witness.get("pair"), b.witness.get("output")
+    if value == sympy.oo or str(value) == "oo":
+        approx = "ε = ∞"
+    else:
+        v = float(sympy.N(value, 30))
+        approx = f"exact ε = {v:.5f} nats = {v / float(EPS_VALUE):.3f}·ε"
+    where = f" at {pair[0]} vs {pair[1]} → {output}" if pair else ""
+    return {"text": approx + where, "exact": sympy.sstr(value), "pair": [str(p) for p in pair or ()],
+            "output": str(output)}
 
 
 def claim(id: str, title: str, source: str, quote: str, kind: str, readings: dict) -> Claim:

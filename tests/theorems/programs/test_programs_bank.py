@@ -76,3 +76,19 @@ def test_a_user_bank_file_of_programs_runs_under_pytest(tmp_path):
                          capture_output=True, text=True, cwd=tmp_path, timeout=600)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "1 passed" in out.stdout
+
+
+def test_a_checked_reading_shows_its_exact_eps_with_the_worst_pair():
+    # issue 28: verify prints (and writes to JSON) the exact ε of a passing program, not only of a refuted one
+    from counterexamples.report import evidence_text
+    from exactpriv.claims.check import check_reading
+    from theorems.programs._common import SVT_SPACE
+    from theorems.programs.svt import svt4_claim
+
+    reading = next(r for r in svt4_claim.readings if r.name == "lyu-su-li-bound")
+    res = check_reading(svt4_claim, reading)
+    assert res.verdict.value == "CHECKED"
+    (shown,) = res.evidence["families"][reading.families[0].name]["shown"].values()
+    m = pure_dp(program_mechanism(A.svt4, SVT_SPACE))
+    assert shown["exact"] == str(m.value) and shown["pair"] == [str(p) for p in m.witness["pair"]]
+    assert "exact ε = 0.14591 nats = 1.441·ε" in shown["text"] and shown["text"] in evidence_text(res)
