@@ -268,7 +268,7 @@ def evidence_text(res) -> str:
         return f"witness: {w}"
     if res.verdict.value == "PROVED":
         pr = ev.get("proof", {})
-        return f"proved ({pr.get('method', '?')})"
+        return "; ".join(filter(None, [f"proved ({pr.get('method', '?')})", shown_text(ev)]))
     fams = ev.get("families", {})
     parts = [f"{k}: {v.get('true', 0)}" for k, v in fams.items() if isinstance(v, dict) and "true" in v]
     pieces = [f"{ev.get('instances_true', 0)} instances ({', '.join(parts)})"] if parts else []
