@@ -22,7 +22,7 @@ from exactpriv.effort.knobs import current as current_effort
 from exactpriv.errors import EntryRangeError, InvalidArgument, NotExactError
 from exactpriv.exact.decisions import Decision, Enclosure, Truth
 from exactpriv.exact.intervals import NonFiniteBallError, arb_eval, arb_to_fractions
-from exactpriv.exact.logforms import _FACTOR_IN_WORKER_BITS, LogForm, logform_from_sympy
+from exactpriv.exact.logforms import LogForm, logform_from_sympy
 from exactpriv.exact.numbers import as_rational
 
 
@@ -400,6 +400,11 @@ def compare(a, op: str, b, *, max_prec: int = 2048, logform_max_prec: int = LOGF
     return Decision(truth, info.method, f"{statement} is {truth.value}: {info.reason}", info.precision, cert)
 
 
+#: Logs of rationals with a numerator or denominator above this many bits are compared by exponentiating (the
+#: prime path factors such integers in a killable worker, and a 400-bit one may never factor); the same bound as
+#: the log-forms' factoring in a worker.  Empirically determined parameter.
+_EXPONENTIATE_ABOVE_BITS = 128
+
 #: The largest exponentiated product (bits of Π r^|k|) the log-power-product path builds; beyond it the
 #: ordinary chain (prime forms, arb) decides.  Empirically determined parameter: 2^20 bits multiply in milliseconds.
 _POWER_PRODUCT_MAX_BITS = 1 << 20
@@ -442,7 +447,7 @@ def _log_product_sign(a, b) -> tuple[int, dict] | None:
     if ta is None or tb is None or not (ta or tb):
         return None
     terms = ta + [(-c, r) for c, r in tb]
-    if max(max(r.numerator.bit_length(), r.denominator.bit_length()) for _, r in terms) <= _FACTOR_IN_WORKER_BITS:
+    if max(max(r.numerator.bit_length(), r.denominator.bit_length()) for _, r in terms) <= _EXPONENTIATE_ABOVE_BITS:
         return None  # small numbers: prime forms cost microseconds (and decide == structurally)
     L = 1
     for c, _ in terms:
