@@ -171,7 +171,8 @@ def _deep_search(args, claims, results, rows, workers, scheduler) -> None:
 def evidence_json(banks, claims, results, *, seconds_per_reading, partial=None) -> dict:
     """The run as an evidence document (:func:`exactpriv.claims.evidence.evidence_document`; one per bank,
     in an ``exactpriv-evidence-set`` when the run spans several banks)."""
-    from exactpriv.claims.evidence import DEFAULT_MAX_PREC, FORMAT, FORMAT_VERSION, document_banks, evidence_document
+    from exactpriv.claims.bank_binding import document_banks
+    from exactpriv.claims.evidence import DEFAULT_MAX_PREC, FORMAT, FORMAT_VERSION, evidence_document
 
     effort = {"max_prec": DEFAULT_MAX_PREC, "seconds_per_reading": seconds_per_reading}
     by_key = {(res.claim_id, res.reading): res for res in results}

@@ -174,3 +174,15 @@ def test_the_local_search_moves_prior_mass_along_the_neighbour_graph():
     assert any(m.prior.pmf[1] > 0 or m.prior.pmf[2] > 0 for m in moved)
     again = [prior_moved(inst, random.Random(0)) for _ in range(1)]
     assert again[0].prior.pmf == moved[0].prior.pmf  # a function of the seed
+
+
+def test_a_dropped_domain_of_a_parameter_the_check_never_reads_is_equivalent():
+    from counterexamples.mutation import equivalence
+
+    # cuff2016 (9) declares the extremal pairs' gamma >= 1, but its check reads only P and Q
+    m = _mutant("cuff2016.eq9", "literal", "drop:gamma-domain")
+    eq = equivalence(m, {"killed": False}, [m.claim], {})
+    assert eq["rule"] == "unread-parameter" and "gamma" in eq["why"]
+    # P and Q are read: dropping their domain is no label
+    m2 = _mutant("cuff2016.eq9", "literal", "drop:P-Q-pmfs")
+    assert equivalence(m2, {"killed": False}, [m2.claim], {}) is None
