@@ -22,7 +22,7 @@ from fractions import Fraction
 
 import sympy
 
-from exactpriv.claims import Claim, Finding, Hypothesis, Instance, Outcome, Reading, Verdict
+from exactpriv.claims import Claim, Finding, Hypothesis, Instance, Outcome, Reading, Verdict, param_domain
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import EPS, OO
 from theorems.zhao2019.brute_force import brute_mp_of
@@ -254,6 +254,11 @@ def prove_g_mono() -> Decision:
                                                     "g1/g2 order flips at 1/(1+e^eps)", certificate=cert)
 
 
+#: the domain of the reading's parameters, as its statement gives it (declared, so a search may draw
+#: them — issue 23)
+G_MONO_DOMAIN = param_domain("gamma", lo=1, open_lo=True, text="γ = e^ε > 1: the claim is stated for ε > 0")
+
+
 G_MONO = Claim(
     "zhao2019.g_mono", "Claim in the proof of Corollary 1 (shape of g)",
     "proof of Corollary 1, eq. (26); proof of Lemma 1 (g1, g2)",
@@ -262,7 +267,7 @@ G_MONO = Claim(
     "straightforward to show g1(x) ≤ g2(x) if 0 < x ≤ 1/(1+e^ε), and g1(x) ≥ g2(x) if 1/(1+e^ε) < x < e^{-ε}.",
     "inequality",
     [Reading("literal", "for every ε > 0: the monotonicity, minimum and g1/g2 order stated", check_g_mono,
-             (G_GRID,), prove=prove_g_mono, expected=_P,
+             (G_GRID,), prove=prove_g_mono, hypotheses=(G_MONO_DOMAIN,), expected=_P,
              notes="for ε = 0, g ≡ 1 (constant, not increasing); the claim's objects have ε > 0")],
 )
 
