@@ -530,7 +530,7 @@ def run_unit(unit: ConjectureUnit, *, given: str, measure: str, bound: str, para
                        local_steps=0 if unit.seeds_only else 400)
     what = "extremal seeds" if unit.seeds_only else "search"
     out = ConjectureResult(res.verdict, given, measure, bound, seconds=time.perf_counter() - t0, tried=res.tried,
-                           searched=f"{what}: {res.tried} exact instances on {sp!r}"
+                           searched=f"{what}: {res.tried} exact instance{'' if res.tried == 1 else 's'} on {unit.space}"
                                     + (f" with {prior} priors" if needs_prior else ""), seed=seed, note=res.note)
     out.extra["counts"] = res.counts
     out.extra["unit"] = unit.index

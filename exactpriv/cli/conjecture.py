@@ -8,7 +8,8 @@ import sys
 from exactpriv.cli._common import (DEFAULT_SEARCH_SECONDS, EXIT_INTERRUPTED, EXIT_STOPPED, add_effort_argument,
                                    add_workers_arguments, int_option, seconds_option, use_cache_for_hypothesis,
                                    workers_of)
-from exactpriv.cli._output import esc, output_width, progress_bar, progress_printer, quiet_third_party, write_output
+from exactpriv.cli._output import (count, esc, output_width, progress_bar, progress_printer, quiet_third_party,
+                                   write_output)
 from exactpriv.cli._witness_text import witness_lines, wrap
 
 __all__ = ["add_parser"]
@@ -36,7 +37,7 @@ def _conjecture_text(doc: dict, *, fmt: str, params: list[str]) -> str:
     if params:
         statement += f"  ({', '.join(params)})"
     verdict = doc["verdict"]
-    head = f"{verdict} in {doc['timing']['seconds']:.1f} s, {doc['tried']} exact instances"
+    head = f"{verdict} in {doc['timing']['seconds']:.1f} s, {count(doc['tried'], 'exact instance')}"
     lines = wrap(f"exactpriv conjecture: {statement}", width) + wrap(f"verdict: {head}", width)
     if verdict == "REFUTED":
         lines += wrap(f"{doc['measure']} = {doc['measure_value']}{_approx(doc['measure_value'])}", width, "  ")
