@@ -10,7 +10,7 @@ from exactpriv.checker.expressions import evaluate, truth
 from exactpriv.checker.notions import evaluate_notion
 from exactpriv.checker.witness import Instance
 
-__all__ = ["QUANTIFIERS", "claim_on", "hypotheses_hold", "measure_env"]
+__all__ = ["QUANTIFIERS", "claim_on", "hypotheses_hold", "listed_member", "measure_env"]
 
 QUANTIFIERS = ("forall-instances", "forall-params", "forall-family", "exists", "lp", "limit")
 
@@ -112,6 +112,8 @@ def family_member(family, inst: Instance, env: dict) -> Instance:
     the witness is a member of)."""
     from exactpriv.checker.constructions import member
 
+    if isinstance(family, dict) and "listed" in family:
+        return listed_member(family["listed"], inst, env)
     if isinstance(family, dict) and isinstance(family.get("any"), list):
         refusals = []
         for f in family["any"]:
@@ -121,6 +123,31 @@ def family_member(family, inst: Instance, env: dict) -> Instance:
                 refusals.append(str(exc))
         raise Failed("the witness is a member of none of the statement's families: " + "; ".join(refusals))
     return member(family, inst, env)
+
+
+def listed_member(entries, inst: Instance, env: dict) -> Instance:
+    """The witness when it is one of the statement's listed instances: its sha256 (witness.instance_digest) and
+    parameters equal a listed entry's.  The bank built those instances (a compiled program, say) and its manifest
+    binds each by its hash; the checker recomputes every measure on the witness from the definitions."""
+    if not isinstance(entries, list) or not entries:
+        raise Failed("'listed' must be a non-empty list of instances")
+    for e in entries:
+        if not isinstance(e, dict):
+            raise Failed("a listed instance must be an object")
+        if inst.digest is None or e.get("sha256") != inst.digest:
+            continue
+        params = e.get("params") or {}
+        if not isinstance(params, dict):
+            raise Failed("a listed instance's 'params' must be an object")
+        for k, text in params.items():
+            if k not in env or not V.compare(evaluate(str(text), {}), "==", env[k]):
+                raise Failed(f"the witness's {k} is not the listed instance's {k} = {text}")
+        return inst
+    unbound = [e.get("family") for e in entries if "sha256" not in e]
+    if unbound:
+        raise NotCheckable(f"the witness is none of the listed instances; the statement also covers "
+                           f"{', '.join(map(str, unbound))}, whose instances the bank does not bind")
+    raise Failed("the witness is none of the statement's listed instances (no listed sha256 equals its own)")
 
 
 def claim_on(statement: dict, inst: Instance, *, max_prec: int) -> tuple[bool | None, dict]:

@@ -36,8 +36,10 @@ def check(row: dict, *, entry: dict | None, effort: dict):
         raise Failed(f"unknown quantifier {statement.get('quantifier')!r}")
     if verdict == "REFUTED":
         _refuted(row, statement, entry, max_prec)
+        return _listed_trust(statement)
     elif verdict == "CHECKED":
         _checked(row, statement, max_prec)
+        return _listed_trust(statement)
     else:
         from exactpriv.checker.certificates import check_certificate
 
@@ -48,6 +50,15 @@ def check(row: dict, *, entry: dict | None, effort: dict):
             raise Failed("a PROVED row carries a witness")
         return check_certificate(cert, statement, proves=True, max_prec=max_prec)
     return None
+
+
+#: what a statement over a bank's listed instances rests on (the checker recomputes each measure, not the build)
+LISTED_TRUST = "the bank's build of each listed instance, bound by its sha256 in the manifest"
+
+
+def _listed_trust(statement: dict) -> list[str] | None:
+    family = statement.get("family")
+    return [LISTED_TRUST] if isinstance(family, dict) and "listed" in family else None
 
 
 def _check_effort(row: dict, effort: dict) -> int:

@@ -35,7 +35,7 @@ from exactpriv.claims.forms import equality, implication
 from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.claims.model import Claim, Family, Instance, Outcome, Reading
 from exactpriv.claims.relations import NOTIONS, Relation
-from exactpriv.claims.statement_forms import implication_form, inequality_form
+from exactpriv.claims.statement_forms import implication_form, inequality_form, listed_inequality_form
 from exactpriv.claims.notions import Notion, _notion
 from exactpriv.claims.symbolic import family_outcome, is_symbolic_instance, limit_subs
 from exactpriv.claims.verdicts import Finding, Verdict
@@ -467,7 +467,8 @@ def _family_inequality(id, *, measure, op, bound, families, params, hypotheses, 
                 tuple(with_params(fam, params) for fam in families), notes=notes, hypotheses=hypotheses,
                 open_search=False,
                 form=_one_form(expected, form, inequality_form(m, op, bound, families=families, params=params,
-                                                               hypotheses=hypotheses)),
+                                                               hypotheses=hypotheses))
+                or listed_inequality_form(m, op, bound, families=families, params=params, hypotheses=hypotheses),
                 **_reading_kwargs(expected, finding, why))
     return Claim(id, title or f"{m.label()} {op} {bound}", source, quote or r.statement, "inequality", [r])
 

@@ -29,7 +29,8 @@ from typing import Any, Iterable, Mapping, Sequence
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "MANIFEST", "bank_binding", "bank_source", "custom_count", "document_banks",
            "evidence_document", "evidence_row", "manifest", "manifest_entry", "manifest_json", "manifest_path", "point_json",
-           "reading_id", "reading_kind", "source_sha256", "space_json", "statement_of", "witness_of", "write_manifest"]
+           "reading_form", "reading_id", "reading_kind", "source_sha256", "space_json", "statement_of", "witness_of",
+           "write_manifest"]
 
 FORMAT, FORMAT_VERSION = "exactpriv-evidence", 1
 MANIFEST = "MANIFEST.json"
@@ -147,10 +148,17 @@ def statement_of(claim, reading=None) -> dict:
     checker cannot read), or ``{"not_encodable": reason}`` for a claim that is not encodable."""
     if reading is None:
         return {"not_encodable": claim.reason}
-    form = getattr(reading, "form", None)
+    form = reading_form(reading)
     if form is not None:
         return json.loads(json.dumps(form))
     return {"custom": f"{claim.kind} checked by Python code (the reading's check function; no declarative form)"}
+
+
+def reading_form(reading) -> dict | None:
+    """The reading's declarative form; a form given as a function (built on first use, e.g. over compiled
+    programs: statement_forms.listed_inequality_form) is built here."""
+    form = getattr(reading, "form", None)
+    return form() if callable(form) else form
 
 
 def custom_count(rows: Iterable[Mapping]) -> int:
@@ -588,7 +596,7 @@ MAX_LISTED_INSTANCES = 400
 def _listed_instances(reading, result) -> dict | None:
     """For a CHECKED reading with a declarative statement over instances: every instance of each family it
     checked, as witnesses (the families are deterministic: built again here), so the checker re-runs them."""
-    form = getattr(reading, "form", None)
+    form = reading_form(reading)
     if result.verdict.value != "CHECKED" or not form or form.get("quantifier") != "forall-instances":
         return None
     out, total = {}, 0

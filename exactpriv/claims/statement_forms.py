@@ -9,12 +9,13 @@ statement about every mechanism) and each parameter grid; otherwise the reading 
 
 from __future__ import annotations
 
+import functools
 import re
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from exactpriv.claims.notions import Notion
 
-__all__ = ["implication_form", "inequality_form", "measure_form"]
+__all__ = ["implication_form", "inequality_form", "listed_inequality_form", "measure_form"]
 
 #: engine notions the checker computes itself, and the parameters it takes for each
 _PARAMS = {"pure_dp": (), "kl_dp": (), "tv_dp": (), "renyi_dp": ("alpha",), "capacity": ()}
@@ -79,3 +80,38 @@ def inequality_form(measure: Notion, op: str, bound: str, *, families: Sequence,
     if m is None or scope is None or "family" not in scope:
         return None
     return {"quantifier": "forall-instances", **scope, "measures": {"X": m}, "claim": f"X {op} {bound}"}
+
+
+def listed_inequality_form(measure: Notion, op: str, bound: str, *, families: Sequence, params: Sequence,
+                           hypotheses: Sequence) -> Callable[[], dict] | None:
+    """measure(M) op bound(ε) on each listed exact instance M with its own ε (``params["eps"]``), as a form built
+    on first use (the instances may be compiled programs, built lazily): the statement lists each instance of the
+    non-slow families by its sha256 (the checker's ``instance_digest``), so only those matrices can refute or be
+    checked; a slow family is named, its instances not bound (a witness from it is not independently checkable).
+    None when the reading has hypotheses, parameter grids or symbolic families, or the notion has no data form."""
+    m = measure_form(measure)
+    if m is None or hypotheses or params or not families or any(getattr(f, "symbolic", False) for f in families):
+        return None
+
+    @functools.cache
+    def build() -> dict:
+        from exactpriv.checker.witness import read_instance
+        from exactpriv.claims.evidence import witness_of
+
+        listed: list[dict] = []
+        for fam in families:
+            if fam.slow:
+                listed.append({"family": fam.name, "unbound": "a slow family (verify --slow): not built for the "
+                                                              "manifest"})
+                continue
+            for inst in fam.build():
+                w = witness_of(inst)
+                eps = (w or {}).get("params", {}).get("eps")
+                if w is None or eps is None or "extra" in w:
+                    listed.append({"family": fam.name, "label": inst.label, "unbound": "no exact witness"})
+                    continue
+                listed.append({"label": inst.label, "params": {"eps": eps}, "sha256": read_instance(w).digest})
+        return {"quantifier": "forall-instances", "family": {"listed": listed}, "hypotheses": [],
+                "measures": {"X": m}, "claim": f"X {op} {bound}"}
+
+    return build
