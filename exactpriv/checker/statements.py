@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 
 from exactpriv.checker import values as V
 from exactpriv.checker.errors import CheckerError, Failed, NotCheckable
 from exactpriv.checker.expressions import evaluate, truth
-from exactpriv.checker.notions import evaluate_notion
+from exactpriv.checker.notions import INDEXED, evaluate_notion
 from exactpriv.checker.witness import Instance
 
 __all__ = ["QUANTIFIERS", "claim_on", "hypotheses_hold", "listed_member", "measure_env"]
@@ -91,6 +92,14 @@ def hypotheses_hold(statement: dict, inst: Instance, env: dict) -> str | None:
 
 def measure_env(statement: dict, inst: Instance) -> dict:
     """Names → values: the witness's parameters, then the statement's measures evaluated on the instance."""
+    inst, env = _measured(statement, inst)
+    for name, spec in statement.get("measures", {}).items():
+        env[name] = evaluate_notion(inst, spec)
+    return env
+
+
+def _measured(statement: dict, inst: Instance) -> tuple[Instance, dict]:
+    """(the instance measured — the statement's family member, or the witness —, its parameters by name)."""
     env = {}
     for k, v in inst.params.items():
         try:
@@ -102,9 +111,56 @@ def measure_env(statement: dict, inst: Instance) -> dict:
         raise Failed("'measures' must be an object")
     if statement.get("family") is not None:
         inst = family_member(statement["family"], inst, env)
-    for name, spec in measures.items():
-        env[name] = evaluate_notion(inst, spec)
-    return env
+    return inst, env
+
+
+#: Most bindings a ``for_each`` evaluates the claim at.
+MAX_BINDINGS = 1 << 16
+
+
+def _bindings(spec, inst: Instance):
+    """Every binding of the ``for_each`` indices: (name -> position for the measures, name -> value for the
+    claim).  ``"outputs"``: each output, valued by its label (a number); ``"entities"``: each record of a
+    subsets space, valued 1, 2, ... in the space's order."""
+    if not isinstance(spec, dict) or not spec:
+        raise Failed("'for_each' must map index names to 'outputs' or 'entities'")
+    ranges = []
+    for name, kind in spec.items():
+        if kind == "outputs":
+            if inst.outputs is None:
+                raise Failed("for_each over outputs needs a mechanism")
+            ranges.append([(y, evaluate(str(label), {})) for y, label in enumerate(inst.outputs)])
+        elif kind == "entities":
+            ranges.append([(i, Fraction(i + 1)) for i in range(inst.n)])
+        else:
+            raise Failed(f"for_each index {name!r} ranges over {kind!r}, not 'outputs' or 'entities'")
+    size = 1
+    for r in ranges:
+        size *= len(r)
+    if size > MAX_BINDINGS:
+        raise NotCheckable(f"for_each has {size} bindings (the checker evaluates at most {MAX_BINDINGS})")
+    for combo in itertools.product(*ranges):
+        yield ({n: pos for n, (pos, _) in zip(spec, combo)}, {n: val for n, (_, val) in zip(spec, combo)})
+
+
+def _for_each_truth(statement: dict, inst: Instance, env: dict, max_prec: int) -> bool:
+    """The claim at every binding of the ``for_each`` indices (docs/certificates.md): measures with an ``output``
+    or ``entity`` parameter are evaluated at the binding; a measure undefined there makes the claim not
+    checkable only if the formula uses it (``S == 0 or ...`` guards it)."""
+    measures = statement.get("measures", {})
+    fixed = {k: evaluate_notion(inst, spec) for k, spec in measures.items()
+             if not any(p in spec for p in INDEXED)}
+    for positions, values in _bindings(statement["for_each"], inst):
+        local = dict(env, **fixed, **values)
+        for name, spec in measures.items():
+            if name not in fixed:
+                try:
+                    local[name] = evaluate_notion(inst, spec, positions)
+                except V.Undefined as exc:
+                    local[name] = exc
+        if not truth(statement["claim"], local, max_prec=max_prec):
+            return False
+    return True
 
 
 def family_member(family, inst: Instance, env: dict) -> Instance:
@@ -154,13 +210,21 @@ def claim_on(statement: dict, inst: Instance, *, max_prec: int) -> tuple[bool | 
     """(truth of the claim on the instance or None when outside the hypotheses, the values by name)."""
     if not isinstance(statement.get("claim"), str):
         raise Failed("the statement has no claim formula")
+    if not isinstance(statement.get("measures", {}), dict):
+        raise Failed("'measures' must be an object")
+    each = "for_each" in statement
     try:
-        env = measure_env(statement, inst)
+        if each:
+            inst, env = _measured(statement, inst)
+        else:
+            env = measure_env(statement, inst)
     except V.Undefined as exc:
         raise NotCheckable(f"undefined value: {exc}") from None
     if hypotheses_hold(statement, inst, env) is not None:
         return None, env
     try:
+        if each:
+            return _for_each_truth(statement, inst, env, max_prec), env
         return truth(statement["claim"], env, max_prec=max_prec), env
     except CheckerError as exc:
         raise Failed(f"the claim cannot be read: {exc}") from None
