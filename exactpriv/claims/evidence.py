@@ -443,14 +443,14 @@ def _proof_for(statement: dict) -> dict | None:
     return None
 
 
-def _accepted(cert: dict, statement: dict) -> dict | None:
-    """``cert`` when the checker accepts it as a proof of ``statement``, else None."""
+def _accepted(cert: dict, statement: dict, *, proves: bool = True) -> dict | None:
+    """``cert`` when the checker accepts it as a proof (``proves``) or refutation of ``statement``, else None."""
     from exactpriv.checker.certificates import check_certificate
     from exactpriv.checker.errors import CheckerError, Failed, NotCheckable
     from exactpriv.checker.values import Undefined
 
     try:
-        check_certificate(cert, statement, proves=True, max_prec=DEFAULT_MAX_PREC)
+        check_certificate(cert, statement, proves=proves, max_prec=DEFAULT_MAX_PREC)
     except (CheckerError, Failed, NotCheckable, Undefined, ArithmeticError, ValueError, RecursionError):
         return None
     return cert
@@ -629,11 +629,13 @@ def evidence_row(result, claim, reading, binding: Mapping, *, effort: Mapping | 
     if verdict == "REFUTED":
         row["finding"] = result.finding or "unclassified"
         proof = evidence.get("proof")
-        if statement.get("quantifier") == "forall-family":  # refuted at a member: the family's point
-            cert = _family_refutation(statement, result.witness)
-            if cert is not None:
-                row["certificate"] = cert
-        elif result.witness is not None:
+        cert = (_family_refutation(statement, result.witness)
+                if statement.get("quantifier") == "forall-family" else None)
+        if cert is not None and result.witness is not None and not _accepted(cert, statement, proves=False):
+            cert = None  # the checker cannot derive the measure on the family: it re-measures the member instead
+        if cert is not None:  # refuted at a member: the family's point, derived by the checker
+            row["certificate"] = cert
+        elif result.witness is not None:  # (over a family: a member the checker re-measures from its entries)
             row["witness"] = witness_of(result.witness)
             row["values"] = _values(statement, result.witness_values or {})
         elif proof:

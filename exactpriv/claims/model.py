@@ -85,9 +85,6 @@ class Family:
     slow: bool = False
     exhaustive: bool = False
     symbolic: bool = False
-    #: the family as data for the independent checker (docs/certificates.md, "Families"): the named construction
-    #: of a symbolic family, its parameter grid and domain; None when the family is only code
-    form: Any = None
 
 
 @dataclass
