@@ -14,11 +14,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from exactpriv.checker import values as V
-from exactpriv.checker.errors import Failed
-from exactpriv.checker.polys import padd, pgcd, pmul, root_counter, sign_at, squarefree
+from exactpriv.checker.errors import Failed, Undefined
+from exactpriv.checker.polys import padd, peval, pgcd, pmul, root_counter, sign_at, squarefree
 from exactpriv.checker.witness import Instance
 
-__all__ = ["eps_tilde"]
+__all__ = ["e_i", "eps_tilde", "expected_distortion", "hamming_distance"]
 
 
 def _posterior_polynomials(inst: Instance) -> list:
@@ -132,3 +132,43 @@ def _ln_root(F, count, lo: Fraction, hi: Fraction):
             return ends[0].union(ends[1]).log()
 
     return V.Real(ball, f"ln(the root of eps_tilde's polynomials in ({lo}, {hi}])")
+
+
+def e_i(*, t, inst: Instance):
+    """Wang, Ying, Zhang's E_i (eq. (29)) for the witness's prior p_X on D^n at e^ε = t > 1:
+    p(y|x) = p_Y(y) t^{−d(x,y)}/(p_X(x) Z), Z = (1 + (m − 1)/t)^n, with p_Y = K_t^{-1} p_X = P(t)/(t − 1)^n (module
+    docstring); outputs are the points of D^n.  A mechanism only when p_X has full support and p_Y ≥ 0 (ε ≥ ε̃_X)."""
+    if not isinstance(t, Fraction):
+        raise Failed(f"E_i needs a rational e^eps = t, not {t!r}")
+    if t <= 1:
+        raise Undefined(f"E_i is undefined at e^eps = {t} (K_t is singular or not a channel)")
+    polys = _posterior_polynomials(inst)
+    n, m = inst.n, len(inst.records[0])
+    p_y = [peval(p, t) / (t - 1) ** n for p in polys]
+    if any(q < 0 for q in p_y) or any(q <= 0 for q in inst.prior):  # outside every reading about E_i
+        raise Undefined("E_i is no mechanism here: the prior lacks full support or e^eps < e^eps~_X (p_Y < 0)")
+    Z = (1 + Fraction(m - 1) / t) ** n
+    P = [[p_y[y] / t ** _distance(x, z) / (px * Z) for y, z in enumerate(inst.inputs)]
+         for x, px in zip(inst.inputs, inst.prior)]
+    outputs = [[inst.records[i][c] for i, c in enumerate(z)] for z in inst.inputs]
+    return inst.inputs, inst.records, inst.neighbours, outputs, P
+
+
+def _distance(x, z) -> int:
+    return sum(a != b for a, b in zip(x, z))
+
+
+def hamming_distance(inst: Instance, *, input, output, **_):
+    """d(x, y): the number of records where input x and output y (a point of D^n, as its label) differ."""
+    label = inst.outputs[output] if inst.outputs is not None else None
+    if inst.records is None or not isinstance(label, list) or len(label) != inst.n:
+        raise Failed("a Hamming distortion needs outputs that are points of the Hamming space D^n")
+    return Fraction(sum(str(inst.records[i][c]) != str(v) for i, (c, v) in enumerate(zip(inst.inputs[input], label))))
+
+
+def expected_distortion(inst: Instance, **_):
+    """E[d(X, Y)] = Σ_x p_X(x) Σ_y p(y|x) d(x, y), Hamming distortion (Wang, Ying, Zhang 2016, eq. (5))."""
+    if inst.prior is None or inst.P is None:
+        raise Failed("the expected distortion needs a prior and a mechanism")
+    return sum((px * q * hamming_distance(inst, input=x, output=y) for x, px in enumerate(inst.prior)
+                for y, q in enumerate(inst.P[x])), Fraction(0))

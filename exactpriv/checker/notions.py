@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from exactpriv.checker import values as V
 from exactpriv.checker.dependence import joint_k, pairwise_k, source_tv
-from exactpriv.checker.distortion import eps_tilde
+from exactpriv.checker.distortion import eps_tilde, expected_distortion, hamming_distance
 from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.witness import Instance
 
@@ -565,6 +565,34 @@ def capacity(inst: Instance, **_):
     return info
 
 
+def entry(inst: Instance, *, input, output, **_):
+    """P(y|x) at one input and output (``for_each`` indices)."""
+    return _mech(inst)[input][output]
+
+
+def prior_mass(inst: Instance, *, input, **_):
+    """p_X(x) at one input."""
+    return _prior(inst)[input]
+
+
+def output_probability(inst: Instance, *, output, **_):
+    """p_Y(y) = Σ_x p_X(x) P(y|x) at one output, under the witness's prior."""
+    P, p = _mech(inst), _prior(inst)
+    return sum((px * row[output] for px, row in zip(p, P)), _ZERO)
+
+
+def record_count(inst: Instance, **_):
+    """n, the number of records of the Hamming space D^n."""
+    return Fraction(inst.n)
+
+
+def alphabet_size(inst: Instance, **_):
+    """m = |D| for the Hamming space D^n (every record on the same alphabet)."""
+    if inst.records is None or len({len(a) for a in inst.records}) != 1:
+        raise Failed("the alphabet size needs records on one alphabet")
+    return Fraction(len(inst.records[0]))
+
+
 NOTIONS = {
     "pure_dp": pure_dp, "approx_dp": approx_dp, "approx_dp_epsilon": approx_dp_epsilon, "tv_dp": tv_dp,
     "kl_dp": kl_dp, "renyi_dp": renyi_dp,
@@ -576,7 +604,9 @@ NOTIONS = {
     "negative_membership": negative_membership, "capacity": capacity, "pairwise_k": pairwise_k,
     "two_point_membership": two_point_membership, "least_possible_maxima": least_possible_maxima,
     "possible_maxima": possible_maxima, "top_possible_maximum": top_possible_maximum,
-    "membership_posterior": membership_posterior,
+    "membership_posterior": membership_posterior, "entry": entry, "prior_mass": prior_mass,
+    "output_probability": output_probability, "record_count": record_count, "alphabet_size": alphabet_size,
+    "hamming_distance": hamming_distance, "expected_distortion": expected_distortion,
     "joint_k": joint_k, "source_tv": source_tv, "eps_tilde": eps_tilde,
 }
 
@@ -585,7 +615,7 @@ _NUMERIC = {"epsilon", "alpha", "record", "delta"}
 
 
 #: Parameters naming an index of the statement's ``for_each`` (bound to a position: an output, an entity).
-INDEXED = ("output", "entity")
+INDEXED = ("input", "output", "entity")
 
 
 def evaluate_notion(inst: Instance, spec: dict, indices: dict | None = None):

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from exactpriv.checker import values as V
 from exactpriv.checker.errors import CheckerError, Failed, NotCheckable
+from exactpriv.checker.errors import Undefined as ConstructionUndefined
 from exactpriv.checker.expressions import evaluate, truth
 from exactpriv.checker.notions import INDEXED, evaluate_notion
 from exactpriv.checker.witness import Instance
@@ -120,7 +121,8 @@ MAX_BINDINGS = 1 << 16
 
 def _bindings(spec, inst: Instance):
     """Every binding of the ``for_each`` indices: (name -> position for the measures, name -> value for the
-    claim).  ``"outputs"``: each output, valued by its label (a number); ``"entities"``: each record of a
+    claim).  ``"inputs"``: each input, valued 1, 2, ... in the space's order; ``"outputs"``: each output, valued by
+    its label (a number, or its position from 1 when the label is not one); ``"entities"``: each record of a
     subsets space, valued 1, 2, ... in the space's order."""
     if not isinstance(spec, dict) or not spec:
         raise Failed("'for_each' must map index names to 'outputs' or 'entities'")
@@ -129,11 +131,13 @@ def _bindings(spec, inst: Instance):
         if kind == "outputs":
             if inst.outputs is None:
                 raise Failed("for_each over outputs needs a mechanism")
-            ranges.append([(y, evaluate(str(label), {})) for y, label in enumerate(inst.outputs)])
+            ranges.append([(y, _label_value(label, y)) for y, label in enumerate(inst.outputs)])
+        elif kind == "inputs":
+            ranges.append([(x, Fraction(x + 1)) for x in range(len(inst.inputs))])
         elif kind == "entities":
             ranges.append([(i, Fraction(i + 1)) for i in range(inst.n)])
         else:
-            raise Failed(f"for_each index {name!r} ranges over {kind!r}, not 'outputs' or 'entities'")
+            raise Failed(f"for_each index {name!r} ranges over {kind!r}, not 'inputs', 'outputs' or 'entities'")
     size = 1
     for r in ranges:
         size *= len(r)
@@ -143,17 +147,27 @@ def _bindings(spec, inst: Instance):
         yield ({n: pos for n, (pos, _) in zip(spec, combo)}, {n: val for n, (_, val) in zip(spec, combo)})
 
 
+def _label_value(label, y: int):
+    """An output's value for the claim: its label when it is a number, else its position from 1."""
+    if isinstance(label, int) and not isinstance(label, bool):
+        return Fraction(label)
+    if isinstance(label, str):
+        try:
+            return Fraction(label)
+        except (ValueError, ZeroDivisionError):
+            pass
+    return Fraction(y + 1)
+
+
 def _for_each_truth(statement: dict, inst: Instance, env: dict, max_prec: int) -> bool:
     """The claim at every binding of the ``for_each`` indices (docs/certificates.md): measures with an ``output``
     or ``entity`` parameter are evaluated at the binding; a measure undefined there makes the claim not
     checkable only if the formula uses it (``S == 0 or ...`` guards it)."""
     measures = statement.get("measures", {})
-    fixed = {k: evaluate_notion(inst, spec) for k, spec in measures.items()
-             if not any(p in spec for p in INDEXED)}
     for positions, values in _bindings(statement["for_each"], inst):
-        local = dict(env, **fixed, **values)
+        local = dict(env, **values)
         for name, spec in measures.items():
-            if name not in fixed:
+            if any(p in spec for p in INDEXED):
                 try:
                     local[name] = evaluate_notion(inst, spec, positions)
                 except V.Undefined as exc:
@@ -214,12 +228,16 @@ def claim_on(statement: dict, inst: Instance, *, max_prec: int) -> tuple[bool | 
         raise Failed("'measures' must be an object")
     each = "for_each" in statement
     try:
-        if each:
+        if each:  # the measures without an index now, the others at each binding
             inst, env = _measured(statement, inst)
+            env.update({k: evaluate_notion(inst, spec) for k, spec in statement.get("measures", {}).items()
+                        if not any(p in spec for p in INDEXED)})
         else:
             env = measure_env(statement, inst)
     except V.Undefined as exc:
         raise NotCheckable(f"undefined value: {exc}") from None
+    except ConstructionUndefined:  # the family's member is not defined there: outside the statement
+        return None, {}
     if hypotheses_hold(statement, inst, env) is not None:
         return None, env
     try:

@@ -53,3 +53,30 @@ def test_a_bad_index_is_refused():
     st["measures"]["P"]["entity"] = "x"  # names no index
     with pytest.raises(Failed):
         claim_on(st, _witness(3, 2), max_prec=64)
+
+
+def _kkt():
+    from theorems.wang2016.theorem2 import _kkt_form
+
+    return _kkt_form("t > 1 and ET <= log(t)", degenerate="ET == log(t)")
+
+
+def _prior_witness(t, prior=("1/3", "2/3")):
+    return read_instance({"space": {"type": "hamming", "values": [0, 1], "n": 1}, "prior": list(prior),
+                          "params": {"t": t}})
+
+
+def test_wang_kkt_fails_only_at_the_end_point_and_e_i_is_built_by_the_checker():
+    # p = (1/3, 2/3): e^eps~ = 2, where E_i is constant and p_Y has a zero (ln 0/0 in (94)); above it (94) holds
+    assert claim_on(_kkt(), _prior_witness("2"), max_prec=256)[0] is False
+    assert claim_on(_kkt(), _prior_witness("3"), max_prec=256)[0] is True
+    assert claim_on(_kkt(), _prior_witness("12", ("1/12", "11/12")), max_prec=256)[0] is True  # e^eps~ = 11
+    assert claim_on(_kkt(), _prior_witness("11", ("1/12", "11/12")), max_prec=256)[0] is False
+    # below e^eps~ (and at e^eps = 1) E_i is no mechanism: outside the statement, never a refutation
+    assert claim_on(_kkt(), _prior_witness("3/2"), max_prec=256)[0] is None
+    assert claim_on(_kkt(), _prior_witness("1"), max_prec=256)[0] is None
+    # a witness's own mechanism must be E_i at its prior and t
+    w = read_instance({"space": {"type": "hamming", "values": [0, 1], "n": 1}, "prior": ["1/3", "2/3"],
+                       "params": {"t": "2"}, "outputs": [[0], [1]], "mechanism": [["1/2", "1/2"], ["1/2", "1/2"]]})
+    with pytest.raises(Failed):
+        claim_on(_kkt(), w, max_prec=256)
