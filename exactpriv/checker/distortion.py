@@ -18,7 +18,7 @@ from exactpriv.checker.errors import Failed, Undefined
 from exactpriv.checker.polys import padd, peval, pgcd, pmul, root_counter, sign_at, squarefree
 from exactpriv.checker.witness import Instance
 
-__all__ = ["e_i", "eps_tilde", "expected_distortion", "hamming_distance"]
+__all__ = ["csiszar_bound", "e_i", "eps_tilde", "expected_distortion", "hamming_distance"]
 
 
 def _posterior_polynomials(inst: Instance) -> list:
@@ -172,3 +172,26 @@ def expected_distortion(inst: Instance, **_):
         raise Failed("the expected distortion needs a prior and a mechanism")
     return sum((px * q * hamming_distance(inst, input=x, output=y) for x, px in enumerate(inst.prior)
                 for y, q in enumerate(inst.P[x])), Fraction(0))
+
+
+def csiszar_bound(inst: Instance, *, t, **_):
+    """Csiszár's lower bound on the rate–distortion function at D = E[d] of the witness's mechanism W (Csiszár 1974;
+    Cover–Thomas, Thm 10.7.x; Wang–Ying–Zhang's proof of Theorem 2): with e^s = t ≥ 1, q the output pmf of W and
+    λ(x) = 1/Σ_y q(y) t^{−d(x,y)}, R(D) ≥ −s·D + Σ_x p_X(x) ln λ(x) provided c(y) = Σ_x p_X(x) λ(x) t^{−d(x,y)} ≤ 1
+    for every y.  Since R(D) ≤ I(W), a bound equal to I(W) certifies W mutual-information optimal at D.  Undefined
+    (not checkable) when some c(y) > 1."""
+    if not isinstance(t, Fraction) or t < 1:
+        raise Failed(f"the Csiszár bound needs a rational e^s = t >= 1, not {t!r}")
+    P, p = inst.P, inst.prior
+    if P is None or p is None or inst.outputs is None or len(inst.outputs) != len(inst.inputs):
+        raise Failed("the Csiszár bound needs a prior and a mechanism whose outputs are the points of D^n")
+    q = [sum((px * row[y] for px, row in zip(p, P)), Fraction(0)) for y in range(len(P[0]))]
+    d = [[hamming_distance(inst, input=x, output=y) for y in range(len(q))] for x in range(len(P))]
+    lam = [1 / sum((qy / t ** int(d[x][y]) for y, qy in enumerate(q)), Fraction(0)) for x in range(len(P))]
+    if any(sum((px * lam[x] / t ** int(d[x][y]) for x, px in enumerate(p)), Fraction(0)) > 1 for y in range(len(q))):
+        raise V.Undefined("Csiszár's condition c(y) <= 1 fails at some output: no bound at this t")
+    bound = V.neg(V.mul(expected_distortion(inst), V.log(t)))
+    for x, px in enumerate(p):
+        if px:
+            bound = V.add(bound, V.mul(px, V.log(lam[x])))
+    return bound

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from exactpriv.checker import values as V
 from exactpriv.checker.dependence import joint_k, pairwise_k, source_tv
-from exactpriv.checker.distortion import eps_tilde, expected_distortion, hamming_distance
+from exactpriv.checker.distortion import csiszar_bound, eps_tilde, expected_distortion, hamming_distance
 from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.witness import Instance
 
@@ -606,12 +606,12 @@ NOTIONS = {
     "possible_maxima": possible_maxima, "top_possible_maximum": top_possible_maximum,
     "membership_posterior": membership_posterior, "entry": entry, "prior_mass": prior_mass,
     "output_probability": output_probability, "record_count": record_count, "alphabet_size": alphabet_size,
-    "hamming_distance": hamming_distance, "expected_distortion": expected_distortion,
+    "hamming_distance": hamming_distance, "expected_distortion": expected_distortion, "csiszar_bound": csiszar_bound,
     "joint_k": joint_k, "source_tv": source_tv, "eps_tilde": eps_tilde,
 }
 
 #: Parameters that are numbers (evaluated as expressions); the others are conventions (strings).
-_NUMERIC = {"epsilon", "alpha", "record", "delta"}
+_NUMERIC = {"epsilon", "alpha", "record", "delta", "t"}
 
 
 #: Parameters naming an index of the statement's ``for_each`` (bound to a position: an output, an entity).

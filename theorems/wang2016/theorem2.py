@@ -338,11 +338,26 @@ def _consistency_all_D_build():
     for pm, t, q, tp in cases:
         p = Prior(S, list(pm))
         W = _tilted(S, p, t, q)
+        # M2: the PD-I optimum at e^eps = t' (distortion D*_i(t') <= D), the mechanism the refutation compares
+        # W with — carried as data so the independent checker re-measures both
         yield Instance(f"D^2,m=2 prior {[str(v) for v in pm]}, MI-optimal tilted W (e^s={t}, q="
-                       f"{[str(v) for v in q]}), t'={tp}", W, p, {"t": t, "t_prime": tp})
+                       f"{[str(v) for v in q]}), t'={tp}", W, p, {"t": t, "t_prime": tp},
+                       extra={"M2": pd_i(p, tp).mechanism})
 
 
 FAM_CONS_ALL_D = cached_family("MI-optimal mechanisms with D > h(eps~_X)", _consistency_all_D_build)
+
+
+#: 'all-D' as data for the independent checker, over pairs (W, M2) with the prior: W certified MI-optimal at its
+#: distortion D by Csiszár's bound at e^s = t (I(W) equals the bound), M2 any mechanism with distortion <= D; then
+#: identifiability(W) <= identifiability(M2), i.e. W reaches eps*_i(D)
+_ALL_D_FORM = {"quantifier": "forall-instances", "hypotheses": ["has_prior", "range:I == CB and D2 <= D1"],
+               "measures": {"I": {"notion": "mutual_information"}, "CB": {"notion": "csiszar_bound", "t": "t"},
+                            "D1": {"notion": "expected_distortion"},
+                            "D2": {"notion": "expected_distortion", "mechanism": "M2"},
+                            "IW": {"notion": "identifiability"},
+                            "I2": {"notion": "identifiability", "mechanism": "M2"}},
+               "claim": "IW <= I2"}
 
 
 def consistency_converse_check(inst):
@@ -400,7 +415,7 @@ CONSISTENCY = Claim(
      Reading("all-D", "for every D in [0, n] (the abstract and conclusion state no range): every MI-optimal "
                       "mechanism at D has identifiability eps*_i(D)",
              consistency_all_D_check, [FAM_CONS_ALL_D], expected=Verdict.REFUTED, hypotheses=(MI_OPTIMAL,),
-             finding=Finding.AS_WRITTEN,
+             finding=Finding.AS_WRITTEN, form=_ALL_D_FORM,
              why="beyond Theorem 2's range (D > h(eps~_X)) an MI-optimal mechanism need not minimise "
                  "identifiability: D^2, m = 2, p = (5/16, 1/4, 5/16, 1/8), D = 31/48 — the MI-optimal mechanism has "
                  "identifiability ln 3 while PD-I reaches D at e^eps = 35/12 < 3",
