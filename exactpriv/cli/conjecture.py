@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 import sys
 
-from exactpriv.cli._common import (DEFAULT_SEARCH_SECONDS, EXIT_INTERRUPTED, EXIT_STOPPED, add_effort_argument, esc, int_option, seconds_option, use_cache_for_hypothesis,
-                                   write_output)
-from exactpriv.cli._output import output_width, progress_bar, quiet_third_party
+from exactpriv.cli._common import (DEFAULT_SEARCH_SECONDS, EXIT_INTERRUPTED, EXIT_STOPPED, add_effort_argument,
+                                   add_workers_arguments, int_option, seconds_option, use_cache_for_hypothesis,
+                                   workers_of)
+from exactpriv.cli._output import esc, output_width, progress_bar, progress_printer, quiet_third_party, write_output
 from exactpriv.cli._witness_text import witness_lines, wrap
-from exactpriv.cli._workers import add_workers_arguments, progress_printer, workers_of
 
 __all__ = ["add_parser"]
 
@@ -35,7 +35,7 @@ def _conjecture_text(doc: dict, *, fmt: str, params: list[str]) -> str:
     if params:
         statement += f"  ({', '.join(params)})"
     verdict = doc["verdict"]
-    head = f"{verdict} in {doc['seconds']:.1f} s, {doc['tried']} exact instances"
+    head = f"{verdict} in {doc['timing']['seconds']:.1f} s, {doc['tried']} exact instances"
     lines = wrap(f"exactpriv conjecture: {statement}", width) + wrap(f"verdict: {head}", width)
     if verdict == "REFUTED":
         lines += wrap(f"{doc['measure']} = {doc['measure_value']}{_approx(doc['measure_value'])}", width, "  ")
@@ -122,7 +122,7 @@ def add_parser(subparsers, name="conjecture"):
                         f"status {EXIT_STOPPED}); the examples decide (default {DEFAULT_SEARCH_SECONDS:g})")
     p.add_argument("--seed", type=int_option, default=0, help="random seed (default 0)")
     p.add_argument("--max-examples", type=int_option, default=None, dest="max_examples",
-                   help="instances drawn per level searched (default: the effort's examples, 2,000 at --effort "
+                   help="instances drawn per level searched (default: the effort's examples, 1,000 at --effort "
                         "default, shared by the levels); the same --seed and effort give the same result on every "
                         "machine and with any number of --workers")
     p.add_argument("--json", help="write the result with its witness here; 'exactpriv measure' and "

@@ -19,8 +19,8 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
-from exactpriv.cli._common import EXIT_STOPPED, add_effort_argument, seconds_option, write_output
-from exactpriv.cli._output import output_width
+from exactpriv.cli._common import EXIT_STOPPED, add_effort_argument, seconds_option
+from exactpriv.cli._output import output_width, write_output
 from exactpriv.cli._witness_text import point_text, wrap
 from exactpriv.errors import (BudgetExceededError, ExactPrivError, FormatError, InvalidArgument, TimeLimitReached,
                               did_you_mean)
@@ -172,7 +172,7 @@ def measure_all(M, prior=None, only=None, *, seconds: float | None = DEFAULT_SEC
                 raise InvalidArgument(_user_message(exc, M)) from None
             res = {"exact": None, "lower": None, "upper": None, "float": None, "witness": {},
                    "not_applicable": _user_message(exc, M)}
-        res["seconds"] = round(time.perf_counter() - t0, 4)
+        res["timing"] = {"seconds": round(time.perf_counter() - t0, 4)}
         out[n] = res
     return out
 
