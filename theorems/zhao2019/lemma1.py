@@ -310,6 +310,19 @@ def check_cor1_two_point(inst: Instance) -> Outcome:
                                                               f"{exact_text(g_max)}"))
 
 
+def _output_possible(inst) -> bool:
+    P = inst.params
+    try:
+        return P["p"] * P["a"] + (1 - P["p"]) * P["b"] > 0
+    except (KeyError, TypeError):  # a parameter missing or no number: not shown
+        return False
+
+
+#: the corollary's "with P[Y] > 0" (Bayes' rule needs it); with LEMMA1_DOMAIN it declares every parameter
+OUTPUT_POSSIBLE = Hypothesis("P[Y]>0", "P[Y] = P_D[x_i] P[Y|x_i] + (1 - P_D[x_i]) P[Y|x̄_i] > 0", _output_possible,
+                             params=("p", "a", "b"))
+
+
 COR1 = Claim(
     "zhao2019.cor1", "Corollary 1", "Corollary 1",
     "Corollary 1. A mechanism Y achieves ε-membership privacy under a family D of distributions, i.e., <D, ε>-MP, "
@@ -317,7 +330,7 @@ COR1 = Claim(
     "implication",
     [Reading("per-distribution", "for every e^ε, P_D[x_i] ∈ [0, 1], P[Y|x_i], P[Y|x̄_i] with P[Y] > 0: "
              "A ≤ e^ε ⇒ (21) and (22)", check_cor1(), (LEMMA1_GRID,), expected=_C,
-             hypotheses=(cor1_hypothesis(),),
+             hypotheses=(cor1_hypothesis(), *LEMMA1_DOMAIN, OUTPUT_POSSIBLE),
              notes="holds at the boundary too (MP is vacuous there), so Lemma 1's boundary failure does not "
                    "affect it"),
      Reading("two-point-family", "on D*: with e^ε = max over D_{i,K} and output events of A (brute force), every "
