@@ -123,6 +123,12 @@ def check_lemma1(part: str, *, g=None):
     return check
 
 
+def _interior_form(part: str) -> dict:
+    """:func:`_lemma1_form` restricted to 0 < P_D[x_i] < 1 (the hypothesis INTERIOR as a range)."""
+    form = _lemma1_form(part)
+    return dict(form, hypotheses=[form["hypotheses"][0] + " and 0 < p and p < 1"])
+
+
 def _lemma1_form(part: str) -> dict:
     """The statement of :func:`check_lemma1`'s ``part`` as data for the independent checker: (21), (22) with
     P[Y] = p a + (1 − p) b > 0 multiplied out, A ≤ g(p) with b cleared (A = a/b, +oo when b = 0; g's two
@@ -174,19 +180,19 @@ LEMMA1 = Claim(
                  "A = 3): (31)-(32) divide by P_D[x_i]; 'interior' (0 < P_D[x_i] < 1) holds",
              notes="Per-output check is faithful: at P_D[x_i] ∈ {0, 1} every output set satisfies (21)-(22)"),
      Reading("interior", "the same for 0 < P_D[x_i] < 1", check_lemma1("lemma"), (LEMMA1_GRID,), expected=_C,
-             hypotheses=(INTERIOR, *LEMMA1_DOMAIN)),
+             hypotheses=(INTERIOR, *LEMMA1_DOMAIN), form=_interior_form("lemma")),
      Reading("eq28-literal", "(21) ⟺ 1 − P_D[x_i] ≥ A(e^{-ε} − P_D[x_i]) on [0, 1]", check_lemma1("eq28"),
              (LEMMA1_GRID,), expected=_X, finding=Finding.BOUNDARY, form=_lemma1_form("eq28"),
              why="fails at the endpoint P_D[x_i] = 0 (the step divides by P_D[x_i] in (32)); 'eq28-interior' "
                  "holds"),
      Reading("eq28-interior", "(28) for 0 < P_D[x_i] < 1", check_lemma1("eq28"), (LEMMA1_GRID,), expected=_C,
-             hypotheses=(INTERIOR, *LEMMA1_DOMAIN)),
+             hypotheses=(INTERIOR, *LEMMA1_DOMAIN), form=_interior_form("eq28")),
      Reading("eq29-literal", "(22) ⟺ A P_D[x_i] + 1 − P_D[x_i] ≤ e^ε on [0, 1]", check_lemma1("eq29"),
              (LEMMA1_GRID,), expected=_X, finding=Finding.BOUNDARY, form=_lemma1_form("eq29"),
              why="fails at the endpoint P_D[x_i] = 1: (22) is vacuous (P_D[x̄_i] = 0) but A ≤ e^ε is required; "
                  "'eq29-interior' holds"),
      Reading("eq29-interior", "(29) for 0 < P_D[x_i] < 1", check_lemma1("eq29"), (LEMMA1_GRID,), expected=_C,
-             hypotheses=(INTERIOR, *LEMMA1_DOMAIN)),
+             hypotheses=(INTERIOR, *LEMMA1_DOMAIN), form=_interior_form("eq29")),
      Reading("eq30", "(30)/(38): for x ∈ [0, 1] and finite A ≥ 0: [1 − x ≥ A(e^{-ε} − x) and Ax + 1 − x ≤ e^ε] "
              "⟺ A ≤ g(x)", check_lemma1("eq30"), (LEMMA1_GRID,), expected=_C,
              hypotheses=(FINITE_A, *LEMMA1_DOMAIN))],
