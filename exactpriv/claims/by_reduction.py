@@ -50,7 +50,7 @@ def _points(params: Sequence[Any]) -> list[dict]:
 
 
 def reduction_prove(given, measure, bound: Callable[[Any, Mapping], Any], params: Sequence[Any] = (), *,
-                    seconds: float = 10.0) -> Callable[[], Decision]:
+                    seconds: float | None = None) -> Callable[[], Decision]:
     """A reading's ``prove``: the reduction at every parameter point of the grid (each a univariate proof in ε).
 
     ``bound(eps, point)`` is the stated f; notion parameters naming a :class:`Param` (or expressions of them)
@@ -213,7 +213,7 @@ def confirming(check: Callable[[Instance], Any], *,
 
 def reduction_reading(name: str, *, given: str, measure: str, bound, families, check, statement: str,
                       measure_params: Mapping | None = None, at: str | None = None, notes: str = "",
-                      seconds: float = 10.0, prove: Callable[[], Decision] | None = None,
+                      seconds: float | None = None, prove: Callable[[], Decision] | None = None,
                       confirm: Callable[[Instance], dict] | None = None, **kw) -> Reading:
     """A bank reading "… for every mechanism (by reduction)": ``prove`` is the reduction of ``given`` ⇒
     ``measure`` ≤ ``bound`` (a sympy expression in ``eps``) by :func:`~exactpriv.reductions.prove_by_reduction`

@@ -36,8 +36,11 @@ from exactpriv.reductions.notions import EXTREMAL, PAIRWISE, why_not_reducible
 
 __all__ = ["Link", "Reduction", "assemble_reduction", "prove_by_reduction"]
 
-#: the family-proof budget handed to the certifier, seconds (the certifier stops itself and says so)
-DEFAULT_SECONDS = 10.0
+#: no time limit of its own for the family proof: the effort in force (proof steps, precision) bounds the
+#: certifier, so the same claim gets the same proof on any machine (issue 19); a 10 s limit here turned PROVED
+#: into a search under load.  The caller's time limit (``verify --seconds-per-reading``, ``conjecture --seconds``)
+#: still stops it, and that stop is reported as STOPPED, never as "not proved"
+DEFAULT_SECONDS = None
 
 
 def _measure_call(measure: str, params: Mapping[str, Any], at: str | None) -> tuple[str, dict]:
@@ -109,7 +112,7 @@ def _infinity_end(measure_name: str, kw: dict, bound) -> tuple[Decision, dict]:
 
 def prove_by_reduction(given: str, measure: str, bound, *, given_params: Mapping | None = None,
                        measure_params: Mapping | None = None, at: str | None = None, given_at: str | None = None,
-                       seconds: float = DEFAULT_SECONDS) -> Reduction:
+                       seconds: float | None = DEFAULT_SECONDS) -> Reduction:
     """Prove "given(M) ≤ ε ⇒ measure(M) ≤ bound(ε)" for every mechanism M by reduction (module head).
 
     given, measure : registry names (``"pure_dp"``, ``"kl_dp"``, ...)
@@ -118,7 +121,7 @@ def prove_by_reduction(given: str, measure: str, bound, *, given_params: Mapping
     given_params, given_at : the given notion's parameters; ``approx_dp`` with ``given_at="delta"`` and
         ``given_params={"eps": c}`` (δ at ε = c) or ``tv_dp`` (δ at ε = 0) reduce to the (ε, δ) extremal pair, with
         the family proof in δ and ``eps`` in the bound naming the given δ (:mod:`exactpriv.reductions.approx`)
-    seconds : the certifier's budget for the family proof
+    seconds : a time limit for the family proof (default none: the effort decides; a stop is recorded, STOPPED)
 
     Example (Cuff–Yu, Property 1)::
 
