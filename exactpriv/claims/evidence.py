@@ -432,7 +432,57 @@ def _proof_for(statement: dict) -> dict | None:
         except (CheckerError, Failed, NotCheckable, V_Undefined, ArithmeticError, ValueError, RecursionError):
             continue  # this kind does not cover the statement: try the next
         return cand
+    if claim[0] == "cmp" and "'sqrt'" in repr(claim) and not _rewriting[0]:
+        return _squared_proof(statement, claim)
+    if claim[0] == "cmp" and not _rewriting[0]:
+        return _halves_proof(statement)
     return None
+
+
+def _halves_proof(statement: dict) -> dict | None:
+    """A bounded domain cut at its midpoint (kind ``cases``; a touching point in the middle such as eq. (99)'s
+    x = ½), each half by a candidate of its own."""
+    from exactpriv.checker.domains import parse_domain
+
+    (var, text), = statement["domain"].items()
+    lo, hi, _, _ = parse_domain(text)
+    if not (isinstance(lo, Fraction) and isinstance(hi, Fraction)):
+        return None
+    mid = (lo + hi) / 2
+    _rewriting[0] = True
+    try:
+        parts = [_proof_for(dict(statement, domain={var: piece}))
+                 for piece in (f"{text[0]}{lo}, {mid}]", f"[{mid}, {hi}{text[-1]}")]
+    finally:
+        _rewriting[0] = False
+    return None if None in parts else _accepted({"kind": "cases", "at": [str(mid)], "parts": parts}, statement)
+
+
+_rewriting = [False]  # one level of squaring or halving: the rewritten claims are not rewritten again
+
+
+def _squared_proof(statement: dict, claim) -> dict | None:
+    """L <= R with square roots (Pinsker's √(KL/2)): kind ``square`` — each radicand ≥ 0, R ≥ 0 and L² <= R²
+    proved by candidates of their own (exactpriv.checker.rewrites writes the squared claim)."""
+    from exactpriv.checker.families import unparse
+    from exactpriv.checker.rewrites import nonnegative_by_shape, squared
+
+    rel, lhs, rhs = claim[1], claim[2], claim[3]
+    if rel in (">", ">="):
+        rel, lhs, rhs = {">": "<", ">=": "<="}[rel], rhs, lhs
+    if rel not in ("<", "<="):
+        return None
+    radicands: list = []
+    squared = f"{unparse(squared(lhs, radicands))} {rel} {unparse(squared(rhs, radicands))}"
+    _rewriting[0] = True
+    try:
+        parts = [_proof_for(dict(statement, claim=f"{unparse(x)} >= 0")) for x in radicands if x[0] != "num"]
+        cand = {"kind": "square", "radicands": parts, "then": _proof_for(dict(statement, claim=squared))}
+        if not nonnegative_by_shape(rhs):
+            cand["nonneg"] = _proof_for(dict(statement, claim=f"{unparse(rhs)} >= 0"))
+    finally:
+        _rewriting[0] = False
+    return _accepted(cand, statement)
 
 
 def _accepted(cert: dict, statement: dict) -> dict | None:
@@ -454,6 +504,8 @@ def _params_certificate(statement: dict) -> dict | None:
     from exactpriv.checker.grammar import parse
 
     claim = parse(statement.get("claim", ""))
+    if len(statement.get("domain") or {}) > 1:
+        return _coefficients_proof(statement)
     if claim[0] != "and":
         return _proof_for(statement)
     parts = []
@@ -464,6 +516,44 @@ def _params_certificate(statement: dict) -> dict | None:
             return None
         parts.append({"claim": text, "certificate": proof})
     return _accepted({"kind": "all", "parts": parts}, statement)
+
+
+def _coefficients_proof(statement: dict) -> dict | None:
+    """A claim over several variables with a product domain: kind ``coefficients`` in some variable y ≥ 0 (the
+    checker expands the claim in y itself), each coefficient proved over the other variables."""
+    from exactpriv.checker.errors import CheckerError, Failed, NotCheckable
+    from exactpriv.checker.families import unparse
+    from exactpriv.checker.grammar import parse
+    from exactpriv.checker.rewrites import in_powers
+
+    claim = parse(statement.get("claim", ""))
+    if claim[0] == "and":
+        parts = []
+        for conj in claim[1]:
+            proof = _coefficients_proof(dict(statement, claim=unparse(conj)))
+            if proof is None:
+                return None
+            parts.append({"claim": unparse(conj), "certificate": proof})
+        return _accepted({"kind": "all", "parts": parts}, statement)
+    if claim[0] != "cmp":
+        return None
+    dom = statement["domain"]
+    for y in dom:
+        try:
+            cs = in_powers(("-", claim[2], claim[3]), y)
+        except (CheckerError, Failed, NotCheckable):
+            continue
+        rest = {v: t for v, t in dom.items() if v != y}
+        parts = []
+        for j in range(max(cs) + 1):
+            c = cs.get(j, ("num", 0))
+            want = claim[1] if j == 0 or claim[1] == "==" else claim[1].rstrip("=") + "="
+            parts.append(None if c[0] == "num" else _params_certificate(
+                {"quantifier": "forall-params", "domain": rest, "claim": f"{unparse(c)} {want} 0"}))
+        cert = _accepted({"kind": "coefficients", "variable": y, "parts": parts}, statement)
+        if cert is not None:
+            return cert
+    return None
 
 
 def _family_certificate(statement: dict) -> dict | None:
@@ -545,7 +635,7 @@ def _converted(statement: dict, proof: Mapping | None, reading) -> dict | None:
     if not proof or proof.get("truth") != "TRUE":
         return None
     q = statement.get("quantifier")
-    if q == "forall-params" and len(statement.get("domain") or {}) == 1:
+    if q == "forall-params" and statement.get("domain"):
         return _params_certificate(statement)
     if q == "limit":
         return _accepted({"kind": "l'hopital"}, statement)

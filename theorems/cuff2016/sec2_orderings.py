@@ -224,7 +224,10 @@ EX1 = Claim(
      reading_of("delta0-vanishes", "δ₀ <= ε/2 + δ for all ε, δ >= 0 (so δ₀ -> 0 as ε, δ -> 0), δ₀ = tanh(ε/2) + 2δ/(e^ε+1)",
         _ex1_limit_check, [Family("eps-delta-grid", _ex1_limit_instances, "e^ε in {1..10}, δ in {0..1}")],
         prove=_prove_ex1_limit, expected=PROVED,
-        hypotheses=(_EPS_DELTA_RANGES,))],
+        hypotheses=(_EPS_DELTA_RANGES,),
+        form={"quantifier": "forall-params", "domain": {"eps": "[0, oo)", "delta": "[0, oo)"},
+              "claim": "1 - 2*(1 - delta)/(exp(eps) + 1) <= eps/2 + delta "
+                       "and 1 - 2*(1 - delta)/(exp(eps) + 1) == tanh(eps/2) + 2*delta/(exp(eps) + 1)"})],
 )
 
 

@@ -1,0 +1,110 @@
+"""The checker's rewriting kinds for claims the one-variable kinds cannot reach directly (docs/certificates.md):
+``square`` (Pinsker's √), ``coefficients`` (several variables on a product domain), ``cases`` (a domain cut),
+``derivative`` from the upper end, ``constant`` and the ``tight`` log bounds of ``powers``.  Each true claim is
+accepted, and a false claim of the same shape is refused by the same certificate."""
+
+import pytest
+
+from exactpriv.checker.certificates import check_certificate
+from exactpriv.checker.errors import Failed, NotCheckable
+from exactpriv.checker.families import family_statements
+
+RR2 = {"name": "RR(2, eps)", "variable": "eps", "domain": "[0, oo)",
+       "space": {"type": "hamming", "values": [0, 1], "n": 1}, "outputs": [0, 1],
+       "mechanism": [["exp(eps)/(exp(eps) + 1)", "1/(exp(eps) + 1)"],
+                     ["1/(exp(eps) + 1)", "exp(eps)/(exp(eps) + 1)"]]}
+
+
+def _params(domain: dict, claim: str) -> dict:
+    return {"quantifier": "forall-params", "domain": domain, "claim": claim}
+
+
+def _proves(cert, statement) -> bool:
+    try:
+        check_certificate(cert, statement, proves=True, max_prec=2048)
+    except (Failed, NotCheckable):
+        return False
+    return True
+
+
+TIGHT = {"kind": "powers", "substitution": "u = exp(eps)", "bounds": "tight"}
+SQUARE = {"kind": "square", "radicands": [{"kind": "powers", "substitution": "u = exp(eps)"}], "then": TIGHT}
+
+
+@pytest.mark.parametrize("factor, holds", [("2", True), ("3", False)])
+def test_pinsker_on_binary_rr_by_squaring(factor, holds):
+    """TV ≤ √(KL/2) on RR(2, ε) (the checker derives TV and KL from the matrix); with √(KL/3) it is false
+    (TV ~ ε/2 and √(KL/3) ~ ε/√12 near 0), and the same certificate is refused."""
+    statement = {"quantifier": "forall-family", "families": [RR2],
+                 "measures": {"A": {"notion": "kl_dp"}, "B": {"notion": "tv_dp"}},
+                 "claim": f"B <= sqrt(A/{factor})"}
+    (_, derived), = family_statements(statement)
+    assert _proves(SQUARE, derived) is holds
+
+
+def test_square_needs_its_radicands_and_the_tight_bounds():
+    (_, derived), = family_statements({"quantifier": "forall-family", "families": [RR2],
+                                       "measures": {"A": {"notion": "kl_dp"}, "B": {"notion": "tv_dp"}},
+                                       "claim": "B <= sqrt(A/2)"})
+    assert not _proves(dict(SQUARE, radicands=[]), derived)  # sqrt(KL/2) is defined only where KL ≥ 0
+    basic = dict(SQUARE, then={"kind": "powers", "substitution": "u = exp(eps)"})
+    assert not _proves(basic, derived)  # log u ≥ 1 − 1/u is too weak here; 2(u − 1)/(u + 1) is not
+
+
+def test_square_refuses_a_negative_right_side():
+    """L ≤ R from L² ≤ R² needs R ≥ 0: −1 ≤ −2 squares to 1 ≤ 4, which is true."""
+    statement = _params({"eps": "[0, 1]"}, "-1 <= -2*sqrt(1 + eps)")
+    cert = {"kind": "square", "radicands": [{"kind": "sign-chart", "substitution": "u = eps"}],
+            "nonneg": {"kind": "sign-chart", "substitution": "u = eps"},
+            "then": {"kind": "sign-chart", "substitution": "u = eps"}}
+    assert not _proves(cert, statement)
+
+
+DELTA0 = "1 - 2*(1 - delta)/(exp(eps) + 1) <= eps/{c} + delta"
+COEFFS = {"kind": "coefficients", "variable": "delta",
+          "parts": [TIGHT, {"kind": "sign-chart", "substitution": "u = exp(eps)"}]}
+
+
+@pytest.mark.parametrize("c, holds", [("2", True), ("3", False)])
+def test_two_variables_by_coefficients(c, holds):
+    """Cuff–Yu Example 1: δ₀ = 1 − 2(1 − δ)/(e^ε + 1) ≤ ε/2 + δ for all ε, δ ≥ 0 (tanh(ε/2) ≤ ε/2 and
+    2/(e^ε + 1) ≤ 1); with ε/3 it fails near ε = 0."""
+    statement = _params({"eps": "[0, oo)", "delta": "[0, oo)"}, DELTA0.format(c=c))
+    assert _proves(COEFFS, statement) is holds
+
+
+def test_coefficients_need_a_nonnegative_variable():
+    statement = _params({"eps": "[0, oo)", "delta": "[-1, oo)"}, DELTA0.format(c="2"))
+    assert not _proves(COEFFS, statement)
+
+
+H = "-x*log(x) - (1 - x)*log(1 - x)"
+
+
+@pytest.mark.parametrize("c, holds", [("2", True), ("5/2", False)])
+def test_eq99_by_cases_and_derivatives_from_both_ends(c, holds):
+    """Cuff–Yu (99): h(x) ≤ ln 2 − 2(x − ½)² on (0, 1), touching at x = ½: cut there, each half from its end
+    at ½ (from the upper end on (0, ½]).  With 5/2 in place of 2 it fails near ½."""
+    d2 = {"kind": "sign-chart", "substitution": "u = x"}
+    cert = {"kind": "cases", "at": ["1/2"], "parts": [
+        {"kind": "derivative", "from": "upper", "then": {"kind": "derivative", "from": "upper", "then": d2}},
+        {"kind": "derivative", "then": {"kind": "derivative", "then": d2}}]}
+    assert _proves(cert, _params({"x": "(0, 1)"}, f"{H} <= log(2) - {c}*(x - 1/2)**2")) is holds
+
+
+def test_cases_cut_inside_the_domain():
+    cert = {"kind": "cases", "at": ["2"], "parts": [{"kind": "constant"}, {"kind": "constant"}]}
+    assert not _proves(cert, _params({"x": "(0, 1)"}, "0 <= 1"))
+
+
+def test_constant_claims_are_evaluated():
+    assert _proves({"kind": "constant"}, _params({"d": "[0, 1)"}, "1/2 <= log(2)"))
+    assert not _proves({"kind": "constant"}, _params({"d": "[0, 1)"}, "1 <= log(2)"))
+    assert not _proves({"kind": "constant"}, _params({"d": "[0, 1)"}, "d <= 2"))
+
+
+def test_a_pole_at_an_open_end_is_allowed_and_a_closed_one_is_not():
+    """g'' = 1/(1 − d²) − 1 ≥ 0 on [0, 1): the pole at d = 1 is outside the domain; on [0, 1] it is not."""
+    cert = {"kind": "sign-chart", "substitution": "u = d"}
+    assert _proves(cert, _params({"d": "[0, 1)"}, "1/(1 - d**2) - 1 >= 0"))
+    assert not _proves(cert, _params({"d": "[0, 1]"}, "1/(1 - d**2) - 1 >= 0"))
