@@ -336,6 +336,19 @@ class _Family:
                 cands.append(_reduce(*s))
             best = self._max(cands, "kl_dp")
             return f"({_rf_text(*best, self.var, self.m)}*{self.var})"
+        if name == "chi2":  # χ²(P‖Q) = Σ_y P_y²/Q_y − 1, of one pair or the largest over the pairs
+            cands = []
+            for i, j in pairs:
+                s = ([Fraction(-1)], [Fraction(1)])
+                for p, q in zip(R[i], R[j]):
+                    if zero(p):
+                        continue
+                    if zero(q):
+                        raise NotCheckable("chi2 of a family is infinite")
+                    s = _sub(s, (polys.pneg(polys.pmul(polys.pmul(p[0], p[0]), q[1])),
+                                 polys.pmul(polys.pmul(p[1], p[1]), q[0])))
+                cands.append(_reduce(*s))
+            return _rf_text(*self._max(cands, "chi2"), self.var, self.m)
         if name == "tv_dp":
             cands = []
             for i, j in pairs:
@@ -406,6 +419,9 @@ def family_statements(statement: dict) -> list[tuple[str, dict]]:
         raise Failed("a forall-family statement needs 'measures' and a 'claim'")
     if statement.get("hypotheses"):
         raise NotCheckable("hypotheses on a forall-family statement")
+    each = statement.get("pairs")
+    if each not in (None, "all", "neighbours"):
+        raise Failed("'pairs' is 'all' (every ordered pair of inputs) or 'neighbours' (every ordered neighbouring pair)")
     out = []
     for fam in fams:
         f = _Family(fam)
@@ -413,14 +429,39 @@ def family_statements(statement: dict) -> list[tuple[str, dict]]:
         if not isinstance(point, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in point.items()):
             raise Failed("a family's 'params' maps names to exact numbers as strings")
         values = {k: ("num", Fraction(v)) for k, v in point.items()}  # a point of a grid: exact rationals
-        env = {name: parse(f.measure(_at_point(spec, point))) for name, spec in measures.items()}
-        env.update({k: v for k, v in values.items() if k not in env})
-        if f.var in env:
-            raise Failed(f"a measure is named like the family's variable {f.var!r}")
-        derived = {"quantifier": "forall-params", "domain": {f.var: f.domain_text},
-                   "claim": unparse(_fold(_substitute(parse(claim), env)))}
+        claims = []
+        for pair in _ordered_pairs(f, each):
+            env = {name: parse(f.measure(_at_point(_of_pair(spec, pair), point))) for name, spec in measures.items()}
+            env.update({k: v for k, v in values.items() if k not in env})
+            if f.var in env:
+                raise Failed(f"a measure is named like the family's variable {f.var!r}")
+            claims.append(_fold(_substitute(parse(claim), env)))
+        node = claims[0] if len(claims) == 1 else ("and", claims)
+        derived = {"quantifier": "forall-params", "domain": {f.var: f.domain_text}, "claim": unparse(node)}
         out.append((str(fam.get("name", "")), derived))
     return out
+
+
+def _ordered_pairs(f: _Family, each) -> list:
+    """The ordered pairs a per-pair statement ranges over (``"pairs"``), or [None] for a statement about the
+    maxima over pairs."""
+    if each is None:
+        return [None]
+    if each == "all":
+        return [(i, j) for i in range(len(f.R)) for j in range(len(f.R)) if i != j]
+    return sorted(set(f.pairs) | {(j, i) for i, j in f.pairs})
+
+
+def _of_pair(spec, pair):
+    """A measure of a per-pair statement: ``"pair": "this"`` (D(P_x‖P_x')) or ``"reversed"`` (D(P_x'‖P_x))
+    becomes the pair's row indices; a per-pair statement takes no other measure."""
+    if pair is None:
+        if isinstance(spec, dict) and spec.get("pair") in ("this", "reversed"):
+            raise Failed("a measure of the pair ('this', 'reversed') in a statement without 'pairs'")
+        return spec
+    if not isinstance(spec, dict) or spec.get("pair") not in ("this", "reversed"):
+        raise Failed("each measure of a per-pair statement has \"pair\": \"this\" or \"reversed\"")
+    return dict(spec, pair=list(pair) if spec["pair"] == "this" else [pair[1], pair[0]])
 
 
 def _at_point(spec, point: dict):

@@ -108,3 +108,35 @@ def test_a_pole_at_an_open_end_is_allowed_and_a_closed_one_is_not():
     cert = {"kind": "sign-chart", "substitution": "u = d"}
     assert _proves(cert, _params({"d": "[0, 1)"}, "1/(1 - d**2) - 1 >= 0"))
     assert not _proves(cert, _params({"d": "[0, 1]"}, "1/(1 - d**2) - 1 >= 0"))
+
+
+RR3 = {"name": "RR(3, eps)", "variable": "eps", "domain": "[0, oo)",
+       "space": {"type": "hamming", "values": [0, 1, 2], "n": 1}, "outputs": [0, 1, 2],
+       "mechanism": [[f"{'exp(eps)' if i == j else '1'}/(exp(eps) + 2)" for j in range(3)] for i in range(3)]}
+
+
+@pytest.mark.parametrize("claim, holds", [("kl <= chi2", True), ("kl + kl_rev <= 4*(exp(eps) - 1)**2", True),
+                                          ("chi2 <= kl", False), ("kl + kl_rev <= (exp(eps) - 1)**2/2", False)])
+def test_per_pair_statements(claim, holds):
+    """"For every ordered pair (x, x')": one conjunct per pair, each measure the pair's own divergence
+    (van Erven–Harremoës KL ≤ χ², Duchi–Jordan–Wainwright's symmetrised KL)."""
+    from exactpriv.claims.evidence import _family_certificate
+
+    statement = {"quantifier": "forall-family", "families": [RR2, RR3], "pairs": "all",
+                 "measures": {"kl": {"notion": "kl_dp", "pair": "this"}, "kl_rev": {"notion": "kl_dp", "pair": "reversed"},
+                              "chi2": {"notion": "chi2", "pair": "this"}}, "claim": claim}
+    derived = family_statements(statement)
+    assert [s["claim"].count(" and ") for _, s in derived] == [1, 5]  # 2 and 6 ordered pairs
+    cert = _family_certificate(statement)
+    assert (cert is not None) is holds
+    if holds:
+        check_certificate(cert, statement, proves=True, max_prec=2048)
+
+
+def test_pair_measures_need_a_per_pair_statement():
+    statement = {"quantifier": "forall-family", "families": [RR2], "claim": "kl <= 1",
+                 "measures": {"kl": {"notion": "kl_dp", "pair": "this"}}}
+    with pytest.raises(Failed):
+        family_statements(statement)
+    with pytest.raises(Failed):
+        family_statements(dict(statement, pairs="all", measures={"kl": {"notion": "kl_dp"}}))
