@@ -127,7 +127,15 @@ class _Family:
         self.dom = parse_domain(self.domain_text)
         if not isinstance(self.var, str) or not self.var.isidentifier():
             raise Failed(f"family variable {self.var!r} is not a name")
-        _, _, self.pairs = _space(fam.get("space"))
+        self.inputs, self.alphabets, self.pairs = _space(fam.get("space"))
+        self.outputs = fam.get("outputs")
+        self.prior = fam.get("prior")
+        if self.prior is not None:  # exact rationals, one per input, summing to 1
+            if not (isinstance(self.prior, list) and len(self.prior) == len(self.inputs)):
+                raise Failed("a family's prior needs one mass per input")
+            self.prior = [Fraction(q) if isinstance(q, str) else _bad(q) for q in self.prior]
+            if any(q < 0 for q in self.prior) or sum(self.prior) != 1:
+                raise Failed("a family's prior is not a distribution")
         rows = fam.get("mechanism")
         if not isinstance(rows, list) or not rows or not all(isinstance(r, list) and r for r in rows):
             raise Failed("a family needs its mechanism as rows of expressions")
@@ -256,6 +264,35 @@ class _Family:
             out += [(start, j) for j, d in dist.items() if 1 <= d <= k]
         return out
 
+    def _posterior_odds(self, spec: dict) -> str:
+        """The posterior odds of record i's value t against t' after the output y, over the prior odds (Wu–Xia–He
+        2017, eq. (1)): [Pr[X_i = t | Y = y] / Pr[X_i = t' | Y = y]] / [Pr[X_i = t] / Pr[X_i = t']], by Bayes
+        on the family's prior; a rational function of u (Failed where a probability in it is 0)."""
+        if self.prior is None or self.alphabets is None or not isinstance(self.outputs, list):
+            raise Failed("posterior_odds needs a family with a prior on a hamming space")
+        if set(spec) - {"notion", "record", "value", "other", "output"}:
+            raise NotCheckable(f"parameters of posterior_odds: {sorted(spec)}")
+        i = spec.get("record")
+        if not (isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(self.alphabets)):
+            raise Failed("posterior_odds: 'record' must be a record index")
+        values, y = self.alphabets[i], spec.get("output")
+        if spec.get("value") not in values or spec.get("other") not in values or y not in self.outputs:
+            raise Failed("posterior_odds: 'value' and 'other' must be values of the record, 'output' an output")
+        t, t2, col = values.index(spec["value"]), values.index(spec["other"]), self.outputs.index(y)
+        zero = ([Fraction(0)], [Fraction(1)])
+        num, den, pt, pt2 = zero, zero, Fraction(0), Fraction(0)
+        for x, q, row in zip(self.inputs, self.prior, self.R):
+            term = (polys.pmul(row[col][0], [q]), row[col][1])
+            if x[i] == t:
+                num, pt = _sub(num, (polys.pneg(term[0]), term[1])), pt + q
+            elif x[i] == t2:
+                den, pt2 = _sub(den, (polys.pneg(term[0]), term[1])), pt2 + q
+        ivs, signed = self._chart(den) if den[0] else ([None], [])
+        if not pt or not pt2 or ivs or any(sg <= 0 for _, sg in signed):
+            raise Failed("posterior_odds: a prior or posterior probability of the odds is 0")
+        n, d = _reduce(polys.pmul(polys.pmul(num[0], den[1]), [pt2]), polys.pmul(polys.pmul(num[1], den[0]), [pt]))
+        return _rf_text(n, d, self.var, self.m)
+
     def refined(self, d: int) -> "_Family":
         """The same family with u = exp(var/(m·d)) (each power of u multiplied by d)."""
         if not 1 <= d <= 12:
@@ -274,6 +311,8 @@ class _Family:
         if not isinstance(spec, dict) or spec.get("mechanism") is not None:
             raise NotCheckable(f"measure {spec!r} on a family")
         name = spec.get("notion")
+        if name == "posterior_odds":
+            return self._posterior_odds(spec)
         extra = set(spec) - {"notion", "alpha", "on", "epsilon", "pair"}
         if extra or ("epsilon" in spec and name != "approx_dp"):
             raise NotCheckable(f"parameters {sorted(extra)} of {name} on a family")

@@ -140,3 +140,36 @@ def test_pair_measures_need_a_per_pair_statement():
         family_statements(statement)
     with pytest.raises(Failed):
         family_statements(dict(statement, pairs="all", measures={"kl": {"notion": "kl_dp"}}))
+
+
+def _count_family(prior):
+    """The truncated geometric count of value 1 in two binary records, symbolic in ε, with a prior."""
+    a, b = "exp(eps)", "(exp(2*eps) + exp(eps))"
+    low = [f"{a}/({a} + 1)", f"({a} - 1)/{b}", f"1/{b}"]
+    mid = [f"1/({a} + 1)", f"({a} - 1)/({a} + 1)", f"1/({a} + 1)"]
+    high = [f"1/{b}", f"({a} - 1)/{b}", f"{a}/({a} + 1)"]
+    return {"name": "count + TG", "variable": "eps", "domain": "[0, oo)",
+            "space": {"type": "hamming", "values": [0, 1], "n": 2}, "outputs": [0, 1, 2],
+            "mechanism": [low, mid, mid, high], "prior": prior}
+
+
+ODDS = {"notion": "posterior_odds", "record": 0, "value": 1, "other": 0, "output": 2}
+
+
+@pytest.mark.parametrize("prior, claim, holds", [
+    (["9/10", "0", "0", "1/10"], "ODDS == exp(2*eps)", True),   # Wu–Xia–He Example 2, X1 = X2
+    (["9/10", "0", "0", "1/10"], "ODDS <= exp(eps)", False),
+    (["81/100", "9/100", "9/100", "1/100"], "ODDS <= exp(eps)", True)])  # independent records
+def test_posterior_odds_on_a_family_with_a_prior(prior, claim, holds):
+    from exactpriv.claims.evidence import _family_certificate
+
+    statement = {"quantifier": "forall-family", "families": [_count_family(prior)], "measures": {"ODDS": ODDS},
+                 "claim": claim}
+    assert (_family_certificate(statement) is not None) is holds
+
+
+def test_a_family_prior_must_be_a_distribution():
+    statement = {"quantifier": "forall-family", "families": [_count_family(["1/2", "0", "0", "1/10"])],
+                 "measures": {"ODDS": ODDS}, "claim": "ODDS <= 1"}
+    with pytest.raises(Failed):
+        family_statements(statement)
