@@ -403,5 +403,52 @@ def _cases(cert, statement, proves, max_prec):
         _check(part, dict(statement, domain={var: piece}), proves=True, max_prec=max_prec)
 
 
-KINDS = {"constant": _constant, "cases": _cases, "coefficients": _coefficients, "square": _square, "powers": _powers, "factor": _factor, "split": _split, "exponentiate": _exponentiate,
+def _resolve(cert, statement, proves, max_prec):
+    """Each max(a, b, …) or min(…) of the claim (in reading order; none inside another) is replaced by the
+    argument ``choices[k]["keep"]`` after ``choices[k]["proofs"]`` show it is ≥ (for max; ≤ for min) each other
+    argument on the whole domain; ``then`` proves the rewritten claim.  This is how a hockey-stick divergence
+    Σ max(P_y − γQ_y, 0) written out in a claim is evaluated in closed form."""
+    from exactpriv.checker.families import unparse
+
+    if not proves:
+        raise NotCheckable("refuting resolutions are given as points")
+    claim = parse(statement["claim"])
+    choices = cert.get("choices")
+    if not isinstance(choices, list):
+        raise Failed("resolve: 'choices' must be a list")
+    found: list = []
+
+    def walk(node):
+        if not isinstance(node, tuple):
+            return node
+        if node[0] == "call" and node[1].lower() in ("max", "min") and len(node[2]) > 1:
+            if any("'max'" in repr(a).lower() or "'min'" in repr(a).lower() for a in node[2]):
+                raise NotCheckable("resolve: a max or min inside another")
+            if len(found) >= len(choices):
+                raise Failed("resolve: fewer choices than max/min in the claim")
+            choice = choices[len(found)]
+            keep, proofs = choice.get("keep"), choice.get("proofs")
+            if not (isinstance(keep, int) and 0 <= keep < len(node[2])) or not isinstance(proofs, list) \
+                    or len(proofs) != len(node[2]) - 1:
+                raise Failed(f"resolve: choice {len(found)} needs 'keep' and one proof per other argument")
+            rel = ">=" if node[1].lower() == "max" else "<="
+            others = [a for j, a in enumerate(node[2]) if j != keep]
+            for other, proof in zip(others, proofs):
+                _check(proof, dict(statement, claim=f"{unparse(node[2][keep])} {rel} {unparse(other)}"), proves=True,
+                       max_prec=max_prec)
+            found.append(keep)
+            return node[2][keep]
+        if node[0] == "call":
+            return (node[0], node[1], [walk(a) for a in node[2]])
+        if node[0] in ("and", "or"):
+            return (node[0], [walk(a) for a in node[1]])
+        return tuple(walk(c) if isinstance(c, tuple) else c for c in node)
+
+    new = walk(claim)
+    if len(found) != len(choices):
+        raise Failed("resolve: more choices than max/min in the claim")
+    _check(cert.get("then"), dict(statement, claim=unparse(new)), proves=True, max_prec=max_prec)
+
+
+KINDS = {"resolve": _resolve, "constant": _constant, "cases": _cases, "coefficients": _coefficients, "square": _square, "powers": _powers, "factor": _factor, "split": _split, "exponentiate": _exponentiate,
          "derivative": _derivative}

@@ -505,7 +505,7 @@ def _params_certificate(statement: dict) -> dict | None:
 
     claim = parse(statement.get("claim", ""))
     if len(statement.get("domain") or {}) > 1:
-        return _coefficients_proof(statement)
+        return _coefficients_proof(statement) or _multivariate_proof(statement)
     if claim[0] != "and":
         return _proof_for(statement)
     parts = []
@@ -554,6 +554,66 @@ def _coefficients_proof(statement: dict) -> dict | None:
         if cert is not None:
             return cert
     return None
+
+
+def _signed_proof(statement: dict) -> dict | None:
+    """Kind ``signed-coefficients`` for a rational claim over several variables: each variable shifted from the
+    end of its interval that makes the coefficients one-signed (every combination tried)."""
+    import itertools
+
+    names = sorted(statement["domain"])
+    if len(names) > 5:
+        return None
+    for ends in itertools.product(("lower", "upper"), repeat=len(names)):
+        cert = _accepted({"kind": "signed-coefficients", "shifts": dict(zip(names, ends))}, statement)
+        if cert is not None:
+            return cert
+    return None
+
+
+def _multivariate_proof(statement: dict) -> dict | None:
+    """A claim over several variables with max/min written out (hockey-stick sums): kind ``resolve``, each
+    max/min's larger (smaller) argument shown by signed coefficients, then the rewritten claim — a conjunction
+    part by part — by signed coefficients."""
+    from exactpriv.checker.errors import CheckerError, Failed, NotCheckable
+    from exactpriv.checker.families import unparse
+    from exactpriv.checker.grammar import parse
+
+    claim = parse(statement.get("claim", ""))
+    choices: list = []
+
+    def walk(node):
+        if not isinstance(node, tuple):
+            return node
+        if node[0] == "call" and node[1].lower() in ("max", "min") and len(node[2]) > 1:
+            rel = ">=" if node[1].lower() == "max" else "<="
+            for keep, arg in enumerate(node[2]):
+                proofs = [_signed_proof(dict(statement, claim=f"{unparse(arg)} {rel} {unparse(b)}"))
+                          for j, b in enumerate(node[2]) if j != keep]
+                if None not in proofs:
+                    choices.append({"keep": keep, "proofs": proofs})
+                    return arg
+            raise NotCheckable("no argument of a max/min is shown the largest")
+        if node[0] == "call":
+            return (node[0], node[1], [walk(a) for a in node[2]])
+        if node[0] in ("and", "or"):
+            return (node[0], [walk(a) for a in node[1]])
+        return tuple(walk(c) if isinstance(c, tuple) else c for c in node)
+
+    try:
+        new = walk(claim)
+    except (CheckerError, Failed, NotCheckable):
+        return None
+    conj = new[1] if new[0] == "and" else [new]
+    parts = []
+    for c in conj:
+        proof = _signed_proof(dict(statement, claim=unparse(c)))
+        if proof is None:
+            return None
+        parts.append({"claim": unparse(c), "certificate": proof})
+    then = parts[0]["certificate"] if new[0] != "and" else {"kind": "all", "parts": parts}
+    cert = {"kind": "resolve", "choices": choices, "then": then} if choices else then
+    return _accepted(cert, statement)
 
 
 def _family_certificate(statement: dict) -> dict | None:

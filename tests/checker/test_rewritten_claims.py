@@ -173,3 +173,38 @@ def test_a_family_prior_must_be_a_distribution():
                  "measures": {"ODDS": ODDS}, "claim": "ODDS <= 1"}
     with pytest.raises(Failed):
         family_statements(statement)
+
+
+DELTA_PRIME = "1 - (gamma_prime + 1)*(1 - delta)/(gamma_prime + s + 1)"
+SHIFTS = {"kind": "signed-coefficients", "shifts": {"delta": "upper", "gamma_prime": "lower", "s": "lower"}}
+
+
+@pytest.mark.parametrize("domain, holds", [
+    ({"delta": "[0, 1)", "gamma_prime": "[1, oo)", "s": "(0, oo)"}, True),
+    ({"delta": "[0, 1]", "gamma_prime": "[1, oo)", "s": "(0, oo)"}, False),   # δ' = δ = 1 at δ = 1
+    ({"delta": "[0, 1)", "gamma_prime": "[1, oo)", "s": "[0, oo)"}, False)])  # δ' = δ at ε' = ε
+def test_signed_coefficients_cuff_yu_property3(domain, holds):
+    """δ' > δ for δ < 1 and ε' < ε (γ' = e^ε', s = e^ε − e^ε'): δ' − δ = (1 − δ)·s/(γ' + s + 1)."""
+    statement = _params(domain, f"{DELTA_PRIME} > delta")
+    assert _proves(SHIFTS, statement) is holds
+
+
+def test_signed_coefficients_refuse_mixed_signs():
+    statement = _params({"x": "[0, oo)", "y": "[0, oo)"}, "x**2 - x*y + y**2 >= 0")  # true, but not by this kind
+    assert not _proves({"kind": "signed-coefficients", "shifts": {"x": "lower", "y": "lower"}}, statement)
+
+
+def test_resolve_a_hockey_stick_written_out():
+    """E_γ'(P‖Q) of Cuff–Yu's four-output pair is δ': each max(P_y − γ'Q_y, 0) resolved by signed
+    coefficients; keeping the wrong argument of a max is refused."""
+    from exactpriv.claims.evidence import _params_certificate
+
+    G = "(gamma_prime + s)"
+    P = ["delta", f"(1 - delta)*{G}/(1 + {G})", f"(1 - delta)/(1 + {G})", "0"]
+    E = " + ".join(f"max({a} - gamma_prime*{b}, 0)" for a, b in zip(P, P[::-1]))
+    statement = _params({"delta": "[0, 1]", "gamma_prime": "[1, oo)", "s": "[0, oo)"}, f"{E} == {DELTA_PRIME}")
+    cert = _params_certificate(statement)
+    assert cert["kind"] == "resolve" and [c["keep"] for c in cert["choices"]] == [0, 0, 1, 1]
+    wrong = dict(cert, choices=[dict(cert["choices"][0], keep=1)] + cert["choices"][1:])
+    assert not _proves(wrong, statement)
+    assert _params_certificate(dict(statement, claim=f"{E} == {DELTA_PRIME} + delta/100")) is None
