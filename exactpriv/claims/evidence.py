@@ -668,17 +668,32 @@ def _reduction_certificate(statement: dict, proof: Mapping, reading) -> dict | N
     steps = data.get("steps") if isinstance(data, Mapping) else None
     if not isinstance(steps, list) or not steps:
         return None
-    family = {"quantifier": "forall-family", "families": [RR2], "measures": statement.get("measures"),
-              "claim": statement.get("claim")}
-    family_proof = _family_certificate(family)
+    approx = steps[0].get("theorem") == "approx-dominance"
+    if approx:  # the four-output (ε, δ) pair, in the statement the checker builds
+        from exactpriv.checker.reductions import approx_family_statement
+
+        try:
+            family = approx_family_statement(statement)
+        except (CheckerError, Failed, NotCheckable):
+            return None
+        family_proof = _params_certificate(family)
+    else:
+        family = {"quantifier": "forall-family", "families": [RR2], "measures": statement.get("measures"),
+                  "claim": statement.get("claim")}
+        family_proof = _family_certificate(family)
     if family_proof is None:
         return None
+    # at e^ε = 2 (ε' = 0) for an (ε, δ) chain: the kernel depends on e^ε and the instance's δ there only
+    at = {}
+    if approx:
+        at = {m["epsilon"]: "0" for m in statement["measures"].values() if m.get("notion") == "approx_dp"}
+        at[_approx_level(statement)] = "log(2)"
     confirm = []
     for fam in getattr(reading, "families", ()):
         for inst in fam.build():
-            w = witness_of(inst)
+            w = witness_of(inst) or _pair_witness(inst)
             if w is not None and w.get("mechanism") is not None and len(confirm) < 3:
-                confirm.append(w)
+                confirm.append(dict(w, params=dict(w.get("params") or {}, **at)) if approx else w)
     cert = {"kind": "reduction",
             "steps": reduction_steps(family, statement, [s.get("theorem") for s in steps],
                                      [str(s.get("text", "")) for s in steps]),
@@ -688,6 +703,30 @@ def _reduction_certificate(statement: dict, proof: Mapping, reading) -> dict | N
     except (CheckerError, Failed, NotCheckable, ArithmeticError, ValueError, RecursionError):
         return None
     return cert
+
+
+def _pair_witness(inst) -> dict | None:
+    """An instance that is a pair of distributions (params P and Q, as Cuff–Yu's closeness claims list them) as
+    a witness: two neighbouring inputs whose rows are P and Q."""
+    P, Q = inst.params.get("P"), inst.params.get("Q")
+    if P is None or Q is None or len(P) != len(Q):
+        return None
+    try:
+        rows = [[_exact_text(x) for x in P], [_exact_text(x) for x in Q]]
+    except Exception:  # noqa: BLE001 - entries that are not exact numbers: no witness
+        return None
+    return {"space": {"type": "explicit", "inputs": [0, 1], "neighbours": [[0, 1]]},
+            "outputs": list(range(len(P))), "mechanism": rows}
+
+
+def _approx_level(statement: dict) -> str | None:
+    """The ε of the given measure A in an (ε, δ) claim ``B <= f(A)``: the epsilon of the approx_dp in f."""
+    from exactpriv.checker.grammar import names, parse
+
+    claim = parse(statement.get("claim", ""))
+    measures = statement.get("measures") or {}
+    inside = [n for n in names(claim[3]) if n in measures] if claim[0] == "cmp" else []
+    return measures[inside[0]].get("epsilon") if len(inside) == 1 else None
 
 
 def _converted(statement: dict, proof: Mapping | None, reading) -> dict | None:

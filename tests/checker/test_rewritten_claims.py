@@ -208,3 +208,69 @@ def test_resolve_a_hockey_stick_written_out():
     wrong = dict(cert, choices=[dict(cert["choices"][0], keep=1)] + cert["choices"][1:])
     assert not _proves(wrong, statement)
     assert _params_certificate(dict(statement, claim=f"{E} == {DELTA_PRIME} + delta/100")) is None
+
+
+PROP3_FORM = {"quantifier": "forall-instances", "hypotheses": ["range:0 <= eps_prime and eps_prime <= eps"],
+              "measures": {"D": {"notion": "approx_dp", "epsilon": "eps"},
+                           "D2": {"notion": "approx_dp", "epsilon": "eps_prime"}},
+              "claim": "D2 <= 1 - (exp(eps_prime) + 1)*(1 - D)/(exp(eps) + 1)"}
+APPROX_CHAIN = ["approx-dominance", "data-processing-f", "pairwise-maximum"]
+PAIR = {"space": {"type": "explicit", "inputs": [0, 1], "neighbours": [[0, 1]]}, "outputs": [0, 1, 2],
+        "mechanism": [["1/2", "1/3", "1/6"], ["1/10", "3/10", "3/5"]], "params": {"eps": "log(2)", "eps_prime": "0"}}
+
+
+def _approx_reduction(statement, chain=APPROX_CHAIN):
+    from exactpriv.certify.checker_format import reduction_steps
+    from exactpriv.checker.reductions import approx_family_statement
+    from exactpriv.claims.evidence import _params_certificate
+
+    family = approx_family_statement(statement)
+    proof = _params_certificate(family)
+    return family, {"kind": "reduction", "steps": reduction_steps(family, statement, chain, [""] * len(chain)),
+                    "family_proof": proof, "confirm": [PAIR]}
+
+
+def test_the_approx_dominance_chain_is_checked_link_by_link():
+    """Cuff–Yu Property 3 for every pair: the checker builds the four-output pair's statement from the row's
+    claim, checks the family proof against it, and builds the (ε, δ) dominance kernel of the listed pair."""
+    _, cert = _approx_reduction(PROP3_FORM)
+    assert check_certificate(cert, PROP3_FORM, proves=True, max_prec=2048) == APPROX_CHAIN
+    assert not _proves(dict(cert, steps=cert["steps"][:2]), PROP3_FORM)  # a link missing
+
+
+def test_a_wrong_bound_has_no_family_proof():
+    wrong = dict(PROP3_FORM, claim="D2 <= 1 - (exp(eps_prime) + 2)*(1 - D)/(exp(eps) + 1)")
+    family, cert = _approx_reduction(wrong)
+    assert cert["family_proof"] is None and not _proves(cert, wrong)
+    _, right = _approx_reduction(PROP3_FORM)
+    assert not _proves(dict(right, steps=cert["steps"]), wrong)  # the right family proof, another statement
+
+
+def test_the_chain_takes_only_its_own_hypotheses():
+    from exactpriv.checker.reductions import approx_family_statement
+
+    with pytest.raises(NotCheckable):
+        approx_family_statement(dict(PROP3_FORM, hypotheses=["range:0 <= eps_prime and eps_prime <= 2*eps"]))
+    with pytest.raises(NotCheckable):  # the bound may not use ε outside exp(ε)
+        approx_family_statement(dict(PROP3_FORM, claim="D2 <= 1 - (exp(eps_prime) + 1)*(1 - D)/(exp(eps) + eps)"))
+
+
+def test_approx_kernels_of_random_pairs_reproduce_them():
+    """The checker's closed-form (ε, δ) kernel is stochastic and maps the four-output pair onto each pair, at
+    δ = the pair's own approx_dp: 200 seeded random pairs with zeros, at e^ε in {1, 3/2, 2, 5}."""
+    import random
+    from fractions import Fraction
+
+    from exactpriv.checker.reductions import _confirm_approx
+    from exactpriv.checker.witness import read_instance
+
+    rng = random.Random(7)
+    for _ in range(200):
+        m = rng.choice([2, 3, 4])
+        rows = []
+        for _ in range(2):
+            w = [rng.choice([0, 0, 1, 2, 3, 5, 7]) for _ in range(m)]
+            w[0] += 0 if sum(w) else 1
+            rows.append([str(Fraction(x, sum(w))) for x in w])
+        eps = rng.choice(["log(1)", "log(3/2)", "log(2)", "log(5)"])
+        _confirm_approx(read_instance(dict(PAIR, outputs=list(range(m)), mechanism=rows, params={"eps": eps})), "eps")

@@ -303,6 +303,10 @@ PROP3.readings.append(reduction_reading(
               "(ε', δ')-close with δ' = 1 − (e^ε' + 1)(1 − δ)/(e^ε + 1): proved by reduction to the four-output "
               "extremal pair (approx-dominance, data processing of the hockey-stick divergence, its certified "
               "value δ' on the extremal pair); each listed pair's kernels are confirmed at every e^ε of the grid",
-    prove=prove_prop3_by_reduction, confirm=confirm_approx(sorted({g for g, _ in _PROP3_GRID}))))
+    prove=prove_prop3_by_reduction, confirm=confirm_approx(sorted({g for g, _ in _PROP3_GRID})),
+    form={"quantifier": "forall-instances", "hypotheses": ["range:0 <= eps_prime and eps_prime <= eps"],
+          "measures": {"D": {"notion": "approx_dp", "epsilon": "eps"},
+                       "D2": {"notion": "approx_dp", "epsilon": "eps_prime"}},
+          "claim": "D2 <= 1 - (exp(eps_prime) + 1)*(1 - D)/(exp(eps) + 1)"}))
 
 CLAIMS = [PROP3]
