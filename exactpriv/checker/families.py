@@ -293,6 +293,23 @@ class _Family:
         n, d = _reduce(polys.pmul(polys.pmul(num[0], den[1]), [pt2]), polys.pmul(polys.pmul(num[1], den[0]), [pt]))
         return _rf_text(n, d, self.var, self.m)
 
+    def _semantic_privacy(self, spec: dict) -> str:
+        """Zhao 2019, Def. 1 on a single record (exactpriv.checker.notions.semantic_privacy): with nothing to
+        integrate out, Game 0's likelihoods are the rows P(y|x) and Game i's is the row of ⊥ for every x, so the
+        cross ratio of output y is max_x P(y|x) / min_x P(y|x), whatever ⊥ is; R is its maximum over y and
+        SP = (√R − 1)/(√R + 1).  With every ratio of the family's entries a power u^k (u = exp(var/m)),
+        R = u^K and SP = tanh(K·var/(4m)) exactly."""
+        if set(spec) - {"notion", "default"} or self.alphabets is None or len(self.alphabets) != 1:
+            raise NotCheckable("semantic_privacy on a family of one record (a hamming space with n = 1) only")
+        if any(not e[0] for row in self.R for e in row):
+            raise NotCheckable("semantic_privacy on a family with zero entries")
+        if spec.get("default") is not None and str(spec["default"]) not in [str(a) for a in self.alphabets[0]]:
+            raise Failed(f"default {spec['default']!r} is not a value of the record")
+        if not V.compare(self.dom[0], ">=", Fraction(0)):
+            raise NotCheckable("semantic_privacy on a family whose domain reaches below 0")
+        K = max(self._ratio_power(p, q) for a in self.R for b in self.R for p, q in zip(a, b))
+        return f"tanh(({_num(K / 4)})*{self.var})"
+
     def refined(self, d: int) -> "_Family":
         """The same family with u = exp(var/(m·d)) (each power of u multiplied by d)."""
         if not 1 <= d <= 12:
@@ -313,6 +330,8 @@ class _Family:
         name = spec.get("notion")
         if name == "posterior_odds":
             return self._posterior_odds(spec)
+        if name == "semantic_privacy":
+            return self._semantic_privacy(spec)
         extra = set(spec) - {"notion", "alpha", "on", "epsilon", "pair"}
         if extra or ("epsilon" in spec and name != "approx_dp"):
             raise NotCheckable(f"parameters {sorted(extra)} of {name} on a family")

@@ -274,3 +274,33 @@ def test_approx_kernels_of_random_pairs_reproduce_them():
             rows.append([str(Fraction(x, sum(w))) for x in w])
         eps = rng.choice(["log(1)", "log(3/2)", "log(2)", "log(5)"])
         _confirm_approx(read_instance(dict(PAIR, outputs=list(range(m)), mechanism=rows, params={"eps": eps})), "eps")
+
+
+@pytest.mark.parametrize("fam, t", [(RR2, 4), (RR3, 9), (RR3, 16)])
+def test_semantic_privacy_on_a_family_agrees_with_the_finite_notion(fam, t):
+    """The family's SP (tanh of a quarter of its largest log-ratio) at e^ε = t equals the checker's finite
+    semantic_privacy (Zhao Def. 1 from the definition) on the member with rational entries."""
+    from fractions import Fraction
+
+    from exactpriv.checker import values as V
+    from exactpriv.checker.expressions import evaluate
+    from exactpriv.checker.grammar import parse
+    from exactpriv.checker.notions import evaluate_notion
+    from exactpriv.checker.witness import read_instance
+
+    fam = dict(fam, space={"type": "hamming", "values": list(range(len(fam["outputs"]))), "n": 1})
+    (_, derived), = family_statements({"quantifier": "forall-family", "families": [fam], "claim": "SP >= 0",
+                                       "measures": {"SP": {"notion": "semantic_privacy"}}})
+    sp = parse(derived["claim"])[2]
+    rows = [[str(evaluate(parse(e), {"eps": evaluate(parse(f"log({t})"), {})})) for e in r] for r in fam["mechanism"]]
+    member = read_instance({"space": fam["space"], "outputs": fam["outputs"], "mechanism": rows})
+    finite = evaluate_notion(member, {"notion": "semantic_privacy"})
+    assert V.compare(evaluate(sp, {"eps": evaluate(parse(f"log({t})"), {})}), "==", finite)
+    assert isinstance(finite, Fraction)
+
+
+def test_semantic_privacy_on_a_family_of_two_records_is_not_checkable():
+    statement = {"quantifier": "forall-family", "families": [_count_family(["1/4"] * 4)], "claim": "SP >= 0",
+                 "measures": {"SP": {"notion": "semantic_privacy"}}}
+    with pytest.raises(NotCheckable):
+        family_statements(statement)
