@@ -20,6 +20,7 @@ The maximum over pairs of S(u) (or R(u)) is the candidate that every other one i
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 from exactpriv.checker import polys
@@ -293,6 +294,23 @@ class _Family:
         n, d = _reduce(polys.pmul(polys.pmul(num[0], den[1]), [pt2]), polys.pmul(polys.pmul(num[1], den[0]), [pt]))
         return _rf_text(n, d, self.var, self.m)
 
+    def _distortion(self, spec: dict) -> str:
+        """The expected Hamming distortion of one input's row, Σ_y P(y|x)·d(x, y) (Wang–Ying–Zhang 2016, E[d]
+        under the point mass at x), outputs being records sequences of the space's values."""
+        x = spec.get("input")
+        if set(spec) - {"notion", "input"} or not (isinstance(x, int) and 0 <= x < len(self.R)):
+            raise Failed("distortion: one input's row ('input': \"this\" in a statement with 'inputs': 'each')")
+        if self.alphabets is None or not isinstance(self.outputs, list):
+            raise NotCheckable("distortion on a family that is not on a hamming space")
+        point = [a[k] for a, k in zip(self.alphabets, self.inputs[x])]
+        total = ([Fraction(0)], [Fraction(1)])
+        for y, e in zip(self.outputs, self.R[x]):
+            if not (isinstance(y, list) and len(y) == len(point)):
+                raise Failed("distortion: each output must be a sequence of values, one per record")
+            d = sum(a != b for a, b in zip(point, y))
+            total = _sub(total, (polys.pneg(polys.pmul(e[0], [Fraction(d)])), e[1]))
+        return _rf_text(*_reduce(*total), self.var, self.m)
+
     def _semantic_privacy(self, spec: dict) -> str:
         """Zhao 2019, Def. 1 on a single record (exactpriv.checker.notions.semantic_privacy): with nothing to
         integrate out, Game 0's likelihoods are the rows P(y|x) and Game i's is the row of ⊥ for every x, so the
@@ -332,6 +350,8 @@ class _Family:
             return self._posterior_odds(spec)
         if name == "semantic_privacy":
             return self._semantic_privacy(spec)
+        if name == "distortion":
+            return self._distortion(spec)
         extra = set(spec) - {"notion", "alpha", "on", "epsilon", "pair"}
         if extra or ("epsilon" in spec and name != "approx_dp"):
             raise NotCheckable(f"parameters {sorted(extra)} of {name} on a family")
@@ -480,6 +500,8 @@ def family_statements(statement: dict) -> list[tuple[str, dict]]:
     each = statement.get("pairs")
     if each not in (None, "all", "neighbours"):
         raise Failed("'pairs' is 'all' (every ordered pair of inputs) or 'neighbours' (every ordered neighbouring pair)")
+    if statement.get("inputs") not in (None, "each") or (each and statement.get("inputs")):
+        raise Failed("'inputs' is 'each' (the claim for every input), and not with 'pairs'")
     out = []
     for fam in fams:
         f = _Family(fam)
@@ -488,13 +510,22 @@ def family_statements(statement: dict) -> list[tuple[str, dict]]:
             raise Failed("a family's 'params' maps names to exact numbers as strings")
         values = {k: ("num", Fraction(v)) for k, v in point.items()}  # a point of a grid: exact rationals
         claims = []
-        for pair in _ordered_pairs(f, each):
-            env = {name: parse(f.measure(_at_point(_of_pair(spec, pair), point))) for name, spec in measures.items()}
+        rows = range(len(f.R)) if statement.get("inputs") == "each" else [None]
+        derived_once: dict = {}  # a measure of the whole family is derived once, not once per pair or input
+        for pair, row in [(p, r) for p in _ordered_pairs(f, each) for r in rows]:
+            env = {}
+            for name, spec in measures.items():
+                spec = _at_point(_of_input(_of_pair(spec, pair), row), point)
+                key = json.dumps(spec, sort_keys=True, default=str)
+                if key not in derived_once:
+                    derived_once[key] = parse(f.measure(spec))
+                env[name] = derived_once[key]
             env.update({k: v for k, v in values.items() if k not in env})
             if f.var in env:
                 raise Failed(f"a measure is named like the family's variable {f.var!r}")
             claims.append(_fold(_substitute(parse(claim), env)))
-        node = claims[0] if len(claims) == 1 else ("and", claims)
+        flat = [c for node in claims for c in (node[1] if node[0] == "and" else [node])]
+        node = flat[0] if len(flat) == 1 else ("and", flat)
         derived = {"quantifier": "forall-params", "domain": {f.var: f.domain_text}, "claim": unparse(node)}
         out.append((str(fam.get("name", "")), derived))
     return out
@@ -508,6 +539,15 @@ def _ordered_pairs(f: _Family, each) -> list:
     if each == "all":
         return [(i, j) for i in range(len(f.R)) for j in range(len(f.R)) if i != j]
     return sorted(set(f.pairs) | {(j, i) for i, j in f.pairs})
+
+
+def _of_input(spec, row):
+    """A measure of a per-input statement: ``"input": "this"`` becomes the input's row index."""
+    if isinstance(spec, dict) and "input" in spec:
+        if row is None or spec["input"] != "this":
+            raise Failed("a measure of one input ('input': 'this') needs a statement with 'inputs': 'each'")
+        return dict(spec, input=row)
+    return spec
 
 
 def _of_pair(spec, pair):

@@ -304,3 +304,30 @@ def test_semantic_privacy_on_a_family_of_two_records_is_not_checkable():
                  "measures": {"SP": {"notion": "semantic_privacy"}}}
     with pytest.raises(NotCheckable):
         family_statements(statement)
+
+
+def _e_d_family(m):
+    """Wang–Ying–Zhang's E_d on one record with m values: p(y|x) = e^{−ε d(x,y)}/(1 + (m − 1)e^{−ε})."""
+    rows = [[("exp(eps)" if x == y else "1") + f"/(exp(eps) + {m - 1})" for y in range(m)] for x in range(m)]
+    return {"name": f"E_d, m = {m}", "variable": "eps", "domain": "[0, oo)",
+            "space": {"type": "hamming", "values": list(range(m)), "n": 1},
+            "outputs": [[y] for y in range(m)], "mechanism": rows, "params": {"m": str(m)}}
+
+
+@pytest.mark.parametrize("claim, holds", [("DIST == 1/(1 + exp(eps)/(m - 1))", True),
+                                          ("DIST == 1/(1 + exp(eps)/m)", False)])
+def test_distortion_of_each_input(claim, holds):
+    """Wang–Ying–Zhang Lemma 5 on D^1: every row of E_d has distortion h(ε) = n/(1 + e^ε/(m − 1))."""
+    from exactpriv.claims.evidence import _family_certificate
+
+    statement = {"quantifier": "forall-family", "families": [_e_d_family(2), _e_d_family(3)], "inputs": "each",
+                 "measures": {"DIST": {"notion": "distortion", "input": "this"}}, "claim": claim}
+    assert [s["claim"].count(" and ") for _, s in family_statements(statement)] == [1, 2]
+    assert (_family_certificate(statement) is not None) is holds
+
+
+def test_an_input_measure_needs_a_per_input_statement():
+    statement = {"quantifier": "forall-family", "families": [_e_d_family(2)], "claim": "DIST >= 0",
+                 "measures": {"DIST": {"notion": "distortion", "input": "this"}}}
+    with pytest.raises(Failed):
+        family_statements(statement)
