@@ -294,6 +294,20 @@ class _Family:
         n, d = _reduce(polys.pmul(polys.pmul(num[0], den[1]), [pt2]), polys.pmul(polys.pmul(num[1], den[0]), [pt]))
         return _rf_text(n, d, self.var, self.m)
 
+    def _entry(self, spec: dict) -> str:
+        """P(Y = x' | X = x) for the pair (x, x'): the output that is x' itself (outputs are the inputs' sequences of
+        values), e.g. to state that a square mechanism is a symmetric matrix."""
+        pair = spec.get("pair")
+        if set(spec) - {"notion", "pair"} or not (isinstance(pair, list) and len(pair) == 2):
+            raise Failed("entry: one ordered pair ('pair': \"this\" in a statement with 'pairs')")
+        if self.alphabets is None or not isinstance(self.outputs, list):
+            raise NotCheckable("entry on a family that is not on a hamming space")
+        x, z = pair
+        target = [a[k] for a, k in zip(self.alphabets, self.inputs[z])]
+        if target not in self.outputs:
+            raise Failed("entry: the second input of the pair is not an output of the family")
+        return _rf_text(*self.R[x][self.outputs.index(target)], self.var, self.m)
+
     def _distortion(self, spec: dict) -> str:
         """The expected Hamming distortion of one input's row, Σ_y P(y|x)·d(x, y) (Wang–Ying–Zhang 2016, E[d]
         under the point mass at x), outputs being records sequences of the space's values."""
@@ -352,6 +366,8 @@ class _Family:
             return self._semantic_privacy(spec)
         if name == "distortion":
             return self._distortion(spec)
+        if name == "entry":
+            return self._entry(spec)
         extra = set(spec) - {"notion", "alpha", "on", "epsilon", "pair"}
         if extra or ("epsilon" in spec and name != "approx_dp"):
             raise NotCheckable(f"parameters {sorted(extra)} of {name} on a family")
@@ -500,8 +516,8 @@ def family_statements(statement: dict) -> list[tuple[str, dict]]:
     each = statement.get("pairs")
     if each not in (None, "all", "neighbours"):
         raise Failed("'pairs' is 'all' (every ordered pair of inputs) or 'neighbours' (every ordered neighbouring pair)")
-    if statement.get("inputs") not in (None, "each") or (each and statement.get("inputs")):
-        raise Failed("'inputs' is 'each' (the claim for every input), and not with 'pairs'")
+    if statement.get("inputs") not in (None, "each"):
+        raise Failed("'inputs' is 'each' (the claim for every input)")
     out = []
     for fam in fams:
         f = _Family(fam)
@@ -524,10 +540,16 @@ def family_statements(statement: dict) -> list[tuple[str, dict]]:
             if f.var in env:
                 raise Failed(f"a measure is named like the family's variable {f.var!r}")
             claims.append(_fold(_substitute(parse(claim), env)))
-        flat = [c for node in claims for c in (node[1] if node[0] == "and" else [node])]
-        node = flat[0] if len(flat) == 1 else ("and", flat)
-        derived = {"quantifier": "forall-params", "domain": {f.var: f.domain_text}, "claim": unparse(node)}
-        out.append((str(fam.get("name", "")), derived))
+        name = str(fam.get("name", ""))
+        if len(claims) == 1:
+            out.append((name, {"quantifier": "forall-params", "domain": {f.var: f.domain_text},
+                               "claim": unparse(claims[0])}))
+            continue
+        # a per-pair or per-input statement: one derived statement per distinct conjunct (many pairs give the
+        # same one), so that no derived claim grows with the number of pairs
+        texts = list(dict.fromkeys(unparse(c) for node in claims for c in (node[1] if node[0] == "and" else [node])))
+        out += [(f"{name} [{k + 1} of {len(texts)}]", {"quantifier": "forall-params", "domain": {f.var: f.domain_text},
+                                                        "claim": t}) for k, t in enumerate(texts)]
     return out
 
 
@@ -552,13 +574,11 @@ def _of_input(spec, row):
 
 def _of_pair(spec, pair):
     """A measure of a per-pair statement: ``"pair": "this"`` (D(P_x‖P_x')) or ``"reversed"`` (D(P_x'‖P_x))
-    becomes the pair's row indices; a per-pair statement takes no other measure."""
-    if pair is None:
-        if isinstance(spec, dict) and spec.get("pair") in ("this", "reversed"):
-            raise Failed("a measure of the pair ('this', 'reversed') in a statement without 'pairs'")
-        return spec
+    becomes the pair's row indices; other measures are of the whole family."""
     if not isinstance(spec, dict) or spec.get("pair") not in ("this", "reversed"):
-        raise Failed("each measure of a per-pair statement has \"pair\": \"this\" or \"reversed\"")
+        return spec  # a measure of the whole family (or of a listed pair of rows)
+    if pair is None:
+        raise Failed("a measure of the pair ('this', 'reversed') in a statement without 'pairs'")
     return dict(spec, pair=list(pair) if spec["pair"] == "this" else [pair[1], pair[0]])
 
 

@@ -500,10 +500,14 @@ def _accepted(cert: dict, statement: dict) -> dict | None:
 
 def _params_certificate(statement: dict) -> dict | None:
     """A one-variable forall-params statement: one accepted proof, or for a conjunction one per conjunct."""
+    from exactpriv.checker.errors import CheckerError
     from exactpriv.checker.families import unparse
     from exactpriv.checker.grammar import parse
 
-    claim = parse(statement.get("claim", ""))
+    try:
+        claim = parse(statement.get("claim", ""))
+    except CheckerError:
+        return None
     if len(statement.get("domain") or {}) > 1:
         return _coefficients_proof(statement) or _multivariate_proof(statement)
     if claim[0] != "and":
@@ -730,7 +734,17 @@ def _approx_level(statement: dict) -> str | None:
 
 
 def _converted(statement: dict, proof: Mapping | None, reading) -> dict | None:
-    """The proof in the checker's kinds when a converter covers it and the checker accepts it, else None."""
+    """The proof in the checker's kinds when a converter covers it and the checker accepts it, else None (also
+    when the checker cannot read what a converter wrote: the row keeps the engine's record)."""
+    from exactpriv.checker.errors import CheckerError, Failed, NotCheckable
+
+    try:
+        return _converted_or_raise(statement, proof, reading)
+    except (CheckerError, Failed, NotCheckable, ArithmeticError, ValueError, RecursionError):
+        return None
+
+
+def _converted_or_raise(statement: dict, proof: Mapping | None, reading) -> dict | None:
     if not proof or proof.get("truth") != "TRUE":
         return None
     q = statement.get("quantifier")
