@@ -60,6 +60,8 @@ def candidate_proofs(variable: str = "eps") -> list[dict]:
         if s != f"u = {variable}":
             out.append({"kind": "identity", "substitution": s, "mixed": True})
     for s in subs:
+        out.append({"kind": "log-identity", "substitution": s})
+    for s in subs:
         out.append({"kind": "sign-chart", "substitution": s})
     for s in subs[:2]:
         out.append({"kind": "powers", "substitution": s})

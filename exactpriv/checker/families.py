@@ -163,7 +163,21 @@ class _Family:
                 raise Failed(f"family row {k} does not sum to 1 identically")
             for e in row:
                 if e[0] and not self._positive(e):
-                    raise Failed(f"a family entry of row {k} is not positive on the whole domain (or identically 0)")
+                    if not self._positive_inside(e):
+                        raise Failed(f"a family entry of row {k} is not positive on the whole domain (or "
+                                     f"identically 0)")
+                    self.zero_at_an_end = True  # read by capacity only (exactpriv.checker.families._capacity)
+
+    zero_at_an_end = False
+
+    def _positive_inside(self, rf) -> bool:
+        """Positive inside the domain, vanishing at most at its ends."""
+        from exactpriv.checker.charts import _u_domain
+
+        ivs, signed = self._chart(rf)
+        ends = _u_domain(self.dom, self.sub, self.var)[:2]
+        return all(a == b and any(V.compare(a, "==", x) for x in ends) for a, b in ivs) and \
+            all(sg > 0 for _, sg in signed)
 
     def _chart(self, rf):
         return coefficient_chart(rf[0], rf[1], self.dom, self.sub, self.var)
@@ -294,6 +308,40 @@ class _Family:
         n, d = _reduce(polys.pmul(polys.pmul(num[0], den[1]), [pt2]), polys.pmul(polys.pmul(num[1], den[0]), [pt]))
         return _rf_text(n, d, self.var, self.m)
 
+    def _capacity(self, spec: dict) -> str:
+        """max_p I(X; Y) (Cover–Thomas §7.1): under the uniform input, q_y the average row, when every
+        D(W_x ‖ q) = Σ_y W_xy log(W_xy/q_y) is the same function of the variable (identical log-linear forms,
+        exactpriv.checker.loglinear), the uniform input meets the Kuhn–Tucker conditions with equality on its
+        full support and the capacity is that common value (Gallager 1968, Thm 4.5.1); otherwise not
+        checkable."""
+        from exactpriv.checker.loglinear import log_linear
+
+        # An entry vanishing at an end of the domain: there a term W·log(W/q) with W = 0 is 0, as in the
+        # definition, when the formula is defined there (a log of 0 is not, and no certificate then covers it);
+        # capacity is continuous in the channel.
+        if set(spec) - {"notion"}:
+            raise NotCheckable(f"parameters of capacity on a family: {sorted(spec)}")
+        n = len(self.R)
+        q = []
+        for y in range(len(self.R[0])):
+            acc = ([Fraction(0)], [Fraction(1)])
+            for row in self.R:
+                acc = _sub(acc, (polys.pneg(row[y][0]), row[y][1]))
+            q.append(_reduce(acc[0], polys.pmul(acc[1], [Fraction(n)])))
+        texts = []
+        for row in self.R:
+            terms = [f"{_rf_text(*w, self.var, self.m)}*log({_rf_text(*_reduce(polys.pmul(w[0], qy[1]), polys.pmul(w[1], qy[0])), self.var, self.m)})"
+                     for w, qy in zip(row, q) if w[0]]
+            texts.append(" + ".join(terms) or "0")
+        forms = [log_linear(parse(t), self.var, self.sub, self.dom) for t in texts]
+        for f in forms[1:]:
+            keys = set(f) | set(forms[0])
+            zero = ([Fraction(0)], [Fraction(1)])
+            if any(not _same(f.get(k, zero), forms[0].get(k, zero)) for k in keys):
+                raise NotCheckable("capacity on a family: the uniform input does not meet the Kuhn-Tucker "
+                                   "conditions identically (the rows' divergences from the output law differ)")
+        return f"({texts[0]})"
+
     def _entry(self, spec: dict) -> str:
         """P(Y = x' | X = x) for the pair (x, x'): the output that is x' itself (outputs are the inputs' sequences of
         values), e.g. to state that a square mechanism is a symmetric matrix."""
@@ -360,6 +408,8 @@ class _Family:
         if not isinstance(spec, dict) or spec.get("mechanism") is not None:
             raise NotCheckable(f"measure {spec!r} on a family")
         name = spec.get("notion")
+        if self.zero_at_an_end and name != "capacity":  # the formulas below assume no other zeros
+            raise NotCheckable(f"{name} on a family with an entry vanishing at an end of the domain")
         if name == "posterior_odds":
             return self._posterior_odds(spec)
         if name == "semantic_privacy":
@@ -368,6 +418,8 @@ class _Family:
             return self._distortion(spec)
         if name == "entry":
             return self._entry(spec)
+        if name == "capacity":
+            return self._capacity(spec)
         extra = set(spec) - {"notion", "alpha", "on", "epsilon", "pair"}
         if extra or ("epsilon" in spec and name != "approx_dp"):
             raise NotCheckable(f"parameters {sorted(extra)} of {name} on a family")

@@ -346,3 +346,43 @@ def test_symmetric_matrix_by_entries_of_each_pair():
     skewed = _e_d_family(3)
     skewed["mechanism"] = skewed["mechanism"][:2] + [skewed["mechanism"][0]]  # row 2 = row 0: E(2 → 0) ≠ E(0 → 2)
     assert _family_certificate(dict(statement, families=[skewed])) is None
+
+
+BSC_CAPACITY = "log(2) + exp(eps)*log(exp(eps)/(exp(eps) + 1))/(exp(eps) + 1) + log(1/(exp(eps) + 1))/(exp(eps) + 1)"
+
+
+@pytest.mark.parametrize("claim, holds", [(f"C == {BSC_CAPACITY}", True), (f"C == {BSC_CAPACITY} + log(2)/100", False),
+                                          ("C == log(2) - log(exp(eps) + 1) + eps*exp(eps)/(exp(eps) + 1)", True)])
+def test_capacity_of_a_symmetric_family_by_log_identity(claim, holds):
+    """Cover–Thomas: the capacity of BSC(1/(1 + e^ε)) is ln 2 − h(p); the checker finds the uniform input
+    optimal (every row's divergence from the output law is the same function) and compares log-linear forms."""
+    from exactpriv.claims.evidence import _family_certificate
+
+    statement = {"quantifier": "forall-family", "families": [RR2], "measures": {"C": {"notion": "capacity"}},
+                 "claim": claim}
+    assert (_family_certificate(statement) is not None) is holds
+
+
+def test_capacity_needs_the_kuhn_tucker_conditions():
+    """A Z-channel's rows have different divergences from the uniform input's output law: not checkable."""
+    z = dict(RR2, mechanism=[["1", "0"], ["1/(exp(eps) + 1)", "exp(eps)/(exp(eps) + 1)"]])
+    with pytest.raises(NotCheckable):
+        family_statements({"quantifier": "forall-family", "families": [z], "measures": {"C": {"notion": "capacity"}},
+                           "claim": "C >= 0"})
+
+
+def _erasure(n, dom="[0, 1]"):
+    rows = [["1 - delta"] + ["delta" if y == x else "0" for y in range(n)] for x in range(n)]
+    return {"name": f"erasure({n})", "variable": "delta", "domain": dom, "outputs": list(range(n + 1)),
+            "space": {"type": "hamming", "values": list(range(n)), "n": 1}, "mechanism": rows, "params": {"N": str(n)}}
+
+
+def test_entries_vanishing_at_an_end_are_read_by_capacity_only():
+    from exactpriv.claims.evidence import _family_certificate
+
+    statement = {"quantifier": "forall-family", "families": [_erasure(2), _erasure(3)],
+                 "measures": {"C": {"notion": "capacity"}}, "claim": "C == delta*log(N)"}
+    assert _family_certificate(statement) is not None
+    assert _family_certificate(dict(statement, claim="C == delta*log(N + 1)")) is None
+    with pytest.raises(NotCheckable):
+        family_statements(dict(statement, measures={"C": {"notion": "tv_dp"}}))
