@@ -109,9 +109,10 @@ class ConjectureResult:
     extra: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
+        """The result as JSON; the elapsed time is under ``"timing"`` (the only key that depends on the machine)."""
         return {"verdict": self.verdict.value, "given": self.given, "measure": self.measure, "bound": self.bound,
                 "witness": self.witness, "given_value": self.given_value, "measure_value": self.measure_value,
-                "bound_value": self.bound_value, "seconds": round(self.seconds, 3), "tried": self.tried,
+                "bound_value": self.bound_value, "timing": {"seconds": round(self.seconds, 3)}, "tried": self.tried,
                 "searched": self.searched, "seed": self.seed, "note": self.note, **self.extra}
 
     def __repr__(self) -> str:  # short: the witness's exact matrix stays behind .witness

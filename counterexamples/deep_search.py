@@ -77,7 +77,7 @@ def search_one(task: SearchTask, claim=None) -> dict:
     doc = res.to_json()
     record = {"effort": task.effort, "seed": task.seed, "searched": True, "verdict": doc["verdict"],
               "tried": doc["tried"], "drawn": doc["drawn"], "counts": doc["counts"], "stopped_by": doc["stopped_by"],
-              "found_by": doc["found_by"], "search_space": doc.get("search_space", {}), "seconds": doc["seconds"]}
+              "found_by": doc["found_by"], "search_space": doc.get("search_space", {}), "timing": doc["timing"]}
     if doc.get("note"):
         record["note"] = doc["note"]
     return {"record": record, "witness": res.witness if res.verdict is Verdict.REFUTED else None,

@@ -27,9 +27,9 @@ from .search import _as_level, _as_map, _search_level, _Searcher, _space, _Stopp
 
 __all__ = ["EXAMPLES_SHARE", "explore", "BankImplication"]
 
-#: random candidates per level at the default effort: the effort's ``examples`` divided by this (20 of 2,000; the
+#: random candidates per level at the default effort: the effort's ``examples`` divided by this (20 of 1,000; the
 #: structured queries, checked first, are where the bank's maps are attained — the random ones look further)
-EXAMPLES_SHARE = 100
+EXAMPLES_SHARE = 50
 
 
 def level_examples(examples: int | None) -> int:

@@ -15,6 +15,7 @@ checked to be a non-negative stochastic matrix reproducing the pair; a failure r
 from __future__ import annotations
 
 import itertools
+from fractions import Fraction
 from typing import Any, Callable, Mapping, Sequence
 
 import sympy
@@ -37,7 +38,7 @@ def reducible(given, measure) -> str | None:
     if given.on is not None or measure.on is not None:
         return "a notion is measured on an operator's output (on=...), not on the mechanism itself"
     name, params, at = _measure_spec(measure)
-    return reduction_obstacle(given.name, dict(given.params), name, params, at)
+    return reduction_obstacle(given.name, dict(given.params), name, params, at, given_at=given.at)
 
 
 def _points(params: Sequence[Any]) -> list[dict]:
@@ -49,18 +50,25 @@ def reduction_prove(given, measure, bound: Callable[[Any, Mapping], Any], params
                     seconds: float = 10.0) -> Callable[[], Decision]:
     """A reading's ``prove``: the reduction at every parameter point of the grid (each a univariate proof in ε).
 
-    ``bound(eps, point)`` is the stated f; measure parameters naming a :class:`Param` take the point's value.
-    TRUE only when every point is proved; otherwise UNDECIDED with the missing link of the first failure.
+    ``bound(eps, point)`` is the stated f; notion parameters naming a :class:`Param` (or expressions of them)
+    take the point's value.  TRUE only when every point is proved; otherwise UNDECIDED with the missing link of
+    the first failure.  A given δ at a fixed ε (``Notion("approx_dp", at="delta", eps=...)``, ``tv_dp``) is
+    reduced to the (ε, δ) extremal pair with the family proof in δ (:mod:`exactpriv.reductions.approx`).
     """
+    from exactpriv.errors import ExactPrivError
     from exactpriv.reductions import prove_by_reduction
+    from exactpriv.reductions.approx import resolve
 
     def prove() -> Decision:
         parts, texts = [], []
         for point in _points(params):
-            mparams = {k: (point[v] if isinstance(v, str) and v in point else v) for k, v in measure.params.items()}
+            try:
+                mparams, gparams = resolve(measure.params, point), resolve(given.params, point)
+            except ExactPrivError as exc:
+                return Decision.undecided("reduction", f"no proof by reduction at {point}: {exc}")
             f = sympy.sympify(bound(EPS, point))
             red = prove_by_reduction(given.name, measure.name, f, measure_params=mparams, at=measure.at,
-                                     seconds=seconds)
+                                     given_params=gparams, given_at=given.at, seconds=seconds)
             where = f" at {point}" if point else ""
             if not red.proved:
                 return Decision.undecided("reduction", f"no proof by reduction{where}: {red.missing}")
@@ -92,6 +100,27 @@ def _confirm_rr(inst: Instance) -> dict:
     if inst.mechanism is not None:
         return dominance.confirm_rr_dominance(inst.mechanism)
     return {"skipped": "no mechanism or pair on this instance"}
+
+
+def confirm_given(given) -> Callable[[Instance], dict] | None:
+    """The instance confirmation that fits the given notion: ``rr-dominance`` for ε-DP (None: the default), and
+    ``approx-dominance`` at the given ε (tv_dp: ε = 0), resolved on the instance's parameters, for a given δ.
+    Kernels are built at a rational e^ε only; otherwise the summary says it was skipped and why."""
+    from exactpriv.reductions.approx import APPROX_GIVEN, resolve
+
+    if given.name not in APPROX_GIVEN:
+        return None
+
+    def confirm(inst: Instance) -> dict:
+        level = sympy.Integer(0) if given.name == "tv_dp" else \
+            sympy.sympify(resolve(given.params, inst.params)["eps"])
+        g = sympy.exp(level)
+        if not g.is_Rational:
+            return {"theorem": "approx-dominance", "skipped": f"e^eps = {g} is irrational: the kernels are built "
+                                                              f"exactly at a rational e^eps only"}
+        return confirm_approx([Fraction(int(g.p), int(g.q))])(inst)
+
+    return confirm
 
 
 def confirm_approx(levels: Sequence[Any]) -> Callable[[Instance], dict]:

@@ -283,11 +283,11 @@ def implication_claim(id: str, *, given: str | Notion, measure: str | Notion, bo
 
     prove = None
     if by_reduction:
-        from exactpriv.claims.by_reduction import confirming, reducible, reduction_prove
+        from exactpriv.claims.by_reduction import confirm_given, confirming, reducible, reduction_prove
 
         if reducible(g, m) is None:
             prove = reduction_prove(g, m, f, params)
-            numeric = confirming(numeric)
+            numeric = confirming(numeric, confirm=confirm_given(g))
 
     def check(inst: Instance) -> Outcome:
         if is_symbolic_instance(inst):

@@ -35,7 +35,7 @@ def _conjecture_text(doc: dict, *, fmt: str, params: list[str]) -> str:
     if params:
         statement += f"  ({', '.join(params)})"
     verdict = doc["verdict"]
-    head = f"{verdict} in {doc['seconds']:.1f} s, {doc['tried']} exact instances"
+    head = f"{verdict} in {doc['timing']['seconds']:.1f} s, {doc['tried']} exact instances"
     lines = wrap(f"exactpriv conjecture: {statement}", width) + wrap(f"verdict: {head}", width)
     if verdict == "REFUTED":
         lines += wrap(f"{doc['measure']} = {doc['measure_value']}{_approx(doc['measure_value'])}", width, "  ")
@@ -122,7 +122,7 @@ def add_parser(subparsers, name="conjecture"):
                         f"status {EXIT_STOPPED}); the examples decide (default {DEFAULT_SEARCH_SECONDS:g})")
     p.add_argument("--seed", type=int_option, default=0, help="random seed (default 0)")
     p.add_argument("--max-examples", type=int_option, default=None, dest="max_examples",
-                   help="instances drawn per level searched (default: the effort's examples, 2,000 at --effort "
+                   help="instances drawn per level searched (default: the effort's examples, 1,000 at --effort "
                         "default, shared by the levels); the same --seed and effort give the same result on every "
                         "machine and with any number of --workers")
     p.add_argument("--json", help="write the result with its witness here; 'exactpriv measure' and "

@@ -20,7 +20,7 @@ __all__ = ["add_parser"]
 def _row(claim, reading, doc: dict):
     """The output row of one hunted reading (its finding class and expectation come from the reading)."""
     verdict = doc["verdict"]
-    evidence = f"{doc['tried']} exact instances in {doc['seconds']} s"
+    evidence = f"{doc['tried']} exact instances in {doc['timing']['seconds']} s"
     if doc.get("found_by"):
         evidence += f", found by {doc['found_by']}"
     if doc.get("witness_file"):
@@ -162,7 +162,7 @@ def add_parser(subparsers, name="hunt"):
                         f"exit status {EXIT_STOPPED}); the examples decide (default {DEFAULT_SEARCH_SECONDS:g})")
     p.add_argument("--seed", type=int_option, default=0, help="random seed (default 0)")
     p.add_argument("--max-examples", type=int_option, default=None, dest="max_examples",
-                   help="instances drawn per reading (default: the effort's examples, 2,000 at --effort default): "
+                   help="instances drawn per reading (default: the effort's examples, 1,000 at --effort default): "
                         "the same --seed and count give the same result on every machine and with any --workers")
     p.add_argument("--json", help="write the results here, each refutation with its witness document, "
                                   "which 'exactpriv replay' reads from this file (default: none)")

@@ -172,7 +172,7 @@ def measure_all(M, prior=None, only=None, *, seconds: float | None = DEFAULT_SEC
                 raise InvalidArgument(_user_message(exc, M)) from None
             res = {"exact": None, "lower": None, "upper": None, "float": None, "witness": {},
                    "not_applicable": _user_message(exc, M)}
-        res["seconds"] = round(time.perf_counter() - t0, 4)
+        res["timing"] = {"seconds": round(time.perf_counter() - t0, 4)}
         out[n] = res
     return out
 

@@ -42,14 +42,17 @@ _MAX = 1 << 40
 class Effort:
     """Deterministic limits of a computation (see the module head).  Keyword-only and validated:
 
-        Effort(precision_bits=1024, proof_steps=20_000, lp_iterations=2_000_000, examples=2_000,
+        Effort(precision_bits=1024, proof_steps=20_000, lp_iterations=2_000_000, examples=1_000,
                symbolic_size=4_000)
     """
 
     precision_bits: int = 1024
     proof_steps: int = 20_000
     lp_iterations: int = 2_000_000
-    examples: int = 2_000
+    # 1,000: `hunt cuff2016.lemma1` (5 readings) took 72.5 s of CPU at 2,000 and 31.5 s at 500 (session 6, the
+    # templates are a fixed ~18 s), a true conjecture 58 s at 2,000 — a researcher's everyday loop wants well
+    # under a minute per claim; `--effort high` (x4) is one option away
+    examples: int = 1_000
     symbolic_size: int = 4_000
 
     def __post_init__(self) -> None:

@@ -4,10 +4,9 @@ Two tables, read by the reduction prover (:mod:`exactpriv.reductions.prover`):
 
 * :data:`EXTREMAL` — a *given* notion with an extremal family: every neighbouring pair a mechanism at level ε
   (of this notion) can have is a post-processing of one fixed pair at level ε (a dominance meta-theorem).
-  ``pure_dp`` → binary randomized response RR(ε) (``rr-dominance``).  (ε, δ)-closeness → the four-output
-  pair (``approx-dominance``) is constructed and confirmed in :mod:`~exactpriv.reductions.dominance`; the
-  prover does not use it yet, since the closed forms of :mod:`exactpriv.measures.symbolic` are in ε and an
-  (ε, δ) family proof needs δ as the variable (said in :data:`NOT_REDUCIBLE_GIVEN`).
+  ``pure_dp`` → binary randomized response RR(ε) (``rr-dominance``).  A δ at a fixed ε (approx_dp at='delta',
+  and ``tv_dp``, its ε = 0 case) → the four-output pair (``approx-dominance``), with the family proof in δ: that
+  chain is :mod:`exactpriv.reductions.approx` (its own table, :data:`~exactpriv.reductions.approx.APPROX_GIVEN`).
 * :data:`PAIRWISE` — a *measured* notion that is a maximum over ordered neighbouring pairs of a divergence
   that does not increase under post-processing (``pairwise-maximum`` with ``data-processing-f`` or
   ``data-processing-renyi``).
@@ -68,10 +67,10 @@ PAIRWISE: dict[str, Pairwise] = {
 NOT_REDUCIBLE_GIVEN: dict[str, str] = {
     "kl_dp": "no extremal pair: the pairs with KL ≤ ε have no Blackwell-maximal element (a reduction would go to "
              "every binary pair, a two-parameter family the univariate certifier does not cover)",
-    "tv_dp": "its extremal pair ((δ, 1−δ, 0) vs (0, 1−δ, δ), approx-dominance at ε = 0) is a family in δ; the "
-             "prover's family proofs are in ε (not used yet)",
-    "approx_dp": "its extremal pair (approx-dominance, constructed and confirmed in exactpriv.reductions."
-                 "dominance) is a family in δ at each ε; the prover's family proofs are in ε (not used yet)",
+    "tv_dp": "reduced to the (0, δ) extremal pair with the family proof in δ (exactpriv.reductions.approx), "
+             "for TV and δ(ε') measured",
+    "approx_dp": "reduced as its δ at a fixed ε to the four-output pair with the family proof in δ "
+                 "(exactpriv.reductions.approx), for TV and δ(ε') measured; its tightest ε at a fixed δ is not",
     "renyi_dp": "no extremal pair: the pairs with D_α ≤ ε have no Blackwell-maximal element",
     "zcdp": "no extremal pair: zCDP bounds a whole curve of Rényi divergences, not dominated by one pair",
     "mi_dp": "a mutual-information notion: a sup over priors of I(X_i;Y|X_-i), not a constraint on pairs",

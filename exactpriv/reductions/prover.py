@@ -23,7 +23,6 @@ monotonicity of f is needed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 import sympy
@@ -31,6 +30,7 @@ import sympy
 from exactpriv.errors import ExactPrivError, InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import EPS
+from exactpriv.reductions.chain import Link, Reduction, cite
 from exactpriv.reductions.metatheorems import METATHEOREMS
 from exactpriv.reductions.notions import EXTREMAL, PAIRWISE, why_not_reducible
 
@@ -38,83 +38,6 @@ __all__ = ["Link", "Reduction", "assemble_reduction", "prove_by_reduction"]
 
 #: the family-proof budget handed to the certifier, seconds (the certifier stops itself and says so)
 DEFAULT_SECONDS = 10.0
-
-
-@dataclass(frozen=True)
-class Link:
-    """One step of a chain: the meta-theorem used (or "family-proof"), the hypotheses met, the sentence."""
-
-    theorem: str
-    text: str
-    hypotheses: tuple[str, ...] = ()
-
-    def to_json(self) -> dict:
-        doc: dict = {"theorem": self.theorem, "text": self.text}
-        if self.hypotheses:
-            doc["hypotheses_met"] = list(self.hypotheses)
-        return doc
-
-
-@dataclass
-class Reduction:
-    """The result of :func:`prove_by_reduction`.
-
-    decision : TRUE (PROVED for every mechanism, certificate = the chain) or UNDECIDED (``missing`` says why)
-    chain : the links, extremal family first
-    missing : which link is missing, in words (None when proved)
-    family_proof : the certifier's Decision for measure(extremal(ε)) ≤ f(ε), when it was run
-    """
-
-    given: str
-    measure: str
-    bound: Any
-    decision: Decision
-    chain: list[Link] = field(default_factory=list)
-    missing: str | None = None
-    family_proof: Decision | None = None
-    infinity_end: dict | None = None
-
-    @property
-    def proved(self) -> bool:
-        return self.decision.is_true
-
-    def proof_text(self) -> str:
-        """The chain as a proof a referee reads (one sentence a link)."""
-        if self.missing:
-            return f"No reduction: {self.missing}."
-        return "; ".join(link.text for link in self.chain) + "."
-
-    def certificate(self) -> dict:
-        """The chain as data: kind ``reduction`` of docs/certificates.md — ``steps`` cite trusted meta-theorems
-        and chain by statements (each ``to`` is the next ``from``; the first ``from`` is the family statement,
-        certified by ``family_proof``; the last ``to`` is the implication for every mechanism)."""
-        fam = self.family_proof.to_json() if self.family_proof is not None else None
-        closed = (fam or {}).get("certificate", {}).get("measure")
-        row = {"quantifier": "forall-instances", "measures": {"A": {"notion": self.given},
-                                                             "B": {"notion": self.measure}},
-               "claim": f"B <= {_text(self.bound, 'A')}"}
-        family = {"quantifier": "forall-params", "domain": {"eps": "[0, oo)"},
-                  "claim": f"{closed} <= {self.bound}" if closed else f"{self.measure}(extremal(eps)) <= {self.bound}"}
-        trusted = [link for link in self.chain if link.theorem in METATHEOREMS]
-        states = [family] + [{"quantifier": "forall-pairs", "after": link.theorem,
-                              "claim": f"{self.measure} of every neighbouring pair at level eps <= {self.bound}"}
-                             for link in trusted[:-1]] + [row]
-        steps = [{**link.to_json(), "from": states[k], "to": states[k + 1]} for k, link in enumerate(trusted)]
-        family_text = next((link.text for link in self.chain if link.theorem == "family-proof"), "")
-        return {
-            "kind": "reduction",
-            "statement": row,
-            "steps": steps,
-            "family": family_text,
-            "theorems": {link.theorem: METATHEOREMS[link.theorem].to_json() for link in trusted},
-            "family_proof": fam,
-            "infinity_end": self.infinity_end,
-            "proof": self.proof_text(),
-        }
-
-
-def _text(expr, name: str = "eps") -> str:
-    return str(expr).replace("eps", name) if name != "eps" else str(expr)
 
 
 def _measure_call(measure: str, params: Mapping[str, Any], at: str | None) -> tuple[str, dict]:
@@ -132,7 +55,14 @@ def _measure_call(measure: str, params: Mapping[str, Any], at: str | None) -> tu
     return measure, kw
 
 
-def reduction_obstacle(given: str, given_params: Mapping, measure: str, measure_params: Mapping, at: str | None):
+def reduction_obstacle(given: str, given_params: Mapping, measure: str, measure_params: Mapping, at: str | None,
+                       given_at: str | None = None):
+    """None when "given ⇒ measure ≤ f" admits a reduction (ε-DP to RR(ε); a δ at a fixed ε to the (ε, δ)
+    extremal pair, :mod:`exactpriv.reductions.approx`), else the missing link in words."""
+    from exactpriv.reductions.approx import APPROX_GIVEN, approx_obstacle
+
+    if given in APPROX_GIVEN:
+        return approx_obstacle(given, given_params, given_at, measure, measure_params, at)
     if given_params:
         return f"the given notion {given} has parameters {dict(given_params)}; its extremal family is for the " \
                f"plain notion"
@@ -188,13 +118,16 @@ def _infinity_end(measure_name: str, kw: dict, bound) -> tuple[Decision, dict]:
 
 
 def prove_by_reduction(given: str, measure: str, bound, *, given_params: Mapping | None = None,
-                       measure_params: Mapping | None = None, at: str | None = None,
+                       measure_params: Mapping | None = None, at: str | None = None, given_at: str | None = None,
                        seconds: float = DEFAULT_SECONDS) -> Reduction:
     """Prove "given(M) ≤ ε ⇒ measure(M) ≤ bound(ε)" for every mechanism M by reduction (module head).
 
     given, measure : registry names (``"pure_dp"``, ``"kl_dp"``, ...)
     bound : a sympy expression (or text of the safe grammar) in ``eps`` only; other parameters substituted
     measure_params : e.g. ``{"alpha": 2}`` for ``renyi_dp``, ``{"eps": 1}`` with ``at="delta"`` for approx_dp
+    given_params, given_at : the given notion's parameters; ``approx_dp`` with ``given_at="delta"`` and
+        ``given_params={"eps": c}`` (δ at ε = c) or ``tv_dp`` (δ at ε = 0) reduce to the (ε, δ) extremal pair, with
+        the family proof in δ and ``eps`` in the bound naming the given δ (:mod:`exactpriv.reductions.approx`)
     seconds : the certifier's budget for the family proof
 
     Example (Cuff–Yu, Property 1)::
@@ -202,6 +135,11 @@ def prove_by_reduction(given: str, measure: str, bound, *, given_params: Mapping
         prove_by_reduction("pure_dp", "kl_dp", "Min(eps, eps**2)").proved   # True
     """
     from exactpriv.exact.expressions import parse_expression
+    from exactpriv.reductions.approx import APPROX_GIVEN, prove_approx_reduction
+
+    if given in APPROX_GIVEN:
+        return prove_approx_reduction(given, measure, bound, given_params=given_params, given_at=given_at,
+                                      measure_params=measure_params, at=at, seconds=seconds)
 
     given_params, measure_params = dict(given_params or {}), dict(measure_params or {})
     if isinstance(bound, str):
@@ -231,9 +169,9 @@ def prove_by_reduction(given: str, measure: str, bound, *, given_params: Mapping
         proof = Decision.undecided("reduction", f"the family proof could not be set up: {exc}")
     label = _label(measure, measure_params, at)
     chain = [
-        Link(ext.theorem, f"{ext.text} at M's own level ε = {given}(M) [{_cite(ext.theorem)}]",
+        Link(ext.theorem, f"{ext.text} at M's own level ε = {given}(M) [{cite(ext.theorem)}]",
              METATHEOREMS[ext.theorem].hypotheses),
-        Link(theorem, f"{divergence} does not increase under post-processing [{_cite(theorem)}]",
+        Link(theorem, f"{divergence} does not increase under post-processing [{cite(theorem)}]",
              METATHEOREMS[theorem].hypotheses),
         Link("pairwise-maximum", f"so {label}(M), a maximum over neighbouring pairs, is at most {label}(RR(ε)) "
                                  f"[pairwise maximum]", METATHEOREMS["pairwise-maximum"].hypotheses),
@@ -265,17 +203,6 @@ def _label(measure: str, params: Mapping, at: str | None) -> str:
     return measure
 
 
-_SHORT = {
-    "rr-dominance": "Kairouz–Oh–Viswanath 2015, Thm 2.1 with Blackwell 1953",
-    "approx-dominance": "Kairouz–Oh–Viswanath 2015, Thm 2.1 with Blackwell 1953",
-    "data-processing-f": "Csiszár 1967; Liese–Vajda 2006",
-    "data-processing-renyi": "van Erven–Harremoës 2014, Thm 9",
-}
-
-
-def _cite(theorem: str) -> str:
-    return _SHORT.get(theorem, theorem)
-
 
 def assemble_reduction(*, given: str, measure: str, bound, dominance: str, dominance_text: str, monotone: str,
                        monotone_text: str, maximum_text: str, family_proof: Decision, family_text: str) -> Reduction:
@@ -290,8 +217,8 @@ def assemble_reduction(*, given: str, measure: str, bound, dominance: str, domin
     for t in (dominance, monotone):
         if t not in METATHEOREMS:
             raise InvalidArgument(f"unknown meta-theorem {t!r}; known: {', '.join(METATHEOREMS)}")
-    chain = [Link(dominance, f"{dominance_text} [{_cite(dominance)}]", METATHEOREMS[dominance].hypotheses),
-             Link(monotone, f"{monotone_text} [{_cite(monotone)}]", METATHEOREMS[monotone].hypotheses),
+    chain = [Link(dominance, f"{dominance_text} [{cite(dominance)}]", METATHEOREMS[dominance].hypotheses),
+             Link(monotone, f"{monotone_text} [{cite(monotone)}]", METATHEOREMS[monotone].hypotheses),
              Link("pairwise-maximum", f"{maximum_text} [pairwise maximum]", METATHEOREMS["pairwise-maximum"].hypotheses)]
     if not family_proof.is_true:
         why = f"the family proof is {family_proof.truth.value}: {family_proof.reason}"

@@ -66,3 +66,31 @@ def test_a_symbolic_family_is_proved_pair_by_pair_or_refuted_at_a_rational_membe
 def test_bad_declarations_are_typed_errors_naming_the_culprit(kw):
     with pytest.raises(ExactPrivError, match="t.bad"):
         pair_claim("t.bad", families=[RANDOM], **kw)
+
+
+@pytest.mark.parametrize("k", [2, 3])
+def test_total_variation_of_one_pair_over_a_symbolic_family(k):
+    # regression (issue 22): pair_divergence_symbolic(..., "tv") multiplied a bare sympy 1 into the chart's
+    # rational functions (TypeError) — TV of one pair over RR(k, ε) was unusable; the closed form is checked
+    # against the exact numeric TV of rational members (a second computation from the definition)
+    from exactpriv.measures.symbolic.divergences import pair_divergence_symbolic
+
+    M = randomized_response(k, eps=EPS)
+    x, x2 = M.inputs.points[0], M.inputs.points[1]
+    v = pair_divergence_symbolic(M, x, x2, "tv").value
+    assert sympy.simplify(v - (sympy.exp(EPS) - 1) / (sympy.exp(EPS) + k - 1)) == 0
+    for t in (F(1), F(3, 2), F(7)):  # e^ε = t
+        member = randomized_response(k, exp_eps=t)
+        numeric = pair_values(member.rows[0], member.rows[1], ["tv"])["tv"]
+        assert sympy.simplify(v.subs(EPS, sympy.log(sympy.Rational(t.numerator, t.denominator))) - numeric) == 0
+
+
+def test_a_per_pair_tv_statement_over_a_symbolic_family_is_proved_and_its_misstatement_refuted():
+    from exactpriv.claims import symbolic_family
+
+    rr = symbolic_family("RR(m, ε)", lambda m: randomized_response(m, eps=EPS), over={"m": [2, 3]})
+    ok = pair_claim("t.tv-sym", lhs="tv", rhs="tanh(eps/2)", given="pure_dp", families=[rr])
+    assert check_reading(ok, ok.readings[0]).verdict.value == "PROVED"
+    bad = pair_claim("t.tv-sym-bad", lhs="tv", rhs="eps/4", given="pure_dp", families=[rr])
+    res = check_reading(bad, bad.readings[0])
+    assert res.verdict.value == "REFUTED" and res.witness is not None and "at_eps" in res.witness.extra

@@ -209,8 +209,8 @@ def test_verify_interrupted_on_the_runner_keeps_the_completed_readings_in_order(
 
 
 def _hunt_documents(path):
-    """A ``hunt --json`` document without its timings (each result's "seconds")."""
-    return [{k: v for k, v in doc.items() if k != "seconds"} for doc in json.loads(Path(path).read_text())]
+    """A ``hunt --json`` document without its timings (each result's "timing")."""
+    return [{k: v for k, v in doc.items() if k != "timing"} for doc in json.loads(Path(path).read_text())]
 
 
 # slow suite, like the verify run above: two fresh interpreters and a real two-process cluster (~20 s); the default

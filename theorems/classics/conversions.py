@@ -7,14 +7,22 @@
   zCDP itself CHECKED (sup over α has no closed form over a family);
 * ``mironov2017.rdp_of_dp`` — ε-DP ⇒ (α, ε)-RDP (Rényi divergences grow with the order, D_∞ is the max);
 * ``mironov2017.prop3`` — (α, ρ)-RDP ⇒ (ρ + log(1/δ)/(α − 1), δ)-DP, CHECKED (the tightest ε at δ has no closed
-  form over a family).
+  form over a family);
+* ``kov2015.approx_region`` — (ε, δ)-DP ⇒ TV ≤ δ + (1 − δ)(e^ε − 1)/(e^ε + 1) and δ(ε') ≤ δ + (1 − δ)(e^ε − e^ε')/
+  (1 + e^ε) for ε' ≤ ε, attained by the four-output extremal pair: PROVED for every mechanism by reduction with the
+  given notion a δ (family proofs in δ, :mod:`exactpriv.reductions.approx`).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction as F
 
-from exactpriv.claims import Notion, Param, implication_claim, instances, tightness_claim
+import sympy
+
+from exactpriv.claims import (Instance, Notion, Param, implication_claim, instances, random_mechanisms, symbolic_family,
+                              tightness_claim)
+from exactpriv.reductions.approx import extremal_family
+from exactpriv.reductions.dominance import extremal_pair
 from exactpriv.mechanisms.base import Mechanism
 
 from theorems.classics._common import BIT, NUMERIC_RR, RANDOM_BITS, RANDOM_FEW, RR, RR2, TG, TG2, VARIANT, claim
@@ -131,4 +139,52 @@ rdp_conversion = claim(
             why="log(1/δ)/α instead of /(α − 1): a rare output carrying δ makes ε_δ exceed it (α = 2, δ = 10⁻⁴)"),
     })
 
-CLAIMS = [kl_bound, kl_rr, tv, zcdp, rdp_of_dp, rdp_conversion]
+
+def _extremal_pair(g, d) -> Mechanism:
+    P, Q = extremal_pair(g, d)
+    return Mechanism(BIT, ["only-P", "P-likely", "Q-likely", "only-Q"], [list(P), list(Q)],
+                     name=f"(eps, delta) extremal pair (e^eps={g}, delta={d})")
+
+
+#: δ of (ε, δ)-DP at the fixed ε = epsilon (a Param); in a bound over it, ``eps`` is that δ (the given value)
+APPROX = Notion("approx_dp", at="delta", eps="epsilon")
+LEVELS = [Param("epsilon", [sympy.log(2), 1], "[0, oo)")]
+#: exact mechanisms with zero entries (δ > 0 at every ε) and the extremal pairs themselves (where the bound is met)
+APPROX_INSTANCES = [random_mechanisms(BIT, outputs=3, count=6, seed=3, zeros=True),
+                    instances("(ε, δ) extremal pairs", [Instance(f"extremal pair (e^eps={g}, delta={d})",
+                                                                 _extremal_pair(g, d))
+                                                        for g, d in [(2, F(1, 10)), (2, F(1, 2)), (3, F(1, 3))]])]
+
+approx_region = claim(
+    "kov2015.approx_region", "(ε, δ)-DP ⇒ TV ≤ δ + (1 − δ)·tanh(ε/2), and the δ(ε') curve of the extremal pair",
+    "Kairouz, Oh, Viswanath 2015 (the privacy region of (ε, δ)-DP is that of the four-output mechanism P̃, Q̃; "
+    "Thm 2.1 [theorem number as cited by the reductions' meta-theorems, not verified against the text])",
+    "Every (ε, δ)-DP mechanism is a post-processing of the four-output pair P̃ = (δ, (1−δ)e^ε/(1+e^ε), "
+    "(1−δ)/(1+e^ε), 0), Q̃ = (0, (1−δ)/(1+e^ε), (1−δ)e^ε/(1+e^ε), δ); hence TV ≤ δ + (1 − δ)(e^ε − 1)/(e^ε + 1) "
+    "and, for ε' ≤ ε, (ε', δ + (1 − δ)(e^ε − e^ε')/(1 + e^ε))-DP, both attained by the pair.",
+    "implication", {
+        "every-mechanism": implication_claim(
+            "x", given=APPROX, measure="tv_dp", bound="eps + (1 - eps)*(exp(epsilon) - 1)/(exp(epsilon) + 1)",
+            params=LEVELS, families=APPROX_INSTANCES, expected="PROVED",
+            notes="eps in the bound is the given δ (at ε = epsilon). Every (ε, δ)-DP mechanism, by reduction to the "
+                  "four-output pair with the family proof in δ ∈ [0, 1] at each ε of the grid "
+                  "(exactpriv.reductions.approx); the instances confirm the approx-dominance kernels exactly at "
+                  "e^ε = 2 (at e^ε = e they are skipped: kernels are built at rational e^ε)"),
+        "delta-curve-every-mechanism": implication_claim(
+            "x", given=Notion("approx_dp", at="delta", eps="log(3)"),
+            measure=Notion("approx_dp", at="delta", eps="eps_prime"),
+            bound="eps + (1 - eps)*(3 - exp(eps_prime))/4", params=[Param("eps_prime", [0, sympy.log(2)], "[0, oo)")],
+            families=APPROX_INSTANCES, expected="PROVED",
+            notes="δ at ε = ln 3 given (eps in the bound); δ at ε' ∈ {0, ln 2} ≤ ln 3 measured, for every mechanism "
+                  "by reduction (the hockey-stick divergence E_{e^ε'} is monotone under post-processing)"),
+        "attained": tightness_claim(
+            "x", given=Notion("approx_dp", at="delta", eps="log(2)"), measure="tv_dp", bound="eps + (1 - eps)/3",
+            families=[symbolic_family("extremal pair (ln 2, δ)", extremal_family(sympy.log(2)), domain="[0, 1]")],
+            expected="PROVED", notes="on the four-output pair at ε = ln 2 the bound is an identity in δ ∈ [0, 1]"),
+        "variant-forgets-delta": implication_claim(
+            "x", given=APPROX, measure="tv_dp", bound="(exp(epsilon) - 1)/(exp(epsilon) + 1)", params=LEVELS,
+            families=APPROX_INSTANCES, **VARIANT,
+            why="the pure-DP bound ignores δ: the extremal pair at e^ε = 2, δ = 1/2 has TV = 1/2 + 1/6 = 2/3 > 1/3"),
+    })
+
+CLAIMS = [kl_bound, kl_rr, tv, zcdp, rdp_of_dp, rdp_conversion, approx_region]

@@ -238,7 +238,9 @@ def pair_divergence_symbolic(M, x, x2, divergence: str = "kl", *, alpha=None, ep
                 vals.append(fam.assemble(terms))
             v = vals[0] if len(vals) == 1 else sympy.Max(*vals, evaluate=False)
     elif divergence in ("tv", "hockey"):
-        gamma = _gamma_of(fam, ep) if divergence == "hockey" else (sympy.Integer(1), sympy.Integer(1))
+        # TV is E_1 (ε' = 0): γ goes through the chart like any other level, so on a chart family it is the
+        # chart's rational function 1, never a bare sympy 1 multiplied into the chart's rational functions
+        gamma = _gamma_of(fam, ep if divergence == "hockey" else Fraction(0))
         kind, vals = _hockey_class(fam, key, gamma, budget)
         if kind == "rational":
             und, _ = fam.dominant([(r, wit) for r in vals], budget, rational=True)
