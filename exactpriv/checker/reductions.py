@@ -172,24 +172,39 @@ def approx_family_statement(statement: dict) -> dict:
     if len(a_names) != 1 or b in names(f):
         raise NotCheckable("reduction: the bound must use one measure, approx_dp at epsilon")
     spec_a, spec_b = measures[a_names[0]], measures[b]
-    ea = spec_a.get("epsilon") if isinstance(spec_a, dict) else None
-    if set(spec_a) != {"notion", "epsilon"} or spec_a["notion"] != "approx_dp" or not str(ea).isidentifier():
-        raise NotCheckable("reduction: the given measure must be approx_dp at a parameter epsilon")
+    if not (isinstance(spec_a, dict) and set(spec_a) == {"notion", "epsilon"} and spec_a["notion"] == "approx_dp"):
+        raise NotCheckable("reduction: the given measure must be approx_dp at an epsilon")
+    ea = spec_a["epsilon"]
     if spec_b == {"notion": "tv_dp"}:
-        eb, hyps = None, [f"range:0 <= {ea}"]
-        domain, big, small = {"delta": "[0, 1]", "gamma": "[1, oo)"}, ("name", "gamma"), ("num", Fraction(1))
+        eb = None
     elif isinstance(spec_b, dict) and set(spec_b) == {"notion", "epsilon"} and spec_b["notion"] == "approx_dp" \
-            and str(spec_b["epsilon"]).isidentifier() and spec_b["epsilon"] != ea:
+            and spec_b["epsilon"] != ea:
         eb = spec_b["epsilon"]
-        hyps = [f"range:0 <= {eb} and {eb} <= {ea}"]
-        domain = {"delta": "[0, 1]", "gamma_prime": "[1, oo)", "s": "[0, oo)"}
-        big, small = ("+", ("name", "gamma_prime"), ("name", "s")), ("name", "gamma_prime")
     else:
         raise NotCheckable(f"reduction: {spec_b!r} is not the hockey-stick divergence at an epsilon' <= epsilon")
-    if statement.get("hypotheses") != hyps:
-        raise NotCheckable(f"reduction: the (epsilon, delta) chain takes the hypotheses {hyps}")
-    if set(names(f)) - {a_names[0], ea, eb}:
+    G = _level(ea)  # None for a parameter, else the rational e^ε
+    Gp = Fraction(1) if eb is None else _level(eb)
+    hyps = statement.get("hypotheses") or []
+    if G is None and eb is None:  # ε a parameter, TV
+        _region(hyps, ea, None, canonical=f"range:0 <= {ea}")
+        domain, big, small = {"delta": "[0, 1]", "gamma": "[1, oo)"}, ("name", "gamma"), ("num", Fraction(1))
+    elif G is None and Gp is None:  # ε and ε' parameters
+        if hyps != [f"range:0 <= {eb} and {eb} <= {ea}"]:
+            raise NotCheckable(f"reduction: the (epsilon, delta) chain takes the hypotheses "
+                               f"['range:0 <= {eb} and {eb} <= {ea}']")
+        domain = {"delta": "[0, 1]", "gamma_prime": "[1, oo)", "s": "[0, oo)"}
+        big, small = ("+", ("name", "gamma_prime"), ("name", "s")), ("name", "gamma_prime")
+    elif G is not None and Gp is None:  # ε fixed, ε' a parameter in [0, ε]
+        _region(hyps, eb, G, canonical=None)
+        domain, big, small = {"delta": "[0, 1]", "gamma_prime": f"[1, {G}]"}, ("num", G), ("name", "gamma_prime")
+    elif G is not None and 1 <= Gp <= G:  # both fixed
+        domain, big, small = {"delta": "[0, 1]"}, ("num", G), ("num", Gp)
+    else:
+        raise NotCheckable("reduction: epsilon' must lie in [0, epsilon]")
+    params = {x for x in (ea, eb) if x is not None and str(x).isidentifier()}
+    if set(names(f)) - {a_names[0]} - params:
         raise NotCheckable("reduction: the bound uses names other than the measure and the epsilons")
+    ea, eb = (ea if G is None else None), (eb if Gp is None else None)
 
     def exps(node):  # exp(ε) → γ, exp(ε') → γ', A → δ; the epsilons may appear nowhere else
         if node[0] == "call" and node[1] == "exp" and node[2][0][0] == "name" and node[2][0][1] in (ea, eb):
@@ -208,6 +223,42 @@ def approx_family_statement(statement: dict) -> dict:
     hockey = lambda A, B: " + ".join(f"max({x} - {gp}*{y}, 0)" for x, y in zip(A, B))  # noqa: E731
     return {"quantifier": "forall-params", "domain": domain,
             "claim": f"{hockey(P, P[::-1])} {claim[1]} {fb} and {hockey(P[::-1], P)} {claim[1]} {fb}"}
+
+
+def _level(text) -> Fraction | None:
+    """None for an epsilon that is a parameter name; e^ε (a rational ≥ 1) for a constant epsilon."""
+    from exactpriv.checker.expressions import evaluate
+    from exactpriv.checker.grammar import names
+
+    if isinstance(text, str) and text.isidentifier():
+        return None
+    node = parse(text)
+    if names(node):
+        raise NotCheckable(f"reduction: epsilon {text!r} is neither a parameter nor a constant")
+    g = evaluate(("call", "exp", [node]), {})
+    if not isinstance(g, Fraction) or g < 1:
+        raise NotCheckable(f"reduction: e^epsilon at epsilon = {text} is not a rational >= 1")
+    return g
+
+
+def _region(hyps: list, name: str, top: Fraction | None, *, canonical) -> None:
+    """The hypotheses keep the parameter ``name`` in [0, ln top] (top None: [0, oo)): either the canonical
+    range, or one range that lists its values ("name == v or name == w …"), each checked to lie there."""
+    from exactpriv.checker.expressions import evaluate
+
+    if canonical is not None and hyps == [canonical]:
+        return
+    if len(hyps) != 1 or not str(hyps[0]).startswith("range:"):
+        raise NotCheckable(f"reduction: the hypotheses must keep {name} in its range (listed values or "
+                           f"{canonical})")
+    node = parse(hyps[0][len("range:"):])
+    for c in (node[1] if node[0] == "or" else [node]):
+        if not (c[0] == "cmp" and c[1] == "==" and c[2] == ("name", name)):
+            raise NotCheckable(f"reduction: a range that is not a list of values of {name}")
+        v = evaluate(c[3], {})
+        if not V.compare(v, ">=", Fraction(0)) or (
+                top is not None and not V.compare(v, "<=", evaluate(("call", "log", [("num", top)]), {}))):
+            raise NotCheckable(f"reduction: a listed value of {name} outside the chain's range")
 
 
 def _approx_chain(cert, statement, cited, steps, max_prec):
@@ -245,7 +296,7 @@ def _confirm_approx(inst, ea: str) -> None:
     from exactpriv.checker.expressions import evaluate
     from exactpriv.checker.notions import evaluate_notion
 
-    if inst.P is None or ea not in inst.params:
+    if inst.P is None or (ea.isidentifier() and ea not in inst.params):
         raise Failed("reduction: a confirming instance needs a mechanism and the parameter epsilon")
     g = evaluate(parse(f"exp({ea})"), dict(inst.params))
     d = evaluate_notion(inst, {"notion": "approx_dp", "epsilon": ea})

@@ -669,6 +669,8 @@ def _reduction_certificate(statement: dict, proof: Mapping, reading) -> dict | N
     from exactpriv.checker.families import RR2
 
     data = proof.get("certificate") if isinstance(proof, Mapping) else None
+    if isinstance(data, Mapping) and data.get("kind") == "all" and data.get("parts"):
+        data = data["parts"][0]  # one reduction per grid point, all citing the same chain
     steps = data.get("steps") if isinstance(data, Mapping) else None
     if not isinstance(steps, list) or not steps:
         return None
@@ -690,8 +692,10 @@ def _reduction_certificate(statement: dict, proof: Mapping, reading) -> dict | N
     # at e^ε = 2 (ε' = 0) for an (ε, δ) chain: the kernel depends on e^ε and the instance's δ there only
     at = {}
     if approx:
-        at = {m["epsilon"]: "0" for m in statement["measures"].values() if m.get("notion") == "approx_dp"}
-        at[_approx_level(statement)] = "log(2)"
+        at = {m["epsilon"]: "0" for m in statement["measures"].values()
+              if m.get("notion") == "approx_dp" and str(m["epsilon"]).isidentifier()}
+        if str(_approx_level(statement)).isidentifier():
+            at[_approx_level(statement)] = "log(2)"
     confirm = []
     for fam in getattr(reading, "families", ()):
         for inst in fam.build():

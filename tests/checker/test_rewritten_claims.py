@@ -386,3 +386,24 @@ def test_entries_vanishing_at_an_end_are_read_by_capacity_only():
     assert _family_certificate(dict(statement, claim="C == delta*log(N + 1)")) is None
     with pytest.raises(NotCheckable):
         family_statements(dict(statement, measures={"C": {"notion": "tv_dp"}}))
+
+
+@pytest.mark.parametrize("hypotheses, ok", [(["range:eps_prime == 0 or eps_prime == log(2)"], True),
+                                            (["range:eps_prime == 0 or eps_prime == log(4)"], False),  # ε' > ε
+                                            (["range:eps_prime == -1"], False)])
+def test_the_approx_chain_at_a_fixed_epsilon_with_listed_epsilon_primes(hypotheses, ok):
+    """ε fixed (e^ε = 3), ε' a parameter whose listed values must lie in [0, ε] (Kairouz–Oh–Viswanath's
+    δ-curve): the four-output pair's statement is over δ ∈ [0, 1] and γ' ∈ [1, 3]."""
+    from exactpriv.checker.reductions import approx_family_statement
+
+    statement = {"quantifier": "forall-instances", "hypotheses": hypotheses,
+                 "measures": {"G": {"notion": "approx_dp", "epsilon": "log(3)"},
+                              "X": {"notion": "approx_dp", "epsilon": "eps_prime"}},
+                 "claim": "X <= (G) + (1 - (G))*(3 - exp(eps_prime))/4"}
+    if not ok:
+        with pytest.raises(NotCheckable):
+            approx_family_statement(statement)
+        return
+    assert approx_family_statement(statement)["domain"] == {"delta": "[0, 1]", "gamma_prime": "[1, 3]"}
+    _, cert = _approx_reduction(statement)
+    assert check_certificate(cert, statement, proves=True, max_prec=2048) == APPROX_CHAIN
