@@ -140,7 +140,7 @@ def run(n, m, t, prior, label, *, compare_solvers=False):
     ok = res.certified and lo <= res.objective <= hi
     print(f"   Theorem 1 bounds: h(eps+eps_X)={lo} <= D* <= h(eps)={hi}: {'holds' if ok else 'FAILS'}")
     if compare_solvers:
-        P = lpmod._problem(c, A_ub, b_ub, A_eq, b_eq, None, "min")
+        P = lpmod.validated_problem(c, A_ub, b_ub, A_eq, b_eq, None, "min")
         fs = highs_solve(P, P.c, "auto")
         system = basis_system(P, P.c, fs.bases[0], fs.x)
         times = {}

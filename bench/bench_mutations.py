@@ -76,11 +76,14 @@ def bank_mutations(args) -> None:
     dt = time.perf_counter() - t0
     print()
     rate = "n/a" if out["kill_rate"] is None else f"{100 * out['kill_rate']:.1f}%"
+    rate_in = "n/a" if out["kill_rate_in_scope"] is None else f"{100 * out['kill_rate_in_scope']:.1f}%"
     counted = out["total"] - out["equivalent"]
     print(f"mutation kill rate: {out['killed']}/{counted} non-equivalent mutants = {rate} at effort {args.effort} "
           f"(seed {args.seed}), {dt:.0f} s; {out['total']} mutants, {out['equivalent']} equivalent (true statements, "
           f"each with its reason); {out['readings']} true implication/inequality readings, {len(out['not_mutated'])} "
           "without a mechanical mutant")
+    print(f"  without the {out['true_in_scope']} mutants true on every instance the search can draw (each with "
+          f"its proof; false only on alphabets of thousands of values): {out['killed']}/{counted - out['true_in_scope']} = {rate_in}")
     for m in out["mutants"]:
         if not m["killed"] and m.get("equivalent"):
             print(f"  equivalent [{m['equivalent']['rule']}] {m['claim']}/{m['reading']} [{m['operator']}]: "
@@ -90,7 +93,8 @@ def bank_mutations(args) -> None:
             outside = m.get("outside", {}).get("outside")
             print(f"  SURVIVOR {m['claim']}/{m['reading']} [{m['operator']}] {m['statement'][:70]}: {m['verdict']}, "
                   f"{m['tried']} instances, best margin {m['best_margin']}"
-                  + (f", outside the dropped hypothesis: {outside}" if outside else ""))
+                  + (f", outside the dropped hypothesis: {outside}" if outside else "")
+                  + (f"; {m['survivor_note']}" if m.get("survivor_note") else ""))
     if out["not_mutated"]:
         print("  not mutated:", ", ".join(out["not_mutated"]))
     if args.json:

@@ -35,7 +35,8 @@ def witness_path(claim_id: str, reading: str, *, directory: Path | None = None) 
     return base / name
 
 
-def _values_json(values: dict) -> dict:
+def values_json(values: dict) -> dict:
+    """A witness's measured values as JSON (a Measured by its own to_json, exact numbers as exact text)."""
     from exactpriv.exact.json_values import json_value
     from exactpriv.measures.result import Measured
 
@@ -116,7 +117,7 @@ def witness_document(result: ReadingResult, *, seed=None, found_by="bank familie
     if result.witness is None:
         raise FormatError(f"{result.claim_id}/{result.reading} has no witness to archive")
     return io.witness_to_json(result.claim_id, result.reading, result.witness,
-                              values=_values_json(result.witness_values), margin=margin, seed=seed,
+                              values=values_json(result.witness_values), margin=margin, seed=seed,
                               found_by=found_by)
 
 

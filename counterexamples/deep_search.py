@@ -86,11 +86,11 @@ def search_one(task: SearchTask, claim=None) -> dict:
 
 def _encode(out: dict) -> dict:
     from exactpriv import io
-    from counterexamples.archive import _values_json
+    from counterexamples.archive import values_json
 
     w = out["witness"]
     return {"record": out["record"], "witness": None if w is None else io.instance_to_json(w),
-            "values": _values_json(out["values"]) if w is not None else {}}
+            "values": values_json(out["values"]) if w is not None else {}}
 
 
 def _decode(doc: dict) -> dict:
@@ -171,9 +171,9 @@ def deep_search(claims, results: list[ReadingResult], *, effort: int, seed: int 
 
     ordered = [tuple(g) for g in groups.values()]
     if workers or scheduler:
-        from counterexamples.distributed import _Pool
+        from counterexamples.pool import Pool
 
-        with _Pool(workers, scheduler, True) as pool:
+        with Pool(workers, scheduler, True) as pool:
             pool.run(_search_group, ordered, on_result=finish_group, cancelled=lambda g: False)
     else:
         for g in ordered:

@@ -25,10 +25,10 @@ import time
 from dataclasses import replace
 from typing import Callable
 
-from counterexamples.hunt import _validate as validate_search_options
-from counterexamples.hunt_claim import (SEED_STRIDE, SHARDS, HuntShard, bank_specs, hunt, hunt_shards, merge_hunt,
+from counterexamples.hunt import validate_search_options
+from counterexamples.hunt_claim import (SEED_STRIDE, SHARDS, HuntShard, hunt, hunt_shards, merge_hunt,
                                         run_hunt_shard)
-from counterexamples.pool import Pool, dask_available, validate_pool
+from counterexamples.pool import Pool, bank_specs, dask_available, validate_pool
 from exactpriv.claims import ReadingResult, Verdict
 
 __all__ = ["SEED_STRIDE", "SHARDS", "HuntShard", "dask_available", "hunt_shards", "merge_hunt", "run_bank_sharded",
@@ -41,10 +41,6 @@ run_hunt = hunt
 def _validate(workers, scheduler, seconds, seed, max_examples):
     validate_pool(workers, scheduler)
     validate_search_options(seconds, seed, max_examples)
-
-
-_Pool = Pool
-_bank_specs = bank_specs
 
 
 # ----------------------------------------------------------------------------- conjecture
@@ -124,11 +120,11 @@ def run_verify(claims, *, workers: int = 0, scheduler: str | None = None, banks=
         by Ctrl-C keeps every result received so far
     """
     _validate(workers, scheduler, 1, 0, None)
-    specs = _bank_specs(banks)
+    specs = bank_specs(banks)
     tasks = [(c.id, r.name, specs, include_slow, seconds_per_reading) for c in claims for r in c.readings]
     position = {t: k for k, t in enumerate(tasks)}
     got: dict = {}
-    with _Pool(workers, scheduler, processes) as pool:
+    with Pool(workers, scheduler, processes) as pool:
         def done(task, res_err):
             res, err = res_err
             got[task] = res
@@ -162,14 +158,14 @@ def run_bank_sharded(claims, *, workers: int = 0, scheduler: str | None = None, 
     from counterexamples.report import BankRun
 
     _validate(workers, scheduler, 1, 0, None)
-    specs = _bank_specs(banks)
+    specs = bank_specs(banks)
     encodable = [c for c in claims if c.encodable]
     tasks = [(c.id, r.name, specs, include_slow, seconds_per_reading) for c in encodable for r in c.readings]
     got: dict = {}
     out = BankRun([], not_encodable=[c for c in claims if not c.encodable])
     t0 = time.perf_counter()
     try:
-        with _Pool(workers, scheduler, processes) as pool:
+        with Pool(workers, scheduler, processes) as pool:
             def done(task, run):
                 got[task] = run
                 if progress is not None:

@@ -51,10 +51,11 @@ from hypothesis.errors import NoSuchExample
 
 from counterexamples import strategies as S
 from counterexamples.guard import Evaluation, Evaluator, describe_instance, guarded_reading
-from counterexamples.local_search import focus_of, margin_of, perturbed
+from counterexamples.local_search import focus_of, margin_of, perturbed, prior_moved
 from counterexamples.search_space import (extremal_instances, fresh_instances, param_ranges, params_around,
                                           search_space_of, varies_params)
 from exactpriv.claims import Claim, Instance, Reading, Verdict, check_reading
+from exactpriv.distributions import Prior
 from exactpriv.claims.check import as_outcome
 from exactpriv.errors import InvalidArgument, TimeLimitReached
 from exactpriv import effort
@@ -177,7 +178,8 @@ def searchable(reading: Reading, claim: Claim | None = None) -> str:
     return ""
 
 
-def _validate(seconds, seed, max_examples):
+def validate_search_options(seconds, seed, max_examples):
+    """Refuse a time limit, seed or example count a search cannot use, echoing the value."""
     if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
                                 or not 0 < seconds < math.inf):
         raise InvalidArgument(f"seconds={seconds!r} must be a finite positive number or None (no time limit)")
@@ -229,10 +231,9 @@ def _strategy(reading: Reading, templates: list[Instance], positive: bool, extra
     space = search_space_of((*reading.hypotheses, *extra_hypotheses), templates, max_points=max_points,
                             check=reading.check)
     # with draw_params, parameters the check reads (not descriptive ones) are drawn too, inside and just outside
-    # their families' ranges: a reading about numbers only (a lemma's inequality in δ) is searched.  Off by
-    # default: many readings state their parameters' domain through their families, not as hypotheses, and a
-    # draw outside it raises or "refutes" outside the paper's scope (the mutation bench turns it on only for
-    # readings whose own hunt with it stays clean)
+    # their families' ranges: a reading about numbers only (a lemma's inequality in δ) is searched.  By default
+    # only for a reading that declares every parameter's domain as a hypothesis (declared_params): a reading
+    # whose domain lives in its families alone would raise or "refute" outside the paper's scope
     with_params = ([t for t in templates if t.params]
                    if draw_params and space is None and varies_params(templates) else [])
     if not varying and not with_params:
@@ -251,6 +252,17 @@ def _strategy(reading: Reading, templates: list[Instance], positive: bool, extra
         ranges = param_ranges(with_params)
         options.append(st.sampled_from(with_params).flatmap(lambda t: params_around(t, ranges)))
     return options[0] if len(options) == 1 else st.one_of(*options)
+
+
+def declared_params(reading: Reading, templates: list[Instance], extra_hypotheses: tuple = ()) -> tuple:
+    """The names of the exact numeric parameters of ``templates`` when the reading's hypotheses declare the
+    domain of every one of them (``Hypothesis.params``: :func:`exactpriv.claims.param_domain`,
+    :func:`exactpriv.claims.pmf_params`), else ``()`` — then parameters are not drawn by default."""
+    from counterexamples.search_space import exact_number, exact_number_list
+
+    names = {k for t in templates for k, v in t.params.items() if exact_number(v) or exact_number_list(v)}
+    declared = {p for h in (*reading.hypotheses, *extra_hypotheses) for p in getattr(h, "params", ())}
+    return tuple(sorted(names)) if names and names <= declared else ()
 
 
 def _families_only(claim: Claim, reading: Reading, result: HuntResult, extra_hypotheses: tuple, why: str):
@@ -288,7 +300,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float | None = None
                  max_examples: int | None = None, local_steps: int = 400, batch_size: int = 50,
                  collect: int = 1, extra_hypotheses: tuple = (), positive: bool = False,
                  extra_templates: tuple = (), progress: Callable[[int, float | None], None] | None = None,
-                 extremal: bool = True, draw_params: bool = False, killable: bool = True) -> HuntResult:
+                 extremal: bool = True, draw_params: bool | None = None, killable: bool = True) -> HuntResult:
     """Search for an exact violation of one reading; see the module docstring.
 
     max_examples : the instances drawn (None: the ``examples`` of the effort in force); the local search
@@ -300,8 +312,8 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float | None = None
     extra_templates : instances checked after the families' and drawn around like them
     extremal : check the structured extremal instances of the reading's declared search space after the
         templates (:func:`counterexamples.search_space.extremal_instances`)
-    draw_params : also draw the exact parameters the check reads (:func:`search_space.params_around`); off by
-        default (see :func:`_strategy`)
+    draw_params : also draw the exact parameters the check reads (:func:`search_space.params_around`); None
+        (default): when the reading's hypotheses declare every parameter's domain (:func:`declared_params`)
     collect : stop after this many witnesses
     killable : with a time limit in force, check each instance in a killable worker (False: in this process,
         for a check whose side effects the caller reads, such as the mutation run's recording check)
@@ -309,7 +321,7 @@ def hunt_reading(claim: Claim, reading: Reading, *, seconds: float | None = None
     if not isinstance(claim, Claim) or not isinstance(reading, Reading):
         raise InvalidArgument(f"hunt_reading needs a Claim and a Reading, got {type(claim).__name__} and "
                               f"{type(reading).__name__}")
-    _validate(seconds, seed, max_examples)
+    validate_search_options(seconds, seed, max_examples)
     if reading.check is None:
         raise InvalidArgument(f"{claim.id} [{reading.name}] has no instance check to hunt with")
     # the hunt's time limit is also the deadline in force, so every killable step inside (sympy's
@@ -352,7 +364,7 @@ def _instance_runner(reading: Reading):
 
 
 def _hunt_reading(claim, reading, *, seed, max_examples, local_steps, batch_size, collect, extra_hypotheses,
-                  positive, extra_templates, progress, extremal, draw_params=False, killable=True) -> HuntResult:
+                  positive, extra_templates, progress, extremal, draw_params=None, killable=True) -> HuntResult:
     t0 = time.perf_counter()
     result = HuntResult(claim.id, reading.name, Verdict.CHECKED, seed=seed, max_examples=max_examples)
     why_not = searchable(reading, claim)
@@ -443,6 +455,13 @@ def _search(claim, reading, result, t0, run, *, seed, max_examples, local_steps,
             if len(result.witnesses) >= collect:
                 stopped_by = "witness"
                 break
+        if draw_params is None:  # by default: where the reading declares its parameters' domains (a declared
+            # strategy draws what it declares instead)
+            drawn = () if reading.strategy is not None else \
+                declared_params(reading, templates[:n_family], tuple(extra_hypotheses))
+            draw_params = bool(drawn)
+            if drawn:
+                result.search_space = {**(result.search_space or {}), "parameters_drawn": list(drawn)}
         strategy = None if stopped_by else _strategy(reading, templates, positive, tuple(extra_hypotheses),
                                                      draw_params=draw_params)
         if not stopped_by and strategy is None:
@@ -479,7 +498,11 @@ def _search(claim, reading, result, t0, run, *, seed, max_examples, local_steps,
                 stopped_by = "witness"
         if not result.witnesses and best[0] is not None and stopped_by in ("max-examples", "families only"):
             # the local search is bounded by the examples too (a step count, never the clock)
-            _local_search(evaluate, best, seed, min(local_steps, max_examples), seen)
+            # prior mass moves only where the reading does not assume independent records (a move along an edge
+            # correlates them; full support is kept: a move never empties an entry)
+            names = {h.name for h in (*reading.hypotheses, *extra_hypotheses)}
+            _local_search(evaluate, best, seed, min(local_steps, max_examples), seen,
+                          move_priors=not names & {"independent-records", "independent-sources"})
             if result.witnesses:
                 stopped_by = "witness"
     except _Stopped:
@@ -502,7 +525,7 @@ def _late() -> bool:
     return effort.expired() or effort.stop_requested()
 
 
-def _local_search(evaluate, best: list, seed: int, steps: int, seen):
+def _local_search(evaluate, best: list, seed: int, steps: int, seen, *, move_priors: bool = True):
     rng = random.Random(seed + 1)
     cur, cur_m = best[0], best[1]
     first = evaluate(cur)
@@ -511,10 +534,15 @@ def _local_search(evaluate, best: list, seed: int, steps: int, seen):
         if _late():
             raise _Stopped()
         try:
-            cand = perturbed(cur, rng, cur_focus)
+            # one move in three moves prior mass along the space's neighbour graph (when there is a prior):
+            # the margin guides both, so the search walks the joint graph of priors and mechanisms
+            if move_priors and isinstance(cur.prior, Prior) and rng.random() < 1 / 3:
+                cand = prior_moved(cur, rng)
+            else:
+                cand = perturbed(cur, rng, cur_focus)
         except (KeyboardInterrupt, SystemExit):
             raise
-        except Exception:  # a move the mechanism refuses is skipped
+        except Exception:  # a move the mechanism or the prior refuses is skipped
             cand = None
         if cand is None:
             continue

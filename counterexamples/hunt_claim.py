@@ -31,13 +31,13 @@ from pathlib import Path
 from typing import Callable
 
 from counterexamples.hunt import HuntResult, examples_of, hunt_reading
-from counterexamples.hunt import _validate as validate_search_options
-from counterexamples.pool import Pool, validate_pool
+from counterexamples.hunt import validate_search_options
+from counterexamples.pool import Pool, bank_specs, validate_pool
 from exactpriv import effort
 from exactpriv.claims import Claim, ReadingResult, Verdict
 from exactpriv.errors import InvalidArgument
 
-__all__ = ["SEED_STRIDE", "SHARDS", "HuntRun", "HuntShard", "bank_specs", "hunt", "hunt_shards", "merge_hunt",
+__all__ = ["SEED_STRIDE", "SHARDS", "HuntRun", "HuntShard", "hunt", "hunt_shards", "merge_hunt",
            "run_hunt_shard"]
 
 #: shards per hunted reading: fixed, so the decomposition (and the answer) never depends on the workers
@@ -70,20 +70,6 @@ class HuntRun(list):
 
     interrupted: bool = False
     total: int = 0
-
-
-def bank_specs(banks) -> tuple | None:
-    """Bank names or files as plain strings a worker can resolve (files made absolute)."""
-    import os
-
-    if banks is None:
-        return None
-    out = []
-    for b in banks:
-        if not isinstance(b, str):
-            raise InvalidArgument(f"banks: {b!r} must be a bank name or a file path (a string), to reach workers")
-        out.append(str(Path(b).resolve()) if b.endswith(".py") and os.path.exists(b) else b)
-    return tuple(out)
 
 
 def _readings(claim: Claim, reading: str | None) -> list:

@@ -15,9 +15,10 @@ import random
 from fractions import Fraction
 
 from exactpriv.claims import Instance, Outcome
+from exactpriv.distributions import Prior
 from exactpriv.mechanisms.base import Mechanism
 
-__all__ = ["focus_of", "margin_of", "perturbed"]
+__all__ = ["focus_of", "margin_of", "perturbed", "prior_moved"]
 
 #: fractions of an entry a move takes: all strictly between 0 and 1 (a move never empties an entry)
 MOVE_FRACTIONS = (Fraction(1, 8), Fraction(1, 4), Fraction(1, 3), Fraction(1, 2), Fraction(2, 3), Fraction(3, 4))
@@ -141,3 +142,41 @@ def focus_of(outcome: Outcome, mech) -> list[tuple]:
         if t is not None:
             out.append(t)
     return out
+
+
+def prior_moved(inst: Instance, rng: random.Random) -> Instance | None:
+    """An exact move of *prior* mass along an edge of the space's neighbour graph (its networkx view,
+    :meth:`exactpriv.spaces.Space.graph`): a fraction (strictly below 1, :data:`MOVE_FRACTIONS`) of p(x) moves
+    to a neighbour x' — or, one time in four, to a point at graph distance 2 (two records changed: correlated
+    records are reached in steps).  A positive entry stays positive; a zero may become positive, so a prior
+    with zeros moves towards and away from ⊥-free supports.  None when the instance has no prior on a space
+    with a graph, or nothing moves."""
+    import networkx as nx
+
+    P = inst.prior
+    if not isinstance(P, Prior):
+        return None
+    try:
+        graph = P.space.graph()
+    except Exception:  # noqa: BLE001 - a space without a neighbour graph: no prior move
+        return None
+    pts = list(P.space.points)
+    index = {x: j for j, x in enumerate(pts)}
+    support = [j for j, v in enumerate(P.pmf) if v > 0]
+    if not support:
+        return None
+    src = rng.choice(support)
+    reach = nx.single_source_shortest_path_length(graph, pts[src], cutoff=2)
+    near = sorted((index[x] for x, d in reach.items() if d == (2 if rng.random() < 0.25 else 1)), key=int)
+    if not near:
+        near = sorted((index[x] for x, d in reach.items() if d >= 1), key=int)
+    if not near:
+        return None
+    dst = rng.choice(near)
+    pmf = list(P.pmf)
+    if not _move(pmf, src, dst, rng.choice(MOVE_FRACTIONS)):
+        return None
+    if any(Fraction(v).denominator.bit_length() > MAX_ENTRY_BITS for v in pmf):
+        return None
+    return Instance(inst.label.replace(" (locally improved)", "") + " (locally improved)", inst.mechanism,
+                    Prior(P.space, pmf), inst.params, inst.extra)

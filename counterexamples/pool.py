@@ -12,12 +12,13 @@ from __future__ import annotations
 import functools
 import logging
 import os
+from pathlib import Path
 from typing import Callable
 
 from exactpriv.effort import current_effort, using
 from exactpriv.errors import InvalidArgument
 
-__all__ = ["Pool", "dask_available", "validate_pool"]
+__all__ = ["Pool", "bank_specs", "dask_available", "validate_pool"]
 
 
 def dask_available() -> bool:
@@ -113,3 +114,15 @@ class Pool:
             pending = [f for f in futures if not f.done()]
             if pending:
                 self.client.cancel(pending)
+
+
+def bank_specs(banks) -> tuple | None:
+    """Bank names or files as plain strings a worker can resolve (files made absolute)."""
+    if banks is None:
+        return None
+    out = []
+    for b in banks:
+        if not isinstance(b, str):
+            raise InvalidArgument(f"banks: {b!r} must be a bank name or a file path (a string), to reach workers")
+        out.append(str(Path(b).resolve()) if b.endswith(".py") and os.path.exists(b) else b)
+    return tuple(out)

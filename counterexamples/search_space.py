@@ -23,12 +23,14 @@ space, with or without a prior, and no parameters or extra objects (a check that
 objects is searched around its templates only).  Parameters that only *describe* a template (a seed, n, e^ε of
 a named construction: the check decides the same without them, :func:`descriptive_params`) do not count; a
 reading with ``dataset-mechanism`` draws mechanisms that are functions of the multiset of records.
-:func:`params_around` draws the exact parameters a check does read (opt-in, ``hunt_reading(draw_params=True)``).
+:func:`params_around` draws the exact parameters a check does read (by default only where the reading declares their domains as hypotheses, ``Hypothesis.params``).
 :meth:`SearchSpace.to_json` is the record that a CHECKED verdict states ("what was searched").
 """
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -40,8 +42,9 @@ from exactpriv.distributions import Prior
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 
-__all__ = ["MECHANISM_KINDS", "PRIOR_KINDS", "SearchSpace", "descriptive_params", "fresh_instances", "param_ranges",
-           "params_around", "search_space_of", "varies_params"]
+__all__ = ["MECHANISM_KINDS", "PRIOR_KINDS", "SearchSpace", "descriptive_params", "exact_number", "exact_number_list",
+           "fresh_instances", "param_ranges",
+           "params_around", "probing", "search_space_of", "varies_params"]
 
 #: every prior kind a search can draw (restricted per reading by its hypotheses)
 PRIOR_KINDS = ("independent", "correlated", "with-zeros", "without-value", "point-mass", "small-support")
@@ -91,6 +94,23 @@ def _plain(inst: Instance, *, params_descriptive: bool = False) -> bool:
 #: how many templates with parameters :func:`descriptive_params` probes
 PARAM_PROBES = 3
 
+_PROBING: ContextVar[bool] = ContextVar("probing", default=False)
+
+
+def probing() -> bool:
+    """Whether the check now running is :func:`descriptive_params`' probe on a copy of a template without its
+    parameters — no instance of the search (a recording check, such as the mutation run's, leaves it out)."""
+    return _PROBING.get()
+
+
+@contextmanager
+def _probe():
+    token = _PROBING.set(True)
+    try:
+        yield
+    finally:
+        _PROBING.reset(token)
+
 
 def descriptive_params(check, templates) -> bool:
     """Whether the templates' parameters only *describe* them (a seed, n, e^ε of a named construction) and the
@@ -111,7 +131,8 @@ def descriptive_params(check, templates) -> bool:
             return False
         try:
             with_p = as_outcome(check(t)).decision
-            without = as_outcome(check(_replace(t, params={}))).decision
+            with _probe():
+                without = as_outcome(check(_replace(t, params={}))).decision
         except (KeyboardInterrupt, SystemExit):
             raise
         except Exception:  # the check needs a parameter: not descriptive
@@ -353,6 +374,17 @@ def extremal_instances(space_of: SearchSpace, *, limit: int = 60) -> list[Instan
         space = Hamming(range(m), n)
         mechs = _extremal_mechanisms(space, space_of.mechanism_kinds)
         priors = _extremal_priors(space, space_of.prior_kinds) if space_of.prior_kinds else [("", None)]
+        if "with-zeros" in space_of.mechanism_kinds:
+            # noiseless: Y = the first record — where I(X;Y) reaches ln|D| and every posterior ratio its maximum
+            # (a mutual information equal to the adversarial level, issue 23's sec6_4 mutant); with the priors that
+            # keep every dataset possible (uniform, the diagonal), the instances a bound like I <= eps is tight on
+            first = Mechanism(space, list(space.alphabets[0]), [tuple(Fraction(int(x[0] == v)) for v in space.alphabets[0])
+                                                               for x in space.points],
+                              _built=f"first_record() on {space!r}")
+            for pname, prior in priors:
+                if pname in ("", "uniform", "diagonal"):
+                    out.append(Instance(f"extremal D^{n},|D|={m}: {first.label}" + (f", {pname} prior" if pname else ""),
+                                        first, prior))
         for pname, prior in priors:
             for mech in mechs:
                 out.append(Instance(f"extremal D^{n},|D|={m}: {mech.label}" + (f", {pname} prior" if pname else ""),
@@ -365,18 +397,20 @@ def extremal_instances(space_of: SearchSpace, *, limit: int = 60) -> list[Instan
 # ----------------------------------------------------------------------------- parameters
 
 
-def _numeric(v) -> bool:
+def exact_number(v) -> bool:
+    """Whether ``v`` is an exact number a search may draw (an int or a Fraction, not a bool)."""
     return isinstance(v, (int, Fraction)) and not isinstance(v, bool)
 
 
-def _numeric_list(v) -> bool:
-    return isinstance(v, (list, tuple)) and len(v) > 0 and all(_numeric(x) for x in v)
+def exact_number_list(v) -> bool:
+    """Whether ``v`` is a non-empty list or tuple of exact numbers (:func:`exact_number`)."""
+    return isinstance(v, (list, tuple)) and len(v) > 0 and all(exact_number(x) for x in v)
 
 
 def varies_params(templates) -> bool:
     """Whether :func:`params_around` has something to draw: a template whose parameters include an exact
     number or a list of exact numbers."""
-    return any(_numeric(v) or _numeric_list(v) for t in templates for v in t.params.values())
+    return any(exact_number(v) or exact_number_list(v) for t in templates for v in t.params.values())
 
 
 def param_ranges(templates) -> dict:
@@ -384,7 +418,7 @@ def param_ranges(templates) -> dict:
     out: dict = {}
     for t in templates:
         for k, v in t.params.items():
-            xs = [v] if _numeric(v) else list(v) if _numeric_list(v) else []
+            xs = [v] if exact_number(v) else list(v) if exact_number_list(v) else []
             for x in xs:
                 lo, hi = out.get(k, (x, x))
                 out[k] = (min(lo, x), max(hi, x))
@@ -423,9 +457,9 @@ def params_around(draw, template: Instance, ranges: dict):
     params = dict(template.params)
     for k, v in template.params.items():
         lo, hi = ranges.get(k, (0, 1))
-        if _numeric(v):
+        if exact_number(v):
             params[k] = draw(_number_near(v, lo, hi, isinstance(v, int)))
-        elif _numeric_list(v):
+        elif exact_number_list(v):
             if sum(v) == 1 and all(x >= 0 for x in v) and draw(st.booleans()):
                 params[k] = type(v)(draw(pmfs(len(v), full_support=False)))
             else:

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 # not import sympy or any other exactpriv module) and the command line's argument parsing start at once.
 # Each name maps to the module that defines it; ``TYPE_CHECKING`` imports give type checkers the same names.
 _LAZY: dict[str, tuple[str, str]] = {
+    "__version__": ("exactpriv.version", "__version__"),  # one definition, below every layer
     "AnyMechanism": ("exactpriv.mechanisms", "AnyMechanism"),
     "Bounded": ("exactpriv.spaces", "Bounded"),
     "ClampedNoiseMechanism": ("exactpriv.mechanisms.clamped", "ClampedNoiseMechanism"),
@@ -87,6 +88,7 @@ if TYPE_CHECKING:
     from exactpriv.mechanisms.clamped import ClampedNoiseMechanism
     from exactpriv.mechanisms.zoo import randomized_response, truncated_geometric
     from exactpriv.spaces import Bounded, GraphSpace, Hamming, QueryAnswers, Subsets
+    from exactpriv.version import __version__
 
 
 if not TYPE_CHECKING:
@@ -105,9 +107,6 @@ if not TYPE_CHECKING:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY))
-
-
-__version__ = "0.1.0"
 
 
 def prove(text: str, *, domain: str = "[0, oo)", **kwargs: Any) -> "ProofResult":

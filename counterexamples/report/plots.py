@@ -34,7 +34,8 @@ __all__ = ["atlas_figure", "curve", "evidence_figure", "exploration_figure", "im
            "witness_figure"]
 
 _COLOURS = ["#c0392b", "#1b7a2e", "#8e44ad", "#d08a00"]
-_BLUE, _RED, _GREY, _ORANGE, _GREEN = "#1f4e9c", "#c0392b", "#9a9a9a", "#d08a00", "#1b7a2e"
+#: The report's palette (the proof pages draw with the same colours).
+BLUE, RED, GREY, ORANGE, GREEN = "#1f4e9c", "#c0392b", "#9a9a9a", "#d08a00", "#1b7a2e"
 
 
 def _eps():
@@ -43,14 +44,16 @@ def _eps():
     return EPS
 
 
-def _new(figsize=(6.4, 4.2)):
+def new_figure(figsize=(6.4, 4.2)):
+    """A matplotlib figure and its one axes, made without pyplot (no global state, no display)."""
     from matplotlib.figure import Figure as MplFigure
 
     fig = MplFigure(figsize=figsize)
     return fig, fig.subplots()
 
 
-def _svg(fig, name: str) -> str:
+def svg_text(fig, name: str) -> str:
+    """``fig`` as inline SVG text, byte-identical on every run (no date, hash salt from ``name``)."""
     import matplotlib
 
     buf = io.StringIO()
@@ -115,8 +118,8 @@ def evidence_figure(results, name: str, title: str) -> Figure | None:
     if not rows:
         return None
     height = 1.25 + 0.42 * len(rows)  # inches: 0.8 below the bars (axis label, legend), 0.35 above
-    fig, ax = _new((7.2, height))
-    colours = {"holds": _BLUE, "outside hypotheses": _GREY, "undecided": _ORANGE, "violated": _RED}
+    fig, ax = new_figure((7.2, height))
+    colours = {"holds": BLUE, "outside hypotheses": GREY, "undecided": ORANGE, "violated": RED}
     width = max([sum(c.values()) for _, c, _ in rows] + [1])
     least = width * 0.012  # a count of 1 next to 300 must stay visible: bars get at least this width
     segments: dict = {key: ([], [], []) for key in colours}  # per outcome: ys, widths, lefts (one bar call each)
@@ -132,7 +135,7 @@ def evidence_figure(results, name: str, title: str) -> Figure | None:
         said = ", ".join(f"{n} {'hold' if k == 'holds' else k}" for k, n in counts.items() if n)
         ax.text(left + width * 0.015, y, res.verdict.value + (f" ({said})" if said else "")
                 + (f"; {mark}" if mark else ""), va="center", fontsize=7.5,
-                color={"REFUTED": _RED, "PROVED": _GREEN, "UNDECIDED": _ORANGE}.get(res.verdict.value, "#333"))
+                color={"REFUTED": RED, "PROVED": GREEN, "UNDECIDED": ORANGE}.get(res.verdict.value, "#333"))
     labelled = [key for key, (ys, _, _) in segments.items() if ys]
     for key in labelled:
         ys, widths, lefts = segments[key]
@@ -146,7 +149,7 @@ def evidence_figure(results, name: str, title: str) -> Figure | None:
         fig.legend(fontsize=7.5, loc="lower center", ncol=4, frameon=False)
     ax.grid(axis="x", alpha=0.3)
     fig.subplots_adjust(left=0.3, right=0.98, bottom=0.8 / height, top=1 - 0.35 / height)
-    return Figure(name, _svg(fig, name), f"evidence per reading: {title}",
+    return Figure(name, svg_text(fig, name), f"evidence per reading: {title}",
                   "Instances per reading (exact decisions): holds, outside the reading's hypotheses (skipped, "
                   "never a witness), undecided, violated; the proof's result is written after the bar.")
 
@@ -177,7 +180,7 @@ def witness_figure(res, margins, name: str, title: str) -> Figure | None:
         groups = [(None, vals)]
     finite = [abs(v) for _, g in groups for _, v in g if v is not None and math.isfinite(v)]
     top = (max(finite + [0.0]) * 1.45) or 1.0
-    fig, ax = _new((6.4, 3.8))
+    fig, ax = new_figure((6.4, 3.8))
     xs, heights, colours, texts, ticks = [], [], [], [], []
     x = 0.0
     for margin, pairs in groups:
@@ -188,7 +191,7 @@ def witness_figure(res, margins, name: str, title: str) -> Figure | None:
             inf = not math.isfinite(v)
             xs.append(x)
             heights.append(math.copysign(top * 0.8, v) if inf else v)
-            colours.append(_BLUE if margin is None else _GREY if lab == "stated bound" else _RED)
+            colours.append(BLUE if margin is None else GREY if lab == "stated bound" else RED)
             texts.append(("∞ (on the frame)" if v > 0 else "−∞ (on the frame)") if inf else f"{v:.6g}")
             ticks.append(_short(lab, 22))
             x += 1.0
@@ -196,7 +199,7 @@ def witness_figure(res, margins, name: str, title: str) -> Figure | None:
         if d is not None and x > start:
             # the difference may be invisible in the bars (2.7726 vs 2.7996): say it in words
             ax.text((start + x - 1) / 2, top * 0.92, f"bound − value ≈ {d:.4g}" if math.isfinite(d) else
-                    f"bound − value = {'∞' if d > 0 else '−∞'}", ha="center", fontsize=8.5, color=_RED)
+                    f"bound − value = {'∞' if d > 0 else '−∞'}", ha="center", fontsize=8.5, color=RED)
         x += 0.6
     ax.bar(xs, heights, color=colours, width=0.75)
     for xi, h, t in zip(xs, heights, texts):
@@ -208,7 +211,7 @@ def witness_figure(res, margins, name: str, title: str) -> Figure | None:
     ax.set_title(title, fontsize=10)
     ax.grid(axis="y", alpha=0.3)
     fig.subplots_adjust(left=0.1, right=0.98, bottom=0.22, top=0.9)
-    return Figure(name, _svg(fig, name), f"witness against the bound: {title}",
+    return Figure(name, svg_text(fig, name), f"witness against the bound: {title}",
                   "The refuting witness: its value against the stated bound (bars are floats for the eye; the "
                   "exact values and the exact margin are in the table above).")
 
@@ -223,7 +226,7 @@ def _mechanism_figure(res, name: str, title: str) -> Figure | None:
     grid = [[float_of(p) for p in row] for row in rows]
     if any(v is None for row in grid for v in row):
         return None
-    fig, ax = _new((1.6 + 0.75 * len(rows[0]), 1.3 + 0.45 * len(rows)))
+    fig, ax = new_figure((1.6 + 0.75 * len(rows[0]), 1.3 + 0.45 * len(rows)))
     ax.imshow(grid, cmap="Blues", vmin=0, vmax=1, aspect="auto")
     for i, row in enumerate(rows):
         for j, p in enumerate(row):
@@ -236,7 +239,7 @@ def _mechanism_figure(res, name: str, title: str) -> Figure | None:
     ax.set_ylabel("input x")
     ax.set_title(title.replace("the witness against the bound", "the witness mechanism P(y | x)"), fontsize=9)
     fig.tight_layout()
-    return Figure(name, _svg(fig, name), f"witness against the bound: the witness mechanism, {title}",
+    return Figure(name, svg_text(fig, name), f"witness against the bound: the witness mechanism, {title}",
                   "The refuting witness's mechanism P(y | x), exact entries in the cells (its reading records no "
                   "value to set against a bound; the decision on the witness is stated above).")
 
@@ -259,18 +262,18 @@ def margin_figure(points: list, name: str, title: str) -> Figure | None:
         return None
     if tight:
         title = title.replace("value against bound", "value against the stated form")
-    fig, ax = _new((5.6, 4.0))
+    fig, ax = new_figure((5.6, 4.0))
     holds = [(b, v) for b, v, t in pts if t != "FALSE"]
     fails = [(b, v) for b, v, t in pts if t == "FALSE"]
     if holds:
-        ax.scatter([b for b, _ in holds], [v for _, v in holds], s=14, c=_BLUE, alpha=0.6,
+        ax.scatter([b for b, _ in holds], [v for _, v in holds], s=14, c=BLUE, alpha=0.6,
                    label=f"instances reporting both ({len(holds)})")
     if fails:
-        ax.scatter([b for b, _ in fails], [v for _, v in fails], s=90, marker="*", c=_RED, label="violation")
+        ax.scatter([b for b, _ in fails], [v for _, v in fails], s=90, marker="*", c=RED, label="violation")
     lo = min(min(b, v) for b, v, _ in pts)
     hi = max(max(b, v) for b, v, _ in pts)
     pad = (hi - lo) * 0.08 or 0.5
-    ax.plot([lo - pad, hi + pad], [lo - pad, hi + pad], "--", c=_GREY, lw=1, label="value = bound")
+    ax.plot([lo - pad, hi + pad], [lo - pad, hi + pad], "--", c=GREY, lw=1, label="value = bound")
     ax.set_xlim(lo - pad, hi + pad)
     ax.set_ylim(lo - pad, hi + pad)
     ax.set_xlabel("stated form at the instance" if tight else "stated bound at the instance")
@@ -280,11 +283,11 @@ def margin_figure(points: list, name: str, title: str) -> Figure | None:
     ax.grid(alpha=0.3)
     fig.subplots_adjust(left=0.13, right=0.97, bottom=0.13, top=0.91)
     if tight:
-        return Figure(name, _svg(fig, name), f"value against the stated form per instance: {title}",
+        return Figure(name, svg_text(fig, name), f"value against the stated form per instance: {title}",
                       "Each dot is an instance the bank checked: the measured value against the value the claim "
                       "states it attains (floats, for the eye); an instance off the dashed diagonal does not "
                       "attain it.")
-    return Figure(name, _svg(fig, name), f"value against bound per instance: {title}",
+    return Figure(name, svg_text(fig, name), f"value against bound per instance: {title}",
                   "Each dot is an instance the bank checked: its value against its stated bound (floats, for the "
                   "eye); the distance to the dashed diagonal is the instance's margin.")
 
@@ -309,9 +312,9 @@ def implication_figure(entries, pts_by_reading: dict, witnesses: dict, title: st
     finite_x = [x for x in xs_pts + [w[0] for w in wit] if math.isfinite(x)]
     xmax = max(finite_x + [0.0]) * 1.15 or 2.0
     xmax = min(max(xmax, 0.5), 12.0)
-    fig, ax = _new()
+    fig, ax = new_figure()
     if xs_pts:
-        ax.scatter(xs_pts, ys_pts, s=12, c=_BLUE, alpha=0.55, label=f"instances checked ({len(xs_pts)})")
+        ax.scatter(xs_pts, ys_pts, s=12, c=BLUE, alpha=0.55, label=f"instances checked ({len(xs_pts)})")
     grid = [xmax * k / 200 for k in range(201)]
     styles = ["-", "--", ":", "-."]
     seen = set()
@@ -331,7 +334,7 @@ def implication_figure(entries, pts_by_reading: dict, witnesses: dict, title: st
         xx = x if math.isfinite(x) else xmax * 0.98
         yy = y if math.isfinite(y) else ytop * 0.97
         inf = [n for n, v in (("A", x), ("B", y)) if not math.isfinite(v)]
-        ax.scatter([xx], [yy], marker="^" if inf else "*", s=160, c=_RED, zorder=5,
+        ax.scatter([xx], [yy], marker="^" if inf else "*", s=160, c=RED, zorder=5,
                    label=f"witness [{wname}]" + (f" ({' and '.join(inf)} = ∞, on the frame)" if inf else ""))
     ax.set_xlabel(f"{src} (A)")
     ax.set_ylabel(f"{tgt} (B)")
@@ -339,7 +342,7 @@ def implication_figure(entries, pts_by_reading: dict, witnesses: dict, title: st
     ax.legend(fontsize=7.5, loc="upper left")
     ax.grid(alpha=0.3)
     fig.subplots_adjust(left=0.11, right=0.97, bottom=0.12, top=0.92)  # tight_layout costs ~0.3 s a figure
-    return Figure(name, _svg(fig, name), f"{tgt} against {src} for the instances checked, with the stated map",
+    return Figure(name, svg_text(fig, name), f"{tgt} against {src} for the instances checked, with the stated map",
                   "Each dot is an instance the bank checked (floats, for the eye); the curve is the stated map; a "
                   "red star is a refuting witness.  The verdicts above are exact.")
 
@@ -349,25 +352,25 @@ def exploration_figure(ex, imp, name: str) -> Figure:
     alphas = [float_of(lv.alpha) for lv in ex.levels]
     xmax = max(a for a in alphas if a is not None) * 1.25
     grid = [xmax * k / 200 for k in range(1, 201)]
-    fig, ax = _new()
-    ax.plot(grid, curve(ex.stated, grid), "-", lw=1.8, c=_RED, label=f"stated f: {imp.stated_label if imp else ''}")
+    fig, ax = new_figure()
+    ax.plot(grid, curve(ex.stated, grid), "-", lw=1.8, c=RED, label=f"stated f: {imp.stated_label if imp else ''}")
     if ex.tight is not None:
-        ax.plot(grid, curve(ex.tight, grid), "--", lw=1.6, c=_GREEN, label=f"tight: {imp.tight_label if imp else ''}")
+        ax.plot(grid, curve(ex.tight, grid), "--", lw=1.6, c=GREEN, label=f"tight: {imp.tight_label if imp else ''}")
     elif imp is not None and imp.tight_parametric is not None:
         sym, a_expr, v_expr, lo, hi = imp.tight_parametric
         ps = [float(lo) + (float(hi) - float(lo)) * k / 200 for k in range(1, 200)]
         xa, yv = curve(a_expr.subs(sym, _eps()), ps), curve(v_expr.subs(sym, _eps()), ps)
         pts = sorted((x, y) for x, y in zip(xa, yv) if math.isfinite(x) and math.isfinite(y) and x <= xmax)
-        ax.plot([x for x, _ in pts], [y for _, y in pts], "--", lw=1.6, c=_GREEN, label=f"tight: {imp.tight_label}")
+        ax.plot([x for x, _ in pts], [y for _, y in pts], "--", lw=1.6, c=GREEN, label=f"tight: {imp.tight_label}")
     elif imp is not None and imp.tight is not None:
         tv = [(a, float_of(lv.tight)) for a, lv in zip(alphas, ex.levels) if lv.tight is not None]
         if tv:
-            ax.plot([a for a, _ in tv], [t for _, t in tv], "s", mfc="none", c=_GREEN, ms=9,
+            ax.plot([a for a, _ in tv], [t for _, t in tv], "s", mfc="none", c=GREEN, ms=9,
                     label=f"tight map at the levels: {imp.tight_label}")
     bx = [(a, float_of(lv.best_lower), lv.status) for a, lv in zip(alphas, ex.levels) if lv.best_lower is not None]
     fin = [(a, b) for a, b, st in bx if b is not None and math.isfinite(b) and st != "violated"]
     if fin:
-        ax.plot([a for a, _ in fin], [b for _, b in fin], "o", c=_BLUE, ms=6, label="best witness found (exact)")
+        ax.plot([a for a, _ in fin], [b for _, b in fin], "o", c=BLUE, ms=6, label="best witness found (exact)")
     ys = [b for _, b in fin] + [b for _, b, st in bx if st == "violated" and b is not None and math.isfinite(b)]
     top = max(ys + [v for v in curve(ex.stated, [xmax * 0.8]) if math.isfinite(v)] + [0.1]) * 1.3
     ax.set_ylim(0, top)
@@ -375,7 +378,7 @@ def exploration_figure(ex, imp, name: str) -> Figure:
     if viol:
         # a violating witness; an infinite value is drawn on the frame
         ax.scatter([a for a, _ in viol], [b if math.isfinite(b) else top * 0.97 for _, b in viol], marker="^", s=120,
-                   c=_RED, zorder=5, label="witness violating the stated map" +
+                   c=RED, zorder=5, label="witness violating the stated map" +
                    (" (∞ on the frame)" if any(not math.isfinite(b) for _, b in viol) else ""))
     ax.set_xlim(0, xmax)
     ax.set_xlabel(f"α = {ex.given}")
@@ -384,7 +387,7 @@ def exploration_figure(ex, imp, name: str) -> Figure:
     ax.legend(fontsize=8, loc="upper left")
     ax.grid(alpha=0.3)
     fig.subplots_adjust(left=0.11, right=0.97, bottom=0.12, top=0.92)
-    return Figure(name, _svg(fig, name), f"{ex.given} => {ex.measure}: stated vs best found")
+    return Figure(name, svg_text(fig, name), f"{ex.given} => {ex.measure}: stated vs best found")
 
 
 def atlas_figure(G) -> Figure:
@@ -395,7 +398,7 @@ def atlas_figure(G) -> Figure:
 
     fig = draw_atlas(G)
     try:
-        return Figure("atlas", _svg(fig, "atlas"), "implication atlas",
+        return Figure("atlas", svg_text(fig, "atlas"), "implication atlas",
                       "Nodes are notions (measures of exactpriv); an edge A → B carries the parameter map of a claim "
                       "'α-A ⇒ f(α)-B' of the bank, drawn solid blue when it holds for all mechanisms, orange when "
                       "it holds only under a hypothesis (a refuted unconditional reading may sit on the same edge), "

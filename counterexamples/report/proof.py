@@ -304,7 +304,7 @@ def _meetings(xs, g, ys_l, ys_r) -> list[float]:
 def sides_figure(st: ProvedStatement, name: str, title: str) -> Figure | None:
     """Both sides of a proved statement as curves over its domain, with the points where they meet marked."""
     from .mathml import text_of
-    from .plots import _BLUE, _GREEN, _RED, _new, _svg, curve
+    from .plots import BLUE, GREEN, RED, new_figure, svg_text, curve
 
     lo, hi, cut = _window(st.domain)
     n = 401
@@ -328,10 +328,10 @@ def sides_figure(st: ProvedStatement, name: str, title: str) -> Figure | None:
             meet.append(float(end))
             open_ends.append(_dom_text_end(end))
     meet.sort()
-    fig, ax = _new((6.4, 4.0))
+    fig, ax = new_figure((6.4, 4.0))
     left, right = st.left, st.right
-    ax.plot(xs, ys_l, "-", lw=2.2, c=_BLUE, label=_cut("left: " + (_eye(left) if st.left else _eye(text_of(st.lhs)))))
-    ax.plot(xs, ys_r, "--", lw=1.6, c=_RED if st.op != "==" else _GREEN,
+    ax.plot(xs, ys_l, "-", lw=2.2, c=BLUE, label=_cut("left: " + (_eye(left) if st.left else _eye(text_of(st.lhs)))))
+    ax.plot(xs, ys_r, "--", lw=1.6, c=RED if st.op != "==" else GREEN,
             label=_cut("right: " + (_eye(right) if st.right else _eye(text_of(st.rhs)))))
     if meet:
         ym = curve(st.lhs, meet)
@@ -351,7 +351,7 @@ def sides_figure(st: ProvedStatement, name: str, title: str) -> Figure | None:
                                                             f"{', '.join(open_ends)}" if open_ends else "")
             + ")" if meet else
             "the sides do not meet on the plotting grid")
-    return Figure(name, _svg(fig, name), f"both sides over the proved domain: {title}",
+    return Figure(name, svg_text(fig, name), f"both sides over the proved domain: {title}",
                   f"Both sides of the proved statement over its domain (floats, for the eye; the certificate "
                   f"decides); {said}.")
 

@@ -23,7 +23,7 @@ from exactpriv.errors import ExactPrivError, InvalidArgument
 from exactpriv.exact.numbers import OO, to_sympy
 from counterexamples.tightness.families import BISECTION_STEPS, E, LevelResult
 from .results import Exploration
-from .search import _as_level, _as_map, _search_level, _Searcher, _space, _Stopped
+from .search import as_level, as_stated_map, search_level, Searcher, as_space, ExplorationStopped
 
 __all__ = ["EXAMPLES_SHARE", "explore", "BankImplication"]
 
@@ -73,8 +73,8 @@ def explore(given: str, measure: str, stated, *, alphas: Sequence, space="hammin
     limit stopped it, which its levels say (status ``stopped``).
     """
 
-    f = _as_map(stated)
-    levels = [_as_level(a) for a in alphas]
+    f = as_stated_map(stated)
+    levels = [as_level(a) for a in alphas]
     if not levels:
         raise InvalidArgument("alphas must contain at least one level")
     if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
@@ -88,29 +88,29 @@ def explore(given: str, measure: str, stated, *, alphas: Sequence, space="hammin
         raise InvalidArgument(f"prior={prior!r} must be 'any', 'independent' or 'uniform'")
     if not isinstance(max_outputs, int) or max_outputs < 2:
         raise InvalidArgument(f"max_outputs={max_outputs!r} must be an int >= 2")
-    sp = _space(space)
+    sp = as_space(space)
     tight_fn = None
     if tight is not None:
         tight_fn = tight if callable(tight) and not isinstance(tight, sympy.Basic) else (
-            lambda a, _t=_as_map(tight, "tight"): _t.subs(E, a))
+            lambda a, _t=as_stated_map(tight, "tight"): _t.subs(E, a))
     upper_fn = None
     if upper is not None:
         upper_fn = upper if callable(upper) and not isinstance(upper, sympy.Basic) else (
-            lambda a, _u=_as_map(upper, "upper"): _u.subs(E, a))
+            lambda a, _u=as_stated_map(upper, "upper"): _u.subs(E, a))
     t0 = time.perf_counter()
     rng = random.Random(seed)
     out = []
     with effort.deadline(seconds, what="tightness exploration"):
         for alpha in levels:
             ts = time.perf_counter()
-            S = _Searcher(given, measure, sp, prior, full_support, max_outputs, rng, positive=positive,
+            S = Searcher(given, measure, sp, prior, full_support, max_outputs, rng, positive=positive,
                           bisection_steps=bisection_steps)
             ea = sympy.exp(alpha)
             exp_alpha = Fraction(int(ea.p), int(ea.q)) if ea.is_Rational else None
             try:
-                best = _search_level(S, alpha, exp_alpha, queries=queries, local_steps=local_steps,
+                best = search_level(S, alpha, exp_alpha, queries=queries, local_steps=local_steps,
                                      max_queries=max_queries, examples=per_level)
-            except _Stopped:
+            except ExplorationStopped:
                 lr = LevelResult(alpha, f.subs(E, alpha), tried=S.tried, status="stopped")
                 lr.flags.append(f"stopped by the time limit after {S.tried} candidates (effort: {per_level} "
                                 "random candidates per level); no level after it was explored")
@@ -121,18 +121,18 @@ def explore(given: str, measure: str, stated, *, alphas: Sequence, space="hammin
                 break
             out.append(_level_result(best, S, alpha, f, given, measure, tight_fn, upper_fn, ts))
     proof = None
-    if upper is not None and isinstance(upper, (sympy.Basic, str, int, Fraction)) and _as_map(upper, "upper") != f:
+    if upper is not None and isinstance(upper, (sympy.Basic, str, int, Fraction)) and as_stated_map(upper, "upper") != f:
         from exactpriv.certify import prove_inequality
 
         try:
             # the prover's effort decides; the time limit of the exploration (if any) only stops it
-            proof = prove_inequality(_as_map(upper, "upper"), "<", f, domain=(0, OO), closed=(False, False),
+            proof = prove_inequality(as_stated_map(upper, "upper"), "<", f, domain=(0, OO), closed=(False, False),
                                      seconds=seconds)
         except ExactPrivError:
             proof = None
     return Exploration(given, measure, f, repr(sp), out, seed, time.perf_counter() - t0,
                        tight=None if tight is None or callable(tight) and not isinstance(tight, sympy.Basic)
-                       else _as_map(tight, "tight"), upper_vs_stated=proof, key=key)
+                       else as_stated_map(tight, "tight"), upper_vs_stated=proof, key=key)
 
 
 def _level_result(best, S, alpha, f, given, measure, tight_fn, upper_fn, ts) -> LevelResult:

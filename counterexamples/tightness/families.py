@@ -19,7 +19,7 @@ import sympy
 from exactpriv.claims import Instance
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.numbers import EPS, to_sympy
-from .results import _float
+from .results import as_float
 
 __all__ = ["exp_levels", "query_mechanism", "random_mechanism", "random_prior", "LevelResult"]
 
@@ -116,7 +116,7 @@ def random_prior(space, kind: str, rng: random.Random, *, full_support: bool = T
     raise InvalidArgument(f"kind={kind!r} must be 'independent' or 'correlated'")
 
 
-def _canonical_queries(n_points: int, k: int, limit: int, rng: random.Random):
+def canonical_queries(n_points: int, k: int, limit: int, rng: random.Random):
     """Restricted-growth strings of length n with exactly k distinct values (surjections up to
     relabelling the outputs); at most ``limit``, sampled by ``rng`` when there are more."""
     def gen(prefix, m):
@@ -171,7 +171,7 @@ class LevelResult:
     seconds: float = 0.0
 
     def float_of(self, name: str) -> float | None:
-        return _float(getattr(self, name))
+        return as_float(getattr(self, name))
 
     def to_json(self) -> dict:
         from exactpriv import io
@@ -179,9 +179,9 @@ class LevelResult:
         def s(v):
             return None if v is None else sympy.sstr(to_sympy(v))
 
-        return {"alpha": s(self.alpha), "alpha_float": _float(self.alpha), "stated": s(self.stated),
-                "stated_float": _float(self.stated), "best_lower": s(self.best_lower),
-                "best_float": _float(self.best_lower), "gap": s(self.gap), "gap_float": _float(self.gap),
+        return {"alpha": s(self.alpha), "alpha_float": as_float(self.alpha), "stated": s(self.stated),
+                "stated_float": as_float(self.stated), "best_lower": s(self.best_lower),
+                "best_float": as_float(self.best_lower), "gap": s(self.gap), "gap_float": as_float(self.gap),
                 "tight": s(self.tight), "upper": s(self.upper), "status": self.status, "flags": list(self.flags),
                 "found_by": self.found_by, "tried": self.tried, "seconds": round(self.seconds, 3),
                 "witness": None if self.witness is None else io.instance_to_json(self.witness),

@@ -49,7 +49,8 @@ class Exploration:
                 "levels": [l.to_json() for l in self.levels]}
 
 
-def _float(v) -> float | None:
+def as_float(v) -> float | None:
+    """A float image of a measured value, to rank candidates only (None when it has none); never decides."""
     from exactpriv.measures.result import Measured, value_to_float
 
     if v is None:

@@ -19,8 +19,8 @@ import sympy
 from exactpriv import effort
 from exactpriv.errors import ExactPrivError, InvalidArgument
 from exactpriv.exact.numbers import EPS, as_exact, to_sympy
-from .families import _canonical_queries, BISECTION_STEPS, query_mechanism, random_mechanism, random_prior
-from .results import _float
+from .families import canonical_queries, BISECTION_STEPS, query_mechanism, random_mechanism, random_prior
+from .results import as_float
 
 __all__: list[str] = []  # helpers of the package; its public names are re-exported by counterexamples.tightness
 
@@ -28,14 +28,16 @@ __all__: list[str] = []  # helpers of the package; its public names are re-expor
 # --------------------------------------------------------------------------------------
 # the search
 # --------------------------------------------------------------------------------------
-def _as_level(a, name="alpha"):
+def as_level(a, name="alpha"):
+    """The level ``a`` as an exact sympy number >= 0."""
     v = to_sympy(as_exact(a, name, symbols=()))
     if v.is_negative:
         raise InvalidArgument(f"{name}={a!r} must be >= 0")
     return v
 
 
-def _as_map(stated, name="stated"):
+def as_stated_map(stated, name="stated"):
+    """The stated map (text of the safe grammar, a number, or a sympy expression) as a sympy expression in eps."""
     if isinstance(stated, str):
         from exactpriv.exact.expressions import parse_expression
 
@@ -50,7 +52,8 @@ def _as_map(stated, name="stated"):
     raise InvalidArgument(f"{name}={stated!r} must be a sympy expression in eps or text of the safe grammar")
 
 
-def _space(space):
+def as_space(space):
+    """``space`` as a Space (a Space, or its text as the conjecture command takes it)."""
     from exactpriv.spaces import Space
 
     if isinstance(space, Space):
@@ -60,18 +63,21 @@ def _space(space):
     return parse_space(space)
 
 
-class _Stopped(BaseException):
+class ExplorationStopped(BaseException):
     """The time limit stopped the exploration (caught by :func:`~counterexamples.tightness.explore`; a
     BaseException, so the searches' handlers of refused candidates never swallow it)."""
 
 
 def _check_time() -> None:
-    """Raise :class:`_Stopped` once the time limit in force has passed: the clock only stops (issue 19)."""
+    """Raise :class:`ExplorationStopped` once the time limit in force has passed: the clock only stops (issue 19)."""
     if effort.expired():
-        raise _Stopped()
+        raise ExplorationStopped()
 
 
-class _Searcher:
+class Searcher:
+    """The search for mechanisms near the boundary of one (given, measure) pair: candidates, their exact
+    measures and the best one found at each level."""
+
     def __init__(self, given, measure, space, prior_kind, full_support, max_outputs, rng, *,
                  positive=False, bisection_steps=BISECTION_STEPS):
         from exactpriv.claims.relations import NOTIONS
@@ -198,7 +204,7 @@ class _Best:
         lower = b.value if b.value is not None else b.lower
         if lower is None:
             return False
-        fv = _float(lower)
+        fv = as_float(lower)
         if fv is None:
             return False
         if self.lower is not None:
@@ -228,13 +234,13 @@ def _perturb(M, rng: random.Random):
     return Mechanism(M.inputs, M.outputs, rows, _built=f"perturbed {M!r}")
 
 
-def _search_level(S: _Searcher, alpha, exp_alpha, *, queries: bool, local_steps: int, max_queries: int,
+def search_level(S: Searcher, alpha, exp_alpha, *, queries: bool, local_steps: int, max_queries: int,
                   examples: int) -> _Best:
     """The best candidate at level ``alpha`` after a fixed effort: the structured queries (at most
     ``max_queries`` per output count), ``examples`` random exact mechanisms projected to the boundary (half
     before the local search, half after) and ``local_steps`` local moves — counts, never the clock, so the
     same seed gives the same exploration on every machine.  The time limit in force only stops it
-    (:class:`_Stopped`)."""
+    (:class:`ExplorationStopped`)."""
     best = _Best()
     space = S.space
     n = space.size
@@ -257,7 +263,7 @@ def _search_level(S: _Searcher, alpha, exp_alpha, *, queries: bool, local_steps:
     # 1. structured: randomized response of queries
     if queries:
         for k in range(2, min(S.max_outputs, n) + 1):
-            for q in _canonical_queries(n, k, max_queries, S.rng):
+            for q in canonical_queries(n, k, max_queries, S.rng):
                 R = query_mechanism(space, q, k, t=0)
                 for P in priors:
                     consider(R, P, f"randomized response of the query {q} (k={k})")

@@ -50,7 +50,7 @@ import sympy
 
 from exactpriv.certify.algebra import MAX_OPS, rewrite_hyperbolic
 from exactpriv.certify.core import Budget, dec_down, dec_up, fmt_q
-from exactpriv.certify.monotone import _exp_poly_terms, tail_dominance
+from exactpriv.certify.monotone import exp_poly_terms, tail_dominance
 from exactpriv.errors import ExactPrivError
 from exactpriv.exact.intervals import NonFiniteBallError, arb_eval, arb_to_fractions
 from exactpriv.exact.kernel import decide_sign
@@ -88,7 +88,7 @@ def _signed_at(h, var, R: Fraction, budget: Budget):
 def _leading(expr, var, budget: Budget):
     """(coefficient, beta, alpha) of the dominant term c ε^α e^{βε} of an exp-polynomial, or None;
     (0, 0, 0) for an expression that is exactly 0."""
-    terms = _exp_poly_terms(expr, var)
+    terms = exp_poly_terms(expr, var)
     if terms is None:
         return None
     for key in sorted(terms, reverse=True):

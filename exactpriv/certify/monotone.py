@@ -241,7 +241,7 @@ def monotone_decide(h, var, dom: Dom, strict: bool, budget: Budget, tail) -> Out
 
 # ---------------------------------------------------------------------------------------
 # method 3: dominance for the tail [R, oo)
-def _exp_poly_terms(expr, var) -> dict | None:
+def exp_poly_terms(expr, var) -> dict | None:
     """{(beta, alpha): coefficient} with expr = sum coefficient * var^alpha * e^{beta var}."""
     if sympy.count_ops(expr) > MAX_OPS:
         return None
@@ -319,8 +319,8 @@ def tail_dominance(h, var, start: Fraction, budget: Budget):
     """(sign, R, step): ``h`` has the constant sign ``sign`` on ``[R, oo)``, R >= start; or None."""
     e = sympy.together(rewrite_hyperbolic(h))
     num, den = sympy.fraction(e)
-    tn = _exp_poly_terms(num, var)
-    td = _exp_poly_terms(den, var)
+    tn = exp_poly_terms(num, var)
+    td = exp_poly_terms(den, var)
     if tn is None or td is None:
         return None
     dn = _dominant(tn, start, budget)

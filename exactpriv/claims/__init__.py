@@ -36,6 +36,8 @@ from exactpriv.claims.hypotheses import (
     full_support_prior,
     has_prior,
     independent_records,
+    param_domain,
+    pmf_params,
     positive_mechanism,
     unmet_hypotheses,
 )
@@ -77,6 +79,8 @@ __all__ = [
     "inequality_claim",
     "pair_claim",
     "PAIR_QUANTITIES",
+    "param_domain",
+    "pmf_params",
     "installed_banks",
     "instances",
     "load_bank",

@@ -36,7 +36,7 @@ from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.claims.model import Claim, Family, Instance, Outcome, Reading
 from exactpriv.claims.relations import NOTIONS, Relation
 from exactpriv.claims.statement_forms import implication_form, inequality_form
-from exactpriv.claims.notions import Notion, _notion
+from exactpriv.claims.notions import Notion, as_notion
 from exactpriv.claims.symbolic import family_outcome, is_symbolic_instance, limit_subs
 from exactpriv.claims.verdicts import Finding, Verdict
 from exactpriv.errors import InvalidArgument
@@ -144,7 +144,8 @@ def _typed(check: Callable[[Instance], Outcome], params: Sequence[Param]) -> Cal
     return typed
 
 
-def _reading_kwargs(expected, finding, why) -> dict:
+def reading_kwargs(expected, finding, why) -> dict:
+    """The keyword arguments of a :class:`Reading` for the declared expected verdict, finding class and reason."""
     kw: dict = {}
     if expected is not None:
         kw["expected"] = Verdict(expected)
@@ -221,7 +222,7 @@ def _family_form(families: Sequence[Family], measures: Mapping[str, Notion], cla
     from exactpriv.mechanisms import Mechanism
 
     specs = {k: _measure_spec(n, family=True) for k, n in measures.items()}
-    if claim is None or not _all_symbolic(families) or any(v is None for v in specs.values()):
+    if claim is None or not all_symbolic(families) or any(v is None for v in specs.values()):
         return None
     entries = []
     for fam in families:
@@ -275,7 +276,7 @@ def implication_claim(id: str, *, given: str | Notion, measure: str | Notion, bo
         implication_claim("bun2016.prop1_4", given="pure_dp", measure="zcdp", bound="eps**2/2",
                           families=[randomized_responses(["1/2", 1, 3])])
     """
-    g, m = _notion(given), _notion(measure)
+    g, m = as_notion(given), as_notion(measure)
     f = _bound(bound, params)
 
     def numeric(inst: Instance) -> Outcome:
@@ -295,7 +296,7 @@ def implication_claim(id: str, *, given: str | Notion, measure: str | Notion, bo
                                   statement=f"{m.label()}(M) <= {bound} with eps = {g.label()}(M)")[0]
         return numeric(inst)
 
-    closed = _all_symbolic(families)
+    closed = all_symbolic(families)
     form = None
     if not hypotheses:
         text = _claim_text("B", "<=", bound, "A", params)
@@ -303,13 +304,13 @@ def implication_claim(id: str, *, given: str | Notion, measure: str | Notion, bo
         # over symbolic families the statement is about them; proved by reduction it is about every mechanism
         form = _family_form(families, measures, text, params) if closed else \
             _instances_form(measures, text) if prove is not None and not params else None
-    r = Reading(reading, f"{m.label()}(M) ≤ {bound} with ε = {g.label()}(M)" + _scope(families, params),
+    r = Reading(reading, f"{m.label()}(M) ≤ {bound} with ε = {g.label()}(M)" + scope_clause(families, params),
                 _typed(check, params), tuple(with_params(fam, params) for fam in families), prove=prove,
                 form=_one_form(expected, form, implication_form(g, m, bound, families=families, params=params,
                                                                 hypotheses=hypotheses)),
                 notes=notes, hypotheses=hypotheses,
                 open_search=not closed, relations=() if closed else _relation(g, m, bound, f.expr),
-                **_reading_kwargs(expected, finding, why))
+                **reading_kwargs(expected, finding, why))
     return Claim(id, title or f"{g.label()} ⇒ {m.label()} ≤ {bound}", source, quote or r.statement,
                  "implication", [r])
 
@@ -324,7 +325,7 @@ def tightness_claim(id: str, *, given: str | Notion, measure: str | Notion, boun
     A symbolic family is decided for every ε of its domain (an identity of closed forms, proved by exact
     algebra or by both inequalities; ``seconds`` is the certifier's budget per family): PROVED when every
     family is symbolic and each identity is proved, REFUTED with a concrete member where they differ."""
-    g, m = _notion(given), _notion(measure)
+    g, m = as_notion(given), as_notion(measure)
     f = _bound(bound, params)
 
     def rhs(inst):
@@ -346,9 +347,9 @@ def tightness_claim(id: str, *, given: str | Notion, measure: str | Notion, boun
     form = None if hypotheses else _family_form(families, {"A": g, "B": m},
                                                    _claim_text("B", "==", bound, "A", params), params)
     r = Reading(reading, f"{m.label()}(M) = {bound} with ε = {g.label()}(M) on the listed family"
-                + _scope(families, params), _typed(check, params),
+                + scope_clause(families, params), _typed(check, params),
                 tuple(with_params(fam, params) for fam in families), form=form, notes=notes, hypotheses=hypotheses,
-                open_search=False, **_reading_kwargs(expected, finding, why))
+                open_search=False, **reading_kwargs(expected, finding, why))
     return Claim(id, title or f"{bound} is attained", source, quote or r.statement, "tightness", [r])
 
 
@@ -363,7 +364,7 @@ def non_implication_claim(id: str, *, given: str | Notion, measure: str | Notion
     from exactpriv.exact.kernel import compare
     from exactpriv.measures.result import value_to_sympy
 
-    g, m = _notion(given), _notion(measure)
+    g, m = as_notion(given), as_notion(measure)
     f = _bound(bound, params)
 
     def check(inst):
@@ -379,7 +380,7 @@ def non_implication_claim(id: str, *, given: str | Notion, measure: str | Notion
     r = Reading(reading, f"some instance has finite {g.label()} = ε and {m.label()} > {bound}", _typed(check, params),
                 tuple(with_params(fam, params) for fam in families), notes=notes, quantifier="exists",
                 relations=_relation(g, m, bound, f.expr, kind="non-implication"),
-                **_reading_kwargs(expected, finding, why))
+                **reading_kwargs(expected, finding, why))
     return Claim(id, title or f"{g.label()} does not imply {m.label()}", source, quote or r.statement,
                  "non-implication", [r])
 
@@ -425,7 +426,7 @@ def inequality_claim(id: str, statement: str = "", *, domain: str = "[0, oo)", t
         # proof was noted as a stop: the reading is STOPPED, see exactpriv.claims.check)
 
     r = Reading(reading, f"{statement} for every ε in {domain}", prove=prove, notes=notes,
-                **_reading_kwargs(expected, finding, why))
+                **reading_kwargs(expected, finding, why))
     return Claim(id, title or statement, source, quote or r.statement, "inequality", [r])
 
 
@@ -440,7 +441,7 @@ def _family_inequality(id, *, measure, op, bound, families, params, hypotheses, 
         raise InvalidArgument(f"inequality_claim {id!r}: measure= needs families= (symbolic families in eps)")
     if not bound:
         raise InvalidArgument(f"inequality_claim {id!r}: measure= needs bound= (an expression in eps)")
-    m = _notion(measure)
+    m = as_notion(measure)
     f = _bound(bound, params)
 
     def numeric(inst: Instance) -> Outcome:
@@ -462,25 +463,25 @@ def _family_inequality(id, *, measure, op, bound, families, params, hypotheses, 
 
     form = None if hypotheses else _family_form(families, {"B": m}, _claim_text("B", op, bound, None, params),
                                                    params)
-    r = Reading(reading, f"{m.label()}(M(ε)) {op} {bound} for every member M(ε)" + _scope(families, params),
+    r = Reading(reading, f"{m.label()}(M(ε)) {op} {bound} for every member M(ε)" + scope_clause(families, params),
                 _typed(check, params),
                 tuple(with_params(fam, params) for fam in families), notes=notes, hypotheses=hypotheses,
                 open_search=False,
                 form=_one_form(expected, form, inequality_form(m, op, bound, families=families, params=params,
                                                                hypotheses=hypotheses)),
-                **_reading_kwargs(expected, finding, why))
+                **reading_kwargs(expected, finding, why))
     return Claim(id, title or f"{m.label()} {op} {bound}", source, quote or r.statement, "inequality", [r])
 
 
-def _all_symbolic(families: Sequence[Family]) -> bool:
+def all_symbolic(families: Sequence[Family]) -> bool:
     """Every family is a list of symbolic families (then a reading is about them only)."""
     return bool(families) and all(getattr(fam, "symbolic", False) for fam in families)
 
 
-def _scope(families: Sequence[Family], params: Sequence[Param]) -> str:
+def scope_clause(families: Sequence[Family], params: Sequence[Param]) -> str:
     """The scope clause of a reading's statement: which families, which parameter grids."""
     out = ""
-    if _all_symbolic(families):
+    if all_symbolic(families):
         names = ", ".join(fam.description or fam.name for fam in families)
         out += f", for every member of the symbolic families {names} (each for all ε in its declared domain)"
     if params:

@@ -86,7 +86,7 @@ def _bank_version(bank) -> str:
     version = getattr(bank, "version", None)
     if version:
         return str(version)
-    from exactpriv import __version__
+    from exactpriv.version import __version__
 
     return __version__
 

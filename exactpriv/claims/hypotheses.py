@@ -23,6 +23,8 @@ from exactpriv.exact.decisions import Decision
 
 __all__ = [
     "Hypothesis",
+    "param_domain",
+    "pmf_params",
     "unmet_hypotheses",
     "full_support_prior",
     "positive_mechanism",
@@ -38,17 +40,24 @@ class Hypothesis:
     name : short id, e.g. ``"independent-records"``
     text : the condition in words, as the paper states it
     holds : instance -> bool | Decision (TRUE only when the condition is shown exactly)
+    params : the instance parameters whose domain this hypothesis states (:func:`param_domain`,
+        :func:`pmf_params`); a search draws a reading's parameters by default only when every one of them is
+        declared so — an instance drawn outside the domain is then *outside*, never a witness
     """
 
     name: str
     text: str
     holds: Callable[[Any], Any]
+    params: tuple = ()
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name:
             raise InvalidArgument(f"Hypothesis name={self.name!r} must be a non-empty string")
         if not callable(self.holds):
             raise InvalidArgument(f"Hypothesis {self.name!r}: holds={self.holds!r} is not callable")
+        if not isinstance(self.params, tuple) or not all(isinstance(p, str) and p for p in self.params):
+            raise InvalidArgument(f"Hypothesis {self.name!r}: params={self.params!r} must be a tuple of parameter "
+                                  "names")
 
     def check(self, instance) -> bool:
         """True only when the condition is shown to hold on ``instance`` (exactly)."""
@@ -104,3 +113,75 @@ positive_mechanism = Hypothesis("positive-mechanism", "every output has positive
 independent_records = Hypothesis("independent-records", "the records are mutually independent under the prior",
                                  _records_independent)
 has_prior = Hypothesis("has-prior", "the instance carries a prior", lambda inst: inst.prior is not None)
+
+
+def _exact_number(v) -> bool:
+    from fractions import Fraction
+
+    return isinstance(v, (int, Fraction)) and not isinstance(v, bool)
+
+
+def _bound_text(lo, hi, open_lo, open_hi) -> str:
+    if lo is not None and hi is not None:
+        return f"in {'(' if open_lo else '['}{lo}, {hi}{')' if open_hi else ']'}"
+    if lo is not None:
+        return f"{'>' if open_lo else '>='} {lo}"
+    return f"{'<' if open_hi else '<='} {hi}"
+
+
+def param_domain(*names: str, lo=None, hi=None, open_lo: bool = False, open_hi: bool = False,
+                 integer: bool = False, optional: bool = False, text: str | None = None,
+                 name: str | None = None) -> Hypothesis:
+    """The domain of exact numeric parameters as a hypothesis: ``lo <= params[n] <= hi`` for each name
+    (``open_lo``/``open_hi``: strict; ``integer``: an int).  ``text`` says where the domain is written (the
+    paper's words); a parameter that is not an exact number is not shown to be inside, nor is a missing one
+    unless ``optional`` (a parameter only some of the families' instances carry)."""
+    from fractions import Fraction
+
+    if not names or not all(isinstance(n, str) and n for n in names):
+        raise InvalidArgument(f"param_domain needs parameter names, got {names!r}")
+    if lo is None and hi is None and not integer:
+        raise InvalidArgument(f"param_domain{names!r}: give lo, hi or integer=True")
+    for v, what in ((lo, "lo"), (hi, "hi")):
+        if v is not None and not _exact_number(v):
+            raise InvalidArgument(f"param_domain{names!r}: {what}={v!r} must be an exact number (int, Fraction)")
+    lo_f = None if lo is None else Fraction(lo)
+    hi_f = None if hi is None else Fraction(hi)
+
+    def holds(inst) -> bool:
+        for n in names:
+            if optional and n not in inst.params:
+                continue
+            v = inst.params.get(n)
+            if not _exact_number(v) or (integer and not isinstance(v, int)):
+                return False
+            if lo_f is not None and (v <= lo_f if open_lo else v < lo_f):
+                return False
+            if hi_f is not None and (v >= hi_f if open_hi else v > hi_f):
+                return False
+        return True
+
+    where = "" if lo is None and hi is None else " " + _bound_text(lo, hi, open_lo, open_hi)
+    words = f"{', '.join(names)} {'an int' if integer else ''}{where}".replace("  ", " ").strip()
+    return Hypothesis(name or f"{'-'.join(names)}-domain", text or words, holds, params=tuple(names))
+
+
+def pmf_params(*names: str, text: str | None = None, name: str | None = None) -> Hypothesis:
+    """Parameters that are probability vectors on one finite set: each ``params[n]`` a sequence of exact
+    numbers >= 0 summing to 1, all of one length."""
+    if not names or not all(isinstance(n, str) and n for n in names):
+        raise InvalidArgument(f"pmf_params needs parameter names, got {names!r}")
+
+    def holds(inst) -> bool:
+        lengths = set()
+        for n in names:
+            v = inst.params.get(n)
+            if not isinstance(v, (list, tuple)) or not v or not all(_exact_number(x) and x >= 0 for x in v) \
+                    or sum(v) != 1:
+                return False
+            lengths.add(len(v))
+        return len(lengths) == 1
+
+    return Hypothesis(name or f"{'-'.join(names)}-pmfs",
+                      text or f"{', '.join(names)} are probability distributions on the same finite set", holds,
+                      params=tuple(names))

@@ -134,7 +134,8 @@ def _param_value(notion: "Notion", key: str, text: str, inst: Instance, family):
     return value
 
 
-def _notion(n) -> Notion:
+def as_notion(n) -> Notion:
+    """``n`` (a Notion or a notion's name) as a :class:`Notion`; anything else refused."""
     if isinstance(n, Notion):
         return n
     if isinstance(n, str):

@@ -29,7 +29,7 @@ import sympy
 
 from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.claims.model import Claim, Family, Instance, Outcome, Reading
-from exactpriv.claims.notions import Notion, _notion
+from exactpriv.claims.notions import Notion, as_notion
 from exactpriv.claims.verdicts import Finding, Verdict
 from exactpriv.errors import ExactPrivError, InvalidArgument
 from exactpriv.exact.decisions import Decision
@@ -130,7 +130,7 @@ def pair_claim(id: str, *, lhs: str, rhs: str, op: str = "<=", families: Sequenc
         pair_claim("kl-chi2", lhs="kl", rhs="chi2", families=[...])
         pair_claim("djw", lhs="kl + kl_rev", rhs="4*(exp(eps)-1)**2 * tv**2", given="pure_dp", families=[...])
     """
-    from exactpriv.claims.declare import _all_symbolic, _reading_kwargs, _scope
+    from exactpriv.claims.declare import all_symbolic, reading_kwargs, scope_clause
     from exactpriv.claims.symbolic import decide_on_family, is_symbolic_instance
     from exactpriv.exact.kernel import compare
 
@@ -142,7 +142,7 @@ def pair_claim(id: str, *, lhs: str, rhs: str, op: str = "<=", families: Sequenc
         raise InvalidArgument(f"pair_claim {id!r}: give families= (instances whose mechanisms are checked)")
     left, right = _parse(lhs, "lhs", id), _parse(rhs, "rhs", id)
     used = sorted(str(s) for s in (left.free_symbols | right.free_symbols) if str(s) in PAIR_QUANTITIES)
-    g = None if given is None else _notion(given)
+    g = None if given is None else as_notion(given)
 
     def eps_of(inst: Instance):
         if g is not None:
@@ -244,11 +244,11 @@ def pair_claim(id: str, *, lhs: str, rhs: str, op: str = "<=", families: Sequenc
     which = "neighbouring pair" if pairs == "neighbours" else "pair of inputs"
     eps_text = f", ε = {g.label()}(M)" if g is not None else ""
     statement = f"for every mechanism M and every ordered {which} (x, x'){eps_text}: {lhs} {op} {rhs} " \
-                f"with P = P(·|x), Q = P(·|x')" + _scope(families, ())
-    search = (not _all_symbolic(families)) if open_search is None else open_search
+                f"with P = P(·|x), Q = P(·|x')" + scope_clause(families, ())
+    search = (not all_symbolic(families)) if open_search is None else open_search
     form = None if (g is not None or hypotheses) else _pair_form(families, pairs, used, left, op, right)
     r = Reading(reading, statement, check, tuple(families), notes=notes, hypotheses=tuple(hypotheses),
-                open_search=search, form=form, **_reading_kwargs(expected, finding, why))
+                open_search=search, form=form, **reading_kwargs(expected, finding, why))
     return Claim(id, title or f"{lhs} {op} {rhs} for every pair", source, quote or statement, "inequality", [r])
 
 

@@ -22,8 +22,8 @@ import sys
 import traceback
 
 from exactpriv.cli import check, conjecture, hunt, listing, measure, prove, replay, report, verify
-from exactpriv.cli._common import (EXIT_ERROR, EXIT_INTERRUPTED, interrupt_protocol, printable, safe_streams,
-                                   validate_options)
+from exactpriv.cli._common import EXIT_ERROR, EXIT_INTERRUPTED, interrupt_protocol, validate_options
+from exactpriv.cli._output import printable, safe_streams
 from exactpriv.effort.knobs import using
 from exactpriv.errors import ExactPrivError
 
@@ -33,7 +33,7 @@ __all__ = ["main"]
 # ----------------------------------------------------------------------------- entry point
 
 def build_parser() -> argparse.ArgumentParser:
-    from exactpriv import __version__
+    from exactpriv.version import __version__
 
     p = argparse.ArgumentParser(prog="exactpriv", description="Exact checking of privacy theorems.")
     p.add_argument("--version", action="version", version=f"exactpriv {__version__}")

@@ -1,5 +1,6 @@
-"""Shared pieces of the subcommands: the console, markup escaping, validated numeric options,
-all-or-nothing output files and the Ctrl-C protocol.
+"""Shared pieces of the subcommands: exit codes, the options several commands take (validated numbers, banks,
+effort, time limits, workers), where witnesses live, and the Ctrl-C protocol.  What is printed, and how, is
+:mod:`exactpriv.cli._output`'s.
 
 Ctrl-C protocol (installed by :func:`exactpriv.cli.main`): the first interrupt requests a stop
 (:func:`exactpriv.exact.effort.request_stop` expires every deadline, so searches wind down)
@@ -13,7 +14,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import re
 import signal
 import sys
 import threading
@@ -23,12 +23,12 @@ from exactpriv import effort
 
 from pathlib import Path
 
-__all__ = ["DEFAULT_SEARCH_SECONDS", "DEFAULT_SECONDS_PER_READING", "EXIT_ERROR", "EXIT_INTERRUPTED", "EXIT_NOT_REFUTED", "EXIT_STOPPED",
-           "EXIT_UNDECIDED",
-           "EXIT_UNEXPECTED", "EXIT_USAGE", "INT_RANGES", "SECONDS_OPTIONS", "add_bank_argument",
-           "add_effort_argument", "add_reading_budget_argument", "banks_of", "console", "esc", "printable", "safe_streams", "terminal_safe", "SafeStream", "int_option", "interrupt_protocol",
-           "seconds_option", "shipped_witness", "archive_directory", "use_cache_for_hypothesis", "validate_options",
-           "witness_label", "write_output"]
+__all__ = ["DEFAULT_SEARCH_SECONDS", "DEFAULT_SECONDS_PER_READING", "EXIT_ERROR", "EXIT_INTERRUPTED",
+           "EXIT_NOT_REFUTED", "EXIT_STOPPED", "EXIT_UNDECIDED", "EXIT_UNEXPECTED", "EXIT_USAGE", "INT_RANGES",
+           "SECONDS_OPTIONS", "add_bank_argument", "add_effort_argument", "add_reading_budget_argument",
+           "add_workers_arguments", "archive_directory", "banks_of", "int_option", "interrupt_protocol",
+           "seconds_option", "shipped_witness", "use_cache_for_hypothesis", "validate_options", "witness_label",
+           "workers_of"]
 
 # Exit codes (documented in exactpriv.cli and docs/cli.md).
 EXIT_ERROR = 1          # bad input, or a check crashed
@@ -43,83 +43,6 @@ EXIT_STOPPED = 7        # verify, hunt, conjecture: the time limit stopped N rea
 DEFAULT_SEARCH_SECONDS = 600.0
 #: Exit status after Ctrl-C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
-
-
-def console():
-    from rich.console import Console
-
-    return Console(stderr=False)
-
-
-def printable(value) -> str:
-    """``value`` as text that is safe on a terminal: control characters (C0 but newline and tab, DEL,
-    C1, and the format characters that reorder text) and lone surrogates become visible escapes
-    (``\\x1b``, ``\\u202e``, ``\\ud800``) — a label from a bank or a file name could otherwise set the
-    window title, clear the screen or fail to encode."""
-    text = str(value)
-    if text.isprintable():
-        return text
-    out = []
-    for ch in text:
-        if ch in "\n\t" or ch.isprintable():
-            out.append(ch)
-        else:
-            code = ord(ch)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
-    return "".join(out)
-
-
-#: The terminal controls rich itself writes (colours; the progress bar's erase-line, cursor-up,
-#: column and cursor show/hide): the only escape sequences let through to a terminal.
-_RICH_CONTROLS = re.compile(r"\x1b\[[0-9;?]*[mKAGlh]")
-
-
-def terminal_safe(text: str) -> str:
-    """:func:`printable`, except that the escape sequences rich writes (:data:`_RICH_CONTROLS`) and
-    carriage returns pass: what :class:`SafeStream` applies to everything written."""
-    if text.isprintable():
-        return text
-    out, pos = [], 0
-    for m in _RICH_CONTROLS.finditer(text):
-        out.append(printable(text[pos:m.start()]).replace("\\x0d", "\r"))
-        out.append(m.group())
-        pos = m.end()
-    out.append(printable(text[pos:]).replace("\\x0d", "\r"))
-    return "".join(out)
-
-
-class SafeStream:
-    """A text stream whose writes pass :func:`terminal_safe` first: the command line installs it over
-    stdout and stderr (:func:`safe_streams`), so no label, file name or message printed by any
-    subcommand can drive the terminal (set its title, clear it) or fail on a lone surrogate."""
-
-    def __init__(self, stream):
-        self._stream = stream
-
-    def write(self, text):
-        return self._stream.write(terminal_safe(text))
-
-    def __getattr__(self, name):
-        return getattr(self._stream, name)
-
-
-@contextlib.contextmanager
-def safe_streams():
-    """stdout and stderr as :class:`SafeStream` for the block (restored afterwards, also for callers that
-    run :func:`exactpriv.cli.main` in-process)."""
-    saved = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = SafeStream(saved[0]), SafeStream(saved[1])
-    try:
-        yield
-    finally:
-        sys.stdout, sys.stderr = saved
-
-
-def esc(value) -> str:
-    """``value`` as text rich prints literally (labels, paths, ids: never markup, never control characters)."""
-    from rich.markup import escape
-
-    return escape(printable(value))
 
 
 def seconds_option(value: str) -> float:
@@ -183,13 +106,6 @@ def add_reading_budget_argument(p) -> None:
                    help=f"time limit of each reading in seconds, a safety net (default "
                         f"{DEFAULT_SECONDS_PER_READING:g}); a reading past it is STOPPED 'stopped by the time limit' "
                         "and the run goes on (exit status 7)")
-
-
-def write_output(path, text: str):
-    """Write an output file all-or-nothing (see :func:`exactpriv.io.write_atomic`)."""
-    from exactpriv.io import write_atomic
-
-    return write_atomic(path, text)
 
 
 def _second_interrupt(signum, frame):  # pragma: no cover - exercised in a subprocess test
@@ -290,3 +206,40 @@ def witness_label(path) -> str:
     if ship is not None and Path(str(ship)).resolve() == p.resolve():
         return f"counterexamples/found/{p.name}"
     return str(p.resolve())
+
+
+# ----------------------------------------------------------------------------- --workers / --scheduler
+# The options of the distributed runner (:mod:`counterexamples.distributed`), shared by verify, hunt, conjecture
+# and report: the CLI only passes them on; sharding, streaming and archiving are the runner's.  Without
+# dask.distributed (the extra ``exactpriv[distributed]``) they are accepted and the work runs in-process, in the
+# same shards and order (the same answer), with one line on stderr saying so.
+
+#: most local worker processes ``--workers`` starts (each holds a copy of the bank; more is a typo)
+MAX_WORKERS = 256
+
+
+def add_workers_arguments(p) -> None:
+    """``--workers N`` and ``--scheduler ADDRESS``: where the work runs (default: in this process)."""
+    p.add_argument("--workers", type=int_option, default=0, metavar="N",
+                   help="run the work on a local dask cluster of N worker processes (needs exactpriv[distributed]; "
+                        "without it the work runs in-process); the same --seed gives the same verdicts and "
+                        "witnesses whatever N (default: in this process)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="use an existing dask scheduler, e.g. tcp://127.0.0.1:8786 (default: none)")
+
+
+def workers_of(args) -> tuple[int, str | None]:
+    """(workers, scheduler) to hand to the runner: validated, and (0, None) — in-process, with a note on
+    stderr — when they ask for a cluster but dask.distributed is not installed."""
+    from counterexamples.distributed import dask_available
+
+    workers, scheduler = getattr(args, "workers", 0) or 0, getattr(args, "scheduler", None)
+    if not 0 <= workers <= MAX_WORKERS:
+        raise InvalidArgument(f"--workers={workers!r} must be between 0 and {MAX_WORKERS}")
+    if scheduler is not None and not scheduler.strip():
+        raise InvalidArgument(f"--scheduler={scheduler!r} must be an address like tcp://127.0.0.1:8786")
+    if (workers or scheduler) and not dask_available():
+        print("note: dask.distributed is not installed (pip install 'exactpriv[distributed]'): running "
+              "in-process", file=sys.stderr)
+        return 0, None
+    return workers, scheduler

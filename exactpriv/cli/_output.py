@@ -1,6 +1,10 @@
-"""How the result-printing subcommands (``verify``, ``hunt``, ``report``) show their results.
+"""Everything the command line prints, in one place: text made safe for a terminal, the result tables of
+``verify``, ``hunt`` and ``report``, the progress bar, and the all-or-nothing output files.
 
-Summary first (counts per verdict and per finding class), then only the rows that need attention
+No label, file name or message reaches the terminal raw: :func:`safe_streams` puts a :class:`SafeStream` over
+stdout and stderr for the whole command, and :func:`esc` keeps rich markup out of the labels it prints.
+
+Results: summary first (counts per verdict and per finding class), then only the rows that need attention
 (REFUTED, UNDECIDED, a verdict that differs from the reading's expectation, a crashed check, a claim that
 is not encodable) unless ``--all``.  Four formats: ``table`` (plain lines at the terminal width and never
 wider than :data:`MAX_WIDTH`; a cell too long for its column — a reading's name, an UNDECIDED reason — wraps
@@ -13,23 +17,115 @@ drawn only on a terminal; :func:`quiet_third_party` swallows the banner HiGHS pr
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import re
 import shutil
 import sys
 import textwrap
 from dataclasses import dataclass, field
 
-from exactpriv.cli._common import printable
 
-__all__ = ["FORMATS", "MAX_WIDTH", "Row", "add_format_arguments", "attention", "output_width", "progress_bar",
-           "quiet_third_party", "render", "row_of", "summary_lines"]
+__all__ = ["FORMATS", "MAX_WIDTH", "Row", "SafeStream", "add_format_arguments", "attention", "console", "esc",
+           "output_width", "printable", "progress_bar", "progress_printer", "quiet_third_party", "render", "row_of",
+           "safe_streams", "summary_lines", "terminal_safe", "write_output"]
 
 FORMATS = ("table", "json", "markdown", "latex")
 MAX_WIDTH = 120
 FINDING_ORDER = ("as-written", "boundary", "convention", "variant", "unclassified")
 VERDICT_ORDER = ("REFUTED", "UNDECIDED", "STOPPED", "PROVED", "CHECKED", "not encodable", "error")
 
+
+# ----------------------------------------------------------------------------- text safe on a terminal
+
+def console():
+    from rich.console import Console
+
+    return Console(stderr=False)
+
+
+def printable(value) -> str:
+    """``value`` as text that is safe on a terminal: control characters (C0 but newline and tab, DEL,
+    C1, and the format characters that reorder text) and lone surrogates become visible escapes
+    (``\\x1b``, ``\\u202e``, ``\\ud800``) — a label from a bank or a file name could otherwise set the
+    window title, clear the screen or fail to encode."""
+    text = str(value)
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if ch in "\n\t" or ch.isprintable():
+            out.append(ch)
+        else:
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+    return "".join(out)
+
+
+#: The terminal controls rich itself writes (colours; the progress bar's erase-line, cursor-up,
+#: column and cursor show/hide): the only escape sequences let through to a terminal.
+_RICH_CONTROLS = re.compile(r"\x1b\[[0-9;?]*[mKAGlh]")
+
+
+def terminal_safe(text: str) -> str:
+    """:func:`printable`, except that the escape sequences rich writes (:data:`_RICH_CONTROLS`) and
+    carriage returns pass: what :class:`SafeStream` applies to everything written."""
+    if text.isprintable():
+        return text
+    out, pos = [], 0
+    for m in _RICH_CONTROLS.finditer(text):
+        out.append(printable(text[pos:m.start()]).replace("\\x0d", "\r"))
+        out.append(m.group())
+        pos = m.end()
+    out.append(printable(text[pos:]).replace("\\x0d", "\r"))
+    return "".join(out)
+
+
+class SafeStream:
+    """A text stream whose writes pass :func:`terminal_safe` first: the command line installs it over
+    stdout and stderr (:func:`safe_streams`), so no label, file name or message printed by any
+    subcommand can drive the terminal (set its title, clear it) or fail on a lone surrogate."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text):
+        return self._stream.write(terminal_safe(text))
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def safe_streams():
+    """stdout and stderr as :class:`SafeStream` for the block (restored afterwards, also for callers that
+    run :func:`exactpriv.cli.main` in-process)."""
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = SafeStream(saved[0]), SafeStream(saved[1])
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
+def esc(value) -> str:
+    """``value`` as text rich prints literally (labels, paths, ids: never markup, never control characters)."""
+    from rich.markup import escape
+
+    return escape(printable(value))
+
+
+# ----------------------------------------------------------------------------- output files
+
+def write_output(path, text: str):
+    """Write an output file all-or-nothing (see :func:`exactpriv.io.write_atomic`)."""
+    from exactpriv.io import write_atomic
+
+    return write_atomic(path, text)
+
+
+# ----------------------------------------------------------------------------- result rows
 
 @dataclass
 class Row:
@@ -280,3 +376,11 @@ def progress_bar(title: str, *, budget_seconds: float | None = None):
     return Progress(TextColumn(f"[bold]{escape(title)}"), *counted, TimeElapsedColumn(), *eta,
                     TextColumn("{task.description}"), console=console, transient=True,
                     disable=not console.is_terminal)
+
+
+def progress_printer(console, what: str):
+    """A progress callback (done, total, refuted) printing one line per finished shard on a terminal."""
+    def tick(done: int, total: int, refuted: int) -> None:
+        if console.is_terminal:
+            console.print(f"{what}: {done}/{total} shards done across the workers, {refuted} refuted", end="\r")
+    return tick

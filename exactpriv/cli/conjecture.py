@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 import sys
 
-from exactpriv.cli._common import (DEFAULT_SEARCH_SECONDS, EXIT_INTERRUPTED, EXIT_STOPPED, add_effort_argument, esc, int_option, seconds_option, use_cache_for_hypothesis,
-                                   write_output)
-from exactpriv.cli._output import output_width, progress_bar, quiet_third_party
+from exactpriv.cli._common import (DEFAULT_SEARCH_SECONDS, EXIT_INTERRUPTED, EXIT_STOPPED, add_effort_argument,
+                                   add_workers_arguments, int_option, seconds_option, use_cache_for_hypothesis,
+                                   workers_of)
+from exactpriv.cli._output import esc, output_width, progress_bar, progress_printer, quiet_third_party, write_output
 from exactpriv.cli._witness_text import witness_lines, wrap
-from exactpriv.cli._workers import add_workers_arguments, progress_printer, workers_of
 
 __all__ = ["add_parser"]
 

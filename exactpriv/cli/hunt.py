@@ -7,12 +7,12 @@ import sys
 import time
 from pathlib import Path
 
-from exactpriv.cli._common import (DEFAULT_SEARCH_SECONDS, EXIT_INTERRUPTED, EXIT_STOPPED, add_bank_argument, add_effort_argument, archive_directory, banks_of, esc,
-                                   int_option, seconds_option, use_cache_for_hypothesis, write_output)
-from exactpriv.cli._output import (Row, add_format_arguments, count, output_width, progress_bar, quiet_third_party,
-                                   render)
+from exactpriv.cli._common import (DEFAULT_SEARCH_SECONDS, EXIT_INTERRUPTED, EXIT_STOPPED, add_bank_argument,
+                                   add_effort_argument, add_workers_arguments, archive_directory, banks_of,
+                                   int_option, seconds_option, use_cache_for_hypothesis, workers_of)
+from exactpriv.cli._output import (add_format_arguments, count, esc, output_width, progress_bar, progress_printer,
+                                   quiet_third_party, render, Row, write_output)
 from exactpriv.cli._witness_text import witness_lines
-from exactpriv.cli._workers import add_workers_arguments, progress_printer, workers_of
 
 __all__ = ["add_parser"]
 

@@ -19,8 +19,8 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
-from exactpriv.cli._common import EXIT_STOPPED, add_effort_argument, seconds_option, write_output
-from exactpriv.cli._output import output_width
+from exactpriv.cli._common import EXIT_STOPPED, add_effort_argument, seconds_option
+from exactpriv.cli._output import output_width, write_output
 from exactpriv.cli._witness_text import point_text, wrap
 from exactpriv.errors import (BudgetExceededError, ExactPrivError, FormatError, InvalidArgument, TimeLimitReached,
                               did_you_mean)

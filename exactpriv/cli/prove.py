@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import json
 
-from exactpriv.cli._common import INT_RANGES, add_effort_argument, int_option, seconds_option, write_output
+from exactpriv.cli._common import (EXIT_STOPPED, EXIT_UNDECIDED, EXIT_UNEXPECTED, INT_RANGES, add_effort_argument,
+                                   int_option, seconds_option)
+from exactpriv.cli._output import write_output
 
-from exactpriv.cli._common import EXIT_STOPPED, EXIT_UNDECIDED, EXIT_UNEXPECTED
 
 __all__ = ["add_parser", "cmd_prove"]
 

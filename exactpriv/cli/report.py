@@ -17,9 +17,10 @@ import dataclasses
 import time
 from pathlib import Path
 
-from exactpriv.cli._common import (EXIT_INTERRUPTED, add_bank_argument, add_effort_argument, add_reading_budget_argument, banks_of, esc,
-                                   int_option, seconds_option, write_output)
-from exactpriv.cli._workers import add_workers_arguments, workers_of
+from exactpriv.cli._common import (EXIT_INTERRUPTED, add_bank_argument, add_effort_argument,
+                                   add_reading_budget_argument, add_workers_arguments, banks_of, int_option,
+                                   seconds_option, workers_of)
+from exactpriv.cli._output import esc, write_output
 from exactpriv.cli._evidence_run import read_verify_json
 from exactpriv.errors import InvalidArgument
 

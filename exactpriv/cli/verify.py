@@ -8,11 +8,10 @@ import time
 from dataclasses import dataclass, field
 
 from exactpriv.cli._common import (EXIT_ERROR, EXIT_INTERRUPTED, EXIT_STOPPED, EXIT_UNEXPECTED, add_bank_argument,
-                                   add_effort_argument, add_reading_budget_argument, banks_of, esc, int_option,
-                                   witness_label, write_output)
-from exactpriv.cli._output import (Row, add_format_arguments, count, progress_bar, quiet_third_party, render,
-                                   row_of)
-from exactpriv.cli._workers import add_workers_arguments, workers_of
+                                   add_effort_argument, add_reading_budget_argument, add_workers_arguments, banks_of,
+                                   int_option, witness_label, workers_of)
+from exactpriv.cli._output import (add_format_arguments, count, esc, progress_bar, quiet_third_party, render, Row,
+                                   row_of, write_output)
 from exactpriv.errors import ExactPrivError, WorkerDiedError
 
 __all__ = ["add_parser", "cmd_verify", "select_claims"]
@@ -52,8 +51,10 @@ def add_parser(subparsers, name: str = "verify"):
 
 
 def cmd_verify(args) -> int:
+    from exactpriv.claims.banks import select_claims as claims_of
+
     banks = banks_of(args)
-    claims = select_claims(args.only, banks)
+    claims = claims_of(banks, args.only)
     run = _Run()
     results, rows, not_encodable, errors = run.results, run.rows, run.not_encodable, run.errors
     total = sum(len(c.readings) for c in claims if c.encodable)
@@ -61,12 +62,8 @@ def cmd_verify(args) -> int:
     workers, scheduler = workers_of(args)
     t0 = time.perf_counter()
     try:
-        if workers or scheduler:
-            bank_specs = (list(args.bank) + list(args.banks)) or None
-            _check_sharded(claims, total, args.slow, run, args.seconds_per_reading,
-                           workers=workers, scheduler=scheduler, banks=bank_specs)
-        else:
-            _check_all(claims, total, args.slow, run, args.seconds_per_reading)
+        _check_readings(claims, total, args.slow, run, args.seconds_per_reading, workers=workers,
+                        scheduler=scheduler, banks=(list(args.bank) + list(args.banks)) or None)
         if args.search is not None:
             _deep_search(args, claims, results, rows, workers, scheduler)
         interrupted = False
@@ -211,22 +208,57 @@ def _statement_counts(claims, results) -> tuple[int, int]:
     return forms.count(False), forms.count(True)
 
 
-def _check_all(claims, total, slow, run: _Run, seconds_per_reading) -> None:
+def _check_readings(claims, total, slow, run: _Run, seconds_per_reading, *, workers, scheduler, banks) -> None:
+    """The run loop of ``verify``: every reading of ``claims``, checked in this process or sharded on the dask
+    runner (one shard a claim × reading).  Either way each result arrives as (position, result, error) and is
+    recorded in the claims' order — also when Ctrl-C stops the run (then the readings received so far, in
+    order, with the others missing)."""
+    encodable = [c for c in claims if c.encodable]
+    got: dict = {}
+    title = f"verify ({workers or scheduler} workers)" if workers or scheduler else "verify"
+    with progress_bar(title) as progress:
+        task = progress.add_task("", total=total)
+
+        def arrived(k, res, error):
+            got[k] = (res, error)
+            progress.update(task, advance=1, description=esc(f"{res.claim_id} [{res.reading}]"))
+
+        try:
+            if workers or scheduler:
+                from counterexamples.distributed import run_verify
+
+                run_verify(encodable, workers=workers, scheduler=scheduler, banks=banks, include_slow=slow,
+                           seconds_per_reading=seconds_per_reading, on_result=arrived)
+            else:
+                _check_here(encodable, slow, seconds_per_reading, arrived,
+                            starting=lambda c, r: progress.update(task, description=esc(f"{c.id} [{r.name}]")))
+        finally:  # also on Ctrl-C: what arrived is recorded, in the claims' order
+            k = 0
+            for c in claims:
+                if not c.encodable:
+                    run.add_not_encodable(c)
+                    continue
+                for r in c.readings:
+                    if k in got:
+                        run.record(r, *got[k])
+                    k += 1
+
+
+def _check_here(claims, slow, seconds_per_reading, arrived, *, starting) -> None:
+    """Every reading of ``claims`` in order in one warm killable worker of this process, each result handed to
+    ``arrived(position, result, error)``: a check that raises is UNDECIDED with the error in its evidence (a bug
+    in one encoding must not hide the other results)."""
     from exactpriv.claims import ReadingResult, Verdict
     from exactpriv.claims.check import ReadingChecker
     from exactpriv import effort
 
-    with progress_bar("verify") as progress, \
-            ReadingChecker(claims, seconds=seconds_per_reading, include_slow=slow) as checker:
-        task = progress.add_task("", total=total)
+    k = 0
+    with ReadingChecker(claims, seconds=seconds_per_reading, include_slow=slow) as checker:
         for c in claims:
-            if not c.encodable:
-                run.add_not_encodable(c)
-                continue
             for r in c.readings:
                 if effort.stop_requested():  # Ctrl-C whose KeyboardInterrupt was swallowed mid-reading
                     raise KeyboardInterrupt
-                progress.update(task, description=esc(f"{c.id} [{r.name}]"))
+                starting(c, r)
                 error = None
                 try:
                     res = checker.check(c, r)
@@ -240,39 +272,8 @@ def _check_all(claims, total, slow, run: _Run, seconds_per_reading) -> None:
                     error = (f"crashed check: the check called sys.exit({exc.code!r})" if isinstance(exc, SystemExit)
                              else f"internal error {type(exc).__name__}: {exc}")
                     res = ReadingResult(c.id, r.name, Verdict.UNDECIDED, {"error": error})
-                run.record(r, res, error)
-                progress.advance(task)
-
-
-def _check_sharded(claims, total, slow, run: _Run, seconds_per_reading=None, *, workers, scheduler,
-                   banks) -> None:
-    """As :func:`_check_all`, one shard a claim × reading on the dask runner; the results stream back in any
-    order and are put in the claims' order — also when Ctrl-C stops the run (then the readings received so
-    far, in order, with the others missing)."""
-    from counterexamples.distributed import run_verify
-
-    encodable = [c for c in claims if c.encodable]
-    got: dict = {}
-    with progress_bar(f"verify ({workers or scheduler} workers)") as progress:
-        task = progress.add_task("", total=total)
-
-        def arrived(k, res, error):
-            got[k] = (res, error)
-            progress.update(task, advance=1, description=esc(f"{res.claim_id} [{res.reading}]"))
-
-        try:
-            run_verify(encodable, workers=workers, scheduler=scheduler, banks=banks, include_slow=slow,
-                       seconds_per_reading=seconds_per_reading, on_result=arrived)
-        finally:  # also on Ctrl-C: what arrived is recorded, in the claims' order
-            k = 0
-            for c in claims:
-                if not c.encodable:
-                    run.add_not_encodable(c)
-                    continue
-                for r in c.readings:
-                    if k in got:
-                        run.record(r, *got[k])
-                    k += 1
+                arrived(k, res, error)
+                k += 1
 
 
 def _verify_markdown(results, not_encodable, claims, elapsed, *, partial=None) -> str:

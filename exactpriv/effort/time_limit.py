@@ -46,7 +46,8 @@ __all__ = [
 MAX_SECONDS = 7 * 24 * 3600.0
 
 _STOP = {"requested": False}
-_IN_WORKER = {"depth": 0}
+#: How many worker bodies (:mod:`exactpriv.effort.workers`) run in this process, nested: > 0 inside a worker.
+IN_WORKER = {"depth": 0}
 
 
 def validate_seconds(value, name: str = "seconds", *, maximum: float = MAX_SECONDS) -> float:
@@ -84,19 +85,20 @@ class Deadline:
     def expired(self) -> bool:
         """True once the deadline has passed (or a stop was requested); noted as a stop (:func:`note_stop`)."""
         if _STOP["requested"] or time.monotonic() >= self.at:
-            note_stop(_why(self, ""))
+            note_stop(stop_reason(self, ""))
             return True
         return False
 
     def check(self, step: str = "") -> None:
         if self.expired():
-            raise TimeLimitReached(_why(self, step))
+            raise TimeLimitReached(stop_reason(self, step))
 
     def __repr__(self):
         return f"Deadline({self.seconds!r}, what={self.what!r}, remaining={self.remaining():.3g})"
 
 
-def _why(d: Deadline | None, step: str) -> str:
+def stop_reason(d: Deadline | None, step: str) -> str:
+    """The STOPPED sentence of a run the deadline ``d`` (or an interrupt) stopped in ``step``."""
     where = f" in {step}" if step else ""
     if _STOP["requested"]:
         return f"stopped{where}: interrupted"
@@ -105,12 +107,13 @@ def _why(d: Deadline | None, step: str) -> str:
     return f"stopped by the time limit of the {d.what} ({d.seconds:g} s){where}"
 
 
-_CURRENT: contextvars.ContextVar[Deadline | None] = contextvars.ContextVar("exactpriv_deadline", default=None)
+#: The innermost deadline in force in this context (None: no time limit).
+CURRENT_DEADLINE: contextvars.ContextVar[Deadline | None] = contextvars.ContextVar("exactpriv_deadline", default=None)
 
 
 def current() -> Deadline | None:
     """The innermost deadline in force, or None."""
-    return _CURRENT.get()
+    return CURRENT_DEADLINE.get()
 
 
 @contextlib.contextmanager
@@ -118,19 +121,19 @@ def deadline(seconds: float | None, *, what: str = "run"):
     """Run the block under a deadline of ``seconds`` (nested deadlines: the earliest wins)."""
     if seconds is not None:
         seconds = validate_seconds(seconds, f"{what} seconds")
-    d = Deadline(seconds, what=what, parent=_CURRENT.get())
-    token = _CURRENT.set(d)
+    d = Deadline(seconds, what=what, parent=CURRENT_DEADLINE.get())
+    token = CURRENT_DEADLINE.set(d)
     try:
         yield d
     finally:
-        _CURRENT.reset(token)
+        CURRENT_DEADLINE.reset(token)
 
 
 def remaining() -> float:
     """Seconds left before the current deadline (``inf`` without one, 0 after a stop request)."""
     if _STOP["requested"]:
         return 0.0
-    d = _CURRENT.get()
+    d = CURRENT_DEADLINE.get()
     return math.inf if d is None else d.remaining()
 
 
@@ -139,14 +142,14 @@ def expired() -> bool:
     if _STOP["requested"]:
         note_stop("stopped: interrupted")
         return True
-    d = _CURRENT.get()
+    d = CURRENT_DEADLINE.get()
     return d is not None and d.expired()
 
 
 def check(step: str = "") -> None:
     """Raise :class:`~exactpriv.errors.TimeLimitReached` if :func:`expired`."""
     if expired():
-        raise TimeLimitReached(_why(_CURRENT.get(), step))
+        raise TimeLimitReached(stop_reason(CURRENT_DEADLINE.get(), step))
 
 
 # ----------------------------------------------------------------------------- stops
@@ -197,4 +200,4 @@ def clear_stop() -> None:
 
 def in_worker() -> bool:
     """True inside a :func:`run_bounded` child process."""
-    return _IN_WORKER["depth"] > 0
+    return IN_WORKER["depth"] > 0

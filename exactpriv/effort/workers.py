@@ -48,8 +48,8 @@ import threading
 import traceback
 from typing import Any, Callable
 
-from exactpriv.effort.time_limit import (_CURRENT, _IN_WORKER, Deadline, _why, deadline, note_stop, recording_stops,
-                                         remaining, validate_seconds)
+from exactpriv.effort.time_limit import (CURRENT_DEADLINE, IN_WORKER, Deadline, deadline, note_stop, recording_stops,
+                                         remaining, stop_reason, validate_seconds)
 from exactpriv.effort.knobs import Effort, using
 from exactpriv.effort.knobs import current as current_effort
 from exactpriv.errors import BudgetExceededError, TimeLimitReached, WorkerDiedError
@@ -80,11 +80,11 @@ def _spawn(target, *args):
             parent.close()
             _die_with_parent(parent_pid)
             signal.signal(signal.SIGINT, signal.SIG_IGN)
-            _IN_WORKER["depth"] += 1
+            IN_WORKER["depth"] += 1
             # The deadline in force when the worker was forked is the parent's, not the worker's: a
             # long-lived worker outlives it, and every later call would start already expired.  Each
             # call runs under the deadline the parent sends with it (see _serve, _one_shot).
-            _CURRENT.set(None)
+            CURRENT_DEADLINE.set(None)
             _WARM.__init__()  # the parent's warm worker (and its lock, held during this fork) are not ours
             target(child, *args)
         except BaseException:  # noqa: BLE001 - a worker never returns into the parent's code
@@ -192,7 +192,7 @@ def _serve(conn, fn) -> None:
 def _label(seconds: float | None, limit: float, what: str) -> tuple[str, float | None, Effort]:
     """What a call carries to the worker besides its arguments: which time limit ``limit`` comes from, as
     (what, seconds) — the step's own or the deadline in force — and the effort in force."""
-    d = _CURRENT.get()
+    d = CURRENT_DEADLINE.get()
     if (seconds is not None and seconds <= limit + 1e-9) or d is None:
         return what, seconds, current_effort()
     return d.what, d.seconds, current_effort()
@@ -204,12 +204,12 @@ def _call_deadline(limit: float, label: tuple[str, float | None]):
     parent kills the worker at the same limit); ``label`` names the budget it comes from."""
     d = Deadline(None if math.isinf(limit) else limit)
     d.what, d.seconds, call_effort = label
-    token = _CURRENT.set(d)
+    token = CURRENT_DEADLINE.set(d)
     try:
         with using(call_effort):  # the caller's effort, never the one in force when the worker was forked
             yield
     finally:
-        _CURRENT.reset(token)
+        CURRENT_DEADLINE.reset(token)
 
 
 def _apply(fn, *args, **kwargs):
@@ -235,7 +235,7 @@ def _overrun(seconds, limit, what) -> TimeLimitReached:
     if seconds is not None and seconds <= limit + 1e-9:
         why = f"{what} was stopped by its time limit of {seconds:g} s"
     else:
-        why = _why(_CURRENT.get(), what)
+        why = stop_reason(CURRENT_DEADLINE.get(), what)
     note_stop(why)
     return TimeLimitReached(why)
 
@@ -251,8 +251,8 @@ def _step_limit(seconds: float | None, what: str) -> float:
         seconds = validate_seconds(seconds, f"{what} seconds")
     limit = min(math.inf if seconds is None else seconds, remaining())
     if limit <= 0:
-        note_stop(_why(_CURRENT.get(), what))
-        raise TimeLimitReached(_why(_CURRENT.get(), what))
+        note_stop(stop_reason(CURRENT_DEADLINE.get(), what))
+        raise TimeLimitReached(stop_reason(CURRENT_DEADLINE.get(), what))
     return limit
 
 

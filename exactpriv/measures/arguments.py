@@ -15,10 +15,10 @@ from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import EPS, OO, as_exact, as_rational
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
-from exactpriv.spaces import Hamming, Space, Subsets
+from exactpriv.spaces import Hamming, Space, Subsets, check_enumerable
 
-__all__ = ["METHODS", "NULL_EVENTS", "check_alpha", "check_group_size", "check_level", "check_mechanism",
-           "check_method", "check_null_events", "check_pmf_pair", "check_prior", "check_records_space", "exact_level",
+__all__ = ["MAX_PAIR_ENTRIES", "METHODS", "NULL_EVENTS", "check_alpha", "check_group_size", "check_mechanism",
+           "check_method", "check_null_events", "check_pair_scan", "check_pmf_pair", "check_prior", "check_records_space", "exact_level",
            "null_events_note", "prior_with_label", "record_codes", "record_index"]
 
 #: How a Shannon quantity is evaluated: "exact" (a LogForm), "arb" (a certified enclosure) or "auto".
@@ -100,19 +100,6 @@ def check_records_space(space: Space, what: str) -> None:
             f"(membership bits), got {space!r}")
 
 
-def check_level(level, name: str = "level"):
-    """Refuse inexact levels before any work (the kernel would refuse them too, later)."""
-    if isinstance(level, bool):
-        raise InvalidArgument(f"{name}={level!r} of type bool is not a privacy level")
-    if isinstance(level, (float, np.floating)) or (isinstance(level, sympy.Basic) and level.has(sympy.Float)):
-        raise NotExactError(
-            f"{name}={level!r} of type {type(level).__name__} is inexact; give an exact level such as "
-            f"sympy.log(3), Fraction(1, 2) or '1/2'")
-    if level is None:
-        raise InvalidArgument(f"{name}=None: a level is required")
-    return level
-
-
 def check_null_events(null_events) -> str:
     if not isinstance(null_events, str) or null_events not in NULL_EVENTS:
         raise InvalidArgument(f"null_events={null_events!r} must be one of {NULL_EVENTS}")
@@ -126,8 +113,10 @@ def null_events_note(null_events: str) -> str:
     return "null_events='skip_null': every configuration of prior probability 0 skipped, even fully known databases"
 
 
-def exact_level(level, name: str, *, allow_symbols=False):
-    """An exact, non-negative level (Fraction, LogForm, sympy expression or oo); floats refused."""
+def exact_level(level, name: str = "level", *, allow_symbols=False):
+    """An exact, non-negative privacy level (Fraction, int, text, LogForm, sympy expression or oo), refused before
+    any work otherwise: a float or an expression holding one is a NotExactError, a bool, None or a negative
+    level an InvalidArgument.  ``allow_symbols``: a sympy expression may hold ``eps`` (a family's level)."""
     if isinstance(level, bool):
         raise InvalidArgument(f"{name}={level!r} is a bool, not a privacy level")
     if isinstance(level, LogForm):
@@ -173,3 +162,14 @@ def check_group_size(k):
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
         raise InvalidArgument(f"k={k!r} of type {type(k).__name__} must be an int >= 1 (group size)")
     return int(k)
+
+
+#: Most (ordered pair, output) entries the plain-Python notions of issue 11 walk (f-DP, PLD, PDP).
+MAX_PAIR_ENTRIES = 2_000_000
+
+
+def check_pair_scan(M, name: str) -> None:
+    """Refuse a mechanism whose pair scan (ordered neighbour pairs x outputs) would take minutes in plain
+    Python, with a typed error naming the measure ``name`` (f-DP, the PLD, probabilistic DP)."""
+    check_enumerable(2 * len(M.inputs.edges) * len(M.outputs), f"the {name} scan of {M!r:.80} (pairs x outputs)",
+                     limit=MAX_PAIR_ENTRIES)

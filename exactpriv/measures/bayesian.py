@@ -56,7 +56,7 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.logforms import LogForm
 from exactpriv.measures.arguments import (
     NULL_EVENTS,
-    check_level,
+    exact_level,
     check_mechanism,
     check_null_events,
     check_prior,
@@ -159,7 +159,7 @@ def identifiability(M, *, prior=None) -> Measured:
 
 def is_identifiability(M, level, *, prior=None, max_prec: int = 2048) -> Decision:
     """Decide whether M is ``level``-identifiable under ``prior`` (Wang–Ying–Zhang, Definition 2)."""
-    check_level(level)
+    exact_level(level, allow_symbols=True)
     return at_most(identifiability(M, prior=prior), level, max_prec=max_prec)
 
 
@@ -227,7 +227,7 @@ def bayesian_dp(M, *, prior=None, null_events: str = "skip_undefined") -> Measur
 
 def is_bayesian_dp(M, level, *, prior=None, null_events: str = "skip_undefined", max_prec: int = 2048) -> Decision:
     """Decide whether M is ``level``-Bayesian-DP under ``prior`` (Zhao, eq. (19))."""
-    check_level(level)
+    exact_level(level, allow_symbols=True)
     return at_most(bayesian_dp(M, prior=prior, null_events=null_events), level, max_prec=max_prec)
 
 
@@ -262,7 +262,7 @@ def identity_dp(M, *, prior=None, null_events: str = "skip_null") -> Measured:
 
 def is_identity_dp(M, level, *, prior=None, null_events: str = "skip_null", max_prec: int = 2048) -> Decision:
     """Decide whether M is ``level``-identity-DP with respect to ``prior`` (Wu–Xia–He, Def. 3)."""
-    check_level(level)
+    exact_level(level, allow_symbols=True)
     return at_most(identity_dp(M, prior=prior, null_events=null_events), level, max_prec=max_prec)
 
 

@@ -80,7 +80,7 @@ def capacity(M: Mechanism | ProductMechanism, *, gap: Any = DEFAULT_GAP, method:
     M = check_mechanism(M)
     gap = _gap(gap)
     method = _cap_method(method)
-    _check_symbolic_size(M)
+    check_symbolic_size(M)
     if M.is_rational:
         cap = capacity_of_integer_rows(*channel_integer_rows(*M.integer_rows()), gap=gap, method=method)
     else:
@@ -106,7 +106,8 @@ def _gap(gap) -> Fraction:
     return g
 
 
-def _check_symbolic_size(M):
+def check_symbolic_size(M) -> None:
+    """Refuse a symbolic mechanism of more than SYMBOLIC_MAX_ENTRIES entries: the closed forms would not end."""
     if not M.is_rational and M.shape[0] * M.shape[1] > SYMBOLIC_MAX_ENTRIES:
         raise InvalidArgument(
             f"{M!r} is symbolic and has {M.shape[0] * M.shape[1]} entries (> {SYMBOLIC_MAX_ENTRIES}); "
@@ -138,7 +139,7 @@ def mi_dp(M: Mechanism | ProductMechanism, *, gap: Any = DEFAULT_GAP, method: st
     M = check_mechanism(M)
     gap = _gap(gap)
     method = _cap_method(method)
-    _check_symbolic_size(M)
+    check_symbolic_size(M)
     codes = record_codes(M, "mi_dp")
     recs = M.inputs.records
     pts = M.inputs.points

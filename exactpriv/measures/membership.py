@@ -58,7 +58,7 @@ from exactpriv.errors import InvalidArgument, SpaceMismatchError
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.logforms import LogForm
 from exactpriv.measures.arguments import (
-    check_level,
+    exact_level,
     check_mechanism,
     check_null_events,
     check_prior,
@@ -418,7 +418,7 @@ def is_positive_membership(M, level, *, family: str = "uniform", form: str = "ga
                            remaining: str = "conditional", null_events: str = "skip_undefined",
                            max_prec: int = 2048) -> Decision:
     """Decide (family, level)-PMP (``form`` says whether ``level`` is γ or ε = ln γ)."""
-    check_level(level)
+    exact_level(level, allow_symbols=True)
     return at_most(positive_membership(M, family=family, form=form, prior=prior, remaining=remaining,
                                     null_events=null_events), level,
                    max_prec=max_prec)
@@ -428,7 +428,7 @@ def is_negative_membership(M, level, *, family: str = "uniform", form: str = "ga
                            remaining: str = "conditional", null_events: str = "skip_undefined",
                            max_prec: int = 2048) -> Decision:
     """Decide (family, level)-NMP (``form`` says whether ``level`` is γ or ε = ln γ)."""
-    check_level(level)
+    exact_level(level, allow_symbols=True)
     return at_most(negative_membership(M, family=family, form=form, prior=prior, remaining=remaining,
                                     null_events=null_events), level,
                    max_prec=max_prec)

@@ -32,12 +32,11 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS
 from exactpriv.measures.pair_divergences import gamma_of, log_of_ratio
-from exactpriv.measures.arguments import check_mechanism, check_pmf_pair, exact_level
+from exactpriv.measures.arguments import check_mechanism, check_pair_scan, check_pmf_pair, exact_level
 from exactpriv.measures.engines.composition import ComposedLossEngine, pair_loss_atoms
 from exactpriv.measures.pair_divergences import gamma_of_eps_or_exp
 from exactpriv.measures.result import Measured
 from exactpriv.mechanisms.base import ProductMechanism
-from exactpriv.measures.tradeoff import _check_work
 
 __all__ = ["PrivacyLoss", "PrivacyLossProfile", "is_privacy_loss_dp", "pair_privacy_loss",
            "privacy_loss_distribution"]
@@ -157,7 +156,7 @@ def privacy_loss_distribution(M, *, pair=None) -> Measured:
         return _composed_profile(M)
     M = check_mechanism(M, "privacy_loss_distribution")
     M.require_rational("privacy_loss_distribution")
-    _check_work(M, "privacy_loss_distribution")
+    check_pair_scan(M, "privacy_loss_distribution")
     pts = M.inputs.points
     if pair is not None:
         try:

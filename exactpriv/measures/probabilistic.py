@@ -33,9 +33,8 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS, OO, as_rational
 from exactpriv.measures.pair_divergences import gamma_of, log_of_ratio
-from exactpriv.measures.arguments import check_mechanism, exact_level
+from exactpriv.measures.arguments import check_mechanism, check_pair_scan, exact_level
 from exactpriv.measures.result import Measured
-from exactpriv.measures.tradeoff import _check_work
 
 __all__ = ["StepProfile", "is_probabilistic_dp", "probabilistic_dp"]
 
@@ -125,7 +124,7 @@ def probabilistic_dp(M, *, variant: str = "disclosure_set") -> Measured:
         raise InvalidArgument(f"variant={variant!r} must be one of {list(_VARIANTS)}")
     M = check_mechanism(check_mechanism(M, "probabilistic_dp", expand=False), "probabilistic_dp")
     M.require_rational("probabilistic_dp")
-    _check_work(M, "probabilistic_dp")
+    check_pair_scan(M, "probabilistic_dp")
     pts = M.inputs.points
     edges = M.inputs.edges.tolist()
     nbrs: dict = {i: [] for i in range(len(pts))}

@@ -33,7 +33,7 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import exact_argmax_fractions
 from exactpriv.exact.numbers import as_rational
 from exactpriv.measures.arguments import (
-    check_level,
+    exact_level,
     check_mechanism,
     check_null_events,
     check_prior,
@@ -335,7 +335,7 @@ def semantic_privacy(M, *, prior=None, default=None) -> Measured:
 
 def is_semantic_privacy(M, level, *, default=None, max_prec: int = 2048) -> Decision:
     """Decide whether M is ``level``-semantically private (Zhao, Definition 1)."""
-    check_level(level)
+    exact_level(level, allow_symbols=True)
     return at_most(semantic_privacy(M, default=default), level, max_prec=max_prec)
 
 
@@ -451,6 +451,6 @@ def bayesian_semantic_privacy(M, *, prior=None, default=None, game_i: str = "res
 def is_bayesian_semantic_privacy(M, level, *, prior=None, default=None, game_i: str = "resample",
                                  null_events: str = "skip_undefined", max_prec: int = 2048) -> Decision:
     """Decide whether M is ``level``-Bayesian-semantically private (Zhao, Definition 2)."""
-    check_level(level)
+    exact_level(level, allow_symbols=True)
     return at_most(bayesian_semantic_privacy(M, prior=prior, default=default, game_i=game_i,
                                              null_events=null_events), level, max_prec=max_prec)

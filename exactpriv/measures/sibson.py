@@ -48,7 +48,7 @@ from exactpriv.measures.engines.information.logsums import (
     refine_ball,
 )
 from exactpriv.measures.engines.joint_pmf import SYMBOLIC_NOTE, cmi_measured
-from exactpriv.measures.channel_capacity import _check_symbolic_size, capacity
+from exactpriv.measures.channel_capacity import check_symbolic_size, capacity
 from exactpriv.measures.result import Measured, at_most
 from exactpriv.mechanisms.base import Mechanism
 
@@ -168,7 +168,7 @@ def sibson_mi(M, *, alpha, prior=None, method: str = "auto") -> Measured:
     nnz = sum(1 for p, r in zip(P.pmf, M.rows) if p != 0 for v in r if not is_zero_entry(v))
     if not M.is_rational or method == "exact" or (method == "auto" and nnz <= _SIBSON_EXACT_MAX_TERMS):
         if not M.is_rational:
-            _check_symbolic_size(M)
+            check_symbolic_size(M)
         expr = _sibson_expr(P.pmf, M.rows, a)
         return Measured("sibson_mi", symbolic_value(expr), witness=wit, method="sympy",
                         note="" if M.is_rational else SYMBOLIC_NOTE)

@@ -39,9 +39,8 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import as_rational
 from exactpriv.measures.pair_divergences import gamma_of
-from exactpriv.measures.arguments import check_mechanism, check_pmf_pair
+from exactpriv.measures.arguments import check_mechanism, check_pair_scan, check_pmf_pair
 from exactpriv.measures.result import Measured
-from exactpriv.spaces import check_enumerable
 
 __all__ = ["ALPHA", "TradeOff", "f_dp", "is_f_dp", "pair_tradeoff", "tradeoff_from_tests"]
 
@@ -234,7 +233,7 @@ def f_dp(M) -> Measured:
     """
     M = check_mechanism(check_mechanism(M, "f_dp", expand=False), "f_dp")
     M.require_rational("f_dp")
-    _check_work(M, "f_dp")
+    check_pair_scan(M, "f_dp")
     pts = M.inputs.points
     edges = M.inputs.edges.tolist()
     if not edges:
@@ -260,12 +259,3 @@ def is_f_dp(M, f) -> Decision:
         raise InvalidArgument(f"f={f!r} of type {type(f).__name__} must be a TradeOff (see TradeOff.from_eps_delta)")
     return f_dp(M).value.dominates(f)
 
-
-#: Most (ordered pair, output) entries the plain-Python notions of issue 11 walk (f-DP, PLD, PDP).
-MAX_PAIR_ENTRIES = 2_000_000
-
-
-def _check_work(M, name):
-    """Refuse mechanisms whose pair scan would take minutes in plain Python (typed error)."""
-    check_enumerable(2 * len(M.inputs.edges) * len(M.outputs), f"the {name} scan of {M!r:.80} (pairs x outputs)",
-                     limit=MAX_PAIR_ENTRIES)

@@ -91,10 +91,10 @@ def validate_integer_rows(numerators, denominators, n_rows, n_cols):
     if not all(ok):
         i = ok.index(False)
         raise NotStochasticError(f"row {i} sums to {sums[i]}/{den[i]}, not exactly 1")
-    return _reduce(num, den)
+    return reduce_rows(num, den)
 
 
-def _reduce(num, den):
+def reduce_rows(num, den):
     """Divide each row and its denominator by their gcd (the canonical form)."""
     if num.dtype != object and den.dtype != object:
         g = np.gcd.reduce(num, axis=1) if num.shape[1] else np.ones_like(den)

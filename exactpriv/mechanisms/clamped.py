@@ -46,7 +46,7 @@ import sympy
 
 from exactpriv.errors import EntryRangeError, InvalidArgument, NotStochasticError
 from exactpriv.exact.numbers import EPS, as_rational, to_sympy
-from exactpriv.mechanisms._integer import MAX_DIGITS, _reduce
+from exactpriv.mechanisms._integer import MAX_DIGITS, reduce_rows
 from exactpriv.mechanisms.base import REPR_MAX_ENTRIES, Mechanism
 from exactpriv.spaces import GraphSpace, check_enumerable
 
@@ -79,7 +79,7 @@ class ClampedNoiseMechanism(Mechanism):
 
     Attributes: ``n``; for a rational mechanism ``window`` (W[k] for k = −(n−1)..n−1),
     ``lower`` (L[j] = D·P(Z <= −j), j = 0..n), ``upper`` (U[j] = D·P(Z >= j)) and
-    ``denominator`` D, all Python ints; for a symbolic family ``family`` (a :class:`_Family`).
+    ``denominator`` D, all Python ints; for a symbolic family ``family`` (a :class:`ClampedFamily`).
     """
 
     def __init__(self, n: int, *, rational=None, family=None, name=None, _roundtrip=False):
@@ -156,7 +156,7 @@ class ClampedNoiseMechanism(Mechanism):
             num[c, :] = self._rational_row(c)
         den = np.empty(n + 1, dtype=object)
         den[:] = [self.denominator] * (n + 1)
-        return _reduce(num, den)
+        return reduce_rows(num, den)
 
     def _rational_row(self, c):
         n, W = self.n, self.window
@@ -300,7 +300,7 @@ class Exponent:
         return self.slope * (abs(i) if self.absolute else i) + self.offset
 
 
-class _Family:
+class ClampedFamily:
     """A symbolic clamped-noise family: W[k] = C_w(t)·t^{ew(k)}, L[j] = C_l(t)·t^{el(j)},
     U[j] = C_u(t)·t^{eu(j)} with t = e^{scale·ε}, exponents given as functions of the index.
 
@@ -317,7 +317,7 @@ class _Family:
         self.certificates = {}  # statement -> proof method (each distinct identity once)
 
     def __eq__(self, other):
-        return (isinstance(other, _Family) and (self.label, self.scale, self.factors, self.exponents) ==
+        return (isinstance(other, ClampedFamily) and (self.label, self.scale, self.factors, self.exponents) ==
                 (other.label, other.scale, other.factors, other.exponents))
 
     def __hash__(self):

@@ -20,7 +20,7 @@ from exactpriv.errors import InvalidArgument, SupportError
 from exactpriv.exact.numbers import EPS, as_exact, as_rational, to_sympy
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 from exactpriv.mechanisms.clamped import T as _T
-from exactpriv.mechanisms.clamped import ClampedNoiseMechanism, Exponent, _Family
+from exactpriv.mechanisms.clamped import ClampedNoiseMechanism, Exponent, ClampedFamily
 from exactpriv.spaces import GraphSpace, Hamming, Subsets
 
 __all__ = [
@@ -215,12 +215,12 @@ def _eps_scale(a):
     return None
 
 
-def geometric_family(scale: Fraction) -> _Family:
+def geometric_family(scale: Fraction) -> ClampedFamily:
     """The two-sided geometric noise clamped to the counts, t = e^{scale·eps}:
     p(k) = (t−1)/(t+1)·t^−|k|, P(Z <= −j) = P(Z >= j) = t/(t+1)·t^−j (j >= 0)."""
     fam = _GEOMETRIC.get(scale)
     if fam is None:
-        fam = _GEOMETRIC[scale] = _Family(
+        fam = _GEOMETRIC[scale] = ClampedFamily(
             scale=scale, label="two-sided geometric noise",
             factors={"window": (_T - 1) / (_T + 1), "lower": _T / (_T + 1), "upper": _T / (_T + 1)},
             exponents={"window": Exponent(-1, absolute=True), "lower": Exponent(-1), "upper": Exponent(-1)})

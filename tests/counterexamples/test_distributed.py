@@ -185,10 +185,10 @@ def test_verify_results_stream_back_in_any_order_and_keep_the_claims_order():
 
 
 def test_verify_interrupted_on_the_runner_keeps_the_completed_readings_in_order(monkeypatch):
-    """Ctrl-C while shards run: the readings that arrived are recorded (in the claims' order), then the
-    interrupt goes on to the command, which writes them marked partial (the protocol of cli/_common.py)."""
+    """Ctrl-C while shards run: the runner hands on every reading that arrived, then the interrupt goes on to
+    the command, which records them in the claims' order and writes them marked partial (the protocol of
+    cli/_common.py)."""
     import counterexamples.distributed as D
-    from exactpriv.cli import verify
 
     calls = {"n": 0}
     real = D._verify_task
@@ -201,9 +201,33 @@ def test_verify_interrupted_on_the_runner_keeps_the_completed_readings_in_order(
 
     monkeypatch.setattr(D, "_verify_task", task)
     claims = [find_claim(c) for c in FEW.split(",")]
+    got = []
+    with pytest.raises(KeyboardInterrupt):
+        D.run_verify(claims, workers=0, on_result=lambda k, res, error: got.append((k, res.claim_id, res.reading)))
+    order = [(c.id, r.name) for c in claims for r in c.readings]
+    assert [(k, *order[k]) for k in range(3)] == got
+
+
+def test_verify_interrupted_keeps_the_completed_readings_in_order(monkeypatch):
+    """verify's one run loop (serial here; the sharded results arrive the same way): Ctrl-C after three readings
+    leaves those three recorded, in the claims' order, and no error."""
+    from exactpriv.claims.check import ReadingChecker
+    from exactpriv.cli import verify
+
+    calls = {"n": 0}
+    real = ReadingChecker.check
+
+    def check(self, c, r):
+        calls["n"] += 1
+        if calls["n"] == 4:
+            raise KeyboardInterrupt
+        return real(self, c, r)
+
+    monkeypatch.setattr(ReadingChecker, "check", check)
+    claims = [find_claim(c) for c in FEW.split(",")]
     run = verify._Run()
     with pytest.raises(KeyboardInterrupt):
-        verify._check_sharded(claims, 99, False, run, workers=0, scheduler=None, banks=None)
+        verify._check_readings(claims, 99, False, run, 60, workers=0, scheduler=None, banks=None)
     assert [(r.claim_id, r.reading) for r in run.results] == [(c.id, r.name) for c in claims for r in c.readings][:3]
     assert len(run.rows) == 3 and not run.errors
 

@@ -1,6 +1,8 @@
 """Mutation recall of the search (counterexamples.mutation, issue 23 item 4): mutants derived mechanically from
 true bank readings are killed by a hunt with a fixed effort."""
 
+from fractions import Fraction as F
+
 import pytest
 
 from counterexamples.mutation import mutants_of, mutation_run, run_mutant
@@ -87,9 +89,88 @@ def test_parameter_draws_reach_a_lemma_about_numbers_and_stay_off_where_the_doma
     # the bound fails outside): only drawing x reaches it
     m = _mutant("cuff2016.lemma2", "eq99", "drop:x-in-[0,1]")
     assert params_drawable(m.claim, m.claim.reading("eq99"), effort=10)
-    assert not run_mutant(m, effort=10)["killed"]
     assert run_mutant(m, effort=10, draw_params=True)["killed"]
     # Zhao's g-monotonicity reading holds for the parameters its families hold; drawn ones leave that
     # (undeclared) domain, so its mutants are not hunted with parameter draws
     g = find_claim("zhao2019.g_mono")
     assert not params_drawable(g, g.reading("literal"), effort=20)
+
+
+def test_instances_just_outside_a_dropped_hypothesis_are_made_from_the_families():
+    # Cuff-Yu Lemma 2's capacity convexity needs lambda in [0, 1]; the search never drew lambda outside it
+    # before (the families hold lambda in [0, 1]): a violator sets it just outside, and the mutant dies there
+    from counterexamples.mutation import _violators
+
+    m = _mutant("cuff2016.lemma2", "capacity-convex", "drop:convex-combination")
+    original = m.claim.reading("capacity-convex")
+    dropped = next(h for h in original.hypotheses if h.name == "convex-combination")
+    out = _violators(m.claim, original, dropped)
+    assert out and all(not dropped.check(v) for v in out)
+    row = run_mutant(m, effort=4)
+    assert row["killed"] and "lam = " in row["witness"] and row["outside"]["outside"]["false"] >= 1
+
+
+def test_a_drop_that_is_a_refuted_variant_dies_on_the_variants_witness():
+    # identity DP Corollary 2 without independent sources is the bank's REFUTED 'without-independence' reading
+    # (8 perfectly correlated records): its witness, checked as a sibling template, kills the drop mutant
+    m = _mutant("identitydp.cor2", "literal", "drop:independent-sources")
+    row = run_mutant(m, effort=2, claims=[m.claim])
+    assert row["killed"] and "8 perfectly correlated records" in row["witness"]
+    assert row["outside"]["outside"]["false"] >= 1
+
+
+def test_a_check_that_restates_the_dropped_hypothesis_is_equivalent():
+    from counterexamples.mutation import equivalence
+
+    m = _mutant("zhao2019.cor1", "per-distribution", "drop:likelihood-ratio-at-most-e^eps")
+    row = run_mutant(m, effort=2)
+    out = row["outside"]["outside"]
+    assert not row["killed"] and out["vacuous"] > 0 and out["true"] == 0
+    assert equivalence(m, row, [m.claim], {})["rule"] == "restated"
+    # a TRUE that is not vacuous outside the hypothesis would be a hole or a redundant hypothesis: not equivalent
+    row2 = dict(row, outside={"outside": dict(out, true=1), "examples": []})
+    assert equivalence(m, row2, [m.claim], {}) is None
+
+
+def test_the_descriptive_parameters_probe_is_no_instance_of_the_drop_record():
+    # the probe calls the check on a template stripped of its parameters (KeyError 'k' here); that is no
+    # instance of the search, so it is not recorded as a defect outside the dropped hypothesis
+    m = _mutant("cuff2016.cor8", "literal", "drop:k-sqrt-2eps-at-most-1")
+    row = run_mutant(m, effort=4)
+    assert row["outside"]["outside"]["bug"] == 0
+    assert not any("KeyError" in e for e in row["outside"]["examples"])
+
+
+def test_a_noiseless_extremal_mechanism_kills_the_tightened_adversarial_bound():
+    # I(X;Y) <= adversarial privacy (Cuff-Yu (65)) is attained by Y = the first record with a uniform or diagonal
+    # prior (the information density is constant): 9/10 of it is false there
+    row = run_mutant(_mutant("cuff2016.sec6_4", "(64)-implies-(65)", "tighten"), effort=2)
+    assert row["killed"] and "first_record" in row["witness"]
+
+
+def test_a_mutant_true_in_the_searched_scope_is_counted_apart():
+    from counterexamples.mutation import equivalence
+
+    m = _mutant("cuff2016.lemma1", "eq22", "tighten")
+    eq = equivalence(m, {"killed": False}, [m.claim], {})
+    assert eq["rule"] == "true-in-scope" and "10 values" in eq["why"]
+
+
+def test_the_local_search_moves_prior_mass_along_the_neighbour_graph():
+    import random
+
+    from counterexamples.local_search import prior_moved
+    from exactpriv.claims import Instance
+    from exactpriv.distributions import Prior
+    from exactpriv.spaces import Hamming
+
+    space = Hamming([0, 1], 2)
+    inst = Instance("diagonal", None, Prior(space, [F(1, 2), 0, 0, F(1, 2)]))
+    rng = random.Random(0)
+    moved = [prior_moved(inst, rng) for _ in range(40)]
+    moved = [m for m in moved if m is not None]
+    assert moved and all(sum(m.prior.pmf) == 1 and all(v >= 0 for v in m.prior.pmf) for m in moved)
+    # mass leaves the diagonal towards a neighbour (one record changed) and sometimes two records at once
+    assert any(m.prior.pmf[1] > 0 or m.prior.pmf[2] > 0 for m in moved)
+    again = [prior_moved(inst, random.Random(0)) for _ in range(1)]
+    assert again[0].prior.pmf == moved[0].prior.pmf  # a function of the seed

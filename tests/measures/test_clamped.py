@@ -18,7 +18,7 @@ from exactpriv.measures.approx import approx_dp, group_approx_dp
 from exactpriv.measures.divergence import group_privacy, kl_dp, pure_dp
 from exactpriv.measures.reference import agree, reference
 from exactpriv.mechanisms.base import Mechanism, prove_zero
-from exactpriv.mechanisms.clamped import T, ClampedNoiseMechanism, Exponent, _Family, count_space
+from exactpriv.mechanisms.clamped import T, ClampedNoiseMechanism, Exponent, ClampedFamily, count_space
 from exactpriv.mechanisms.zoo import _geometric_rows, truncated_geometric
 
 GEOMETRIC_EXPONENTS = {"window": Exponent(-1, absolute=True), "lower": Exponent(-1), "upper": Exponent(-1)}
@@ -218,7 +218,7 @@ def test_symbolic_family_is_certified_once_for_all_eps():
 
 
 def test_family_with_a_negative_factor_is_refused():
-    bad = _Family(scale=F(1), label="negative window",
+    bad = ClampedFamily(scale=F(1), label="negative window",
                   factors={"window": (1 - T) / (T + 1), "lower": T / (T + 1), "upper": T / (T + 1)},
                   exponents=GEOMETRIC_EXPONENTS)
     with pytest.raises(EntryRangeError, match="window"):
@@ -226,7 +226,7 @@ def test_family_with_a_negative_factor_is_refused():
 
 
 def test_family_whose_tails_are_not_the_window_tails_is_refused():
-    bad = _Family(scale=F(1), label="wrong tails",
+    bad = ClampedFamily(scale=F(1), label="wrong tails",
                   factors={"window": (T - 1) / (T + 1), "lower": 1 / (T + 1), "upper": T / (T + 1)},
                   exponents=GEOMETRIC_EXPONENTS)
     with pytest.raises(NotStochasticError):

@@ -12,7 +12,7 @@ from exactpriv.distributions import Prior
 from exactpriv.exact.lp import solve_lp
 from exactpriv.exact.lp.exact_simplex import MAX_EXACT_VARIABLES, solve_lp_exactly
 from exactpriv.measures.distortion import h
-from exactpriv.measures.distortion.optimal_lp import _ratio_rows, optimal_distortion_identifiability
+from exactpriv.measures.distortion.optimal_lp import ratio_rows, optimal_distortion_identifiability
 from exactpriv.spaces import Hamming
 
 
@@ -33,7 +33,7 @@ def _pd_i_lp(prior, t):
     dist = S.distance_matrix().tolist()
     c = [d for drow in dist for d in drow]
     A_eq = [{x * N + y: 1 for y in range(N)} for x in range(N)]
-    A_ub = _ratio_rows(S, N, t)
+    A_ub = ratio_rows(S, N, t)
     return c, dict(A_ub=A_ub, b_ub=[0] * len(A_ub), A_eq=A_eq, b_eq=list(prior.pmf))
 
 
@@ -66,11 +66,11 @@ def test_an_empty_dual_from_highs_is_no_candidate_and_the_lp_is_still_decided():
 
 
 def test_the_exact_checks_refuse_vectors_of_the_wrong_length():
-    from exactpriv.exact.lp.certificate import _check_dual, _check_primal
-    from exactpriv.exact.lp.problem import _problem
+    from exactpriv.exact.lp.certificate import check_dual, check_primal
+    from exactpriv.exact.lp.problem import validated_problem
 
     p = Prior(Hamming(range(2), 2), [F(1, 4)] * 4)
     c, kw = _pd_i_lp(p, F(2))
-    P = _problem(c, kw["A_ub"], kw["b_ub"], kw["A_eq"], kw["b_eq"], None, "min")
-    assert _check_dual(P, P.c, [])[1] == f"0 multipliers for {P.m} rows"
-    assert "3 values" in _check_primal(P, [F(0)] * 3)
+    P = validated_problem(c, kw["A_ub"], kw["b_ub"], kw["A_eq"], kw["b_eq"], None, "min")
+    assert check_dual(P, P.c, [])[1] == f"0 multipliers for {P.m} rows"
+    assert "3 values" in check_primal(P, [F(0)] * 3)

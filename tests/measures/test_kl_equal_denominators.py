@@ -15,7 +15,7 @@ import pytest
 
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
-from exactpriv.measures.engines.scan.engine import _MAX_CODES, ScanEngine
+from exactpriv.measures.engines.scan.engine import MAX_CODES, ScanEngine
 from exactpriv.measures.divergence import kl_dp
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
@@ -83,7 +83,7 @@ def test_kl_code_path_common_denominator(n, seed):
     p, q = _permuted_pair(rng, n, 1, 50)
     M = _two_rows(p, q)
     eng = ScanEngine(M)
-    assert eng.codes is not None and eng.codes.K <= _MAX_CODES
+    assert eng.codes is not None and eng.codes.K <= MAX_CODES
     want = _exact_max(_kl_definition(p, q), _kl_definition(q, p))
     assert kl_dp(M).value == want
 

@@ -214,12 +214,12 @@ def test_registry_cli_json_names():
 
 def test_large_mechanisms_are_refused_with_a_typed_error():
     M = zoo.exponential_mechanism_hamming([0, 1, 2], 5, exp_eps=2)
-    from exactpriv.measures import tradeoff as tr
+    from exactpriv.measures import arguments
 
-    old = tr.MAX_PAIR_ENTRIES
-    tr.MAX_PAIR_ENTRIES = 1000
+    old = arguments.MAX_PAIR_ENTRIES
+    arguments.MAX_PAIR_ENTRIES = 1000
     try:
         with pytest.raises(SpaceTooLargeError):
             f_dp(M)
     finally:
-        tr.MAX_PAIR_ENTRIES = old
+        arguments.MAX_PAIR_ENTRIES = old

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from counterexamples.archive import witness_path
 from exactpriv.claims import Claim, Reading
 from exactpriv.cli import main
-from exactpriv.cli._common import printable, terminal_safe
+from exactpriv.cli._output import printable, terminal_safe
 from exactpriv.errors import FormatError, InvalidArgument
 from exactpriv.measures.tradeoff import pair_tradeoff
 from exactpriv.measures.zcdp import pair_zcdp

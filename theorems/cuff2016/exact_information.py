@@ -23,6 +23,7 @@ from fractions import Fraction
 import sympy
 
 from exactpriv.distributions import Prior
+from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.intervals import arb_eval, arb_to_fractions
 from exactpriv.exact.kernel import compare
@@ -242,6 +243,8 @@ def group_mi(M: Mechanism, k: int) -> Measured:
     x_I -> P(.|x_I, x_{I^c}) (same reduction as MI-DP: the conditional MI is an average over
     contexts, each at most the sub-channel capacity, attained by a point mass on the context)."""
     n = M.inputs.n
+    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= n:
+        raise InvalidArgument(f"k={k!r} must be a group size, an int in [1, n] = [1, {n}]")
     if k == n:
         return capacity_of(M)
     if k == 1:

@@ -18,7 +18,7 @@ import functools
 import random
 from fractions import Fraction
 
-from exactpriv.claims import Family, Instance
+from exactpriv.claims import Family, Instance, param_domain, pmf_params
 from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
@@ -95,6 +95,12 @@ PAIRS_RANDOM_SLOW = Family("pairs-random-large", lambda: _pairs_random(2017, 600
 PAIRS_RR = Family("pairs-binary-extremal", _pairs_rr,
                   "binary pairs P=(γ,1)/(1+γ), Q=(1,γ)/(1+γ) for e^ε=γ in " + ", ".join(map(str, _RR_GAMMAS)))
 PAIR_FAMILIES = (PAIRS_RR, PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RANDOM_SLOW)
+#: what a pair instance's parameters are (Definition 4: "two probability distributions P and Q over the same
+#: measurable space"; the extremal pairs' γ = e^ε, ε >= 0): declared, so a search may draw them (issue 23)
+PAIR_HYPOTHESES = (
+    pmf_params("P", "Q", text="P and Q are probability distributions over the same (finite) space (Definition 4)"),
+    param_domain("gamma", lo=1, optional=True, text="γ = e^ε >= 1 (ε >= 0), the level of a binary extremal pair"),
+)
 
 
 def mech(label, M, **params):

@@ -28,13 +28,20 @@ from exactpriv.measures.result import Measured
 def _slices(M):
     """The sub-channels x_i -> P(.|x_i, x_{-i}) of Def. 2's reduction (one per record i and
     value x_{-i}), as lists of rows."""
+    return [rows for _, _, _, rows in _slices_at(M)]
+
+
+def _slices_at(M):
+    """The sub-channels of :func:`_slices` with where they sit: (record i, x_{-i}, the input points, rows)."""
     pts = M.inputs.points
     out = []
     for i in range(M.inputs.n):
         groups: dict = {}
         for x, row in zip(pts, M.rows):
-            groups.setdefault(x[:i] + x[i + 1:], []).append(row)
-        out.extend(groups.values())
+            groups.setdefault(x[:i] + x[i + 1:], ([], []))
+            groups[x[:i] + x[i + 1:]][0].append(x)
+            groups[x[:i] + x[i + 1:]][1].append(row)
+        out.extend((i, rest, xs, rows) for rest, (xs, rows) in groups.items())
     return out
 
 
@@ -52,16 +59,22 @@ def _capacity_certificate(rows):
     infinite divergence).  Exact when the capacity is attained by such a P, e.g. a slice
     containing a BSC-like or a noiseless pair of rows, where the enclosure of mi_dp cannot
     decide an equality case."""
+    return _certificate(rows)[:2]
+
+
+def _certificate(rows):
+    """:func:`_capacity_certificate` with the input attaining the best lower bound: (lower, upper, P) with
+    P the exact pmf over ``rows`` (uniform on the chosen distinct rows, each on its first occurrence)."""
     distinct = list(dict.fromkeys(tuple(r) for r in rows))
     cands = [list(range(len(distinct)))] + [list(c) for c in itertools.combinations(range(len(distinct)), 2)]
-    lower, upper = LogForm(0), None
+    lower, upper, best = LogForm(0), None, cands[0]
     for sup in cands:
         k = len(sup)
         q = [sum((distinct[x][y] for x in sup), Fraction(0)) / k for y in range(len(distinct[0]))]
         ds = [_kl_rows(r, q) for r in distinct]
         lo = sum((ds[x] / k for x in sup), LogForm(0))  # rows in sup have q > 0 wherever they are > 0
         if compare(lo, ">", lower).is_true:
-            lower = lo
+            lower, best = lo, sup
         if all(d is not None for d in ds):
             hi = ds[0]
             for d in ds[1:]:
@@ -69,7 +82,11 @@ def _capacity_certificate(rows):
                     hi = d
             if upper is None or compare(hi, "<", upper).is_true:
                 upper = hi
-    return lower, upper
+    first = {r: j for j, r in reversed(list(enumerate(tuple(r) for r in rows)))}
+    pmf = [Fraction(0)] * len(rows)
+    for x in best:
+        pmf[first[distinct[x]]] = Fraction(1, len(best))
+    return lower, upper, pmf
 
 
 def _max_exact(values):
@@ -87,7 +104,8 @@ def sharp_mi_dp(M) -> Measured:
     m = mi_dp(M)
     if m.value is not None:
         return m
-    certs = [_capacity_certificate(rows) for rows in _slices(M)]
+    slices = _slices_at(M)
+    certs = [_certificate(rows) for _, _, _, rows in slices]
     lo_c = _max_exact([c[0] for c in certs])
     lower = lo_c if compare(lo_c, ">", m.lower).is_true else m.lower
     upper = m.upper
@@ -98,7 +116,17 @@ def sharp_mi_dp(M) -> Measured:
     if compare(lower, ">", upper).is_true:  # pragma: no cover - would be a bug in a certificate
         raise AssertionError(f"inconsistent MI-DP bounds for {M!r}: [{lower}, {upper}]")
     if compare(lower, "==", upper).is_true:
-        return Measured("mi_dp", lower, witness=m.witness, note=m.note,
+        # the value is the certificate's, so is the witness: the exact input attaining it on its slice (mi_dp's
+        # own witness is the numeric enclosure's prior, a float-born approximation of the maximiser — e.g.
+        # 4e-13 on an input the exact maximiser leaves out, which no exact attainment check accepts)
+        k = next(j for j, c in enumerate(certs) if compare(c[0], "==", lower).is_true)
+        i, rest, xs, _ = slices[k]
+        pmf = certs[k][2]
+        others = {j: v for j, v in zip([j for j in range(M.inputs.n) if j != i], rest)}
+        witness = {"record": i, "others": others,
+                   "input_prior": {repr(x[i]): str(p) for x, p in zip(xs, pmf) if p != 0},
+                   "prior": {repr(x): str(p) for x, p in zip(xs, pmf) if p != 0}}
+        return Measured("mi_dp", lower, witness=witness, note=m.note,
                         method="exact capacity certificate (I(P) = max_x D(W_x||PW))")
     return Measured("mi_dp", None, lower, upper, m.witness, m.method + " + exact candidate-prior certificates", m.note)
 

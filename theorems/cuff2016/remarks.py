@@ -31,7 +31,7 @@ from exactpriv.mechanisms import zoo
 
 from theorems.cuff2016.closeness import GAMMAS, log_form, event_masses, pair_delta, pair_eps
 from theorems.cuff2016.steps import combine, measured_cmp
-from theorems.cuff2016.instances import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, mechs_random, rpmf
+from theorems.cuff2016.instances import PAIR_HYPOTHESES, PAIRS_EXHAUSTIVE, PAIRS_RANDOM, mechs_random, rpmf
 from theorems.cuff2016.measured import sharp_mi_dp
 from theorems.cuff2016._common import CHECKED, reading_of
 
@@ -105,11 +105,12 @@ INTERP = Claim(
     "the error region in a binary hypothesis test.",
     "identity",
     [reading_of("tv-min-error", "1 − TV(P, Q) = min over tests A of P(A) + Q(A^c) (brute force over tests)",
-        _interp_tv_test_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=CHECKED),
+        _interp_tv_test_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=CHECKED, hypotheses=PAIR_HYPOTHESES),
      reading_of("bayes-factor", "max_y |ln posterior odds − ln prior odds| = tightest ε of (ε,0)-closeness, for priors "
-                        "1/2, 1/5, 9/10", _interp_bayes_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=CHECKED),
+                        "1/2, 1/5, 9/10", _interp_bayes_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=CHECKED,
+        hypotheses=PAIR_HYPOTHESES),
      reading_of("error-region", "(ε,δ)-close ⟺ every test has P(A) + e^ε Q(A^c) >= 1 − δ and e^ε P(A) + Q(A^c) >= 1 − δ",
-        _interp_region_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=CHECKED,
+        _interp_region_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=CHECKED, hypotheses=PAIR_HYPOTHESES,
         notes="The Stein-lemma remark (KL as the asymptotic error exponent) is a limit over i.i.d. "
               "sample sizes and is not encoded.")],
     reason="The KL / Stein error-exponent remark is asymptotic in the number of observations (not encoded).",

@@ -38,7 +38,8 @@ from exactpriv.measures.symbolic import pair_divergence_symbolic
 
 from theorems.cuff2016.closeness import GAMMAS, log_form, event_masses, exp_of, min_eps_eps2, pair_delta, pair_eps
 from theorems.cuff2016.steps import prove_for_all_eps, combine, prove_identity, prove_limit
-from theorems.cuff2016.instances import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR, PAIR_FAMILIES, pair_instance
+from theorems.cuff2016.instances import (PAIR_FAMILIES, PAIR_HYPOTHESES, PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR,
+                                         pair_instance)
 from theorems.cuff2016.symbolic import EXP_EPS, all_steps, rr2
 from theorems.cuff2016._common import CHECKED, PROVED, reading_of
 
@@ -98,12 +99,12 @@ DEF4 = Claim(
     [reading_of("events-vs-E_gamma",
         "Brute force over events of (5)-(6) gives the smallest δ = max(E_γ(P‖Q), E_γ(Q‖P)) for γ in "
         "{1, 3/2, 2, 3}; is_close agrees at that δ and rejects δ − 1/1000",
-        _def4_events_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=CHECKED),
+        _def4_events_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=CHECKED, hypotheses=PAIR_HYPOTHESES),
      reading_of("eq7-pointwise", "(7): (ε,0)-closeness by events ⟺ mutual absolute continuity and |ln P(a)/Q(a)| <= ε "
                          "pointwise, for e^ε in {1, 3/2, 2, 3, 5, 100}",
-        _def4_eq7_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=CHECKED),
+        _def4_eq7_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=CHECKED, hypotheses=PAIR_HYPOTHESES),
      reading_of("eq8-tv", "(8): max_A |P(A) − Q(A)| (brute force) equals the total variation ½Σ|P − Q|",
-        _def4_eq8_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=CHECKED)],
+        _def4_eq8_check, (PAIRS_EXHAUSTIVE, PAIRS_RANDOM), expected=CHECKED, hypotheses=PAIR_HYPOTHESES)],
 )
 
 
@@ -133,7 +134,7 @@ EQ9 = Claim(
     "immediately get: P ≈(ε,0) Q ⟹ D(P‖Q) <= ε nats, D(Q‖P) <= ε nats.",
     "implication",
     [reading_of("literal", "D(P‖Q) <= ε and D(Q‖P) <= ε for the tightest ε of (ε,0)-closeness",
-        pair_kl_bound_check(lambda e: e), PAIR_FAMILIES, expected=CHECKED,
+        pair_kl_bound_check(lambda e: e), PAIR_FAMILIES, expected=CHECKED, hypotheses=PAIR_HYPOTHESES,
         relations=(implies("pure_dp", "kl_dp", EPS, "ε", conditions=("pair-level",)),)),
      reduction_reading(
          "every-pair-by-reduction", given="pure_dp", measure="kl_dp", bound=EPS, families=PAIR_FAMILIES,
@@ -149,7 +150,7 @@ PROP1 = Claim(
     "P ≈(ε,0) Q ⟹ D(P‖Q) <= min{ε, ε²} nats, D(Q‖P) <= min{ε, ε²} nats.",
     "implication",
     [reading_of("literal", "D(P‖Q), D(Q‖P) <= min{ε, ε²} for the tightest ε of (ε,0)-closeness",
-        pair_kl_bound_check(min_eps_eps2), PAIR_FAMILIES, expected=CHECKED,
+        pair_kl_bound_check(min_eps_eps2), PAIR_FAMILIES, expected=CHECKED, hypotheses=PAIR_HYPOTHESES,
         notes="Mechanism-level form: cuff2016.lemma1/(21).  The bound is loose by a factor 2 as ε -> 0 "
               "(the tight form is ε tanh(ε/2) ~ ε²/2, cuff2016.prop1_tight).",
         relations=(implies("pure_dp", "kl_dp", sympy.Min(EPS, EPS ** 2), "min{ε,ε²}", conditions=("pair-level",)),)),
@@ -378,7 +379,7 @@ PROP2 = Claim(
     "to a multiplicative constant.",
     "implication",
     [reading_of("literal", "TV(P, Q) <= sqrt(D(P‖Q)/2), checked as TV² <= D/2 exactly",
-        pinsker_check(Fraction(1, 2)), PAIR_FAMILIES, expected=CHECKED,
+        pinsker_check(Fraction(1, 2)), PAIR_FAMILIES, expected=CHECKED, hypotheses=PAIR_HYPOTHESES,
         relations=(implies("kl_dp", "tv_dp", sympy.sqrt(EPS / 2), "√(ε/2)", conditions=("pair-level",),
                            note="Pinsker; 'tight up to a multiplicative constant'"),)),
      reading_of("tight-up-to-constant",

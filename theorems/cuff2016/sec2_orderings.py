@@ -197,7 +197,8 @@ def _prove_ex1_limit() -> Decision:
 
 
 _EPS_DELTA_RANGES = Hypothesis("parameter-ranges", "ε >= 0 (e^ε >= 1) and 0 <= δ <= 1",
-                               lambda inst: inst.params["gamma"] >= 1 and 0 <= inst.params["delta"] <= 1)
+                               lambda inst: inst.params["gamma"] >= 1 and 0 <= inst.params["delta"] <= 1,
+                               params=("gamma", "delta"))
 
 
 EX1 = Claim(

@@ -27,7 +27,7 @@ from exactpriv.measures.divergence import hockey_stick, is_close
 
 from theorems.cuff2016.closeness import log_form, pair_delta
 from theorems.cuff2016.steps import combine
-from theorems.cuff2016.instances import PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR, pair_instance
+from theorems.cuff2016.instances import PAIR_HYPOTHESES, PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR, pair_instance
 from theorems.cuff2016.symbolic import HALF, all_steps
 from theorems.cuff2016._common import CHECKED, PROVED, REFUTED, reading_of
 
@@ -242,7 +242,7 @@ PROP3 = Claim(
     "that δ' > δ. It is not possible for a larger δ to imply a smaller one, for any finite ε and ε'.",
     "implication",
     [reading_of("literal", "For the tightest δ at e^ε = γ and γ' < γ in a grid, max(E_γ'(P‖Q), E_γ'(Q‖P)) <= δ'",
-        prop3_check(), (PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR), expected=CHECKED),
+        prop3_check(), (PAIRS_EXHAUSTIVE, PAIRS_RANDOM, PAIRS_RR), expected=CHECKED, hypotheses=PAIR_HYPOTHESES),
      reading_of("tightest", "The 4-point pair P = (δ, (1−δ)γ/(1+γ), (1−δ)/(1+γ), 0), Q its mirror image is (ε,δ)-close "
                     "with δ tight and has E_{γ'}(P‖Q) = δ' exactly (no smaller δ' is possible)",
         _prop3_tight_check, [Family("prop3-extremal", _prop3_tight_instances,

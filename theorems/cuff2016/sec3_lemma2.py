@@ -272,7 +272,7 @@ BINARY_CHANNEL = Hypothesis("binary-channel", "a channel with two inputs and two
                             lambda inst: inst.mechanism is not None and inst.mechanism.shape == (2, 2))
 
 
-_X_IN_UNIT_INTERVAL = Hypothesis("x-in-[0,1]", "0 <= x <= 1", lambda inst: 0 <= inst.params["x"] <= 1)
+_X_IN_UNIT_INTERVAL = Hypothesis("x-in-[0,1]", "0 <= x <= 1", lambda inst: 0 <= inst.params["x"] <= 1, params=("x",))
 
 
 def _convex_combination_of_channels(inst) -> bool:

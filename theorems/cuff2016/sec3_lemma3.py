@@ -131,7 +131,8 @@ _M_CARD = sympy.Symbol("m", positive=True)  # min{|Y|, max_i |X_i| + 1} in (35)'
 
 
 _DELTA_CARD_RANGES = Hypothesis("parameter-ranges", "0 <= δ <= 1 and a cardinality >= 1",
-                                lambda inst: 0 <= inst.params["delta"] <= 1 and inst.params["card"] >= 1)
+                                lambda inst: 0 <= inst.params["delta"] <= 1 and inst.params["card"] >= 1,
+                                params=("delta", "card"))
 
 
 LEMMA3 = Claim(

@@ -199,8 +199,12 @@ def _lemma1_hypothesis(same_side: bool) -> Hypothesis:
 
     if same_side:
         return Hypothesis("same-side-of-the-pole", "x < x' in the domain of g, on the same side of the pole "
-                          "-b1/b0", hyp)
-    return Hypothesis("in-the-domain", "x < x' with b0 x + b1 != 0 and b0 x' + b1 != 0", hyp)
+                          "-b1/b0", hyp, params=_LEMMA1_PARAMS)
+    return Hypothesis("in-the-domain", "x < x' with b0 x + b1 != 0 and b0 x' + b1 != 0", hyp, params=_LEMMA1_PARAMS)
+
+
+#: every parameter of Lemma 1 (a_0, a_1, b_0, b_1 any rationals; x, x' as the hypothesis says)
+_LEMMA1_PARAMS = ("a0", "a1", "b0", "b1", "x", "x2")
 
 
 def _lemma1_check(inst: Instance) -> Outcome:
@@ -306,7 +310,7 @@ def _lemma2_holds(inst: Instance) -> bool:
 
 #: Lemma 2's hypotheses, and some c_i > 0 (else the middle term is 0/0)
 LEMMA2_HYPOTHESIS = Hypothesis("extreme-ratios-first-and-last", "a_i, b_i > 0, c_i ≥ 0 not all 0, and "
-                               "a_0/b_0 ≤ a_i/b_i ≤ a_k/b_k for all i", _lemma2_holds)
+                               "a_0/b_0 ≤ a_i/b_i ≤ a_k/b_k for all i", _lemma2_holds, params=("a", "b", "c"))
 
 
 def _lemma2_check(inst: Instance) -> Outcome:

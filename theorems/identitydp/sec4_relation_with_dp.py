@@ -281,7 +281,7 @@ def _lemma3_holds(inst: Instance) -> bool:
 
 #: Lemma 3's hypotheses: c, d probability vectors, a_i, b_i > 0
 LEMMA3_HYPOTHESIS = Hypothesis("probability-weights-positive-ratios", "c_i, d_i ≥ 0 with Σ c_i = Σ d_i = 1, and "
-                               "a_i, b_i > 0", _lemma3_holds)
+                               "a_i, b_i > 0", _lemma3_holds, params=("a", "b", "c", "d"))
 
 
 def _lemma3_parts(a, b, c, d):

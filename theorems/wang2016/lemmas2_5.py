@@ -32,7 +32,7 @@ from exactpriv.mechanisms.base import prove_zero
 from exactpriv.spaces import Hamming
 
 from theorems.wang2016.exponential_mechanism import SMALL_SPACES, e_d_form, prove_e_d
-from theorems.wang2016.hypotheses import EPS_AT_LEAST_TILDE, EPS_BELOW_EPS_X, EPS_POSITIVE
+from theorems.wang2016.hypotheses import EPS_AT_LEAST_TILDE, EPS_BELOW_EPS_X, EPS_POSITIVE, T_DOMAIN
 from theorems.wang2016.instances import (
     FAM_ABOVE,
     FAM_BELOW_X,
@@ -95,9 +95,10 @@ LEMMA2 = Claim(
     "inequality",
     [Reading("identifiability", "D*_i(eps) >= h(eps) for every eps (equivalent to (82): eps*(D) >= h^-1(D) for all "
                                 "D iff D*(eps) >= h(eps) for all eps)",
-             lemma2_i_check, [FAM_GRID, FAM_BETWEEN, FAM_GRID_MORE, FAM_GRID_SLOW], expected=Verdict.CHECKED),
+             lemma2_i_check, [FAM_GRID, FAM_BETWEEN, FAM_GRID_MORE, FAM_GRID_SLOW], expected=Verdict.CHECKED,
+             hypotheses=(T_DOMAIN,)),
      Reading("dp", "D*_d(eps) >= h(eps + eps_X) for every eps (equivalent to (83))", lemma2_d_check,
-             [FAM_GRID, FAM_GRID_ZEROS, FAM_GRID_MORE, FAM_GRID_SLOW], expected=Verdict.CHECKED)],
+             [FAM_GRID, FAM_GRID_ZEROS, FAM_GRID_MORE, FAM_GRID_SLOW], expected=Verdict.CHECKED, hypotheses=(T_DOMAIN,))],
 )
 
 
@@ -210,7 +211,7 @@ LEMMA5 = Claim(
     "with score function q = -d.",
     "construction",
     [Reading("literal", "pure_dp(E_d) <= eps and E[d] = h(eps) under every prior (zeros allowed)", lemma5_check,
-             [FAM_GRID, FAM_GRID_ZEROS], expected=Verdict.CHECKED,
+             [FAM_GRID, FAM_GRID_ZEROS], expected=Verdict.CHECKED, hypotheses=(T_DOMAIN,),
              notes="Checked on the grid only: the all-eps proof covers the small spaces of all-eps-small-spaces; "
                    "general n, m rest on the sums (71)-(78) (lemma1.claim_ub/sums-71-78, every row of E_d is the "
                    "posterior (61)) and the triangle inequality for d, which are not machine-checked together.",

@@ -44,6 +44,7 @@ from theorems.wang2016.instances import (
 )
 from theorems.wang2016.measured import eps_tilde, pd_dp, pd_i, uncertified
 from theorems.wang2016.steps import F, compare_step, exp_eps_of, shape, symbolic_zero
+from theorems.wang2016.hypotheses import T_DOMAIN
 
 
 __all__ = [
@@ -153,10 +154,10 @@ DEF_PD = Claim(
     "definition",
     [Reading("pd-dp", "the certified PD-DP optimum D*_d(ε) is attained by an ε-DP mechanism with exactly that "
                       "distortion, and no ε-DP mechanism of a grid (entries k/12, D^1) does better",
-             _def_pd_check("dp"), [FAM_DEF_PD], expected=Verdict.CHECKED),
+             _def_pd_check("dp"), [FAM_DEF_PD], expected=Verdict.CHECKED, hypotheses=(T_DOMAIN,)),
      Reading("pd-i", "the certified PD-I optimum D*_i(ε) is attained by an ε-identifiable mechanism (or is +oo "
                      "when no mechanism is ε-identifiable), and no ε-identifiable grid mechanism does better",
-             _def_pd_check("i"), [FAM_DEF_PD], expected=Verdict.CHECKED,
+             _def_pd_check("i"), [FAM_DEF_PD], expected=Verdict.CHECKED, hypotheses=(T_DOMAIN,),
              notes="PD-I is linearised in the joint q(x,y) = p_X(x)p(y|x); see optimal_distortion_identifiability.")],
 )
 

@@ -25,6 +25,7 @@ import random
 import sympy
 
 from exactpriv.claims import Claim, Hypothesis, Instance, Outcome, Reading, Verdict, full_support_prior, implies
+from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import EPS, OO, as_rational
 from exactpriv.measures.bayesian import eps_X
@@ -32,7 +33,7 @@ from exactpriv.measures.distortion import exp_h_inverse, h, h_inverse
 from exactpriv.measures.divergence import pure_dp
 from exactpriv.mechanisms import zoo
 
-from theorems.wang2016.hypotheses import D_AT_MOST_H_TILDE, EPS_AT_LEAST_TILDE, UNIFORM_PRIOR
+from theorems.wang2016.hypotheses import D_AT_MOST_H_TILDE, EPS_AT_LEAST_TILDE, T_DOMAIN, UNIFORM_PRIOR
 from theorems.wang2016.instances import (
     FAM_ABOVE,
     FAM_ABOVE_MORE,
@@ -185,12 +186,12 @@ THM1 = Claim(
      Reading("identifiability-lower", "for full-support p_X: D*_i(eps) >= h(eps) for eps >= eps_X and "
                                       "D*_i(eps) = +oo for eps < eps_X (distortion form of (20), second line)",
              thm1_lower_check, [FAM_BETWEEN, FAM_BELOW_X, FAM_ABOVE], expected=Verdict.CHECKED,
-             hypotheses=(full_support_prior,),
+             hypotheses=(full_support_prior, T_DOMAIN),
              notes="Between eps_X and eps~_X the optimum is strictly above h (e.g. (1/2,1/3,1/6)^2 at e^eps = 7/2).",
              strategy=FULL_SUPPORT_ANY_EPS),
      Reading("dp-bounds", "h(eps + eps_X) <= D*_d(eps) <= h(eps) for every prior (h(oo) = 0 when eps_X = oo)",
              thm1_dp_check, [FAM_GRID, FAM_GRID_ZEROS, FAM_GRID_MORE, FAM_GRID_SLOW], expected=Verdict.CHECKED,
-             strategy=ALL_PRIORS_ANY_EPS),
+             hypotheses=(T_DOMAIN,), strategy=ALL_PRIORS_ANY_EPS),
      Reading("privacy-form", "for full-support p_X, at rational D <= h(eps~_X): eps*_i(D) = h^-1(D) and "
                              "max(h^-1(D) - eps_X, 0) <= eps*_d(D) <= max(h^-1(D), 0), via monotonicity of D* and "
                              "the all-eps certificate",
@@ -255,7 +256,7 @@ UNIFORM = Claim(
     [Reading("literal", "uniform p_X: eps_X = eps~_X = 0 and D*_i(eps) = D*_d(eps) (= h(eps)) for every sampled "
                         "eps",
              uniform_check, [prior_t_family("uniform priors x e^eps grid", lambda p: GRID, kinds=("uniform",))],
-             expected=Verdict.CHECKED, hypotheses=(UNIFORM_PRIOR,))],
+             expected=Verdict.CHECKED, hypotheses=(UNIFORM_PRIOR, T_DOMAIN))],
 )
 
 
@@ -310,9 +311,17 @@ def relaxation_dp_check(inst):
     M, p = inst.mechanism, inst.prior
     n, m = shape(p)
     lvl = pure_dp(M).value
+    # (28) multiplies two ratio bounds, e^eps and e^eps_X: an infinite one leaves e^(eps+eps_X)·0 without a value
+    # (Definition 1's mechanisms are eps-DP for a finite eps; eps_X is finite only for a full-support prior)
+    if lvl == OO:
+        raise InvalidArgument(f"mechanism={M.label or M!r} is eps-DP for no finite eps: (28)'s e^(eps+eps_X) has "
+                              "no value (the reading assumes 'finite-dp')")
     tm = sympy.exp(lvl.to_sympy())
     t = F(int(tm.p), int(tm.q))
     tx = exp_eps_x(p)
+    if tx == OO:
+        raise InvalidArgument(f"prior={[str(v) for v in p.pmf]} has a zero next to a positive point: eps_X is infinite and "
+                              "(28)'s e^(eps+eps_X)·0 has no value (the reading assumes 'full-support-prior')")
     joint = {(x, y): px * w for x, px, row in zip(p.space.points, p.pmf, M.rows) for y, w in zip(M.outputs, row)
              if px * w != 0}
     ok, why = _rpd_feasible(joint, p.space, t * tx)
@@ -345,7 +354,7 @@ RELAXATION = Claim(
     "and letting ε = ε_d + ε_X, we obtain R-PD. So R-PD can be regarded as a relaxation of both PD-I and PD-DP.",
     "implication",
     [Reading("pd-i", "the PD-I optimum (as a joint) is R-PD feasible at the same eps, and D*_relaxed <= D*_i",
-             relaxation_pdi_check, [FAM_ABOVE, FAM_BETWEEN], expected=Verdict.CHECKED),
+             relaxation_pdi_check, [FAM_ABOVE, FAM_BETWEEN], expected=Verdict.CHECKED, hypotheses=(T_DOMAIN,)),
      Reading("pd-dp", "for eps-DP mechanisms with range D^n and full-support priors, the joint p_X(x)p(y|x) "
                       "satisfies (28), i.e. is R-PD feasible at eps + eps_X, and D*_relaxed(eps + eps_X) <= D*_d(eps)",
              relaxation_dp_check, [FAM_DP_MECH], expected=Verdict.CHECKED,

@@ -30,7 +30,7 @@ from fractions import Fraction
 import sympy
 
 from exactpriv.claims.by_reduction import reduction_reading
-from exactpriv.claims import Claim, Family, Finding, Instance, Outcome, Reading, Verdict, implies
+from exactpriv.claims import Claim, Family, Finding, Instance, Outcome, Reading, Verdict, implies, pmf_params
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS, OO
@@ -332,6 +332,11 @@ def check_ks(part: str, *, sd_bound=None):
     return check
 
 
+#: the lemma's X and Y are discrete random variables: their laws P, Q are pmfs on one finite set (declared, so a
+#: search may draw them — issue 23)
+KS_PMFS = pmf_params("P", "Q", text="P and Q are the laws of two discrete random variables on the same finite set")
+
+
 KS_LEMMA = Claim(
     "zhao2019.ks_lemma", "Cited lemma [3, Lemma 3.3, Property 5]", "proof of Theorem 1",
     "Two discrete random variables X and Y are point-wise (ε, 0)-indistinguishable if it holds for a drawn from "
@@ -340,10 +345,11 @@ KS_LEMMA = Claim(
     "and Y(x'_{i+S}) are (ε, 0)-indistinguishable.",
     "implication",
     [Reading("indistinguishable", "point-wise (ε,0) ⇒ P(A) ≤ e^ε Q(A) and Q(A) ≤ e^ε P(A) for every event A",
-             check_ks("events"), (KS_PAIRS,), expected=_C),
-     Reading("sd-bound", "point-wise (ε,0) ⇒ SD(P, Q) ≤ e^ε − 1", check_ks("sd"), (KS_PAIRS,), expected=_C),
+             check_ks("events"), (KS_PAIRS,), expected=_C, hypotheses=(KS_PMFS,)),
+     Reading("sd-bound", "point-wise (ε,0) ⇒ SD(P, Q) ≤ e^ε − 1", check_ks("sd"), (KS_PAIRS,), expected=_C,
+             hypotheses=(KS_PMFS,)),
      Reading("sharper-tanh", "point-wise (ε,0) ⇒ SD(P, Q) ≤ (e^ε − 1)/(e^ε + 1) (stronger; not claimed)",
-             check_ks("sd", sd_bound=lambda g: (g - 1) / (g + 1)), (KS_PAIRS,), expected=_C),
+             check_ks("sd", sd_bound=lambda g: (g - 1) / (g + 1)), (KS_PAIRS,), expected=_C, hypotheses=(KS_PMFS,)),
      reduction_reading(
          "sd-bound-by-reduction", given="pure_dp", measure="tv_dp", bound=sympy.exp(EPS) - 1,
          families=(KS_PAIRS,), check=check_ks("sd"),

@@ -120,16 +120,19 @@ def rational_form(expr, var) -> RationalForm | None:
 
 # ---------------------------------------------------------------------------------------
 # verified real-root isolation
-def _horner(coeffs, x: Fraction) -> Fraction:
+def horner(coeffs, x: Fraction) -> Fraction:
+    """The polynomial with ``coeffs`` (highest degree first) at ``x``, exactly."""
     acc = Fraction(0)
     for c in coeffs:
         acc = acc * x + c
     return acc
 
 
-def _sgn(q) -> int:
+def sign_of(q) -> int:
+    """-1, 0 or 1: the sign of ``q``."""
     return (q > 0) - (q < 0)
 
 
-def _coeffs(P: sympy.Poly) -> list:
+def poly_coefficients(P: sympy.Poly) -> list:
+    """The coefficients of ``P`` as exact rationals, highest degree first."""
     return [to_q(c) for c in P.all_coeffs()]

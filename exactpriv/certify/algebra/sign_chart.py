@@ -22,7 +22,7 @@ import sympy
 from exactpriv.certify.core import Budget, Dom, fmt_q, lower_q, simplest_between, to_q, upper_q
 from exactpriv.errors import ExactPrivError
 from exactpriv.exact.intervals import arb_eval, arb_to_fractions, working_precision
-from .rational_forms import _coeffs, _horner, _sgn, AlgebraFailure, OutOfTime, RationalForm
+from .rational_forms import poly_coefficients, horner, sign_of, AlgebraFailure, OutOfTime, RationalForm
 
 __all__ = ["SignChart", "build_chart"]
 
@@ -48,10 +48,10 @@ class _Root:
         if self.exact:
             return
         mid = (self.lo + self.hi) / 2
-        v = _horner(self.f, mid)
+        v = horner(self.f, mid)
         if v == 0:
             self.lo = self.hi = mid
-        elif _sgn(v) == _sgn(_horner(self.f, self.lo)):
+        elif sign_of(v) == sign_of(horner(self.f, self.lo)):
             self.lo = mid
         else:
             self.hi = mid
@@ -78,11 +78,11 @@ def _isolate(P: sympy.Poly, pole: bool) -> list[_Root]:
             if k != 1 or lo > hi:
                 raise AlgebraFailure(f"unexpected isolating interval {(lo, hi, k)} for {f.as_expr()}")
             if lo == hi:
-                if _horner(coeffs, lo) != 0:
+                if horner(coeffs, lo) != 0:
                     raise AlgebraFailure(f"{lo} is not a root of {f.as_expr()}")
             else:
-                a, b = _horner(coeffs, lo), _horner(coeffs, hi)
-                if a == 0 or b == 0 or _sgn(a) == _sgn(b):
+                a, b = horner(coeffs, lo), horner(coeffs, hi)
+                if a == 0 or b == 0 or sign_of(a) == sign_of(b):
                     raise AlgebraFailure(f"no sign change of {f.as_expr()} on ({lo}, {hi})")
             found.append(_Root(coeffs, lo, hi, mult, pole, f, idx))
         found.sort(key=lambda r: r.lo)
@@ -157,8 +157,8 @@ def _compare(root: _Root, p: _UPoint, budget: Budget) -> int:
     ex = p.exact
     if ex is not None:
         if root.exact:
-            return _sgn(root.lo - ex)
-        if root.lo < ex < root.hi and _horner(root.f, ex) == 0:
+            return sign_of(root.lo - ex)
+        if root.lo < ex < root.hi and horner(root.f, ex) == 0:
             root.lo = root.hi = ex
             return 0
         while root.lo < ex < root.hi:
@@ -342,9 +342,9 @@ def build_chart(form: RationalForm, dom: Dom, budget: Budget) -> SignChart:
             prec = min(2 * prec, 1 << 14)
             if budget.expired():
                 raise OutOfTime()
-        n_val, d_val = _horner(_coeffs(form.N), u), _horner(_coeffs(form.D), u)
+        n_val, d_val = horner(poly_coefficients(form.N), u), horner(poly_coefficients(form.D), u)
         if d_val == 0 or n_val == 0:
             raise AlgebraFailure(f"test point {u} hit a root")  # impossible after separation
-        chart.signs.append(_sgn(n_val) * _sgn(d_val))
+        chart.signs.append(sign_of(n_val) * sign_of(d_val))
         chart.tests.append(u)
     return chart

@@ -26,19 +26,19 @@ __all__: list[str] = []  # helpers of the package; its public names are re-expor
 
 # ---------------------------------------------------------------------------------------
 # Min/Max cases
-def _lift(e, var):
+def min_max_tree(e, var):
     """A tree ("leaf", expr) | ("min"|"max", [trees]) equal to ``e`` pointwise."""
     if not e.has(sympy.Min, sympy.Max, sympy.Abs):
         return ("leaf", e)
     if isinstance(e, (sympy.Min, sympy.Max)):
-        return ("min" if isinstance(e, sympy.Min) else "max", [_lift(a, var) for a in e.args])
+        return ("min" if isinstance(e, sympy.Min) else "max", [min_max_tree(a, var) for a in e.args])
     if isinstance(e, sympy.Abs):  # |f| = Max(f, -f)
-        inner = _lift(e.args[0], var)
+        inner = min_max_tree(e.args[0], var)
         return ("max", [inner, _scale_tree(inner, sympy.Integer(-1), -1)])
     if isinstance(e, sympy.Add):
-        tree = _lift(e.args[0], var)
+        tree = min_max_tree(e.args[0], var)
         for a in e.args[1:]:
-            tree = _add_trees(tree, _lift(a, var))
+            tree = _add_trees(tree, min_max_tree(a, var))
         return tree
     if isinstance(e, sympy.Mul):
         const = [a for a in e.args if not a.has(var)]
@@ -47,7 +47,7 @@ def _lift(e, var):
             c = sympy.Mul(*const)
             s, _ = decide_sign(c, max_prec=256)
             if s in (1, -1):
-                return _scale_tree(_lift(rest[0], var), c, s)
+                return _scale_tree(min_max_tree(rest[0], var), c, s)
     return ("leaf", e)
 
 
@@ -66,13 +66,14 @@ def _scale_tree(t, c, s):
     return (kind, [_scale_tree(ch, c, s) for ch in t[1]])
 
 
-def _formula(tree, strict):
+def formula_of_tree(tree, strict):
+    """The min/max tree ``>= 0`` (``> 0`` if ``strict``) as a formula: min is And, max is Or of atoms."""
     if tree[0] == "leaf":
         return Atom(tree[1], strict)
     cls = And if tree[0] == "min" else Or
     kids = []
     for ch in tree[1]:
-        f = _formula(ch, strict)
+        f = formula_of_tree(ch, strict)
         kids += list(f.children) if isinstance(f, cls) else [f]
     return cls(tuple(kids))
 
@@ -135,7 +136,8 @@ def _conjuncts(f):
     return list(f.children) if isinstance(f, And) else [f]
 
 
-def _prove_formula(formula, x, dom: Dom, budget: Budget, confirm) -> Outcome:
+def prove_formula(formula, x, dom: Dom, budget: Budget, confirm) -> Outcome:
+    """Prove the And/Or ``formula`` of sign atoms in ``x`` on ``dom``, conjunct by conjunct, within ``budget``."""
     parts = _conjuncts(formula)
     results: list = [None] * len(parts)
     pending = []
@@ -180,7 +182,7 @@ def _prove_or(f: Or, x, dom: Dom, budget: Budget, confirm) -> Outcome:
     n = len(f.children)
     for k, child in enumerate(f.children):
         sub = budget.share(0.5 / (n - k))
-        out = _prove_formula(child, x, dom, sub, lambda o: True)  # stop at the disjunct's first failure
+        out = prove_formula(child, x, dom, sub, lambda o: True)  # stop at the disjunct's first failure
         if out.status == "PROVED":
             out.steps.insert(0, {"method": "cases", "argument": f"the disjunct [{child}] holds on the whole domain"})
             return out

@@ -17,18 +17,18 @@ from exactpriv.certify.core import Budget, Outcome, dec_down, dec_up, simplest_b
 from exactpriv.errors import ExactPrivError
 from exactpriv.exact.intervals import NonFiniteBallError, arb_eval, arb_to_fractions
 from exactpriv.exact.kernel import compare
-from .domains import _Chart
+from .domains import Chart
 
 __all__: list[str] = []  # helpers of the package; its public names are re-exported by exactpriv.certify.prover
 
 
 # ---------------------------------------------------------------------------------------
 # confirmation of counterexamples on the original statement
-class _Confirmer:
+class Confirmer:
     """Confirms a candidate counterexample on the original statement with the kernel, preferring
     a nearby short rational point when the candidate is irrational (charts with irrational ends)."""
 
-    def __init__(self, lhs, op, rhs, var, chart: _Chart, budget: Budget, bounds):
+    def __init__(self, lhs, op, rhs, var, chart: Chart, budget: Budget, bounds):
         self.lhs, self.op, self.rhs, self.var, self.chart, self.budget = lhs, op, rhs, var, chart, budget
         self.bounds = bounds  # (lo, hi, lo_closed, hi_closed) of the original domain
         self.confirmed = None  # (point, values, decision reason, exact_zero)
@@ -76,7 +76,7 @@ class _Confirmer:
             near = self._rational_near(point)
             if near is not None:
                 q, a, b, d = near
-                self.confirmed = (q, _values(a, b), d.reason, False)
+                self.confirmed = (q, certified_sides(a, b), d.reason, False)
                 return True
         sp = sympy.Rational(point.numerator, point.denominator) if isinstance(point, Fraction) else point
         a, b, d = self._check(sp)
@@ -86,14 +86,14 @@ class _Confirmer:
             how = "both sides are equal there (an exact zero of the difference, proved by the algebra above)"
         else:
             return False
-        values = _values(a, b) if a is not None else {"lhs": None, "rhs": None}
+        values = certified_sides(a, b) if a is not None else {"lhs": None, "rhs": None}
         if None in values.values() and out.point_enclosure is not None and self.chart.phi == self.chart.x:
-            values = _values(self.lhs, self.rhs, env={self.var: out.point_enclosure})
+            values = certified_sides(self.lhs, self.rhs, env={self.var: out.point_enclosure})
         self.confirmed = (point, values, how, out.exact_zero)
         return True
 
 
-def _values(a, b, env=None) -> dict:
+def certified_sides(a, b, env=None) -> dict:
     """Certified decimal enclosures of both sides (at a point, or over a tiny ``env`` interval)."""
     out = {}
     if env is not None:

@@ -23,7 +23,8 @@ __all__: list[str] = []  # helpers of the package; its public names are re-expor
 
 # ---------------------------------------------------------------------------------------
 # validation
-def _check_budget(seconds, max_prec):
+def check_budget(seconds, max_prec):
+    """Refuse a time limit that is not a positive finite number and a precision below 32 bits."""
     if seconds is None:
         pass
     elif isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0 \
@@ -33,13 +34,15 @@ def _check_budget(seconds, max_prec):
         raise InvalidArgument(f"max_prec={max_prec!r} of type {type(max_prec).__name__} must be an int >= 32 (bits)")
 
 
-def _check_variable(variable):
+def check_variable(variable):
+    """``variable`` checked to be a sympy Symbol."""
     if not isinstance(variable, sympy.Symbol):
         raise InvalidArgument(f"variable={variable!r} of type {type(variable).__name__} must be a sympy Symbol")
     return variable
 
 
-def _as_expr(value, name: str, var) -> sympy.Expr:
+def as_expression(value, name: str, var) -> sympy.Expr:
+    """``value`` (text, int, Fraction or sympy expression in ``var``) as an exact sympy expression; floats refused."""
     if isinstance(value, bool):
         raise InvalidArgument(f"{name}={value!r} of type bool is not an expression")
     if isinstance(value, float):
@@ -87,7 +90,7 @@ def _as_endpoint(value, name: str) -> sympy.Expr:
     return value
 
 
-def _domain(domain, closed, var):
+def domain_bounds(domain, closed, var):
     """(lo, hi, lo_closed, hi_closed) from a tuple, IntervalBounds or text."""
     if isinstance(domain, str):
         domain = parse_interval(domain, name="domain")
@@ -116,35 +119,38 @@ def _domain(domain, closed, var):
     return lo, hi, lc, hc
 
 
-def _fmt_domain(lo, hi, lc, hc) -> str:
+def domain_text(lo, hi, lc, hc) -> str:
+    """The domain written as an interval, brackets by closedness: ``[0, oo)``."""
     return f"{'[' if lc else '('}{lo}, {hi}{']' if hc else ')'}"
 
 
 # ---------------------------------------------------------------------------------------
 # charts: map the domain to one with a finite rational left end
 @dataclass
-class _Chart:
+class Chart:
+    """A change of variable: the original variable is ``phi(x)`` with ``x`` ranging over ``dom``."""
+
     x: sympy.Symbol
     phi: sympy.Expr  # the original variable as a function of x
     dom: Dom
     note: str | None
 
 
-def _charts(lo, hi, lc, hc, var) -> list[_Chart]:
+def charts_of(lo, hi, lc, hc, var) -> list[Chart]:
     def rat(e):
         return e.is_Rational
 
     if lo is -sympy.oo:
         x = sympy.Dummy("x", real=True)
         if hi is sympy.oo:
-            return [_Chart(x, -x, Dom(Fraction(0), None, True, False), f"{var} = -x, x >= 0"),
-                    _Chart(var, var, Dom(Fraction(0), None, True, False), None)]
+            return [Chart(x, -x, Dom(Fraction(0), None, True, False), f"{var} = -x, x >= 0"),
+                    Chart(var, var, Dom(Fraction(0), None, True, False), None)]
         if rat(hi):
-            return [_Chart(x, -x, Dom(-to_q(hi), None, hc, False), f"{var} = -x")]
-        return [_Chart(x, hi - x, Dom(Fraction(0), None, hc, False), f"{var} = {hi} - x")]
+            return [Chart(x, -x, Dom(-to_q(hi), None, hc, False), f"{var} = -x")]
+        return [Chart(x, hi - x, Dom(Fraction(0), None, hc, False), f"{var} = {hi} - x")]
     if rat(lo) and (hi is sympy.oo or rat(hi)):
-        return [_Chart(var, var, Dom(to_q(lo), None if hi is sympy.oo else to_q(hi), lc, hc), None)]
+        return [Chart(var, var, Dom(to_q(lo), None if hi is sympy.oo else to_q(hi), lc, hc), None)]
     x = sympy.Dummy("x", real=True)
     if hi is sympy.oo:
-        return [_Chart(x, lo + x, Dom(Fraction(0), None, lc, False), f"{var} = {lo} + x")]
-    return [_Chart(x, lo + (hi - lo) * x, Dom(Fraction(0), Fraction(1), lc, hc), f"{var} = {lo} + ({hi - lo})*x")]
+        return [Chart(x, lo + x, Dom(Fraction(0), None, lc, False), f"{var} = {lo} + x")]
+    return [Chart(x, lo + (hi - lo) * x, Dom(Fraction(0), Fraction(1), lc, hc), f"{var} = {lo} + ({hi - lo})*x")]

@@ -26,10 +26,10 @@ from exactpriv.exact.decisions import Truth
 from exactpriv.exact.expressions import parse_inequality, parse_interval
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS
-from .cases import _formula, _lift, _prove_formula
-from .confirm import _Confirmer, _values
-from .domains import _as_expr, _charts, _check_budget, _check_variable, _domain, _fmt_domain
-from .result import _OPS, DEFAULT_SECONDS, ProofResult
+from .cases import formula_of_tree, min_max_tree, prove_formula
+from .confirm import Confirmer, certified_sides
+from .domains import as_expression, charts_of, check_budget, check_variable, domain_bounds, domain_text
+from .result import RELATIONS, DEFAULT_SECONDS, ProofResult
 
 __all__ = ["prove_inequality", "prove_identity", "prove"]
 
@@ -49,7 +49,7 @@ def _bounded(method, lhs, op, rhs, domain, closed, variable, seconds, max_prec, 
     except TimeLimitReached as exc:
         statement = f"{_shorten(lhs)} {op} {_shorten(rhs)}"
         try:
-            dom_text = _fmt_domain(*_domain(domain, closed, variable))
+            dom_text = domain_text(*domain_bounds(domain, closed, variable))
         except Exception:  # noqa: BLE001 - only for the message
             dom_text = _shorten(domain)
         return ProofResult("STOPPED", "time limit", {"steps": [], "precision": None,
@@ -117,11 +117,11 @@ def prove_inequality(lhs, op: str, rhs, *, domain=(0, sympy.oo), closed=(True, F
     Cuff–Yu (Cuff–Yu, Property 1): ``prove_inequality(EPS*tanh(EPS/2), "<=", Min(EPS, EPS**2))``
     is PROVED on [0, oo).
     """
-    _check_variable(variable)
-    if op not in _OPS:
-        raise InvalidArgument(f"op={op!r} must be one of {list(_OPS)}")
+    check_variable(variable)
+    if op not in RELATIONS:
+        raise InvalidArgument(f"op={op!r} must be one of {list(RELATIONS)}")
     steps, max_prec = _resolve_effort(effort, max_prec)
-    _check_budget(seconds, max_prec)
+    check_budget(seconds, max_prec)
     return _bounded(_prove_inequality_now, lhs, op, rhs, domain, closed, variable, seconds, max_prec, steps)
 
 
@@ -133,12 +133,12 @@ def _prove_inequality_now(lhs, op, rhs, *, domain, closed, variable, seconds, ma
 
 def _prove_inequality_within(lhs, op, rhs, *, domain, closed, variable, max_prec, steps) -> ProofResult:
     var = variable
-    lhs_e, rhs_e = _as_expr(lhs, "lhs", var), _as_expr(rhs, "rhs", var)
+    lhs_e, rhs_e = as_expression(lhs, "lhs", var), as_expression(rhs, "rhs", var)
     if op == "==":
         return _prove_identity_within(lhs_e, rhs_e, domain=domain, closed=closed, variable=var, max_prec=max_prec,
                                       steps=steps)
-    lo, hi, lc, hc = _domain(domain, closed, var)
-    statement, dom_text = f"{lhs_e} {op} {rhs_e}", _fmt_domain(lo, hi, lc, hc)
+    lo, hi, lc, hc = domain_bounds(domain, closed, var)
+    statement, dom_text = f"{lhs_e} {op} {rhs_e}", domain_text(lo, hi, lc, hc)
     budget = Budget(steps, max_prec)
     strict = op in ("<", ">")
     g = rhs_e - lhs_e if op in ("<", "<=") else lhs_e - rhs_e
@@ -167,7 +167,7 @@ def _prove_inequality_within(lhs, op, rhs, *, domain, closed, variable, max_prec
         if d.is_false:
             pt = to_q(end) if end.is_Rational else end
             return result("REFUTED", "endpoint", f"fails at the closed end {var} = {end}: {d.reason}",
-                          point=pt, values=_values(a, b))
+                          point=pt, values=certified_sides(a, b))
         if d.is_undecided:
             return result("UNDECIDED", "endpoint", f"the closed end {var} = {end} is not decided: {d.reason}")
         if lo == hi:
@@ -175,18 +175,18 @@ def _prove_inequality_within(lhs, op, rhs, *, domain, closed, variable, max_prec
 
     # 1-5. per chart, per case
     outcomes = []
-    charts = _charts(lo, hi, lc, hc, var)
+    charts = charts_of(lo, hi, lc, hc, var)
     for idx, chart in enumerate(charts):
         gx = g if chart.phi == var else g.subs(var, chart.phi)
-        formula = _formula(_lift(gx, chart.x), strict)
+        formula = formula_of_tree(min_max_tree(gx, chart.x), strict)
         if chart.note:
             steps.append({"method": "substitution", "chart": chart.note, "domain_of_x": str(chart.dom)})
         if not isinstance(formula, Atom):
             steps.append({"method": "cases", "formula": str(formula),
                           "argument": "Min/Max (and Abs(f) = Max(f, -f)) lifted through sums and constant factors: "
                                       "Min -> AND, Max -> OR"})
-        confirm = _Confirmer(lhs_e, op, rhs_e, var, chart, budget, (lo, hi, lc, hc))
-        out = _prove_formula(formula, chart.x, chart.dom, budget.share(1.0 / (len(charts) - idx)), confirm)
+        confirm = Confirmer(lhs_e, op, rhs_e, var, chart, budget, (lo, hi, lc, hc))
+        out = prove_formula(formula, chart.x, chart.dom, budget.share(1.0 / (len(charts) - idx)), confirm)
         steps.extend(out.steps)
         if out.status == "REFUTED":
             if confirm.confirmed is None and not confirm(out):
@@ -223,9 +223,9 @@ def prove_identity(lhs, rhs, *, domain=(0, sympy.oo), closed=(True, False), vari
     certifies ``lhs != rhs``.  Otherwise UNDECIDED (agreement at sample points is not a proof).
     ``effort``, ``max_prec`` and ``seconds`` as in :func:`prove_inequality`.
     """
-    _check_variable(variable)
+    check_variable(variable)
     steps, max_prec = _resolve_effort(effort, max_prec)
-    _check_budget(seconds, max_prec)
+    check_budget(seconds, max_prec)
     return _bounded(_prove_identity_now, lhs, "==", rhs, domain, closed, variable, seconds, max_prec, steps)
 
 
@@ -238,9 +238,9 @@ def _prove_identity_now(lhs, _op, rhs, *, domain, closed, variable, seconds, max
 def _prove_identity_within(lhs, rhs, *, domain, closed, variable, max_prec, steps) -> ProofResult:
     var = variable
     n_steps = steps
-    lhs_e, rhs_e = _as_expr(lhs, "lhs", var), _as_expr(rhs, "rhs", var)
-    lo, hi, lc, hc = _domain(domain, closed, var)
-    statement, dom_text = f"{lhs_e} == {rhs_e}", _fmt_domain(lo, hi, lc, hc)
+    lhs_e, rhs_e = as_expression(lhs, "lhs", var), as_expression(rhs, "rhs", var)
+    lo, hi, lc, hc = domain_bounds(domain, closed, var)
+    statement, dom_text = f"{lhs_e} == {rhs_e}", domain_text(lo, hi, lc, hc)
     budget = Budget(n_steps, max_prec)
     steps = []
 
@@ -255,10 +255,10 @@ def _prove_identity_within(lhs, rhs, *, domain, closed, variable, max_prec, step
         return result(verdict, "endpoint", dd.reason, point=to_q(lo) if verdict == "REFUTED" and lo.is_Rational
                       else None)
     proved_all, method = True, "exact-algebra"
-    for chart in _charts(lo, hi, lc, hc, var):
+    for chart in charts_of(lo, hi, lc, hc, var):
         dx = d if chart.phi == var else d.subs(var, chart.phi)
         form = rational_form(dx, chart.x)
-        confirm = _Confirmer(lhs_e, "==", rhs_e, var, chart, budget, (lo, hi, lc, hc))
+        confirm = Confirmer(lhs_e, "==", rhs_e, var, chart, budget, (lo, hi, lc, hc))
         if form is not None:
             steps.append({"method": "exact-algebra", **form.describe()})
             if form.N.is_zero:
@@ -313,7 +313,7 @@ def prove(text: str, *, domain="[0, oo)", seconds: float | None = DEFAULT_SECOND
 
     Example: ``prove("eps*tanh(eps/2) <= Min(eps, eps**2)")`` (Cuff–Yu, Cuff–Yu, Property 1).
     """
-    var = _check_variable(variable)
+    var = check_variable(variable)
     if not isinstance(text, str):
         raise InvalidArgument(f"text={text!r} of type {type(text).__name__} must be a string 'lhs op rhs'")
     lhs, op, rhs = parse_inequality(text, symbols={var.name: var}, name="inequality")

@@ -21,7 +21,8 @@ __all__ = ["DEFAULT_SECONDS", "DEFAULT_MAX_PREC", "ProofResult"]
 from exactpriv.certify.limits import DEFAULT_MAX_PREC, DEFAULT_SECONDS  # noqa: E402  (one definition, light)
 
 
-_OPS = ("<", "<=", ">", ">=", "==")
+#: The relations an inequality to prove may use.
+RELATIONS = ("<", "<=", ">", ">=", "==")
 
 
 # ---------------------------------------------------------------------------------------

@@ -110,23 +110,27 @@ ALLOWED_FUNCTIONS: tuple[str, ...] = tuple(sorted(_FUNCTIONS))
 COMPARISON_OPERATORS: tuple[str, ...] = ("<", "<=", ">", ">=", "==")
 
 
-_COMPARE_OPS = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "=="}
+#: The comparison operators of :data:`COMPARISON_OPERATORS`, by ast node type.
+COMPARE_OPS = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "=="}
 
-_BINARY_OPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**"}
+#: The arithmetic operators the grammar accepts, by ast node type.
+BINARY_OPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**"}
 
-_OTHER_BINARY_SYMBOLS = {
+#: Python operators the grammar refuses, by ast node type: their symbol is echoed in the error message.
+REFUSED_BINARY_SYMBOLS = {
     ast.FloorDiv: "//", ast.Mod: "%", ast.MatMult: "@", ast.LShift: "<<", ast.RShift: ">>",
     ast.BitOr: "|", ast.BitAnd: "&", ast.BitXor: "^",
 }
 
-_OTHER_COMPARE_SYMBOLS = {ast.NotEq: "!=", ast.Is: "is", ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in"}
+#: Python comparisons the grammar refuses, by ast node type (echoed in the error message).
+REFUSED_COMPARE_SYMBOLS = {ast.NotEq: "!=", ast.Is: "is", ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in"}
 
 
 _NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 
 
-# Friendly descriptions of rejected node types (the default is the node class name).
-_NODE_WORDS = {
+#: Friendly descriptions of rejected node types (the default is the node class name).
+NODE_WORDS = {
     ast.Attribute: "attribute access",
     ast.Subscript: "subscript",
     ast.Lambda: "lambda expression",
@@ -151,21 +155,23 @@ _NODE_WORDS = {
 }
 
 
-# Hints for characters outside printable ASCII and for common misspellings of names.
-_CHAR_HINTS = {
+#: Hints for characters outside printable ASCII (and line breaks, tabs) in an expression.
+CHAR_HINTS = {
     "\u2264": "write '<='", "\u2265": "write '>='", "\u03b5": "write 'eps'", "\u2212": "write '-'",
     "\u00b7": "write '*'", "\u00d7": "write '*'", "\u00f7": "write '/'", "\u221e": "write 'oo'",
     "\u03c0": "write 'pi'", "\n": "line breaks are not allowed", "\t": "tabs are not allowed",
 }
 
-_NAME_HINTS = {
+#: Hints for common misspellings of names (e, inf, epsilon) and for complex units.
+NAME_HINTS = {
     "e": "did you mean E (Euler's number) or exp(...)?", "inf": "did you mean oo?", "infinity": "did you mean oo?",
     "Infinity": "did you mean oo?", "epsilon": "did you mean eps?", "I": "complex numbers are not supported",
     "j": "complex numbers are not supported",
 }
 
 
-_ECHO_LIMIT = 120  # longer texts are echoed truncated and without a caret line
+#: Longer texts are echoed truncated and without a caret line.
+ECHO_LIMIT = 120
 
 
 class Inequality(NamedTuple):
@@ -193,7 +199,8 @@ class IntervalBounds(NamedTuple):
 # Argument normalisation
 
 
-def _check_text(text, name: str, max_length) -> None:
+def check_text(text, name: str, max_length) -> None:
+    """Refuse, with a typed error echoing the value, a ``text`` that is no str or longer than ``max_length``."""
     if not isinstance(name, str):
         raise InvalidArgument(f"name={name!r} of type {type(name).__name__} must be a str")
     if isinstance(max_length, bool) or not isinstance(max_length, int) or max_length < 1:
@@ -201,14 +208,15 @@ def _check_text(text, name: str, max_length) -> None:
     if isinstance(text, float):
         raise NotExactError(f"{name}={text!r} is a float; pass the expression as a string such as '1/2'")
     if not isinstance(text, str):
-        raise InvalidArgument(f"{name}={_shorten(repr(text))} of type {type(text).__name__} must be a str")
+        raise InvalidArgument(f"{name}={shorten(repr(text))} of type {type(text).__name__} must be a str")
     if len(text) > max_length:
         raise UnsafeInputError(
-            f"{name}={_shorten(repr(text))} has {len(text)} characters; the limit is max_length={max_length}"
+            f"{name}={shorten(repr(text))} has {len(text)} characters; the limit is max_length={max_length}"
         )
 
 
-def _normalise_symbols(symbols) -> dict[str, sympy.Symbol]:
+def normalise_symbols(symbols) -> dict[str, sympy.Symbol]:
+    """The caller's symbols as a name -> Symbol table (default: ``eps`` alone), each name checked."""
     if symbols is None:
         return {"eps": EPS}
     if isinstance(symbols, (str, bytes, sympy.Basic)) or not isinstance(symbols, Iterable):
@@ -236,7 +244,8 @@ def _normalise_symbols(symbols) -> dict[str, sympy.Symbol]:
     return result
 
 
-def _normalise_functions(functions) -> dict[str, _FunctionSpec]:
+def normalise_functions(functions) -> dict[str, _FunctionSpec]:
+    """The caller's allowed function names as a name -> spec table (default: every allowed function)."""
     if functions is None:
         return dict(_FUNCTIONS)
     if isinstance(functions, (str, bytes)) or not isinstance(functions, Iterable):
@@ -252,6 +261,6 @@ def _normalise_functions(functions) -> dict[str, _FunctionSpec]:
     return result
 
 
-def _shorten(shown: str) -> str:
-    """``shown`` cut to about :data:`_ECHO_LIMIT` characters, marking the cut with '...'."""
-    return shown if len(shown) <= _ECHO_LIMIT else shown[: _ECHO_LIMIT - 3] + "..."
+def shorten(shown: str) -> str:
+    """``shown`` cut to about :data:`ECHO_LIMIT` characters, marking the cut with '...'."""
+    return shown if len(shown) <= ECHO_LIMIT else shown[: ECHO_LIMIT - 3] + "..."

@@ -18,10 +18,10 @@ from sympy import S
 
 from exactpriv.errors import EntryRangeError, InvalidArgument, NotExactError, UnsafeInputError
 from .grammar import (
-    _check_text, _COMPARE_OPS, _OTHER_COMPARE_SYMBOLS, _shorten, COMPARISON_OPERATORS, Inequality,
+    check_text, COMPARE_OPS, REFUSED_COMPARE_SYMBOLS, shorten, COMPARISON_OPERATORS, Inequality,
     IntervalBounds,
 )
-from .parser import _Parser
+from .parser import Parser
 
 __all__ = ["parse_expression", "parse_inequality", "parse_interval", "parse_rational"]
 
@@ -60,8 +60,8 @@ def parse_expression(
     UnsafeInputError, UnknownSymbolError, NotExactError, InvalidArgument
         See the module docstring; messages name the offending token and its 1-based column.
     """
-    _check_text(text, name, max_length)
-    parser = _Parser(text, name, symbols, functions)
+    check_text(text, name, max_length)
+    parser = Parser(text, name, symbols, functions)
     parser.prescan()
     return parser.expression(0, len(text))
 
@@ -75,8 +75,8 @@ def parse_inequality(
     (``a < b < c``) and ``!=`` are refused.  Example: ``"eps*tanh(eps/2) <= Min(eps, eps**2)"``
     (the form of the Cuff–Yu KL bound, Cuff–Yu).
     """
-    _check_text(text, name, max_length)
-    parser = _Parser(text, name, symbols, functions)
+    check_text(text, name, max_length)
+    parser = Parser(text, name, symbols, functions)
     parser.prescan()
     body = parser.parse_fragment(0, len(text), allow_compare=True)
     if not isinstance(body, ast.Compare):
@@ -86,8 +86,8 @@ def parse_inequality(
         column = parser.offset + body.comparators[0].end_col_offset
         parser.fail(UnsafeInputError, "chained comparisons are not allowed; write a single comparison", column)
     op_type = type(body.ops[0])
-    if op_type not in _COMPARE_OPS:
-        symbol = _OTHER_COMPARE_SYMBOLS.get(op_type, op_type.__name__)
+    if op_type not in COMPARE_OPS:
+        symbol = REFUSED_COMPARE_SYMBOLS.get(op_type, op_type.__name__)
         found = parser.fragment.find(symbol.split()[0], body.left.end_col_offset, body.comparators[0].col_offset)
         parser.fail(UnsafeInputError, f"comparison operator {symbol!r} is not allowed; use one of "
                     f"{list(COMPARISON_OPERATORS)}", parser.offset + max(found, 0))
@@ -95,7 +95,7 @@ def parse_inequality(
     parser.check(body.comparators[0], 1)
     lhs = parser.build(body.left)
     rhs = parser.build(body.comparators[0])
-    return Inequality(lhs, _COMPARE_OPS[op_type], rhs)
+    return Inequality(lhs, COMPARE_OPS[op_type], rhs)
 
 
 def parse_interval(text: str, *, functions=None, max_length: int = 10_000, name: str = "interval") -> IntervalBounds:
@@ -107,8 +107,8 @@ def parse_interval(text: str, *, functions=None, max_length: int = 10_000, name:
     decided by sympy's significance-tracking numerical evaluation; if that cannot decide,
     :class:`InvalidArgument` is raised rather than guessing.
     """
-    _check_text(text, name, max_length)
-    parser = _Parser(text, name, {}, functions)
+    check_text(text, name, max_length)
+    parser = Parser(text, name, {}, functions)
     parser.prescan()
     start = len(text) - len(text.lstrip())
     end = len(text.rstrip())
@@ -176,7 +176,7 @@ def parse_rational(text, *, name: str = "value", max_length: int = 10_000) -> Fr
         exact = Fraction(text).limit_denominator(10**6) if math.isfinite(text) else None
         spelled = f"a string such as '{exact}'" if exact is not None else "a finite rational 'p/q'"
         raise NotExactError(f"{name}={text!r} is a float; exact values are written as {spelled}")
-    _check_text(text, name, max_length)
+    check_text(text, name, max_length)
     stripped = text.strip()
     match = _RATIONAL_RE.match(stripped)
     if match:
@@ -185,7 +185,7 @@ def parse_rational(text, *, name: str = "value", max_length: int = 10_000) -> Fr
             p = int(numerator)
             q = int(denominator) if denominator is not None else 1
         except ValueError as exc:  # more digits than Python converts
-            raise InvalidArgument(f"{name}={_shorten(repr(text))} is too long a number: {exc}") from None
+            raise InvalidArgument(f"{name}={shorten(repr(text))} is too long a number: {exc}") from None
         if q == 0:
             raise InvalidArgument(f"{name}={text!r} has denominator 0")
         return Fraction(p, q)
@@ -202,5 +202,5 @@ def parse_rational(text, *, name: str = "value", max_length: int = 10_000) -> Fr
         raise NotExactError(
             f"{name}={text!r} is a decimal; exact values are written 'p/q' or as integers: write {str(exact)!r}"
         )
-    raise InvalidArgument(f"{name}={_shorten(repr(text))} is not an exact rational; write 'p/q' (like '3/4') or an "
+    raise InvalidArgument(f"{name}={shorten(repr(text))} is not an exact rational; write 'p/q' (like '3/4') or an "
                           f"integer")

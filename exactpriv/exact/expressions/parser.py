@@ -1,4 +1,4 @@
-"""The two-pass walker of the safe expression grammar (``_Parser``).
+"""The two-pass walker of the safe expression grammar (``Parser``).
 
 Text is parsed with :func:`ast.parse` (``mode="eval"``), which only builds a syntax tree and executes
 nothing.  Pass 1 is a non-recursive check over an explicit allow-list of node types that enforces the
@@ -28,23 +28,23 @@ from exactpriv.errors import (
     did_you_mean,
 )
 from .grammar import (
-    _BINARY_OPS, _CHAR_HINTS, _ECHO_LIMIT, _NAME_HINTS, _NODE_WORDS, _normalise_functions,
-    _normalise_symbols, _OTHER_BINARY_SYMBOLS, _shorten, ALLOWED_CONSTANTS, MAX_DEPTH, MAX_EXP_ARGUMENT,
+    BINARY_OPS, CHAR_HINTS, ECHO_LIMIT, NAME_HINTS, NODE_WORDS, normalise_functions,
+    normalise_symbols, REFUSED_BINARY_SYMBOLS, shorten, ALLOWED_CONSTANTS, MAX_DEPTH, MAX_EXP_ARGUMENT,
     MAX_EXPONENT, MAX_FUNCTION_ARGS, MAX_MINMAX_ARGS_TOTAL, MAX_NODES, MAX_RATIONAL_BITS, MAX_ROOT_BITS,
 )
-from .size_estimates import _magnitude_log2, _power_log2, _radicand_log2, _rational_bits
+from .size_estimates import magnitude_log2, power_log2, radicand_log2, rational_bits
 
 __all__: list[str] = []  # helpers of the package; its public names are re-exported by exactpriv.exact.expressions
 
 
-class _Parser:
+class Parser:
     """One parse of one text: holds the allow-lists, the text (for messages) and counters."""
 
     def __init__(self, text: str, name: str, symbols, functions) -> None:
         self.text = text
         self.name = name
-        self.symbols = _normalise_symbols(symbols)
-        self.functions = _normalise_functions(functions)
+        self.symbols = normalise_symbols(symbols)
+        self.functions = normalise_functions(functions)
         self.nodes = 0
         self.minmax_args = 0
         self.offset = 0  # column of the fragment being parsed inside self.text
@@ -54,11 +54,11 @@ class _Parser:
 
     def fail(self, cls: type[ExactPrivError], problem: str, column: int | None) -> None:
         """Raise ``cls`` naming the text, the problem and the 0-based ``column`` (shown 1-based)."""
-        shown = _shorten(repr(self.text))
+        shown = shorten(repr(self.text))
         if column is None:
             raise cls(f"{self.name}={shown}: {problem}")
         message = f"{self.name}={shown}: {problem} at column {column + 1}"
-        if len(self.text) <= _ECHO_LIMIT:
+        if len(self.text) <= ECHO_LIMIT:
             message += f"\n    {self.text}\n    {' ' * column}^"
         raise cls(message)
 
@@ -87,7 +87,7 @@ class _Parser:
         depth = 0
         for i, ch in enumerate(self.text):
             if not (" " <= ch <= "~"):
-                hint = _CHAR_HINTS.get(ch, "only printable ASCII is allowed")
+                hint = CHAR_HINTS.get(ch, "only printable ASCII is allowed")
                 self.fail(UnsafeInputError, f"character {ch!r} (U+{ord(ch):04X}) is not allowed; {hint}", i)
             if ch in "([{":
                 depth += 1
@@ -150,8 +150,8 @@ class _Parser:
             self.check_name(node, called=False)
             return []
         if isinstance(node, ast.BinOp):
-            if type(node.op) not in _BINARY_OPS:
-                symbol = _OTHER_BINARY_SYMBOLS.get(type(node.op), type(node.op).__name__)
+            if type(node.op) not in BINARY_OPS:
+                symbol = REFUSED_BINARY_SYMBOLS.get(type(node.op), type(node.op).__name__)
                 hint = " (write '/' for exact division)" if symbol == "//" else ""
                 self.fail(
                     UnsafeInputError, f"operator {symbol!r} is not allowed{hint}", self.operator_column(node, symbol)
@@ -166,7 +166,7 @@ class _Parser:
             return self.check_call(node)
         if isinstance(node, ast.Compare):
             self.fail(UnsafeInputError, "comparisons are only allowed once, at the top level", self.column(node))
-        word = _NODE_WORDS.get(type(node), f"{type(node).__name__} construct")
+        word = NODE_WORDS.get(type(node), f"{type(node).__name__} construct")
         column = self.column(node)
         if isinstance(node, ast.Attribute):
             word = f"attribute access '.{node.attr}'"
@@ -224,7 +224,7 @@ class _Parser:
 
     def suggest(self, ident: str, called: bool) -> str:
         allowed = sorted(self.functions) if called else sorted({*self.symbols, *ALLOWED_CONSTANTS})
-        hint = _NAME_HINTS.get(ident)
+        hint = NAME_HINTS.get(ident)
         if hint is None:
             hint = did_you_mean(ident, allowed, n=1) or did_you_mean(ident.capitalize(), allowed, n=1) or None
         listing = f"allowed {'functions' if called else 'names'}: {', '.join(allowed) or '(none)'}"
@@ -281,7 +281,7 @@ class _Parser:
         return value
 
     def apply_binop(self, node: ast.BinOp, left: sympy.Expr, right: sympy.Expr) -> sympy.Expr:
-        symbol = _BINARY_OPS[type(node.op)]
+        symbol = BINARY_OPS[type(node.op)]
         column = self.operator_column(node, symbol)
         if symbol == "+":
             result = left + right
@@ -331,7 +331,7 @@ class _Parser:
         if abs(exponent) > MAX_EXPONENT or exponent.q > MAX_EXPONENT:
             self.fail(
                 UnsafeInputError,
-                f"{what} {_shorten(str(exponent))} is too large (|p/q| and q must be at most {MAX_EXPONENT})",
+                f"{what} {shorten(str(exponent))} is too large (|p/q| and q must be at most {MAX_EXPONENT})",
                 column,
             )
 
@@ -343,7 +343,7 @@ class _Parser:
         if not exponent.is_Rational:
             return  # symbolic or irrational exponents are left unevaluated by sympy
         self.guard_exponent(exponent, column, "exponent")
-        size = _power_log2(base)
+        size = power_log2(base)
         if size * abs(float(exponent)) > MAX_RATIONAL_BITS:
             self.fail(
                 UnsafeInputError,
@@ -358,7 +358,7 @@ class _Parser:
             )
 
     def guard_product(self, left: sympy.Expr, right: sympy.Expr, column: int) -> None:
-        radicands = _radicand_log2(left) + _radicand_log2(right)
+        radicands = radicand_log2(left) + radicand_log2(right)
         if radicands > MAX_ROOT_BITS:
             self.fail(
                 UnsafeInputError,
@@ -370,7 +370,7 @@ class _Parser:
         """Refuse exp/cosh/sinh of a constant that may exceed :data:`MAX_EXP_ARGUMENT` in size."""
         if argument.free_symbols:
             return
-        size = _magnitude_log2(argument)
+        size = magnitude_log2(argument)
         if size > math.log2(MAX_EXP_ARGUMENT):
             shown = "an astronomically large number" if size > 1e6 else f"about 2^{size:.0f}"
             self.fail(UnsafeInputError, f"{fname}() of a constant of size up to {shown} (the limit is "
@@ -385,7 +385,7 @@ class _Parser:
                 continue
             self.guard_exponent(coeff, column, "coefficient of log inside exp")
             for logarithm in rest.atoms(sympy.log):
-                size = _power_log2(logarithm.args[0])
+                size = power_log2(logarithm.args[0])
                 total += size * abs(float(coeff))
                 radicands += size if not coeff.is_Integer else 0.0
         if radicands > MAX_ROOT_BITS:
@@ -403,12 +403,12 @@ class _Parser:
         """Check a freshly built value: defined, real, and with every rational within the bit limit."""
         for atom in result.atoms():
             if atom is S.NaN or atom is S.ComplexInfinity:
-                self.fail(InvalidArgument, f"the value {_shorten(str(result))} is undefined (division by zero, "
+                self.fail(InvalidArgument, f"the value {shorten(str(result))} is undefined (division by zero, "
                           f"log(0), oo - oo, ...)", column)
             if atom is S.ImaginaryUnit:
-                self.fail(InvalidArgument, f"the value {_shorten(str(result))} is not real", column)
-            if atom.is_Rational and _rational_bits(atom) > MAX_RATIONAL_BITS:
-                bits = _rational_bits(atom)
+                self.fail(InvalidArgument, f"the value {shorten(str(result))} is not real", column)
+            if atom.is_Rational and rational_bits(atom) > MAX_RATIONAL_BITS:
+                bits = rational_bits(atom)
                 self.fail(UnsafeInputError, f"a rational of {bits} bits exceeds the limit {MAX_RATIONAL_BITS}", column)
         return result
 

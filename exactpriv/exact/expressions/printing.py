@@ -15,7 +15,7 @@ from sympy import S
 from sympy.printing.str import StrPrinter
 
 from exactpriv.errors import ExactPrivError, InvalidArgument, NotExactError
-from .grammar import _shorten, COMPARISON_OPERATORS, Inequality, IntervalBounds
+from .grammar import shorten, COMPARISON_OPERATORS, Inequality, IntervalBounds
 from .parse import parse_expression
 
 __all__ = ["format_expression", "format_inequality", "format_interval"]
@@ -39,9 +39,9 @@ def format_expression(expr, *, symbols=None, functions=None) -> str:
     elif isinstance(expr, int):
         expr = sympy.Integer(expr)
     if not isinstance(expr, sympy.Expr):
-        raise InvalidArgument(f"expr={_shorten(repr(expr))} of type {type(expr).__name__} is not a sympy expression")
+        raise InvalidArgument(f"expr={shorten(repr(expr))} of type {type(expr).__name__} is not a sympy expression")
     if expr.has(sympy.Float):
-        raise NotExactError(f"expr={_shorten(str(expr))} contains a float; exact values are required")
+        raise NotExactError(f"expr={shorten(str(expr))} contains a float; exact values are required")
     if symbols is None:
         symbols = {sym.name: sym for sym in expr.free_symbols if isinstance(sym, sympy.Symbol)}
     again = None
@@ -53,10 +53,10 @@ def format_expression(expr, *, symbols=None, functions=None) -> str:
         try:
             again = parse_expression(text, symbols=symbols, functions=functions, max_length=max(len(text), 1))
         except ExactPrivError as exc:
-            raise InvalidArgument(f"expr={_shorten(text)} is outside the safe grammar: {exc}") from None
+            raise InvalidArgument(f"expr={shorten(text)} is outside the safe grammar: {exc}") from None
         if again == expr:
             return text
-    raise InvalidArgument(f"expr={_shorten(text)} does not round-trip: it reads back as {_shorten(str(again))}")
+    raise InvalidArgument(f"expr={shorten(text)} does not round-trip: it reads back as {shorten(str(again))}")
 
 
 class _CoefficientFirstPrinter(StrPrinter):

@@ -28,11 +28,12 @@ def _rational_log2(r: sympy.Rational) -> float:
     return (math.log2(p) if p > 1 else 0.0) + (math.log2(q) if q > 1 else 0.0)
 
 
-def _rational_bits(r: sympy.Rational) -> int:
+def rational_bits(r: sympy.Rational) -> int:
+    """The bits of ``r``'s numerator and denominator together (exact, unlike :func:`_rational_log2`)."""
     return abs(int(r.p)).bit_length() + int(r.q).bit_length()
 
 
-def _power_log2(x: sympy.Expr) -> float:
+def power_log2(x: sympy.Expr) -> float:
     """Bits of the rationals sympy multiplies out when ``x`` is raised to a rational power.
 
     ``(a*b)**e`` distributes over the factors of a product and ``(b**r)**e = b**(r*e)``
@@ -43,11 +44,11 @@ def _power_log2(x: sympy.Expr) -> float:
     if x.is_Pow and x.base.is_Rational and x.exp.is_Rational:
         return _rational_log2(x.base) * abs(float(x.exp))
     if x.is_Mul:
-        return sum(_power_log2(f) for f in x.args)
+        return sum(power_log2(f) for f in x.args)
     return 0.0
 
 
-def _radicand_log2(x: sympy.Expr) -> float:
+def radicand_log2(x: sympy.Expr) -> float:
     """Bits of the rational radicands among the factors of ``x`` (sympy merges equal roots)."""
     total = 0.0
     for f in sympy.Mul.make_args(x):
@@ -60,7 +61,7 @@ def _radicand_log2(x: sympy.Expr) -> float:
 # The parser
 
 
-def _magnitude_log2(x: sympy.Expr) -> float:
+def magnitude_log2(x: sympy.Expr) -> float:
     """An estimate from above of log2|x| for a constant expression, from its structure alone
     (no evaluation, so it cannot overflow or hang).  A resource guard only: it never decides
     a verdict; inverse powers use |exponent| * |log2 base|, which ignores cancellation."""
@@ -73,26 +74,26 @@ def _magnitude_log2(x: sympy.Expr) -> float:
     if x.is_infinite:
         return math.inf
     if x.is_Add:
-        return max(_magnitude_log2(a) for a in x.args) + math.log2(len(x.args))
+        return max(magnitude_log2(a) for a in x.args) + math.log2(len(x.args))
     if x.is_Mul:
-        return sum(_magnitude_log2(a) for a in x.args)
+        return sum(magnitude_log2(a) for a in x.args)
     if x.is_Pow:
         base, exponent = x.args
         if base is S.Exp1:
-            return _exp_log2(_magnitude_log2(exponent))
-        b = _magnitude_log2(base)
+            return _exp_log2(magnitude_log2(exponent))
+        b = magnitude_log2(base)
         if exponent.is_Rational:
             return float(exponent) * b if exponent >= 0 else abs(float(exponent) * b)
-        e = _magnitude_log2(exponent)
+        e = magnitude_log2(exponent)
         return abs(b) * 2.0 ** e if e < 1024 else math.inf
     if isinstance(x, (sympy.exp, sympy.cosh, sympy.sinh)):
-        return _exp_log2(_magnitude_log2(x.args[0]))
+        return _exp_log2(magnitude_log2(x.args[0]))
     if isinstance(x, sympy.log):
-        return math.log2(abs(_magnitude_log2(x.args[0])) * 0.7 + 1)
+        return math.log2(abs(magnitude_log2(x.args[0])) * 0.7 + 1)
     if isinstance(x, sympy.tanh):
         return 0.0
     if x.args:  # Abs, Min, Max
-        return max(_magnitude_log2(a) for a in x.args)
+        return max(magnitude_log2(a) for a in x.args)
     return math.inf
 
 

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from exactpriv.exact.lp.basis import basis_solve, rationalise
 from exactpriv.exact.lp.float_solve import FloatSolution
-from exactpriv.exact.lp.problem import _Problem, _common
+from exactpriv.exact.lp.problem import LPProblem, common_denominator
 
 __all__: list[str] = []  # private module of exactpriv.exact.lp
 
@@ -26,10 +26,11 @@ __all__: list[str] = []  # private module of exactpriv.exact.lp
 #: accurate one.  Empirically determined parameter.
 _RATIONALISE_TOLS = (Fraction(1, 10**9), Fraction(1, 10**12))
 
-_FLOAT_SOLVERS = ("auto", "simplex", "ipm")
+#: The float solvers that may guide the exact certification (HiGHS: either method, or its choice).
+FLOAT_SOLVERS = ("auto", "simplex", "ipm")
 
 #: Rationalised vectors whose common denominator exceeds this many bits are not offered
-#: (see _certify_optimum).  A vertex's coordinates share the basis determinant as a
+#: (see certify_optimum).  A vertex's coordinates share the basis determinant as a
 #: denominator.  Empirically determined parameter.
 _RATIONALISED_MAX_BITS = 2048
 
@@ -45,10 +46,10 @@ def _common_denominator_bits(values):
     return D.bit_length()
 
 
-def _check_primal(P: _Problem, x):
+def check_primal(P: LPProblem, x):
     """None if x is exactly feasible, else a sentence naming the first violation.
 
-    Rows are compared in integers: row i scaled by L_i (see :meth:`_Problem.scaled`) and
+    Rows are compared in integers: row i scaled by L_i (see :meth:`LPProblem.scaled`) and
     x written as X/D with integer X, so ``A_i x <= b_i`` iff ``Σ a'_ij X_j <= b'_i D``.
     """
     if len(x) != P.n:  # a solver's vector of the wrong length is no candidate (HiGHS may return none)
@@ -59,7 +60,7 @@ def _check_primal(P: _Problem, x):
         if P.upper[j] is not None and x[j] > P.upper[j]:
             return f"x[{j}]={x[j]} > upper bound {P.upper[j]}"
     irows, ib, L = P.scaled()
-    D, X = _common(x)
+    D, X = common_denominator(x)
     for i, row in enumerate(irows):
         act = sum([a * X[j] for j, a in row])
         rhs = ib[i] * D
@@ -71,7 +72,7 @@ def _check_primal(P: _Problem, x):
     return None
 
 
-def _check_dual(P: _Problem, c, y):
+def check_dual(P: LPProblem, c, y):
     """(dual objective g(y), reduced costs d) if y is dual feasible, else (None, sentence).
 
     Integer form: w_i = y_i / L_i = W_i / E multiplies the scaled row i, c = c'/C, so
@@ -85,7 +86,7 @@ def _check_dual(P: _Problem, c, y):
     irows, ib, L = P.scaled()
     nz = [i for i, yi in enumerate(y) if yi]
     E = math.lcm(*(y[i].denominator * L[i] for i in nz)) if nz else 1
-    C, cint = _common(c)
+    C, cint = common_denominator(c)
     s = [0] * P.n
     by = 0
     for i in nz:
@@ -110,7 +111,8 @@ def _check_dual(P: _Problem, c, y):
     return g, [Fraction(tj, C * E) for tj in t]
 
 
-def _objective(c, x):
+def objective_value(c, x):
+    """The exact objective c·x (zero entries of x skipped)."""
     return sum((a * b for a, b in zip(c, x) if b), Fraction(0))
 
 
@@ -119,7 +121,7 @@ def _objective(c, x):
 # ---------------------------------------------------------------------------------------
 
 
-def _certify_optimum(P: _Problem, c, fs: FloatSolution, method: str):
+def certify_optimum(P: LPProblem, c, fs: FloatSolution, method: str):
     """Search exact primal/dual candidates until c·x == g(y).  Returns a dict."""
     best_p = None  # (objective, x, source)
     best_d = None  # (g, y, d, source)
@@ -128,17 +130,17 @@ def _certify_optimum(P: _Problem, c, fs: FloatSolution, method: str):
 
     def offer_primal(x, source):
         nonlocal best_p
-        why = _check_primal(P, x)
+        why = check_primal(P, x)
         if why is not None:
             failures.append(f"primal from {source} infeasible: {why}")
             return
-        obj = _objective(c, x)
+        obj = objective_value(c, x)
         if best_p is None or obj < best_p[0]:
             best_p = (obj, x, source)
 
     def offer_dual(y, source):
         nonlocal best_d
-        g, d = _check_dual(P, c, y)
+        g, d = check_dual(P, c, y)
         if g is None:
             failures.append(f"dual from {source} infeasible: {d}")
             return

@@ -5,8 +5,8 @@ within its float tolerance (badly scaled data: the privacy–distortion LPs of p
 at large e^ε), no rationalisation or basis solve of it is exactly feasible and the result is
 "uncertified".  For small LPs this module solves the LP by an exact rational simplex
 (Bland's rule over Fractions, duals from the optimal basis by python-flint; no float anywhere) and then
-checks the pair with the checks every certificate passes (:func:`~exactpriv.exact.lp.certificate._check_primal`,
-:func:`~exactpriv.exact.lp.certificate._check_dual`, equal objectives: optimal by weak duality), so the
+checks the pair with the checks every certificate passes (:func:`~exactpriv.exact.lp.certificate.check_primal`,
+:func:`~exactpriv.exact.lp.certificate.check_dual`, equal objectives: optimal by weak duality), so the
 simplex is trusted for nothing.  Dense and slow (a pivot is O(rows × columns) Fraction operations), hence
 only up to :data:`MAX_EXACT_VARIABLES` variables.
 """
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exactpriv.exact.lp.certificate import _check_dual, _check_primal, _objective
-from exactpriv.exact.lp.problem import _problem
+from exactpriv.exact.lp.certificate import check_dual, check_primal, objective_value
+from exactpriv.exact.lp.problem import validated_problem
 from exactpriv.exact.lp.solve import LPResult
 
 __all__ = ["MAX_EXACT_VARIABLES", "solve_lp_exactly"]
@@ -133,7 +133,7 @@ def solve_lp_exactly(c, *, A_ub=None, b_ub=None, A_eq=None, b_eq=None) -> LPResu
     """min c·x s.t. A_ub x <= b_ub, A_eq x = b_eq, x >= 0 by exact rational simplex (primal point and the
     duals of its optimal basis), certified by the exact duality checks; None when the LP is too large, is not
     optimal (infeasible, unbounded: those keep HiGHS' certificates) or the pair does not pass the checks."""
-    P = _problem(c, A_ub, b_ub, A_eq, b_eq, None, "min")
+    P = validated_problem(c, A_ub, b_ub, A_eq, b_eq, None, "min")
     if P.n > MAX_EXACT_VARIABLES or any(lo != 0 for lo in P.lower) or any(up is not None for up in P.upper):
         return None
     found = _bland_simplex(P)
@@ -144,9 +144,9 @@ def solve_lp_exactly(c, *, A_ub=None, b_ub=None, A_eq=None, b_eq=None) -> LPResu
         y = _duals(P, basis)
     except (ZeroDivisionError, ValueError):  # a singular basis matrix: no dual from it
         return None
-    why = _check_primal(P, x)
-    g, d = _check_dual(P, P.c, y)
-    obj = _objective(P.c, x)
+    why = check_primal(P, x)
+    g, d = check_dual(P, P.c, y)
+    obj = objective_value(P.c, x)
     if why is not None or g is None or g != obj:
         return None
     return LPResult(

@@ -2,7 +2,7 @@
 
 Every coefficient becomes an exact rational (floats are refused by :func:`as_rational`);
 rows are stored sparsely as {column: value} and scaled to integers once
-(:meth:`_Problem.scaled`), so the exact certificate checks of
+(:meth:`LPProblem.scaled`), so the exact certificate checks of
 :mod:`exactpriv.exact.lp.certificate` run on Python ints.  Bad input raises a typed error that
 names the argument and echoes the bad value.
 """
@@ -22,7 +22,7 @@ from exactpriv.exact.numbers import as_rational
 
 __all__: list[str] = []  # private module of exactpriv.exact.lp
 
-class _Problem:
+class LPProblem:
     """A validated LP in *minimisation* form with sparse Fraction rows.
 
     rows[i] is a list of (column, nonzero Fraction); rows 0..m_ub-1 are ``<=`` rows,
@@ -177,7 +177,8 @@ def _bounds(bounds, n):
     return lower, upper
 
 
-def _problem(c, A_ub, b_ub, A_eq, b_eq, bounds, sense):
+def validated_problem(c, A_ub, b_ub, A_eq, b_eq, bounds, sense):
+    """The arguments of :func:`solve_lp` checked and converted to one :class:`LPProblem` (minimisation form)."""
     if sense not in ("min", "max"):
         raise InvalidArgument(f"sense={sense!r} must be 'min' or 'max'")
     c = _vector(c, "c")
@@ -196,7 +197,7 @@ def _problem(c, A_ub, b_ub, A_eq, b_eq, bounds, sense):
     lower, upper = _bounds(bounds, n)
     if sense == "max":
         c = [-v for v in c]
-    return _Problem(c, parts[0][0], parts[0][1], parts[1][0], parts[1][1], lower, upper)
+    return LPProblem(c, parts[0][0], parts[0][1], parts[1][0], parts[1][1], lower, upper)
 
 
 # ---------------------------------------------------------------------------------------
@@ -204,7 +205,7 @@ def _problem(c, A_ub, b_ub, A_eq, b_eq, bounds, sense):
 # ---------------------------------------------------------------------------------------
 
 
-def _common(values):
+def common_denominator(values):
     """(D, [v·D as int]) for Fractions/ints ``values`` with D the lcm of their denominators."""
     D = math.lcm(*(v.denominator for v in values)) if values else 1
     return D, [v.numerator * (D // v.denominator) for v in values]

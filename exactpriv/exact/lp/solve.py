@@ -16,7 +16,7 @@ exactly; we *certify* exactly:
    ``[v - tol·max(1,|v|), v + tol·max(1,|v|)]`` (tolerances ``_RATIONALISE_TOLS``).
    Vertex coordinates are ratios of small determinants, so the simplest nearby rational
    is usually the true value.
-3. Weak duality is checked exactly (:func:`_check_primal`, :func:`_check_dual`; rows are
+3. Weak duality is checked exactly (:func:`check_primal`, :func:`check_dual`; rows are
    scaled to integers and vectors put over a common denominator, so the inner loops
    are Python-int arithmetic, ~100x faster than Fraction arithmetic).
    For  min c·x  s.t.  A_ub x <= b_ub,  A_eq x = b_eq,  l <= x <= u  and multipliers
@@ -59,14 +59,14 @@ from fractions import Fraction
 
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.lp.certificate import (  # noqa: F401  (the checks were importable from here)
-    _FLOAT_SOLVERS,
-    _certify_optimum,
-    _check_dual,
-    _check_primal,
-    _objective,
+    FLOAT_SOLVERS,
+    certify_optimum,
+    check_dual,
+    check_primal,
+    objective_value,
 )
 from exactpriv.exact.lp.float_solve import highs_solve
-from exactpriv.exact.lp.problem import _Problem, _problem
+from exactpriv.exact.lp.problem import LPProblem, validated_problem
 
 __all__ = ["LPResult", "solve_lp"]
 
@@ -131,7 +131,7 @@ class LPResult:
 # ---------------------------------------------------------------------------------------
 
 
-def _solve_min(P: _Problem, c, method, float_solver):
+def _solve_min(P: LPProblem, c, method, float_solver):
     """Certify min c·x over P.  Returns (status, payload dict)."""
     timings = {}
     try:
@@ -148,7 +148,7 @@ def _solve_min(P: _Problem, c, method, float_solver):
         payload["reason"] = f"HiGHS status {fs.status}"
         timings["certify_s"] = time.perf_counter() - t0
         return fs.status, payload
-    best_p, best_d, ok, failures, info = _certify_optimum(P, c, fs, method)
+    best_p, best_d, ok, failures, info = certify_optimum(P, c, fs, method)
     timings["certify_s"] = time.perf_counter() - t0
     payload.update(info)
     payload["float_objective"] = fs.objective
@@ -169,7 +169,7 @@ def _solve_min(P: _Problem, c, method, float_solver):
 # ---------------------------------------------------------------------------------------
 
 
-def _phase_one(P: _Problem):
+def _phase_one(P: LPProblem):
     """min Σ slacks with slack columns appended; returns (problem, cost)."""
     n = P.n
     rows, extra = [], 0
@@ -181,12 +181,12 @@ def _phase_one(P: _Problem):
             rows.append(row + [(n + extra, Fraction(1)), (n + extra + 1, Fraction(-1))])
             extra += 2
     c = [Fraction(0)] * n + [Fraction(1)] * extra
-    Q = _Problem(c, rows[: P.m_ub], P.b[: P.m_ub], rows[P.m_ub :], P.b[P.m_ub :],
+    Q = LPProblem(c, rows[: P.m_ub], P.b[: P.m_ub], rows[P.m_ub :], P.b[P.m_ub :],
                  P.lower + [Fraction(0)] * extra, P.upper + [None] * extra)
     return Q, c
 
 
-def _certify_infeasible(P: _Problem, method, float_solver):
+def _certify_infeasible(P: LPProblem, method, float_solver):
     """A checked Farkas vector y, or None with a reason."""
     Q, cq = _phase_one(P)
     status, pay = _solve_min(Q, cq, method, float_solver)
@@ -197,13 +197,13 @@ def _certify_infeasible(P: _Problem, method, float_solver):
         return None, f"phase-one optimum is {g}, so the LP is feasible", pay
     # Independent re-check of the Farkas conditions on the original data (c = 0).
     zero = [Fraction(0)] * P.n
-    g_orig, why = _check_dual(P, zero, y)
+    g_orig, why = check_dual(P, zero, y)
     if g_orig is None or g_orig <= 0:
         return None, f"Farkas check failed: {why if g_orig is None else g_orig}", pay
     return (y, g_orig), "", pay
 
 
-def _certify_unbounded(P: _Problem, c, method, float_solver):
+def _certify_unbounded(P: LPProblem, c, method, float_solver):
     """(feasible x, ray r) both checked exactly, or None with a reason."""
     zero = [Fraction(0)] * P.n
     status, pay = _solve_min(P, zero, method, float_solver)
@@ -212,13 +212,13 @@ def _certify_unbounded(P: _Problem, c, method, float_solver):
     x0 = pay["best_primal"][1]
     lower = [Fraction(0) if lo is not None else Fraction(-1) for lo in P.lower]
     upper = [Fraction(0) if up is not None else Fraction(1) for up in P.upper]
-    R = _Problem(c, P.rows[: P.m_ub], [Fraction(0)] * P.m_ub, P.rows[P.m_ub :], [Fraction(0)] * P.m_eq,
+    R = LPProblem(c, P.rows[: P.m_ub], [Fraction(0)] * P.m_ub, P.rows[P.m_ub :], [Fraction(0)] * P.m_eq,
                  lower, upper)
     status, pay_r = _solve_min(R, c, method, float_solver)
     if status != "optimal":
         return None, f"ray LP not certified ({pay_r.get('reason')})", pay_r
     r = pay_r["best_primal"][1]
-    if _check_primal(R, r) is not None or _objective(c, r) >= 0:
+    if check_primal(R, r) is not None or objective_value(c, r) >= 0:
         return None, "no improving ray: the ray LP has optimum 0", pay_r
     return (x0, r), "", pay_r
 
@@ -280,9 +280,9 @@ def solve_lp(
     """
     if method not in ("auto", "rationalise", "basis"):
         raise InvalidArgument(f"method={method!r} must be 'auto', 'rationalise' or 'basis'")
-    if float_solver not in _FLOAT_SOLVERS:
-        raise InvalidArgument(f"float_solver={float_solver!r} must be one of {_FLOAT_SOLVERS}")
-    P = _problem(c, A_ub, b_ub, A_eq, b_eq, bounds, sense)
+    if float_solver not in FLOAT_SOLVERS:
+        raise InvalidArgument(f"float_solver={float_solver!r} must be one of {FLOAT_SOLVERS}")
+    P = validated_problem(c, A_ub, b_ub, A_eq, b_eq, bounds, sense)
     sign = -1 if sense == "max" else 1
     c_min = P.c
 
@@ -380,12 +380,12 @@ def solve_lp(
             cert.update(
                 method="ray",
                 ray=r,
-                ray_slope=sign * _objective(c_min, r),
+                ray_slope=sign * objective_value(c_min, r),
                 checks=[
                     "x is exactly feasible",
                     "ray r: A_ub r <= 0, A_eq r = 0, r >= 0 at finite lower bounds, r <= 0 at finite "
                     "upper bounds, so x + t r is feasible for all t >= 0",
-                    f"c·r = {sign * _objective(c_min, r)} {'<' if sign == 1 else '>'} 0, so the objective "
+                    f"c·r = {sign * objective_value(c_min, r)} {'<' if sign == 1 else '>'} 0, so the objective "
                     f"is unbounded",
                 ],
             )

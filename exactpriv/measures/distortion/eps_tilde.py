@@ -29,7 +29,7 @@ from exactpriv.errors import ExactPrivError, InvalidArgument
 from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import as_rational
 from exactpriv.measures.result import Measured
-from .inputs import _exp_eps, _prior_on_Dn, _T
+from .inputs import check_exp_eps, check_prior_on_Dn, EXP_EPS_SYMBOL
 
 __all__ = ["exp_eps_X", "posterior_polynomials", "EpsTilde", "eps_tilde_X"]
 
@@ -89,7 +89,7 @@ def posterior_polynomials(prior) -> list:
     Wang–Ying–Zhang, definition of ε̃_X (after (18)) and E_i (29).  Returns sympy Polys in ``t`` over QQ,
     aligned with ``prior.space.points``.
     """
-    space, n, m = _prior_on_Dn(prior, "posterior_polynomials")
+    space, n, m = check_prior_on_Dn(prior, "posterior_polynomials")
     tpoly = flint.fmpq_poly([m - 1, 1])  # t + m - 1
     vals = [flint.fmpq_poly([flint.fmpq(p.numerator, p.denominator)]) for p in prior.pmf]
     res = _kron_apply(vals, n, m, tpoly, flint.fmpq_poly([-1]), flint.fmpq_poly([0]))
@@ -97,7 +97,7 @@ def posterior_polynomials(prior) -> list:
     for P in res:
         coeffs = [Fraction(int(c.p), int(c.q)) for c in P.coeffs()]
         out.append(sympy.Poly([sympy.Rational(c.numerator, c.denominator) for c in reversed(coeffs)] or [0],
-                              _T, domain=sympy.QQ))
+                              EXP_EPS_SYMBOL, domain=sympy.QQ))
     return out
 
 
@@ -110,7 +110,7 @@ def _int_coeffs(P: sympy.Poly) -> tuple[int, ...]:
     return () if not any(out) else out
 
 
-def _qsign(P: sympy.Poly, q: Fraction) -> int:
+def sign_at_rational(P: sympy.Poly, q: Fraction) -> int:
     """sign P(q) for rational q, in integer arithmetic: b^deg · P(a/b) = Σ c_i a^(deg-i) b^i."""
     cs = _int_coeffs(P)
     if not cs:
@@ -136,7 +136,7 @@ class _Root:
 
     def __init__(self, f, lo: Fraction, hi: Fraction):
         self.f, self.lo, self.hi = f, lo, hi
-        if lo != hi and _qsign(f, lo) * _qsign(f, hi) >= 0:
+        if lo != hi and sign_at_rational(f, lo) * sign_at_rational(f, hi) >= 0:
             raise ExactPrivError(f"internal: ({lo}, {hi}) does not isolate a simple root of {f.as_expr()}")
 
     @property
@@ -147,10 +147,10 @@ class _Root:
         if self.exact:
             return
         mid = (self.lo + self.hi) / 2
-        v = _qsign(self.f, mid)
+        v = sign_at_rational(self.f, mid)
         if v == 0:
             self.lo = self.hi = mid
-        elif v == _qsign(self.f, self.lo):
+        elif v == sign_at_rational(self.f, self.lo):
             self.lo = mid
         else:
             self.hi = mid
@@ -168,11 +168,11 @@ class _Root:
                 return 1
             if q >= self.hi:
                 return -1
-            v = _qsign(self.f, q)
+            v = sign_at_rational(self.f, q)
             if v == 0:  # only for linear factors
                 self.lo = self.hi = q
                 return 0
-            return 1 if v == _qsign(self.f, self.lo) else -1
+            return 1 if v == sign_at_rational(self.f, self.lo) else -1
 
     def to_sympy(self):
         if self.exact:
@@ -184,7 +184,7 @@ class _Root:
         return f"root of {self.f.as_expr()} in [{self.lo}, {self.hi}]"
 
 
-def _roots_above_one(polys) -> list[_Root]:
+def roots_above_one(polys) -> list[_Root]:
     """Sorted, pairwise strictly separated real roots > 1 of the nonzero polys (distinct roots)."""
     factors = {}
     for P in polys:
@@ -256,10 +256,10 @@ class EpsTilde(Measured):
 
     def feasible_at(self, t) -> bool:
         """Is the posterior family (61) feasible at e^ε = t (all P_y(t) >= 0; t = 1: uniform prior)?"""
-        q = _exp_eps(t, "t")
+        q = check_exp_eps(t, "t")
         if q == 1:
             return self._uniform
-        return all(_qsign(P, q) >= 0 for P in self.polynomials)
+        return all(sign_at_rational(P, q) >= 0 for P in self.polynomials)
 
     def __repr__(self):
         return (f"EpsTilde(exp_value={self.exp_value}, enclosure={[str(v) for v in self.exp_enclosure]}, "
@@ -280,16 +280,16 @@ def eps_tilde_X(prior, *, width=Fraction(1, 2 ** 40)) -> EpsTilde:
     of a certified enclosure of width <= ``width`` in t.  ``upward_closed`` reports whether
     feasibility holds for every ε >= ε̃_X (implicitly assumed by Lemma 4).
     """
-    space, n, m = _prior_on_Dn(prior, "eps_tilde_X")
+    space, n, m = check_prior_on_Dn(prior, "eps_tilde_X")
     width = as_rational(width, "width")
     if width <= 0:
         raise InvalidArgument(f"width={width} must be > 0")
     polys = posterior_polynomials(prior)
     uniform = all(p == prior.pmf[0] for p in prior.pmf)
-    roots = _roots_above_one(polys)
+    roots = roots_above_one(polys)
 
     def signs_at(q):
-        return [_qsign(P, q) for P in polys]
+        return [sign_at_rational(P, q) for P in polys]
 
     # sample points: gap k lies between roots[k-1] and roots[k] (gap 0 starts at 1, last is unbounded)
     samples = []
@@ -369,7 +369,7 @@ def _piece_str(p):
 def _tilde_witness(prior, polys, q):
     w = {"prior": repr(prior)}
     if q is not None:
-        bad = [(prior.space.points[y], str(P.as_expr())) for y, P in enumerate(polys) if _qsign(P, q) < 0]
+        bad = [(prior.space.points[y], str(P.as_expr())) for y, P in enumerate(polys) if sign_at_rational(P, q) < 0]
         if bad:
             w["negative_at_large_t"] = {"output": bad[0][0], "P_y": bad[0][1]}
     return w

@@ -18,9 +18,9 @@ from exactpriv.distributions import Prior
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import as_exact, as_rational, to_sympy
-from exactpriv.mechanisms.base import Mechanism, ProductMechanism
+from exactpriv.measures.arguments import check_mechanism
 from exactpriv.spaces import Hamming
-from .inputs import _exp_eps, _nm
+from .inputs import check_exp_eps, check_n_m
 
 __all__ = ["expected_distortion", "h", "exp_h_inverse", "h_inverse"]
 
@@ -38,10 +38,7 @@ def expected_distortion(M, prior):
     Raises InvalidArgument if an output is not a database of the input space, SpaceMismatchError
     if the prior lives on another space.
     """
-    if isinstance(M, ProductMechanism):
-        M = M.expand()
-    if not isinstance(M, Mechanism):
-        raise InvalidArgument(f"M={M!r} of type {type(M).__name__} must be an exactpriv Mechanism")
+    M = check_mechanism(M, "expected_distortion")
     if not isinstance(prior, Prior):
         raise InvalidArgument(f"prior={prior!r} of type {type(prior).__name__} must be an exactpriv Prior")
     prior.check_space(M.inputs, "mechanism")
@@ -78,7 +75,7 @@ def _t_of(eps, exp_eps):
     if (eps is None) == (exp_eps is None):
         raise InvalidArgument("give exactly one of eps=... or exp_eps=...")
     if exp_eps is not None:
-        return _exp_eps(exp_eps)
+        return check_exp_eps(exp_eps)
     if isinstance(eps, LogForm):
         eps = eps.to_sympy()
     if eps is sympy.oo or eps == sympy.oo:
@@ -98,7 +95,7 @@ def h(eps=None, n=None, m=None, *, exp_eps=None):
     ``exp_eps`` = e^ε (exact rational >= 1).  Returns a Fraction when e^ε is rational, else a sympy
     expression.  h is decreasing with h(0) = n(m-1)/m and h(oo) = 0.
     """
-    n, m = _nm(n, m)
+    n, m = check_n_m(n, m)
     t = _t_of(eps, exp_eps)
     if t == sympy.oo:
         return Fraction(0)
@@ -111,7 +108,7 @@ def exp_h_inverse(D, n, m):
     """e^{h^{-1}(D)} = (n/D - 1)(m - 1) (Wang–Ying–Zhang, eq. (19)): rational for rational D.
 
     ``sympy.oo`` at D = 0 and 0 at D = n; D must lie in [0, n]."""
-    n, m = _nm(n, m)
+    n, m = check_n_m(n, m)
     d = as_rational(D, "D")
     if not 0 <= d <= n:
         raise InvalidArgument(f"D={d} must lie in [0, n] = [0, {n}]")

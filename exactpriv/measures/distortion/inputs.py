@@ -30,7 +30,8 @@ __all__: list[str] = []  # helpers of the package; its public names are re-expor
 MAX_LP_VARIABLES = 6561
 
 
-_T = sympy.Symbol("t", positive=True)
+#: The symbol t = e^ε (t > 0) of the polynomials behind ε̃_X and the relaxed LP.
+EXP_EPS_SYMBOL = sympy.Symbol("t", positive=True)
 
 
 # ======================================================================================
@@ -50,11 +51,12 @@ def _int(v, name: str, low: int) -> int:
     return v
 
 
-def _nm(n, m) -> tuple[int, int]:
+def check_n_m(n, m) -> tuple[int, int]:
+    """``(n, m)`` as ints: n >= 1 records over an alphabet of m >= 2 values (D^n with |D| = m)."""
     return _int(n, "n", 1), _int(m, "m", 2)
 
 
-def _exp_eps(t, name: str = "exp_eps") -> Fraction:
+def check_exp_eps(t, name: str = "exp_eps") -> Fraction:
     """e^ε as an exact rational >= 1 (ε >= 0); floats raise NotExactError (from as_rational)."""
     q = as_rational(t, name)
     if q < 1:
@@ -62,7 +64,8 @@ def _exp_eps(t, name: str = "exp_eps") -> Fraction:
     return q
 
 
-def _prior_on_Dn(prior, what: str) -> tuple[Hamming, int, int]:
+def check_prior_on_Dn(prior, what: str) -> tuple[Hamming, int, int]:
+    """``(space, n, m)`` of a prior on D^n (one alphabet of m >= 2 values); else a typed error naming ``what``."""
     if not isinstance(prior, Prior):
         raise InvalidArgument(f"prior={prior!r} of type {type(prior).__name__} must be an exactpriv Prior ({what})")
     space = prior.space
@@ -75,7 +78,8 @@ def _prior_on_Dn(prior, what: str) -> tuple[Hamming, int, int]:
     return space, space.n, m
 
 
-def _check_lp_size(variables: int, max_variables: int, what: str) -> None:
+def check_lp_size(variables: int, max_variables: int, what: str) -> None:
+    """Refuse an LP of more than ``max_variables`` variables before it is built (SpaceTooLargeError)."""
     if not isinstance(max_variables, int) or isinstance(max_variables, bool) or max_variables < 1:
         raise InvalidArgument(f"max_variables={max_variables!r} must be a positive int")
     if variables > max_variables:

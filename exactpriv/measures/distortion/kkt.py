@@ -18,7 +18,7 @@ from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.logforms import LogForm
 from .hfunction import expected_distortion, h
-from .inputs import _exp_eps, _prior_on_Dn
+from .inputs import check_exp_eps, check_prior_on_Dn
 
 __all__ = ["KKTResult", "kkt_check_pdmip"]
 
@@ -63,8 +63,8 @@ def kkt_check_pdmip(prior, exp_eps, *, convention: str = "literal") -> KKTResult
     """
     from exactpriv.mechanisms.zoo import wang_E_i
 
-    space, n, m = _prior_on_Dn(prior, "kkt_check_pdmip")
-    t = _exp_eps(exp_eps)
+    space, n, m = check_prior_on_Dn(prior, "kkt_check_pdmip")
+    t = check_exp_eps(exp_eps)
     if convention not in ("literal", "posterior"):
         raise InvalidArgument(f"convention={convention!r} must be 'literal' or 'posterior'")
     prior.require_full_support("PD-MIP's multipliers mu(x) = p_X(x) ln[p_X(x)(...)] need p_X(x) > 0")

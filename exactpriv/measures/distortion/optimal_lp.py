@@ -22,7 +22,7 @@ from exactpriv.exact.lp import LPResult, solve_lp
 from exactpriv.exact.lp.exact_simplex import solve_lp_exactly
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.measures.result import Measured
-from .inputs import _check_lp_size, _exp_eps, _prior_on_Dn, MAX_LP_VARIABLES
+from .inputs import check_lp_size, check_exp_eps, check_prior_on_Dn, MAX_LP_VARIABLES
 
 __all__ = ["OptimalDistortion", "optimal_distortion_dp", "optimal_distortion_identifiability"]
 
@@ -57,7 +57,7 @@ class OptimalDistortion(Measured):
         return f"OptimalDistortion({self.problem}, exp_eps={self.exp_eps}, value={v})"
 
 
-def _ratio_rows(space, N: int, t: Fraction):
+def ratio_rows(space, N: int, t: Fraction):
     """Rows z[a, y] - t z[b, y] <= 0 for every directed neighbour pair (a, b) and output y."""
     rows = []
     for a, b in space.directed_edges().tolist():
@@ -67,7 +67,7 @@ def _ratio_rows(space, N: int, t: Fraction):
     return rows
 
 
-def _solve(c, **kw) -> LPResult:
+def solve_certified(c, **kw) -> LPResult:
     """:func:`solve_lp`, retried once with the other HiGHS algorithm when the first answer cannot be
     certified.  Near-degenerate instances (e^ε just above ε̃_X, where p_Y almost vanishes) can make
     dual simplex return a basis that is feasible only within float tolerance, so that neither the
@@ -92,7 +92,8 @@ def _solve(c, **kw) -> LPResult:
     return res
 
 
-def _lp_measured(name, problem, res: LPResult, t, witness, note, **extra) -> OptimalDistortion:
+def lp_measured(name, problem, res: LPResult, t, witness, note, **extra) -> OptimalDistortion:
+    """The measured value of one privacy–distortion LP: its certified optimum, or the LP's status with the reason."""
     if res.status == "optimal":
         value = res.objective
         method = f"certified LP ({res.certificate.get('method')})"
@@ -121,20 +122,20 @@ def optimal_distortion_dp(prior, exp_eps, *, max_variables: int = MAX_LP_VARIABL
     optimal ε-DP mechanism (outputs = the points of D^n).  Theorem 1 (21):
     h(ε + ε_X) <= D*_d(ε) <= h(ε).
     """
-    space, n, m = _prior_on_Dn(prior, "optimal_distortion_dp")
-    t = _exp_eps(exp_eps)
+    space, n, m = check_prior_on_Dn(prior, "optimal_distortion_dp")
+    t = check_exp_eps(exp_eps)
     N = space.size
-    _check_lp_size(N * N, max_variables, "PD-DP")
+    check_lp_size(N * N, max_variables, "PD-DP")
     dist = space.distance_matrix().tolist()
     c = [p * d for p, drow in zip(prior.pmf, dist) for d in drow]
     A_eq = [{x * N + y: 1 for y in range(N)} for x in range(N)]
-    A_ub = _ratio_rows(space, N, t)
-    res = _solve(c, A_ub=A_ub, b_ub=[0] * len(A_ub), A_eq=A_eq, b_eq=[1] * N)
+    A_ub = ratio_rows(space, N, t)
+    res = solve_certified(c, A_ub=A_ub, b_ub=[0] * len(A_ub), A_eq=A_eq, b_eq=[1] * N)
     mech = None
     if res.status == "optimal":
         rows = [res.x[x * N:(x + 1) * N] for x in range(N)]
         mech = Mechanism(space, list(space.points), rows, _built=f"<PD-DP optimum, exp_eps={t}>")
-    return _lp_measured("optimal_distortion_dp", "PD-DP", res, t, {"prior": repr(prior), "exp_eps": str(t)},
+    return lp_measured("optimal_distortion_dp", "PD-DP", res, t, {"prior": repr(prior), "exp_eps": str(t)},
                         "Wang–Ying–Zhang PD-DP (14)-(17)", mechanism=mech)
 
 
@@ -150,15 +151,15 @@ def optimal_distortion_identifiability(prior, exp_eps, *, max_variables: int = M
     ε < ε_X (Lemma 3).  ``mechanism`` is p(y|x) = q(x,y)/p_X(x) (full-support priors).
     Theorem 1 (20): D*_i(ε) = h(ε) for ε >= ε̃_X.
     """
-    space, n, m = _prior_on_Dn(prior, "optimal_distortion_identifiability")
-    t = _exp_eps(exp_eps)
+    space, n, m = check_prior_on_Dn(prior, "optimal_distortion_identifiability")
+    t = check_exp_eps(exp_eps)
     N = space.size
-    _check_lp_size(N * N, max_variables, "PD-I")
+    check_lp_size(N * N, max_variables, "PD-I")
     dist = space.distance_matrix().tolist()
     c = [d for drow in dist for d in drow]
     A_eq = [{x * N + y: 1 for y in range(N)} for x in range(N)]
-    A_ub = _ratio_rows(space, N, t)
-    res = _solve(c, A_ub=A_ub, b_ub=[0] * len(A_ub), A_eq=A_eq, b_eq=list(prior.pmf))
+    A_ub = ratio_rows(space, N, t)
+    res = solve_certified(c, A_ub=A_ub, b_ub=[0] * len(A_ub), A_eq=A_eq, b_eq=list(prior.pmf))
     mech = joint = None
     if res.status == "optimal":
         joint = {(space.points[x], space.points[y]): res.x[x * N + y] for x in range(N) for y in range(N)
@@ -166,6 +167,6 @@ def optimal_distortion_identifiability(prior, exp_eps, *, max_variables: int = M
         if prior.has_full_support:
             rows = [[res.x[x * N + y] / prior.pmf[x] for y in range(N)] for x in range(N)]
             mech = Mechanism(space, list(space.points), rows, _built=f"<PD-I optimum, exp_eps={t}>")
-    return _lp_measured("optimal_distortion_identifiability", "PD-I", res, t,
+    return lp_measured("optimal_distortion_identifiability", "PD-I", res, t,
                         {"prior": repr(prior), "exp_eps": str(t)},
                         "Wang–Ying–Zhang PD-I (8)-(13), linearised in the joint q(x,y)", mechanism=mech, joint=joint)

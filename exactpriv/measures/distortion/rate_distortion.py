@@ -21,7 +21,7 @@ from exactpriv.exact.logforms import LogForm
 from exactpriv.exact.numbers import as_rational
 from exactpriv.measures.result import Measured
 from .hfunction import expected_distortion, h
-from .inputs import _exp_eps, _prior_on_Dn
+from .inputs import check_exp_eps, check_prior_on_Dn
 
 __all__ = ["rate_distortion_dual_bound", "RateDistortion", "rate_distortion_certificate"]
 
@@ -37,8 +37,8 @@ def rate_distortion_dual_bound(prior, D, *, exp_s, lam):
     ``exp_s`` = e^s (rational >= 1), ``lam`` a sequence of positive rationals aligned with the
     prior's points.  Returns (bound: LogForm, feasible: Decision, c: list of Fractions).
     """
-    space, n, m = _prior_on_Dn(prior, "rate_distortion_dual_bound")
-    ts = _exp_eps(exp_s, "exp_s")
+    space, n, m = check_prior_on_Dn(prior, "rate_distortion_dual_bound")
+    ts = check_exp_eps(exp_s, "exp_s")
     d = as_rational(D, "D")
     lam = [as_rational(v, f"lam[{k}]") for k, v in enumerate(lam)]
     if len(lam) != space.size:
@@ -90,8 +90,8 @@ def rate_distortion_certificate(prior, exp_eps) -> RateDistortion:
     from exactpriv.mechanisms.zoo import wang_E_i
     from exactpriv.measures.information import mi_privacy
 
-    space, n, m = _prior_on_Dn(prior, "rate_distortion_certificate")
-    t = _exp_eps(exp_eps)
+    space, n, m = check_prior_on_Dn(prior, "rate_distortion_certificate")
+    t = check_exp_eps(exp_eps)
     if t == 1:
         raise InvalidArgument("exp_eps = 1 (eps = 0): E_i is undefined; use exp_eps > 1")
     prior.require_full_support("E_i divides by p_X(x)")

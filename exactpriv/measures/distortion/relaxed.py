@@ -20,9 +20,9 @@ import sympy
 from exactpriv.errors import InvalidArgument, SpaceTooLargeError
 from exactpriv.exact.decisions import Decision
 from exactpriv.spaces import Hamming, describe_size
-from .eps_tilde import _qsign, _roots_above_one
-from .inputs import _check_lp_size, _exp_eps, _nm, _T, MAX_LP_VARIABLES
-from .optimal_lp import _lp_measured, _ratio_rows, _solve, OptimalDistortion
+from .eps_tilde import sign_at_rational, roots_above_one
+from .inputs import check_lp_size, check_exp_eps, check_n_m, EXP_EPS_SYMBOL, MAX_LP_VARIABLES
+from .optimal_lp import lp_measured, ratio_rows, solve_certified, OptimalDistortion
 
 __all__ = ["relaxed_distortion", "relaxed_dual_certificate"]
 
@@ -49,8 +49,8 @@ def relaxed_distortion(n, m, exp_eps, *, method: str = "joint",
         (n + 1 variables; N_l = C(n,l)(m-1)^l).
     ``posterior`` (methods "posterior"/"levels") is the optimal posterior p(·|y0) as a dict.
     """
-    n, m = _nm(n, m)
-    t = _exp_eps(exp_eps)
+    n, m = check_n_m(n, m)
+    t = check_exp_eps(exp_eps)
     if method not in _RELAXED_METHODS:
         raise InvalidArgument(f"method={method!r} must be one of {_RELAXED_METHODS}")
     witness = {"n": n, "m": m, "exp_eps": str(t), "method": method}
@@ -61,11 +61,11 @@ def relaxed_distortion(n, m, exp_eps, *, method: str = "joint",
         for l in range(1, n + 1):
             A_ub.append({l - 1: 1, l: -t})
             A_ub.append({l: 1, l - 1: -t})
-        res = _solve(c, A_ub=A_ub, b_ub=[0] * len(A_ub), A_eq=[dict(enumerate(Nl))], b_eq=[1])
+        res = solve_certified(c, A_ub=A_ub, b_ub=[0] * len(A_ub), A_eq=[dict(enumerate(Nl))], b_eq=[1])
         post = None
         if res.status == "optimal":
             post = {l: res.x[l] for l in range(n + 1)}
-        return _lp_measured("relaxed_distortion", "R-PD", res, t, witness,
+        return lp_measured("relaxed_distortion", "R-PD", res, t, witness,
                             "R-PD (22)-(27) reduced to distance levels by symmetry", posterior=post)
     if m ** n > max_variables:
         raise SpaceTooLargeError(f"D^{n} with m = {m} has {describe_size(m ** n)} points, above "
@@ -73,25 +73,25 @@ def relaxed_distortion(n, m, exp_eps, *, method: str = "joint",
     space = Hamming(range(m), n)
     N = space.size
     if method == "posterior":
-        _check_lp_size(N, max_variables, "R-PD (posterior)")
+        check_lp_size(N, max_variables, "R-PD (posterior)")
         dist0 = space.distance_matrix()[:, 0].tolist()
         A_ub = [{a: 1, b: -t} for a, b in space.directed_edges().tolist()]
-        res = _solve(dist0, A_ub=A_ub, b_ub=[0] * len(A_ub), A_eq=[{x: 1 for x in range(N)}], b_eq=[1])
+        res = solve_certified(dist0, A_ub=A_ub, b_ub=[0] * len(A_ub), A_eq=[{x: 1 for x in range(N)}], b_eq=[1])
         post = None
         if res.status == "optimal":
             post = {space.points[x]: res.x[x] for x in range(N)}
-        return _lp_measured("relaxed_distortion", "R-PD", res, t, witness,
+        return lp_measured("relaxed_distortion", "R-PD", res, t, witness,
                             "R-PD (22)-(27) for one output y0 (vertex-transitivity)", posterior=post)
-    _check_lp_size(N * N, max_variables, "R-PD")
+    check_lp_size(N * N, max_variables, "R-PD")
     dist = space.distance_matrix().tolist()
     c = [d for drow in dist for d in drow]
-    A_ub = _ratio_rows(space, N, t)
-    res = _solve(c, A_ub=A_ub, b_ub=[0] * len(A_ub), A_eq=[{k: 1 for k in range(N * N)}], b_eq=[1])
+    A_ub = ratio_rows(space, N, t)
+    res = solve_certified(c, A_ub=A_ub, b_ub=[0] * len(A_ub), A_eq=[{k: 1 for k in range(N * N)}], b_eq=[1])
     joint = None
     if res.status == "optimal":
         joint = {(space.points[x], space.points[y]): res.x[x * N + y] for x in range(N) for y in range(N)
                  if res.x[x * N + y] != 0}
-    return _lp_measured("relaxed_distortion", "R-PD", res, t, witness,
+    return lp_measured("relaxed_distortion", "R-PD", res, t, witness,
                         "R-PD (22)-(27) linearised in the joint q(x,y) = p_Y(y)p(x|y)", joint=joint)
 
 
@@ -109,8 +109,8 @@ def relaxed_dual_certificate(n, m) -> Decision:
     R-PD's objective Σ_y p_Y(y) Σ_x p(x|y) d(x,y) is then >= μ as Σ_y p_Y(y) = 1.
     (General n, m: Σ_{k<l}(μ - k) w_k >= 0 because μ is the w-weighted mean of k.)
     """
-    n, m = _nm(n, m)
-    t = _T
+    n, m = check_n_m(n, m)
+    t = EXP_EPS_SYMBOL
     Nl = [math.comb(n, l) * (m - 1) ** l for l in range(n + 1)]
     mu = sympy.Integer(n * (m - 1)) / (t + m - 1)
     lam = [sympy.Integer(0)] * (n + 2)
@@ -132,11 +132,11 @@ def relaxed_dual_certificate(n, m) -> Decision:
         return Decision.false("symbolic-dual", f"reduced cost of {bad[0]} does not cancel", certificate={})
     for l in range(1, n + 1):
         P = sympy.Poly(sympy.cancel(lam[l] * (t + m - 1)), t)
-        roots = _roots_above_one([P])
+        roots = roots_above_one([P])
         # sign on (1, oo): constant between roots; check at a sample in each gap
         pts = [Fraction(1) + (roots[0].lo - 1) / 2 if roots else Fraction(2)]
         pts += [(r1.hi + r2.lo) / 2 for r1, r2 in zip(roots, roots[1:])] + ([roots[-1].hi + 1] if roots else [])
-        if any(_qsign(P, q) < 0 for q in pts):
+        if any(sign_at_rational(P, q) < 0 for q in pts):
             return Decision.false("symbolic-dual", f"lambda_{l} is negative somewhere on t > 1", certificate={})
     return Decision.true(
         "symbolic-dual",

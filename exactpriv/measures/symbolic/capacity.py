@@ -18,9 +18,9 @@ import sympy
 from exactpriv.errors import InvalidArgument, NoClosedFormError
 from exactpriv.exact.numbers import OO, to_sympy
 from exactpriv.measures.result import Measured
-from .chart import _RF
-from exactpriv.measures.symbolic.domain import DEFAULT_SECONDS, _Budget
-from .family import _Family, _family
+from .chart import RationalFunction
+from exactpriv.measures.symbolic.domain import DEFAULT_SECONDS, ProofBudget
+from .family import SymbolicFamily, analysed_family
 
 __all__ = ["capacity_symbolic", "mi_dp_symbolic"]
 
@@ -28,7 +28,7 @@ __all__ = ["capacity_symbolic", "mi_dp_symbolic"]
 # ======================================================================================
 # capacity and MI-DP
 # ======================================================================================
-def _gallager_capacity(fam: _Family, rows, budget):
+def _gallager_capacity(fam: SymbolicFamily, rows, budget):
     """(value, how) for Gallager-symmetric sub-channels, or None."""
     seen, uniq = set(), []
     for r in rows:
@@ -54,7 +54,7 @@ def _gallager_capacity(fam: _Family, rows, budget):
         a = int(C[0, y])
         if fam.zero[a]:
             continue
-        qy = _RF.const(0)
+        qy = RationalFunction.const(0)
         for r in range(k):
             qy = qy + fam.f[int(C[r, y])]
         qy = qy / k
@@ -64,7 +64,7 @@ def _gallager_capacity(fam: _Family, rows, budget):
     return fam.assemble(terms), how
 
 
-def _capacity_of_rows(fam: _Family, rows, budget):
+def _capacity_of_rows(fam: SymbolicFamily, rows, budget):
     g = _gallager_capacity(fam, rows, budget)
     if g is not None:
         return g
@@ -95,8 +95,8 @@ def capacity_symbolic(M, *, domain=(0, OO), closed=(True, False), variable=None,
     for every value of the symbol: Gallager-symmetric channels (uniform input; BSC(p): log 2 − h(p),
     erasure with non-erasure probability δ: δ log N, E_d on D^n: n log m − H(row)), else the
     closed-form detector of :func:`exactpriv.measures.information.capacity`."""
-    fam = _family(M, variable, domain, closed, "capacity_symbolic")
-    budget = _Budget(seconds)
+    fam = analysed_family(M, variable, domain, closed, "capacity_symbolic")
+    budget = ProofBudget(seconds)
     val, how = _capacity_of_rows(fam, list(range(fam.M.shape[0])), budget)
     return Measured("capacity", val, witness={"prior": "uniform over the distinct rows", "valid_on": fam.valid,
                                               "variable": str(fam.var)},
@@ -109,8 +109,8 @@ def mi_dp_symbolic(M, *, domain=(0, OO), closed=(True, False), variable=None,
     capacity of x_i -> P(.|x_i, x_{-i}) (reduction proved in
     :func:`exactpriv.measures.information.mi_dp`), each sub-channel in closed form
     (:func:`capacity_symbolic`'s rules), the maximum by the certifier.  Witness: "record", "others"."""
-    fam = _family(M, variable, domain, closed, "mi_dp_symbolic")
-    budget = _Budget(seconds)
+    fam = analysed_family(M, variable, domain, closed, "mi_dp_symbolic")
+    budget = ProofBudget(seconds)
     space = fam.M.inputs
     if space.records is None:
         raise InvalidArgument(f"mi_dp_symbolic needs a product space with records, got {space!r}")

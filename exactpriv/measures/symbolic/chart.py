@@ -2,11 +2,11 @@
 
 Step 1 of :mod:`exactpriv.measures.symbolic`.  u = e^{c·s} when entries are rational in exponentials
 e^{q·s} (c = gcd of the rational q's), u = s when they are rational in s.  Chart values are canonical
-pairs of python-flint ``fmpq_poly`` (``_RF``: coprime, monic denominator) so equality is structural
+pairs of python-flint ``fmpq_poly`` (``RationalFunction``: coprime, monic denominator) so equality is structural
 and arithmetic costs microseconds (sympy's ``cancel``/``Poly`` took 5-10 ms a call).  The sign of a
 rational function over an interval with rational ends is decided exactly: flint square-free
 factorisation, Sturm sequences (``_sturm_count``), exact evaluation at a rational sample point and the
-ends (``_u_ge0``).
+ends (``nonnegative_on``).
 """
 
 from __future__ import annotations
@@ -24,13 +24,14 @@ from exactpriv.measures.symbolic.domain import Domain
 __all__: list[str] = []  # helpers of the package; its public names are re-exported by exactpriv.measures.symbolic
 
 
-_U = sympy.Dummy("u", positive=True)
+#: The chart variable u > 0 of every chart function (u = e^{c·var}, or var itself).
+CHART_VARIABLE = sympy.Dummy("u", positive=True)
 
 
 # ======================================================================================
 # chart: rational functions of u = e^{c s} or u = s
 # ======================================================================================
-class _Chart:
+class Chart:
     """Exact rewriting of expressions in ``var`` as rational functions of u (kind "exp": u = e^{c var};
     kind "id": u = var; kind None: no chart, expressions stay as they are)."""
 
@@ -64,7 +65,7 @@ class _Chart:
             self.kind = None
 
     def to_u(self, expr):
-        """The rational function of u equal to ``expr`` (an exact :class:`_RF`), or None."""
+        """The rational function of u equal to ``expr`` (an exact :class:`RationalFunction`), or None."""
         if self.kind is None:
             return None
         try:
@@ -75,14 +76,14 @@ class _Chart:
     def _rf(self, e):
         """Structural conversion: sums, products, integer powers, rationals, e^{q s} and s."""
         if e.is_Rational:
-            return _RF.const(Fraction(int(e.p), int(e.q)))
+            return RationalFunction.const(Fraction(int(e.p), int(e.q)))
         if e.is_Add:
-            acc = _RF.const(0)
+            acc = RationalFunction.const(0)
             for a in e.args:
                 acc = acc + self._rf(a)
             return acc
         if e.is_Mul:
-            acc = _RF.const(1)
+            acc = RationalFunction.const(1)
             for a in e.args:
                 acc = acc * self._rf(a)
             return acc
@@ -98,18 +99,18 @@ class _Chart:
             k = Fraction(int(q.p), int(q.q)) / self.c
             if k.denominator != 1:
                 raise _NotRational
-            return _RF.gen() ** int(k)
+            return RationalFunction.gen() ** int(k)
         if e == self.var and self.kind == "id":
-            return _RF.gen()
+            return RationalFunction.gen()
         raise _NotRational
 
     def from_u(self, f):
-        if isinstance(f, _RF):
+        if isinstance(f, RationalFunction):
             f = sympy.factor(f.to_sympy())
         if self.kind == "exp":
-            return f.xreplace({_U: sympy.exp(sympy.Rational(self.c.numerator, self.c.denominator) * self.var)})
+            return f.xreplace({CHART_VARIABLE: sympy.exp(sympy.Rational(self.c.numerator, self.c.denominator) * self.var)})
         if self.kind == "id":
-            return f.xreplace({_U: self.var})
+            return f.xreplace({CHART_VARIABLE: self.var})
         return f
 
     def interval(self, dom: Domain):
@@ -129,7 +130,8 @@ class _Chart:
         return fa, fb, dom.lo_closed, dom.hi_closed
 
 
-def _q(x: Fraction):
+def sympy_rational(x: Fraction):
+    """``x`` as a sympy Rational."""
     return sympy.Rational(x.numerator, x.denominator)
 
 
@@ -137,7 +139,7 @@ class _NotRational(Exception):
     pass
 
 
-class _RF:
+class RationalFunction:
     """An exact rational function N(u)/D(u) over Q on python-flint polynomials, kept canonical
     (coprime, D monic) so that equality is structural and hashing is cheap.  Chart arithmetic is
     done here instead of with sympy.cancel (measured: sympy's Poly/cancel was about 5-10 ms a call
@@ -162,12 +164,12 @@ class _RF:
         self._key = None
 
     @classmethod
-    def const(cls, q) -> "_RF":
+    def const(cls, q) -> "RationalFunction":
         q = q if isinstance(q, flint.fmpq) else flint.fmpq(int(Fraction(q).numerator), int(Fraction(q).denominator))
         return cls(flint.fmpq_poly([q]), flint.fmpq_poly([1]), reduced=True)
 
     @classmethod
-    def gen(cls) -> "_RF":
+    def gen(cls) -> "RationalFunction":
         return cls(flint.fmpq_poly([0, 1]), flint.fmpq_poly([1]), reduced=True)
 
     def key(self):
@@ -181,26 +183,26 @@ class _RF:
 
     def __eq__(self, other):
         if isinstance(other, (int, Fraction)):
-            other = _RF.const(other)
-        return isinstance(other, _RF) and self.key() == other.key()
+            other = RationalFunction.const(other)
+        return isinstance(other, RationalFunction) and self.key() == other.key()
 
     def _lift(self, other):
-        if isinstance(other, _RF):
+        if isinstance(other, RationalFunction):
             return other
         if isinstance(other, (int, Fraction, flint.fmpq)):
-            return _RF.const(other)
+            return RationalFunction.const(other)
         return NotImplemented
 
     def __add__(self, other):
         o = self._lift(other)
         if o is NotImplemented:
             return o
-        return _RF(self.N * o.D + o.N * self.D, self.D * o.D)
+        return RationalFunction(self.N * o.D + o.N * self.D, self.D * o.D)
 
     __radd__ = __add__
 
     def __neg__(self):
-        return _RF(-self.N, self.D, reduced=True)
+        return RationalFunction(-self.N, self.D, reduced=True)
 
     def __sub__(self, other):
         o = self._lift(other)
@@ -215,7 +217,7 @@ class _RF:
         o = self._lift(other)
         if o is NotImplemented:
             return o
-        return _RF(self.N * o.N, self.D * o.D)
+        return RationalFunction(self.N * o.N, self.D * o.D)
 
     __rmul__ = __mul__
 
@@ -223,15 +225,15 @@ class _RF:
         o = self._lift(other)
         if o is NotImplemented:
             return o
-        return _RF(self.N * o.D, self.D * o.N)
+        return RationalFunction(self.N * o.D, self.D * o.N)
 
     def __rtruediv__(self, other):
-        return _RF.const(other) / self
+        return RationalFunction.const(other) / self
 
     def __pow__(self, k: int):
         if k >= 0:
-            return _RF(self.N ** k, self.D ** k)
-        return _RF(self.D ** (-k), self.N ** (-k))
+            return RationalFunction(self.N ** k, self.D ** k)
+        return RationalFunction(self.D ** (-k), self.N ** (-k))
 
     @property
     def is_zero(self) -> bool:
@@ -247,16 +249,16 @@ class _RF:
 
     def to_sympy(self):
         def poly(P):
-            return sympy.Add(*[_q(Fraction(int(c.p), int(c.q))) * _U ** i for i, c in enumerate(P.coeffs())])
+            return sympy.Add(*[sympy_rational(Fraction(int(c.p), int(c.q))) * CHART_VARIABLE ** i for i, c in enumerate(P.coeffs())])
 
         return poly(self.N) / poly(self.D)
 
     def __repr__(self):
-        return f"_RF({self.to_sympy()})"
+        return f"RationalFunction({self.to_sympy()})"
 
 
 def _poly_sympy(P):
-    return sympy.Add(*[_q(Fraction(int(c.p), int(c.q))) * _U ** i for i, c in enumerate(P.coeffs())])
+    return sympy.Add(*[sympy_rational(Fraction(int(c.p), int(c.q))) * CHART_VARIABLE ** i for i, c in enumerate(P.coeffs())])
 
 
 # Exact real-root counting is hand-written on python-flint polynomials (fmpq_poly: exact gcd,
@@ -300,7 +302,7 @@ def _sturm_count(P, a: Fraction, b) -> int:
     return va - vb
 
 
-def _u_ge0(f, iv, strict: bool) -> Truth:
+def nonnegative_on(f, iv, strict: bool) -> Truth:
     """Exact: is the rational function f(u) >= 0 (> 0 if ``strict``) on the interval ``iv``?
 
     f = N/D with coprime N, D: poles (roots of D) in the domain give UNDECIDED; otherwise f changes

@@ -15,10 +15,11 @@ import sympy
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.numbers import OO, as_rational
 from exactpriv.measures.result import Measured
-from .chart import _q, _RF
-from exactpriv.measures.symbolic.domain import DEFAULT_SECONDS, _Budget, _flat, _variable
+from .chart import sympy_rational, RationalFunction
+from exactpriv.measures.symbolic.domain import DEFAULT_SECONDS, ProofBudget, family_variable
+from exactpriv.measures.arguments import check_mechanism
 from .family import (
-    _check_eps_prime, _check_within, _family, _gamma_of, _hockey_class, _kl_class, _ratios_class,
+    check_eps_prime, check_within, analysed_family, gamma_of, hockey_of_class, kl_of_class, ratios_of_class,
 )
 
 __all__ = [
@@ -44,12 +45,12 @@ def pure_dp_symbolic(M, *, within: int = 1, domain=(0, OO), closed=(True, False)
     eps=EPS)`` and ``truncated_geometric(n, eps=EPS)`` give ``eps``, E_d on D^n gives ``eps``
     (Wang–Ying–Zhang Lemma 5).  Witness: "pair", "output", "valid_on".
     """
-    within = _check_within(within)
-    fam = _family(M, variable, domain, closed, "pure_dp_symbolic")
-    budget = _Budget(seconds)
+    within = check_within(within)
+    fam = analysed_family(M, variable, domain, closed, "pure_dp_symbolic")
+    budget = ProofBudget(seconds)
     cands = []
     for key, _, pair in fam.classes(fam.pairs(within)):
-        rs = _ratios_class(fam, key)
+        rs = ratios_of_class(fam, key)
         if rs == OO:
             cands.append((OO, fam.pair_witness(pair)))
             continue
@@ -80,9 +81,9 @@ def kl_dp_symbolic(M, *, domain=(0, OO), closed=(True, False), variable=None,
     ``kl_dp_symbolic(randomized_response(2, eps=EPS)).value`` is ε(e^ε − 1)/(e^ε + 1) = ε tanh(ε/2)
     (Cuff–Yu (11), attained with binary distributions); k-ary: ε(e^ε − 1)/(e^ε + k − 1).
     """
-    fam = _family(M, variable, domain, closed, "kl_dp_symbolic")
-    budget = _Budget(seconds)
-    cands = [(_kl_class(fam, key, budget), fam.pair_witness(pair)) for key, _, pair in fam.classes(fam.pairs())]
+    fam = analysed_family(M, variable, domain, closed, "kl_dp_symbolic")
+    budget = ProofBudget(seconds)
+    cands = [(kl_of_class(fam, key, budget), fam.pair_witness(pair)) for key, _, pair in fam.classes(fam.pairs())]
     if not cands:
         return Measured("kl_dp", Fraction(0), method="vacuous", note="no neighbour pairs",
                         witness={"valid_on": fam.valid, "variable": str(fam.var)})
@@ -102,16 +103,16 @@ def hockey_stick_symbolic(M, eps_prime, *, within: int = 1, domain=(0, OO), clos
     Terms whose sign is the same on the whole domain are kept or dropped exactly; others stay as
     ``Max(0, .)`` (still exact).  Witness: "pair", "eps_prime", "valid_on".
     """
-    within = _check_within(within)
-    Mf = _flat(M, "hockey_stick_symbolic")
-    var = _variable(Mf, variable, "hockey_stick_symbolic")
-    ep = _check_eps_prime(eps_prime, var)
-    fam = _family(Mf, var, domain, closed, "hockey_stick_symbolic", extra=(sympy.exp(ep),))
-    budget = _Budget(seconds)
-    gamma = _gamma_of(fam, ep)
+    within = check_within(within)
+    Mf = check_mechanism(M, "hockey_stick_symbolic")
+    var = family_variable(Mf, variable, "hockey_stick_symbolic")
+    ep = check_eps_prime(eps_prime, var)
+    fam = analysed_family(Mf, var, domain, closed, "hockey_stick_symbolic", extra=(sympy.exp(ep),))
+    budget = ProofBudget(seconds)
+    gamma = gamma_of(fam, ep)
     cands, kinds = [], set()
     for key, _, pair in fam.classes(fam.pairs(within)):
-        kind, vals = _hockey_class(fam, key, gamma, budget)
+        kind, vals = hockey_of_class(fam, key, gamma, budget)
         kinds.add(kind)
         cands.extend((v, fam.pair_witness(pair, eps_prime=str(ep))) for v in vals)
     if not cands:
@@ -161,9 +162,9 @@ def renyi_dp_symbolic(M, alpha, *, domain=(0, OO), closed=(True, False), variabl
     if a == 1:
         m = kl_dp_symbolic(M, domain=domain, closed=closed, variable=variable, seconds=seconds)
         return Measured("renyi_dp", m.value, witness=m.witness, method=m.method, note="alpha = 1: " + m.note)
-    fam = _family(M, variable, domain, closed, "renyi_dp_symbolic")
-    budget = _Budget(seconds)
-    A = _q(a)
+    fam = analysed_family(M, variable, domain, closed, "renyi_dp_symbolic")
+    budget = ProofBudget(seconds)
+    A = sympy_rational(a)
     cands = []
     for key, _, pair in fam.classes(fam.pairs()):
         wit = fam.pair_witness(pair, alpha=str(a))
@@ -177,7 +178,7 @@ def renyi_dp_symbolic(M, alpha, *, domain=(0, OO), closed=(True, False), variabl
             continue
         if a.denominator == 1 and fam.chart.kind:
             # integer alpha >= 2: D_alpha = ln(S)/(alpha - 1) is increasing in the rational power sum S
-            S = _RF.const(0)
+            S = RationalFunction.const(0)
             for x, y in live:
                 S = S + fam.f[x] ** int(a) * fam.f[y] ** (1 - int(a))
             cands.append((S, wit))
@@ -210,23 +211,23 @@ def pair_divergence_symbolic(M, x, x2, divergence: str = "kl", *, alpha=None, ep
     kinds = ("kl", "max", "tv", "hockey", "renyi")
     if divergence not in kinds:
         raise InvalidArgument(f"divergence={divergence!r} must be one of {kinds}")
-    Mf = _flat(M, "pair_divergence_symbolic")
-    var = _variable(Mf, variable, "pair_divergence_symbolic")
+    Mf = check_mechanism(M, "pair_divergence_symbolic")
+    var = family_variable(Mf, variable, "pair_divergence_symbolic")
     extra = ()
     if divergence == "hockey":
         if eps_prime is None:
             raise InvalidArgument("divergence='hockey' needs eps_prime=...")
-        ep = _check_eps_prime(eps_prime, var)
+        ep = check_eps_prime(eps_prime, var)
         extra = (sympy.exp(ep),)
-    fam = _family(Mf, var, domain, closed, "pair_divergence_symbolic", extra=extra)
-    budget = _Budget(seconds)
+    fam = analysed_family(Mf, var, domain, closed, "pair_divergence_symbolic", extra=extra)
+    budget = ProofBudget(seconds)
     i, j = Mf.inputs.index(x), Mf.inputs.index(x2)
     key = tuple(sorted(zip(fam.codes[i].tolist(), fam.codes[j].tolist())))
     wit = fam.pair_witness((i, j))
     if divergence == "kl":
-        v = _kl_class(fam, key, budget)
+        v = kl_of_class(fam, key, budget)
     elif divergence == "max":
-        rs = _ratios_class(fam, key)
+        rs = ratios_of_class(fam, key)
         if rs == OO:
             v = OO
         else:
@@ -240,8 +241,8 @@ def pair_divergence_symbolic(M, x, x2, divergence: str = "kl", *, alpha=None, ep
     elif divergence in ("tv", "hockey"):
         # TV is E_1 (ε' = 0): γ goes through the chart like any other level, so on a chart family it is the
         # chart's rational function 1, never a bare sympy 1 multiplied into the chart's rational functions
-        gamma = _gamma_of(fam, ep if divergence == "hockey" else Fraction(0))
-        kind, vals = _hockey_class(fam, key, gamma, budget)
+        gamma = gamma_of(fam, ep if divergence == "hockey" else Fraction(0))
+        kind, vals = hockey_of_class(fam, key, gamma, budget)
         if kind == "rational":
             und, _ = fam.dominant([(r, wit) for r in vals], budget, rational=True)
             rs = [fam.expr(r) for r, _w in und]

@@ -1,7 +1,7 @@
 """The domain of a symbolic family's parameter, and the certifier effort of one symbolic measure.
 
 :class:`Domain` is an exact interval of the family's one symbol (ends are exact constants or ``oo``;
-floats are refused, so no verdict rests on a rounded end).  ``_Budget`` hands out a fixed share of the
+floats are refused, so no verdict rests on a rounded end).  ``ProofBudget`` hands out a fixed share of the
 effort (:class:`~exactpriv.effort.Effort` proof steps, never seconds) to each certifier call so one hard
 comparison cannot eat the whole measure (the undecided ones end as an exact ``Max``) — the same closed
 form on every machine.  A time limit (``seconds``) is a safety net only: when it passes, the remaining
@@ -20,7 +20,7 @@ import sympy
 from exactpriv.effort import Deadline, validate_seconds
 from exactpriv.effort.knobs import current as current_effort
 from exactpriv.errors import InvalidArgument, NotExactError
-from exactpriv.mechanisms.base import Mechanism, ProductMechanism
+from exactpriv.mechanisms.base import Mechanism
 from exactpriv.exact.numbers import OO
 
 
@@ -126,7 +126,7 @@ class Domain:
         return (self.lo + self.hi) / 2
 
 
-class _Budget:
+class ProofBudget:
     """The certifier effort of one symbolic measure: a pool of the effort's proof steps, at most a
     :data:`_PER_CALL_SHARE`-th of them per certifier call; ``seconds`` an optional time limit (safety net)."""
 
@@ -150,15 +150,8 @@ class _Budget:
 # ======================================================================================
 # the analysed family
 # ======================================================================================
-def _flat(M, what) -> Mechanism:
-    if isinstance(M, ProductMechanism):
-        return M.expand()
-    if not isinstance(M, Mechanism):
-        raise InvalidArgument(f"M={M!r} of type {type(M).__name__} must be an exactpriv Mechanism ({what})")
-    return M
-
-
-def _variable(M: Mechanism, variable, what):
+def family_variable(M: Mechanism, variable, what):
+    """The one symbol of the family ``M`` (``variable`` when given, checked to be its only free symbol)."""
     free = set(M.free_symbols)
     if variable is not None:
         if not isinstance(variable, sympy.Symbol):

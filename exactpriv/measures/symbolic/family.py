@@ -20,14 +20,15 @@ from exactpriv.errors import InvalidArgument, NotExactError
 from exactpriv.exact.decisions import Truth
 from exactpriv.exact.numbers import OO, to_sympy
 from exactpriv.mechanisms.base import Mechanism
-from .chart import _Chart, _q, _RF, _u_ge0
-from exactpriv.measures.symbolic.domain import DEFAULT_SECONDS, Domain, _Budget, _flat, _variable
-from .log_algebra import _LogAlgebra
+from .chart import Chart, sympy_rational, RationalFunction, nonnegative_on
+from exactpriv.measures.symbolic.domain import DEFAULT_SECONDS, Domain, ProofBudget, family_variable
+from exactpriv.measures.arguments import check_mechanism
+from .log_algebra import LogAlgebra
 
 __all__: list[str] = []  # helpers of the package; its public names are re-exported by exactpriv.measures.symbolic
 
 
-class _Family(_LogAlgebra):
+class SymbolicFamily(LogAlgebra):
     """A symbolic mechanism analysed once: distinct entries as chart functions, integer codes,
     validity domain (entries positive), pair classes and the closed-form builders."""
 
@@ -44,7 +45,7 @@ class _Family(_LogAlgebra):
                     entries.append(s)
                 codes[x, y] = k
         extra = [to_sympy(e) for e in extra]
-        self.chart = _Chart(self.var, entries + extra)
+        self.chart = Chart(self.var, entries + extra)
         canon = [self.chart.to_u(e) if self.chart.kind else sympy.cancel(e) for e in entries]
         # merge entries that are the same function (canonical forms equal)
         remap, funcs, exprs, where = {}, [], [], {}
@@ -59,18 +60,18 @@ class _Family(_LogAlgebra):
         self.f = funcs
         self.e = exprs
         self.zero = [f == 0 for f in funcs]
-        _LogAlgebra.__init__(self, self.chart, self._validity(dom))
+        LogAlgebra.__init__(self, self.chart, self._validity(dom))
 
     # ----- validity
     def _validity(self, dom: Domain) -> Domain:
         open_dom = Domain(dom.variable, dom.lo, dom.hi, False, False)
         iv = self.chart.interval(open_dom)
-        budget = _Budget(DEFAULT_SECONDS)
+        budget = ProofBudget(DEFAULT_SECONDS)
         lc, hc = dom.lo_closed, dom.hi_closed
         for k, f in enumerate(self.f):
             if self.zero[k]:
                 continue
-            t = _u_ge0(f, iv, True) if iv is not None else self._certify(self.e[k], ">", open_dom, budget)
+            t = nonnegative_on(f, iv, True) if iv is not None else self._certify(self.e[k], ">", open_dom, budget)
             if not t is Truth.TRUE:
                 raise InvalidArgument(
                     f"entry {self.e[k]} of {self.M!r} is not proved positive for {open_dom} "
@@ -117,18 +118,20 @@ class _Family(_LogAlgebra):
 
 @lru_cache(maxsize=64)
 def _family_cached(M, dom, extra):
-    return _Family(M, dom, extra)
+    return SymbolicFamily(M, dom, extra)
 
 
-def _family(M, variable, domain, closed, what, extra=()) -> _Family:
-    M = _flat(M, what)
-    var = _variable(M, variable, what)
+def analysed_family(M, variable, domain, closed, what, extra=()) -> SymbolicFamily:
+    """The symbolic mechanism ``M`` checked and analysed once on its domain (cached by mechanism and domain)."""
+    M = check_mechanism(M, what)
+    var = family_variable(M, variable, what)
     dom = Domain.make(var, domain, closed)
     extra = tuple(to_sympy(e) for e in extra)
     return _family_cached(M, dom, extra)
 
 
-def _check_within(within):
+def check_within(within):
+    """``within`` (pairs at graph distance 1..within) checked to be an int >= 1."""
     if isinstance(within, bool) or not isinstance(within, int) or within < 1:
         raise InvalidArgument(f"within={within!r} of type {type(within).__name__} must be an int >= 1 (pairs at "
                               f"graph distance 1..within)")
@@ -138,7 +141,8 @@ def _check_within(within):
 # ======================================================================================
 # per-class divergences
 # ======================================================================================
-def _kl_class(fam: _Family, key, budget):
+def kl_of_class(fam: SymbolicFamily, key, budget):
+    """KL(P(·|x) || P(·|x')) of one pair class as a closed form over the domain (oo if P(·|x') has a zero P(·|x) has not)."""
     terms: dict = {}
     for a, b in key:
         if fam.zero[a]:
@@ -152,7 +156,7 @@ def _kl_class(fam: _Family, key, budget):
     return fam.assemble(terms)
 
 
-def _ratios_class(fam: _Family, key):
+def ratios_of_class(fam: SymbolicFamily, key):
     """The ratio functions f_a/f_b of a class (for the max divergence), or oo."""
     out = []
     for a, b in set(key):
@@ -168,7 +172,7 @@ def _ratios_class(fam: _Family, key):
 _MAX_MIXED_TERMS = 8
 
 
-def _hockey_class(fam: _Family, key, gamma, budget):
+def hockey_of_class(fam: SymbolicFamily, key, gamma, budget):
     """E_γ of one class, Σ_y max(0, P(y|x) − γ P(y|x')), with per-term signs decided on the domain.
 
     ``gamma`` = (chart form or None, expression).  Returns ("rational", [R_S(u)]) on the chart:
@@ -189,7 +193,7 @@ def _hockey_class(fam: _Family, key, gamma, budget):
             continue
         mixed.append(t_u if on_chart else t_e)
     if on_chart and len(mixed) <= _MAX_MIXED_TERMS:
-        base = _RF.const(0)
+        base = RationalFunction.const(0)
         for k in kept:
             base = base + k
         out = []
@@ -205,13 +209,15 @@ def _hockey_class(fam: _Family, key, gamma, budget):
     return "expr", [total]
 
 
-def _gamma_of(fam: _Family, eps_prime):
-    ep = to_sympy(eps_prime) if not isinstance(eps_prime, Fraction) else _q(eps_prime)
+def gamma_of(fam: SymbolicFamily, eps_prime):
+    """γ = e^{ε'} as (chart form or None, expression), for the hockey-stick divergence E_γ."""
+    ep = to_sympy(eps_prime) if not isinstance(eps_prime, Fraction) else sympy_rational(eps_prime)
     g = sympy.exp(ep)
     return (fam.chart.to_u(g) if fam.chart.kind else None), g
 
 
-def _check_eps_prime(eps_prime, var):
+def check_eps_prime(eps_prime, var):
+    """``eps_prime`` as an exact sympy value >= 0 in at most the family's symbol ``var`` (floats refused)."""
     if isinstance(eps_prime, bool):
         raise InvalidArgument(f"eps_prime={eps_prime!r} of type bool is not a number")
     if isinstance(eps_prime, float):

@@ -20,24 +20,24 @@ from exactpriv.errors import ExactPrivError, InvalidArgument
 from exactpriv.exact.decisions import Truth
 from exactpriv.exact.numbers import OO, to_sympy
 from exactpriv.measures.result import Measured
-from .chart import _Chart, _q, _RF, _U, _u_ge0
-from exactpriv.measures.symbolic.domain import DEFAULT_SECONDS, Domain, _Budget
+from .chart import Chart, sympy_rational, RationalFunction, CHART_VARIABLE, nonnegative_on
+from exactpriv.measures.symbolic.domain import DEFAULT_SECONDS, Domain, ProofBudget
 
 __all__ = ["prove_log_linear"]
 
 
-class _LogAlgebra:
+class LogAlgebra:
     """Exact algebra on one chart and one domain: signs of chart functions, logs of positive
     rational functions split over a basis, and proved maxima.  ``valid`` is the domain on which
     every statement is made."""
 
-    def __init__(self, chart: "_Chart", valid: Domain):
+    def __init__(self, chart: "Chart", valid: Domain):
         self.chart, self.var, self.valid = chart, valid.variable, valid
         self.iv = chart.interval(valid)
         self._logs: dict = {}
 
     # ----- sign decisions on the validity domain
-    def _certify(self, expr, op, dom: Domain, budget: _Budget) -> Truth:
+    def _certify(self, expr, op, dom: Domain, budget: ProofBudget) -> Truth:
         from exactpriv.certify import prove_inequality
 
         call = budget.call_effort()
@@ -50,11 +50,11 @@ class _LogAlgebra:
         budget.charge(res)
         return {"PROVED": Truth.TRUE, "REFUTED": Truth.FALSE}.get(res.verdict, Truth.UNDECIDED)
 
-    def ge0(self, f_u, expr, budget: _Budget, *, strict=False) -> Truth:
+    def ge0(self, f_u, expr, budget: ProofBudget, *, strict=False) -> Truth:
         """Is the function >= 0 (> 0) on the validity domain?  ``f_u``: chart form or None;
         ``expr``: the same function in the family's symbol."""
         if f_u is not None and self.iv is not None:
-            t = _u_ge0(f_u, self.iv, strict)
+            t = nonnegative_on(f_u, self.iv, strict)
             if t is not Truth.UNDECIDED:
                 return t
         if expr is None:
@@ -66,25 +66,25 @@ class _LogAlgebra:
 
     def expr(self, f_u):
         """A chart value as an expression in the family's symbol."""
-        if isinstance(f_u, _RF):
+        if isinstance(f_u, RationalFunction):
             return self.chart.from_u(f_u)
         if self.chart.kind is None and isinstance(f_u, sympy.Basic):
             return sympy.factor(sympy.cancel(f_u))
         return self.chart.from_u(f_u)
 
     def canon(self, v):
-        """Canonical chart value (an _RF is canonical; expressions off the chart are cancelled)."""
-        return v if isinstance(v, _RF) else sympy.cancel(v)
+        """Canonical chart value (an RationalFunction is canonical; expressions off the chart are cancelled)."""
+        return v if isinstance(v, RationalFunction) else sympy.cancel(v)
 
     def lift(self, c):
         """A constant as a chart value of this algebra's kind."""
         if self.chart.kind is not None:
-            return c if isinstance(c, _RF) else _RF.const(Fraction(c))
+            return c if isinstance(c, RationalFunction) else RationalFunction.const(Fraction(c))
         return to_sympy(Fraction(c)) if isinstance(c, (int, Fraction)) else c
 
     @staticmethod
     def is0(v) -> bool:
-        return v.is_zero if isinstance(v, _RF) else v == 0
+        return v.is_zero if isinstance(v, RationalFunction) else v == 0
 
     # ----- logs of positive rational functions, split over a basis
     def _const_sign(self, g, budget) -> int | None:
@@ -101,7 +101,7 @@ class _LogAlgebra:
         constant or there is no chart)."""
         if r in self._logs:
             return self._logs[r]
-        if not isinstance(r, _RF):
+        if not isinstance(r, RationalFunction):
             out = {("log", r): Fraction(1)}
             self._logs[r] = out
             return out
@@ -115,7 +115,7 @@ class _LogAlgebra:
                 if self.chart.kind == "exp" and g.degree() == 1 and g(0) == 0:  # g = u
                     out[("var",)] = out.get(("var",), Fraction(0)) + sgn * m * self.chart.c
                     continue
-                sg = self._const_sign(_RF(g, flint.fmpq_poly([1]), reduced=True), budget)
+                sg = self._const_sign(RationalFunction(g, flint.fmpq_poly([1]), reduced=True), budget)
                 if sg is None:
                     ok = False
                     break
@@ -144,7 +144,7 @@ class _LogAlgebra:
         if b[0] == "prime":
             return sympy.log(sympy.Integer(b[1]))
         if b[0] == "poly":
-            g = sympy.Add(*[_q(Fraction(p, q)) * _U ** i for i, (p, q) in enumerate(b[1])])
+            g = sympy.Add(*[sympy_rational(Fraction(p, q)) * CHART_VARIABLE ** i for i, (p, q) in enumerate(b[1])])
             return sympy.log(self.chart.from_u(g))
         return sympy.log(self.expr(b[1]))
 
@@ -161,7 +161,7 @@ class _LogAlgebra:
     def add_log(self, terms: dict, coef, r, budget):
         coef = self.lift(coef)
         for b, w in self.log_terms(r, budget).items():
-            terms[b] = terms.get(b, 0) + coef * (w if isinstance(coef, _RF) else _q(w))
+            terms[b] = terms.get(b, 0) + coef * (w if isinstance(coef, RationalFunction) else sympy_rational(w))
 
     # ----- dominance: the maximum over candidates for every point of the domain
     def dominant(self, cands, budget, *, rational: bool):
@@ -225,7 +225,7 @@ class _LogAlgebra:
                                                                            for k in (1, 3, 5, 7)]
         out = []
         for p in pts:
-            v = f.value_at(p) if isinstance(f, _RF) else None
+            v = f.value_at(p) if isinstance(f, RationalFunction) else None
             out.append(None if v is None else (v, v))
         return out
 
@@ -256,16 +256,16 @@ class _LogAlgebra:
 # ======================================================================================
 # log-linear normal form: exact identities between closed forms
 # ======================================================================================
-def _log_linear_terms(alg: _LogAlgebra, expr, budget):
+def _log_linear_terms(alg: LogAlgebra, expr, budget):
     """expr = Σ_b coef_b(u)·b over the basis {1, s, log p, log g(u)} (see
-    :meth:`_LogAlgebra.log_terms`), or None when expr is not of that shape (s², s·log, logs of
+    :meth:`LogAlgebra.log_terms`), or None when expr is not of that shape (s², s·log, logs of
     non-positive or non-chart arguments, ...)."""
     from exactpriv.certify.algebra import rewrite_hyperbolic
 
     e = sympy.expand(rewrite_hyperbolic(to_sympy(expr)), log=False, power_base=False, power_exp=False)
     out: dict = {}
     for term in sympy.Add.make_args(e):
-        coef, basis = _RF.const(1), None
+        coef, basis = RationalFunction.const(1), None
         for f in sympy.Mul.make_args(term):
             if isinstance(f, sympy.log):
                 if basis is not None:
@@ -304,13 +304,13 @@ def prove_log_linear(lhs, op: str, rhs, domain: Domain, *, seconds: float | None
     diff = to_sympy(lhs) - to_sympy(rhs)
     if op in ("<", "<="):
         diff = -diff
-    chart = _Chart(domain.variable, [diff], check=False)
+    chart = Chart(domain.variable, [diff], check=False)
     if chart.kind is None:
         return None
-    alg = _LogAlgebra(chart, domain)
+    alg = LogAlgebra(chart, domain)
     if alg.iv is None:  # the log basis needs exact signs on the chart
         return None
-    budget = _Budget(seconds) if _budget is None else _budget
+    budget = ProofBudget(seconds) if _budget is None else _budget
     try:
         terms = _log_linear_terms(alg, diff, budget)
     except (sympy.PolynomialError, ExactPrivError):
@@ -327,7 +327,7 @@ def prove_log_linear(lhs, op: str, rhs, domain: Domain, *, seconds: float | None
         return None
     if set(terms) != {("one",)}:
         return _exponentiated(alg, terms, lhs, op, rhs, domain, cert)
-    t = _u_ge0(terms[("one",)], alg.iv, op in ("<", ">"))
+    t = nonnegative_on(terms[("one",)], alg.iv, op in ("<", ">"))
     if t is Truth.TRUE:
         return Decision.true("log-linear normal form + exact sign chart",
                              f"{lhs} {op} {rhs} on {domain}: the logs cancel and the rational remainder "
@@ -339,7 +339,7 @@ def prove_log_linear(lhs, op: str, rhs, domain: Domain, *, seconds: float | None
 _MAX_EXP_DEGREE = 400
 
 
-def _exponentiated(alg: _LogAlgebra, terms: dict, lhs, op: str, rhs, domain: Domain, cert: dict):
+def _exponentiated(alg: LogAlgebra, terms: dict, lhs, op: str, rhs, domain: Domain, cert: dict):
     """The difference is Σ rᵢ·log hᵢ(u) with constant rational rᵢ and hᵢ > 0 (u, primes, positive irreducible
     chart polynomials; s = log(u)/c): multiplying by the common denominator L > 0 and exponentiating (exp is
     increasing) it is >= 0 (> 0) iff Π_{nᵢ>0} hᵢ^{nᵢ} − Π_{nᵢ<0} hᵢ^{−nᵢ} is, a rational function of u whose
@@ -354,23 +354,23 @@ def _exponentiated(alg: _LogAlgebra, terms: dict, lhs, op: str, rhs, domain: Dom
         return None
     weights = {}
     for b, c in terms.items():
-        if not isinstance(c, _RF) or c.N.degree() > 0 or c.D.degree() > 0:
+        if not isinstance(c, RationalFunction) or c.N.degree() > 0 or c.D.degree() > 0:
             return None  # a coefficient depending on s: not a log of one rational function
         w = Fraction(int(c.N.coeffs()[0].p), int(c.N.coeffs()[0].q)) / Fraction(int(c.D.coeffs()[0].p),
                                                                                 int(c.D.coeffs()[0].q))
         if b == ("var",):
             if alg.chart.kind != "exp":
                 return None
-            h, w = _RF.gen(), w / alg.chart.c  # s = log(u)/c
+            h, w = RationalFunction.gen(), w / alg.chart.c  # s = log(u)/c
         elif b[0] == "prime":
-            h = _RF.const(b[1])
+            h = RationalFunction.const(b[1])
         elif b[0] == "poly":
-            h = _RF(flint.fmpq_poly([flint.fmpq(p, q) for p, q in b[1]]), flint.fmpq_poly([1]))
+            h = RationalFunction(flint.fmpq_poly([flint.fmpq(p, q) for p, q in b[1]]), flint.fmpq_poly([1]))
         else:  # ("one",) with a non-zero constant, or an unsplit log
             return None
         weights[h] = weights.get(h, Fraction(0)) + w
     L = math.lcm(*(w.denominator for w in weights.values())) if weights else 1
-    pos, neg = _RF.const(1), _RF.const(1)
+    pos, neg = RationalFunction.const(1), RationalFunction.const(1)
     degree = 0
     for h, w in weights.items():
         n = int(w * L)
@@ -381,7 +381,7 @@ def _exponentiated(alg: _LogAlgebra, terms: dict, lhs, op: str, rhs, domain: Dom
             pos = pos * h ** n
         elif n < 0:
             neg = neg * h ** (-n)
-    t = _u_ge0(pos - neg, alg.iv, op in ("<", ">"))
+    t = nonnegative_on(pos - neg, alg.iv, op in ("<", ">"))
     if t is not Truth.TRUE:
         return None
     return Decision.true("log-linear normal form, exponentiated",

@@ -11,8 +11,8 @@ import sympy
 from exactpriv.errors import InvalidArgument
 from exactpriv.measures.result import Measured
 from exactpriv.spaces import Hamming
-from exactpriv.measures.symbolic.domain import DEFAULT_SECONDS, _Budget
-from .family import _family
+from exactpriv.measures.symbolic.domain import DEFAULT_SECONDS, ProofBudget
+from .family import analysed_family
 from exactpriv.exact.numbers import OO
 
 __all__ = ["semantic_privacy_symbolic"]
@@ -32,8 +32,8 @@ def semantic_privacy_symbolic(M, *, default=None, domain=(0, OO), closed=(True, 
     (e^{ε/2} − 1)/(e^{ε/2} + 1) = tanh(ε/4).  ``default`` (⊥) must lie in every record alphabet;
     None means the first value of each.  Columns where no belief defines both posteriors are
     skipped (as in the numeric measure)."""
-    fam = _family(M, variable, domain, closed, "semantic_privacy_symbolic")
-    budget = _Budget(seconds)
+    fam = analysed_family(M, variable, domain, closed, "semantic_privacy_symbolic")
+    budget = ProofBudget(seconds)
     space = fam.M.inputs
     if not isinstance(space, Hamming):
         raise InvalidArgument(f"semantic_privacy_symbolic needs a Hamming space, got {space!r}")

@@ -23,7 +23,7 @@ from exactpriv.errors import InvalidArgument, NotStochasticError, ShapeError, Sp
 from exactpriv.exact.numbers import EPS, as_exact, check_denominators, describe_number, to_sympy
 from exactpriv.spaces import GraphSpace, Space, check_enumerable
 from exactpriv.mechanisms.base.entries import check_entry, prove_zero
-from .printing import _constructor_text, _label, REPR_MAX_ENTRIES
+from .printing import constructor_text, label_text, REPR_MAX_ENTRIES
 
 __all__ = ["Mechanism", "ProductMechanism"]
 
@@ -163,7 +163,7 @@ class Mechanism:
         if self.shape[0] * self.shape[1] > REPR_MAX_ENTRIES:
             what = self._built or f"Mechanism({self.inputs!r}, ...)"
             return f"<{what}: {self.shape[0]}x{self.shape[1]} matrix not shown; M.to_json() has it>"
-        return _constructor_text("Mechanism", self.inputs, self.outputs, self.rows, self.symbols, self._built)
+        return constructor_text("Mechanism", self.inputs, self.outputs, self.rows, self.symbols, self._built)
 
     def __eq__(self, other):
         if not (isinstance(other, Mechanism) and self.inputs == other.inputs and self.outputs == other.outputs):
@@ -348,7 +348,7 @@ class Mechanism:
         return {
             "kind": "mechanism",
             "space": self.inputs.to_json(),
-            "outputs": [_label(y) for y in self.outputs],
+            "outputs": [label_text(y) for y in self.outputs],
             "matrix": [[enc(v) for v in row] for row in self.rows],
         }
 

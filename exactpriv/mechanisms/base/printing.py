@@ -25,7 +25,8 @@ def _entry_text(v) -> str:
     return str(v) if isinstance(v, Fraction) else sympy.sstr(to_sympy(v))
 
 
-def _constructor_text(cls_name, inputs, outputs, rows, symbols, label) -> str:
+def constructor_text(cls_name, inputs, outputs, rows, symbols, label) -> str:
+    """The ``Mechanism(...)`` call that rebuilds an equal mechanism (the long form of its repr)."""
     matrix = "[" + ", ".join("[" + ", ".join(repr(_entry_text(v)) for v in row) + "]" for row in rows) + "]"
     extra = ""
     if tuple(symbols) != (EPS,):
@@ -41,9 +42,10 @@ def _constructor_text(cls_name, inputs, outputs, rows, symbols, label) -> str:
 _SYMBOL_ASSUMPTIONS = ("nonnegative", "positive", "real")
 
 
-def _label(y):
+def label_text(y):
+    """An output label as a JSON-friendly value: str and int kept, tuples as lists, anything else as str."""
     if isinstance(y, (str, int)) and not isinstance(y, bool):
         return y
     if isinstance(y, tuple):
-        return [_label(v) for v in y]
+        return [label_text(v) for v in y]
     return str(y)

@@ -474,9 +474,10 @@ def _free(nz: _Noise) -> bool:
     return not nz.done and nz.hi == INF and nz.lo == (-INF if nz.law.lower_unbounded else 0)
 
 
-def _hashable(y):
+def hashable_output(y):
+    """A program's output as a hashable value (lists become tuples), so equal outputs are one outcome."""
     if isinstance(y, list):
-        return tuple(_hashable(v) for v in y)
+        return tuple(hashable_output(v) for v in y)
     try:
         hash(y)
     except UnsupportedProgram:
@@ -512,7 +513,7 @@ def run_program(program: Callable[..., Any], db: Any, *, K: int = 2, max_runs: i
                                               f"{db!r}; raise max_runs or use a smaller input space")
                 rng = Rng(prefix, K)
                 try:
-                    y = _hashable(program(db, rng))
+                    y = hashable_output(program(db, rng))
                     p = rng._weight()
                     if p:
                         dist[y] = dist.get(y, Fraction(0)) + p

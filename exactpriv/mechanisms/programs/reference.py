@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable
 
-from .compiler import _hashable
+from .compiler import hashable_output
 from .noise import DiscreteLaplace, Geometric, bernoulli, randomized_response, uniform
 
 __all__ = ["reference_distribution"]
@@ -79,7 +79,7 @@ def reference_distribution(program: Callable, db, *, B: int = 20) -> tuple[dict,
     prefix: list = []
     while True:
         rng = _BoxRng(prefix, B)
-        y = _hashable(program(db, rng))
+        y = hashable_output(program(db, rng))
         dist[y] = dist.get(y, Fraction(0)) + rng.p
         trace = rng._trace
         while trace and trace[-1][0] + 1 >= trace[-1][1]:

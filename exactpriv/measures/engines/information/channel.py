@@ -34,7 +34,8 @@ _FIXED_MIN_ENTRIES = 1 << 14
 # ======================================================================================
 # Validation: exact channels and pmfs
 # ======================================================================================
-def _rational_entry(v, name: str) -> Fraction:
+def rational_entry(v, name: str) -> Fraction:
+    """``v`` as an exact probability in [0, 1] (EntryRangeError outside it, NotExactError for a float)."""
     r = v if type(v) is Fraction else as_rational(v, name)
     if r < 0 or r > 1:
         raise EntryRangeError(f"{name}={r} ({v!r}) is not a probability in [0, 1]")
@@ -47,13 +48,13 @@ def check_precision(prec) -> int:
     return prec
 
 
-def _pmf(P, name: str) -> list[Fraction]:
+def check_exact_pmf(P, name: str) -> list[Fraction]:
     """Exact pmf: a non-empty sequence of rationals in [0, 1] summing to exactly 1."""
     if isinstance(P, (str, bytes)) or not isinstance(P, (Sequence, np.ndarray)):
         raise InvalidArgument(f"{name}={P!r} of type {type(P).__name__} must be a list of exact probabilities")
     if len(P) == 0:
         raise ShapeError(f"{name}={P!r} is empty")
-    out = [_rational_entry(v, f"{name}[{i}]") for i, v in enumerate(P)]
+    out = [rational_entry(v, f"{name}[{i}]") for i, v in enumerate(P)]
     total = sum(out, Fraction(0))
     if total != 1:
         raise NotStochasticError(f"{name}={_short(out)} sums to {total}, not exactly 1")
@@ -89,7 +90,7 @@ class ExactChannel:
                     raise ShapeError(f"{name}[0]={row!r} is an empty row")
             elif len(row) != n_out:
                 raise ShapeError(f"{name} is ragged: row {x} has {len(row)} entries, row 0 has {n_out}")
-            r = [v if type(v) is Fraction else _rational_entry(v, f"{name}[{x}][{y}]") for y, v in enumerate(row)]
+            r = [v if type(v) is Fraction else rational_entry(v, f"{name}[{x}][{y}]") for y, v in enumerate(row)]
             # Hand-written fast path: the slots of Fraction are read directly because the
             # public properties and Fraction comparisons cost ~0.3-1 us each (over a second at
             # 729x729).  Entries >= 0 with an exact row sum of 1 are automatically <= 1.
@@ -356,10 +357,11 @@ def mutual_information_ball(ch: ExactChannel, P: list[Fraction], prec: int, logs
         for y in used_out:
             qy = q[y]
             if not qy > 0:  # ball touches 0 at this precision: use the exact rational instead
-                qy = flint.arb(to_fmpq(_output_entry(ch, P, int(y))))
+                qy = flint.arb(to_fmpq(output_probability(ch, P, int(y))))
             out -= qy * qy.log()
         return out - cond
 
 
-def _output_entry(ch: ExactChannel, P, y: int) -> Fraction:
+def output_probability(ch: ExactChannel, P, y: int) -> Fraction:
+    """P(Y = y) = Σ_x P(x) W(y|x), exactly."""
     return sum((p * Fraction(ch.nums[x][y], ch.dens[x]) for x, p in enumerate(P) if p), Fraction(0))

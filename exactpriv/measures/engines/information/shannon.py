@@ -60,9 +60,9 @@ from exactpriv.measures.engines.information.channel import (
     DEFAULT_PREC,
     ExactChannel,
     IntegerLogs,
-    _output_entry,
-    _pmf,
-    _rational_entry,
+    output_probability,
+    check_exact_pmf,
+    rational_entry,
     check_precision,
     mutual_information_ball,
     to_fmpq,
@@ -94,7 +94,7 @@ def binary_entropy_arb(p, *, prec: int = DEFAULT_PREC):
     crossover p is log 2 - h(p) (Cuff–Yu, proof of Lemma 2).
     """
     prec = check_precision(prec)
-    p = _rational_entry(p, "p")
+    p = rational_entry(p, "p")
     logs = IntegerLogs(prec)
     with flint.ctx.workprec(prec):
         total = flint.arb(0)
@@ -114,7 +114,7 @@ def mutual_information_arb(prior, W, *, prec: int = DEFAULT_PREC):
     """
     prec = check_precision(prec)
     ch = ExactChannel.of(W)
-    P = _pmf(prior, "prior")
+    P = check_exact_pmf(prior, "prior")
     if len(P) != ch.n_in:
         raise SpaceMismatchError(f"prior has {len(P)} entries but the channel W has {ch.n_in} rows (inputs)")
     return mutual_information_ball(ch, P, prec, IntegerLogs(prec))
@@ -126,7 +126,7 @@ def kl_arb(P, Q, *, prec: int = DEFAULT_PREC):
     Returns ``flint.arb.pos_inf()`` when some P_i > 0 = Q_i (decided on the Fractions).
     """
     prec = check_precision(prec)
-    P, Q = _pmf(P, "P"), _pmf(Q, "Q")
+    P, Q = check_exact_pmf(P, "P"), check_exact_pmf(Q, "Q")
     if len(P) != len(Q):
         raise SpaceMismatchError(f"P has {len(P)} entries but Q has {len(Q)}")
     if any(p > 0 and q == 0 for p, q in zip(P, Q)):
@@ -167,10 +167,10 @@ def mutual_information_exact(prior, W, *, max_pairs: int = EXACT_MAX_PAIRS) -> l
             f"W is {ch.n_in}x{ch.n_out} = {ch.n_in * ch.n_out} pairs > max_pairs={max_pairs}; "
             "use mutual_information_arb for a certified enclosure"
         )
-    P = _pmf(prior, "prior")
+    P = check_exact_pmf(prior, "prior")
     if len(P) != ch.n_in:
         raise SpaceMismatchError(f"prior has {len(P)} entries but the channel W has {ch.n_in} rows (inputs)")
-    q = [_output_entry(ch, P, y) for y in range(ch.n_out)]
+    q = [output_probability(ch, P, y) for y in range(ch.n_out)]
     pairs = []
     for p, row in zip(P, ch.rows):
         if p:
@@ -185,7 +185,7 @@ def kl_divergence_terms(P, Q):
     ``sympy.oo``) exactly when supp P is not contained in supp Q, decided on the Fractions.
     Pairs as in :func:`mutual_information_exact`.
     """
-    P, Q = _pmf(P, "P"), _pmf(Q, "Q")
+    P, Q = check_exact_pmf(P, "P"), check_exact_pmf(Q, "Q")
     if len(P) != len(Q):
         raise SpaceMismatchError(f"P has {len(P)} entries but Q has {len(Q)}")
     if any(p > 0 and q == 0 for p, q in zip(P, Q)):

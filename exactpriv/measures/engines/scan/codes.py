@@ -17,18 +17,21 @@ from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
 
 
-__all__: list[str] = []  # private module
+__all__: list[str] = []  # the scan package's own helpers, used by its engine and KL/Rényi scans
 
-_U = 2.0 ** -53  # unit roundoff of binary64
+#: The unit roundoff of binary64: the float filters' error bounds are multiples of it.
+UNIT_ROUNDOFF = 2.0 ** -53
 #: Entries per vectorised block (pairs x outputs).  Empirically determined parameter:
 #: 4M float64 entries = 32 MB per temporary keeps the 729 x 729 scans in one block.
-_BLOCK = 1 << 22
+BLOCK_ENTRIES = 1 << 22
 #: Largest number of distinct matrix values handled by the code path (uint8 codes).
-_MAX_CODES = 256
+MAX_CODES = 256
 
 
 @dataclass
-class _Codes:
+class ValueCodes:
+    """A rational matrix as small integer codes: entry (x, y) = V[codes[x, y]] / L, K distinct values."""
+
     codes: np.ndarray  # (N, Y) uint8, ordered like the values
     V: np.ndarray  # (K,) int64 ascending; entry value = V[code] / L
     L: int
@@ -36,14 +39,15 @@ class _Codes:
     base: int  # 16 (pack two codes in one uint8) or K
 
 
-def _idx(c: _Codes, pi, pj):
+def pair_codes(c: ValueCodes, pi, pj):
+    """One index per (row pi, row pj) entry pair: the two codes packed together (base 16 or K)."""
     ci, cj = c.codes[pi], c.codes[pj]
     if c.base == 16:
         return (ci << 4) | cj  # uint8: both codes < 16
     return ci.astype(np.uint16) * np.uint16(c.base) + cj
 
 
-def _bincount(flat, minlength):
+def chunked_bincount(flat, minlength):
     """``np.bincount`` in cache-sized pieces: bincount first widens its input to intp, and
     doing that 64k entries at a time is 2.5x faster on the 3.2M-entry scans (measured)."""
     out = np.zeros(minlength, dtype=np.int64)
@@ -73,7 +77,7 @@ def unique_rows(H: np.ndarray):
     return H[first], first
 
 
-def _max_exact(items):
+def exact_max(items):
     """Exact max of [(value, witness)] with values Fraction/LogForm (dedupe equal values,
     arb pre-screen at 64 bits, then kernel comparisons, which are exact here)."""
     uniq = {}

@@ -52,15 +52,15 @@ import numpy as np
 from exactpriv.exact.kernel import exact_argmax_fractions
 from exactpriv.mechanisms.base import Mechanism
 
-from exactpriv.measures.engines.scan.codes import _BLOCK, _MAX_CODES, _U, _bincount, _Codes, _idx
+from exactpriv.measures.engines.scan.codes import BLOCK_ENTRIES, MAX_CODES, UNIT_ROUNDOFF, chunked_bincount, ValueCodes, pair_codes
 from exactpriv.errors import refuse_symbolic
-from exactpriv.measures.engines.scan.kl_renyi import _DivergenceScans
+from exactpriv.measures.engines.scan.kl_renyi import DivergenceScans
 from exactpriv.exact.numbers import OO
 
 __all__: list[str] = []  # private module: its names are imported by divergence and approx
 
 
-class ScanEngine(_DivergenceScans):
+class ScanEngine(DivergenceScans):
     """Exact max-over-pairs scans of one rational Mechanism (see the module docstring)."""
 
     def __init__(self, M: Mechanism):
@@ -78,7 +78,7 @@ class ScanEngine(_DivergenceScans):
 
     # ----- representation helpers
     @property
-    def codes(self) -> _Codes | None:
+    def codes(self) -> ValueCodes | None:
         if self._codes is False:
             self._codes = self._build_codes()
         return self._codes
@@ -100,21 +100,21 @@ class ScanEngine(_DivergenceScans):
             present = np.zeros(L + 1, dtype=bool)
             present[V.ravel()] = True
             K = int(present.sum())
-            if K > _MAX_CODES:
+            if K > MAX_CODES:
                 return None
             table = (np.cumsum(present) - 1).astype(np.uint8)
             codes = table[V]
             vals = np.flatnonzero(present).astype(np.int64)
         else:
-            if np.unique(V[0]).size > _MAX_CODES:
+            if np.unique(V[0]).size > MAX_CODES:
                 return None
             vals, inv = np.unique(V, return_inverse=True)
             K = int(vals.size)
-            if K > _MAX_CODES:
+            if K > MAX_CODES:
                 return None
             codes = inv.reshape(V.shape).astype(np.uint8)
             vals = vals.astype(np.int64)
-        return _Codes(codes, vals, L, K, 16 if K <= 16 else K)
+        return ValueCodes(codes, vals, L, K, 16 if K <= 16 else K)
 
     @property
     def no_zero(self) -> bool:
@@ -130,7 +130,7 @@ class ScanEngine(_DivergenceScans):
         return self._zero
 
     def chunks(self, pairs):
-        step = max(1, _BLOCK // max(self.Y, 1))
+        step = max(1, BLOCK_ENTRIES // max(self.Y, 1))
         for s in range(0, len(pairs), step):
             yield s, pairs[s:s + step, 0], pairs[s:s + step, 1]
 
@@ -165,13 +165,13 @@ class ScanEngine(_DivergenceScans):
             return self._max_ratio_codes(c, pairs)
         return self._max_ratio_float(pairs)
 
-    def _max_ratio_codes(self, c: _Codes, pairs):
+    def _max_ratio_codes(self, c: ValueCodes, pairs):
         KK = c.base * c.base
         counts = np.zeros(KK, dtype=np.int64)
         kept = []  # idx blocks kept for locating the witness without recomputing them
         for s, pi, pj in self.chunks(pairs):
-            idx = _idx(c, pi, pj)
-            counts += _bincount(idx.ravel(), KK)
+            idx = pair_codes(c, pi, pj)
+            counts += chunked_bincount(idx.ravel(), KK)
             if len(kept) < 4:
                 kept.append((s, idx))
         pres = counts.reshape(c.base, c.base)[:c.K, :c.K] > 0
@@ -188,12 +188,12 @@ class ScanEngine(_DivergenceScans):
             k = int(ok[kk])
         return value, self._locate_codes(c, pairs, int(a[k]), int(b[k]), kept)
 
-    def _locate_codes(self, c: _Codes, pairs, a, b, kept=()):
+    def _locate_codes(self, c: ValueCodes, pairs, a, b, kept=()):
         """First ordered (x, x', y) of ``pairs`` with codes (a, b) at y."""
         kept = dict(kept)
         for target, fwd in ((a * c.base + b, True), (b * c.base + a, False)):
             for s, pi, pj in self.chunks(pairs):
-                idx = kept[s] if s in kept else _idx(c, pi, pj)
+                idx = kept[s] if s in kept else pair_codes(c, pi, pj)
                 flat = idx.ravel() == target
                 h = int(np.argmax(flat))  # first True (argmax of a bool array stops there)
                 if flat[h]:
@@ -224,8 +224,8 @@ class ScanEngine(_DivergenceScans):
         log2 = np.frompyfunc(lambda v: math.log2(v) if v > 0 else -math.inf, 1, 1)
         L = (log2(num).astype(np.float64) - log2(den).astype(np.float64)[:, None])
         B = max(float(max(int(v).bit_length() for v in den.tolist())), 1.0)
-        eps_L = 2 * (2 * _U + _U * B) + _U * B
-        delta = 2 * (2 * eps_L + 2 * _U * B) * (1 + 2.0 ** -20)
+        eps_L = 2 * (2 * UNIT_ROUNDOFF + UNIT_ROUNDOFF * B) + UNIT_ROUNDOFF * B
+        delta = 2 * (2 * eps_L + 2 * UNIT_ROUNDOFF * B) * (1 + 2.0 ** -20)
         best = None
         for _, pi, pj in self.chunks(pairs):
             Li, Lj = L[pi], L[pj]
@@ -336,7 +336,7 @@ class ScanEngine(_DivergenceScans):
         B = sum((q[y] for y in S), Fraction(0))
         return A - g * B, (x, x2), S, A, B
 
-    def _hockey_codes(self, c: _Codes, pairs, g):
+    def _hockey_codes(self, c: ValueCodes, pairs, g):
         gn, gd = g.numerator, g.denominator
         V = c.V
         KK = c.base * c.base
@@ -350,7 +350,7 @@ class ScanEngine(_DivergenceScans):
         bwd[ok] = np.maximum(Vb * gd - gn * Va, 0)
         best, arg = -1, None
         for _, pi, pj in self.chunks(pairs):
-            idx = _idx(c, pi, pj)
+            idx = pair_codes(c, pi, pj)
             for table, orient in ((fwd, True), (bwd, False)):
                 s = table[idx].sum(axis=1)
                 k = int(np.argmax(s))
@@ -375,7 +375,7 @@ class ScanEngine(_DivergenceScans):
         # the subtraction by <= u(p + g q); max(0, .) is 1-Lipschitz; the sum of Y terms adds
         # <= 1.01 Y u Σ|term| <= 1.01 Y u Σ p.  With Σp = Σq = 1 the total error of a pair's
         # value is <= u (Y + 3 + 4.1 g) (1.01); we use twice that.
-        bound = 2.0 * _U * (self.Y + 8.0 + 8.0 * gf)
+        bound = 2.0 * UNIT_ROUNDOFF * (self.Y + 8.0 + 8.0 * gf)
         if underflow:  # each term max(0, p - g q) moves by <= 2^-1075 (1 + g) more
             bound += 2.0 * self.Y * (1.0 + gf) * 2.0 ** -1074
         T1, T2 = [], []
@@ -397,7 +397,7 @@ class ScanEngine(_DivergenceScans):
         gn, gd = g.numerator, g.denominator
         safe = self.int64 and self.dmax * self.dmax * max(gn, gd) < (1 << 62)
         best_k, best = None, None
-        step = max(1, _BLOCK // max(self.Y, 1))
+        step = max(1, BLOCK_ENTRIES // max(self.Y, 1))
         for s in range(0, len(xs), step):
             xa, xb = xs[s:s + step], x2s[s:s + step]
             a, b = self.num[xa], self.num[xb]
@@ -429,7 +429,7 @@ class ScanEngine(_DivergenceScans):
         xs = np.concatenate([pairs[:, 0], pairs[:, 1]])
         x2s = np.concatenate([pairs[:, 1], pairs[:, 0]])
         best, arg = None, None
-        step = max(1, _BLOCK // max(self.Y, 1))
+        step = max(1, BLOCK_ENTRIES // max(self.Y, 1))
         for s in range(0, len(xs), step):
             xa, xb = xs[s:s + step], x2s[s:s + step]
             S = np.where(self.zero[xb], self.num[xa], 0).sum(axis=1)

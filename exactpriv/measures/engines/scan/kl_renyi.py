@@ -23,7 +23,7 @@ import numpy as np
 
 from exactpriv.exact.logforms import LogForm
 
-from exactpriv.measures.engines.scan.codes import _BLOCK, _U, _Codes, _idx, _max_exact, unique_rows
+from exactpriv.measures.engines.scan.codes import BLOCK_ENTRIES, UNIT_ROUNDOFF, ValueCodes, pair_codes, exact_max, unique_rows
 from exactpriv.exact.numbers import OO
 
 __all__: list[str] = []  # private module
@@ -42,13 +42,13 @@ def _certified_logs(values) -> tuple[np.ndarray, float]:
                 ball = flint.arb(int(v)).log()
                 f = float(ball)
                 logs[k] = f
-                zeta0 = max(zeta0, 2 * _U * abs(f) + 2 * float(ball.rad()))
+                zeta0 = max(zeta0, 2 * UNIT_ROUNDOFF * abs(f) + 2 * float(ball.rad()))
     finally:
         flint.ctx.prec = old
     return logs, zeta0
 
 
-def _kl_table(c: _Codes) -> tuple[np.ndarray, float]:
+def _kl_table(c: ValueCodes) -> tuple[np.ndarray, float]:
     """The float table t_ab ≈ (V_a/L) ln(V_a/V_b) over code pairs (0 where V_a or V_b is 0) and ζ with
     |t_ab − true| <= ζ for every entry.
 
@@ -66,15 +66,15 @@ def _kl_table(c: _Codes) -> tuple[np.ndarray, float]:
     sub[:, ~pos] = 0.0
     tab = np.zeros((c.base, c.base))
     tab[:c.K, :c.K] = sub
-    zeta = 2.1 * zeta0 + 4 * _U * float(np.abs(sub).max(initial=0.0)) + 1e-300
+    zeta = 2.1 * zeta0 + 4 * UNIT_ROUNDOFF * float(np.abs(sub).max(initial=0.0)) + 1e-300
     return tab.ravel(), zeta
 
 
-class _DivergenceScans:
+class DivergenceScans:
     """KL and integer-order Rényi scans; mixed into ``ScanEngine`` (uses its codes, chunks, rows)."""
 
     # ----- KL and Rényi: float filter with certified bounds, exact LogForm / Fraction
-    def _code_histograms(self, c: _Codes, xs, x2s):
+    def _code_histograms(self, c: ValueCodes, xs, x2s):
         """Exact per-ordered-pair histograms over code pairs (a, b) = (code at x, code at x'),
         deduplicated: returns (list of unique histograms, each [(a·base + b, count), ...] over its
         non-zero bins, list of (x, x') representatives).
@@ -86,10 +86,10 @@ class _DivergenceScans:
         KK = c.base * c.base
         seen: dict = {}
         sparse = KK > 2 * self.Y
-        step = max(1, _BLOCK // max(self.Y if sparse else KK, self.Y))
+        step = max(1, BLOCK_ENTRIES // max(self.Y if sparse else KK, self.Y))
         for s in range(0, len(xs), step):
             xa, xb = xs[s:s + step], x2s[s:s + step]
-            idx = _idx(c, xa, xb).astype(np.int64)
+            idx = pair_codes(c, xa, xb).astype(np.int64)
             if sparse:
                 U, first = unique_rows(np.sort(idx, axis=1))
             else:
@@ -120,7 +120,7 @@ class _DivergenceScans:
             return self._kl_codes(c, pairs)
         return self._kl_float(pairs)
 
-    def _kl_codes(self, c: _Codes, pairs):
+    def _kl_codes(self, c: ValueCodes, pairs):
         L = c.L
         KK = c.base * c.base
         tab, zeta = _kl_table(c)
@@ -128,10 +128,10 @@ class _DivergenceScans:
         bwd = tab[perm]
         cmax = float(np.abs(tab).max())
         # Per pair: Y table errors plus summation (Higham: <= γ_Y Σ|t| <= 1.01 Y u · Y cmax).
-        err = 2.0 * (self.Y * zeta + 1.01 * (self.Y + 2) * _U * self.Y * cmax) + 1e-300
+        err = 2.0 * (self.Y * zeta + 1.01 * (self.Y + 2) * UNIT_ROUNDOFF * self.Y * cmax) + 1e-300
         S1, S2 = [], []
         for _, pi, pj in self.chunks(pairs):
-            idx = _idx(c, pi, pj)
+            idx = pair_codes(c, pi, pj)
             S1.append(tab[idx].sum(axis=1))
             S2.append(bwd[idx].sum(axis=1))
         S1, S2 = np.concatenate(S1), np.concatenate(S2)
@@ -152,7 +152,7 @@ class _DivergenceScans:
                 coef[Va] = coef.get(Va, 0) + w
                 coef[Vb] = coef.get(Vb, 0) - w
             items.append((LogForm(0, logs=coef), rep))
-        return _max_exact(items)
+        return exact_max(items)
 
     def _log_table(self):
         """Certified float logs of the integers in num and den: (sorted ints, logs, zeta)
@@ -167,7 +167,7 @@ class _DivergenceScans:
                 ball = flint.arb(int(v)).log()
                 f = float(ball)
                 logs[k] = f
-                zeta = max(zeta, 2 * _U * abs(f) + 2 * float(ball.rad()))
+                zeta = max(zeta, 2 * UNIT_ROUNDOFF * abs(f) + 2 * float(ball.rad()))
         finally:
             flint.ctx.prec = old
         return ints, logs, zeta
@@ -181,7 +181,7 @@ class _DivergenceScans:
         lden = logs[np.searchsorted(ints, self.den)]
         Lp = np.where(self.num > 0, lnum - lden[:, None], 0.0)  # ln P(y|x), 0 where P = 0
         Lam = float(np.abs(Lp).max())
-        dL = 2 * zeta + 2 * _U * Lam  # |Lp^ − ln p| <= dL
+        dL = 2 * zeta + 2 * UNIT_ROUNDOFF * Lam  # |Lp^ − ln p| <= dL
         # Per pair: Σ_y p_y · 2dL (Σp = 1) from the log errors, plus <= 4u|t| per term and
         # the summation bound γ_Y Σ|t|: err <= 2.02 dL + 1.02 (Y + 6) u Σ|t^|; twice that.
         S1, S2, A1, A2 = [], [], [], []
@@ -194,16 +194,16 @@ class _DivergenceScans:
             A1.append(np.abs(t1).sum(axis=1))
             A2.append(np.abs(t2).sum(axis=1))
         S1, S2, A1, A2 = map(np.concatenate, (S1, S2, A1, A2))
-        e1 = 2 * (2.02 * dL + 1.02 * (self.Y + 6) * _U * A1)
-        e2 = 2 * (2.02 * dL + 1.02 * (self.Y + 6) * _U * A2)
+        e1 = 2 * (2.02 * dL + 1.02 * (self.Y + 6) * UNIT_ROUNDOFF * A1)
+        e2 = 2 * (2.02 * dL + 1.02 * (self.Y + 6) * UNIT_ROUNDOFF * A2)
         lo = max(float((S1 - e1).max()), float((S2 - e2).max()))
         r1, r2 = np.flatnonzero(S1 + e1 >= lo), np.flatnonzero(S2 + e2 >= lo)
         cand = [(int(pairs[r, 0]), int(pairs[r, 1])) for r in r1] + [(int(pairs[r, 1]), int(pairs[r, 0])) for r in r2]
-        return _max_exact(self._dedupe_pairs(cand, self._kl_pair))
+        return exact_max(self._dedupe_pairs(cand, self._kl_pair))
 
     def _kl_exact_all(self, pairs):
         cand = [(int(a), int(b)) for a, b in pairs] + [(int(b), int(a)) for a, b in pairs]
-        return _max_exact(self._dedupe_pairs(cand, self._kl_pair))
+        return exact_max(self._dedupe_pairs(cand, self._kl_pair))
 
     def _signature(self, x, x2):
         """Canonical multiset {(P(y|x), P(y|x'))}: equal signatures give equal divergences."""
@@ -247,7 +247,7 @@ class _DivergenceScans:
             return self._renyi_int_codes(c, pairs, k)
         return self._renyi_int_float(pairs, k)
 
-    def _renyi_int_codes(self, c: _Codes, pairs, k):
+    def _renyi_int_codes(self, c: ValueCodes, pairs, k):
         L, KK = c.L, c.base * c.base
         exact = {}
         tab = np.zeros(KK)
@@ -266,7 +266,7 @@ class _DivergenceScans:
         if np.isfinite(tab).all():
             S1, S2 = [], []
             for _, pi, pj in self.chunks(pairs):
-                idx = _idx(c, pi, pj)
+                idx = pair_codes(c, pi, pj)
                 S1.append(tab[idx].sum(axis=1))
                 S2.append(bwd[idx].sum(axis=1))
             S1, S2 = np.concatenate(S1), np.concatenate(S2)
@@ -276,7 +276,7 @@ class _DivergenceScans:
         if math.isfinite(m):
             # positive terms, table error <= u each, summation <= 1.01 Y u: relative error
             # eta = 1.02 (Y + 2) u of every pair sum; keep S (1 + eta) >= m (1 - eta), twice.
-            eta = 2 * 1.02 * (self.Y + 2) * _U
+            eta = 2 * 1.02 * (self.Y + 2) * UNIT_ROUNDOFF
             thr = m * (1 - eta) / (1 + eta)
             r1, r2 = np.flatnonzero(S1 >= thr), np.flatnonzero(S2 >= thr)
         else:
@@ -319,7 +319,7 @@ class _DivergenceScans:
             return self._renyi_int_exact(pairs, k)
         # term p (p/q)^(k-1): ratio 3.01u, k-1 products u each, each ratio factor 3.01u:
         # relative error <= (4.02 k + 1) u; summation of positive terms adds 1.01 Y u.
-        eta = 2 * (4.02 * k + 2 + 1.01 * self.Y) * _U
+        eta = 2 * (4.02 * k + 2 + 1.01 * self.Y) * UNIT_ROUNDOFF
         thr = m * (1 - eta) / (1 + eta)
         r1, r2 = np.flatnonzero(S1 >= thr), np.flatnonzero(S2 >= thr)
         cand = [(int(pairs[r, 0]), int(pairs[r, 1])) for r in r1] + [(int(pairs[r, 1]), int(pairs[r, 0])) for r in r2]
