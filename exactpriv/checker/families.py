@@ -172,10 +172,10 @@ class _Family:
 
     def _positive_inside(self, rf) -> bool:
         """Positive inside the domain, vanishing at most at its ends."""
-        from exactpriv.checker.charts import _u_domain
+        from exactpriv.checker.charts import u_domain
 
         ivs, signed = self._chart(rf)
-        ends = _u_domain(self.dom, self.sub, self.var)[:2]
+        ends = u_domain(self.dom, self.sub, self.var)[:2]
         return all(a == b and any(V.compare(a, "==", x) for x in ends) for a, b in ivs) and \
             all(sg > 0 for _, sg in signed)
 

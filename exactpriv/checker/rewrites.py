@@ -289,7 +289,7 @@ def _square(cert, statement, proves, max_prec):
 def in_powers(node, y: str) -> dict:
     """node as Σ_j y^j·C_j with parse trees C_j free of y ({j: C_j}); NotCheckable when y appears otherwise
     than in sums, products, quotients by y-free terms and integer powers (degree at most 8)."""
-    from exactpriv.checker.calculus import _fold
+    from exactpriv.checker.calculus import fold_node
     from exactpriv.checker.grammar import names
 
     k = node[0]
@@ -298,17 +298,17 @@ def in_powers(node, y: str) -> dict:
     if k == "name":
         return {1: ("num", Fraction(1))}
     if k == "neg":
-        return {j: _fold("neg", c) for j, c in in_powers(node[1], y).items()}
+        return {j: fold_node("neg", c) for j, c in in_powers(node[1], y).items()}
     if k in ("+", "-"):
         a, b = in_powers(node[1], y), in_powers(node[2], y)
         out = dict(a)
         for j, c in b.items():
-            out[j] = _fold(k, out[j], c) if j in out else (_fold("neg", c) if k == "-" else c)
+            out[j] = fold_node(k, out[j], c) if j in out else (fold_node("neg", c) if k == "-" else c)
         return out
     if k == "*":
         return _times(in_powers(node[1], y), in_powers(node[2], y), y)
     if k == "/" and y not in names(node[2]):
-        return {j: _fold("/", c, node[2]) for j, c in in_powers(node[1], y).items()}
+        return {j: fold_node("/", c, node[2]) for j, c in in_powers(node[1], y).items()}
     if k == "**" and node[2][0] == "num" and node[2][1].denominator == 1 and 0 <= node[2][1] <= 8:
         out = {0: ("num", Fraction(1))}
         for _ in range(int(node[2][1])):
@@ -318,15 +318,15 @@ def in_powers(node, y: str) -> dict:
 
 
 def _times(a: dict, b: dict, y: str) -> dict:
-    from exactpriv.checker.calculus import _fold
+    from exactpriv.checker.calculus import fold_node
 
     out: dict = {}
     for i, p in a.items():
         for j, q in b.items():
             if i + j > 8:
                 raise NotCheckable(f"coefficients: degree in {y} above 8")
-            t = _fold("*", p, q)
-            out[i + j] = _fold("+", out[i + j], t) if i + j in out else t
+            t = fold_node("*", p, q)
+            out[i + j] = fold_node("+", out[i + j], t) if i + j in out else t
     return out
 
 

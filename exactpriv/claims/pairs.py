@@ -261,12 +261,12 @@ def _pair_form(families: Sequence[Family], pairs: str, used: Sequence[str], left
     """The per-pair statement over symbolic families as data: a ``forall-family`` statement with ``"pairs"``,
     each pair quantity a measure of the pair ("this") or of the reversed pair; None when it cannot be written."""
     from exactpriv.certify.checker_format import grammar_text
-    from exactpriv.claims.declare import _family_form
+    from exactpriv.claims.declare import family_form
 
     lhs, rhs = grammar_text(left), grammar_text(right)
     if lhs is None or rhs is None:
         return None
-    form = _family_form(families, {}, f"{lhs} {op} {rhs}")
+    form = family_form(families, {}, f"{lhs} {op} {rhs}")
     if form is None:
         return None
     measures = {k: dict(_PAIR_SPECS[k.removesuffix("_rev")], pair="reversed" if k.endswith("_rev") else "this")
