@@ -18,7 +18,9 @@ not a finite computation, so we enclose it with three certified facts:
    D_a/b ≤ g(α) ≤ D_b/a.  D_1 is the KL divergence (the limit α → 1).
    Away from α = 1 the mean-value form g(m) + max|g'([a, b])|·(b − a)/2 (g' enclosed by arb
    over the ball [a, b]) is used when smaller: it is second order at an interior maximum, where
-   the monotone bound alone would need ~1/tolerance intervals.
+   the monotone bound alone would need ~1/tolerance intervals.  On intervals in [1, 2] the expansion at
+   α = 1 is used too: K(α) = (α − 1)·D_α has K(1) = 0, K'(1) = KL, so D_α ≤ KL + M·(α − 1)/2 with
+   M ≥ max K'' on [1, b] (enclosed by arb); this encloses a sup at the limit α → 1 without bisection.
 2. **Tail**: D_α ≤ D_∞ = ln max_y P(y)/P'(y), so g ≤ D_∞/A on [A, ∞); A is chosen with
    D_∞/A below the best lower bound.
 3. **Branch and bound** on [1, A]: the interval with the largest upper bound is bisected; each
@@ -42,7 +44,7 @@ import flint
 
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
-from exactpriv.exact.intervals import arb_to_fractions, working_precision
+from exactpriv.exact.intervals import arb_to_fmpq_bounds, working_precision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.logforms import LogForm
 from exactpriv.measures.result import Measured, at_most
@@ -62,47 +64,98 @@ _MAX_STEPS = 4000
 _MAX_PAIR_ENTRIES = 100_000
 
 
-def _arb_q(q: Fraction):
+def _arb_q(q):
     return flint.arb(flint.fmpq(q.numerator, q.denominator))
 
 
+def _q(x: Fraction):
+    return flint.fmpq(x.numerator, x.denominator)
+
+
+def _fraction(x) -> Fraction:
+    return Fraction(int(x.p), int(x.q))
+
+
 class _PairSup:
-    """Branch and bound for sup_{α>1} D_α(P‖Q)/α of one pair with supp P ⊆ supp Q."""
+    """Branch and bound for sup_{α>1} D_α(P‖Q)/α of one pair with supp P ⊆ supp Q.
+
+    The orders and bounds are exact rationals held as ``flint.fmpq`` (the same values as Fractions: exact
+    arithmetic in C instead of Python, which took most of the time of the bisection); results are Fractions.
+    """
 
     def __init__(self, p, q):
         self.terms = [(a, b) for a, b in zip(p, q) if a > 0]
-        self.cache: dict[Fraction, tuple[Fraction, Fraction]] = {}
+        self.cache: dict = {}
+        self.m2_cache: dict = {}
         kl = LogForm(0, logs=[(a / b, a) for a, b in self.terms])
-        self.cache[Fraction(1)] = arb_to_fractions(kl.arb(_PREC))
+        # keyed by (numerator, denominator): an fmpq hashes through Python's Fraction hash, which was a fifth of the time
+        self.cache[(flint.fmpz(1), flint.fmpz(1))] = arb_to_fmpq_bounds(kl.arb(_PREC))
         ratio = max(a / b for a, b in self.terms)
         with working_precision(_PREC):
-            self.dmax = arb_to_fractions(_arb_q(ratio).log())[1]  # D_∞ upper bound
+            self.dmax = arb_to_fmpq_bounds(_arb_q(ratio).log())[1]  # D_∞ upper bound
             # p^a q^(1-a) = q exp(a ln(p/q)): the balls of q and ln(p/q) are computed once
             self.q_balls = [_arb_q(y) for _, y in self.terms]
             self.log_ratios = [(_arb_q(x) / _arb_q(y)).log() for x, y in self.terms]
 
-    def D(self, a: Fraction) -> tuple[Fraction, Fraction]:
-        """Rational bounds of D_a (a ≥ 1 rational)."""
-        if a not in self.cache:
+    def D(self, a):
+        """Rational bounds (fmpq) of D_a (a ≥ 1 an fmpq)."""
+        key = (a.p, a.q)
+        got = self.cache.get(key)
+        if got is None:
             with working_precision(_PREC):
-                A = _arb_q(a)
+                A = flint.arb(a)
                 s = flint.arb(0)
                 for qb, lr in zip(self.q_balls, self.log_ratios):
                     s += qb * (A * lr).exp()
-                self.cache[a] = arb_to_fractions(s.log() / _arb_q(a - 1))
-        return self.cache[a]
+                got = self.cache[key] = arb_to_fmpq_bounds(s.log() / flint.arb(a - 1))
+        return got
 
-    def upper_on(self, a: Fraction, b: Fraction) -> Fraction:
-        """An upper bound of g = D_α/α on [a, b]: the smaller of the monotone bound D_b/a and the
+    def taylor_at_one(self, a, b):
+        """An upper bound of g = D_α/α on [a, b] from the expansion at α = 1 (None when arb cannot bound K'').
+
+        With K(α) = ln Σ q e^{α ln(p/q)} (so D_α = K(α)/(α − 1), K(1) = 0, K'(1) = KL) and t = α − 1,
+        Taylor's theorem with the integral remainder gives K(1 + t) ≤ KL·t + M·t²/2 for M ≥ max K'' on [1, b],
+        hence g(α) ≤ (KL + M·(α − 1)/2)/α = c1 + (c0 − c1)/α with c0 = KL, c1 = M/2: monotone in α, so its
+        maximum on [a, b] is at a (c0 ≥ c1) or at b.  K'' = S''/S − (S'/S)² is enclosed by arb over the ball
+        [1, b], where it has no 0/0 (the mean-value form's g' has one at α = 1, which made every interval
+        near 1 fall back on the monotone bound and be bisected down to the tolerance).  When KL > M/2 (for
+        randomized response always: ε·tanh(ε/2) > ε²·sech²(ε/2)/2) the bound is KL at α = 1, so a sup at the
+        limit α → 1 is enclosed without bisecting towards it."""
+        key = (b.p, b.q)
+        m2 = self.m2_cache.get(key)
+        if m2 is None:
+            with working_precision(_PREC):
+                al = flint.arb(1).union(flint.arb(b))
+                S, dS, d2S = flint.arb(0), flint.arb(0), flint.arb(0)
+                for qb, lr in zip(self.q_balls, self.log_ratios):
+                    t = qb * (al * lr).exp()
+                    S += t
+                    dS += t * lr
+                    d2S += t * lr * lr
+                k2 = d2S / S - (dS / S) ** 2
+                m2 = arb_to_fmpq_bounds(k2)[1] if k2.is_finite() else False
+            self.m2_cache[key] = m2
+        if m2 is False:
+            return None
+        c0, c1 = self.D(flint.fmpq(1))[1], max(m2, flint.fmpq(0)) / 2
+        return c1 + (c0 - c1) / (a if c0 >= c1 else b)
+
+    def upper_on(self, a, b):
+        """An upper bound of g = D_α/α on [a, b]: the smallest of the monotone bound D_b/a, the
         mean-value form g(m) + max|g'([a, b])|·(b − a)/2 (m the midpoint; g' enclosed by arb
-        over the ball [a, b]; second order near an interior maximum, where g' is small)."""
+        over the ball [a, b]; second order near an interior maximum, where g' is small) and, for
+        b ≤ 2, the expansion at α = 1 (:meth:`taylor_at_one`; first order at a sup in the limit α → 1)."""
         mono = self.D(b)[1] / a
+        if b <= 2:
+            near_one = self.taylor_at_one(a, b)
+            if near_one is not None:
+                mono = min(mono, near_one)
         if a == 1:
             return mono
         m = (a + b) / 2
         gm = self.D(m)[1] / m
         with working_precision(_PREC):
-            al = flint.arb(flint.fmpq(a.numerator, a.denominator)).union(flint.arb(flint.fmpq(b.numerator, b.denominator)))
+            al = flint.arb(a).union(flint.arb(b))
             S, dS = flint.arb(0), flint.arb(0)
             for qb, lr in zip(self.q_balls, self.log_ratios):
                 t = qb * (al * lr).exp()
@@ -113,16 +166,26 @@ class _PairSup:
             dg = (dK * den - K * (2 * al - 1)) / (den * den)
             if not dg.is_finite():
                 return mono
-            bound = arb_to_fractions(abs(dg))[1]
+            bound = arb_to_fmpq_bounds(abs(dg))[1]
         return min(mono, gm + bound * (b - a) / 2)
 
-    def run(self, tolerance: Fraction, max_steps: int):
-        """(lower, upper, argmax order) with lower ≤ sup g ≤ upper."""
-        lo_best, arg = self.D(Fraction(1))[0], Fraction(1)  # lim_{α→1} g = KL
+    def run(self, tolerance: Fraction, max_steps: int, floor: Fraction | None = None):
+        """(lower, upper, argmax order) as Fractions with lower ≤ sup g ≤ upper.
+
+        floor : a lower bound of the maximum over all pairs (another pair's): the bisection stops once this
+            pair's upper bound is within ``tolerance`` of it, since then the pair cannot widen the maximum's
+            enclosure beyond the tolerance (its own lower bound is still returned, and is still a lower bound).
+        """
+        lo, up, arg = self._run(_q(tolerance), max_steps, None if floor is None else _q(floor))
+        return _fraction(lo), _fraction(up), _fraction(arg)
+
+    def _run(self, tolerance, max_steps: int, floor):
+        one, zero = flint.fmpq(1), flint.fmpq(0)
+        lo_best, arg = self.D(one)[0], one  # lim_{α→1} g = KL
         if self.dmax <= 0:  # P = Q on the support: every D_α = 0
-            return Fraction(0), Fraction(0), Fraction(1)
+            return zero, zero, one
         heap = []  # (-upper, a, b)
-        a = Fraction(1)
+        a = one
         while True:
             b = a * 2
             heapq.heappush(heap, (-self.upper_on(a, b), a, b))
@@ -130,12 +193,12 @@ class _PairSup:
             if lo > lo_best:
                 lo_best, arg = lo, b
             a = b
-            if self.dmax / a <= max(lo_best, Fraction(0)) or a > 2**40:
+            if self.dmax / a <= max(lo_best, zero) or a > 2**40:
                 break
         tail = self.dmax / a
         for _ in range(max_steps):
             up = max(-heap[0][0], tail)
-            if up - lo_best <= tolerance or -heap[0][0] < tail:
+            if up - (lo_best if floor is None else max(lo_best, floor)) <= tolerance or -heap[0][0] < tail:
                 break
             _, a, b = heapq.heappop(heap)
             # the sup often sits at the limit alpha -> 1: approach 1 geometrically
@@ -222,14 +285,20 @@ def zcdp(M, *, tolerance=DEFAULT_TOLERANCE) -> Measured:
         coarse[key] = (s, *s.run(Fraction(1, 2**10), 60))
     best_lo = max(c[1] for c in coarse.values())
     lo, hi, wit = Fraction(-1), Fraction(0), None
-    for key, (s, clo, chi, carg) in coarse.items():
-        if chi < best_lo:
+    # the pairs that can still be the maximum, most promising first, so that the best lower bound found so far
+    # stops the others' bisection early (their upper bounds need only come within the tolerance of it)
+    order = {key: k for k, key in enumerate(coarse)}  # ties go to the first pair in edge order, as before
+    wit_at = len(order)
+    for key, (s, clo, chi, carg) in sorted(coarse.items(), key=lambda kv: (-kv[1][2], -kv[1][1], order[kv[0]])):
+        if chi < max(best_lo, lo):
             hi = max(hi, chi)
             continue
-        plo, phi, parg = s.run(tol, _MAX_STEPS)
+        plo, phi, parg = s.run(tol, _MAX_STEPS, floor=max(best_lo, lo))
+        if clo > plo:  # the floor can stop the refinement before the coarse pass's steps: keep the better bound
+            plo, parg = clo, carg
         hi = max(hi, phi)
-        if plo > lo:
-            lo, wit = plo, (seen[key], parg)
+        if plo > lo or (plo == lo and order[key] < wit_at):
+            lo, wit, wit_at = plo, (seen[key], parg), order[key]
     (x, x2), arg = wit
     hi = max(hi, lo)
     return Measured("zcdp", None, lo, hi, witness={"pair": [pts[x], pts[x2]], "alpha": str(arg)},

@@ -2,7 +2,8 @@
 ρ = max over ordered neighbour pairs of sup_{α > 1} D_α(P_x‖P_x')/α.
 
 A coarse but independent enclosure on a fixed geometric grid of orders 1 < a_1 < a_2 < ... < a_K = A
-(ratio 1 + 1/64), with Rényi divergences as arb balls of Σ p^α q^{1−α} (p^α = exp(α ln p)):
+(ratio at least 1 + 1/64, orders rounded up to multiples of 2^-20), with Rényi divergences as arb balls
+of Σ p^α q^{1−α} (p^α = exp(α ln p)):
 
 * lower bound: max(KL (the limit α → 1), max_k D_{a_k}/a_k);
 * upper bound: α ↦ D_α is non-decreasing (van Erven–Harremoës 2014, Thm 3), so on [a_k, a_{k+1}]
@@ -15,6 +16,7 @@ wide, enough to catch a wrong value.  +oo when some P(y|x) > 0 = P(y|x').
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import flint
@@ -35,12 +37,16 @@ def _arb(q: Fraction):
     return flint.arb(flint.fmpq(q.numerator, q.denominator))
 
 
-def _renyi(p, q, a: Fraction):
+def _logs(p, q):
+    """(ln p(y), ln q(y)) as balls for every y with p(y) > 0: computed once per pair, used at every order."""
+    return [(_arb(x).log(), _arb(y).log()) for x, y in zip(p, q) if x]
+
+
+def _renyi(logs, a: Fraction):
     A = _arb(a)
     s = flint.arb(0)
-    for x, y in zip(p, q):
-        if x:
-            s += (A * _arb(x).log() + (1 - A) * _arb(y).log()).exp()
+    for lx, ly in logs:
+        s += (A * lx + (1 - A) * ly).exp()
     return s.log() / (A - 1)
 
 
@@ -60,9 +66,12 @@ def _pair(p, q):
     lo = arb_to_fractions(_kl(p, q))[0]
     dinf_hi = arb_to_fractions(_arb(dinf).log())[1]
     covered, hi = Fraction(1), Fraction(0)  # orders in (1, covered] are bounded by hi
+    logs = _logs(p, q)
     for _ in range(_MAX_ORDERS):
-        a = covered * _STEP
-        d_lo, d_hi = arb_to_fractions(_renyi(p, q, a))
+        # the next order, rounded up to a multiple of 2^-20: the grid's ratio stays at least 65/64 while the
+        # orders stay short rationals ((65/64)^k exactly would carry 6k-bit numerators into every division)
+        a = Fraction(math.ceil(covered * _STEP * 2**20), 2**20)
+        d_lo, d_hi = arb_to_fractions(_renyi(logs, a))
         lo = max(lo, d_lo / a)
         hi = max(hi, d_hi / covered)  # D_α/α on [covered, a] is at most D_a/covered
         covered = a
