@@ -309,38 +309,64 @@ class _Family:
         return _rf_text(n, d, self.var, self.m)
 
     def _capacity(self, spec: dict) -> str:
-        """max_p I(X; Y) (Cover–Thomas §7.1): under the uniform input, q_y the average row, when every
-        D(W_x ‖ q) = Σ_y W_xy log(W_xy/q_y) is the same function of the variable (identical log-linear forms,
-        exactpriv.checker.loglinear), the uniform input meets the Kuhn–Tucker conditions with equality on its
-        full support and the capacity is that common value (Gallager 1968, Thm 4.5.1); otherwise not
-        checkable."""
-        from exactpriv.checker.loglinear import log_linear
-
-        # An entry vanishing at an end of the domain: there a term W·log(W/q) with W = 0 is 0, as in the
-        # definition, when the formula is defined there (a log of 0 is not, and no certificate then covers it);
-        # capacity is continuous in the channel.
+        """max_p I(X; Y) (Cover–Thomas §7.1), by :meth:`_capacity_of` on the family's rows."""
         if set(spec) - {"notion"}:
             raise NotCheckable(f"parameters of capacity on a family: {sorted(spec)}")
-        n = len(self.R)
+        return self._capacity_of(self.R)[0]
+
+    def _mi_dp(self, spec: dict) -> str:
+        """Cuff–Yu's MI-DP level, max_i sup over priors of I(X_i; Y | X_(i)): the conditional mutual information is
+        the average over x_(i) of I(X_i; Y | X_(i) = x_(i)), so its supremum is the largest capacity of the
+        channels x_i ↦ P(·| x_i, x_(i)) (a point mass on the best x_(i)); each by :meth:`_capacity_of`, and they
+        must all be the same function (identical log-linear forms), else not checkable."""
+        if set(spec) - {"notion"} or self.alphabets is None:
+            raise NotCheckable("mi_dp on a family: a hamming space, no parameters")
+        results = []
+        for i in range(len(self.alphabets)):
+            groups: dict = {}
+            for k, x in enumerate(self.inputs):
+                groups.setdefault(tuple(x[:i]) + tuple(x[i + 1:]), []).append(self.R[k])
+            results += [self._capacity_of(rows) for rows in groups.values()]
+        text, form = results[0]
+        for _, other in results[1:]:
+            if not _same_forms(form, other):
+                raise NotCheckable("mi_dp on a family: the records' conditional capacities are not one function")
+        return text
+
+    def _capacity_of(self, rows) -> tuple:
+        """(capacity as text, its log-linear form) of the channel with these rows: identical rows merged (an input
+        law on the merged channel gives the same output law and I(X; Y) = H(Y) − Σ_x p_x H(W_x)), then under the
+        uniform input on the distinct rows, q_y the average row, when every D(W_x ‖ q) = Σ_y W_xy log(W_xy/q_y)
+        is the same function of the variable (identical log-linear forms, exactpriv.checker.loglinear) the
+        uniform input meets the Kuhn–Tucker conditions with equality on its full support and the capacity is that
+        common value (Gallager 1968, Thm 4.5.1); otherwise not checkable.  An entry vanishing at an end of the
+        domain: there a term W·log(W/q) with W = 0 is 0, as in the definition, when the formula is defined there
+        (a log of 0 is not, and no certificate then covers it); capacity is continuous in the channel."""
+        from exactpriv.checker.loglinear import log_linear
+
+        distinct: list = []
+        for row in rows:
+            if not any(all(_same(a, b) for a, b in zip(row, d)) for d in distinct):
+                distinct.append(row)
+        n = len(distinct)
         q = []
-        for y in range(len(self.R[0])):
+        for y in range(len(distinct[0])):
             acc = ([Fraction(0)], [Fraction(1)])
-            for row in self.R:
+            for row in distinct:
                 acc = _sub(acc, (polys.pneg(row[y][0]), row[y][1]))
             q.append(_reduce(acc[0], polys.pmul(acc[1], [Fraction(n)])))
         texts = []
-        for row in self.R:
-            terms = [f"{_rf_text(*w, self.var, self.m)}*log({_rf_text(*_reduce(polys.pmul(w[0], qy[1]), polys.pmul(w[1], qy[0])), self.var, self.m)})"
+        for row in distinct:
+            terms = [f"{_rf_text(*w, self.var, self.m)}*log("
+                     f"{_rf_text(*_reduce(polys.pmul(w[0], qy[1]), polys.pmul(w[1], qy[0])), self.var, self.m)})"
                      for w, qy in zip(row, q) if w[0]]
             texts.append(" + ".join(terms) or "0")
         forms = [log_linear(parse(t), self.var, self.sub, self.dom) for t in texts]
         for f in forms[1:]:
-            keys = set(f) | set(forms[0])
-            zero = ([Fraction(0)], [Fraction(1)])
-            if any(not _same(f.get(k, zero), forms[0].get(k, zero)) for k in keys):
+            if not _same_forms(f, forms[0]):
                 raise NotCheckable("capacity on a family: the uniform input does not meet the Kuhn-Tucker "
                                    "conditions identically (the rows' divergences from the output law differ)")
-        return f"({texts[0]})"
+        return f"({texts[0]})", forms[0]
 
     def _entry(self, spec: dict) -> str:
         """P(Y = x' | X = x) for the pair (x, x'): the output that is x' itself (outputs are the inputs' sequences of
@@ -408,7 +434,7 @@ class _Family:
         if not isinstance(spec, dict) or spec.get("mechanism") is not None:
             raise NotCheckable(f"measure {spec!r} on a family")
         name = spec.get("notion")
-        if self.zero_at_an_end and name != "capacity":  # the formulas below assume no other zeros
+        if self.zero_at_an_end and name not in ("capacity", "mi_dp"):  # the formulas below assume no other zeros
             raise NotCheckable(f"{name} on a family with an entry vanishing at an end of the domain")
         if name == "posterior_odds":
             return self._posterior_odds(spec)
@@ -420,6 +446,8 @@ class _Family:
             return self._entry(spec)
         if name == "capacity":
             return self._capacity(spec)
+        if name == "mi_dp":
+            return self._mi_dp(spec)
         extra = set(spec) - {"notion", "alpha", "on", "epsilon", "pair"}
         if extra or ("epsilon" in spec and name != "approx_dp"):
             raise NotCheckable(f"parameters {sorted(extra)} of {name} on a family")
@@ -603,6 +631,12 @@ def family_statements(statement: dict) -> list[tuple[str, dict]]:
         out += [(f"{name} [{k + 1} of {len(texts)}]", {"quantifier": "forall-params", "domain": {f.var: f.domain_text},
                                                         "claim": t}) for k, t in enumerate(texts)]
     return out
+
+
+def _same_forms(f: dict, g: dict) -> bool:
+    """Two log-linear forms (exactpriv.checker.loglinear) with the same coefficient for every key."""
+    zero = ([Fraction(0)], [Fraction(1)])
+    return all(_same(f.get(k, zero), g.get(k, zero)) for k in set(f) | set(g))
 
 
 def _ordered_pairs(f: _Family, each) -> list:

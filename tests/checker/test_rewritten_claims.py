@@ -407,3 +407,30 @@ def test_the_approx_chain_at_a_fixed_epsilon_with_listed_epsilon_primes(hypothes
     assert approx_family_statement(statement)["domain"] == {"delta": "[0, 1]", "gamma_prime": "[1, 3]"}
     _, cert = _approx_reduction(statement)
     assert check_certificate(cert, statement, proves=True, max_prec=2048) == APPROX_CHAIN
+
+
+def _example_5_1(n):
+    """Cuff–Yu Example 5.1 on two records with n values: Y = X_1 w.p. e when X_1 = X_2, else e_2 w.p. e; e_1
+    w.p. 1 − e."""
+    rows = []
+    for x1 in range(n):
+        for x2 in range(n):
+            row = ["0"] * (n + 2)
+            row[n] = "1 - e"
+            row[x1 if x1 == x2 else n + 1] = "e"
+            rows.append(row)
+    return {"name": f"Example 5.1, N = {n}", "variable": "e", "domain": "[0, 1]", "params": {"N": str(n)},
+            "space": {"type": "hamming", "values": list(range(n)), "n": 2}, "outputs": list(range(n + 2)),
+            "mechanism": rows}
+
+
+@pytest.mark.parametrize("claim, holds", [("MI == e*log(2) and C == e*log(N + 1)", True),
+                                          ("MI == e*log(N + 1)", False), ("C == e*log(N)", False)])
+def test_mi_dp_and_capacity_with_duplicate_rows(claim, holds):
+    """MI-DP is the largest capacity of x_i ↦ P(·| x_i, x_(i)) (here e ln 2, two distinct rows); the capacity
+    merges the N(N − 1) identical off-diagonal rows (e ln(N + 1))."""
+    from exactpriv.claims.evidence import _family_certificate
+
+    statement = {"quantifier": "forall-family", "families": [_example_5_1(2), _example_5_1(3)],
+                 "measures": {"MI": {"notion": "mi_dp"}, "C": {"notion": "capacity"}}, "claim": claim}
+    assert (_family_certificate(statement) is not None) is holds
