@@ -123,6 +123,7 @@ class _Family:
     def __init__(self, fam: dict):
         if not isinstance(fam, dict):
             raise Failed("a family must be an object")
+        self.fam = fam
         self.var = fam.get("variable", "eps")
         self.domain_text = fam.get("domain", "[0, oo)")
         self.dom = parse_domain(self.domain_text)
@@ -431,8 +432,15 @@ class _Family:
 
     def measure(self, spec: dict) -> str:
         """The measure's value on the family as an expression of the grammar in the variable."""
-        if not isinstance(spec, dict) or spec.get("mechanism") is not None:
+        if not isinstance(spec, dict):
             raise NotCheckable(f"measure {spec!r} on a family")
+        if spec.get("mechanism") is not None:  # another mechanism of the family (same space, variable, domain)
+            other = (self.fam.get("mechanisms") or {}).get(spec["mechanism"])
+            if not isinstance(other, dict) or "mechanisms" in other:
+                raise Failed(f"the family has no mechanism {spec['mechanism']!r} under 'mechanisms'")
+            sub = {k: v for k, v in self.fam.items() if k not in ("mechanisms", "outputs", "mechanism")}
+            return _Family(dict(sub, outputs=other.get("outputs"), mechanism=other.get("mechanism"))).measure(
+                {k: v for k, v in spec.items() if k != "mechanism"})
         name = spec.get("notion")
         if self.zero_at_an_end and name not in ("capacity", "mi_dp"):  # the formulas below assume no other zeros
             raise NotCheckable(f"{name} on a family with an entry vanishing at an end of the domain")

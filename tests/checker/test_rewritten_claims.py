@@ -434,3 +434,16 @@ def test_mi_dp_and_capacity_with_duplicate_rows(claim, holds):
     statement = {"quantifier": "forall-family", "families": [_example_5_1(2), _example_5_1(3)],
                  "measures": {"MI": {"notion": "mi_dp"}, "C": {"notion": "capacity"}}, "claim": claim}
     assert (_family_certificate(statement) is not None) is holds
+
+
+def test_measures_of_other_mechanisms_of_a_family():
+    """Cuff–Yu Corollary 5 attained: the pair of BSC bits has the sum of their MI-DP levels ("mechanisms" of a
+    family share its space, variable and domain); a name the family does not list is refused."""
+    from exactpriv.claims.evidence import _family_certificate
+    from theorems.cuff2016.sec4_composition import _cor5_form
+
+    form = _cor5_form()
+    assert _family_certificate(form) is not None
+    assert _family_certificate(dict(form, claim="J == A + 2*B")) is None
+    with pytest.raises(Failed):
+        family_statements(dict(form, measures={"A": {"notion": "mi_dp", "mechanism": "Y3"}}, claim="A >= 0"))
