@@ -556,8 +556,12 @@ def draw_atlas(G: nx.DiGraph, *, ax=None, title: str | None = None):
     # bulges to: the two arcs of a bidirectional pair bulge to opposite sides, so their labels
     # cannot overlap (networkx centres labels on the arc, and long labels of such pairs collide).
     to_disp, to_data = ax.transData.transform, ax.transData.inverted().transform
+    from counterexamples.report.figure_math import mathtext  # (here: the report package imports this module)
+
     for u, v, d in G.edges(data=True):
-        text = f"{d['number']}: {d['label']}" if d["kind"] != "non-implication" else f"{d['number']} ⇏"
+        # the map typeset from its expression, as the report's pages typeset it (not sympy's sqrt(1 - exp(-eps)))
+        shown = mathtext(d["map"], limit=40) if isinstance(d.get("map"), sympy.Basic) else d["label"]
+        text = f"{d['number']}: {shown}" if d["kind"] != "non-implication" else f"{d['number']} ⇏"
         (x1, y1), (x2, y2) = to_disp(pos[u]), to_disp(pos[v])
         dx, dy = x2 - x1, y2 - y1
         # matplotlib's arc3: control point = midpoint + rad * (dy, -dx) (display coordinates);

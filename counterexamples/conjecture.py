@@ -40,10 +40,13 @@ from hypothesis import strategies as st
 
 from counterexamples import extremal as X, strategies as S
 from counterexamples.hunt import examples_of, hunt_reading
+from counterexamples.conjecture_operators import (attach_kernels, check_operator, kernels, operator_levels,
+                                                  operator_notion, parameter_domain, write_kernel)
 from counterexamples.pool import Pool, validate_pool
 from exactpriv import io
 from exactpriv.claims import Family, Instance, Verdict
 from exactpriv.claims.declare import Notion, Param, implication_claim
+from exactpriv.distributions import Prior
 from exactpriv.errors import InvalidArgument
 from exactpriv import effort
 from exactpriv.exact.numbers import EPS
@@ -62,6 +65,9 @@ _DOMAINS = {"delta": "(0, 1)", "alpha": "(0, oo)", "epsilon": "[0, oo)", "k": "[
 #: the units' shares of the plan: the structured seeds of every level are listed before any random search
 #: (a seed unit checks its whole list of seeds; the search units share the examples evenly)
 SEED_SHARE = 0.5
+#: which priors a prior-dependent measure is taken over: any prior, independent records, correlated records, or
+#: the uniform prior only (a statement "under the uniform prior")
+PRIOR_KINDS = ("any", "independent", "correlated", "uniform")
 
 
 def parse_space(spec: str):
@@ -230,11 +236,12 @@ class ConjectureUnit:
     share: float
 
 
-def conjecture_units(space: str | None = None) -> list[ConjectureUnit]:
-    """The units of a conjecture, in the order that decides which refutation wins (see the module head)."""
+def conjecture_units(space: str | None = None, operator: str | None = None) -> list[ConjectureUnit]:
+    """The units of a conjecture, in the order that decides which refutation wins (see the module head); an
+    operator may climb its own spaces (subsampling: the add/remove spaces)."""
     if space is not None:
         return [ConjectureUnit(0, space, False, 1.0)]
-    levels = [f"hamming:m={m},n={n}" for m, n in X.ESCALATION if m ** n <= X.MAX_POINTS]
+    levels = operator_levels(operator) or [f"hamming:m={m},n={n}" for m, n in X.ESCALATION if m ** n <= X.MAX_POINTS]
     units = [ConjectureUnit(i, spec, True, SEED_SHARE / len(levels)) for i, spec in enumerate(levels)]
     units += [ConjectureUnit(len(levels) + i, spec, False, (1 - SEED_SHARE) / len(levels))
               for i, spec in enumerate(levels)]
@@ -256,8 +263,8 @@ def _validate(seconds, prior, max_examples):
     if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
                                 or not 0 < seconds < float("inf")):
         raise InvalidArgument(f"seconds={seconds!r} must be a finite positive number or None (no time limit)")
-    if prior not in ("any", "independent", "correlated"):
-        raise InvalidArgument(f"prior={prior!r} must be 'any', 'independent' or 'correlated'")
+    if prior not in PRIOR_KINDS:
+        raise InvalidArgument(f"prior={prior!r} must be one of {', '.join(map(repr, PRIOR_KINDS))}")
     if max_examples is not None and (isinstance(max_examples, bool) or not isinstance(max_examples, int)
                                      or max_examples < 0):
         raise InvalidArgument(f"max_examples={max_examples!r} must be a non-negative integer or None")
@@ -273,8 +280,16 @@ def _unit_task(task):
 def conjecture(*, given: str, measure: str, bound: str, params=None, space: str | None = None,
                seconds: float | None = None, seed: int = 0, prior: str = "any", max_outputs: int = 3,
                max_examples: int | None = None, workers: int = 0, scheduler: str | None = None,
-               processes: bool = True, progress=None, by_reduction: bool = True) -> ConjectureResult:
+               processes: bool = True, progress=None, by_reduction: bool = True, operator: str | None = None,
+               tight: bool = False) -> ConjectureResult:
     """Hunt a counterexample to "given(M) = eps  =>  measure(M) <= bound(eps, params)"; see the module head.
+
+    operator : measure the conclusion on an operator's output, "given(M) = eps => measure(op(M)) <= bound":
+        "k_fold", "group" (param k), "subsample" (param q), "post_process" (a kernel drawn with M);
+        :mod:`counterexamples.conjecture_operators`
+    tight : also ask "is the bound attained?" on the symbolic extremal families (RR(m, ε), the truncated
+        geometric): ``extra["tight"]`` (:mod:`counterexamples.conjecture_tightness`); the verdict stays the bound's
+    prior : "any", "independent", "correlated" or "uniform" (for prior-dependent measures)
 
     by_reduction : first try to prove the implication for every mechanism by reduction to randomized response
         (issue 27): PROVED with the chain as note, no search; False hunts in every case
@@ -289,17 +304,42 @@ def conjecture(*, given: str, measure: str, bound: str, params=None, space: str 
     """
     _validate(seconds, prior, max_examples)
     validate_pool(workers, scheduler)
-    units = conjecture_units(space)
+    if not isinstance(tight, bool):
+        raise InvalidArgument(f"tight={tight!r} must be a bool")
+    check_operator(operator, parse_params(params))
+    units = conjecture_units(space, operator)
     conjecture_claim(given=given, measure=measure, bound=bound, params=params, space=units[0].space, prior=prior,
-                     max_outputs=max_outputs)  # bad arguments fail before any search
+                     max_outputs=max_outputs, operator=operator)  # bad arguments fail before any search
+    out = _hunt(given=given, measure=measure, bound=bound, params=params, units=units, seconds=seconds, seed=seed,
+                prior=prior, max_outputs=max_outputs, max_examples=max_examples, workers=workers,
+                scheduler=scheduler, processes=processes, progress=progress, by_reduction=by_reduction,
+                operator=operator)
+    if operator is not None:
+        out.extra["operator"] = operator
+    if tight and out.verdict not in (Verdict.REFUTED, Verdict.STOPPED):
+        from counterexamples.conjecture_tightness import attained
+
+        values = parse_params(params)
+        out.extra["tight"] = attained(
+            given=given, measure=measure, bound=bound, given_notion=_notion(given, values, "--given"),
+            measure_notion=operator_notion(_notion(measure, values, "--measure"), operator),
+            params=[_param(name, vals, operator) for name, vals in values.items()], operator=operator,
+            proved_by_reduction=out.extra.get("proof", {}).get("method") == "reduction")
+    return out
+
+
+def _hunt(*, given, measure, bound, params, units, seconds, seed, prior, max_outputs, max_examples, workers,
+          scheduler, processes, progress, by_reduction, operator) -> ConjectureResult:
+    """The bound's verdict: PROVED by reduction, or the units' search (the first refutation wins)."""
     proved = proved_by_reduction(given=given, measure=measure, bound=bound, params=params, space=units[0].space,
-                                 prior=prior, max_outputs=max_outputs, seed=seed) if by_reduction else None
+                                 prior=prior, max_outputs=max_outputs, seed=seed,
+                                 operator=operator) if by_reduction else None
     if proved is not None:
         return proved
     t0 = time.perf_counter()
     deadline_at = None if seconds is None else time.time() + seconds
     kw = dict(given=given, measure=measure, bound=bound, params=params, prior=prior, seed=seed,
-              max_outputs=max_outputs, deadline_at=deadline_at)
+              max_outputs=max_outputs, deadline_at=deadline_at, operator=operator)
     tasks = [(u, {**kw, "max_examples": unit_examples(u, units, max_examples)}) for u in units]
     got: dict = {}
     first = [len(units)]
@@ -332,13 +372,13 @@ def conjecture(*, given: str, measure: str, bound: str, params=None, space: str 
 
 
 def proved_by_reduction(*, given, measure, bound, params, space, prior, max_outputs,
-                        seed: int = 0) -> ConjectureResult | None:
+                        seed: int = 0, operator: str | None = None) -> ConjectureResult | None:
     """PROVED for every mechanism when the notions admit a reduction to randomized response and its chain goes
     through (exactpriv.claims.by_reduction, issue 27): no search is needed then.  None otherwise (the hunt
     decides), and also when the reduction finds the bound false on the extremal family: the hunt then finds and
     replays a concrete witness."""
     claim, reading, _, _ = conjecture_claim(given=given, measure=measure, bound=bound, params=params, space=space,
-                                            prior=prior, max_outputs=max_outputs)
+                                            prior=prior, max_outputs=max_outputs, operator=operator)
     if reading.prove is None:
         return None
     t0 = time.perf_counter()
@@ -390,7 +430,8 @@ _BUILT: dict = {}
 _BUILT_KEEP = 16
 
 
-def conjecture_claim(*, given, measure, bound, params, space, prior, max_outputs, seeds_only: bool = False):
+def conjecture_claim(*, given, measure, bound, params, space, prior, max_outputs, seeds_only: bool = False,
+                     operator: str | None = None):
     """The declarative claim of the conjecture on one space (and its reading's search strategy); the same claim
     for a unit of seeds and one of search (``seeds_only`` is accepted from callers and changes nothing).
 
@@ -398,34 +439,55 @@ def conjecture_claim(*, given, measure, bound, params, space, prior, max_outputs
     search unit of a level then hunt the *same* reading object, so the search unit finds the seeds' results
     in the hunt's family memo (:func:`counterexamples.hunt.family_memo`) instead of checking them again."""
     key = json.dumps(dict(given=given, measure=measure, bound=bound, params=params, space=space, prior=prior,
-                          max_outputs=max_outputs), sort_keys=True, default=repr)
+                          max_outputs=max_outputs, operator=operator), sort_keys=True, default=repr)
     if key not in _BUILT:
         built = _build_claim(given=given, measure=measure, bound=bound, params=params, space=space, prior=prior,
-                             max_outputs=max_outputs)
+                             max_outputs=max_outputs, operator=operator)
         while len(_BUILT) >= _BUILT_KEEP:
             _BUILT.pop(next(iter(_BUILT)))
         _BUILT[key] = built
     return _BUILT[key]
 
 
-def _build_claim(*, given, measure, bound, params, space, prior, max_outputs):
+def _param(name: str, vals: list, operator: str | None) -> Param:
+    op = parameter_domain(operator, name)
+    if op is not None:
+        return Param(name, vals, op[0], integer=op[1])
+    return Param(name, vals, _DOMAINS.get(name, "(-oo, oo)"))
+
+
+def _seeds(sp, needs_prior: bool, prior: str, operator: str | None) -> list:
+    """The structured seeds of a level (with kernels for post-processing)."""
+    if isinstance(sp, Hamming):
+        out = X.extremal_instances(sp, with_prior=needs_prior, prior_kind=prior)
+    elif isinstance(sp, Subsets):
+        out = [Instance(f"count + truncated geometric (exp_eps={a})", X.subset_count(sp, a)) for a in X.EXP_EPS_LEVELS[:4]]
+    else:
+        out = []
+    return attach_kernels(out) if operator == "post_process" else out
+
+
+def _build_claim(*, given, measure, bound, params, space, prior, max_outputs, operator=None):
     _validate(1, prior, None)
     values = parse_params(params)
-    plist = [Param(name, vals, _DOMAINS.get(name, "(-oo, oo)")) for name, vals in values.items()]
-    g, m = _notion(given, values, "--given"), _notion(measure, values, "--measure")
+    check_operator(operator, values)
+    plist = [_param(name, vals, operator) for name, vals in values.items()]
+    g, m = _notion(given, values, "--given"), operator_notion(_notion(measure, values, "--measure"), operator)
     expr = _bound_expr(bound, plist)
     sp = parse_space(space)
     needs_prior = REGISTRY[given].needs_prior or REGISTRY[measure].needs_prior
+    if operator == "subsample" and not isinstance(sp, Subsets):
+        raise InvalidArgument(f"operator 'subsample' acts on the add/remove space: give --space subsets:n=... "
+                              f"(got {space!r})")
 
     def seeds():
-        if isinstance(sp, Hamming):
-            return X.extremal_instances(sp, with_prior=needs_prior, prior_kind=prior)
-        return []
+        return _seeds(sp, needs_prior, prior, operator)
 
+    shown = f"{measure}({operator}(M))" if operator else measure
     claim = implication_claim("conjecture", given=g, measure=m, bound=bound, params=plist,
                               families=[Family("extremal and structured seeds", seeds)],
                               monotone=_monotone(expr, plist), reading="conjecture",
-                              title=f"{given} => {measure} <= {bound}", source="user conjecture")
+                              title=f"{given} => {shown} <= {bound}", source="user conjecture")
     reading = claim.readings[0]
     names = [p.name for p in plist]
     points = [dict(zip(names, pt)) for pt in itertools.product(*(p.values for p in plist))] or [{}]
@@ -436,11 +498,15 @@ def _build_claim(*, given, measure, bound, params, space, prior, max_outputs):
             M = draw(S.mechanisms(sp, max_outputs=max_outputs))
         else:
             M = draw(X.extreme_mechanisms(sp, max_outputs=max_outputs))
-        p = draw(S.priors(sp, kind=prior, full_support=False)) if needs_prior else None
+        p = None
+        if needs_prior:
+            p = Prior.uniform(sp) if prior == "uniform" else draw(S.priors(sp, kind=prior, full_support=False))
         point = draw(st.sampled_from(points))
         label = "conjecture instance" + ("[" + ",".join(f"{k}={v}" for k, v in point.items()) + "]" if point
                                          else "")
-        return Instance(label, M, p, params=dict(point))
+        extra = {"kernel": draw(kernels(len(M.outputs), max_outputs=max_outputs))} if operator == "post_process" \
+            else {}
+        return Instance(label, M, p, params=dict(point), extra=extra)
 
     reading.strategy = instances()
     return claim, reading, sp, needs_prior
@@ -448,12 +514,13 @@ def _build_claim(*, given, measure, bound, params, space, prior, max_outputs):
 
 def run_unit(unit: ConjectureUnit, *, given: str, measure: str, bound: str, params=None, prior: str = "any",
              seconds: float | None = None, deadline_at: float | None = None, seed: int = 0, max_outputs: int = 3,
-             max_examples: int | None = None) -> ConjectureResult:
+             max_examples: int | None = None, operator: str | None = None) -> ConjectureResult:
     """Run one unit (see :class:`ConjectureUnit`): the claim is rebuilt from the arguments, so this runs the
     same on any worker.  ``max_examples``: the examples a search unit draws (None: the effort's); a seed unit
     draws none.  ``seconds`` / ``deadline_at`` (a ``time.time()`` instant): time limits that only stop it."""
     claim, reading, sp, needs_prior = conjecture_claim(given=given, measure=measure, bound=bound, params=params,
-                                             space=unit.space, prior=prior, max_outputs=max_outputs)
+                                                       space=unit.space, prior=prior, max_outputs=max_outputs,
+                                                       operator=operator)
     t0 = time.perf_counter()
     if deadline_at is not None:
         left = max(1e-3, deadline_at - time.time())
@@ -463,7 +530,7 @@ def run_unit(unit: ConjectureUnit, *, given: str, measure: str, bound: str, para
                        local_steps=0 if unit.seeds_only else 400)
     what = "extremal seeds" if unit.seeds_only else "search"
     out = ConjectureResult(res.verdict, given, measure, bound, seconds=time.perf_counter() - t0, tried=res.tried,
-                           searched=f"{what}: {res.tried} exact instances on {sp!r}"
+                           searched=f"{what}: {res.tried} exact instance{'' if res.tried == 1 else 's'} on {unit.space}"
                                     + (f" with {prior} priors" if needs_prior else ""), seed=seed, note=res.note)
     out.extra["counts"] = res.counts
     out.extra["unit"] = unit.index
@@ -479,6 +546,8 @@ def run_unit(unit: ConjectureUnit, *, given: str, measure: str, bound: str, para
         out.witness = {"mechanism": io.to_json(w.mechanism),
                        "prior": None if w.prior is None else io.to_json(w.prior),
                        "params": {k: str(v) for k, v in w.params.items()}, "label": w.label}
+        if "kernel" in w.extra:
+            out.witness["kernel"] = write_kernel(w.extra["kernel"])
         out.given_value = _sstr(res.values.get("A"))
         out.measure_value = _sstr(res.values.get("B"))
         out.bound_value = _sstr(res.values.get("bound"))

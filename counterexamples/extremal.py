@@ -45,6 +45,7 @@ __all__ = [
     "product_randomized_response",
     "rare_event",
     "seed_priors",
+    "subset_count",
     "staircase_count",
 ]
 
@@ -202,11 +203,21 @@ def noisy_parity(space, exp_eps) -> Mechanism:
     return Mechanism(space, list(range(m)), rows, _built=f"noisy_parity({space!r}, exp_eps={a})")
 
 
+def subset_count(space, exp_eps) -> Mechanism:
+    """On the add/remove space Subsets(U): the count |T| of the records present plus truncated geometric noise on
+    {0, …, |U|} — for |U| = 1 randomized response on presence, where subsampling bounds are tight."""
+    tg = zoo.truncated_geometric(len(space.universe), exp_eps=exp_eps)
+    return Mechanism(space, tg.outputs, [tg.rows[len(T)] for T in space.points],
+                     _built=f"subset_count({space!r}, exp_eps={exp_eps})")
+
+
 def seed_priors(space, kind: str = "any") -> list:
     """Priors for the structured seeds: uniform, a skewed product, and (kind any/correlated, n ≥ 2) the
     all-equal diagonal and its mixture with uniform — where prior-dependent bounds are tight."""
     F = Fraction
     priors = [Prior.uniform(space)]
+    if kind == "uniform":  # a statement under the uniform prior only
+        return priors
     if isinstance(space, Hamming):
         skew = [[F(1, 3)] + [F(2, 3 * (len(a) - 1))] * (len(a) - 1) for a in space.records]
         priors.append(Prior.product(space, skew))

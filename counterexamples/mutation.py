@@ -525,6 +525,8 @@ def equivalence(m: Mutant, row: dict, claims, verdicts: dict) -> dict | None:
       checked outside it (at least one) raised a typed error (or divided 0 by 0) or was undecided, none was
       decided and none raised a defect (AttributeError, TypeError...) — the hypothesis is the statement's domain,
       not a condition of it;
+    * ``unread-parameter`` — a drop of a parameter-domain hypothesis whose parameters the check never reads
+      (:func:`_unread_parameters`: the same decisions with them removed);
     * ``restated`` — a drop mutant whose check restates the dropped hypothesis as its premise: every instance
       outside it that the check decided (at least one) was TRUE by the method "vacuous" (the check's own
       implication found its premise false), none otherwise — the mutant's check is the original statement;
@@ -546,6 +548,10 @@ def equivalence(m: Mutant, row: dict, claims, verdicts: dict) -> dict | None:
                                                       f"{sorted(theirs) or 'none'}), {verdicts[(c.id, r.name)]} on "
                                                       "its own" + (f"; {', '.join(domain)} is the statement's domain "
                                                                    "(the measures need a prior)" if domain else "")}
+        dropped = next((h for h in original.hypotheses if h.name == m.operator[5:]), None)
+        unread = _unread_parameters(m.claim, original, dropped)
+        if unread:
+            return {"rule": "unread-parameter", "why": unread}
         out = row.get("outside", {}).get("outside", {})
         if out and out.get("vacuous") and not out["true"] and not out["false"] and not out.get("bug"):
             return {"rule": "restated",
@@ -600,6 +606,49 @@ def equivalence(m: Mutant, row: dict, claims, verdicts: dict) -> dict | None:
     if why:
         return {"rule": "true-in-scope", "why": why}
     return None
+
+
+#: how many family instances :func:`_unread_parameters` probes
+_UNREAD_PROBES = 6
+
+
+def _unread_parameters(claim: Claim, reading: Reading, dropped) -> str:
+    """Why dropping ``dropped`` changes nothing, when it is a parameter-domain hypothesis (``params``) whose
+    parameters the check never reads: on the first family instances that carry them, the check decides
+    exactly the same (TRUE/FALSE, never UNDECIDED, never raising) with those parameters removed — the
+    hypothesis constrains a label (e.g. the γ an extremal pair was built from), so the mutant is the original
+    statement.  '' when not shown."""
+    from dataclasses import replace as _replace
+
+    from exactpriv.claims import as_outcome
+
+    names = tuple(getattr(dropped, "params", ()) or ())
+    if not names or reading.check is None:
+        return ""
+    probed = 0
+    for fam in reading.families:
+        if fam.slow:
+            continue
+        try:
+            insts = [i for i in fam.build() if any(n in i.params for n in names)]
+        except Exception:  # noqa: BLE001 - a family that cannot be built shows nothing
+            continue
+        for inst in insts[:_UNREAD_PROBES - probed]:
+            stripped = _replace(inst, params={k: v for k, v in inst.params.items() if k not in names})
+            try:
+                a, b = as_outcome(reading.check(inst)).decision, as_outcome(reading.check(stripped)).decision
+            except Exception:  # noqa: BLE001 - the check reads a parameter (it raised without it)
+                return ""
+            if a.is_undecided or b.is_undecided or a.is_true != b.is_true:
+                return ""
+            probed += 1
+        if probed >= _UNREAD_PROBES:
+            break
+    if not probed:
+        return ""
+    return (f"the check never reads {', '.join(names)}: on {probed} family instances it decides exactly the same "
+            f"with {'them' if len(names) > 1 else 'it'} removed, so '{dropped.name}' constrains a label and the "
+            "mutant is the original statement (a probe of the check, like the descriptive-parameters probe)")
 
 
 def _has_params(reading: Reading) -> bool:

@@ -42,3 +42,32 @@ def test_replay_of_an_unknown_claim_points_at_bank(tmp_path, capsys):
     path.write_text(json.dumps(doc))
     assert main(["replay", str(path)]) == 1
     assert "--bank FILE" in capsys.readouterr().err
+
+
+SMALL_BANK = '''
+from exactpriv.claims import Verdict, implication_claim, randomized_responses
+
+CLAIMS = [implication_claim("mine.kl3", given="pure_dp", measure="kl_dp", bound="eps**2/3",
+                            families=[randomized_responses(["3/2"])], expected=Verdict.REFUTED,
+                            finding="variant", why="eps**2/3 is below KL-DP of RR")]
+'''
+
+
+def test_the_evidence_of_a_user_bank_is_re_checked_against_its_manifest(tmp_path, capsys):
+    # a new user's round trip: verify mybank.py, then `exactpriv check verify.json`; the bank file needs its
+    # manifest beside it, which verify writes only when asked (--write-manifest), and every refusal says how
+    bank = tmp_path / "mybank.py"
+    bank.write_text(SMALL_BANK, encoding="utf-8")
+    evidence = str(tmp_path / "verify.json")
+    assert main(["verify", str(bank), "--json", evidence, "--markdown", ""]) == 0
+    assert f"write the bank's manifest first: add --write-manifest" in capsys.readouterr().err
+    assert not (tmp_path / "mybank.manifest.json").exists()
+    assert main(["check", evidence]) == 6                          # bound to mybank, not the built-in bank
+    assert "e.g. --bank mybank.py" in capsys.readouterr().out
+    assert main(["check", evidence, "--bank", str(bank)]) == 6
+    assert "--write-manifest' writes a bank file's manifest" in capsys.readouterr().out
+    assert main(["verify", str(bank), "--json", evidence, "--markdown", "", "--write-manifest"]) == 0
+    err = capsys.readouterr().err
+    assert "mybank.manifest.json (the bank's statements" in err and f"exactpriv check {evidence} --bank" in err
+    assert main(["check", evidence, "--bank", str(bank)]) == 0
+    assert "matches" in capsys.readouterr().out

@@ -293,7 +293,9 @@ def searched_text(ev: dict) -> str:
     if isinstance(rec, dict):
         def kinds(d):
             return ", ".join(f"{k} {v}" for k, v in d.items())
-        out.append(f"searched {rec.get('instances', 0)} instances on {kinds(rec.get('spaces', {}))}; priors: "
+        # a space's name has blanks and "=" in it ("D^1, |D| = 2"): its count in parentheses, not glued to it
+        spaces = "; ".join(f"{k} ({v})" for k, v in rec.get("spaces", {}).items())
+        out.append(f"searched {rec.get('instances', 0)} instances on {spaces}; priors: "
                    f"{kinds(rec.get('prior_kinds', {}))}; mechanisms: {kinds(rec.get('mechanism_kinds', {}))}")
     search = ev.get("search")
     if isinstance(search, dict):

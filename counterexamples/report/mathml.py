@@ -360,6 +360,9 @@ def _formula_at(text: str, i: int):
         return None
     if not (scan.ops or scan.calls or names & {"eps", "oo"}):
         return None
+    if re.fullmatch(r"\(?\d+(?:-\d+)+\)?", span):
+        return None  # numbers joined by "-" without blanks: a range in prose (pages 1-10, issue 9(3-4), 2006-2008);
+        # sympy writes a difference with blanks (1 - 2)
     from sympy.core.cache import clear_cache
 
     try:
@@ -395,7 +398,7 @@ def formulas_html(text: str) -> str:
             break
         i = m.start()
         before = text[:i].rstrip()[-1:]
-        if text[i] == "-" and before and before not in "=<>:,([≤≥":  # a binary minus after prose: not a start
+        if text[i] == "-" and before and before not in "=<>:;,([≤≥—–":  # a binary minus after prose: not a start
             i += 1
             continue
         hit = _formula_at(text, i)

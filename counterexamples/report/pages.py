@@ -171,7 +171,8 @@ def claim_report(claim: Claim, results, *, out_dir, points: dict | None = None, 
     doc = Doc(f"{claim.id} — {claim.title}", heading=Prose(f"{claim.id} — {claim.title}"))
     doc.nav = [Link("← all papers and claims", "index"), Link(f"{key}: all claims of this paper",
                                                               f"index#{paper_anchor(key)}")]
-    doc.reference(["Paper: ", reference_text(key, paper), "  Location in the paper: ", claim.source, "."])
+    doc.reference(["Paper: ", reference_text(key, paper)]
+                  + (["  Location in the paper: ", claim.source, "."] if claim.source else []))  # none given: no ": ."
     doc.h(1, "Summary")
     if mine:
         for line in summary_text(summary(mine)):

@@ -24,10 +24,12 @@ from __future__ import annotations
 import io
 import math
 import re
+import textwrap
 
 import sympy
 
 from .document import Figure
+from .figure_math import mathtext, name_mathtext
 from .mathml import float_of, text_of
 
 __all__ = ["atlas_figure", "curve", "evidence_figure", "exploration_figure", "implication_figure", "margin_figure",
@@ -164,7 +166,11 @@ def witness_figure(res, margins, name: str, title: str) -> Figure | None:
     for m in margins:
         groups.append((m, [("stated bound", float_of(m.bound)), (m.value_name, float_of(m.value))]))
     if not groups:
-        vals = [(k, float_of(v)) for k, v in (res.witness_values or {}).items() if k != "decision"]
+        from counterexamples.report.witness import value_names
+
+        names = value_names(res.witness_values or {})
+        vals = [(names.get(k, k), float_of(v)) for k, v in (res.witness_values or {}).items()
+                if k not in ("decision", "names", "relation")]
         vals = [(k, x) for k, x in vals if x is not None][:8]
         if not vals:
             fig = _mechanism_figure(res, name, title)
@@ -192,13 +198,15 @@ def witness_figure(res, margins, name: str, title: str) -> Figure | None:
             xs.append(x)
             heights.append(math.copysign(top * 0.8, v) if inf else v)
             colours.append(BLUE if margin is None else GREY if lab == "stated bound" else RED)
-            texts.append(("∞ (on the frame)" if v > 0 else "−∞ (on the frame)") if inf else f"{v:.6g}")
-            ticks.append(_short(lab, 22))
+            texts.append(("∞ (on the frame)" if v > 0 else "−∞ (on the frame)") if inf else f"{v:.6g}".replace("-", "−"))
+            name = name_mathtext(lab)  # a recorded name's formula typeset as the page typesets it
+            ticks.append(name if name.startswith("$") else
+                         "\n".join(textwrap.wrap(name, 24)[:2]) if len(name) <= 48 else _short(name, 46))
             x += 1.0
         d = float_of(margin.margin) if margin is not None else None
         if d is not None and x > start:
             # the difference may be invisible in the bars (2.7726 vs 2.7996): say it in words
-            ax.text((start + x - 1) / 2, top * 0.92, f"bound − value ≈ {d:.4g}" if math.isfinite(d) else
+            ax.text((start + x - 1) / 2, top * 0.92, f"bound − value ≈ {d:.4g}".replace("-", "−") if math.isfinite(d) else
                     f"bound − value = {'∞' if d > 0 else '−∞'}", ha="center", fontsize=8.5, color=RED)
         x += 0.6
     ax.bar(xs, heights, color=colours, width=0.75)
@@ -226,18 +234,23 @@ def _mechanism_figure(res, name: str, title: str) -> Figure | None:
     grid = [[float_of(p) for p in row] for row in rows]
     if any(v is None for row in grid for v in row):
         return None
-    fig, ax = new_figure((1.6 + 0.75 * len(rows[0]), 1.3 + 0.45 * len(rows)))
+    fig, ax = new_figure((max(3.6, 1.6 + 0.75 * len(rows[0])), 1.5 + 0.5 * len(rows)))
     ax.imshow(grid, cmap="Blues", vmin=0, vmax=1, aspect="auto")
     for i, row in enumerate(rows):
         for j, p in enumerate(row):
-            ax.text(j, i, _short(text_of(p), 9), ha="center", va="center", fontsize=8,
+            cell = mathtext(p, limit=16)  # as the table above typesets it; a long entry is cut, in plain text
+            typeset = cell.startswith("$")  # a typeset fraction needs a larger size to stay legible
+            ax.text(j, i, cell if typeset else _short(cell, 9), ha="center", va="center", fontsize=11 if typeset else 8,
                     color="white" if grid[i][j] > 0.6 else "#222")
-    labels = [str(x) for x in M.inputs.points]
+    from counterexamples.report.witness import point_label
+
+    labels = [point_label(x) for x in M.inputs.points]  # as the table above writes them: (0), not (0,)
     ax.set_yticks(range(len(rows)), [_short(x, 14) for x in labels], fontsize=7.5)
-    ax.set_xticks(range(len(rows[0])), [_short(str(y), 8) for y in M.outputs], fontsize=7.5)
+    ax.set_xticks(range(len(rows[0])), [_short(point_label(y), 8) for y in M.outputs], fontsize=7.5)
     ax.set_xlabel("output y")
     ax.set_ylabel("input x")
-    ax.set_title(title.replace("the witness against the bound", "the witness mechanism P(y | x)"), fontsize=9)
+    heading = title.replace("the witness against the bound", "the witness mechanism P(y | x)")
+    ax.set_title("\n".join(textwrap.wrap(heading, 48)), fontsize=9)  # wrapped: a narrow map cut its title
     fig.tight_layout()
     return Figure(name, svg_text(fig, name), f"witness against the bound: the witness mechanism, {title}",
                   "The refuting witness's mechanism P(y | x), exact entries in the cells (its reading records no "
@@ -323,7 +336,7 @@ def implication_figure(entries, pts_by_reading: dict, witnesses: dict, title: st
             continue
         seen.add(e.label)
         ax.plot(grid, curve(e.map, grid), styles[k % 4], lw=1.6, c=_COLOURS[k % 4],
-                label=f"stated: {e.label} ({e.claim})")
+                label=f"stated: {mathtext(e.map) if e.map is not None else e.label} ({e.claim})")
     ax.set_xlim(0, xmax)
     finite_y = [y for y in ys_pts + [w[1] for w in wit] if math.isfinite(y)]
     finite_y += [v for e in curves for v in curve(e.map, [xmax * 0.5]) if math.isfinite(v)]
@@ -353,9 +366,9 @@ def exploration_figure(ex, imp, name: str) -> Figure:
     xmax = max(a for a in alphas if a is not None) * 1.25
     grid = [xmax * k / 200 for k in range(1, 201)]
     fig, ax = new_figure()
-    ax.plot(grid, curve(ex.stated, grid), "-", lw=1.8, c=RED, label=f"stated f: {imp.stated_label if imp else ''}")
+    ax.plot(grid, curve(ex.stated, grid), "-", lw=1.8, c=RED, label=f"stated f: {mathtext(ex.stated)}")
     if ex.tight is not None:
-        ax.plot(grid, curve(ex.tight, grid), "--", lw=1.6, c=GREEN, label=f"tight: {imp.tight_label if imp else ''}")
+        ax.plot(grid, curve(ex.tight, grid), "--", lw=1.6, c=GREEN, label=f"tight: {mathtext(ex.tight)}")
     elif imp is not None and imp.tight_parametric is not None:
         sym, a_expr, v_expr, lo, hi = imp.tight_parametric
         ps = [float(lo) + (float(hi) - float(lo)) * k / 200 for k in range(1, 200)]

@@ -303,8 +303,7 @@ def _meetings(xs, g, ys_l, ys_r) -> list[float]:
 
 def sides_figure(st: ProvedStatement, name: str, title: str) -> Figure | None:
     """Both sides of a proved statement as curves over its domain, with the points where they meet marked."""
-    from .mathml import text_of
-    from .plots import BLUE, GREEN, RED, new_figure, svg_text, curve
+    from .plots import BLUE, GREEN, RED, curve, new_figure, svg_text
 
     lo, hi, cut = _window(st.domain)
     n = 401
@@ -330,9 +329,9 @@ def sides_figure(st: ProvedStatement, name: str, title: str) -> Figure | None:
     meet.sort()
     fig, ax = new_figure((6.4, 4.0))
     left, right = st.left, st.right
-    ax.plot(xs, ys_l, "-", lw=2.2, c=BLUE, label=_cut("left: " + (_eye(left) if st.left else _eye(text_of(st.lhs)))))
+    ax.plot(xs, ys_l, "-", lw=2.2, c=BLUE, label="left: " + _side_label(left, st.lhs))
     ax.plot(xs, ys_r, "--", lw=1.6, c=RED if st.op != "==" else GREEN,
-            label=_cut("right: " + (_eye(right) if st.right else _eye(text_of(st.rhs)))))
+            label="right: " + _side_label(right, st.rhs))
     if meet:
         ym = curve(st.lhs, meet)
         ax.scatter(meet, ym, s=60, marker="o", facecolors="none", edgecolors="#222", zorder=5, lw=1.4,
@@ -343,7 +342,7 @@ def sides_figure(st: ProvedStatement, name: str, title: str) -> Figure | None:
                          else f" over the proved domain {_dom_text(st.domain)}"))
     ax.set_ylabel("value of each side")
     ax.set_title(title, fontsize=10)
-    ax.legend(fontsize=7.5, loc="best")
+    ax.legend(fontsize=8.5, loc="best")  # (typeset fractions shrink: 7.5 pt made them illegible)
     ax.grid(alpha=0.3)
     fig.subplots_adjust(left=0.11, right=0.97, bottom=0.13, top=0.91)
     said = ("the two sides coincide on the whole domain (an identity)" if same else
@@ -356,12 +355,18 @@ def sides_figure(st: ProvedStatement, name: str, title: str) -> Figure | None:
                   f"decides); {said}.")
 
 
-def _eye(text: str) -> str:
-    """A formula's text for a figure's legend, in the notation of the page (ε, ², ·, −, ∞), not sympy's."""
-    text = re.sub(r"\beps\b", "ε", text)
-    text = re.sub(r"\boo\b", "∞", text)
-    text = text.replace("**2", "²").replace("**3", "³").replace("**", "^").replace("*", "·")
-    return text.replace(" - ", " − ")
+def _side_label(name: str, expr) -> str:
+    """A side in a legend, typeset as the page typesets it (:mod:`.figure_math`): the statement's name of the
+    side (``tv_dp(M)``; a formula such as ``sqrt(eps/2)`` in mathtext, ``(with ε = kl_dp(M))`` kept), else the
+    side's expression."""
+    from .figure_math import formula_mathtext, mathtext, plain_math
+
+    if not name:
+        return mathtext(expr)
+    formula, _, rest = name.partition(" (with ")
+    head = formula_mathtext(formula)
+    tail = f" (with {plain_math(rest)}" if rest else ""
+    return head + _cut(tail, 40) if head.startswith("$") else _cut(head + tail)
 
 
 def _cut(text: str, limit: int = 60) -> str:

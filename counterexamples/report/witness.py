@@ -21,12 +21,14 @@ from exactpriv.errors import ExactPrivError
 from .document import Cell, Doc, Math
 from .mathml import approx, text_of, to_expr
 
-__all__ = ["Margin", "instance_words", "mechanism_table", "prior_table", "space_words", "stated_margins", "witness_section"]
+__all__ = ["Margin", "instance_words", "mechanism_table", "point_label", "prior_table", "space_words", "stated_margins",
+           "value_names", "witness_section"]
 
 _MAX_ROWS, _MAX_COLS = 40, 16
 
 
-def _label(x) -> str:
+def point_label(x) -> str:
+    """A point of a space written plainly (``(0, 1)``, ``{a, b}``), never its Python repr (``(0,)``)."""
     if isinstance(x, tuple):
         return "(" + ", ".join(map(str, x)) + ")"
     if isinstance(x, frozenset):
@@ -102,8 +104,8 @@ def mechanism_table(doc: Doc, M, title: str) -> None:
         if i >= _MAX_ROWS:
             body.append([f"… {len(rows) - _MAX_ROWS} more rows"] + [""] * len(cols))
             break
-        body.append([_label(x)] + [Cell(Math(row[j]), "num") for j in cols])
-    headers = ["x \\ y"] + [_label(outs[j]) for j in cols]
+        body.append([point_label(x)] + [Cell(Math(row[j]), "num") for j in cols])
+    headers = ["x \\ y"] + [point_label(outs[j]) for j in cols]
     if len(outs) > _MAX_COLS:
         headers[-1] += f" (… {len(outs) - _MAX_COLS} more)"
     doc.table(headers, body)
@@ -117,7 +119,7 @@ def prior_table(doc: Doc, P, title: str = "Prior") -> None:
         return
     doc.p(f"{title} on {space_words(P.space)}: P(x), exact.")
     shown = list(zip(P.space.points, P.pmf))[:_MAX_ROWS]
-    doc.table(["x", "P(x)"], [[_label(x), Cell(Math(p), "num")] for x, p in shown])
+    doc.table(["x", "P(x)"], [[point_label(x), Cell(Math(p), "num")] for x, p in shown])
 
 
 def _params_table(doc: Doc, params: dict, title: str) -> None:
@@ -144,11 +146,11 @@ def _witness_text(w) -> str:
         if key in w:
             v = w[key]
             if key == "pair" and isinstance(v, (list, tuple)) and len(v) == 2:
-                parts.append(f"pair {_label(v[0])} vs {_label(v[1])}")
+                parts.append(f"pair {point_label(v[0])} vs {point_label(v[1])}")
             elif isinstance(v, dict):
-                parts.append(f"{key} " + ", ".join(f"{_label(a)}: {text_of(b)}" for a, b in list(v.items())[:8]))
+                parts.append(f"{key} " + ", ".join(f"{point_label(a)}: {text_of(b)}" for a, b in list(v.items())[:8]))
             else:
-                parts.append(f"{key} {_label(v) if not isinstance(v, (list, tuple)) else text_of(v)}")
+                parts.append(f"{key} {point_label(v) if not isinstance(v, (list, tuple)) else text_of(v)}")
     return "; ".join(parts)
 
 
@@ -156,9 +158,11 @@ def _values_table(doc: Doc, values: dict) -> None:
     from exactpriv.measures.result import Measured
 
     rows = []
-    for k, v in values.items():
-        if k == "decision":
+    names = value_names(values)
+    for key, v in values.items():
+        if key in ("decision", "names", "relation"):
             continue
+        k = names.get(key, key)
         if isinstance(v, Measured):
             rows.append([k, Math(v), approx(v), _witness_text(v.witness), v.method])
         elif isinstance(v, dict) and "exact" in v:
@@ -189,9 +193,17 @@ class Margin:
     margin: object
 
 
+def value_names(values: dict) -> dict[str, str]:
+    """What the witness's values are, as the check recorded it (:func:`exactpriv.claims.forms.name_values`:
+    ``{"B": "kl_dp(M)", "bound": "eps**2/3 at ε = pure_dp(M)"}``); empty when it recorded none."""
+    names = values.get("names")
+    return {str(k): str(v) for k, v in names.items()} if isinstance(names, dict) else {}
+
+
 def stated_margins(values: dict, entries) -> list[Margin]:
     """Exact margins "stated bound − value" at a witness, for ``B`` against ``bound``, ``measure`` against
-    ``bound``, and each implication entry f(source) against target."""
+    ``bound``, and each implication entry f(source) against target; values are called by their recorded
+    names (``bound − kl_dp(M)``)."""
     def exact(v):
         try:
             return to_expr(v)
@@ -203,7 +215,8 @@ def stated_margins(values: dict, entries) -> list[Margin]:
         if value_key in values and "bound" in values:
             b, f = exact(values[value_key]), exact(values["bound"])
             if b is not None and f is not None:
-                out.append(Margin(f"bound − {value_key}", value_key, f, b, _difference(f, b)))
+                name = value_names(values).get(value_key, value_key)
+                out.append(Margin(f"bound − {name}", name, f, b, _difference(f, b)))
     for e in entries:
         if e.map is None or e.source not in values or e.target not in values:
             continue

@@ -59,7 +59,8 @@ def load_manifest(root: Path) -> dict:
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise CheckerError(f"the bank at {root} has no manifest {path.name} (docs/certificates.md)") from None
+        raise CheckerError(f"the bank at {root} has no manifest {path.name} (docs/certificates.md; 'exactpriv "
+                           f"verify {root} --write-manifest' writes a bank file's manifest beside it)") from None
     except (OSError, ValueError) as exc:
         raise CheckerError(f"cannot read the bank manifest {path}: {exc}") from None
     if not isinstance(doc, dict) or doc.get("format") != "exactpriv-bank-manifest" or doc.get("format_version") != 1:

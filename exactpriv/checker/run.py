@@ -121,7 +121,8 @@ def check_document(doc: dict, *, bank="builtin") -> Report:
         if installed != binding["source_sha256"]:
             report.refused = (f"the file is bound to bank {binding['name']} {binding['version']} with source "
                               f"{binding['source_sha256'][:12]}…, the installed bank at {root} has source "
-                              f"{installed[:12]}… (another bank or version; check with --bank)")
+                              f"{installed[:12]}… (another bank or version: name the bank that wrote the file with --bank, "
+                              f"its directory or its file, e.g. --bank {binding['name']}.py)")
             return report
         try:
             manifest = _bank.load_manifest(root)

@@ -31,7 +31,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import sympy
 
-from exactpriv.claims.forms import equality, implication
+from exactpriv.claims.forms import equality, implication, name_values, value_label
 from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.claims.model import Claim, Family, Instance, Outcome, Reading
 from exactpriv.claims.relations import NOTIONS, Relation
@@ -279,8 +279,10 @@ def implication_claim(id: str, *, given: str | Notion, measure: str | Notion, bo
     g, m = as_notion(given), as_notion(measure)
     f = _bound(bound, params)
 
+    bound_name = {"bound": f"{bound} at ε = {value_label(g)}"}
+
     def numeric(inst: Instance) -> Outcome:
-        return implication(g, m, lambda a: f(a, inst.params), monotone=monotone)(inst)
+        return implication(g, m, lambda a: f(a, inst.params), monotone=monotone, names=bound_name)(inst)
 
     prove = None
     if by_reduction:
@@ -293,7 +295,8 @@ def implication_claim(id: str, *, given: str | Notion, measure: str | Notion, bo
     def check(inst: Instance) -> Outcome:
         if is_symbolic_instance(inst):
             return family_outcome(inst, m, "<=", lambda a: f(a, inst.params), numeric, given=g, seconds=seconds,
-                                  statement=f"{m.label()}(M) <= {bound} with eps = {g.label()}(M)")[0]
+                                  statement=f"{m.label()}(M) <= {bound} with eps = {g.label()}(M)",
+                                  bound_text=bound)[0]
         return numeric(inst)
 
     closed = all_symbolic(families)
@@ -336,12 +339,13 @@ def tightness_claim(id: str, *, given: str | Notion, measure: str | Notion, boun
             return None
         return f(value_to_sympy(a.value), inst.params)
 
-    numeric = equality(m, rhs)
+    numeric = equality(m, rhs, names={"rhs": f"{bound} at ε = {value_label(g)}"})
 
     def check(inst: Instance) -> Outcome:
         if is_symbolic_instance(inst):
             return family_outcome(inst, m, "==", lambda a: f(a, inst.params), numeric, given=g, seconds=seconds,
-                                  statement=f"{m.label()}(M) == {bound} with eps = {g.label()}(M)")[0]
+                                  statement=f"{m.label()}(M) == {bound} with eps = {g.label()}(M)",
+                                  bound_text=bound)[0]
         return numeric(inst)
 
     form = None if hypotheses else family_form(families, {"A": g, "B": m},
@@ -375,7 +379,8 @@ def non_implication_claim(id: str, *, given: str | Notion, measure: str | Notion
         if av == sympy.oo:
             return Outcome(Decision.false("non-implication", f"{g.label()} is infinite: not a witness"),
                            {"A": a, "B": b})
-        return Outcome(compare(b.value, ">", f(av, inst.params)), {"A": a, "B": b})
+        return name_values(Outcome(compare(b.value, ">", f(av, inst.params)), {"A": a, "B": b}),
+                           {"A": value_label(g), "B": value_label(m)})
 
     r = Reading(reading, f"some instance has finite {g.label()} = ε and {m.label()} > {bound}", _typed(check, params),
                 tuple(with_params(fam, params) for fam in families), notes=notes, quantifier="exists",
@@ -451,14 +456,17 @@ def _family_inequality(id, *, measure, op, bound, families, params, hypotheses, 
                                                        f"value of eps to evaluate the bound at)"))
         b = m(inst)
         target = f(sympy.sympify(at), inst.params)
+        names = {"B": value_label(m), "bound": f"{bound} at eps = {at}"}
         if b.value is None:
-            return Outcome(Decision.undecided("enclosure", f"{m.label()} is only enclosed"), {"B": b})
-        return Outcome(compare(b.value, op, target), {"B": b, "bound": target})
+            return name_values(Outcome(Decision.undecided("enclosure", f"{m.label()} is only enclosed"), {"B": b}),
+                               names)
+        return name_values(Outcome(compare(b.value, op, target), {"B": b, "bound": target}), names,
+                           ("B", op, "bound"))
 
     def check(inst: Instance) -> Outcome:
         if is_symbolic_instance(inst):
             return family_outcome(inst, m, op, lambda e: f(e, inst.params), numeric, seconds=seconds,
-                                  statement=f"{m.label()}(M(eps)) {op} {bound}")[0]
+                                  statement=f"{m.label()}(M(eps)) {op} {bound}", bound_text=bound)[0]
         return numeric(inst)
 
     form = None if hypotheses else family_form(families, {"B": m}, _claim_text("B", op, bound, None, params),

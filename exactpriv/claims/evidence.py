@@ -3,8 +3,8 @@
 The format is docs/certificates.md (``exactpriv-evidence``, version 1); its reader is the independent checker
 :mod:`exactpriv.checker`, which imports nothing of this package.  This module is the producing side:
 
-* :func:`bank_binding` — the bank a row comes from: name, version and the SHA-256 of its source files,
-  computed from the files as the checker computes it (never from imported code);
+* :func:`~exactpriv.claims.bank_binding.bank_binding` (its own module) — the bank a row comes from: name,
+  version and the SHA-256 of its source files, computed from the files as the checker computes it;
 * :func:`statement_of` — a reading's statement as data: its declarative ``form`` (measures, hypotheses,
   claim formula) or ``{"custom": why}`` when the reading is Python code the checker cannot read;
 * :func:`evidence_row` — one result as a row: the binding, the verdict, the statement, and the evidence of
@@ -20,106 +20,24 @@ Nothing here decides a verdict: the rows carry what the engine computed, and the
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
-import os
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
+
+# the bank binding has a module of its own; its names stay importable from here
+from exactpriv.claims.bank_binding import (MANIFEST, bank_binding, bank_source, bank_version, document_banks,
+                                           source_sha256)
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "MANIFEST", "bank_binding", "bank_source", "custom_count", "document_banks",
            "evidence_document", "evidence_row", "manifest", "manifest_entry", "manifest_json", "manifest_path", "point_json",
            "reading_id", "reading_kind", "source_sha256", "space_json", "statement_of", "witness_of", "write_manifest"]
 
 FORMAT, FORMAT_VERSION = "exactpriv-evidence", 1
-MANIFEST = "MANIFEST.json"
 
 #: The effort every reading of a run gets (the exact kernel's default precision ceiling for certified
 #: comparisons); a row states its own effort, which may not be below the run's.
 DEFAULT_MAX_PREC = 2048
-
-
-# ----------------------------------------------------------------------------- the bank binding
-
-def bank_source(bank) -> Path | None:
-    """The file or directory holding ``bank``'s source: a bank file's path, or the package directory of the
-    modules of a registered bank (found without importing them); None for a bank built in memory."""
-    src = getattr(bank, "source", None)
-    if src is not None:
-        return Path(src)
-    modules = list(getattr(bank, "modules", {}).values())
-    if modules:
-        top = modules[0].split(".")[0]
-        spec = importlib.util.find_spec(top)
-        if spec is not None and spec.submodule_search_locations:
-            return Path(list(spec.submodule_search_locations)[0])
-        if spec is not None and spec.origin:
-            return Path(spec.origin)
-    return None
-
-
-def _bank_files(root: Path) -> list[tuple[str, Path]]:
-    if root.is_file():
-        return [(root.name, root)]
-    out = []
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
-        for name in filenames:
-            if name.endswith((".py", ".json")) and name != MANIFEST and not name.endswith(".manifest.json"):
-                path = Path(dirpath) / name
-                out.append((path.relative_to(root).as_posix(), path))
-    return sorted(out)
-
-
-def source_sha256(root: Path | None) -> str:
-    """SHA-256 of a bank's source (docs/certificates.md, "The document"): each ``.py``/``.json`` file but the
-    manifest, in order of relative POSIX path, fed as path, NUL, bytes, NUL.  "" for a bank without files."""
-    if root is None:
-        return ""
-    h = hashlib.sha256()
-    for rel, path in _bank_files(root):
-        h.update(rel.encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
-    return h.hexdigest()
-
-
-def _bank_version(bank) -> str:
-    version = getattr(bank, "version", None)
-    if version:
-        return str(version)
-    from exactpriv.version import __version__
-
-    return __version__
-
-
-def document_banks(banks: Sequence) -> list:
-    """The banks one evidence document each: banks whose source is the same directory (the built-in
-    ``papers`` and ``classics`` both live in the ``theorems`` package) are joined into one bank named
-    ``a+b`` (names sorted) with their claims in that order — one source hash, one manifest."""
-    from exactpriv.claims.banks import Bank
-
-    groups: dict = {}
-    for bank in banks:
-        src = bank_source(bank)
-        key = str(src.resolve()) if src is not None and src.is_dir() else id(bank)
-        groups.setdefault(key, []).append(bank)
-    out = []
-    for members in groups.values():
-        if len(members) == 1:
-            out.append(members[0])
-            continue
-        members = sorted(members, key=lambda b: b.name)
-        claims = [c for b in members for c in b.claims()]
-        versions = {_bank_version(b) for b in members}
-        out.append(Bank("+".join(b.name for b in members), " and ".join(b.title for b in members if b.title),
-                        {k: p for b in members for k, p in b.papers.items()}, claims_list=claims,
-                        version=versions.pop() if len(versions) == 1 else "+".join(sorted(versions)),
-                        source=bank_source(members[0])))
-    return out
-
-
-def bank_binding(bank) -> dict:
-    """``{"name", "version", "source_sha256"}`` of ``bank``."""
-    return {"name": bank.name, "version": _bank_version(bank), "source_sha256": source_sha256(bank_source(bank))}
 
 
 # ----------------------------------------------------------------------------- statements
@@ -179,7 +97,7 @@ def manifest(bank, claims: Sequence | None = None) -> dict:
         for r in c.readings:
             entries.append(manifest_entry(c, r))
     return {"format": "exactpriv-bank-manifest", "format_version": 1,
-            "bank": {"name": bank.name, "version": _bank_version(bank)}, "readings": entries}
+            "bank": {"name": bank.name, "version": bank_version(bank)}, "readings": entries}
 
 
 def manifest_path(bank) -> Path | None:

@@ -27,6 +27,7 @@ from typing import Sequence
 
 import sympy
 
+from exactpriv.claims.forms import name_values
 from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.claims.model import Claim, Family, Instance, Outcome, Reading
 from exactpriv.claims.notions import Notion, as_notion
@@ -179,9 +180,12 @@ def pair_claim(id: str, *, lhs: str, rhs: str, op: str = "<=", families: Sequenc
             checked += 1
             if d.is_false:
                 pair = [M.inputs.points[i], M.inputs.points[j]]
-                return Outcome(Decision.false(d.method, f"at the pair x = {pair[0]!r}, x' = {pair[1]!r}: "
-                                                        f"{sympy.sstr(a)} {op} {sympy.sstr(b)} fails ({d.reason})"),
-                               {"pair": pair, "lhs": a, "rhs": b, **{k: v for k, v in vals.items()}})
+                out = Outcome(Decision.false(d.method, f"at the pair x = {pair[0]!r}, x' = {pair[1]!r}: "
+                                                       f"{sympy.sstr(a)} {op} {sympy.sstr(b)} fails ({d.reason})"),
+                              {"pair": pair, "lhs": a, "rhs": b, **{k: v for k, v in vals.items()}})
+                # the sides named as the claim states them, at this pair (a witness reads "KL > …", not "lhs = …")
+                return name_values(out, {"lhs": f"{lhs} at the pair", "rhs": f"{rhs} at the pair"},
+                                   ("lhs", op, "rhs"))
             if d.is_undecided:
                 undecided = undecided or d
         if undecided is not None:

@@ -443,10 +443,13 @@ def _as_bound(bound, params: Mapping[str, Any]):
 
 def family_outcome(inst: Instance, measure, op: str, bound_of: Callable[[Any], Any],
                    member_check: Callable[[Instance], Outcome], *, given=None, statement: str = "",
-                   seconds: float | None = None) -> tuple[Outcome, FamilyVerdict]:
+                   seconds: float | None = None, bound_text: str = "") -> tuple[Outcome, FamilyVerdict]:
     """``measure(M) op bound_of(α)`` for every member M of the symbolic instance, where α is the closed form of
     ``given`` on the family (an implication or tightness at the tightest α) or, without ``given``, the family's
-    symbol itself.  ``member_check`` is the ordinary exact check of one member (see :func:`decide_on_family`)."""
+    symbol itself.  ``member_check`` is the ordinary exact check of one member (see :func:`decide_on_family`).
+    The outcome's values "lhs"/"rhs" (the two closed forms) are named after the notions and ``bound_text``
+    (:func:`~exactpriv.claims.forms.name_values`)."""
+    from exactpriv.claims.forms import name_values, value_label
     from exactpriv.claims.notions import Notion
 
     m = measure if isinstance(measure, Notion) else Notion(measure)
@@ -463,7 +466,13 @@ def family_outcome(inst: Instance, measure, op: str, bound_of: Callable[[Any], A
         A = closed_form(g, inst, dom)
         return sympy.sympify(bound_of(A.value)), A.witness.get("valid_on")
 
-    return decide_on_family(inst, lhs, op, rhs, member_check, statement=statement or m.label(), seconds=seconds)
+    outcome, verdict = decide_on_family(inst, lhs, op, rhs, member_check, statement=statement or m.label(),
+                                        seconds=seconds)
+    var_text = "ε" if var.name == "eps" else var.name
+    left = value_label(m).replace("(M)", f"(M({var_text}))")
+    right = (bound_text or "the bound") + (f" at ε = {value_label(g).replace('(M)', f'(M({var_text}))')}"
+                                           if g is not None else "")
+    return name_values(outcome, {"lhs": left, "rhs": right}, ("lhs", op, "rhs")), verdict
 
 
 def prove_family_bound(measure, family, bound, *, domain: str = DEFAULT_DOMAIN, op: str = "<=", given=None,
@@ -499,7 +508,7 @@ def prove_family_bound(measure, family, bound, *, domain: str = DEFAULT_DOMAIN, 
         prove_family_bound("tv_dp", randomized_response(2, eps=EPS), "tanh(eps/2)", op="==")  # PROVED (tight)
     """
     from exactpriv.claims.notions import Notion
-    from exactpriv.claims.forms import equality, implication
+    from exactpriv.claims.forms import equality, implication, name_values, value_label
     from exactpriv.exact.kernel import compare
     from exactpriv.measures.result import value_to_sympy
 
@@ -526,21 +535,25 @@ def prove_family_bound(measure, family, bound, *, domain: str = DEFAULT_DOMAIN, 
         def member_check(mi: Instance) -> Outcome:
             B = m(mi)
             target = bound_of(mi.extra[f"at_{var}"])
+            names = {"B": value_label(m), "bound": f"{sympy.sstr(expr)} at {var} = {mi.extra[f'at_{var}']}"}
             if B.value is None:
-                return Outcome(Decision.undecided("enclosure", "the member's value is only enclosed"), {"B": B})
-            return Outcome(compare(B.value, op, target), {"B": B, "bound": target})
+                return name_values(Outcome(Decision.undecided("enclosure", "the member's value is only enclosed"),
+                                           {"B": B}), names)
+            return name_values(Outcome(compare(B.value, op, target), {"B": B, "bound": target}), names,
+                               ("B", op, "bound"))
     elif op == "==":
         def member_check(mi: Instance) -> Outcome:
             def rhs_value(i):
                 a = g(i)
                 return None if a.value is None else bound_of(value_to_sympy(a.value))
-            return equality(m, rhs_value)(mi)
+            return equality(m, rhs_value, names={"rhs": f"{sympy.sstr(expr)} at ε = {value_label(g)}"})(mi)
     elif op == "<=":
-        member_check = implication(g, m, bound_of)
+        member_check = implication(g, m, bound_of, names={"bound": f"{sympy.sstr(expr)} at ε = {value_label(g)}"})
     else:
         raise InvalidArgument(f"op={op!r} with given=: only '<=' (an implication) or '==' (tightness)")
     statement = f"{m.label()}(M) {op} {sympy.sstr(expr)}" + (f" with eps = {g.label()}(M)" if g is not None else "")
-    return family_outcome(inst, m, op, bound_of, member_check, given=g, statement=statement, seconds=seconds)[1]
+    return family_outcome(inst, m, op, bound_of, member_check, given=g, statement=statement, seconds=seconds,
+                          bound_text=sympy.sstr(expr))[1]
 
 
 def limit_subs(expr, value, variable=EPS):

@@ -78,7 +78,8 @@ def read_verify_json(path, claims, *, banks, seconds_per_reading: float, console
     from exactpriv.checker.document import validate
     from exactpriv.checker.errors import CheckerError
     from exactpriv.checker.run import FAILED, RE_VERIFIED, check_row
-    from exactpriv.claims.evidence import bank_binding, manifest_entry, reading_id, statement_of
+    from exactpriv.claims.bank_binding import bank_binding
+    from exactpriv.claims.evidence import manifest_entry, reading_id, statement_of
     from exactpriv.io import read_json
 
     where = f"--from-json {str(path)!r}"
@@ -94,7 +95,7 @@ def read_verify_json(path, claims, *, banks, seconds_per_reading: float, console
             if rid in rows_by_id:
                 raise InvalidArgument(f"{where}: refused: reading {rid} has two rows")
             rows_by_id[rid] = (row, d)
-    from exactpriv.claims.evidence import document_banks
+    from exactpriv.claims.bank_binding import document_banks
 
     banks = document_banks(banks)
     expected = _expected(banks, claims)

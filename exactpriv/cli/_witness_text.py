@@ -97,7 +97,15 @@ def _prior_lines(doc: dict, width: int) -> list[str]:
     return wrap("prior: " + shown, width, "  ")
 
 
-def _value_text(name: str, v) -> str:
+#: How a value is called when its recorded name is its own text (a stated bound ``eps/2`` in ε).
+_SIDE_WORDS = {"lhs": "left side", "rhs": "right side", "bound": "bound"}
+
+
+def _value_text(name: str, v, key: str = "") -> str:
+    if isinstance(v, str) and v == name:
+        return f"{_SIDE_WORDS.get(key, key or 'value')}: {v}"
+    if isinstance(v, (str, int)) and not isinstance(v, bool) and _float_text(v) and _float_text(v) != str(v):
+        return f"{name} = {v} ≈ {_float_text(v)}"
     if isinstance(v, dict) and "truth" in v:
         return f"{name}: {v['truth']} — {v.get('reason', '')}"
     if isinstance(v, dict) and ("exact" in v or "lower" in v):
@@ -113,12 +121,51 @@ def _value_text(name: str, v) -> str:
     return f"{name} = {point_text(v)}"
 
 
+#: Values that describe the others (exactpriv.claims.forms.name_values) or the statement, not numbers.
+_NOT_VALUES = ("what", "names", "relation")
+
+
+def _float_text(v) -> str:
+    """The value's float for display (never decides): a measured value's own ``float``, else the exact text
+    read with the safe grammar; "" when there is none (a closed form in ε)."""
+    x = v.get("float") if isinstance(v, dict) else None
+    if x is None:
+        text = v.get("exact") if isinstance(v, dict) else v
+        if not isinstance(text, (str, int)) or isinstance(text, bool):
+            return ""
+        from exactpriv import io
+        from exactpriv.errors import ExactPrivError
+        from exactpriv.measures.result import value_to_float
+
+        try:
+            x = value_to_float(io.parse_value(text))
+        except (ExactPrivError, ValueError, TypeError, ArithmeticError):
+            return ""
+    return "" if not isinstance(x, (int, float)) or isinstance(x, bool) else f"{x:.6g}"
+
+
+def _relation_line(values: dict, labels: dict[str, str]) -> str:
+    """"shown: kl_dp(M) > eps**2/3 at ε = pure_dp(M) (0.0811 > 0.0548 …)": the recorded relation of two named
+    values, negated as the witness's FALSE decision shows it; "" when the document records none."""
+    from exactpriv.claims.forms import shown_relation
+
+    shown = shown_relation({**values, "names": labels})
+    if shown is None:
+        return ""
+    left, sign, right, lkey, rkey = shown
+    fl, fr = _float_text(values.get(lkey)), _float_text(values.get(rkey))
+    floats = f" ({fl} {sign} {fr} in floats; decided exactly)" if fl and fr else " at the witness"
+    return f"shown: {left} {sign} {right}{floats}"
+
+
 def witness_lines(doc: dict, width: int, *, title: str = "witness", names: dict[str, str] | None = None,
                   violated: str = "") -> list[str]:
     """A witness document (archived / ``hunt --json`` form with ``instance``, or ``conjecture --json`` form
-    with ``mechanism`` at the top) as readable lines of at most ``width`` columns.  ``names`` labels the
-    document's values by their notions (``{"A": "pure_dp", "B": "kl_dp"}``: the JSON keys stay "A"/"B");
-    ``violated`` is the reading's statement the witness violates."""
+    with ``mechanism`` at the top) as readable lines of at most ``width`` columns.  Values are labelled by the
+    names the check recorded with them (``values["names"]``, :func:`exactpriv.claims.forms.name_values`:
+    ``kl_dp(M)``, ``eps**2/3 at ε = pure_dp(M)``), else by ``names`` (``{"A": "pure_dp", "B": "kl_dp"}``: the
+    JSON keys stay "A"/"B"); the recorded relation is printed as the witness shows it violated
+    (``shown: kl_dp(M) > …``).  ``violated`` is the reading's statement the witness violates."""
     inst = doc.get("instance") if isinstance(doc.get("instance"), dict) else doc
     label = inst.get("label") or "(no label)"
     lines = wrap(f"{title}: {label}", width)
@@ -132,9 +179,15 @@ def witness_lines(doc: dict, width: int, *, title: str = "witness", names: dict[
     if params:
         shown = ", ".join(f"{k} = {v.get('value', v) if isinstance(v, dict) else v}" for k, v in params.items())
         lines += wrap("parameters: " + shown, width, "  ")
-    for name, v in (doc.get("values") or {}).items():
-        if name != "what":
-            lines += wrap(_value_text((names or {}).get(name, name), v), width, "  ")
-    if (doc.get("values") or {}).get("what"):
-        lines += wrap("statement checked: " + str(doc["values"]["what"]), width, "  ")
+    values = doc.get("values") or {}
+    recorded = values.get("names") if isinstance(values.get("names"), dict) else {}
+    labels = {**(names or {}), **{k: str(v) for k, v in recorded.items()}}
+    for name, v in values.items():
+        if name not in _NOT_VALUES:
+            lines += wrap(_value_text(labels.get(name, name), v, name), width, "  ")
+    relation = _relation_line(values, labels)
+    if relation:
+        lines += wrap(relation, width, "  ")
+    if values.get("what"):
+        lines += wrap("statement checked: " + str(values["what"]), width, "  ")
     return lines

@@ -8,7 +8,8 @@ import sys
 from exactpriv.cli._common import (DEFAULT_SEARCH_SECONDS, EXIT_INTERRUPTED, EXIT_STOPPED, add_effort_argument,
                                    add_workers_arguments, int_option, seconds_option, use_cache_for_hypothesis,
                                    workers_of)
-from exactpriv.cli._output import esc, output_width, progress_bar, progress_printer, quiet_third_party, write_output
+from exactpriv.cli._output import (count, esc, output_width, progress_bar, progress_printer, quiet_third_party,
+                                   write_output)
 from exactpriv.cli._witness_text import witness_lines, wrap
 
 __all__ = ["add_parser"]
@@ -31,11 +32,12 @@ def _approx(text: str | None) -> str:
 def _conjecture_text(doc: dict, *, fmt: str, params: list[str]) -> str:
     """A conjecture's result: the statement, the verdict, the refuting values and the witness, readable."""
     width = output_width()
-    statement = f"{doc['given']} = eps  ⇒  {doc['measure']} <= {doc['bound']}"
+    measured = f"{doc['measure']}({doc['operator']}(M))" if doc.get("operator") else doc["measure"]
+    statement = f"{doc['given']} = eps  ⇒  {measured} <= {doc['bound']}"
     if params:
         statement += f"  ({', '.join(params)})"
     verdict = doc["verdict"]
-    head = f"{verdict} in {doc['timing']['seconds']:.1f} s, {doc['tried']} exact instances"
+    head = f"{verdict} in {doc['timing']['seconds']:.1f} s, {count(doc['tried'], 'exact instance')}"
     lines = wrap(f"exactpriv conjecture: {statement}", width) + wrap(f"verdict: {head}", width)
     if verdict == "REFUTED":
         lines += wrap(f"{doc['measure']} = {doc['measure_value']}{_approx(doc['measure_value'])}", width, "  ")
@@ -45,6 +47,8 @@ def _conjecture_text(doc: dict, *, fmt: str, params: list[str]) -> str:
             lines += wrap(f"found by {doc['found_by']} on {doc.get('space', '?')}", width, "  ")
     elif doc.get("note"):
         lines += wrap(("why: " if verdict in ("UNDECIDED", "STOPPED") else "note: ") + doc["note"], width, "  ")
+    if isinstance(doc.get("tight"), dict):  # --tight: is the bound attained?
+        lines += wrap(f"attained: {doc['tight']['verdict']} — {doc['tight'].get('note', '')}", width, "  ")
     parts = [p for p in str(doc.get("searched") or "").split("; ") if p]
     lines.append("  searched:" + ("" if parts else " nothing"))
     for part in parts:  # one line per searched level
@@ -68,7 +72,7 @@ def _run_conjecture(args) -> int:
     quiet_third_party()
     kw = dict(given=args.given, measure=args.measure, bound=args.bound, params=args.param or None,
               space=args.space, seconds=args.seconds, seed=args.seed, prior=args.prior,
-              max_examples=args.max_examples)
+              max_examples=args.max_examples, operator=args.operator, tight=args.tight)
     workers, scheduler = workers_of(args)
     # one loop in-process and on workers (counterexamples.conjecture): the effort decides, --seconds only stops
     if workers or scheduler:
@@ -114,9 +118,16 @@ def add_parser(subparsers, name="conjecture"):
     p.add_argument("--space", default=None,
                    help="e.g. hamming:m=2,n=1, subsets:n=3, bounded:n=4,k=2 (default: escalate from one "
                         "binary record to two ternary records)")
-    p.add_argument("--prior", default="any", choices=["any", "independent", "correlated"],
-                   help="which priors a prior-dependent measure is taken over: any, independent records or "
-                        "correlated ones (default any)")
+    p.add_argument("--prior", default="any", choices=["any", "independent", "correlated", "uniform"],
+                   help="which priors a prior-dependent measure is taken over: any, independent records, "
+                        "correlated ones, or the uniform prior only (default any)")
+    p.add_argument("--operator", default=None, choices=["k_fold", "group", "subsample", "post_process"],
+                   help="measure the conclusion on an operator's output, given(M) = eps => measure(op(M)) <= "
+                        "bound: k_fold and group take --param k=..., subsample --param q=... (add/remove spaces), "
+                        "post_process draws a kernel with each mechanism (default: none)")
+    p.add_argument("--tight", action="store_true",
+                   help="also ask whether the bound is attained, on the symbolic families RR(2, eps), RR(3, eps), "
+                        "TG(2, eps) (certified identities; default: off)")
     p.add_argument("--seconds", type=seconds_option, default=DEFAULT_SEARCH_SECONDS,
                    help="time limit of the whole search: it only stops it (the result is then STOPPED, exit "
                         f"status {EXIT_STOPPED}); the examples decide (default {DEFAULT_SEARCH_SECONDS:g})")

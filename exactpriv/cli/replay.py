@@ -52,19 +52,26 @@ def _replay_conjecture(console, doc: dict) -> int:
     from exactpriv.claims import Instance
 
     w = doc.get("witness")
-    statement = f"{doc['given']} => {doc['measure']} <= {doc['bound']}"
+    measured = f"{doc['measure']}({doc['operator']}(M))" if doc.get("operator") else doc["measure"]
+    statement = f"{doc['given']} => {measured} <= {doc['bound']}"
     if not isinstance(w, dict) or not isinstance(w.get("mechanism"), dict):
         raise InvalidArgument(f"the conjecture output ({statement}) carries no witness (its verdict is "
                               f"{doc.get('verdict')})")
     point = {str(k): str(v) for k, v in (w.get("params") or {}).items()}
+    operator = doc.get("operator")
+    extra = {}
+    if w.get("kernel") is not None:  # a post-processing conjecture: the witness's kernel is part of the instance
+        from counterexamples.conjecture_operators import read_kernel
+
+        extra["kernel"] = read_kernel(w["kernel"])
     M = io.from_json(w["mechanism"], "$.witness.mechanism")
     prior = io.from_json(w["prior"], "$.witness.prior") if isinstance(w.get("prior"), dict) else None
     space = doc.get("space") or "hamming:m=2,n=1"
     _, reading, _, _ = conjecture_claim(given=doc["given"], measure=doc["measure"], bound=doc["bound"],
                               params=[f"{k}={v}" for k, v in point.items()] or None, space=space, prior="any",
-                              max_outputs=3, seeds_only=True)
+                              max_outputs=3, seeds_only=True, operator=operator)
     ev = Evaluator(reading).evaluate(Instance(str(w.get("label") or "conjecture witness"), M, prior,
-                                              params=dict(point)))
+                                              params=dict(point), extra=extra))
     where = escape(f"conjecture {statement}")
     decision = ev.outcome.decision if ev.status not in ("outside", "error") else None
     if decision is not None and decision.is_false:

@@ -42,12 +42,57 @@ def add_parser(subparsers, name: str = "verify"):
                         "result on every run and with any --workers); a refutation becomes REFUTED with its "
                         "witness archived to ./counterexamples/found/ (never over an existing file); default: no search")
     v.add_argument("--seed", type=int_option, default=0, help="seed of --search (default 0)")
+    v.add_argument("--write-manifest", action="store_true",
+                   help="also write the manifest of each bank file beside it (mybank.py -> mybank.manifest.json): "
+                        "the bank's statements, what 'exactpriv check verify.json --bank mybank.py' checks the "
+                        "evidence against (default: not written)")
     add_reading_budget_argument(v)
     add_effort_argument(v)
     add_format_arguments(v)
     add_workers_arguments(v)
     v.set_defaults(func=cmd_verify)
     return v
+
+
+def _bank_file_manifests(banks) -> list[str]:
+    """Write the manifest of each bank loaded from the user's file (``mybank.py`` -> ``mybank.manifest.json``
+    beside it) when it is missing or out of date: it is what ``exactpriv check verify.json --bank mybank.py``
+    checks the evidence's binding against (docs/certificates.md, "The bank manifest").  The built-in banks carry
+    theirs.  Returns the paths written."""
+    from exactpriv.claims.evidence import manifest_json, manifest_path
+    from exactpriv.files import write_atomic
+
+    out = []
+    for bank in banks:
+        if getattr(bank, "source", None) is None:
+            continue
+        path = manifest_path(bank)
+        text = manifest_json(bank)
+        try:
+            if path is None or (path.exists() and path.read_text(encoding="utf-8") == text):
+                continue
+            write_atomic(path, text)
+        except OSError as exc:
+            print(f"note: the bank's manifest {path} could not be written ({exc.strerror or exc}); "
+                  f"'exactpriv check --bank {bank.source}' needs it", file=sys.stderr)
+            continue
+        out.append(f"{path} (the bank's statements, for 'exactpriv check')")
+    return out
+
+
+def _recheck_hint(bank, evidence: str) -> str:
+    """How to re-check the evidence of a bank file with the independent checker: its manifest first."""
+    from exactpriv.claims.evidence import manifest_json, manifest_path
+
+    path = manifest_path(bank)
+    try:
+        current = path is not None and path.read_text(encoding="utf-8") == manifest_json(bank)
+    except OSError:
+        current = False
+    if current:
+        return f"re-check the evidence: exactpriv check {evidence} --bank {bank.source}"
+    return (f"to re-check the evidence with 'exactpriv check {evidence} --bank {bank.source}', write the bank's "
+            f"manifest{' (out of date)' if path is not None and path.exists() else ''} first: add --write-manifest")
 
 
 def cmd_verify(args) -> int:
@@ -84,12 +129,16 @@ def cmd_verify(args) -> int:
     written = []
     if args.json:  # the evidence of every verdict: 'exactpriv check' and 'report --from-json' re-check it
         written.append(str(write_output(args.json, json.dumps(doc, indent=1, ensure_ascii=False) + "\n")))
+        written += _bank_file_manifests(banks) if args.write_manifest else []
     if args.markdown:
         written.append(str(write_output(args.markdown, _verify_markdown(
             results, not_encodable, claims, elapsed, partial=(len(results), total) if interrupted else None))))
     if written:
         print("wrote " + " and ".join(written) + (" (partial)" if interrupted else ""), file=sys.stderr)
     print(_statements_line(claims, results), file=sys.stderr)
+    if args.json:  # the built-in banks are checked against by default; a bank file is named, with its manifest
+        for bank in (b for b in banks if getattr(b, "source", None) is not None):
+            print(_recheck_hint(bank, args.json), file=sys.stderr)
     if interrupted:
         print(f"interrupted: {len(results)} of {total} readings checked; results written, marked partial",
               file=sys.stderr)
@@ -171,7 +220,8 @@ def _deep_search(args, claims, results, rows, workers, scheduler) -> None:
 def evidence_json(banks, claims, results, *, seconds_per_reading, partial=None) -> dict:
     """The run as an evidence document (:func:`exactpriv.claims.evidence.evidence_document`; one per bank,
     in an ``exactpriv-evidence-set`` when the run spans several banks)."""
-    from exactpriv.claims.evidence import DEFAULT_MAX_PREC, FORMAT, FORMAT_VERSION, document_banks, evidence_document
+    from exactpriv.claims.bank_binding import document_banks
+    from exactpriv.claims.evidence import DEFAULT_MAX_PREC, FORMAT, FORMAT_VERSION, evidence_document
 
     effort = {"max_prec": DEFAULT_MAX_PREC, "seconds_per_reading": seconds_per_reading}
     by_key = {(res.claim_id, res.reading): res for res in results}

@@ -15,6 +15,20 @@ Rounding, stated
   m·(1 − e^{−Δ}) ≤ m·Δ, so the two δ(ε) are at most Δ·(1 − m_∞) apart.
 * The mass at +∞ is passed as dp_accounting's ``infinity_mass``.
 
+Mechanisms whose neighbour pairs have different PLDs
+----------------------------------------------------
+A dp_accounting PLD describes one pair of distributions, a mechanism's privacy is the maximum over its ordered
+neighbour pairs.  :func:`dominating_pair_loss` builds the PLD of the *tight dominating pair* (Zhu, Dong and Wang
+2022, "Optimal accounting of differential privacy via characteristic function"): one pair (P̂, Q̂) whose
+hockey-stick divergence E_γ(P̂‖Q̂) equals the mechanism's profile δ(γ) = max over ordered pairs E_γ(P_x‖P_x') at
+every γ ≥ 0.  The profile is exact and piecewise linear in γ = e^ε (:class:`exactpriv.measures.approx.ApproxDPProfile`:
+lines A − B·γ on rational breakpoints, for γ ≥ 1; for γ < 1 it is 1 − γ + γ·δ(1/γ), the ordered pairs being closed
+under reversal), so P̂ and Q̂ are finite with rational masses: at each breakpoint γ_k an atom of ratio γ_k, with
+Q̂-mass the jump of the slope there and P̂-mass γ_k times it; the mass at +∞ is the profile's limit; the rest of
+Q̂ sits where P̂ is 0.  Its PLD reproduces δ(ε) exactly for the mechanism itself (checked exactly at every
+breakpoint when built) and, composed (``self_compose``), bounds δ of the mechanism's compositions from above: a
+dominating pair's composition dominates the composition.
+
 Which integer a loss rounds to is decided exactly: ln r / Δ (Δ the binary fraction dp_accounting itself will
 use) is enclosed in arb balls at rising precision until the ball lies between two consecutive integers.  It is
 never an integer itself unless r = 1 (ln r is transcendental for a rational r ≠ 1, Lindemann), so this ends.
@@ -35,7 +49,7 @@ from exactpriv.errors import InvalidArgument
 from exactpriv.measures.pld import PrivacyLoss, PrivacyLossProfile, privacy_loss_distribution
 from exactpriv.mechanisms import Mechanism, ProductMechanism
 
-__all__ = ["rounded_losses", "to_dp_accounting_pld"]
+__all__ = ["dominating_pair_loss", "rounded_losses", "to_dp_accounting_pld"]
 
 #: the highest arb precision tried when separating ln r / Δ from the integers (never reached for sane inputs:
 #: a rational r with numerator and denominator below 2^4000 separates far earlier)
@@ -83,13 +97,55 @@ def _rounded_index(r: Fraction, step: Fraction, up: bool) -> int:
     raise InvalidArgument(f"the loss ln({r}) could not be placed on the grid of step {step} within {MAX_PREC} bits")
 
 
+def dominating_pair_loss(M: Mechanism | ProductMechanism) -> PrivacyLoss:
+    """The exact PLD of the tight dominating pair of a rational mechanism (or composition): one pair whose
+    δ(ε) equals the mechanism's δ(ε) — the maximum over its ordered neighbour pairs — at every ε (module doc).
+
+    The construction is checked when built: δ of the result equals the mechanism's exact profile at every
+    breakpoint, at γ = 1 and beyond the last one (exact rationals), and the masses of each side sum to 1; a
+    mechanism whose neighbour relation is not symmetric (the construction needs the reversed pairs) is refused
+    with :class:`~exactpriv.errors.InvalidArgument`."""
+    from exactpriv.measures.approx import approx_dp
+
+    if not isinstance(M, (Mechanism, ProductMechanism)):
+        raise InvalidArgument(f"M={M!r} must be an exactpriv Mechanism (or a composition)")
+    profile = approx_dp(M).value
+    pieces = profile.pieces
+    one = Fraction(1)
+    if pieces[-1].gamma_hi is not None or pieces[-1].B != 0:  # pragma: no cover - δ >= 0 forces B = 0 at the end
+        raise InvalidArgument(f"the privacy profile of {M!r} does not end in a constant piece")
+    atoms: dict[Fraction, Fraction] = {}   # ratio γ -> Q̂-mass (the slope's jump at γ)
+
+    def add(gamma: Fraction, q: Fraction) -> None:
+        if q < 0:
+            raise InvalidArgument(f"the privacy profile of {M!r} is not the maximum over a symmetric set of "
+                                  f"ordered pairs (a negative slope jump {q} at γ = {gamma}): no dominating pair "
+                                  f"is built from it")
+        if q:
+            atoms[gamma] = atoms.get(gamma, Fraction(0)) + q
+
+    for a, b in zip(pieces, pieces[1:]):     # γ > 1: slope −B_j, jump B_j − B_{j+1} at γ = gamma_hi_j
+        add(a.gamma_hi, a.B - b.B)
+        add(one / a.gamma_hi, a.A - b.A)     # γ < 1: slope −(1 − A_j) on [1/hi_j, 1/lo_j], jump A_j − A_{j+1}
+    add(one, one - pieces[0].A - pieces[0].B)   # at γ = 1: from −(1 − A_0) to −B_0
+    infinite = Fraction(pieces[-1].A)
+    loss = PrivacyLoss(tuple((g, g * q) for g, q in sorted(atoms.items())), infinite)
+    total_q = sum(atoms.values(), Fraction(0))
+    total_p = sum((m for _, m in loss.atoms), Fraction(0)) + infinite
+    checks = [one, *(p.gamma_hi for p in pieces[:-1]), (pieces[-1].gamma_lo or one) * 2]
+    if total_q > 1 or total_p != 1 or any(loss.delta(exp_eps=g) != profile.delta(exp_eps=g) for g in checks):
+        raise InvalidArgument(f"the dominating pair built for {M!r} does not reproduce its privacy profile "
+                              f"(Q̂-mass {total_q}, P̂-mass {total_p}): a bug, please report it")  # pragma: no cover
+    return loss
+
+
 def _loss_of(pld, pair) -> PrivacyLoss:
     """The exact PLD of one ordered pair from a PrivacyLoss, a single-pair profile, a Measured PLD or a
-    mechanism (with ``pair``)."""
+    mechanism (with ``pair``; without it the mechanism's tight dominating pair when its pairs' PLDs differ)."""
     if isinstance(pld, (Mechanism, ProductMechanism)):
         if pair is None:
             prof = privacy_loss_distribution(pld).value
-            return _loss_of(prof, None)
+            return prof.pairs[0][1] if len(prof.pairs) == 1 else dominating_pair_loss(pld)
         return privacy_loss_distribution(pld, pair=pair).value
     if pair is not None:
         raise InvalidArgument(f"pair={pair!r} is only for a mechanism; got a {type(pld).__name__}")
@@ -102,7 +158,8 @@ def _loss_of(pld, pair) -> PrivacyLoss:
         raise InvalidArgument(f"the mechanism's neighbour pairs have {len(value.pairs)} distinct privacy-loss "
                               f"distributions ({', '.join(repr(p) for p, _ in value.pairs[:4])}"
                               f"{', …' if len(value.pairs) > 4 else ''}); a dp_accounting PLD holds one: pass "
-                              f"pair=(x, x') (δ of the mechanism is the maximum over the pairs)")
+                              f"the mechanism itself (its tight dominating pair, dominating_pair_loss) or the "
+                              f"mechanism with pair=(x, x')")
     raise InvalidArgument(f"pld={pld!r} of type {type(pld).__name__} must be an exactpriv PrivacyLoss, a "
                           f"privacy_loss_distribution result or a Mechanism")
 
@@ -127,8 +184,10 @@ def to_dp_accounting_pld(pld, *, value_discretization_interval=1e-4, pessimistic
 
     pld : the PLD of one ordered pair (P, Q) — an :class:`exactpriv.measures.pld.PrivacyLoss`, the result of
         :func:`exactpriv.measures.pld.privacy_loss_distribution` when all neighbour pairs share one PLD, or a
-        rational :class:`~exactpriv.mechanisms.Mechanism` / product (a composition: its exact convolved PLD),
-        with ``pair=(x, x')`` when its pairs' PLDs differ
+        rational :class:`~exactpriv.mechanisms.Mechanism` / product (a composition: its exact convolved PLD);
+        a mechanism whose pairs' PLDs differ is converted through its tight dominating pair
+        (:func:`dominating_pair_loss`: the same δ(ε) as the mechanism, the maximum over its pairs), or one pair
+        of it with ``pair=(x, x')``
     value_discretization_interval : dp_accounting's grid step Δ (a float; default 1e-4, dp_accounting's)
     pessimistic_estimate : round every loss up (True: dp_accounting's δ(ε) ≥ the exact δ(ε)) or down (False:
         ≤); the module docstring states the rounding and the bracket's width

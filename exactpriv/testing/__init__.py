@@ -44,7 +44,31 @@ def describe_result(res: ReadingResult) -> str:
         d = res.witness_values.get("decision")
         if d:
             lines.append(f"    decision: {d.get('truth')} ({d.get('method')}): {d.get('reason')}")
+        lines += _named_values(res.witness_values or {})
     return "\n".join(lines)
+
+
+def _named_values(values: dict) -> list[str]:
+    """The witness's values under the names the check recorded (``kl_dp(M) = … ≈ 0.0811``) and the relation
+    the decision showed (``shown: kl_dp(M) > eps**2/3 at ε = pure_dp(M)``)."""
+    from exactpriv.claims.forms import NAMES_KEY, shown_relation
+    from exactpriv.measures.result import Measured, value_to_float
+
+    def text(v) -> str:
+        exact = v.value if isinstance(v, Measured) else v
+        try:
+            x = value_to_float(exact)
+        except Exception:  # noqa: BLE001 - a value without a float image (a closed form in ε): exact text only
+            x = None
+        return f"{exact}" + (f" ≈ {x:.6g}" if x is not None and str(exact) != f"{x:.6g}" else "")
+
+    names = values.get(NAMES_KEY)
+    lines = [f"    {label} = {text(values[key])}" for key, label in (names or {}).items() if key in values] \
+        if isinstance(names, dict) else []
+    shown = shown_relation(values)
+    if shown is not None:
+        lines.append(f"    shown: {shown[0]} {shown[1]} {shown[2]}")
+    return lines
 
 
 def _results(target: Any, reading: str | None, include_slow: bool) -> list[ReadingResult]:

@@ -10,7 +10,7 @@ REGENERATE = ('python -c "from exactpriv.claims.banks import installed_banks as 
 def _builtin():
     """The built-in banks (papers, classics: one source directory, so one document and one manifest)."""
     from exactpriv.claims.banks import installed_banks
-    from exactpriv.claims.evidence import bank_source, document_banks
+    from exactpriv.claims.bank_binding import bank_source, document_banks
 
     banks = [b for b in document_banks(list(installed_banks().values())) if bank_source(b).name == "theorems"]
     assert len(banks) == 1

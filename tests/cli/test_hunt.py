@@ -151,5 +151,51 @@ def test_hunt_witness_labels_values_by_their_notions_and_prints_the_violated_sta
     assert main(["hunt", "mine.kl3", "--bank", str(bank), "--max-examples", "30"]) == 0
     lines = _lines(capsys.readouterr().out)
     assert "  violates: kl_dp(M) ≤ eps**2/3 with ε = pure_dp(M)" in lines
-    assert any(ln.startswith("  pure_dp = ") for ln in lines) and any(ln.startswith("  kl_dp = ") for ln in lines)
-    assert not any(ln.startswith(("  A = ", "  B = ")) for ln in lines)
+    assert any(ln.startswith("  pure_dp(M) = ") for ln in lines) and any(ln.startswith("  kl_dp(M) = ") for ln in lines)
+    assert any(ln.startswith("  eps**2/3 at ε = pure_dp(M) = ") for ln in lines)
+    assert any(ln.startswith("  shown: kl_dp(M) > eps**2/3 at ε = pure_dp(M) (") for ln in lines)
+    assert not any(ln.startswith(("  A = ", "  B = ", "  bound = ")) for ln in lines)
+
+
+TIGHTNESS_BANK = '''
+from exactpriv.claims import Verdict, inequality_claim, symbolic_family, tightness_claim, randomized_responses
+from exactpriv import EPS, randomized_response
+
+CLAIMS = [tightness_claim("mine.tight", given="pure_dp", measure="kl_dp", bound="eps**2/3",
+                          families=[randomized_responses(["3/2"])], expected=Verdict.REFUTED,
+                          finding="variant", why="KL-DP of RR is not eps**2/3"),
+          inequality_claim("mine.half", measure="pure_dp", bound="eps/2",
+                           families=[symbolic_family("RR(2, ε)", randomized_response(2, eps=EPS))],
+                           expected=Verdict.REFUTED, finding="variant", why="pure DP of RR(ε) is ε")]
+'''
+
+
+def test_hunt_witness_of_a_tightness_reading_names_its_sides_and_shows_the_violated_relation(tmp_path, capsys):
+    # issue 26.3: a tightness/inequality witness says what its values are (recorded where they are computed),
+    # not "lhs = …"/"B = …", and prints the relation the exact decision showed
+    bank = tmp_path / "mine.py"
+    bank.write_text(TIGHTNESS_BANK, encoding="utf-8")
+    assert main(["hunt", "mine.tight", "--bank", str(bank), "--max-examples", "10"]) == 0
+    lines = _lines(capsys.readouterr().out)
+    assert any(ln.startswith("  kl_dp(M) = -log(2)/5 + log(3)/5 ≈ 0.0810") for ln in lines)
+    assert any(ln.startswith("  eps**2/3 at ε = pure_dp(M) = ") for ln in lines)
+    assert any(ln.startswith("  shown: kl_dp(M) ≠ eps**2/3 at ε = pure_dp(M) (0.081093 ≠ 0.0548007") for ln in lines)
+    assert not any(ln.startswith(("  lhs = ", "  rhs = ", "  B = ")) for ln in lines)
+
+    assert main(["hunt", "mine.half", "--bank", str(bank), "--max-examples", "10"]) == 0
+    lines = _lines(capsys.readouterr().out)
+    assert "  pure_dp(M(ε)) = eps" in lines and "  right side: eps/2" in lines
+    assert "  shown: pure_dp(M(ε)) > eps/2 at the witness" in lines
+
+
+def test_witness_lines_read_recorded_names_and_negate_the_recorded_relation():
+    values = {"B": {"exact": "1/2", "float": 0.5}, "bound": "1/3", "names": {"B": "tv_dp(M)", "bound": "eps/3"},
+              "relation": ["B", "<=", "bound"], "decision": {"truth": "FALSE", "reason": "r"}}
+    lines = witness_lines({"instance": {"label": "w"}, "values": values}, 120, names={"B": "ignored"})
+    assert "  tv_dp(M) = 1/2 ≈ 0.5" in lines and "  eps/3 = 1/3 ≈ 0.333333" in lines
+    assert "  shown: tv_dp(M) > eps/3 (0.5 > 0.333333 in floats; decided exactly)" in lines
+    assert not any("names" in ln or "relation" in ln for ln in lines)
+    # a relation that held (not a refutation) is not shown as violated; a malformed one is ignored
+    for bad in ({**values, "decision": {"truth": "TRUE"}}, {**values, "relation": ["B", "~", "bound"]},
+                {**values, "relation": "B <= bound"}):
+        assert not any(ln.startswith("  shown:") for ln in witness_lines({"values": bad}, 120))

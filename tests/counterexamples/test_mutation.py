@@ -90,10 +90,13 @@ def test_parameter_draws_reach_a_lemma_about_numbers_and_stay_off_where_the_doma
     m = _mutant("cuff2016.lemma2", "eq99", "drop:x-in-[0,1]")
     assert params_drawable(m.claim, m.claim.reading("eq99"), effort=10)
     assert run_mutant(m, effort=10, draw_params=True)["killed"]
-    # Zhao's g-monotonicity reading holds for the parameters its families hold; drawn ones leave that
+    # Zhao's Corollary 1 per distribution holds for the parameters its families hold; drawn ones leave that
     # (undeclared) domain, so its mutants are not hunted with parameter draws
+    c = find_claim("zhao2019.cor1")
+    assert not params_drawable(c, c.reading("per-distribution"), effort=20)
+    # the g-monotonicity claim declares gamma > 1 (its 'for every eps > 0'): its draws stay clean
     g = find_claim("zhao2019.g_mono")
-    assert not params_drawable(g, g.reading("literal"), effort=20)
+    assert params_drawable(g, g.reading("literal"), effort=20)
 
 
 def test_instances_just_outside_a_dropped_hypothesis_are_made_from_the_families():
@@ -174,3 +177,15 @@ def test_the_local_search_moves_prior_mass_along_the_neighbour_graph():
     assert any(m.prior.pmf[1] > 0 or m.prior.pmf[2] > 0 for m in moved)
     again = [prior_moved(inst, random.Random(0)) for _ in range(1)]
     assert again[0].prior.pmf == moved[0].prior.pmf  # a function of the seed
+
+
+def test_a_dropped_domain_of_a_parameter_the_check_never_reads_is_equivalent():
+    from counterexamples.mutation import equivalence
+
+    # cuff2016 (9) declares the extremal pairs' gamma >= 1, but its check reads only P and Q
+    m = _mutant("cuff2016.eq9", "literal", "drop:gamma-domain")
+    eq = equivalence(m, {"killed": False}, [m.claim], {})
+    assert eq["rule"] == "unread-parameter" and "gamma" in eq["why"]
+    # P and Q are read: dropping their domain is no label
+    m2 = _mutant("cuff2016.eq9", "literal", "drop:P-Q-pmfs")
+    assert equivalence(m2, {"killed": False}, [m2.claim], {}) is None

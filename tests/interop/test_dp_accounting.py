@@ -17,7 +17,8 @@ from fractions import Fraction as F
 import pytest
 
 from exactpriv.errors import InvalidArgument
-from exactpriv.interop import rounded_losses, to_dp_accounting_pld
+from exactpriv.interop import dominating_pair_loss, rounded_losses, to_dp_accounting_pld
+from exactpriv.measures.approx import approx_dp
 from exactpriv.measures.pld import pair_privacy_loss, privacy_loss_distribution
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.mechanisms.operators import k_fold
@@ -88,10 +89,57 @@ def test_rounding_is_certified_up_and_down():
     assert rounded_losses(loss, value_discretization_interval=0.1)[0] == {-10: F(1, 4), 11: F(3, 4)}
 
 
+def _hockey(loss, g):
+    """E_γ of a pair from its PLD, for every γ >= 0 (PrivacyLoss.delta takes γ >= 1): Σ_{r > γ} m(1 − γ/r) + m_∞."""
+    return sum((m * (1 - g / r) for r, m in loss.atoms if r > g), F(0)) + loss.infinite
+
+
+def _random_mechanism(rng, inputs, outputs, zeros=True):
+    rows = []
+    for _ in range(inputs):
+        w = [rng.randint(0 if zeros else 1, 9) for _ in range(outputs)]
+        w[rng.randrange(outputs)] += 1  # a row is never all zero
+        rows.append([F(a, sum(w)) for a in w])
+    return Mechanism(Hamming(list(range(inputs)), 1), list(range(outputs)), rows)
+
+
+def test_a_mechanism_whose_pairs_differ_converts_through_its_tight_dominating_pair():
+    # the dominating pair's δ is the mechanism's own exact δ (the maximum over its ordered pairs) at every γ;
+    # computed two ways: the exact profile (chord method over the pairs) and the built pair's PLD
+    rng = random.Random(11)
+    mechanisms = [Mechanism(Hamming([0, 1, 2], 1), [0, 1], [[F(1, 2), F(1, 2)], [F(1, 3), F(2, 3)],
+                                                           [F(1, 5), F(4, 5)]])]
+    mechanisms += [_random_mechanism(rng, rng.randint(2, 4), rng.randint(2, 4)) for _ in range(6)]
+    for M in mechanisms:
+        pairs = privacy_loss_distribution(M).value.pairs
+        profile = approx_dp(M).value
+        loss = dominating_pair_loss(M)
+        assert sum(m for _, m in loss.atoms) + loss.infinite == 1
+        for g in GAMMAS + [F(1, 3), F(9, 10)] + [p.gamma_hi for p in profile.pieces[:-1]]:
+            # below γ = 1 the maximum over the reversed pairs: 1 − γ + γ·δ(1/γ)
+            want = profile.delta(exp_eps=g) if g >= 1 else 1 - g + g * profile.delta(exp_eps=1 / g)
+            assert _hockey(loss, g) == want == max(_hockey(ls, g) for _, ls in pairs), (M, g)
+        _bracket(M, lambda g, profile=profile: profile.delta(exp_eps=g), step=1e-3)
+
+
+def test_the_dominating_pair_composed_by_dp_accounting_bounds_the_exact_composition():
+    # a dominating pair's composition dominates the composition: dp_accounting's pessimistic δ of the
+    # self-composed PLD is >= the exact δ of the 3-fold composition (exact composed profile)
+    M = Mechanism(Hamming([0, 1, 2], 1), [0, 1, 2], [[F(1, 2), F(1, 4), F(1, 4)], [F(1, 4), F(1, 2), F(1, 4)],
+                                                     [F(1, 8), F(1, 8), F(3, 4)]])
+    assert len(privacy_loss_distribution(M).value.pairs) > 1
+    composed = approx_dp(k_fold(M, 3)).value
+    upper = to_dp_accounting_pld(M, value_discretization_interval=1e-3).self_compose(3)
+    for g in GAMMAS:
+        assert float(composed.delta(exp_eps=g)) <= upper.get_delta_for_epsilon(math.log(g)) + SLACK, g
+
+
 def test_bad_input_gets_a_typed_error_naming_it():
     M = Mechanism(Hamming([0, 1, 2], 1), [0, 1], [[F(1, 2), F(1, 2)], [F(1, 3), F(2, 3)], [F(1, 5), F(4, 5)]])
-    with pytest.raises(InvalidArgument, match="distinct privacy-loss distributions.*pair="):
-        to_dp_accounting_pld(M)
+    with pytest.raises(InvalidArgument, match="distinct privacy-loss distributions.*dominating pair"):
+        to_dp_accounting_pld(privacy_loss_distribution(M))
+    with pytest.raises(InvalidArgument, match="must be an exactpriv Mechanism"):
+        dominating_pair_loss(privacy_loss_distribution(M))
     with pytest.raises(InvalidArgument, match="value_discretization_interval=0"):
         to_dp_accounting_pld(randomized_response(2, p="3/4"), value_discretization_interval=0)
     with pytest.raises(InvalidArgument, match="must be an exactpriv PrivacyLoss"):

@@ -199,7 +199,7 @@ def test_every_case_has_a_unique_readable_id():
 
 # ----------------------------------------------------------------------------- tampered verify.json
 # Edited, dropped, repeated, reordered, spliced and foreign rows of a verify.json, one test each:
-# tests/report/test_from_json_forgeries.py (report --from-json runs the independent checker; no seal).
+# tests/counterexamples/report/test_from_json_forgeries.py (report --from-json runs the independent checker; no seal).
 
 def test_report_from_json_accepts_a_verify_run_and_refuses_look_alikes(tmp_path, capfd):
     claim_id = "zhao2019.thm2_conv"

@@ -24,7 +24,7 @@ import flint
 import numpy as np
 import sympy
 
-from exactpriv.claims import Claim, Family, Finding, Instance, Outcome, Reading, Verdict
+from exactpriv.claims import Claim, Family, Finding, Instance, Outcome, Reading, Verdict, param_domain
 from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.claims.relations import implies
 from exactpriv.exact.decisions import Decision
@@ -210,6 +210,11 @@ _F_PROP9 = [Family("tight construction (equality in (47)) x e^eps in {3/2, 2, 3}
             Family("zoo mechanisms x e^eps", lambda: _fam_prop9("zoo"))]
 
 
+#: the domain of the reading's parameters, as its statement gives it (declared, so a search may draw
+#: them — issue 23)
+PROP9_DOMAIN = param_domain("gamma", lo=1, open_lo=True, text="γ = e^ε > 1 (the reading's rational γ)")
+
+
 _PROP9 = Claim(
     "cuff2016.prop9", "Property 9 (General)", "Section 5, Property 9, eq. (47)",
     "Suppose x^n and x~^n are instances of the database that differ in at most k entries, and that the randomized "
@@ -219,7 +224,7 @@ _PROP9 = Claim(
     [Reading("literal", "at rational gamma = e^eps > 1 with delta = delta(eps) = max over ordered neighbours of "
                         "E_gamma(P_x||P_x'): for k = 1..n every ordered pair at distance <= k has "
                         "E_{gamma^k}(P_x||P_x') <= (gamma^k - 1)/(gamma - 1) * delta (exact Fractions)",
-             _check_prop9, _F_PROP9, expected=Verdict.CHECKED,
+             _check_prop9, _F_PROP9, hypotheses=(PROP9_DOMAIN,), expected=Verdict.CHECKED,
              notes="(eps, delta)-closeness is E_{e^eps} <= delta both ways (the paper's E_gamma remark); checking the "
                    "tightest delta(eps) for each eps covers every (eps, delta) the mechanism satisfies.  eps = 0 "
                    "makes the coefficient 0/0; its limit k is Property 8.")])

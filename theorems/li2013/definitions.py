@@ -18,7 +18,7 @@ from fractions import Fraction
 
 import sympy
 
-from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict
+from exactpriv.claims import Claim, Family, Instance, Outcome, Reading, Verdict, param_domain
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import OO
@@ -107,6 +107,11 @@ def check_independent_members(negative: bool):
     return check
 
 
+#: the domain of the reading's parameters, as its statement gives it (declared, so a search may draw
+#: them — issue 23)
+PMP_P_DOMAIN = param_domain("p", lo=0, hi=1, open_lo=True, open_hi=True, text="p = Pr[t] in (0, 1)")
+
+
 DEF_PMP = Claim(
     "li2013.def_pmp", "Definition (context): (D, γ)-positive membership privacy",
     "§3, (D, γ)-PMP; used in Theorem 4.8 and the proof of Proposition 5.3" + RECONSTRUCTED,
@@ -118,7 +123,7 @@ DEF_PMP = Claim(
         Reading("min-form", "for all p ∈ (0,1), Pr[t|S] ∈ [0,1], γ >= 1: the two PMP conditions hold iff "
                 "Pr[t|S] <= min(γp, (γ-1+p)/γ) (grid of exact values)",
                 check=_check_min_form, families=(Family("grid", _min_form_instances),),
-                expected=Verdict.CHECKED),
+                hypotheses=(PMP_P_DOMAIN,), expected=Verdict.CHECKED),
         Reading("uniform-events", "positive_membership(M, family='uniform') equals the brute-force least γ "
                 "over all output events and entities at the uniform law (D_N)",
                 check=_check_uniform_events(False), families=SUBSETS, expected=Verdict.CHECKED),

@@ -23,7 +23,9 @@ from fractions import Fraction
 
 import sympy
 
-from exactpriv.claims import Claim, Family, Finding, Hypothesis, Instance, Outcome, Reading, Verdict, does_not_imply
+from exactpriv.claims import (
+    Claim, Family, Finding, Hypothesis, Instance, Outcome, Reading, Verdict, does_not_imply, param_domain,
+)
 from exactpriv.errors import ExactPrivError
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
@@ -59,6 +61,11 @@ def _check_dn_product(inst: Instance) -> Outcome:
     return Outcome(Decision.of(uni == prod and all(m == Fraction(1, 2) for m in marg), "rational", f"uniform law on 2^{n} subsets = product of Bernoulli(1/2); Pr[t] = {set(marg)}"))
 
 
+#: the domain of the reading's parameters, as its statement gives it (declared, so a search may draw
+#: them — issue 23)
+FAM51_N_DOMAIN = param_domain("n", lo=1, integer=True, text="n >= 1 records (an int)")
+
+
 FAM5_1 = Claim(
     "li2013.fam5_1", "Distribution Family 5.1: D_N, the uniform (non-informative) distribution",
     "§5.1, Distribution Family 5.1",
@@ -69,7 +76,7 @@ FAM5_1 = Claim(
     [Reading("product-form", "the uniform law on all subsets equals the product law with p_t = 1/2, and "
              "Pr[t] = 1/2 (n = 1..6)", check=_check_dn_product,
              families=(Family("n-1..6", lambda: tuple(Instance(f"n={n}", params={"n": n}) for n in range(1, 7))),),
-             expected=Verdict.CHECKED)])
+             hypotheses=(FAM51_N_DOMAIN,), expected=Verdict.CHECKED)])
 
 
 # --- k-Max ---------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from fractions import Fraction
 
 import sympy
 
-from exactpriv.claims import Claim, Finding, Instance, Outcome, Reading, Verdict, full_support_prior
+from exactpriv.claims import Claim, Finding, Instance, Outcome, Reading, Verdict, full_support_prior, param_domain
 from exactpriv.distributions import Prior
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.logforms import LogForm
@@ -349,6 +349,12 @@ def _nm_build():
 FAM_NM = cached_family("(n, m) grid", _nm_build)
 
 
+#: the domain of the reading's parameters, as its statement gives it (declared, so a search may draw
+#: them — issue 23)
+DEF_H_DOMAIN = (param_domain("n", lo=1, integer=True, text="n >= 1 records"),
+                param_domain("m", lo=2, integer=True, text="m >= 2 values per record"))
+
+
 DEF_H = Claim(
     "wang2016.def_h", "The function h and its inverse (19), (36)",
     "§3, eq. (19); Appendix A, eq. (36)",
@@ -357,5 +363,5 @@ DEF_H = Claim(
     "identity",
     [Reading("literal", "for all n >= 1, m >= 2 (symbolic): h(0) = n(m-1)/m, h is decreasing, h^-1(h(eps)) = eps "
                         "and h(h^-1(D)) = D",
-             def_h_check, [FAM_NM], prove=prove_h, expected=Verdict.PROVED)],
+             def_h_check, [FAM_NM], prove=prove_h, hypotheses=DEF_H_DOMAIN, expected=Verdict.PROVED)],
 )

@@ -20,7 +20,9 @@ import random
 
 import sympy
 
-from exactpriv.claims import Claim, Finding, Hypothesis, Instance, Outcome, Reading, Verdict, full_support_prior
+from exactpriv.claims import (
+    Claim, Finding, Hypothesis, Instance, Outcome, Reading, Verdict, full_support_prior, param_domain,
+)
 from exactpriv.distributions import Prior
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.logforms import LogForm
@@ -121,6 +123,11 @@ def _rd_bound_build():
 FAM_RD = cached_family("random mechanisms (and mixtures with E_i) x priors", _rd_bound_build)
 
 
+#: the domain of the reading's parameters, as its statement gives it (declared, so a search may draw
+#: them — issue 23)
+CONVEXITY_DOMAIN = param_domain("lam", lo=0, hi=1, text="0 <= λ <= 1 (a point of the segment)")
+
+
 PDMIP = Claim(
     "wang2016.pdmip", "PD-MIP (31)-(34) is a convex program with the form of R(D)",
     "§4, eqs. (31)-(34)",
@@ -130,7 +137,7 @@ PDMIP = Claim(
     "the rate–distortion theory [7].",
     "definition",
     [Reading("convexity", "I(X;Y) is convex in p(y|x): exact check on random segments", convexity_check,
-             [FAM_CONVEX], expected=Verdict.CHECKED),
+             [FAM_CONVEX], hypotheses=(CONVEXITY_DOMAIN,), expected=Verdict.CHECKED),
      Reading("csiszar-lower-bound", "the rate–distortion dual bound used for Theorem 2 is a valid lower bound: "
                                     "I(W) >= -eps E_W[d] + Σ p ln lambda for every mechanism W (full-support p_X, "
                                     "lambda(x) = 1/(p(x)(1+(m-1)e^-eps)^n))",

@@ -22,7 +22,7 @@ from fractions import Fraction
 
 import sympy
 
-from exactpriv.claims import Claim, Finding, Hypothesis, Instance, Outcome, Reading, Verdict
+from exactpriv.claims import Claim, Finding, Hypothesis, Instance, Outcome, Reading, Verdict, param_domain
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import EPS, OO
 from theorems.zhao2019.brute_force import brute_mp_of
@@ -151,6 +151,12 @@ FINITE_A = Hypothesis("finite-likelihood-ratio", "A = P[Y|x_i]/P[Y|x̄_i] is fin
                       lambda inst: inst.params["b"] != 0)
 
 
+#: the domain of Lemma 1's parameters, as its statement gives it ("for every e^ε, P_D[x_i] ∈ [0, 1] and P[Y|x_i],
+#: P[Y|x̄_i]"): declared, so a search may draw them (issue 23)
+LEMMA1_DOMAIN = (param_domain("a", "b", "p", lo=0, hi=1, text="P[Y|x_i], P[Y|x̄_i] and P_D[x_i] are probabilities"),
+                 param_domain("gamma", lo=1, text="γ = e^ε >= 1"))
+
+
 LEMMA1 = Claim(
     "zhao2019.lemma1", "Lemma 1 (g-characterisation of <D, ε>-MP) with steps (28)-(30)",
     "Lemma 1, eqs. (23a)-(23b), (27)-(38)",
@@ -168,21 +174,22 @@ LEMMA1 = Claim(
                  "A = 3): (31)-(32) divide by P_D[x_i]; 'interior' (0 < P_D[x_i] < 1) holds",
              notes="Per-output check is faithful: at P_D[x_i] ∈ {0, 1} every output set satisfies (21)-(22)"),
      Reading("interior", "the same for 0 < P_D[x_i] < 1", check_lemma1("lemma"), (LEMMA1_GRID,), expected=_C,
-             hypotheses=(INTERIOR,)),
+             hypotheses=(INTERIOR, *LEMMA1_DOMAIN)),
      Reading("eq28-literal", "(21) ⟺ 1 − P_D[x_i] ≥ A(e^{-ε} − P_D[x_i]) on [0, 1]", check_lemma1("eq28"),
              (LEMMA1_GRID,), expected=_X, finding=Finding.BOUNDARY, form=_lemma1_form("eq28"),
              why="fails at the endpoint P_D[x_i] = 0 (the step divides by P_D[x_i] in (32)); 'eq28-interior' "
                  "holds"),
      Reading("eq28-interior", "(28) for 0 < P_D[x_i] < 1", check_lemma1("eq28"), (LEMMA1_GRID,), expected=_C,
-             hypotheses=(INTERIOR,)),
+             hypotheses=(INTERIOR, *LEMMA1_DOMAIN)),
      Reading("eq29-literal", "(22) ⟺ A P_D[x_i] + 1 − P_D[x_i] ≤ e^ε on [0, 1]", check_lemma1("eq29"),
              (LEMMA1_GRID,), expected=_X, finding=Finding.BOUNDARY, form=_lemma1_form("eq29"),
              why="fails at the endpoint P_D[x_i] = 1: (22) is vacuous (P_D[x̄_i] = 0) but A ≤ e^ε is required; "
                  "'eq29-interior' holds"),
      Reading("eq29-interior", "(29) for 0 < P_D[x_i] < 1", check_lemma1("eq29"), (LEMMA1_GRID,), expected=_C,
-             hypotheses=(INTERIOR,)),
+             hypotheses=(INTERIOR, *LEMMA1_DOMAIN)),
      Reading("eq30", "(30)/(38): for x ∈ [0, 1] and finite A ≥ 0: [1 − x ≥ A(e^{-ε} − x) and Ax + 1 − x ≤ e^ε] "
-             "⟺ A ≤ g(x)", check_lemma1("eq30"), (LEMMA1_GRID,), expected=_C, hypotheses=(FINITE_A,))],
+             "⟺ A ≤ g(x)", check_lemma1("eq30"), (LEMMA1_GRID,), expected=_C,
+             hypotheses=(FINITE_A, *LEMMA1_DOMAIN))],
 )
 
 
@@ -254,6 +261,11 @@ def prove_g_mono() -> Decision:
                                                     "g1/g2 order flips at 1/(1+e^eps)", certificate=cert)
 
 
+#: the domain of the reading's parameters, as its statement gives it (declared, so a search may draw
+#: them — issue 23)
+G_MONO_DOMAIN = param_domain("gamma", lo=1, open_lo=True, text="γ = e^ε > 1: the claim is stated for ε > 0")
+
+
 G_MONO = Claim(
     "zhao2019.g_mono", "Claim in the proof of Corollary 1 (shape of g)",
     "proof of Corollary 1, eq. (26); proof of Lemma 1 (g1, g2)",
@@ -262,7 +274,7 @@ G_MONO = Claim(
     "straightforward to show g1(x) ≤ g2(x) if 0 < x ≤ 1/(1+e^ε), and g1(x) ≥ g2(x) if 1/(1+e^ε) < x < e^{-ε}.",
     "inequality",
     [Reading("literal", "for every ε > 0: the monotonicity, minimum and g1/g2 order stated", check_g_mono,
-             (G_GRID,), prove=prove_g_mono, expected=_P,
+             (G_GRID,), prove=prove_g_mono, hypotheses=(G_MONO_DOMAIN,), expected=_P,
              notes="for ε = 0, g ≡ 1 (constant, not increasing); the claim's objects have ε > 0")],
 )
 

@@ -30,7 +30,9 @@ from fractions import Fraction
 import sympy
 
 from exactpriv.claims.by_reduction import reduction_reading
-from exactpriv.claims import Claim, Family, Finding, Instance, Outcome, Reading, Verdict, implies, pmf_params
+from exactpriv.claims import (
+    Claim, Family, Finding, Instance, Outcome, Reading, Verdict, implies, pmf_params, param_domain,
+)
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS, OO
@@ -261,6 +263,12 @@ def _improve_points(hi):
     return lambda: tuple(make_instance(f"eps={_F(k, 20)}", None, eps=_F(k, 20)) for k in range(1, int(hi * 20) + 1))
 
 
+#: the domain of the reading's parameters, as its statement gives it (declared, so a search may draw
+#: them — issue 23)
+IMPROVE_DOMAIN = param_domain("eps", lo=0, hi=Fraction(27, 20), open_lo=True,
+                              text="0 < ε <= 1.35 = 27/20 (the claim's range)")
+
+
 IMPROVE = Claim(
     "zhao2019.improve", "Claim: 1/2 − 1/(e^ε+1) > ε/6 for ε ≤ 1.35", "Sec. II (after Theorem 2)",
     "The second part of Theorem 2 improves the corresponding result of Kasiviswanathan and Smith [3], which "
@@ -269,7 +277,8 @@ IMPROVE = Claim(
     "inequality",
     [Reading("literal", "1/2 − 1/(e^ε+1) > ε/6 for all ε ∈ (0, 27/20]", check_improve_point,
              (make_family("eps-points", _improve_points(_F(27, 20)), "eps = k/20 in (0, 27/20]"),),
-             prove=prove_improve(_F(27, 20)), expected=_P, form=_improve_form(_F(27, 20))),
+             prove=prove_improve(_F(27, 20)), hypotheses=(IMPROVE_DOMAIN,), expected=_P,
+             form=_improve_form(_F(27, 20))),
      Reading("extension-to-5/2", "the same on (0, 5/2]", prove=prove_improve(_F(5, 2)), expected=_P,
              form=_improve_form(_F(5, 2)),
              notes="the inequality holds well beyond 1.35"),

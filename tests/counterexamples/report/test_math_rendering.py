@@ -22,7 +22,8 @@ def test_engine_formulas_become_mathml_and_relations_become_signs():
 
 
 def test_prose_ids_and_files_stay_text():
-    for text in ("witness: counterexamples/found/dworkroth2014.rr--variant-half.json; 0.72 s",
+    for text in ("Foundations and Trends in Theoretical Computer Science 9(3-4), 2014", "pages 211-407",
+                 "witness: counterexamples/found/dworkroth2014.rr--variant-half.json; 0.72 s",
                  "mine.kl_with_a_rather_long_identifier — up-to-date, a - b, k copies, 3 instances",
                  "RR(m, ε)[m=2] at 2 records"):
         assert "<math" not in formulas_html(text), text
@@ -43,3 +44,7 @@ def test_markup_in_the_text_is_escaped_and_nothing_is_evaluated():
     out = formulas_html("<script>alert(1)</script> & eps + __import__('os').getcwd()")
     assert "<script>" not in out and "&lt;script&gt;" in out and "&amp;" in out
     assert "__import__" in out and "getcwd" in out  # a name outside the formula names ends the formula: text
+
+
+def test_a_formula_after_a_dash_keeps_its_leading_minus():
+    assert _shown("FALSE by arb — -log(2)/5 + log(3)/5 == 1") == "FALSE by arb — [[-log(2)/5 + log(3)/5]] = 1"

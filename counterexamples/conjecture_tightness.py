@@ -1,0 +1,85 @@
+"""Tightness in a conjecture: "is the bound attained?" (``conjecture(..., tight=True)``, CLI ``--tight``).
+
+The question is asked of the symbolic extremal families — binary and ternary randomized response RR(m, ε) and the
+truncated geometric mechanism TG(2, ε), each a mechanism in ε (the operator applied to it, when there is one) —
+through :func:`exactpriv.claims.tightness_claim`: measure(op(M(ε))) = bound(given(M(ε))) as an identity of
+closed forms for every ε ≥ 0 (the certifier; the effort decides).  The answer (``extra["tight"]``):
+
+* ``PROVED`` — attained for every ε ≥ 0 by the first family whose identity is proved (the family is named);
+* ``REFUTED`` — only when the bound itself was PROVED for every mechanism by the reduction to binary RR
+  (``pure_dp`` given, no operator): then every ε-DP mechanism has measure ≤ measure(RR(2, ε)), so the bound is
+  attained at a level ε only if RR(2, ε) attains it; RR(2, ε) falling short at a member ε₀ (the witness, a
+  rational e^ε₀) shows that no mechanism attains it there;
+* ``UNDECIDED`` — otherwise, with each family's result: a family falling short says nothing about other
+  mechanisms.
+
+The bound's own verdict is unchanged by this (a conjecture's verdict is about "≤").
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from exactpriv.claims import Verdict, check_reading, symbolic_family, tightness_claim
+from exactpriv.errors import ExactPrivError
+from exactpriv.exact.numbers import EPS
+
+__all__ = ["attained", "extremal_families"]
+
+
+def extremal_families() -> list:
+    """The symbolic families tightness is asked of, binary RR first (the ε-DP extremal pair)."""
+    from exactpriv.mechanisms.zoo import randomized_response, truncated_geometric
+
+    return [symbolic_family("RR(2, ε)", randomized_response(2, eps=EPS)),
+            symbolic_family("RR(3, ε)", randomized_response(3, eps=EPS)),
+            symbolic_family("TG(2, ε)", truncated_geometric(2, eps=EPS))]
+
+
+def attained(*, given: str, measure: str, bound: str, given_notion, measure_notion, params=(),
+             operator: str | None = None, proved_by_reduction: bool = False) -> dict:
+    """Whether the bound is attained (module head): {"verdict", "note", "family"?, "witness"?, "families"}.
+
+    given_notion, measure_notion : the conjecture's notions (the measured one with its operator applied);
+    params : its :class:`~exactpriv.claims.Param` s; ``given``/``measure`` are the names, for the texts."""
+    if operator in ("post_process", "subsample"):
+        return {"verdict": Verdict.UNDECIDED.value, "families": [],
+                "note": f"tightness is asked of symbolic families in ε; the operator {operator!r} needs a drawn "
+                        f"kernel or the add/remove space, which they do not have"}
+    g, m, plist = given_notion, measure_notion, list(params)
+    rows = []
+    for fam in extremal_families():
+        try:
+            claim = tightness_claim("conjecture.tight", given=g, measure=m, bound=bound, families=[fam],
+                                    params=plist)
+            res = check_reading(claim, claim.readings[0])
+        except ExactPrivError as exc:
+            rows.append({"family": fam.name, "verdict": Verdict.UNDECIDED.value, "why": str(exc)})
+            continue
+        row = {"family": fam.name, "verdict": res.verdict.value,
+               "why": str((res.evidence.get("proof") or {}).get("reason") or res.evidence.get("note") or "")[:400]}
+        if res.witness is not None:
+            row["witness"] = {"label": res.witness.label, "at_eps": str(res.witness.extra.get("at_eps")),
+                              "params": {k: str(v) for k, v in res.witness.params.items()}}
+        rows.append(row)
+        if res.verdict is Verdict.PROVED:
+            return {"verdict": Verdict.PROVED.value, "family": fam.name, "families": rows,
+                    "note": f"attained for every ε ≥ 0 by {fam.name}: {measure} = {bound} identically "
+                            f"(certified on the closed forms)"}
+    first = rows[0] if rows else {}
+    if proved_by_reduction and given == "pure_dp" and operator is None and first.get("verdict") == "REFUTED":
+        at = first.get("witness", {}).get("at_eps")
+        return {"verdict": Verdict.REFUTED.value, "families": rows, "witness": first.get("witness"),
+                "note": f"not attained: by the reduction every ε-DP mechanism has {measure} ≤ its value on RR(2, ε), "
+                        f"and RR(2, ε) falls short of the bound at ε = {at} ({_short(at)}), so no mechanism attains "
+                        f"it there"}
+    return {"verdict": Verdict.UNDECIDED.value, "families": rows,
+            "note": "not shown attained by " + ", ".join(f"{r['family']} ({r['verdict']})" for r in rows)
+                    + "; a family falling short says nothing about other mechanisms"}
+
+
+def _short(text) -> str:
+    try:
+        return f"≈ {float(sympy.sympify(text)):.4g}"
+    except (TypeError, ValueError, sympy.SympifyError):
+        return "?"

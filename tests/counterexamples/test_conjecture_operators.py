@@ -1,0 +1,122 @@
+"""`conjecture` with operators, prior kinds and tightness (issue 22).
+
+Expected verdicts, justified:
+* k-fold composition of an ε-DP mechanism is kε-DP (basic composition) and exactly kε on randomized response, so
+  "≤ k·ε/2" fails on the first seed (RR(e^ε = 101/100), k = 2);
+* group privacy: pairs at distance ≤ k of an ε-DP mechanism are kε-close (Dwork–Roth), "≤ ε" fails for k = 2 on
+  the product of RR over two records (distance-2 pairs are 2ε apart);
+* Poisson subsampling at rate q on the add/remove space gives log(1 + q(e^ε − 1)) (Balle–Barthe–Gaboardi), which
+  exceeds q·ε for every ε > 0 (strict concavity of q ↦ log(1 + q(e^ε − 1))), attained by randomized response on
+  presence (the first Subsets seed);
+* post-processing never increases KL (data processing), and KL of binary RR is ε·tanh(ε/2) > ε²/4, so "KL(K∘M) ≤
+  ε²/4" fails with K the identity;
+* TV of an ε-DP mechanism is at most tanh(ε/2), attained by RR(2, ε) for every ε (an identity), while tanh(ε) is
+  never attained for ε > 0 (RR(2) is extremal by the reduction and falls short).
+"""
+
+import json
+from fractions import Fraction as F
+
+import pytest
+
+from counterexamples.conjecture import conjecture, conjecture_claim
+from counterexamples.conjecture_operators import attach_kernels, read_kernel
+from exactpriv.claims import Instance, Verdict
+from exactpriv.errors import InvalidArgument
+
+ONE = "hamming:m=2,n=1"
+
+
+def test_k_fold_composition_is_refuted_below_k_eps_and_checked_at_k_eps():
+    bad = conjecture(given="pure_dp", measure="pure_dp", bound="k*eps/2", params={"k": [2]}, operator="k_fold",
+                     space=ONE, max_examples=5)
+    assert bad.verdict is Verdict.REFUTED and bad.witness["params"] == {"k": "2"}
+    assert bad.extra["operator"] == "k_fold"
+    ok = conjecture(given="pure_dp", measure="pure_dp", bound="k*eps", params={"k": [2, 3]}, operator="k_fold",
+                    space=ONE, max_examples=5)
+    assert ok.verdict is Verdict.CHECKED
+
+
+def test_group_privacy_needs_the_factor_k():
+    bad = conjecture(given="pure_dp", measure="pure_dp", bound="eps", params={"k": [2]}, operator="group",
+                     space="hamming:m=2,n=2", max_examples=5)
+    assert bad.verdict is Verdict.REFUTED
+
+
+def test_poisson_subsampling_climbs_the_add_remove_spaces_and_refutes_the_linear_bound():
+    bad = conjecture(given="pure_dp", measure="pure_dp", bound="q*eps", params={"q": ["1/2"]}, operator="subsample",
+                     max_examples=5)
+    assert bad.verdict is Verdict.REFUTED and "Subsets" in bad.searched
+    ok = conjecture(given="pure_dp", measure="pure_dp", bound="log(1 + q*(exp(eps) - 1))", params={"q": ["1/2"]},
+                    operator="subsample", space="subsets:n=1", max_examples=5)
+    assert ok.verdict is Verdict.CHECKED
+
+
+def test_post_processing_witness_carries_its_kernel_and_replays(tmp_path, monkeypatch):
+    from exactpriv.cli import main
+
+    res = conjecture(given="pure_dp", measure="kl_dp", bound="eps**2/4", operator="post_process", space=ONE,
+                     max_examples=5)
+    assert res.verdict is Verdict.REFUTED and read_kernel(res.witness["kernel"])
+    path = tmp_path / "pp.json"
+    path.write_text(json.dumps(res.to_json()), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["replay", str(path)]) == 0
+    # the same witness with its kernel replaced by a constant channel (KL 0) no longer refutes
+    doc = res.to_json()
+    doc["witness"]["kernel"] = [["1"]] * len(doc["witness"]["kernel"])
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert main(["replay", str(path)]) == 3
+
+
+def test_seeds_get_the_identity_and_a_merge_and_kernels_are_validated():
+    from exactpriv.mechanisms.zoo import randomized_response
+
+    out = attach_kernels([Instance("rr", randomized_response(3, exp_eps=2))])
+    assert [len(i.extra["kernel"][0]) for i in out] == [3, 2]
+    for bad in ([], [["1/2", "1/3"]], [["-1", "2"]], [["1"], ["1/2", "1/2"]]):
+        with pytest.raises(InvalidArgument):
+            read_kernel(bad)
+
+
+@pytest.mark.parametrize("kw,fragment", [
+    (dict(operator="k_fold"), "needs --param k"),
+    (dict(operator="k_fold", params={"k": [9]}), "from 1 to 4"),
+    (dict(operator="shuffle"), "known operators"),
+    (dict(operator="subsample", params={"q": ["1/2"]}, space=ONE), "add/remove"),
+    (dict(prior="flat"), "uniform"),
+])
+def test_bad_operator_arguments_are_typed_errors(kw, fragment):
+    with pytest.raises(InvalidArgument, match=fragment):
+        conjecture(given="pure_dp", measure="pure_dp", bound="eps", max_examples=1, **kw)
+
+
+def test_the_uniform_prior_kind_puts_only_the_uniform_prior_on_instances():
+    from exactpriv.distributions import Prior
+
+    # I(X;Y) under a prior with independent records is at most Σ_i I(X_i; Y | X_<i) ≤ n·ε·tanh(ε/2) ≤ 2ε (n = 2)
+    claim, reading, sp, _ = conjecture_claim(given="pure_dp", measure="mi_privacy", bound="2*eps", params=None,
+                                             space="hamming:m=2,n=2", prior="uniform", max_outputs=3)
+    seeds = [i for fam in reading.families for i in fam.build()]
+    assert seeds and all(i.prior == Prior.uniform(sp) for i in seeds)
+    res = conjecture(given="pure_dp", measure="mi_privacy", bound="2*eps", prior="uniform", space="hamming:m=2,n=2",
+                     max_examples=3)
+    assert res.verdict is Verdict.CHECKED and "uniform priors" in res.searched
+
+
+def test_tightness_attained_by_binary_rr_and_not_attained_when_rr_is_extremal():
+    ok = conjecture(given="pure_dp", measure="tv_dp", bound="tanh(eps/2)", tight=True, max_examples=2)
+    assert ok.verdict is Verdict.PROVED
+    assert ok.extra["tight"]["verdict"] == "PROVED" and ok.extra["tight"]["family"] == "RR(2, ε)"
+    loose = conjecture(given="pure_dp", measure="tv_dp", bound="tanh(eps)", tight=True, max_examples=2)
+    assert loose.verdict is Verdict.PROVED  # the bound holds ...
+    tight = loose.extra["tight"]
+    assert tight["verdict"] == "REFUTED" and tight["witness"]["at_eps"]  # ... and is attained by no mechanism
+    # without the reduction a family falling short proves nothing about other mechanisms
+    kl = conjecture(given="kl_dp", measure="tv_dp", bound="sqrt(2*eps)", tight=True, space=ONE, max_examples=3)
+    assert kl.verdict is Verdict.CHECKED and kl.extra["tight"]["verdict"] == "UNDECIDED"
+
+
+def test_a_refuted_bound_asks_no_tightness():
+    bad = conjecture(given="pure_dp", measure="kl_dp", bound="eps**2/4", tight=True, space=ONE, max_examples=3)
+    assert bad.verdict is Verdict.REFUTED and "tight" not in bad.extra
