@@ -10,7 +10,9 @@ the hypothesis on M itself — the shape of composition, group-privacy, post-pro
   ``subsets:n=1..3``; Balle–Barthe–Gaboardi: ``--bound "log(1 + q*(exp(eps) - 1))"``);
 * ``post_process`` — K∘M for a stochastic kernel K from M's outputs, drawn with M (each structured seed is paired
   with the identity and with the merge of its last outputs); the witness records its K (``witness["kernel"]``) so
-  ``replay`` re-checks the same pipeline.
+  ``replay`` re-checks the same pipeline.  A conclusion the reduction to the extremal mechanism proves for M (KL,
+  TV, Rényi, δ(ε') after ε-DP; TV, δ(ε') after a given δ) is PROVED for K∘M as well, with one more data-processing
+  step in the chain (:func:`exactpriv.claims.by_reduction.reducible`); the other operators are hunted.
 
 The operator's parameters are ordinary ``--param`` values (so the bound can use them) with their domains checked
 when the claim is built.  Why the given side is never transformed: every classic of this shape bounds what the
@@ -96,6 +98,9 @@ def _apply_post_process(inst: Instance):
         raise InvalidArgument(f"instance {inst.label!r} carries no post-processing kernel (extra['kernel'])")
     return post_process(inst.mechanism, K, outputs=list(range(len(K[0]))))
 
+
+#: a post-processing: a reducible measure of K∘M is bounded through M (exactpriv.claims.by_reduction.reducible)
+_apply_post_process.post_processing = True  # type: ignore[attr-defined]
 
 _APPLY = {"k_fold": _apply_k_fold, "group": _apply_group, "subsample": _apply_subsample,
           "post_process": _apply_post_process}

@@ -421,6 +421,12 @@ EXPLAINED: dict = {
         "eps-DP on D^n and never that M is a function of the multiset of records; the mutant holds exactly when "
         "the original does by that argument (the reading is CHECKED, not PROVED: this equivalence is as strong "
         "as that argument)."),
+    ("cuff2016.prop9", "literal", "drop:gamma-domain"): (
+        "(47)'s hockey-stick form holds for every gamma >= 0, not only gamma > 1: E_gamma(P||Q) <= delta means "
+        "P(A) <= gamma Q(A) + delta for every event A, and chaining k neighbour steps gives P(A) <= gamma^k R(A) + "
+        "(1 + gamma + ... + gamma^(k-1)) delta, i.e. E_(gamma^k) <= (gamma^k - 1)/(gamma - 1) delta (the sum for "
+        "gamma = 1, where the coefficient as written is 0/0 and the check raises; gamma < 0 is no hockey-stick "
+        "level: a typed error).  So the mutant holds wherever it is defined."),
     ("zhao2019.thm1_fwd", "resample", "tighten"): (
         "the paper's proof step quoted in the claim, on which the 'resample' reading rests, makes the two "
         "posteriors pointwise within e^(+-2 eps); two pmfs whose likelihood ratio is within e^(+-2 eps) have "

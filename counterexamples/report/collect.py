@@ -268,7 +268,7 @@ def evidence_text(res) -> str:
         return f"witness: {w}"
     if res.verdict.value == "PROVED":
         pr = ev.get("proof", {})
-        return f"proved ({pr.get('method', '?')})"
+        return "; ".join(filter(None, [f"proved ({pr.get('method', '?')})", shown_text(ev)]))
     fams = ev.get("families", {})
     parts = [f"{k}: {v.get('true', 0)}" for k, v in fams.items() if isinstance(v, dict) and "true" in v]
     pieces = [f"{ev.get('instances_true', 0)} instances ({', '.join(parts)})"] if parts else []
@@ -282,7 +282,19 @@ def evidence_text(res) -> str:
         text = reason + (f"; shown so far: {text}" if text else "")
     if res.verdict.value == "CHECKED":
         text = "; ".join(filter(None, [text, searched_text(ev)]))
-    return text
+    return "; ".join(filter(None, [text, shown_text(ev)]))
+
+
+def shown_text(ev: dict) -> str:
+    """The values a reading shows of its passing instances (``Outcome.values["shown"]``: the exact ε of a
+    program bank's mechanism, say), one ``label: text`` per instance."""
+    out = []
+    for fam in (ev.get("families") or {}).values():
+        if isinstance(fam, dict):
+            for label, shown in (fam.get("shown") or {}).items():
+                text = shown.get("text") if isinstance(shown, dict) else shown
+                out.append(f"{label}: {text}")
+    return "; ".join(out)
 
 
 def searched_text(ev: dict) -> str:

@@ -35,8 +35,11 @@ def reducible(given, measure) -> str | None:
     """None when the two :class:`~exactpriv.claims.declare.Notion` s admit a reduction, else the reason."""
     from exactpriv.reductions.prover import reduction_obstacle
 
-    if given.on is not None or measure.on is not None:
-        return "a notion is measured on an operator's output (on=...), not on the mechanism itself"
+    if given.on is not None:
+        return "the given notion is measured on an operator's output (on=...), not on the mechanism itself"
+    if measure.on is not None and not getattr(measure.on, "post_processing", False):
+        return ("the measured notion is taken on an operator's output (on=...) other than a post-processing K∘M: "
+                "no data-processing step applies")
     name, params, at = _measure_spec(measure)
     return reduction_obstacle(given.name, dict(given.params), name, params, at, given_at=given.at)
 
@@ -59,6 +62,11 @@ def reduction_prove(given, measure, bound: Callable[[Any, Mapping], Any], params
     from exactpriv.reductions import prove_by_reduction
     from exactpriv.reductions.approx import resolve
 
+    # a post-processing on the measured side (an ``on`` marked ``post_processing``, admitted by reducible()):
+    # every pair of K∘M is a post-processing of M's pair, so the divergence only decreases (one more data-processing
+    # step) and the chain for M bounds K∘M too
+    post = measure.on is not None
+
     def prove() -> Decision:
         parts, texts = [], []
         for point in _points(params):
@@ -75,10 +83,23 @@ def reduction_prove(given, measure, bound: Callable[[Any, Mapping], Any], params
             parts.append({"point": {k: str(v) for k, v in point.items()}, **red.certificate()})
             texts.append(red.proof_text() + where)
         cert = parts[0] if len(parts) == 1 else {"kind": "all", "parts": parts}
-        return Decision.true("reduction", "for every mechanism, by reduction: " + " | ".join(texts),
-                             certificate=cert)
+        lead = "for every mechanism, by reduction: "
+        if post:
+            theorem = _data_processing(measure.name)
+            step = (f"{measure.label()}(K∘M) ≤ {measure.label()}(M) for every post-processing kernel K: each pair "
+                    f"of K∘M is a post-processing of the same pair of M [{theorem}]")
+            cert = {**cert, "post_processing": {"theorem": theorem, "text": step}}
+            lead = f"for every mechanism M and every post-processing K, by reduction: {step}; "
+        return Decision.true("reduction", lead + " | ".join(texts), certificate=cert)
 
     return prove
+
+
+def _data_processing(measure: str) -> str:
+    """The data-processing meta-theorem of a reducible measured notion."""
+    from exactpriv.reductions.notions import PAIRWISE
+
+    return PAIRWISE[measure].theorem if measure in PAIRWISE else "data-processing-f"
 
 
 def _pair_rows(inst: Instance):

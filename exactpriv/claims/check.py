@@ -87,6 +87,10 @@ class ReadingResult:
         return display.result_latex(self)
 
 
+#: at most this many passing instances per family keep the values their reading shows (Outcome.values["shown"])
+_SHOWN_PER_FAMILY = 10
+
+
 def as_outcome(res) -> Outcome:
     """A check's return value as an :class:`Outcome` (a bare Decision is wrapped)."""
     if isinstance(res, Outcome):
@@ -276,6 +280,9 @@ def _check_reading_recorded(claim: Claim, reading: Reading, include_slow: bool, 
                 counts["kernels_confirmed"] = counts.get("kernels_confirmed", 0) + dom["checked"]
             if d.truth is Truth.TRUE:
                 counts["true"] += 1
+                shown = out.values.get("shown")  # what the reading asks to show of a passing instance (its
+                if shown is not None and len(counts.setdefault("shown", {})) < _SHOWN_PER_FAMILY:  # exact ε, say)
+                    counts["shown"][inst.label] = shown
                 if existential and witness is None:
                     witness, witness_values = inst, {"decision": d.to_json(), **out.values}
                 if universal_proofs is not None:

@@ -46,7 +46,7 @@ def test_group_privacy_needs_the_factor_k():
 def test_poisson_subsampling_climbs_the_add_remove_spaces_and_refutes_the_linear_bound():
     bad = conjecture(given="pure_dp", measure="pure_dp", bound="q*eps", params={"q": ["1/2"]}, operator="subsample",
                      max_examples=5)
-    assert bad.verdict is Verdict.REFUTED and "Subsets" in bad.searched
+    assert bad.verdict is Verdict.REFUTED and "subsets" in bad.searched.lower()
     ok = conjecture(given="pure_dp", measure="pure_dp", bound="log(1 + q*(exp(eps) - 1))", params={"q": ["1/2"]},
                     operator="subsample", space="subsets:n=1", max_examples=5)
     assert ok.verdict is Verdict.CHECKED
@@ -120,3 +120,18 @@ def test_tightness_attained_by_binary_rr_and_not_attained_when_rr_is_extremal():
 def test_a_refuted_bound_asks_no_tightness():
     bad = conjecture(given="pure_dp", measure="kl_dp", bound="eps**2/4", tight=True, space=ONE, max_examples=3)
     assert bad.verdict is Verdict.REFUTED and "tight" not in bad.extra
+
+
+def test_a_post_processed_conclusion_is_proved_by_reduction_with_one_more_data_processing_step():
+    res = conjecture(given="pure_dp", measure="kl_dp", bound="eps*tanh(eps/2)", operator="post_process", max_examples=2)
+    assert res.verdict is Verdict.PROVED and res.tried == 0
+    assert "every post-processing K" in res.note and "data-processing-f" in res.note
+    given_delta = conjecture(given="approx_dp", measure="tv_dp", bound="eps + (1-eps)*tanh(epsilon/2)",
+                             params={"epsilon": [1]}, operator="post_process", max_examples=2)
+    assert given_delta.verdict is Verdict.PROVED
+    # other operators are never reduced: the composition's level is not the input's
+    from exactpriv.claims.by_reduction import reducible
+    from exactpriv.claims.notions import Notion
+    from counterexamples.conjecture_operators import operator_notion
+
+    assert "other than a post-processing" in reducible(Notion("pure_dp"), operator_notion(Notion("kl_dp"), "k_fold"))

@@ -319,3 +319,38 @@ def test_argmax_matrix_index_and_exact_max_ratio():
 def test_argmax_bad_input(num, den, err):
     with pytest.raises(err):
         exact_argmax_fractions(num, den)
+
+
+# ---------------------------------------------------------------- big log ratios: exponentiated, no factoring
+def _smooth(rng, bits):
+    """A rational of more than ``bits`` bits made of small primes (fast to factor: the prime path can run)."""
+    num = den = 1
+    while max(num.bit_length(), den.bit_length()) <= bits:
+        if rng.random() < 0.5:
+            num *= rng.choice([2, 3, 5])
+        else:
+            den *= rng.choice([7, 11, 13])  # distinct primes: nothing cancels
+    return Fraction(num, den)
+
+
+def test_big_log_ratios_decided_by_exponentiation_agree_with_prime_forms():
+    # a likelihood ratio of a compiled program (issue 28: 400-bit numerator and denominator) against 7/4 of
+    # 4·log(40/39): factoring it never ended; the exponentiated product decides at once
+    import random
+
+    big = Rational(143145405235921868859305601306919624464211633963532944167774563985384255011796126657212383255514558023960879700575833456640000000,
+                   120268162401267069658491138288298444015819489578737554467161586935475217655003224259237075861121059081553631534383404238392062359)
+    d = compare(log(big), "<=", 7 * log(Rational(40, 39)))
+    assert d.is_true and d.method == "log-power-product"
+    # differential: the same comparisons by canonical prime forms on smooth numbers (cheap to factor)
+    rng = random.Random(28)
+    for _ in range(12):
+        r1, r2 = _smooth(rng, 140), _smooth(rng, 20)
+        c1 = Rational(rng.choice([-5, -3, -1, 1, 2, 5]), rng.randint(1, 4))  # non-zero: the big ratio stays
+        c2 = Rational(rng.randint(-5, 5), rng.randint(1, 4))
+        a, b = c1 * log(Rational(r1.numerator, r1.denominator)), c2 * log(Rational(r2.numerator, r2.denominator))
+        for op in ("<", "<=", "==", ">"):
+            fast = compare(a, op, b)
+            slow = compare(LogForm.rational(0) + c1 * L(r1), op, LogForm.rational(0) + c2 * L(r2))
+            assert fast.truth is slow.truth, (a, op, b, fast, slow)
+        assert compare(a, "<", b).method == "log-power-product"

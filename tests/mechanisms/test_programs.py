@@ -171,3 +171,27 @@ def test_query_answers_neighbours_differ_by_at_most_one_everywhere():
     assert len(QueryAnswers(range(0, 2), n=4).edges) == 16 * 15 // 2
     with pytest.raises(InvalidArgument, match="consecutive"):
         QueryAnswers([0, 2], n=2)
+
+
+def test_tail_sums_over_functions_of_beta_agree_with_rational_tails():
+    from exactpriv.exact.ratfunc import RationalFunction
+
+    beta = RationalFunction.gen()
+    u = ("u", 0)
+    for K in (1, 3):
+        sym = (ExpPoly.power(u, beta ** 2, F(1, 2)) * ExpPoly.power(u, beta) + ExpPoly.power(u, beta ** 3)).summed({u: K})
+        for b in (F(1, 3), F(39, 40)):
+            num = (ExpPoly.power(u, b ** 2, F(1, 2)) * ExpPoly.power(u, b) + ExpPoly.power(u, b ** 3)).summed({u: K})
+            assert sym.at(b) == num
+    with pytest.raises(ArithmeticError):  # a base not shown below 1 on (0, 1): never summed
+        ExpPoly.power(u, 1 + beta).summed({u: 1})
+
+
+def test_a_noise_base_must_lie_in_zero_one_for_every_beta():
+    from exactpriv.exact.ratfunc import RationalFunction
+
+    beta = RationalFunction.gen()
+    with pytest.raises(InvalidArgument, match="c·β\\^m"):
+        DiscreteLaplace(2 * beta)
+    with pytest.raises(InvalidArgument, match="symbol="):
+        program_mechanism(lambda q, rng: rng.laplace(beta) >= q[0], Hamming([0, 1], 1))

@@ -8,13 +8,16 @@
 
 Noisy counts are revealed on [−2, 3] (values outside merged into two labels): a post-processing, so the ε measured
 is at most the program's; it can only miss a violation outside the window, never invent one.
+
+Each claim also has an ``all-eps`` reading: the program compiled with β = e^{−ε/4} symbolic, PROVED for every ε > 0
+on its declared space.
 """
 
 from __future__ import annotations
 
 from exactpriv.spaces import GraphSpace
 
-from theorems.programs._common import HIST_SPACE, VARIANT, claim, dp_reading
+from theorems.programs._common import HIST_SPACE, VARIANT, all_eps_reading, claim, dp_reading
 from theorems.programs.algorithms import noisy_hist1, noisy_hist2, prefix_sum, truncated_geometric_program
 
 __all__ = ["CLAIMS"]
@@ -30,6 +33,8 @@ noisy_hist = claim(
     "inequality", {
         "literal": dp_reading(noisy_hist1, HIST_SPACE, "eps", expected="CHECKED",
                               notes="counts revealed on [-2, 3]"),
+        "all-eps": all_eps_reading(noisy_hist1, HIST_SPACE, "eps", expected="PROVED",
+                                   notes="counts revealed on [-2, 3]"),
         "variant-inverted-scale": dp_reading(
             noisy_hist2, HIST_SPACE, "eps", **VARIANT,
             why="Lap(ε) noise (scale ε = 0.1, not 1/ε) is nearly no noise: one count moving by one changes a "
@@ -42,6 +47,7 @@ truncated_geometric = claim(
     "The range-restricted α-geometric mechanism with α = e^{−ε} is ε-differentially private for count queries.",
     "inequality", {
         "literal": dp_reading(truncated_geometric_program, COUNTS, "eps", expected="CHECKED"),
+        "all-eps": all_eps_reading(truncated_geometric_program, COUNTS, "eps", expected="PROVED"),
     })
 
 prefix = claim(
@@ -51,6 +57,8 @@ prefix = claim(
     "at most one.", "inequality", {
         "literal": dp_reading(prefix_sum, HIST_SPACE, "eps", expected="CHECKED",
                               notes="noisy answers revealed on [-2, 3]; outside it the release is one label"),
+        "all-eps": all_eps_reading(prefix_sum, HIST_SPACE, "eps", expected="PROVED",
+                                   notes="noisy answers revealed on [-2, 3]; outside it the release is one label"),
     })
 
 CLAIMS = [noisy_hist, prefix, truncated_geometric]

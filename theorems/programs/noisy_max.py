@@ -1,7 +1,7 @@
 """Checks report noisy max, Ding et al. 2018 Algorithms 5–8 (five queries of sensitivity 1 in the benchmark).
 
-* ``ding2018.rnm1`` — argmax of q_i + Lap(2/ε) is ε-DP: CHECKED;
-* ``ding2018.rnm2`` — argmax of q_i + Exp(2/ε) is ε-DP: CHECKED;
+* ``ding2018.rnm1`` — argmax of q_i + Lap(2/ε) is ε-DP: CHECKED, and PROVED for every ε > 0 on {0, 1}^3;
+* ``ding2018.rnm2`` — argmax of q_i + Exp(2/ε) is ε-DP: CHECKED, and PROVED for every ε > 0 on {0, 1}^3;
 * ``ding2018.rnm3`` — the noisy maximum *value* with Laplace noise, ε-DP as claimed for the index: REFUTED;
 * ``ding2018.rnm4`` — the noisy maximum value with exponential noise: REFUTED, ε = ∞ (the value is at least the
   largest answer, so "max < m" is impossible on a neighbour whose answers are all ≥ m).
@@ -13,7 +13,7 @@ rule is part of the program).
 
 from __future__ import annotations
 
-from theorems.programs._common import SVT_SPACE, VARIANT, claim, dp_reading, statdp_pairs
+from theorems.programs._common import SVT_SPACE, VARIANT, all_eps_reading, claim, dp_reading, statdp_pairs
 from theorems.programs.algorithms import rnm1, rnm2, rnm3, rnm4
 
 __all__ = ["CLAIMS"]
@@ -26,12 +26,14 @@ rnm1_claim = claim(
     "ding2018.rnm1", "Report noisy max with Laplace noise (Alg. 5) is ε-DP", SOURCE,
     "(Alg. 5: return argmax_i q_i + Lap(2/ε):) ε-DP.", "inequality", {
         "literal": dp_reading(rnm1, SVT_SPACE, "eps", bench=BENCH, bench_label=BENCH_LABEL, expected="CHECKED"),
+        "all-eps": all_eps_reading(rnm1, SVT_SPACE, "eps", expected="PROVED"),
     })
 
 rnm2_claim = claim(
     "ding2018.rnm2", "Report noisy max with exponential noise (Alg. 6) is ε-DP", SOURCE,
     "(Alg. 6: return argmax_i q_i + Exp(2/ε):) ε-DP.", "inequality", {
         "literal": dp_reading(rnm2, SVT_SPACE, "eps", bench=BENCH, bench_label=BENCH_LABEL, expected="CHECKED"),
+        "all-eps": all_eps_reading(rnm2, SVT_SPACE, "eps", expected="PROVED"),
     })
 
 rnm3_claim = claim(

@@ -7,7 +7,11 @@
 * ``lyu2017.svt4`` — Alg. 4 (Lee–Clifton 2014, query noise not scaled by c) claimed ε-DP: REFUTED; within
   Lyu–Su–Li's corrected bound (1 + 6c)/4·ε: CHECKED;
 * ``lyu2017.svt5`` — Alg. 5 (Stoddard et al. 2014, no query noise) claimed ε-DP: REFUTED (ε = ∞);
-* ``lyu2017.svt6`` — Alg. 6 (Chen et al. 2015, no cutoff) claimed ε-DP: REFUTED.
+* ``lyu2017.svt6`` — Alg. 6 (Chen et al. 2015, no cutoff) claimed ε-DP: REFUTED;
+* ``wang2019.numerical_svt`` — NumericalSVT (ShadowDP, PLDI 2019; DP-Sniper's list) is ε-DP: CHECKED.
+
+The correct variants also have an ``all-eps`` reading: the program compiled with its noise base β = e^{−ε/4} as a
+formal variable, pure DP ≤ the bound PROVED for every ε > 0 on {0, 1}^3 (the scope its statement names).
 
 Each default reading is decided on {0, 1}^3 with ℓ∞ neighbours (every two of its 8 points are neighbours); the
 literal readings also hold a slow family (``verify --slow``): the 18 ordered StatDP input pairs with n = 10 queries, the
@@ -18,8 +22,12 @@ from __future__ import annotations
 
 from exactpriv.spaces import QueryAnswers
 
-from theorems.programs._common import AS_WRITTEN, SVT_SPACE, VARIANT, claim, dp_reading, statdp_pairs
-from theorems.programs.algorithms import svt1, svt1_truncated_query_noise, svt2, svt3, svt4, svt5, svt6
+from theorems.programs._common import (
+    AS_WRITTEN, SVT_SPACE, VARIANT, all_eps_reading, claim, dp_reading, statdp_pairs,
+)
+from theorems.programs.algorithms import (
+    EPS_NUMERICAL, numerical_svt, svt1, svt1_truncated_query_noise, svt2, svt3, svt4, svt5, svt6,
+)
 
 __all__ = ["CLAIMS"]
 
@@ -32,6 +40,7 @@ svt1_claim = claim(
     "(Lyu–Su–Li's Alg. 1, with ε₁ = ε/2, ρ = Lap(Δ/ε₁), ν_i = Lap(2cΔ/ε₂):) Algorithm 1 is ε-DP.",
     "inequality", {
         "literal": dp_reading(svt1, SVT_SPACE, "eps", bench=BENCH, bench_label=BENCH_LABEL, expected="CHECKED"),
+        "all-eps": all_eps_reading(svt1, SVT_SPACE, "eps", expected="PROVED"),
         "variant-truncated-query-noise": dp_reading(
             svt1_truncated_query_noise, QueryAnswers(range(0, 2), n=2), "eps", **VARIANT,
             why="truncating the query noise to ±3 breaks the one-step shift the proof needs at the truncation "
@@ -45,6 +54,7 @@ svt2_claim = claim(
     "inequality", {
         "literal": dp_reading(svt2, SVT_SPACE, "eps", bench=BENCH, bench_label=BENCH_LABEL, expected="CHECKED",
                               notes="with c = 1 the redraw after the only positive answer is never used"),
+        "all-eps": all_eps_reading(svt2, SVT_SPACE, "eps", expected="PROVED"),
     })
 
 svt3_claim = claim(
@@ -70,6 +80,8 @@ svt4_claim = claim(
         "lyu-su-li-bound": dp_reading(svt4, SVT_SPACE, "7*eps/4", bench=BENCH, bench_label=BENCH_LABEL,
                                       expected="CHECKED",
                                       notes="(1 + 6c)/4·ε with c = 1"),
+        "lyu-su-li-bound-all-eps": all_eps_reading(svt4, SVT_SPACE, "7*eps/4", expected="PROVED",
+                                                   notes="(1 + 6c)/4·ε with c = 1, for every ε > 0"),
     })
 
 svt5_claim = claim(
@@ -94,4 +106,17 @@ svt6_claim = claim(
                 "ratio ≈ e^{1.06ε} on {0,1}^3, and the loss grows with n"),
     })
 
-CLAIMS = [svt1_claim, svt2_claim, svt3_claim, svt4_claim, svt5_claim, svt6_claim]
+numerical_svt_claim = claim(
+    "wang2019.numerical_svt", "NumericalSVT is ε-DP",
+    "Wang, Ding, Wang, Kifer, Zhang 2019 (ShadowDP's NumericalSVT; in DP-Sniper's benchmark list), N = 1",
+    "(NumericalSVT: threshold noise Lap(3/ε), query noise Lap(6N/ε); a positive answer releases q_i + Lap(3N/ε) "
+    "with fresh noise:) ε-differentially private.",
+    "inequality", {
+        "literal": dp_reading(numerical_svt, SVT_SPACE, "eps", bench=BENCH, bench_label=BENCH_LABEL,
+                              eps=EPS_NUMERICAL, expected="CHECKED",
+                              notes="ε = 6·ln(60/59); the released value is revealed on [-3, 4]"),
+        "all-eps": all_eps_reading(numerical_svt, SVT_SPACE, "eps", per_eps=6, eps=EPS_NUMERICAL,
+                                   expected="PROVED", notes="the released value is revealed on [-3, 4]"),
+    })
+
+CLAIMS = [svt1_claim, svt2_claim, svt3_claim, svt4_claim, svt5_claim, svt6_claim, numerical_svt_claim]

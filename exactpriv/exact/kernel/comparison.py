@@ -10,6 +10,7 @@ returning exactly 0 proves equality.  Otherwise UNDECIDED with the reason.  No f
 
 from __future__ import annotations
 
+import math
 import operator
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -378,8 +379,15 @@ def compare(a, op: str, b, *, max_prec: int = 2048, logform_max_prec: int = LOGF
     _check_budget(max_prec, logform_max_prec)
     if not isinstance(symbolic, bool):
         raise InvalidArgument(f"symbolic={symbolic!r} must be a bool")
-    A, B = _operand(a, "a"), _operand(b, "b")
     fn = _OPS[op]
+    exponentiated = _log_product_sign(a, b)
+    if exponentiated is not None:
+        s, cert = exponentiated
+        truth = Truth.TRUE if fn(s, 0) else Truth.FALSE
+        return Decision(truth, "log-power-product", f"{_show(a)} {op} {_show(b)} is {truth.value}: a - b = "
+                        f"log of a product of rational powers, whose sign is that of the exact rational "
+                        f"product minus 1 (a - b {_fmt_sign(s)})", None, cert)
+    A, B = _operand(a, "a"), _operand(b, "b")
     pred = lambda s: fn(s, 0)  # noqa: E731  (a op b  <=>  sign(a - b) op 0)
     info = _diff_info(A, B, pred, dict(max_prec=max_prec, logform_max_prec=logform_max_prec, symbolic=symbolic))
     verdict = _decides(info.possible, pred)
@@ -390,6 +398,73 @@ def compare(a, op: str, b, *, max_prec: int = 2048, logform_max_prec: int = LOGF
                                   certificate=cert)
     truth = Truth.TRUE if verdict else Truth.FALSE
     return Decision(truth, info.method, f"{statement} is {truth.value}: {info.reason}", info.precision, cert)
+
+
+#: Logs of rationals with a numerator or denominator above this many bits are compared by exponentiating (the
+#: prime path factors such integers in a killable worker, and a 400-bit one may never factor); the same bound as
+#: the log-forms' factoring in a worker.  Empirically determined parameter.
+_EXPONENTIATE_ABOVE_BITS = 128
+
+#: The largest exponentiated product (bits of Π r^|k|) the log-power-product path builds; beyond it the
+#: ordinary chain (prime forms, arb) decides.  Empirically determined parameter: 2^20 bits multiply in milliseconds.
+_POWER_PRODUCT_MAX_BITS = 1 << 20
+
+
+def _log_terms(x) -> list[tuple[Fraction, Fraction]] | None:
+    """``x`` = Σ c·log(r) with rational c and positive rational r, as [(c, r)]; None for any other shape
+    (a rational constant other than 0 included: its exponential is not rational)."""
+    if isinstance(x, (int, Fraction)) and not isinstance(x, bool):
+        return [] if x == 0 else None
+    if not isinstance(x, sympy.Basic):
+        return None
+    if x.is_Rational:
+        return [] if x == 0 else None
+    if isinstance(x, sympy.log):
+        r = x.args[0]
+        return [(Fraction(1), Fraction(int(r.p), int(r.q)))] if r.is_Rational and r > 0 else None
+    if isinstance(x, sympy.Mul):
+        c, rest = x.as_coeff_Mul()
+        inner = _log_terms(rest) if c.is_Rational and isinstance(rest, sympy.log) else None
+        return None if inner is None else [(Fraction(int(c.p), int(c.q)) * k, r) for k, r in inner]
+    if isinstance(x, sympy.Add):
+        out: list = []
+        for t in x.args:
+            inner = _log_terms(t)
+            if inner is None:
+                return None
+            out += inner
+        return out
+    return None
+
+
+def _log_product_sign(a, b) -> tuple[int, dict] | None:
+    """sign(a − b) when a − b = Σ c_i log r_i (rational c_i, r_i): with L the lcm of the c_i's denominators,
+    sign(a − b) = sign(Π r_i^{L c_i} − 1), one exact rational comparison — no prime factorisation (which never
+    ended on the 400-bit likelihood ratios of a compiled program, issue 28), no arb.  Used only when some r_i has
+    a numerator or denominator the prime path would factor in a worker; None when the shape differs, the numbers
+    are small, or the product would exceed :data:`_POWER_PRODUCT_MAX_BITS`."""
+    ta, tb = _log_terms(a), _log_terms(b)
+    if ta is None or tb is None or not (ta or tb):
+        return None
+    terms = ta + [(-c, r) for c, r in tb]
+    if max(max(r.numerator.bit_length(), r.denominator.bit_length()) for _, r in terms) <= _EXPONENTIATE_ABOVE_BITS:
+        return None  # small numbers: prime forms cost microseconds (and decide == structurally)
+    L = 1
+    for c, _ in terms:
+        L = math.lcm(L, c.denominator)
+    bits = sum(abs(c * L) * (r.numerator.bit_length() + r.denominator.bit_length()) for c, r in terms)
+    if bits > _POWER_PRODUCT_MAX_BITS:
+        return None
+    num = den = 1
+    for c, r in terms:
+        k = int(c * L)
+        if k >= 0:
+            num, den = num * r.numerator ** k, den * r.denominator ** k
+        else:
+            num, den = num * r.denominator ** -k, den * r.numerator ** -k
+    s = (num > den) - (num < den)
+    return s, {"exponentiated": f"sign(a - b) = sign(prod r^(L c) - 1) with L = {L}", "terms": len(terms),
+               "product_bits": num.bit_length() + den.bit_length()}
 
 
 def _show(x) -> str:

@@ -42,6 +42,7 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from exactpriv.errors import BudgetExceededError, ExactPrivError, InvalidArgument
+from exactpriv.exact.ratfunc import RationalFunction
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Space
 
@@ -229,7 +230,7 @@ class Rng:
     # ----- finite laws
     def choice(self, law: dict) -> Any:
         """A value of a finite law ``{value: probability}`` (exact probabilities summing to 1)."""
-        items = [(v, Fraction(p)) for v, p in law.items() if p != 0]
+        items = [(v, p if isinstance(p, RationalFunction) else Fraction(p)) for v, p in law.items() if p != 0]
         if sum(p for _, p in items) != 1:
             raise InvalidArgument(f"choice(law={law!r}): the probabilities must sum to exactly 1")
         v, p = items[self._branch(len(items))]
@@ -500,7 +501,9 @@ class ProgramRun:
 
 
 def run_program(program: Callable[..., Any], db: Any, *, K: int = 2, max_runs: int = 1_000_000) -> ProgramRun:
-    """The exact output distribution of ``program(db, rng)`` (checked to sum to exactly 1)."""
+    """The exact output distribution of ``program(db, rng)`` (checked to sum to exactly 1).  Probabilities are
+    Fractions, or :class:`~exactpriv.exact.ratfunc.RationalFunction` s of β when the program's noise parameters
+    are (see ``symbol=`` of :func:`program_mechanism`)."""
     runs = 0
     while True:
         try:
@@ -539,23 +542,59 @@ def run_program(program: Callable[..., Any], db: Any, *, K: int = 2, max_runs: i
 
 
 def program_mechanism(program: Callable[..., Any], inputs: Space, *, name: str | None = None, K: int = 2,
-                      max_runs: int = 1_000_000) -> Mechanism:
+                      max_runs: int = 1_000_000, symbol: tuple[str, Any] | None = None) -> Mechanism:
     """The exact mechanism x ↦ law of ``program(x, rng)`` on every point of ``inputs`` (a Space, whose neighbour
-    relation the measures use).  Outputs are ordered as first met (inputs in order, paths depth-first)."""
+    relation the measures use).  Outputs are ordered as first met (inputs in order, paths depth-first).
+
+    symbol : ``(keyword, expression)`` compiles the program *for every ε at once*: it is called as
+        ``program(x, rng, **{keyword: β})`` with β a formal variable
+        (:class:`~exactpriv.exact.ratfunc.RationalFunction`), its noise parameters powers c·β^m of it (e.g.
+        ``rng.laplace(beta ** 2)``), and every probability is a rational function of β, exact for every β in
+        (0, 1); the mechanism's entries are those functions at β = ``expression`` (a sympy expression in ε,
+        e.g. ``sympy.exp(-EPS / 4)``): a symbolic family, whose claims are decided for all ε.
+    """
     if not callable(program):
         raise InvalidArgument(f"program={program!r} must be a function (db, rng) -> output")
     if not isinstance(inputs, Space):
         raise InvalidArgument(f"inputs={inputs!r} must be an exactpriv Space (e.g. QueryAnswers(range(0, 2), n=3))")
     if isinstance(K, bool) or not isinstance(K, int) or K < 1:
         raise InvalidArgument(f"K={K!r} must be a positive int (the first window; it grows as the tails need)")
-    dists = [run_program(program, x, K=K, max_runs=max_runs).dist for x in inputs.points]
+    run = program
+    if symbol is not None:
+        if (not isinstance(symbol, tuple) or len(symbol) != 2 or not isinstance(symbol[0], str)
+                or not symbol[0].isidentifier()):
+            raise InvalidArgument(f"symbol={symbol!r} must be (keyword, expression), e.g. ('beta', exp(-EPS/4))")
+        keyword, beta_is = symbol
+        beta = RationalFunction.gen()
+
+        def run(db, rng):  # noqa: F811 — the program with its formal β
+            return program(db, rng, **{keyword: beta})
+
+    dists = [run_program(run, x, K=K, max_runs=max_runs).dist for x in inputs.points]
     outputs: dict = {}
     for d in dists:
         for y in d:
             outputs.setdefault(y, len(outputs))
     rows = [[d.get(y, Fraction(0)) for y in outputs] for d in dists]
     label = name or f"program_mechanism({getattr(program, '__name__', 'program')}, {inputs!r})"
-    return Mechanism(inputs, list(outputs), rows, name=label)
+    if symbol is None:
+        if any(isinstance(v, RationalFunction) for row in rows for v in row):
+            raise InvalidArgument("the program's probabilities are functions of a formal β: pass symbol=(keyword, "
+                                  "expression) to say what β is")
+        return Mechanism(inputs, list(outputs), rows, name=label)
+    entries = tuple(tuple(_entry(v, beta_is) for v in row) for row in rows)
+    return Mechanism(inputs, list(outputs), entries, name=label, _validated=entries)
+
+
+def _entry(v, beta_is):
+    """A compiled probability as a mechanism entry: a Fraction stays, a function of β becomes the sympy
+    expression at β = ``beta_is``.  (Each row was checked to sum to exactly 1 as rational functions, an identity
+    in β, so the mechanism's own sympy check is skipped.)"""
+    if isinstance(v, RationalFunction):
+        if v.N.degree() <= 0 and v.D.degree() == 0:
+            return v.at(0)
+        return v.to_sympy(beta_is)
+    return v
 
 
 compile_program = program_mechanism

@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.numbers import as_rational
+from exactpriv.exact.ratfunc import RationalFunction
 
 from .tails import ExpPoly
 
@@ -29,7 +30,13 @@ __all__ = ["DiscreteLaplace", "Geometric", "bernoulli", "clamped_geometric", "ra
            "truncated_geometric", "uniform"]
 
 
-def _alpha(alpha, what: str) -> Fraction:
+def _alpha(alpha, what: str):
+    if isinstance(alpha, RationalFunction):  # a program compiled for all ε: α = c·β^m, β = e^{−ε/d} ∈ (0, 1)
+        mono = alpha.monomial()
+        if mono is None or not (0 < mono[0] <= 1 and (mono[1] >= 1 or mono[0] < 1)):
+            raise InvalidArgument(f"{what}: alpha={alpha!r} must be c·β^m with 0 < c ≤ 1 and m ≥ 1 (so that "
+                                  f"0 < α < 1 for every β in (0, 1))")
+        return alpha
     try:
         a = as_rational(alpha, "alpha")
     except Exception:

@@ -16,12 +16,38 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from exactpriv.exact.ratfunc import RationalFunction
+
 __all__ = ["ExpPoly"]
+
+
+def _number(c):
+    """An exact coefficient: a Fraction, or a :class:`RationalFunction` of β (a program compiled for all ε)."""
+    return c if isinstance(c, RationalFunction) else Fraction(c)
+
+
+def _as_function(base) -> RationalFunction:
+    """A monomial's base as a rational function of β (a (p, q) pair is the constant p/q)."""
+    return base if isinstance(base, RationalFunction) else RationalFunction.const(Fraction(*base))
+
+
+def _converges(base) -> bool:
+    """0 < r < 1: for a rational (p, q), exactly; for a function of β, for every β in (0, 1) — shown for
+    c·β^m with 0 < c ≤ 1 and m ≥ 1 (or m = 0 and c < 1), the only bases a program's geometric laws produce."""
+    if not isinstance(base, RationalFunction):
+        p, q = base
+        return 0 < p < q
+    mono = base.monomial()
+    if mono is None:
+        return False
+    c, m = mono
+    return 0 < c <= 1 and (m >= 1 or c < 1)
 
 
 class ExpPoly:
     """Σ_m c_m Π_k r_{m,k}^{u_k}: ``terms`` maps a monomial (a sorted tuple of (variable, (p, q)) pairs, the base
-    r = p/q ≠ 1 kept as two ints: hashing Fractions dominated the compiler's time) to its rational coefficient.
+    r = p/q ≠ 1 kept as two ints: hashing Fractions dominated the compiler's time; or (variable, r) with r a
+    :class:`~exactpriv.exact.ratfunc.RationalFunction` of β for a program compiled for all ε) to its coefficient.
     Constants are the monomial ``()``.  Bases are not reduced after a product: two spellings of one base are two
     monomials, which sums correctly (the closed form is linear)."""
 
@@ -32,15 +58,17 @@ class ExpPoly:
 
     @classmethod
     def const(cls, c) -> "ExpPoly":
-        return cls({(): Fraction(c)})
+        return cls({(): _number(c)})
 
     @classmethod
     def power(cls, var, base, coef=1) -> "ExpPoly":
-        """coef · base^var."""
+        """coef · base^var (base a rational, or a rational function of β kept as it is)."""
+        if isinstance(base, RationalFunction):
+            return cls.const(coef) if base == 1 else cls({((var, base),): _number(coef)})
         base = Fraction(base)
         if base == 1:
             return cls.const(coef)
-        return cls({((var, (base.numerator, base.denominator)),): Fraction(coef)})
+        return cls({((var, (base.numerator, base.denominator)),): _number(coef)})
 
     def is_const(self) -> bool:
         return all(m == () for m in self.terms)
@@ -73,12 +101,14 @@ class ExpPoly:
                     m = m1 or m2
                 else:
                     bases = dict(m1)
-                    for v, (p, q) in m2:
-                        if v in bases:
-                            p0, q0 = bases[v]
+                    for v, b in m2:
+                        if v not in bases:
+                            bases[v] = b
+                        elif isinstance(b, tuple) and isinstance(bases[v], tuple):
+                            (p0, q0), (p, q) = bases[v], b
                             bases[v] = (p0 * p, q0 * q)
-                        else:
-                            bases[v] = (p, q)
+                        else:  # a function of β: multiplied as one
+                            bases[v] = _as_function(bases[v]) * _as_function(b)
                     m = tuple(sorted(bases.items()))
                 c = c1 * c2
                 out[m] = out[m] + c if m in out else c
@@ -95,16 +125,21 @@ class ExpPoly:
             # a variable absent from the monomial has base 1: its sum diverges
             if set(starts) - seen:
                 raise ArithmeticError(f"tail sum diverges: variables {set(starts) - seen} with base 1")
-            for v, (p, q) in m:
-                if not 0 < p < q:
-                    raise ArithmeticError(f"tail sum diverges: base {p}/{q} of variable {v}")
+            for v, b in m:
+                if not _converges(b):
+                    raise ArithmeticError(f"tail sum diverges (or is not shown to converge): base {b} of variable {v}")
                 K = starts[v]
-                term *= Fraction(p ** K, q ** (K - 1) * (q - p))  # r^K / (1 − r)
+                if isinstance(b, RationalFunction):
+                    term = term * (b ** K / (1 - b))
+                else:
+                    p, q = b
+                    term *= Fraction(p ** K, q ** (K - 1) * (q - p))  # r^K / (1 − r)
             total += term
         return total
 
     def __repr__(self):
         parts = []
         for m, c in self.terms.items():
-            parts.append(str(c) + "".join(f"·({p}/{q})^{v}" for v, (p, q) in m))
+            parts.append(str(c) + "".join(f"·({b[0]}/{b[1]})^{v}" if isinstance(b, tuple) else f"·({b})^{v}"
+                                          for v, b in m))
         return " + ".join(parts) or "0"

@@ -3,6 +3,7 @@
 import subprocess
 import sys
 import textwrap
+from functools import partial
 from fractions import Fraction as F
 
 import pytest
@@ -23,11 +24,11 @@ def test_the_truncated_geometric_program_is_the_zoo_mechanism():
 
 
 # svt6 (no cutoff: every query draws its noise, so its box reference is the largest, ~6 s) replays in the slow suite
-@pytest.mark.parametrize("name", ["svt1", "svt3", "svt4", pytest.param("svt6", marks=pytest.mark.slow), "rnm1", "rnm3",
-                                  "rnm4"])
-def test_bank_programs_agree_with_the_box_reference(name, monkeypatch):
-    monkeypatch.setattr(A, "BETA", F(1, 4))  # small α: the box reference is tight at B = 7
-    program = getattr(A, name)
+@pytest.mark.parametrize("name", ["svt1", pytest.param("svt3", marks=pytest.mark.slow), "svt4",
+                                  pytest.param("svt6", marks=pytest.mark.slow), "rnm1", "rnm3",
+                                  "rnm4", pytest.param("numerical_svt", marks=pytest.mark.slow)])
+def test_bank_programs_agree_with_the_box_reference(name):
+    program = partial(getattr(A, name), beta=F(1, 4))  # small α: the box reference is tight at B = 7
     for q in [(0, 1, 0), (1, 1, 2)]:
         exact = run_program(program, q).dist
         ref, missing = reference_distribution(program, q, B=7)
@@ -76,3 +77,35 @@ def test_a_user_bank_file_of_programs_runs_under_pytest(tmp_path):
                          capture_output=True, text=True, cwd=tmp_path, timeout=600)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "1 passed" in out.stdout
+
+
+def test_a_checked_reading_shows_its_exact_eps_with_the_worst_pair():
+    # issue 28: verify prints (and writes to JSON) the exact ε of a passing program, not only of a refuted one
+    from counterexamples.report import evidence_text
+    from exactpriv.claims.check import check_reading
+    from theorems.programs._common import SVT_SPACE
+    from theorems.programs.svt import svt4_claim
+
+    reading = next(r for r in svt4_claim.readings if r.name == "lyu-su-li-bound")
+    res = check_reading(svt4_claim, reading)
+    assert res.verdict.value == "CHECKED"
+    (shown,) = res.evidence["families"][reading.families[0].name]["shown"].values()
+    m = pure_dp(program_mechanism(A.svt4, SVT_SPACE))
+    assert shown["exact"] == str(m.value) and shown["pair"] == [str(p) for p in m.witness["pair"]]
+    assert "exact ε = 0.14591 nats = 1.441·ε" in shown["text"] and shown["text"] in evidence_text(res)
+
+
+@pytest.mark.parametrize("name", ["svt1", "svt4", "numerical_svt", "rnm2", "prefix_sum"])
+def test_a_program_compiled_for_every_eps_is_the_rational_program_at_each_beta(name):
+    # non-negotiable 3: the rational functions of β (the all-eps readings' mechanisms) against the rational
+    # compile at two values of β, entry by entry
+    from exactpriv.exact.ratfunc import RationalFunction
+
+    program = getattr(A, name)
+    beta = RationalFunction.gen()
+    for q in [(0, 1), (1, 0)]:
+        symbolic = run_program(partial(program, beta=beta), q).dist
+        for b in (F(39, 40), F(1, 3)):
+            exact = run_program(partial(program, beta=b), q).dist
+            assert set(symbolic) == set(exact)
+            assert all(symbolic[y].at(b) == exact[y] for y in exact)

@@ -1,0 +1,167 @@
+"""Exact univariate rational functions over Q in one variable β: the numbers of a program compiled for every ε.
+
+A program whose noise parameters are powers of β = e^{−ε/d} has output probabilities that are rational functions
+of β (geometric masses (1−β^k)/(1+β^k)·β^{k|j|}, tails β^{kt}/(1+β^k), tail sums r^K/(1−r)).  Computing them with
+:class:`RationalFunction` instead of rationals gives the mechanism for *every* ε at once.
+
+Kept canonical (numerator and denominator coprime, denominator monic) so that equality is structural and
+hashing cheap.  Arithmetic is python-flint's ``fmpq_poly`` (gcd in microseconds; sympy's ``cancel`` took
+milliseconds a call).  Why hand-written: neither flint nor sympy offers a fast canonical univariate rational-function
+field; :mod:`exactpriv.measures.symbolic.chart` keeps its own for the measures layer, which this layer may not import.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import flint
+import sympy
+
+__all__ = ["RationalFunction"]
+
+
+def _fmpq(x: Any) -> flint.fmpq:
+    if isinstance(x, flint.fmpq):
+        return x
+    q = Fraction(x)
+    return flint.fmpq(q.numerator, q.denominator)
+
+
+class RationalFunction:
+    """N(β)/D(β) with N, D in Q[β] coprime and D monic.  ``RationalFunction.gen()`` is β itself."""
+
+    __slots__ = ("N", "D", "_key")
+
+    def __init__(self, N: flint.fmpq_poly, D: flint.fmpq_poly, *, reduced: bool = False) -> None:
+        if not reduced:
+            if D.is_zero():
+                raise ZeroDivisionError("rational function with a zero denominator")
+            if N.is_zero():
+                D = flint.fmpq_poly([1])
+            else:
+                g = N.gcd(D)
+                if g.degree() > 0:
+                    N, D = N // g, D // g
+            lc = D.coeffs()[-1]
+            if lc != 1:
+                N, D = N / lc, D / lc
+        self.N, self.D = N, D
+        self._key: tuple | None = None
+
+    @classmethod
+    def const(cls, q: Any) -> "RationalFunction":
+        return cls(flint.fmpq_poly([_fmpq(q)]), flint.fmpq_poly([1]), reduced=True)
+
+    @classmethod
+    def gen(cls) -> "RationalFunction":
+        return cls(flint.fmpq_poly([0, 1]), flint.fmpq_poly([1]), reduced=True)
+
+    # ----- structure
+    def key(self) -> tuple:
+        if self._key is None:
+            self._key = (tuple(str(c) for c in self.N.coeffs()), tuple(str(c) for c in self.D.coeffs()))
+        return self._key
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (int, Fraction)):
+            return self.D.degree() == 0 and self.N.degree() <= 0 and self.N(0) == _fmpq(other)
+        return isinstance(other, RationalFunction) and self.key() == other.key()
+
+    def __bool__(self) -> bool:
+        return not self.N.is_zero()
+
+    def monomial(self) -> tuple[Fraction, int] | None:
+        """(c, m) when this is c·β^m (m ≥ 0), else None."""
+        if self.D.degree() != 0 or self.N.is_zero():
+            return None
+        nz = [(i, c) for i, c in enumerate(self.N.coeffs()) if c != 0]
+        if len(nz) != 1:
+            return None
+        i, c = nz[0]
+        return Fraction(int(c.p), int(c.q)), i
+
+    # ----- arithmetic
+    @staticmethod
+    def _lift(other: Any) -> "RationalFunction | None":
+        if isinstance(other, RationalFunction):
+            return other
+        if isinstance(other, (int, Fraction, flint.fmpq)) and not isinstance(other, bool):
+            return RationalFunction.const(other)
+        return None
+
+    def __add__(self, other: Any) -> "RationalFunction":
+        o = self._lift(other)
+        if o is None:
+            return NotImplemented
+        if self.D == o.D:
+            return RationalFunction(self.N + o.N, self.D)
+        return RationalFunction(self.N * o.D + o.N * self.D, self.D * o.D)
+
+    __radd__ = __add__
+
+    def __neg__(self) -> "RationalFunction":
+        return RationalFunction(-self.N, self.D, reduced=True)
+
+    def __sub__(self, other: Any) -> "RationalFunction":
+        o = self._lift(other)
+        if o is None:
+            return NotImplemented
+        return self + (-o)
+
+    def __rsub__(self, other: Any) -> "RationalFunction":
+        return (-self) + other
+
+    def __mul__(self, other: Any) -> "RationalFunction":
+        o = self._lift(other)
+        if o is None:
+            return NotImplemented
+        if o.D.degree() == 0 and o.N.degree() <= 0:  # a constant: no gcd needed
+            c = o.N(0) if not o.N.is_zero() else 0
+            return RationalFunction(self.N * c, self.D, reduced=c != 0)
+        return RationalFunction(self.N * o.N, self.D * o.D)
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, other: Any) -> "RationalFunction":
+        o = self._lift(other)
+        if o is None:
+            return NotImplemented
+        return RationalFunction(self.N * o.D, self.D * o.N)
+
+    def __rtruediv__(self, other: Any) -> "RationalFunction":
+        o = self._lift(other)
+        if o is None:
+            return NotImplemented
+        return o / self
+
+    def __pow__(self, k: int) -> "RationalFunction":
+        if isinstance(k, bool) or not isinstance(k, int):
+            return NotImplemented
+        if k >= 0:
+            return RationalFunction(self.N ** k, self.D ** k, reduced=True)
+        return RationalFunction(self.D ** (-k), self.N ** (-k))
+
+    # ----- values
+    def at(self, q: Any) -> Fraction:
+        """The exact value at a rational β (ZeroDivisionError at a pole)."""
+        x = _fmpq(q)
+        d = self.D(x)
+        if d == 0:
+            raise ZeroDivisionError(f"{self!r} has a pole at {q}")
+        v = self.N(x) / d
+        return Fraction(int(v.p), int(v.q))
+
+    def to_sympy(self, beta: Any) -> sympy.Expr:
+        """The sympy expression with β replaced by ``beta`` (e.g. ``exp(-eps/4)``)."""
+        def poly(P: flint.fmpq_poly) -> sympy.Expr:
+            return sympy.Add(*[sympy.Rational(int(c.p), int(c.q)) * beta ** i
+                               for i, c in enumerate(P.coeffs()) if c != 0])
+
+        return poly(self.N) / poly(self.D)
+
+    def __repr__(self) -> str:
+        return f"RationalFunction(({self.N}) / ({self.D}))"
