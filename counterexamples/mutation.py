@@ -257,9 +257,10 @@ def _mechanism_moves(mech):
 
 
 def _param_moves(inst, ranges):
-    """The instance's exact numeric parameters set one at a time just outside the range its family holds
-    (and to -1/10, 11/10: outside [0, 1]); ints to one below and above their range; a list of numbers gets its
-    first entry set to 0 and to -1/10 (a zero or negative weight, a vector that is no pmf)."""
+    """The instance's exact numeric parameters set one at a time just outside the range its family holds and
+    to the landmarks of [0, 1] (-1/10, 0, 1/2, 9/10, 1, 11/10: a probability's ends, a level e^eps below 1);
+    ints to one below and above their range; a list of numbers gets its first entry set to 0 and to -1/10 (a zero
+    or negative weight, a vector that is no pmf)."""
     from counterexamples.search_space import exact_number, exact_number_list
 
     out = []
@@ -268,9 +269,9 @@ def _param_moves(inst, ranges):
             lo, hi = ranges.get(name, (v, v))
             if isinstance(v, int):
                 cands = (lo - 1, hi + 1)
-            else:
+            else:  # just outside the family range, and the landmarks of [0, 1] (its ends, inside, just outside)
                 cands = (Fraction(lo) - Fraction(1, 10), Fraction(hi) + Fraction(1, 10), Fraction(-1, 10),
-                         Fraction(11, 10))
+                         Fraction(0), Fraction(1, 2), Fraction(9, 10), Fraction(1), Fraction(11, 10))
             out += [(f"{name} = {c}", {**inst.params, name: c}) for c in cands if c != v]
         elif exact_number_list(v):
             for c in (Fraction(0), Fraction(-1, 10)):

@@ -317,7 +317,13 @@ def _lhopital(cert, statement, proves, max_prec):
         raise Failed(f"the limit is {value!r}: the claim {'fails' if proves else 'holds'}")
 
 
-KINDS = {**REWRITES, "point": _point, "identity": _identity, "sign-chart": sign_chart, "interval-bnb": _bnb, "monotone": monotone,
+def _support_patterns(cert, statement, proves, max_prec):
+    from exactpriv.checker.patterns import support_patterns
+
+    return support_patterns(cert, statement, proves, max_prec)
+
+
+KINDS = {**REWRITES, "support-patterns": _support_patterns, "point": _point, "identity": _identity, "sign-chart": sign_chart, "interval-bnb": _bnb, "monotone": monotone,
          "tail": _tail, "lp": _lp, "all": _all, "reduction": reduction, "exhaustive": _exhaustive, "family": _family, "l'hopital": _lhopital,
          "signed-coefficients": signed_coefficients, "log-identity": log_identity}
 

@@ -113,8 +113,17 @@ def cuff_example_5_1(*, N, e):
     return inputs, records, nbrs, list(range(N)) + ["e1", "e2"], P
 
 
+def _wang_e_i(*, t, inst):
+    from exactpriv.checker.distortion import e_i
+
+    return e_i(t=t, inst=inst)
+
+
+#: constructions built on the witness's own prior (passed as ``inst``)
+_ON_PRIOR = {"wang_e_i"}
+
 #: name -> (builder, whether it takes t = e^ε as its first argument)
-CONSTRUCTIONS = {"randomized_response": (randomized_response, True), "truncated_geometric": (truncated_geometric, True),
+CONSTRUCTIONS = {"wang_e_i": (_wang_e_i, False), "randomized_response": (randomized_response, True), "truncated_geometric": (truncated_geometric, True),
                  "exponential_mechanism_hamming": (exponential_mechanism_hamming, True),
                  "subset_count": (subset_count, True), "k_max": (k_max, False),
                  "cuff_example_5_1": (cuff_example_5_1, False)}
@@ -160,6 +169,10 @@ def member(family: dict, inst: Instance, env: dict) -> Instance:
     for key in family.get("params") or []:
         kwargs[key] = _argument(key, inst, env)
     kwargs.update(family.get("fixed") or {})
+    if family["construction"] in _ON_PRIOR:
+        if inst.prior is None:
+            raise Failed(f"the {family['construction']} member is built on the witness's prior, and it has none")
+        kwargs["inst"] = inst
     if in_eps:
         if "eps" not in env:
             raise Failed("the witness does not give the family's ε (params.eps)")

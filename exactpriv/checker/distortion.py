@@ -14,11 +14,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from exactpriv.checker import values as V
-from exactpriv.checker.errors import Failed
-from exactpriv.checker.polys import padd, pgcd, pmul, root_counter, sign_at, squarefree
+from exactpriv.checker.errors import Failed, Undefined
+from exactpriv.checker.polys import padd, peval, pgcd, pmul, root_counter, sign_at, squarefree
 from exactpriv.checker.witness import Instance
 
-__all__ = ["eps_tilde"]
+__all__ = ["csiszar_bound", "e_i", "eps_tilde", "expected_distortion", "hamming_distance"]
 
 
 def _posterior_polynomials(inst: Instance) -> list:
@@ -132,3 +132,66 @@ def _ln_root(F, count, lo: Fraction, hi: Fraction):
             return ends[0].union(ends[1]).log()
 
     return V.Real(ball, f"ln(the root of eps_tilde's polynomials in ({lo}, {hi}])")
+
+
+def e_i(*, t, inst: Instance):
+    """Wang, Ying, Zhang's E_i (eq. (29)) for the witness's prior p_X on D^n at e^ε = t > 1:
+    p(y|x) = p_Y(y) t^{−d(x,y)}/(p_X(x) Z), Z = (1 + (m − 1)/t)^n, with p_Y = K_t^{-1} p_X = P(t)/(t − 1)^n (module
+    docstring); outputs are the points of D^n.  A mechanism only when p_X has full support and p_Y ≥ 0 (ε ≥ ε̃_X)."""
+    if not isinstance(t, Fraction):
+        raise Failed(f"E_i needs a rational e^eps = t, not {t!r}")
+    if t <= 1:
+        raise Undefined(f"E_i is undefined at e^eps = {t} (K_t is singular or not a channel)")
+    polys = _posterior_polynomials(inst)
+    n, m = inst.n, len(inst.records[0])
+    p_y = [peval(p, t) / (t - 1) ** n for p in polys]
+    if any(q < 0 for q in p_y) or any(q <= 0 for q in inst.prior):  # outside every reading about E_i
+        raise Undefined("E_i is no mechanism here: the prior lacks full support or e^eps < e^eps~_X (p_Y < 0)")
+    Z = (1 + Fraction(m - 1) / t) ** n
+    P = [[p_y[y] / t ** _distance(x, z) / (px * Z) for y, z in enumerate(inst.inputs)]
+         for x, px in zip(inst.inputs, inst.prior)]
+    outputs = [[inst.records[i][c] for i, c in enumerate(z)] for z in inst.inputs]
+    return inst.inputs, inst.records, inst.neighbours, outputs, P
+
+
+def _distance(x, z) -> int:
+    return sum(a != b for a, b in zip(x, z))
+
+
+def hamming_distance(inst: Instance, *, input, output, **_):
+    """d(x, y): the number of records where input x and output y (a point of D^n, as its label) differ."""
+    label = inst.outputs[output] if inst.outputs is not None else None
+    if inst.records is None or not isinstance(label, list) or len(label) != inst.n:
+        raise Failed("a Hamming distortion needs outputs that are points of the Hamming space D^n")
+    return Fraction(sum(str(inst.records[i][c]) != str(v) for i, (c, v) in enumerate(zip(inst.inputs[input], label))))
+
+
+def expected_distortion(inst: Instance, **_):
+    """E[d(X, Y)] = Σ_x p_X(x) Σ_y p(y|x) d(x, y), Hamming distortion (Wang, Ying, Zhang 2016, eq. (5))."""
+    if inst.prior is None or inst.P is None:
+        raise Failed("the expected distortion needs a prior and a mechanism")
+    return sum((px * q * hamming_distance(inst, input=x, output=y) for x, px in enumerate(inst.prior)
+                for y, q in enumerate(inst.P[x])), Fraction(0))
+
+
+def csiszar_bound(inst: Instance, *, t, **_):
+    """Csiszár's lower bound on the rate–distortion function at D = E[d] of the witness's mechanism W (Csiszár 1974;
+    Cover–Thomas, Thm 10.7.x; Wang–Ying–Zhang's proof of Theorem 2): with e^s = t ≥ 1, q the output pmf of W and
+    λ(x) = 1/Σ_y q(y) t^{−d(x,y)}, R(D) ≥ −s·D + Σ_x p_X(x) ln λ(x) provided c(y) = Σ_x p_X(x) λ(x) t^{−d(x,y)} ≤ 1
+    for every y.  Since R(D) ≤ I(W), a bound equal to I(W) certifies W mutual-information optimal at D.  Undefined
+    (not checkable) when some c(y) > 1."""
+    if not isinstance(t, Fraction) or t < 1:
+        raise Failed(f"the Csiszár bound needs a rational e^s = t >= 1, not {t!r}")
+    P, p = inst.P, inst.prior
+    if P is None or p is None or inst.outputs is None or len(inst.outputs) != len(inst.inputs):
+        raise Failed("the Csiszár bound needs a prior and a mechanism whose outputs are the points of D^n")
+    q = [sum((px * row[y] for px, row in zip(p, P)), Fraction(0)) for y in range(len(P[0]))]
+    d = [[hamming_distance(inst, input=x, output=y) for y in range(len(q))] for x in range(len(P))]
+    lam = [1 / sum((qy / t ** int(d[x][y]) for y, qy in enumerate(q)), Fraction(0)) for x in range(len(P))]
+    if any(sum((px * lam[x] / t ** int(d[x][y]) for x, px in enumerate(p)), Fraction(0)) > 1 for y in range(len(q))):
+        raise V.Undefined("Csiszár's condition c(y) <= 1 fails at some output: no bound at this t")
+    bound = V.neg(V.mul(expected_distortion(inst), V.log(t)))
+    for x, px in enumerate(p):
+        if px:
+            bound = V.add(bound, V.mul(px, V.log(lam[x])))
+    return bound

@@ -1,6 +1,6 @@
 """The checker's one error type (it may not import ``exactpriv.errors``: it trusts no other module)."""
 
-__all__ = ["CheckerError", "Failed", "NotCheckable"]
+__all__ = ["CheckerError", "Failed", "NotCheckable", "Undefined"]
 
 
 class CheckerError(Exception):
@@ -13,3 +13,8 @@ class NotCheckable(Exception):
 
 class Failed(Exception):
     """Raised inside a row check: the evidence does not show what the row claims (says what)."""
+
+
+class Undefined(Exception):
+    """A construction is not defined at the witness (E_i at e^ε ≤ 1, or below ε̃_X): the witness lies outside every
+    statement about it, whose hypotheses exclude such points (the claim is then not evaluated: outside)."""

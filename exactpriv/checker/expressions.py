@@ -24,6 +24,8 @@ def evaluate(node, env: dict, *, max_prec: int = V.MAX_PREC):
     if kind == "name":
         if node[1] not in env:
             raise Failed(f"unknown name {node[1]!r} in an expression")
+        if isinstance(env[node[1]], V.Undefined):  # a measure undefined at this for_each binding, used here
+            raise env[node[1]]
         return value_of(env[node[1]])
     if kind == "neg":
         return V.neg(evaluate(node[1], env, max_prec=max_prec))

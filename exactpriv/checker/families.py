@@ -31,7 +31,7 @@ from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.grammar import parse
 from exactpriv.checker.witness import _space
 
-__all__ = ["RR2", "family_statements", "mixed_text", "unparse"]
+__all__ = ["RR2", "family_statements", "member_statement", "mixed_text", "unparse"]
 
 MAX_ENTRIES = 400
 
@@ -727,3 +727,73 @@ def _substitute(node, env: dict):
     if node[0] == "cmp":
         return ("cmp", node[1], _substitute(node[2], env), _substitute(node[3], env))
     return tuple(_substitute(a, env) if isinstance(a, tuple) else a for a in node)
+
+
+# ----------------------------------------------------------------------------------------- a member as a witness
+#: the "on" operators of a family measure, as the operators of a measure on one instance (constructions.OPERATORS)
+_NUMERIC_OPERATOR = {"k-fold": "k_fold", "group": "group", "subsample": "subsample"}
+
+
+def _numeric_measure(spec) -> dict:
+    """A family measure as a measure on one member: its ``on`` operator written as the instance operators."""
+    if not isinstance(spec, dict) or "pair" in spec:
+        raise NotCheckable(f"measure {spec!r} on one member")
+    out = {k: v for k, v in spec.items() if k != "on"}
+    op = spec.get("on")
+    if op is None:
+        return out
+    if not isinstance(op, dict):
+        raise Failed("'on' must be an operator object")
+    kind = op.get("operator")
+    if kind == "post-process":
+        out["post_process"] = op["kernels"] if "kernels" in op else op.get("kernel")
+    elif kind in _NUMERIC_OPERATOR:
+        arg = op.get("q" if kind == "subsample" else "k")
+        if not isinstance(arg, str):
+            raise Failed(f"operator {kind!r} needs its argument as an expression string")
+        out[_NUMERIC_OPERATOR[kind]] = arg
+    else:
+        raise NotCheckable(f"operator {kind!r} on one member")
+    return out
+
+
+def member_statement(statement: dict, inst) -> dict:
+    """The ``forall-instances`` statement of the witness as a member of one of the statement's families: its space
+    and outputs are the family's, its ``params`` give the family's variable (in the domain) and grid point, and its
+    matrix equals the family's entries evaluated there exactly.  The claim is then re-measured on that one
+    mechanism from the definitions (notions.py) — how a REFUTED ``forall-family`` row is checked when its notion
+    has no derivation on the symbolic family (capacity, a non-power likelihood ratio)."""
+    from exactpriv.checker.domains import in_domain
+    from exactpriv.checker.expressions import evaluate
+
+    fams = statement.get("families")
+    if not isinstance(fams, list) or not fams:
+        raise Failed("a forall-family statement lists its 'families'")
+    if inst.P is None or inst.extra or inst.prior is not None:
+        raise Failed("a member of a family is a witness with one mechanism and no prior")
+    for fam in fams:
+        if not isinstance(fam, dict):
+            raise Failed("a family must be an object")
+        var, point = fam.get("variable", "eps"), fam.get("params") or {}
+        if var not in inst.params or any(k not in inst.params for k in point):
+            continue
+        env = {var: evaluate(inst.params[var], {})}
+        if any(not V.compare(evaluate(v, {}), "==", evaluate(inst.params[k], {})) for k, v in point.items()):
+            continue
+        inputs, records, nbrs = _space(fam.get("space"))
+        if fam.get("outputs") != inst.outputs or len(inputs) != len(inst.inputs) or set(nbrs) != set(inst.neighbours):
+            continue
+        if not in_domain(env[var], parse_domain(fam.get("domain", "[0, oo)"))):
+            raise Failed(f"{var} = {inst.params[var]} is outside the domain of family {fam.get('name')!r}")
+        rows = fam.get("mechanism")
+        if not isinstance(rows, list) or len(rows) != len(inst.P):
+            continue
+        built = [[evaluate(e, env) for e in r] for r in rows]
+        if any(not isinstance(q, Fraction) for r in built for q in r):
+            raise NotCheckable(f"the member at {var} = {inst.params[var]} has irrational entries")
+        if built != inst.P:
+            continue
+        return {"quantifier": "forall-instances", "hypotheses": [], "claim": statement.get("claim"),
+                "measures": {k: _numeric_measure(s) for k, s in (statement.get("measures") or {}).items()}}
+    raise Failed("the witness is a member of none of the statement's families (space, outputs, parameters and "
+                 "matrix must equal one family's entries at the witness's parameters)")

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from exactpriv.checker import values as V
 from exactpriv.checker.dependence import joint_k, pairwise_k, source_tv
-from exactpriv.checker.distortion import eps_tilde
+from exactpriv.checker.distortion import csiszar_bound, eps_tilde, expected_distortion, hamming_distance
 from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.witness import Instance
 
@@ -455,10 +455,9 @@ def negative_membership(inst: Instance, **_):
     return _membership(inst, False)
 
 
-def least_possible_maxima(inst: Instance, **_):
-    """min over outputs y of s_y = |M_y|, M_y the maxima max(T) of the non-empty datasets T with P(y|T) > 0 (the
-    proof of Li et al. 2013, Proposition 5.3: "in any case, we always have s_j >= k"); entities are ordered as
-    the space's universe, inputs are membership vectors."""
+def _possible_maxima(inst: Instance) -> list[set]:
+    """M_y for every output y: the maxima max(T) (entity positions in the space's order) of the non-empty datasets
+    T with P(y|T) > 0 (Li et al. 2013, proof of Proposition 5.3); inputs are membership vectors."""
     P = _mech(inst)
     if inst.records is None or any(len(a) != 2 for a in inst.records):
         raise Failed("the possible maxima need a subsets space (entities present or absent)")
@@ -469,7 +468,40 @@ def least_possible_maxima(inst: Instance, **_):
             for y, q in enumerate(P[x]):
                 if q > 0:
                     maxima[y].add(max(present))
-    return Fraction(min(len(m) for m in maxima))
+    return maxima
+
+
+def least_possible_maxima(inst: Instance, **_):
+    """min over outputs y of s_y = |M_y| (the proof of Li et al. 2013, Proposition 5.3: "in any case, we always
+    have s_j >= k")."""
+    return Fraction(min(len(m) for m in _possible_maxima(inst)))
+
+
+def possible_maxima(inst: Instance, *, output, **_):
+    """s_y = |M_y| at one output (an index of ``for_each``)."""
+    return Fraction(len(_possible_maxima(inst)[output]))
+
+
+def top_possible_maximum(inst: Instance, *, output, **_):
+    """m_y = max M_y at one output, as an entity number (1 = the space's first entity); 0 when M_y is empty."""
+    m = _possible_maxima(inst)[output]
+    return Fraction(max(m) + 1 if m else 0)
+
+
+def membership_posterior(inst: Instance, *, output, entity, given="all", **_):
+    """Pr[entity ∈ T | output] under D_N (every entity present independently w.p. 1/2, so every membership vector
+    is equally likely; Li et al. 2013, Family 5.1), or with ``given="nonempty"`` conditioned on T ≠ ∅; undefined
+    when the output has probability 0."""
+    P = _mech(inst)
+    if inst.records is None or any(len(a) != 2 for a in inst.records):
+        raise Failed("a membership posterior needs a subsets space (entities present or absent)")
+    if given not in ("all", "nonempty"):
+        raise Failed(f"membership_posterior: given = {given!r} is not 'all' or 'nonempty'")
+    rows = [(inp, row) for inp, row in zip(inst.inputs, P) if given == "all" or any(inp)]
+    total = sum((row[output] for _, row in rows), _ZERO)
+    if total == 0:
+        raise V.Undefined(f"output {inst.outputs[output]!r} has probability 0 under D_N")
+    return sum((row[output] for inp, row in rows if inp[entity]), _ZERO) / total
 
 
 def two_point_membership(inst: Instance, *, remaining="marginal", **_):
@@ -533,6 +565,34 @@ def capacity(inst: Instance, **_):
     return info
 
 
+def entry(inst: Instance, *, input, output, **_):
+    """P(y|x) at one input and output (``for_each`` indices)."""
+    return _mech(inst)[input][output]
+
+
+def prior_mass(inst: Instance, *, input, **_):
+    """p_X(x) at one input."""
+    return _prior(inst)[input]
+
+
+def output_probability(inst: Instance, *, output, **_):
+    """p_Y(y) = Σ_x p_X(x) P(y|x) at one output, under the witness's prior."""
+    P, p = _mech(inst), _prior(inst)
+    return sum((px * row[output] for px, row in zip(p, P)), _ZERO)
+
+
+def record_count(inst: Instance, **_):
+    """n, the number of records of the Hamming space D^n."""
+    return Fraction(inst.n)
+
+
+def alphabet_size(inst: Instance, **_):
+    """m = |D| for the Hamming space D^n (every record on the same alphabet)."""
+    if inst.records is None or len({len(a) for a in inst.records}) != 1:
+        raise Failed("the alphabet size needs records on one alphabet")
+    return Fraction(len(inst.records[0]))
+
+
 NOTIONS = {
     "pure_dp": pure_dp, "approx_dp": approx_dp, "approx_dp_epsilon": approx_dp_epsilon, "tv_dp": tv_dp,
     "kl_dp": kl_dp, "renyi_dp": renyi_dp,
@@ -543,15 +603,24 @@ NOTIONS = {
     "bayesian_semantic_privacy": bayesian_semantic_privacy, "positive_membership": positive_membership,
     "negative_membership": negative_membership, "capacity": capacity, "pairwise_k": pairwise_k,
     "two_point_membership": two_point_membership, "least_possible_maxima": least_possible_maxima,
+    "possible_maxima": possible_maxima, "top_possible_maximum": top_possible_maximum,
+    "membership_posterior": membership_posterior, "entry": entry, "prior_mass": prior_mass,
+    "output_probability": output_probability, "record_count": record_count, "alphabet_size": alphabet_size,
+    "hamming_distance": hamming_distance, "expected_distortion": expected_distortion, "csiszar_bound": csiszar_bound,
     "joint_k": joint_k, "source_tv": source_tv, "eps_tilde": eps_tilde,
 }
 
 #: Parameters that are numbers (evaluated as expressions); the others are conventions (strings).
-_NUMERIC = {"epsilon", "alpha", "record", "delta"}
+_NUMERIC = {"epsilon", "alpha", "record", "delta", "t"}
 
 
-def evaluate_notion(inst: Instance, spec: dict):
-    """The value of the measure ``spec`` ({"notion": name, parameters...}) on the instance."""
+#: Parameters naming an index of the statement's ``for_each`` (bound to a position: an output, an entity).
+INDEXED = ("input", "output", "entity")
+
+
+def evaluate_notion(inst: Instance, spec: dict, indices: dict | None = None):
+    """The value of the measure ``spec`` ({"notion": name, parameters...}) on the instance; ``indices``: the
+    ``for_each`` binding (index name -> position) its ``output``/``entity`` parameters name."""
     from exactpriv.checker.constructions import OPERATORS, apply_operators
     from exactpriv.checker.expressions import evaluate
 
@@ -569,6 +638,11 @@ def evaluate_notion(inst: Instance, spec: dict):
     kwargs = {}
     for k, v in spec.items():
         if k in ("notion", "mechanism") or k in OPERATORS:
+            continue
+        if k in INDEXED:
+            if v not in (indices or {}):
+                raise Failed(f"parameter {k} of {name} must name an index of the statement's for_each")
+            kwargs[k] = indices[v]
             continue
         if not isinstance(v, str):
             raise Failed(f"parameter {k} of {name} must be a string")

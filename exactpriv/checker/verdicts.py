@@ -35,9 +35,10 @@ def check(row: dict, *, entry: dict | None, effort: dict):
     if statement.get("quantifier") not in QUANTIFIERS:
         raise Failed(f"unknown quantifier {statement.get('quantifier')!r}")
     if verdict == "REFUTED":
-        _refuted(row, statement, entry, max_prec)
+        return _refuted(row, statement, entry, max_prec) or _listed_trust(statement)
     elif verdict == "CHECKED":
         _checked(row, statement, max_prec)
+        return _listed_trust(statement)
     else:
         from exactpriv.checker.certificates import check_certificate
 
@@ -48,6 +49,15 @@ def check(row: dict, *, entry: dict | None, effort: dict):
             raise Failed("a PROVED row carries a witness")
         return check_certificate(cert, statement, proves=True, max_prec=max_prec)
     return None
+
+
+#: what a statement over a bank's listed instances rests on (the checker recomputes each measure, not the build)
+LISTED_TRUST = "the bank's build of each listed instance, bound by its sha256 in the manifest"
+
+
+def _listed_trust(statement: dict) -> list[str] | None:
+    family = statement.get("family")
+    return [LISTED_TRUST] if isinstance(family, dict) and "listed" in family else None
 
 
 def _check_effort(row: dict, effort: dict) -> int:
@@ -62,16 +72,21 @@ def _check_effort(row: dict, effort: dict) -> int:
     return min(max(prec if isinstance(prec, int) else V.MAX_PREC, V.START_PREC), 1 << 16)
 
 
-def _refuted(row: dict, statement: dict, entry: dict | None, max_prec: int) -> None:
+def _refuted(row: dict, statement: dict, entry: dict | None, max_prec: int) -> list[str] | None:
+    """Return when the witness or refuting certificate holds (with the trusted steps a certificate names)."""
     cert = row.get("certificate")
+    if statement["quantifier"] == "forall-family" and cert is None and row.get("witness") is not None:
+        from exactpriv.checker.families import member_statement
+
+        statement = member_statement(statement, read_instance(row["witness"]))  # a member, re-measured
     if statement["quantifier"] != "forall-instances" or cert is not None:
         from exactpriv.checker.certificates import check_certificate
 
         if not isinstance(cert, dict):
             raise Failed(f"a REFUTED {statement['quantifier']} statement needs a refuting certificate")
-        check_certificate(cert, statement, proves=False, max_prec=max_prec)
+        trusted = check_certificate(cert, statement, proves=False, max_prec=max_prec)
         _check_class(row, entry, positive=None)
-        return
+        return trusted
     inst = read_instance(row.get("witness"))
     holds, env = claim_on(statement, inst, max_prec=max_prec)
     if holds is None:
@@ -80,6 +95,7 @@ def _refuted(row: dict, statement: dict, entry: dict | None, max_prec: int) -> N
         raise Failed("the claim holds on the witness (recomputed), so it does not refute")
     _check_values(row.get("values"), env, max_prec)
     _check_class(row, entry, positive=_positive(statement, inst, env, max_prec))
+    return None
 
 
 def _positive(statement: dict, inst, env: dict, max_prec: int) -> bool:

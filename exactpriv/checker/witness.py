@@ -5,12 +5,14 @@ Every number is an exact rational; rows must be probability vectors and the prio
 
 from __future__ import annotations
 
+import hashlib
 import itertools
+import json
 from fractions import Fraction
 
 from exactpriv.checker.errors import Failed, NotCheckable
 
-__all__ = ["Instance", "read_instance"]
+__all__ = ["Instance", "instance_digest", "read_instance"]
 
 #: Largest input space the checker enumerates (its notions are sums over inputs and records).
 MAX_INPUTS = 4096
@@ -33,6 +35,7 @@ class Instance:
         self.inputs, self.records, self.neighbours = inputs, records, neighbours
         self.outputs, self.P, self.prior, self.params, self.extra = outputs, P, prior, params, extra
         self.hints = hints or {}
+        self.digest: str | None = None  # instance_digest of the witness it was read from
 
     @property
     def n(self) -> int:
@@ -119,6 +122,16 @@ def _matrix(rows, n_inputs: int, where: str):
     return P
 
 
+def instance_digest(space, outputs, P, prior) -> str:
+    """sha256 of the instance's canonical JSON — its space as written, output labels, rows and prior as reduced
+    fractions — by which a bank lists the exact instances a statement is about (docs/certificates.md, "Listed
+    instances")."""
+    doc = {"space": space, "outputs": outputs, "mechanism": None if P is None else [[str(q) for q in r] for r in P],
+           "prior": None if prior is None else [str(q) for q in prior]}
+    text = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
 def read_instance(w) -> Instance:
     if not isinstance(w, dict):
         raise Failed("no witness")
@@ -151,4 +164,7 @@ def read_instance(w) -> Instance:
     hints = w.get("hints") or {}
     if not isinstance(hints, dict):
         raise Failed("'hints' must be an object")
-    return Instance(inputs, records, nbrs, outputs, P, prior, dict(params), extra, hints)
+    inst = Instance(inputs, records, nbrs, outputs, P, prior, dict(params), extra, hints)
+    if not extra:
+        inst.digest = instance_digest(w.get("space"), outputs, P, prior)
+    return inst

@@ -235,7 +235,10 @@ def _check_reading_recorded(claim: Claim, reading: Reading, include_slow: bool, 
             return _stopped(claim, reading, evidence, t0, detail=str(exc))
         evidence["proof"] = proof.to_json()
         if proof.is_false:
-            return _result(claim, reading, Verdict.REFUTED, evidence, t0)
+            witness, values = _refuting_instance(reading, include_slow)
+            if witness is not None:
+                evidence["witness"] = witness.label
+            return _result(claim, reading, Verdict.REFUTED, evidence, t0, witness, values)
     existential = reading.quantifier == "exists"
     witness = None
     witness_values: dict = {}
@@ -369,6 +372,30 @@ def _check_reading_recorded(claim: Claim, reading: Reading, include_slow: bool, 
             "no instance was checked inside the hypotheses and no proof given" if proof is None else
             f"no instance was checked inside the hypotheses and the proof is UNDECIDED: {proof.reason}")
     return _result(claim, reading, verdict, evidence, t0, witness, witness_values)
+
+
+def _refuting_instance(reading: Reading, include_slow: bool):
+    """For a reading its proof refutes: the first instance of its families (inside its hypotheses) that its check
+    also refutes, as a replayable witness beside the proof — (instance, values), or (None, {}) when none does
+    (the proof alone then decides, as before)."""
+    if reading.check is None or reading.quantifier == "exists":
+        return None, {}
+    try:
+        for fam in reading.families:
+            if fam.slow and not include_slow:
+                continue
+            for inst in fam.build():
+                if effort.expired():
+                    return None, {}
+                if unmet_hypotheses(reading, inst):
+                    continue
+                out = as_outcome(reading.check(inst))
+                if out.decision.truth is Truth.FALSE:
+                    return (out.witness if out.witness is not None else inst), {"decision": out.decision.to_json(),
+                                                                                 **out.values}
+    except TimeLimitReached as exc:  # the proof already decides: the witness is only extra evidence
+        effort.note_stop(str(exc))
+    return None, {}
 
 
 def _out_of_time(claim, reading, evidence, t0) -> ReadingResult:

@@ -35,7 +35,7 @@ from exactpriv.claims.forms import equality, implication, name_values, value_lab
 from exactpriv.claims.hypotheses import Hypothesis
 from exactpriv.claims.model import Claim, Family, Instance, Outcome, Reading
 from exactpriv.claims.relations import NOTIONS, Relation
-from exactpriv.claims.statement_forms import implication_form, inequality_form
+from exactpriv.claims.statement_forms import implication_form, listed_inequality_form
 from exactpriv.claims.notions import Notion, as_notion
 from exactpriv.claims.symbolic import family_outcome, is_symbolic_instance, limit_subs
 from exactpriv.claims.verdicts import Finding, Verdict
@@ -127,7 +127,7 @@ def with_params(family: Family, params: Sequence[Param]) -> Family:
                 yield replace(inst, label=label, params={**inst.params, **values})
 
     return Family(family.name + "×params", build, family.description, family.slow, family.exhaustive,
-                  family.symbolic, family.form)
+                  family.symbolic)
 
 
 def _typed(check: Callable[[Instance], Outcome], params: Sequence[Param]) -> Callable[[Instance], Outcome]:
@@ -165,15 +165,29 @@ def _relation(given: Notion, measure: Notion, bound_text: str, bound_expr, kind=
     return (Relation(given.name, measure.name, bound_expr, bound_text, composable=composable),)
 
 
+def _family_operator(on_form) -> dict | None:
+    """A notion's operator as data (``Notion.on_form``, one operator) as a symbolic family's ``"on"`` object
+    (docs/certificates.md, "forall-family"), or None."""
+    if not on_form or len(on_form) != 1:
+        return None
+    (key, arg), = on_form.items()
+    if key == "post_process":
+        return {"operator": "post-process", ("kernels" if isinstance(arg, Mapping) else "kernel"): arg}
+    names = {"k_fold": ("k-fold", "k"), "group": ("group", "k"), "subsample": ("subsample", "q")}
+    if key not in names or not isinstance(arg, str):
+        return None
+    return {"operator": names[key][0], names[key][1]: arg}
+
+
 def _measure_spec(n: Notion, *, family: bool = False) -> dict | None:
     """A notion as a measure of a declarative statement (docs/certificates.md), or None when the checker's
-    statements cannot say it (non-numeric parameters, or an operator ``on=`` that does not declare itself as data
-    in its ``checker_operator`` attribute).  On a symbolic family (``family``), δ of approx_dp at ε' is
+    statements cannot say it (non-numeric parameters, or an operator ``on=`` without its data form
+    ``Notion.on_form``).  On a symbolic family (``family``), δ of approx_dp at ε' is
     ``epsilon``: an expression in the family's eps and the grid's parameters."""
     op = None
     if n.on is not None:
-        op = getattr(n.on, "checker_operator", None)
-        if not family or not isinstance(op, dict):
+        op = _family_operator(n.on_form) if family else None
+        if op is None:
             return None
     if n.at is not None and not (family and n.name == "approx_dp" and n.at == "delta"):
         return None
@@ -199,15 +213,6 @@ def _claim_text(left: str, op: str, bound: str, given: str | None, params: Seque
         expr = expr.xreplace({EPS: sympy.Symbol(given)})
     text = grammar_text(expr)
     return None if text is None else f"{left} {op} {text}"
-
-
-def _one_form(expected, proof_form: dict | None, witness_form: dict | None) -> dict | None:
-    """The reading's one statement when two equivalent data forms exist: a reading expected REFUTED takes the form
-    over named constructions (statement_forms: the checker builds the member at the witness), the others the
-    forall-family form the proof certificates are checked against; either when the other is None."""
-    if expected is not None and Verdict(expected) == Verdict.REFUTED and witness_form is not None:
-        return witness_form
-    return proof_form if proof_form is not None else witness_form
 
 
 def family_form(families: Sequence[Family], measures: Mapping[str, Notion], claim: str | None,
@@ -309,8 +314,7 @@ def implication_claim(id: str, *, given: str | Notion, measure: str | Notion, bo
             _instances_form(measures, text) if prove is not None and not params else None
     r = Reading(reading, f"{m.label()}(M) ≤ {bound} with ε = {g.label()}(M)" + scope_clause(families, params),
                 _typed(check, params), tuple(with_params(fam, params) for fam in families), prove=prove,
-                form=_one_form(expected, form, implication_form(g, m, bound, families=families, params=params,
-                                                                hypotheses=hypotheses)),
+                form=form or implication_form(g, m, bound, families=families, params=params, hypotheses=hypotheses),
                 notes=notes, hypotheses=hypotheses,
                 open_search=not closed, relations=() if closed else _relation(g, m, bound, f.expr),
                 **reading_kwargs(expected, finding, why))
@@ -475,8 +479,8 @@ def _family_inequality(id, *, measure, op, bound, families, params, hypotheses, 
                 _typed(check, params),
                 tuple(with_params(fam, params) for fam in families), notes=notes, hypotheses=hypotheses,
                 open_search=False,
-                form=_one_form(expected, form, inequality_form(m, op, bound, families=families, params=params,
-                                                               hypotheses=hypotheses)),
+                form=form or listed_inequality_form(m, op, bound, families=families, params=params,
+                                                    hypotheses=hypotheses),
                 **reading_kwargs(expected, finding, why))
     return Claim(id, title or f"{m.label()} {op} {bound}", source, quote or r.statement, "inequality", [r])
 

@@ -31,7 +31,8 @@ from exactpriv.claims.bank_binding import (MANIFEST, bank_binding, bank_source, 
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "MANIFEST", "bank_binding", "bank_source", "custom_count", "document_banks",
            "evidence_document", "evidence_row", "manifest", "manifest_entry", "manifest_json", "manifest_path", "point_json",
-           "reading_id", "reading_kind", "source_sha256", "space_json", "statement_of", "witness_of", "write_manifest"]
+           "reading_form", "reading_id", "reading_kind", "source_sha256", "space_json", "statement_of", "witness_of",
+           "write_manifest"]
 
 FORMAT, FORMAT_VERSION = "exactpriv-evidence", 1
 
@@ -65,10 +66,17 @@ def statement_of(claim, reading=None) -> dict:
     checker cannot read), or ``{"not_encodable": reason}`` for a claim that is not encodable."""
     if reading is None:
         return {"not_encodable": claim.reason}
-    form = getattr(reading, "form", None)
+    form = reading_form(reading)
     if form is not None:
         return json.loads(json.dumps(form))
     return {"custom": f"{claim.kind} checked by Python code (the reading's check function; no declarative form)"}
+
+
+def reading_form(reading) -> dict | None:
+    """The reading's declarative form; a form given as a function (built on first use, e.g. over compiled
+    programs: statement_forms.listed_inequality_form) is built here."""
+    form = getattr(reading, "form", None)
+    return form() if callable(form) else form
 
 
 def custom_count(rows: Iterable[Mapping]) -> int:
@@ -391,11 +399,11 @@ def _squared_proof(statement: dict, claim) -> dict | None:
     if rel not in ("<", "<="):
         return None
     radicands: list = []
-    squared = f"{unparse(squared(lhs, radicands))} {rel} {unparse(squared(rhs, radicands))}"
+    squared_claim = f"{unparse(squared(lhs, radicands))} {rel} {unparse(squared(rhs, radicands))}"
     _rewriting[0] = True
     try:
         parts = [_proof_for(dict(statement, claim=f"{unparse(x)} >= 0")) for x in radicands if x[0] != "num"]
-        cand = {"kind": "square", "radicands": parts, "then": _proof_for(dict(statement, claim=squared))}
+        cand = {"kind": "square", "radicands": parts, "then": _proof_for(dict(statement, claim=squared_claim))}
         if not nonnegative_by_shape(rhs):
             cand["nonneg"] = _proof_for(dict(statement, claim=f"{unparse(rhs)} >= 0"))
     finally:
@@ -403,14 +411,14 @@ def _squared_proof(statement: dict, claim) -> dict | None:
     return _accepted(cand, statement)
 
 
-def _accepted(cert: dict, statement: dict) -> dict | None:
-    """``cert`` when the checker accepts it as a proof of ``statement``, else None."""
+def _accepted(cert: dict, statement: dict, *, proves: bool = True) -> dict | None:
+    """``cert`` when the checker accepts it as a proof (``proves``) or refutation of ``statement``, else None."""
     from exactpriv.checker.certificates import check_certificate
     from exactpriv.checker.errors import CheckerError, Failed, NotCheckable
     from exactpriv.checker.values import Undefined
 
     try:
-        check_certificate(cert, statement, proves=True, max_prec=DEFAULT_MAX_PREC)
+        check_certificate(cert, statement, proves=proves, max_prec=DEFAULT_MAX_PREC)
     except (CheckerError, Failed, NotCheckable, Undefined, ArithmeticError, ValueError, RecursionError):
         return None
     return cert
@@ -713,7 +721,7 @@ MAX_LISTED_INSTANCES = 400
 def _listed_instances(reading, result) -> dict | None:
     """For a CHECKED reading with a declarative statement over instances: every instance of each family it
     checked, as witnesses (the families are deterministic: built again here), so the checker re-runs them."""
-    form = getattr(reading, "form", None)
+    form = reading_form(reading)
     if result.verdict.value != "CHECKED" or not form or form.get("quantifier") != "forall-instances":
         return None
     out, total = {}, 0
@@ -746,11 +754,13 @@ def evidence_row(result, claim, reading, binding: Mapping, *, effort: Mapping | 
     if verdict == "REFUTED":
         row["finding"] = result.finding or "unclassified"
         proof = evidence.get("proof")
-        if statement.get("quantifier") == "forall-family":  # refuted at a member: the family's point
-            cert = _family_refutation(statement, result.witness)
-            if cert is not None:
-                row["certificate"] = cert
-        elif result.witness is not None:
+        cert = (_family_refutation(statement, result.witness)
+                if statement.get("quantifier") == "forall-family" else None)
+        if cert is not None and result.witness is not None and not _accepted(cert, statement, proves=False):
+            cert = None  # the checker cannot derive the measure on the family: it re-measures the member instead
+        if cert is not None:  # refuted at a member: the family's point, derived by the checker
+            row["certificate"] = cert
+        elif result.witness is not None:  # (over a family: a member the checker re-measures from its entries)
             row["witness"] = witness_of(result.witness)
             row["values"] = _values(statement, result.witness_values or {})
         elif proof:

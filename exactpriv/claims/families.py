@@ -32,8 +32,7 @@ def instances(name: str, items: Iterable[Instance | Any], *, description: str = 
 
 
 def symbolic_family(name: str, build: Any, *, over: Mapping[str, Sequence[Any]] | None = None,
-                    domain: str = "[0, oo)", description: str = "", construction: Mapping[str, Any] | None = None
-                    ) -> Family:
+                    domain: str = "[0, oo)", description: str = "") -> Family:
     """A family of symbolic mechanisms, each decided for every value of its one free symbol in ``domain``.
 
     build : a mechanism in one symbol (``randomized_response(3, eps=EPS)``), or, with ``over``, a function of
@@ -43,10 +42,8 @@ def symbolic_family(name: str, build: Any, *, over: Mapping[str, Sequence[Any]] 
         use it); a proof covers every ε for each listed k, never other k
     domain : the interval of the symbol, e.g. "[0, oo)", "(0, 1)" (a proof covers exactly this domain)
 
-    construction : the family as data for the independent checker, ``{"construction": name, "fixed": {...}}``
-        with a name of :data:`exactpriv.checker.constructions.CONSTRUCTIONS` taking ``over``'s keys (and the
-        ``fixed`` arguments); the family's form adds the grid and the domain.  Without it, readings over the
-        family stay custom code.
+    Readings declared over symbolic families state them for the independent checker as ``forall-family``
+    statements listing each member's symbolic matrix (docs/certificates.md): nothing more to declare here.
 
     Example: ``symbolic_family("RR(k, ε)", lambda k: randomized_response(k, eps=EPS), over={"k": range(2, 6)})``.
     """
@@ -76,12 +73,7 @@ def symbolic_family(name: str, build: Any, *, over: Mapping[str, Sequence[Any]] 
         insts.append(inst)
     what = description or (name + (" for " + ", ".join(f"{k} in {list(grid[k])}" for k in keys) if keys else "")
                            + f", {domain}")
-    form = None
-    if construction is not None:
-        form = {"construction": construction["construction"], "domain": domain,
-                "grid": {k: [str(v) for v in grid[k]] for k in keys}, **({"fixed": dict(construction["fixed"])}
-                                                                         if construction.get("fixed") else {})}
-    return Family(name, lambda: iter(insts), what, symbolic=True, form=form)
+    return Family(name, lambda: iter(insts), what, symbolic=True)
 
 
 def _label(obj) -> str:

@@ -85,9 +85,6 @@ class Family:
     slow: bool = False
     exhaustive: bool = False
     symbolic: bool = False
-    #: the family as data for the independent checker (docs/certificates.md, "Families"): the named construction
-    #: of a symbolic family, its parameter grid and domain; None when the family is only code
-    form: Any = None
 
 
 @dataclass
@@ -138,7 +135,9 @@ class Reading:
         families' instances)
     form : the statement as data for the independent checker (docs/certificates.md, "Statements"): the
         measures, hypotheses and claim formula the reading checks; None when the reading is custom Python
-        code only (then its rows say so and the checker cannot re-verify them from the definitions)
+        code only (then its rows say so and the checker cannot re-verify them from the definitions); or a
+        function of no arguments returning it, called when the statement is written (a form over instances that
+        are built lazily, such as compiled programs; :func:`exactpriv.claims.evidence.reading_form`)
     """
 
     name: str

@@ -2,19 +2,22 @@
 (:mod:`exactpriv.claims.declare`), so that the independent checker re-reads what the reading checks.
 
 A form is written only when every piece of the reading has a data form the checker evaluates from its own
-definitions — each notion and its parameters, each operator (``Notion.on_form``), each family (a named
-construction, :func:`~exactpriv.claims.families.symbolic_family` with ``construction=``, or numeric families: a
-statement about every mechanism) and each parameter grid; otherwise the reading stays custom code (None).
+definitions — each notion and its parameters, each operator (``Notion.on_form``) and each parameter grid — over
+numeric families: a statement about every mechanism (``implication_form``) or about the listed exact instances
+(``listed_inequality_form``).  Readings over symbolic families have their one form in
+:func:`exactpriv.claims.declare._family_form` (``forall-family``, docs/certificates.md); otherwise the reading stays
+custom code (None).
 """
 
 from __future__ import annotations
 
+import functools
 import re
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from exactpriv.claims.notions import Notion
 
-__all__ = ["implication_form", "inequality_form", "measure_form"]
+__all__ = ["implication_form", "listed_inequality_form", "measure_form"]
 
 #: engine notions the checker computes itself, and the parameters it takes for each
 _PARAMS = {"pure_dp": (), "kl_dp": (), "tv_dp": (), "renyi_dp": ("alpha",), "capacity": ()}
@@ -42,24 +45,11 @@ def measure_form(n: Notion) -> dict | None:
 
 
 def _scope(families: Sequence, params: Sequence, hypotheses: Sequence) -> dict | None:
-    """{"family": ..., "hypotheses": [...]} of the reading's scope, or None when it has no data form."""
-    if hypotheses or not families:
+    """{"hypotheses": [...]} of a reading over numeric families (a statement about every mechanism), or None — over
+    symbolic families the reading's one form is the ``forall-family`` statement (declare._family_form)."""
+    if hypotheses or not families or any(getattr(f, "symbolic", False) for f in families):
         return None
-    out: dict[str, Any] = {}
-    symbolic = [getattr(f, "symbolic", False) for f in families]
-    if all(symbolic):
-        forms = [getattr(f, "form", None) for f in families]
-        if any(f is None for f in forms):
-            return None
-        out["family"] = forms[0] if len(forms) == 1 else {"any": forms}
-    elif any(symbolic):
-        return None  # a mix of listed constructions and arbitrary mechanisms: no single scope
-    hyps = []
-    for p in params:
-        grid = " or ".join(f"{p.name} == {v}" for v in p.values)
-        hyps.append(f"range:{grid}")
-    out["hypotheses"] = hyps
-    return out
+    return {"hypotheses": [f"range:{' or '.join(f'{p.name} == {v}' for v in p.values)}" for p in params]}
 
 
 def implication_form(given: Notion, measure: Notion, bound: str, *, families: Sequence, params: Sequence,
@@ -72,10 +62,36 @@ def implication_form(given: Notion, measure: Notion, bound: str, *, families: Se
     return {"quantifier": "forall-instances", **scope, "measures": {"G": g, "X": m}, "claim": f"X <= {rhs}"}
 
 
-def inequality_form(measure: Notion, op: str, bound: str, *, families: Sequence, params: Sequence,
-                    hypotheses: Sequence) -> dict | None:
-    """measure(M(ε)) op bound(ε) for every member M(ε) of named constructions (``eps`` the member's ε)."""
-    m, scope = measure_form(measure), _scope(families, params, hypotheses)
-    if m is None or scope is None or "family" not in scope:
+def listed_inequality_form(measure: Notion, op: str, bound: str, *, families: Sequence, params: Sequence,
+                           hypotheses: Sequence) -> Callable[[], dict] | None:
+    """measure(M) op bound(ε) on each listed exact instance M with its own ε (``params["eps"]``), as a form built
+    on first use (the instances may be compiled programs, built lazily): the statement lists each instance of the
+    non-slow families by its sha256 (the checker's ``instance_digest``), so only those matrices can refute or be
+    checked; a slow family is named, its instances not bound (a witness from it is not independently checkable).
+    None when the reading has hypotheses, parameter grids or symbolic families, or the notion has no data form."""
+    m = measure_form(measure)
+    if m is None or hypotheses or params or not families or any(getattr(f, "symbolic", False) for f in families):
         return None
-    return {"quantifier": "forall-instances", **scope, "measures": {"X": m}, "claim": f"X {op} {bound}"}
+
+    @functools.cache
+    def build() -> dict:
+        from exactpriv.checker.witness import read_instance
+        from exactpriv.claims.evidence import witness_of
+
+        listed: list[dict] = []
+        for fam in families:
+            if fam.slow:
+                listed.append({"family": fam.name, "unbound": "a slow family (verify --slow): not built for the "
+                                                              "manifest"})
+                continue
+            for inst in fam.build():
+                w = witness_of(inst)
+                eps = (w or {}).get("params", {}).get("eps")
+                if w is None or eps is None or "extra" in w:
+                    listed.append({"family": fam.name, "label": inst.label, "unbound": "no exact witness"})
+                    continue
+                listed.append({"label": inst.label, "params": {"eps": eps}, "sha256": read_instance(w).digest})
+        return {"quantifier": "forall-instances", "family": {"listed": listed}, "hypotheses": [],
+                "measures": {"X": m}, "claim": f"X {op} {bound}"}
+
+    return build

@@ -11,7 +11,7 @@ from exactpriv.checker.errors import NotCheckable
 from exactpriv.checker.statements import claim_on
 from exactpriv.checker.witness import read_instance
 from exactpriv.claims.check import as_outcome
-from exactpriv.claims.evidence import witness_of
+from exactpriv.claims.evidence import reading_form, witness_of
 from exactpriv.claims.hypotheses import unmet_hypotheses
 from exactpriv.exact.decisions import Truth
 
@@ -43,7 +43,7 @@ def _form_readings():
     for bank in installed_banks().values():
         for claim in bank.claims():
             for reading in claim.readings:
-                form = getattr(reading, "form", None)
+                form = reading_form(reading)
                 if isinstance(form, dict) and form.get("quantifier") == "forall-instances" and reading.families:
                     out.append(pytest.param(claim, reading, id=f"{claim.id}/{reading.name}"))
     return out
@@ -75,7 +75,7 @@ def test_the_form_agrees_with_the_readings_check_on_its_instances(claim, reading
             if engine is Truth.UNDECIDED:
                 continue
             try:
-                checker, _ = claim_on(reading.form, read_instance(w), max_prec=2048)
+                checker, _ = claim_on(reading_form(reading), read_instance(w), max_prec=2048)
             except NotCheckable:
                 continue
             want = None if engine is None else engine is Truth.TRUE

@@ -52,7 +52,7 @@ def test_the_hunt_draws_parameters_by_default_only_where_every_domain_is_declare
     res = hunt_reading(eq9, r, max_examples=10, local_steps=0)
     assert res.search_space.get("parameters_drawn") == ["P", "Q", "gamma"]
     assert res.verdict.value == "CHECKED" and res.counts.get("outside", 0) > 0  # drawn outside: outside, no witness
-    # Zhao's Corollary 1 per distribution states the range of (gamma, p, a, b) only through its families: no
-    # draws by default
-    g = find_claim("zhao2019.cor1").reading("per-distribution")
+    # Zhao's step (39) of Theorem 4 states the range of its parameters only through its families: no draws by
+    # default
+    g = find_claim("zhao2019.thm4").reading("step-39")
     assert declared_params(g, _templates(g, [])) == ()

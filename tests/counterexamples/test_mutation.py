@@ -90,10 +90,10 @@ def test_parameter_draws_reach_a_lemma_about_numbers_and_stay_off_where_the_doma
     m = _mutant("cuff2016.lemma2", "eq99", "drop:x-in-[0,1]")
     assert params_drawable(m.claim, m.claim.reading("eq99"), effort=10)
     assert run_mutant(m, effort=10, draw_params=True)["killed"]
-    # Zhao's Corollary 1 per distribution holds for the parameters its families hold; drawn ones leave that
+    # Zhao's step (39) of Theorem 4 holds for the parameters its families hold; drawn ones leave that
     # (undeclared) domain, so its mutants are not hunted with parameter draws
-    c = find_claim("zhao2019.cor1")
-    assert not params_drawable(c, c.reading("per-distribution"), effort=20)
+    c = find_claim("zhao2019.thm4")
+    assert not params_drawable(c, c.reading("step-39"), effort=20)
     # the g-monotonicity claim declares gamma > 1 (its 'for every eps > 0'): its draws stay clean
     g = find_claim("zhao2019.g_mono")
     assert params_drawable(g, g.reading("literal"), effort=20)

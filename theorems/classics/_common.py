@@ -23,24 +23,17 @@ __all__ = ["BIT", "EM", "NUMERIC_RR", "RANDOM_BITS", "RANDOM_FEW", "RR", "RR2", 
            "VARIANT", "claim"]
 
 #: m-ary randomized response RR(m, ε) for m = 2, 3, 4, every ε ≥ 0 (Warner 1965; the LDP workhorse)
-RR = symbolic_family("RR(m, ε)", lambda m: randomized_response(m, eps=EPS), over={"m": [2, 3, 4]},
-                     construction={"construction": "randomized_response"})
+RR = symbolic_family("RR(m, ε)", lambda m: randomized_response(m, eps=EPS), over={"m": [2, 3, 4]})
 #: the same for m = 2, 3 (readings whose proofs need the certifier's branch and bound)
-RR23 = symbolic_family("RR(m, ε)", lambda m: randomized_response(m, eps=EPS), over={"m": [2, 3]},
-                       construction={"construction": "randomized_response"})
+RR23 = symbolic_family("RR(m, ε)", lambda m: randomized_response(m, eps=EPS), over={"m": [2, 3]})
 #: binary randomized response RR(2, ε), every ε ≥ 0
-RR2 = symbolic_family("RR(2, ε)", randomized_response(2, eps=EPS),
-                      construction={"construction": "randomized_response", "fixed": {"m": 2}})
+RR2 = symbolic_family("RR(2, ε)", randomized_response(2, eps=EPS))
 #: the truncated geometric mechanism on {0, …, n} for n = 2, 3 (Ghosh–Roughgarden–Sundararajan), every ε ≥ 0
-TG = symbolic_family("TG(n, ε)", lambda n: truncated_geometric(n, eps=EPS), over={"n": [2, 3]},
-                     construction={"construction": "truncated_geometric"})
+TG = symbolic_family("TG(n, ε)", lambda n: truncated_geometric(n, eps=EPS), over={"n": [2, 3]})
 #: the truncated geometric mechanism on {0, 1, 2} (readings whose operators multiply the outputs)
-TG2 = symbolic_family("TG(2, ε)", truncated_geometric(2, eps=EPS),
-                      construction={"construction": "truncated_geometric", "fixed": {"n": 2}})
+TG2 = symbolic_family("TG(2, ε)", truncated_geometric(2, eps=EPS))
 #: the exponential mechanism with score −d_H on {0,1}^2 (McSherry–Talwar), every ε ≥ 0
-EM = symbolic_family("EM({0,1}^2, ε)", exponential_mechanism_hamming([0, 1], 2, eps=EPS),
-                     construction={"construction": "exponential_mechanism_hamming",
-                                   "fixed": {"values": [0, 1], "n": 2}})
+EM = symbolic_family("EM({0,1}^2, ε)", exponential_mechanism_hamming([0, 1], 2, eps=EPS))
 
 
 def _subset_count():
@@ -52,8 +45,7 @@ def _subset_count():
 
 
 #: a count on the add/remove space (what Poisson subsampling acts on), every ε ≥ 0
-SUBSET_COUNT = symbolic_family("count+TG on Subsets({a,b})", _subset_count(),
-                               construction={"construction": "subset_count", "fixed": {"universe": ["a", "b"]}})
+SUBSET_COUNT = symbolic_family("count+TG on Subsets({a,b})", _subset_count())
 
 BIT = Hamming(["0", "1"], 1)
 #: numeric families for statements about every mechanism (CHECKED readings)

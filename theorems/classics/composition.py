@@ -22,9 +22,6 @@ def _k_fold(inst):
     return k_fold(inst.mechanism, inst.params["k"])
 
 
-_k_fold.checker_operator = {"operator": "k-fold", "k": "k"}  # the operator as data (docs/certificates.md)
-
-
 K_FOLD = {"k_fold": "k"}  # the operator _k_fold as data for the independent checker
 COMPOSED = Notion("pure_dp", on=_k_fold, on_form=K_FOLD)
 

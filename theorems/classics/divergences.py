@@ -93,11 +93,6 @@ def _garbled(inst):
     return post_process(M, K, outputs=[f"z{j}" for j in range(len(K[0]))])
 
 
-#: the garbling as data for the independent checker (docs/certificates.md, "forall-family")
-_garbled.checker_operator = {"operator": "post-process",
-                             "kernels": {str(m): [[str(x) for x in row] for row in K] for m, K in GARBLE.items()}}
-
-
 def _dp(name, **kw):
     # the same garbling as data for the independent checker: the channel chosen by M's number of outputs
     garble = {str(m): [[str(v) for v in row] for row in K] for m, K in GARBLE.items()}

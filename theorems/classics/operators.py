@@ -21,7 +21,6 @@ def _group(inst):
     return group(inst.mechanism, inst.params["k"])
 
 
-_group.checker_operator = {"operator": "group", "k": "k"}  # the operator as data (docs/certificates.md)
 GROUP = Notion("pure_dp", on=_group, on_form={"group": "k"})
 
 group_privacy = claim(

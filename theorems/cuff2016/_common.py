@@ -18,3 +18,9 @@ def reading_of(name, statement, check=None, families=(), *, expected, prove=None
 
 
 CHECKED, PROVED, _U, REFUTED = Verdict.CHECKED, Verdict.PROVED, Verdict.UNDECIDED, Verdict.REFUTED
+
+
+def kl_bound_form(claim: str) -> dict:
+    """A bound on kl_dp (B) in pure_dp (A) over every mechanism, as data for the independent checker."""
+    return {"quantifier": "forall-instances", "hypotheses": [], "claim": claim,
+            "measures": {"A": {"notion": "pure_dp"}, "B": {"notion": "kl_dp"}}}

@@ -144,7 +144,16 @@ def _prove_finiteness_fails_on_finite_spaces() -> Decision:
         f"{checked} support patterns of 1-4 points)",
         certificate={"point_kinds (KL term, mirror term, log-ratio finite)": table,
                      "step": "a finite sum / maximum of terms in (-oo, +oo] is +oo iff one term is",
-                     "support_patterns_cross_checked": checked})
+                     "support_patterns_cross_checked": checked,
+                     # the same argument for the independent checker (docs/certificates.md, "support-patterns")
+                     "checker": {"kind": "support-patterns"}})
+
+
+#: the reading as data: a pair (P, Q) on a finite set is a mechanism on two neighbouring inputs; "both KL finite"
+#: is kl_dp (the larger of D(P‖Q), D(Q‖P)) < oo, "(ε,0)-close for no finite ε" is pure_dp == oo
+_FINITENESS_FORM = {"quantifier": "exists", "scope": {"pairs": "finite"}, "hypotheses": [],
+                    "measures": {"K": {"notion": "kl_dp"}, "E": {"notion": "pure_dp"}},
+                    "claim": "K < oo and E == oo"}
 
 
 PROP12_STRICT = Claim(
@@ -170,7 +179,7 @@ PROP12_STRICT = Claim(
      reading_of("prop1-reverse-finiteness-finite-spaces",
         "On a finite set there is a pair with D(P‖Q) <= a and D(Q‖P) <= a (both finite) that is not "
         "(ε,0)-close for any finite ε",
-        prove=_prove_finiteness_fails_on_finite_spaces, expected=REFUTED,
+        prove=_prove_finiteness_fails_on_finite_spaces, expected=REFUTED, form=_FINITENESS_FORM,
         notes="Refuted for every finite set by a per-point certificate (no kind of point has both KL terms "
               "finite and an infinite log-ratio; the library's measures agree on all support patterns of 1-4 "
               "points).  The paper works on general measurable spaces, where an unbounded density ratio gives both "

@@ -40,7 +40,7 @@ from theorems.cuff2016.instances import MECH_FAMILIES, mech, rpmf
 from theorems.cuff2016.measured import kl_dp_of, sharp_mi_dp, pure_dp_of, tv_dp_of, approx_delta, max_alphabet
 from theorems.cuff2016.sec2_property3 import prop3_delta_prime
 from theorems.cuff2016.sec3_lemma3 import lemma3_bound
-from theorems.cuff2016._common import CHECKED, reading_of
+from theorems.cuff2016._common import CHECKED, kl_bound_form, reading_of
 
 __all__ = ["CLAIMS"]
 
@@ -130,7 +130,7 @@ LEMMA1 = Claim(
     "[Proof:] I(X_i;Y|X^{-i}) = E[D(P_{Y|X^n=X̄^n} ‖ P_{Y|X^{-i}=X̄^{-i}})] (24).",
     "implication",
     [reading_of("eq21", "kl_dp(M) <= min{pure_dp(M), pure_dp(M)²}", lemma1_21_check(min_eps_eps2), MECH_FAMILIES,
-        expected=CHECKED,
+        expected=CHECKED, form=kl_bound_form("B <= Min(A, A**2)"),
         relations=(implies("pure_dp", "kl_dp", sympy.Min(EPS, EPS ** 2), "min{ε,ε²}"),)),
      reduction_reading(
          "eq21-by-reduction", given="pure_dp", measure="kl_dp", bound=sympy.Min(EPS, EPS ** 2),

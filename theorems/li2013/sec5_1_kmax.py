@@ -301,6 +301,20 @@ def prove_prop53_attained(gamma=None) -> Decision:
     return Decision.all_of(parts, "given the subset count, k-Max attains (2^k-1)/(2^k-2) at output c_n for every k >= 2, n > k")
 
 
+#: the proof's posterior formula at every output c_j and entity i with s_j > 0, as data for the independent
+#: checker: Pr[i|c_j] = 0 if i > m_j, 1/2 if i <= j − k, else 2^(s_j−1)/(2^s_j − 1)
+def _posterior_formula_form(given: str) -> dict:
+    return dict(_kmax_form("S == 0 or (i > MJ and P == 0) or (i <= MJ and i <= j - k and P == 1/2) or "
+                           "(i <= MJ and i > j - k and P == 2**(S - 1)/(2**S - 1))",
+                           {"S": {"notion": "possible_maxima", "output": "j"},
+                            "MJ": {"notion": "top_possible_maximum", "output": "j"},
+                            "P": {"notion": "membership_posterior", "output": "j", "entity": "i", "given": given}},
+                           empty="lowest"),
+                for_each={"j": "outputs", "i": "entities"})
+
+
+_PMP = {"PMP": {"notion": "positive_membership"}}
+
 _FAM_LOWEST = Family("empty-lowest, k-2..4, n-k..8", lambda: _kmax_instances((2, 3, 4), 8, ("lowest",)))
 _FAM_LOWEST_SLOW = Family("empty-lowest, k-2..5, n-k..10", lambda: _kmax_instances((2, 3, 4, 5), 10, ("lowest",)),
                           slow=True)
@@ -319,6 +333,7 @@ PROP5_3 = Claim(
         Reading("empty-lowest", "(the paper leaves A(∅) undefined) with A(∅) uniform on {c_1..c_k}: "
                 "positive_membership(k_max(n, k), 'uniform') <= (2^k-1)/(2^k-2) for k = 2..4, n = k..8",
                 check=_check_prop53, families=(_FAM_LOWEST, _FAM_LOWEST_SLOW), expected=Verdict.CHECKED,
+                form=_kmax_form("PMP <= (2**k - 1)/(2**k - 2)", _PMP, empty="lowest"),
                 hypotheses=(IS_KMAX,), open_search=False, convention="A(∅) uniform on {c_1..c_k} ('empty-lowest')"),
         Reading("empty-uniform", "with A(∅) uniform on all n values: the same bound",
                 check=_check_prop53,
@@ -346,6 +361,8 @@ PROP5_3 = Claim(
                 "(2^k-1)/(2^k-2) exactly (attained at output c_n, s_j = k)",
                 check=_check_prop53_tight,
                 families=(Family("n>k", lambda: _kmax_instances((2, 3, 4), 8, ("lowest",), n_min_offset=1)),),
+                form=dict(_kmax_form("PMP == (2**k - 1)/(2**k - 2)", _PMP, empty="lowest"),
+                          hypotheses=["range:k >= 2 and n > k"]),
                 expected=Verdict.CHECKED, hypotheses=(IS_KMAX,), open_search=False,
                 convention="A(∅) uniform on {c_1..c_k} ('empty-lowest')",
                 notes="At n = k the mechanism ignores its input (level 1): tightness needs n > k."),
@@ -365,6 +382,7 @@ PROP5_3 = Claim(
                 "uniform on {c_1..c_k}",
                 check=_check_posterior_formula(False),
                 families=(Family("k-2..3,n-k..6", lambda: _kmax_instances((2, 3), 6, ("lowest",))),),
+                form=_posterior_formula_form("all"),
                 expected=Verdict.REFUTED, hypotheses=(IS_KMAX,), open_search=False,
                 finding=Finding.CONVENTION, convention="A(∅) uniform on {c_1..c_k} ('empty-lowest')",
                 why="with ∅ mapped into {c_1..c_k}, ∅ contributes to outputs c_j, j <= k, and the proof's posterior "
@@ -376,6 +394,7 @@ PROP5_3 = Claim(
                 "T ≠ ∅ (the proof's implicit model: 'at least one element in M_j must appear')",
                 check=_check_posterior_formula(True),
                 families=(Family("k-2..4,n-k..7", lambda: _kmax_instances((2, 3, 4), 7, ("lowest",))),),
+                form=_posterior_formula_form("nonempty"),
                 expected=Verdict.CHECKED, hypotheses=(IS_KMAX,), open_search=False,
                 convention="posteriors conditioned on T ≠ ∅ (as under A(∅) a distinct output ⊥ ('empty-bottom'))",
                 notes="The formula is right in terms of s_j; what fails is s_j >= k."),

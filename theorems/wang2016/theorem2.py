@@ -201,6 +201,26 @@ def prove_kkt_interior() -> Decision:
     return Decision.of(val == 0, "sympy-expand_log", f"stationarity (94) at E_i simplifies to {val}")
 
 
+def _kkt_form(range_: str, **extra) -> dict:
+    """The KKT conditions of PD-MIP at E_i with the paper's multipliers, as data for the independent checker (which
+    builds E_i from the witness's prior at e^ε = t itself): at every (x, y), p_Y(y) > 0 (else (94) holds ln(0/0))
+    and (94) = p_X(x) ln(p(y|x)/p_Y(y)) + λ p_X(x) d(x,y) + µ(x) − η = 0 with λ = ε = ln t, µ(x) = p_X(x)
+    ln[p_X(x)(1 + (m−1)e^{−ε})^n], η = 0; primal feasibility E[d] = h(ε) = n(m−1)/(m−1+t) (E_i a mechanism is
+    checked when it is built); dual feasibility (λ ≥ 0, η = 0) and complementary slackness then hold.  µ(x)
+    presupposes p_X(x) > 0."""
+    return {"quantifier": "forall-instances", "for_each": {"x": "inputs", "y": "outputs"},
+            "family": {"construction": "wang_e_i", "params": ["t"]},
+            "hypotheses": ["prior_full_support", f"range:{range_}"],
+            "measures": {"ET": {"notion": "eps_tilde"}, "N": {"notion": "record_count"},
+                         "M": {"notion": "alphabet_size"}, "ED": {"notion": "expected_distortion"},
+                         "PY": {"notion": "output_probability", "output": "y"},
+                         "PX": {"notion": "prior_mass", "input": "x"},
+                         "W": {"notion": "entry", "input": "x", "output": "y"},
+                         "D": {"notion": "hamming_distance", "input": "x", "output": "y"}},
+            "claim": "PY > 0 and PX*log(W/PY) + PX*D*log(t) + PX*log(PX*(1 + (M - 1)/t)**N) == 0 "
+                     "and ED == N*(M - 1)/(M - 1 + t)", **extra}
+
+
 KKT = Claim(
     "wang2016.kkt", "The KKT stationarity (94) with the paper's multipliers",
     "§4, proof of Theorem 2; Appendix A, eqs. (89)-(94)",
@@ -213,6 +233,7 @@ KKT = Claim(
                         "every (x, y), with primal/dual feasibility and complementary slackness",
              _kkt_check("literal"), [FAM_BOUNDARY, FAM_ABOVE], expected=Verdict.REFUTED,
              hypotheses=(EPS_AT_LEAST_TILDE, EPS_POSITIVE), finding=Finding.BOUNDARY,
+             form=_kkt_form("t > 1 and ET <= log(t)", degenerate="ET == log(t)"),
              why="only at the end point eps = eps~_X (D = h(eps~_X)), where p_Y(y) = 0 for some y and (94) contains "
                  "ln(0/0); for eps > eps~_X (reading interior, same families) it holds",
              notes="Minimal witness: D^1, m = 2, p = (1/3, 2/3), e^eps = 2, where E_i is the constant mechanism.  "
@@ -220,6 +241,7 @@ KKT = Claim(
                    "outputs of probability 0."),
      Reading("interior", "for eps > eps~_X (so p_Y > 0) the KKT conditions hold exactly", _kkt_check("literal"),
              [FAM_BOUNDARY, FAM_ABOVE, FAM_ABOVE_STRICT], expected=Verdict.CHECKED, hypotheses=(EPS_ABOVE_TILDE,),
+             form=_kkt_form("t > 1 and ET < log(t)"),
              notes="Checked on the families of 'literal' (the end points are outside).  Formerly PROVED by the "
                    "symbolic identity, which covers the stationarity equation only, not feasibility and "
                    "complementary slackness for every prior: that proof is now the reading stationarity-identity."),
@@ -323,11 +345,26 @@ def _consistency_all_D_build():
     for pm, t, q, tp in cases:
         p = Prior(S, list(pm))
         W = _tilted(S, p, t, q)
+        # M2: the PD-I optimum at e^eps = t' (distortion D*_i(t') <= D), the mechanism the refutation compares
+        # W with — carried as data so the independent checker re-measures both
         yield Instance(f"D^2,m=2 prior {[str(v) for v in pm]}, MI-optimal tilted W (e^s={t}, q="
-                       f"{[str(v) for v in q]}), t'={tp}", W, p, {"t": t, "t_prime": tp})
+                       f"{[str(v) for v in q]}), t'={tp}", W, p, {"t": t, "t_prime": tp},
+                       extra={"M2": pd_i(p, tp).mechanism})
 
 
 FAM_CONS_ALL_D = cached_family("MI-optimal mechanisms with D > h(eps~_X)", _consistency_all_D_build)
+
+
+#: 'all-D' as data for the independent checker, over pairs (W, M2) with the prior: W certified MI-optimal at its
+#: distortion D by Csiszár's bound at e^s = t (I(W) equals the bound), M2 any mechanism with distortion <= D; then
+#: identifiability(W) <= identifiability(M2), i.e. W reaches eps*_i(D)
+_ALL_D_FORM = {"quantifier": "forall-instances", "hypotheses": ["has_prior", "range:I == CB and D2 <= D1"],
+               "measures": {"I": {"notion": "mutual_information"}, "CB": {"notion": "csiszar_bound", "t": "t"},
+                            "D1": {"notion": "expected_distortion"},
+                            "D2": {"notion": "expected_distortion", "mechanism": "M2"},
+                            "IW": {"notion": "identifiability"},
+                            "I2": {"notion": "identifiability", "mechanism": "M2"}},
+               "claim": "IW <= I2"}
 
 
 def consistency_converse_check(inst):
@@ -385,7 +422,7 @@ CONSISTENCY = Claim(
      Reading("all-D", "for every D in [0, n] (the abstract and conclusion state no range): every MI-optimal "
                       "mechanism at D has identifiability eps*_i(D)",
              consistency_all_D_check, [FAM_CONS_ALL_D], expected=Verdict.REFUTED, hypotheses=(MI_OPTIMAL,),
-             finding=Finding.AS_WRITTEN,
+             finding=Finding.AS_WRITTEN, form=_ALL_D_FORM,
              why="beyond Theorem 2's range (D > h(eps~_X)) an MI-optimal mechanism need not minimise "
                  "identifiability: D^2, m = 2, p = (5/16, 1/4, 5/16, 1/8), D = 31/48 — the MI-optimal mechanism has "
                  "identifiability ln 3 while PD-I reaches D at e^eps = 35/12 < 3",

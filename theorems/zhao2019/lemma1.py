@@ -123,6 +123,12 @@ def check_lemma1(part: str, *, g=None):
     return check
 
 
+def _interior_form(part: str) -> dict:
+    """:func:`_lemma1_form` restricted to 0 < P_D[x_i] < 1 (the hypothesis INTERIOR as a range)."""
+    form = _lemma1_form(part)
+    return dict(form, hypotheses=[form["hypotheses"][0] + " and 0 < p and p < 1"])
+
+
 def _lemma1_form(part: str) -> dict:
     """The statement of :func:`check_lemma1`'s ``part`` as data for the independent checker: (21), (22) with
     P[Y] = p a + (1 − p) b > 0 multiplied out, A ≤ g(p) with b cleared (A = a/b, +oo when b = 0; g's two
@@ -174,19 +180,19 @@ LEMMA1 = Claim(
                  "A = 3): (31)-(32) divide by P_D[x_i]; 'interior' (0 < P_D[x_i] < 1) holds",
              notes="Per-output check is faithful: at P_D[x_i] ∈ {0, 1} every output set satisfies (21)-(22)"),
      Reading("interior", "the same for 0 < P_D[x_i] < 1", check_lemma1("lemma"), (LEMMA1_GRID,), expected=_C,
-             hypotheses=(INTERIOR, *LEMMA1_DOMAIN)),
+             hypotheses=(INTERIOR, *LEMMA1_DOMAIN), form=_interior_form("lemma")),
      Reading("eq28-literal", "(21) ⟺ 1 − P_D[x_i] ≥ A(e^{-ε} − P_D[x_i]) on [0, 1]", check_lemma1("eq28"),
              (LEMMA1_GRID,), expected=_X, finding=Finding.BOUNDARY, form=_lemma1_form("eq28"),
              why="fails at the endpoint P_D[x_i] = 0 (the step divides by P_D[x_i] in (32)); 'eq28-interior' "
                  "holds"),
      Reading("eq28-interior", "(28) for 0 < P_D[x_i] < 1", check_lemma1("eq28"), (LEMMA1_GRID,), expected=_C,
-             hypotheses=(INTERIOR, *LEMMA1_DOMAIN)),
+             hypotheses=(INTERIOR, *LEMMA1_DOMAIN), form=_interior_form("eq28")),
      Reading("eq29-literal", "(22) ⟺ A P_D[x_i] + 1 − P_D[x_i] ≤ e^ε on [0, 1]", check_lemma1("eq29"),
              (LEMMA1_GRID,), expected=_X, finding=Finding.BOUNDARY, form=_lemma1_form("eq29"),
              why="fails at the endpoint P_D[x_i] = 1: (22) is vacuous (P_D[x̄_i] = 0) but A ≤ e^ε is required; "
                  "'eq29-interior' holds"),
      Reading("eq29-interior", "(29) for 0 < P_D[x_i] < 1", check_lemma1("eq29"), (LEMMA1_GRID,), expected=_C,
-             hypotheses=(INTERIOR, *LEMMA1_DOMAIN)),
+             hypotheses=(INTERIOR, *LEMMA1_DOMAIN), form=_interior_form("eq29")),
      Reading("eq30", "(30)/(38): for x ∈ [0, 1] and finite A ≥ 0: [1 − x ≥ A(e^{-ε} − x) and Ax + 1 − x ≤ e^ε] "
              "⟺ A ≤ g(x)", check_lemma1("eq30"), (LEMMA1_GRID,), expected=_C,
              hypotheses=(FINITE_A, *LEMMA1_DOMAIN))],
@@ -310,6 +316,19 @@ def check_cor1_two_point(inst: Instance) -> Outcome:
                                                               f"{exact_text(g_max)}"))
 
 
+def _output_possible(inst) -> bool:
+    P = inst.params
+    try:
+        return P["p"] * P["a"] + (1 - P["p"]) * P["b"] > 0
+    except (KeyError, TypeError):  # a parameter missing or no number: not shown
+        return False
+
+
+#: the corollary's "with P[Y] > 0" (Bayes' rule needs it); with LEMMA1_DOMAIN it declares every parameter
+OUTPUT_POSSIBLE = Hypothesis("P[Y]>0", "P[Y] = P_D[x_i] P[Y|x_i] + (1 - P_D[x_i]) P[Y|x̄_i] > 0", _output_possible,
+                             params=("p", "a", "b"))
+
+
 COR1 = Claim(
     "zhao2019.cor1", "Corollary 1", "Corollary 1",
     "Corollary 1. A mechanism Y achieves ε-membership privacy under a family D of distributions, i.e., <D, ε>-MP, "
@@ -317,7 +336,7 @@ COR1 = Claim(
     "implication",
     [Reading("per-distribution", "for every e^ε, P_D[x_i] ∈ [0, 1], P[Y|x_i], P[Y|x̄_i] with P[Y] > 0: "
              "A ≤ e^ε ⇒ (21) and (22)", check_cor1(), (LEMMA1_GRID,), expected=_C,
-             hypotheses=(cor1_hypothesis(),),
+             hypotheses=(cor1_hypothesis(), *LEMMA1_DOMAIN, OUTPUT_POSSIBLE),
              notes="holds at the boundary too (MP is vacuous there), so Lemma 1's boundary failure does not "
                    "affect it"),
      Reading("two-point-family", "on D*: with e^ε = max over D_{i,K} and output events of A (brute force), every "

@@ -143,6 +143,33 @@ def _rr2_form(domain: str, claim: str) -> dict:
             "measures": {"DP": {"notion": "pure_dp"}, "SP": {"notion": "semantic_privacy"}}, "claim": claim}
 
 
+def _rr2_member(t: int) -> Instance:
+    """RR_2 at ε = ln t (rational entries): a replayable member for the 'forall-rr' readings."""
+    e = sympy.log(t)
+    return Instance(f"RR_2 at eps = log({t})", mechanism=zoo.randomized_response(2, eps=e), params={"eps": e})
+
+
+def _check_rr_member_attains(inst: Instance) -> Outcome:
+    """At one member RR_2(ε) (params eps): DP = ε and SP = ½ − 1/(e^ε+1), exactly — the statement of
+    'forall-rr-attains-paper-map' at that ε."""
+    e = inst.params["eps"]
+    d, s = dp_measure(inst.mechanism), sp_measure(inst.mechanism)
+    return Outcome(Decision.all_of([lambda: compare(d.value, "==", e), lambda: compare(s.value, "==", _s(e))],
+                                   f"RR_2 at eps = {e}: DP = {d.value}, SP = {s.value}"),
+                   {"pure_dp": d, "semantic_privacy": s})
+
+
+#: RR_2's members at ε = ln 2, ln 3: the refuted 'forall' reading's replayable witnesses (the proof decides)
+_RR2_MEMBERS = Family("RR_2 at eps = log 2, log 3", lambda: (_rr2_member(2), _rr2_member(3)),
+                      "binary randomized response at rational e^eps")
+
+#: the same statement as data for the independent checker: the checker builds RR(2, ε) at the witness's ε
+_ATTAINS_FORM = {"quantifier": "forall-instances",
+                 "family": {"construction": "randomized_response", "fixed": {"m": 2}, "domain": "[0, oo)"},
+                 "hypotheses": [], "measures": {"DP": {"notion": "pure_dp"}, "SP": {"notion": "semantic_privacy"}},
+                 "claim": "DP == eps and SP == 1/2 - 1/(exp(eps) + 1)"}
+
+
 def _prove_rr_gap() -> Decision:
     """For every ε > 0: RR_2(ε) has DP = ε and SP = tanh(ε/4), and tanh(ε/4) > s(ε) (certified)."""
     M = _rr2()
@@ -210,6 +237,7 @@ THM2_CONV = Claim(
                                 conditions=("positive",)),)),
      Reading("forall-rr-attains-paper-map", "probe (the paper does not claim its map tight): RR_2(ε) (DP = ε) "
              "has SP = ½ − 1/(e^ε+1) for every ε ≥ 0", prove=lambda: _prove_sp_rr(_s(EPS)), expected=_X,
+             check=_check_rr_member_attains, families=(_RR2_MEMBERS,), open_search=False, form=_ATTAINS_FORM,
              finding=Finding.VARIANT,
              why="SP(RR_2(ε)) = tanh(ε/4), not ½ − 1/(e^ε+1) = tanh(ε/2)/2, at every ε > 0 (certified point "
                  "ε = 1/2): the paper's map is valid but not sharp; the sharp converse is s-SP ⇒ 4·artanh(s)-DP"),

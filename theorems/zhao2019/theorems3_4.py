@@ -59,6 +59,12 @@ def check_thm3(remaining: str, *, scale=Fraction(1), null_events: str = PAPER_NU
     return check
 
 
+def _marginal_form(hypothesis: str) -> dict:
+    """Theorem 3's 'marginal' reading under the paper's null-event rule, as data for the independent checker."""
+    return {"quantifier": "forall-instances", "hypotheses": [hypothesis], "claim": "MP <= exp(BDP)",
+            "measures": {"BDP": {"notion": "bayesian_dp"}, "MP": {"notion": "two_point_membership"}}}
+
+
 THM3 = Claim(
     "zhao2019.thm3", "Theorem 3: ε-BDP ⇒ ε-MP", "Theorem 3 and its proof, eqs. (24)-(25)",
     "Theorem 3. ε-Bayesian differential privacy implies ε-membership privacy.  [Proof: Under distribution D_{i,K} "
@@ -76,6 +82,7 @@ THM3 = Claim(
              hypotheses=(HAS_PRIOR,), convention=_OLD),
      Reading("marginal", "MP level over D* with the remaining records from the prior's marginal ≤ e^{BDP}",
              check_thm3("marginal"), MECH_FAMILIES, expected=_C, hypotheses=(HAS_PRIOR,), convention=_PAPER,
+             form=_marginal_form("has_prior"),
              notes="the marginal reading runs Y at databases the prior may exclude; with fully known databases "
                    "counted BDP ≥ DP, and the two D* likelihoods average the same X_K̄ over rows differing in "
                    "record i only"),
@@ -89,7 +96,7 @@ THM3 = Claim(
                  "while the marginal reading runs Y on them: MP level 3 > e^BDP = 1; under the paper's "
                  "convention ('marginal') it holds"),
      Reading("marginal-full-support", "as 'marginal' for full-support priors", check_thm3("marginal"),
-             MECH_FAMILIES, expected=_C, hypotheses=(FULL_SUPPORT,))],
+             MECH_FAMILIES, expected=_C, hypotheses=(FULL_SUPPORT,), form=_marginal_form("prior_full_support"))],
 )
 
 

@@ -28,8 +28,11 @@ Three kinds of randomness, so that infinite-support noise is exact and never tru
 What a program may not do (typed :class:`UnsupportedProgram` errors, never a silent approximation): use a lazy
 noisy value as a number (``int(v)``, ``if v:``, ``v == 3``, returning it) — reveal it with :meth:`Rng.reveal`
 (whose values outside a declared window are merged into the labels ``"<lo"`` / ``">hi"``: a post-processing, so
-the ε measured is a lower bound of the program's and any refutation stands); compare two values that both still
-carry constraints; or compare values in the tails of two different latent noises.  Truncated or clamped noise is
+the ε measured is a lower bound of the program's and any refutation stands); or compare values in the tails of
+two different latent noises, or a tail value with a bound that comes from another noise's window (a running
+maximum of three or more noisy values: each window needs the next — detected after a few windows).  Two noisy
+values that both carry constraints are compared by enumerating one of them on its interval; the sum of two noisy
+values enumerates the later-drawn one and keeps the other lazy (its value in the offset).  Truncated or clamped noise is
 available as finite laws (:mod:`.noise`): that is a different program, and its ε is that program's — truncating
 query noise can make ε infinite (outputs whose support depends on the input), and the measure says so.
 """
@@ -55,6 +58,9 @@ __all__ = ["NoisyValue", "ProgramRun", "Rng", "TailValue", "UnsupportedProgram",
 INF = math.inf
 #: the largest window (−K, K) a row may need before the program is called unsupported
 MAX_WINDOW = 1024
+#: consecutive window growths by one (each run needing just the next window) taken as a bound that moves with the
+#: window, never reached.  Empirically determined parameter: the bank's programs need at most a few.
+_MAX_CHASE = 24
 
 
 class UnsupportedProgram(ExactPrivError):
@@ -82,16 +88,28 @@ class TailValue:
         self.rng, self.var, self.sign, self.c = rng, var, sign, c
 
     def __add__(self, k: int) -> "TailValue":
+        if isinstance(k, TailValue):
+            raise UnsupportedProgram("the sum of two values in noise tails is not supported")
         if isinstance(k, bool) or not isinstance(k, int):
             return NotImplemented
         return TailValue(self.rng, self.var, self.sign, self.c + k)
 
     __radd__ = __add__
 
-    def __sub__(self, k: int) -> "TailValue":
+    def __sub__(self, k: Any) -> Any:
+        if isinstance(k, TailValue):
+            if k.var != self.var or k.sign != self.sign:
+                raise UnsupportedProgram("the difference of values in two noise tails is not supported")
+            return self.c - k.c
         if isinstance(k, bool) or not isinstance(k, int):
             return NotImplemented
         return TailValue(self.rng, self.var, self.sign, self.c - k)
+
+    def __rsub__(self, k: int) -> "TailValue":
+        """k − (s·u + c) = (−s)·u + (k − c)."""
+        if isinstance(k, bool) or not isinstance(k, int):
+            return NotImplemented
+        return TailValue(self.rng, self.var, -self.sign, k - self.c)
 
     def _cmp(self, other, op):
         if isinstance(other, NoisyValue):
@@ -143,10 +161,18 @@ class NoisyValue:
     def __init__(self, rng, noise, offset=0):
         self.rng, self.noise, self.offset = rng, noise, offset
 
-    def __add__(self, k: int) -> "NoisyValue":
+    def __add__(self, k: Any) -> "NoisyValue":
+        if isinstance(k, NoisyValue) and k.noise is not self.noise:
+            # the sum of two noisy values: the later-drawn one is enumerated (window and tails), the other stays
+            # lazy with that value in its offset (exact: the sum's law is the convolution, summed path by path)
+            lazy, known = (self, k) if self.noise.id < k.noise.id else (k, self)
+            return NoisyValue(self.rng, lazy.noise, lazy.offset + self.rng._materialise(known))
+        if isinstance(k, TailValue):
+            return NoisyValue(self.rng, self.noise, k + self.offset)
         if isinstance(k, bool) or not isinstance(k, int):
-            if isinstance(k, (NoisyValue, TailValue)):
-                raise UnsupportedProgram("the sum of two noisy values is not supported: add one noise to a known value")
+            if isinstance(k, NoisyValue):
+                raise UnsupportedProgram("the sum of a noisy value with itself is not supported: multiply it by 2 "
+                                         "before adding noise")
             return NotImplemented
         return NoisyValue(self.rng, self.noise, self.offset + k)
 
@@ -273,22 +299,30 @@ class Rng:
         nz = v.noise
         if nz.done:
             return v.offset + nz.lo
-        if not _free(nz):
+        lo, hi = nz.lo, nz.hi
+        if isinstance(lo, TailValue) or isinstance(hi, TailValue):
             raise UnsupportedProgram(
-                f"{v!r} already carries a comparison's constraint and must now be known: compare the other value "
-                f"first, or use rng.argmax / rng.reveal")
+                f"{v!r} is constrained relative to a value in another noise's tail and must now be known: compare "
+                f"the other value first, or use rng.argmax / rng.reveal")
+        # a constrained noise (ν in [lo, hi] after earlier comparisons) is enumerated on its interval only: the
+        # point masses replace the interval's probability in the path weight (the event is split, not changed)
+        for end in (lo, hi):
+            if end not in (INF, -INF):
+                self._need(abs(end) + 1)  # the window holds every finite end
         K = self._K
         law = nz.law
-        window = list(range(-K + 1, K)) if law.lower_unbounded else list(range(0, K))
-        alternatives = len(window) + (2 if law.lower_unbounded else 1)
-        i = self._branch(alternatives)
+        first = (-K + 1 if law.lower_unbounded else 0) if lo == -INF else lo
+        window = list(range(first, (K - 1 if hi == INF else hi) + 1))
+        lower_tail = lo == -INF and law.lower_unbounded
+        upper_tail = hi == INF
+        i = self._branch(len(window) + lower_tail + upper_tail)
         nz.done = True
         if i < len(window):
             k = window[i]
             self._times(law.pmf(k))
             nz.lo = nz.hi = k
             return v.offset + k
-        upper = i == len(window)
+        upper = upper_tail and i == len(window)
         var = ("u", nz.id)
         self._tail_vars.append(var)
         self._times(law.pmf_in_tail(var, upper))
@@ -304,7 +338,11 @@ class Rng:
             if a.var != b.var:
                 raise UnsupportedProgram("a comparison of values in the tails of two different noises is not "
                                          "supported")
-            diff = a.sign * 0 + a.c - b.c
+            if a.sign != b.sign:  # a − b = ±2u + (a.c − b.c): the sign of a once 2K > |a.c − b.c|
+                self._need(abs(a.c - b.c) // 2 + 1)
+                above = a.sign > 0
+                return above if op in (">=", ">") else not above
+            diff = a.c - b.c
             return {">=": diff >= 0, ">": diff > 0, "<=": diff <= 0, "<": diff < 0}[op]
         if isinstance(b, TailValue):
             return self._greater_equal_known(b, a, _FLIP[op])
@@ -327,10 +365,9 @@ class Rng:
                 return {">=": d >= 0, ">": d > 0, "<=": d <= 0, "<": d < 0}[op]
             # materialise the earlier-drawn unconstrained noise (the shared one: SVT's threshold)
             first, second = (v, other) if v.noise.id < other.noise.id else (other, v)
-            target = first if _free(first.noise) else second if _free(second.noise) else None
-            if target is None:
-                raise UnsupportedProgram("comparing two noisy values that both carry earlier comparisons' "
-                                         "constraints is not supported (use rng.argmax for a noisy maximum)")
+            # the earlier-drawn one, unless only the other is free (a free noise is the cheaper to enumerate);
+            # a constrained one is enumerated on its interval
+            target = second if (_free(second.noise) and not _free(first.noise)) else first
             known = self._materialise(target)
             return other._compare(known, _FLIP[op]) if target is v else v._compare(known, op)
         if not isinstance(other, TailValue):
@@ -504,7 +541,7 @@ def run_program(program: Callable[..., Any], db: Any, *, K: int = 2, max_runs: i
     """The exact output distribution of ``program(db, rng)`` (checked to sum to exactly 1).  Probabilities are
     Fractions, or :class:`~exactpriv.exact.ratfunc.RationalFunction` s of β when the program's noise parameters
     are (see ``symbol=`` of :func:`program_mechanism`)."""
-    runs = 0
+    runs = chased = 0
     while True:
         try:
             dist: dict = {}
@@ -530,7 +567,14 @@ def run_program(program: Callable[..., Any], db: Any, *, K: int = 2, max_runs: i
                 prefix = [c for c, _ in trace[:-1]] + [trace[-1][0] + 1]
             break
         except _Restart as r:
+            chased = chased + 1 if r.needed <= K + 1 else 0
             K = max(r.needed, K + 1)
+            if chased > _MAX_CHASE:  # each window needs the next: a bound that moves with the window
+                raise UnsupportedProgram(
+                    f"on input {db!r} a value in the tail of one noise is compared with a bound that comes from "
+                    f"another noise's window (the window grew {chased} times by one, each needing the next; e.g. "
+                    f"a running maximum of three or more noisy values): use rng.argmax / rng.max, or reveal "
+                    f"one value") from None
             if K > MAX_WINDOW:
                 raise UnsupportedProgram(
                     f"on input {db!r} the program compares a value in the tail of one noise with values of another "
