@@ -6,6 +6,7 @@ networkx.
 """
 
 import ast
+import functools
 from pathlib import Path
 
 import networkx as nx
@@ -67,8 +68,14 @@ def _resolve(name: str) -> str | None:
     return None
 
 
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    """The parsed source of one module: parsed once per process (the graph and the private-name scans share it)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def _imports(mod: str, path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     is_pkg = path.name == "__init__.py"
     out = set()
     for node in ast.walk(tree):
@@ -98,11 +105,16 @@ def _layer(mod: str) -> int:
     return LAYERS[best]
 
 
-GRAPH = nx.DiGraph()
-for _m, _p in MODULES.items():
-    GRAPH.add_node(_m)
-    for _t in _imports(_m, _p):
-        GRAPH.add_edge(_m, _t)
+@functools.cache
+def _graph() -> nx.DiGraph:
+    """The import graph, built when a test first needs it (not at collection: every pytest process collects this
+    file, and building it parses every module)."""
+    graph = nx.DiGraph()
+    for m, p in MODULES.items():
+        graph.add_node(m)
+        for t in _imports(m, p):
+            graph.add_edge(m, t)
+    return graph
 
 
 def _is_package_reexport(a: str, b: str) -> bool:
@@ -112,23 +124,23 @@ def _is_package_reexport(a: str, b: str) -> bool:
 
 def test_no_upward_imports():
     bad = sorted(f"{a} (layer {_layer(a)}) imports {b} (layer {_layer(b)})"
-                 for a, b in GRAPH.edges if _layer(b) > _layer(a))
+                 for a, b in _graph().edges if _layer(b) > _layer(a))
     assert not bad, "upward imports:\n" + "\n".join(bad)
 
 
 def test_no_import_cycles():
-    G = nx.DiGraph((a, b) for a, b in GRAPH.edges if not _is_package_reexport(a, b))
+    G = nx.DiGraph((a, b) for a, b in _graph().edges if not _is_package_reexport(a, b))
     cycles = list(nx.simple_cycles(G, length_bound=6))
     assert not cycles, "import cycles:\n" + "\n".join(" -> ".join(c + [c[0]]) for c in cycles[:20])
 
 
 @pytest.mark.parametrize("mod", ["exactpriv", "exactpriv.claims.banks", "exactpriv.measures"])
 def test_library_never_names_the_builtin_bank(mod):
-    assert not any(t.startswith(("theorems", "counterexamples")) for t in GRAPH.successors(mod))
+    assert not any(t.startswith(("theorems", "counterexamples")) for t in _graph().successors(mod))
 
 
 def test_graph_is_not_empty():
-    assert GRAPH.number_of_nodes() > 50 and GRAPH.number_of_edges() > 100
+    assert _graph().number_of_nodes() > 50 and _graph().number_of_edges() > 100
 
 
 def _package(mod: str) -> str:
@@ -136,13 +148,14 @@ def _package(mod: str) -> str:
     return mod if MODULES[mod].name == "__init__.py" else mod.rpartition(".")[0]
 
 
-def _private_imports() -> list[tuple[str, str, str]]:
+@functools.cache
+def _private_imports() -> tuple[tuple[str, str, str], ...]:
     """(importer, name, owner) of every ``from X import _name`` where X (or the submodule ``X._name``) is another
     project module than the importer."""
     found = []
     for mod, path in MODULES.items():
         is_pkg = path.name == "__init__.py"
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_tree(path)):
             if not isinstance(node, ast.ImportFrom):
                 continue
             if node.level:
@@ -160,7 +173,7 @@ def _private_imports() -> list[tuple[str, str, str]]:
                 owner = f"{source}.{name}" if f"{source}.{name}" in MODULES else source
                 if owner != mod:
                     found.append((mod, name, owner))
-    return sorted(found)
+    return tuple(sorted(found))
 
 
 def test_no_private_name_is_imported_across_packages():
@@ -191,7 +204,7 @@ MEASURE_BASICS = ("exactpriv.measures.result", "exactpriv.measures.arguments")
 
 
 def _measures_edges(prefix: str) -> list[tuple[str, str]]:
-    return [(a, b) for a, b in GRAPH.edges if (a == prefix or a.startswith(prefix + "."))
+    return [(a, b) for a, b in _graph().edges if (a == prefix or a.startswith(prefix + "."))
             and b.startswith("exactpriv.measures") and b not in MEASURE_BASICS]
 
 

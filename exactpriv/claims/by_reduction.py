@@ -133,6 +133,8 @@ def confirm_given(given) -> Callable[[Instance], dict] | None:
         return None
 
     def confirm(inst: Instance) -> dict:
+        if given.at == "epsilon":  # the kernels at the instance's own tightest ε at the fixed δ
+            return _confirm_at_own_eps(given, inst)
         level = sympy.Integer(0) if given.name == "tv_dp" else \
             sympy.sympify(resolve(given.params, inst.params)["eps"])
         g = sympy.exp(level)
@@ -142,6 +144,27 @@ def confirm_given(given) -> Callable[[Instance], dict] | None:
         return confirm_approx([Fraction(int(g.p), int(g.q))])(inst)
 
     return confirm
+
+
+def _confirm_at_own_eps(given, inst: Instance) -> dict:
+    """``approx-dominance`` kernels of every neighbouring pair at (ε_M, δ₀), ε_M the instance's tightest ε at the
+    given δ₀ (built when e^ε_M is rational or ∞)."""
+    from exactpriv.measures.result import value_to_sympy
+    from exactpriv.reductions import dominance
+    from exactpriv.reductions.approx import resolve
+
+    if inst.mechanism is None:
+        return {"skipped": "no mechanism on this instance"}
+    delta = resolve(given.params, inst.params)["delta"]
+    level = value_to_sympy(given(inst).value)
+    if level == sympy.oo:  # the pair at ε = ∞ has disjoint supports: it dominates every pair, nothing to build
+        return {"theorem": "approx-dominance", "skipped": "eps = oo at this delta: every pair is a post-processing of "
+                                                          "two disjoint distributions (no kernel to confirm)"}
+    g = sympy.simplify(sympy.exp(level))
+    if not g.is_Rational:
+        return {"theorem": "approx-dominance", "skipped": f"e^eps = {g} is irrational: the kernels are built "
+                                                          f"exactly at a rational e^eps only"}
+    return dominance.confirm_approx_dominance(inst.mechanism, Fraction(int(g.p), int(g.q)), delta=delta)
 
 
 def confirm_approx(levels: Sequence[Any]) -> Callable[[Instance], dict]:

@@ -19,6 +19,9 @@ An implication "δ_M(ε) ≤ δ ⇒ measure(M) ≤ f(δ)" — the given notion i
 Every other parameter (ε of the given notion, ε' of the measure, the claim's Params) is a number at one grid
 point; a grid gets one univariate proof per point (:func:`exactpriv.claims.by_reduction.reduction_prove`).
 
+The other view, approx_dp's tightest ε at a fixed δ₀ (``at="epsilon", delta=δ₀``), reduces to the same pair with the
+family proof in ε (:func:`extremal_family_in_eps`; ``eps`` in the bound is then M's ε, the usual convention).
+
 Only E_γ-type measures are reduced here: KL, Rényi and the max divergence of the extremal pair are +∞ for every
 δ > 0 (P̃ has mass δ where Q̃ has none), so no finite bound on them holds for every (ε, δ)-DP mechanism — the
 reduction says so and leaves the refutation to the instances (it never refutes).
@@ -35,14 +38,15 @@ from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import EPS
 from exactpriv.reductions.metatheorems import METATHEOREMS
 
-__all__ = ["APPROX_GIVEN", "DELTA", "approx_obstacle", "extremal_family", "given_level", "prove_approx_reduction"]
+__all__ = ["APPROX_GIVEN", "DELTA", "approx_obstacle", "extremal_family", "extremal_family_in_eps", "given_level",
+           "prove_approx_reduction", "resolve"]
 
 #: the variable of the family proofs in δ
 DELTA = sympy.Symbol("delta", positive=True)
 
 #: given notions whose extremal family is the four-output pair in δ (name -> what fixes its ε)
 APPROX_GIVEN = {
-    "approx_dp": "δ of (ε, δ)-DP at a fixed ε (at='delta', eps=...)",
+    "approx_dp": "δ of (ε, δ)-DP at a fixed ε (at='delta', eps=...), or its tightest ε at a fixed δ (at='epsilon')",
     "tv_dp": "total variation ≤ δ, i.e. (0, δ)-closeness",
 }
 
@@ -79,11 +83,16 @@ def approx_obstacle(given: str, given_params: Mapping, given_at: str | None, mea
     """None when "given (a δ at a fixed ε) ⇒ measure ≤ f(δ)" is reducible here, else the missing link.
 
     Parameters that name a claim's Param (strings) are accepted here and resolved at each grid point."""
-    if given == "approx_dp":
+    if given == "approx_dp" and given_at == "epsilon":
+        if set(given_params) != {"delta"}:
+            return "approx_dp at='epsilon' as the given notion needs exactly delta=..."
+        level = given_params["delta"]
+        if isinstance(level, sympy.Basic) and level.free_symbols:
+            return f"the given approx_dp's delta={level} is not a constant at each parameter point"
+    elif given == "approx_dp":
         if given_at != "delta" or set(given_params) != {"eps"}:
-            return ("approx_dp as the given notion reduces as its δ at a fixed ε (at='delta', eps=...): the family "
-                    "proof is in δ; its tightest ε at a fixed δ is not reduced (a family in ε at each δ is not "
-                    "built)")
+            return ("approx_dp as the given notion reduces as its δ at a fixed ε (at='delta', eps=...) or its "
+                    "tightest ε at a fixed δ (at='epsilon', delta=...)")
         level = given_params["eps"]
         if isinstance(level, sympy.Basic) and level.free_symbols:
             return f"the given approx_dp's eps={level} is not a constant at each parameter point"
@@ -209,6 +218,8 @@ def prove_approx_reduction(given: str, measure: str, bound, *, given_params: Map
     missing = approx_obstacle(given, given_params, given_at, measure, measure_params, at)
     if missing:
         return Reduction(given, measure, bound, Decision.undecided("reduction", missing), missing=missing)
+    if given_at == "epsilon":
+        return _prove_in_eps(measure, bound, given_params, measure_params, seconds)
     level = given_level(given, given_params, given_at)
     level_prime = _level(measure_params["eps"], "the measured approx_dp's eps") if measure == "approx_dp" else None
     family = extremal_family(level)
@@ -280,3 +291,98 @@ def resolve(params: Mapping[str, Any], point: Mapping[str, Any]) -> dict:
                 v = expr.xreplace({names[n]: sympy.sympify(point[n]) for n in names})
         out[k] = v
     return out
+
+
+# ------------------------------------------------------------------------ the tightest ε at a fixed δ given
+def _fixed_delta(value):
+    from fractions import Fraction
+
+    from exactpriv.exact.numbers import as_rational
+
+    d = as_rational(value, "the given approx_dp's delta")
+    if not 0 < d < 1:
+        raise InvalidArgument(f"the given approx_dp's delta={value!r} must lie in (0, 1) (δ = 0 is pure DP: use "
+                              f"pure_dp; δ = 1 allows every pair)")
+    return sympy.Rational(Fraction(d).numerator, Fraction(d).denominator)
+
+
+def extremal_family_in_eps(delta):
+    """The four-output pair at a fixed rational δ ∈ (0, 1) as a symbolic mechanism in ε ≥ 0."""
+    from exactpriv.mechanisms.base import Mechanism
+    from exactpriv.spaces import Hamming
+
+    d, g = _fixed_delta(delta), sympy.exp(EPS)
+    P = [d, (1 - d) * g / (1 + g), (1 - d) / (1 + g), sympy.Integer(0)]
+    Q = [sympy.Integer(0), (1 - d) / (1 + g), (1 - d) * g / (1 + g), d]
+    return Mechanism(Hamming([0, 1], 1), ["only-P", "P-likely", "Q-likely", "only-Q"], [P, Q], symbols=[EPS],
+                     name=f"extremal_pair(eps, delta={d})")
+
+
+def _prove_in_eps(measure, bound, given_params, measure_params, seconds):
+    """given = approx_dp's tightest ε at a fixed δ₀: every pair of M is (ε_M, δ₀)-close, so it is a post-processing
+    of the pair at (ε_M, δ₀); the family proof is in ε (measure(pair(ε, δ₀)) ≤ f(ε) for all ε ≥ 0, excluded ends
+    exactly on members) and at ε = ∞ the pair has disjoint supports (TV = E_γ = 1) against lim f.  Soundness needs
+    no level of the family: measure(M) ≤ measure(pair(ε_M, δ₀)) ≤ f(ε_M)."""
+    from exactpriv.forall import value_for_all
+    from exactpriv.reductions.chain import Link, Reduction, cite, limit_at_infinity
+
+    d = _fixed_delta(given_params["delta"])
+    level_prime = _level(measure_params["eps"], "the measured approx_dp's eps") if measure == "approx_dp" else None
+    family = extremal_family_in_eps(d)
+    mname, mkw = ("tv_dp", {}) if measure == "tv_dp" else ("hockey_stick", {"eps_prime": level_prime})
+    try:
+        proof = value_for_all(family, mname, lambda e: bound.xreplace({EPS: e}), op="<=", measure_kw=mkw,
+                              seconds=seconds)
+    except ExactPrivError as exc:
+        proof = Decision.undecided("reduction", f"the family proof could not be set up: {exc}")
+    glabel = f"approx_dp.epsilon(delta={d})"
+    mlabel = "tv_dp" if measure == "tv_dp" else f"approx_dp.delta(eps'={level_prime})"
+    pair = f"the four-output pair P̃, Q̃ at (ε, δ) = (ε, {d})"
+    chain = [
+        Link("approx-dominance", f"every pair of neighbouring rows of M is (ε, {d})-close at M's own level "
+                                 f"ε = {glabel}(M), hence a post-processing of {pair} [{cite('approx-dominance')}]",
+             METATHEOREMS["approx-dominance"].hypotheses),
+        Link("data-processing-f", f"{'total variation' if measure == 'tv_dp' else 'the hockey-stick divergence'} "
+                                  f"does not increase under post-processing [{cite('data-processing-f')}]",
+             METATHEOREMS["data-processing-f"].hypotheses),
+        Link("pairwise-maximum", f"so {mlabel}(M), a maximum over neighbouring pairs, is at most its value on {pair} "
+                                 f"[pairwise maximum]", METATHEOREMS["pairwise-maximum"].hypotheses),
+    ]
+    closed = (proof.certificate or {}).get("closed_form")
+    statement = {"quantifier": "forall-params", "domain": {"eps": "[0, oo)"},
+                 "family": {"extremal": "approx-dominance", "delta": str(d), "variable": "eps"},
+                 "claim": f"{closed} <= {bound}" if closed else f"{mlabel}(extremal(eps, {d})) <= {bound}"}
+
+    def result(decision, why=None, ends=None):
+        red = Reduction("approx_dp", measure, bound, decision, chain, why, proof, ends)
+        red.family_statement = statement
+        red.given_spec = {"notion": "approx_dp_epsilon", "delta": str(d)}
+        red.measure_spec = {"notion": "tv_dp"} if measure == "tv_dp" else {"notion": "approx_dp",
+                                                                           "epsilon": str(level_prime)}
+        return red
+
+    if not proof.is_true:
+        why = (f"the family proof {mlabel}(extremal(ε, {d})) ≤ {bound} for all ε ≥ 0 is {proof.truth.value}: "
+               f"{proof.reason}" if not proof.is_false else
+               f"the bound fails on the (ε, δ) extremal pair itself ({proof.reason}); the reduction says nothing")
+        return result(Decision.undecided("reduction", why), why)
+    from exactpriv.exact.kernel.comparison import compare
+
+    # at ε = ∞ the pair is (δ, 1 − δ, 0, 0) vs (0, 0, 1 − δ, δ): disjoint supports, TV = E_γ = 1 (γ finite)
+    try:
+        limit = limit_at_infinity(bound)
+        end = compare(sympy.Integer(1), "<=", limit) if not limit.has(sympy.nan, sympy.zoo) else \
+            Decision.undecided("reduction", f"lim f(ε) as ε → ∞ is {limit}")
+    except Exception as exc:  # noqa: BLE001 - sympy raises assorted errors on limits it cannot take
+        limit, end = None, Decision.undecided("reduction", f"lim f(ε) as ε → ∞ not found: {exc}")
+    end_data = {"mechanism": "the pair at eps = oo (disjoint supports)", "measure": "1",
+                "limit_of_bound": str(limit), "truth": end.truth.value}
+    if not end.is_true:
+        why = f"at ε = ∞ (disjoint supports): {mlabel} = 1 ≤ lim f is {end.truth.value}: {end.reason}"
+        return result(Decision.undecided("reduction", why), why, end_data)
+    chain.append(Link("family-proof", f"{mlabel}(extremal(ε, {d})) = {closed} ≤ {bound} for all ε ≥ 0 [certified: "
+                                      f"{proof.method}], and at ε = ∞ (disjoint supports) {mlabel} = 1 ≤ lim f = "
+                                      f"{limit}"))
+    red = result(Decision.true("reduction", ""), None, end_data)
+    red.decision = Decision.true("reduction", f"for every mechanism: {red.proof_text()}", certificate=red.certificate())
+    return red

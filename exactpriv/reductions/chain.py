@@ -9,10 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import sympy
+
 from exactpriv.exact.decisions import Decision
+from exactpriv.exact.numbers import EPS
 from exactpriv.reductions.metatheorems import METATHEOREMS
 
-__all__ = ["Link", "Reduction", "cite"]
+__all__ = ["Link", "Reduction", "cite", "limit_at_infinity"]
 
 
 @dataclass(frozen=True)
@@ -108,3 +111,13 @@ _SHORT = {
 
 def cite(theorem: str) -> str:
     return _SHORT.get(theorem, theorem)
+
+
+def limit_at_infinity(expr):
+    """lim_{ε→∞} expr: Min/Max argument-wise (the limit commutes with them; sympy's gruntz does not take
+    them), otherwise sympy's limit."""
+    if EPS not in expr.free_symbols:
+        return expr
+    if isinstance(expr, (sympy.Min, sympy.Max)):
+        return type(expr)(*(limit_at_infinity(a) for a in expr.args))
+    return sympy.limit(expr, EPS, sympy.oo)

@@ -69,8 +69,8 @@ NOT_REDUCIBLE_GIVEN: dict[str, str] = {
              "every binary pair, a two-parameter family the univariate certifier does not cover)",
     "tv_dp": "reduced to the (0, δ) extremal pair with the family proof in δ (exactpriv.reductions.approx), "
              "for TV and δ(ε') measured",
-    "approx_dp": "reduced as its δ at a fixed ε to the four-output pair with the family proof in δ "
-                 "(exactpriv.reductions.approx), for TV and δ(ε') measured; its tightest ε at a fixed δ is not",
+    "approx_dp": "reduced to the four-output pair (exactpriv.reductions.approx) as its δ at a fixed ε (family "
+                 "proof in δ) or its tightest ε at a fixed δ (family proof in ε), for TV and δ(ε') measured",
     "renyi_dp": "no extremal pair: the pairs with D_α ≤ ε have no Blackwell-maximal element",
     "zcdp": "no extremal pair: zCDP bounds a whole curve of Rényi divergences, not dominated by one pair",
     "mi_dp": "a mutual-information notion: a sup over priors of I(X_i;Y|X_-i), not a constraint on pairs",

@@ -30,7 +30,7 @@ import sympy
 from exactpriv.errors import ExactPrivError, InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import EPS
-from exactpriv.reductions.chain import Link, Reduction, cite
+from exactpriv.reductions.chain import Link, Reduction, cite, limit_at_infinity
 from exactpriv.reductions.metatheorems import METATHEOREMS
 from exactpriv.reductions.notions import EXTREMAL, PAIRWISE, why_not_reducible
 
@@ -83,16 +83,6 @@ def reduction_obstacle(given: str, given_params: Mapping, measure: str, measure_
     return None
 
 
-def _limit_at_infinity(expr):
-    """lim_{ε→∞} expr: Min/Max argument-wise (the limit commutes with them; sympy's gruntz does not take
-    them), otherwise sympy's limit."""
-    if EPS not in expr.free_symbols:
-        return expr
-    if isinstance(expr, (sympy.Min, sympy.Max)):
-        return type(expr)(*(_limit_at_infinity(a) for a in expr.args))
-    return sympy.limit(expr, EPS, sympy.oo)
-
-
 def _infinity_end(measure_name: str, kw: dict, bound) -> tuple[Decision, dict]:
     """measure(RR(∞)) <= lim_{ε→∞} f(ε), decided exactly on the identity channel."""
     from exactpriv.exact.kernel import compare
@@ -107,7 +97,7 @@ def _infinity_end(measure_name: str, kw: dict, bound) -> tuple[Decision, dict]:
 
         value = compute(measure_name, identity, **kw).value
     try:
-        limit = _limit_at_infinity(sympy.sympify(bound))
+        limit = limit_at_infinity(sympy.sympify(bound))
     except Exception as exc:  # noqa: BLE001 - sympy raises assorted errors on limits it cannot take
         return Decision.undecided("reduction", f"lim f(ε) as ε → ∞ not found: {exc}"), {}
     if limit.has(sympy.nan, sympy.zoo) or isinstance(limit, sympy.AccumBounds) or limit.has(sympy.Limit):

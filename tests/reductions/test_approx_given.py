@@ -75,9 +75,34 @@ def test_measures_unbounded_or_not_pairwise_name_the_missing_link(measure, fragm
     assert not red.proved and fragment in red.missing
 
 
-def test_the_tightest_eps_at_a_fixed_delta_is_not_reduced_and_says_why():
-    red = prove_by_reduction("approx_dp", "tv_dp", "eps", given_params={"delta": F(1, 10)}, given_at="epsilon")
-    assert not red.proved and "at a fixed ε" in red.missing
+def test_the_tightest_eps_at_a_fixed_delta_as_given_is_reduced_with_the_family_proof_in_eps():
+    # every pair is (ε_M, δ₀)-close: dominated by the pair at (ε_M, δ₀), whose TV is δ₀ + (1 − δ₀)·tanh(ε/2)
+    red = prove_by_reduction("approx_dp", "tv_dp", "1/10 + (9/10)*tanh(eps/2)", given_params={"delta": F(1, 10)},
+                             given_at="epsilon")
+    assert red.proved, red.missing
+    cert = red.certificate()
+    assert cert["statement"]["measures"]["A"] == {"notion": "approx_dp_epsilon", "delta": "1/10"}
+    assert cert["infinity_end"]["measure"] == "1" and cert["infinity_end"]["truth"] == "TRUE"
+    # the pure-DP bound forgets δ₀: at ε = 0 the pair still has TV = δ₀ > 0
+    bad = prove_by_reduction("approx_dp", "tv_dp", "tanh(eps/2)", given_params={"delta": F(1, 10)},
+                             given_at="epsilon")
+    assert not bad.proved and "fails on the (ε, δ) extremal pair" in bad.missing
+
+
+def test_conjecture_with_a_given_eps_at_a_fixed_delta():
+    from counterexamples.conjecture import conjecture
+    from exactpriv.claims.by_reduction import confirm_given
+
+    ok = conjecture(given="approx_dp", measure="tv_dp", bound="delta + (1-delta)*tanh(eps/2)",
+                    params={"delta": ["1/10"]}, max_examples=2)
+    assert ok.verdict is Verdict.PROVED and "approx_dp.epsilon(delta=1/10)" in ok.note
+    bad = conjecture(given="approx_dp", measure="tv_dp", bound="tanh(eps/2)", params={"delta": ["1/10"]},
+                     space="hamming:m=2,n=1", max_examples=20)
+    assert bad.verdict is Verdict.REFUTED
+    # kernels at the instance's own (ε_M, δ₀); ε_M = ∞ needs none (disjoint supports dominate every pair)
+    at = Notion("approx_dp", at="epsilon", delta="1/10")
+    assert confirm_given(at)(Instance("p", _pair(2, F(1, 10))))["checked"] == 1
+    assert "disjoint" in confirm_given(at)(Instance("p", _pair(2, F(1, 2))))["skipped"]
 
 
 @pytest.mark.parametrize("level,prime", [(0, 0), (sympy.log(2), 0), (sympy.log(3), sympy.log(2)),

@@ -234,10 +234,29 @@ def test_the_run_deadline_bounds_workers_and_stop_requests_expire_it():
 
 # ----------------------------------------------------------------------------- Ctrl-C
 
+def _wait_until_under_way(pid: int, *, at_most: float) -> None:
+    """Until the child ``pid`` has forked a worker of its own (a reading, a proof or a drawn instance is being
+    checked: the work is under way), then 0.2 s more; at most ``at_most`` seconds.  A fixed sleep instead cost
+    every interrupted run its whole ``after`` (about 20 s of this file on an idle machine) and guessed how long
+    start-up takes on a loaded one."""
+    children = f"/proc/{pid}/task/{pid}/children"
+    end = time.monotonic() + at_most
+    while time.monotonic() < end:
+        try:
+            with open(children) as f:
+                if f.read().split():
+                    time.sleep(min(0.2, max(0.0, end - time.monotonic())))
+                    return
+        except OSError:  # no /proc (not Linux), or the child already ended: the fixed wait
+            time.sleep(max(0.0, end - time.monotonic()))
+            return
+        time.sleep(0.05)
+
+
 def _interrupted_run(argv, tmp_path, *, after: float, twice: bool = False):
     """``exactpriv.cli.main(argv)`` in a forked child (the modules are already imported, so
-    the run is under way at once), interrupted with SIGINT ``after`` seconds (twice: again
-    0.3 s later); returns (exit status, stdout, stderr)."""
+    the run is under way at once), interrupted with SIGINT once it has a worker at work, or ``after`` seconds
+    at most (twice: again 0.3 s later); returns (exit status, stdout, stderr)."""
     from exactpriv.cli import main
     from exactpriv.cli.verify import select_claims
 
@@ -260,7 +279,7 @@ def _interrupted_run(argv, tmp_path, *, after: float, twice: bool = False):
                 sys.stdout.flush()
                 sys.stderr.flush()
             os._exit(code if isinstance(code, int) else 98)
-    time.sleep(after)
+    _wait_until_under_way(pid, at_most=after)
     os.kill(pid, signal.SIGINT)
     if twice:
         time.sleep(0.3)

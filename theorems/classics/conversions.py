@@ -170,6 +170,12 @@ approx_region = claim(
                   "four-output pair with the family proof in δ ∈ [0, 1] at each ε of the grid "
                   "(exactpriv.reductions.approx); the instances confirm the approx-dominance kernels exactly at "
                   "e^ε = 2 (at e^ε = e they are skipped: kernels are built at rational e^ε)"),
+        "eps-view-every-mechanism": implication_claim(
+            "x", given=Notion("approx_dp", at="epsilon", delta="delta"), measure="tv_dp",
+            bound="delta + (1 - delta)*(exp(eps) - 1)/(exp(eps) + 1)",
+            params=[Param("delta", [F(1, 10), F(1, 3)], "(0, 1)")], families=APPROX_INSTANCES, expected="PROVED",
+            notes="the same region read at a fixed δ: eps is M's tightest ε at δ; every mechanism, by reduction to "
+                  "the four-output pair with the family proof in ε (at ε = ∞ the pair has disjoint supports)"),
         "delta-curve-every-mechanism": implication_claim(
             "x", given=Notion("approx_dp", at="delta", eps="log(3)"),
             measure=Notion("approx_dp", at="delta", eps="eps_prime"),
