@@ -4,6 +4,7 @@ claim the installed banks do not hold points at --bank."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from counterexamples.archive import FOUND
 from exactpriv.cli import main
@@ -71,3 +72,22 @@ def test_the_evidence_of_a_user_bank_is_re_checked_against_its_manifest(tmp_path
     assert "mybank.manifest.json (the bank's statements" in err and f"exactpriv check {evidence} --bank" in err
     assert main(["check", evidence, "--bank", str(bank)]) == 0
     assert "matches" in capsys.readouterr().out
+
+
+def test_verify_of_the_built_in_banks_says_check_needs_nothing_more(tmp_path, capsys):
+    # the three built-in banks share the theorems package and one MANIFEST.json: verify said three times that
+    # it was "out of date" and told the user to --write-manifest into the installed package (each bank compared
+    # alone with the joined manifest); now one line, the command that works, and the package is never written
+    from exactpriv.claims.evidence import MANIFEST
+    import theorems
+
+    manifest = Path(theorems.__file__).parent / MANIFEST
+    before = manifest.read_bytes()
+    evidence = str(tmp_path / "verify.json")
+    assert main(["verify", "--only", "dworkroth2014.rr", "--json", evidence, "--markdown", "",
+                 "--write-manifest"]) == 0
+    err = capsys.readouterr().err
+    assert f"re-check the evidence: exactpriv check {evidence}\n" in err
+    assert "out of date" not in err and "add --write-manifest" not in err and err.count("re-check the evidence") == 1
+    assert manifest.read_bytes() == before
+    assert main(["check", evidence]) == 0

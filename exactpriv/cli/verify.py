@@ -54,6 +54,21 @@ def add_parser(subparsers, name: str = "verify"):
     return v
 
 
+def _file_banks(banks) -> list:
+    """The banks of one evidence document each (:func:`~exactpriv.claims.bank_binding.document_banks`: the built-in
+    ``papers``, ``classics`` and ``programs`` share the ``theorems`` package and one MANIFEST.json) that the user
+    loaded from a file, not registered ones: a registered bank ships its manifest in its package, which ``verify``
+    must never rewrite, and ``exactpriv check`` finds it without ``--bank``."""
+    from importlib.metadata import entry_points
+
+    from exactpriv.claims.bank_binding import document_banks
+    from exactpriv.claims.banks import ENTRY_POINT_GROUP
+
+    registered = {ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)}
+    return [b for b in document_banks([b for b in banks if getattr(b, "source", None) is not None])
+            if not set(b.name.split("+")) <= registered]
+
+
 def _bank_file_manifests(banks) -> list[str]:
     """Write the manifest of each bank loaded from the user's file (``mybank.py`` -> ``mybank.manifest.json``
     beside it) when it is missing or out of date: it is what ``exactpriv check verify.json --bank mybank.py``
@@ -63,9 +78,7 @@ def _bank_file_manifests(banks) -> list[str]:
     from exactpriv.files import write_atomic
 
     out = []
-    for bank in banks:
-        if getattr(bank, "source", None) is None:
-            continue
+    for bank in _file_banks(banks):
         path = manifest_path(bank)
         text = manifest_json(bank)
         try:
@@ -80,19 +93,26 @@ def _bank_file_manifests(banks) -> list[str]:
     return out
 
 
-def _recheck_hint(bank, evidence: str) -> str:
-    """How to re-check the evidence of a bank file with the independent checker: its manifest first."""
+def _recheck_hints(banks, evidence: str) -> list[str]:
+    """How to re-check the evidence with the independent checker: for registered banks (the built-in ones) one
+    line, ``exactpriv check FILE``; for each bank file, with ``--bank`` and its manifest first."""
     from exactpriv.claims.evidence import manifest_json, manifest_path
 
-    path = manifest_path(bank)
-    try:
-        current = path is not None and path.read_text(encoding="utf-8") == manifest_json(bank)
-    except OSError:
-        current = False
-    if current:
-        return f"re-check the evidence: exactpriv check {evidence} --bank {bank.source}"
-    return (f"to re-check the evidence with 'exactpriv check {evidence} --bank {bank.source}', write the bank's "
-            f"manifest{' (out of date)' if path is not None and path.exists() else ''} first: add --write-manifest")
+    files = _file_banks(banks)
+    hints = [] if files and len(files) == len(banks) else [f"re-check the evidence: exactpriv check {evidence}"]
+    for bank in files:
+        path = manifest_path(bank)
+        try:
+            current = path is not None and path.read_text(encoding="utf-8") == manifest_json(bank)
+        except OSError:
+            current = False
+        if current:
+            hints.append(f"re-check the evidence: exactpriv check {evidence} --bank {bank.source}")
+            continue
+        hints.append(f"to re-check the evidence with 'exactpriv check {evidence} --bank {bank.source}', write the "
+                     f"bank's manifest{' (out of date)' if path is not None and path.exists() else ''} first: add "
+                     f"--write-manifest")
+    return hints
 
 
 def cmd_verify(args) -> int:
@@ -137,8 +157,8 @@ def cmd_verify(args) -> int:
         print("wrote " + " and ".join(written) + (" (partial)" if interrupted else ""), file=sys.stderr)
     print(_statements_line(claims, results), file=sys.stderr)
     if args.json:  # the built-in banks are checked against by default; a bank file is named, with its manifest
-        for bank in (b for b in banks if getattr(b, "source", None) is not None):
-            print(_recheck_hint(bank, args.json), file=sys.stderr)
+        for hint in _recheck_hints(banks, args.json):
+            print(hint, file=sys.stderr)
     if interrupted:
         print(f"interrupted: {len(results)} of {total} readings checked; results written, marked partial",
               file=sys.stderr)
