@@ -54,15 +54,18 @@ def candidate_proofs(variable: str = "eps") -> list[dict]:
     with the variable and u = exp(variable/m) independent), coefficient signs, sign charts and monotone
     arguments with the checker's own root isolation."""
     subs = [f"u = exp({variable})", f"u = exp({variable}/2)", f"u = {variable}"]
-    out: list[dict[str, Any]] = []
+    out: list[dict[str, Any]] = [{"kind": "constant"}]
     for s in subs:
         out.append({"kind": "identity", "substitution": s})
         if s != f"u = {variable}":
             out.append({"kind": "identity", "substitution": s, "mixed": True})
     for s in subs:
+        out.append({"kind": "log-identity", "substitution": s})
+    for s in subs:
         out.append({"kind": "sign-chart", "substitution": s})
     for s in subs[:2]:
         out.append({"kind": "powers", "substitution": s})
+        out.append({"kind": "powers", "substitution": s, "bounds": "tight"})
     for s in subs:
         out.append({"kind": "monotone", "substitution": s})
     # logs of rational functions (Rényi divergences, pure DP of a garbled family): exp(c·lhs) REL exp(c·rhs)
@@ -71,9 +74,11 @@ def candidate_proofs(variable: str = "eps") -> list[dict]:
             for then in ({"kind": "sign-chart", "substitution": s}, {"kind": "powers", "substitution": s}):
                 out.append({"kind": "exponentiate", "scale": c, "then": then})
     # g at the lower end, then g' (twice: g'' for second-order touching at the end, as for Rényi ≤ αε²/2)
-    base = [{"kind": "powers", "substitution": subs[0]}, {"kind": "sign-chart", "substitution": subs[0]}]
-    for then in base + [{"kind": "derivative", "then": b} for b in base]:
-        out.append({"kind": "derivative", "then": then})
+    base = [{"kind": "powers", "substitution": subs[0]}, {"kind": "sign-chart", "substitution": subs[0]},
+            {"kind": "sign-chart", "substitution": subs[2]}]
+    for end in ("lower", "upper"):
+        for then in base + [{"kind": "derivative", "from": end, "then": b} for b in base]:
+            out.append({"kind": "derivative", "from": end, "then": then})
     # g = var^k·h: the checker divides, then h is shown by a monotone argument or its coefficients
     for k in (1, 2):
         for s in subs[:2]:

@@ -12,7 +12,7 @@ import flint
 
 from exactpriv.checker.errors import Failed, NotCheckable
 
-__all__ = ["derivative", "enclose", "box_ball", "sign_ok"]
+__all__ = ["box_ball", "derivative", "enclose", "fold_node", "sign_ok"]
 
 
 # ----------------------------------------------------------------------------- derivatives and enclosures
@@ -20,7 +20,7 @@ def _num(node):
     return node[1] if node[0] == "num" else None
 
 
-def _fold(k, a, b=None):
+def fold_node(k, a, b=None):
     """Build a node, folding constants and the neutral elements (0 + x, 1·x, 0·x, x^1) of derivatives."""
     x, y = _num(a), _num(b) if b is not None else None
     if k == "neg":
@@ -32,7 +32,7 @@ def _fold(k, a, b=None):
     if k == "+":
         return b if x == 0 else a if y == 0 else (k, a, b)
     if k == "-":
-        return a if y == 0 else _fold("neg", b) if x == 0 else (k, a, b)
+        return a if y == 0 else fold_node("neg", b) if x == 0 else (k, a, b)
     if k == "*":
         if x == 0 or y == 0:
             return ("num", Fraction(0))
@@ -52,21 +52,21 @@ def derivative(node, var: str):
     if k == "name":
         return ("num", Fraction(1 if node[1] == var else 0))
     if k == "neg":
-        return _fold("neg", derivative(node[1], var))
+        return fold_node("neg", derivative(node[1], var))
     a = node[1] if len(node) > 1 else None
     if k in ("+", "-"):
-        return _fold(k, derivative(a, var), derivative(node[2], var))
+        return fold_node(k, derivative(a, var), derivative(node[2], var))
     if k == "*":
-        return _fold("+", _fold("*", derivative(a, var), node[2]), _fold("*", a, derivative(node[2], var)))
+        return fold_node("+", fold_node("*", derivative(a, var), node[2]), fold_node("*", a, derivative(node[2], var)))
     if k == "/":
         b = node[2]
-        return _fold("/", _fold("-", _fold("*", derivative(a, var), b), _fold("*", a, derivative(b, var))),
-                     _fold("**", b, ("num", Fraction(2))))
+        return fold_node("/", fold_node("-", fold_node("*", derivative(a, var), b), fold_node("*", a, derivative(b, var))),
+                     fold_node("**", b, ("num", Fraction(2))))
     if k == "**":
         if var in _names(node[2]):
             return derivative(("call", "exp", [("*", node[2], ("call", "log", [a]))]), var)
         e = node[2]
-        return _fold("*", _fold("*", e, _fold("**", a, _fold("-", e, ("num", Fraction(1))))), derivative(a, var))
+        return fold_node("*", fold_node("*", e, fold_node("**", a, fold_node("-", e, ("num", Fraction(1))))), derivative(a, var))
     if k == "call" and len(node[2]) == 1:
         f, x = node[1], node[2][0]
         dx = derivative(x, var)
@@ -74,7 +74,7 @@ def derivative(node, var: str):
                  "sqrt": ("/", ("num", Fraction(1)), ("*", ("num", Fraction(2)), node)),
                  "tanh": ("-", ("num", Fraction(1)), ("**", node, ("num", Fraction(2))))}.get(f)
         if outer is not None:
-            return _fold("*", outer, dx)
+            return fold_node("*", outer, dx)
     raise NotCheckable(f"cannot differentiate {k} {node[1] if k == 'call' else ''}")
 
 

@@ -19,10 +19,10 @@ from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.expressions import evaluate
 from exactpriv.checker.grammar import parse
 
-__all__ = ["coefficient_chart", "monotone", "sign_chart"]
+__all__ = ["coefficient_chart", "monotone", "sign_chart", "u_domain"]
 
 
-def _u_domain(dom, sub: str, var: str):
+def u_domain(dom, sub: str, var: str):
     """The image of the variable's domain under u = var or u = exp(var/m), as values."""
     lo, hi, lc, hc = dom
     node = parse(sub.split("=", 1)[1])
@@ -35,9 +35,12 @@ def _u_domain(dom, sub: str, var: str):
 def _chart(N, D, cert, dom, sub: str, var: str, what: str):
     """Verify the certificate's root intervals and samples for N·D on its u-domain, which must cover the image of
     the statement's domain: returns (sorted root intervals, [(gap, sign of N·D there)], u-domain)."""
-    lo, hi, lc, hc = _u_domain(dom, sub, var)
+    lo, hi, lc, hc = u_domain(dom, sub, var)
     if "domain" not in cert:  # the image of the statement's domain, rounded outward to rationals
-        cert = dict(cert, domain=f"[{_outward(lo, -1)}, {_outward(hi, 1)}]")
+        exact = lambda v: isinstance(v, Fraction) or v in (V.INF, V.NEG_INF)  # noqa: E731 - an exact end keeps
+        left = "(" if exact(lo) and not lc else "["                               # its openness
+        right = ")" if exact(hi) and not hc else "]"
+        cert = dict(cert, domain=f"{left}{_outward(lo, -1)}, {_outward(hi, 1)}{right}")
     ulo, uhi, ulc, uhc = udom = parse_domain(cert.get("domain", ""))
     if not (V.compare(ulo, "<", lo) or (V.compare(ulo, "==", lo) and (ulc or not lc))):
         raise Failed(f"{what}: the certificate's domain does not cover the statement's (lower end)")
@@ -48,8 +51,9 @@ def _chart(N, D, cert, dom, sub: str, var: str, what: str):
             raise Failed(f"{what}: the domain ends must be rational or oo")
     e = lambda v: "oo" if v is V.INF else "-oo" if v is V.NEG_INF else v  # noqa: E731
     a, b = e(ulo), e(uhi)
-    # D has no root in the closed domain: the function is continuous there
-    if polys.count_roots(D, a, b) or (isinstance(a, Fraction) and polys.peval(D, a) == 0):
+    # D has no root in the domain (an open end may be a pole): the function is continuous there
+    at_hi = isinstance(b, Fraction) and not uhc and polys.peval(D, b) == 0
+    if polys.count_roots(D, a, b) - at_hi or (isinstance(a, Fraction) and ulc and polys.peval(D, a) == 0):
         raise Failed(f"{what}: the denominator vanishes inside the domain")
     F = polys.squarefree(polys.pmul(N, D))
     if "roots" not in cert:  # no hints: the checker isolates the roots itself (Sturm counts, exact bisection)
@@ -216,7 +220,7 @@ def monotone(cert, statement, proves, max_prec):
     prec = cert.get("precision", 64)
     if not isinstance(prec, int) or not 16 <= prec <= max(max_prec, 64):
         raise Failed(f"monotone: precision {prec!r} outside 16..{max_prec}")
-    ulo_img, uhi_img = _u_domain(dom, sub, var)[:2]
+    ulo_img, uhi_img = u_domain(dom, sub, var)[:2]
     # the ends of the statement's domain
     # g' next to the ends: the gap holding the end (None when the end lies in a root's interval)
     first_sign = next((sg for (gl, gh), sg in signed if V.compare(gl, "<=", ulo_img) and V.compare(gh, ">", ulo_img)),

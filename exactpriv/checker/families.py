@@ -20,6 +20,7 @@ The maximum over pairs of S(u) (or R(u)) is the candidate that every other one i
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 from exactpriv.checker import polys
@@ -122,12 +123,21 @@ class _Family:
     def __init__(self, fam: dict):
         if not isinstance(fam, dict):
             raise Failed("a family must be an object")
+        self.fam = fam
         self.var = fam.get("variable", "eps")
         self.domain_text = fam.get("domain", "[0, oo)")
         self.dom = parse_domain(self.domain_text)
         if not isinstance(self.var, str) or not self.var.isidentifier():
             raise Failed(f"family variable {self.var!r} is not a name")
-        _, _, self.pairs = _space(fam.get("space"))
+        self.inputs, self.alphabets, self.pairs = _space(fam.get("space"))
+        self.outputs = fam.get("outputs")
+        self.prior = fam.get("prior")
+        if self.prior is not None:  # exact rationals, one per input, summing to 1
+            if not (isinstance(self.prior, list) and len(self.prior) == len(self.inputs)):
+                raise Failed("a family's prior needs one mass per input")
+            self.prior = [Fraction(q) if isinstance(q, str) else _bad(q) for q in self.prior]
+            if any(q < 0 for q in self.prior) or sum(self.prior) != 1:
+                raise Failed("a family's prior is not a distribution")
         rows = fam.get("mechanism")
         if not isinstance(rows, list) or not rows or not all(isinstance(r, list) and r for r in rows):
             raise Failed("a family needs its mechanism as rows of expressions")
@@ -154,7 +164,21 @@ class _Family:
                 raise Failed(f"family row {k} does not sum to 1 identically")
             for e in row:
                 if e[0] and not self._positive(e):
-                    raise Failed(f"a family entry of row {k} is not positive on the whole domain (or identically 0)")
+                    if not self._positive_inside(e):
+                        raise Failed(f"a family entry of row {k} is not positive on the whole domain (or "
+                                     f"identically 0)")
+                    self.zero_at_an_end = True  # read by capacity only (exactpriv.checker.families._capacity)
+
+    zero_at_an_end = False
+
+    def _positive_inside(self, rf) -> bool:
+        """Positive inside the domain, vanishing at most at its ends."""
+        from exactpriv.checker.charts import u_domain
+
+        ivs, signed = self._chart(rf)
+        ends = u_domain(self.dom, self.sub, self.var)[:2]
+        return all(a == b and any(V.compare(a, "==", x) for x in ends) for a, b in ivs) and \
+            all(sg > 0 for _, sg in signed)
 
     def _chart(self, rf):
         return coefficient_chart(rf[0], rf[1], self.dom, self.sub, self.var)
@@ -256,6 +280,143 @@ class _Family:
             out += [(start, j) for j, d in dist.items() if 1 <= d <= k]
         return out
 
+    def _posterior_odds(self, spec: dict) -> str:
+        """The posterior odds of record i's value t against t' after the output y, over the prior odds (Wu–Xia–He
+        2017, eq. (1)): [Pr[X_i = t | Y = y] / Pr[X_i = t' | Y = y]] / [Pr[X_i = t] / Pr[X_i = t']], by Bayes
+        on the family's prior; a rational function of u (Failed where a probability in it is 0)."""
+        if self.prior is None or self.alphabets is None or not isinstance(self.outputs, list):
+            raise Failed("posterior_odds needs a family with a prior on a hamming space")
+        if set(spec) - {"notion", "record", "value", "other", "output"}:
+            raise NotCheckable(f"parameters of posterior_odds: {sorted(spec)}")
+        i = spec.get("record")
+        if not (isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(self.alphabets)):
+            raise Failed("posterior_odds: 'record' must be a record index")
+        values, y = self.alphabets[i], spec.get("output")
+        if spec.get("value") not in values or spec.get("other") not in values or y not in self.outputs:
+            raise Failed("posterior_odds: 'value' and 'other' must be values of the record, 'output' an output")
+        t, t2, col = values.index(spec["value"]), values.index(spec["other"]), self.outputs.index(y)
+        zero = ([Fraction(0)], [Fraction(1)])
+        num, den, pt, pt2 = zero, zero, Fraction(0), Fraction(0)
+        for x, q, row in zip(self.inputs, self.prior, self.R):
+            term = (polys.pmul(row[col][0], [q]), row[col][1])
+            if x[i] == t:
+                num, pt = _sub(num, (polys.pneg(term[0]), term[1])), pt + q
+            elif x[i] == t2:
+                den, pt2 = _sub(den, (polys.pneg(term[0]), term[1])), pt2 + q
+        ivs, signed = self._chart(den) if den[0] else ([None], [])
+        if not pt or not pt2 or ivs or any(sg <= 0 for _, sg in signed):
+            raise Failed("posterior_odds: a prior or posterior probability of the odds is 0")
+        n, d = _reduce(polys.pmul(polys.pmul(num[0], den[1]), [pt2]), polys.pmul(polys.pmul(num[1], den[0]), [pt]))
+        return _rf_text(n, d, self.var, self.m)
+
+    def _capacity(self, spec: dict) -> str:
+        """max_p I(X; Y) (Cover–Thomas §7.1), by :meth:`_capacity_of` on the family's rows."""
+        if set(spec) - {"notion"}:
+            raise NotCheckable(f"parameters of capacity on a family: {sorted(spec)}")
+        return self._capacity_of(self.R)[0]
+
+    def _mi_dp(self, spec: dict) -> str:
+        """Cuff–Yu's MI-DP level, max_i sup over priors of I(X_i; Y | X_(i)): the conditional mutual information is
+        the average over x_(i) of I(X_i; Y | X_(i) = x_(i)), so its supremum is the largest capacity of the
+        channels x_i ↦ P(·| x_i, x_(i)) (a point mass on the best x_(i)); each by :meth:`_capacity_of`, and they
+        must all be the same function (identical log-linear forms), else not checkable."""
+        if set(spec) - {"notion"} or self.alphabets is None:
+            raise NotCheckable("mi_dp on a family: a hamming space, no parameters")
+        results = []
+        for i in range(len(self.alphabets)):
+            groups: dict = {}
+            for k, x in enumerate(self.inputs):
+                groups.setdefault(tuple(x[:i]) + tuple(x[i + 1:]), []).append(self.R[k])
+            results += [self._capacity_of(rows) for rows in groups.values()]
+        text, form = results[0]
+        for _, other in results[1:]:
+            if not _same_forms(form, other):
+                raise NotCheckable("mi_dp on a family: the records' conditional capacities are not one function")
+        return text
+
+    def _capacity_of(self, rows) -> tuple:
+        """(capacity as text, its log-linear form) of the channel with these rows: identical rows merged (an input
+        law on the merged channel gives the same output law and I(X; Y) = H(Y) − Σ_x p_x H(W_x)), then under the
+        uniform input on the distinct rows, q_y the average row, when every D(W_x ‖ q) = Σ_y W_xy log(W_xy/q_y)
+        is the same function of the variable (identical log-linear forms, exactpriv.checker.loglinear) the
+        uniform input meets the Kuhn–Tucker conditions with equality on its full support and the capacity is that
+        common value (Gallager 1968, Thm 4.5.1); otherwise not checkable.  An entry vanishing at an end of the
+        domain: there a term W·log(W/q) with W = 0 is 0, as in the definition, when the formula is defined there
+        (a log of 0 is not, and no certificate then covers it); capacity is continuous in the channel."""
+        from exactpriv.checker.loglinear import log_linear
+
+        distinct: list = []
+        for row in rows:
+            if not any(all(_same(a, b) for a, b in zip(row, d)) for d in distinct):
+                distinct.append(row)
+        n = len(distinct)
+        q = []
+        for y in range(len(distinct[0])):
+            acc = ([Fraction(0)], [Fraction(1)])
+            for row in distinct:
+                acc = _sub(acc, (polys.pneg(row[y][0]), row[y][1]))
+            q.append(_reduce(acc[0], polys.pmul(acc[1], [Fraction(n)])))
+        texts = []
+        for row in distinct:
+            terms = [f"{_rf_text(*w, self.var, self.m)}*log("
+                     f"{_rf_text(*_reduce(polys.pmul(w[0], qy[1]), polys.pmul(w[1], qy[0])), self.var, self.m)})"
+                     for w, qy in zip(row, q) if w[0]]
+            texts.append(" + ".join(terms) or "0")
+        forms = [log_linear(parse(t), self.var, self.sub, self.dom) for t in texts]
+        for f in forms[1:]:
+            if not _same_forms(f, forms[0]):
+                raise NotCheckable("capacity on a family: the uniform input does not meet the Kuhn-Tucker "
+                                   "conditions identically (the rows' divergences from the output law differ)")
+        return f"({texts[0]})", forms[0]
+
+    def _entry(self, spec: dict) -> str:
+        """P(Y = x' | X = x) for the pair (x, x'): the output that is x' itself (outputs are the inputs' sequences of
+        values), e.g. to state that a square mechanism is a symmetric matrix."""
+        pair = spec.get("pair")
+        if set(spec) - {"notion", "pair"} or not (isinstance(pair, list) and len(pair) == 2):
+            raise Failed("entry: one ordered pair ('pair': \"this\" in a statement with 'pairs')")
+        if self.alphabets is None or not isinstance(self.outputs, list):
+            raise NotCheckable("entry on a family that is not on a hamming space")
+        x, z = pair
+        target = [a[k] for a, k in zip(self.alphabets, self.inputs[z])]
+        if target not in self.outputs:
+            raise Failed("entry: the second input of the pair is not an output of the family")
+        return _rf_text(*self.R[x][self.outputs.index(target)], self.var, self.m)
+
+    def _distortion(self, spec: dict) -> str:
+        """The expected Hamming distortion of one input's row, Σ_y P(y|x)·d(x, y) (Wang–Ying–Zhang 2016, E[d]
+        under the point mass at x), outputs being records sequences of the space's values."""
+        x = spec.get("input")
+        if set(spec) - {"notion", "input"} or not (isinstance(x, int) and 0 <= x < len(self.R)):
+            raise Failed("distortion: one input's row ('input': \"this\" in a statement with 'inputs': 'each')")
+        if self.alphabets is None or not isinstance(self.outputs, list):
+            raise NotCheckable("distortion on a family that is not on a hamming space")
+        point = [a[k] for a, k in zip(self.alphabets, self.inputs[x])]
+        total = ([Fraction(0)], [Fraction(1)])
+        for y, e in zip(self.outputs, self.R[x]):
+            if not (isinstance(y, list) and len(y) == len(point)):
+                raise Failed("distortion: each output must be a sequence of values, one per record")
+            d = sum(a != b for a, b in zip(point, y))
+            total = _sub(total, (polys.pneg(polys.pmul(e[0], [Fraction(d)])), e[1]))
+        return _rf_text(*_reduce(*total), self.var, self.m)
+
+    def _semantic_privacy(self, spec: dict) -> str:
+        """Zhao 2019, Def. 1 on a single record (exactpriv.checker.notions.semantic_privacy): with nothing to
+        integrate out, Game 0's likelihoods are the rows P(y|x) and Game i's is the row of ⊥ for every x, so the
+        cross ratio of output y is max_x P(y|x) / min_x P(y|x), whatever ⊥ is; R is its maximum over y and
+        SP = (√R − 1)/(√R + 1).  With every ratio of the family's entries a power u^k (u = exp(var/m)),
+        R = u^K and SP = tanh(K·var/(4m)) exactly."""
+        if set(spec) - {"notion", "default"} or self.alphabets is None or len(self.alphabets) != 1:
+            raise NotCheckable("semantic_privacy on a family of one record (a hamming space with n = 1) only")
+        if any(not e[0] for row in self.R for e in row):
+            raise NotCheckable("semantic_privacy on a family with zero entries")
+        if spec.get("default") is not None and str(spec["default"]) not in [str(a) for a in self.alphabets[0]]:
+            raise Failed(f"default {spec['default']!r} is not a value of the record")
+        if not V.compare(self.dom[0], ">=", Fraction(0)):
+            raise NotCheckable("semantic_privacy on a family whose domain reaches below 0")
+        K = max(self._ratio_power(p, q) for a in self.R for b in self.R for p, q in zip(a, b))
+        return f"tanh(({_num(K / 4)})*{self.var})"
+
     def refined(self, d: int) -> "_Family":
         """The same family with u = exp(var/(m·d)) (each power of u multiplied by d)."""
         if not 1 <= d <= 12:
@@ -271,9 +432,30 @@ class _Family:
 
     def measure(self, spec: dict) -> str:
         """The measure's value on the family as an expression of the grammar in the variable."""
-        if not isinstance(spec, dict) or spec.get("mechanism") is not None:
+        if not isinstance(spec, dict):
             raise NotCheckable(f"measure {spec!r} on a family")
+        if spec.get("mechanism") is not None:  # another mechanism of the family (same space, variable, domain)
+            other = (self.fam.get("mechanisms") or {}).get(spec["mechanism"])
+            if not isinstance(other, dict) or "mechanisms" in other:
+                raise Failed(f"the family has no mechanism {spec['mechanism']!r} under 'mechanisms'")
+            sub = {k: v for k, v in self.fam.items() if k not in ("mechanisms", "outputs", "mechanism")}
+            return _Family(dict(sub, outputs=other.get("outputs"), mechanism=other.get("mechanism"))).measure(
+                {k: v for k, v in spec.items() if k != "mechanism"})
         name = spec.get("notion")
+        if self.zero_at_an_end and name not in ("capacity", "mi_dp"):  # the formulas below assume no other zeros
+            raise NotCheckable(f"{name} on a family with an entry vanishing at an end of the domain")
+        if name == "posterior_odds":
+            return self._posterior_odds(spec)
+        if name == "semantic_privacy":
+            return self._semantic_privacy(spec)
+        if name == "distortion":
+            return self._distortion(spec)
+        if name == "entry":
+            return self._entry(spec)
+        if name == "capacity":
+            return self._capacity(spec)
+        if name == "mi_dp":
+            return self._mi_dp(spec)
         extra = set(spec) - {"notion", "alpha", "on", "epsilon", "pair"}
         if extra or ("epsilon" in spec and name != "approx_dp"):
             raise NotCheckable(f"parameters {sorted(extra)} of {name} on a family")
@@ -336,6 +518,19 @@ class _Family:
                 cands.append(_reduce(*s))
             best = self._max(cands, "kl_dp")
             return f"({_rf_text(*best, self.var, self.m)}*{self.var})"
+        if name == "chi2":  # χ²(P‖Q) = Σ_y P_y²/Q_y − 1, of one pair or the largest over the pairs
+            cands = []
+            for i, j in pairs:
+                s = ([Fraction(-1)], [Fraction(1)])
+                for p, q in zip(R[i], R[j]):
+                    if zero(p):
+                        continue
+                    if zero(q):
+                        raise NotCheckable("chi2 of a family is infinite")
+                    s = _sub(s, (polys.pneg(polys.pmul(polys.pmul(p[0], p[0]), q[1])),
+                                 polys.pmul(polys.pmul(p[1], p[1]), q[0])))
+                cands.append(_reduce(*s))
+            return _rf_text(*self._max(cands, "chi2"), self.var, self.m)
         if name == "tv_dp":
             cands = []
             for i, j in pairs:
@@ -406,6 +601,11 @@ def family_statements(statement: dict) -> list[tuple[str, dict]]:
         raise Failed("a forall-family statement needs 'measures' and a 'claim'")
     if statement.get("hypotheses"):
         raise NotCheckable("hypotheses on a forall-family statement")
+    each = statement.get("pairs")
+    if each not in (None, "all", "neighbours"):
+        raise Failed("'pairs' is 'all' (every ordered pair of inputs) or 'neighbours' (every ordered neighbouring pair)")
+    if statement.get("inputs") not in (None, "each"):
+        raise Failed("'inputs' is 'each' (the claim for every input)")
     out = []
     for fam in fams:
         f = _Family(fam)
@@ -413,14 +613,67 @@ def family_statements(statement: dict) -> list[tuple[str, dict]]:
         if not isinstance(point, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in point.items()):
             raise Failed("a family's 'params' maps names to exact numbers as strings")
         values = {k: ("num", Fraction(v)) for k, v in point.items()}  # a point of a grid: exact rationals
-        env = {name: parse(f.measure(_at_point(spec, point))) for name, spec in measures.items()}
-        env.update({k: v for k, v in values.items() if k not in env})
-        if f.var in env:
-            raise Failed(f"a measure is named like the family's variable {f.var!r}")
-        derived = {"quantifier": "forall-params", "domain": {f.var: f.domain_text},
-                   "claim": unparse(_fold(_substitute(parse(claim), env)))}
-        out.append((str(fam.get("name", "")), derived))
+        claims = []
+        rows = range(len(f.R)) if statement.get("inputs") == "each" else [None]
+        derived_once: dict = {}  # a measure of the whole family is derived once, not once per pair or input
+        for pair, row in [(p, r) for p in _ordered_pairs(f, each) for r in rows]:
+            env = {}
+            for name, spec in measures.items():
+                spec = _at_point(_of_input(_of_pair(spec, pair), row), point)
+                key = json.dumps(spec, sort_keys=True, default=str)
+                if key not in derived_once:
+                    derived_once[key] = parse(f.measure(spec))
+                env[name] = derived_once[key]
+            env.update({k: v for k, v in values.items() if k not in env})
+            if f.var in env:
+                raise Failed(f"a measure is named like the family's variable {f.var!r}")
+            claims.append(_fold(_substitute(parse(claim), env)))
+        name = str(fam.get("name", ""))
+        if len(claims) == 1:
+            out.append((name, {"quantifier": "forall-params", "domain": {f.var: f.domain_text},
+                               "claim": unparse(claims[0])}))
+            continue
+        # a per-pair or per-input statement: one derived statement per distinct conjunct (many pairs give the
+        # same one), so that no derived claim grows with the number of pairs
+        texts = list(dict.fromkeys(unparse(c) for node in claims for c in (node[1] if node[0] == "and" else [node])))
+        out += [(f"{name} [{k + 1} of {len(texts)}]", {"quantifier": "forall-params", "domain": {f.var: f.domain_text},
+                                                        "claim": t}) for k, t in enumerate(texts)]
     return out
+
+
+def _same_forms(f: dict, g: dict) -> bool:
+    """Two log-linear forms (exactpriv.checker.loglinear) with the same coefficient for every key."""
+    zero = ([Fraction(0)], [Fraction(1)])
+    return all(_same(f.get(k, zero), g.get(k, zero)) for k in set(f) | set(g))
+
+
+def _ordered_pairs(f: _Family, each) -> list:
+    """The ordered pairs a per-pair statement ranges over (``"pairs"``), or [None] for a statement about the
+    maxima over pairs."""
+    if each is None:
+        return [None]
+    if each == "all":
+        return [(i, j) for i in range(len(f.R)) for j in range(len(f.R)) if i != j]
+    return sorted(set(f.pairs) | {(j, i) for i, j in f.pairs})
+
+
+def _of_input(spec, row):
+    """A measure of a per-input statement: ``"input": "this"`` becomes the input's row index."""
+    if isinstance(spec, dict) and "input" in spec:
+        if row is None or spec["input"] != "this":
+            raise Failed("a measure of one input ('input': 'this') needs a statement with 'inputs': 'each'")
+        return dict(spec, input=row)
+    return spec
+
+
+def _of_pair(spec, pair):
+    """A measure of a per-pair statement: ``"pair": "this"`` (D(P_x‖P_x')) or ``"reversed"`` (D(P_x'‖P_x))
+    becomes the pair's row indices; other measures are of the whole family."""
+    if not isinstance(spec, dict) or spec.get("pair") not in ("this", "reversed"):
+        return spec  # a measure of the whole family (or of a listed pair of rows)
+    if pair is None:
+        raise Failed("a measure of the pair ('this', 'reversed') in a statement without 'pairs'")
+    return dict(spec, pair=list(pair) if spec["pair"] == "this" else [pair[1], pair[0]])
 
 
 def _at_point(spec, point: dict):

@@ -13,7 +13,7 @@ from exactpriv.checker import values as V
 from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.grammar import parse
 
-__all__ = ["reduction"]
+__all__ = ["approx_family_statement", "reduction"]
 
 
 #: exactpriv.checker.certificates.check_certificate, set by that module when it loads (kinds nest: a rewritten
@@ -59,6 +59,8 @@ def reduction(cert, statement, proves, max_prec):
     if not same(steps[-1].get("to"), statement):
         raise Failed("reduction: the last step does not end at the row's statement")
     cited = [st["theorem"] for st in steps]
+    if cited[0] == "approx-dominance" and statement.get("quantifier") == "forall-instances":
+        return _approx_chain(cert, statement, cited, steps, max_prec)
     if cited[0] != "rr-dominance" or statement.get("quantifier") != "forall-instances":
         raise NotCheckable(f"reduction by {', '.join(cited)}: the checker checks the hypotheses of chains to "
                            f"binary randomized response (rr-dominance) only")
@@ -149,3 +151,184 @@ def _confirm_dominance(inst) -> None:
         for row, want in zip(rr, (Pi, Qj)):
             if [row[0] * a + row[1] * b for a, b in zip(K[0], K[1])] != want:
                 raise Failed(f"reduction: the dominance kernel of pair ({i}, {j}) does not reproduce the pair")
+
+
+# ----------------------------------------------------------------------------- (ε, δ): the four-output pair
+def approx_family_statement(statement: dict) -> dict:
+    """The claim of an (ε, δ) reduction on the four-output extremal pair, built here from the row's statement:
+    ``B <= f(A)`` with A = approx_dp at ε (a parameter name) and B = approx_dp at ε' (``range:0 <= ε' and
+    ε' <= ε``) or tv_dp (ε' = 0, ``range:0 <= ε``).  In the variables δ ∈ [0, 1], γ' = e^{ε'} ∈ [1, oo) and
+    s = e^ε − e^{ε'} ∈ [0, oo) (for tv_dp: γ = e^ε ∈ [1, oo)): E_γ'(P̃‖Q̃) <= f and E_γ'(Q̃‖P̃) <= f, with
+    P̃ = (δ, (1−δ)γ/(1+γ), (1−δ)/(1+γ), 0), Q̃ its mirror, A read as δ, exp(ε) as γ and exp(ε') as γ'."""
+    from exactpriv.checker.families import unparse
+    from exactpriv.checker.grammar import names
+
+    measures = statement.get("measures") or {}
+    claim = parse(statement.get("claim", ""))
+    if claim[0] != "cmp" or claim[1] not in ("<=", "<") or claim[2][0] != "name" or claim[2][1] not in measures:
+        raise NotCheckable("reduction: the claim is not 'B <= f(...)' with B a measure")
+    b, f = claim[2][1], claim[3]
+    a_names = [n for n in names(f) if n in measures]
+    if len(a_names) != 1 or b in names(f):
+        raise NotCheckable("reduction: the bound must use one measure, approx_dp at epsilon")
+    spec_a, spec_b = measures[a_names[0]], measures[b]
+    if not (isinstance(spec_a, dict) and set(spec_a) == {"notion", "epsilon"} and spec_a["notion"] == "approx_dp"):
+        raise NotCheckable("reduction: the given measure must be approx_dp at an epsilon")
+    ea = spec_a["epsilon"]
+    if spec_b == {"notion": "tv_dp"}:
+        eb = None
+    elif isinstance(spec_b, dict) and set(spec_b) == {"notion", "epsilon"} and spec_b["notion"] == "approx_dp" \
+            and spec_b["epsilon"] != ea:
+        eb = spec_b["epsilon"]
+    else:
+        raise NotCheckable(f"reduction: {spec_b!r} is not the hockey-stick divergence at an epsilon' <= epsilon")
+    G = _level(ea)  # None for a parameter, else the rational e^ε
+    Gp = Fraction(1) if eb is None else _level(eb)
+    hyps = statement.get("hypotheses") or []
+    if G is None and eb is None:  # ε a parameter, TV
+        _region(hyps, ea, None, canonical=f"range:0 <= {ea}")
+        domain, big, small = {"delta": "[0, 1]", "gamma": "[1, oo)"}, ("name", "gamma"), ("num", Fraction(1))
+    elif G is None and Gp is None:  # ε and ε' parameters
+        if hyps != [f"range:0 <= {eb} and {eb} <= {ea}"]:
+            raise NotCheckable(f"reduction: the (epsilon, delta) chain takes the hypotheses "
+                               f"['range:0 <= {eb} and {eb} <= {ea}']")
+        domain = {"delta": "[0, 1]", "gamma_prime": "[1, oo)", "s": "[0, oo)"}
+        big, small = ("+", ("name", "gamma_prime"), ("name", "s")), ("name", "gamma_prime")
+    elif G is not None and Gp is None:  # ε fixed, ε' a parameter in [0, ε]
+        _region(hyps, eb, G, canonical=None)
+        domain, big, small = {"delta": "[0, 1]", "gamma_prime": f"[1, {G}]"}, ("num", G), ("name", "gamma_prime")
+    elif G is not None and 1 <= Gp <= G:  # both fixed
+        domain, big, small = {"delta": "[0, 1]"}, ("num", G), ("num", Gp)
+    else:
+        raise NotCheckable("reduction: epsilon' must lie in [0, epsilon]")
+    params = {x for x in (ea, eb) if x is not None and str(x).isidentifier()}
+    if set(names(f)) - {a_names[0]} - params:
+        raise NotCheckable("reduction: the bound uses names other than the measure and the epsilons")
+    ea, eb = (ea if G is None else None), (eb if Gp is None else None)
+
+    def exps(node):  # exp(ε) → γ, exp(ε') → γ', A → δ; the epsilons may appear nowhere else
+        if node[0] == "call" and node[1] == "exp" and node[2][0][0] == "name" and node[2][0][1] in (ea, eb):
+            return big if node[2][0][1] == ea else small
+        if node == ("name", a_names[0]):
+            return ("name", "delta")
+        if node[0] == "call":
+            return (node[0], node[1], [exps(x) for x in node[2]])
+        return tuple(exps(c) if isinstance(c, tuple) else c for c in node)
+
+    bound = exps(f)
+    if names(bound) & {ea, eb}:
+        raise NotCheckable("reduction: the bound uses an epsilon outside exp()")
+    g, gp, fb = unparse(big), unparse(small), unparse(bound)
+    P = ["delta", f"(1 - delta)*{g}/(1 + {g})", f"(1 - delta)/(1 + {g})", "0"]
+    hockey = lambda A, B: " + ".join(f"max({x} - {gp}*{y}, 0)" for x, y in zip(A, B))  # noqa: E731
+    return {"quantifier": "forall-params", "domain": domain,
+            "claim": f"{hockey(P, P[::-1])} {claim[1]} {fb} and {hockey(P[::-1], P)} {claim[1]} {fb}"}
+
+
+def _level(text) -> Fraction | None:
+    """None for an epsilon that is a parameter name; e^ε (a rational ≥ 1) for a constant epsilon."""
+    from exactpriv.checker.expressions import evaluate
+    from exactpriv.checker.grammar import names
+
+    if isinstance(text, str) and text.isidentifier():
+        return None
+    node = parse(text)
+    if names(node):
+        raise NotCheckable(f"reduction: epsilon {text!r} is neither a parameter nor a constant")
+    g = evaluate(("call", "exp", [node]), {})
+    if not isinstance(g, Fraction) or g < 1:
+        raise NotCheckable(f"reduction: e^epsilon at epsilon = {text} is not a rational >= 1")
+    return g
+
+
+def _region(hyps: list, name: str, top: Fraction | None, *, canonical) -> None:
+    """The hypotheses keep the parameter ``name`` in [0, ln top] (top None: [0, oo)): either the canonical
+    range, or one range that lists its values ("name == v or name == w …"), each checked to lie there."""
+    from exactpriv.checker.expressions import evaluate
+
+    if canonical is not None and hyps == [canonical]:
+        return
+    if len(hyps) != 1 or not str(hyps[0]).startswith("range:"):
+        raise NotCheckable(f"reduction: the hypotheses must keep {name} in its range (listed values or "
+                           f"{canonical})")
+    node = parse(hyps[0][len("range:"):])
+    for c in (node[1] if node[0] == "or" else [node]):
+        if not (c[0] == "cmp" and c[1] == "==" and c[2] == ("name", name)):
+            raise NotCheckable(f"reduction: a range that is not a list of values of {name}")
+        v = evaluate(c[3], {})
+        if not V.compare(v, ">=", Fraction(0)) or (
+                top is not None and not V.compare(v, "<=", evaluate(("call", "log", [("num", top)]), {}))):
+            raise NotCheckable(f"reduction: a listed value of {name} outside the chain's range")
+
+
+def _approx_chain(cert, statement, cited, steps, max_prec):
+    """approx-dominance (every neighbouring pair of M is (ε, A)-close with A = approx_dp(M) at ε, so it is a
+    post-processing of the four-output pair P̃(ε, A), Q̃), data processing of the hockey-stick divergence
+    E_{e^ε'} (TV at ε' = 0), pairwise maximum: the family proof must prove the claim on the four-output pair,
+    a statement built here (:func:`approx_family_statement`), and ``confirm`` instances get their kernels
+    built exactly."""
+    from exactpriv.checker.witness import read_instance
+
+    if cited != ["approx-dominance", "data-processing-f", "pairwise-maximum"]:
+        raise Failed(f"reduction: the (epsilon, delta) chain is approx-dominance, data-processing-f, "
+                     f"pairwise-maximum, not {', '.join(cited)}")
+    family = approx_family_statement(statement)
+    same = json.dumps(steps[0].get("from"), sort_keys=True) == json.dumps(family, sort_keys=True)
+    if not same:
+        raise Failed("reduction: the first step must start from the claim on the four-output pair")
+    _check(cert.get("family_proof"), family, proves=True, max_prec=max_prec)
+    ea = statement["measures"][[n for n in statement["measures"] if n != parse(statement["claim"])[2][1]][0]]["epsilon"]
+    confirm = cert.get("confirm", [])
+    if not isinstance(confirm, list):
+        raise Failed("reduction: 'confirm' must list instances")
+    for w in confirm:
+        _confirm_approx(read_instance(w), ea)
+    return cited
+
+
+def _confirm_approx(inst, ea: str) -> None:
+    """The kernel K with P̃K = P and Q̃K = Q for every neighbouring pair of an instance, at its γ = e^ε and
+    δ = its approx_dp at ε, built exactly (the closed form of exactpriv.reductions, written again here):
+    P' = min(P, γQ), Q' = min(Q, γP), the heavier one mixed towards the other over γ until their masses
+    agree, scaled to mass 1 − δ; K's outer rows (P − P')/δ and (Q − Q')/δ, its middle rows
+    (γP' − Q')/((γ − 1)(1 − δ)) and (γQ' − P')/((γ − 1)(1 − δ)).  A negative entry, a row not summing to 1 or
+    a pair not reproduced FAILS."""
+    from exactpriv.checker.expressions import evaluate
+    from exactpriv.checker.notions import evaluate_notion
+
+    if inst.P is None or (ea.isidentifier() and ea not in inst.params):
+        raise Failed("reduction: a confirming instance needs a mechanism and the parameter epsilon")
+    g = evaluate(parse(f"exp({ea})"), dict(inst.params))
+    d = evaluate_notion(inst, {"notion": "approx_dp", "epsilon": ea})
+    if not (isinstance(g, Fraction) and isinstance(d, Fraction)) or g < 1:
+        raise NotCheckable("reduction: a confirming instance with e^epsilon irrational")
+    for i, j in inst.neighbours:
+        P, Q = inst.P[i], inst.P[j]
+        P1 = [min(p, g * q) for p, q in zip(P, Q)]
+        Q1 = [min(q, g * p) for p, q in zip(P, Q)]
+        mp, mq = sum(P1), sum(Q1)
+        if mp > mq:
+            a = (mp - mq) / (mp - mq / g)
+            P1 = [(1 - a) * p + a * q / g for p, q in zip(P1, Q1)]
+        elif mq > mp:
+            a = (mq - mp) / (mq - mp / g)
+            Q1 = [(1 - a) * q + a * p / g for p, q in zip(P1, Q1)]
+        target = 1 - d
+        c = target / sum(P1) if target else Fraction(0)
+        P2, Q2 = [c * p for p in P1], [c * q for q in Q1]
+        outer = ([(p - x) / d for p, x in zip(P, P2)], [(q - x) / d for q, x in zip(Q, Q2)]) if d else (P, Q)
+        if not target:
+            mid = (P, Q)
+        elif g == 1:
+            mid = ([p / target for p in P2],) * 2
+        else:
+            mid = ([(g * p - q) / ((g - 1) * target) for p, q in zip(P2, Q2)],
+                   [(g * q - p) / ((g - 1) * target) for p, q in zip(P2, Q2)])
+        K = [outer[0], mid[0], mid[1], outer[1]]
+        src = ([d, (1 - d) * g / (1 + g), (1 - d) / (1 + g), Fraction(0)],
+               [Fraction(0), (1 - d) / (1 + g), (1 - d) * g / (1 + g), d])
+        if any(x < 0 for row in K for x in row) or any(sum(row) != 1 for row in K):
+            raise Failed(f"reduction: the (epsilon, delta) dominance kernel of pair ({i}, {j}) is not stochastic")
+        for row, want in zip(src, (P, Q)):
+            if [sum(row[k] * K[k][y] for k in range(4)) for y in range(len(want))] != list(want):
+                raise Failed(f"reduction: the (epsilon, delta) kernel of pair ({i}, {j}) does not reproduce the pair")

@@ -215,7 +215,7 @@ def _claim_text(left: str, op: str, bound: str, given: str | None, params: Seque
     return None if text is None else f"{left} {op} {text}"
 
 
-def _family_form(families: Sequence[Family], measures: Mapping[str, Notion], claim: str | None,
+def family_form(families: Sequence[Family], measures: Mapping[str, Notion], claim: str | None,
                  params: Sequence[Param] = ()) -> dict | None:
     """The ``forall-family`` statement of a reading over symbolic families only (each an exact mechanism in
     ``eps`` built without operators), or None when one cannot be written (docs/certificates.md).  With
@@ -310,7 +310,7 @@ def implication_claim(id: str, *, given: str | Notion, measure: str | Notion, bo
         text = _claim_text("B", "<=", bound, "A", params)
         measures = {"A": g, "B": m}
         # over symbolic families the statement is about them; proved by reduction it is about every mechanism
-        form = _family_form(families, measures, text, params) if closed else \
+        form = family_form(families, measures, text, params) if closed else \
             _instances_form(measures, text) if prove is not None and not params else None
     r = Reading(reading, f"{m.label()}(M) ≤ {bound} with ε = {g.label()}(M)" + scope_clause(families, params),
                 _typed(check, params), tuple(with_params(fam, params) for fam in families), prove=prove,
@@ -352,7 +352,7 @@ def tightness_claim(id: str, *, given: str | Notion, measure: str | Notion, boun
                                   bound_text=bound)[0]
         return numeric(inst)
 
-    form = None if hypotheses else _family_form(families, {"A": g, "B": m},
+    form = None if hypotheses else family_form(families, {"A": g, "B": m},
                                                    _claim_text("B", "==", bound, "A", params), params)
     r = Reading(reading, f"{m.label()}(M) = {bound} with ε = {g.label()}(M) on the listed family"
                 + scope_clause(families, params), _typed(check, params),
@@ -473,7 +473,7 @@ def _family_inequality(id, *, measure, op, bound, families, params, hypotheses, 
                                   statement=f"{m.label()}(M(eps)) {op} {bound}", bound_text=bound)[0]
         return numeric(inst)
 
-    form = None if hypotheses else _family_form(families, {"B": m}, _claim_text("B", op, bound, None, params),
+    form = None if hypotheses else family_form(families, {"B": m}, _claim_text("B", op, bound, None, params),
                                                    params)
     r = Reading(reading, f"{m.label()}(M(ε)) {op} {bound} for every member M(ε)" + scope_clause(families, params),
                 _typed(check, params),

@@ -358,7 +358,57 @@ def _proof_for(statement: dict) -> dict | None:
         except (CheckerError, Failed, NotCheckable, V_Undefined, ArithmeticError, ValueError, RecursionError):
             continue  # this kind does not cover the statement: try the next
         return cand
+    if claim[0] == "cmp" and "'sqrt'" in repr(claim) and not _rewriting[0]:
+        return _squared_proof(statement, claim)
+    if claim[0] == "cmp" and not _rewriting[0]:
+        return _halves_proof(statement)
     return None
+
+
+def _halves_proof(statement: dict) -> dict | None:
+    """A bounded domain cut at its midpoint (kind ``cases``; a touching point in the middle such as eq. (99)'s
+    x = ½), each half by a candidate of its own."""
+    from exactpriv.checker.domains import parse_domain
+
+    (var, text), = statement["domain"].items()
+    lo, hi, _, _ = parse_domain(text)
+    if not (isinstance(lo, Fraction) and isinstance(hi, Fraction)):
+        return None
+    mid = (lo + hi) / 2
+    _rewriting[0] = True
+    try:
+        parts = [_proof_for(dict(statement, domain={var: piece}))
+                 for piece in (f"{text[0]}{lo}, {mid}]", f"[{mid}, {hi}{text[-1]}")]
+    finally:
+        _rewriting[0] = False
+    return None if None in parts else _accepted({"kind": "cases", "at": [str(mid)], "parts": parts}, statement)
+
+
+_rewriting = [False]  # one level of squaring or halving: the rewritten claims are not rewritten again
+
+
+def _squared_proof(statement: dict, claim) -> dict | None:
+    """L <= R with square roots (Pinsker's √(KL/2)): kind ``square`` — each radicand ≥ 0, R ≥ 0 and L² <= R²
+    proved by candidates of their own (exactpriv.checker.rewrites writes the squared claim)."""
+    from exactpriv.checker.families import unparse
+    from exactpriv.checker.rewrites import nonnegative_by_shape, squared
+
+    rel, lhs, rhs = claim[1], claim[2], claim[3]
+    if rel in (">", ">="):
+        rel, lhs, rhs = {">": "<", ">=": "<="}[rel], rhs, lhs
+    if rel not in ("<", "<="):
+        return None
+    radicands: list = []
+    squared_claim = f"{unparse(squared(lhs, radicands))} {rel} {unparse(squared(rhs, radicands))}"
+    _rewriting[0] = True
+    try:
+        parts = [_proof_for(dict(statement, claim=f"{unparse(x)} >= 0")) for x in radicands if x[0] != "num"]
+        cand = {"kind": "square", "radicands": parts, "then": _proof_for(dict(statement, claim=squared_claim))}
+        if not nonnegative_by_shape(rhs):
+            cand["nonneg"] = _proof_for(dict(statement, claim=f"{unparse(rhs)} >= 0"))
+    finally:
+        _rewriting[0] = False
+    return _accepted(cand, statement)
 
 
 def _accepted(cert: dict, statement: dict, *, proves: bool = True) -> dict | None:
@@ -376,10 +426,16 @@ def _accepted(cert: dict, statement: dict, *, proves: bool = True) -> dict | Non
 
 def _params_certificate(statement: dict) -> dict | None:
     """A one-variable forall-params statement: one accepted proof, or for a conjunction one per conjunct."""
+    from exactpriv.checker.errors import CheckerError
     from exactpriv.checker.families import unparse
     from exactpriv.checker.grammar import parse
 
-    claim = parse(statement.get("claim", ""))
+    try:
+        claim = parse(statement.get("claim", ""))
+    except CheckerError:
+        return None
+    if len(statement.get("domain") or {}) > 1:
+        return _coefficients_proof(statement) or _multivariate_proof(statement)
     if claim[0] != "and":
         return _proof_for(statement)
     parts = []
@@ -390,6 +446,104 @@ def _params_certificate(statement: dict) -> dict | None:
             return None
         parts.append({"claim": text, "certificate": proof})
     return _accepted({"kind": "all", "parts": parts}, statement)
+
+
+def _coefficients_proof(statement: dict) -> dict | None:
+    """A claim over several variables with a product domain: kind ``coefficients`` in some variable y ≥ 0 (the
+    checker expands the claim in y itself), each coefficient proved over the other variables."""
+    from exactpriv.checker.errors import CheckerError, Failed, NotCheckable
+    from exactpriv.checker.families import unparse
+    from exactpriv.checker.grammar import parse
+    from exactpriv.checker.rewrites import in_powers
+
+    claim = parse(statement.get("claim", ""))
+    if claim[0] == "and":
+        parts = []
+        for conj in claim[1]:
+            proof = _coefficients_proof(dict(statement, claim=unparse(conj)))
+            if proof is None:
+                return None
+            parts.append({"claim": unparse(conj), "certificate": proof})
+        return _accepted({"kind": "all", "parts": parts}, statement)
+    if claim[0] != "cmp":
+        return None
+    dom = statement["domain"]
+    for y in dom:
+        try:
+            cs = in_powers(("-", claim[2], claim[3]), y)
+        except (CheckerError, Failed, NotCheckable):
+            continue
+        rest = {v: t for v, t in dom.items() if v != y}
+        parts = []
+        for j in range(max(cs) + 1):
+            c = cs.get(j, ("num", 0))
+            want = claim[1] if j == 0 or claim[1] == "==" else claim[1].rstrip("=") + "="
+            parts.append(None if c[0] == "num" else _params_certificate(
+                {"quantifier": "forall-params", "domain": rest, "claim": f"{unparse(c)} {want} 0"}))
+        cert = _accepted({"kind": "coefficients", "variable": y, "parts": parts}, statement)
+        if cert is not None:
+            return cert
+    return None
+
+
+def _signed_proof(statement: dict) -> dict | None:
+    """Kind ``signed-coefficients`` for a rational claim over several variables: each variable shifted from the
+    end of its interval that makes the coefficients one-signed (every combination tried)."""
+    import itertools
+
+    names = sorted(statement["domain"])
+    if len(names) > 5:
+        return None
+    for ends in itertools.product(("lower", "upper"), repeat=len(names)):
+        cert = _accepted({"kind": "signed-coefficients", "shifts": dict(zip(names, ends))}, statement)
+        if cert is not None:
+            return cert
+    return None
+
+
+def _multivariate_proof(statement: dict) -> dict | None:
+    """A claim over several variables with max/min written out (hockey-stick sums): kind ``resolve``, each
+    max/min's larger (smaller) argument shown by signed coefficients, then the rewritten claim — a conjunction
+    part by part — by signed coefficients."""
+    from exactpriv.checker.errors import CheckerError, Failed, NotCheckable
+    from exactpriv.checker.families import unparse
+    from exactpriv.checker.grammar import parse
+
+    claim = parse(statement.get("claim", ""))
+    choices: list = []
+
+    def walk(node):
+        if not isinstance(node, tuple):
+            return node
+        if node[0] == "call" and node[1].lower() in ("max", "min") and len(node[2]) > 1:
+            rel = ">=" if node[1].lower() == "max" else "<="
+            for keep, arg in enumerate(node[2]):
+                proofs = [_signed_proof(dict(statement, claim=f"{unparse(arg)} {rel} {unparse(b)}"))
+                          for j, b in enumerate(node[2]) if j != keep]
+                if None not in proofs:
+                    choices.append({"keep": keep, "proofs": proofs})
+                    return arg
+            raise NotCheckable("no argument of a max/min is shown the largest")
+        if node[0] == "call":
+            return (node[0], node[1], [walk(a) for a in node[2]])
+        if node[0] in ("and", "or"):
+            return (node[0], [walk(a) for a in node[1]])
+        return tuple(walk(c) if isinstance(c, tuple) else c for c in node)
+
+    try:
+        new = walk(claim)
+    except (CheckerError, Failed, NotCheckable):
+        return None
+    conj = new[1] if new[0] == "and" else [new]
+    parts = []
+    for c in conj:
+        proof = _signed_proof(dict(statement, claim=unparse(c)))
+        if proof is None:
+            return None
+        parts.append({"claim": unparse(c), "certificate": proof})
+    then = parts[0]["certificate"] if new[0] != "and" else {"kind": "all", "parts": parts}
+    cert = {"kind": "resolve", "choices": choices, "then": then} if choices else then
+    return _accepted(cert, statement)
 
 
 def _family_certificate(statement: dict) -> dict | None:
@@ -441,20 +595,39 @@ def _reduction_certificate(statement: dict, proof: Mapping, reading) -> dict | N
     from exactpriv.checker.families import RR2
 
     data = proof.get("certificate") if isinstance(proof, Mapping) else None
+    if isinstance(data, Mapping) and data.get("kind") == "all" and data.get("parts"):
+        data = data["parts"][0]  # one reduction per grid point, all citing the same chain
     steps = data.get("steps") if isinstance(data, Mapping) else None
     if not isinstance(steps, list) or not steps:
         return None
-    family = {"quantifier": "forall-family", "families": [RR2], "measures": statement.get("measures"),
-              "claim": statement.get("claim")}
-    family_proof = _family_certificate(family)
+    approx = steps[0].get("theorem") == "approx-dominance"
+    if approx:  # the four-output (ε, δ) pair, in the statement the checker builds
+        from exactpriv.checker.reductions import approx_family_statement
+
+        try:
+            family = approx_family_statement(statement)
+        except (CheckerError, Failed, NotCheckable):
+            return None
+        family_proof = _params_certificate(family)
+    else:
+        family = {"quantifier": "forall-family", "families": [RR2], "measures": statement.get("measures"),
+                  "claim": statement.get("claim")}
+        family_proof = _family_certificate(family)
     if family_proof is None:
         return None
+    # at e^ε = 2 (ε' = 0) for an (ε, δ) chain: the kernel depends on e^ε and the instance's δ there only
+    at = {}
+    if approx:
+        at = {m["epsilon"]: "0" for m in statement["measures"].values()
+              if m.get("notion") == "approx_dp" and str(m["epsilon"]).isidentifier()}
+        if str(_approx_level(statement)).isidentifier():
+            at[_approx_level(statement)] = "log(2)"
     confirm = []
     for fam in getattr(reading, "families", ()):
         for inst in fam.build():
-            w = witness_of(inst)
+            w = witness_of(inst) or _pair_witness(inst)
             if w is not None and w.get("mechanism") is not None and len(confirm) < 3:
-                confirm.append(w)
+                confirm.append(dict(w, params=dict(w.get("params") or {}, **at)) if approx else w)
     cert = {"kind": "reduction",
             "steps": reduction_steps(family, statement, [s.get("theorem") for s in steps],
                                      [str(s.get("text", "")) for s in steps]),
@@ -466,12 +639,46 @@ def _reduction_certificate(statement: dict, proof: Mapping, reading) -> dict | N
     return cert
 
 
+def _pair_witness(inst) -> dict | None:
+    """An instance that is a pair of distributions (params P and Q, as Cuff–Yu's closeness claims list them) as
+    a witness: two neighbouring inputs whose rows are P and Q."""
+    P, Q = inst.params.get("P"), inst.params.get("Q")
+    if P is None or Q is None or len(P) != len(Q):
+        return None
+    try:
+        rows = [[_exact_text(x) for x in P], [_exact_text(x) for x in Q]]
+    except Exception:  # noqa: BLE001 - entries that are not exact numbers: no witness
+        return None
+    return {"space": {"type": "explicit", "inputs": [0, 1], "neighbours": [[0, 1]]},
+            "outputs": list(range(len(P))), "mechanism": rows}
+
+
+def _approx_level(statement: dict) -> str | None:
+    """The ε of the given measure A in an (ε, δ) claim ``B <= f(A)``: the epsilon of the approx_dp in f."""
+    from exactpriv.checker.grammar import names, parse
+
+    claim = parse(statement.get("claim", ""))
+    measures = statement.get("measures") or {}
+    inside = [n for n in names(claim[3]) if n in measures] if claim[0] == "cmp" else []
+    return measures[inside[0]].get("epsilon") if len(inside) == 1 else None
+
+
 def _converted(statement: dict, proof: Mapping | None, reading) -> dict | None:
-    """The proof in the checker's kinds when a converter covers it and the checker accepts it, else None."""
+    """The proof in the checker's kinds when a converter covers it and the checker accepts it, else None (also
+    when the checker cannot read what a converter wrote: the row keeps the engine's record)."""
+    from exactpriv.checker.errors import CheckerError, Failed, NotCheckable
+
+    try:
+        return _converted_or_raise(statement, proof, reading)
+    except (CheckerError, Failed, NotCheckable, ArithmeticError, ValueError, RecursionError):
+        return None
+
+
+def _converted_or_raise(statement: dict, proof: Mapping | None, reading) -> dict | None:
     if not proof or proof.get("truth") != "TRUE":
         return None
     q = statement.get("quantifier")
-    if q == "forall-params" and len(statement.get("domain") or {}) == 1:
+    if q == "forall-params" and statement.get("domain"):
         return _params_certificate(statement)
     if q == "limit":
         return _accepted({"kind": "l'hopital"}, statement)

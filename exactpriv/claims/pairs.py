@@ -250,9 +250,32 @@ def pair_claim(id: str, *, lhs: str, rhs: str, op: str = "<=", families: Sequenc
     statement = f"for every mechanism M and every ordered {which} (x, x'){eps_text}: {lhs} {op} {rhs} " \
                 f"with P = P(·|x), Q = P(·|x')" + scope_clause(families, ())
     search = (not all_symbolic(families)) if open_search is None else open_search
+    form = None if (g is not None or hypotheses) else _pair_form(families, pairs, used, left, op, right)
     r = Reading(reading, statement, check, tuple(families), notes=notes, hypotheses=tuple(hypotheses),
-                open_search=search, **reading_kwargs(expected, finding, why))
+                open_search=search, form=form, **reading_kwargs(expected, finding, why))
     return Claim(id, title or f"{lhs} {op} {rhs} for every pair", source, quote or statement, "inequality", [r])
+
+
+#: the checker's measure of each pair quantity (docs/certificates.md, "forall-family", per-pair statements)
+_PAIR_SPECS = {"kl": {"notion": "kl_dp"}, "chi2": {"notion": "chi2"}, "tv": {"notion": "tv_dp"},
+               "maxdiv": {"notion": "pure_dp"}, "d2": {"notion": "renyi_dp", "alpha": "2"}}
+
+
+def _pair_form(families: Sequence[Family], pairs: str, used: Sequence[str], left, op: str, right) -> dict | None:
+    """The per-pair statement over symbolic families as data: a ``forall-family`` statement with ``"pairs"``,
+    each pair quantity a measure of the pair ("this") or of the reversed pair; None when it cannot be written."""
+    from exactpriv.certify.checker_format import grammar_text
+    from exactpriv.claims.declare import family_form
+
+    lhs, rhs = grammar_text(left), grammar_text(right)
+    if lhs is None or rhs is None:
+        return None
+    form = family_form(families, {}, f"{lhs} {op} {rhs}")
+    if form is None:
+        return None
+    measures = {k: dict(_PAIR_SPECS[k.removesuffix("_rev")], pair="reversed" if k.endswith("_rev") else "this")
+                for k in used}
+    return dict(form, pairs=pairs, measures=measures)
 
 
 class _Undecided(Exception):

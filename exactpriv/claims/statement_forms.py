@@ -5,7 +5,7 @@ A form is written only when every piece of the reading has a data form the check
 definitions — each notion and its parameters, each operator (``Notion.on_form``) and each parameter grid — over
 numeric families: a statement about every mechanism (``implication_form``) or about the listed exact instances
 (``listed_inequality_form``).  Readings over symbolic families have their one form in
-:func:`exactpriv.claims.declare._family_form` (``forall-family``, docs/certificates.md); otherwise the reading stays
+:func:`exactpriv.claims.declare.family_form` (``forall-family``, docs/certificates.md); otherwise the reading stays
 custom code (None).
 """
 
@@ -46,7 +46,7 @@ def measure_form(n: Notion) -> dict | None:
 
 def _scope(families: Sequence, params: Sequence, hypotheses: Sequence) -> dict | None:
     """{"hypotheses": [...]} of a reading over numeric families (a statement about every mechanism), or None — over
-    symbolic families the reading's one form is the ``forall-family`` statement (declare._family_form)."""
+    symbolic families the reading's one form is the ``forall-family`` statement (declare.family_form)."""
     if hypotheses or not families or any(getattr(f, "symbolic", False) for f in families):
         return None
     return {"hypotheses": [f"range:{' or '.join(f'{p.name} == {v}' for v in p.values)}" for p in params]}

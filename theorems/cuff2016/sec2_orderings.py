@@ -221,11 +221,17 @@ EX1 = Claim(
                    "of the four-output (ε, δ) pair, TV = E_1 does not increase under post-processing, and its value "
                    "on the four-output pair is δ₀: Property 3 at ε' = 0); the listed mechanisms' kernels are "
                    "confirmed at every e^ε of the grid",
-         prove=lambda: prove_prop3_by_reduction("pair of rows of a mechanism"), confirm=confirm_approx(GAMMAS)),
+         prove=lambda: prove_prop3_by_reduction("pair of rows of a mechanism"), confirm=confirm_approx(GAMMAS),
+         form={"quantifier": "forall-instances", "hypotheses": ["range:0 <= eps"],
+               "measures": {"D": {"notion": "approx_dp", "epsilon": "eps"}, "T": {"notion": "tv_dp"}},
+               "claim": "T <= 1 - 2*(1 - D)/(exp(eps) + 1)"}),
      reading_of("delta0-vanishes", "δ₀ <= ε/2 + δ for all ε, δ >= 0 (so δ₀ -> 0 as ε, δ -> 0), δ₀ = tanh(ε/2) + 2δ/(e^ε+1)",
         _ex1_limit_check, [Family("eps-delta-grid", _ex1_limit_instances, "e^ε in {1..10}, δ in {0..1}")],
         prove=_prove_ex1_limit, expected=PROVED,
-        hypotheses=(_EPS_DELTA_RANGES,))],
+        hypotheses=(_EPS_DELTA_RANGES,),
+        form={"quantifier": "forall-params", "domain": {"eps": "[0, oo)", "delta": "[0, oo)"},
+              "claim": "1 - 2*(1 - delta)/(exp(eps) + 1) <= eps/2 + delta "
+                       "and 1 - 2*(1 - delta)/(exp(eps) + 1) == tanh(eps/2) + 2*delta/(exp(eps) + 1)"})],
 )
 
 

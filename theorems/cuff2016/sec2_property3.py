@@ -204,6 +204,28 @@ def _prove_prop3(delta_prime=None) -> Decision:
     return all_steps(parts, "Property 3 is attained for all delta in [0,1], 0 <= eps' <= eps")
 
 
+# Property 3's claims over all parameters as data for the independent checker (docs/certificates.md): in the
+# variables γ' = e^{ε'} and s = e^ε − e^{ε'}, a bijection of {0 <= ε' < ε} onto [1, oo) × (0, oo) (ε' <= ε:
+# s in [0, oo)), so the domain is a product of intervals; E_γ(A‖B) = Σ_y max(A_y − γ·B_y, 0) is written out.
+_G, _GP = "(gamma_prime + s)", "gamma_prime"
+_DELTA_PRIME = f"1 - ({_GP} + 1)*(1 - delta)/({_G} + 1)"
+_P4 = ["delta", f"(1 - delta)*{_G}/(1 + {_G})", f"(1 - delta)/(1 + {_G})", "0"]
+
+
+def _hockey_text(A, B, g: str) -> str:
+    return " + ".join(f"max({a} - {g}*{b}, 0)" for a, b in zip(A, B))
+
+
+_DELTA_BELOW_ONE_FORM = {"quantifier": "forall-params",
+                         "domain": {"delta": "[0, 1)", "gamma_prime": "[1, oo)", "s": "(0, oo)"},
+                         "claim": f"{_DELTA_PRIME} > delta"}
+_EXTREMAL_FORM = {"quantifier": "forall-params",
+                  "domain": {"delta": "[0, 1]", "gamma_prime": "[1, oo)", "s": "[0, oo)"},
+                  "claim": " and ".join([f"{_P4[1]} >= 0", f"{_P4[2]} >= 0", f"{' + '.join(_P4)} == 1"] + [
+                      f"{_hockey_text(A, B, g)} == {v}" for g, v in ((_G, "delta"), (_GP, _DELTA_PRIME))
+                      for A, B in ((_P4, _P4[::-1]), (_P4[::-1], _P4))])}
+
+
 _PROP3_RANGES = Hypothesis(
     "parameter-ranges", "0 <= δ <= 1 and 0 <= ε' < ε (1 <= e^ε' < e^ε)",
     lambda inst: 0 <= inst.params["delta"] <= 1 and 1 <= inst.params["gamma_prime"] < inst.params["gamma"])
@@ -239,7 +261,8 @@ PROP3 = Claim(
      reading_of("delta-prime-exceeds-delta-below-one", "δ' > δ for every δ in [0, 1) and 0 <= ε' < ε",
         _prop3_delta_check, [_DELTA_GRID, Family("delta-grid-below-one", lambda: _prop3_delta_instances(
             (Fraction(0), Fraction(1, 3), Fraction(99, 100))), "delta in {0, 1/3, 99/100} x (γ, γ') grid")],
-        hypotheses=(_PROP3_RANGES, _DELTA_BELOW_ONE), prove=_prove_prop3_delta_below_one, expected=PROVED),
+        hypotheses=(_PROP3_RANGES, _DELTA_BELOW_ONE), prove=_prove_prop3_delta_below_one, expected=PROVED,
+        form=_DELTA_BELOW_ONE_FORM),
      reading_of("no-smaller-delta", "For P = (δ, 1−δ), Q = (0, 1): (ε,δ)-close for every ε, yet E_{e^ε'}(P‖Q) = δ for "
                             "every ε' (also ε' > ε): no (ε', δ'') with δ'' < δ follows",
         _prop3_no_smaller_check, [Family("no-smaller-delta", _prop3_no_smaller_instances,
@@ -247,7 +270,7 @@ PROP3 = Claim(
         open_search=False),
      Reading("forall-extremal-pair", "for all δ ∈ [0, 1] and 0 <= ε' <= ε: P = (δ, (1−δ)e^ε/(1+e^ε), "
             "(1−δ)/(1+e^ε), 0) and its mirror Q are (ε, δ)-close with δ tight and E_{e^ε'} = δ' both ways",
-            prove=_prove_prop3, expected=Verdict.PROVED, open_search=False,
+            prove=_prove_prop3, expected=Verdict.PROVED, open_search=False, form=_EXTREMAL_FORM,
             notes="Change of variables e^ε' = 1 + v, e^ε = 1 + v + u, δ = d, 1 − δ = w (all >= 0); each "
                   "term P_y − γQ_y is signed by a non-negative-coefficient certificate; the sums cancel to δ, δ'.")],
 )
@@ -280,6 +303,10 @@ PROP3.readings.append(reduction_reading(
               "(ε', δ')-close with δ' = 1 − (e^ε' + 1)(1 − δ)/(e^ε + 1): proved by reduction to the four-output "
               "extremal pair (approx-dominance, data processing of the hockey-stick divergence, its certified "
               "value δ' on the extremal pair); each listed pair's kernels are confirmed at every e^ε of the grid",
-    prove=prove_prop3_by_reduction, confirm=confirm_approx(sorted({g for g, _ in _PROP3_GRID}))))
+    prove=prove_prop3_by_reduction, confirm=confirm_approx(sorted({g for g, _ in _PROP3_GRID})),
+    form={"quantifier": "forall-instances", "hypotheses": ["range:0 <= eps_prime and eps_prime <= eps"],
+          "measures": {"D": {"notion": "approx_dp", "epsilon": "eps"},
+                       "D2": {"notion": "approx_dp", "epsilon": "eps_prime"}},
+          "claim": "D2 <= 1 - (exp(eps_prime) + 1)*(1 - D)/(exp(eps) + 1)"}))
 
 CLAIMS = [PROP3]

@@ -255,6 +255,19 @@ def _prove_lemma2_bsc() -> Decision:
     return all_steps(parts, "BSCs attain (28) for every MI level in [0, ln 2]")
 
 
+#: (99) as data for the independent checker (docs/certificates.md): h(x) = −x ln x − (1 − x) ln(1 − x) on
+#: (0, 1), and at the ends x = 0, 1, where h = 0 (0 ln 0 = 0), the claim written at those points
+_EQ99_FORM = {"quantifier": "forall-params", "domain": {"x": "(0, 1)"},
+              "claim": "-x*log(x) - (1 - x)*log(1 - x) <= log(2) - 2*(x - 1/2)**2 "
+                       "and 0 <= log(2) - 2*(0 - 1/2)**2 and 0 <= log(2) - 2*(1 - 1/2)**2"}
+
+#: the relaxation of (28) to (27) in d = δ' ∈ [0, 1]: d²/2 <= ln 2 − h((1 − d)/2) for d in [0, 1), and at
+#: d = 1, where h(0) = 0, the claim 1/2 <= ln 2
+_RELAXATION_FORM = {"quantifier": "forall-params", "domain": {"d": "[0, 1)"},
+                    "claim": "d**2/2 <= log(2) + (1 - d)/2*log((1 - d)/2) + (1 + d)/2*log((1 + d)/2) "
+                             "and 1**2/2 <= log(2)"}
+
+
 BINARY_CHANNEL = Hypothesis("binary-channel", "a channel with two inputs and two outputs (Appendix C)",
                             lambda inst: inst.mechanism is not None and inst.mechanism.shape == (2, 2))
 
@@ -300,12 +313,14 @@ LEMMA2 = Claim(
         open_search=False),
      reading_of("eq99", "h(x) <= ln 2 − 2(x − ½)² for all x in [0, 1] (exact at x = k/32)", _eq99_check,
         [Family("x-grid", _eq99_instances, "x = k/32, k = 0..32")], prove=_prove_eq99, expected=PROVED,
+        form=_EQ99_FORM,
         notes="The certifier alone is UNDECIDED on (99) (touch point x = ½, log singularity at 0); the "
               "proof differentiates once and certifies the derivative (see _prove_eq99).",
         hypotheses=(_X_IN_UNIT_INTERVAL,)),
      reading_of("relaxation-27-of-28", "1 − 2h^{-1}(ln 2 − ε) <= sqrt(2ε) for all ε in [0, ln 2], i.e. with "
                                "δ' = d: d²/2 <= ln 2 − h((1 − d)/2) for all d in [0, 1]",
-        prove=_prove_eq99, expected=PROVED, notes="Same inequality as (99) after x = (1 − d)/2."),
+        prove=_prove_eq99, expected=PROVED, notes="Same inequality as (99) after x = (1 − d)/2.",
+        form=_RELAXATION_FORM),
      reading_of("bsc-extremal", "The symmetrised channel (95)-(96) is a BSC with the same TV and capacity <= the "
                         "original channel's", _bsc_extremal_check,
         [Family("binary-channels", _binary_channels, "grid a, b in {0, 1/3, 1} and 6 random (seed 91)")],

@@ -231,6 +231,22 @@ def _prove_ex33() -> Decision:
     return all_steps(parts, "C(erasure) = delta log N for all delta in [0, 1]")
 
 
+def _ex33_form() -> dict:
+    """The erasure channels for every δ ∈ [0, 1] as data for the independent checker (docs/certificates.md,
+    "forall-family"): C is their capacity, derived by the checker from the matrix; N the channel's size."""
+    from exactpriv.certify.checker_format import family_entry
+    from exactpriv.claims.evidence import space_json
+
+    families = []
+    for N in (2, 3, 4, 5):
+        E = _erasure(N)
+        entry = family_entry(f"erasure channel, N = {N}", "delta", "[0, 1]", space_json(E.inputs),
+                             E.to_json()["outputs"], E.rows)
+        families.append(dict(entry, params={"N": str(N)}))
+    return {"quantifier": "forall-family", "families": families, "measures": {"C": {"notion": "capacity"}},
+            "claim": "C == delta*log(N)"}
+
+
 EX3_3 = Claim(
     "cuff2016.ex3_3", "Example 3.3 (erasure channel)", "§3.3, Example 3.3, eqs. (36)-(38)",
     "Consider a database with only one entry, X_1. Let X_1 = [N] and Y = [N] ∪ {0}. P_{Y|X_1=x_1} = 1 − δ at "
@@ -254,7 +270,8 @@ EX3_3 = Claim(
         [Family("N-grid", _scaling_instances, "delta in {1/10, 1/2, 1}, N = 2^k")], expected=CHECKED,
         open_search=False),
      Reading("forall-delta", "capacity of the erasure channel with symbolic δ is δ log N for every "
-              "δ ∈ [0, 1], N = 2..5", prove=_prove_ex33, expected=Verdict.PROVED, open_search=False)],
+              "δ ∈ [0, 1], N = 2..5", prove=_prove_ex33, expected=Verdict.PROVED, open_search=False,
+              form=_ex33_form())],
 )
 
 

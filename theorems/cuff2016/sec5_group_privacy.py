@@ -304,6 +304,23 @@ def _prove_ex51() -> Decision:
     return all_steps(parts, "Example 5.1 for all e in [0, 1]")
 
 
+def _ex51_form() -> dict:
+    """Example 5.1 for every e ∈ [0, 1] (N = 2, 3) as data for the independent checker (docs/certificates.md,
+    "forall-family"): MI its MI-DP level and C its capacity, both derived by the checker from the matrix."""
+    from exactpriv.certify.checker_format import family_entry
+    from exactpriv.claims.evidence import space_json
+
+    families = []
+    for N in (2, 3):
+        M = _ex51(N)
+        entry = family_entry(f"Example 5.1, N = {N}", "e", "[0, 1]", space_json(M.inputs), M.to_json()["outputs"],
+                             M.rows)
+        families.append(dict(entry, params={"N": str(N)}))
+    return {"quantifier": "forall-family", "families": families,
+            "measures": {"MI": {"notion": "mi_dp"}, "C": {"notion": "capacity"}},
+            "claim": "MI == e*log(2) and C == e*log(N + 1)"}
+
+
 _F_EX51_LITERAL = Family("N = 1..4, e in {1/2, 1/5}",
                          lambda: _fam_ex51((1, 2, 3, 4), (Fraction(1, 2), Fraction(1, 5))))
 
@@ -356,7 +373,7 @@ _EX51 = Claim(
                    "e log(N+1) / (e ln 2) = log2(N+1).",
         open_search=False),
      Reading("forall-e", "with symbolic e ∈ [0, 1] and N ∈ {2, 3}: mi_dp = e ln 2 and capacity = "
-              "e ln(N+1)", prove=_prove_ex51, expected=Verdict.PROVED, open_search=False)])
+              "e ln(N+1)", prove=_prove_ex51, expected=Verdict.PROVED, open_search=False, form=_ex51_form())])
 
 
 _N_REC = sympy.Symbol("n", positive=True)  # the number of records in (53)'s map

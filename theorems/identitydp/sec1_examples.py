@@ -270,6 +270,26 @@ def _prove_ex2_for_all_eps(power=2) -> Decision:
                     "dependent records: posterior odds = e^(2 eps) x prior odds, all eps")
 
 
+def _ex2_form(prior: list[str], claim: str, domain: str) -> dict:
+    """Example 2 on the symbolic geometric count for every ε of ``domain``, as data (docs/certificates.md,
+    "forall-family"): the count's matrix, the prior on (X1, X2) in the space's order (t2,t2), (t2,t1), (t1,t2),
+    (t1,t1); ODDS the posterior odds of X1 = t1 against t2 after Y = 2 over the prior odds, DP its pure DP."""
+    from exactpriv.certify.checker_format import family_entry
+    from exactpriv.claims.evidence import space_json
+
+    M = _count_geo()
+    entry = family_entry("count of t1 + truncated geometric noise", "eps", domain, space_json(M.inputs),
+                         M.to_json()["outputs"], M.rows)
+    return {"quantifier": "forall-family", "families": [dict(entry, prior=prior)],
+            "measures": {"DP": {"notion": "pure_dp"},
+                         "ODDS": {"notion": "posterior_odds", "record": 0, "value": "t1", "other": "t2", "output": 2}},
+            "claim": claim}
+
+
+_DEPENDENT_PRIOR = ["9/10", "0", "0", "1/10"]  # X1 = X2, p(t1) = 1/10
+_INDEPENDENT_PRIOR = ["81/100", "9/100", "9/100", "1/100"]  # X1, X2 independent, p(t1) = 1/10 each
+
+
 def _prove_ex2_independent_for_all_eps() -> Decision:
     q = sympy.Rational(1, 10)
     ind = {(a, b): (q if a == "t1" else 1 - q) * (q if b == "t1" else 1 - q) for a in ("t1", "t2")
@@ -310,6 +330,7 @@ EX2 = Claim(
             prove=_ex2_equality_proof,
             expected=Verdict.PROVED,
             notes="PROVED for all eps > 0 on the symbolic count_query_geometric(2, eps=EPS) by exact algebra.",
+            form=_ex2_form(_DEPENDENT_PRIOR, "ODDS == exp(2*eps)", "(0, oo)"),
         ),
         Reading(
             name="dependent-general",
@@ -328,6 +349,7 @@ EX2 = Claim(
             prove=_prove_ex2_for_all_eps,
             expected=Verdict.PROVED,
             open_search=False,
+            form=_ex2_form(_DEPENDENT_PRIOR, "DP == eps and ODDS == exp(2*eps)", "[0, oo)"),
         ),
         Reading(
             name="forall-independent-bound",
@@ -335,6 +357,7 @@ EX2 = Claim(
                        "e^ε × prior odds for every ε ≥ 0"),
             prove=_prove_ex2_independent_for_all_eps,
             expected=Verdict.PROVED,
+            form=_ex2_form(_INDEPENDENT_PRIOR, "ODDS <= exp(eps)", "[0, oo)"),
             notes=("For this mechanism the ratio is exactly e^ε (P(2|t1,t) = e^ε P(2|t2,t) for both t), so the "
                    "independent-case bound is attained too."),
                    open_search=False,

@@ -23,7 +23,7 @@ from exactpriv.mechanisms import zoo
 from theorems.wang2016.steps import symbolic_zero
 
 
-__all__ = ["SMALL_SPACES", "h_symbolic", "prove_e_d"]
+__all__ = ["SMALL_SPACES", "e_d_form", "h_symbolic", "prove_e_d"]
 
 #: the spaces D^n, |D| = m, on which the all-ε proofs below run
 SMALL_SPACES = ((1, 2), (1, 3), (2, 2), (2, 3))
@@ -38,6 +38,25 @@ def h_symbolic(n, m):
 @functools.lru_cache(maxsize=None)
 def _e_d(n, m):
     return zoo.wang_E_d(list(range(m)), n, eps=EPS)
+
+
+def e_d_form(claim: str) -> dict:
+    """A claim on E_d(ε) for every ε >= 0 and every input x of each space of :data:`SMALL_SPACES`, as data for
+    the independent checker (docs/certificates.md, "forall-family"): DP is E_d's pure DP and DIST the
+    distortion Σ_y p(y|x) d(x, y) of x's row, both derived by the checker from the matrix; n and m are the
+    space's parameters."""
+    from exactpriv.certify.checker_format import family_entry
+    from exactpriv.claims.evidence import space_json
+
+    families = []
+    for n, m in SMALL_SPACES:
+        E = _e_d(n, m)
+        entry = family_entry(f"E_d on D^{n}, m = {m}", "eps", "[0, oo)", space_json(E.inputs),
+                             E.to_json()["outputs"], E.rows)
+        families.append(dict(entry, params={"n": str(n), "m": str(m)}))
+    return {"quantifier": "forall-family", "families": families, "inputs": "each",
+            "measures": {"DP": {"notion": "pure_dp"}, "DIST": {"notion": "distortion", "input": "this"}},
+            "claim": claim}
 
 
 def _row_distortions(E):

@@ -29,7 +29,7 @@ from exactpriv.exact.numbers import EPS, as_rational
 from exactpriv.measures.distortion import h, relaxed_dual_certificate
 from exactpriv.spaces import Hamming
 
-from theorems.wang2016.exponential_mechanism import SMALL_SPACES, prove_e_d
+from theorems.wang2016.exponential_mechanism import SMALL_SPACES, e_d_form, prove_e_d
 from theorems.wang2016.instances import FAM_NMT, cached_family
 from theorems.wang2016.measured import pd_relaxed
 from theorems.wang2016.steps import F, compare_step, exp_eps_of, symbolic_zero
@@ -110,6 +110,11 @@ LEMMA1 = Claim(
              "symmetric, meets (23) with the ratio bound attained (pure DP of E_d = ε), and every column has "
              "distortion h(ε)",
              prove=_prove_witness_61, expected=Verdict.PROVED,
+             # (61) is p(x|y) = e^{-ε d(x,y)}/(1 + (m-1)e^{-ε})^n = E_d(y|x): symmetric (E_d(y|x) = E_d(x|y) for
+             # every ordered pair), so each column of (61) is a row of E_d
+             form=dict(e_d_form("E == E_rev and DP == eps and DIST == n/(1 + exp(eps)/(m - 1))"), pairs="all",
+                       measures={"E": {"notion": "entry", "pair": "this"}, "E_rev": {"notion": "entry", "pair": "reversed"},
+                                 "DP": {"notion": "pure_dp"}, "DIST": {"notion": "distortion", "input": "this"}}),
              notes="With the lower bound (claim_lb) this gives D*_relaxed = h for all ε on these spaces; also the "
                    "witness of wang2016.lemma1.claim_ub.  Formerly 'forall-witness-61' (renamed: the name now says "
                    "the scope).", open_search=False)],

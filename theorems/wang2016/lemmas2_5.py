@@ -31,7 +31,7 @@ from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import prove_zero
 from exactpriv.spaces import Hamming
 
-from theorems.wang2016.exponential_mechanism import SMALL_SPACES, prove_e_d
+from theorems.wang2016.exponential_mechanism import SMALL_SPACES, e_d_form, prove_e_d
 from theorems.wang2016.hypotheses import EPS_AT_LEAST_TILDE, EPS_BELOW_EPS_X, EPS_POSITIVE, T_DOMAIN
 from theorems.wang2016.instances import (
     FAM_ABOVE,
@@ -220,6 +220,7 @@ LEMMA5 = Claim(
              f"for every eps >= 0 on D^n, (n, m) in {set(SMALL_SPACES)}: pure_dp(E_d) = eps exactly and every row "
              "has distortion h(eps) (so E[d] = h(eps) under every prior)",
              prove=prove_lemma5_small_spaces, expected=Verdict.PROVED,
+             form=e_d_form("DP == eps and DIST == n/(1 + exp(eps)/(m - 1))"),
              notes="Replaces the former 'forall-E_d' reading and the proof formerly attached to 'literal' (which "
                    "covered three spaces, not the literal statement).",
              # about its proof only (no instance check): the literal reading above is the one searched

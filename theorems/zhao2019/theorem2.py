@@ -131,6 +131,18 @@ def _prove_sp_rr(target) -> Decision:
     return Decision.all_of([lambda: value_for_all(M, "pure_dp", EPS), lambda: value_for_all(M, "semantic_privacy", target)], f"RR_2(eps): DP = eps and SP = {target} for all eps")
 
 
+def _rr2_form(domain: str, claim: str) -> dict:
+    """A claim on RR_2(ε) for every ε of the domain, as data for the independent checker (docs/certificates.md,
+    "forall-family"): DP its pure DP and SP its semantic privacy, both derived by the checker from the matrix."""
+    from exactpriv.certify.checker_format import family_entry
+    from exactpriv.claims.evidence import space_json
+
+    M = _rr2()
+    entry = family_entry("RR_2(eps)", "eps", domain, space_json(M.inputs), M.to_json()["outputs"], M.rows)
+    return {"quantifier": "forall-family", "families": [entry],
+            "measures": {"DP": {"notion": "pure_dp"}, "SP": {"notion": "semantic_privacy"}}, "claim": claim}
+
+
 def _rr2_member(t: int) -> Instance:
     """RR_2 at ε = ln t (rational entries): a replayable member for the 'forall-rr' readings."""
     e = sympy.log(t)
@@ -231,7 +243,8 @@ THM2_CONV = Claim(
                  "ε = 1/2): the paper's map is valid but not sharp; the sharp converse is s-SP ⇒ 4·artanh(s)-DP"),
      Reading("forall-rr-paper-map-never-attained", "for RR_2(ε), every ε > 0: DP = ε and SP = tanh(ε/4) > "
              "½ − 1/(e^ε+1), so the paper's map is attained by no member of the RR family",
-             prove=_prove_rr_gap, expected=_P),
+             prove=_prove_rr_gap, expected=_P,
+             form=_rr2_form("(0, oo)", "DP == eps and SP == tanh(eps/4) and SP > 1/2 - 1/(exp(eps) + 1)")),
      Reading("positive-mechanisms-paper-map-never-attained", "for mechanisms with positive entries: SP(M) ≥ "
              "tanh(DP(M)/4), and SP(M) > ½ − 1/(e^{DP(M)}+1) whenever DP(M) > 0: the paper's map is never "
              "attained", check=_check_map_not_attained,
@@ -244,7 +257,7 @@ THM2_CONV = Claim(
                    "the families, not proved)"),
      Reading("forall-tanh-quarter-attained", "RR_2(ε) has DP = ε and SP = tanh(ε/4) for every ε ≥ 0: no converse "
              "map below s ↦ 4·artanh(s) is valid", prove=lambda: _prove_sp_rr(sympy.tanh(EPS / 4)),
-             expected=_P)],
+             expected=_P, form=_rr2_form("[0, oo)", "DP == eps and SP == tanh(eps/4)"))],
 )
 
 
