@@ -162,6 +162,7 @@ def test_cli_bad_worker_counts_are_refused(workers, capsys):
     assert f"--workers={int(workers)!r}" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # the report's bank run shards through the same pool as verify's (tested above, default run)
 @needs_dask
 def test_report_bank_run_on_two_workers_matches_serial():
     from counterexamples.report import run_bank

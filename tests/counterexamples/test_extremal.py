@@ -64,6 +64,15 @@ def test_escalation_climbs_to_the_stated_limit():
     assert all(u.seeds_only for u in conjecture_units()[: len(specs) // 2])
 
 
+def test_capacity_conjecture_is_refuted_on_six_binary_records():
+    """The README's conjecture on the space where the escalation refutes it (the escalation itself: below)."""
+    res = conjecture(given="pure_dp", measure="capacity", bound="eps", space="hamming:m=2,n=6", seconds=10_000,
+                     max_examples=5)
+    assert res.verdict is Verdict.REFUTED
+    assert res.witness["mechanism"]["space"]["n"] == 6
+
+
+@pytest.mark.slow  # ~5 s of CPU: every level's seeds up to 6 binary records (the test above is the fast one)
 def test_capacity_conjecture_is_refuted_without_a_space():
     """ε-DP ⇒ capacity ≤ ε is false on n ≥ 6 binary records (a product of randomized responses)."""
     res = conjecture(given="pure_dp", measure="capacity", bound="eps", seconds=10_000, max_examples=5)
