@@ -7,7 +7,8 @@ of β (geometric masses (1−β^k)/(1+β^k)·β^{k|j|}, tails β^{kt}/(1+β^k), 
 Kept canonical (numerator and denominator coprime, denominator monic) so that equality is structural and
 hashing cheap.  Arithmetic is python-flint's ``fmpq_poly`` (gcd in microseconds; sympy's ``cancel`` took
 milliseconds a call).  Why hand-written: neither flint nor sympy offers a fast canonical univariate rational-function
-field; :mod:`exactpriv.measures.symbolic.chart` keeps its own for the measures layer, which this layer may not import.
+field.  Shared by the programs compiler (β = e^{−ε/d}) and the symbolic measures' charts
+(:mod:`exactpriv.measures.symbolic.chart`, u = e^{cε} or u = ε).
 """
 
 from __future__ import annotations
@@ -73,6 +74,10 @@ class RationalFunction:
 
     def __bool__(self) -> bool:
         return not self.N.is_zero()
+
+    @property
+    def is_zero(self) -> bool:
+        return self.N.is_zero()
 
     def monomial(self) -> tuple[Fraction, int] | None:
         """(c, m) when this is c·β^m (m ≥ 0), else None."""
@@ -154,6 +159,13 @@ class RationalFunction:
             raise ZeroDivisionError(f"{self!r} has a pole at {q}")
         v = self.N(x) / d
         return Fraction(int(v.p), int(v.q))
+
+    def value_at(self, q: Any) -> Fraction | None:
+        """The exact value at a rational point, None at a pole."""
+        try:
+            return self.at(q)
+        except ZeroDivisionError:
+            return None
 
     def to_sympy(self, beta: Any) -> sympy.Expr:
         """The sympy expression with β replaced by ``beta`` (e.g. ``exp(-eps/4)``)."""

@@ -203,18 +203,11 @@ def prove_approx_reduction(given: str, measure: str, bound, *, given_params: Map
         prove_approx_reduction("approx_dp", "tv_dp", "eps + (1 - eps)*tanh(1/2)", given_params={"eps": 1},
                                given_at="delta").proved   # True
     """
-    from exactpriv.exact.expressions import parse_expression
     from exactpriv.forall import implication_for_all
-    from exactpriv.reductions.chain import Link, Reduction, cite
+    from exactpriv.reductions.chain import Link, Reduction, bound_in_eps, cite
 
     given_params, measure_params = dict(given_params or {}), dict(measure_params or {})
-    if isinstance(bound, str):
-        bound = parse_expression(bound, symbols={"eps": EPS}, name="bound")
-    bound = sympy.sympify(bound)
-    extra = bound.free_symbols - {EPS}
-    if extra:
-        raise InvalidArgument(f"bound {bound} has symbols {sorted(map(str, extra))} besides eps (the given δ): "
-                              f"substitute each parameter point first")
+    bound = bound_in_eps(bound, "eps (the given δ)")
     missing = approx_obstacle(given, given_params, given_at, measure, measure_params, at)
     if missing:
         return Reduction(given, measure, bound, Decision.undecided("reduction", missing), missing=missing)

@@ -11,11 +11,12 @@ from typing import Any
 
 import sympy
 
+from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import EPS
 from exactpriv.reductions.metatheorems import METATHEOREMS
 
-__all__ = ["Link", "Reduction", "cite", "limit_at_infinity"]
+__all__ = ["Link", "Reduction", "bound_in_eps", "cite", "limit_at_infinity"]
 
 
 @dataclass(frozen=True)
@@ -121,3 +122,18 @@ def limit_at_infinity(expr):
     if isinstance(expr, (sympy.Min, sympy.Max)):
         return type(expr)(*(limit_at_infinity(a) for a in expr.args))
     return sympy.limit(expr, EPS, sympy.oo)
+
+
+def bound_in_eps(bound, eps_names: str = "eps") -> sympy.Expr:
+    """A reduction's bound as a sympy expression in ``eps`` only: text is read by the safe grammar (never
+    sympify on text), any other free symbol refused (``eps_names`` says what eps stands for in the message)."""
+    from exactpriv.exact.expressions import parse_expression
+
+    if isinstance(bound, str):
+        bound = parse_expression(bound, symbols={"eps": EPS}, name="bound")
+    bound = sympy.sympify(bound)
+    extra = bound.free_symbols - {EPS}
+    if extra:
+        raise InvalidArgument(f"bound {bound} has symbols {sorted(map(str, extra))} besides {eps_names}: "
+                              f"substitute each parameter point first")
+    return bound

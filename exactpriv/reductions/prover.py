@@ -30,7 +30,7 @@ import sympy
 from exactpriv.errors import ExactPrivError, InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import EPS
-from exactpriv.reductions.chain import Link, Reduction, cite, limit_at_infinity
+from exactpriv.reductions.chain import Link, Reduction, bound_in_eps, cite, limit_at_infinity
 from exactpriv.reductions.metatheorems import METATHEOREMS
 from exactpriv.reductions.notions import EXTREMAL, PAIRWISE, why_not_reducible
 
@@ -127,7 +127,6 @@ def prove_by_reduction(given: str, measure: str, bound, *, given_params: Mapping
 
         prove_by_reduction("pure_dp", "kl_dp", "Min(eps, eps**2)").proved   # True
     """
-    from exactpriv.exact.expressions import parse_expression
     from exactpriv.reductions.approx import APPROX_GIVEN, prove_approx_reduction
 
     if given in APPROX_GIVEN:
@@ -135,13 +134,7 @@ def prove_by_reduction(given: str, measure: str, bound, *, given_params: Mapping
                                       measure_params=measure_params, at=at, seconds=seconds)
 
     given_params, measure_params = dict(given_params or {}), dict(measure_params or {})
-    if isinstance(bound, str):
-        bound = parse_expression(bound, symbols={"eps": EPS}, name="bound")
-    bound = sympy.sympify(bound)
-    extra = bound.free_symbols - {EPS}
-    if extra:
-        raise InvalidArgument(f"bound {bound} has symbols {sorted(map(str, extra))} besides eps: substitute "
-                              f"each parameter point first")
+    bound = bound_in_eps(bound)
     missing = reduction_obstacle(given, given_params, measure, measure_params, at)
     if missing:
         return Reduction(given, measure, bound, Decision.undecided("reduction", missing), missing=missing)

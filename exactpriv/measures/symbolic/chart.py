@@ -19,6 +19,7 @@ import sympy
 
 from exactpriv.exact.decisions import Truth
 from exactpriv.exact.numbers import OO, to_sympy
+from exactpriv.exact.ratfunc import RationalFunction  # the chart's values: rational functions of u
 from exactpriv.measures.symbolic.domain import Domain
 
 __all__: list[str] = []  # helpers of the package; its public names are re-exported by exactpriv.measures.symbolic
@@ -106,7 +107,7 @@ class Chart:
 
     def from_u(self, f):
         if isinstance(f, RationalFunction):
-            f = sympy.factor(f.to_sympy())
+            f = sympy.factor(f.to_sympy(CHART_VARIABLE))
         if self.kind == "exp":
             return f.xreplace({CHART_VARIABLE: sympy.exp(sympy.Rational(self.c.numerator, self.c.denominator) * self.var)})
         if self.kind == "id":
@@ -137,128 +138,6 @@ def sympy_rational(x: Fraction):
 
 class _NotRational(Exception):
     pass
-
-
-class RationalFunction:
-    """An exact rational function N(u)/D(u) over Q on python-flint polynomials, kept canonical
-    (coprime, D monic) so that equality is structural and hashing is cheap.  Chart arithmetic is
-    done here instead of with sympy.cancel (measured: sympy's Poly/cancel was about 5-10 ms a call
-    and dominated every closed form; flint's gcd is microseconds)."""
-
-    __slots__ = ("N", "D", "_key")
-
-    def __init__(self, N, D, *, reduced: bool = False):
-        if not reduced:
-            if D.is_zero():
-                raise ZeroDivisionError("rational function with zero denominator")
-            if N.is_zero():
-                D = flint.fmpq_poly([1])
-            else:
-                g = N.gcd(D)
-                if g.degree() > 0:
-                    N, D = N // g, D // g
-            lc = D.leading_coefficient()
-            if lc != 1:
-                N, D = N / lc, D / lc
-        self.N, self.D = N, D
-        self._key = None
-
-    @classmethod
-    def const(cls, q) -> "RationalFunction":
-        q = q if isinstance(q, flint.fmpq) else flint.fmpq(int(Fraction(q).numerator), int(Fraction(q).denominator))
-        return cls(flint.fmpq_poly([q]), flint.fmpq_poly([1]), reduced=True)
-
-    @classmethod
-    def gen(cls) -> "RationalFunction":
-        return cls(flint.fmpq_poly([0, 1]), flint.fmpq_poly([1]), reduced=True)
-
-    def key(self):
-        if self._key is None:
-            self._key = (tuple((int(c.p), int(c.q)) for c in self.N.coeffs()),
-                         tuple((int(c.p), int(c.q)) for c in self.D.coeffs()))
-        return self._key
-
-    def __hash__(self):
-        return hash(self.key())
-
-    def __eq__(self, other):
-        if isinstance(other, (int, Fraction)):
-            other = RationalFunction.const(other)
-        return isinstance(other, RationalFunction) and self.key() == other.key()
-
-    def _lift(self, other):
-        if isinstance(other, RationalFunction):
-            return other
-        if isinstance(other, (int, Fraction, flint.fmpq)):
-            return RationalFunction.const(other)
-        return NotImplemented
-
-    def __add__(self, other):
-        o = self._lift(other)
-        if o is NotImplemented:
-            return o
-        return RationalFunction(self.N * o.D + o.N * self.D, self.D * o.D)
-
-    __radd__ = __add__
-
-    def __neg__(self):
-        return RationalFunction(-self.N, self.D, reduced=True)
-
-    def __sub__(self, other):
-        o = self._lift(other)
-        if o is NotImplemented:
-            return o
-        return self + (-o)
-
-    def __rsub__(self, other):
-        return (-self) + other
-
-    def __mul__(self, other):
-        o = self._lift(other)
-        if o is NotImplemented:
-            return o
-        return RationalFunction(self.N * o.N, self.D * o.D)
-
-    __rmul__ = __mul__
-
-    def __truediv__(self, other):
-        o = self._lift(other)
-        if o is NotImplemented:
-            return o
-        return RationalFunction(self.N * o.D, self.D * o.N)
-
-    def __rtruediv__(self, other):
-        return RationalFunction.const(other) / self
-
-    def __pow__(self, k: int):
-        if k >= 0:
-            return RationalFunction(self.N ** k, self.D ** k)
-        return RationalFunction(self.D ** (-k), self.N ** (-k))
-
-    @property
-    def is_zero(self) -> bool:
-        return self.N.is_zero()
-
-    def value_at(self, q: Fraction):
-        """Exact value at a rational point (None at a pole)."""
-        d = self.D(_fq(q))
-        if d == 0:
-            return None
-        v = self.N(_fq(q)) / d
-        return Fraction(int(v.p), int(v.q))
-
-    def to_sympy(self):
-        def poly(P):
-            return sympy.Add(*[sympy_rational(Fraction(int(c.p), int(c.q))) * CHART_VARIABLE ** i for i, c in enumerate(P.coeffs())])
-
-        return poly(self.N) / poly(self.D)
-
-    def __repr__(self):
-        return f"RationalFunction({self.to_sympy()})"
-
-
-def _poly_sympy(P):
-    return sympy.Add(*[sympy_rational(Fraction(int(c.p), int(c.q))) * CHART_VARIABLE ** i for i, c in enumerate(P.coeffs())])
 
 
 # Exact real-root counting is hand-written on python-flint polynomials (fmpq_poly: exact gcd,
