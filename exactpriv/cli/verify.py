@@ -54,19 +54,22 @@ def add_parser(subparsers, name: str = "verify"):
     return v
 
 
-def _file_banks(banks) -> list:
-    """The banks of one evidence document each (:func:`~exactpriv.claims.bank_binding.document_banks`: the built-in
-    ``papers``, ``classics`` and ``programs`` share the ``theorems`` package and one MANIFEST.json) that the user
-    loaded from a file, not registered ones: a registered bank ships its manifest in its package, which ``verify``
-    must never rewrite, and ``exactpriv check`` finds it without ``--bank``."""
+def _registered(bank) -> bool:
+    """A bank registered under the ``exactpriv.banks`` entry points (the built-in ones): it ships its manifest in
+    its package, which ``verify`` must never rewrite, and ``exactpriv check`` finds it without ``--bank``."""
     from importlib.metadata import entry_points
 
-    from exactpriv.claims.bank_binding import document_banks
     from exactpriv.claims.banks import ENTRY_POINT_GROUP
 
-    registered = {ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)}
-    return [b for b in document_banks([b for b in banks if getattr(b, "source", None) is not None])
-            if not set(b.name.split("+")) <= registered]
+    return bank.name in {ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def _file_banks(banks) -> list:
+    """The banks the user loaded from a file, one per evidence document
+    (:func:`~exactpriv.claims.bank_binding.document_banks` joins banks sharing a source directory)."""
+    from exactpriv.claims.bank_binding import document_banks
+
+    return document_banks([b for b in banks if getattr(b, "source", None) is not None and not _registered(b)])
 
 
 def _bank_file_manifests(banks) -> list[str]:
@@ -99,7 +102,7 @@ def _recheck_hints(banks, evidence: str) -> list[str]:
     from exactpriv.claims.evidence import manifest_json, manifest_path
 
     files = _file_banks(banks)
-    hints = [] if files and len(files) == len(banks) else [f"re-check the evidence: exactpriv check {evidence}"]
+    hints = [f"re-check the evidence: exactpriv check {evidence}"] if any(_registered(b) for b in banks) else []
     for bank in files:
         path = manifest_path(bank)
         try:
