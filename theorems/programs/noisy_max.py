@@ -13,7 +13,9 @@ rule is part of the program).
 
 from __future__ import annotations
 
-from theorems.programs._common import SVT_SPACE, VARIANT, all_eps_reading, claim, dp_reading, statdp_pairs
+from theorems.programs._common import (
+    SVT_SPACE, VARIANT, all_eps_reading, benchmark_reading, claim, dp_reading, statdp_pairs,
+)
 from theorems.programs.algorithms import rnm1, rnm2, rnm3, rnm4
 
 __all__ = ["CLAIMS"]
@@ -44,6 +46,10 @@ rnm3_claim = claim(
             rnm3, SVT_SPACE, "eps", bench=BENCH, bench_label=BENCH_LABEL, **VARIANT,
             why="the value reveals every answer's noise below it: pair (0,0,0), (1,1,1), output '<-3' has ratio "
                 "e^{1.5ε} (all three noises must fall one step further), above e^ε"),
+        "at-benchmark-size": benchmark_reading(
+            rnm3, BENCH, BENCH_LABEL, **VARIANT,
+            why="its exact ε on the 18 StatDP pairs with 5 queries is 2.500ε: pair all-ones vs all-twos, output "
+                "'<-3' (all five noises one step further down)"),
     })
 
 rnm4_claim = claim(
@@ -54,6 +60,10 @@ rnm4_claim = claim(
             rnm4, SVT_SPACE, "eps", bench=BENCH, bench_label=BENCH_LABEL, **VARIANT,
             why="exponential noise is non-negative: the value 0 has positive probability on (0,0,0) and probability "
                 "0 on (0,0,1), whose maximum is at least 1 — ε = ∞"),
+        "at-benchmark-size": benchmark_reading(
+            rnm4, BENCH, BENCH_LABEL, **VARIANT,
+            why="ε = ∞ on the 18 StatDP pairs with 5 queries: the value 1 has positive probability on (1,1,1,1,1) "
+                "and 0 on (2,1,1,1,1), whose maximum is at least 2"),
     })
 
 CLAIMS = [rnm1_claim, rnm2_claim, rnm3_claim, rnm4_claim]
