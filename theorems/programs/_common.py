@@ -79,13 +79,15 @@ def for_all_eps(program, space, *, per_eps: int = 4) -> Family:
                   f"(noise base β = e^(−ε/{per_eps}) symbolic)", symbolic=True, exhaustive=True)
 
 
-def dp_reading(program, space, bound: str, *, bench=None, bench_label: str = "", eps=EPS_VALUE, **kw) -> Claim:
+def dp_reading(program, space, bound: str, *, bench=None, bench_label: str = "", bench_sha256: str = "",
+               eps=EPS_VALUE, **kw) -> Claim:
     """The claim "pure DP of ``program`` on ``space`` ≤ ``bound``" (bound in eps, the program's ε); with ``bench``,
-    also on that space (the benchmark's size) as a slow family (``verify --slow``).  Every instance shows its
-    exact ε (``verify`` prints it and writes it to the JSON evidence)."""
+    also on that space (the benchmark's size) as a slow family (``verify --slow``), bound in the statement by
+    ``bench_sha256`` when given.  Every instance shows its exact ε (``verify`` prints it and writes it to the
+    JSON evidence)."""
     families = [on_space(program, space, eps=eps)]
     if bench is not None:
-        families.append(on_space(program, bench, slow=True, label=bench_label, eps=eps))
+        families.append(on_space(program, bench, slow=True, label=bench_label, eps=eps, pinned=bench_sha256))
     return _showing(inequality_claim("x", measure="pure_dp", op="<=", bound=bound, families=families, **kw))
 
 
