@@ -25,7 +25,8 @@ against the registry's evaluation from the definition on the materialised channe
 small enough to build.
 
 The stage (:func:`relation_witness`) runs in the hunt (:mod:`counterexamples.hunt`) for a check that states a
-relation between registry notions (``check.relation``, the mutation run's tighten/swap mutants), when the
+relation "B op g(A)" between registry notions (``check.relation = (A, B, g, op)``, op ``<=`` or ``>=``: the
+mutation run's tighten/swap mutants), when the
 reading's declared search space holds one-record spaces with positive mechanisms (and full-support priors when
 its instances carry priors) and the reading has no hypothesis (none can be checked on an unbuilt matrix): it is
 that search space taken to larger alphabets along one structured family.  Floats only order the candidates of a
@@ -108,17 +109,28 @@ def closed_form(name: str, ch: SymmetricChannel):
     raise InvalidArgument(f"no closed form of {name!r} on the symmetric channel")
 
 
+def _decidable(relation) -> str:
+    """Why the relation "B op g(A)" cannot be decided from the closed forms ("" when it can)."""
+    source, target, _bound, op = relation
+    if op not in ("<=", ">="):
+        return f"the relation's comparison {op!r} is not <= or >="
+    if source not in SIDES or SIDES[source] != "value" or target not in SIDES:
+        return f"no closed form of {source} and {target} on the symmetric channel"
+    if op == ">=" and SIDES[target] != "value":
+        return f"only a lower bound of {target}: it cannot refute {target} >= bound"
+    return ""
+
+
 def applies(relation, space, hypotheses) -> str:
     """Why the stage does not apply ("" when it does): the relation's notions need closed forms, the declared
     search space one-record spaces with positive mechanisms (and full-support priors for a prior's notion), and
     the reading no hypothesis."""
-    source, target, _fmap, operator = relation
+    source, target = relation[0], relation[1]
     if hypotheses:
         return "the reading has hypotheses, which cannot be checked on an unbuilt matrix"
-    if source not in SIDES or SIDES[source] != "value" or target not in SIDES:
-        return f"no closed form of {source} and {target} on the symmetric channel"
-    if operator == "swap" and SIDES[target] != "value":
-        return f"only a lower bound of {target}: it cannot refute {target} >= bound"
+    why = _decidable(relation)
+    if why:
+        return why
     if space is None or not any(n == 1 for _m, n in space.shapes) or "positive" not in space.mechanism_kinds:
         return "the declared search space holds no one-record space with positive mechanisms"
     if (source in WITH_PRIOR or target in WITH_PRIOR) and not set(space.prior_kinds) & {"independent", "correlated"}:
@@ -127,23 +139,18 @@ def applies(relation, space, hypotheses) -> str:
 
 
 def _decide(relation, ch: SymmetricChannel):
-    """(decision, values) of the relation mutant on ``ch``: B ≤ (9/10)·f(A) (tighten) or B ≥ f(A) (swap) — the
-    same statement as :func:`counterexamples.mutation._relation_check`, decided exactly by the kernel."""
+    """(decision, values) of the relation "B op g(A)" on ``ch``, decided exactly by the kernel; None for a
+    decision a lower bound of B cannot make (B <= g(A) shown true)."""
     from exactpriv.exact.kernel import compare
     from exactpriv.exact.numbers import EPS
 
-    from counterexamples.mutation import TIGHTEN
-
-    source, target, fmap, operator = relation
+    source, target, bound_map, op = relation
     a, b = closed_form(source, ch), closed_form(target, ch)
-    fa = sympy.sympify(fmap).xreplace({EPS: a})
-    bound = fa * sympy.Rational(TIGHTEN.numerator, TIGHTEN.denominator) if operator == "tighten" else fa
+    bound = sympy.sympify(bound_map).xreplace({EPS: a})
     values = {"A": a, "B" if SIDES[target] == "value" else "lower end of B": b, "limit": bound}
-    if operator == "tighten":
-        # violated when B > bound: B's value, or a lower bound of it, above the limit
-        d = compare(b, "<=", bound)
-        return (d if d.is_false or SIDES[target] == "value" else None), values
-    return compare(b, ">=", bound), values
+    d = compare(b, op, bound)
+    # B <= limit is violated when B, or a lower bound of it, is above the limit
+    return (d if d.is_false or SIDES[target] == "value" else None), values
 
 
 def _float_form(name: str, m, t):
@@ -162,14 +169,14 @@ def _float_form(name: str, m, t):
 
 
 def _guides(relation) -> list:
-    """(guide, m, t) over the grid: how far B exceeds the limit (tighten) or falls below it (swap), relative —
-    mpmath floats at 50 digits, a guide only."""
+    """(guide, m, t) over the grid: how far B exceeds the limit (<=) or falls below it (>=), relative — mpmath
+    floats at 50 digits, a guide only."""
     import mpmath
 
     from exactpriv.exact.numbers import EPS
 
-    source, target, fmap, operator = relation
-    f = sympy.lambdify(EPS, sympy.sympify(fmap), modules="mpmath")
+    source, target, bound_map, op = relation
+    f = sympy.lambdify(EPS, sympy.sympify(bound_map), modules="mpmath")
     out = []
     with mpmath.workdps(50):
         for m in M_LADDER:
@@ -180,7 +187,7 @@ def _guides(relation) -> list:
                 if fa <= 0:
                     continue
                 ratio = float(b / fa)
-                out.append((ratio - 9 / 10 if operator == "tighten" else 1 - ratio, m, t))
+                out.append((ratio - 1 if op == "<=" else 1 - ratio, m, t))
     return out
 
 
@@ -194,9 +201,9 @@ class StructuredWitness:
     decision: object
 
     def to_json(self) -> dict:
-        source, target, fmap, operator = self.relation
-        return {**self.channel.to_json(), "relation": {"source": source, "target": target, "map": str(fmap),
-                                                       "operator": operator},
+        source, target, bound_map, op = self.relation
+        return {**self.channel.to_json(), "relation": {"source": source, "target": target,
+                                                       "bound": sympy.sstr(bound_map), "op": op},
                 "values": {k: sympy.sstr(v) for k, v in self.values.items()},
                 "decision": {"truth": self.decision.truth.value, "method": self.decision.method,
                              "reason": self.decision.reason}}
@@ -233,22 +240,28 @@ def replay(doc: dict) -> dict:
         m = int(doc["m"])
         t = Fraction(doc["exp_eps"])
         rel = doc["relation"]
-        relation = (rel["source"], rel["target"], _map_of(rel["map"]), rel["operator"])
+        relation = (rel["source"], rel["target"], _map_of(rel["bound"]), rel["op"])
     except (KeyError, ValueError, TypeError, ZeroDivisionError) as exc:
         raise InvalidArgument(f"bad symmetric-channel witness: {type(exc).__name__}: {exc}") from None
-    if relation[3] not in ("tighten", "swap"):
-        raise InvalidArgument(f"operator={relation[3]!r} must be tighten or swap")
+    why = _decidable(relation)
+    if why:
+        raise InvalidArgument(f"the witness's relation cannot be decided here: {why}")
     ch = SymmetricChannel(m, t)
     decision, values = _decide(relation, ch)
     refutes = decision is not None and decision.is_false
     materialised = False
     if m <= MATERIALISE_UP_TO:
-        from counterexamples.mutation import _relation_check
-        from exactpriv.claims import Instance
+        from exactpriv.exact.kernel import compare
+        from exactpriv.exact.numbers import EPS
+        from exactpriv.measures import compute
+        from exactpriv.measures.result import value_to_sympy
 
         M, P = ch.materialised()
-        out = _relation_check(relation[0], relation[1], relation[2], relation[3])(Instance(ch.label, M, P))
-        refutes = refutes and out.decision.is_false
+        a, b = compute(relation[0], M, prior=P), compute(relation[1], M, prior=P)
+        bound = sympy.sympify(relation[2]).xreplace({EPS: value_to_sympy(a.value)})
+        side = b.value if b.value is not None else b.lower
+        d = compare(side, relation[3], bound)
+        refutes = refutes and d.is_false
         materialised = True
     return {"refutes": refutes, "values": {k: sympy.sstr(v) for k, v in values.items()}, "materialised": materialised}
 

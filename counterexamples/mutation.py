@@ -109,7 +109,9 @@ def _relation_check(source: str, target: str, fmap, operator: str):
             values["margin"] = Fraction(g if operator == "tighten" else -g).limit_denominator(10 ** 9)
         return Outcome(decision, values)
 
-    check.relation = (source, target, expr, operator)  # the hunt's large-alphabet stage reads it
+    # the statement as data for the hunt's large-alphabet stage (counterexamples.large_alphabets): B op g(A)
+    check.relation = ((source, target, expr * sympy.Rational(TIGHTEN.numerator, TIGHTEN.denominator), "<=")
+                      if operator == "tighten" else (source, target, expr, ">="))
     return check
 
 
