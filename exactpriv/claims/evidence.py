@@ -253,6 +253,11 @@ def witness_of(inst) -> dict | None:
                 extra[k] = {"prior": [_exact_text(p) for p in v.pmf]}
             except ValueError:
                 return None
+        elif k == "hints" and isinstance(v, str):  # certificates a notion reads (a PD-I dual), as JSON text so
+            try:                                     # that the instance stays a saveable witness (object_json)
+                doc["hints"] = json.loads(v)
+            except ValueError:
+                return None
     if extra:
         doc["extra"] = extra
     return doc
