@@ -689,9 +689,25 @@ def _converted_or_raise(statement: dict, proof: Mapping | None, reading) -> dict
         return _accepted({"kind": "l'hopital"}, statement)
     if q == "forall-family":
         return _family_certificate(statement)
+    if q == "monotone":
+        return _monotone_certificate(statement)
     if q == "forall-instances" and proof.get("method") == "reduction":
         return _reduction_certificate(statement, proof, reading)
     return None
+
+
+def _monotone_certificate(statement: dict) -> dict | None:
+    """A monotone statement: the checker derives the slope and end statements itself
+    (exactpriv.checker.monotonicity), each proved by a candidate of its own."""
+    from exactpriv.checker.monotonicity import monotone_parts
+
+    cases = []
+    for parts in monotone_parts(statement):
+        proofs = [_params_certificate(st) for _, st in parts if st is not None]
+        if None in proofs:
+            return None
+        cases.append(proofs)
+    return _accepted({"kind": "monotonicity", "cases": cases}, statement)
 
 
 def _checked(reading, evidence: Mapping, statement: dict, *, instances: Mapping | None) -> dict:
