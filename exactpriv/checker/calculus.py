@@ -139,7 +139,7 @@ def analytic_at(node, var: str, a, *, what: str) -> None:
         if isinstance(child, tuple):
             analytic_at(child, var, a, what=what)
     if k == "/" and V.sign(evaluate(node[2], {var: a})) == 0:
-        raise Failed(f"{what}: a denominator vanishes at the point")
+        raise Failed(f"{what}: a denominator inside the expression vanishes at the point")
     if k == "call" and node[1] in ("log", "sqrt") and V.sign(evaluate(node[2][0], {var: a})) <= 0:
         raise Failed(f"{what}: {node[1]} of a non-positive value at the point")
     if k == "call" and node[1] in ("abs", "min", "max"):
