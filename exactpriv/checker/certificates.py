@@ -25,6 +25,8 @@ from exactpriv.checker.grammar import parse
 from exactpriv.checker import reductions as _reductions
 from exactpriv.checker import rewrites as _rewrites
 from exactpriv.checker.logbounds import log_bounds
+from exactpriv.checker import conjunction as _conjunction
+from exactpriv.checker import continuity as _continuity
 from exactpriv.checker import monotonicity as _monotonicity
 from exactpriv.checker.loglinear import log_identity
 from exactpriv.checker.multivariate import signed_coefficients
@@ -310,7 +312,7 @@ def _support_patterns(cert, statement, proves, max_prec):
 KINDS = {**REWRITES, "support-patterns": _support_patterns, "point": _point, "identity": _identity, "sign-chart": sign_chart, "interval-bnb": _bnb, "monotone": monotone,
          "tail": _tail, "lp": _lp, "all": _all, "reduction": reduction, "exhaustive": _exhaustive, "family": _family, "l'hopital": _lhopital,
          "signed-coefficients": signed_coefficients, "log-identity": log_identity, "log-bounds": log_bounds,
-         "monotonicity": _monotonicity.monotonicity}
+         "monotonicity": _monotonicity.monotonicity, "parts": _conjunction.parts, "continuity": _continuity.continuity}
 
 
 MAX_NESTING = 8
@@ -333,7 +335,7 @@ def check_certificate(cert, statement: dict, *, proves: bool, max_prec: int):
     if _DEPTH[0] >= MAX_NESTING:  # every nested rewriting differentiates or rewrites the claim again
         raise NotCheckable(f"certificates nested deeper than {MAX_NESTING}")
     if statement.get("quantifier") not in ("forall-params", "exists", "lp", "limit") and kind not in ("reduction", "lp",
-                                                                                                      "family", "monotonicity"):
+                                                                                                      "family", "monotonicity", "parts"):
         raise NotCheckable(f"a {kind} certificate for a {statement.get('quantifier')} statement")
     _DEPTH[0] += 1
     try:
@@ -344,4 +346,5 @@ def check_certificate(cert, statement: dict, *, proves: bool, max_prec: int):
         _DEPTH[0] -= 1
 
 
-_rewrites.CHECK = _reductions.CHECK = _monotonicity.CHECK = check_certificate  # nested certificates are checked here
+_rewrites.CHECK = _reductions.CHECK = _monotonicity.CHECK = check_certificate
+_conjunction.CHECK = _continuity.CHECK = check_certificate  # nested certificates are checked here

@@ -714,8 +714,15 @@ def _converted_or_raise(statement: dict, proof: Mapping | None, reading) -> dict
     q = statement.get("quantifier")
     if q == "forall-params" and statement.get("domain"):
         return _params_certificate(statement)
+    if q == "limit" and statement.get("domain"):
+        return _continuity_certificate(statement)
     if q == "limit":
         return _accepted({"kind": "l'hopital"}, statement)
+    if q == "all-of":
+        from exactpriv.checker.conjunction import part_statements
+
+        parts = [_converted_or_raise(st, proof, reading) for _, st in part_statements(statement)]
+        return None if None in parts else _accepted({"kind": "parts", "parts": parts}, statement)
     if q == "forall-family":
         return _family_certificate(statement)
     if q == "monotone":
@@ -723,6 +730,28 @@ def _converted_or_raise(statement: dict, proof: Mapping | None, reading) -> dict
     if q == "forall-instances" and proof.get("method") == "reduction":
         return _reduction_certificate(statement, proof, reading)
     return None
+
+
+def _continuity_certificate(statement: dict) -> dict | None:
+    """A limit with parameters: the checker derives the conditions of continuity at the point and the value
+    statement itself (exactpriv.checker.continuity); each is proved by a candidate of its own (a denominator by
+    its positivity or its negativity)."""
+    from exactpriv.checker.continuity import continuity_parts
+
+    conds, value = continuity_parts(statement)
+    proofs = []
+    for kind, st in conds:
+        for sign in (">", "<") if kind == "nonzero" else (">",):
+            claim = st["claim"] if sign == ">" else st["claim"][:-len("> 0")] + "< 0"
+            proof = _params_certificate(dict(st, claim=claim))
+            if proof is not None:
+                proofs.append({"sign": sign, "proof": proof})
+                break
+        else:
+            return None
+    proof = _params_certificate(value)
+    return None if proof is None else _accepted({"kind": "continuity", "conditions": proofs, "value": proof},
+                                                statement)
 
 
 def _monotone_certificate(statement: dict) -> dict | None:

@@ -110,6 +110,32 @@ def _prove_laplace_symbolic() -> Decision:
     return Decision.all_of(parts, "Laplace density computation of §4.1")
 
 
+def _laplace_text(x: str, c: str) -> str:
+    """The density at x of c + Lap(1/ε), (ε/2)·e^{−ε|x − c|}, in the checker's grammar."""
+    return f"(eps/2*exp(-eps*abs({x} - {c})))"
+
+
+def _laplace_symbolic_form() -> dict:
+    """'laplace-density-symbolic' as data for the independent checker (docs/certificates.md, "all-of"): for k = 1, 3
+    and every ε > 0 the density ratio at x = k is e^{kε}; for p = 1/10, 1/1000 Bayes' Pr[t1|S]/Pr[t1] from the two
+    densities is 1/(p + (1 − p)e^{−kε}); and for every ε > 0 that ratio tends to e^{kε} as p -> 0."""
+    eps = {"eps": "(0, oo)"}
+    parts = []
+    for k in (1, 3):
+        top, bottom = _laplace_text(str(k), str(k)), _laplace_text(str(k), "0")
+        parts.append({"name": f"density ratio at x = {k}", "statement": {
+            "quantifier": "forall-params", "domain": eps, "claim": f"{top}/{bottom} == exp({k}*eps)"}})
+        for p in ("1/10", "1/1000"):
+            post = f"(({p})*{top}/(({p})*{top} + (1 - ({p}))*{bottom}))"
+            parts.append({"name": f"posterior ratio, k = {k}, p = {p}", "statement": {
+                "quantifier": "forall-params", "domain": eps,
+                "claim": f"{post}/({p}) == 1/(({p}) + (1 - ({p}))*exp(-{k}*eps))"}})
+        parts.append({"name": f"limit as p -> 0, k = {k}", "statement": {
+            "quantifier": "limit", "limit": {"of": f"1/(p + (1 - p)*exp(-{k}*eps))", "variable": "p", "at": "0"},
+            "domain": eps, "claim": f"L == exp({k}*eps)"}})
+    return {"quantifier": "all-of", "parts": parts}
+
+
 _K, _P, _E = sympy.Symbol("k", positive=True), sympy.Symbol("p", positive=True), sympy.Symbol("epsilon", positive=True)
 #: a point of the domain where a non-identity is exhibited exactly (k = 1, p = 1/2, e^ε = 2)
 _POINT = {_K: 1, _P: sympy.Rational(1, 2), _E: sympy.log(2)}
@@ -174,7 +200,7 @@ LAPLACE_CEX = Claim(
                 "with Laplace densities (continuous, S = {output = k} read as a density event): the ratio is "
                 "exactly e^{kε}, Pr[t1|S]/Pr[t1] = 1/(p+(1-p)e^{-kε}) for all ε > 0 (k ∈ {1, 3}, "
                 "p ∈ {1/10, 1/1000}), and its limit as p -> 0 is e^{kε}",
-                prove=_prove_laplace_symbolic, expected=Verdict.PROVED,
+                prove=_prove_laplace_symbolic, expected=Verdict.PROVED, form=_laplace_symbolic_form(),
                 notes="Identities proved by exactpriv.certify.prove_identity (exact algebra in e^ε); the "
                       "limit by sympy. That the Laplace count satisfies ε-positive UDP is not re-proved here "
                       "(see the finite analogue).", open_search=False),
