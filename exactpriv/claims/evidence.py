@@ -469,6 +469,14 @@ def _params_certificate(statement: dict) -> dict | None:
     except CheckerError:
         return None
     if len(statement.get("domain") or {}) > 1:
+        if claim[0] == "cmp" and claim[1] == "==":  # an identity with logs and exps of several variables
+            found = _accepted({"kind": "atom-identity"}, statement)
+            if found is not None:
+                return found
+        if claim[0] == "cmp" and claim[1] in (">", ">="):  # positive by its shape (sums, products, exp, 1 − p)
+            found = _accepted({"kind": "positive-shape"}, statement)
+            if found is not None:
+                return found
         return _coefficients_proof(statement) or _multivariate_proof(statement)
     if claim[0] != "and":
         return _proof_for(statement)

@@ -136,6 +136,23 @@ def _laplace_symbolic_form() -> dict:
     return {"quantifier": "all-of", "parts": parts}
 
 
+def _laplace_all_form() -> dict:
+    """'laplace-density-all-k-p' as data for the independent checker: the same three parts for every k > 0,
+    p ∈ (0, 1) and ε > 0 (docs/certificates.md, "all-of", "atom-identity", "continuity")."""
+    top, bottom = _laplace_text("k", "k"), _laplace_text("k", "0")
+    post = f"(p*{top}/(p*{top} + (1 - p)*{bottom}))"
+    kpe = {"k": "(0, oo)", "p": "(0, 1)", "eps": "(0, oo)"}
+    return {"quantifier": "all-of", "parts": [
+        {"name": "density ratio at x = k", "statement": {
+            "quantifier": "forall-params", "domain": {"k": "(0, oo)", "eps": "(0, oo)"},
+            "claim": f"{top}/{bottom} == exp(k*eps)"}},
+        {"name": "posterior ratio", "statement": {
+            "quantifier": "forall-params", "domain": kpe, "claim": f"{post}/p == 1/(p + (1 - p)*exp(-k*eps))"}},
+        {"name": "limit as p -> 0", "statement": {
+            "quantifier": "limit", "limit": {"of": "1/(p + (1 - p)*exp(-k*eps))", "variable": "p", "at": "0"},
+            "domain": {"k": "(0, oo)", "eps": "(0, oo)"}, "claim": "L == exp(k*eps)"}}]}
+
+
 _K, _P, _E = sympy.Symbol("k", positive=True), sympy.Symbol("p", positive=True), sympy.Symbol("epsilon", positive=True)
 #: a point of the domain where a non-identity is exhibited exactly (k = 1, p = 1/2, e^ε = 2)
 _POINT = {_K: 1, _P: sympy.Rational(1, 2), _E: sympy.log(2)}
@@ -207,7 +224,7 @@ LAPLACE_CEX = Claim(
         Reading("laplace-density-all-k-p",
                 "with Laplace densities, for every k > 0, p ∈ (0, 1) and ε > 0 (symbolic): the density ratio at "
                 "x = k is e^{kε}, Pr[t1|S]/Pr[t1] = 1/(p+(1-p)e^{-kε}), and its limit as p -> 0 is e^{kε}",
-                prove=prove_laplace_all_k_p, expected=Verdict.PROVED,
+                prove=prove_laplace_all_k_p, expected=Verdict.PROVED, form=_laplace_all_form(),
                 notes="The general form of laplace-density-symbolic and a second, independent computation (sympy "
                       "simplification in k, p, ε here; the certifier in ε at fixed k, p there).", open_search=False),
     ])

@@ -202,6 +202,14 @@ def prove_kkt_interior() -> Decision:
     return Decision.of(val == 0, "sympy-expand_log", f"stationarity (94) at E_i simplifies to {val}")
 
 
+#: 'stationarity-identity' as data for the independent checker (docs/certificates.md, "atom-identity"): with
+#: p = p_X(x), Z = (1 + (m−1)e^{−ε})^n and d = d(x, y), E_i's ratio p(y|x)/p_Y(y) = e^{−εd}/(pZ) (29) makes (94)'s left
+#: side p ln(p(y|x)/p_Y(y)) + λ p d + µ(x) − η, with λ = ε, µ(x) = p ln(pZ) and η = 0, vanish for all p, Z, d, ε
+_STATIONARITY_FORM = {"quantifier": "forall-params",
+                      "domain": {"p": "(0, 1]", "Z": "(0, oo)", "d": "[0, oo)", "eps": "[0, oo)"},
+                      "claim": "p*log(exp(-eps*d)/(p*Z)) + eps*p*d + p*log(p*Z) - 0 == 0"}
+
+
 def _kkt_form(range_: str, **extra) -> dict:
     """The KKT conditions of PD-MIP at E_i with the paper's multipliers, as data for the independent checker (which
     builds E_i from the witness's prior at e^ε = t itself): at every (x, y), p_Y(y) > 0 (else (94) holds ln(0/0))
@@ -249,7 +257,7 @@ KKT = Claim(
      Reading("stationarity-identity", "wherever p_Y(y) > 0, E_i's form (29), p(y|x)/p_Y(y) = e^{-eps d}/(p_X(x)Z), "
                                       "makes the left side of (94) vanish identically, for all p_X(x), Z, d and eps "
                                       "(symbolic)",
-             prove=prove_kkt_interior, expected=Verdict.PROVED),
+             prove=prove_kkt_interior, expected=Verdict.PROVED, form=_STATIONARITY_FORM),
      Reading("posterior-extension", "for eps >= eps~_X, eps > 0, with ln(p(y|x)/p_Y(y)) read as ln(p(x|y)/p_X(x)) via "
                                     "(61) at outputs of probability 0", _kkt_check("posterior"),
              [FAM_BOUNDARY, FAM_ABOVE], expected=Verdict.CHECKED, hypotheses=(EPS_AT_LEAST_TILDE, EPS_POSITIVE),
