@@ -7,11 +7,16 @@ closed forms for every ε ≥ 0 (the certifier; the effort decides).  The answer
 
 * ``PROVED`` — attained for every ε ≥ 0 by the first family whose identity is proved (the family is named);
 * ``REFUTED`` — only when the bound itself was PROVED for every mechanism by the reduction to binary RR
-  (``pure_dp`` given, no operator): then every ε-DP mechanism has measure ≤ measure(RR(2, ε)), so the bound is
-  attained at a level ε only if RR(2, ε) attains it; RR(2, ε) falling short at a member ε₀ (the witness, a
-  rational e^ε₀) shows that no mechanism attains it there;
+  (``pure_dp`` given, no operator or a post-processing): then every ε-DP mechanism has measure ≤ measure(RR(2, ε))
+  (a post-processing never increases it: data processing), so the bound is attained at a level ε only if
+  RR(2, ε) attains it; RR(2, ε) falling short at a member ε₀ (the witness, a rational e^ε₀) shows that no
+  mechanism attains it there;
 * ``UNDECIDED`` — otherwise, with each family's result: a family falling short says nothing about other
   mechanisms.
+
+With ``post_process`` the families are taken with the identity kernel (a post-processing: K∘M = M attains what M
+attains); with ``subsample`` they are mechanisms on the add/remove space — randomized response on one person's
+presence (which attains log(1 + q(e^ε − 1)) exactly) and the truncated geometric count of two people.
 
 The bound's own verdict is unchanged by this (a conjecture's verdict is about "≤").
 """
@@ -20,17 +25,30 @@ from __future__ import annotations
 
 import sympy
 
-from exactpriv.claims import Verdict, check_reading, symbolic_family, tightness_claim
+from exactpriv.claims import Notion, Verdict, check_reading, symbolic_family, tightness_claim
 from exactpriv.errors import ExactPrivError
 from exactpriv.exact.numbers import EPS
 
 __all__ = ["attained", "extremal_families"]
 
 
-def extremal_families() -> list:
-    """The symbolic families tightness is asked of, binary RR first (the ε-DP extremal pair)."""
+def extremal_families(operator: str | None = None) -> list:
+    """The symbolic families tightness is asked of, binary RR first (the ε-DP extremal pair); for ``subsample``
+    mechanisms on the add/remove space: randomized response on one person's presence, then the truncated
+    geometric count of two people."""
+    from exactpriv.mechanisms.base import Mechanism
     from exactpriv.mechanisms.zoo import randomized_response, truncated_geometric
+    from exactpriv.spaces import Subsets
 
+    if operator == "subsample":
+        rr, tg = randomized_response(2, eps=EPS), truncated_geometric(2, eps=EPS)
+        one, two = Subsets(["a"]), Subsets(["a", "b"])
+        return [symbolic_family("RR on presence, Subsets({a})",
+                                Mechanism(one, rr.outputs, [rr.rows[len(T)] for T in one.points],
+                                          name="randomized response on presence")),
+                symbolic_family("count + TG(2, ε), Subsets({a,b})",
+                                Mechanism(two, tg.outputs, [tg.rows[len(T)] for T in two.points],
+                                          name="count of Subsets({a,b}) + truncated geometric noise"))]
     return [symbolic_family("RR(2, ε)", randomized_response(2, eps=EPS)),
             symbolic_family("RR(3, ε)", randomized_response(3, eps=EPS)),
             symbolic_family("TG(2, ε)", truncated_geometric(2, eps=EPS))]
@@ -42,13 +60,13 @@ def attained(*, given: str, measure: str, bound: str, given_notion, measure_noti
 
     given_notion, measure_notion : the conjecture's notions (the measured one with its operator applied);
     params : its :class:`~exactpriv.claims.Param` s; ``given``/``measure`` are the names, for the texts."""
-    if operator in ("post_process", "subsample"):
-        return {"verdict": Verdict.UNDECIDED.value, "families": [],
-                "note": f"tightness is asked of symbolic families in ε; the operator {operator!r} needs a drawn "
-                        f"kernel or the add/remove space, which they do not have"}
     g, m, plist = given_notion, measure_notion, list(params)
+    kernel = ""
+    if operator == "post_process":
+        # the identity kernel is a post-processing: K∘M = M attains whatever M attains
+        m, kernel = Notion(m.name, at=m.at, **dict(m.params)), " with the identity kernel"
     rows = []
-    for fam in extremal_families():
+    for fam in extremal_families(operator):
         try:
             claim = tightness_claim("conjecture.tight", given=g, measure=m, bound=bound, families=[fam],
                                     params=plist)
@@ -63,16 +81,18 @@ def attained(*, given: str, measure: str, bound: str, given_notion, measure_noti
                               "params": {k: str(v) for k, v in res.witness.params.items()}}
         rows.append(row)
         if res.verdict is Verdict.PROVED:
-            return {"verdict": Verdict.PROVED.value, "family": fam.name, "families": rows,
-                    "note": f"attained for every ε ≥ 0 by {fam.name}: {measure} = {bound} identically "
+            return {"verdict": Verdict.PROVED.value, "family": fam.name + kernel, "families": rows,
+                    "note": f"attained for every ε ≥ 0 by {fam.name}{kernel}: {measure} = {bound} identically "
                             f"(certified on the closed forms)"}
     first = rows[0] if rows else {}
-    if proved_by_reduction and given == "pure_dp" and operator is None and first.get("verdict") == "REFUTED":
+    if (proved_by_reduction and given == "pure_dp" and operator in (None, "post_process")
+            and first.get("verdict") == "REFUTED"):
         at = first.get("witness", {}).get("at_eps")
+        after = " (and a post-processing never increases it: data processing)" if operator else ""
         return {"verdict": Verdict.REFUTED.value, "families": rows, "witness": first.get("witness"),
-                "note": f"not attained: by the reduction every ε-DP mechanism has {measure} ≤ its value on RR(2, ε), "
-                        f"and RR(2, ε) falls short of the bound at ε = {at} ({_short(at)}), so no mechanism attains "
-                        f"it there"}
+                "note": f"not attained: by the reduction every ε-DP mechanism has {measure} ≤ its value on RR(2, ε)"
+                        f"{after}, and RR(2, ε) falls short of the bound at ε = {at} ({_short(at)}), so no mechanism "
+                        f"attains it there"}
     return {"verdict": Verdict.UNDECIDED.value, "families": rows,
             "note": "not shown attained by " + ", ".join(f"{r['family']} ({r['verdict']})" for r in rows)
                     + "; a family falling short says nothing about other mechanisms"}
