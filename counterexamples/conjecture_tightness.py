@@ -14,6 +14,10 @@ closed forms for every ε ≥ 0 (the certifier; the effort decides).  The answer
 * ``UNDECIDED`` — otherwise, with each family's result: a family falling short says nothing about other
   mechanisms.
 
+For a given δ (approx_dp's δ at a fixed ε = c, or TV) with TV or approx_dp's δ measured, the question is asked of
+the four-output (c, δ) extremal pair instead, with the same two answers (attained: two identities in δ; not
+attained: the bound proved by the reduction to that pair and the pair short of it at a rational δ).
+
 With ``post_process`` the families are taken with the identity kernel (a post-processing: K∘M = M attains what M
 attains); with ``subsample`` they are mechanisms on the add/remove space — randomized response on one person's
 presence (which attains log(1 + q(e^ε − 1)) exactly) and the truncated geometric count of two people.
@@ -61,6 +65,9 @@ def attained(*, given: str, measure: str, bound: str, given_notion, measure_noti
     given_notion, measure_notion : the conjecture's notions (the measured one with its operator applied);
     params : its :class:`~exactpriv.claims.Param` s; ``given``/``measure`` are the names, for the texts."""
     g, m, plist = given_notion, measure_notion, list(params)
+    if operator is None and (g.name == "tv_dp" or (g.name == "approx_dp" and g.at == "delta")) \
+            and (m.name == "tv_dp" or (m.name == "approx_dp" and m.at == "delta")):
+        return _given_delta(g, m, bound, plist, measure=measure, proved_by_reduction=proved_by_reduction)
     kernel = ""
     if operator == "post_process":
         # the identity kernel is a post-processing: K∘M = M attains whatever M attains
@@ -96,6 +103,79 @@ def attained(*, given: str, measure: str, bound: str, given_notion, measure_noti
     return {"verdict": Verdict.UNDECIDED.value, "families": rows,
             "note": "not shown attained by " + ", ".join(f"{r['family']} ({r['verdict']})" for r in rows)
                     + "; a family falling short says nothing about other mechanisms"}
+
+
+#: the δ at which the extremal pair is compared with the bound when the bound is not attained (rational, inside)
+DELTA_POINTS = ("1/2", "1/10", "9/10", "1/4", "3/4")
+
+
+def _given_delta(g, m, bound: str, plist: list, *, measure: str, proved_by_reduction: bool) -> dict:
+    """Tightness for a given δ (approx_dp's δ at a fixed ε = c, or TV): asked of the four-output (c, δ) extremal
+    pair (:func:`exactpriv.reductions.approx.extremal_family`), at each point of the parameters' grid.
+
+    * attained (PROVED) when, for every δ ∈ (0, 1), the pair's given level is δ and its measure equals the bound
+      at δ (two identities of closed forms, the certifier);
+    * not attained (REFUTED) only when the bound was PROVED for every mechanism by the reduction to that pair
+      (approx-dominance, data processing): every mechanism at level δ has measure ≤ the pair's, so the pair
+      falling short at a rational δ₀ (decided exactly from the definition) shows no mechanism attains it there;
+    * otherwise UNDECIDED with the reason."""
+    import itertools
+
+    from exactpriv.exact.expressions import parse_expression
+    from exactpriv.exact.kernel import compare
+    from exactpriv.forall import value_for_all
+    from exactpriv.reductions.approx import DELTA, extremal_family, member_value, resolve
+
+    symbols = {"eps": EPS, **{p.name: p.symbol for p in plist}}
+    expr = parse_expression(bound, symbols=symbols, name="bound")
+    rows, verdicts = [], []
+    for point in itertools.product(*(p.values for p in plist)):
+        env = {p.name: sympy.sympify(v) for p, v in zip(plist, point)}
+        f = expr.xreplace({p.symbol: env[p.name] for p in plist})
+        c = resolve(dict(g.params), env).get("eps") if g.name == "approx_dp" else sympy.Integer(0)
+        c2 = resolve(dict(m.params), env).get("eps") if m.name == "approx_dp" else None
+        where = ", ".join(f"{k} = {v}" for k, v in env.items()) or "no parameters"
+        row = {"family": f"the (ε, δ) extremal pair at ε = {c}", "at": where}
+        try:
+            c, c2 = sympy.sympify(c), None if c2 is None else sympy.sympify(c2)
+            fam = extremal_family(c)
+            gname, gkw = ("tv_dp", {}) if g.name == "tv_dp" else ("hockey_stick", {"eps_prime": c})
+            mname, mkw = ("tv_dp", {}) if m.name == "tv_dp" else ("hockey_stick", {"eps_prime": c2})
+            dom = dict(domain=(0, 1), closed=(False, False))
+            level = value_for_all(fam, gname, DELTA, measure_kw=gkw, **dom)
+            equal = value_for_all(fam, mname, f.xreplace({EPS: DELTA}), measure_kw=mkw, **dom) \
+                if level.is_true else level
+            if level.is_true and equal.is_true:
+                row.update(verdict=Verdict.PROVED.value, why=f"{measure} of the pair = the bound for every δ ∈ (0, 1)")
+            else:
+                row.update(verdict=Verdict.UNDECIDED.value, why=str(equal.reason)[:300])
+                for d in map(sympy.Rational, DELTA_POINTS):
+                    a = member_value("tv_dp" if g.name == "tv_dp" else "approx_dp", c, c, d)
+                    b = member_value("tv_dp" if m.name == "tv_dp" else "approx_dp", c, c2, d)
+                    rhs = f.xreplace({EPS: a})
+                    if compare(b, "<", rhs).is_true:
+                        row.update(verdict=Verdict.REFUTED.value, witness={"delta": str(d), "measure": str(b),
+                                                                           "bound": str(rhs)},
+                                   why=f"at δ = {d} the pair has {measure} = {b} < {rhs}")
+                        break
+        except ExactPrivError as exc:
+            row.update(verdict=Verdict.UNDECIDED.value, why=str(exc)[:300])
+        rows.append(row)
+        verdicts.append(row["verdict"])
+    if verdicts and all(v == Verdict.PROVED.value for v in verdicts):
+        return {"verdict": Verdict.PROVED.value, "family": rows[0]["family"], "families": rows,
+                "note": f"attained for every δ ∈ (0, 1) by the (ε, δ) extremal pair: {measure} = {bound} identically "
+                        f"(certified on the closed forms)"}
+    short = next((r for r in rows if r["verdict"] == Verdict.REFUTED.value), None)
+    if short is not None and proved_by_reduction:
+        return {"verdict": Verdict.REFUTED.value, "families": rows, "witness": short["witness"],
+                "note": f"not attained: by the reduction every mechanism at level δ has {measure} ≤ its value on the "
+                        f"(ε, δ) extremal pair ({short['at']}), and {short['why']}, so no mechanism attains it there"}
+    return {"verdict": Verdict.UNDECIDED.value, "families": rows,
+            "note": "not shown attained by the (ε, δ) extremal pair: " + "; ".join(
+                f"{r['at']}: {r['verdict']} ({r['why']})" for r in rows)
+            + ("" if proved_by_reduction else "; without the reduction a pair falling short says nothing about "
+                                               "other mechanisms")}
 
 
 def _short(text) -> str:

@@ -179,3 +179,23 @@ def test_param_values_may_be_exact_constants_where_the_engine_reads_them_exactly
                           params=["q=log(2)/2"]), "operator 'subsample'")]:
         with pytest.raises(InvalidArgument, match=why):
             conjecture(max_examples=1, **kw)
+
+
+@pytest.mark.slow
+def test_tightness_for_a_given_tv_is_attained_by_the_extremal_pair():
+    res = conjecture(given="tv_dp", measure="tv_dp", bound="eps", tight=True, max_examples=2)
+    assert res.verdict is Verdict.PROVED and res.extra["tight"]["verdict"] == "PROVED"
+    assert "extremal pair" in res.extra["tight"]["family"]
+
+
+@pytest.mark.slow
+def test_tightness_for_a_given_delta_attained_and_refuted_through_the_reduction():
+    """Kairouz–Oh–Viswanath's TV bound at a given (1, δ) is attained by the four-output pair; with tanh(ε) in place
+    of tanh(ε/2) the bound still holds (reduction) but no mechanism attains it at δ = 1/2."""
+    kov = conjecture(given="approx_dp", measure="tv_dp", bound="eps + (1-eps)*tanh(epsilon/2)",
+                     params={"epsilon": ["1"]}, tight=True, max_examples=2)
+    assert kov.extra["tight"]["verdict"] == "PROVED"
+    loose = conjecture(given="approx_dp", measure="tv_dp", bound="eps + (1-eps)*tanh(epsilon)",
+                       params={"epsilon": ["1"]}, tight=True, max_examples=2)
+    assert loose.verdict is Verdict.PROVED
+    assert loose.extra["tight"]["verdict"] == "REFUTED" and loose.extra["tight"]["witness"]["delta"] == "1/2"
