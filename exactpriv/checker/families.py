@@ -114,7 +114,7 @@ def _same(a, b) -> bool:
 
 
 def _sub(a, b):
-    return polys.padd(polys.pmul(a[0], b[1]), polys.pneg(polys.pmul(b[0], a[1]))), polys.pmul(a[1], b[1])
+    return polys.rf_add(a, (polys.pneg(b[0]), b[1]))
 
 
 class _Family:
@@ -209,10 +209,26 @@ class _Family:
         for c in cands:
             if not any(_same(c, d) for d in distinct):
                 distinct.append(c)
+        # tried largest first at one point of the domain (exact values; the order only saves work, the
+        # comparisons on the whole domain decide)
+        point = self._inner_point()
+        if point is not None:
+            distinct.sort(key=lambda c: -(polys.peval(c[0], point) / polys.peval(c[1], point))
+                          if polys.peval(c[1], point) else 0)
         for c in distinct:
             if all(d is c or self._nonneg(_sub(c, d)) for d in distinct):
                 return c
         raise NotCheckable(f"{what}: no neighbouring pair dominates every other one on the whole domain")
+
+    def _inner_point(self):
+        """A rational value of u inside the image of the domain, or None."""
+        from exactpriv.checker.charts import u_domain
+
+        lo, hi = u_domain(self.dom, self.sub, self.var)[:2]
+        for x in (Fraction(2), Fraction(1, 2), Fraction(1), Fraction(3, 2), Fraction(5)):
+            if V.compare(lo, "<", x) and V.compare(x, "<", hi):
+                return x
+        return None
 
     def _nonneg(self, rf) -> bool:
         return not rf[0] or all(sg > 0 for _, sg in self._chart(rf)[1])

@@ -321,6 +321,28 @@ def _certificate(proof: Mapping | None, statement: Mapping) -> dict | None:
 # the checker itself accepts it, so a conversion can never claim more than the checker re-verifies; a proof that
 # no candidate covers keeps the engine's record (reported "not independently checkable").
 
+def _exp_scale(node, var: str) -> int:
+    """The least m with every exp(c·var) in the claim's tree a power of exp(var/m) (1 when there is none)."""
+    from math import lcm
+
+    from exactpriv.checker.polys import linear_coefficient
+
+    if not isinstance(node, tuple):
+        return 1
+    m = 1
+    if node[0] == "call" and node[1] == "exp" and len(node[2]) == 1:
+        c = linear_coefficient(node[2][0], var)
+        if c is not None and c.denominator <= 12:
+            m = c.denominator
+    for child in node[1:]:
+        if isinstance(child, tuple):
+            m = lcm(m, _exp_scale(child, var))
+        elif isinstance(child, list):
+            for c in child:
+                m = lcm(m, _exp_scale(c, var))
+    return m if m <= 12 else 1
+
+
 def _proof_for(statement: dict) -> dict | None:
     """The first candidate certificate (exactpriv.certify.checker_format) the checker accepts for a one-variable
     forall-params statement."""
@@ -352,7 +374,7 @@ def _proof_for(statement: dict) -> dict | None:
                 return cand
             except (CheckerError, Failed, NotCheckable, V_Undefined, ArithmeticError, ValueError, RecursionError):
                 pass
-    for cand in candidate_proofs(var):
+    for cand in candidate_proofs(var, scale=_exp_scale(claim, var)):
         try:
             check_certificate(cand, statement, proves=True, max_prec=DEFAULT_MAX_PREC)
         except (CheckerError, Failed, NotCheckable, V_Undefined, ArithmeticError, ValueError, RecursionError):
