@@ -69,6 +69,9 @@ def candidate_proofs(variable: str = "eps", *, scale: int = 1) -> list[dict]:
             out.append({"kind": "identity", "substitution": s, "mixed": True})
     for s in subs:
         out.append({"kind": "log-identity", "substitution": s})
+    for s in subs[:2]:
+        out.append({"kind": "log-sign", "substitution": s})
+        out.append({"kind": "log-bounds", "substitution": s})
     for s in subs:
         out.append({"kind": "sign-chart", "substitution": s})
     for s in subs[:2]:

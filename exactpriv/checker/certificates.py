@@ -24,7 +24,7 @@ from exactpriv.checker.domains import goal, in_domain, parse_domain, rational, s
 from exactpriv.checker.grammar import parse
 from exactpriv.checker import reductions as _reductions
 from exactpriv.checker import rewrites as _rewrites
-from exactpriv.checker.loglinear import log_identity
+from exactpriv.checker.loglinear import log_bounds, log_identity, log_sign
 from exactpriv.checker.multivariate import signed_coefficients
 from exactpriv.checker.reductions import reduction
 from exactpriv.checker.rewrites import KINDS as REWRITES
@@ -325,7 +325,7 @@ def _support_patterns(cert, statement, proves, max_prec):
 
 KINDS = {**REWRITES, "support-patterns": _support_patterns, "point": _point, "identity": _identity, "sign-chart": sign_chart, "interval-bnb": _bnb, "monotone": monotone,
          "tail": _tail, "lp": _lp, "all": _all, "reduction": reduction, "exhaustive": _exhaustive, "family": _family, "l'hopital": _lhopital,
-         "signed-coefficients": signed_coefficients, "log-identity": log_identity}
+         "signed-coefficients": signed_coefficients, "log-identity": log_identity, "log-sign": log_sign, "log-bounds": log_bounds}
 
 
 MAX_NESTING = 8
