@@ -126,6 +126,9 @@ class HuntResult:
     search_space: dict = field(default_factory=dict)
     witness_file: str = ""
     archive_error: str = ""
+    #: a violation on a structured family too large to build as a matrix (counterexamples.large_alphabets):
+    #: the channel, the exact values and the kernel's decision, as JSON (``witness`` is then None)
+    structured_witness: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
         """The result as JSON; the elapsed time is under ``"timing"`` (the only key that depends on the machine,
@@ -143,6 +146,8 @@ class HuntResult:
             doc["errors"] = self.errors
         if self.witness is not None:
             doc["witness"] = describe_instance(self.witness)
+        if self.structured_witness:
+            doc["structured_witness"] = self.structured_witness
         return doc
 
 
@@ -433,6 +438,7 @@ def _search(claim, reading, result, t0, run, *, seed, max_examples, local_steps,
         return e.refutes
 
     stopped_by = ""
+    space = structured = None
     try:
         templates = _templates(reading, family_errors) + list(extra_templates)
         if _late():  # the clock cut the templates short: what follows would judge a partial list (issue 19)
@@ -505,6 +511,8 @@ def _search(claim, reading, result, t0, run, *, seed, max_examples, local_steps,
                           move_priors=not names & {"independent-records", "independent-sources"})
             if result.witnesses:
                 stopped_by = "witness"
+        structured = _large_alphabets(reading, extra_hypotheses, space) \
+            if not result.witnesses and stopped_by in ("max-examples", "families only") else None
     except _Stopped:
         stopped_by = "witness" if len(result.witnesses) >= collect else "deadline"
     except KeyboardInterrupt:
@@ -515,8 +523,27 @@ def _search(claim, reading, result, t0, run, *, seed, max_examples, local_steps,
         result.note = "interrupted; witnesses found so far are kept"
     result.stopped_by = stopped_by or "witness"
     _conclude(result, ev, family_errors, search_errors, best[1] if best[0] is not None else None)
+    if structured is not None and result.stopped_by in ("max-examples", "families only"):
+        witness, note = structured
+        result.note = "; ".join(x for x in (result.note, note) if x)
+        if witness is not None:
+            result.verdict, result.stopped_by = Verdict.REFUTED, "witness"
+            result.found_by = "structured family at a large alphabet"
+            result.values, result.structured_witness = dict(witness.values), witness.to_json()
     result.seconds = time.perf_counter() - t0
     return result
+
+
+def _large_alphabets(reading: Reading, extra_hypotheses: tuple, space):
+    """(witness or None, note) of :mod:`counterexamples.large_alphabets` for a check that states a relation
+    between registry notions (``check.relation``), else None: the declared search space taken to alphabets of
+    up to 10^30 values along the symmetric channel, decided exactly from closed forms."""
+    relation = getattr(reading.check, "relation", None)
+    if relation is None:
+        return None
+    from counterexamples.large_alphabets import relation_witness
+
+    return relation_witness(relation, space, (*reading.hypotheses, *extra_hypotheses))
 
 
 def _late() -> bool:

@@ -380,6 +380,10 @@ def _proof_for(statement: dict) -> dict | None:
         except (CheckerError, Failed, NotCheckable, V_Undefined, ArithmeticError, ValueError, RecursionError):
             continue  # this kind does not cover the statement: try the next
         return cand
+    if claim[0] == "cmp" and "'sqrt'" not in repr(claim) and _log_depth[0] < 2:
+        cand = _logarithm_proof(statement, claim)
+        if cand is not None:
+            return cand
     if claim[0] == "cmp" and "'sqrt'" in repr(claim) and not _rewriting[0]:
         return _squared_proof(statement, claim)
     if claim[0] == "cmp" and not _rewriting[0]:
@@ -431,6 +435,31 @@ def _squared_proof(statement: dict, claim) -> dict | None:
     finally:
         _rewriting[0] = False
     return _accepted(cand, statement)
+
+
+_log_depth = [0]  # logarithm rewritings nested so far (the rewritten claims may hold one more exponential)
+
+
+def _logarithm_proof(statement: dict, claim) -> dict | None:
+    """small <= big with big − small = P − c·exp(X) (Bretagnolle–Huber's e^{−KL}): kind ``logarithm`` — P > 0 and
+    X <= log(P/c) proved by candidates of their own (exactpriv.checker.rewrites writes both claims)."""
+    from exactpriv.checker.families import unparse
+    from exactpriv.checker.rewrites import exponential_term
+
+    found = exponential_term(claim)
+    if found is None:
+        return None
+    P, c, X, rel = found
+    arg = P if c == 1 else ("/", P, ("num", c))
+    _log_depth[0] += 1
+    try:
+        positive = _proof_for(dict(statement, claim=f"{unparse(P)} > 0"))
+        then = None if positive is None else _proof_for(dict(statement, claim=f"{unparse(X)} {rel} log({unparse(arg)})"))
+    finally:
+        _log_depth[0] -= 1
+    if then is None:
+        return None
+    return _accepted({"kind": "logarithm", "positive": positive, "then": then}, statement)
 
 
 def _accepted(cert: dict, statement: dict, *, proves: bool = True) -> dict | None:
