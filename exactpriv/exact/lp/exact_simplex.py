@@ -124,13 +124,10 @@ def _highs_basis(P):
     of equality row i), or None when HiGHS gives none or it is not square.  Dual simplex as usual, then without
     presolve (which called the PD-I LP of a 1,000:1 prior on {0,1}^3 at e^ε = 10^6 infeasible; only a start here:
     the exact pivots and checks decide)."""
-    from exactpriv.exact.lp.float_solve import BASIC, _basis_of, _Model, highs_solve
+    from exactpriv.exact.lp.float_solve import BASIC, highs_basis_without_presolve, highs_solve
 
     fs = highs_solve(P, P.c, "simplex")
-    b = fs.bases[0] if fs.bases else None
-    if b is None:
-        h, label = _Model(P, P.c).run("simplex", presolve=False)
-        b = _basis_of(h, P.lower, P.upper, "both", label, P.m_ub)
+    b = fs.bases[0] if fs.bases else highs_basis_without_presolve(P, P.c)
     if b is None:
         return None
     cols = [j for j, st in enumerate(b.col_status) if st == BASIC]

@@ -248,6 +248,14 @@ def highs_solve(P, c, float_solver="auto") -> FloatSolution:
     return out
 
 
+def highs_basis_without_presolve(P, c):
+    """HiGHS' final dual-simplex basis of min c·x over P with presolve off, or None: a start for the exact
+    simplex when presolve misjudges a badly scaled LP (it called skewed PD-I LPs infeasible that its simplex then
+    solves).  Only a start: nothing here is trusted."""
+    h, label = _Model(P, c).run("simplex", presolve=False)
+    return _basis_of(h, P.lower, P.upper, "both", label, P.m_ub)
+
+
 def _iterations_note(model) -> str:
     """The effort the HiGHS runs used (deterministic; their seconds are in the timings, not here)."""
     return "HiGHS runs (iterations used of the limit): " + ", ".join(
