@@ -24,7 +24,7 @@ from exactpriv.checker.domains import goal, in_domain, parse_domain, rational, s
 from exactpriv.checker.grammar import parse
 from exactpriv.checker import reductions as _reductions
 from exactpriv.checker import rewrites as _rewrites
-from exactpriv.checker.atoms import atom_identity, positive_shape
+from exactpriv.checker.atoms import atom_identity, factor_signs, positive_shape
 from exactpriv.checker.logbounds import log_bounds
 from exactpriv.checker import conjunction as _conjunction
 from exactpriv.checker import continuity as _continuity
@@ -323,7 +323,7 @@ def _support_patterns(cert, statement, proves, max_prec):
 KINDS = {**REWRITES, "support-patterns": _support_patterns, "point": _point, "identity": _identity, "sign-chart": sign_chart, "interval-bnb": _bnb, "monotone": monotone,
          "tail": _tail, "lp": _lp, "all": _all, "reduction": reduction, "exhaustive": _exhaustive, "family": _family, "l'hopital": _lhopital,
          "signed-coefficients": signed_coefficients, "log-identity": log_identity, "log-bounds": log_bounds, "atom-identity": atom_identity,
-         "positive-shape": positive_shape,
+         "positive-shape": positive_shape, "factor-signs": factor_signs,
          "monotonicity": _monotonicity.monotonicity, "parts": _conjunction.parts, "continuity": _continuity.continuity}
 
 

@@ -459,6 +459,27 @@ def _prove_gamma_max() -> Decision:
     return Decision.all_of(solve + [res.to_decision()], "the least γ after Proposition 5.3, all k >= 2")
 
 
+def _values_form() -> dict:
+    """'arithmetic' as data for the independent checker (docs/certificates.md, "all-of"), in real x = 2^k >= 4 with
+    the proof's posterior π = 2^(k-1)/(2^k-1) = x/(2(x-1)) and G = (x-1)/(x-2) = (2^k-1)/(2^k-2): "the least γ > 0
+    with π <= min(γ/2, (γ-1/2)/γ) is G" is stated as: it holds at γ = G, and fails at every γ = sG, s ∈ (0, 1);
+    max(2^k/(2^k-1), G) = G; and the values stated for k = 2, 3, 4."""
+    G, pi = "((x - 1)/(x - 2))", "(x/(2*(x - 1)))"
+    x = {"x": "[4, oo)"}
+    return {"quantifier": "all-of", "parts": [
+        {"name": "the condition holds at gamma = G", "statement": {
+            "quantifier": "forall-params", "domain": x, "claim": f"{pi} <= min({G}/2, ({G} - 1/2)/{G})"}},
+        {"name": "the condition fails at every gamma = s*G < G", "statement": {
+            "quantifier": "forall-params", "domain": dict(x, s="(0, 1)"),
+            "claim": f"{pi} > min((s*{G})/2, ((s*{G}) - 1/2)/(s*{G}))"}},
+        {"name": "max(2^k/(2^k-1), (2^k-1)/(2^k-2)) = (2^k-1)/(2^k-2)", "statement": {
+            "quantifier": "forall-params", "domain": x, "claim": f"max(x/(x - 1), {G}) == {G}"}},
+        {"name": "the stated values for k = 2, 3, 4", "statement": {
+            "quantifier": "forall-params", "domain": x,
+            "claim": "(2**2 - 1)/(2**2 - 2) == 3/2 and (2**3 - 1)/(2**3 - 2) == 7/6 and "
+                     "(2**4 - 1)/(2**4 - 2) == 15/14"}}]}
+
+
 def _check_values(inst: Instance) -> Outcome:
     k = as_int(inst.params["k"])
     g1, g2 = Fraction(2 ** k, 2 ** k - 1), _gamma_k(k)
@@ -513,7 +534,7 @@ PROP5_3_VALUES = Claim(
         Reading("arithmetic", "for every k >= 2 (real x = 2^k >= 4): the least γ with 2^(k-1)/(2^k-1) <= "
                 "min(γ/2, (γ-1/2)/γ) is max(2^k/(2^k-1), (2^k-1)/(2^k-2)) = (2^k-1)/(2^k-2) (solve step and max, "
                 "certified); the stated values for k = 2, 3, 4 (exact, instances)",
-                check=_check_values, prove=_prove_gamma_max,
+                check=_check_values, prove=_prove_gamma_max, form=_values_form(),
                 families=(Family("k-2..8", lambda: tuple(Instance(f"k={k}", params={"k": k}) for k in range(2, 9))),),
                 expected=Verdict.PROVED, open_search=False),
         Reading("example-primes", "the 3-Max example on the first 10000 primes, with posteriors under D_N "
