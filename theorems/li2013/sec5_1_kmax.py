@@ -301,6 +301,18 @@ def prove_prop53_attained(gamma=None) -> Decision:
     return Decision.all_of(parts, "given the subset count, k-Max attains (2^k-1)/(2^k-2) at output c_n for every k >= 2, n > k")
 
 
+def _attained_form() -> dict:
+    """'output-cn-algebra-all-k' as data for the independent checker (docs/certificates.md, "atom-identity",
+    "resolve"), over real A = 2^(n-k) >= 2 and B = 2^k >= 4 (every k >= 2, n > k): the given count
+    P = 2^(n-1)/(2^n - 2^(n-k)) = (AB/2)/(AB - A) is 2^(k-1)/(2^k-1), and the PMP level at c_n — for each entity the
+    larger of Pr[i|c_n]/Pr[i] and Pr[i ∉ T]/Pr[i ∉ T | c_n] (Pr[i] = 1/2 under D_N), over the entities of M_n (P)
+    and the others (posterior 1/2, as in the proof) — is (2^k-1)/(2^k-2)."""
+    P = "((A*B/2)/(A*B - A))"
+    return {"quantifier": "forall-params", "domain": {"A": "[2, oo)", "B": "[4, oo)"},
+            "claim": f"{P} == (B/2)/(B - 1) and max({P}/(1/2), (1 - 1/2)/(1 - {P}), (1/2)/(1/2), "
+                     f"(1 - 1/2)/(1 - 1/2)) == (B - 1)/(B - 2)"}
+
+
 #: the proof's posterior formula at every output c_j and entity i with s_j > 0, as data for the independent
 #: checker: Pr[i|c_j] = 0 if i > m_j, 1/2 if i <= j − k, else 2^(s_j−1)/(2^s_j − 1)
 def _posterior_formula_form(given: str) -> dict:
@@ -406,6 +418,7 @@ PROP5_3 = Claim(
                 check=_check_output_cn_count,
                 families=(Family("n>k", lambda: _kmax_instances((2, 3, 4), 8, ("lowest",), n_min_offset=1)),),
                 prove=prove_prop53_attained, expected=Verdict.PROVED, hypotheses=(IS_KMAX,), open_search=False,
+                form=_attained_form(),
                 convention="A(∅) uniform on {c_1..c_k} ('empty-lowest')",
                 notes="Formerly 'forall-k-output-cn' (PROVED for all k while the subset count lived in a "
                       "docstring): the count is now the reading's stated premise, checked on the instances; "
