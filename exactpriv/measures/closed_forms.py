@@ -158,11 +158,33 @@ def closed_form_pure_dp(M) -> Measured | None:
     fam = tag.get("family")
     if fam == "truncated_geometric":
         return truncated_geometric_pure_dp(tag["n"], tag["exp_eps"])
-    if fam in ("randomized_response", "exponential_hamming"):
-        return rr_pure_dp(tag["k"], tag["exp_eps"])
+    pts = M.inputs.points
+    if fam == "randomized_response":  # the pair (0), (1) and the output 0: ratio e^ε
+        return _with_witness(rr_pure_dp(tag["k"], tag["exp_eps"]), (pts[0], pts[1]), M.outputs[0])
+    if fam == "exponential_hamming":  # x and x with its first record changed; the output x: ratio e^ε
+        x = pts[0]
+        other = next(v for v in M.inputs.alphabets[0] if v != x[0])
+        return _with_witness(rr_pure_dp(tag["k"], tag["exp_eps"]), (x, (other,) + tuple(x[1:])), x)
     if fam == "rappor":
-        return rappor_pure_dp(tag["bit_sets"], tag["p"], tag["q"])
+        m = rappor_pure_dp(tag["bit_sets"], tag["p"], tag["q"])
+        pair = m.witness.get("pair")
+        if pair is None or m.value == sympy.oo:
+            return m if pair is None else _with_witness(m, (pts[pair[0]], pts[pair[1]]), None)
+        x, y = (tag["bit_sets"][i] for i in pair)
+        p, q = tag["p"], tag["q"]
+        # each bit set in x only reports its likelier value under x, each set in x' only under x' reversed
+        out = tuple(int(p * (1 - q) >= (1 - p) * q) if (j in x and j not in y) else
+                    int(q * (1 - p) >= (1 - q) * p) if (j in y and j not in x) else 0
+                    for j in range(len(M.factors)))
+        return _with_witness(m, (pts[pair[0]], pts[pair[1]]), out)
     return None
+
+
+def _with_witness(m: Measured, pair, output) -> Measured:
+    """``m`` with its witness in the mechanism's own points and outputs."""
+    from dataclasses import replace
+
+    return replace(m, witness={**m.witness, "pair": pair, "output": output})
 
 
 def closed_form_delta(M, gamma) -> Fraction | None:

@@ -38,6 +38,12 @@ def _check(M, dense_too=True):
     assert closed is not None and "no matrix built" in closed.method
     scans = [pure_dp(M)] + ([pure_dp(_dense(M))] if dense_too else [])
     assert all(_same_log(closed.value, s.value) for s in scans), (closed, scans)
+    w = closed.witness
+    if closed.value != sympy.oo and w.get("output") is not None:  # the witness attains the value
+        D = _dense(M)
+        x, y = (D.inputs.points.index(v) for v in w["pair"])
+        z = list(D.outputs).index(w["output"])
+        assert _same_log(closed.value, sympy.log(sympy.Rational(D.rows[x][z]) / sympy.Rational(D.rows[y][z])))
     t = sympy.exp(closed.value)
     if closed.value != sympy.oo and closed_form_delta(M, F(1)) is not None:
         for g in _gammas(F(str(sympy.nsimplify(t)))):
