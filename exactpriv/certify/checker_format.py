@@ -84,6 +84,8 @@ def candidate_proofs(variable: str = "eps") -> list[dict]:
         for s in subs[:2]:
             for then in ({"kind": "monotone", "substitution": s}, {"kind": "powers", "substitution": s}):
                 out.append({"kind": "factor", "power": k, "substitution": s, "then": then})
+    # each log bounded by 1 − 1/y <= log y <= y − 1 towards the goal (entropies and their derivatives)
+    out.append({"kind": "log-bounds", "substitution": f"u = {variable}"})
     return out
 
 

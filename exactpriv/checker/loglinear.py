@@ -58,8 +58,8 @@ def _logs_of(rf, dom, sub: str, var: str) -> dict:
                 raise NotCheckable("log-identity: a factor of a log argument has a root in the domain")
             if signs.pop() < 0:
                 coeffs, sign = [-x for x in coeffs], sign * (-1) ** int(e)
-            lead = coeffs[-1]
-            key = ("poly", tuple(x / lead for x in coeffs))  # monic: one key per factor
+            lead = abs(coeffs[-1])  # |leading coefficient|: the key stays positive on the domain (1 − T, not T − 1)
+            key = ("poly", tuple(x / lead for x in coeffs))  # one key per factor
             const *= lead ** (int(e) * power)
             out[key] = out.get(key, 0) + int(e) * power
         if const < 0:

@@ -255,6 +255,11 @@ def witness_of(inst) -> dict | None:
                 extra[k] = {"prior": [_exact_text(p) for p in v.pmf]}
             except ValueError:
                 return None
+        elif k == "hints" and isinstance(v, str):  # certificates a notion reads (a PD-I dual), as JSON text so
+            try:                                     # that the instance stays a saveable witness (object_json)
+                doc["hints"] = json.loads(v)
+            except ValueError:
+                return None
     if extra:
         doc["extra"] = extra
     return doc
@@ -493,6 +498,14 @@ def _params_certificate(statement: dict) -> dict | None:
     except CheckerError:
         return None
     if len(statement.get("domain") or {}) > 1:
+        if claim[0] == "cmp" and claim[1] == "==":  # an identity with logs and exps of several variables
+            found = _accepted({"kind": "atom-identity"}, statement)
+            if found is not None:
+                return found
+        if claim[0] == "cmp" and claim[1] in (">", ">="):  # positive by its shape (sums, products, exp, 1 − p)
+            found = _accepted({"kind": "positive-shape"}, statement)
+            if found is not None:
+                return found
         return _coefficients_proof(statement) or _multivariate_proof(statement)
     if claim[0] != "and":
         return _proof_for(statement)
@@ -739,13 +752,58 @@ def _converted_or_raise(statement: dict, proof: Mapping | None, reading) -> dict
     q = statement.get("quantifier")
     if q == "forall-params" and statement.get("domain"):
         return _params_certificate(statement)
+    if q == "limit" and statement.get("domain"):
+        return _continuity_certificate(statement)
     if q == "limit":
         return _accepted({"kind": "l'hopital"}, statement)
+    if q == "all-of":
+        from exactpriv.checker.conjunction import part_statements
+
+        parts = [_converted_or_raise(st, proof, reading) for _, st in part_statements(statement)]
+        return None if None in parts else _accepted({"kind": "parts", "parts": parts}, statement)
     if q == "forall-family":
         return _family_certificate(statement)
+    if q == "monotone":
+        return _monotone_certificate(statement)
     if q == "forall-instances" and proof.get("method") == "reduction":
         return _reduction_certificate(statement, proof, reading)
     return None
+
+
+def _continuity_certificate(statement: dict) -> dict | None:
+    """A limit with parameters: the checker derives the conditions of continuity at the point and the value
+    statement itself (exactpriv.checker.continuity); each is proved by a candidate of its own (a denominator by
+    its positivity or its negativity)."""
+    from exactpriv.checker.continuity import continuity_parts
+
+    conds, value = continuity_parts(statement)
+    proofs = []
+    for kind, st in conds:
+        for sign in (">", "<") if kind == "nonzero" else (">",):
+            claim = st["claim"] if sign == ">" else st["claim"][:-len("> 0")] + "< 0"
+            proof = _params_certificate(dict(st, claim=claim))
+            if proof is not None:
+                proofs.append({"sign": sign, "proof": proof})
+                break
+        else:
+            return None
+    proof = _params_certificate(value)
+    return None if proof is None else _accepted({"kind": "continuity", "conditions": proofs, "value": proof},
+                                                statement)
+
+
+def _monotone_certificate(statement: dict) -> dict | None:
+    """A monotone statement: the checker derives the slope and end statements itself
+    (exactpriv.checker.monotonicity), each proved by a candidate of its own."""
+    from exactpriv.checker.monotonicity import monotone_parts
+
+    cases = []
+    for parts in monotone_parts(statement):
+        proofs = [_params_certificate(st) for _, st in parts if st is not None]
+        if None in proofs:
+            return None
+        cases.append(proofs)
+    return _accepted({"kind": "monotonicity", "cases": cases}, statement)
 
 
 def _checked(reading, evidence: Mapping, statement: dict, *, instances: Mapping | None) -> dict:

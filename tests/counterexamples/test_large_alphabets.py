@@ -89,7 +89,7 @@ def test_bad_witness_data_is_a_typed_error(doc):
 
 def test_the_hunt_runs_the_stage_for_a_relation_check_and_keeps_the_witness_json():
     from counterexamples.hunt import hunt_reading
-    from counterexamples.mutation import _relation_check
+    from counterexamples.mutants import relation_check as _relation_check
     from exactpriv.claims import Claim, Family, Instance, Reading
     from exactpriv.mechanisms import zoo
 

@@ -490,18 +490,24 @@ class Rng:
         the prefix of factors both paths share (depth-first, consecutive paths differ in their deepest choices
         only, so a path costs a few products instead of one per noise: SVT6's 5·2^n paths).  The same exact value
         as the plain product (exact arithmetic; tests compare the compiled mechanisms)."""
-        factors = self._factors
+        keys = [k for k, _ in self._factors]
+        values: list = [v for _, v in self._factors]
         for nz in self._noises:
             if nz.done or _free(nz):
                 continue
             hi = _shift(nz.hi, 1)
-            key = ("P", nz.law, _end_key(nz.lo), _end_key(hi))
-            if isinstance(nz.lo, TailValue) or isinstance(hi, TailValue):
-                factors.append((key, _Lazy(lambda law=nz.law, lo=nz.lo, hi=hi: self._at_least(law, lo)
-                                           - self._at_least(law, hi))))
-            else:
-                factors.append((key, _Lazy(lambda law=nz.law, lo=nz.lo, hi=hi: law.at_least(lo) - law.at_least(hi))))
-        product = self._products.product(factors)
+            keys.append(("P", nz.law, _end_key(nz.lo), _end_key(hi)))
+            values.append((nz.law, nz.lo, hi))  # made into P(lo ≤ ν < hi) only when the memo lacks it
+
+        def make(i):
+            if i < len(self._factors):
+                return values[i]
+            law, lo, hi = values[i]
+            if isinstance(lo, TailValue) or isinstance(hi, TailValue):
+                return self._at_least(law, lo) - self._at_least(law, hi)
+            return law.at_least(lo) - law.at_least(hi)
+
+        product = self._products.product(keys, make)
         if self._tail_vars:
             product = product if isinstance(product, ExpPoly) else ExpPoly.const(product)
             return product.summed({v: self._K for v in self._tail_vars})
@@ -513,15 +519,6 @@ class Rng:
         poly, start = _tail_form(law, t.var, t.sign > 0, t.c)
         self._need(start)
         return poly
-
-
-class _Lazy:
-    """A factor computed only when the memo does not already hold the product it enters."""
-
-    __slots__ = ("make",)
-
-    def __init__(self, make):
-        self.make = make
 
 
 class _Same:
@@ -561,20 +558,20 @@ class _PrefixProducts:
         self.products: list = []
         self.reused = self.multiplied = 0
 
-    def product(self, factors):
+    def product(self, new_keys: list, make):
+        """The product of the factors ``make(i)`` keyed by ``new_keys[i]``; ``make`` is called only past the
+        shared prefix."""
         keys, products = self.keys, self.products
-        n = min(len(keys), len(factors))
+        n = min(len(keys), len(new_keys))
         i = 0
-        while i < n and keys[i] == factors[i][0]:
+        while i < n and keys[i] == new_keys[i]:
             i += 1
         del keys[i:], products[i:]
         self.reused += i
         acc = products[-1] if products else Fraction(1)
-        for key, value in factors[i:]:
-            if isinstance(value, _Lazy):
-                value = value.make()
-            acc = _times(acc, value)
-            keys.append(key)
+        for j in range(i, len(new_keys)):
+            acc = _times(acc, make(j))
+            keys.append(new_keys[j])
             products.append(acc)
             self.multiplied += 1
         return acc
