@@ -49,18 +49,29 @@ def family_entry(name: str, variable: str, domain: str, space: dict, outputs: Se
             "mechanism": texts}
 
 
-def candidate_proofs(variable: str = "eps") -> list[dict]:
+def candidate_proofs(variable: str = "eps", *, scale: int = 1) -> list[dict]:
     """Certificates of a one-variable ``forall-params`` claim to try, cheapest first: exact identities (in u, or
     with the variable and u = exp(variable/m) independent), coefficient signs, sign charts and monotone
-    arguments with the checker's own root isolation."""
+    arguments with the checker's own root isolation.  ``scale``: the least m making every exp(c·variable) of the
+    claim a power of u = exp(variable/m) (e.g. 4 for a program compiled with noise base e^(−ε/4)); above 2 its
+    substitution is tried first."""
     subs = [f"u = exp({variable})", f"u = exp({variable}/2)", f"u = {variable}"]
     out: list[dict[str, Any]] = [{"kind": "constant"}]
+    if scale > 2:
+        fine = f"u = exp({variable}/{scale})"
+        out += [{"kind": "identity", "substitution": fine}, {"kind": "sign-chart", "substitution": fine},
+                {"kind": "powers", "substitution": fine}]
+        out += [{"kind": "exponentiate", "scale": "1", "then": {"kind": k, "substitution": fine}}
+                for k in ("sign-chart", "powers")]
     for s in subs:
         out.append({"kind": "identity", "substitution": s})
         if s != f"u = {variable}":
             out.append({"kind": "identity", "substitution": s, "mixed": True})
     for s in subs:
         out.append({"kind": "log-identity", "substitution": s})
+    for s in subs[:2]:
+        out.append({"kind": "log-sign", "substitution": s})
+        out.append({"kind": "log-bounds", "substitution": s, "pull": True})
     for s in subs:
         out.append({"kind": "sign-chart", "substitution": s})
     for s in subs[:2]:

@@ -29,7 +29,7 @@ from exactpriv.checker.logbounds import log_bounds
 from exactpriv.checker import conjunction as _conjunction
 from exactpriv.checker import continuity as _continuity
 from exactpriv.checker import monotonicity as _monotonicity
-from exactpriv.checker.loglinear import log_identity
+from exactpriv.checker.loglinear import log_identity, log_sign
 from exactpriv.checker.multivariate import signed_coefficients
 from exactpriv.checker.reductions import reduction
 from exactpriv.checker.rewrites import KINDS as REWRITES
@@ -312,7 +312,7 @@ def _support_patterns(cert, statement, proves, max_prec):
 
 KINDS = {**REWRITES, "support-patterns": _support_patterns, "point": _point, "identity": _identity, "sign-chart": sign_chart, "interval-bnb": _bnb, "monotone": monotone,
          "tail": _tail, "lp": _lp, "all": _all, "reduction": reduction, "exhaustive": _exhaustive, "family": _family, "l'hopital": _lhopital,
-         "signed-coefficients": signed_coefficients, "log-identity": log_identity, "log-bounds": log_bounds, "atom-identity": atom_identity,
+         "signed-coefficients": signed_coefficients, "log-identity": log_identity, "log-sign": log_sign, "log-bounds": log_bounds, "atom-identity": atom_identity,
          "positive-shape": positive_shape,
          "monotonicity": _monotonicity.monotonicity, "parts": _conjunction.parts, "continuity": _continuity.continuity}
 

@@ -127,9 +127,10 @@ def _isolate(F, ulo, uhi, ulc, uhc) -> dict:
         roots.append((ulo, ulo))
     stack = [(a, b)]
     steps = 0
+    count = polys.root_counter(F)  # F's Sturm sequence once, evaluated at every bisection point
     while stack:
         lo, hi = stack.pop()
-        n = polys.count_roots(F, lo, hi)
+        n = count(lo, hi)
         if n == 0:
             continue
         if polys.peval(F, hi) == 0:

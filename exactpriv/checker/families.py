@@ -20,6 +20,7 @@ The maximum over pairs of S(u) (or R(u)) is the candidate that every other one i
 
 from __future__ import annotations
 
+import itertools
 import json
 from fractions import Fraction
 
@@ -114,7 +115,7 @@ def _same(a, b) -> bool:
 
 
 def _sub(a, b):
-    return polys.padd(polys.pmul(a[0], b[1]), polys.pneg(polys.pmul(b[0], a[1]))), polys.pmul(a[1], b[1])
+    return polys.rf_add(a, (polys.pneg(b[0]), b[1]))
 
 
 class _Family:
@@ -209,10 +210,26 @@ class _Family:
         for c in cands:
             if not any(_same(c, d) for d in distinct):
                 distinct.append(c)
+        # tried largest first at one point of the domain (exact values; the order only saves work, the
+        # comparisons on the whole domain decide)
+        point = self._inner_point()
+        if point is not None:
+            distinct.sort(key=lambda c: -(polys.peval(c[0], point) / polys.peval(c[1], point))
+                          if polys.peval(c[1], point) else 0)
         for c in distinct:
             if all(d is c or self._nonneg(_sub(c, d)) for d in distinct):
                 return c
         raise NotCheckable(f"{what}: no neighbouring pair dominates every other one on the whole domain")
+
+    def _inner_point(self):
+        """A rational value of u inside the image of the domain, or None."""
+        from exactpriv.checker.charts import u_domain
+
+        lo, hi = u_domain(self.dom, self.sub, self.var)[:2]
+        for x in (Fraction(2), Fraction(1, 2), Fraction(1), Fraction(3, 2), Fraction(5)):
+            if V.compare(lo, "<", x) and V.compare(x, "<", hi):
+                return x
+        return None
 
     def _nonneg(self, rf) -> bool:
         return not rf[0] or all(sg > 0 for _, sg in self._chart(rf)[1])
@@ -262,7 +279,32 @@ class _Family:
                     out.append(_reduce(*acc))
                 rows.append(out)
             return rows
+        if kind == "subsample":
+            return self._subsampled(op)
         raise NotCheckable(f"operator {kind!r} on a family")
+
+    def _subsampled(self, op: dict) -> list:
+        """Poisson subsampling at a rational rate q on a subsets space (Balle–Barthe–Gaboardi 2018): the row of T
+        is Σ_{S ⊆ T} q^|S| (1 − q)^{|T|−|S|} times the row of S (exactpriv.checker.constructions.subsample on
+        one instance)."""
+        from exactpriv.checker.polys import const
+
+        q = const(parse(op["q"])) if isinstance(op.get("q"), str) else None
+        if q is None or not 0 <= q <= 1:
+            raise Failed("subsample: 'q' must be a rational in [0, 1]")
+        if (self.fam.get("space") or {}).get("type") != "subsets":
+            raise Failed("subsample: Poisson subsampling needs a subsets space")
+        index = {tuple(x): i for i, x in enumerate(self.inputs)}
+        rows = []
+        for T in self.inputs:
+            out = [([Fraction(0)], [Fraction(1)])] * len(self.R[0])
+            for S in itertools.product(*[(0, 1) if c else (0,) for c in T]):
+                w = q ** sum(S) * (1 - q) ** (sum(T) - sum(S))
+                if w:
+                    out = [_sub(acc, (polys.pneg(polys.pmul(e[0], [w])), e[1]))
+                           for acc, e in zip(out, self.R[index[S]])]
+            rows.append([_reduce(*e) for e in out])
+        return rows
 
     def _group_pairs(self, op: dict) -> list:
         """Group privacy (Dwork–Roth 2014, Thm 2.2): the ordered pairs at distance 1..k in the neighbour graph."""
@@ -279,6 +321,27 @@ class _Family:
                 frontier = [j for j in dict.fromkeys(nxt) if dist[j] < k]
             out += [(start, j) for j, d in dist.items() if 1 <= d <= k]
         return out
+
+    def _kl_log_linear(self, R, pairs) -> str:
+        """kl_dp when a likelihood ratio is no power of u (a post-processed family): KL(P‖Q) = Σ_y P_y·log(P_y/Q_y)
+        of each pair, a log-linear expression (exactpriv.checker.loglinear); the maximum over pairs is taken
+        only when every pair gives the same function (identical log-linear forms, as by a symmetry of the
+        family), else not checkable."""
+        from exactpriv.checker.loglinear import log_linear
+
+        texts, forms = [], []
+        for i, j in pairs:
+            terms = [f"{_rf_text(*p, self.var, self.m)}*log("
+                     f"{_rf_text(*_reduce(polys.pmul(p[0], q[1]), polys.pmul(p[1], q[0])), self.var, self.m)})"
+                     for p, q in zip(R[i], R[j]) if p[0]]
+            text = f"({' + '.join(terms) or '0'})"
+            form = log_linear(parse(text), self.var, self.sub, self.dom)
+            if not any(_same_forms(form, f) for f in forms):
+                texts.append(text)
+                forms.append(form)
+        if len(forms) != 1:
+            raise NotCheckable("kl_dp of a family: the neighbouring pairs' divergences are different functions")
+        return texts[0]
 
     def _posterior_odds(self, spec: dict) -> str:
         """The posterior odds of record i's value t against t' after the output y, over the prior odds (Wu–Xia–He
@@ -442,7 +505,9 @@ class _Family:
             return _Family(dict(sub, outputs=other.get("outputs"), mechanism=other.get("mechanism"))).measure(
                 {k: v for k, v in spec.items() if k != "mechanism"})
         name = spec.get("notion")
-        if self.zero_at_an_end and name not in ("capacity", "mi_dp"):  # the formulas below assume no other zeros
+        # the formulas below assume no other zeros, except sums of signed differences (tv_dp, approx_dp), which are
+        # polynomial in the entries and continuous up to the domain's ends
+        if self.zero_at_an_end and name not in ("capacity", "mi_dp", "tv_dp", "approx_dp"):
             raise NotCheckable(f"{name} on a family with an entry vanishing at an end of the domain")
         if name == "posterior_odds":
             return self._posterior_odds(spec)
@@ -488,6 +553,18 @@ class _Family:
                 return f"({_num(best)}*{self.var})"
             # ratios that are not powers of u: the largest one, shown to dominate on the domain, under a log
             return f"log({_rf_text(*self._max(ratios, 'pure_dp'), self.var, self.m)})"
+        if name == "approx_dp" and _exp_level(spec.get("epsilon", "")) is not None:
+            # δ at a constant ε' with e^{ε'} = g rational (ε' = log(g)): max over pairs of Σ_y (P_y − g·Q_y)₊
+            g = _exp_level(spec["epsilon"])
+            cands = []
+            for i, j in pairs:
+                s = ([Fraction(0)], [Fraction(1)])
+                for p, q in zip(R[i], R[j]):
+                    d = _sub(p, (polys.pmul(q[0], [g]), q[1]))
+                    if self._sign(d) > 0:
+                        s = _sub(s, (polys.pneg(d[0]), d[1]))
+                cands.append(_reduce(*s))
+            return _rf_text(*self._max(cands, "approx_dp"), self.var, self.m)
         if name == "approx_dp":  # δ at ε' = c·var: max over pairs of Σ_y (P_y − e^{ε'} Q_y)₊
             shift = _linear(spec.get("epsilon", ""), self.var)
             if shift is not None and self.m is not None and (shift * self.m).denominator != 1 and shift > 0:
@@ -513,7 +590,10 @@ class _Family:
                         continue
                     if zero(q):
                         raise NotCheckable("kl_dp of a family is infinite")
-                    k = self._ratio_power(p, q)
+                    try:
+                        k = self._ratio_power(p, q)
+                    except NotCheckable:
+                        return self._kl_log_linear(R, pairs)
                     s = _sub(s, (polys.pneg(polys.pmul(p[0], [k])), p[1]))
                 cands.append(_reduce(*s))
             best = self._max(cands, "kl_dp")
@@ -565,6 +645,22 @@ class _Family:
             best = self._max(cands, "renyi_dp")
             return f"(log({_rf_text(*best, self.var, self.m)})/{a - 1})"
         raise NotCheckable(f"notion {name!r} on a symbolic family")
+
+
+def _exp_level(text):
+    """g ≥ 1 rational for a constant ε' written 0 or log(g), else None."""
+    try:
+        node = parse(text) if isinstance(text, str) else None
+    except Exception:  # noqa: BLE001 - not an expression of the grammar: not a constant level
+        return None
+    if node is None:
+        return None
+    if polys.const(node) == 0:
+        return Fraction(1)
+    if node[0] == "call" and node[1] == "log" and len(node[2]) == 1:
+        g = polys.const(node[2][0])
+        return g if g is not None and g >= 1 else None
+    return None
 
 
 def _linear(text, var: str):
@@ -685,7 +781,7 @@ def _at_point(spec, point: dict):
     for k, v in spec.items():
         if isinstance(v, dict):
             out[k] = _at_point(v, point)
-        elif isinstance(v, str) and k in ("alpha", "epsilon", "k") and point:
+        elif isinstance(v, str) and k in ("alpha", "epsilon", "k", "q") and point:
             out[k] = unparse(_fold(_substitute(parse(v), {n: ("num", Fraction(x)) for n, x in point.items()})))
         else:
             out[k] = v

@@ -18,7 +18,8 @@ from exactpriv.checker import polys
 from exactpriv.checker.charts import coefficient_chart
 from exactpriv.checker.domains import goal, single_variable
 from exactpriv.checker.errors import Failed, NotCheckable
-from exactpriv.checker.loglinear import log_linear
+from exactpriv.checker import values as V
+from exactpriv.checker.loglinear import goal_form, has_sign, log_linear
 
 __all__ = ["log_bounds"]
 
@@ -33,6 +34,11 @@ def _signs(N, D, dom, sub, var) -> set:
 def log_bounds(cert, statement, proves, max_prec):
     if not proves:
         raise NotCheckable("refuting log bounds are given as points")
+    pull = cert.get("pull", False)
+    if not isinstance(pull, bool):
+        raise Failed("log-bounds: 'pull' is true or false")
+    if pull:
+        return _pulled(cert, statement)
     var, dom = single_variable(statement)
     g, rel = goal(cert, statement, var)
     sub = cert.get("substitution", f"u = {var}")
@@ -60,3 +66,52 @@ def log_bounds(cert, statement, proves, max_prec):
         raise Failed("log-bounds: the rational bound vanishes in the domain, so a strict goal is not shown")
     if any(sg != want for _, sg in signed):
         raise Failed("log-bounds: the rational bound does not have the goal's sign on the whole domain")
+
+
+def _one_sign(rf, dom, sub, var, what: str) -> int:
+    """The sign of the rational function rf on the domain (it may vanish at isolated points), else NotCheckable."""
+    _, signed = coefficient_chart(rf[0], rf[1], dom, sub, var)
+    signs = {sg for _, sg in signed}
+    if len(signs) != 1:
+        raise NotCheckable(f"log-bounds: the coefficient of {what} changes sign on the domain")
+    return signs.pop()
+
+
+def _pulled(cert, statement):
+    """``"pull": true``: g = lhs − rhs = c_u(u)·log u + Σ_q c_q(u)·log q(u) + r(u) (the log-linear form; the
+    variable is m·log u) on a domain with u = exp(var/m) ≥ 1.  Each log q of degree d is written d·log u + log F
+    with F = q/u^d → 1 at ∞, and log F is bounded towards the goal by 1 − 1/F ≤ log F ≤ F − 1
+    (F > 0), as c_q's sign on the domain requires; log u by the tight bounds 2(u − 1)/(u + 1) ≤ log u ≤
+    (u² − 1)/(2u) (u ≥ 1; both differences vanish at u = 1 with derivatives (u − 1)²/(u(u + 1)²) and
+    (u − 1)²/(2u²)), as the sign of its whole coefficient requires.  The rational bound so obtained must have
+    the goal's sign on the whole domain (root isolation).  KL ≤ D₂ on RR(ε) is tight only as ε → ∞: pulling
+    u² out of log(u² − u + 1) keeps that."""
+    var, dom, sub, rel, form = goal_form(cert, statement)
+    if sub == f"u = {var}" or not V.compare(dom[0], ">=", Fraction(0)):
+        raise NotCheckable("log-bounds: u = exp(var/m) on a domain with var >= 0")
+    want = 1 if rel in (">", ">=") else -1
+    u_key = ("poly", (Fraction(0), Fraction(1)))
+    zero = ([Fraction(0)], [Fraction(1)])
+    c_u = form.pop(u_key, zero)
+    R = form.pop(_ONE, zero)
+    for key, c in form.items():
+        if key[0] != "poly":
+            raise NotCheckable("log-bounds: a log of a rational constant")
+        q = list(key[1])
+        d = len(q) - 1
+        if d:
+            c_u = polys.rf_add(c_u, (polys.pmul(c[0], [Fraction(d)]), c[1]))
+        F = (q, [Fraction(0)] * d + [Fraction(1)])  # q/u^d
+        if _one_sign(c, dom, sub, var, f"log of a factor of degree {len(q) - 1}") == want:
+            bound = (polys.padd(F[0], polys.pneg(F[1])), F[0])  # 1 − 1/F = (q − u^d)/q
+        else:
+            bound = (polys.padd(F[0], polys.pneg(F[1])), F[1])  # F − 1 = (q − u^d)/u^d
+        R = polys.rf_add(R, (polys.pmul(c[0], bound[0]), polys.pmul(c[1], bound[1])))
+    if polys.padd(c_u[0], []):
+        if _one_sign(c_u, dom, sub, var, "log u") == want:
+            bound = ([Fraction(-2), Fraction(2)], [Fraction(1), Fraction(1)])  # 2(u − 1)/(u + 1)
+        else:
+            bound = ([Fraction(-1), Fraction(0), Fraction(1)], [Fraction(0), Fraction(2)])  # (u² − 1)/(2u)
+        R = polys.rf_add(R, (polys.pmul(c_u[0], bound[0]), polys.pmul(c_u[1], bound[1])))
+    has_sign(R[0], R[1], dom, sub, var, rel, "log-bounds")
+

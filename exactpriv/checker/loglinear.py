@@ -11,6 +11,7 @@ irreducible polynomials positive on the domain and p distinct primes: two expres
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import flint
@@ -21,7 +22,7 @@ from exactpriv.checker.domains import single_variable
 from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.grammar import names, parse
 
-__all__ = ["log_identity", "log_linear"]
+__all__ = ["goal_form", "has_sign", "log_identity", "log_linear", "log_sign"]
 
 _ONE = "1"  # the key of the rational part
 
@@ -125,3 +126,76 @@ def log_identity(cert, statement, proves, max_prec):
     if differ == proves:
         raise Failed("log-identity: the two sides' log-linear forms differ" if proves else
                      "log-identity: the two sides are the same function")
+
+
+def _nonzero(form: dict) -> dict:
+    return {k: v for k, v in form.items() if polys.padd(v[0], [])}
+
+
+def goal_form(cert, statement):
+    """(var, domain, substitution, the claim's relation, the log-linear form of lhs − rhs)."""
+    var, dom = single_variable(statement)
+    claim = parse(statement["claim"])
+    if claim[0] != "cmp" or claim[1] not in ("<", "<=", ">", ">="):
+        raise NotCheckable("a sign of a log-linear expression: the claim is one inequality")
+    sub = cert.get("substitution", f"u = exp({var})")
+    form = _nonzero(_add(log_linear(claim[2], var, sub, dom), log_linear(claim[3], var, sub, dom), -1))
+    return var, dom, sub, claim[1], form
+
+
+def _factor_poly(key) -> list:
+    """The positive factor a key of the form stands for, as a polynomial in u."""
+    return list(key[1]) if key[0] == "poly" else [Fraction(key[1])]
+
+
+def has_sign(Rn, Rd, dom, sub, var, rel, what: str) -> None:
+    """Rn/Rd has the goal's sign (>= 0 or > 0, <= 0 or < 0) on the whole domain, by the checker's root isolation."""
+    want = 1 if rel in (">", ">=") else -1
+    if not Rn:
+        if rel in (">", "<"):
+            raise Failed(f"{what}: the expression is identically 0, the strict goal fails")
+        return
+    ivs, signed = coefficient_chart(Rn, Rd, dom, sub, var)
+    if any(sg != want for _, sg in signed) or (rel in (">", "<") and ivs):
+        raise Failed(f"{what}: the rewritten claim does not have the goal's sign on the whole domain")
+
+
+def log_sign(cert, statement, proves, max_prec):
+    """g = lhs − rhs = h(u)·Σ_k a_k·log q_k with rational constants a_k (q_k the positive irreducible factors and
+    primes of the log-linear form, the variable being m·log u) and no rational part: with L the least common
+    denominator of the a_k, Σ a_k log q_k = (1/L)·log(N/D) for N, D the products of the q_k^(L·|a_k|) with
+    positive and negative a_k, and log(N/D) has the sign of N − D (N, D > 0), so g has the sign of
+    h·(N − D)/D, which the checker's root isolation shows to be the goal's on the whole domain.  This divides a
+    claim by its positive rational factor before exponentiating (Csiszár's data processing on RR post-processed:
+    (4/5)·(u−1)/(u+1)·log((9u+1)/(u+9)) ≤ ε·(u−1)/(u+1))."""
+    if not proves:
+        raise NotCheckable("refuting log signs are given as points")
+    var, dom, sub, rel, form = goal_form(cert, statement)
+    if _ONE in form:
+        raise NotCheckable("log-sign: lhs − rhs has a rational part besides its logs")
+    if not form:
+        return has_sign([], [Fraction(1)], dom, sub, var, rel, "log-sign")
+    keys = sorted(form, key=repr)
+    h = form[keys[0]]
+    exps = {}
+    for k in keys:
+        n, d = polys.pmul(form[k][0], h[1]), polys.pmul(form[k][1], h[0])
+        g = polys.pgcd(n, d)
+        n, d = polys.pdivmod(n, g)[0], polys.pdivmod(d, g)[0]
+        if len(n) != 1 or len(d) != 1:
+            raise NotCheckable("log-sign: the logs' coefficients are not constant multiples of one function")
+        exps[k] = n[0] / d[0]
+    L = 1
+    for a in exps.values():
+        L = L * a.denominator // math.gcd(L, a.denominator)
+    N, D = [Fraction(1)], [Fraction(1)]
+    for k, a in exps.items():
+        e = int(a * L)
+        if abs(e) > 64:
+            raise NotCheckable("log-sign: a power above 64")
+        if e > 0:
+            N = polys.pmul(N, polys.ppow(_factor_poly(k), e))
+        else:
+            D = polys.pmul(D, polys.ppow(_factor_poly(k), -e))
+    has_sign(polys.pmul(h[0], polys.padd(N, polys.pneg(D))), polys.pmul(h[1], D), dom, sub, var, rel, "log-sign")
+

@@ -1,12 +1,15 @@
 """Univariate polynomials and rational functions over Q (coefficient lists, lowest degree first), Sturm counts,
 and rewriting an expression of the grammar as N(u)/D(u) under a substitution u = x or u = exp(x/m).
 
-Hand-written because the checker may not use sympy (the engine's algebra); every operation is exact.
+Products, division, gcds and evaluation are python-flint's exact fmpq_poly (the checker may not use sympy, the
+engine's algebra); what is hand-written here is the reading of the grammar into polynomials and the Sturm count.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+
+import flint
 
 from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.grammar import parse
@@ -23,6 +26,16 @@ def _trim(p):
     return p
 
 
+def to_flint(p) -> flint.fmpq_poly:
+    """A coefficient list (lowest degree first) as python-flint's exact fmpq_poly."""
+    return flint.fmpq_poly([flint.fmpq(c.numerator, c.denominator) for c in p])
+
+
+def from_flint(f: flint.fmpq_poly) -> list:
+    """An fmpq_poly back as a trimmed list of Fractions."""
+    return [Fraction(int(c.p), int(c.q)) for c in f.coeffs()]
+
+
 def padd(p, q):
     n = max(len(p), len(q))
     return _trim([(p[k] if k < len(p) else 0) + (q[k] if k < len(q) else 0) for k in range(n)])
@@ -37,28 +50,18 @@ def pmul(p, q):
         return []
     if len(p) + len(q) - 2 > _MAX_DEGREE:
         raise NotCheckable(f"a polynomial of degree above {_MAX_DEGREE}")
-    out = [Fraction(0)] * (len(p) + len(q) - 1)
-    for i, a in enumerate(p):
-        if a:
-            for j, b in enumerate(q):
-                out[i + j] += a * b
-    return _trim(out)
+    if len(p) == 1 or len(q) == 1:
+        c, r = (p[0], q) if len(p) == 1 else (q[0], p)
+        return _trim([c * x for x in r])
+    return from_flint(to_flint(p) * to_flint(q))
 
 
 def pdivmod(p, q):
     p, q = _trim(p), _trim(q)
     if not q:
         raise ZeroDivisionError("polynomial division by zero")
-    out = [Fraction(0)] * max(len(p) - len(q) + 1, 0)
-    r = list(p)
-    while len(r) >= len(q) and r:
-        c = r[-1] / q[-1]
-        k = len(r) - len(q)
-        out[k] = c
-        for j, b in enumerate(q):
-            r[k + j] -= c * b
-        r = _trim(r)
-    return _trim(out), r
+    quo, rem = divmod(to_flint(p), to_flint(q))
+    return from_flint(quo), from_flint(rem)
 
 
 def pderiv(p):
@@ -66,22 +69,32 @@ def pderiv(p):
 
 
 def pgcd(p, q):
+    """The monic greatest common divisor (flint's; [] when both are 0)."""
     p, q = _trim(p), _trim(q)
-    while q:
-        p, q = q, pdivmod(p, q)[1]
-    return [c / p[-1] for c in p] if p else p
+    if not p and not q:
+        return []
+    return from_flint(to_flint(p).gcd(to_flint(q)))
+
+
+def _squarefree(f: flint.fmpq_poly) -> flint.fmpq_poly:
+    if f.degree() < 1:
+        return f
+    g = f.gcd(f.derivative())
+    return f if g.degree() < 1 else divmod(f, g)[0]
 
 
 def squarefree(p):
-    g = pgcd(p, pderiv(p))
-    return pdivmod(p, g)[0] if len(g) > 1 else _trim(p)
+    return from_flint(_squarefree(to_flint(_trim(p))))
 
 
 def peval(p, x: Fraction) -> Fraction:
-    acc = Fraction(0)
-    for c in reversed(p):
-        acc = acc * x + c
-    return acc
+    if len(p) < 8:
+        acc = Fraction(0)
+        for c in reversed(p):
+            acc = acc * x + c
+        return acc
+    v = to_flint(p)(flint.fmpq(x.numerator, x.denominator))
+    return Fraction(int(v.p), int(v.q))
 
 
 def sign_at(p, x) -> int:
@@ -97,46 +110,50 @@ def sign_at(p, x) -> int:
     return (v > 0) - (v < 0)
 
 
-def _sturm(p):
-    seq = [p, pderiv(p)]
-    while seq[-1]:
-        r = pdivmod(seq[-2], seq[-1])[1]
-        if not r:
+def _sturm(f: flint.fmpq_poly) -> list:
+    """The Sturm sequence of f (python-flint exact division)."""
+    seq = [f, f.derivative()]
+    while not seq[-1].is_zero():
+        r = divmod(seq[-2], seq[-1])[1]
+        if r.is_zero():
             break
-        seq.append(pneg(r))
+        # −r scaled by a positive rational to its primitive integer form: the signs (all a Sturm count reads)
+        # are kept and the coefficients stay small
+        z = (-r).numer()
+        seq.append(flint.fmpq_poly(z) / z.content())
     return seq
 
 
-def _variations(seq, x) -> int:
-    signs = [s for s in (sign_at(q, x) for q in seq) if s]
-    return sum(1 for a, b in zip(signs, signs[1:]) if a != b)
+def _flint_sign(f: flint.fmpq_poly, x) -> int:
+    if f.is_zero():
+        return 0
+    if x in ("oo", "-oo"):
+        lead = f.coeffs()[-1]
+        s = (lead > 0) - (lead < 0)
+        return s if x == "oo" or f.degree() % 2 == 0 else -s
+    v = f(flint.fmpq(x.numerator, x.denominator))
+    return (v > 0) - (v < 0)
 
 
 def root_counter(p):
-    """count_roots(p, ·, ·) at rational ends with p's Sturm sequence computed once and evaluated by python-flint's
-    exact fmpq_poly (many intervals of one polynomial with large coefficients)."""
-    import flint
-
-    p = squarefree(p)
-    if len(p) <= 1:
+    """count_roots(p, ·, ·) with p's Sturm sequence computed once (many intervals of one polynomial); ends
+    rational or ±oo."""
+    f = _squarefree(to_flint(_trim(p)))
+    if f.degree() < 1:
         return lambda lo, hi: 0
-    seq = [flint.fmpq_poly([flint.fmpq(c.numerator, c.denominator) for c in q]) for q in _sturm(p)]
+    seq = _sturm(f)
 
-    def variations(x: Fraction) -> int:
-        v = flint.fmpq(x.numerator, x.denominator)
-        signs = [s for s in ((q(v) > 0) - (q(v) < 0) for q in seq) if s]
+    def variations(x) -> int:
+        signs = [s for s in (_flint_sign(q, x) for q in seq) if s]
         return sum(1 for a, b in zip(signs, signs[1:]) if a != b)
 
     return lambda lo, hi: variations(lo) - variations(hi)
 
 
 def count_roots(p, lo, hi) -> int:
-    """Distinct real roots of p in the half-open interval (lo, hi] (ends rational or ±oo), by Sturm's theorem."""
-    p = squarefree(p)
-    if len(p) <= 1:
-        return 0
-    seq = _sturm(p)
-    return _variations(seq, lo) - _variations(seq, hi)
+    """Distinct real roots of p in the half-open interval (lo, hi] (ends rational or ±oo), by Sturm's theorem
+    on python-flint's exact fmpq_poly (the algebra is flint's; the sign variations are counted here)."""
+    return root_counter(p)(lo, hi)
 
 
 class _RF:
@@ -144,6 +161,37 @@ class _RF:
         self.n, self.d = _trim(n), _trim(d)
         if not self.d:
             raise Failed("a rational function with denominator 0")
+
+
+def _monomial(p) -> bool:
+    return bool(p) and not any(p[:-1])
+
+
+def _add(a: _RF, b: _RF) -> _RF:
+    """a + b over a common denominator that is the lcm when both denominators are one polynomial or monomials
+    c·u^k (sums of powers of exp(−var/m), as compiled programs write them: the product would add the degrees)."""
+    if a.d == b.d:
+        return _RF(padd(a.n, b.n), a.d)
+    if _monomial(a.d) and _monomial(b.d):
+        k = max(len(a.d), len(b.d)) - 1
+        shift = lambda rf: [Fraction(0)] * (k - len(rf.d) + 1) + [c / rf.d[-1] for c in rf.n]  # noqa: E731
+        return _RF(padd(shift(a), shift(b)), [Fraction(0)] * k + [Fraction(1)])
+    return _RF(*rf_add((a.n, a.d), (b.n, b.d)))
+
+
+def rf_add(a, b):
+    """(N, D) of a + b for rational functions a = (N_a, D_a), b = (N_b, D_b), over the lcm of the denominators
+    (flint's gcd): sums of many entries keep their degree."""
+    (an, ad), (bn, bd) = a, b
+    if ad == bd:
+        return padd(an, bn), ad
+    g = pgcd(ad, bd)
+    if len(g) <= 1:
+        return padd(pmul(an, bd), pmul(bn, ad)), pmul(ad, bd)
+    fa, fb = to_flint(ad), to_flint(bd)
+    fg = to_flint(g)
+    ca, cb = divmod(fb, fg)[0], divmod(fa, fg)[0]  # D_b/g and D_a/g: the lcm is D_a·(D_b/g)
+    return from_flint(to_flint(an) * ca + to_flint(bn) * cb), from_flint(fa * ca)
 
 
 def _pow(rf: _RF, k: int) -> _RF:
@@ -172,6 +220,11 @@ def const(node):
         a = const(node[2][0])
         return None if a is None else abs(a)
     return None
+
+
+def linear_coefficient(node, var: str):
+    """c when node is c·var for a rational c, else None."""
+    return _linear_in(node, var)
 
 
 def _linear_in(node, var: str):
@@ -215,10 +268,8 @@ def rational_function(text, var: str, substitution: str):
             return _RF(pneg(a.n), a.d)
         if kind in ("+", "-", "*", "/"):
             a, b = go(node[1]), go(node[2])
-            if kind == "+":
-                return _RF(padd(pmul(a.n, b.d), pmul(b.n, a.d)), pmul(a.d, b.d))
-            if kind == "-":
-                return _RF(padd(pmul(a.n, b.d), pneg(pmul(b.n, a.d))), pmul(a.d, b.d))
+            if kind in ("+", "-"):
+                return _add(a, b if kind == "+" else _RF(pneg(b.n), b.d))
             if kind == "*":
                 return _RF(pmul(a.n, b.n), pmul(a.d, b.d))
             if not b.n:

@@ -172,6 +172,8 @@ def approx_family_statement(statement: dict) -> dict:
     if len(a_names) != 1 or b in names(f):
         raise NotCheckable("reduction: the bound must use one measure, approx_dp at epsilon")
     spec_a, spec_b = measures[a_names[0]], measures[b]
+    if isinstance(spec_a, dict) and set(spec_a) == {"notion", "delta"} and spec_a["notion"] == "approx_dp_epsilon":
+        return _epsilon_view_statement(statement, claim, a_names[0], spec_a["delta"], spec_b)
     if not (isinstance(spec_a, dict) and set(spec_a) == {"notion", "epsilon"} and spec_a["notion"] == "approx_dp"):
         raise NotCheckable("reduction: the given measure must be approx_dp at an epsilon")
     ea = spec_a["epsilon"]
@@ -241,6 +243,69 @@ def _level(text) -> Fraction | None:
     return g
 
 
+def _epsilon_view_statement(statement: dict, claim, a: str, delta: str, spec_b) -> dict:
+    """The (ε, δ) chain read the other way: ``B <= f(A)`` with A = the least ε at which M is (ε, δ)-DP for a
+    parameter δ (approx_dp_epsilon) and B = tv_dp.  Every neighbouring pair is (A, δ)-close (the hockey-stick
+    divergence is continuous in ε, so the least ε is attained), hence a post-processing of the four-output pair
+    P̃(A, δ): the same claim on the pair as for A = δ at a parameter ε, in δ ∈ [0, 1] and γ = e^A ∈ [1, oo), with
+    exp(A) read as γ and δ as δ (A may appear in f only inside exp).  The hypotheses must list δ's values, each
+    in [0, 1]; A = oo (no finite ε reaches δ) is allowed by the claim only when lim_{γ→oo} f ≥ 1 at each listed
+    δ, which the checker evaluates (tv_dp ≤ 1 always)."""
+    from exactpriv.checker.expressions import evaluate
+    from exactpriv.checker.families import unparse
+    from exactpriv.checker.grammar import names
+
+    if spec_b != {"notion": "tv_dp"} or not str(delta).isidentifier():
+        raise NotCheckable("reduction: at a parameter delta the checker takes B = tv_dp")
+    hyps = statement.get("hypotheses") or []
+    if len(hyps) != 1 or not str(hyps[0]).startswith("range:"):
+        raise NotCheckable(f"reduction: the hypotheses must list the values of {delta}")
+    node = parse(hyps[0][len("range:"):])
+    values = []
+    for c in (node[1] if node[0] == "or" else [node]):
+        if not (c[0] == "cmp" and c[1] == "==" and c[2] == ("name", delta)):
+            raise NotCheckable(f"reduction: a range that is not a list of values of {delta}")
+        v = evaluate(c[3], {})
+        if not (isinstance(v, Fraction) and 0 <= v <= 1):
+            raise NotCheckable(f"reduction: a listed value of {delta} outside [0, 1]")
+        values.append(v)
+    f = claim[3]
+    if set(names(f)) - {a, delta}:
+        raise NotCheckable("reduction: the bound uses names other than the measure and delta")
+
+    def swap(node):  # exp(A) → γ, δ → delta; A may appear nowhere else
+        if node[0] == "call" and node[1] == "exp" and node[2][0] == ("name", a):
+            return ("name", "gamma")
+        if node == ("name", delta):
+            return ("name", "delta")
+        if node[0] == "call":
+            return (node[0], node[1], [swap(x) for x in node[2]])
+        return tuple(swap(c) if isinstance(c, tuple) else c for c in node)
+
+    bound = swap(f)
+    if a in names(bound):
+        raise NotCheckable("reduction: the bound uses the measure outside exp()")
+    for v in values:  # A = oo: tv_dp ≤ 1 ≤ lim f
+        n, d = polys.rational_function(_substitute_delta(bound, v), "gamma", "u = gamma")
+        lead = n[-1] / d[-1] if n else Fraction(0)
+        if (len(n) > len(d) and lead > 0) or (len(n) == len(d) and lead >= 1):
+            continue
+        raise NotCheckable(f"reduction: at {delta} = {v} the bound's limit as the level grows is below 1")
+    P = ["delta", "(1 - delta)*gamma/(1 + gamma)", "(1 - delta)/(1 + gamma)", "0"]
+    hockey = lambda A, B: " + ".join(f"max({x} - 1*{y}, 0)" for x, y in zip(A, B))  # noqa: E731
+    fb = unparse(bound)
+    return {"quantifier": "forall-params", "domain": {"delta": "[0, 1]", "gamma": "[1, oo)"},
+            "claim": f"{hockey(P, P[::-1])} {claim[1]} {fb} and {hockey(P[::-1], P)} {claim[1]} {fb}"}
+
+
+def _substitute_delta(node, v: Fraction):
+    if node == ("name", "delta"):
+        return ("num", v)
+    if node[0] == "call":
+        return (node[0], node[1], [_substitute_delta(x, v) for x in node[2]])
+    return tuple(_substitute_delta(c, v) if isinstance(c, tuple) else c for c in node)
+
+
 def _region(hyps: list, name: str, top: Fraction | None, *, canonical) -> None:
     """The hypotheses keep the parameter ``name`` in [0, ln top] (top None: [0, oo)): either the canonical
     range, or one range that lists its values ("name == v or name == w …"), each checked to lie there."""
@@ -277,8 +342,13 @@ def _approx_chain(cert, statement, cited, steps, max_prec):
     if not same:
         raise Failed("reduction: the first step must start from the claim on the four-output pair")
     _check(cert.get("family_proof"), family, proves=True, max_prec=max_prec)
-    ea = statement["measures"][[n for n in statement["measures"] if n != parse(statement["claim"])[2][1]][0]]["epsilon"]
+    given = statement["measures"][[n for n in statement["measures"] if n != parse(statement["claim"])[2][1]][0]]
     confirm = cert.get("confirm", [])
+    if given.get("notion") == "approx_dp_epsilon":  # the level is measured (often irrational): no kernels
+        if confirm:
+            raise NotCheckable("reduction: confirming instances of a chain at a measured epsilon")
+        return cited
+    ea = given["epsilon"]
     if not isinstance(confirm, list):
         raise Failed("reduction: 'confirm' must list instances")
     for w in confirm:

@@ -47,7 +47,8 @@ def check(row: dict, *, entry: dict | None, effort: dict):
             raise Failed("a PROVED row needs a certificate")
         if row.get("witness") is not None:
             raise Failed("a PROVED row carries a witness")
-        return check_certificate(cert, statement, proves=True, max_prec=max_prec)
+        trusted = check_certificate(cert, statement, proves=True, max_prec=max_prec)
+        return _compiled_trust(statement, trusted)
     return None
 
 
@@ -58,6 +59,18 @@ LISTED_TRUST = "the bank's build of each listed instance, bound by its sha256 in
 def _listed_trust(statement: dict) -> list[str] | None:
     family = statement.get("family")
     return [LISTED_TRUST] if isinstance(family, dict) and "listed" in family else None
+
+
+def _compiled_trust(statement: dict, trusted) -> list[str] | None:
+    """A forall-family statement whose families a bank compiled from programs ("compiled": the program's name):
+    the checker derives every measure from the listed rational functions, but cannot recompile the program, so
+    that build is named as trusted."""
+    fams = statement.get("families") if statement.get("quantifier") == "forall-family" else None
+    names = [f["compiled"] for f in fams or () if isinstance(f, dict) and isinstance(f.get("compiled"), str)]
+    if not names:
+        return trusted
+    return list(trusted or ()) + [f"the bank's compilation of {', '.join(dict.fromkeys(names))} into the listed "
+                                  f"rational functions, bound by the manifest"]
 
 
 def _check_effort(row: dict, effort: dict) -> int:

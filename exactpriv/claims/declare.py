@@ -233,9 +233,12 @@ def family_form(families: Sequence[Family], measures: Mapping[str, Notion], clai
     for fam in families:
         for inst in fam.build():
             M = inst.mechanism
-            if not isinstance(M, Mechanism) or inst.prior is not None or inst.extra or family_symbol(inst) != EPS:
+            if not isinstance(M, Mechanism) or inst.prior is not None or inst.extra:
                 return None
-            entry = family_entry(inst.label, "eps", inst.domain or "[0, oo)", space_json(M.inputs),
+            var = str(family_symbol(inst))  # eps, or another parameter (δ of the (ε, δ) extremal pair)
+            if not var.isidentifier() or var in specs or any(var == p.name for p in params):
+                return None
+            entry = family_entry(inst.label, var, inst.domain or "[0, oo)", space_json(M.inputs),
                                  M.to_json()["outputs"], M.rows)
             if entry is None:
                 return None

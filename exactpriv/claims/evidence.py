@@ -328,6 +328,28 @@ def _certificate(proof: Mapping | None, statement: Mapping) -> dict | None:
 # the checker itself accepts it, so a conversion can never claim more than the checker re-verifies; a proof that
 # no candidate covers keeps the engine's record (reported "not independently checkable").
 
+def _exp_scale(node, var: str) -> int:
+    """The least m with every exp(c·var) in the claim's tree a power of exp(var/m) (1 when there is none)."""
+    from math import lcm
+
+    from exactpriv.checker.polys import linear_coefficient
+
+    if not isinstance(node, tuple):
+        return 1
+    m = 1
+    if node[0] == "call" and node[1] == "exp" and len(node[2]) == 1:
+        c = linear_coefficient(node[2][0], var)
+        if c is not None and c.denominator <= 12:
+            m = c.denominator
+    for child in node[1:]:
+        if isinstance(child, tuple):
+            m = lcm(m, _exp_scale(child, var))
+        elif isinstance(child, list):
+            for c in child:
+                m = lcm(m, _exp_scale(c, var))
+    return m if m <= 12 else 1
+
+
 def _memo_by_statement(convert):
     """``convert(statement)`` computed once per distinct statement (and rewriting level) in a process.
 
@@ -385,7 +407,7 @@ def _proof_for(statement: dict) -> dict | None:
                 return cand
             except (CheckerError, Failed, NotCheckable, V_Undefined, ArithmeticError, ValueError, RecursionError):
                 pass
-    for cand in candidate_proofs(var):
+    for cand in candidate_proofs(var, scale=_exp_scale(claim, var)):
         try:
             check_certificate(cand, statement, proves=True, max_prec=DEFAULT_MAX_PREC)
         except (CheckerError, Failed, NotCheckable, V_Undefined, ArithmeticError, ValueError, RecursionError):
@@ -695,7 +717,8 @@ def _reduction_certificate(statement: dict, proof: Mapping, reading) -> dict | N
         if str(_approx_level(statement)).isidentifier():
             at[_approx_level(statement)] = "log(2)"
     confirm = []
-    for fam in getattr(reading, "families", ()):
+    measured = any(m.get("notion") == "approx_dp_epsilon" for m in (statement.get("measures") or {}).values())
+    for fam in () if measured else getattr(reading, "families", ()):  # no kernels at a measured level
         for inst in fam.build():
             w = witness_of(inst) or _pair_witness(inst)
             if w is not None and w.get("mechanism") is not None and len(confirm) < 3:

@@ -78,6 +78,7 @@ def read_verify_json(path, claims, *, banks, seconds_per_reading: float, console
     from exactpriv.checker.document import validate
     from exactpriv.checker.errors import CheckerError
     from exactpriv.checker.run import FAILED, RE_VERIFIED, check_row
+    from exactpriv.claims.checked_view import recording
     from exactpriv.claims.bank_binding import bank_binding
     from exactpriv.claims.evidence import manifest_entry, reading_id, statement_of
     from exactpriv.io import read_json
@@ -130,6 +131,9 @@ def read_verify_json(path, claims, *, banks, seconds_per_reading: float, console
                 raise InvalidArgument(f"{where}: refused: {rid} is not encodable, the file says {row.get('verdict')}")
             continue
         entry = manifest_entry(claim, reading)
+        # the certificate as objects that note what the checker reads: only that is published (checked_view)
+        row = dict(row, certificate=recording(row["certificate"])) if isinstance(row.get("certificate"), dict) \
+            else row
         result = check_row(row, binding=binding, manifest={"readings": {rid: entry}}, effort=d.get("effort") or {})
         if result.status == FAILED:
             raise InvalidArgument(f"{where}: refused: {rid} {result.verdict}: {result.why}")
@@ -208,8 +212,9 @@ def _instance_from_witness(w):
 
 def _result_from_row(row: dict, claim, reading):
     """A re-verified row as a ReadingResult: verdict and evidence from the checked data, class and reason
-    from the installed bank."""
+    from the installed bank; of the certificate, only the keys the checker read (claims.checked_view)."""
     from exactpriv.claims import ReadingResult, Verdict
+    from exactpriv.claims.checked_view import checked_view
 
     verdict = Verdict(row["verdict"])
     witness = None
@@ -219,12 +224,16 @@ def _result_from_row(row: dict, claim, reading):
             evidence["witness"] = witness_text(row["witness"])
             witness = _instance_from_witness(row["witness"])
         else:
-            evidence["proof"] = {"truth": "FALSE", "method": f"certificate {row['certificate'].get('kind')}"}
+            kind = checked_view(row["certificate"]).get("kind")
+            evidence["proof"] = {"truth": "FALSE", "method": f"certificate {kind}"}
     elif verdict == Verdict.PROVED:
-        evidence["proof"] = {"truth": "TRUE", "method": f"certificate {row['certificate'].get('kind')}",
+        cert = checked_view(row["certificate"])
+        evidence["proof"] = {"truth": "TRUE", "method": f"certificate {cert.get('kind')}",
                              "reason": "re-verified by exactpriv.checker"}
-        # the certificate the checker re-verified and the statement it proves: the report's proof section
-        evidence["certificate"], evidence["statement"] = row["certificate"], row["statement"]
+        if cert.get("kind") == "reduction":  # the report's chain of meta-theorems, stated by the registries
+            evidence["proof"]["certificate"] = cert
+        # what the checker read of the certificate, and the statement it proves (the bank's): the proof section
+        evidence["certificate"], evidence["statement"] = cert, row["statement"]
     elif verdict == Verdict.CHECKED:
         total = 0
         for fam in row["checked"]["families"]:

@@ -377,15 +377,22 @@ def _erasure(n, dom="[0, 1]"):
             "space": {"type": "hamming", "values": list(range(n)), "n": 1}, "mechanism": rows, "params": {"N": str(n)}}
 
 
-def test_entries_vanishing_at_an_end_are_read_by_capacity_only():
+def test_entries_vanishing_at_an_end_are_read_by_capacity_and_signed_sums_only():
+    """Capacity, and TV (a sum of differences whose signs are fixed on the closed domain, continuous up to its
+    ends) read an erasure family whose entries vanish at δ = 0 and δ = 1; notions with ratios or logs of entries
+    (pure DP, KL) do not."""
     from exactpriv.claims.evidence import _family_certificate
 
     statement = {"quantifier": "forall-family", "families": [_erasure(2), _erasure(3)],
                  "measures": {"C": {"notion": "capacity"}}, "claim": "C == delta*log(N)"}
     assert _family_certificate(statement) is not None
     assert _family_certificate(dict(statement, claim="C == delta*log(N + 1)")) is None
-    with pytest.raises(NotCheckable):
-        family_statements(dict(statement, measures={"C": {"notion": "tv_dp"}}))
+    tv = dict(statement, measures={"C": {"notion": "tv_dp"}}, claim="C == delta")  # rows differ only by δ vs 0
+    assert _family_certificate(tv) is not None
+    assert _family_certificate(dict(tv, claim="C == delta/2")) is None
+    for notion in ("pure_dp", "kl_dp"):
+        with pytest.raises(NotCheckable):
+            family_statements(dict(statement, measures={"C": {"notion": notion}}))
 
 
 @pytest.mark.parametrize("hypotheses, ok", [(["range:eps_prime == 0 or eps_prime == log(2)"], True),
