@@ -351,7 +351,7 @@ def _proof_for(statement: dict) -> dict | None:
     from exactpriv.checker.errors import CheckerError, Failed, NotCheckable
     from exactpriv.checker.values import Undefined as V_Undefined
 
-    from exactpriv.checker.families import unparse
+    from exactpriv.checker.printing import unparse
     from exactpriv.checker.grammar import parse
 
     var = next(iter(statement.get("domain") or {"eps": None}))
@@ -412,7 +412,7 @@ _rewriting = [False]  # one level of squaring or halving: the rewritten claims a
 def _squared_proof(statement: dict, claim) -> dict | None:
     """L <= R with square roots (Pinsker's √(KL/2)): kind ``square`` — each radicand ≥ 0, R ≥ 0 and L² <= R²
     proved by candidates of their own (exactpriv.checker.rewrites writes the squared claim)."""
-    from exactpriv.checker.families import unparse
+    from exactpriv.checker.printing import unparse
     from exactpriv.checker.rewrites import nonnegative_by_shape, squared
 
     rel, lhs, rhs = claim[1], claim[2], claim[3]
@@ -449,7 +449,7 @@ def _accepted(cert: dict, statement: dict, *, proves: bool = True) -> dict | Non
 def _params_certificate(statement: dict) -> dict | None:
     """A one-variable forall-params statement: one accepted proof, or for a conjunction one per conjunct."""
     from exactpriv.checker.errors import CheckerError
-    from exactpriv.checker.families import unparse
+    from exactpriv.checker.printing import unparse
     from exactpriv.checker.grammar import parse
 
     try:
@@ -474,7 +474,7 @@ def _coefficients_proof(statement: dict) -> dict | None:
     """A claim over several variables with a product domain: kind ``coefficients`` in some variable y ≥ 0 (the
     checker expands the claim in y itself), each coefficient proved over the other variables."""
     from exactpriv.checker.errors import CheckerError, Failed, NotCheckable
-    from exactpriv.checker.families import unparse
+    from exactpriv.checker.printing import unparse
     from exactpriv.checker.grammar import parse
     from exactpriv.checker.rewrites import in_powers
 
@@ -528,7 +528,7 @@ def _multivariate_proof(statement: dict) -> dict | None:
     max/min's larger (smaller) argument shown by signed coefficients, then the rewritten claim — a conjunction
     part by part — by signed coefficients."""
     from exactpriv.checker.errors import CheckerError, Failed, NotCheckable
-    from exactpriv.checker.families import unparse
+    from exactpriv.checker.printing import unparse
     from exactpriv.checker.grammar import parse
 
     claim = parse(statement.get("claim", ""))
