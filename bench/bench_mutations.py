@@ -83,7 +83,7 @@ def bank_mutations(args) -> None:
           f"each with its reason); {out['readings']} true implication/inequality readings, {len(out['not_mutated'])} "
           "without a mechanical mutant")
     print(f"  without the {out['true_in_scope']} mutants true on every instance the search can draw (each with "
-          f"its proof; false only on alphabets of thousands of values): {out['killed']}/{counted - out['true_in_scope']} = {rate_in}")
+          f"its proof; false only on alphabets beyond any matrix): {out['killed']}/{counted - out['true_in_scope']} = {rate_in}")
     for m in out["mutants"]:
         if not m["killed"] and m.get("equivalent"):
             print(f"  equivalent [{m['equivalent']['rule']}] {m['claim']}/{m['reading']} [{m['operator']}]: "

@@ -12,8 +12,13 @@ Reference measured in the same run: the plain box enumeration (every noise value
 rationals: exactpriv.mechanisms.programs.reference) of the same programs on n = 3 inputs, against the compiler on
 the same inputs: the ratio of the two times.
 
+Memoisation across DFS prefixes (``--memo``): each path's weight reuses the previous path's running products;
+measured against the plain product of every factor (``memo=False``, the same exact mechanism) in the same run, CPU
+time (process_time), on the given programs at the benchmark's size.
+
 Run:  python bench/bench_programs.py [--only svt1,svt4] [--skip svt6]     (svt6 at n = 10 has 1,024 outputs:
       minutes on a loaded machine)
+      python bench/bench_programs.py --memo svt6,svt3   (only the memoisation ratio)
 """
 
 from __future__ import annotations
@@ -44,7 +49,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", default="", help="comma-separated names (default: all)")
     ap.add_argument("--skip", default="", help="comma-separated names to leave out")
+    ap.add_argument("--memo", default="", help="comma-separated names: only the memoisation ratio on them")
     args = ap.parse_args()
+    if args.memo:
+        return memo_ratio(args.memo.split(","))
     names = [n for n in {**A.SVT, **A.NOISY_MAX} if (not args.only or n in args.only.split(","))
              and n not in args.skip.split(",")]
     eps = float(A.EPS_VALUE)
@@ -82,6 +90,22 @@ def main():
         slow = time.perf_counter() - t0
         print(f"{name:8} compiler {fast:7.3f}s (exact, untruncated)   box {slow:8.3f}s (truncated to ±8)   "
               f"ratio {slow / fast:7.1f}x", flush=True)
+
+
+def memo_ratio(names):
+    print("memoised compile vs the plain product of every factor (same exact mechanism), CPU seconds")
+    for name in names:
+        n = 5 if name.startswith("rnm") else 10
+        program, space = getattr(A, name), statdp_pairs(n)
+        times = {}
+        for memo in (False, True):
+            t0 = time.process_time()
+            M = program_mechanism(program, space, memo=memo)
+            times[memo] = time.process_time() - t0
+            times[(memo, "M")] = M
+        same = times[(True, "M")].rows == times[(False, "M")].rows
+        print(f"{name:8} StatDP pairs, n={n:<3} plain {times[False]:7.2f}s   memo {times[True]:7.2f}s   "
+              f"ratio {times[False] / times[True]:5.2f}x   identical: {same}", flush=True)
 
 
 if __name__ == "__main__":

@@ -40,8 +40,8 @@ from hypothesis import strategies as st
 
 from counterexamples import extremal as X, strategies as S
 from counterexamples.hunt import examples_of, hunt_reading
-from counterexamples.conjecture_operators import (attach_kernels, check_operator, kernels, operator_levels,
-                                                  operator_notion, parameter_domain, write_kernel)
+from counterexamples.conjecture_operators import (attach_kernels, check_composed_measure, check_operator, kernels,
+                                                  operator_levels, operator_notion, parameter_domain, write_kernel)
 from counterexamples.pool import Pool, validate_pool
 from exactpriv import io
 from exactpriv.claims import Family, Instance, Verdict
@@ -285,7 +285,8 @@ def conjecture(*, given: str, measure: str, bound: str, params=None, space: str 
     """Hunt a counterexample to "given(M) = eps  =>  measure(M) <= bound(eps, params)"; see the module head.
 
     operator : measure the conclusion on an operator's output, "given(M) = eps => measure(op(M)) <= bound":
-        "k_fold", "group" (param k), "subsample" (param q), "post_process" (a kernel drawn with M);
+        "k_fold", "compose" (param k: the k-fold composition by exact composition accounting, k up to 10,000, for
+        pure_dp and approx_dp), "group" (param k), "subsample" (param q), "post_process" (a kernel drawn with M);
         :mod:`counterexamples.conjecture_operators`
     tight : also ask "is the bound attained?" on the symbolic extremal families (RR(m, ε), the truncated
         geometric): ``extra["tight"]`` (:mod:`counterexamples.conjecture_tightness`); the verdict stays the bound's
@@ -471,6 +472,7 @@ def _build_claim(*, given, measure, bound, params, space, prior, max_outputs, op
     _validate(1, prior, None)
     values = parse_params(params)
     check_operator(operator, values)
+    check_composed_measure(operator, measure)
     plist = [_param(name, vals, operator) for name, vals in values.items()]
     g, m = _notion(given, values, "--given"), operator_notion(_notion(measure, values, "--measure"), operator)
     expr = _bound_expr(bound, plist)

@@ -4,6 +4,10 @@
 the hypothesis on M itself — the shape of composition, group-privacy, post-processing and subsampling results:
 
 * ``k_fold`` — the k-fold composition M^k (parameter ``k``, integers ≥ 1; e.g. ``--param k=2,3 --bound "k*eps"``);
+* ``compose`` (CLI ``--compose K[,K...]``) — the same M^k for k up to :data:`MAX_COMPOSE`, kept factored and measured
+  by exact composition accounting, never on its |Y|^k outputs: pure ε from the factors' worst ratios and δ(ε) /
+  ε(δ) from the exactly composed privacy-loss distributions (atoms grouped by exact log-ratio), so only the measures
+  in :data:`COMPOSED_MEASURES`;
 * ``group`` — M on the pairs at distance ≤ k of its neighbour graph (parameter ``k``: group privacy, Dwork–Roth
   Thm 2.2, ``--bound "k*eps"``);
 * ``subsample`` — Poisson subsampling at rate ``q`` ∈ [0, 1] on the add/remove space (the search then climbs
@@ -29,12 +33,14 @@ from exactpriv.claims import Instance
 from exactpriv.claims.notions import Notion
 from exactpriv.errors import InvalidArgument
 
-__all__ = ["OPERATORS", "attach_kernels", "check_operator", "kernels", "operator_levels", "operator_notion",
-           "parameter_domain", "read_kernel", "write_kernel"]
+__all__ = ["COMPOSED_MEASURES", "MAX_COMPOSE", "OPERATORS", "attach_kernels", "check_composed_measure", "check_operator",
+           "kernels", "operator_levels", "operator_notion", "parameter_domain", "read_kernel", "write_kernel"]
 
 #: operator -> (its parameter or None, the parameter's domain, integer, one line for help texts)
 OPERATORS = {
     "k_fold": ("k", "[1, oo)", True, "the k-fold composition of M (param k)"),
+    "compose": ("k", "[1, oo)", True, "the k-fold composition of M by exact composition accounting (param k up to "
+                                      "10,000; pure_dp, approx_dp)"),
     "group": ("k", "[1, oo)", True, "M on pairs at distance <= k (group privacy; param k)"),
     "subsample": ("q", "[0, 1]", False, "Poisson subsampling at rate q on the add/remove space (param q)"),
     "post_process": (None, None, False, "K∘M for a stochastic kernel K drawn with M"),
@@ -42,6 +48,12 @@ OPERATORS = {
 
 #: largest fold count / group size searched (the product's outputs grow as |Y|^k)
 MAX_K = 4
+#: largest k of ``compose``: M^k stays factored; k randomized responses compose to k + 1 privacy-loss atoms (10,000
+#: folds of a 3-output mechanism: about 5·10^7 atoms at worst, so the bound is the accountant's size, not the clock)
+MAX_COMPOSE = 10_000
+#: the measures ``compose`` accounts exactly without expanding M^k (exactpriv.measures: pure_dp of a
+#: ProductMechanism from its factors, approx_dp through the composed privacy-loss distributions)
+COMPOSED_MEASURES = ("pure_dp", "approx_dp")
 
 
 def check_operator(operator: str | None, values: dict) -> None:
@@ -55,10 +67,22 @@ def check_operator(operator: str | None, values: dict) -> None:
         raise InvalidArgument(f"operator {operator!r} needs --param {name}=... (e.g. {name}="
                               f"{'2,3' if name == 'k' else '1/2'})")
     if name == "k":
+        top = MAX_COMPOSE if operator == "compose" else MAX_K
         for v in values["k"]:
-            if not str(v).isdigit() or not 1 <= int(v) <= MAX_K:
-                raise InvalidArgument(f"operator {operator!r}: k={v} must be an integer from 1 to {MAX_K} (the "
-                                      f"composed mechanism's outputs grow as |Y|^k)")
+            if not str(v).isdigit() or not 1 <= int(v) <= top:
+                raise InvalidArgument(
+                    f"operator {operator!r}: k={v} must be an integer from 1 to {top:,} " + (
+                        "(the accountant's size)" if operator == "compose" else
+                        "(the composed mechanism's outputs grow as |Y|^k; --compose K accounts larger k exactly "
+                        "for pure_dp and approx_dp)"))
+
+
+def check_composed_measure(operator: str | None, measure: str) -> None:
+    """``compose`` measures only what composition accounting gives exactly (:data:`COMPOSED_MEASURES`)."""
+    if operator == "compose" and measure not in COMPOSED_MEASURES:
+        raise InvalidArgument(f"--compose measures {' and '.join(COMPOSED_MEASURES)} by exact composition "
+                              f"accounting; {measure!r} of M^k would expand its |Y|^k outputs: use --operator k_fold "
+                              f"--param k=... (k up to {MAX_K})")
 
 
 def parameter_domain(operator: str | None, name: str) -> tuple[str, bool] | None:
@@ -102,11 +126,12 @@ def _apply_post_process(inst: Instance):
 #: a post-processing: a reducible measure of K∘M is bounded through M (exactpriv.claims.by_reduction.reducible)
 _apply_post_process.post_processing = True  # type: ignore[attr-defined]
 
-_APPLY = {"k_fold": _apply_k_fold, "group": _apply_group, "subsample": _apply_subsample,
+_APPLY = {"k_fold": _apply_k_fold, "compose": _apply_k_fold, "group": _apply_group, "subsample": _apply_subsample,
           "post_process": _apply_post_process}
 #: the operator as data for the independent checker (docs/certificates.md, "Operators"); post_process has none:
 #: its kernel is per instance
-_FORMS = {"k_fold": {"k_fold": "k"}, "group": {"group": "k"}, "subsample": {"subsample": "q"}}
+_FORMS = {"k_fold": {"k_fold": "k"}, "compose": {"k_fold": "k"}, "group": {"group": "k"},
+          "subsample": {"subsample": "q"}}
 
 
 def operator_notion(measure: Notion, operator: str | None) -> Notion:

@@ -41,228 +41,30 @@ from __future__ import annotations
 import math
 import random
 import time
-import weakref
-from dataclasses import dataclass, field
 from typing import Callable
 
 from hypothesis import HealthCheck, Phase, find, settings, target
-from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample
 
-from counterexamples import strategies as S
-from counterexamples.guard import Evaluation, Evaluator, describe_instance, guarded_reading
-from counterexamples.local_search import focus_of, margin_of, perturbed, prior_moved
-from counterexamples.search_space import (extremal_instances, fresh_instances, param_ranges, params_around,
-                                          search_space_of, varies_params)
+from counterexamples import hunt_scope
+from counterexamples.guard import Evaluation, Evaluator, guarded_reading
+from counterexamples.hunt_result import HuntResult, conclude
+from counterexamples.hunt_scope import (EXISTENTIAL_KINDS, OBJECT_KINDS, declared_params, examples_of, family_memo,
+                                        searchable, validate_search_options)
+from counterexamples.local_search import margin_of, focus_of, perturbed, prior_moved
+from counterexamples.search_space import extremal_instances, search_space_of
 from exactpriv.claims import Claim, Instance, Reading, Verdict, check_reading
 from exactpriv.distributions import Prior
 from exactpriv.claims.check import as_outcome
 from exactpriv.errors import InvalidArgument, TimeLimitReached
 from exactpriv import effort
 
-__all__ = ["EXISTENTIAL_KINDS", "OBJECT_KINDS", "HuntResult", "examples_of", "family_memo", "hunt_reading", "margin_of",
-           "searchable"]
+# the hunt's public names, several defined beside it (counterexamples.hunt_result, counterexamples.hunt_scope)
+__all__ = ["EXISTENTIAL_KINDS", "OBJECT_KINDS", "HuntResult", "declared_params", "examples_of", "family_memo",
+           "hunt_reading", "margin_of", "searchable", "validate_search_options"]
 
-#: how many instances of each family serve as templates
-TEMPLATE_LIMIT = 200
 #: how many structured extremal instances of a reading's declared search space are checked before drawing
 EXTREMAL_LIMIT = 100
-
-#: id(reading) -> (weak reference to the reading, {extra hypothesis names: {instance key: Evaluation}}).
-#: Keyed by identity (a Reading is an unhashable dataclass); the entry goes when the reading does.
-_FAMILY_MEMO: dict = {}
-
-
-def family_memo(reading: Reading, extra_hypotheses: tuple = ()) -> dict:
-    """The decided results of ``reading``'s fixed family instances under ``extra_hypotheses``, shared by every
-    hunt of that reading object in this process (:meth:`counterexamples.guard.Evaluator.evaluate`'s
-    ``memo``).  Safe to share: an instance's exact check is a function of its content, which is the key;
-    undecided results are never stored.  Drawn instances are not stored (they rarely repeat across hunts)."""
-    k = id(reading)
-    entry = _FAMILY_MEMO.get(k)
-    if entry is None or entry[0]() is not reading:
-        def forget(ref, k=k):
-            if _FAMILY_MEMO.get(k, (None,))[0] is ref:
-                del _FAMILY_MEMO[k]
-        entry = (weakref.ref(reading, forget), {})
-        _FAMILY_MEMO[k] = entry
-    return entry[1].setdefault(tuple(sorted(h.name for h in extra_hypotheses)), {})
-
-
-@dataclass
-class HuntResult:
-    """The outcome of hunting one reading.
-
-    verdict : REFUTED (a witness inside the hypotheses), CHECKED (every checked instance TRUE), UNDECIDED
-        (nothing checked, or some instance undecided or erroring) — or, for a reading not refutable by
-        search, the verdict of its own families
-    counts : instances true / false / undecided / error / outside (by hypothesis)
-    errors : the first instances whose check raised: {"instance": input JSON, "error": text}
-    verdict STOPPED : the time limit stopped the search before its examples were drawn (nothing refuted)
-    stopped_by : "witness" | "max-examples" | "deadline" | "interrupted" | "families only" | "not searchable"
-    searched : False when no instance was drawn (the reading is not refutable by search, or nothing varies)
-    max_examples : the examples this search was to draw (the user's, else the effort's ``examples``)
-    witness_file, archive_note : where the witness was archived (or why not), when the run archived it
-    """
-
-    claim_id: str
-    reading: str
-    verdict: Verdict
-    witness: Instance | None = None
-    values: dict = field(default_factory=dict)
-    margin: float | None = None
-    tried: int = 0
-    seconds: float = 0.0
-    seed: int = 0
-    found_by: str = ""
-    witnesses: list = field(default_factory=list)
-    note: str = ""
-    counts: dict = field(default_factory=dict)
-    errors: list = field(default_factory=list)
-    stopped_by: str = ""
-    searched: bool = True
-    max_examples: int | None = None
-    drawn: int = 0
-    search_space: dict = field(default_factory=dict)
-    witness_file: str = ""
-    archive_error: str = ""
-
-    def to_json(self) -> dict:
-        """The result as JSON; the elapsed time is under ``"timing"`` (the only key that depends on the machine,
-        as in ``verify``'s rows: two runs compare equal once every ``"timing"`` is removed)."""
-        doc = {"id": self.claim_id, "reading": self.reading, "verdict": self.verdict.value,
-               "tried": self.tried, "drawn": self.drawn, "timing": {"seconds": round(self.seconds, 3)},
-               "seed": self.seed,
-               "max_examples": self.max_examples, "found_by": self.found_by, "margin": self.margin,
-               "note": self.note, "counts": self.counts, "stopped_by": self.stopped_by, "searched": self.searched}
-        if self.witness_file:
-            doc["witness_file"] = self.witness_file
-        if self.search_space:
-            doc["search_space"] = self.search_space
-        if self.errors:
-            doc["errors"] = self.errors
-        if self.witness is not None:
-            doc["witness"] = describe_instance(self.witness)
-        return doc
-
-
-#: kinds of claim that state that an instance exists ("A does not imply B": some mechanism is A and not
-#: B; "the bound is tight": some instance attains it) — a drawn instance can never refute them
-EXISTENTIAL_KINDS = ("non-implication", "tightness")
-#: kinds of claim about the paper's own objects (a named construction, the value of a given mechanism, the
-#: finite analogue of an informal remark): instances drawn around them are other objects
-OBJECT_KINDS = ("construction", "value", "informal")
-
-
-def searchable(reading: Reading, claim: Claim | None = None) -> str:
-    """Why a drawn instance can never refute ``reading`` ("" when it can).
-
-    Not by search: an "exists" reading; a reading about its listed instances only (``open_search=False``);
-    and — unless the reading brings its own ``strategy``, which says what may be drawn — a reading of a
-    claim that states an instance exists (:data:`EXISTENTIAL_KINDS`) or is about the paper's own objects
-    (:data:`OBJECT_KINDS`).  Those are refuted by their own families only (a proof, an exhausted finite
-    scope, a listed instance), exactly as ``verify`` does.
-    """
-    if reading.quantifier == "exists":
-        return ("an 'exists' reading is refuted only by exhausting its stated finite scope, never by a drawn "
-                "instance")
-    if not reading.open_search:
-        return "the statement is only about its listed instances (open_search=False)"
-    kind = getattr(claim, "kind", None)
-    if reading.strategy is None and kind in EXISTENTIAL_KINDS:
-        return (f"a {kind} claim states that an instance exists: refuted only by its own families (a proof or an "
-                "exhausted finite scope), never by a drawn instance")
-    if reading.strategy is None and kind in OBJECT_KINDS:
-        return (f"a {kind} claim is about the paper's own objects: instances drawn around them are other objects "
-                "(give the reading a strategy to search)")
-    return ""
-
-
-def validate_search_options(seconds, seed, max_examples):
-    """Refuse a time limit, seed or example count a search cannot use, echoing the value."""
-    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
-                                or not 0 < seconds < math.inf):
-        raise InvalidArgument(f"seconds={seconds!r} must be a finite positive number or None (no time limit)")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidArgument(f"seed={seed!r} of type {type(seed).__name__} must be an integer")
-    if max_examples is not None and (isinstance(max_examples, bool) or not isinstance(max_examples, int)
-                                     or max_examples < 0):
-        raise InvalidArgument(f"max_examples={max_examples!r} must be a non-negative integer or None")
-
-
-def _templates(reading: Reading, family_errors: list) -> list[Instance]:
-    """The reading's non-slow family instances (up to TEMPLATE_LIMIT each), smallest spaces first."""
-    out = []
-    for fam in reading.families:
-        if fam.slow:
-            continue
-        try:
-            for k, inst in enumerate(fam.build()):
-                if k >= TEMPLATE_LIMIT or effort.expired():  # building large seeds is work too: the hunt's
-                    break                                    # time limit stops it (issue 19)
-                out.append(inst)
-        except (KeyboardInterrupt, SystemExit):
-            raise
-        except Exception as exc:  # a family that cannot be built is reported, the others still run
-            family_errors.append({"family": fam.name, "error": f"{type(exc).__name__}: {exc}"[:300]})
-
-    def size(i):
-        space = getattr(i.mechanism, "inputs", None)
-        try:
-            return (space.size if space is not None else 0, len(getattr(i.mechanism, "outputs", ()) or ()))
-        except Exception:  # a space whose size cannot be read sorts last
-            return (math.inf, 0)
-    return sorted(out, key=size)
-
-
-def examples_of(max_examples: int | None) -> int:
-    """The examples a search draws: ``max_examples`` when given, else the ``examples`` of the effort in force
-    (:func:`exactpriv.effort.current_effort`) — a count, so the search is the same on every machine."""
-    return effort.current_effort().examples if max_examples is None else max_examples
-
-
-def _strategy(reading: Reading, templates: list[Instance], positive: bool, extra_hypotheses: tuple = (),
-              max_points: int = 9, draw_params: bool = False):
-    """Instances around the templates, and — for plain templates — fresh instances of the reading's declared
-    search space (:mod:`counterexamples.search_space`), one or the other with equal odds."""
-    if reading.strategy is not None:
-        return S.declared_strategy(reading.strategy)
-    varying = [t for t in templates if S.can_vary(t)]
-    space = search_space_of((*reading.hypotheses, *extra_hypotheses), templates, max_points=max_points,
-                            check=reading.check)
-    # with draw_params, parameters the check reads (not descriptive ones) are drawn too, inside and just outside
-    # their families' ranges: a reading about numbers only (a lemma's inequality in δ) is searched.  By default
-    # only for a reading that declares every parameter's domain as a hypothesis (declared_params): a reading
-    # whose domain lives in its families alone would raise or "refute" outside the paper's scope
-    with_params = ([t for t in templates if t.params]
-                   if draw_params and space is None and varies_params(templates) else [])
-    if not varying and not with_params:
-        return None
-    options = []
-    if varying:
-        names = {h.name for h in (*reading.hypotheses, *extra_hypotheses)}
-        # a reading that assumes neither independent records nor full support is searched beyond its templates'
-        # prior structure too (correlated priors, zeros)
-        free = not names & {"independent-records", "independent-sources", "full-support-prior"}
-        options.append(st.sampled_from(varying).flatmap(
-            lambda t: S.instances_around(t, positive=positive, free_prior=free)))
-    if space is not None:
-        options.append(fresh_instances(space))
-    if with_params:
-        ranges = param_ranges(with_params)
-        options.append(st.sampled_from(with_params).flatmap(lambda t: params_around(t, ranges)))
-    return options[0] if len(options) == 1 else st.one_of(*options)
-
-
-def declared_params(reading: Reading, templates: list[Instance], extra_hypotheses: tuple = ()) -> tuple:
-    """The names of the exact numeric parameters of ``templates`` when the reading's hypotheses declare the
-    domain of every one of them (``Hypothesis.params``: :func:`exactpriv.claims.param_domain`,
-    :func:`exactpriv.claims.pmf_params`), else ``()`` — then parameters are not drawn by default."""
-    from counterexamples.search_space import exact_number, exact_number_list
-
-    names = {k for t in templates for k, v in t.params.items() if exact_number(v) or exact_number_list(v)}
-    declared = {p for h in (*reading.hypotheses, *extra_hypotheses) for p in getattr(h, "params", ())}
-    return tuple(sorted(names)) if names and names <= declared else ()
 
 
 def _families_only(claim: Claim, reading: Reading, result: HuntResult, extra_hypotheses: tuple, why: str):
@@ -433,8 +235,9 @@ def _search(claim, reading, result, t0, run, *, seed, max_examples, local_steps,
         return e.refutes
 
     stopped_by = ""
+    space = structured = None
     try:
-        templates = _templates(reading, family_errors) + list(extra_templates)
+        templates = hunt_scope.templates(reading, family_errors) + list(extra_templates)
         if _late():  # the clock cut the templates short: what follows would judge a partial list (issue 19)
             raise _Stopped()
         n_family = len(templates) - len(extra_templates)
@@ -462,7 +265,7 @@ def _search(claim, reading, result, t0, run, *, seed, max_examples, local_steps,
             draw_params = bool(drawn)
             if drawn:
                 result.search_space = {**(result.search_space or {}), "parameters_drawn": list(drawn)}
-        strategy = None if stopped_by else _strategy(reading, templates, positive, tuple(extra_hypotheses),
+        strategy = None if stopped_by else hunt_scope.search_strategy(reading, templates, positive, tuple(extra_hypotheses),
                                                      draw_params=draw_params)
         if not stopped_by and strategy is None:
             stopped_by = "families only"
@@ -505,6 +308,8 @@ def _search(claim, reading, result, t0, run, *, seed, max_examples, local_steps,
                           move_priors=not names & {"independent-records", "independent-sources"})
             if result.witnesses:
                 stopped_by = "witness"
+        structured = _large_alphabets(reading, extra_hypotheses, space) \
+            if not result.witnesses and stopped_by in ("max-examples", "families only") else None
     except _Stopped:
         stopped_by = "witness" if len(result.witnesses) >= collect else "deadline"
     except KeyboardInterrupt:
@@ -514,9 +319,28 @@ def _search(claim, reading, result, t0, run, *, seed, max_examples, local_steps,
         stopped_by = "interrupted"
         result.note = "interrupted; witnesses found so far are kept"
     result.stopped_by = stopped_by or "witness"
-    _conclude(result, ev, family_errors, search_errors, best[1] if best[0] is not None else None)
+    conclude(result, ev, family_errors, search_errors, best[1] if best[0] is not None else None)
+    if structured is not None and result.stopped_by in ("max-examples", "families only"):
+        witness, note = structured
+        result.note = "; ".join(x for x in (result.note, note) if x)
+        if witness is not None:
+            result.verdict, result.stopped_by = Verdict.REFUTED, "witness"
+            result.found_by = "structured family at a large alphabet"
+            result.values, result.structured_witness = dict(witness.values), witness.to_json()
     result.seconds = time.perf_counter() - t0
     return result
+
+
+def _large_alphabets(reading: Reading, extra_hypotheses: tuple, space):
+    """(witness or None, note) of :mod:`counterexamples.large_alphabets` for a check that states a relation
+    between registry notions (``check.relation``), else None: the declared search space taken to alphabets of
+    up to 10^30 values along the symmetric channel, decided exactly from closed forms."""
+    relation = getattr(reading.check, "relation", None)
+    if relation is None:
+        return None
+    from counterexamples.large_alphabets import relation_witness
+
+    return relation_witness(relation, space, (*reading.hypotheses, *extra_hypotheses))
 
 
 def _late() -> bool:
@@ -557,47 +381,3 @@ def _local_search(evaluate, best: list, seed: int, steps: int, seen, *, move_pri
                 cur_focus = focus_of(e.outcome, cur.mechanism)
 
 
-def _conclude(result: HuntResult, ev: Evaluator, family_errors: list, search_errors: list,
-              best_margin: float | None) -> None:
-    result.counts = ev.summary()
-    result.tried = ev.checked
-    result.errors = ev.errors + family_errors
-    notes = [result.note] if result.note else []
-    if result.witnesses:
-        # a family instance first; else the last recorded (the shrunk one when find shrank it)
-        inst, out = result.witnesses[0] if result.found_by == "bank family instance" else result.witnesses[-1]
-        result.verdict = Verdict.REFUTED
-        result.witness, result.values = inst, out.values
-        result.margin = margin_of(out)
-    else:
-        # CHECKED only when something was checked, every check was decided TRUE and every family was built
-        reasons = []
-        if ev.checked == 0:
-            reasons.append("no instance was checked inside the hypotheses"
-                           + (f" ({ev.counts['outside']} outside)" if ev.counts["outside"] else ""))
-        if ev.counts["undecided"]:
-            first = (f" (first: {ev.undecided_reasons[0][0]}: {ev.undecided_reasons[0][1]})"
-                     if ev.undecided_reasons else "")
-            reasons.append(f"{ev.counts['undecided']} of {ev.checked} instances undecided{first}")
-        if ev.counts["error"]:
-            first = ev.errors[0] if ev.errors else {}
-            reasons.append(f"{ev.counts['error']} of {ev.checked} instances raised errors (first: "
-                           f"{first.get('instance', {}).get('label', '?')}: {first.get('error', '?')})")
-        if family_errors:
-            reasons.append(f"{len(family_errors)} families could not be built (first: {family_errors[0]['family']}: "
-                           f"{family_errors[0]['error']})")
-        if result.stopped_by == "interrupted":
-            reasons.append("interrupted")
-        result.margin = best_margin
-        if result.stopped_by == "deadline":
-            # the effort (the examples) was not spent: the clock stopped the search — not a verdict about
-            # the reading, whatever else was seen (issue 19)
-            result.verdict = Verdict.STOPPED
-            reasons.insert(0, f"stopped by the time limit after {ev.checked} instances checked and "
-                              f"{result.drawn} of {result.max_examples} examples drawn")
-        elif reasons:
-            result.verdict = Verdict.UNDECIDED
-        notes.extend(reasons)
-    if search_errors:
-        notes.append(f"{len(search_errors)} search batches failed (first: {search_errors[0]})")
-    result.note = "; ".join(dict.fromkeys(n for n in notes if n))

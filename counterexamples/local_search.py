@@ -14,6 +14,7 @@ import math
 import random
 from fractions import Fraction
 
+from counterexamples.guides import guide_float
 from exactpriv.claims import Instance, Outcome
 from exactpriv.distributions import Prior
 from exactpriv.mechanisms.base import Mechanism
@@ -30,19 +31,6 @@ MOVE_FRACTIONS = (Fraction(1, 8), Fraction(1, 4), Fraction(1, 3), Fraction(1, 2)
 MAX_ENTRY_BITS = 64
 
 
-def _float(v) -> float | None:
-    from exactpriv.measures.result import Measured, value_to_float
-
-    try:
-        if isinstance(v, Measured):
-            if v.value is not None:
-                return value_to_float(v.value)
-            return value_to_float(v.lower) if v.lower is not None else None
-        return value_to_float(v)
-    except Exception:  # a value without a float image gives no guidance
-        return None
-
-
 def margin_of(outcome: Outcome) -> float:
     """A float guide: how far the instance is from violating (positive = violated).
 
@@ -50,15 +38,15 @@ def margin_of(outcome: Outcome) -> float:
     only steers the search, never decides."""
     vals = outcome.values
     if "B" in vals and "bound" in vals:
-        b, f = _float(vals["B"]), _float(vals["bound"])
+        b, f = guide_float(vals["B"]), guide_float(vals["bound"])
         if b is not None and f is not None and math.isfinite(b) and math.isfinite(f):
             return b - f
     if "lhs" in vals and "rhs" in vals:
-        a, b = _float(vals["lhs"]), _float(vals["rhs"])
+        a, b = guide_float(vals["lhs"]), guide_float(vals["rhs"])
         if a is not None and b is not None and math.isfinite(a) and math.isfinite(b):
             return abs(a - b)
     if "margin" in vals:
-        m = _float(vals["margin"])
+        m = guide_float(vals["margin"])
         if m is not None and math.isfinite(m):
             return m
     return 1.0 if outcome.decision.is_false else -1.0

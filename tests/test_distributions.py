@@ -63,3 +63,26 @@ def test_conditioning_on_null_event():
         p.conditional({0: 1})
     with pytest.raises(SupportError, match="probability 0"):
         p.require_full_support()
+
+
+def test_check_pmf_fast_path_agrees_with_the_general_path():
+    """Fractions in range take an integer-sum fast path; any other entry type the general one: the same pmf and
+    the same errors either way."""
+    from fractions import Fraction as F
+
+    import pytest as _pytest
+
+    from exactpriv.distributions import check_pmf
+    from exactpriv.errors import EntryRangeError, NotStochasticError
+
+    fast = check_pmf([F(1, 3), F(1, 6), F(1, 2)])
+    general = check_pmf(["1/3", F(1, 6), F(1, 2)])
+    assert fast == general == (F(1, 3), F(1, 6), F(1, 2)) and all(type(v) is F for v in fast)
+    for bad in ([F(1, 3), F(1, 3)], [F(1, 2), F(1, 2), F(1, 1000)], [], [F(0)]):
+        with _pytest.raises(NotStochasticError) as e1:
+            check_pmf(bad)
+        with _pytest.raises(NotStochasticError) as e2:
+            check_pmf([str(v) for v in bad] or ())
+        assert str(e1.value) == str(e2.value)
+    with _pytest.raises(EntryRangeError):
+        check_pmf([F(3, 2), F(-1, 2)])

@@ -265,7 +265,9 @@ def evidence_text(res) -> str:
     ev = res.evidence
     if res.verdict.value == "REFUTED":
         w = ev.get("witness_file") or ev.get("witness") or "proof refutes"
-        return f"witness: {w}"
+        shown = ev.get("shown")  # what the reading shows of its witness: a program's exact ε, pair and output
+        text = shown.get("text") if isinstance(shown, dict) else None
+        return f"witness: {w}" + (f"; {text}" if text else "")
     if res.verdict.value == "PROVED":
         pr = ev.get("proof", {})
         return "; ".join(filter(None, [f"proved ({pr.get('method', '?')})", shown_text(ev)]))

@@ -12,7 +12,7 @@ from typing import Any
 
 import sympy
 
-from exactpriv.errors import ExactPrivError
+from counterexamples.guides import guide_float
 
 
 __all__ = ["Exploration"]
@@ -50,14 +50,6 @@ class Exploration:
 
 
 def as_float(v) -> float | None:
-    """A float image of a measured value, to rank candidates only (None when it has none); never decides."""
-    from exactpriv.measures.result import Measured, value_to_float
-
-    if v is None:
-        return None
-    try:
-        if isinstance(v, Measured):
-            return v.float
-        return value_to_float(v)
-    except (TypeError, ValueError, ExactPrivError):
-        return None
+    """A float image of a measured value, to rank candidates only (None when it has none); never decides: the
+    enclosure's midpoint (:func:`counterexamples.guides.guide_float`)."""
+    return guide_float(v, enclosure="midpoint")

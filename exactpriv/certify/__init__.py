@@ -7,6 +7,7 @@ Modules (one method each; :mod:`~exactpriv.certify.prover` combines them):
 * :mod:`~exactpriv.certify.monotone` — monotonicity and tail dominance arguments;
 * :mod:`~exactpriv.certify.series` — certified Taylor bounds near 0;
 * :mod:`~exactpriv.certify.bnb` — interval branch and bound with arb balls;
+* :mod:`~exactpriv.certify.rewriting` — squares and logarithms that remove an exponential of a non-linear term;
 * :mod:`~exactpriv.certify.prover` — the entry points below.
 
 Layer: the certifier depends only on :mod:`exactpriv.exact` and :mod:`exactpriv.errors`; it sits

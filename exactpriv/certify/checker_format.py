@@ -71,7 +71,7 @@ def candidate_proofs(variable: str = "eps", *, scale: int = 1) -> list[dict]:
         out.append({"kind": "log-identity", "substitution": s})
     for s in subs[:2]:
         out.append({"kind": "log-sign", "substitution": s})
-        out.append({"kind": "log-bounds", "substitution": s})
+        out.append({"kind": "log-bounds", "substitution": s, "pull": True})
     for s in subs:
         out.append({"kind": "sign-chart", "substitution": s})
     for s in subs[:2]:
@@ -95,6 +95,8 @@ def candidate_proofs(variable: str = "eps", *, scale: int = 1) -> list[dict]:
         for s in subs[:2]:
             for then in ({"kind": "monotone", "substitution": s}, {"kind": "powers", "substitution": s}):
                 out.append({"kind": "factor", "power": k, "substitution": s, "then": then})
+    # each log bounded by 1 − 1/y <= log y <= y − 1 towards the goal (entropies and their derivatives)
+    out.append({"kind": "log-bounds", "substitution": f"u = {variable}"})
     return out
 
 

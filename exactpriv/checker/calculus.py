@@ -10,9 +10,11 @@ from fractions import Fraction
 
 import flint
 
+from exactpriv.checker import values as V
 from exactpriv.checker.errors import Failed, NotCheckable
+from exactpriv.checker.expressions import evaluate
 
-__all__ = ["box_ball", "derivative", "enclose", "fold_node", "sign_ok"]
+__all__ = ["analytic_at", "box_ball", "derivative", "enclose", "fold_node", "sign_ok"]
 
 
 # ----------------------------------------------------------------------------- derivatives and enclosures
@@ -127,3 +129,21 @@ def box_ball(lo: Fraction, hi: Fraction):
 
 def sign_ok(ball, rel: str) -> bool:
     return {">": ball > 0, ">=": ball >= 0, "<": ball < 0, "<=": ball <= 0}[rel]
+
+
+def analytic_at(node, var: str, a, *, what: str) -> None:
+    """Refuse unless every division, log, square root and fractional power inside ``node`` is defined and
+    analytic at var = a (denominators ≠ 0, log and sqrt arguments > 0): then the expression is analytic there."""
+    k = node[0]
+    for child in (node[1:] if k != "call" else node[2]):
+        if isinstance(child, tuple):
+            analytic_at(child, var, a, what=what)
+    if k == "/" and V.sign(evaluate(node[2], {var: a})) == 0:
+        raise Failed(f"{what}: a denominator inside the expression vanishes at the point")
+    if k == "call" and node[1] in ("log", "sqrt") and V.sign(evaluate(node[2][0], {var: a})) <= 0:
+        raise Failed(f"{what}: {node[1]} of a non-positive value at the point")
+    if k == "call" and node[1] in ("abs", "min", "max"):
+        raise NotCheckable(f"{what}: {node[1]} is not analytic everywhere")
+    if k == "**" and not (node[2][0] == "num" and node[2][1].denominator == 1 and node[2][1] >= 0) \
+            and V.sign(evaluate(node[1], {var: a})) <= 0:
+        raise Failed(f"{what}: a power with a non-positive base at the point")

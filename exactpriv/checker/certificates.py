@@ -18,13 +18,18 @@ from exactpriv.checker import polys
 from exactpriv.checker import values as V
 from exactpriv.checker.errors import CheckerError, Failed, NotCheckable
 from exactpriv.checker.expressions import evaluate, truth, value_of
-from exactpriv.checker.calculus import box_ball, derivative, enclose, sign_ok
+from exactpriv.checker.calculus import analytic_at, box_ball, derivative, enclose, sign_ok
 from exactpriv.checker.charts import monotone, sign_chart
 from exactpriv.checker.domains import goal, in_domain, parse_domain, rational, single_variable
 from exactpriv.checker.grammar import parse
 from exactpriv.checker import reductions as _reductions
 from exactpriv.checker import rewrites as _rewrites
-from exactpriv.checker.loglinear import log_bounds, log_identity, log_sign
+from exactpriv.checker.atoms import atom_identity, positive_shape
+from exactpriv.checker.logbounds import log_bounds
+from exactpriv.checker import conjunction as _conjunction
+from exactpriv.checker import continuity as _continuity
+from exactpriv.checker import monotonicity as _monotonicity
+from exactpriv.checker.loglinear import log_identity, log_sign
 from exactpriv.checker.multivariate import signed_coefficients
 from exactpriv.checker.reductions import reduction
 from exactpriv.checker.rewrites import KINDS as REWRITES
@@ -266,24 +271,6 @@ def _exhaustive(cert, statement, proves, max_prec):
         raise Failed("no instance of the scope satisfies the claim")
 
 
-def _analytic_at(node, var: str, a) -> None:
-    """Refuse unless every division, log, square root and fractional power inside ``node`` is defined and
-    analytic at var = a (denominators ≠ 0, log and sqrt arguments > 0): then the expression is analytic there."""
-    k = node[0]
-    for child in (node[1:] if k != "call" else node[2]):
-        if isinstance(child, tuple):
-            _analytic_at(child, var, a)
-    if k == "/" and V.sign(evaluate(node[2], {var: a})) == 0:
-        raise Failed("l'hopital: a denominator inside f or g vanishes at the point")
-    if k == "call" and node[1] in ("log", "sqrt") and V.sign(evaluate(node[2][0], {var: a})) <= 0:
-        raise Failed(f"l'hopital: {node[1]} of a non-positive value at the point")
-    if k == "call" and node[1] in ("abs", "min", "max"):
-        raise NotCheckable(f"l'hopital: {node[1]} is not analytic everywhere")
-    if k == "**" and not (node[2][0] == "num" and node[2][1].denominator == 1 and node[2][1] >= 0) \
-            and V.sign(evaluate(node[1], {var: a})) <= 0:
-        raise Failed("l'hopital: a power with a non-positive base at the point")
-
-
 def _lhopital(cert, statement, proves, max_prec):
     """lim_{var→a} f/g for f, g analytic at a: if f⁽ʲ⁾(a) = g⁽ʲ⁾(a) = 0 for j < k and g⁽ᵏ⁾(a) ≠ 0, the limit is
     f⁽ᵏ⁾(a)/g⁽ᵏ⁾(a) (Taylor's theorem; the derivatives are the checker's own, evaluated exactly)."""
@@ -297,8 +284,8 @@ def _lhopital(cert, statement, proves, max_prec):
     if not isinstance(a, Fraction):
         raise NotCheckable("limits at a point that is not rational")
     f, g = node[1], node[2]
-    _analytic_at(f, var, a)
-    _analytic_at(g, var, a)
+    analytic_at(f, var, a, what="l'hopital")
+    analytic_at(g, var, a, what="l'hopital")
     for _ in range(13):
         fv, gv = evaluate(f, {var: a}), evaluate(g, {var: a})
         if V.sign(gv) != 0:
@@ -325,7 +312,9 @@ def _support_patterns(cert, statement, proves, max_prec):
 
 KINDS = {**REWRITES, "support-patterns": _support_patterns, "point": _point, "identity": _identity, "sign-chart": sign_chart, "interval-bnb": _bnb, "monotone": monotone,
          "tail": _tail, "lp": _lp, "all": _all, "reduction": reduction, "exhaustive": _exhaustive, "family": _family, "l'hopital": _lhopital,
-         "signed-coefficients": signed_coefficients, "log-identity": log_identity, "log-sign": log_sign, "log-bounds": log_bounds}
+         "signed-coefficients": signed_coefficients, "log-identity": log_identity, "log-sign": log_sign, "log-bounds": log_bounds, "atom-identity": atom_identity,
+         "positive-shape": positive_shape,
+         "monotonicity": _monotonicity.monotonicity, "parts": _conjunction.parts, "continuity": _continuity.continuity}
 
 
 MAX_NESTING = 8
@@ -348,7 +337,7 @@ def check_certificate(cert, statement: dict, *, proves: bool, max_prec: int):
     if _DEPTH[0] >= MAX_NESTING:  # every nested rewriting differentiates or rewrites the claim again
         raise NotCheckable(f"certificates nested deeper than {MAX_NESTING}")
     if statement.get("quantifier") not in ("forall-params", "exists", "lp", "limit") and kind not in ("reduction", "lp",
-                                                                                                      "family"):
+                                                                                                      "family", "monotonicity", "parts"):
         raise NotCheckable(f"a {kind} certificate for a {statement.get('quantifier')} statement")
     _DEPTH[0] += 1
     try:
@@ -359,4 +348,5 @@ def check_certificate(cert, statement: dict, *, proves: bool, max_prec: int):
         _DEPTH[0] -= 1
 
 
-_rewrites.CHECK = _reductions.CHECK = check_certificate  # nested certificates are checked here
+_rewrites.CHECK = _reductions.CHECK = _monotonicity.CHECK = check_certificate
+_conjunction.CHECK = _continuity.CHECK = check_certificate  # nested certificates are checked here

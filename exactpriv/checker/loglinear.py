@@ -17,13 +17,12 @@ from fractions import Fraction
 import flint
 
 from exactpriv.checker import polys
-from exactpriv.checker import values as V
 from exactpriv.checker.charts import coefficient_chart
 from exactpriv.checker.domains import single_variable
 from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.grammar import names, parse
 
-__all__ = ["log_bounds", "log_identity", "log_linear", "log_sign"]
+__all__ = ["goal_form", "has_sign", "log_identity", "log_linear", "log_sign"]
 
 _ONE = "1"  # the key of the rational part
 
@@ -60,8 +59,8 @@ def _logs_of(rf, dom, sub: str, var: str) -> dict:
                 raise NotCheckable("log-identity: a factor of a log argument has a root in the domain")
             if signs.pop() < 0:
                 coeffs, sign = [-x for x in coeffs], sign * (-1) ** int(e)
-            lead = coeffs[-1]
-            key = ("poly", tuple(x / lead for x in coeffs))  # monic: one key per factor
+            lead = abs(coeffs[-1])  # |leading coefficient|: the key stays positive on the domain (1 − T, not T − 1)
+            key = ("poly", tuple(x / lead for x in coeffs))  # one key per factor
             const *= lead ** (int(e) * power)
             out[key] = out.get(key, 0) + int(e) * power
         if const < 0:
@@ -133,7 +132,7 @@ def _nonzero(form: dict) -> dict:
     return {k: v for k, v in form.items() if polys.padd(v[0], [])}
 
 
-def _goal_form(cert, statement):
+def goal_form(cert, statement):
     """(var, domain, substitution, the claim's relation, the log-linear form of lhs − rhs)."""
     var, dom = single_variable(statement)
     claim = parse(statement["claim"])
@@ -149,7 +148,7 @@ def _factor_poly(key) -> list:
     return list(key[1]) if key[0] == "poly" else [Fraction(key[1])]
 
 
-def _has_sign(Rn, Rd, dom, sub, var, rel, what: str) -> None:
+def has_sign(Rn, Rd, dom, sub, var, rel, what: str) -> None:
     """Rn/Rd has the goal's sign (>= 0 or > 0, <= 0 or < 0) on the whole domain, by the checker's root isolation."""
     want = 1 if rel in (">", ">=") else -1
     if not Rn:
@@ -171,11 +170,11 @@ def log_sign(cert, statement, proves, max_prec):
     (4/5)·(u−1)/(u+1)·log((9u+1)/(u+9)) ≤ ε·(u−1)/(u+1))."""
     if not proves:
         raise NotCheckable("refuting log signs are given as points")
-    var, dom, sub, rel, form = _goal_form(cert, statement)
+    var, dom, sub, rel, form = goal_form(cert, statement)
     if _ONE in form:
         raise NotCheckable("log-sign: lhs − rhs has a rational part besides its logs")
     if not form:
-        return _has_sign([], [Fraction(1)], dom, sub, var, rel, "log-sign")
+        return has_sign([], [Fraction(1)], dom, sub, var, rel, "log-sign")
     keys = sorted(form, key=repr)
     h = form[keys[0]]
     exps = {}
@@ -198,58 +197,5 @@ def log_sign(cert, statement, proves, max_prec):
             N = polys.pmul(N, polys.ppow(_factor_poly(k), e))
         else:
             D = polys.pmul(D, polys.ppow(_factor_poly(k), -e))
-    _has_sign(polys.pmul(h[0], polys.padd(N, polys.pneg(D))), polys.pmul(h[1], D), dom, sub, var, rel, "log-sign")
-
-
-def _one_sign(rf, dom, sub, var, what: str) -> int:
-    """The sign of the rational function rf on the domain (it may vanish at isolated points), else NotCheckable."""
-    _, signed = coefficient_chart(rf[0], rf[1], dom, sub, var)
-    signs = {sg for _, sg in signed}
-    if len(signs) != 1:
-        raise NotCheckable(f"log-bounds: the coefficient of {what} changes sign on the domain")
-    return signs.pop()
-
-
-def log_bounds(cert, statement, proves, max_prec):
-    """g = lhs − rhs = c_u(u)·log u + Σ_q c_q(u)·log q(u) + r(u) (the log-linear form; the variable is m·log u)
-    on a domain with u = exp(var/m) ≥ 1.  Each log q of degree d is written d·log u + log F with F = q/u^d → 1
-    at ∞ (``"pull": false`` keeps log q whole), and log F is bounded towards the goal by 1 − 1/F ≤ log F ≤ F − 1
-    (F > 0), as c_q's sign on the domain requires; log u by the tight bounds 2(u − 1)/(u + 1) ≤ log u ≤
-    (u² − 1)/(2u) (u ≥ 1; both differences vanish at u = 1 with derivatives (u − 1)²/(u(u + 1)²) and
-    (u − 1)²/(2u²)), as the sign of its whole coefficient requires.  The rational bound so obtained must have
-    the goal's sign on the whole domain (root isolation).  KL ≤ D₂ on RR(ε) is tight only as ε → ∞: pulling
-    u² out of log(u² − u + 1) keeps that."""
-    if not proves:
-        raise NotCheckable("refuting log bounds are given as points")
-    var, dom, sub, rel, form = _goal_form(cert, statement)
-    if sub == f"u = {var}" or not V.compare(dom[0], ">=", Fraction(0)):
-        raise NotCheckable("log-bounds: u = exp(var/m) on a domain with var >= 0")
-    want = 1 if rel in (">", ">=") else -1
-    pull = cert.get("pull", True)
-    if not isinstance(pull, bool):
-        raise Failed("log-bounds: 'pull' is true or false")
-    u_key = ("poly", (Fraction(0), Fraction(1)))
-    zero = ([Fraction(0)], [Fraction(1)])
-    c_u = form.pop(u_key, zero)
-    R = form.pop(_ONE, zero)
-    for key, c in form.items():
-        if key[0] != "poly":
-            raise NotCheckable("log-bounds: a log of a rational constant")
-        q = list(key[1])
-        d = len(q) - 1 if pull else 0
-        if d:
-            c_u = _rf_add(c_u, (polys.pmul(c[0], [Fraction(d)]), c[1]))
-        F = (q, [Fraction(0)] * d + [Fraction(1)])  # q/u^d
-        if _one_sign(c, dom, sub, var, f"log of a factor of degree {len(q) - 1}") == want:
-            bound = (polys.padd(F[0], polys.pneg(F[1])), F[0])  # 1 − 1/F = (q − u^d)/q
-        else:
-            bound = (polys.padd(F[0], polys.pneg(F[1])), F[1])  # F − 1 = (q − u^d)/u^d
-        R = _rf_add(R, (polys.pmul(c[0], bound[0]), polys.pmul(c[1], bound[1])))
-    if polys.padd(c_u[0], []):
-        if _one_sign(c_u, dom, sub, var, "log u") == want:
-            bound = ([Fraction(-2), Fraction(2)], [Fraction(1), Fraction(1)])  # 2(u − 1)/(u + 1)
-        else:
-            bound = ([Fraction(-1), Fraction(0), Fraction(1)], [Fraction(0), Fraction(2)])  # (u² − 1)/(2u)
-        R = _rf_add(R, (polys.pmul(c_u[0], bound[0]), polys.pmul(c_u[1], bound[1])))
-    _has_sign(R[0], R[1], dom, sub, var, rel, "log-bounds")
+    has_sign(polys.pmul(h[0], polys.padd(N, polys.pneg(D))), polys.pmul(h[1], D), dom, sub, var, rel, "log-sign")
 

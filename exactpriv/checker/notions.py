@@ -16,6 +16,7 @@ from exactpriv.checker import values as V
 from exactpriv.checker.dependence import joint_k, pairwise_k, source_tv
 from exactpriv.checker.distortion import csiszar_bound, eps_tilde, expected_distortion, hamming_distance
 from exactpriv.checker.errors import Failed, NotCheckable
+from exactpriv.checker.privacy_distortion import pd_i_optimum
 from exactpriv.checker.witness import Instance
 
 __all__ = ["NOTIONS", "evaluate_notion"]
@@ -607,7 +608,7 @@ NOTIONS = {
     "membership_posterior": membership_posterior, "entry": entry, "prior_mass": prior_mass,
     "output_probability": output_probability, "record_count": record_count, "alphabet_size": alphabet_size,
     "hamming_distance": hamming_distance, "expected_distortion": expected_distortion, "csiszar_bound": csiszar_bound,
-    "joint_k": joint_k, "source_tv": source_tv, "eps_tilde": eps_tilde,
+    "joint_k": joint_k, "source_tv": source_tv, "eps_tilde": eps_tilde, "pd_i_optimum": pd_i_optimum,
 }
 
 #: Parameters that are numbers (evaluated as expressions); the others are conventions (strings).

@@ -235,6 +235,9 @@ def const(node):
         if a is None or b is None or (k == "/" and b == 0):
             return None
         return a + b if k == "+" else a - b if k == "-" else a * b if k == "*" else a / b
+    if k == "call" and node[1] == "abs" and len(node[2]) == 1:  # |c| of a constant (a density at a given point)
+        a = const(node[2][0])
+        return None if a is None else abs(a)
     return None
 
 

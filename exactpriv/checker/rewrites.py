@@ -16,7 +16,7 @@ from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.expressions import evaluate
 from exactpriv.checker.grammar import parse
 
-__all__ = ["KINDS", "in_powers", "nonnegative_by_shape", "squared"]
+__all__ = ["KINDS", "exponential_term", "in_powers", "nonnegative_by_shape", "squared"]
 
 
 #: exactpriv.checker.certificates.check_certificate, set by that module when it loads (kinds nest: a rewritten
@@ -450,5 +450,72 @@ def _resolve(cert, statement, proves, max_prec):
     _check(cert.get("then"), dict(statement, claim=unparse(new)), proves=True, max_prec=max_prec)
 
 
+def _signed_terms(node, sign: int = 1) -> list:
+    """``node`` as a list of (±1, term) with node = Σ ±term, through +, − and unary minus."""
+    if node[0] == "+":
+        return _signed_terms(node[1], sign) + _signed_terms(node[2], sign)
+    if node[0] == "-":
+        return _signed_terms(node[1], sign) + _signed_terms(node[2], -sign)
+    if node[0] == "neg":
+        return _signed_terms(node[1], -sign)
+    return [(sign, node)]
+
+
+def _scaled_exp(term):
+    """(c, X) when ``term`` is c·exp(X) or exp(X)·c with c a positive rational number (c = 1 for exp(X)), else
+    None."""
+    if term[0] == "call" and term[1] == "exp" and len(term[2]) == 1:
+        return Fraction(1), term[2][0]
+    if term[0] == "*":
+        for a, b in ((term[1], term[2]), (term[2], term[1])):
+            if a[0] == "num" and a[1] > 0 and b[0] == "call" and b[1] == "exp" and len(b[2]) == 1:
+                return a[1], b[2][0]
+    return None
+
+
+def exponential_term(claim):
+    """For a claim ``L REL R`` (an inequality): (P, c, X, rel) when big − small = P − c·exp(X) with exactly one
+    top-level term c·exp(X) (c > 0 rational) whose argument X uses the variable, where "small REL' big" is the
+    claim read with ≤ or < (R ≥ L is L ≤ R); otherwise None."""
+    from exactpriv.checker.calculus import fold_node
+    from exactpriv.checker.grammar import names
+
+    if claim[0] != "cmp" or claim[1] not in ("<", "<=", ">", ">="):
+        return None
+    rel, small, big = claim[1], claim[2], claim[3]
+    if rel in (">", ">="):
+        rel, small, big = {">": "<", ">=": "<="}[rel], big, small
+    terms = _signed_terms(big) + _signed_terms(small, -1)
+    hits = [(k, _scaled_exp(t)) for k, (sg, t) in enumerate(terms) if sg < 0 and _scaled_exp(t) is not None
+            and names(_scaled_exp(t)[1])]
+    if len(hits) != 1:
+        return None
+    k, (c, X) = hits[0]
+    rest = ("num", Fraction(0))
+    for j, (sg, t) in enumerate(terms):
+        if j != k:
+            rest = fold_node("+" if sg > 0 else "-", rest, t)
+    return rest, c, X, rel
+
+
+def _logarithm(cert, statement, proves, max_prec):
+    """small ≤ big with big − small = P − c·exp(X) (c > 0 rational, one such term): where P > 0, c·exp(X) ≤ P ⟺
+    X ≤ log(P/c), log being strictly increasing on (0, ∞) (likewise for <).  The checker finds the term and
+    writes both claims itself: ``positive`` proves P > 0 on the domain, ``then`` proves X REL log(P/c)."""
+    from exactpriv.checker.families import unparse
+
+    if not proves:
+        raise NotCheckable("refuting logarithms are given as points")
+    single_variable(statement)
+    found = exponential_term(parse(statement["claim"]))
+    if found is None:
+        raise Failed("logarithm: the claim is not small <= big with big - small = P - c*exp(X), one such term")
+    P, c, X, rel = found
+    _check(cert.get("positive"), dict(statement, claim=f"{unparse(P)} > 0"), proves=True, max_prec=max_prec)
+    arg = P if c == 1 else ("/", P, ("num", c))
+    _check(cert.get("then"), dict(statement, claim=f"{unparse(X)} {rel} log({unparse(arg)})"), proves=True,
+           max_prec=max_prec)
+
+
 KINDS = {"resolve": _resolve, "constant": _constant, "cases": _cases, "coefficients": _coefficients, "square": _square, "powers": _powers, "factor": _factor, "split": _split, "exponentiate": _exponentiate,
-         "derivative": _derivative}
+         "derivative": _derivative, "logarithm": _logarithm}

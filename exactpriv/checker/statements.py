@@ -14,7 +14,7 @@ from exactpriv.checker.witness import Instance
 
 __all__ = ["QUANTIFIERS", "claim_on", "hypotheses_hold", "listed_member", "measure_env"]
 
-QUANTIFIERS = ("forall-instances", "forall-params", "forall-family", "exists", "lp", "limit")
+QUANTIFIERS = ("forall-instances", "forall-params", "forall-family", "exists", "lp", "limit", "monotone", "all-of")
 
 
 def _product_of_marginals(inst: Instance) -> bool:

@@ -63,7 +63,8 @@ class Instance:
             o2, P2 = mechs[p]
             outputs = [[a, b] for a in outputs for b in o2]
             P = [[q1 * q2 for q1 in r1 for q2 in r2] for r1, r2 in zip(P, P2)]
-        return Instance(self.inputs, self.records, self.neighbours, outputs, P, self.prior, self.params, self.extra)
+        return Instance(self.inputs, self.records, self.neighbours, outputs, P, self.prior, self.params, self.extra,
+                        self.hints)
 
 
 def read_space(space) -> tuple[list, list | None, list]:

@@ -349,6 +349,8 @@ def _check_reading_recorded(claim: Claim, reading: Reading, include_slow: bool, 
                 f"{claim.id}/{reading.name}: proof says TRUE but instance {witness.label} refutes it — a bug"
             )
         evidence["witness"] = witness.label
+        if witness_values.get("shown") is not None:  # what the reading shows of its witness (exact ε, say)
+            evidence["shown"] = witness_values["shown"]
         verdict = Verdict.REFUTED
     elif proof is not None and proof.is_true:
         verdict = Verdict.PROVED

@@ -19,6 +19,8 @@ Nothing here decides a verdict: the rows carry what the engine computed, and the
 
 from __future__ import annotations
 
+import copy
+import functools
 import hashlib
 import json
 from fractions import Fraction
@@ -253,6 +255,11 @@ def witness_of(inst) -> dict | None:
                 extra[k] = {"prior": [_exact_text(p) for p in v.pmf]}
             except ValueError:
                 return None
+        elif k == "hints" and isinstance(v, str):  # certificates a notion reads (a PD-I dual), as JSON text so
+            try:                                     # that the instance stays a saveable witness (object_json)
+                doc["hints"] = json.loads(v)
+            except ValueError:
+                return None
     if extra:
         doc["extra"] = extra
     return doc
@@ -343,6 +350,32 @@ def _exp_scale(node, var: str) -> int:
     return m if m <= 12 else 1
 
 
+def _memo_by_statement(convert):
+    """``convert(statement)`` computed once per distinct statement (and rewriting level) in a process.
+
+    A conversion is a pure function of the JSON statement — the checker is deterministic at its fixed
+    precision — and the bank asks for the same ones many times (every reduction reading converts the claim on
+    RR(2, eps) again; 88 family derivations of 68 distinct statements and 157 one-variable conversions of 116
+    in one ``verify``), each a run of the checker over every candidate kind.  Callers get their own copy."""
+    cache: dict = {}
+
+    @functools.wraps(convert)
+    def memo(statement: dict) -> dict | None:
+        try:
+            key = (json.dumps(statement, sort_keys=True, allow_nan=False), _rewriting[0])
+        except (TypeError, ValueError):  # not plain JSON: not remembered
+            return convert(statement)
+        if key not in cache:
+            if len(cache) >= 4096:
+                cache.clear()
+            cache[key] = convert(statement)
+        return copy.deepcopy(cache[key])
+
+    memo.cache_clear = cache.clear  # type: ignore[attr-defined]
+    return memo
+
+
+@_memo_by_statement
 def _proof_for(statement: dict) -> dict | None:
     """The first candidate certificate (exactpriv.certify.checker_format) the checker accepts for a one-variable
     forall-params statement."""
@@ -380,6 +413,10 @@ def _proof_for(statement: dict) -> dict | None:
         except (CheckerError, Failed, NotCheckable, V_Undefined, ArithmeticError, ValueError, RecursionError):
             continue  # this kind does not cover the statement: try the next
         return cand
+    if claim[0] == "cmp" and "'sqrt'" not in repr(claim) and _log_depth[0] < 2:
+        cand = _logarithm_proof(statement, claim)
+        if cand is not None:
+            return cand
     if claim[0] == "cmp" and "'sqrt'" in repr(claim) and not _rewriting[0]:
         return _squared_proof(statement, claim)
     if claim[0] == "cmp" and not _rewriting[0]:
@@ -433,6 +470,31 @@ def _squared_proof(statement: dict, claim) -> dict | None:
     return _accepted(cand, statement)
 
 
+_log_depth = [0]  # logarithm rewritings nested so far (the rewritten claims may hold one more exponential)
+
+
+def _logarithm_proof(statement: dict, claim) -> dict | None:
+    """small <= big with big − small = P − c·exp(X) (Bretagnolle–Huber's e^{−KL}): kind ``logarithm`` — P > 0 and
+    X <= log(P/c) proved by candidates of their own (exactpriv.checker.rewrites writes both claims)."""
+    from exactpriv.checker.families import unparse
+    from exactpriv.checker.rewrites import exponential_term
+
+    found = exponential_term(claim)
+    if found is None:
+        return None
+    P, c, X, rel = found
+    arg = P if c == 1 else ("/", P, ("num", c))
+    _log_depth[0] += 1
+    try:
+        positive = _proof_for(dict(statement, claim=f"{unparse(P)} > 0"))
+        then = None if positive is None else _proof_for(dict(statement, claim=f"{unparse(X)} {rel} log({unparse(arg)})"))
+    finally:
+        _log_depth[0] -= 1
+    if then is None:
+        return None
+    return _accepted({"kind": "logarithm", "positive": positive, "then": then}, statement)
+
+
 def _accepted(cert: dict, statement: dict, *, proves: bool = True) -> dict | None:
     """``cert`` when the checker accepts it as a proof (``proves``) or refutation of ``statement``, else None."""
     from exactpriv.checker.certificates import check_certificate
@@ -446,6 +508,7 @@ def _accepted(cert: dict, statement: dict, *, proves: bool = True) -> dict | Non
     return cert
 
 
+@_memo_by_statement
 def _params_certificate(statement: dict) -> dict | None:
     """A one-variable forall-params statement: one accepted proof, or for a conjunction one per conjunct."""
     from exactpriv.checker.errors import CheckerError
@@ -457,6 +520,14 @@ def _params_certificate(statement: dict) -> dict | None:
     except CheckerError:
         return None
     if len(statement.get("domain") or {}) > 1:
+        if claim[0] == "cmp" and claim[1] == "==":  # an identity with logs and exps of several variables
+            found = _accepted({"kind": "atom-identity"}, statement)
+            if found is not None:
+                return found
+        if claim[0] == "cmp" and claim[1] in (">", ">="):  # positive by its shape (sums, products, exp, 1 − p)
+            found = _accepted({"kind": "positive-shape"}, statement)
+            if found is not None:
+                return found
         return _coefficients_proof(statement) or _multivariate_proof(statement)
     if claim[0] != "and":
         return _proof_for(statement)
@@ -568,6 +639,7 @@ def _multivariate_proof(statement: dict) -> dict | None:
     return _accepted(cert, statement)
 
 
+@_memo_by_statement
 def _family_certificate(statement: dict) -> dict | None:
     """A ``family`` certificate for a forall-family statement: one accepted proof per family, or None."""
     from exactpriv.checker.errors import CheckerError, Failed, NotCheckable
@@ -703,13 +775,58 @@ def _converted_or_raise(statement: dict, proof: Mapping | None, reading) -> dict
     q = statement.get("quantifier")
     if q == "forall-params" and statement.get("domain"):
         return _params_certificate(statement)
+    if q == "limit" and statement.get("domain"):
+        return _continuity_certificate(statement)
     if q == "limit":
         return _accepted({"kind": "l'hopital"}, statement)
+    if q == "all-of":
+        from exactpriv.checker.conjunction import part_statements
+
+        parts = [_converted_or_raise(st, proof, reading) for _, st in part_statements(statement)]
+        return None if None in parts else _accepted({"kind": "parts", "parts": parts}, statement)
     if q == "forall-family":
         return _family_certificate(statement)
+    if q == "monotone":
+        return _monotone_certificate(statement)
     if q == "forall-instances" and proof.get("method") == "reduction":
         return _reduction_certificate(statement, proof, reading)
     return None
+
+
+def _continuity_certificate(statement: dict) -> dict | None:
+    """A limit with parameters: the checker derives the conditions of continuity at the point and the value
+    statement itself (exactpriv.checker.continuity); each is proved by a candidate of its own (a denominator by
+    its positivity or its negativity)."""
+    from exactpriv.checker.continuity import continuity_parts
+
+    conds, value = continuity_parts(statement)
+    proofs = []
+    for kind, st in conds:
+        for sign in (">", "<") if kind == "nonzero" else (">",):
+            claim = st["claim"] if sign == ">" else st["claim"][:-len("> 0")] + "< 0"
+            proof = _params_certificate(dict(st, claim=claim))
+            if proof is not None:
+                proofs.append({"sign": sign, "proof": proof})
+                break
+        else:
+            return None
+    proof = _params_certificate(value)
+    return None if proof is None else _accepted({"kind": "continuity", "conditions": proofs, "value": proof},
+                                                statement)
+
+
+def _monotone_certificate(statement: dict) -> dict | None:
+    """A monotone statement: the checker derives the slope and end statements itself
+    (exactpriv.checker.monotonicity), each proved by a candidate of its own."""
+    from exactpriv.checker.monotonicity import monotone_parts
+
+    cases = []
+    for parts in monotone_parts(statement):
+        proofs = [_params_certificate(st) for _, st in parts if st is not None]
+        if None in proofs:
+            return None
+        cases.append(proofs)
+    return _accepted({"kind": "monotonicity", "cases": cases}, statement)
 
 
 def _checked(reading, evidence: Mapping, statement: dict, *, instances: Mapping | None) -> dict:

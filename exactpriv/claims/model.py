@@ -77,7 +77,10 @@ class Family:
     (``pytest -m slow`` / ``exactpriv verify --slow``).  ``exhaustive`` declares that the family
     enumerates a finite scope completely (it is what can refute an "exists" reading).  ``symbolic``
     declares that every instance is a symbolic family (a mechanism in one free symbol, with its
-    ``Instance.domain``), decided for all its members (:mod:`exactpriv.claims.symbolic`)."""
+    ``Instance.domain``), decided for all its members (:mod:`exactpriv.claims.symbolic`).  ``pinned``: for a
+    slow family, each instance it builds as ``(label, eps text, sha256)``, written in the bank's source so that a
+    declarative statement binds them without building them (``verify`` runs it only with ``--slow``; a slow test
+    builds the family and compares the digests)."""
 
     name: str
     build: Callable[[], Iterable[Instance]]
@@ -85,6 +88,7 @@ class Family:
     slow: bool = False
     exhaustive: bool = False
     symbolic: bool = False
+    pinned: tuple = ()
 
 
 @dataclass

@@ -67,7 +67,8 @@ def listed_inequality_form(measure: Notion, op: str, bound: str, *, families: Se
     """measure(M) op bound(ε) on each listed exact instance M with its own ε (``params["eps"]``), as a form built
     on first use (the instances may be compiled programs, built lazily): the statement lists each instance of the
     non-slow families by its sha256 (the checker's ``instance_digest``), so only those matrices can refute or be
-    checked; a slow family is named, its instances not bound (a witness from it is not independently checkable).
+    checked; a slow family is listed by the digests it pins (:class:`~exactpriv.claims.model.Family` ``pinned``),
+    else named with its instances not bound (a witness from it is then not independently checkable).
     None when the reading has hypotheses, parameter grids or symbolic families, or the notion has no data form."""
     m = measure_form(measure)
     if m is None or hypotheses or params or not families or any(getattr(f, "symbolic", False) for f in families):
@@ -80,6 +81,10 @@ def listed_inequality_form(measure: Notion, op: str, bound: str, *, families: Se
 
         listed: list[dict] = []
         for fam in families:
+            if fam.slow and fam.pinned:  # bound by the digests the bank pins (a slow test builds and compares)
+                listed.extend({"label": label, "params": {"eps": eps}, "sha256": digest}
+                              for label, eps, digest in fam.pinned)
+                continue
             if fam.slow:
                 listed.append({"family": fam.name, "unbound": "a slow family (verify --slow): not built for the "
                                                               "manifest"})

@@ -320,7 +320,7 @@ def decide_on_family(inst: Instance, lhs: Callable[[sympy.Symbol], Any], op: str
         # TRUE squared form is used; otherwise the original statement is decided (and may be refuted).
         squared = inequality_for_all(a ** 2, op, b ** 2, seconds=seconds, **dom_kw)
         if squared.is_true:
-            proof = Decision.true(squared.method + " (squared)", f"{sympy.sstr(a)}**2 {op} {sympy.sstr(b ** 2)} "
+            proof = Decision.true(squared.method + " (squared)", f"({sympy.sstr(a)})**2 {op} {sympy.sstr(b ** 2)} "
                                   f"implies {sympy.sstr(a)} {op} {sympy.sstr(b)} (the right side is a positive "
                                   f"constant times square roots): {squared.reason}", precision=squared.precision,
                                   certificate={"squared": True, "statement": f"{a**2} {op} {b**2}",

@@ -11,13 +11,15 @@ plugin :mod:`exactpriv.testing.pytest_plugin`, registered through the ``pytest11
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from exactpriv.claims.check import ReadingResult, check_reading
-from exactpriv.claims.model import Claim
-from exactpriv.claims.verdicts import Verdict
 from exactpriv.errors import InvalidArgument
-from exactpriv.exact.decisions import Decision, Truth
+
+# The engine loads on first use: pytest imports this package with its plugin (exactpriv.testing.pytest_plugin,
+# a pytest11 entry point) in every session where exactpriv is installed, most of which check no claim.
+if TYPE_CHECKING:
+    from exactpriv.claims.check import ReadingResult
+    from exactpriv.exact.decisions import Decision
 
 __all__ = ["assert_holds", "assert_refuted", "describe_result"]
 
@@ -72,6 +74,9 @@ def _named_values(values: dict) -> list[str]:
 
 
 def _results(target: Any, reading: str | None, include_slow: bool) -> list[ReadingResult]:
+    from exactpriv.claims.check import check_reading
+    from exactpriv.claims.model import Claim
+
     if isinstance(target, Claim):
         readings = [target.reading(reading)] if reading is not None else list(target.readings)
         if not readings:
@@ -85,6 +90,9 @@ def assert_holds(target: Any, reading: str | None = None, *, include_slow: bool 
 
     Raises AssertionError with the verdict, the evidence and the witness otherwise (an UNDECIDED never
     passes).  Returns the reading results for a Claim."""
+    from exactpriv.claims.verdicts import Verdict
+    from exactpriv.exact.decisions import Decision, Truth
+
     if isinstance(target, Decision):
         if target.truth is not Truth.TRUE:
             raise AssertionError(f"{target.truth.value} ({target.method}): {target.reason}")
@@ -100,6 +108,9 @@ def assert_refuted(target: Any, reading: str | None = None, *, include_slow: boo
     """Assert that a Decision is FALSE, or that a Claim (its named reading, or else some reading) is REFUTED.
 
     Returns the refuting result (with ``.witness``, an exact instance) so the test can look at it."""
+    from exactpriv.claims.verdicts import Verdict
+    from exactpriv.exact.decisions import Decision, Truth
+
     if isinstance(target, Decision):
         if target.truth is not Truth.FALSE:
             raise AssertionError(f"expected FALSE, got {target.truth.value} ({target.method}): {target.reason}")

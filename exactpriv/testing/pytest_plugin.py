@@ -18,10 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from exactpriv.claims.banks import load_bank
-from exactpriv.claims.check import check_reading
-from exactpriv.claims.verdicts import Verdict
-from exactpriv.testing import describe_result
+# The engine is imported when a bank file is collected, not when pytest loads this plugin: pytest loads it through
+# its entry point in every session of every project where exactpriv is installed (the xdist controller included),
+# and most of those sessions collect no bank.
 
 __all__ = ["BankFile", "ReadingItem"]
 
@@ -63,6 +62,8 @@ class BankFile(pytest.File):
     """A claim-bank file: one item per reading."""
 
     def collect(self):
+        from exactpriv.claims.banks import load_bank
+
         bank = load_bank(str(self.path))
         for claim in bank.claims():
             if not claim.encodable:
@@ -80,6 +81,10 @@ class ReadingItem(pytest.Item):
         self.result = None
 
     def runtest(self):
+        from exactpriv.claims.check import check_reading
+        from exactpriv.claims.verdicts import Verdict
+        from exactpriv.testing import describe_result
+
         self.result = res = check_reading(self.claim, self.reading)
         expected = self.reading.expected
         ok = res.verdict is expected if expected is not None else res.verdict in (Verdict.PROVED, Verdict.CHECKED)

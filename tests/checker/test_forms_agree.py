@@ -59,9 +59,9 @@ def _form_readings():
 
 def _parameters(form: dict) -> set:
     """The parameters a forall-instances form's measures read from the witness (an epsilon given by name, as in
-    the (ε, δ) reduction readings)."""
+    the (ε, δ) reduction readings; an e^ε = t by name, as in Wang–Ying–Zhang's PD-I optimum at t')."""
     return {v for m in (form.get("measures") or {}).values() for k, v in m.items()
-            if k == "epsilon" and isinstance(v, str) and v.isidentifier()}
+            if k in ("epsilon", "t") and isinstance(v, str) and v.isidentifier()}
 
 
 @pytest.mark.parametrize("claim,reading", _form_readings())

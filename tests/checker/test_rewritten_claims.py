@@ -377,15 +377,22 @@ def _erasure(n, dom="[0, 1]"):
             "space": {"type": "hamming", "values": list(range(n)), "n": 1}, "mechanism": rows, "params": {"N": str(n)}}
 
 
-def test_entries_vanishing_at_an_end_are_read_by_capacity_only():
+def test_entries_vanishing_at_an_end_are_read_by_capacity_and_signed_sums_only():
+    """Capacity, and TV (a sum of differences whose signs are fixed on the closed domain, continuous up to its
+    ends) read an erasure family whose entries vanish at δ = 0 and δ = 1; notions with ratios or logs of entries
+    (pure DP, KL) do not."""
     from exactpriv.claims.evidence import _family_certificate
 
     statement = {"quantifier": "forall-family", "families": [_erasure(2), _erasure(3)],
                  "measures": {"C": {"notion": "capacity"}}, "claim": "C == delta*log(N)"}
     assert _family_certificate(statement) is not None
     assert _family_certificate(dict(statement, claim="C == delta*log(N + 1)")) is None
-    with pytest.raises(NotCheckable):
-        family_statements(dict(statement, measures={"C": {"notion": "tv_dp"}}))
+    tv = dict(statement, measures={"C": {"notion": "tv_dp"}}, claim="C == delta")  # rows differ only by δ vs 0
+    assert _family_certificate(tv) is not None
+    assert _family_certificate(dict(tv, claim="C == delta/2")) is None
+    for notion in ("pure_dp", "kl_dp"):
+        with pytest.raises(NotCheckable):
+            family_statements(dict(statement, measures={"C": {"notion": notion}}))
 
 
 @pytest.mark.parametrize("hypotheses, ok", [(["range:eps_prime == 0 or eps_prime == log(2)"], True),
@@ -447,3 +454,41 @@ def test_measures_of_other_mechanisms_of_a_family():
     assert _family_certificate(dict(form, claim="J == A + 2*B")) is None
     with pytest.raises(Failed):
         family_statements(dict(form, measures={"A": {"notion": "mi_dp", "mechanism": "Y3"}}, claim="A >= 0"))
+
+
+# ----------------------------------------------------------------------------- logarithm (Bretagnolle–Huber)
+LOG = {"kind": "logarithm", "positive": {"kind": "sign-chart", "substitution": "u = exp(eps)"},
+       "then": {"kind": "derivative", "from": "lower", "then": {"kind": "powers", "substitution": "u = exp(eps)"}}}
+BH = {"kind": "square", "radicands": [LOG], "then": LOG}
+
+
+@pytest.mark.parametrize("scale, holds", [("1", True), ("1/2", False)])
+def test_bretagnolle_huber_on_binary_rr_by_squares_and_logarithms(scale, holds):
+    """TV ≤ √(1 − e^{−KL}) on RR(2, ε): squared, t² ≤ 1 − e^{−εt}; then −εt ≤ log(1 − t²) (1 − t² > 0), whose
+    difference is 0 at ε = 0 with derivative ε(1 − t²)/2 ≥ 0.  With e^{−KL/2} it is false for large ε (TV is
+    1 − O(e^{−ε}), the bound 1 − O(e^{−ε/2})): the same certificate is refused."""
+    statement = {"quantifier": "forall-family", "families": [RR2],
+                 "measures": {"A": {"notion": "kl_dp"}, "B": {"notion": "tv_dp"}},
+                 "claim": f"B <= sqrt(1 - exp(-A*{scale}))"}
+    (_, derived), = family_statements(statement)
+    assert _proves(BH, derived) is holds
+
+
+@pytest.mark.parametrize("claim, holds", [
+    ("eps**2 <= 1 - exp(-eps**2)", False),   # the exp term is there, the rewritten claim false
+    ("exp(-eps) <= 1", True),                # big − small = 1 − exp(−eps): −eps ≤ log(1)
+    ("0 <= 2*exp(-eps**2) - 1", False),      # the exp term has the wrong sign: not a logarithm claim
+    ("0 <= 1 - exp(-eps) - exp(-2*eps)", False),  # two exp terms: not one
+])
+def test_logarithm_finds_one_negative_exponential(claim, holds):
+    cert = {"kind": "logarithm", "positive": {"kind": "constant"},
+            "then": {"kind": "derivative", "from": "lower", "then": {"kind": "sign-chart", "substitution": "u = eps"}}}
+    assert _proves(cert, _params({"eps": "[0, 3]"}, claim)) is holds
+
+
+def test_logarithm_needs_its_positive_part():
+    """c·e^X ≤ P read as X ≤ log(P/c) needs P > 0: on [2, 3], 1 − eps² < 0 and −eps² ≤ log(1 − eps²) is
+    undefined; a certificate whose positive part does not prove P > 0 is refused."""
+    cert = {"kind": "logarithm", "positive": {"kind": "sign-chart", "substitution": "u = eps"},
+            "then": {"kind": "sign-chart", "substitution": "u = eps"}}
+    assert not _proves(cert, _params({"eps": "[2, 3]"}, "eps**2 <= 1 - exp(-eps**2)"))

@@ -44,7 +44,8 @@ def test_bad_declarations_are_typed_errors():
 
 
 def test_the_hunt_draws_parameters_by_default_only_where_every_domain_is_declared():
-    from counterexamples.hunt import _templates, declared_params, hunt_reading
+    from counterexamples.hunt import declared_params, hunt_reading
+    from counterexamples.hunt_scope import templates as _templates
 
     eq9 = find_claim("cuff2016.eq9")
     r = eq9.reading("literal")  # P, Q pmfs and the extremal pairs' gamma >= 1 declared

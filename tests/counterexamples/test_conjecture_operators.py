@@ -135,3 +135,48 @@ def test_a_post_processed_conclusion_is_proved_by_reduction_with_one_more_data_p
     from counterexamples.conjecture_operators import operator_notion
 
     assert "other than a post-processing" in reducible(Notion("pure_dp"), operator_notion(Notion("kl_dp"), "k_fold"))
+
+
+def test_compose_accounts_a_thousand_folds_exactly():
+    # issue 24: --compose K keeps M^k factored (pure ε from the factors): basic composition kε holds at k = 1,000
+    # and is exact on randomized response, so "≤ kε/2" fails on the first seed
+    bad = conjecture(given="pure_dp", measure="pure_dp", bound="k*eps/2", params={"k": [1000]}, operator="compose",
+                     space=ONE, max_examples=3)
+    assert bad.verdict is Verdict.REFUTED and bad.witness["params"] == {"k": "1000"}
+    assert bad.extra["operator"] == "compose"
+    ok = conjecture(given="pure_dp", measure="pure_dp", bound="k*eps", params={"k": [1000]}, operator="compose",
+                    space=ONE, max_examples=3)
+    assert ok.verdict is Verdict.CHECKED
+
+
+def test_compose_delta_is_the_expanded_k_fold_delta():
+    # two computations: δ(ε' = 1) of M^3 through the composed privacy-loss distributions (compose) and on the
+    # expanded 2^3-output product (k_fold) — the same exact value on the same witness
+    kw = dict(given="pure_dp", measure="approx_dp", bound="0", params={"k": [3], "epsilon": ["1/2"]}, space=ONE,
+              max_examples=3)
+    composed, expanded = conjecture(operator="compose", **kw), conjecture(operator="k_fold", **kw)
+    assert composed.verdict is expanded.verdict is Verdict.REFUTED
+    assert composed.to_json()["measure_value"] == expanded.to_json()["measure_value"]
+    assert composed.to_json()["given_value"] == expanded.to_json()["given_value"]
+
+
+@pytest.mark.parametrize("kw,match", [
+    (dict(measure="kl_dp", params={"k": [10]}), "expand its"),
+    (dict(measure="pure_dp", params={"k": [10001]}), "from 1 to 10,000"),
+])
+def test_compose_refuses_what_it_cannot_account(kw, match):
+    with pytest.raises(InvalidArgument, match=match):
+        conjecture_claim(given="pure_dp", bound="k*eps", operator="compose", space=ONE, prior="any", max_outputs=3,
+                         **kw)
+
+
+def test_the_compose_option_of_the_cli(capsys):
+    from exactpriv.cli import main
+
+    assert main(["conjecture", "--given", "pure_dp", "--measure", "pure_dp", "--bound", "k*eps/2", "--compose", "500",
+                 "--space", ONE, "--max-examples", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "pure_dp(M^k, composed exactly) <= k*eps/2" in out and "(k=500)" in out and "REFUTED" in out
+    assert main(["conjecture", "--given", "pure_dp", "--measure", "pure_dp", "--bound", "k*eps", "--compose", "5",
+                 "--operator", "k_fold", "--space", ONE]) != 0
+    assert "drop --operator" in capsys.readouterr().err

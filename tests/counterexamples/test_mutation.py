@@ -102,7 +102,7 @@ def test_parameter_draws_reach_a_lemma_about_numbers_and_stay_off_where_the_doma
 def test_instances_just_outside_a_dropped_hypothesis_are_made_from_the_families():
     # Cuff-Yu Lemma 2's capacity convexity needs lambda in [0, 1]; the search never drew lambda outside it
     # before (the families hold lambda in [0, 1]): a violator sets it just outside, and the mutant dies there
-    from counterexamples.mutation import _violators
+    from counterexamples.mutation_outside import violators as _violators
 
     m = _mutant("cuff2016.lemma2", "capacity-convex", "drop:convex-combination")
     original = m.claim.reading("capacity-convex")

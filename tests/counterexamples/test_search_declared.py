@@ -52,7 +52,7 @@ def test_descriptive_parameters_do_not_keep_a_reading_off_its_fresh_search_space
     # identity DP's Proposition 2: the families label their instances with n and e^eps (never read by the
     # check); the probe sees the same decision without them, so the reading gets fresh instances, and its
     # dataset-mechanism hypothesis makes them functions of the multiset of records
-    from counterexamples.hunt import _templates
+    from counterexamples.hunt_scope import templates as _templates
     from counterexamples.search_space import descriptive_params, search_space_of
     from exactpriv.claims import Instance
     from exactpriv.claims.banks import find_claim

@@ -10,7 +10,7 @@ import pytest
 
 from exactpriv.distributions import Prior
 from exactpriv.exact.lp import solve_lp
-from exactpriv.exact.lp.exact_simplex import MAX_EXACT_VARIABLES, solve_lp_exactly
+from exactpriv.exact.lp.exact_simplex import MAX_EXACT_VARIABLES, MAX_WARM_ENTRIES, solve_lp_exactly
 from exactpriv.measures.distortion import h
 from exactpriv.measures.distortion.optimal_lp import ratio_rows, optimal_distortion_identifiability
 from exactpriv.spaces import Hamming
@@ -47,9 +47,14 @@ def test_exact_simplex_agrees_with_the_float_guided_certificate(w, t):
 
 
 def test_large_lps_are_left_to_the_float_guided_path():
-    p = Prior.uniform(Hamming(range(3), 2))  # 81 variables
+    # 81 variables: beyond the from-scratch simplex, within the warm start (the same optimum as the guided
+    # certificate); 256 variables on {0,1}^4: a 1,040-row tableau, beyond both
+    p = Prior.uniform(Hamming(range(3), 2))
     c, kw = _pd_i_lp(p, F(2))
-    assert len(c) > MAX_EXACT_VARIABLES and solve_lp_exactly(c, **kw) is None
+    warm = solve_lp_exactly(c, **kw)
+    assert len(c) > MAX_EXACT_VARIABLES and warm is not None and warm.objective == solve_lp(c, **kw).objective
+    c, kw = _pd_i_lp(Prior.uniform(Hamming(range(2), 4)), F(2))
+    assert len(kw["A_ub"]) * len(c) > MAX_WARM_ENTRIES and solve_lp_exactly(c, **kw) is None
 
 
 def test_an_empty_dual_from_highs_is_no_candidate_and_the_lp_is_still_decided():
@@ -74,3 +79,41 @@ def test_the_exact_checks_refuse_vectors_of_the_wrong_length():
     P = validated_problem(c, kw["A_ub"], kw["b_ub"], kw["A_eq"], kw["b_eq"], None, "min")
     assert check_dual(P, P.c, [])[1] == f"0 multipliers for {P.m} rows"
     assert "3 values" in check_primal(P, [F(0)] * 3)
+
+
+@pytest.mark.parametrize("skew", [16, pytest.param(20, marks=pytest.mark.slow)])
+def test_a_skewed_prior_beyond_sixteen_to_one_on_three_records_is_decided_from_highs_basis(skew):
+    # issue 24: the 64-variable PD-I LP of {0,1}^3 with a prior skewed skew:1 per record at e^ε = skew² — HiGHS'
+    # vertices are feasible only within its tolerance (UNDECIDED before), too large for the from-scratch exact
+    # simplex: exact dual/primal pivots from HiGHS' final basis, certified by the exact duality checks; the value
+    # is Theorem 1 (20)'s h(ε) = n/(1 + e^ε/(m − 1))
+    S = Hamming(range(2), 3)
+    p = Prior.product(S, [[F(skew, skew + 1), F(1, skew + 1)]] * 3)
+    t = F(skew * skew)
+    r = optimal_distortion_identifiability(p, t)
+    assert r.lp.status == "optimal" and r.lp.certificate["method"] == "exact-simplex", r.lp
+    assert "HiGHS' final basis" in r.lp.certificate["solver"] and "retried_after" in r.lp.certificate
+    assert r.value == h(None, 3, 2, exp_eps=t) == F(3, skew * skew + 1)
+
+
+@pytest.mark.parametrize("w,t", [((1, 2, 3, 4, 5, 6, 7, 8), F(20)), ((8, 1, 1, 2, 1, 3, 2, 9), F(50))])
+def test_the_warm_started_exact_simplex_agrees_with_the_float_guided_certificate(w, t):
+    # two computations on well-conditioned 64-variable LPs (beyond the from-scratch limit: the warm start runs)
+    p = Prior(Hamming(range(2), 3), [F(v, sum(w)) for v in w])
+    c, kw = _pd_i_lp(p, t)
+    assert len(c) > MAX_EXACT_VARIABLES
+    guided, exact = solve_lp(c, **kw), solve_lp_exactly(c, **kw)
+    assert guided.status == "optimal" and exact is not None and exact.certified
+    assert "HiGHS' final basis" in exact.certificate["solver"] and exact.objective == guided.objective
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("m,n,skew", [(2, 3, 1000), (3, 2, 100)])
+def test_larger_skews_are_decided_exactly_too(m, n, skew):
+    # a 1,000:1 prior at e^ε = 10^6: HiGHS' presolve calls the LP infeasible (no basis, no Farkas certificate);
+    # its simplex without presolve gives the start.  {0,1,2}^2 (81 variables) at 100:1
+    S = Hamming(range(m), n)
+    p = Prior.product(S, [[F(skew, skew + m - 1)] + [F(1, skew + m - 1)] * (m - 1)] * n)
+    t = F(skew * skew)
+    r = optimal_distortion_identifiability(p, t)
+    assert r.lp.status == "optimal" and r.value == h(None, n, m, exp_eps=t)

@@ -74,6 +74,21 @@ def _prove_lemma11_monotone() -> Decision:
     return _prove_nonnegative(cases)
 
 
+def _h_text(x: str) -> str:
+    """h(x) = −x ln x − (1 − x) ln(1 − x) in the checker's grammar."""
+    return f"(-({x})*log({x}) - (1 - ({x}))*log(1 - ({x})))"
+
+
+#: 'proof-step-monotone' of Lemma 11 as data for the independent checker (docs/certificates.md, "Monotonicity"): the
+#: bound is nondecreasing in delta on (0, 1] for |U| = 2, 3.  For this analytic bound that is the reading's "its
+#: derivative is >= 0 on (0, 1]": f' >= 0 on (0, 1) is both what the checker derives and (f' continuous at 1)
+#: equivalent to f' >= 0 on (0, 1]
+_LEMMA11_MONOTONE_FORM = {
+    "quantifier": "monotone", "variable": "delta", "direction": "nondecreasing",
+    "cases": [{"name": f"|U| = {u}", "domain": {"delta": "(0, 1]"},
+               "function": f"2*{_h_text('delta/(1 + delta)')} + 2*delta/(1 + delta)*log({u})"} for u in (2, 3)]}
+
+
 @functools.lru_cache(maxsize=None)
 def _fam_l11_random(seed=31, count=30, close=False):
     rng = random.Random(seed)
@@ -145,7 +160,7 @@ _LEMMA11 = Claim(
                    "the bound (122) still follows since |H_p^ - H_P| <= log|U|."),
      Reading("proof-step-monotone", "'the bound in the lemma is monotonic in delta' (first line of the proof, used to "
                                     "assume TV = delta): its derivative is >= 0 on (0, 1] for |U| = 2, 3",
-             prove=_prove_lemma11_monotone, expected=Verdict.PROVED,
+             prove=_prove_lemma11_monotone, expected=Verdict.PROVED, form=_LEMMA11_MONOTONE_FORM,
              notes="Proved by the certifier (exactpriv.certify.prove_inequality) for |U| = 2, 3 only; the general "
                    "case is 2 ln(|U|/delta)/(1+delta)^2 >= 0.")])
 
@@ -156,6 +171,14 @@ def _prove_105_monotone() -> Decision:
     cases = [(f"|Y|={m}", sympy.diff(_sym_h(d) + d * sympy.log(m - 1), d), (0, sympy.Rational(m - 1, m)), (False, True))
              for m in (2, 3, 4)]
     return _prove_nonnegative(cases)
+
+
+#: 'proof-step-monotone' of (105) as data for the independent checker: h(T) + T ln(|Y| − 1) nondecreasing on
+#: [0, (|Y| − 1)/|Y|], |Y| = 2, 3, 4, with h(0) = 0 (0 ln 0 = 0, the convention of h) listed as the value at T = 0
+_EQ105_MONOTONE_FORM = {
+    "quantifier": "monotone", "variable": "T", "direction": "nondecreasing",
+    "cases": [{"name": f"|Y| = {m}", "domain": {"T": f"[0, {m - 1}/{m}]"}, "values": {"0": "0"},
+               "function": f"{_h_text('T')} + T*log({m - 1})"} for m in (2, 3, 4)]}
 
 
 @functools.lru_cache(maxsize=None)
@@ -239,7 +262,7 @@ _EQ105 = Claim(
              expected=Verdict.CHECKED),
      Reading("proof-step-monotone", "h(T) + T ln(|Y|-1) is nondecreasing on [0, (|Y|-1)/|Y|] (what lets (105) "
                                     "replace each TV(P_{Y|x}, P_Y) <= delta by delta), |Y| = 2, 3, 4",
-             prove=_prove_105_monotone, expected=Verdict.PROVED,
+             prove=_prove_105_monotone, expected=Verdict.PROVED, form=_EQ105_MONOTONE_FORM,
              notes="Proved by the certifier for |Y| = 2, 3, 4; the derivative ln((1-T)(|Y|-1)/T) vanishes at "
                    "T = (|Y|-1)/|Y| and is negative beyond, which is why (105) switches to ln|Y| there.")])
 

@@ -110,6 +110,49 @@ def _prove_laplace_symbolic() -> Decision:
     return Decision.all_of(parts, "Laplace density computation of §4.1")
 
 
+def _laplace_text(x: str, c: str) -> str:
+    """The density at x of c + Lap(1/ε), (ε/2)·e^{−ε|x − c|}, in the checker's grammar."""
+    return f"(eps/2*exp(-eps*abs({x} - {c})))"
+
+
+def _laplace_symbolic_form() -> dict:
+    """'laplace-density-symbolic' as data for the independent checker (docs/certificates.md, "all-of"): for k = 1, 3
+    and every ε > 0 the density ratio at x = k is e^{kε}; for p = 1/10, 1/1000 Bayes' Pr[t1|S]/Pr[t1] from the two
+    densities is 1/(p + (1 − p)e^{−kε}); and for every ε > 0 that ratio tends to e^{kε} as p -> 0."""
+    eps = {"eps": "(0, oo)"}
+    parts = []
+    for k in (1, 3):
+        top, bottom = _laplace_text(str(k), str(k)), _laplace_text(str(k), "0")
+        parts.append({"name": f"density ratio at x = {k}", "statement": {
+            "quantifier": "forall-params", "domain": eps, "claim": f"{top}/{bottom} == exp({k}*eps)"}})
+        for p in ("1/10", "1/1000"):
+            post = f"(({p})*{top}/(({p})*{top} + (1 - ({p}))*{bottom}))"
+            parts.append({"name": f"posterior ratio, k = {k}, p = {p}", "statement": {
+                "quantifier": "forall-params", "domain": eps,
+                "claim": f"{post}/({p}) == 1/(({p}) + (1 - ({p}))*exp(-{k}*eps))"}})
+        parts.append({"name": f"limit as p -> 0, k = {k}", "statement": {
+            "quantifier": "limit", "limit": {"of": f"1/(p + (1 - p)*exp(-{k}*eps))", "variable": "p", "at": "0"},
+            "domain": eps, "claim": f"L == exp({k}*eps)"}})
+    return {"quantifier": "all-of", "parts": parts}
+
+
+def _laplace_all_form() -> dict:
+    """'laplace-density-all-k-p' as data for the independent checker: the same three parts for every k > 0,
+    p ∈ (0, 1) and ε > 0 (docs/certificates.md, "all-of", "atom-identity", "continuity")."""
+    top, bottom = _laplace_text("k", "k"), _laplace_text("k", "0")
+    post = f"(p*{top}/(p*{top} + (1 - p)*{bottom}))"
+    kpe = {"k": "(0, oo)", "p": "(0, 1)", "eps": "(0, oo)"}
+    return {"quantifier": "all-of", "parts": [
+        {"name": "density ratio at x = k", "statement": {
+            "quantifier": "forall-params", "domain": {"k": "(0, oo)", "eps": "(0, oo)"},
+            "claim": f"{top}/{bottom} == exp(k*eps)"}},
+        {"name": "posterior ratio", "statement": {
+            "quantifier": "forall-params", "domain": kpe, "claim": f"{post}/p == 1/(p + (1 - p)*exp(-k*eps))"}},
+        {"name": "limit as p -> 0", "statement": {
+            "quantifier": "limit", "limit": {"of": "1/(p + (1 - p)*exp(-k*eps))", "variable": "p", "at": "0"},
+            "domain": {"k": "(0, oo)", "eps": "(0, oo)"}, "claim": "L == exp(k*eps)"}}]}
+
+
 _K, _P, _E = sympy.Symbol("k", positive=True), sympy.Symbol("p", positive=True), sympy.Symbol("epsilon", positive=True)
 #: a point of the domain where a non-identity is exhibited exactly (k = 1, p = 1/2, e^ε = 2)
 _POINT = {_K: 1, _P: sympy.Rational(1, 2), _E: sympy.log(2)}
@@ -174,14 +217,14 @@ LAPLACE_CEX = Claim(
                 "with Laplace densities (continuous, S = {output = k} read as a density event): the ratio is "
                 "exactly e^{kε}, Pr[t1|S]/Pr[t1] = 1/(p+(1-p)e^{-kε}) for all ε > 0 (k ∈ {1, 3}, "
                 "p ∈ {1/10, 1/1000}), and its limit as p -> 0 is e^{kε}",
-                prove=_prove_laplace_symbolic, expected=Verdict.PROVED,
+                prove=_prove_laplace_symbolic, expected=Verdict.PROVED, form=_laplace_symbolic_form(),
                 notes="Identities proved by exactpriv.certify.prove_identity (exact algebra in e^ε); the "
                       "limit by sympy. That the Laplace count satisfies ε-positive UDP is not re-proved here "
                       "(see the finite analogue).", open_search=False),
         Reading("laplace-density-all-k-p",
                 "with Laplace densities, for every k > 0, p ∈ (0, 1) and ε > 0 (symbolic): the density ratio at "
                 "x = k is e^{kε}, Pr[t1|S]/Pr[t1] = 1/(p+(1-p)e^{-kε}), and its limit as p -> 0 is e^{kε}",
-                prove=prove_laplace_all_k_p, expected=Verdict.PROVED,
+                prove=prove_laplace_all_k_p, expected=Verdict.PROVED, form=_laplace_all_form(),
                 notes="The general form of laplace-density-symbolic and a second, independent computation (sympy "
                       "simplification in k, p, ε here; the certifier in ε at fixed k, p there).", open_search=False),
     ])

@@ -20,7 +20,7 @@ from exactpriv.spaces import GraphSpace, Hamming, QueryAnswers
 
 from theorems.programs.algorithms import EPS_VALUE
 
-__all__ = ["AS_WRITTEN", "VARIANT", "all_eps_reading", "claim", "closed_form_shown", "dp_reading", "exact_eps_shown",
+__all__ = ["AS_WRITTEN", "VARIANT", "all_eps_reading", "benchmark_reading", "claim", "closed_form_shown", "dp_reading", "exact_eps_shown",
            "for_all_eps", "on_space", "showing_exact_eps", "statdp_pairs"]
 
 AS_WRITTEN = dict(expected="REFUTED", finding="as-written")
@@ -52,15 +52,20 @@ def _compiled_for_all_eps(program, space, per_eps):
                              symbol=("beta", sympy.exp(-EPS / per_eps)))
 
 
-def on_space(program, space, *, slow: bool = False, label: str = "", eps=EPS_VALUE) -> Family:
-    """The family of one instance: ``program`` compiled on ``space``, at the bank's ε (``eps``: the program's)."""
+def on_space(program, space, *, slow: bool = False, label: str = "", eps=EPS_VALUE, pinned: str = "") -> Family:
+    """The family of one instance: ``program`` compiled on ``space``, at the bank's ε (``eps``: the program's).
+    ``pinned``: a slow family's instance digest (sha256 of the compiled matrix, the checker's instance digest), so
+    its statement binds the instance without compiling it (tests/theorems/programs: a slow test compiles and
+    compares)."""
     what = label or repr(space)
+    inst_label = f"{program.__name__} on {what}"
 
     def build():
-        yield Instance(f"{program.__name__} on {what}", mechanism=_compiled(program, space), params={"eps": eps})
+        yield Instance(inst_label, mechanism=_compiled(program, space), params={"eps": eps})
 
+    pins = ((inst_label, sympy.sstr(eps), pinned),) if pinned else ()
     return Family(f"{program.__name__}-{what}", build, f"{program.__name__} on {what} (exact, discrete noise)",
-                  slow=slow, exhaustive=True)
+                  slow=slow, exhaustive=True, pinned=pins)
 
 
 def for_all_eps(program, space, *, per_eps: int = 4) -> Family:
@@ -76,13 +81,28 @@ def for_all_eps(program, space, *, per_eps: int = 4) -> Family:
                   f"(noise base β = e^(−ε/{per_eps}) symbolic)", symbolic=True, exhaustive=True)
 
 
-def dp_reading(program, space, bound: str, *, bench=None, bench_label: str = "", eps=EPS_VALUE, **kw) -> Claim:
+def dp_reading(program, space, bound: str, *, bench=None, bench_label: str = "", bench_sha256: str = "",
+               eps=EPS_VALUE, **kw) -> Claim:
     """The claim "pure DP of ``program`` on ``space`` ≤ ``bound``" (bound in eps, the program's ε); with ``bench``,
-    also on that space (the benchmark's size) as a slow family (``verify --slow``).  Every instance shows its
-    exact ε (``verify`` prints it and writes it to the JSON evidence)."""
+    also on that space (the benchmark's size) as a slow family (``verify --slow``), bound in the statement by
+    ``bench_sha256`` when given.  Every instance shows its exact ε (``verify`` prints it and writes it to the
+    JSON evidence)."""
     families = [on_space(program, space, eps=eps)]
     if bench is not None:
-        families.append(on_space(program, bench, slow=True, label=bench_label, eps=eps))
+        families.append(on_space(program, bench, slow=True, label=bench_label, eps=eps, pinned=bench_sha256))
+    return _showing(inequality_claim("x", measure="pure_dp", op="<=", bound=bound, families=families, **kw))
+
+
+def benchmark_reading(program, bench, bench_label: str, *, pinned: str = "", smaller=None, smaller_label: str = "",
+                      bound: str = "eps", eps=EPS_VALUE, **kw) -> Claim:
+    """The claim "pure DP of ``program`` ≤ ``bound``" at the benchmark's size, for a variant that is refuted: its
+    refutation is a check of the benchmark instance itself, so its witness carries the exact ε there (worst pair
+    and output) and the checker re-measures it.  With ``pinned`` (the instance's digest) the benchmark family is
+    slow (``verify --slow``) and ``smaller`` (a cheaper space of the same pattern) decides the default run; the
+    slow family comes first, so ``--slow`` refutes at the benchmark size."""
+    families = [on_space(program, bench, slow=bool(pinned), label=bench_label, eps=eps, pinned=pinned)]
+    if smaller is not None:
+        families.append(on_space(program, smaller, label=smaller_label, eps=eps))
     return _showing(inequality_claim("x", measure="pure_dp", op="<=", bound=bound, families=families, **kw))
 
 
@@ -126,6 +146,8 @@ def showing_exact_eps(check, *, eps=EPS_VALUE):
         b = out.values.get("B")
         if b is not None and getattr(b, "value", None) is not None:
             out.values["shown"] = exact_eps_shown(b.value, b.witness, inst.params.get("eps", eps))
+            if out.decision.is_false:  # the statement's measure X: its exact value goes in the refuted row, where
+                out.values.setdefault("X", b)  # the checker recomputes it (evidence._values)
         elif out.universal and out.values.get("lhs") is not None:
             out.values["shown"] = closed_form_shown(out.values["lhs"], eps)
         return out

@@ -16,6 +16,7 @@ Main claims
 
 from __future__ import annotations
 
+import json
 import random
 
 import sympy
@@ -201,6 +202,14 @@ def prove_kkt_interior() -> Decision:
     return Decision.of(val == 0, "sympy-expand_log", f"stationarity (94) at E_i simplifies to {val}")
 
 
+#: 'stationarity-identity' as data for the independent checker (docs/certificates.md, "atom-identity"): with
+#: p = p_X(x), Z = (1 + (m−1)e^{−ε})^n and d = d(x, y), E_i's ratio p(y|x)/p_Y(y) = e^{−εd}/(pZ) (29) makes (94)'s left
+#: side p ln(p(y|x)/p_Y(y)) + λ p d + µ(x) − η, with λ = ε, µ(x) = p ln(pZ) and η = 0, vanish for all p, Z, d, ε
+_STATIONARITY_FORM = {"quantifier": "forall-params",
+                      "domain": {"p": "(0, 1]", "Z": "(0, oo)", "d": "[0, oo)", "eps": "[0, oo)"},
+                      "claim": "p*log(exp(-eps*d)/(p*Z)) + eps*p*d + p*log(p*Z) - 0 == 0"}
+
+
 def _kkt_form(range_: str, **extra) -> dict:
     """The KKT conditions of PD-MIP at E_i with the paper's multipliers, as data for the independent checker (which
     builds E_i from the witness's prior at e^ε = t itself): at every (x, y), p_Y(y) > 0 (else (94) holds ln(0/0))
@@ -248,7 +257,7 @@ KKT = Claim(
      Reading("stationarity-identity", "wherever p_Y(y) > 0, E_i's form (29), p(y|x)/p_Y(y) = e^{-eps d}/(p_X(x)Z), "
                                       "makes the left side of (94) vanish identically, for all p_X(x), Z, d and eps "
                                       "(symbolic)",
-             prove=prove_kkt_interior, expected=Verdict.PROVED),
+             prove=prove_kkt_interior, expected=Verdict.PROVED, form=_STATIONARITY_FORM),
      Reading("posterior-extension", "for eps >= eps~_X, eps > 0, with ln(p(y|x)/p_Y(y)) read as ln(p(x|y)/p_X(x)) via "
                                     "(61) at outputs of probability 0", _kkt_check("posterior"),
              [FAM_BOUNDARY, FAM_ABOVE], expected=Verdict.CHECKED, hypotheses=(EPS_AT_LEAST_TILDE, EPS_POSITIVE),
@@ -347,12 +356,39 @@ def _consistency_all_D_build():
         W = _tilted(S, p, t, q)
         # M2: the PD-I optimum at e^eps = t' (distortion D*_i(t') <= D), the mechanism the refutation compares
         # W with — carried as data so the independent checker re-measures both
+        r = pd_i(p, tp)
         yield Instance(f"D^2,m=2 prior {[str(v) for v in pm]}, MI-optimal tilted W (e^s={t}, q="
                        f"{[str(v) for v in q]}), t'={tp}", W, p, {"t": t, "t_prime": tp},
-                       extra={"M2": pd_i(p, tp).mechanism})
+                       extra={"M2": r.mechanism, "hints": json.dumps({"pd_i": _pd_i_dual(S, tp, r)})})
+
+
+def _pd_i_dual(space, t, r) -> dict:
+    """The exact dual of PD-I at e^eps = t as the checker's hint (JSON text in the instance's extra "hints") (docs/certificates.md, notion ``pd_i_optimum``):
+    μ_x the multipliers of the rows Σ_y q(x, y) = p_X(x), ν ≥ 0 those of q(a, y) − t q(b, y) <= 0 keyed by
+    [a, b, y] (the engine's rows: each directed neighbour pair, then each output; its multipliers are <= 0)."""
+    N = space.size
+    keys = [(a, b, y) for a, b in space.directed_edges().tolist() for y in range(N)]
+    return {"t": str(t), "input": [str(v) for v in r.lp.duals_eq],
+            "ratio": [[a, b, y, str(-v)] for (a, b, y), v in zip(keys, r.lp.duals_ub) if v]}
 
 
 FAM_CONS_ALL_D = cached_family("MI-optimal mechanisms with D > h(eps~_X)", _consistency_all_D_build)
+
+
+#: 'converse-all-D' as data for the independent checker, over a prior, e^eps = t', a PD-I optimum M2 at t' and a
+#: competitor W (the witness's mechanism): M2 meets identifiability <= ln t' and has the least distortion D*_i(t')
+#: (certified by an exact dual the checker checks, notion pd_i_optimum), W has distortion <= that of M2; then
+#: I(M2) <= I(W) — the PD-I optimum minimises the mutual information at its distortion (I(M2) = R(D))
+_CONVERSE_ALL_D_FORM = {
+    "quantifier": "forall-instances",
+    "hypotheses": ["has_prior", "range:t_prime >= 1 and ID2 <= log(t_prime) and D2 == DSTAR and DW <= D2"],
+    "measures": {"DSTAR": {"notion": "pd_i_optimum", "t": "t_prime", "primal": "M2"},
+                 "ID2": {"notion": "identifiability", "mechanism": "M2"},
+                 "D2": {"notion": "expected_distortion", "mechanism": "M2"},
+                 "DW": {"notion": "expected_distortion"},
+                 "I2": {"notion": "mutual_information", "mechanism": "M2"},
+                 "IW": {"notion": "mutual_information"}},
+    "claim": "I2 <= IW"}
 
 
 #: 'all-D' as data for the independent checker, over pairs (W, M2) with the prior: W certified MI-optimal at its
@@ -442,7 +478,7 @@ CONSISTENCY = Claim(
                                "optimum at e^eps = t (identifiability <= eps at the least distortion D = D*_i(eps)) "
                                "has I(X;Y) = R(D)",
              consistency_converse_check, [FAM_BOUNDARY, FAM_ABOVE, FAM_CONS_ALL_D], expected=Verdict.REFUTED,
-             finding=Finding.AS_WRITTEN,
+             finding=Finding.AS_WRITTEN, form=_CONVERSE_ALL_D_FORM,
              convention="the identifiability-minimising mechanism at D is the PD-I optimum at the eps with "
                         "D*_i(eps) = D (the paper's privacy-distortion formulation)",
              why="beyond Theorem 2's range the PD-I optimum is not MI-optimal: at the all-D witness (D^2, m = 2, "

@@ -113,12 +113,20 @@ def output_events(ny: int):
     return [E for r in range(1, ny + 1) for E in itertools.combinations(range(ny), r)]
 
 
+def event_sums(P, events) -> list:
+    """P(E) for every event E of ``events``."""
+    return [sum((P[k] for k in E), Fraction(0)) for E in events]
+
+
 def event_max_ratio(P, Q, events):
     """max over events E of P(E)/Q(E) (0/0 ignored, a/0 = +oo); 1 if every ratio is 0/0."""
+    return max_ratio_of_sums(event_sums(P, events), event_sums(Q, events))
+
+
+def max_ratio_of_sums(PE, QE):
+    """:func:`event_max_ratio` from the events' probabilities P(E), Q(E) (in the same order)."""
     best = None
-    for E in events:
-        a = sum((P[k] for k in E), Fraction(0))
-        b = sum((Q[k] for k in E), Fraction(0))
+    for a, b in zip(PE, QE):
         if a == 0 and b == 0:
             continue
         r = OO if b == 0 else a / b
@@ -266,13 +274,13 @@ def _brute_mp(T: Tables, remaining: str, ps=(_F(1, 2), _F(1, 100))):
                     w = _two_point_likelihood(T, i, b, K, xk, remaining)
                     if u is None or w is None:
                         continue
-                    r = event_max_ratio(u, w, events)
+                    # P[E | x_i] and P[E | x̄_i] of every output event, summed once for the ratio and every p
+                    su, sw = event_sums(u, events), event_sums(w, events)
+                    r = max_ratio_of_sums(su, sw)
                     if r is not None and lt(a_max, r):
                         a_max = r
                     for p in ps:
-                        for E in events:
-                            pu = sum((u[k] for k in E), Fraction(0))
-                            pw = sum((w[k] for k in E), Fraction(0))
+                        for pu, pw in zip(su, sw):
                             pe = p * pu + (1 - p) * pw
                             if pe == 0:
                                 continue

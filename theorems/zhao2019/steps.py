@@ -87,6 +87,8 @@ def s_of_ratio(r, scale=Fraction(1)):
 
 def lt(a, b) -> bool:
     """a < b for Fractions / +oo."""
+    if type(a) is Fraction and type(b) is Fraction:  # the common case, without sympy's comparison with oo
+        return a < b
     if a == OO:
         return False
     if b == OO:

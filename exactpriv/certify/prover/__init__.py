@@ -5,6 +5,9 @@ Method choice (cheapest sound method first; the one that settled the verdict is 
 0. **Closed ends** are decided exactly by the kernel (:func:`exactpriv.exact.kernel.compare`).
    Infinite ends, ``-oo`` and irrational ends are mapped by a chart (``ε = -x``,
    ``ε = lo + (hi - lo) x``) to a domain with a finite rational left end.
+0b. **Rewriting** (:mod:`exactpriv.certify.rewriting`): a statement with an exponential of a non-linear function
+   of ε (e^{−KL}) is first squared (``L <= c·√A`` from ``L² <= c²A``) and logged (``c·e^X <= P`` from ``P > 0``
+   and ``X <= log(P/c)``); only a PROVED rewritten statement is taken, else the methods below run.
 1. **Cases.**  ``Min``/``Max`` (and ``Abs f = Max(f, -f)``) are lifted through sums and constant
    multiples, so ``g = rhs - lhs >= 0`` becomes AND (Min) / OR (Max) of Min/Max-free atoms.
 2. **Factor.**  ``g`` is put over one denominator; factors ``ε^k`` (ε >= 0), ``exp(.)``, constants

@@ -26,6 +26,7 @@ from exactpriv.exact.decisions import Truth
 from exactpriv.exact.expressions import parse_inequality, parse_interval
 from exactpriv.exact.kernel import compare
 from exactpriv.exact.numbers import EPS
+from exactpriv.certify.rewriting import rewrite
 from .cases import formula_of_tree, min_max_tree, prove_formula
 from .confirm import Confirmer, certified_sides
 from .domains import as_expression, charts_of, check_budget, check_variable, domain_bounds, domain_text
@@ -131,7 +132,8 @@ def _prove_inequality_now(lhs, op, rhs, *, domain, closed, variable, seconds, ma
                                         max_prec=max_prec, steps=steps)
 
 
-def _prove_inequality_within(lhs, op, rhs, *, domain, closed, variable, max_prec, steps) -> ProofResult:
+def _prove_inequality_within(lhs, op, rhs, *, domain, closed, variable, max_prec, steps,
+                             rewrites_left: int = 4) -> ProofResult:
     var = variable
     lhs_e, rhs_e = as_expression(lhs, "lhs", var), as_expression(rhs, "rhs", var)
     if op == "==":
@@ -173,6 +175,16 @@ def _prove_inequality_within(lhs, op, rhs, *, domain, closed, variable, max_prec
         if lo == hi:
             return result("PROVED", "endpoint", f"the domain is the single point {end}")
 
+    # an exponential of a non-linear function of the variable: monotone rewritings first (exactpriv.certify.rewriting)
+    notes = []
+    if rewrites_left > 0:
+        proved, note = _by_rewriting(lhs_e, op, rhs_e, var, (lo, hi), (lc, hc), max_prec, budget, steps,
+                                     rewrites_left)
+        if proved:
+            return result("PROVED", "rewrite", f"{statement} holds for all {var} in {dom_text}: {note}")
+        if note:
+            notes.append(note)
+
     # 1-5. per chart, per case
     outcomes = []
     charts = charts_of(lo, hi, lc, hc, var)
@@ -201,7 +213,34 @@ def _prove_inequality_within(lhs, op, rhs, *, domain, closed, variable, max_prec
     method = " ; ".join(dict.fromkeys(o.method for o in outcomes))
     if all(o.status == "PROVED" for o in outcomes):
         return result("PROVED", method, f"{statement} holds for all {var} in {dom_text}")
-    return result("UNDECIDED", method, "; ".join(o.reason for o in outcomes if o.status != "PROVED"))
+    return result("UNDECIDED", method, "; ".join([o.reason for o in outcomes if o.status != "PROVED"] + notes))
+
+
+def _by_rewriting(lhs, op, rhs, var, domain, closed, max_prec, budget: Budget, steps: list, rewrites_left: int):
+    """(proved, note): the statement proved through one rewriting step of :mod:`exactpriv.certify.rewriting`
+    (each sub-statement proved on the same domain, within half of the budget left), its steps appended to
+    ``steps``; or (False, why not) — only PROVED is taken from a rewritten statement."""
+    step = rewrite(lhs, op, rhs, var)
+    if step is None:
+        return False, None
+    record = step.describe()
+    record["proofs"] = []
+    share = max(1, budget.steps_left() // 2)
+    for k, (l, o, r) in enumerate(step.goals):
+        res = _prove_inequality_within(l, o, r, domain=domain, closed=closed, variable=var, max_prec=max_prec,
+                                       steps=max(1, share // (len(step.goals) - k)), rewrites_left=rewrites_left - 1)
+        used = res.certificate.get("effort", {}).get("steps_used", 0)
+        budget.used += used
+        share -= used
+        if res.verdict == "STOPPED":
+            budget.root().stopped = True
+        budget.note_prec(res.certificate.get("precision") or 0)
+        record["proofs"].append({"statement": res.statement, "verdict": res.verdict, "by": res.method,
+                                 "steps": res.certificate.get("steps", [])})
+        if res.verdict != "PROVED":
+            return False, f"rewritten by {step.rule} ({step.argument}), {res.statement} is {res.verdict}: {res.reason}"
+    steps.append(record)
+    return True, f"by {step.rule}: {step.argument}; each rewritten statement proved"
 
 
 def _sample_points(dom: Dom, n: int = 8) -> list[Fraction]:

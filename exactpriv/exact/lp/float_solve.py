@@ -157,7 +157,7 @@ class _Model:
         self.iterations = []  # (solver, crossover, simplex iterations, IPM iterations, limit): the effort used
 
     def run(self, solver, *, crossover=True, lower=None, upper=None, row_lo=None, row_hi=None, iterations=None,
-            tolerance=None):
+            tolerance=None, presolve=True):
         """One HiGHS run within ``iterations`` simplex (and IPM) iterations (default: the effort's
         ``lp_iterations``); deterministic: serial, no time limit."""
         import highspy
@@ -173,6 +173,8 @@ class _Model:
         h.setOptionValue("parallel", "off")
         h.setOptionValue("simplex_iteration_limit", min(limit, 2**31 - 1))
         h.setOptionValue("ipm_iteration_limit", min(limit, 2**31 - 1))
+        if not presolve:  # (HiGHS' presolve called skewed PD-I LPs infeasible that its simplex solves)
+            h.setOptionValue("presolve", "off")
         if tolerance is not None:
             h.setOptionValue("primal_feasibility_tolerance", tolerance)
             h.setOptionValue("dual_feasibility_tolerance", tolerance)
@@ -244,6 +246,14 @@ def highs_solve(P, c, float_solver="auto") -> FloatSolution:
     out.notes.append(_iterations_note(model))
     out.seconds = time.perf_counter() - t0
     return out
+
+
+def highs_basis_without_presolve(P, c):
+    """HiGHS' final dual-simplex basis of min c·x over P with presolve off, or None: a start for the exact
+    simplex when presolve misjudges a badly scaled LP (it called skewed PD-I LPs infeasible that its simplex then
+    solves).  Only a start: nothing here is trusted."""
+    h, label = _Model(P, c).run("simplex", presolve=False)
+    return _basis_of(h, P.lower, P.upper, "both", label, P.m_ub)
 
 
 def _iterations_note(model) -> str:

@@ -11,6 +11,7 @@ ends (``nonnegative_on``).
 
 from __future__ import annotations
 
+import functools
 import math
 from fractions import Fraction
 
@@ -107,7 +108,7 @@ class Chart:
 
     def from_u(self, f):
         if isinstance(f, RationalFunction):
-            f = sympy.factor(f.to_sympy(CHART_VARIABLE))
+            f = _factored(f)
         if self.kind == "exp":
             return f.xreplace({CHART_VARIABLE: sympy.exp(sympy.Rational(self.c.numerator, self.c.denominator) * self.var)})
         if self.kind == "id":
@@ -129,6 +130,14 @@ class Chart:
         fa = Fraction(int(a.p), int(a.q))
         fb = None if b is None else Fraction(int(b.p), int(b.q))
         return fa, fb, dom.lo_closed, dom.hi_closed
+
+
+# sympy.factor is the costliest step of turning a rational function of u back into an expression, and the
+# same functions recur across the bank's families and readings; the factored form is a pure function of the
+# (immutable, exactly compared) rational function, so it is computed once per distinct one.
+@functools.lru_cache(maxsize=4096)
+def _factored(f: RationalFunction):
+    return sympy.factor(f.to_sympy(CHART_VARIABLE))
 
 
 def sympy_rational(x: Fraction):

@@ -42,7 +42,7 @@ class Mechanism:
 
     def __init__(self, inputs: Space, outputs: Sequence[Any], matrix: Sequence[Sequence[Any]], *,
                  symbols: Sequence[sympy.Symbol] = (EPS,), name: str | None = None, _built=None, _validated=None,
-                 _roundtrip=False, _integer=None):
+                 _roundtrip=False, _integer=None, _stochastic_by_construction=False):
         if not isinstance(inputs, Space):
             raise InvalidArgument(f"inputs={inputs!r} must be an exactpriv Space (e.g. Hamming([0, 1], n=2))")
         try:
@@ -71,7 +71,12 @@ class Mechanism:
             self._rows = None
             self.__dict__["_integer_rows"] = _integer
             return
-        self._rows = _validated if _validated is not None else self._validate(matrix, len(points), len(outputs))
+        if _validated is not None:
+            self._rows = _validated
+        elif _stochastic_by_construction:
+            self._rows = self._normalise_constructed(matrix, len(points), len(outputs))
+        else:
+            self._rows = self._validate(matrix, len(points), len(outputs))
 
     @property
     def rows(self):
@@ -146,6 +151,31 @@ class Mechanism:
                     )
             out.append(vals)
         return tuple(out)
+
+    def _normalise_constructed(self, matrix, n_rows, n_cols):
+        """Rows built by an operation on validated mechanisms that keeps rows stochastic by construction
+        (:meth:`product`, :meth:`post_process`, :meth:`ProductMechanism.expand`): every entry is a product, or
+        a sum of products, of entries in [0, 1] whose total over the row is exactly 1 — the sum over (y1, y2)
+        of P1(y1|x)·P2(y2|x) is (Σ P1)(Σ P2) = 1, and Σ_z Σ_y P(y|x)·K(z|y) = Σ_y P(y|x) = 1 — so the range of
+        each entry and the row sums hold and are not proved again (for symbolic entries that was a certifier
+        run and a zero test per row).  What is still checked here as in :meth:`_validate`: each entry's exact
+        form (a rational entry becomes a Fraction, an undeclared symbol is refused) and the size of the
+        denominators of a rational row.  Anything unusual is handed to :meth:`_validate`, which gives its
+        error; tests/mechanisms/test_constructed_rows.py compares both on products, post-processings and
+        expansions of rational and symbolic mechanisms."""
+        from exactpriv.errors import ExactPrivError
+
+        try:
+            rows = [tuple(v if type(v) is Fraction else as_exact(v, "entry", symbols=self.symbols) for v in row)
+                    for row in matrix]
+            if len(rows) != n_rows or any(len(r) != n_cols for r in rows):
+                raise ShapeError("shape")
+            for i, row in enumerate(rows):
+                if all(type(v) is Fraction for v in row):
+                    check_denominators(row, f"row {i}")
+        except ExactPrivError:
+            return self._validate(matrix, n_rows, n_cols)
+        return tuple(rows)
 
     # ----- identity and display
     @property
@@ -314,7 +344,8 @@ class Mechanism:
                 acc = [row[y] * k_rows[y][j] for y in range(len(row)) if row[y] != 0 and k_rows[y][j] != 0]
                 new.append(exact_sum(acc))
             rows.append(new)
-        return Mechanism(self.inputs, k_out, rows, symbols=self.symbols, _built=f"{short_label(self)}.post_process(...)")
+        return Mechanism(self.inputs, k_out, rows, symbols=self.symbols, _built=f"{short_label(self)}.post_process(...)",
+                         _stochastic_by_construction=True)
 
     def product(self, other: "Mechanism") -> "Mechanism":
         """Independent composition on the same inputs: outputs (y1, y2), P = P1 * P2."""
@@ -323,7 +354,7 @@ class Mechanism:
         outs = [(a, b) for a in self.outputs for b in other.outputs]
         rows = [[p * q for p in r1 for q in r2] for r1, r2 in zip(self.rows, other.rows)]
         return Mechanism(self.inputs, outs, rows, symbols=tuple(dict.fromkeys(self.symbols + other.symbols)),
-                         _built=f"{short_label(self)}.product({short_label(other)})")
+                         _built=f"{short_label(self)}.product({short_label(other)})", _stochastic_by_construction=True)
 
     def restrict(self, points) -> "Mechanism":
         """The mechanism on a subset of the inputs, with the induced neighbour graph."""
@@ -429,7 +460,8 @@ class ProductMechanism:
         for f in self.factors[1:]:
             joint_outputs = [a + (b,) for a in joint_outputs for b in f.outputs]
             rows = [[p * q for p in r1 for q in r2] for r1, r2 in zip(rows, f.rows)]
-        return Mechanism(self.inputs, joint_outputs, rows, _built=f"{short_label(self)}.expand()")
+        return Mechanism(self.inputs, joint_outputs, rows, _built=f"{short_label(self)}.expand()",
+                         _stochastic_by_construction=True)
 
 
 AnyMechanism: TypeAlias = Mechanism | ProductMechanism

@@ -109,3 +109,118 @@ def test_a_program_compiled_for_every_eps_is_the_rational_program_at_each_beta(n
             exact = run_program(partial(program, beta=b), q).dist
             assert set(symbolic) == set(exact)
             assert all(symbolic[y].at(b) == exact[y] for y in exact)
+
+
+
+@pytest.mark.parametrize("claim_name,text", [("rnm3_claim", "2.500·ε"), ("svt4_claim", "1.720·ε")])
+def test_a_refuted_variant_at_the_benchmark_size_shows_its_exact_eps_and_the_checker_recomputes_it(claim_name, text):
+    # issue 28: the refutation at the benchmark's inputs carries the exact ε (worst pair and output), and the
+    # evidence row states it as the statement's value X, which the independent checker re-measures (svt4's is the
+    # log of a 420-bit rational: equal to itself although no ball separates it from itself)
+    from counterexamples.report import evidence_text
+    from exactpriv.checker.errors import Failed
+    from exactpriv.checker.verdicts import check
+    from exactpriv.claims.check import check_reading
+    from exactpriv.claims.evidence import evidence_row
+    from theorems.programs import noisy_max, svt
+
+    claim = getattr(noisy_max if claim_name.startswith("rnm") else svt, claim_name)
+    reading = claim.reading("at-benchmark-size")
+    res = check_reading(claim, reading)
+    assert res.verdict.value == "REFUTED"
+    bench = (noisy_max if claim_name.startswith("rnm") else svt).BENCH
+    m = pure_dp(program_mechanism(getattr(A, claim_name.split("_")[0]), bench))
+    shown = res.evidence["shown"]
+    assert shown["exact"] == str(m.value) and shown["pair"] == [str(p) for p in m.witness["pair"]]
+    assert text in shown["text"] and shown["text"] in evidence_text(res)
+    row = evidence_row(res, claim, reading, {"name": "programs"})
+    import sympy
+
+    assert set(row["values"]) == {"X"}
+    assert sympy.simplify(sympy.exp(sympy.sympify(row["values"]["X"]))) == sympy.simplify(sympy.exp(m.value))
+    check(row, entry=None, effort={})  # re-verified: raises Failed / NotCheckable otherwise
+    row["values"] = {"X": row["values"]["X"] + " + 1/10**30"}
+    with pytest.raises(Failed, match="value X"):
+        check(row, entry=None, effort={})
+
+
+def test_a_slow_benchmark_family_is_bound_by_its_pinned_digest_without_being_compiled():
+    # the statement lists the slow n = 10 instance by the digest the bank pins, and names no unbound family
+    from exactpriv.claims.evidence import reading_form
+    from theorems.programs.svt import BENCH_SHA256, svt6_claim
+
+    reading = svt6_claim.reading("at-benchmark-size")
+    assert reading.families[0].slow and not reading.families[1].slow
+    listed = reading_form(reading)["family"]["listed"]
+    assert [e.get("sha256") for e in listed][0] == BENCH_SHA256["svt6"]
+    assert all("unbound" not in e for e in listed)
+
+
+def _pinned_families():
+    from theorems.programs import CLAIMS
+
+    return [(f"{c.id}/{r.name}", f) for c in CLAIMS for r in c.readings for f in r.families if f.pinned]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("where,fam", _pinned_families(), ids=[w for w, _ in _pinned_families()])
+def test_the_pinned_benchmark_digests_are_the_compiled_instances(where, fam):
+    # a stale pin would make the checker call a --slow witness or checked instance "none of the listed instances"
+    from exactpriv.checker.witness import read_instance
+    from exactpriv.claims.evidence import witness_of
+
+    ((label, eps, digest),) = fam.pinned
+    (inst,) = fam.build()
+    w = witness_of(inst)
+    assert (inst.label, w["params"]["eps"], read_instance(w).digest) == (label, eps, digest)
+
+
+@pytest.mark.parametrize("name", ["svt1", "svt3", "svt4", "svt5", "svt6", "numerical_svt", "rnm1", "rnm2", "rnm3",
+                                  "rnm4", "svt1_truncated_query_noise", "prefix_sum"])
+def test_the_memoised_compile_is_the_plain_one_entry_by_entry(name):
+    # issue 28: each path's weight reuses the previous path's prefix products; the plain evaluation multiplies
+    # every factor of every path — the two mechanisms must be identical (outputs in order, every exact entry),
+    # in each regime: window values, both tails (svt6, rnm*), finite choices (truncated noise), sums (prefix_sum)
+    from theorems.programs._common import HIST_SPACE, SVT_SPACE
+
+    program = getattr(A, name)
+    space = HIST_SPACE if name == "prefix_sum" else SVT_SPACE
+    plain = program_mechanism(program, space, memo=False)
+    memo = program_mechanism(program, space)
+    assert memo.outputs == plain.outputs and memo.rows == plain.rows
+
+
+@pytest.mark.parametrize("name", ["svt6", "rnm2"])
+def test_the_memoised_compile_for_every_eps_is_the_plain_one(name):
+    # the same for the rational functions of β (the symbolic compile)
+    import sympy
+
+    from exactpriv.exact.numbers import EPS
+    from theorems.programs._common import SVT_SPACE
+
+    sym = ("beta", sympy.exp(-EPS / 4))
+    plain = program_mechanism(getattr(A, name), SVT_SPACE, symbol=sym, memo=False)
+    memo = program_mechanism(getattr(A, name), SVT_SPACE, symbol=sym)
+    assert memo.outputs == plain.outputs
+    assert all(sympy.simplify(a - b) == 0 for ra, rb in zip(memo.rows, plain.rows) for a, b in zip(ra, rb))
+
+
+def test_the_memo_shares_prefixes():
+    # it does share: SVT6 on 3 queries multiplies far fewer factors than its paths hold
+    from exactpriv.mechanisms.programs import compiler
+
+    seen = []
+    original = compiler._PrefixProducts
+
+    class Counting(original):
+        def __init__(self):
+            super().__init__()
+            seen.append(self)
+
+    compiler._PrefixProducts = Counting
+    try:
+        run_program(A.svt6, (0, 1, 1))
+    finally:
+        compiler._PrefixProducts = original
+    (memo,) = seen
+    assert memo.reused > memo.multiplied > 0

@@ -1,0 +1,84 @@
+"""The brute-force mutual-information privacy of Zhao (Def. 3) sums each output event's probability once and
+shares it between the ratio and the posteriors: it must give exactly what the plain formulas give, event by
+event, on every kind of instance (zeros, full support, correlated priors, both readings of the remaining
+records, both null-event conventions)."""
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from exactpriv.exact.numbers import OO
+from theorems.zhao2019 import brute_force as bf
+from theorems.zhao2019.instances import _random_instances, _zoo_instances
+from theorems.zhao2019.steps import lt
+
+
+def _plain_event_max_ratio(P, Q, events):
+    best = None
+    for E in events:
+        a = sum((P[k] for k in E), Fraction(0))
+        b = sum((Q[k] for k in E), Fraction(0))
+        if a == 0 and b == 0:
+            continue
+        r = OO if b == 0 else a / b
+        if best is None or lt(best, r):
+            best = r
+            if r == OO:
+                return r
+    return best
+
+
+def _plain_brute_mp(T, remaining, ps=(Fraction(1, 2), Fraction(1, 100))):
+    """Def. 3 straight from (21)-(22): every event's probabilities summed afresh for every p."""
+    events = bf.output_events(T.ny)
+    a_max, g_max = Fraction(1), Fraction(1)
+    for i in range(T.n):
+        for K in bf.subsets_of([j for j in range(T.n) if j != i]):
+            for xk in bf._configs(T, K):
+                for a, b in itertools.permutations(T.alphabets[i], 2):
+                    u = bf._two_point_likelihood(T, i, a, K, xk, remaining)
+                    w = bf._two_point_likelihood(T, i, b, K, xk, remaining)
+                    if u is None or w is None:
+                        continue
+                    r = _plain_event_max_ratio(u, w, events)
+                    if r is not None and lt(a_max, r):
+                        a_max = r
+                    for p in ps:
+                        for E in events:
+                            pu = sum((u[k] for k in E), Fraction(0))
+                            pw = sum((w[k] for k in E), Fraction(0))
+                            pe = p * pu + (1 - p) * pw
+                            if pe == 0:
+                                continue
+                            post_in = p * pu / pe
+                            post_out = (1 - p) * pw / pe
+                            gam = max(post_in / p, OO if post_out == 0 else (1 - p) / post_out)
+                            if lt(g_max, gam):
+                                g_max = gam
+    return a_max, g_max
+
+
+def _instances():
+    yield from _zoo_instances()[:8]
+    for kind in ("any", "full", "correlated"):
+        yield from _random_instances(7, 5, kind)
+
+
+@pytest.mark.parametrize("remaining", ["conditional", "marginal"])
+@pytest.mark.parametrize("null_events", bf.NULL_EVENTS)
+def test_shared_event_sums_equal_the_plain_formulas(remaining, null_events):
+    for inst in _instances():
+        T = bf.Tables(inst.mechanism, inst.prior, null_events)
+        got = bf._brute_mp(T, remaining)
+        assert got == _plain_brute_mp(T, remaining), inst.label
+        assert all(type(v) is type(w) for v, w in zip(got, _plain_brute_mp(T, remaining)))
+        events = bf.output_events(T.ny)
+        for x, y in itertools.permutations(range(len(T.rows)), 2):
+            assert bf.event_max_ratio(T.rows[x], T.rows[y], events) == \
+                _plain_event_max_ratio(T.rows[x], T.rows[y], events)
+
+
+def test_lt_on_fractions_and_infinity():
+    assert lt(Fraction(1, 3), Fraction(1, 2)) and not lt(Fraction(1, 2), Fraction(1, 2))
+    assert lt(Fraction(5), OO) and not lt(OO, Fraction(5)) and not lt(OO, OO)
