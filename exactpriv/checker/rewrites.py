@@ -502,7 +502,7 @@ def _logarithm(cert, statement, proves, max_prec):
     """small ≤ big with big − small = P − c·exp(X) (c > 0 rational, one such term): where P > 0, c·exp(X) ≤ P ⟺
     X ≤ log(P/c), log being strictly increasing on (0, ∞) (likewise for <).  The checker finds the term and
     writes both claims itself: ``positive`` proves P > 0 on the domain, ``then`` proves X REL log(P/c)."""
-    from exactpriv.checker.families import unparse
+    from exactpriv.checker.printing import unparse
 
     if not proves:
         raise NotCheckable("refuting logarithms are given as points")

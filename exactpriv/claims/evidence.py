@@ -476,7 +476,7 @@ _log_depth = [0]  # logarithm rewritings nested so far (the rewritten claims may
 def _logarithm_proof(statement: dict, claim) -> dict | None:
     """small <= big with big − small = P − c·exp(X) (Bretagnolle–Huber's e^{−KL}): kind ``logarithm`` — P > 0 and
     X <= log(P/c) proved by candidates of their own (exactpriv.checker.rewrites writes both claims)."""
-    from exactpriv.checker.families import unparse
+    from exactpriv.checker.printing import unparse
     from exactpriv.checker.rewrites import exponential_term
 
     found = exponential_term(claim)
