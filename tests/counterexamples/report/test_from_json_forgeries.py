@@ -17,7 +17,7 @@ from exactpriv.claims import check_reading
 from exactpriv.claims.banks import find_claim, load_bank
 from exactpriv.cli import main
 from exactpriv.cli._evidence_run import read_verify_json
-from exactpriv.cli.verify import evidence_json
+from exactpriv.claims.evidence import evidence_json
 from exactpriv.errors import InvalidArgument
 
 CLAIMS = ("zhao2019.thm2_conv", "zhao2019.thm1_conv", "zhao2019.g_mono")
