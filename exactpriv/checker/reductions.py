@@ -36,7 +36,7 @@ def reduction(cert, statement, proves, max_prec):
     ε = pure_dp(M) is a post-processing of RR(ε)), the data-processing theorem of the measured notion, and
     ``pairwise-maximum`` apply to a claim ``B <= f(A)`` (or ``<``) with A = pure_dp and B a maximum over
     neighbouring pairs of a divergence; the family proof must then be of that very claim on RR(2, eps), a
-    statement the checker builds (measures derived by exactpriv.checker.families), and the end ε = ∞ is the
+    statement the checker builds (measures derived by exactpriv.checker.family_measures), and the end ε = ∞ is the
     claim on the identity channel, evaluated here.  Other chains are prose to the checker: not checkable."""
     from exactpriv.checker.families import RR2, family_statements
     from exactpriv.checker.grammar import names
