@@ -47,7 +47,7 @@ from exactpriv import io
 from exactpriv.claims import Family, Instance, Verdict
 from exactpriv.claims.declare import Notion, Param, implication_claim
 from exactpriv.distributions import Prior
-from exactpriv.errors import InvalidArgument
+from exactpriv.errors import ExactPrivError, InvalidArgument
 from exactpriv import effort
 from exactpriv.exact.numbers import EPS
 from exactpriv.measures import REGISTRY
@@ -156,17 +156,33 @@ def parse_params(specs) -> dict:
     if specs is None:
         return {}
     if isinstance(specs, dict):
-        return {k: (list(v) if isinstance(v, (list, tuple)) else [v]) for k, v in specs.items()}
+        return {k: [_param_value(f"{k}={x}", x) if isinstance(x, str) else x
+                    for x in (list(v) if isinstance(v, (list, tuple)) else [v])] for k, v in specs.items()}
     out: dict = {}
     for spec in specs:
         m = re.fullmatch(r"\s*([A-Za-z_][A-Za-z_0-9]*)\s*=\s*(.+)", spec or "")
         if not m:
             raise InvalidArgument(f"param {spec!r}: expected NAME=VALUE[,VALUE...], e.g. alpha=2 or delta=1/1000")
         values = [v.strip() for v in m.group(2).split(",")]
-        if not all(re.fullmatch(r"-?\d{1,12}(/\d{1,12})?", v) for v in values):
-            raise InvalidArgument(f"param {spec!r}: values must be exact integers or fractions like 1/1000")
-        out.setdefault(m.group(1), []).extend(values)
+        out.setdefault(m.group(1), []).extend(_param_value(spec, v) for v in values)
     return out
+
+
+def _param_value(spec: str, text: str):
+    """One ``--param`` value: an exact integer or fraction as written ("1/1000"), or an exact real constant of
+    the safe grammar ("log(2)", "sqrt(2)/2"; parsed, never evaluated as code) as a sympy number."""
+    from exactpriv.exact.expressions import parse_expression
+
+    if re.fullmatch(r"-?\d{1,12}(/\d{1,12})?", text):
+        return text
+    try:
+        value = parse_expression(text, symbols={}, name=f"param {spec!r}", max_length=200)
+    except ExactPrivError as exc:
+        raise InvalidArgument(f"param {spec!r}: {text!r} is not an exact number: values are integers, fractions "
+                              f"like 1/1000 or exact constants like log(2) ({exc})") from None
+    if not (value.is_real and value.is_finite) or value.has(sympy.zoo, sympy.nan):
+        raise InvalidArgument(f"param {spec!r}: {text!r} is not a finite real number")
+    return value
 
 
 def _notion(name: str, params: dict, role: str) -> Notion:
@@ -468,11 +484,34 @@ def _seeds(sp, needs_prior: bool, prior: str, operator: str | None) -> list:
     return attach_kernels(out) if operator == "post_process" else out
 
 
+def _rational_only(values: dict, given: str, measure: str, operator: str | None) -> None:
+    """Refuse an irrational value of a parameter that an operator or a notion reads: those are computed exactly
+    only at rational values.  Irrational constants are read where the engine computes with them exactly: the
+    ε of ``approx_dp``'s δ at ε (e^ε may be irrational) and parameters of the bound alone."""
+    for name, vals in values.items():
+        bad = next((v for v in vals if isinstance(v, sympy.Basic) and not v.is_Rational), None)
+        if bad is None:
+            continue
+        if parameter_domain(operator, name) is not None:
+            why = f"it is the operator {operator!r}'s parameter, and the operator builds a mechanism of exact " \
+                  "rational entries"
+        elif name == "delta" and "approx_dp" in (given, measure):
+            why = "approx_dp's tightest ε at δ is computed exactly for rational δ"
+        else:
+            readers = [n for n in (given, measure) if n in REGISTRY and name in REGISTRY[n].defaults]
+            if not readers:
+                continue  # read by the bound alone: any exact constant
+            why = f"it is a parameter of {readers[0]}, computed exactly only at rational values"
+        raise InvalidArgument(f"param {name}={bad}: must be rational here: {why}; give a fraction such as 7/10 "
+                              f"(irrational constants are accepted in the bound and as approx_dp's epsilon)")
+
+
 def _build_claim(*, given, measure, bound, params, space, prior, max_outputs, operator=None):
     _validate(1, prior, None)
     values = parse_params(params)
     check_operator(operator, values)
     check_composed_measure(operator, measure)
+    _rational_only(values, given, measure, operator)
     plist = [_param(name, vals, operator) for name, vals in values.items()]
     g, m = _notion(given, values, "--given"), operator_notion(_notion(measure, values, "--measure"), operator)
     expr = _bound_expr(bound, plist)

@@ -123,7 +123,9 @@ def add_parser(subparsers, name="conjecture"):
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE[,VALUE...]",
                    help="a parameter of the bound or of a notion (repeatable): alpha=2 (renyi_dp's order), "
                         "delta=1/1000 (approx_dp: its tightest eps at delta), epsilon=1 (approx_dp: its delta "
-                        "at epsilon); several values make a grid (default: none)")
+                        "at epsilon); several values make a grid; values are integers, fractions or exact "
+                        "constants such as log(2) (rational only where an operator or a notion other than "
+                        "approx_dp's epsilon reads them) (default: none)")
     p.add_argument("--space", default=None,
                    help="e.g. hamming:m=2,n=1, subsets:n=3, bounded:n=4,k=2 (default: escalate from one "
                         "binary record to two ternary records)")

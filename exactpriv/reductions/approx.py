@@ -39,7 +39,7 @@ from exactpriv.exact.numbers import EPS
 from exactpriv.reductions.metatheorems import METATHEOREMS
 
 __all__ = ["APPROX_GIVEN", "DELTA", "approx_obstacle", "extremal_family", "extremal_family_in_eps", "given_level",
-           "prove_approx_reduction", "resolve"]
+           "member_value", "prove_approx_reduction", "resolve"]
 
 #: the variable of the family proofs in δ
 DELTA = sympy.Symbol("delta", positive=True)
@@ -158,7 +158,7 @@ def _hockey_from_definition(P, Q, gamma):
     return sympy.simplify(total)
 
 
-def _member_value(name: str, level, level_prime, d):
+def member_value(name: str, level, level_prime, d):
     """measure (or the given level) of the extremal pair at δ = d, from the definition (max over both orders)."""
     M = extremal_family(level)
     P, Q = [sympy.sympify(v).xreplace({DELTA: d}) for v in M.rows[0]], \
@@ -176,8 +176,8 @@ def _ends(given, measure, level, level_prime, bound) -> tuple[Decision, list]:
     ends, worst = [], Decision.true("exact-endpoint", "both ends")
     for d in (sympy.Integer(0), sympy.Integer(1)):
         try:
-            a = _member_value(given, level, level, d)
-            b = _member_value(measure, level, level_prime, d)
+            a = member_value(given, level, level, d)
+            b = member_value(measure, level, level_prime, d)
             rhs = bound.xreplace({EPS: a})
             dec = compare(b, "<=", rhs)
         except ExactPrivError as exc:

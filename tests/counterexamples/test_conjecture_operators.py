@@ -137,6 +137,70 @@ def test_a_post_processed_conclusion_is_proved_by_reduction_with_one_more_data_p
     assert "other than a post-processing" in reducible(Notion("pure_dp"), operator_notion(Notion("kl_dp"), "k_fold"))
 
 
+@pytest.mark.slow
+def test_tightness_with_post_processing_is_attained_with_the_identity_kernel():
+    """The identity kernel is a post-processing, so K∘M attains what M attains."""
+    pp = conjecture(given="pure_dp", measure="tv_dp", bound="tanh(eps/2)", operator="post_process", tight=True,
+                    max_examples=2)
+    assert pp.extra["tight"]["verdict"] == "PROVED" and "identity kernel" in pp.extra["tight"]["family"]
+
+
+@pytest.mark.slow
+def test_tightness_with_post_processing_refuted_and_with_subsampling():
+    """The reduction's REFUTED carries over to post-processing (data processing); subsampling asks the add/remove
+    families (randomized response on presence)."""
+    loose = conjecture(given="pure_dp", measure="tv_dp", bound="tanh(eps)", operator="post_process", tight=True,
+                       max_examples=2)
+    assert loose.extra["tight"]["verdict"] == "REFUTED" and "data processing" in loose.extra["tight"]["note"]
+    sub = conjecture(given="pure_dp", measure="pure_dp", bound="log(1 + q*(exp(eps) - 1))", operator="subsample",
+                     space="subsets:n=1", params={"q": ["1/2"]}, tight=True, max_examples=2)
+    assert sub.extra["tight"]["verdict"] == "PROVED" and "presence" in sub.extra["tight"]["family"]
+    off = conjecture(given="pure_dp", measure="pure_dp", bound="log(1 + q*(exp(eps) - 1)) + q", operator="subsample",
+                     space="subsets:n=1", params={"q": ["1/2"]}, tight=True, max_examples=2)
+    assert off.extra["tight"]["verdict"] == "UNDECIDED"  # no reduction: a family falling short proves nothing
+
+
+def test_param_values_may_be_exact_constants_where_the_engine_reads_them_exactly():
+    import sympy
+
+    from counterexamples.conjecture import parse_params
+    from exactpriv.errors import ExactPrivError, InvalidArgument
+
+    assert parse_params(["epsilon=log(2)", "delta=1/10"]) == {"epsilon": [sympy.log(2)], "delta": ["1/10"]}
+    for bad in ("x=__import__", "x=oo", "x=eps", "x=log(-1)"):
+        with pytest.raises(ExactPrivError):
+            parse_params([bad])
+    res = conjecture(given="approx_dp", measure="tv_dp", bound="eps + (1-eps)*tanh(epsilon/2)",
+                     params=["epsilon=log(2)"], max_examples=2)
+    assert res.verdict is Verdict.PROVED  # δ at ε = log 2 (e^ε = 2), by reduction
+    for kw, why in [(dict(given="renyi_dp", measure="kl_dp", bound="eps", params=["alpha=log(3)"]), "renyi_dp"),
+                    (dict(given="approx_dp", measure="tv_dp", bound="eps", params=["delta=log(2)/10"]), "rational δ"),
+                    (dict(given="pure_dp", measure="pure_dp", bound="eps", operator="subsample", space="subsets:n=1",
+                          params=["q=log(2)/2"]), "operator 'subsample'")]:
+        with pytest.raises(InvalidArgument, match=why):
+            conjecture(max_examples=1, **kw)
+
+
+@pytest.mark.slow
+def test_tightness_for_a_given_tv_is_attained_by_the_extremal_pair():
+    res = conjecture(given="tv_dp", measure="tv_dp", bound="eps", tight=True, max_examples=2)
+    assert res.verdict is Verdict.PROVED and res.extra["tight"]["verdict"] == "PROVED"
+    assert "extremal pair" in res.extra["tight"]["family"]
+
+
+@pytest.mark.slow
+def test_tightness_for_a_given_delta_attained_and_refuted_through_the_reduction():
+    """Kairouz–Oh–Viswanath's TV bound at a given (1, δ) is attained by the four-output pair; with tanh(ε) in place
+    of tanh(ε/2) the bound still holds (reduction) but no mechanism attains it at δ = 1/2."""
+    kov = conjecture(given="approx_dp", measure="tv_dp", bound="eps + (1-eps)*tanh(epsilon/2)",
+                     params={"epsilon": ["1"]}, tight=True, max_examples=2)
+    assert kov.extra["tight"]["verdict"] == "PROVED"
+    loose = conjecture(given="approx_dp", measure="tv_dp", bound="eps + (1-eps)*tanh(epsilon)",
+                       params={"epsilon": ["1"]}, tight=True, max_examples=2)
+    assert loose.verdict is Verdict.PROVED
+    assert loose.extra["tight"]["verdict"] == "REFUTED" and loose.extra["tight"]["witness"]["delta"] == "1/2"
+
+
 def test_compose_accounts_a_thousand_folds_exactly():
     # issue 24: --compose K keeps M^k factored (pure ε from the factors): basic composition kε holds at k = 1,000
     # and is exact on randomized response, so "≤ kε/2" fails on the first seed

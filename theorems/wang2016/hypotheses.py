@@ -60,5 +60,7 @@ def _d_in_range(inst) -> bool:
     return t_D >= 1 and eps_tilde(inst.prior).exp_compare(t_D) >= 0
 
 
+#: D's domain depends on the prior (h(ε̃_X)): declared as this hypothesis's parameter, so a search draws D around
+#: the families' values and the guard keeps only the draws inside the range
 D_AT_MOST_H_TILDE = Hypothesis("D<=h(eps~_X)", "0 < D <= h(ε̃_X) (the range of (20)'s first line and of Theorem 2)",
-                               _d_in_range)
+                               _d_in_range, params=("D",))
