@@ -15,6 +15,8 @@ to the plugin modules themselves before any test module imports the library.
 import os
 import sys
 
+import pytest
+
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("MKL_NUM_THREADS", "1")
@@ -38,3 +40,69 @@ def _rewrite_only_the_plugins() -> None:
 
 
 _rewrite_only_the_plugins()
+
+
+# ---------------------------------------------------------------- user bank files under pytest, in one fresh run
+#: the bank files of tests/user_bank that tests run as a user would (`pytest my_claims.py` in a fresh interpreter)
+USER_BANK_FILES = ("outside_claims.py", "family_claims.py", "family_defs.py", "option_claims.py", "program_claims.py")
+
+
+class BankFilesUnderPytest:
+    """The output of one ``python -m pytest`` over the user bank files: outcomes per file and the report's lines."""
+
+    def __init__(self, returncode: int, stdout: str):
+        self.returncode, self.stdout = returncode, stdout
+
+    def outcomes(self, file: str) -> dict[str, int]:
+        """{"passed": n, "failed": m, ...} of the items of one bank file (its collection error counts as "error")."""
+        import re
+
+        out: dict[str, int] = {}
+        for word, name in re.findall(r"^(PASSED|FAILED|ERROR|XFAIL|XPASS) ([^\s:]+\.py)\b", self.stdout, re.M):
+            if name == file:
+                out[word.lower()] = out.get(word.lower(), 0) + 1
+        return out
+
+    @property
+    def lines(self) -> pytest.LineMatcher:
+        return pytest.LineMatcher(self.stdout.splitlines())
+
+
+def _run_bank_files(directory) -> dict:
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    directory.mkdir(parents=True, exist_ok=True)
+    for name in USER_BANK_FILES:
+        shutil.copy(here / "user_bank" / name, directory / name)
+    env = dict(os.environ, PYTHONPATH=str(here.parent))  # this checkout, not whatever copy is installed
+    files = [n for n in USER_BANK_FILES if n != "family_defs.py"]
+    out = subprocess.run([sys.executable, "-m", "pytest", *files, "-p", "no:cacheprovider", "-rA", "-q"],
+                         cwd=directory, env=env, capture_output=True, text=True, timeout=900)
+    return {"returncode": out.returncode, "stdout": out.stdout + out.stderr}
+
+
+@pytest.fixture(scope="session")
+def bank_files_under_pytest(tmp_path_factory, request) -> BankFilesUnderPytest:
+    """One ``python -m pytest`` in a fresh interpreter over every bank file of tests/user_bank, shared by the tests
+    of the pytest plugin (test_user_bank, cli/test_bank_option, the programs bank): each fresh pytest costs an
+    interpreter and an import of the engine (~2-3 s of CPU); the files' readings are the same either way.  Under
+    xdist the workers share the run through a file in the session's common temporary directory."""
+    import json
+
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if hasattr(request.config, "workerinput") else base  # xdist: pytest-N/, shared by workers
+    result = shared / "bank-files-under-pytest.json"
+    try:
+        import fcntl
+    except ImportError:  # no flock: each process runs its own
+        fcntl = None
+    with open(shared / "bank-files-under-pytest.lock", "w") as lock:
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        if not result.exists():
+            result.write_text(json.dumps(_run_bank_files(shared / "bank-files-under-pytest")))
+        data = json.loads(result.read_text())
+    return BankFilesUnderPytest(data["returncode"], data["stdout"])

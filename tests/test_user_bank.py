@@ -9,8 +9,6 @@ import pytest
 
 from exactpriv.cli import main
 
-pytest_plugins = ["pytester"]
-
 BANK = Path(__file__).parent / "user_bank" / "outside_claims.py"
 TRUE = ["bunsteinke2016.prop1_4", "mironov2017.prop3", "tsybakov2009.bh", "bbg2018.poisson", "dworkroth2014.group", "kov2015.thm3_3"]
 
@@ -47,12 +45,9 @@ def test_report_takes_the_user_bank(tmp_path):
     assert (tmp_path / "tsybakov2009.bh-misstated.html").exists()
 
 
-def test_pytest_runs_the_user_bank(pytester, monkeypatch):
-    # the subprocess imports this checkout, not whatever copy is installed
-    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parent.parent))
-    pytester.copy_example(str(BANK))
-    result = pytester.runpytest_subprocess("outside_claims.py", "-p", "no:cacheprovider")
-    result.assert_outcomes(passed=12)
+def test_pytest_runs_the_user_bank(bank_files_under_pytest):
+    # `pytest outside_claims.py` in a fresh interpreter (one run for all the user banks: tests/conftest.py)
+    assert bank_files_under_pytest.outcomes("outside_claims.py") == {"passed": 12}
 
 
 # ---------------------------------------------------------------- a user's bank over symbolic families
@@ -82,12 +77,8 @@ def test_family_bank_hunt_archives_a_member_that_replays(tmp_path, monkeypatch):
     assert main(["replay", str(witness), "--bank", str(FAMILY_BANK)]) == 0
 
 
-def test_family_bank_report_and_pytest(tmp_path, pytester, monkeypatch):
+def test_family_bank_report_and_pytest(tmp_path, bank_files_under_pytest):
     assert main(["report", "--bank", str(FAMILY_BANK), "--only", "mine.kl", "--out", str(tmp_path / "r"),
                  "--no-tightness"]) == 0
     assert (tmp_path / "r" / "mine.kl.html").exists()
-    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parent.parent))
-    pytester.copy_example(str(FAMILY_BANK))
-    pytester.copy_example(str(FAMILY_BANK.parent / "family_defs.py"))
-    result = pytester.runpytest_subprocess("family_claims.py", "-p", "no:cacheprovider")
-    result.assert_outcomes(passed=6)
+    assert bank_files_under_pytest.outcomes("family_claims.py") == {"passed": 6}

@@ -24,7 +24,7 @@ from exactpriv.checker.domains import goal, in_domain, parse_domain, rational, s
 from exactpriv.checker.grammar import parse
 from exactpriv.checker import reductions as _reductions
 from exactpriv.checker import rewrites as _rewrites
-from exactpriv.checker.atoms import atom_identity, positive_shape
+from exactpriv.checker.atoms import atom_identity, factor_signs, positive_shape
 from exactpriv.checker.logbounds import log_bounds
 from exactpriv.checker import conjunction as _conjunction
 from exactpriv.checker import continuity as _continuity
@@ -258,9 +258,19 @@ def _exhaustive(cert, statement, proves, max_prec):
     from exactpriv.checker.witness import read_instance
 
     scope = statement.get("scope")
-    if statement.get("quantifier") != "exists" or not isinstance(scope, dict) or not isinstance(
-            scope.get("instances"), list):
+    if statement.get("quantifier") not in ("exists", "forall-instances") or not isinstance(scope, dict) \
+            or not isinstance(scope.get("instances"), list) or not scope["instances"]:
         raise NotCheckable("an exhaustive search needs the statement's scope as a list of instances")
+    if statement["quantifier"] == "forall-instances":  # a claim about the listed instances: true on every one
+        if not proves:
+            raise NotCheckable("a listed instance that refutes is given as the witness")
+        for k, w in enumerate(scope["instances"]):
+            holds, _ = claim_on(statement, read_instance(w), max_prec=max_prec)
+            if holds is None:
+                raise Failed(f"instance {k} of the scope is outside the statement's hypotheses")
+            if not holds:
+                raise Failed(f"the claim fails on instance {k} of the scope (recomputed)")
+        return
     for w in scope["instances"]:
         holds, _ = claim_on(statement, read_instance(w), max_prec=max_prec)
         if holds:
@@ -313,7 +323,7 @@ def _support_patterns(cert, statement, proves, max_prec):
 KINDS = {**REWRITES, "support-patterns": _support_patterns, "point": _point, "identity": _identity, "sign-chart": sign_chart, "interval-bnb": _bnb, "monotone": monotone,
          "tail": _tail, "lp": _lp, "all": _all, "reduction": reduction, "exhaustive": _exhaustive, "family": _family, "l'hopital": _lhopital,
          "signed-coefficients": signed_coefficients, "log-identity": log_identity, "log-sign": log_sign, "log-bounds": log_bounds, "atom-identity": atom_identity,
-         "positive-shape": positive_shape,
+         "positive-shape": positive_shape, "factor-signs": factor_signs,
          "monotonicity": _monotonicity.monotonicity, "parts": _conjunction.parts, "continuity": _continuity.continuity}
 
 
@@ -337,7 +347,8 @@ def check_certificate(cert, statement: dict, *, proves: bool, max_prec: int):
     if _DEPTH[0] >= MAX_NESTING:  # every nested rewriting differentiates or rewrites the claim again
         raise NotCheckable(f"certificates nested deeper than {MAX_NESTING}")
     if statement.get("quantifier") not in ("forall-params", "exists", "lp", "limit") and kind not in ("reduction", "lp",
-                                                                                                      "family", "monotonicity", "parts"):
+                                                                                                      "family", "monotonicity", "parts",
+                                                                                                      "exhaustive"):
         raise NotCheckable(f"a {kind} certificate for a {statement.get('quantifier')} statement")
     _DEPTH[0] += 1
     try:

@@ -22,7 +22,7 @@ from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.expressions import value_of
 from exactpriv.checker.grammar import names, parse
 
-__all__ = ["continuity", "continuity_parts"]
+__all__ = ["conditions", "continuity", "continuity_parts", "substitute"]
 
 CHECK = None  # exactpriv.checker.certificates.check_certificate, set there (nested certificates)
 
@@ -44,12 +44,12 @@ def substitute(node, var: str, value):
     return (node[0],) + tuple(substitute(c, var, value) if isinstance(c, tuple) else c for c in node[1:])
 
 
-def _conditions(node, out: list) -> list:
+def conditions(node, out: list) -> list:
     """(what, subexpression that must be non-zero (``"nonzero"``) or positive (``"positive"``)), arguments first."""
     k = node[0]
     for child in (node[2] if k == "call" else node[1:]):
         if isinstance(child, tuple):
-            _conditions(child, out)
+            conditions(child, out)
     if k == "/":
         out.append(("nonzero", node[2]))
     elif k == "call" and node[1] in ("log", "sqrt"):
@@ -83,7 +83,7 @@ def continuity_parts(statement: dict):
         raise Failed(f"names {sorted(extra or names(claim) - {'L'} - set(dom))} are neither the variable nor parameters")
     base = {"quantifier": "forall-params", "domain": dom, "hypotheses": statement.get("hypotheses", [])}
     conds = [(kind, dict(base, claim=f"{_unparse(substitute(x, var, at))} > 0"))
-             for kind, x in _conditions(f, [])]
+             for kind, x in conditions(f, [])]
     value = dict(base, claim=_unparse(substitute(claim, "L", substitute(f, var, at))))
     return conds, value
 

@@ -17,13 +17,16 @@ itself, and a certificate proves each (kind ``monotonicity``: one list of proofs
   differentiable, hence continuous);
 - each **closed end** e with a listed value v: f(x) ≥ v (> v strictly; mirrored) for x in the interval without e
   (for the upper end also without the lower end, which the lower end's statement covers against every x);
-- each **closed end** without a listed value: f must be analytic at e (every denominator, log and sqrt argument
-  defined there, the checker's own test; one variable only), so f is continuous at e and monotone up to it.
+- each **closed end** without a listed value: f must be continuous at e — with one variable, analytic there (every
+  denominator, log and sqrt argument defined, the checker's own test); with parameters, every condition of the
+  ``continuity`` kind (denominators, log and sqrt arguments, fractional-power bases) shown > 0 at e for every
+  parameter value, one derived statement each — so f is monotone up to e.
 """
 
 from __future__ import annotations
 
 from exactpriv.checker.calculus import analytic_at, derivative
+from exactpriv.checker.continuity import conditions, substitute
 from exactpriv.checker.domains import parse_domain
 from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.expressions import value_of
@@ -94,12 +97,16 @@ def monotone_parts(statement: dict) -> list[list[tuple[str, dict | None]]]:
             if not closed:
                 continue
             v = _value_at(values, end)
-            if v is None:
-                if len(dom) != 1:
-                    raise NotCheckable("a closed end without a listed value, with parameters (analyticity at the "
-                                       "end is checked for one variable only)")
+            if v is None and len(dom) == 1:
                 analytic_at(f, var, value_of(end), what=f"monotone: f at the closed end {end}")
                 parts.append((f"end {end}", None))
+                continue
+            if v is None:  # with parameters: f continuous at the end for every parameter value (the continuity
+                params = {k: t for k, t in dom.items() if k != var}  # kind's conditions, each shown > 0 there)
+                at = parse(end)
+                for j, (_, x) in enumerate(conditions(f, [])):
+                    parts.append((f"end {end}, continuity {j}", dict(
+                        derived, domain=params, claim=f"{_unparse(substitute(x, var, at))} > 0")))
                 continue
             parse(v)
             parts.append((f"end {end}", dict(derived, domain=dict(dom, **{var: piece}),

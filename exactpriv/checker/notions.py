@@ -142,6 +142,19 @@ def kl_dp(inst: Instance, **_):
     return _max(_kl(P[a], P[b]) for a, b in inst.neighbours)
 
 
+def kl_divergence(inst: Instance, *, source="0", target="1", **_):
+    """D(P(·|x) ‖ P(·|x')) of two given inputs (positions ``source``, ``target``): the divergence of one pair of
+    distributions (P, Q) written as the two rows of a mechanism."""
+    P = _mech(inst)
+    try:
+        a, b = int(source), int(target)
+    except ValueError:
+        raise Failed(f"kl_divergence: inputs {source!r}, {target!r} are not positions") from None
+    if not (0 <= a < len(P) and 0 <= b < len(P)):
+        raise Failed(f"kl_divergence: inputs {a}, {b} are not positions of the mechanism's {len(P)} rows")
+    return _kl(P[a], P[b])
+
+
 def renyi_dp(inst: Instance, *, alpha, **_):
     """max over neighbours of D_α = ln(Σ_y p^α q^(1−α))/(α − 1), integer α ≥ 2 (Mironov 2017, Def. 3)."""
     P = _mech(inst)
@@ -596,7 +609,7 @@ def alphabet_size(inst: Instance, **_):
 
 NOTIONS = {
     "pure_dp": pure_dp, "approx_dp": approx_dp, "approx_dp_epsilon": approx_dp_epsilon, "tv_dp": tv_dp,
-    "kl_dp": kl_dp, "renyi_dp": renyi_dp,
+    "kl_dp": kl_dp, "kl_divergence": kl_divergence, "renyi_dp": renyi_dp,
     "mutual_information": mutual_information, "record_mutual_information": record_mutual_information,
     "conditional_mi": conditional_mi,
     "prior_posterior_kl": prior_posterior_kl, "identifiability": identifiability, "bayesian_dp": bayesian_dp,

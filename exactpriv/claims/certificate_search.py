@@ -251,13 +251,18 @@ def _params_certificate(statement: dict) -> dict | None:
             found = accepted({"kind": "atom-identity"}, statement)
             if found is not None:
                 return found
-        if claim[0] == "cmp" and claim[1] in (">", ">="):  # positive by its shape (sums, products, exp, 1 − p)
-            found = accepted({"kind": "positive-shape"}, statement)
+        if claim[0] == "cmp" and claim[1] in (">", ">=", "<", "<="):  # of one sign by its shape (exp, 1 − p, …)
+            found = (accepted({"kind": "positive-shape"}, statement)
+                     or _coefficients_proof(statement) or _multivariate_proof(statement)
+                     or accepted({"kind": "factor-signs"}, statement))
             if found is not None:
                 return found
         return _coefficients_proof(statement) or _multivariate_proof(statement)
     if claim[0] != "and":
-        return _proof_for(statement)
+        found = _proof_for(statement)
+        if found is None and ("'max'" in repr(claim).lower() or "'min'" in repr(claim).lower()):
+            found = _multivariate_proof(statement)  # max/min resolved by signs (one variable as well)
+        return found
     parts = []
     for conj in claim[1]:
         text = unparse(conj)
@@ -321,6 +326,12 @@ def _signed_proof(statement: dict) -> dict | None:
     return None
 
 
+def _signed_or_factored(statement: dict) -> dict | None:
+    """Signed coefficients, else the signs of the factors, else (an equation) atom-identity."""
+    return (_signed_proof(statement) or accepted({"kind": "factor-signs"}, statement)
+            or accepted({"kind": "atom-identity"}, statement))
+
+
 def _multivariate_proof(statement: dict) -> dict | None:
     """A claim over several variables with max/min written out (hockey-stick sums): kind ``resolve``, each
     max/min's larger (smaller) argument shown by signed coefficients, then the rewritten claim — a conjunction
@@ -338,7 +349,7 @@ def _multivariate_proof(statement: dict) -> dict | None:
         if node[0] == "call" and node[1].lower() in ("max", "min") and len(node[2]) > 1:
             rel = ">=" if node[1].lower() == "max" else "<="
             for keep, arg in enumerate(node[2]):
-                proofs = [_signed_proof(dict(statement, claim=f"{unparse(arg)} {rel} {unparse(b)}"))
+                proofs = [_signed_or_factored(dict(statement, claim=f"{unparse(arg)} {rel} {unparse(b)}"))
                           for j, b in enumerate(node[2]) if j != keep]
                 if None not in proofs:
                     choices.append({"keep": keep, "proofs": proofs})
@@ -357,7 +368,7 @@ def _multivariate_proof(statement: dict) -> dict | None:
     conj = new[1] if new[0] == "and" else [new]
     parts = []
     for c in conj:
-        proof = _signed_proof(dict(statement, claim=unparse(c)))
+        proof = _signed_or_factored(dict(statement, claim=unparse(c)))
         if proof is None:
             return None
         parts.append({"claim": unparse(c), "certificate": proof})
@@ -515,6 +526,8 @@ def _converted_or_raise(statement: dict, proof: Mapping | None, reading) -> dict
         return _family_certificate(statement)
     if q == "monotone":
         return _monotone_certificate(statement)
+    if q == "forall-instances" and isinstance(statement.get("scope"), dict):  # a claim about listed instances
+        return accepted({"kind": "exhaustive"}, statement)
     if q == "forall-instances" and proof.get("method") == "reduction":
         return _reduction_certificate(statement, proof, reading)
     return None

@@ -114,8 +114,12 @@ def randomized_response(k: int = 2, *, eps=None, exp_eps=None, p=None) -> Mechan
     elif isinstance(as_exact(eps, "eps"), Fraction):
         short = f"eps={str(as_exact(eps, 'eps'))!r}"
     if short is not None:
-        return Mechanism(space, list(range(k)), rows, _built=f"randomized_response(k={k}, {short})", _roundtrip=True)
-    return Mechanism(space, list(range(k)), rows, _built=f"randomized_response(k={k}, {txt})")
+        M = Mechanism(space, list(range(k)), rows, _built=f"randomized_response(k={k}, {short})", _roundtrip=True)
+    else:
+        M = Mechanism(space, list(range(k)), rows, _built=f"randomized_response(k={k}, {txt})")
+    if isinstance(a, Fraction):
+        M.closed_form = {"family": "randomized_response", "k": k, "exp_eps": a}  # measures.closed_forms
+    return M
 
 
 def binary_symmetric_channel(p) -> Mechanism:
@@ -191,6 +195,7 @@ def truncated_geometric(n: int, *, eps=None, exp_eps=None) -> Mechanism:
         short = f"exp_eps={a}" if a.denominator == 1 else f"exp_eps={str(a)!r}"
         M = geometric_family(Fraction(1)).at(a, n, name=f"truncated_geometric(n={n}, {short})")
         M._roundtrip = True
+        M.closed_form = {"family": "truncated_geometric", "n": n, "exp_eps": a}  # measures.closed_forms
         return M
     scale = _eps_scale(a)
     if scale is not None:
@@ -351,7 +356,9 @@ def exponential_mechanism_hamming(values, n: int, *, eps=None, exp_eps=None) -> 
         denom = (p + (m - 1) * q) ** n
         dtype = np.int64 if denom < (1 << 62) else object
         num = np.array(table, dtype=dtype)[np.asarray(dist, dtype=np.int64)]
-        return Mechanism.from_integer_rows(space, list(pts), num, np.full(len(pts), denom, dtype=dtype), name=built)
+        M = Mechanism.from_integer_rows(space, list(pts), num, np.full(len(pts), denom, dtype=dtype), name=built)
+        M.closed_form = {"family": "exponential_hamming", "k": m, "n": n, "exp_eps": a}  # measures.closed_forms
+        return M
     else:
         A = to_sympy(a)
         vals = [sympy.cancel(A ** (n - d) / (A + m - 1) ** n) for d in range(n + 1)]
@@ -522,4 +529,6 @@ def rappor(items, bits: int, hashes, *, f=None, p=None, q=None) -> ProductMechan
     for j in range(bits):
         rows = tuple(row_set if j in s else row_unset for s in bit_sets)
         factors.append(Mechanism(space, [0, 1], None, _built=f"rappor_bit({j})", _validated=rows))
-    return ProductMechanism(factors, _built=f"rappor({items!r}, bits={bits}, hashes={hashes!r}, p={p}, q={q})")
+    M = ProductMechanism(factors, _built=f"rappor({items!r}, bits={bits}, hashes={hashes!r}, p={p}, q={q})")
+    M.closed_form = {"family": "rappor", "bit_sets": bit_sets, "p": p, "q": q}  # measures.closed_forms
+    return M

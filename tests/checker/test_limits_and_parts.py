@@ -67,3 +67,23 @@ def test_all_of_needs_every_part():
         _check({"kind": "parts", "parts": cert["parts"][:1]}, st)
     with pytest.raises(Failed, match="declarative"):
         _check(cert, {"quantifier": "all-of", "parts": [{"name": "x", "statement": {"custom": "code"}}]})
+
+
+def _pair(p):
+    return {"space": {"type": "explicit", "inputs": ["P", "Q"], "neighbours": [[0, 1]]}, "outputs": [0, 1],
+            "mechanism": [[p, str(1 - __import__("fractions").Fraction(p))], ["1/2", "1/2"]]}
+
+
+def test_a_claim_about_listed_instances_is_checked_on_every_one():
+    st = {"quantifier": "forall-instances", "hypotheses": [],
+          "measures": {"TV": {"notion": "tv_dp"}, "D": {"notion": "kl_divergence", "source": "0", "target": "1"}},
+          "claim": "TV >= 1/2*sqrt(D/2)", "scope": {"instances": [_pair("3/4"), _pair("1/3")]}}
+    _check({"kind": "exhaustive"}, st)  # Pinsker on two pairs
+    false = dict(st, claim="TV >= sqrt(D/2)")  # twice the bound: fails on the first pair
+    with pytest.raises(Failed, match="instance 0"):
+        _check({"kind": "exhaustive"}, false)
+    with pytest.raises(Failed, match="outside"):
+        _check({"kind": "exhaustive"}, dict(st, hypotheses=["mechanism_positive"],
+                                            scope={"instances": [_pair("1")]}))
+    with pytest.raises(NotCheckable):
+        _check({"kind": "exhaustive"}, dict(st, scope={"instances": []}))

@@ -2,7 +2,6 @@
 
 import json
 from pathlib import Path
-import textwrap
 
 import pytest
 
@@ -10,16 +9,7 @@ from exactpriv.cli import main
 
 pytest_plugins = ["pytester"]
 
-BANK = textwrap.dedent('''
-    from exactpriv.claims import implication_claim, randomized_responses
-
-    CLAIMS = [
-        implication_claim("mine.kl", given="pure_dp", measure="kl_dp", bound="Min(eps, eps**2)",
-                          families=[randomized_responses(["3/2", 3])]),
-        implication_claim("mine.kl3", given="pure_dp", measure="kl_dp", bound="eps**2/3",
-                          families=[randomized_responses(["3/2", 3])]),
-    ]
-''')
+BANK = (Path(__file__).resolve().parents[1] / "user_bank" / "option_claims.py").read_text(encoding="utf-8")
 
 
 @pytest.fixture
@@ -77,14 +67,11 @@ def test_a_broken_bank_file_is_the_banks_error_not_an_internal_one(source, fragm
     assert fragment.format(path=path) in err
 
 
-def test_pytest_collects_a_bank_file(pytester, bank_file, monkeypatch):
-    # the subprocess imports this checkout, not whatever copy is installed
-    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parents[2]))
-    pytester.makepyfile(my_claims=BANK)
-    result = pytester.runpytest_subprocess("my_claims.py", "-p", "no:cacheprovider")
-    result.assert_outcomes(passed=1, failed=1)
-    result.stdout.fnmatch_lines(["*mine.kl3*REFUTED*", "*witness: RR(k=2, e^eps=3/2)*",
-                                 "*mechanism = randomized_response(k=2, exp_eps='3/2')*"])
+def test_pytest_collects_a_bank_file(bank_files_under_pytest):
+    # the file is run by pytest in a fresh interpreter, together with the other user banks (tests/conftest.py)
+    assert bank_files_under_pytest.outcomes("option_claims.py") == {"passed": 1, "failed": 1}
+    bank_files_under_pytest.lines.fnmatch_lines(["*mine.kl3*REFUTED*", "*witness: RR(k=2, e^eps=3/2)*",
+                                                "*mechanism = randomized_response(k=2, exp_eps='3/2')*"])
 
 
 def test_a_bank_file_imports_a_module_next_to_it(tmp_path, monkeypatch):

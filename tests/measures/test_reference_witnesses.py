@@ -9,6 +9,7 @@ applicable to witnesses stored without one."""
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction as F
 from pathlib import Path
 
@@ -28,7 +29,9 @@ def _entry_bits(M) -> int:
                for row in M.rows for x in row)
 
 
-def _cases(slow: bool):
+@functools.cache
+def _all_cases() -> tuple[tuple[Path, str, bool], ...]:
+    """(witness, notion, heavy) for every applicable notion of every archived witness (each file loaded once)."""
     out = []
     for path in WITNESSES:
         inst = load_witness(path)["instance"]
@@ -39,10 +42,12 @@ def _cases(slow: bool):
             if inst.prior is None and (name == "bayesian_semantic_privacy" or name.endswith("_membership")
                                        and not isinstance(M.inputs, (Subsets, Bounded))):
                 continue  # these need a prior (Zhao's D* and Definition 2 integrate under it)
-            heavy = M.inputs.size > 32 or _entry_bits(M) > 128
-            if heavy == slow:
-                out.append(pytest.param(path, name, id=f"{path.stem}-{name}"))
-    return out
+            out.append((path, name, M.inputs.size > 32 or _entry_bits(M) > 128))
+    return tuple(out)
+
+
+def _cases(slow: bool):
+    return [pytest.param(path, name, id=f"{path.stem}-{name}") for path, name, heavy in _all_cases() if heavy == slow]
 
 
 def _kw(name, M, prior):

@@ -366,6 +366,31 @@ def _pinsker_tight_check(inst: Instance) -> Outcome:
     return Outcome(compare(d, "<=", 8 * t * t), {"tv": t, "D(P||Q)": d})
 
 
+def _pinsker_tight_form() -> dict:
+    """'tight-up-to-constant' as data for the independent checker (docs/certificates.md, "all-of"): the finite form
+    on the listed pairs, each written as the two rows of a mechanism on two neighbouring inputs (TV and
+    D(P‖Q) = kl_divergence of row 0 from row 1, measured by the checker), and the limit on the family P_d, Q_d, whose
+    TV is d and D(P_d‖Q_d) is written term by term."""
+    from exactpriv.claims.evidence import point_json
+
+    def witness(inst):
+        P, Q = inst.params["P"], inst.params["Q"]
+        return {"label": inst.label, "space": {"type": "explicit", "inputs": ["P", "Q"], "neighbours": [[0, 1]]},
+                "outputs": [0, 1], "mechanism": [[point_json(v) for v in P], [point_json(v) for v in Q]]}
+
+    P, Q = "(1 + d)/2", "(1 - d)/2"
+    D = f"({P}*log(({P})/({Q})) + {Q}*log(({Q})/({P})))"
+    return {"quantifier": "all-of", "parts": [
+        {"name": "TV >= (1/2) sqrt(D/2) on P_d, d = 1/2, ..., 1/4096", "statement": {
+            "quantifier": "forall-instances", "hypotheses": [],
+            "measures": {"TV": {"notion": "tv_dp"}, "D": {"notion": "kl_divergence", "source": "0", "target": "1"}},
+            "claim": "TV >= 1/2*sqrt(D/2)",
+            "scope": {"instances": [witness(inst) for inst in _pinsker_tight_instances()]}}},
+        {"name": "TV^2/(D/2) -> 1 as d -> 0", "statement": {
+            "quantifier": "limit", "limit": {"of": f"d**2/({D}/2)", "variable": "d", "at": "0"},
+            "claim": "L == 1"}}]}
+
+
 def _prove_pinsker_tight() -> Decision:
     d = sympy.Symbol("d", positive=True)
     D = d * sympy.log((1 + d) / (1 - d))  # D(P_d||Q_d), TV = d
@@ -386,7 +411,7 @@ PROP2 = Claim(
         "On P_d = ((1+d)/2, (1−d)/2), Q_d reversed (d = 1/2, ..., 1/4096): TV >= ½ sqrt(D/2) (finite form), "
         "and TV²/(D/2) -> 1 as d -> 0 (proved: the constant is in fact sharp)",
         _pinsker_tight_check, [Family("pinsker-binary", _pinsker_tight_instances, "d = 1/2^k, k = 1..12")],
-        prove=_prove_pinsker_tight, expected=PROVED,
+        prove=_prove_pinsker_tight, expected=PROVED, form=_pinsker_tight_form,
         open_search=False)],
 )
 

@@ -136,6 +136,26 @@ def _bsc_near_half():
                        k=k) for k in range(2, 12))
 
 
+_H_OF_HALF_MINUS = "(-((1 - d)/2)*log((1 - d)/2) - (1 - (1 - d)/2)*log(1 - (1 - d)/2))"  # h((1 − d)/2)
+
+
+def _asym_form() -> dict:
+    """'eq27-asymptotically-tight' as data for the independent checker (docs/certificates.md, "all-of"): the limit,
+    on the BSC with TV d (whose MI-DP level, its capacity, is ln 2 − h((1 − d)/2)), and the finite form on the
+    listed BSC(½ − 1/2^k), whose TV and capacity (= mi_dp with one record) the checker measures itself."""
+    from exactpriv.claims.evidence import witness_of
+
+    return {"quantifier": "all-of", "parts": [
+        {"name": "tv^2/(2 mi) -> 1 as tv = d -> 0", "statement": {
+            "quantifier": "limit", "limit": {"of": f"d**2/(2*(log(2) - {_H_OF_HALF_MINUS}))", "variable": "d",
+                                             "at": "0"}, "claim": "L == 1"}},
+        {"name": "1 - tv^2 <= tv^2/(2 mi) <= 1 on BSC(1/2 - 1/2^k), k = 2..11", "statement": {
+            "quantifier": "forall-instances", "hypotheses": [],
+            "measures": {"TV": {"notion": "tv_dp"}, "MI": {"notion": "capacity"}},
+            "claim": "1 - TV**2 <= TV**2/(2*MI) and TV**2/(2*MI) <= 1",
+            "scope": {"instances": [witness_of(inst) for inst in _bsc_near_half()]}}}]}
+
+
 def _lemma2_asym_check(inst: Instance) -> Outcome:
     """On BSC(1/2 − d/2): 1 − tv² <= tv²/(2·mi) <= 1, i.e. √(2ε) is within a factor
     (1 − tv²)^{-1/2} of the tight δ' (finite quantitative form of 'asymptotically tight')."""
@@ -309,7 +329,7 @@ LEMMA2 = Claim(
      reading_of("eq27-asymptotically-tight", "tv²/(2 mi) -> 1 along BSCs with tv -> 0 (proved), and 1 − tv² <= "
                                      "tv²/(2 mi) <= 1 on BSC(½ − 1/2^k), k = 2..11",
         _lemma2_asym_check, [Family("bsc-near-half", _bsc_near_half, "p = 1/2 - 1/2^k")],
-        prove=_prove_lemma2_asym, expected=PROVED,
+        prove=_prove_lemma2_asym, expected=PROVED, form=_asym_form,
         open_search=False),
      reading_of("eq99", "h(x) <= ln 2 − 2(x − ½)² for all x in [0, 1] (exact at x = k/32)", _eq99_check,
         [Family("x-grid", _eq99_instances, "x = k/32, k = 0..32")], prove=_prove_eq99, expected=PROVED,

@@ -301,6 +301,18 @@ def prove_prop53_attained(gamma=None) -> Decision:
     return Decision.all_of(parts, "given the subset count, k-Max attains (2^k-1)/(2^k-2) at output c_n for every k >= 2, n > k")
 
 
+def _attained_form() -> dict:
+    """'output-cn-algebra-all-k' as data for the independent checker (docs/certificates.md, "atom-identity",
+    "resolve"), over real A = 2^(n-k) >= 2 and B = 2^k >= 4 (every k >= 2, n > k): the given count
+    P = 2^(n-1)/(2^n - 2^(n-k)) = (AB/2)/(AB - A) is 2^(k-1)/(2^k-1), and the PMP level at c_n — for each entity the
+    larger of Pr[i|c_n]/Pr[i] and Pr[i ∉ T]/Pr[i ∉ T | c_n] (Pr[i] = 1/2 under D_N), over the entities of M_n (P)
+    and the others (posterior 1/2, as in the proof) — is (2^k-1)/(2^k-2)."""
+    P = "((A*B/2)/(A*B - A))"
+    return {"quantifier": "forall-params", "domain": {"A": "[2, oo)", "B": "[4, oo)"},
+            "claim": f"{P} == (B/2)/(B - 1) and max({P}/(1/2), (1 - 1/2)/(1 - {P}), (1/2)/(1/2), "
+                     f"(1 - 1/2)/(1 - 1/2)) == (B - 1)/(B - 2)"}
+
+
 #: the proof's posterior formula at every output c_j and entity i with s_j > 0, as data for the independent
 #: checker: Pr[i|c_j] = 0 if i > m_j, 1/2 if i <= j − k, else 2^(s_j−1)/(2^s_j − 1)
 def _posterior_formula_form(given: str) -> dict:
@@ -406,6 +418,7 @@ PROP5_3 = Claim(
                 check=_check_output_cn_count,
                 families=(Family("n>k", lambda: _kmax_instances((2, 3, 4), 8, ("lowest",), n_min_offset=1)),),
                 prove=prove_prop53_attained, expected=Verdict.PROVED, hypotheses=(IS_KMAX,), open_search=False,
+                form=_attained_form(),
                 convention="A(∅) uniform on {c_1..c_k} ('empty-lowest')",
                 notes="Formerly 'forall-k-output-cn' (PROVED for all k while the subset count lived in a "
                       "docstring): the count is now the reading's stated premise, checked on the instances; "
@@ -457,6 +470,27 @@ def _prove_gamma_max() -> Decision:
     res = prove_inequality((x - 1) / (x - 2), ">=", x / (x - 1), domain=(4, sympy.oo), closed=(True, False),
                            variable=x)
     return Decision.all_of(solve + [res.to_decision()], "the least γ after Proposition 5.3, all k >= 2")
+
+
+def _values_form() -> dict:
+    """'arithmetic' as data for the independent checker (docs/certificates.md, "all-of"), in real x = 2^k >= 4 with
+    the proof's posterior π = 2^(k-1)/(2^k-1) = x/(2(x-1)) and G = (x-1)/(x-2) = (2^k-1)/(2^k-2): "the least γ > 0
+    with π <= min(γ/2, (γ-1/2)/γ) is G" is stated as: it holds at γ = G, and fails at every γ = sG, s ∈ (0, 1);
+    max(2^k/(2^k-1), G) = G; and the values stated for k = 2, 3, 4."""
+    G, pi = "((x - 1)/(x - 2))", "(x/(2*(x - 1)))"
+    x = {"x": "[4, oo)"}
+    return {"quantifier": "all-of", "parts": [
+        {"name": "the condition holds at gamma = G", "statement": {
+            "quantifier": "forall-params", "domain": x, "claim": f"{pi} <= min({G}/2, ({G} - 1/2)/{G})"}},
+        {"name": "the condition fails at every gamma = s*G < G", "statement": {
+            "quantifier": "forall-params", "domain": dict(x, s="(0, 1)"),
+            "claim": f"{pi} > min((s*{G})/2, ((s*{G}) - 1/2)/(s*{G}))"}},
+        {"name": "max(2^k/(2^k-1), (2^k-1)/(2^k-2)) = (2^k-1)/(2^k-2)", "statement": {
+            "quantifier": "forall-params", "domain": x, "claim": f"max(x/(x - 1), {G}) == {G}"}},
+        {"name": "the stated values for k = 2, 3, 4", "statement": {
+            "quantifier": "forall-params", "domain": x,
+            "claim": "(2**2 - 1)/(2**2 - 2) == 3/2 and (2**3 - 1)/(2**3 - 2) == 7/6 and "
+                     "(2**4 - 1)/(2**4 - 2) == 15/14"}}]}
 
 
 def _check_values(inst: Instance) -> Outcome:
@@ -513,7 +547,7 @@ PROP5_3_VALUES = Claim(
         Reading("arithmetic", "for every k >= 2 (real x = 2^k >= 4): the least γ with 2^(k-1)/(2^k-1) <= "
                 "min(γ/2, (γ-1/2)/γ) is max(2^k/(2^k-1), (2^k-1)/(2^k-2)) = (2^k-1)/(2^k-2) (solve step and max, "
                 "certified); the stated values for k = 2, 3, 4 (exact, instances)",
-                check=_check_values, prove=_prove_gamma_max,
+                check=_check_values, prove=_prove_gamma_max, form=_values_form(),
                 families=(Family("k-2..8", lambda: tuple(Instance(f"k={k}", params={"k": k}) for k in range(2, 9))),),
                 expected=Verdict.PROVED, open_search=False),
         Reading("example-primes", "the 3-Max example on the first 10000 primes, with posteriors under D_N "

@@ -330,6 +330,27 @@ def prove_h() -> Decision:
                     {**d.certificate, "steps": cert})
 
 
+def _def_h_form() -> dict:
+    """'literal' as data for the independent checker (docs/certificates.md, "all-of", "atom-identity",
+    "Monotonicity"), with h(ε) = n/(1 + e^ε/(m − 1)) (36) and h^{-1}(D) = ln(n/D − 1) + ln(m − 1) (19) written out,
+    over real n >= 1, m >= 2 (which contain the integer n, m; the engine's proof is symbolic in them as well) and
+    ε >= 0; h^{-1} is defined for D ∈ (0, n), written D = n·s with s ∈ (0, 1)."""
+    h = "(n/(1 + exp(eps)/(m - 1)))"
+    nm = {"n": "[1, oo)", "m": "[2, oo)"}
+    return {"quantifier": "all-of", "parts": [
+        {"name": "h(0) = n(m-1)/m", "statement": {
+            "quantifier": "forall-params", "domain": nm, "claim": "n/(1 + exp(0)/(m - 1)) == n*(m - 1)/m"}},
+        {"name": "h is decreasing", "statement": {
+            "quantifier": "monotone", "variable": "eps", "direction": "decreasing",
+            "cases": [{"name": "h", "function": h[1:-1], "domain": dict(nm, eps="[0, oo)")}]}},
+        {"name": "h^-1(h(eps)) = eps", "statement": {
+            "quantifier": "forall-params", "domain": dict(nm, eps="[0, oo)"),
+            "claim": f"log(n/{h} - 1) + log(m - 1) == eps"}},
+        {"name": "h(h^-1(D)) = D, D = n*s in (0, n)", "statement": {
+            "quantifier": "forall-params", "domain": dict(nm, s="(0, 1)"),
+            "claim": "n/(1 + exp(log(n/(n*s) - 1) + log(m - 1))/(m - 1)) == n*s"}}]}
+
+
 def def_h_check(inst):
     n, m = int(inst.params["n"]), int(inst.params["m"])
     ts = [F(1), F(3, 2), F(2), F(3), F(10)]
@@ -363,5 +384,6 @@ DEF_H = Claim(
     "identity",
     [Reading("literal", "for all n >= 1, m >= 2 (symbolic): h(0) = n(m-1)/m, h is decreasing, h^-1(h(eps)) = eps "
                         "and h(h^-1(D)) = D",
-             def_h_check, [FAM_NM], prove=prove_h, hypotheses=DEF_H_DOMAIN, expected=Verdict.PROVED)],
+             def_h_check, [FAM_NM], prove=prove_h, hypotheses=DEF_H_DOMAIN, expected=Verdict.PROVED,
+             form=_def_h_form())],
 )

@@ -267,6 +267,35 @@ def prove_g_mono() -> Decision:
                                                     "g1/g2 order flips at 1/(1+e^eps)", certificate=cert)
 
 
+def _g_mono_form() -> dict:
+    """'literal' as data for the independent checker (docs/certificates.md, "all-of", "Monotonicity",
+    "factor-signs"), in t = e^ε ∈ (1, oo) (ε > 0), with g1(x) = (1 − x)/(e^{−ε} − x) and g2(x) = (e^ε − 1 + x)/x
+    written out (g = g1 on [0, 1/(1+e^ε)], g2 after, (26)).  Each interval of b depends on t, so b is written as an
+    increasing affine image of s over a fixed interval: b = s/(1+t) on [0, 1/(1+t)] (s ∈ [0, 1]), b = (1 + st)/(1+t)
+    on (1/(1+t), 1] (s ∈ (0, 1]), b = 1/(1+t) + s(1/t − 1/(1+t)) on (1/(1+t), 1/t) (s ∈ (0, 1)): monotone in b ⟺
+    monotone in s for each t."""
+    g1 = lambda b: f"((1 - {b})/(1/t - {b}))"  # noqa: E731
+    g2 = lambda b: f"((t - 1 + {b})/{b})"  # noqa: E731
+    low, high, mid = "(s/(1 + t))", "((1 + s*t)/(1 + t))", "(1/(1 + t) + s*(1/t - 1/(1 + t)))"
+    t = {"t": "(1, oo)"}
+
+    def params(name, dom, claim):
+        return {"name": name, "statement": {"quantifier": "forall-params", "domain": dom, "claim": claim}}
+
+    return {"quantifier": "all-of", "parts": [
+        {"name": "g increases on [0, 1/(1+e^eps)]", "statement": {
+            "quantifier": "monotone", "variable": "s", "direction": "increasing",
+            "cases": [{"name": "g1, b = s/(1+t)", "function": g1(low)[1:-1], "domain": dict(t, s="[0, 1]")}]}},
+        {"name": "g decreases on (1/(1+e^eps), 1]", "statement": {
+            "quantifier": "monotone", "variable": "s", "direction": "decreasing",
+            "cases": [{"name": "g2, b = (1+st)/(1+t)", "function": g2(high)[1:-1], "domain": dict(t, s="(0, 1]")}]}},
+        params("g(0) = g(1) = e^eps", t, f"{g1('0')} == t and {g2('1')} == t"),
+        params("min g = e^eps on [0, 1/(1+e^eps)]", dict(t, s="[0, 1]"), f"{g1(low)} >= t"),
+        params("min g = e^eps on (1/(1+e^eps), 1]", dict(t, s="(0, 1]"), f"{g2(high)} >= t"),
+        params("g1 <= g2 on (0, 1/(1+e^eps)]", dict(t, s="(0, 1]"), f"{g1(low)} <= {g2(low)}"),
+        params("g1 >= g2 on (1/(1+e^eps), e^-eps)", dict(t, s="(0, 1)"), f"{g1(mid)} >= {g2(mid)}")]}
+
+
 #: the domain of the reading's parameters, as its statement gives it (declared, so a search may draw
 #: them — issue 23)
 G_MONO_DOMAIN = param_domain("gamma", lo=1, open_lo=True, text="γ = e^ε > 1: the claim is stated for ε > 0")
@@ -280,7 +309,7 @@ G_MONO = Claim(
     "straightforward to show g1(x) ≤ g2(x) if 0 < x ≤ 1/(1+e^ε), and g1(x) ≥ g2(x) if 1/(1+e^ε) < x < e^{-ε}.",
     "inequality",
     [Reading("literal", "for every ε > 0: the monotonicity, minimum and g1/g2 order stated", check_g_mono,
-             (G_GRID,), prove=prove_g_mono, hypotheses=(G_MONO_DOMAIN,), expected=_P,
+             (G_GRID,), prove=prove_g_mono, hypotheses=(G_MONO_DOMAIN,), expected=_P, form=_g_mono_form(),
              notes="for ε = 0, g ≡ 1 (constant, not increasing); the claim's objects have ε > 0")],
 )
 

@@ -1,8 +1,5 @@
 """The programs bank: its programs agree with the zoo and the box reference, and a user bank of programs runs."""
 
-import subprocess
-import sys
-import textwrap
 from functools import partial
 from fractions import Fraction as F
 
@@ -44,39 +41,11 @@ def test_svt4_lies_between_eps_and_the_corrected_bound_on_the_default_space():
     assert 1 / A.BETA ** 4 < ratio <= 1 / A.BETA ** 7  # e^ε < ratio ≤ e^{7ε/4}
 
 
-USER_BANK = '''
-    """A user's bank: one program, one claim, checked by pytest."""
-    from fractions import Fraction
-    from exactpriv.claims import Family, Instance, inequality_claim
-    from exactpriv.mechanisms.programs import program_mechanism
-    from exactpriv.spaces import QueryAnswers
-    import sympy
-
-    ALPHA = Fraction(1, 2)
-
-    def above_threshold(q, rng):
-        rho = rng.laplace(ALPHA ** 2)
-        for i, qi in enumerate(q):
-            if qi + rng.laplace(ALPHA) >= 1 + rho:
-                return i
-        return "none"
-
-    def instances():
-        M = program_mechanism(above_threshold, QueryAnswers(range(0, 2), n=2))
-        yield Instance("above_threshold", mechanism=M, params={"eps": 4 * sympy.log(2)})
-
-    CLAIMS = [inequality_claim("mine.svt", measure="pure_dp", op="<=", bound="eps",
-                               families=[Family("svt", instances)], expected="CHECKED")]
-'''
 
 
-def test_a_user_bank_file_of_programs_runs_under_pytest(tmp_path):
-    f = tmp_path / "my_claims.py"
-    f.write_text(textwrap.dedent(USER_BANK))
-    out = subprocess.run([sys.executable, "-m", "pytest", str(f), "-q", "-p", "no:randomly", "-p", "no:cacheprovider"],
-                         capture_output=True, text=True, cwd=tmp_path, timeout=600)
-    assert out.returncode == 0, out.stdout + out.stderr
-    assert "1 passed" in out.stdout
+def test_a_user_bank_file_of_programs_runs_under_pytest(bank_files_under_pytest):
+    # tests/user_bank/program_claims.py, run by pytest in a fresh interpreter with the other user banks
+    assert bank_files_under_pytest.outcomes("program_claims.py") == {"passed": 1}
 
 
 def test_a_checked_reading_shows_its_exact_eps_with_the_worst_pair():
