@@ -9,6 +9,7 @@ terms, accepted only with rational coefficients (``Poly`` over QQ), so every lat
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -46,7 +47,7 @@ def rewrite_hyperbolic(expr):
 
 # ---------------------------------------------------------------------------------------
 # rational forms
-@dataclass
+@dataclass(frozen=True)
 class RationalForm:
     """``expr == N(u)/D(u)`` exactly, with u = x (kind "x"), u = e^{x/m} (kind "t") or
     u = log(x) (kind "log", x > 0)."""
@@ -67,6 +68,13 @@ def rational_form(expr, var) -> RationalForm | None:
     """The exact rational form of ``expr`` in ``var`` or ``e^{var/m}``, or None when there is none."""
     if not isinstance(expr, sympy.Basic):
         expr = to_sympy(expr)
+    return _rational_form(expr, var)
+
+
+# A pure function of the (immutable, structurally compared) expression and variable, and the proofs ask for the
+# same factors again and again (634 forms of 174 distinct expressions in one `verify`): each is computed once.
+@functools.lru_cache(maxsize=4096)
+def _rational_form(expr, var) -> RationalForm | None:
     if sympy.count_ops(expr) > MAX_OPS:
         return None
     e = rewrite_hyperbolic(expr)
