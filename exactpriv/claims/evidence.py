@@ -519,6 +519,15 @@ def _params_certificate(statement: dict) -> dict | None:
         claim = parse(statement.get("claim", ""))
     except CheckerError:
         return None
+    if statement.get("integers") and "'sum'" in repr(claim):  # sums over l = 0..n closed by the binomial theorem
+        from exactpriv.checker.binomial import binomial_rewrite
+        from exactpriv.checker.errors import Failed, NotCheckable
+
+        try:
+            then = _params_certificate(binomial_rewrite(statement))
+        except (CheckerError, Failed, NotCheckable):
+            then = None
+        return None if then is None else _accepted({"kind": "binomial", "then": then}, statement)
     if len(statement.get("domain") or {}) > 1:
         if claim[0] == "cmp" and claim[1] == "==":  # an identity with logs and exps of several variables
             found = _accepted({"kind": "atom-identity"}, statement)
