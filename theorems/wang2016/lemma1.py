@@ -287,7 +287,6 @@ def prove_binomial_sums() -> Decision:
 #: (71)-(72) and (75)-(78) as data for the independent checker (docs/certificates.md, "binomial"): with
 #: N_l = C(n, l)(m−1)^l, over integer n >= 1 and real m >= 2, ε >= 0 (which contain the paper's integer m), the sums
 #: closed by the binomial theorem (the trusted step the checker names) and the rest by atom-identity
-_SUM_71 = "sum(l, 0, n, binomial(n, l)*(m - 1)**l*exp(-l*eps)) == (1 + (m - 1)*exp(-eps))**n"
 _SUM_75 = ("sum(l, 0, n, l*binomial(n, l)*(m - 1)**l*exp(-l*eps))/(1 + (m - 1)*exp(-eps))**n "
            "== n/(1 + exp(eps)/(m - 1))")
 
@@ -357,6 +356,10 @@ def _claim_ub_build():
 
 
 FAM_CLAIM_UB = cached_family("(n, m, e^eps, random p_Y with zeros)", _claim_ub_build)
+
+
+#: (71)-(72) as data for the independent checker (beside (75)-(78), _SUM_75)
+_SUM_71 = "sum(l, 0, n, binomial(n, l)*(m - 1)**l*exp(-l*eps)) == (1 + (m - 1)*exp(-eps))**n"
 
 
 CLAIM_UB = Claim(
