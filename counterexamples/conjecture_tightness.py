@@ -68,6 +68,9 @@ def attained(*, given: str, measure: str, bound: str, given_notion, measure_noti
     if operator is None and (g.name == "tv_dp" or (g.name == "approx_dp" and g.at == "delta")) \
             and (m.name == "tv_dp" or (m.name == "approx_dp" and m.at == "delta")):
         return _given_delta(g, m, bound, plist, measure=measure, proved_by_reduction=proved_by_reduction)
+    if operator is None and g.name == "approx_dp" and g.at == "epsilon" \
+            and (m.name == "tv_dp" or (m.name == "approx_dp" and m.at == "delta")):
+        return _given_epsilon_at_delta(g, m, bound, plist, measure=measure, proved_by_reduction=proved_by_reduction)
     kernel = ""
     if operator == "post_process":
         # the identity kernel is a post-processing: K∘M = M attains whatever M attains
@@ -174,6 +177,60 @@ def _given_delta(g, m, bound: str, plist: list, *, measure: str, proved_by_reduc
     return {"verdict": Verdict.UNDECIDED.value, "families": rows,
             "note": "not shown attained by the (ε, δ) extremal pair: " + "; ".join(
                 f"{r['at']}: {r['verdict']} ({r['why']})" for r in rows)
+            + ("" if proved_by_reduction else "; without the reduction a pair falling short says nothing about "
+                                               "other mechanisms")}
+
+
+#: e^ε at which the (ε, δ₀) extremal pair is compared with the bound (rational, so the pair is exact)
+EXP_EPS_POINTS = ("2", "3/2", "3", "10")
+
+
+def _given_epsilon_at_delta(g, m, bound: str, plist: list, *, measure: str, proved_by_reduction: bool) -> dict:
+    """Tightness for a given tightest ε at a fixed δ₀ (approx_dp ``at="epsilon"``): not attained (REFUTED) only when
+    the bound was PROVED by the reduction to the (ε, δ₀) extremal pair — every mechanism at level ε has measure ≤
+    the pair's at (ε, δ₀) — and the pair falls short at a rational e^ε₀ (decided exactly from the definition);
+    attainment is not asked here (it needs the pair's own tightest ε, which no closed form in ε certifies yet):
+    otherwise UNDECIDED with the reason."""
+    import itertools
+
+    from exactpriv.exact.expressions import parse_expression
+    from exactpriv.exact.kernel import compare
+    from exactpriv.reductions.approx import member_value, resolve
+
+    symbols = {"eps": EPS, **{p.name: p.symbol for p in plist}}
+    expr = parse_expression(bound, symbols=symbols, name="bound")
+    rows = []
+    for point in itertools.product(*(p.values for p in plist)):
+        env = {p.name: sympy.sympify(v) for p, v in zip(plist, point)}
+        f = expr.xreplace({p.symbol: env[p.name] for p in plist})
+        d0 = sympy.sympify(resolve(dict(g.params), env).get("delta"))
+        c2 = resolve(dict(m.params), env).get("eps") if m.name == "approx_dp" else None
+        where = ", ".join(f"{k} = {v}" for k, v in env.items()) or "no parameters"
+        row = {"family": f"the (ε, δ) extremal pair at δ = {d0}", "at": where, "verdict": Verdict.UNDECIDED.value,
+               "why": "attainment in the ε view is not asked; the pair is not short of the bound at e^ε in "
+                      f"{{{', '.join(EXP_EPS_POINTS)}}}"}
+        try:
+            for t in map(sympy.Rational, EXP_EPS_POINTS):
+                e0 = sympy.log(t)
+                b = member_value("tv_dp" if m.name == "tv_dp" else "approx_dp", e0,
+                                 None if c2 is None else sympy.sympify(c2), d0)
+                rhs = f.xreplace({EPS: e0})
+                if compare(b, "<", rhs).is_true:
+                    row.update(verdict=Verdict.REFUTED.value, witness={"at_eps": str(e0), "delta": str(d0),
+                                                                       "measure": str(b), "bound": str(rhs)},
+                               why=f"at ε = {e0} the pair has {measure} = {b} < {rhs}")
+                    break
+        except ExactPrivError as exc:
+            row["why"] = str(exc)[:300]
+        rows.append(row)
+    short = next((r for r in rows if r["verdict"] == Verdict.REFUTED.value), None)
+    if short is not None and proved_by_reduction:
+        return {"verdict": Verdict.REFUTED.value, "families": rows, "witness": short["witness"],
+                "note": f"not attained: by the reduction every mechanism whose tightest ε at δ is ε has {measure} ≤ "
+                        f"its value on the (ε, δ) extremal pair ({short['at']}), and {short['why']}, so no mechanism "
+                        f"attains it there"}
+    return {"verdict": Verdict.UNDECIDED.value, "families": rows,
+            "note": "; ".join(f"{r['at']}: {r['verdict']} ({r['why']})" for r in rows)
             + ("" if proved_by_reduction else "; without the reduction a pair falling short says nothing about "
                                                "other mechanisms")}
 

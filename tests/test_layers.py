@@ -183,10 +183,7 @@ def test_no_private_name_is_imported_across_packages():
 
 
 #: private names one module may still take from another, each with the reason
-PRIVATE_IMPORT_EXCEPTIONS = {
-    ("exactpriv.checker.families", "_space", "exactpriv.checker.witness"):
-        "the independent checker (issue 20) is changed only together with its certificate format",
-}
+PRIVATE_IMPORT_EXCEPTIONS: dict = {}
 
 
 def test_no_private_name_is_imported_between_modules():

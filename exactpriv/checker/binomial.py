@@ -117,7 +117,7 @@ def binomial_rewrite(statement: dict) -> dict:
             return (node[0], [walk(a) for a in node[1]])
         return tuple(walk(c) if isinstance(c, tuple) else c for c in node)
 
-    from exactpriv.checker.families import unparse
+    from exactpriv.checker.printing import unparse
 
     new = walk(parse(statement["claim"]))
     if not found[0]:

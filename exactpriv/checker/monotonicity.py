@@ -44,7 +44,7 @@ CHECK = None  # exactpriv.checker.certificates.check_certificate, set there (nes
 
 
 def _unparse(node) -> str:
-    from exactpriv.checker.families import unparse
+    from exactpriv.checker.printing import unparse
 
     return unparse(node)
 

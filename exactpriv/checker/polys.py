@@ -14,7 +14,8 @@ import flint
 from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.grammar import parse
 
-__all__ = ["count_roots", "peval", "pmul", "rational_function", "sign_at", "squarefree"]
+__all__ = ["count_roots", "from_flint", "linear_coefficient", "peval", "pmul", "rational_function", "rf_add",
+           "rf_reduce", "rf_same", "rf_sub", "root_counter", "sign_at", "squarefree", "to_flint"]
 
 _MAX_DEGREE = 400
 
@@ -177,6 +178,24 @@ def _add(a: _RF, b: _RF) -> _RF:
         shift = lambda rf: [Fraction(0)] * (k - len(rf.d) + 1) + [c / rf.d[-1] for c in rf.n]  # noqa: E731
         return _RF(padd(shift(a), shift(b)), [Fraction(0)] * k + [Fraction(1)])
     return _RF(*rf_add((a.n, a.d), (b.n, b.d)))
+
+
+def rf_reduce(n, d):
+    """N/D in lowest terms (divided by their monic gcd)."""
+    g = pgcd(n, d)
+    if len(g) > 1:
+        n, d = pdivmod(n, g)[0], pdivmod(d, g)[0]
+    return n, d
+
+
+def rf_same(a, b) -> bool:
+    """a = (N_a, D_a) and b are the same rational function."""
+    return not padd(pmul(a[0], b[1]), pneg(pmul(b[0], a[1])))
+
+
+def rf_sub(a, b):
+    """(N, D) of a − b."""
+    return rf_add(a, (pneg(b[0]), b[1]))
 
 
 def rf_add(a, b):

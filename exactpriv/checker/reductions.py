@@ -36,7 +36,7 @@ def reduction(cert, statement, proves, max_prec):
     ε = pure_dp(M) is a post-processing of RR(ε)), the data-processing theorem of the measured notion, and
     ``pairwise-maximum`` apply to a claim ``B <= f(A)`` (or ``<``) with A = pure_dp and B a maximum over
     neighbouring pairs of a divergence; the family proof must then be of that very claim on RR(2, eps), a
-    statement the checker builds (measures derived by exactpriv.checker.families), and the end ε = ∞ is the
+    statement the checker builds (measures derived by exactpriv.checker.family_measures), and the end ε = ∞ is the
     claim on the identity channel, evaluated here.  Other chains are prose to the checker: not checkable."""
     from exactpriv.checker.families import RR2, family_statements
     from exactpriv.checker.grammar import names
@@ -160,7 +160,7 @@ def approx_family_statement(statement: dict) -> dict:
     ε' <= ε``) or tv_dp (ε' = 0, ``range:0 <= ε``).  In the variables δ ∈ [0, 1], γ' = e^{ε'} ∈ [1, oo) and
     s = e^ε − e^{ε'} ∈ [0, oo) (for tv_dp: γ = e^ε ∈ [1, oo)): E_γ'(P̃‖Q̃) <= f and E_γ'(Q̃‖P̃) <= f, with
     P̃ = (δ, (1−δ)γ/(1+γ), (1−δ)/(1+γ), 0), Q̃ its mirror, A read as δ, exp(ε) as γ and exp(ε') as γ'."""
-    from exactpriv.checker.families import unparse
+    from exactpriv.checker.printing import unparse
     from exactpriv.checker.grammar import names
 
     measures = statement.get("measures") or {}
@@ -252,7 +252,7 @@ def _epsilon_view_statement(statement: dict, claim, a: str, delta: str, spec_b) 
     in [0, 1]; A = oo (no finite ε reaches δ) is allowed by the claim only when lim_{γ→oo} f ≥ 1 at each listed
     δ, which the checker evaluates (tv_dp ≤ 1 always)."""
     from exactpriv.checker.expressions import evaluate
-    from exactpriv.checker.families import unparse
+    from exactpriv.checker.printing import unparse
     from exactpriv.checker.grammar import names
 
     if spec_b != {"notion": "tv_dp"} or not str(delta).isidentifier():

@@ -83,7 +83,7 @@ def _factor(cert, statement, proves, max_prec):
     """g = var^k·h on a domain where var ≥ 0 (var > 0 for a strict goal): the checker divides g's mixed form by
     var^k itself (the coefficients of var^0 … var^(k−1) must vanish identically) and checks ``then`` on the claim
     "h REL 0" over the same domain."""
-    from exactpriv.checker.families import mixed_text
+    from exactpriv.checker.printing import mixed_text
 
     if not proves:
         raise NotCheckable("refuting factorisations are given as points")
@@ -133,7 +133,7 @@ def _positive_logs(node, var, dom) -> None:
 def _exponentiate(cert, statement, proves, max_prec):
     """L REL R ⟺ exp(c·L) REL exp(c·R) for a rational c > 0 (exp is strictly increasing): the checker rewrites
     the claim itself (exp of c·log(E) is E^c for an integer c) and checks ``then`` on it."""
-    from exactpriv.checker.families import unparse
+    from exactpriv.checker.printing import unparse
 
     if not proves:
         raise NotCheckable("refuting exponentials are given as points")
@@ -156,7 +156,7 @@ def _derivative(cert, statement, proves, max_prec):
     ``"from": "upper"``, g meets the goal at the upper end and g' has the opposite sign.  Every log
     argument must be positive on the domain and g may use no abs, min, max or sqrt (g is then differentiable
     wherever it is defined; the rational certificates below check their denominators)."""
-    from exactpriv.checker.families import unparse
+    from exactpriv.checker.printing import unparse
     from exactpriv.checker.grammar import names
 
     if not proves:
@@ -196,7 +196,7 @@ def _derivative(cert, statement, proves, max_prec):
 def _split(cert, statement, proves, max_prec):
     """L <= min(a, b, …) is L <= a and L <= b …; likewise max(…) <= R, L >= max(…), min(…) >= R: one part per
     argument, each proved by its certificate."""
-    from exactpriv.checker.families import unparse
+    from exactpriv.checker.printing import unparse
 
     if not proves:
         raise NotCheckable("a split proves")
@@ -256,7 +256,7 @@ def _square(cert, statement, proves, max_prec):
     (sqrt, exp, non-negative numbers, products, quotients, sums) or proved by ``nonneg``; every radicand x of a
     sqrt(x) squared away must be ≥ 0 on the domain (one certificate per radicand under ``radicands``, in the
     order the checker lists them; a rational constant is checked by evaluation).  ``then`` proves L² REL R²."""
-    from exactpriv.checker.families import unparse
+    from exactpriv.checker.printing import unparse
 
     if not proves:
         raise NotCheckable("refuting squares are given as points")
@@ -337,7 +337,7 @@ def _coefficients(cert, statement, proves, max_prec):
     in y itself; ``parts`` proves "C_j REL 0" for j = 0, 1, … (a rational constant C_j is checked by
     evaluation and its part may be null), each over the remaining variables."""
     from exactpriv.checker.domains import parse_domain
-    from exactpriv.checker.families import unparse
+    from exactpriv.checker.printing import unparse
 
     if not proves:
         raise NotCheckable("refuting coefficients are given as points")
@@ -408,7 +408,7 @@ def _resolve(cert, statement, proves, max_prec):
     argument ``choices[k]["keep"]`` after ``choices[k]["proofs"]`` show it is ≥ (for max; ≤ for min) each other
     argument on the whole domain; ``then`` proves the rewritten claim.  This is how a hockey-stick divergence
     Σ max(P_y − γQ_y, 0) written out in a claim is evaluated in closed form."""
-    from exactpriv.checker.families import unparse
+    from exactpriv.checker.printing import unparse
 
     if not proves:
         raise NotCheckable("refuting resolutions are given as points")
@@ -502,7 +502,7 @@ def _logarithm(cert, statement, proves, max_prec):
     """small ≤ big with big − small = P − c·exp(X) (c > 0 rational, one such term): where P > 0, c·exp(X) ≤ P ⟺
     X ≤ log(P/c), log being strictly increasing on (0, ∞) (likewise for <).  The checker finds the term and
     writes both claims itself: ``positive`` proves P > 0 on the domain, ``then`` proves X REL log(P/c)."""
-    from exactpriv.checker.families import unparse
+    from exactpriv.checker.printing import unparse
 
     if not proves:
         raise NotCheckable("refuting logarithms are given as points")

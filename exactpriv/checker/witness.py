@@ -67,7 +67,8 @@ class Instance:
                         self.hints)
 
 
-def _space(space) -> tuple[list, list | None, list]:
+def read_space(space) -> tuple[list, list | None, list]:
+    """(inputs, record alphabets or None, ordered neighbouring pairs) of a space object of the format."""
     if not isinstance(space, dict):
         raise Failed("the witness has no space")
     kind = space.get("type")
@@ -139,7 +140,7 @@ def read_instance(w) -> Instance:
     if w.get("space") is None and w.get("mechanism") is None and w.get("prior") is None:
         inputs, records, nbrs = [], None, []  # a point of parameters only (an arithmetic claim)
     else:
-        inputs, records, nbrs = _space(w.get("space"))
+        inputs, records, nbrs = read_space(w.get("space"))
     P = _matrix(w["mechanism"], len(inputs), "mechanism") if w.get("mechanism") is not None else None
     outputs = w.get("outputs") if P is not None else None
     if P is not None and (not isinstance(outputs, list) or len(outputs) != len(P[0])):

@@ -145,6 +145,8 @@ def cmd_verify(args) -> int:
     sys.stdout.write(render(rows, fmt=args.format, title=title, show_all=args.show_all))
     sys.stdout.flush()
 
+    from exactpriv.claims.evidence import evidence_json
+
     doc = evidence_json(banks, claims, results, seconds_per_reading=args.seconds_per_reading,
                         partial={"reason": "interrupted", "readings_checked": len(results), "readings_total": total}
                         if interrupted else None)
@@ -238,33 +240,6 @@ def _deep_search(args, claims, results, rows, workers, scheduler) -> None:
                 res.why = r.why
             expected = r.expected.value if r.expected is not None else None
             rows[index[(res.claim_id, res.reading)]] = row_of(res, evidence=evidence_text(res), expected=expected)
-
-
-def evidence_json(banks, claims, results, *, seconds_per_reading, partial=None) -> dict:
-    """The run as an evidence document (:func:`exactpriv.claims.evidence.evidence_document`; one per bank,
-    in an ``exactpriv-evidence-set`` when the run spans several banks)."""
-    from exactpriv.claims.bank_binding import document_banks
-    from exactpriv.claims.evidence import DEFAULT_MAX_PREC, FORMAT, FORMAT_VERSION, evidence_document
-
-    effort = {"max_prec": DEFAULT_MAX_PREC, "seconds_per_reading": seconds_per_reading}
-    by_key = {(res.claim_id, res.reading): res for res in results}
-    docs = []
-    banks = document_banks(banks)
-    for bank in banks:
-        selected = {c.id for c in claims}
-        entries = []
-        for c in bank.claims():  # the bank's order, as the checker and report --from-json expect it
-            if c.id not in selected:
-                continue
-            if not c.encodable:
-                entries.append((c, None, None))
-                continue
-            entries += [(c, r, by_key[(c.id, r.name)]) for r in c.readings if (c.id, r.name) in by_key]
-        if entries or len(banks) == 1:
-            docs.append(evidence_document(entries, bank, effort=effort, partial=partial))
-    if len(docs) == 1:
-        return docs[0]
-    return {"format": FORMAT + "-set", "format_version": FORMAT_VERSION, "documents": docs}
 
 
 def _statements_line(claims, results) -> str:

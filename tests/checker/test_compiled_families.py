@@ -20,7 +20,8 @@ from .evidence import make_bank, make_document
 def rnm2():
     """The bank's ding2018.rnm2/all-eps statement and the certificate verify writes for it."""
     from exactpriv.claims.banks import load_bank
-    from exactpriv.claims.evidence import _family_certificate, reading_form
+    from exactpriv.claims.certificate_search import _family_certificate
+    from exactpriv.claims.evidence import reading_form
 
     claim = next(c for c in load_bank("programs").claims() if c.id == "ding2018.rnm2")
     statement = reading_form(next(r for r in claim.readings if r.name == "all-eps"))

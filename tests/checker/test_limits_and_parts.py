@@ -10,7 +10,7 @@ from exactpriv.checker.certificates import check_certificate
 from exactpriv.checker.continuity import continuity_parts
 from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.grammar import names, parse
-from exactpriv.claims.evidence import _continuity_certificate, _converted_or_raise
+from exactpriv.claims.certificate_search import _continuity_certificate, _converted_or_raise
 
 LIMIT = {"quantifier": "limit", "limit": {"of": "1/(p + (1 - p)*exp(-2*eps))", "variable": "p", "at": "0"},
          "domain": {"eps": "(0, oo)"}, "claim": "L == exp(2*eps)"}

@@ -7,7 +7,7 @@ import pytest
 from exactpriv.checker.certificates import check_certificate
 from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.monotonicity import monotone_parts
-from exactpriv.claims.evidence import _monotone_certificate
+from exactpriv.claims.certificate_search import _monotone_certificate
 
 
 def _entropy_case(m, domain=None, values=None):

@@ -120,7 +120,7 @@ RR3 = {"name": "RR(3, eps)", "variable": "eps", "domain": "[0, oo)",
 def test_per_pair_statements(claim, holds):
     """"For every ordered pair (x, x')": one conjunct per pair, each measure the pair's own divergence
     (van Erven–Harremoës KL ≤ χ², Duchi–Jordan–Wainwright's symmetrised KL)."""
-    from exactpriv.claims.evidence import _family_certificate
+    from exactpriv.claims.certificate_search import _family_certificate
 
     statement = {"quantifier": "forall-family", "families": [RR2, RR3], "pairs": "all",
                  "measures": {"kl": {"notion": "kl_dp", "pair": "this"}, "kl_rev": {"notion": "kl_dp", "pair": "reversed"},
@@ -163,7 +163,7 @@ ODDS = {"notion": "posterior_odds", "record": 0, "value": 1, "other": 0, "output
     (["9/10", "0", "0", "1/10"], "ODDS <= exp(eps)", False),
     (["81/100", "9/100", "9/100", "1/100"], "ODDS <= exp(eps)", True)])  # independent records
 def test_posterior_odds_on_a_family_with_a_prior(prior, claim, holds):
-    from exactpriv.claims.evidence import _family_certificate
+    from exactpriv.claims.certificate_search import _family_certificate
 
     statement = {"quantifier": "forall-family", "families": [_count_family(prior)], "measures": {"ODDS": ODDS},
                  "claim": claim}
@@ -199,7 +199,7 @@ def test_signed_coefficients_refuse_mixed_signs():
 def test_resolve_a_hockey_stick_written_out():
     """E_γ'(P‖Q) of Cuff–Yu's four-output pair is δ': each max(P_y − γ'Q_y, 0) resolved by signed
     coefficients; keeping the wrong argument of a max is refused."""
-    from exactpriv.claims.evidence import _params_certificate
+    from exactpriv.claims.certificate_search import _params_certificate
 
     G = "(gamma_prime + s)"
     P = ["delta", f"(1 - delta)*{G}/(1 + {G})", f"(1 - delta)/(1 + {G})", "0"]
@@ -224,7 +224,7 @@ PAIR = {"space": {"type": "explicit", "inputs": [0, 1], "neighbours": [[0, 1]]},
 def _approx_reduction(statement, chain=APPROX_CHAIN):
     from exactpriv.certify.checker_format import reduction_steps
     from exactpriv.checker.reductions import approx_family_statement
-    from exactpriv.claims.evidence import _params_certificate
+    from exactpriv.claims.certificate_search import _params_certificate
 
     family = approx_family_statement(statement)
     proof = _params_certificate(family)
@@ -320,7 +320,7 @@ def _e_d_family(m):
                                           ("DIST == 1/(1 + exp(eps)/m)", False)])
 def test_distortion_of_each_input(claim, holds):
     """Wang–Ying–Zhang Lemma 5 on D^1: every row of E_d has distortion h(ε) = n/(1 + e^ε/(m − 1))."""
-    from exactpriv.claims.evidence import _family_certificate
+    from exactpriv.claims.certificate_search import _family_certificate
 
     statement = {"quantifier": "forall-family", "families": [_e_d_family(2), _e_d_family(3)], "inputs": "each",
                  "measures": {"DIST": {"notion": "distortion", "input": "this"}}, "claim": claim}
@@ -340,7 +340,7 @@ def test_symmetric_matrix_by_entries_of_each_pair():
     for every ordered pair; RR with one row skewed is not."""
     statement = {"quantifier": "forall-family", "families": [_e_d_family(3)], "pairs": "all", "claim": "E == E_rev",
                  "measures": {"E": {"notion": "entry", "pair": "this"}, "E_rev": {"notion": "entry", "pair": "reversed"}}}
-    from exactpriv.claims.evidence import _family_certificate
+    from exactpriv.claims.certificate_search import _family_certificate
 
     assert _family_certificate(statement) is not None
     skewed = _e_d_family(3)
@@ -356,7 +356,7 @@ BSC_CAPACITY = "log(2) + exp(eps)*log(exp(eps)/(exp(eps) + 1))/(exp(eps) + 1) + 
 def test_capacity_of_a_symmetric_family_by_log_identity(claim, holds):
     """Cover–Thomas: the capacity of BSC(1/(1 + e^ε)) is ln 2 − h(p); the checker finds the uniform input
     optimal (every row's divergence from the output law is the same function) and compares log-linear forms."""
-    from exactpriv.claims.evidence import _family_certificate
+    from exactpriv.claims.certificate_search import _family_certificate
 
     statement = {"quantifier": "forall-family", "families": [RR2], "measures": {"C": {"notion": "capacity"}},
                  "claim": claim}
@@ -381,7 +381,7 @@ def test_entries_vanishing_at_an_end_are_read_by_capacity_and_signed_sums_only()
     """Capacity, and TV (a sum of differences whose signs are fixed on the closed domain, continuous up to its
     ends) read an erasure family whose entries vanish at δ = 0 and δ = 1; notions with ratios or logs of entries
     (pure DP, KL) do not."""
-    from exactpriv.claims.evidence import _family_certificate
+    from exactpriv.claims.certificate_search import _family_certificate
 
     statement = {"quantifier": "forall-family", "families": [_erasure(2), _erasure(3)],
                  "measures": {"C": {"notion": "capacity"}}, "claim": "C == delta*log(N)"}
@@ -436,7 +436,7 @@ def _example_5_1(n):
 def test_mi_dp_and_capacity_with_duplicate_rows(claim, holds):
     """MI-DP is the largest capacity of x_i ↦ P(·| x_i, x_(i)) (here e ln 2, two distinct rows); the capacity
     merges the N(N − 1) identical off-diagonal rows (e ln(N + 1))."""
-    from exactpriv.claims.evidence import _family_certificate
+    from exactpriv.claims.certificate_search import _family_certificate
 
     statement = {"quantifier": "forall-family", "families": [_example_5_1(2), _example_5_1(3)],
                  "measures": {"MI": {"notion": "mi_dp"}, "C": {"notion": "capacity"}}, "claim": claim}
@@ -446,7 +446,7 @@ def test_mi_dp_and_capacity_with_duplicate_rows(claim, holds):
 def test_measures_of_other_mechanisms_of_a_family():
     """Cuff–Yu Corollary 5 attained: the pair of BSC bits has the sum of their MI-DP levels ("mechanisms" of a
     family share its space, variable and domain); a name the family does not list is refused."""
-    from exactpriv.claims.evidence import _family_certificate
+    from exactpriv.claims.certificate_search import _family_certificate
     from theorems.cuff2016.sec4_composition import _cor5_form
 
     form = _cor5_form()

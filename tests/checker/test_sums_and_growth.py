@@ -7,7 +7,7 @@ import pytest
 from exactpriv.checker.binomial import binomial_rewrite
 from exactpriv.checker.certificates import check_certificate
 from exactpriv.checker.errors import Failed, NotCheckable
-from exactpriv.claims.evidence import _log_growth_certificate, _params_certificate
+from exactpriv.claims.certificate_search import _log_growth_certificate, _params_certificate
 
 D = {"n": "[1, oo)", "m": "[2, oo)", "eps": "[0, oo)"}
 S75 = "sum(l, 0, n, l*binomial(n, l)*(m - 1)**l*exp(-l*eps))/(1 + (m - 1)*exp(-eps))**n == n/(1 + exp(eps)/(m - 1))"

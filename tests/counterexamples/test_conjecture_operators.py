@@ -244,3 +244,14 @@ def test_the_compose_option_of_the_cli(capsys):
     assert main(["conjecture", "--given", "pure_dp", "--measure", "pure_dp", "--bound", "k*eps", "--compose", "5",
                  "--operator", "k_fold", "--space", ONE]) != 0
     assert "drop --operator" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_tightness_for_a_given_epsilon_at_delta_is_refuted_through_the_reduction_only():
+    loose = conjecture(given="approx_dp", measure="tv_dp", bound="delta + (1-delta)*tanh(eps)",
+                       params={"delta": ["1/10"]}, tight=True, max_examples=2)
+    assert loose.verdict is Verdict.PROVED and loose.extra["tight"]["verdict"] == "REFUTED"
+    assert loose.extra["tight"]["witness"]["at_eps"] == "log(2)"
+    kov = conjecture(given="approx_dp", measure="tv_dp", bound="delta + (1-delta)*tanh(eps/2)",
+                     params={"delta": ["1/10"]}, tight=True, max_examples=2)
+    assert kov.extra["tight"]["verdict"] == "UNDECIDED"  # attained by the pair, but not asked in the ε view

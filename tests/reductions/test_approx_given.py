@@ -16,7 +16,7 @@ from exactpriv.claims import Instance, Notion, Param, Verdict, check_reading, im
 from exactpriv.claims.families import random_mechanisms
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.reductions import prove_by_reduction
-from exactpriv.reductions.approx import DELTA, _member_value, extremal_family
+from exactpriv.reductions.approx import DELTA, extremal_family, member_value
 from exactpriv.reductions.dominance import extremal_pair, hockey_stick
 from exactpriv.spaces import Hamming
 
@@ -115,7 +115,7 @@ def test_closed_forms_in_delta_agree_with_the_definition_on_members(level, prime
     fam = extremal_family(level)
     closed = symbolic_measure("hockey_stick", fam, eps_prime=prime, domain=(0, 1), closed=(False, False)).value
     for d in (F(1, 7), F(1, 2), F(9, 10)):
-        ref = _member_value("approx_dp", level, prime, sympy.Rational(d.numerator, d.denominator))
+        ref = member_value("approx_dp", level, prime, sympy.Rational(d.numerator, d.denominator))
         assert sympy.simplify(closed.xreplace({DELTA: sympy.Rational(d.numerator, d.denominator)}) - ref) == 0
         P, Q = extremal_pair(int(sympy.exp(level)), d)
         exact = max(hockey_stick(P, Q, int(sympy.exp(prime))), hockey_stick(Q, P, int(sympy.exp(prime))))

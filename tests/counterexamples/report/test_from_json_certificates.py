@@ -15,7 +15,7 @@ from exactpriv.checker.certificates import KINDS
 from exactpriv.claims import check_reading
 from exactpriv.claims.banks import find_claim, load_bank
 from exactpriv.cli._evidence_run import read_verify_json
-from exactpriv.cli.verify import evidence_json
+from exactpriv.claims.evidence import evidence_json
 from exactpriv.errors import InvalidArgument
 from exactpriv.reductions.metatheorems import METATHEOREMS
 
