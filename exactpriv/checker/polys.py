@@ -77,6 +77,18 @@ def pgcd(p, q):
     return from_flint(to_flint(p).gcd(to_flint(q)))
 
 
+def rf_key(a) -> tuple | None:
+    """A key equal for two rational functions (N, D) exactly when they are equal as functions, N_a·D_b = N_b·D_a:
+    N/D in lowest terms with a monic denominator (flint's monic gcd), coefficients as text; None when D is 0."""
+    n, d = to_flint(_trim(a[0])), to_flint(_trim(a[1]))
+    if d.is_zero():
+        return None
+    g = n.gcd(d)
+    n, d = divmod(n, g)[0], divmod(d, g)[0]
+    lc = d.coeffs()[-1]
+    return tuple(str(c) for c in (n / lc).coeffs()), tuple(str(c) for c in (d / lc).coeffs())
+
+
 def _squarefree(f: flint.fmpq_poly) -> flint.fmpq_poly:
     if f.degree() < 1:
         return f

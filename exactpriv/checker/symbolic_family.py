@@ -114,10 +114,22 @@ class SymbolicFamily:
 
     def max_of(self, cands, what: str):
         """The candidate rational function that no other exceeds on the domain."""
-        distinct = []
-        for c in cands:
-            if not any(polys.rf_same(c, d) for d in distinct):
-                distinct.append(c)
+        # the first of each class of equal candidates, in order (a key per candidate instead of comparing every
+        # pair: a compiled program lists thousands of likelihood ratios; tests/checker/test_rf_key.py compares
+        # both ways)
+        cands = list(cands)
+        keys = [polys.rf_key(c) for c in cands]
+        distinct: list = []
+        if None in keys:  # a zero denominator: compared pair by pair as written
+            for c in cands:
+                if not any(polys.rf_same(c, d) for d in distinct):
+                    distinct.append(c)
+        else:
+            seen: set = set()
+            for c, key in zip(cands, keys):
+                if key not in seen:
+                    seen.add(key)
+                    distinct.append(c)
         # tried largest first at one point of the domain (exact values; the order only saves work, the
         # comparisons on the whole domain decide)
         point = self._inner_point()

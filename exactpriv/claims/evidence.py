@@ -19,6 +19,7 @@ Nothing here decides a verdict: the rows carry what the engine computed, and the
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from pathlib import Path
@@ -71,11 +72,20 @@ def statement_of(claim, reading=None) -> dict:
     return {"custom": f"{claim.kind} checked by Python code (the reading's check function; no declarative form)"}
 
 
+#: lazy forms already built in this process, by their builder (building one compiles programs or lists instances)
+_BUILT_FORMS: dict = {}
+
+
 def reading_form(reading) -> dict | None:
     """The reading's declarative form; a form given as a function (built on first use, e.g. over compiled
-    programs: statement_forms.listed_inequality_form) is built here."""
+    programs: statement_forms.listed_inequality_form) is built once per process, each caller getting its own
+    copy."""
     form = getattr(reading, "form", None)
-    return form() if callable(form) else form
+    if not callable(form):
+        return form
+    if form not in _BUILT_FORMS:
+        _BUILT_FORMS[form] = form()
+    return copy.deepcopy(_BUILT_FORMS[form])
 
 
 def custom_count(rows: Iterable[Mapping]) -> int:
