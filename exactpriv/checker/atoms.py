@@ -81,10 +81,10 @@ class _Reader:
         self.variables = set(domain)
 
     def _never_zero(self, atom) -> bool:
-        return atom[0] == "E" or (atom[0] == "v" and atom[1] in self.nonzero)
+        return atom[0] in ("E", "Pow") or (atom[0] == "v" and atom[1] in self.nonzero)
 
     def _positive_atom(self, atom) -> bool:
-        return atom[0] == "E" or (atom[0] == "v" and atom[1] in self.positive)
+        return atom[0] in ("E", "Pow") or (atom[0] == "v" and atom[1] in self.positive)
 
     def shape(self, node) -> str | None:
         """"pos", "nonneg", "neg", "nonpos" (or "zero") when the subtree has that sign on the whole domain by its
@@ -173,9 +173,24 @@ class _Reader:
                                    "never-zero atoms, or by the signs of its factors)")
             return _mul(n1, d2), _mul(d1, n2)
         if k == "**":
-            q = _const(self.polynomial(node[2]))
+            e = self.polynomial(node[2])
+            q = _const(e)
+            if q is None and all(c.denominator == 1 and all(a[0] == "v" and k2 > 0 for a, k2 in m)
+                                 for m, c in e.items()) and self.shape(node[1]) == "pos":
+                # Q**(Σ c_i m_i + c0), Q positive by its shape: atoms Pow(Q, m_i)^{c_i} times Q^{c0}
+                bn, bd = self.read(node[1])
+                key = (_key(bn), _key(bd))
+                out = ({((("Pow", key, m), int(c)),): Fraction(1)} for m, c in e.items() if m != _ONE)
+                n, d = one, one
+                for term in out:
+                    n = _mul(n, term)
+                c0 = int(e.get(_ONE, 0))
+                for _ in range(abs(c0)):
+                    n, d = (_mul(n, bn), _mul(d, bd)) if c0 > 0 else (_mul(n, bd), _mul(d, bn))
+                return n, d
             if q is None or q.denominator != 1 or abs(q) > 64:
-                raise NotCheckable("atom-identity: a power that is not an integer up to 64")
+                raise NotCheckable("atom-identity: a power that is not an integer up to 64 (or an integer "
+                                   "combination of variables, of a base positive by its shape)")
             if q < 0:
                 return self.read(("/", ("num", Fraction(1)), ("**", node[1], ("num", -q))))
             n, d = one, one
@@ -271,7 +286,7 @@ class _Reader:
         and for True some term is positive (a positive constant, or a monomial of strictly positive shifted
         variables, w > 0 at an open end)."""
         variables = sorted({a[1] for m in f for a, _ in m if a[0] == "v"})
-        if not f or any(a[0] not in ("v", "E") for m in f for a, _ in m) or len(variables) > 6:
+        if not f or any(a[0] not in ("v", "E", "Pow") for m in f for a, _ in m) or len(variables) > 6:
             return None
         choices = []
         for v in variables:
@@ -295,7 +310,7 @@ class _Reader:
                     strict.add(v)
             if not shifted or any(c < 0 for c in shifted.values()):
                 continue
-            if any(c > 0 and all(a[0] == "E" or a[1] in strict for a, _ in m) for m, c in shifted.items()):
+            if any(c > 0 and all(a[0] in ("E", "Pow") or a[1] in strict for a, _ in m) for m, c in shifted.items()):
                 return True
             weak = True
         return False if weak else None

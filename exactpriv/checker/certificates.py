@@ -26,7 +26,9 @@ from exactpriv.checker import reductions as _reductions
 from exactpriv.checker import rewrites as _rewrites
 from exactpriv.checker.atoms import atom_identity, factor_signs, positive_shape
 from exactpriv.checker.logbounds import log_bounds
+from exactpriv.checker import binomial as _binomial
 from exactpriv.checker import conjunction as _conjunction
+from exactpriv.checker import loggrowth as _loggrowth
 from exactpriv.checker import continuity as _continuity
 from exactpriv.checker import monotonicity as _monotonicity
 from exactpriv.checker.loglinear import log_identity, log_sign
@@ -324,7 +326,8 @@ KINDS = {**REWRITES, "support-patterns": _support_patterns, "point": _point, "id
          "tail": _tail, "lp": _lp, "all": _all, "reduction": reduction, "exhaustive": _exhaustive, "family": _family, "l'hopital": _lhopital,
          "signed-coefficients": signed_coefficients, "log-identity": log_identity, "log-sign": log_sign, "log-bounds": log_bounds, "atom-identity": atom_identity,
          "positive-shape": positive_shape, "factor-signs": factor_signs,
-         "monotonicity": _monotonicity.monotonicity, "parts": _conjunction.parts, "continuity": _continuity.continuity}
+         "monotonicity": _monotonicity.monotonicity, "parts": _conjunction.parts, "continuity": _continuity.continuity,
+         "binomial": _binomial.binomial, "log-growth": _loggrowth.log_growth}
 
 
 MAX_NESTING = 8
@@ -359,5 +362,6 @@ def check_certificate(cert, statement: dict, *, proves: bool, max_prec: int):
         _DEPTH[0] -= 1
 
 
+# nested certificates are checked here
 _rewrites.CHECK = _reductions.CHECK = _monotonicity.CHECK = check_certificate
-_conjunction.CHECK = _continuity.CHECK = check_certificate  # nested certificates are checked here
+_conjunction.CHECK = _continuity.CHECK = _binomial.CHECK = _loggrowth.CHECK = check_certificate

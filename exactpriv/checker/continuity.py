@@ -18,6 +18,7 @@ with L replaced by f(a); the certificate proves each: ``{"kind": "continuity", "
 
 from __future__ import annotations
 
+from exactpriv.checker import values as V
 from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.expressions import value_of
 from exactpriv.checker.grammar import names, parse
@@ -74,8 +75,8 @@ def continuity_parts(statement: dict):
     f = parse(lim.get("of", ""))
     a = value_of(lim.get("at", ""))
     at = parse(str(lim.get("at")))
-    if names(at):
-        raise Failed("the limit point must be a number")
+    if names(at) or at[0] == "oo" or isinstance(a, V.Infinite):
+        raise Failed("the limit point must be a (finite) number")
     del a  # (value_of validated it: an exact number or an expression of the grammar without names)
     claim = parse(statement.get("claim", ""))
     extra = names(f) - {var} - set(dom)

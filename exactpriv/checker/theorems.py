@@ -26,4 +26,8 @@ TRUSTED = {
                         "pair that dominates every neighbouring pair (Dwork–Roth 2014, Prop. 2.1, pattern)",
     "additivity": "KL and Rényi divergences add over independent composition (van Erven–Harremoës 2014, Thm 28)",
     "quasi-convexity": "Rényi divergences are jointly quasi-convex (van Erven–Harremoës 2014)",
+    # closed forms of sums (kind binomial, exactpriv.checker.binomial)
+    "binomial-theorem": "Σ_{l=0}^{n} C(n, l) X^l = (1 + X)^n for every integer n >= 0, and (its derivative in X "
+                        "times X) Σ_{l=0}^{n} l C(n, l) X^l = n X (1 + X)^(n−1) for n >= 1 (Newton; Graham–Knuth–"
+                        "Patashnik, Concrete Mathematics, (5.13))",
 }

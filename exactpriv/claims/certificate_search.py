@@ -246,6 +246,15 @@ def _params_certificate(statement: dict) -> dict | None:
         claim = parse(statement.get("claim", ""))
     except CheckerError:
         return None
+    if statement.get("integers") and "'sum'" in repr(claim):  # sums over l = 0..n closed by the binomial theorem
+        from exactpriv.checker.binomial import binomial_rewrite
+        from exactpriv.checker.errors import Failed, NotCheckable
+
+        try:
+            then = _params_certificate(binomial_rewrite(statement))
+        except (CheckerError, Failed, NotCheckable):
+            then = None
+        return None if then is None else accepted({"kind": "binomial", "then": then}, statement)
     if len(statement.get("domain") or {}) > 1:
         if claim[0] == "cmp" and claim[1] == "==":  # an identity with logs and exps of several variables
             found = accepted({"kind": "atom-identity"}, statement)
@@ -513,6 +522,8 @@ def _converted_or_raise(statement: dict, proof: Mapping | None, reading) -> dict
     q = statement.get("quantifier")
     if q == "forall-params" and statement.get("domain"):
         return _params_certificate(statement)
+    if q == "limit" and statement.get("domain") and str((statement.get("limit") or {}).get("at")) in ("oo", "+oo"):
+        return _log_growth_certificate(statement)
     if q == "limit" and statement.get("domain"):
         return _continuity_certificate(statement)
     if q == "limit":
@@ -553,6 +564,26 @@ def _continuity_certificate(statement: dict) -> dict | None:
     proof = _params_certificate(value)
     return None if proof is None else accepted({"kind": "continuity", "conditions": proofs, "value": proof},
                                                 statement)
+
+
+def _log_growth_certificate(statement: dict) -> dict | None:
+    """A limit at +oo of a quotient of log-growing parts: the checker derives β_B's sign, the conditions that keep
+    the constant parts defined and the value statement (exactpriv.checker.loggrowth); each by a candidate."""
+    from exactpriv.checker.loggrowth import log_growth_parts
+
+    beta, conds, value = log_growth_parts(statement)
+    for sign in (">", "<"):
+        proof = _params_certificate(dict(beta, claim=beta["claim"][:-len("> 0")] + f"{sign} 0"))
+        if proof is not None:
+            break
+    else:
+        return None
+    proofs = [_params_certificate(st) for st in conds]
+    then = _params_certificate(value)
+    if None in proofs or then is None:
+        return None
+    return accepted({"kind": "log-growth", "sign": sign, "beta": proof, "conditions": proofs, "value": then},
+                    statement)
 
 
 def _monotone_certificate(statement: dict) -> dict | None:

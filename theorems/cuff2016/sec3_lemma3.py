@@ -209,6 +209,14 @@ def _prove_ex33_limit() -> Decision:
                         "Lemma 3 bound / capacity -> 2 as N -> oo (any fixed delta in (0, 1))")
 
 
+#: 'factor-two-scaling' as data for the independent checker (docs/certificates.md, "log-growth"): for every fixed
+#: δ ∈ (0, 1), (2h(δ) + 2δ ln(N+1))/(δ ln N) -> 2 as N -> oo (h written out)
+_EX33_LIMIT_FORM = {
+    "quantifier": "limit", "domain": {"delta": "(0, 1)"}, "claim": "L == 2",
+    "limit": {"of": "(2*(-delta*log(delta) - (1 - delta)*log(1 - delta)) + 2*delta*log(N + 1))/(delta*log(N))",
+              "variable": "N", "at": "oo"}}
+
+
 # ---- all-parameter values (symbolic families)
 _DELTA = sympy.Symbol("delta", nonnegative=True)
 
@@ -264,7 +272,8 @@ EX3_3 = Claim(
      # the certificate is the limit alone; the inequality and the monotonicity are instance checks, so they are
      # a reading of their own (CHECKED), not part of the PROVED one (issue 19 item 5)
      Reading("factor-two-scaling", "Lemma 3's bound over the capacity, ε'/C = (2h(δ) + 2δ ln(N+1))/(δ ln N), tends "
-             "to 2 as N -> oo, for every fixed δ ∈ (0, 1)", prove=_prove_ex33_limit, expected=PROVED, open_search=False),
+             "to 2 as N -> oo, for every fixed δ ∈ (0, 1)", prove=_prove_ex33_limit, expected=PROVED, open_search=False,
+             form=_EX33_LIMIT_FORM),
      reading_of("factor-two-scaling-grid", "Lemma 3's ε' > 2C and ε'/C decreases from N to 2N, for δ ∈ {1/10, 1/2, 1} and "
                                    "N = 2^k, k ∈ {1, 2, 4, 8, 16}", _ex33_scaling_check,
         [Family("N-grid", _scaling_instances, "delta in {1/10, 1/2, 1}, N = 2^k")], expected=CHECKED,

@@ -284,6 +284,18 @@ def prove_binomial_sums() -> Decision:
                     d.precision, {**d.certificate, "sum0": str(S0), "sum1": str(S1)})
 
 
+#: (71)-(72) and (75)-(78) as data for the independent checker (docs/certificates.md, "binomial"): with
+#: N_l = C(n, l)(m−1)^l, over integer n >= 1 and real m >= 2, ε >= 0 (which contain the paper's integer m), the sums
+#: closed by the binomial theorem (the trusted step the checker names) and the rest by atom-identity
+_SUM_75 = ("sum(l, 0, n, l*binomial(n, l)*(m - 1)**l*exp(-l*eps))/(1 + (m - 1)*exp(-eps))**n "
+           "== n/(1 + exp(eps)/(m - 1))")
+
+
+def _sums_form(claim: str) -> dict:
+    return {"quantifier": "forall-params", "domain": {"n": "[1, oo)", "m": "[2, oo)", "eps": "[0, oo)"},
+            "integers": ["n"], "claim": claim}
+
+
 CLAIM_LB = Claim(
     "wang2016.lemma1.claim_lb", "Claim in Lemma 1: the lower bound (37) and its steps (44), (48), (57)",
     "Appendix A, proof of Lemma 1, eqs. (37)-(58)",
@@ -311,7 +323,8 @@ CLAIM_LB = Claim(
                  "eq57-corrected)",
              notes="The optimal P_l are N_l e^{-l eps}/(1+(m-1)e^{-eps})^n, see eq57-corrected."),
      Reading("eq57-corrected", "Σ_l l N_l e^{-l eps}/(1+(m-1)e^{-eps})^n = h(eps) for all n, m, eps",
-             _eq57_check(False), [FAM_NMT], prove=prove_binomial_sums, expected=Verdict.PROVED)],
+             _eq57_check(False), [FAM_NMT], prove=prove_binomial_sums, expected=Verdict.PROVED,
+             form=_sums_form(_SUM_75))],
 )
 
 
@@ -345,6 +358,10 @@ def _claim_ub_build():
 FAM_CLAIM_UB = cached_family("(n, m, e^eps, random p_Y with zeros)", _claim_ub_build)
 
 
+#: (71)-(72) as data for the independent checker (beside (75)-(78), _SUM_75)
+_SUM_71 = "sum(l, 0, n, binomial(n, l)*(m - 1)**l*exp(-l*eps)) == (1 + (m - 1)*exp(-eps))**n"
+
+
 CLAIM_UB = Claim(
     "wang2016.lemma1.claim_ub", "Claim in Lemma 1: the posterior (61) is feasible with distortion h(ε) for any p_Y",
     "Appendix A, proof of Lemma 1, eqs. (61)-(78)",
@@ -357,6 +374,6 @@ CLAIM_UB = Claim(
              claim_ub_check, [FAM_CLAIM_UB], expected=Verdict.CHECKED, open_search=False),
      Reading("sums-71-78", "(71)-(72) Σ_l C(n,l)(m-1)^l e^{-l eps} = (1+(m-1)e^{-eps})^n and (75)-(78) for "
                            "symbolic n, m, eps", claim_ub_check, [FAM_CLAIM_UB], prove=prove_binomial_sums,
-             expected=Verdict.PROVED, open_search=False)],
+             expected=Verdict.PROVED, open_search=False, form=_sums_form(f"{_SUM_71} and {_SUM_75}"))],
 )
 
