@@ -5,7 +5,6 @@ A family compiles its program on first use (not when the bank is imported) and k
 
 from __future__ import annotations
 
-import copy
 
 from dataclasses import replace
 from functools import cache
@@ -118,24 +117,10 @@ def all_eps_reading(program, space, bound: str, *, per_eps: int = 4, eps=EPS_VAL
     stand_in = Family(family.name, family.build, family.description, exhaustive=True)
     built = inequality_claim("x", measure="pure_dp", op="<=", bound=bound, families=[stand_in], **kw)
     (r,) = built.readings
-    r = replace(r, families=(family,), form=_built_once(lambda: _compiled_form(program, family, bound)),
+    r = replace(r, families=(family,), form=lambda: _compiled_form(program, family, bound),
                 statement=f"{r.statement}, for every member of the symbolic family {family.description} (for all ε "
                           f"in (0, oo))")
     return _showing(replace(built, readings=[r]), eps=eps)
-
-
-def _built_once(build):
-    """``build()`` made on the first call and copied on every call (a reading's form is read several times per
-    run — the row's statement, the manifest, the checker — and compiling the program and printing its rational
-    functions is most of its cost)."""
-    made: list = []
-
-    def form():
-        if not made:
-            made.append(build())
-        return copy.deepcopy(made[0])
-
-    return form
 
 
 def _compiled_form(program, family: Family, bound: str) -> dict | None:
