@@ -99,4 +99,5 @@ def listed_inequality_form(measure: Notion, op: str, bound: str, *, families: Se
         return {"quantifier": "forall-instances", "family": {"listed": listed}, "hypotheses": [],
                 "measures": {"X": m}, "claim": f"X {op} {bound}"}
 
+    build.quantifier = "forall-instances"  # known before it is built (a test selects readings by it cheaply)
     return build

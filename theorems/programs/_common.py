@@ -117,7 +117,11 @@ def all_eps_reading(program, space, bound: str, *, per_eps: int = 4, eps=EPS_VAL
     stand_in = Family(family.name, family.build, family.description, exhaustive=True)
     built = inequality_claim("x", measure="pure_dp", op="<=", bound=bound, families=[stand_in], **kw)
     (r,) = built.readings
-    r = replace(r, families=(family,), form=lambda: _compiled_form(program, family, bound),
+    def form() -> dict | None:
+        return _compiled_form(program, family, bound)
+
+    form.quantifier = "forall-family"  # known before it is built (compiling the program for every ε is not cheap)
+    r = replace(r, families=(family,), form=form,
                 statement=f"{r.statement}, for every member of the symbolic family {family.description} (for all ε "
                           f"in (0, oo))")
     return _showing(replace(built, readings=[r]), eps=eps)
