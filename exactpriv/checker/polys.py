@@ -14,7 +14,7 @@ import flint
 from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.grammar import parse
 
-__all__ = ["count_roots", "from_flint", "linear_coefficient", "peval", "pmul", "rational_function", "rf_add",
+__all__ = ["count_roots", "from_flint", "remembered", "linear_coefficient", "peval", "pmul", "rational_function", "rf_add",
            "rf_reduce", "rf_same", "rf_sub", "root_counter", "sign_at", "squarefree", "to_flint"]
 
 _MAX_DEGREE = 400
@@ -30,7 +30,7 @@ _MAX_DEGREE = 400
 _MEMO_LIMIT = 4096
 
 
-def _remembered(key_of):
+def remembered(key_of):
     """Remember ``f(*args)`` by ``key_of(*args)`` (None: not remembered); a cache over _MEMO_LIMIT starts over."""
     def wrap(f):
         cache: dict = {}
@@ -200,7 +200,7 @@ def root_counter(p):
     return _root_counter(tuple(_trim(p)))
 
 
-@_remembered(lambda p: p)
+@remembered(lambda p: p)
 def _root_counter(p: tuple):
     f = _squarefree(to_flint(list(p)))
     if f.degree() < 1:
@@ -368,7 +368,7 @@ def rational_function(text, var: str, substitution: str):
     return list(n), list(d)  # the caller's own lists (the remembered ones are tuples)
 
 
-@_remembered(lambda text, var, substitution: (_tree_key(text), var, substitution)
+@remembered(lambda text, var, substitution: (_tree_key(text), var, substitution)
              if isinstance(var, str) and isinstance(substitution, str) else None)
 def _rational_function(text, var: str, substitution: str):
     sub = parse(substitution.split("=", 1)[1]) if isinstance(substitution, str) and "=" in substitution else None
