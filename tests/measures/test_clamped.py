@@ -4,6 +4,7 @@ per-entry symbolic path and the closed forms; validation errors."""
 
 from __future__ import annotations
 
+import copy
 from fractions import Fraction as F
 
 import pytest
@@ -29,6 +30,14 @@ def dense(M):
     """The same matrix as a plain integer-backed Mechanism (the dense engine's path)."""
     num, den = M.integer_rows()
     return Mechanism.from_integer_rows(M.inputs, M.outputs, num, den)
+
+
+def untagged(M):
+    """M without the zoo's closed-form tag, so that pure_dp / approx_dp take the shift-structure engine (a tagged
+    truncated geometric is answered from its formula: tests/measures/test_closed_forms.py)."""
+    U = copy.copy(M)
+    U.__dict__.pop("closed_form", None)
+    return U
 
 
 def profile_key(P):
@@ -64,7 +73,10 @@ def test_truncated_geometric_structured_equals_dense_and_reference(n, a):
     assert isinstance(M, ClampedNoiseMechanism)
     # the materialised matrix is the per-entry Fraction construction of the definition
     assert M.rows == tuple(tuple(r) for r in _geometric_rows(n, a))
-    check_against_dense_and_reference(M)
+    check_against_dense_and_reference(M)  # the closed form
+    U = untagged(M)
+    assert pure_dp(U).method.startswith("exact: shift structure")
+    check_against_dense_and_reference(U)  # the shift structure
 
 
 @st.composite
@@ -93,11 +105,11 @@ def test_closed_forms_of_the_truncated_geometric(n, a):
     δ(ε') = (e^ε − e^ε')/(e^ε + 1) for ε' <= ε, 0 beyond (one-sided tail mass 1/(1 + e^-ε) of the
     rows, scaled by 1 − e^(ε'−ε))."""
     M = truncated_geometric(n, exp_eps=a)
-    assert pure_dp(M).value == LogForm.log(a)
+    assert pure_dp(untagged(M)).value == LogForm.log(a)  # the shift structure against the formula
     for c in range(n):
         assert M.prob(0, c) / M.prob(0, c + 1) == a
         assert M.prob(n, c + 1) / M.prob(n, c) == a
-    P = approx_dp(M).value
+    P = approx_dp(untagged(M)).value
     for g in GAMMAS:
         expected = (a - g) / (a + 1) if g <= a else F(0)
         assert P.delta(exp_eps=g) == expected
@@ -108,8 +120,10 @@ def test_beyond_float_range_at_two_thousand_counts():
     enumeration limit; exact pure ε and δ come from the structure."""
     M = truncated_geometric(2000, exp_eps=2)
     assert M.denominator.bit_length() > 2000
-    assert pure_dp(M).value == LogForm.log(2)
-    assert approx_dp(M).value.delta(exp_eps=F(3, 2)) == F(1, 6)
+    for m in (M, untagged(M)):  # the closed form, the shift structure
+        assert pure_dp(m).value == LogForm.log(2)
+        assert approx_dp(m).value.delta(exp_eps=F(3, 2)) == F(1, 6)
+    assert pure_dp(untagged(M)).method.startswith("exact: shift structure")
     with pytest.raises(SpaceTooLargeError):
         M.integer_rows()
     with pytest.raises(ExactPrivError):
