@@ -494,7 +494,10 @@ def approx_dp(M: Mechanism | ProductMechanism) -> Measured:
         return _composed_profile(M, space_edges(M.inputs), "neighbour pairs", "approx_dp")
     closed = tagged_profile_engine(M)  # structure before matrices: a zoo family with exact parameters
     if closed is not None:
-        prof = ApproxDPProfile(M, space_edges(M.inputs), description="neighbour pairs", engine=closed)
+        # the engine answers for all neighbour pairs from the formula; the pair array holds only its worst pair
+        # (listing the k(k−1)/2 edges of randomized response would cost more than the answer)
+        prof = ApproxDPProfile(M, np.array([closed.pair], dtype=np.int64), description="neighbour pairs",
+                               engine=closed)
         return Measured("approx_dp", prof, witness={}, method=closed.method,
                         note="value is an ApproxDPProfile: .delta(eps), .epsilon(delta), .pieces, .to_sympy()")
     return _profile(M, space_edges(check_mechanism(M, "approx_dp").inputs), "neighbour pairs", "approx_dp")
