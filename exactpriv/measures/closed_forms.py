@@ -15,6 +15,10 @@ built mechanism (the shift-structure engine, the product engine, the dense matri
   and, by symmetry, for (c+1, c);
 * **k-ary randomized response**: pure ε = ε; E_γ(P_x ‖ P_x') = (e^ε − γ)/(e^ε + k − 1) for 1 ≤ γ ≤ e^ε (only the
   output y = x has ratio above γ);
+* **the count query with truncated geometric noise** on D^n (replace-one neighbours): a neighbour moves the count by
+  at most one, so the pairs are those of the truncated geometric on counts 0..n (with equal rows, ratio 1, for the
+  pairs that keep the count), and (v₀,…,v₀), (target, v₀,…,v₀) moves it from 0 to 1: pure ε and δ(γ) are the
+  geometric's;
 * **the exponential mechanism with score −d_H on D^n** (Wang–Ying–Zhang's E_d): P(y|x) = Π_i of RR(m, ε) on each
   record, and neighbours differ in one record, so pure ε and δ(γ) are randomized response's with k = m;
 * **RAPPOR** (per-bit randomized response over Bloom filters, p = P(1 | set), q = P(1 | unset)): for the ordered
@@ -183,7 +187,8 @@ def _tag(M) -> dict | None:
         return None
     fam = tag.get("family")
     size = {"truncated_geometric": lambda: tag["n"] + 1, "randomized_response": lambda: tag["k"],
-            "exponential_hamming": lambda: tag["k"] ** tag["n"], "rappor": lambda: len(tag["bit_sets"])}.get(fam)
+            "exponential_hamming": lambda: tag["k"] ** tag["n"], "rappor": lambda: len(tag["bit_sets"]),
+            "count_query_geometric": lambda: len(set(tag["values"])) ** tag["n"]}.get(fam)
     inputs = getattr(M, "inputs", None)
     if size is None or inputs is None or inputs.size != size():
         return None
@@ -201,6 +206,9 @@ def closed_form_pure_dp(M) -> Measured | None:
     pts = M.inputs.points
     if fam == "randomized_response":  # the pair (0), (1) and the output 0: ratio e^ε
         return _with_witness(rr_pure_dp(tag["k"], tag["exp_eps"]), (pts[0], pts[1]), M.outputs[0])
+    if fam == "count_query_geometric":  # counts 0 and 1; the output 0: ratio e^ε
+        x, x2 = _count_pair(tag)
+        return _with_witness(truncated_geometric_pure_dp(tag["n"], tag["exp_eps"]), (x, x2), M.outputs[0])
     if fam == "exponential_hamming":  # x and x with its first record changed; the output x: ratio e^ε
         x = pts[0]
         other = next(v for v in M.inputs.alphabets[0] if v != x[0])
@@ -220,6 +228,14 @@ def closed_form_pure_dp(M) -> Measured | None:
     return None
 
 
+def _count_pair(tag):
+    """The count query's neighbours with counts 0 and 1: (v₀,…,v₀) and (target, v₀,…,v₀)."""
+    values = tag["values"]
+    base, target = values[0], values[-1]
+    x = (base,) * tag["n"]
+    return x, (target,) + x[1:]
+
+
 def _with_witness(m: Measured, pair, output) -> Measured:
     """``m`` with its witness in the mechanism's own points and outputs."""
     from dataclasses import replace
@@ -233,7 +249,7 @@ def closed_form_delta(M, gamma) -> Fraction | None:
     if tag is None:
         return None
     fam = tag.get("family")
-    if fam == "truncated_geometric":
+    if fam in ("truncated_geometric", "count_query_geometric"):
         return truncated_geometric_delta(tag["n"], tag["exp_eps"], gamma)
     if fam in ("randomized_response", "exponential_hamming"):
         return rr_delta(tag["k"], tag["exp_eps"], gamma)
@@ -306,7 +322,7 @@ def tagged_profile_engine(M) -> TaggedProfileEngine | None:
     RAPPOR's δ has none here)."""
     tag = _tag(M)
     if tag is None or tag.get("family") not in ("truncated_geometric", "randomized_response",
-                                                "exponential_hamming"):
+                                                "exponential_hamming", "count_query_geometric"):
         return None
     t = Fraction(tag["exp_eps"])
     pts = M.inputs.points
@@ -315,6 +331,9 @@ def tagged_profile_engine(M) -> TaggedProfileEngine | None:
         other = next(v for v in M.inputs.alphabets[0] if v != x[0])
         x2 = (other,) + tuple(x[1:])
         event = [j for j, y in enumerate(M.outputs) if y[0] == x[0]]
+    elif tag["family"] == "count_query_geometric":  # counts 0 and 1; S: the output 0
+        x, x2 = _count_pair(tag)
+        event = [0]
     else:  # counts 0 and 1, or the first two values; S: the output 0 (or the first value)
         x, x2 = pts[0], pts[1]
         event = [0]
@@ -322,7 +341,7 @@ def tagged_profile_engine(M) -> TaggedProfileEngine | None:
         event = []
     A = sum((M.prob(M.outputs[j], x) for j in event), Fraction(0))
     B = sum((M.prob(M.outputs[j], x2) for j in event), Fraction(0))
-    k = 2 if tag["family"] == "truncated_geometric" else tag["k"]
+    k = tag["k"] if "k" in tag else 2  # the geometric's line: k = 2
     if t > 1 and (A != t / (t + k - 1) or B != 1 / (t + k - 1)):  # the formula's line, from the entries
         return None
     return TaggedProfileEngine(M, t, (M.inputs.index(x), M.inputs.index(x2)), event, A, B)

@@ -15,7 +15,8 @@ from exactpriv.measures.closed_forms import (closed_form_delta, closed_form_pure
                                              truncated_geometric_delta, truncated_geometric_pure_dp)
 from exactpriv.measures.divergence import pure_dp
 from exactpriv.mechanisms.base import Mechanism
-from exactpriv.mechanisms.zoo import exponential_mechanism_hamming, randomized_response, rappor, truncated_geometric
+from exactpriv.mechanisms.zoo import (count_query_geometric, exponential_mechanism_hamming, randomized_response, rappor,
+                                      truncated_geometric)
 
 EXP_EPS = [F(1), F(11, 10), F(2), F(7)]
 
@@ -126,6 +127,8 @@ def _tagged_cases():
         out += [truncated_geometric(n, exp_eps=t) for n in (1, 2, 6)]
         out += [randomized_response(k, exp_eps=t) for k in (2, 3, 5)]
         out += [exponential_mechanism_hamming(range(m), n, exp_eps=t) for m, n in ((2, 1), (2, 3), (3, 2))]
+        out += [count_query_geometric(1, exp_eps=t), count_query_geometric(4, exp_eps=t),
+                count_query_geometric(2, exp_eps=t, values=("a", "b", "c"))]
     return out
 
 
