@@ -192,6 +192,8 @@ def _tag(M) -> dict | None:
     inputs = getattr(M, "inputs", None)
     if size is None or inputs is None or inputs.size != size():
         return None
+    if fam == "exponential_hamming" and tag["k"] < 2:  # one value: no neighbours to compare, the scans answer
+        return None
     return tag
 
 

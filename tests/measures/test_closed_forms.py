@@ -197,3 +197,9 @@ def test_rappor_dispatch_against_the_product_engine(seed, law, monkeypatch):
             assert _attains(M, fast.witness, fast.value)
         else:  # ∞, or no witness (equal filters): the product engine answered
             assert fast.value == sympy.oo or fast.value == 0
+
+
+def test_a_one_value_exponential_mechanism_is_left_to_the_scans():
+    M = exponential_mechanism_hamming([0], 2, exp_eps=2)
+    assert closed_form_pure_dp(M) is None
+    assert pure_dp(M).value == 0 and not pure_dp(M).method.startswith("closed form")
