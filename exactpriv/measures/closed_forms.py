@@ -347,3 +347,43 @@ def tagged_profile_engine(M) -> TaggedProfileEngine | None:
     if t > 1 and (A != t / (t + k - 1) or B != 1 / (t + k - 1)):  # the formula's line, from the entries
         return None
     return TaggedProfileEngine(M, t, (M.inputs.index(x), M.inputs.index(x2)), event, A, B)
+
+
+def tagged_group_privacy(M, k: int) -> dict | None:
+    """For :func:`exactpriv.measures.divergence.group_privacy`: ε_k over the pairs at distance ≤ k of a tagged
+    family, as ``{"ratio", "pair", "output", "distance", "method"}``, or None (the scans answer).
+
+    * truncated geometric and the count query on D^n: the count moves by j ≤ min(k, n) and every ratio of rows j
+      apart is at most e^{jε} (window: a^{|i|−|i−j|} ≤ a^{−j}; the clamped tails likewise), attained at the output 0
+      by the counts 0 and j: ε_k = min(k, n)·ε;
+    * E_d on D^n: P(y|x)/P(y|x') = e^{ε(d(x',y) − d(x,y))} ≤ e^{ε·d(x,x')}, attained at y = x: ε_k = min(k, n)·ε;
+    * randomized response: every two inputs are neighbours: ε_k = ε.
+
+    The witness's ratio is re-read from M's entries, as in :func:`tagged_pure_dp`."""
+    tag = _tag(M)
+    if tag is None or tag.get("family") not in ("truncated_geometric", "count_query_geometric",
+                                                "exponential_hamming", "randomized_response"):
+        return None
+    t = Fraction(tag["exp_eps"])
+    fam = tag["family"]
+    pts = M.inputs.points
+    if fam == "randomized_response":
+        j, (x, x2), y = 1, (pts[0], pts[1]), M.outputs[0]
+    else:
+        j = min(k, tag["n"])
+        if fam == "truncated_geometric":
+            x, x2, y = 0, j, 0
+        elif fam == "count_query_geometric":
+            base, target = tag["values"][0], tag["values"][-1]
+            x = (base,) * tag["n"]
+            x2, y = (target,) * j + x[j:], M.outputs[0]
+        else:
+            x = pts[0]
+            other = next(v for v in M.inputs.alphabets[0] if v != x[0])
+            x2, y = (other,) * j + tuple(x[j:]), x
+    ratio = t ** j
+    if M.prob(y, x) != ratio * M.prob(y, x2):
+        return None
+    return {"ratio": ratio, "pair": [x, x2], "output": y, "distance": j,
+            "method": f"closed form: {fam.replace('_', ' ')} (ε_k = min(k, n)·ε, every two inputs at distance j "
+                      f"have ratios ≤ e^(jε)); the witness's ratio re-read from the entries"}

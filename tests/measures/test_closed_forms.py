@@ -203,3 +203,22 @@ def test_a_one_value_exponential_mechanism_is_left_to_the_scans():
     M = exponential_mechanism_hamming([0], 2, exp_eps=2)
     assert closed_form_pure_dp(M) is None
     assert pure_dp(M).value == 0 and not pure_dp(M).method.startswith("closed form")
+
+
+@pytest.mark.parametrize("M", [M for M in _tagged_cases() if M.inputs.size <= 27], ids=repr)
+def test_group_privacy_dispatches_to_the_formula_and_agrees_with_the_scans(M):
+    """ε_k = min(k, n)·ε (randomized response: ε) against the shift structure / the scan of the untagged mechanism
+    and the dense scan, for k below, at and above the diameter."""
+    from exactpriv.measures.divergence import group_privacy
+
+    n = M.closed_form.get("n", 1)
+    for k in sorted({1, 2, n, n + 2}):
+        fast = group_privacy(M, k)
+        assert fast.method.startswith("closed form") and fast.witness["distance"] <= k
+        for slow in (group_privacy(_untagged(M), k), group_privacy(_dense(M), k)):
+            assert not slow.method.startswith("closed form")
+            assert _same_log(fast.value, slow.value), (k, fast, slow)
+        assert _attains(M, fast.witness, fast.value)
+        D = _dense(M)
+        x, y = (D.inputs.index(v) for v in fast.witness["pair"])
+        assert D.inputs.distance_matrix()[x][y] == fast.witness["distance"]
