@@ -50,9 +50,9 @@ def prove_zero(expr) -> bool:
     expr = to_sympy(expr)
     if expr == 0:
         return True
-    rf = exp_rational_function(expr)
-    if rf is not None:  # exact and bounded: decided here, no round trip to the worker
-        return rf.is_zero
+    zero = _zero_by_rational_function(expr)
+    if zero is not None:  # exact and bounded: decided here, no round trip to the worker
+        return zero
     try:
         return _prove_zero_bounded(expr)
     except BudgetExceededError:
@@ -205,6 +205,14 @@ def _in_u(e, scale: int) -> RationalFunction:
             if k.denominator == 1:
                 return RationalFunction.gen() ** int(k)
     raise _NotRationalInU
+
+
+@functools.lru_cache(maxsize=4096)
+def _zero_by_rational_function(expr) -> bool | None:
+    """Whether ``expr`` is identically zero when it is a rational function of u = e^{eps/L}, else None (a pure
+    function of the immutable expression: row sums recur as often as their mechanisms are built)."""
+    rf = exp_rational_function(expr)
+    return None if rf is None else rf.is_zero
 
 
 def _nonnegative_for_u_at_least_1(p: flint.fmpq_poly, *, strict: bool = False) -> bool:
