@@ -490,7 +490,8 @@ def k_max(n: int, k: int, *, empty: str = "lowest") -> Mechanism:
             j = max(T)
             support = range(j, j + k) if j + k - 1 <= n else range(n - k + 1, n + 1)
         s = set(support)
-        rows.append([Fraction(1, len(s)) if c in s else Fraction(0) for c in outs])
+        mass, zero = Fraction(1, len(s)), Fraction(0)  # shared by the row's entries (Fractions are immutable)
+        rows.append([mass if c in s else zero for c in outs])
     return Mechanism(space, outs, rows, _built=f"k_max(n={n}, k={k}, empty={empty!r})")
 
 
