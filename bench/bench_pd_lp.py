@@ -145,7 +145,8 @@ def run_skewed() -> None:
         print(f"   {{0..{m - 1}}}^{n}, prior {s}:1 per record, e^eps = {t}: {S.size ** 2} variables; exact "
               f"{dc:.2f} s (status {r.lp.status}, method {r.lp.certificate.get('method')!r}), D*_i = {r.value} "
               f"{'== h(eps)' if r.value == want else '!= h(eps) = ' + str(want)}; scipy float {df:.3f} s "
-              f"(status {res.status}, {res.fun:.6g}) -> exact/float x{dc / max(df, 1e-6):.0f}", flush=True)
+              f"(status {res.status}: {f'{res.fun:.6g}' if res.fun is not None else res.message}) -> exact/float "
+              f"x{dc / max(df, 1e-6):.0f}", flush=True)
 
 
 def main():
