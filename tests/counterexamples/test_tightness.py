@@ -187,3 +187,31 @@ def test_remembered_measures_change_nothing(monkeypatch, given, measure, alphas,
     assert search._MEMO, "the memo was never used"
     second = _levels_of(explore(given, measure, "eps", **args))
     assert plain == first == second
+
+
+def test_remembered_measures_are_keyed_by_prior_and_rows(monkeypatch):
+    """Two priors (or two mechanisms differing in one entry) never share a remembered value: each equals the
+    measure computed from the definition."""
+    import random
+
+    from counterexamples.tightness import search
+    from counterexamples.tightness.families import random_prior
+    from exactpriv.distributions import Prior
+
+    monkeypatch.setattr(search, "_MEMO", {})
+    space = Hamming([0, 1], n=2)
+    M = random_mechanism(space, 3, random.Random(5), zeros=False)
+    rows = [list(r) for r in M.rows]
+    rows[0][0], rows[0][1] = rows[0][0] + rows[0][1], Fraction(0)
+    M2 = type(M)(M.inputs, M.outputs, rows)
+    rng = random.Random(7)
+    priors = [Prior.uniform(space)] + [random_prior(space, "correlated", rng, full_support=True) for _ in range(3)]
+    S = search.Searcher("pure_dp", "conditional_mi", space, "any", False, 3, rng)
+    plain = {(m, k): compute("conditional_mi", mech, prior=P).value for m, mech in ((0, M), (1, M2))
+             for k, P in enumerate(priors)}
+    assert len(set(plain.values())) > 2  # the priors and mechanisms do give different values
+    for _ in range(2):  # the second round is answered from the memo
+        for m, mech in ((0, M), (1, M2)):
+            for k, P in enumerate(priors):
+                assert S.B(mech, P).value == plain[(m, k)]
+    assert len(search._MEMO) == len(plain)
