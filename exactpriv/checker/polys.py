@@ -20,6 +20,52 @@ __all__ = ["count_roots", "from_flint", "linear_coefficient", "peval", "pmul", "
 _MAX_DEGREE = 400
 
 
+# ----------------------------------------------------------------------------- remembered results
+# A family's entries, their differences and the same likelihood ratios come back many times in one run (one verify
+# asks for 9,226 rational functions of 1,059 distinct expressions and 13,781 Sturm sequences of 751 polynomials).
+# Both are pure functions of exact, immutable inputs (text or a parse tree, rational coefficients), so each is
+# computed once per distinct input; a failure is remembered as its error and raised again as a new instance.
+# tests/checker/test_polys_memo.py compares every remembered answer with the unremembered computation.
+
+_MEMO_LIMIT = 4096
+
+
+def _remembered(key_of):
+    """Remember ``f(*args)`` by ``key_of(*args)`` (None: not remembered); a cache over _MEMO_LIMIT starts over."""
+    def wrap(f):
+        cache: dict = {}
+
+        def memo(*args):
+            key = key_of(*args)
+            if key is None:
+                return f(*args)
+            hit = cache.get(key)
+            if hit is None:
+                if len(cache) >= _MEMO_LIMIT:
+                    cache.clear()
+                try:
+                    hit = (True, f(*args))
+                except (Failed, NotCheckable) as exc:
+                    hit = (False, (type(exc), exc.args))
+                cache[key] = hit
+            ok, value = hit
+            if not ok:
+                raise value[0](*value[1])
+            return value
+
+        memo.__wrapped__ = f  # type: ignore[attr-defined]
+        memo.cache_clear = cache.clear  # type: ignore[attr-defined]
+        memo.__doc__, memo.__name__ = f.__doc__, f.__name__
+        return memo
+    return wrap
+
+
+def _tree_key(node):
+    """A hashable key of an expression: its text, or the repr of a parse tree (tuples, lists, names and exact
+    Fractions, whose repr is exact)."""
+    return node if isinstance(node, str) else repr(node)
+
+
 def _trim(p):
     p = list(p)
     while p and p[-1] == 0:
@@ -151,14 +197,27 @@ def _flint_sign(f: flint.fmpq_poly, x) -> int:
 def root_counter(p):
     """count_roots(p, ·, ·) with p's Sturm sequence computed once (many intervals of one polynomial); ends
     rational or ±oo."""
-    f = _squarefree(to_flint(_trim(p)))
+    return _root_counter(tuple(_trim(p)))
+
+
+@_remembered(lambda p: p)
+def _root_counter(p: tuple):
+    f = _squarefree(to_flint(list(p)))
     if f.degree() < 1:
         return lambda lo, hi: 0
     seq = _sturm(f)
 
+    seen: dict = {}  # bisection meets each inner point twice (the upper end of one half, the lower of the other)
+
     def variations(x) -> int:
+        if x in seen:
+            return seen[x]
         signs = [s for s in (_flint_sign(q, x) for q in seq) if s]
-        return sum(1 for a, b in zip(signs, signs[1:]) if a != b)
+        n = sum(1 for a, b in zip(signs, signs[1:]) if a != b)
+        if len(seen) >= 65536:
+            seen.clear()
+        seen[x] = n
+        return n
 
     return lambda lo, hi: variations(lo) - variations(hi)
 
@@ -277,6 +336,13 @@ def _linear_in(node, var: str):
 
 def rational_function(text, var: str, substitution: str):
     """g(var) as (N, D) in u, for ``substitution`` "u = VAR" or "u = exp(VAR/m)" (m a positive integer)."""
+    n, d = _rational_function(text, var, substitution)
+    return list(n), list(d)  # the caller's own lists (the remembered ones are tuples)
+
+
+@_remembered(lambda text, var, substitution: (_tree_key(text), var, substitution)
+             if isinstance(var, str) and isinstance(substitution, str) else None)
+def _rational_function(text, var: str, substitution: str):
     sub = parse(substitution.split("=", 1)[1]) if isinstance(substitution, str) and "=" in substitution else None
     if sub == ("name", var):
         scale = None
@@ -372,7 +438,7 @@ def rational_function(text, var: str, substitution: str):
         return out
 
     rf = go(parse(text) if isinstance(text, str) else text)
-    return rf.n, rf.d
+    return tuple(rf.n), tuple(rf.d)
 
 
 def ppow(p, k: int):

@@ -225,6 +225,7 @@ def family_form(families: Sequence[Family], measures: Mapping[str, Notion], clai
     from exactpriv.claims.evidence import space_json
     from exactpriv.claims.symbolic import family_symbol
     from exactpriv.mechanisms import Mechanism
+    from exactpriv.mechanisms.base.printing import label_text
 
     specs = {k: _measure_spec(n, family=True) for k, n in measures.items()}
     if claim is None or not all_symbolic(families) or any(v is None for v in specs.values()):
@@ -238,8 +239,9 @@ def family_form(families: Sequence[Family], measures: Mapping[str, Notion], clai
             var = str(family_symbol(inst))  # eps, or another parameter (δ of the (ε, δ) extremal pair)
             if not var.isidentifier() or var in specs or any(var == p.name for p in params):
                 return None
+            # the outputs as Mechanism.to_json labels them (without printing every entry a second time)
             entry = family_entry(inst.label, var, inst.domain or "[0, oo)", space_json(M.inputs),
-                                 M.to_json()["outputs"], M.rows)
+                                 [label_text(y) for y in M.outputs], M.rows)
             if entry is None:
                 return None
             for point in itertools.product(*(p.values for p in params)):

@@ -1,7 +1,10 @@
 """A claim bank whose readings misbehave on purpose (issue 10: budgets that hold in verify and report).
 
-* ``slow.hang [never-returns]``: the check of its one instance spins forever in pure Python and never
-  looks at the clock — only killing its worker ends it;
+* ``slow.hang [never-returns]``: the check of its one instance never returns and never looks at the clock —
+  only killing its worker ends it.  It blocks (a sleep that never ends) rather than spinning: the kill is a
+  SIGKILL, which ends a sleeping process as it ends a spinning one, and a spinning check burnt a core for every
+  second of every time-limit test (~4 s of CPU a run).  ``spinning_measure`` below spins, in pure Python, for
+  the one test that needs a CPU-bound step killed;
 * ``slow.hang [slow-instances]``: forty instances of 0.2 s each, all TRUE — the cooperative deadline
   stops it between instances, with the counts so far;
 * ``slow.hang [witness-then-slow]``: an "exists" reading whose first instance is its witness, then slow
@@ -24,6 +27,11 @@ def _spin(inst):
         n += 1
 
 
+def _block(inst):
+    while True:  # never checks a deadline: only a kill stops it
+        time.sleep(3600)
+
+
 def _slow_true(inst):
     time.sleep(0.2)
     return Decision.true("test", "slow but true")
@@ -42,7 +50,7 @@ def _many(n):
 
 CLAIMS = [
     Claim("slow.hang", "misbehaving readings", "tests", "no paper", "value", readings=[
-        Reading("never-returns", "spins forever", check=_spin, families=[_many(1)]),
+        Reading("never-returns", "blocks forever", check=_block, families=[_many(1)]),
         Reading("slow-instances", "forty slow instances, all true", check=_slow_true, families=[_many(40)]),
         Reading("witness-then-slow", "there is an instance", check=_witness_first, families=[_many(40)],
                 quantifier="exists"),

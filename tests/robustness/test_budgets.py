@@ -1,12 +1,12 @@
 """Time limits that hold (issues 10, 19): one reading that never returns costs its limit, not the run, and
 a reading the time limit stopped is STOPPED (its own status, never UNDECIDED or CHECKED).
 
-The readings of ``slow_bank.py`` misbehave on purpose: one spins forever in pure Python (only the
-kill of its worker ends it), one is slow instance after instance (the cooperative deadline ends
-it), one finds its witness before running out of time.  Every assertion is about the outcome —
-the verdict, the reason, what was kept — never about how long something took; each run sits
-under a hang guard (:func:`run_bounded` at several times its budget), so a regression that
-hangs fails instead of stalling the suite.
+The readings of ``slow_bank.py`` misbehave on purpose: one never returns and never looks at the clock
+(only the kill of its worker ends it; a measure that spins in pure Python is killed the same way), one is
+slow instance after instance (the cooperative deadline ends it), one finds its witness before running out of
+time.  Every assertion is about the outcome — the verdict, the reason, what was kept — never about how long
+something took; each run sits under a hang guard (:func:`run_bounded` at several times its budget), so a
+regression that hangs fails instead of stalling the suite.
 """
 
 from __future__ import annotations

@@ -1,0 +1,102 @@
+"""The checker's remembered rational functions and Sturm sequences (exactpriv.checker.polys) against the same
+computations done afresh, and a family statement's outputs against the mechanism's own JSON labels."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from exactpriv.checker import polys
+from exactpriv.checker.errors import Failed, NotCheckable
+from exactpriv.checker.grammar import parse
+
+from .test_compiled_families import _random_poly, _ref_mul, _ref_roots
+
+# entries as families and compiled programs write them, and expressions each substitution refuses
+EXPRESSIONS = [
+    "exp(eps)/(exp(eps) + 1)", "1/(exp(eps) + 1)", "(exp(eps) - 1)/(exp(eps) + 2)", "tanh(eps/2)",
+    "eps*tanh(eps/2)", "exp(-eps/4)*(1 - exp(-eps/4))**2/(1 + exp(-eps/4))", "exp(eps/2) - exp(-eps/2)",
+    "(1 - exp(-eps/4))/(1 + exp(-eps/4)) + exp(-3*eps/4)*(1 - exp(-eps/4))", "exp(2*log(exp(eps) + 1) - eps)",
+    "eps**2/(eps + 1)", "1/(eps - eps)", "sqrt(eps)", "exp(1)", "log(eps)", "exp(eps*eps)", "2", "eps",
+    "(exp(eps/6) + 1)**3/(exp(eps/3) + 2)", "1/(exp(eps) - exp(eps))",
+]
+SUBSTITUTIONS = ["u = eps", "u = exp(eps)", "u = exp(eps/2)", "u = exp(eps/4)", "u = exp(eps/12)",
+                 "u = exp(2*eps)", "v"]
+
+
+def _outcome(f, *args):
+    try:
+        return "ok", f(*args)
+    except (Failed, NotCheckable) as exc:
+        return type(exc), str(exc)
+
+
+@pytest.mark.parametrize("sub", SUBSTITUTIONS)
+def test_remembered_rational_functions_equal_fresh_ones(sub):
+    polys._rational_function.cache_clear()
+    fresh = polys._rational_function.__wrapped__
+    for text in EXPRESSIONS:
+        want = _outcome(fresh, text, "eps", sub)
+        for given in (text, parse(text), text):  # cold, as a parse tree, warm
+            got = _outcome(polys.rational_function, given, "eps", sub)
+            if want[0] == "ok":
+                assert got == ("ok", tuple(list(x) for x in want[1])), (text, sub)
+            else:
+                assert got == want, (text, sub)
+
+
+def test_each_caller_gets_its_own_lists():
+    n, d = polys.rational_function("exp(eps)/(exp(eps) + 1)", "eps", "u = exp(eps)")
+    kept = (list(n), list(d))
+    n.append(Fraction(7))
+    d.clear()
+    assert polys.rational_function("exp(eps)/(exp(eps) + 1)", "eps", "u = exp(eps)") == kept
+
+
+def test_a_remembered_failure_is_raised_again_as_a_new_error():
+    errors = []
+    for _ in range(2):
+        with pytest.raises(NotCheckable, match="not a rational function") as info:
+            polys.rational_function("sqrt(eps)", "eps", "u = exp(eps)")
+        errors.append(info.value)
+    assert errors[0] is not errors[1]
+
+
+def test_remembered_sturm_counts_equal_fresh_ones_and_the_plain_reference():
+    rng = random.Random(24)
+    polys._root_counter.cache_clear()
+    fresh = polys._root_counter.__wrapped__
+    for _ in range(60):
+        roots = [rng.randint(-5, 5) for _ in range(rng.randint(1, 6))]
+        p = [Fraction(1)]
+        for r in roots:
+            p = _ref_mul(p, [Fraction(-r), Fraction(1)])
+        p = _ref_mul(p, _random_poly(rng, rng.randint(0, 3)))
+        ends = sorted(Fraction(rng.randint(-60, 60), rng.randint(1, 9)) for _ in range(2))
+        counter = fresh(tuple(p))
+        for lo, hi in [tuple(ends), (ends[0], "oo"), ("-oo", ends[1]), ("-oo", "oo")]:
+            want = counter(lo, hi)
+            assert polys.count_roots(p, lo, hi) == want  # cold or warm
+            assert polys.root_counter(p)(lo, hi) == want  # warm, the inner points remembered
+            if isinstance(lo, Fraction) and isinstance(hi, Fraction) and lo < hi:
+                assert want == _ref_roots(p, lo, hi)
+
+
+def test_a_family_statement_labels_outputs_as_the_mechanism_json_does():
+    from exactpriv import EPS
+    from exactpriv.claims import symbolic_family
+    from exactpriv.claims.declare import family_form
+    from exactpriv.claims.notions import as_notion
+    from exactpriv.mechanisms import Mechanism
+    from exactpriv.mechanisms.zoo import randomized_response
+
+    rr = randomized_response(3, eps=EPS)
+    labelled = Mechanism(randomized_response(2, eps=EPS).inputs, [("a", 1), "no"],
+                         randomized_response(2, eps=EPS).rows)
+    fams = [symbolic_family("RR3", rr), symbolic_family("labelled", labelled)]
+    form = family_form(fams, {"B": as_notion("pure_dp")}, "B <= 2*eps")
+    assert form is not None
+    assert [f["outputs"] for f in form["families"]] == [rr.to_json()["outputs"], labelled.to_json()["outputs"]]
+    assert form["families"][1]["outputs"] == [["a", 1], "no"]
