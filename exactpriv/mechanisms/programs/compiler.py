@@ -637,8 +637,21 @@ def _tail_form(law, var, upper, c):
     return law.at_least_in_tail(var, upper, c)
 
 
+#: the law objects of rational α by (kind, numerator, denominator): a key hashed without the Fraction's hash (a
+#: modular inverse), for the draw of every noise on every path; the objects are those of _cached_law
+_RATIONAL_LAWS: dict = {}
+
+
 def _law(kind, alpha):
     """The law object for ``alpha``, built (and validated) once per value."""
+    if type(alpha) is Fraction:
+        key = (kind, alpha.numerator, alpha.denominator)
+        law = _RATIONAL_LAWS.get(key)
+        if law is None:
+            if len(_RATIONAL_LAWS) >= 1024:
+                _RATIONAL_LAWS.clear()
+            law = _RATIONAL_LAWS[key] = _cached_law(kind, alpha)
+        return law
     try:
         return _cached_law(kind, alpha)
     except TypeError:  # unhashable: let the law's own validation name it
