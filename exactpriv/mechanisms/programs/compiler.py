@@ -788,7 +788,18 @@ def program_mechanism(program: Callable[..., Any], inputs: Space, *, name: str |
             raise InvalidArgument("the program's probabilities are functions of a formal β: pass symbol=(keyword, "
                                   "expression) to say what β is")
         return Mechanism(inputs, list(outputs), rows, name=label)
-    entries = tuple(tuple(_entry(v, beta_is) for v in row) for row in rows)
+    # equal probabilities recur across rows and outputs (812 entries of 148 distinct functions in the programs
+    # bank): each distinct one becomes a sympy expression once in this call
+    converted: dict = {}
+
+    def entry(v):
+        if not isinstance(v, RationalFunction):
+            return _entry(v, beta_is)
+        if v not in converted:
+            converted[v] = _entry(v, beta_is)
+        return converted[v]
+
+    entries = tuple(tuple(entry(v) for v in row) for row in rows)
     return Mechanism(inputs, list(outputs), entries, name=label, _validated=entries)
 
 
