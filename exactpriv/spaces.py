@@ -78,10 +78,12 @@ def check_records(n: int, what: str) -> None:
                                  f"{MAX_RECORDS:,} (such a space is far too large to enumerate)")
 
 
-def check_enumerable(size: int, what: str, *, limit: int | None = None) -> None:
-    """Raise :class:`SpaceTooLargeError` if ``size`` exceeds the enumeration limit."""
+def check_enumerable(size: int, what, *, limit: int | None = None) -> None:
+    """Raise :class:`SpaceTooLargeError` if ``size`` exceeds the enumeration limit.  ``what`` names the culprit:
+    a str, or a callable returning one (a large space's repr is only built when the error is raised)."""
     limit = get_enumeration_limit() if limit is None else limit
     if size > limit:
+        what = what() if callable(what) else what
         if len(what) > 200:
             what = what[:197] + "..."
         raise SpaceTooLargeError(
@@ -111,7 +113,7 @@ class Space:
 
     @cached_property
     def points(self) -> tuple:
-        check_enumerable(self.size, repr(self))
+        check_enumerable(self.size, lambda: repr(self))
         return tuple(self._enumerate())
 
     @cached_property
@@ -136,7 +138,7 @@ class Space:
     @cached_property
     def edges(self) -> np.ndarray:
         """Unordered neighbour pairs as an (E, 2) int array of point indices, i < j."""
-        check_enumerable(self.size, repr(self))
+        check_enumerable(self.size, lambda: repr(self))
         return pairs_array(self._edge_array())
 
     def directed_edges(self) -> np.ndarray:
@@ -287,7 +289,7 @@ class Hamming(Space):
         return itertools.product(*self.alphabets)
 
     def record_codes(self) -> np.ndarray:
-        check_enumerable(self.size, repr(self))
+        check_enumerable(self.size, lambda: repr(self))
         idx = np.arange(self.size, dtype=np.int64)
         return np.stack([(idx // s) % r for s, r in zip(self.strides, self.radices)], axis=1)
 

@@ -271,10 +271,40 @@ def _candidates(var, point, dom, limit):
         if c in seen:
             continue
         seen.add(c)
-        inside = sympy.Interval(dom.lo, dom.hi, not dom.lo_closed, not dom.hi_closed).contains(c)
-        if inside is sympy.true:
+        if _inside(c, dom):
             keep.append(c)
     return keep[:limit]
+
+
+def _inside(c, dom) -> bool:
+    """``c`` (a rational, or a positive rational multiple of the log of a positive rational) certainly lies in
+    ``dom``: sympy's ``Interval.contains(c) is true``, decided exactly without sympy's relational machinery for the
+    ends it is mostly asked about (rationals and ±oo; a log against 0), and by sympy otherwise."""
+    sign = _log_sign(c)
+    quick = []
+    for end, closed, below in ((dom.lo, dom.lo_closed, True), (dom.hi, dom.hi_closed, False)):
+        if end in (sympy.oo, -sympy.oo):
+            quick.append((end == -sympy.oo) if below else (end == sympy.oo))
+        elif isinstance(end, sympy.Rational) and c.is_Rational:
+            quick.append(bool(end < c or (closed and end == c)) if below else bool(c < end or (closed and end == c)))
+        elif end == 0 and sign is not None:
+            quick.append((sign > 0 or (closed and sign == 0)) if below else (sign < 0 or (closed and sign == 0)))
+        else:
+            quick.append(None)
+    if None not in quick:
+        return all(quick)
+    return sympy.Interval(dom.lo, dom.hi, not dom.lo_closed, not dom.hi_closed).contains(c) is sympy.true
+
+
+def _log_sign(c) -> int | None:
+    """The sign of ``k*log(q)`` (k a nonzero rational, bare when 1; q a positive rational), or None for any other
+    form."""
+    k, rest = c.as_coeff_Mul() if isinstance(c, sympy.Mul) else (sympy.Integer(1), c)
+    if not (k.is_Rational and k != 0 and isinstance(rest, sympy.log) and rest.args[0].is_Rational
+            and rest.args[0] > 0):
+        return None
+    q = rest.args[0]
+    return (1 if k > 0 else -1) * (int(bool(q > 1)) - int(bool(q < 1)))
 
 
 def decide_on_family(inst: Instance, lhs: Callable[[sympy.Symbol], Any], op: str,

@@ -138,7 +138,7 @@ class LogForm:
     def _raw(cls, q0: Fraction, coeffs: dict[int, Fraction]) -> "LogForm":
         obj = cls.__new__(cls)
         obj._q0 = q0
-        obj._coeffs = tuple(sorted((p, c) for p, c in coeffs.items() if c != 0))
+        obj._coeffs = tuple(sorted((p, c) for p, c in coeffs.items() if c))  # (coefficients are Fractions)
         obj._hash = None
         return obj
 
@@ -202,7 +202,8 @@ class LogForm:
             return NotImplemented
         acc = dict(self._coeffs)
         for p, c in o._coeffs:
-            acc[p] = acc.get(p, Fraction(0)) + c
+            prev = acc.get(p)
+            acc[p] = c if prev is None else prev + c
         return LogForm._raw(self._q0 + o._q0, acc)
 
     __radd__ = __add__

@@ -43,6 +43,7 @@ from exactpriv.exact.numbers import EPS, OO, as_rational
 from exactpriv.measures.pair_divergences import gamma_of, log_of_ratio
 from exactpriv.measures.arguments import check_group_size, check_mechanism, exact_level
 from exactpriv.measures.engines.clamped import clamped_engine, shifted_pairs
+from exactpriv.measures.closed_forms import tagged_profile_engine
 from exactpriv.measures.engines.composition import ComposedLossEngine
 from exactpriv.measures.engines.scan.engine import ScanEngine
 from exactpriv.measures.divergence import all_pairs, pairs_within, space_edges
@@ -485,10 +486,20 @@ def approx_dp(M: Mechanism | ProductMechanism) -> Measured:
 
     A composition (``compose``, ``k_fold``: a ProductMechanism) is accounted through the exact
     privacy-loss distribution of each ordered pair, the convolution of its factors' (never the
-    Π|Y_j| joint outputs): k = 1,000 randomized responses are 1,001 atoms."""
+    Π|Y_j| joint outputs): k = 1,000 randomized responses are 1,001 atoms.  A mechanism the zoo tagged with its
+    family and exact parameters (truncated geometric, randomized response, E_d) is answered from the family's
+    two-piece profile (:mod:`exactpriv.measures.closed_forms`), its line re-read from the entries."""
     check_mechanism(M, "approx_dp", expand=False)
     if isinstance(M, ProductMechanism) and len(M.factors) > 1:
         return _composed_profile(M, space_edges(M.inputs), "neighbour pairs", "approx_dp")
+    closed = tagged_profile_engine(M)  # structure before matrices: a zoo family with exact parameters
+    if closed is not None:
+        # the engine answers for all neighbour pairs from the formula; the pair array holds only its worst pair
+        # (listing the k(k−1)/2 edges of randomized response would cost more than the answer)
+        prof = ApproxDPProfile(M, np.array([closed.pair], dtype=np.int64), description="neighbour pairs",
+                               engine=closed)
+        return Measured("approx_dp", prof, witness={}, method=closed.method,
+                        note="value is an ApproxDPProfile: .delta(eps), .epsilon(delta), .pieces, .to_sympy()")
     return _profile(M, space_edges(check_mechanism(M, "approx_dp").inputs), "neighbour pairs", "approx_dp")
 
 

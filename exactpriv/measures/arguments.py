@@ -171,5 +171,5 @@ MAX_PAIR_ENTRIES = 2_000_000
 def check_pair_scan(M, name: str) -> None:
     """Refuse a mechanism whose pair scan (ordered neighbour pairs x outputs) would take minutes in plain
     Python, with a typed error naming the measure ``name`` (f-DP, the PLD, probabilistic DP)."""
-    check_enumerable(2 * len(M.inputs.edges) * len(M.outputs), f"the {name} scan of {M!r:.80} (pairs x outputs)",
+    check_enumerable(2 * len(M.inputs.edges) * len(M.outputs), lambda: f"the {name} scan of {M!r:.80} (pairs x outputs)",
                      limit=MAX_PAIR_ENTRIES)

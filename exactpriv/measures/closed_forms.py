@@ -15,6 +15,10 @@ built mechanism (the shift-structure engine, the product engine, the dense matri
   and, by symmetry, for (c+1, c);
 * **k-ary randomized response**: pure ε = ε; E_γ(P_x ‖ P_x') = (e^ε − γ)/(e^ε + k − 1) for 1 ≤ γ ≤ e^ε (only the
   output y = x has ratio above γ);
+* **the count query with truncated geometric noise** on D^n (replace-one neighbours): a neighbour moves the count by
+  at most one, so the pairs are those of the truncated geometric on counts 0..n (with equal rows, ratio 1, for the
+  pairs that keep the count), and (v₀,…,v₀), (target, v₀,…,v₀) moves it from 0 to 1: pure ε and δ(γ) are the
+  geometric's;
 * **the exponential mechanism with score −d_H on D^n** (Wang–Ying–Zhang's E_d): P(y|x) = Π_i of RR(m, ε) on each
   record, and neighbours differ in one record, so pure ε and δ(γ) are randomized response's with k = m;
 * **RAPPOR** (per-bit randomized response over Bloom filters, p = P(1 | set), q = P(1 | unset)): for the ordered
@@ -91,36 +95,76 @@ def rappor_pure_dp(bit_sets, p, q) -> Measured:
     if len(bit_sets) < 2:
         return Measured("pure_dp", sympy.Integer(0), witness={}, method="closed form: RAPPOR with one item")
     bits = 1 + max((b for s in bit_sets for b in s), default=0)
-    F = np.zeros((len(bit_sets), bits), dtype=np.int64)
-    for i, s in enumerate(bit_sets):
-        F[i, list(s)] = 1
-    sizes = F.sum(axis=1)
-    common = F @ F.T  # exact integer counts |F(x) ∩ F(x')|
-    a = sizes[:, None] - common  # |F(x) \ F(x')|
-    b = sizes[None, :] - common  # |F(x') \ F(x)|
+    a = _set_differences(bit_sets, bits)  # a[i, j] = |F(x_i) \\ F(x_j)|; the count of bits set in x_j only is a[j, i]
     up = _max_ratio(p, q)  # a bit set in x only
     down = _max_ratio(q, p)  # a bit set in x' only
+    # R₊, R₋ ≥ 1, so R₊^a·R₋^b grows with a and with b: only the pairs (a, b) present that no other present pair
+    # dominates can be the largest.  Presence is one boolean table of (bits+1)² cells filled from the n² codes
+    # a·(bits+1) + b (no sort); each candidate is then evaluated once in exact rationals.
+    width = bits + 1
+    codes = a.astype(np.int64) * width + a.T
+    if width * width <= _PRESENCE_CELLS:
+        present = np.zeros(width * width, dtype=bool)
+        present[codes.ravel()] = True
+    else:  # too many cells for a table: the distinct codes by a sort
+        present = np.zeros(0, dtype=bool)
+        distinct = np.unique(codes)
+    present_pairs = (np.flatnonzero(present) if present.size else distinct)
+    present_pairs = present_pairs[present_pairs != 0]  # (0, 0): equal filters, ratio 1
+    pa, pb = np.divmod(present_pairs, width)
+    if (up is None and (pa > 0).any()) or (down is None and (pb > 0).any()):
+        # an output impossible under x' only: the first pair (in row-major order) with such a count
+        bad = (a > 0) if up is None else np.zeros_like(a, dtype=bool)
+        if down is None:
+            bad = bad | (a.T > 0)
+        at = int(np.argmax(bad.ravel()))
+        return _pure(sympy.oo, {"pair": divmod(at, len(bit_sets))}, "RAPPOR", "an output impossible under x' only")
     best = None
-    # each distinct (a, b) once, with its first pair (np.unique on the codes a·(bits+1) + b: no Python loop over
-    # the n² pairs)
-    codes = (a * (bits + 1) + b).ravel()
-    values, first = np.unique(codes, return_index=True)
-    pairs = {}
-    for code, at in zip(values.tolist(), first.tolist()):
-        ai, bi = divmod(code, bits + 1)
-        if ai or bi:
-            pairs[(ai, bi)] = divmod(at, len(bit_sets))
-    for (ai, bi), pair in pairs.items():
-        if (ai and up is None) or (bi and down is None):
-            return _pure(sympy.oo, {"pair": pair}, "RAPPOR", "an output impossible under x' only")
+    top_b = -1
+    for ai in range(width - 1, -1, -1):  # the Pareto frontier: a decreasing, b strictly increasing
+        bs = pb[pa == ai]
+        if bs.size == 0 or int(bs.max()) <= top_b:
+            continue
+        bi = top_b = int(bs.max())
         r = (up ** ai if ai else Fraction(1)) * (down ** bi if bi else Fraction(1))
-        if best is None or r > best[0]:
-            best = (r, pair, (ai, bi))
+        if best is None or r > best[0] or (r == best[0] and ai * width + bi < best[2][0] * width + best[2][1]):
+            best = (r, None, (ai, bi))
+    if best is not None:  # the first pair (row-major) with the winning counts
+        ai, bi = best[2]
+        at = int(np.argmax(codes.ravel() == ai * width + bi))
+        best = (best[0], divmod(at, len(bit_sets)), best[2])
     if best is None:  # every item has the same filter
         return Measured("pure_dp", sympy.Integer(0), witness={}, method="closed form: RAPPOR, equal filters")
     r, pair, counts = best
     return _pure(_log(r), {"pair": pair, "counts": counts, "ratio": r}, "RAPPOR",
-                 "R₊^a·R₋^b over the pairs' set differences, one integer matrix product")
+                 "R₊^a·R₋^b over the pairs' set differences, counted by popcount")
+
+
+#: Largest (bits + 1)² for RAPPOR's table of the counts present (one byte a cell); beyond it a sort finds them.
+_PRESENCE_CELLS = 1 << 24
+
+
+def _set_differences(bit_sets, bits: int) -> np.ndarray:
+    """The n × n integer matrix |F(x_i) \\ F(x_j)| = |F(x_i)| − |F(x_i) ∩ F(x_j)|: the filters packed into 64-bit
+    words and the intersections counted by popcount (exact integer arithmetic, one block of rows at a time to bound
+    memory; numpy's int64 matrix product took 4× longer at 1,000 items × 128 bits)."""
+    n = len(bit_sets)
+    words = (bits + 63) // 64
+    packed = np.zeros((n, words), dtype=np.uint64)
+    for i, s in enumerate(bit_sets):
+        for b in s:
+            packed[i, b >> 6] |= np.uint64(1) << np.uint64(b & 63)
+    small = np.int16 if bits < (1 << 15) else np.int32  # counts <= bits
+    sizes = np.array([len(s) for s in bit_sets], dtype=small)
+    out = np.empty((n, n), dtype=small)
+    block = max(1, (1 << 22) // max(n, 1))
+    for lo in range(0, n, block):
+        hi = min(n, lo + block)
+        common = np.zeros((hi - lo, n), dtype=small)
+        for w in range(words):
+            common += np.bitwise_count(packed[lo:hi, w][:, None] & packed[None, :, w])
+        out[lo:hi] = sizes[lo:hi, None] - common
+    return out
 
 
 def _max_ratio(p: Fraction, q: Fraction):
@@ -143,9 +187,12 @@ def _tag(M) -> dict | None:
         return None
     fam = tag.get("family")
     size = {"truncated_geometric": lambda: tag["n"] + 1, "randomized_response": lambda: tag["k"],
-            "exponential_hamming": lambda: tag["k"] ** tag["n"], "rappor": lambda: len(tag["bit_sets"])}.get(fam)
+            "exponential_hamming": lambda: tag["k"] ** tag["n"], "rappor": lambda: len(tag["bit_sets"]),
+            "count_query_geometric": lambda: len(set(tag["values"])) ** tag["n"]}.get(fam)
     inputs = getattr(M, "inputs", None)
     if size is None or inputs is None or inputs.size != size():
+        return None
+    if fam == "exponential_hamming" and tag["k"] < 2:  # one value: no neighbours to compare, the scans answer
         return None
     return tag
 
@@ -161,6 +208,9 @@ def closed_form_pure_dp(M) -> Measured | None:
     pts = M.inputs.points
     if fam == "randomized_response":  # the pair (0), (1) and the output 0: ratio e^ε
         return _with_witness(rr_pure_dp(tag["k"], tag["exp_eps"]), (pts[0], pts[1]), M.outputs[0])
+    if fam == "count_query_geometric":  # counts 0 and 1; the output 0: ratio e^ε
+        x, x2 = _count_pair(tag)
+        return _with_witness(truncated_geometric_pure_dp(tag["n"], tag["exp_eps"]), (x, x2), M.outputs[0])
     if fam == "exponential_hamming":  # x and x with its first record changed; the output x: ratio e^ε
         x = pts[0]
         other = next(v for v in M.inputs.alphabets[0] if v != x[0])
@@ -180,6 +230,14 @@ def closed_form_pure_dp(M) -> Measured | None:
     return None
 
 
+def _count_pair(tag):
+    """The count query's neighbours with counts 0 and 1: (v₀,…,v₀) and (target, v₀,…,v₀)."""
+    values = tag["values"]
+    base, target = values[0], values[-1]
+    x = (base,) * tag["n"]
+    return x, (target,) + x[1:]
+
+
 def _with_witness(m: Measured, pair, output) -> Measured:
     """``m`` with its witness in the mechanism's own points and outputs."""
     from dataclasses import replace
@@ -193,7 +251,7 @@ def closed_form_delta(M, gamma) -> Fraction | None:
     if tag is None:
         return None
     fam = tag.get("family")
-    if fam == "truncated_geometric":
+    if fam in ("truncated_geometric", "count_query_geometric"):
         return truncated_geometric_delta(tag["n"], tag["exp_eps"], gamma)
     if fam in ("randomized_response", "exponential_hamming"):
         return rr_delta(tag["k"], tag["exp_eps"], gamma)
@@ -203,3 +261,129 @@ def closed_form_delta(M, gamma) -> Fraction | None:
 def _count(n):
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise InvalidArgument(f"n={n!r} must be a positive int")
+
+
+# ----- the notion engines' structured path: pure_dp and approx_dp answer a tagged mechanism from its formula
+
+def tagged_pure_dp(M) -> dict | None:
+    """For :func:`exactpriv.measures.divergence.pure_dp`: the closed form of a tagged mechanism as
+    ``{"ratio", "pair", "output", "method"}`` (the worst ratio e^ε exactly, and a pair and output attaining it), or
+    None (no tag, an infinite or vacuous value: the scans answer).
+
+    Two computations of the one number: the formula gives the maximum (a theorem, module head), and the witness's
+    ratio is re-read from the mechanism's own entries, P(y|x) = ratio·P(y|x'); if it is not attained there the tag
+    does not describe M and None sends the call to the scans."""
+    m = closed_form_pure_dp(M)
+    if m is None:
+        return None
+    w = m.witness
+    ratio, pair, output = w.get("ratio"), w.get("pair"), w.get("output")
+    if ratio is None or pair is None or output is None:
+        return None
+    x, x2 = pair
+    if M.prob(output, x) != ratio * M.prob(output, x2):
+        return None
+    return {"ratio": ratio, "pair": [x, x2], "output": output,
+            "method": m.method + "; the witness's ratio re-read from the entries"}
+
+
+class TaggedProfileEngine:
+    """The E_γ oracle of :class:`exactpriv.measures.approx.ApproxDPProfile` over the neighbour pairs of a tagged
+    truncated geometric mechanism, randomized response or E_d, from δ(γ) = (e^ε − γ)/(e^ε + k − 1) (k = 2 for the
+    geometric): two pieces, δ = A − Bγ on [1, e^ε] with A = P_x(S), B = P_x'(S) for the pair below and the event S
+    of the outputs whose ratio is e^ε, then 0.  The engine's A and B are read from M's entries on that event and must
+    give the formula's line (else :func:`tagged_profile_engine` declines), so the pieces are checked against the
+    mechanism when the engine is made."""
+
+    method = "exact: closed form of the family's privacy profile (two pieces), its line re-read from the entries"
+
+    def __init__(self, M, t: Fraction, pair: tuple[int, int], event: list[int], A: Fraction, B: Fraction):
+        self.M, self.t, self.pair, self.event, self.A, self.B = M, t, pair, event, A, B
+
+    def hockey(self, pairs, g: Fraction):
+        """(value, (x, x'), event, A, B) of the worst ordered neighbour pair at γ = g (same contract as the scans)."""
+        g = Fraction(g)
+        if g >= self.t:  # no output has ratio above γ: δ = 0 on the empty event
+            return Fraction(0), self.pair, [], Fraction(0), Fraction(0)
+        return self.A - g * self.B, self.pair, list(self.event), self.A, self.B
+
+    def hockey_limit(self, pairs):
+        """Every entry is positive (e^ε finite): no output is impossible under one input only."""
+        return Fraction(0), self.pair, []
+
+    def pieces(self, pairs):
+        """The profile's pieces directly: (γ_lo, γ_hi, A, B, pair, event)."""
+        if self.t == 1:
+            return [(Fraction(1), None, Fraction(0), Fraction(0), None, [])]
+        return [(Fraction(1), self.t, self.A, self.B, self.pair, list(self.event)),
+                (self.t, None, Fraction(0), Fraction(0), None, [])]
+
+
+def tagged_profile_engine(M) -> TaggedProfileEngine | None:
+    """The closed-form profile engine of a tagged mechanism (module head), or None (no tag or no δ formula:
+    RAPPOR's δ has none here)."""
+    tag = _tag(M)
+    if tag is None or tag.get("family") not in ("truncated_geometric", "randomized_response",
+                                                "exponential_hamming", "count_query_geometric"):
+        return None
+    t = Fraction(tag["exp_eps"])
+    pts = M.inputs.points
+    if tag["family"] == "exponential_hamming":  # x and x with its first record changed; S: outputs agreeing on it
+        x = pts[0]
+        other = next(v for v in M.inputs.alphabets[0] if v != x[0])
+        x2 = (other,) + tuple(x[1:])
+        event = [j for j, y in enumerate(M.outputs) if y[0] == x[0]]
+    elif tag["family"] == "count_query_geometric":  # counts 0 and 1; S: the output 0
+        x, x2 = _count_pair(tag)
+        event = [0]
+    else:  # counts 0 and 1, or the first two values; S: the output 0 (or the first value)
+        x, x2 = pts[0], pts[1]
+        event = [0]
+    if t == 1:
+        event = []
+    A = sum((M.prob(M.outputs[j], x) for j in event), Fraction(0))
+    B = sum((M.prob(M.outputs[j], x2) for j in event), Fraction(0))
+    k = tag["k"] if "k" in tag else 2  # the geometric's line: k = 2
+    if t > 1 and (A != t / (t + k - 1) or B != 1 / (t + k - 1)):  # the formula's line, from the entries
+        return None
+    return TaggedProfileEngine(M, t, (M.inputs.index(x), M.inputs.index(x2)), event, A, B)
+
+
+def tagged_group_privacy(M, k: int) -> dict | None:
+    """For :func:`exactpriv.measures.divergence.group_privacy`: ε_k over the pairs at distance ≤ k of a tagged
+    family, as ``{"ratio", "pair", "output", "distance", "method"}``, or None (the scans answer).
+
+    * truncated geometric and the count query on D^n: the count moves by j ≤ min(k, n) and every ratio of rows j
+      apart is at most e^{jε} (window: a^{|i|−|i−j|} ≤ a^{−j}; the clamped tails likewise), attained at the output 0
+      by the counts 0 and j: ε_k = min(k, n)·ε;
+    * E_d on D^n: P(y|x)/P(y|x') = e^{ε(d(x',y) − d(x,y))} ≤ e^{ε·d(x,x')}, attained at y = x: ε_k = min(k, n)·ε;
+    * randomized response: every two inputs are neighbours: ε_k = ε.
+
+    The witness's ratio is re-read from M's entries, as in :func:`tagged_pure_dp`."""
+    tag = _tag(M)
+    if tag is None or tag.get("family") not in ("truncated_geometric", "count_query_geometric",
+                                                "exponential_hamming", "randomized_response"):
+        return None
+    t = Fraction(tag["exp_eps"])
+    fam = tag["family"]
+    pts = M.inputs.points
+    if fam == "randomized_response":
+        j, (x, x2), y = 1, (pts[0], pts[1]), M.outputs[0]
+    else:
+        j = min(k, tag["n"])
+        if fam == "truncated_geometric":
+            x, x2, y = 0, j, 0
+        elif fam == "count_query_geometric":
+            base, target = tag["values"][0], tag["values"][-1]
+            x = (base,) * tag["n"]
+            x2, y = (target,) * j + x[j:], M.outputs[0]
+        else:
+            x = pts[0]
+            other = next(v for v in M.inputs.alphabets[0] if v != x[0])
+            x2, y = (other,) * j + tuple(x[j:]), x
+    ratio = t ** j
+    if M.prob(y, x) != ratio * M.prob(y, x2):
+        return None
+    return {"ratio": ratio, "pair": [x, x2], "output": y, "distance": j,
+            "method": f"closed form: {fam.replace('_', ' ')} (ε_k = min(k, n)·ε, every two inputs at distance j "
+                      f"have ratios ≤ e^(jε)); the witness's ratio re-read from the entries"}

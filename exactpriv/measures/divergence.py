@@ -41,6 +41,7 @@ from exactpriv.exact.numbers import OO, to_sympy
 from exactpriv.measures.arguments import check_alpha, check_group_size, check_mechanism, check_pmf_pair, exact_level
 from exactpriv.measures.engines.clamped import clamped_engine, shifted_pairs
 from exactpriv.mechanisms.clamped import ClampedNoiseMechanism
+from exactpriv.measures.closed_forms import tagged_group_privacy, tagged_pure_dp
 from exactpriv.measures.family_dispatch import closed_form_for
 from exactpriv.measures.engines.scan.engine import ScanEngine
 from exactpriv.measures.engines.symbolic_pure_dp import product_worst_ratio, symbolic_max_log_ratio
@@ -153,8 +154,18 @@ def pure_dp(M: Mechanism | ProductMechanism) -> Measured:
     Pr[Y∈S|x] ≤ e^ε Pr[Y∈S|x'] for all S.  Value: ``LogForm.log(max ratio)`` (exact),
     ``sympy.oo``, or for symbolic mechanisms a closed form in ``eps`` (valid for eps > 0).
     Witness: {"pair": [x, x'], "output": y}.
+
+    A mechanism the zoo tagged with its family and exact parameters (``M.closed_form``: truncated geometric,
+    randomized response, E_d, RAPPOR) is answered from the family's formula
+    (:mod:`exactpriv.measures.closed_forms`), its witness's ratio re-read from the entries; the method says so.
     """
     M = check_mechanism(M, "pure_dp", expand=False)
+    closed = tagged_pure_dp(M)  # structure before matrices: a zoo family with exact parameters
+    if closed is not None:
+        r = closed["ratio"]
+        return Measured("pure_dp", log_of_ratio(r),
+                        witness={"pair": closed["pair"], "output": closed["output"], "ratio": r},
+                        method=closed["method"], note="no matrix scanned")
     return _max_log_ratio(M, space_edges(M.inputs), name="pure_dp")
 
 
@@ -188,6 +199,13 @@ def group_privacy(M, k) -> Measured:
     """
     M = check_mechanism(M, "group_privacy", expand=False)
     k = check_group_size(k)
+    closed = tagged_group_privacy(M, k)  # structure before matrices: a zoo family with exact parameters
+    if closed is not None:
+        r = closed["ratio"]
+        return Measured("group_privacy", log_of_ratio(r),
+                        witness={"pair": closed["pair"], "output": closed["output"], "ratio": r,
+                                 "distance": closed["distance"], "k": k},
+                        method=closed["method"], note=f"pairs at distance <= {k}; no matrix scanned")
     space = M.inputs
     if isinstance(M, ClampedNoiseMechanism) and k < M.n:  # pairs (c, c+j), j <= k: the shift structure
         m = _max_log_ratio(M, shifted_pairs(M.n, k), name="group_privacy", note=f"pairs at distance <= {k}; ")

@@ -260,7 +260,7 @@ def zcdp(M, *, tolerance=DEFAULT_TOLERANCE) -> Measured:
     """
     M = check_mechanism(check_mechanism(M, "zcdp", expand=False), "zcdp")
     M.require_rational("zcdp")
-    check_enumerable(2 * len(M.inputs.edges) * len(M.outputs), f"the zcdp bisection of {M!r:.80} (pairs x outputs)",
+    check_enumerable(2 * len(M.inputs.edges) * len(M.outputs), lambda: f"the zcdp bisection of {M!r:.80} (pairs x outputs)",
                      limit=_MAX_PAIR_ENTRIES)
     tol = _tolerance(tolerance)
     pts = M.inputs.points

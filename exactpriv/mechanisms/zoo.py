@@ -328,8 +328,12 @@ def count_query_geometric(n: int, *, eps=None, exp_eps=None, values=(0, 1)) -> M
         table = [[v.numerator * (d // v.denominator) for v in row] for row, d in zip(geo, dens)]
         dtype = np.int64 if max(dens) < (1 << 62) else object
         idx = np.asarray(counts, dtype=np.int64)
-        return Mechanism.from_integer_rows(space, list(range(n + 1)), np.array(table, dtype=dtype)[idx],
-                                           np.array(dens, dtype=dtype)[idx], name=built)
+        M = Mechanism.from_integer_rows(space, list(range(n + 1)), np.array(table, dtype=dtype)[idx],
+                                        np.array(dens, dtype=dtype)[idx], name=built)
+        if len(set(values)) >= 2:
+            M.closed_form = {"family": "count_query_geometric", "n": n, "values": tuple(values),
+                             "exp_eps": a}  # measures.closed_forms
+        return M
     rows = [geo[c] for c in counts]
     return Mechanism(space, list(range(n + 1)), rows, _built=built)
 
@@ -486,7 +490,8 @@ def k_max(n: int, k: int, *, empty: str = "lowest") -> Mechanism:
             j = max(T)
             support = range(j, j + k) if j + k - 1 <= n else range(n - k + 1, n + 1)
         s = set(support)
-        rows.append([Fraction(1, len(s)) if c in s else Fraction(0) for c in outs])
+        mass, zero = Fraction(1, len(s)), Fraction(0)  # shared by the row's entries (Fractions are immutable)
+        rows.append([mass if c in s else zero for c in outs])
     return Mechanism(space, outs, rows, _built=f"k_max(n={n}, k={k}, empty={empty!r})")
 
 

@@ -4,6 +4,7 @@ per-entry symbolic path and the closed forms; validation errors."""
 
 from __future__ import annotations
 
+import copy
 from fractions import Fraction as F
 
 import pytest
@@ -29,6 +30,14 @@ def dense(M):
     """The same matrix as a plain integer-backed Mechanism (the dense engine's path)."""
     num, den = M.integer_rows()
     return Mechanism.from_integer_rows(M.inputs, M.outputs, num, den)
+
+
+def untagged(M):
+    """M without the zoo's closed-form tag, so that pure_dp / approx_dp take the shift-structure engine (a tagged
+    truncated geometric is answered from its formula: tests/measures/test_closed_forms.py)."""
+    U = copy.copy(M)
+    U.__dict__.pop("closed_form", None)
+    return U
 
 
 def profile_key(P):
@@ -64,7 +73,10 @@ def test_truncated_geometric_structured_equals_dense_and_reference(n, a):
     assert isinstance(M, ClampedNoiseMechanism)
     # the materialised matrix is the per-entry Fraction construction of the definition
     assert M.rows == tuple(tuple(r) for r in _geometric_rows(n, a))
-    check_against_dense_and_reference(M)
+    check_against_dense_and_reference(M)  # the closed form
+    U = untagged(M)
+    assert pure_dp(U).method.startswith("exact: shift structure")
+    check_against_dense_and_reference(U)  # the shift structure
 
 
 @st.composite
@@ -93,11 +105,11 @@ def test_closed_forms_of_the_truncated_geometric(n, a):
     δ(ε') = (e^ε − e^ε')/(e^ε + 1) for ε' <= ε, 0 beyond (one-sided tail mass 1/(1 + e^-ε) of the
     rows, scaled by 1 − e^(ε'−ε))."""
     M = truncated_geometric(n, exp_eps=a)
-    assert pure_dp(M).value == LogForm.log(a)
+    assert pure_dp(untagged(M)).value == LogForm.log(a)  # the shift structure against the formula
     for c in range(n):
         assert M.prob(0, c) / M.prob(0, c + 1) == a
         assert M.prob(n, c + 1) / M.prob(n, c) == a
-    P = approx_dp(M).value
+    P = approx_dp(untagged(M)).value
     for g in GAMMAS:
         expected = (a - g) / (a + 1) if g <= a else F(0)
         assert P.delta(exp_eps=g) == expected
@@ -108,8 +120,10 @@ def test_beyond_float_range_at_two_thousand_counts():
     enumeration limit; exact pure ε and δ come from the structure."""
     M = truncated_geometric(2000, exp_eps=2)
     assert M.denominator.bit_length() > 2000
-    assert pure_dp(M).value == LogForm.log(2)
-    assert approx_dp(M).value.delta(exp_eps=F(3, 2)) == F(1, 6)
+    for m in (M, untagged(M)):  # the closed form, the shift structure
+        assert pure_dp(m).value == LogForm.log(2)
+        assert approx_dp(m).value.delta(exp_eps=F(3, 2)) == F(1, 6)
+    assert pure_dp(untagged(M)).method.startswith("exact: shift structure")
     with pytest.raises(SpaceTooLargeError):
         M.integer_rows()
     with pytest.raises(ExactPrivError):
@@ -118,17 +132,18 @@ def test_beyond_float_range_at_two_thousand_counts():
 
 def test_group_privacy_agrees_with_the_definition():
     M = truncated_geometric(4, exp_eps=F(3, 2))
-    m = group_privacy(M, 2)
     ratios = [M.prob(y, x) / M.prob(y, x2) for x in range(5) for x2 in range(5) if 1 <= abs(x - x2) <= 2
               for y in range(5)]
-    assert m.value == LogForm.log(max(ratios))
-    assert m.method.startswith("exact: shift structure") and m.witness["distance"] <= 2
+    for m, how in ((group_privacy(untagged(M), 2), "exact: shift structure"), (group_privacy(M, 2), "closed form")):
+        assert m.value == LogForm.log(max(ratios))
+        assert m.method.startswith(how) and m.witness["distance"] <= 2
 
 
 def check_group_against_dense(M, k):
     """group_privacy and group_approx_dp at distance <= k from the shift structure (pairs (c, c+j), j <= k)
     against the dense matrix's scan over the same pairs (the distance matrix of the path of counts)."""
     Md = dense(M)
+    M = untagged(M)  # a tagged truncated geometric's group privacy is its formula (test_closed_forms.py)
     fast, slow = group_privacy(M, k), group_privacy(Md, k)
     assert fast.method.startswith("exact: shift structure") and not slow.method.startswith("exact: shift")
     assert fast.value == slow.value
@@ -149,7 +164,8 @@ def check_group_against_dense(M, k):
 def test_group_measures_of_the_truncated_geometric_from_the_shift_structure(n, a, k):
     M = truncated_geometric(n, exp_eps=a)
     check_group_against_dense(M, k)
-    assert group_privacy(M, k).value == LogForm.log(a**k)  # Cuff–Yu Property 7 (45) is tight here
+    for m in (M, untagged(M)):  # the closed form, the shift structure
+        assert group_privacy(m, k).value == LogForm.log(a**k)  # Cuff–Yu Property 7 (45) is tight here
 
 
 @settings(max_examples=30, deadline=None)
@@ -172,7 +188,7 @@ def test_group_privacy_of_thousands_of_counts_without_the_distance_matrix(n):
     P(Z <= −k) = α^k/(1+α) under c+k, so δ_k(γ) = (1 − γα^k)/(1 + α): 1/6 at k = 2, γ = 3 (k = 1 is the
     (e^ε − γ)/(e^ε + 1) of test_closed_forms_of_the_truncated_geometric)."""
     M = truncated_geometric(n, exp_eps=2)
-    assert group_privacy(M, 3).value == LogForm.log(8)
+    assert group_privacy(M, 3).value == group_privacy(untagged(M), 3).value == LogForm.log(8)
     alpha = F(1, 2)
     for k, g in ((2, F(3)), (2, F(1)), (3, F(7)), (3, F(5, 2))):
         assert group_approx_dp(M, k).value.delta(exp_eps=g) == (1 - g * alpha**k) / (1 + alpha)

@@ -3,6 +3,7 @@ exponential mechanism E_d and RAPPOR from their formulas, each against the scans
 shift-structure / product engines, and the dense matrix scan of an untagged copy) in every regime: ε = 0, small and
 large e^ε, γ below, at and above e^ε, the smallest sizes, zero probabilities (RAPPOR's ∞)."""
 
+import copy
 import random
 from fractions import Fraction as F
 
@@ -14,7 +15,8 @@ from exactpriv.measures.closed_forms import (closed_form_delta, closed_form_pure
                                              truncated_geometric_delta, truncated_geometric_pure_dp)
 from exactpriv.measures.divergence import pure_dp
 from exactpriv.mechanisms.base import Mechanism
-from exactpriv.mechanisms.zoo import exponential_mechanism_hamming, randomized_response, rappor, truncated_geometric
+from exactpriv.mechanisms.zoo import (count_query_geometric, exponential_mechanism_hamming, randomized_response, rappor,
+                                      truncated_geometric)
 
 EXP_EPS = [F(1), F(11, 10), F(2), F(7)]
 
@@ -23,6 +25,14 @@ def _dense(M):
     """An untagged dense copy: the plain matrix scan (a product expanded first)."""
     M = M.expand() if hasattr(M, "factors") else M
     return Mechanism(M.inputs, list(M.outputs), [list(r) for r in M.rows])
+
+
+def _untagged(M):
+    """The same object without its tag: the engines it took before the dispatch (shift structure, product engine,
+    matrix scan)."""
+    U = copy.copy(M)
+    U.__dict__.pop("closed_form", None)
+    return U
 
 
 def _same_log(a, b):
@@ -36,7 +46,7 @@ def _gammas(t):
 def _check(M, dense_too=True):
     closed = closed_form_pure_dp(M)
     assert closed is not None and "no matrix built" in closed.method
-    scans = [pure_dp(M)] + ([pure_dp(_dense(M))] if dense_too else [])
+    scans = [pure_dp(_untagged(M))] + ([pure_dp(_dense(M))] if dense_too else [])
     assert all(_same_log(closed.value, s.value) for s in scans), (closed, scans)
     w = closed.witness
     if closed.value != sympy.oo and w.get("output") is not None:  # the witness attains the value
@@ -48,7 +58,7 @@ def _check(M, dense_too=True):
     if closed.value != sympy.oo and closed_form_delta(M, F(1)) is not None:
         for g in _gammas(F(str(sympy.nsimplify(t)))):
             want = closed_form_delta(M, g)
-            for s in [M] + ([_dense(M)] if dense_too else []):
+            for s in [_untagged(M)] + ([_dense(M)] if dense_too else []):
                 assert approx_dp(s).value.delta(sympy.log(sympy.Rational(g.numerator, g.denominator))) == want
 
 
@@ -98,3 +108,117 @@ def test_an_untagged_or_respaced_mechanism_has_no_closed_form():
 def test_rappor_with_one_item_or_equal_filters_is_zero():
     assert rappor_pure_dp([{0, 1}], F(3, 4), F(1, 4)).value == 0
     assert rappor_pure_dp([{0, 1}, {0, 1}], F(3, 4), F(1, 4)).value == 0
+
+
+# ----- the dispatch: pure_dp and approx_dp answer a tagged mechanism from its formula (issue 24, item 3), each
+# answer against the engines the untagged mechanism takes (shift structure, product engine) and the dense scan
+
+def _attains(M, w, value):
+    """The witness's ratio, read from the dense copy's entries, is e^value."""
+    D = _dense(M)
+    x, y = (D.inputs.points.index(tuple(v) if isinstance(v, list) else v) for v in w["pair"])
+    z = list(D.outputs).index(w["output"])
+    return _same_log(value, sympy.log(sympy.Rational(D.rows[x][z]) / sympy.Rational(D.rows[y][z])))
+
+
+def _tagged_cases():
+    out = []
+    for t in EXP_EPS:
+        out += [truncated_geometric(n, exp_eps=t) for n in (1, 2, 6)]
+        out += [randomized_response(k, exp_eps=t) for k in (2, 3, 5)]
+        out += [exponential_mechanism_hamming(range(m), n, exp_eps=t) for m, n in ((2, 1), (2, 3), (3, 2))]
+        out += [count_query_geometric(1, exp_eps=t), count_query_geometric(4, exp_eps=t),
+                count_query_geometric(2, exp_eps=t, values=("a", "b", "c"))]
+    return out
+
+
+@pytest.mark.parametrize("M", _tagged_cases(), ids=repr)
+def test_pure_dp_dispatches_to_the_formula_and_agrees_with_the_scans(M):
+    fast = pure_dp(M)
+    assert fast.method.startswith("closed form") and "re-read from the entries" in fast.method
+    for slow in (pure_dp(_untagged(M)), pure_dp(_dense(M))):
+        assert not slow.method.startswith("closed form")
+        assert _same_log(fast.value, slow.value), (fast, slow)
+    assert _attains(M, fast.witness, fast.value)
+
+
+@pytest.mark.parametrize("M", _tagged_cases(), ids=repr)
+def test_approx_dp_dispatches_to_the_formula_and_agrees_with_the_scans(M):
+    fast = approx_dp(M)
+    assert fast.method.startswith("exact: closed form")
+    lines = lambda prof: [(p.gamma_lo, p.gamma_hi, p.A, p.B) for p in prof.pieces]  # noqa: E731
+    t = M.closed_form["exp_eps"]
+    for slow in (approx_dp(_untagged(M)), approx_dp(_dense(M))):
+        assert not slow.method.startswith("exact: closed form")
+        assert lines(fast.value) == lines(slow.value)
+        for g in _gammas(t) + [F(1) + (t - 1) / 3]:
+            assert fast.value.delta(exp_eps=g) == slow.value.delta(exp_eps=g)
+        for d in (F(0), F(1, 1000), fast.value.delta(exp_eps=F(1)) / 2, F(1)):
+            assert fast.value.epsilon(d) == slow.value.epsilon(d)
+    # each piece's witness attains its line on the dense matrix: P_x(S) = A and P_x'(S) = B
+    D = _dense(M)
+    for p in fast.value.pieces:
+        if p.witness:
+            x, y = (D.row(v) for v in p.witness["pair"])
+            assert sum(x[o] for o in p.witness["event"]) == p.A and sum(y[o] for o in p.witness["event"]) == p.B
+    for g in _gammas(t):
+        w = fast.value.delta_witness(exp_eps=g)
+        x, y = (D.row(v) for v in w["pair"])
+        assert sum(x[o] for o in w["event"]) - g * sum(y[o] for o in w["event"]) == w["value"]
+
+
+def test_a_tag_that_does_not_describe_the_mechanism_sends_the_call_to_the_scans():
+    """A tag with the right size but a wrong e^ε: the witness re-read from the entries fails, the scans answer."""
+    M = randomized_response(3, exp_eps=F(2))
+    M.closed_form = dict(M.closed_form, exp_eps=F(3))
+    assert not pure_dp(M).method.startswith("closed form") and pure_dp(M).value == pure_dp(_dense(M)).value
+    assert not approx_dp(M).method.startswith("exact: closed form")
+    assert approx_dp(M).value.delta(exp_eps=F(1)) == approx_dp(_dense(M)).value.delta(exp_eps=F(1))
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("law", [dict(f=F(1, 2)), dict(p=F(2, 3), q=F(1, 3)), dict(p=F(9, 10), q=F(1, 2)),
+                                 dict(p=F(1), q=F(1, 5)), dict(p=F(4, 5), q=F(0)), dict(p=F(1, 2), q=F(1, 2))])
+def test_rappor_dispatch_against_the_product_engine(seed, law, monkeypatch):
+    """pure_dp of tagged RAPPOR from the counts (both ways of finding the counts present: the table, and the sort
+    used beyond _PRESENCE_CELLS) against the product engine of the untagged mechanism."""
+    import exactpriv.measures.closed_forms as cf
+
+    rnd = random.Random(100 + seed)
+    items, bits = list(range(rnd.randint(2, 12))), rnd.randint(1, 9)
+    hashes = {x: set(rnd.sample(range(bits), rnd.randint(0, bits))) for x in items}
+    M = rappor(items, bits, hashes, **law)
+    slow = pure_dp(_untagged(M))
+    for cells in (cf._PRESENCE_CELLS, 0):
+        monkeypatch.setattr(cf, "_PRESENCE_CELLS", cells)
+        fast = pure_dp(M)
+        assert _same_log(fast.value, slow.value), (fast, slow)
+        if fast.method.startswith("closed form"):
+            assert _attains(M, fast.witness, fast.value)
+        else:  # ∞, or no witness (equal filters): the product engine answered
+            assert fast.value == sympy.oo or fast.value == 0
+
+
+def test_a_one_value_exponential_mechanism_is_left_to_the_scans():
+    M = exponential_mechanism_hamming([0], 2, exp_eps=2)
+    assert closed_form_pure_dp(M) is None
+    assert pure_dp(M).value == 0 and not pure_dp(M).method.startswith("closed form")
+
+
+@pytest.mark.parametrize("M", [M for M in _tagged_cases() if M.inputs.size <= 27], ids=repr)
+def test_group_privacy_dispatches_to_the_formula_and_agrees_with_the_scans(M):
+    """ε_k = min(k, n)·ε (randomized response: ε) against the shift structure / the scan of the untagged mechanism
+    and the dense scan, for k below, at and above the diameter."""
+    from exactpriv.measures.divergence import group_privacy
+
+    n = M.closed_form.get("n", 1)
+    for k in sorted({1, 2, n, n + 2}):
+        fast = group_privacy(M, k)
+        assert fast.method.startswith("closed form") and fast.witness["distance"] <= k
+        for slow in (group_privacy(_untagged(M), k), group_privacy(_dense(M), k)):
+            assert not slow.method.startswith("closed form")
+            assert _same_log(fast.value, slow.value), (k, fast, slow)
+        assert _attains(M, fast.witness, fast.value)
+        D = _dense(M)
+        x, y = (D.inputs.index(v) for v in fast.witness["pair"])
+        assert D.inputs.distance_matrix()[x][y] == fast.witness["distance"]

@@ -138,3 +138,20 @@ def test_unshared_rows_are_grouped_by_value(monkeypatch):
 def test_no_pairs():
     PM = _random_product(random.Random(0), 1, 2)
     assert _product.product_max_ratio(PM, all_pairs(1)) == (None, None, None, False)
+
+
+def test_repeated_factor_object_equals_distinct_equal_factors():
+    """A k-fold product repeating one factor object (built once per call) gives exactly what the same product of
+    distinct, equal factor objects gives (each built on its own), and what the definition gives."""
+    sp = Hamming([0, 1], n=1)
+    for rows in ([[F(3, 4), F(1, 4)], [F(1, 4), F(3, 4)]], [[F(1, 2), F(1, 3), F(1, 6)], [F(1, 6), F(1, 2), F(1, 3)]],
+                 [[F(1), F(0)], [F(1, 2), F(1, 2)]]):
+        one = Mechanism(sp, list(range(len(rows[0]))), rows)
+        for k in (1, 3, 6):
+            repeated = ProductMechanism([one] * k)
+            distinct = ProductMechanism([Mechanism(sp, list(range(len(rows[0]))), rows) for _ in range(k)])
+            pairs = all_pairs(len(sp.points))
+            got = _product.product_max_ratio(repeated, pairs)
+            assert got == _product.product_max_ratio(distinct, pairs)
+            if k <= 3:
+                assert got[0] == _definition_max_ratio(repeated)

@@ -196,3 +196,27 @@ def test_symbolic_entries_outside_unit_interval_are_refuted(row):
     """sympy cannot decide these signs from eps >= 0; the certifier refutes them at a point."""
     with pytest.raises(EntryRangeError, match="fails at eps"):
         Mechanism(BIT, [0, 1], [row, [1, 0]])
+
+
+def test_subs_substitutes_each_distinct_entry_once_with_the_plain_result():
+    """M.subs shares one substitution per distinct entry: every entry equals sympy's own subs of it (or the
+    Fraction it was), types included, for rational and irrational points, with entries of several shapes."""
+    import sympy
+    from fractions import Fraction
+
+    from exactpriv.exact.numbers import EPS, to_sympy
+    from exactpriv.mechanisms import zoo
+    from exactpriv.mechanisms.base import Mechanism
+    from exactpriv.spaces import Hamming
+
+    e = sympy.exp(EPS)
+    mixed = Mechanism(Hamming([0, 1], n=1), [0, 1, 2],
+                      [[e / (e + 2), Fraction(1, 2) / (e + 2) * 2, 1 / (e + 2)], [Fraction(1, 4), Fraction(1, 4), Fraction(1, 2)]])
+    for M in (zoo.randomized_response(3, eps=EPS), mixed):
+        for point in (sympy.log(3), sympy.Rational(1, 2), sympy.Integer(0)):
+            got = M.subs(eps=point)
+            for row, new in zip(M.rows, got.rows):
+                for v, w in zip(row, new):
+                    want = v if isinstance(v, Fraction) else to_sympy(v).subs({EPS: point})
+                    want = Fraction(int(want.p), int(want.q)) if getattr(want, "is_Rational", False) else want
+                    assert w == want and type(w) is type(want), (v, point)

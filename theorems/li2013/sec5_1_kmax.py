@@ -19,6 +19,7 @@ statement about the paper's mechanism, never refuted by another one.
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 import sympy
@@ -109,7 +110,21 @@ def _kmax_instances(ks, n_max, empties, *, n_min_offset=0, bottom=False):
 
 def _kmax_of(params) -> Mechanism:
     """The k-Max mechanism named by an instance's parameters (n, k, empty)."""
-    n, k, e = as_int(params["n"]), as_int(params["k"]), params["empty"]
+    return _kmax_named(as_int(params["n"]), as_int(params["k"]), params["empty"])
+
+
+# The hypothesis "is this instance the k-Max mechanism its parameters name" rebuilds that mechanism for every
+# instance it is asked about; it is a pure function of (n, k, empty), built once per distinct triple (the
+# Mechanism is immutable; an unhashable `empty` is not remembered and fails as before).
+def _kmax_named(n, k, e) -> Mechanism:
+    try:
+        return _kmax_cached(n, k, e)
+    except TypeError:
+        return _kmax_bottom(n, k) if e == "bottom" else zoo.k_max(n, k, empty=e)
+
+
+@functools.lru_cache(maxsize=256)
+def _kmax_cached(n, k, e) -> Mechanism:
     return _kmax_bottom(n, k) if e == "bottom" else zoo.k_max(n, k, empty=e)
 
 

@@ -37,7 +37,7 @@ from .rational_forms import (
     AlgebraFailure, MAX_OPS, OutOfTime, RationalForm, rational_form, rewrite_hyperbolic,
 )
 from .sign_chart import SignChart, build_chart
-from .decide import exact_decide, strip_factors
+from .decide import exact_decide, strip_factors, strip_factors_both
 
 __all__ = [
     "AlgebraFailure",
@@ -50,4 +50,5 @@ __all__ = [
     "rational_form",
     "rewrite_hyperbolic",
     "strip_factors",
+    "strip_factors_both",
 ]

@@ -19,7 +19,7 @@ from exactpriv.exact.kernel import decide_sign
 from .rational_forms import AlgebraFailure, OutOfTime, rational_form
 from .sign_chart import build_chart
 
-__all__ = ["strip_factors", "exact_decide"]
+__all__ = ["strip_factors", "strip_factors_both", "exact_decide"]
 
 
 # ---------------------------------------------------------------------------------------
@@ -60,10 +60,25 @@ def strip_factors(g, var, dom: Dom, budget: Budget | None = None):
     ``dom_h`` is opened at 0 when a power of ``var`` was removed and the domain starts at 0;
     ``step`` (None if nothing was removed) records it.
     """
+    return _strip(g, var, dom, budget)[-1]
+
+
+def strip_factors_both(g, var, dom: Dom, budget: Budget):
+    """``(strip_factors(g, var, dom), strip_factors(g, var, dom, budget))`` in one pass: the second removes
+    what the first does and more, and both start from the same ``together``/``factor_terms`` (the costly part)."""
+    return _strip(g, var, dom, budget, both=True)
+
+
+def _strip(g, var, dom: Dom, budget: Budget | None, *, both: bool = False):
+    """The result of :func:`strip_factors` without the budget (only with ``both``), then with it.
+
+    Factor by factor, the decisions without the budget are the same as with it up to the exact sign charts
+    (which only the budget allows), so one pass yields both."""
     if not g.has(var):
-        return g, None, dom
+        return ((g, None, dom),) * (2 if both else 1)
     num, den = sympy.fraction(sympy.together(g))
     keep, pulled, k, sign = [], [], Fraction(0), 1
+    keep0, pulled0, sign0 = [], [], 1  # without the budget: no exact sign charts
     for part, power in ((num, 1), (den, -1)):
         for f in sympy.Mul.make_args(sympy.factor_terms(part)):
             base, ex = f.as_base_exp()
@@ -71,15 +86,19 @@ def strip_factors(g, var, dom: Dom, budget: Budget | None = None):
                 s, _ = decide_sign(f, max_prec=256)
                 if s in (1, -1):
                     sign *= s
+                    sign0 *= s
                     if f not in (1, -1):
                         pulled.append(str(f))
+                        pulled0.append(str(f))
                     continue
             elif base == var and ex.is_Rational and dom.lo >= 0:
                 k += to_q(ex) * power
                 pulled.append(str(f))
+                pulled0.append(str(f))
                 continue
             elif base is sympy.E:
                 pulled.append(str(f))
+                pulled0.append(str(f))
                 continue
             elif isinstance(f, sympy.Add) and dom.lo >= 0:
                 mn = min(_var_power(t, var) for t in f.args)
@@ -88,6 +107,8 @@ def strip_factors(g, var, dom: Dom, budget: Budget | None = None):
                     f = sympy.Add(*[t / var ** p for t in f.args])
                     k += mn * power
                     pulled.append(f"{var}**{mn}")
+                    pulled0.append(f"{var}**{mn}")
+            keep0.append(f ** power)
             if budget is not None and f.has(var):
                 found = _constant_sign_on(f, var, dom, budget)
                 if found is not None:
@@ -95,6 +116,13 @@ def strip_factors(g, var, dom: Dom, budget: Budget | None = None):
                     pulled.append({"factor": str(f), "sign_on_open_domain": found[0], "exact_chart": found[1]})
                     continue
             keep.append(f ** power)
+    results = []
+    for kept, removed, sg in (((keep0, pulled0, sign0),) if both else ()) + ((keep, pulled, sign),):
+        results.append(_stripped(g, dom, var, kept, removed, sg, k))
+    return tuple(results)
+
+
+def _stripped(g, dom: Dom, var, keep, pulled, sign, k):
     if not pulled and sign == 1:
         return g, None, dom
     h = sign * sympy.Mul(*keep)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from exactpriv.certify.algebra import exact_decide, strip_factors
+from exactpriv.certify.algebra import exact_decide, strip_factors_both
 from exactpriv.certify.asymptotic import tail_sign
 from exactpriv.certify.monotone import monotone_decide
 from exactpriv.certify.bnb import And, Atom, Or, piecewise
@@ -91,8 +91,8 @@ class _Prepared:
 
 def _atom_symbolic(atom: Atom, x, dom: Dom, budget: Budget):
     """(Outcome or None, _Prepared): exact and monotone methods."""
-    h0, rstep0, hdom0 = strip_factors(atom.expr, x, dom)  # eps^k, exp(.), constants only
-    h, rstep, hdom = strip_factors(atom.expr, x, dom, budget)  # also factors of certified sign
+    # (h0: eps^k, exp(.), constants only; h: also factors of certified sign)
+    (h0, rstep0, hdom0), (h, rstep, hdom) = strip_factors_both(atom.expr, x, dom, budget)
     steps = [rstep] if rstep else []
     prep = _Prepared(Atom(h, atom.strict), h, hdom, steps, [])
     if not h.has(x):

@@ -122,7 +122,10 @@ def product_max_ratio(PM, pairs):
     pairs = pairs_array(pairs)
     if len(pairs) == 0:
         return None, None, None, False
-    factors = [_Factor(f) for f in PM.factors]
+    # one _Factor per distinct factor object (a k-fold composition repeats one mechanism k times); the _Factor is
+    # read only, and this dict lives for this call only
+    built: dict = {}
+    factors = [built[id(f)] if id(f) in built else built.setdefault(id(f), _Factor(f)) for f in PM.factors]
     n = len(PM.inputs.points)
     m = len(factors)
     # distinct ratio values r != 1 across all tables, and the infinite entries

@@ -187,7 +187,11 @@ class LogAlgebra:
             except (TypeError, ValueError, ZeroDivisionError):
                 return 0.0
 
-        uniq.sort(key=lambda c: -guess(c[0]))
+        order = self._separated_order(uniq, pt) if rational else None
+        if order is not None:
+            uniq = order
+        else:
+            uniq.sort(key=lambda c: -guess(c[0]))
         balls = {k: (self._sample_exact(v) if rational and self.iv is not None else
                      self._sample_balls(self.expr(v) if rational else v)) for k, (v, _) in enumerate(uniq)}
         index = {id(v): k for k, (v, _) in enumerate(uniq)}
@@ -210,6 +214,44 @@ class LogAlgebra:
                f"{len(und)} candidates with no proved dominance (the maximiser may change inside the domain, "
                f"or the certifier was undecided): exact Max")
         return und, how
+
+    def _separated_order(self, cands, pt):
+        """``cands`` (chart functions) sorted as ``guess`` sorts them, from certified balls of their values at
+        ``pt`` instead of building each as a factored sympy expression (sympy ``factor`` per candidate, only to
+        print a float): when every two values differ by far more than the error of a 15-digit float (relative
+        gap > 1e-9), the order of the 15-digit floats is the order of the values, so both sort alike.  None
+        (sort by ``guess``) when a ball contains a pole, two values are that close, or a value is outside the
+        floats' normal range — then the order of the floats themselves is what ``guess`` gives."""
+        if self.chart.kind not in ("exp", "id") or not getattr(pt, "is_Rational", False):
+            return None
+        p = Fraction(int(pt.p), int(pt.q))
+        old = flint.ctx.prec
+        flint.ctx.prec = 128
+        try:
+            at = flint.arb(flint.fmpq(p.numerator, p.denominator))
+            u = (at * flint.arb(flint.fmpq(self.chart.c.numerator, self.chart.c.denominator))).exp() \
+                if self.chart.kind == "exp" else at
+            values = []
+            for v, _ in cands:
+                if not isinstance(v, RationalFunction):
+                    return None
+                den = _horner(v.D, u)
+                if den.contains(0):
+                    return None
+                x = _horner(v.N, u) / den
+                m = abs(float(x.mid()))
+                if not x.is_finite() or (x != 0 and not 1e-250 < m < 1e250):
+                    return None
+                values.append(x)
+            ranked = sorted(range(len(cands)), key=lambda k: -float(values[k].mid()))
+            for a, b in zip(ranked, ranked[1:]):
+                gap = values[a] - values[b]
+                scale = max(abs(float(values[a].mid())), abs(float(values[b].mid())))
+                if not gap > flint.arb(1e-9) * flint.arb(scale):
+                    return None
+            return [cands[k] for k in ranked]
+        finally:
+            flint.ctx.prec = old
 
     def _sample_points(self):
         """A few exact interior points of the domain (for certified refutations)."""
@@ -390,3 +432,11 @@ def _exponentiated(alg: LogAlgebra, terms: dict, lhs, op: str, rhs, domain: Doma
                          f"{alg.expr(pos - neg)} has a certified sign",
                          certificate={**cert, "exponentiated": {"multiplier": L, "numerator": str(alg.expr(pos)),
                                                                 "denominator": str(alg.expr(neg))}})
+
+
+def _horner(P: "flint.fmpq_poly", x: "flint.arb") -> "flint.arb":
+    """The ball of the rational polynomial ``P`` at the ball ``x`` (Horner's rule, at the precision in force)."""
+    acc = flint.arb(0)
+    for c in reversed(P.coeffs()):
+        acc = acc * x + flint.arb(c)
+    return acc

@@ -13,13 +13,16 @@ used), so a mechanism is never accepted on a numeric coincidence.
 from __future__ import annotations
 
 import functools
+import math
 from fractions import Fraction
 
+import flint
 import sympy
 
 from exactpriv.errors import BudgetExceededError, EntryRangeError
 from exactpriv.effort import current_effort, expired, run_bounded
 from exactpriv.exact.numbers import EPS, as_exact, to_sympy
+from exactpriv.exact.ratfunc import RationalFunction
 
 
 __all__ = ["prove_zero"]
@@ -47,6 +50,9 @@ def prove_zero(expr) -> bool:
     expr = to_sympy(expr)
     if expr == 0:
         return True
+    zero = _zero_by_rational_function(expr)
+    if zero is not None:  # exact and bounded: decided here, no round trip to the worker
+        return zero
     try:
         return _prove_zero_bounded(expr)
     except BudgetExceededError:
@@ -115,6 +121,8 @@ def _symbolic_range_problem(v, effort_key) -> str | None:
     assumptions run here (milliseconds), the rest runs bounded in a worker (not refuted in time: accepted, see
     :func:`_refute_unit_range`)."""
     del effort_key  # part of the cache key only: _refute_unit_range reads the effort in force
+    if in_unit_range_by_signs(v):
+        return None
     if _is_small(v):
         if v.is_real is False:
             return "is not real"
@@ -122,7 +130,108 @@ def _symbolic_range_problem(v, effort_key) -> str | None:
             return "is outside [0, 1]"
         if v.is_nonnegative and (1 - v).is_nonnegative:
             return None
+        if v.free_symbols and v.free_symbols != {EPS}:
+            # The worker would ask the same three questions, then accept: the domain of parameters other
+            # than eps is not known at this level (_refute_unit_range).  Decided here, without the round trip.
+            return None
     return _range_problem(v)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The exact fast path.  Most symbolic entries of the bank are rational functions of exponentials e^{q eps}
+# (randomized response, geometric and exponential mechanisms): with u = e^{eps/L} (L the lcm of the q's
+# denominators; u >= 1 because eps >= 0) they are N(u)/D(u) over Q, computed with python-flint in
+# microseconds.  Such an entry is proved in [0, 1] when D, N and D - N, written in t = u - 1 >= 0, have no
+# negative coefficient (and D no zero constant term): a sufficient condition only, so an entry it does not
+# prove goes the general way (assumptions, then the certifier in the warm worker).  A row sum minus 1 of
+# this shape is zero exactly when N is the zero polynomial: sympy.cancel, the first rewrite of the general
+# zero test, decides the same question on the same shape.
+
+#: Largest exponent of u the fast path expands (entries beyond it go the general way).
+_MAX_U_DEGREE = 256
+
+_SHIFT = flint.fmpq_poly([1, 1])  # u = 1 + t
+
+
+class _NotRationalInU(Exception):
+    pass
+
+
+def exp_rational_function(expr) -> RationalFunction | None:
+    """``expr`` (a sympy expression) as an exact rational function of u = e^{eps/L}, or None when it is not a
+    rational function of exponentials e^{q eps} (q rational) with rational coefficients."""
+    atoms = expr.atoms(sympy.Symbol)
+    if atoms != {EPS}:
+        return None
+    qs = []
+    for atom in expr.atoms(sympy.exp):
+        q = atom.args[0] / EPS
+        if not q.is_Rational:
+            return None
+        qs.append(Fraction(int(q.p), int(q.q)))
+    if not qs:
+        return None  # polynomial or other in eps: not this shape
+    scale = math.lcm(*(q.denominator for q in qs))
+    if max(abs(q) * scale for q in qs) > _MAX_U_DEGREE:
+        return None
+    try:
+        return _in_u(expr, scale)
+    except (_NotRationalInU, ZeroDivisionError):
+        return None
+
+
+def _in_u(e, scale: int) -> RationalFunction:
+    if e.is_Rational:
+        return RationalFunction.const(Fraction(int(e.p), int(e.q)))
+    if e.is_Add:
+        acc = RationalFunction.const(0)
+        for a in e.args:
+            acc = acc + _in_u(a, scale)
+        return acc
+    if e.is_Mul:
+        acc = RationalFunction.const(1)
+        for a in e.args:
+            acc = acc * _in_u(a, scale)
+        return acc
+    if e.is_Pow:
+        base, ex = e.args
+        if ex.is_Integer and abs(int(ex)) <= _MAX_U_DEGREE:
+            return _in_u(base, scale) ** int(ex)
+        raise _NotRationalInU
+    if isinstance(e, sympy.exp):
+        q = e.args[0] / EPS
+        if q.is_Rational:
+            k = Fraction(int(q.p), int(q.q)) * scale
+            if k.denominator == 1:
+                return RationalFunction.gen() ** int(k)
+    raise _NotRationalInU
+
+
+@functools.lru_cache(maxsize=4096)
+def _zero_by_rational_function(expr) -> bool | None:
+    """Whether ``expr`` is identically zero when it is a rational function of u = e^{eps/L}, else None (a pure
+    function of the immutable expression: row sums recur as often as their mechanisms are built)."""
+    rf = exp_rational_function(expr)
+    return None if rf is None else rf.is_zero
+
+
+def _nonnegative_for_u_at_least_1(p: flint.fmpq_poly, *, strict: bool = False) -> bool:
+    """A sufficient condition for p(u) >= 0 (> 0 when ``strict``) on u >= 1: p(1 + t) has no negative coefficient
+    (and a positive constant term)."""
+    coeffs = p(_SHIFT).coeffs()
+    if not coeffs:
+        return not strict
+    return all(c >= 0 for c in coeffs) and (not strict or coeffs[0] > 0)
+
+
+def in_unit_range_by_signs(v) -> bool:
+    """True when ``v`` is proved in [0, 1] for every eps >= 0 by :func:`exp_rational_function` and coefficient
+    signs; False means "not shown here"."""
+    rf = exp_rational_function(v)
+    if rf is None:
+        return False
+    return (_nonnegative_for_u_at_least_1(rf.D, strict=True) and _nonnegative_for_u_at_least_1(rf.N)
+            and _nonnegative_for_u_at_least_1(rf.D - rf.N))
 
 
 #: Expressions with at most this many nodes have their assumptions queried in-process.

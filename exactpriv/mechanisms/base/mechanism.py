@@ -318,7 +318,18 @@ class Mechanism:
             if not isinstance(val, Fraction) and val.is_negative and sym.is_nonnegative:
                 raise InvalidArgument(f"{k}={v!r} violates the assumption {k} >= 0")
             mapping[sym] = to_sympy(val)
-        rows = [[to_sympy(v).subs(mapping) if not isinstance(v, Fraction) else v for v in row] for row in self.rows]
+        # rows repeat their entries (randomized response: two distinct ones in every row), so each distinct entry
+        # is substituted once in this call (sympy's subs is a pure function of the expression and the mapping)
+        done: dict = {}
+
+        def substituted(v):
+            if isinstance(v, Fraction):
+                return v
+            if v not in done:
+                done[v] = to_sympy(v).subs(mapping)
+            return done[v]
+
+        rows = [[substituted(v) for v in row] for row in self.rows]
         built = f"{short_label(self)}.subs({', '.join(f'{k}={v}' for k, v in mapping.items())})"
         return Mechanism(self.inputs, self.outputs, rows, symbols=self.symbols, _built=built)
 

@@ -141,6 +141,32 @@ class TailValue:
 
 _FLIP = {">=": "<=", ">": "<", "<=": ">=", "<": ">"}
 
+#: the types of interval ends other than tail values: ints, and the floats ±inf (INF)
+_ENDS = (int, float)
+
+
+def _int_sides(lo, hi, t: int):
+    """:meth:`Rng._sides` when the ends are in Z ∪ {±inf} and t is an int (no tail value): there ``_less`` is
+    ``<``, so the max, min and emptiness are the builtins' (the same sides without the dispatch: ~100,000 splits
+    in one verify; tests/mechanisms/test_program_splits.py compares both)."""
+    hi_side = (t if lo < t else lo, hi)
+    lo_side = (lo, hi if hi < t - 1 else t - 1)
+    return ((True, None if hi_side[1] < hi_side[0] else hi_side),
+            (False, None if lo_side[1] < lo_side[0] else lo_side))
+
+
+def _holds(a, b, op: str) -> bool:
+    """``a op b`` for known numbers, op one of >=, >, <=, <."""
+    if op == ">=":
+        return a >= b
+    if op == ">":
+        return a > b
+    if op == "<=":
+        return a <= b
+    if op == "<":
+        return a < b
+    raise ValueError(op)
+
 
 class _Noise:
     __slots__ = ("id", "law", "lo", "hi", "done")
@@ -338,7 +364,7 @@ class Rng:
     def _greater_equal_known(self, a, b, op):
         """Compare two known values (ints or tail values): decided, recording the K a tail needs."""
         if not isinstance(a, TailValue) and not isinstance(b, TailValue):
-            return {">=": a >= b, ">": a > b, "<=": a <= b, "<": a < b}[op]
+            return _holds(a, b, op)
         if isinstance(a, TailValue) and isinstance(b, TailValue):
             if a.var != b.var:
                 raise UnsupportedProgram("a comparison of values in the tails of two different noises is not "
@@ -347,8 +373,7 @@ class Rng:
                 self._need(abs(a.c - b.c) // 2 + 1)
                 above = a.sign > 0
                 return above if op in (">=", ">") else not above
-            diff = a.c - b.c
-            return {">=": diff >= 0, ">": diff > 0, "<=": diff <= 0, "<": diff < 0}[op]
+            return _holds(a.c - b.c, 0, op)
         if isinstance(b, TailValue):
             return self._greater_equal_known(b, a, _FLIP[op])
         _check_int(b, "compared value")
@@ -366,8 +391,7 @@ class Rng:
                 self._greater_equal_known(known, other, op)
         if isinstance(other, NoisyValue):
             if other.noise is v.noise:
-                d = v.offset - other.offset
-                return {">=": d >= 0, ">": d > 0, "<=": d <= 0, "<": d < 0}[op]
+                return _holds(v.offset - other.offset, 0, op)
             # materialise the earlier-drawn unconstrained noise (the shared one: SVT's threshold)
             first, second = (v, other) if v.noise.id < other.noise.id else (other, v)
             # the earlier-drawn one, unless only the other is free (a free noise is the cheaper to enumerate);
@@ -394,17 +418,27 @@ class Rng:
             if force and not holds:
                 raise _Dead()
             return holds
-        hi_side = (self._max(nz.lo, t), nz.hi)
-        lo_side = (nz.lo, self._min(nz.hi, _shift(t, -1)))
-        sides = ((True, hi_side), (False, lo_side))
+        lo, hi = nz.lo, nz.hi
+        if type(t) is int and type(lo) in _ENDS and type(hi) in _ENDS:
+            sides = _int_sides(lo, hi, t)
+        else:
+            sides = self._sides(lo, hi, t)
         if force:
             sides = tuple(s for s in sides if s[0] == want_at_least)
-        options = [s for s in sides if not self._empty(*s[1])]
+        options = [s for s in sides if s[1] is not None]
         if not options:
             raise _Dead()
         outcome, (lo, hi) = options[self._branch(len(options))] if len(options) > 1 else options[0]
         nz.lo, nz.hi = lo, hi
         return outcome == want_at_least
+
+    def _sides(self, lo, hi, t):
+        """The two sides of splitting [lo, hi] at t: (True, [max(lo, t), hi]) for ν ≥ t and (False,
+        [lo, min(hi, t − 1)]) for ν < t, an empty side as None (ends may be tail values)."""
+        hi_side = (self._max(lo, t), hi)
+        lo_side = (lo, self._min(hi, _shift(t, -1)))
+        return tuple((outcome, None if self._empty(*side) else side)
+                     for outcome, side in ((True, hi_side), (False, lo_side)))
 
     def _less(self, a, b) -> bool:
         """a < b for endpoints (ints, ±inf, tail values)."""
@@ -603,8 +637,21 @@ def _tail_form(law, var, upper, c):
     return law.at_least_in_tail(var, upper, c)
 
 
+#: the law objects of rational α by (kind, numerator, denominator): a key hashed without the Fraction's hash (a
+#: modular inverse), for the draw of every noise on every path; the objects are those of _cached_law
+_RATIONAL_LAWS: dict = {}
+
+
 def _law(kind, alpha):
     """The law object for ``alpha``, built (and validated) once per value."""
+    if type(alpha) is Fraction:
+        key = (kind, alpha.numerator, alpha.denominator)
+        law = _RATIONAL_LAWS.get(key)
+        if law is None:
+            if len(_RATIONAL_LAWS) >= 1024:
+                _RATIONAL_LAWS.clear()
+            law = _RATIONAL_LAWS[key] = _cached_law(kind, alpha)
+        return law
     try:
         return _cached_law(kind, alpha)
     except TypeError:  # unhashable: let the law's own validation name it
@@ -741,7 +788,18 @@ def program_mechanism(program: Callable[..., Any], inputs: Space, *, name: str |
             raise InvalidArgument("the program's probabilities are functions of a formal β: pass symbol=(keyword, "
                                   "expression) to say what β is")
         return Mechanism(inputs, list(outputs), rows, name=label)
-    entries = tuple(tuple(_entry(v, beta_is) for v in row) for row in rows)
+    # equal probabilities recur across rows and outputs (812 entries of 148 distinct functions in the programs
+    # bank): each distinct one becomes a sympy expression once in this call
+    converted: dict = {}
+
+    def entry(v):
+        if not isinstance(v, RationalFunction):
+            return _entry(v, beta_is)
+        if v not in converted:
+            converted[v] = _entry(v, beta_is)
+        return converted[v]
+
+    entries = tuple(tuple(entry(v) for v in row) for row in rows)
     return Mechanism(inputs, list(outputs), entries, name=label, _validated=entries)
 
 

@@ -82,3 +82,38 @@ def test_shared_event_sums_equal_the_plain_formulas(remaining, null_events):
 def test_lt_on_fractions_and_infinity():
     assert lt(Fraction(1, 3), Fraction(1, 2)) and not lt(Fraction(1, 2), Fraction(1, 2))
     assert lt(Fraction(5), OO) and not lt(OO, Fraction(5)) and not lt(OO, OO)
+
+
+def _plain_pair(u, w, events, ps):
+    """(event ratio max, γ max) of one pair of likelihood rows from the Fraction formulas of Def. 3."""
+    r = _plain_event_max_ratio(u, w, events)
+    g = None
+    for p in ps:
+        for E in events:
+            pu = sum((u[k] for k in E), Fraction(0))
+            pw = sum((w[k] for k in E), Fraction(0))
+            pe = p * pu + (1 - p) * pw
+            if pe == 0:
+                continue
+            post_in, post_out = p * pu / pe, (1 - p) * pw / pe
+            gam = max(post_in / p, OO if post_out == 0 else (1 - p) / post_out)
+            if g is None or lt(g, gam):
+                g = gam
+    return r, g
+
+
+def test_integer_pair_path_equals_the_fraction_formulas():
+    """The integer path of one pair (lcm denominators, cross-multiplied comparisons) against the Fraction formulas,
+    on every ordered pair of rows of the instances, other grids of p too; rows with zeros give +oo ratios."""
+    infinite = finite = 0
+    for inst in _instances():
+        rows = inst.mechanism.rows
+        events = bf.output_events(len(rows[0]))
+        for ps in ((Fraction(1, 2), Fraction(1, 100)), (Fraction(3, 7),), (Fraction(99, 100), Fraction(1, 3))):
+            for x, y in itertools.permutations(range(len(rows)), 2):
+                got = bf._pair_in_integers(rows[x], rows[y], events, ps)
+                want = _plain_pair(rows[x], rows[y], events, ps)
+                assert got == want and all(type(a) is type(b) for a, b in zip(got, want)), (inst.label, x, y)
+                infinite += OO in got
+                finite += OO not in got
+    assert infinite and finite  # both regimes were exercised

@@ -1,0 +1,52 @@
+"""The exact membership test of a family's candidate points (``claims.symbolic._inside``) against sympy's
+``Interval.contains`` (the plain reference it replaces on its quick path), in every regime: rational and log
+candidates against rational, infinite, zero and irrational ends, open and closed."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+import sympy
+
+from exactpriv.claims.symbolic import _candidates, _inside, _log_sign
+from exactpriv.exact.numbers import EPS
+from exactpriv.measures.symbolic import Domain
+
+R = sympy.Rational
+ENDS = [(0, sympy.oo), (0, 1), (R(1, 2), 3), (-1, sympy.oo), (-sympy.oo, 0), (-sympy.oo, sympy.oo),
+        (sympy.log(2), sympy.oo), (0, sympy.log(3)), (R(-1, 3), R(1, 3)), (0, 0)]
+QS = [R(1, 3), R(1, 2), 1, R(4, 3), 2, R(7, 2), 10]
+KS = [1, 2, -1, R(1, 2), R(-3, 2)]
+CANDIDATES = ([R(p, q) for p in range(-3, 8) for q in (1, 2, 3)] + [sympy.Integer(0)]
+              + [k * sympy.log(q) for k in KS for q in QS] + [sympy.log(2) + 1, sympy.sqrt(2), sympy.pi / 3])
+
+
+@pytest.mark.parametrize("lo,hi", ENDS)
+@pytest.mark.parametrize("closed", list(itertools.product((True, False), repeat=2)))
+def test_inside_agrees_with_sympy_interval_contains(lo, hi, closed):
+    lc = closed[0] and lo != -sympy.oo
+    hc = closed[1] and hi != sympy.oo
+    dom = Domain(EPS, sympy.sympify(lo), sympy.sympify(hi), lc, hc)
+    for c in CANDIDATES:
+        c = sympy.sympify(c)
+        reference = sympy.Interval(dom.lo, dom.hi, not lc, not hc).contains(c) is sympy.true
+        assert _inside(c, dom) is reference, (c, dom)
+
+
+def test_log_sign_reads_only_rational_multiples_of_logs_of_positive_rationals():
+    assert _log_sign(sympy.log(R(3, 2))) == 1
+    assert _log_sign(2 * sympy.log(R(1, 3))) == -1  # sympy writes it -2*log(3)
+    assert _log_sign(R(-1, 2) * sympy.log(5)) == -1
+    assert _log_sign(sympy.log(2) + 1) is None
+    assert _log_sign(sympy.sqrt(2) * sympy.log(2)) is None
+    assert _log_sign(R(1, 2)) is None
+
+
+def test_candidates_near_a_point_are_inside_the_domain():
+    dom = Domain(EPS, sympy.Integer(0), sympy.oo, True, False)
+    got = _candidates(EPS, R(3, 2), dom, 8)
+    assert got and got[0] == R(3, 2)
+    assert all(sympy.Interval(0, sympy.oo).contains(c) is sympy.true for c in got)
+    near_zero = _candidates(EPS, R(1, 1000), Domain(EPS, sympy.Integer(0), sympy.Integer(1), False, True), 8)
+    assert all(sympy.Interval.Lopen(0, 1).contains(c) is sympy.true for c in near_zero)
