@@ -14,8 +14,8 @@ import flint
 from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.grammar import parse
 
-__all__ = ["count_roots", "from_flint", "remembered", "linear_coefficient", "peval", "pmul", "rational_function", "rf_add",
-           "rf_reduce", "rf_same", "rf_sub", "root_counter", "sign_at", "squarefree", "to_flint"]
+__all__ = ["count_roots", "from_flint", "linear_coefficient", "peval", "pmul", "rational_function", "remembered",
+           "rf_add", "rf_quotient", "rf_reduce", "rf_same", "rf_sub", "root_counter", "sign_at", "squarefree", "to_flint"]
 
 _MAX_DEGREE = 400
 
@@ -280,6 +280,21 @@ def rf_reduce(n, d):
     if g.degree() >= 1:
         n, d = from_flint(divmod(fn, g)[0]), from_flint(divmod(fd, g)[0])
     return n, d
+
+
+def rf_quotient(a, b):
+    """(N, D) in lowest terms of the quotient N_a·D_b / (D_a·N_b) of two rational functions a = (N_a, D_a) and
+    b: rf_reduce(pmul(N_a, D_b), pmul(D_a, N_b)) with the products, gcd and divisions in python-flint and one
+    conversion back (a family's likelihood ratios, many per verify); the degree bound as pmul checks it."""
+    (an, ad), (bn, bd) = a, b
+    for p, q in ((an, bd), (ad, bn)):
+        if p and q and len(p) + len(q) - 2 > _MAX_DEGREE:
+            raise NotCheckable(f"a polynomial of degree above {_MAX_DEGREE}")
+    fn, fd = to_flint(_trim(an)) * to_flint(_trim(bd)), to_flint(_trim(ad)) * to_flint(_trim(bn))
+    g = fn.gcd(fd)
+    if g.degree() >= 1:
+        fn, fd = divmod(fn, g)[0], divmod(fd, g)[0]
+    return from_flint(fn), from_flint(fd)
 
 
 def rf_same(a, b) -> bool:

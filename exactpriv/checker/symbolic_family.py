@@ -156,9 +156,9 @@ class SymbolicFamily:
     def nonneg(self, rf) -> bool:
         return not rf[0] or all(sg > 0 for _, sg in self.chart(rf)[1])
 
-    def ratio_power(self, p, q) -> Fraction:
-        """k/m with p/q = u^k exactly, else NotCheckable."""
-        n, d = polys.rf_reduce(polys.pmul(p[0], q[1]), polys.pmul(p[1], q[0]))
+    def ratio_power(self, p, q, ratio=None) -> Fraction:
+        """k/m with p/q = u^k exactly, else NotCheckable (``ratio``: p/q already reduced, rf_quotient(p, q))."""
+        n, d = polys.rf_quotient(p, q) if ratio is None else ratio
         kn, kd = len(n) - 1, len(d) - 1
         if any(n[:-1]) or any(d[:-1]) or n[-1] != d[-1] or self.m is None:
             raise NotCheckable("a likelihood ratio of the family is not a power of exp(var/m)")

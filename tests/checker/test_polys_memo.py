@@ -158,3 +158,20 @@ def test_rational_functions_agree_with_the_expressions_value():
                     assert abs(got - want) <= mpmath.mpf(10) ** -40 * (1 + abs(want)), (text, sub, x)
                     checked.add((text, sub))
     assert len(checked) > 100  # most of the random entries are rational in exp(eps/4) or exp(eps)
+
+
+def test_rf_quotient_equals_the_reduced_products():
+    rng = random.Random(7)
+    for _ in range(300):
+        common = _random_poly(rng, rng.randint(0, 2))
+        a = (_ref_mul(_random_poly(rng, rng.randint(0, 4)), common), _random_poly(rng, rng.randint(0, 3)))
+        b = (_random_poly(rng, rng.randint(0, 3)), _ref_mul(_random_poly(rng, rng.randint(0, 4)), common))
+        if rng.random() < 0.1:
+            a = ([], a[1])
+        assert polys.rf_quotient(a, b) == polys.rf_reduce(polys.pmul(a[0], b[1]), polys.pmul(a[1], b[0]))
+    big = [Fraction(1)] * 300
+    for a, b in (((big, [Fraction(1)]), ([Fraction(1)], big)), (([Fraction(1)], big), (big, [Fraction(1)]))):
+        with pytest.raises(NotCheckable, match="degree above 400"):
+            polys.pmul(a[0], b[1]) and polys.pmul(a[1], b[0])
+        with pytest.raises(NotCheckable, match="degree above 400"):
+            polys.rf_quotient(a, b)
