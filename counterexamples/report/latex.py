@@ -5,11 +5,16 @@ Escaping is pylatexenc's :class:`~pylatexenc.latexencode.UnicodeToLatexEncoder` 
 LaTeX specials ``\\ & % $ # _ { } ~ ^`` and every non-ASCII character: ε becomes
 ``\\ensuremath{\\varepsilon}``, “ ” become ``\\textquotedblleft``/``\\textquotedblright``), so the file
 compiles with plain ``pdflatex`` (packages: inputenc, fontenc, longtable, amssymb) whatever the bank's text.
+A letter with a combining accent that has no precomposed character (P̃, ε̃) becomes the accent macro over the
+letter's encoding (``\\~{P}``, ``\\ensuremath{\\tilde{\\varepsilon}}``): pylatexenc encodes one character at a
+time and would replace the lone accent by ``?`` with a warning on the console.
 """
 
 from __future__ import annotations
 
 import functools
+import re
+import unicodedata
 from typing import Iterable
 
 from exactpriv.claims import Claim, ReadingResult
@@ -36,17 +41,41 @@ def _identifier(text: str) -> str:
     return r"\texttt{" + tex_escape(text).replace(".", r".\allowbreak{}").replace(r"{\_}", r"{\_}\allowbreak{}") + "}"
 
 
-@functools.lru_cache(maxsize=1)
-def _encoder():
-    from pylatexenc.latexencode import UnicodeToLatexEncoder
+#: combining accent -> (text-mode accent macro, math-mode accent macro)
+_ACCENTS = {"\u0300": ("\\`", "\\grave"), "\u0301": ("\\'", "\\acute"), "\u0302": ("\\^", "\\hat"),
+            "\u0303": ("\\~", "\\tilde"), "\u0304": ("\\=", "\\bar"), "\u0306": ("\\u", "\\breve"),
+            "\u0307": ("\\.", "\\dot"), "\u0308": ('\\"', "\\ddot"), "\u030c": ("\\v", "\\check")}
+_MATH = re.compile(r"\\ensuremath\{(.*)\}")
 
+
+def _accented(text: str, pos: int, u2lobj):
+    """A base character followed by a combining accent (U+0300..U+030C above) as one accent macro over the base's
+    encoding: text mode ``\\~{P}``, math mode ``\\ensuremath{\\tilde{\\varepsilon}}``; None for anything else
+    (the built-in rules go on)."""
+    accent = _ACCENTS.get(text[pos + 1: pos + 2])
+    if accent is None or unicodedata.combining(text[pos]):
+        return None
+    base = _encoder().unicode_to_latex(text[pos])
+    if base.startswith("{") and base.endswith("}"):  # the protection braces around a macro
+        base = base[1:-1]
+    math = _MATH.fullmatch(base)
+    return 2, (f"\\ensuremath{{{accent[1]}{{{math.group(1)}}}}}" if math else f"{accent[0]}{{{base}}}")
+
+
+@functools.lru_cache(maxsize=2)
+def _encoder(accents: bool = False):
+    from pylatexenc.latexencode import (RULE_CALLABLE, UnicodeToLatexConversionRule, UnicodeToLatexEncoder,
+                                        get_builtin_conversion_rules)
+
+    rules = ([UnicodeToLatexConversionRule(RULE_CALLABLE, _accented)] if accents else []) \
+        + get_builtin_conversion_rules("defaults")
     return UnicodeToLatexEncoder(non_ascii_only=False, replacement_latex_protection="braces-all",
-                                 unknown_char_policy="replace")
+                                 unknown_char_policy="replace", conversion_rules=rules)
 
 
 def tex_escape(text) -> str:
     """``text`` as LaTeX text: every special and non-ASCII character encoded (runs of blanks become one)."""
-    return _encoder().unicode_to_latex(" ".join(str(text).split()))
+    return _encoder(True).unicode_to_latex(unicodedata.normalize("NFC", " ".join(str(text).split())))
 
 
 def _rows(results: list[ReadingResult], claims: dict) -> list[str]:

@@ -147,7 +147,7 @@ def _implication_pictures(doc: Doc, claim: Claim, entries, by_name: dict, points
 
 
 def claim_report(claim: Claim, results, *, out_dir, points: dict | None = None, explorations: list | None = None,
-                 entry_explorations=None, paper=None, papers=None) -> tuple[Path, Path]:
+                 entry_explorations=None, paper=None, papers=None, implications=None) -> tuple[Path, Path]:
     """Write ``<out_dir>/<claim id>.md`` and ``.html`` for one claim; returns both paths.
 
     ``results``: the ReadingResults of the claim (others are ignored); ``points``: the recorded values of
@@ -156,7 +156,8 @@ def claim_report(claim: Claim, results, *, out_dir, points: dict | None = None, 
     ``entry_explorations``: (Entry, Exploration) pairs of :func:`counterexamples.tightness.explore_entry` —
     those of this claim's entries are shown; ``paper``: the claim's
     :class:`~exactpriv.claims.banks.Paper` (default: from ``papers`` — paper key -> Paper — or the installed
-    banks).
+    banks); ``implications``: the :class:`~counterexamples.tightness.BankImplication` list the explorations
+    ran (default: :func:`counterexamples.tightness.bank_implications`, built again for each page).
     """
     from counterexamples.tightness import bank_implications
 
@@ -200,7 +201,9 @@ def claim_report(claim: Claim, results, *, out_dir, points: dict | None = None, 
     if mine_entries:
         doc.h(1, "Stated map vs best witness found")
         entry_table(doc, mine_entries)
-    imps = {i.key: i for i in bank_implications()} if explorations else {}
+    if implications is None and explorations:
+        implications = bank_implications()
+    imps = {i.key: i for i in implications or ()} if explorations else {}
     for ex in explorations or []:
         imp = imps.get(ex.key)
         if imp is not None and claim.id in imp.claims + tuple(_tight_claims(imp)):

@@ -125,9 +125,14 @@ def _report(args, console, staged) -> int:
         interrupted = True
     done = {r.claim_id for r in results}
     pages = [c for c in claims if c.id in done] if interrupted else claims
+    implications = None
+    if explorations:  # built once, not once a page (its stated maps are read from the claims)
+        from counterexamples.tightness import bank_implications
+
+        implications = bank_implications()
     for c in pages:
         claim_report(c, results, out_dir=out, points=points, explorations=explorations,
-                     entry_explorations=entry_explorations, papers=papers)
+                     entry_explorations=entry_explorations, papers=papers, implications=implications)
     title = "exactpriv report" + (f" (PARTIAL: interrupted after {len(results)} readings)" if interrupted else "")
     tex = latex_verdicts(results, claims=pages, papers=papers, title=title)
     write_output(out / "verdicts.tex", tex)

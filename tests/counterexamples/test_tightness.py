@@ -149,3 +149,69 @@ def test_bad_input(kwargs, error):
 def test_exp_levels_rejects_non_increasing():
     with pytest.raises(InvalidArgument, match="ratio"):
         exp_levels(1)
+
+
+def _levels_of(ex):
+    """Everything an exploration reports per level, witness rows and prior included (exact values as text)."""
+    out = []
+    for lv in ex.levels:
+        w = lv.witness
+        out.append((str(lv.alpha), lv.status, str(lv.best_lower), str(getattr(lv.best, "value", None)),
+                    str(getattr(lv.given_value, "value", None)), lv.found_by, lv.tried, tuple(lv.flags),
+                    None if w is None else (w.mechanism.rows, None if w.prior is None else tuple(w.prior.pmf))))
+    return out
+
+
+@pytest.mark.parametrize("given, measure, alphas, kw", [
+    # pure_dp with rational e^α: the exact projection (no bisection)
+    ("pure_dp", "kl_dp", exp_levels(2, 3), {"space": "hamming:m=2,n=1"}),
+    # another notion as the level: the dyadic bisection, every step a remembered feasibility decision
+    ("kl_dp", "tv_dp", (sympy.Rational(1, 8), sympy.Rational(1, 3)), {"space": "hamming:m=2,n=1"}),
+    # measures that need a prior: the same mechanism under several priors must never share a value
+    ("mi_dp", "bayesian_dp", (sympy.Rational(1, 8),), {"space": "hamming:m=2,n=2", "max_queries": 4}),
+    ("pure_dp", "record_mi", exp_levels(2), {"space": "hamming:m=2,n=2", "prior": "independent", "max_queries": 4}),
+])
+def test_remembered_measures_change_nothing(monkeypatch, given, measure, alphas, kw):
+    """The explorer remembers measures and feasibility decisions per exact candidate (search._MEMO); with the
+    memo off (size 0: every measure computed from the definition, as before) the exploration is identical,
+    level by level, in each regime that takes another path.  Run twice with the memo on: the second run is
+    answered from it and still identical."""
+    from counterexamples.tightness import search
+
+    args = dict(alphas=alphas, examples=6, seed=3, local_steps=6, bisection_steps=6, **kw)
+    monkeypatch.setattr(search, "_MEMO", {})
+    monkeypatch.setattr(search, "_MEMO_SIZE", 0)
+    plain = _levels_of(explore(given, measure, "eps", **args))
+    monkeypatch.setattr(search, "_MEMO_SIZE", 50_000)
+    first = _levels_of(explore(given, measure, "eps", **args))
+    assert search._MEMO, "the memo was never used"
+    second = _levels_of(explore(given, measure, "eps", **args))
+    assert plain == first == second
+
+
+def test_remembered_measures_are_keyed_by_prior_and_rows(monkeypatch):
+    """Two priors (or two mechanisms differing in one entry) never share a remembered value: each equals the
+    measure computed from the definition."""
+    import random
+
+    from counterexamples.tightness import search
+    from counterexamples.tightness.families import random_prior
+    from exactpriv.distributions import Prior
+
+    monkeypatch.setattr(search, "_MEMO", {})
+    space = Hamming([0, 1], n=2)
+    M = random_mechanism(space, 3, random.Random(5), zeros=False)
+    rows = [list(r) for r in M.rows]
+    rows[0][0], rows[0][1] = rows[0][0] + rows[0][1], Fraction(0)
+    M2 = type(M)(M.inputs, M.outputs, rows)
+    rng = random.Random(7)
+    priors = [Prior.uniform(space)] + [random_prior(space, "correlated", rng, full_support=True) for _ in range(3)]
+    S = search.Searcher("pure_dp", "conditional_mi", space, "any", False, 3, rng)
+    plain = {(m, k): compute("conditional_mi", mech, prior=P).value for m, mech in ((0, M), (1, M2))
+             for k, P in enumerate(priors)}
+    assert len(set(plain.values())) > 2  # the priors and mechanisms do give different values
+    for _ in range(2):  # the second round is answered from the memo
+        for m, mech in ((0, M), (1, M2)):
+            for k, P in enumerate(priors):
+                assert S.B(mech, P).value == plain[(m, k)]
+    assert len(search._MEMO) == len(plain)

@@ -264,6 +264,17 @@ def test_latex_escapes_special_characters():
     assert not re.search(r"[^\x00-\x7f]", tex)  # every non-ASCII character encoded for pdflatex
 
 
+def test_latex_encodes_combining_accents_without_a_warning(caplog):
+    # kov2015's source writes P̃, Q̃ and wang2016's hypotheses ε̃_X: a letter and a combining tilde (U+0303), which
+    # has no precomposed character; encoded one character at a time it became "?" with a console warning
+    with caplog.at_level("WARNING"):
+        assert tex_escape("P\u0303, Q\u0303") == r"{\~{P}}, {\~{Q}}"
+        assert tex_escape("\u03b5\u0303_X") == r"{\ensuremath{\tilde{\varepsilon}}}{\_}X"
+        assert tex_escape("x\u0302 n\u0303") == r"{\^{x}} {\~n}"  # ñ has a precomposed form (NFC): pylatexenc's
+    assert not caplog.records, [r.getMessage() for r in caplog.records]
+    assert "?" not in tex_escape("kov2015 (P\u0303, Q\u0303; \u03b5\u0303 \u2264 \u03b4)")
+
+
 def _assert_balanced(tex: str) -> None:
     depth = 0
     for m in re.finditer(r"\\.|[{}]", tex):
