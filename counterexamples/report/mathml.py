@@ -20,7 +20,6 @@ Algorithm and why
 
 from __future__ import annotations
 
-import functools
 import html
 import math
 import re
@@ -389,11 +388,9 @@ def _symbol(name: str):
 _START = re.compile(r"(?<![A-Za-z0-9_.])[A-Za-z0-9_(-]")
 
 
-@functools.lru_cache(maxsize=8192)
 def formulas_html(text: str) -> str:
     """Escaped HTML of plain text with the formulas in sympy's text form as MathML and the relation signs
-    ``<= >= != ==`` as ``≤ ≥ ≠ =``.  Remembered per text (a pure function of the string; the pages repeat the
-    same evidence lines, family names and notes)."""
+    ``<= >= != ==`` as ``≤ ≥ ≠ =``."""
     out, pos, i = [], 0, 0
     while True:
         m = _START.search(text, i)
