@@ -17,7 +17,11 @@ each against the scans in every regime).  Measured in the same run, CPU time (pr
 Ratios printed: scan/dispatch (the gain of the dispatch) and dispatch/OpenDP (how far from a float formula).  The
 values of formula, dispatch and scan are compared exactly (the run stops otherwise).
 
+Also group privacy at distance <= 3 on counts 0..500 and 0..10⁴ (formula / shift structure / dense scan at 500) and
+the count query with geometric noise on {0,1}^12 (build from integer rows vs per-entry Fractions; pure ε).
+
 Run:  python bench/bench_closed_forms.py [--geometric 10000] [--rr 1000] [--hamming 8] [--rappor-items 1000]
+                                         [--count-query 12]
 """
 
 from __future__ import annotations
@@ -35,8 +39,10 @@ import sympy
 from exactpriv.measures.approx import approx_dp
 from exactpriv.measures.closed_forms import (rappor_pure_dp, rr_delta, rr_pure_dp, truncated_geometric_delta,
                                              truncated_geometric_pure_dp)
-from exactpriv.measures.divergence import pure_dp
+from exactpriv.measures.divergence import group_privacy, pure_dp
+from exactpriv.mechanisms.base import Mechanism
 from exactpriv.mechanisms.zoo import exponential_mechanism_hamming, randomized_response, rappor, truncated_geometric
+from exactpriv.spaces import Hamming
 
 try:
     import opendp.prelude as dp
@@ -92,6 +98,7 @@ def main():
     ap.add_argument("--rr", type=int, default=1_000)
     ap.add_argument("--hamming", type=int, default=8)
     ap.add_argument("--rappor-items", type=int, default=1_000)
+    ap.add_argument("--count-query", type=int, default=12, help="records of the count query on {0,1}^n")
     args = ap.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f} (2 cores shared); CPU seconds per computation, best of 3"
           f"{'' if dp else '; OpenDP not installed (pip install exactpriv[opendp])'}")
@@ -130,6 +137,45 @@ def main():
     d, td = _best(lambda M: pure_dp(M).value, build)
     s, ts = _best(lambda M: pure_dp(_untagged(M)).value, build)
     _row(f"exponential mechanism E_d on {{0,1}}^{h}: pure ε", [c, d, s], tc, td, ts, None, tb)
+
+    # group privacy at distance <= 3 (issue 24: "group privacy on clamped mechanisms expands the full matrix"): the
+    # formula min(k, n)·ε against the shift structure over the pairs (c, c+j), j <= 3, on counts 0..n; at 0..500
+    # also the dense scan over the distance matrix of the materialised mechanism
+    for n in (500, args.geometric):
+        build = lambda: truncated_geometric(n, exp_eps=t)  # noqa: E731
+        _, tb = _best(build)
+        d, td = _best(lambda M: group_privacy(M, 3).value, build)
+        s, ts = _best(lambda M: group_privacy(_untagged(M), 3).value, build, repeat=1)
+        values = [3 * sympy.log(sympy.Rational(t.numerator, t.denominator)), d, s]
+        if n <= 1_000:
+            dense = lambda M: Mechanism.from_integer_rows(M.inputs, M.outputs, *M.integer_rows())  # noqa: E731
+            s2, ts2 = _best(lambda D: group_privacy(D, 3).value, lambda: dense(build()), repeat=1)
+            values.append(s2)
+            print(f"   (counts 0..{n:,}: dense scan over the distance matrix {ts2 * 1e3:.1f} ms, "
+                  f"dense/dispatch {ts2 / max(td, 1e-7):.0f}x)")
+        _row(f"truncated geometric 0..{n:,}: group privacy k = 3", values, 0.0, td, ts, None, tb)
+
+    # the count query with geometric noise on {0,1}^n (issue 24: "count_query_geometric builds rows per entry"):
+    # build from one integer row per count against the per-entry Fraction construction of the same matrix, and
+    # pure ε from the formula against the scan
+    cq = args.count_query
+    from exactpriv.mechanisms.zoo import _geometric_rows, count_query_geometric
+
+    build = lambda: count_query_geometric(cq, exp_eps=t)  # noqa: E731
+    _, tb = _best(build)
+
+    def per_entry():
+        space = Hamming((0, 1), cq)
+        geo = _geometric_rows(cq, t)
+        return Mechanism(space, list(range(cq + 1)), [list(geo[sum(x)]) for x in space.points])
+
+    _, tpe = _best(per_entry, repeat=1)
+    print(f"   (count query on {{0,1}}^{cq}: build {tb * 1e3:.1f} ms from integer rows, {tpe * 1e3:.1f} ms per entry "
+          f"(Fractions), per-entry/integer {tpe / max(tb, 1e-7):.1f}x)")
+    c, tc = _best(lambda: truncated_geometric_pure_dp(cq, t).value)
+    d, td = _best(lambda M: pure_dp(M).value, build)
+    s, ts = _best(lambda M: pure_dp(_untagged(M)).value, build)
+    _row(f"count query + geometric on {{0,1}}^{cq}: pure ε", [c, d, s], tc, td, ts, None, tb)
 
     rnd = random.Random(0)
     items, bits, hh = list(range(args.rappor_items)), 128, 4

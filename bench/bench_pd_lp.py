@@ -8,6 +8,8 @@ only, as the reference for what certification costs.  Theorem 1 gives h(ε + ε_
 
 Run:  python bench/bench_pd_lp.py            (PD-DP, uniform and product prior; PD-I and R-PD too)
       python bench/bench_pd_lp.py --repeat 3 (best of 3)
+      python bench/bench_pd_lp.py --skewed   (PD-I with priors skewed 16:1 .. 1,000:1: the exact fallback of
+                                              optimal_distortion_identifiability vs scipy's float linprog)
       python bench/bench_pd_lp.py --large    (the 6,561-variable PD-DP LP on D^4 at e^eps = 2, 3/2, 11/10, 101/100:
                                               certified or not, the HiGHS iterations used of the effort's limit,
                                               wall and CPU seconds — the effort, not the clock, decides, so the
@@ -101,13 +103,63 @@ def run_large() -> None:
               f"method={r.lp.certificate.get('method')!r}; {notes}; wall {dt:.1f}s, CPU {dc:.1f}s", flush=True)
 
 
+def _pd_i_lp(prior, t):
+    """The PD-I LP of optimal_distortion_identifiability as sparse rows (exactpriv.measures.distortion.optimal_lp)."""
+    from exactpriv.measures.distortion.optimal_lp import ratio_rows
+
+    S = prior.space
+    N = S.size
+    c = [float(d) for drow in S.distance_matrix().tolist() for d in drow]
+    A_ub = ratio_rows(S, N, t)
+    rows, cols, vals = [], [], []
+    for i, r in enumerate(A_ub):
+        for j, v in r.items():
+            rows.append(i), cols.append(j), vals.append(float(v))
+    A_ub = scipy.sparse.csr_matrix((vals, (rows, cols)), shape=(len(A_ub), N * N))
+    A_eq = scipy.sparse.kron(scipy.sparse.eye(N), np.ones((1, N)), format="csr")
+    return np.array(c), A_ub, A_eq, np.array([float(v) for v in prior.pmf])
+
+
+def run_skewed() -> None:
+    """The exact fallback of optimal_distortion_identifiability (issue 24, item 5): priors skewed beyond 16:1 leave
+    HiGHS' vertex feasible only within its tolerance, so no float-guided certificate exists; the exact simplex from
+    HiGHS' basis decides each LP, at Theorem 1 (20)'s h(ε).  Reference in the same run: scipy's linprog (HiGHS),
+    float only, on the same LP.  CPU seconds (process_time)."""
+    cases = [(2, 3, 16, Fraction(256)), (2, 3, 20, Fraction(400)), (2, 3, 1000, Fraction(10**6)),
+             (3, 2, 100, Fraction(10**4))]
+    import os
+
+    print(f"== PD-I with skewed priors (exact fallback), load {os.getloadavg()[0]:.1f}")
+    for m, n, s, t in cases:
+        S = Hamming(range(m), n)
+        prior = Prior.product(S, [[Fraction(s, s + m - 1)] + [Fraction(1, s + m - 1)] * (m - 1)] * n)
+        c0 = time.process_time()
+        r = optimal_distortion_identifiability(prior, t)
+        dc = time.process_time() - c0
+        c, A_ub, A_eq, b_eq = _pd_i_lp(prior, t)
+        f0 = time.process_time()
+        res = scipy.optimize.linprog(c, A_ub=A_ub, b_ub=np.zeros(A_ub.shape[0]), A_eq=A_eq, b_eq=b_eq,
+                                     bounds=(0, None), method="highs")
+        df = time.process_time() - f0
+        want = h(None, n, m, exp_eps=t)
+        print(f"   {{0..{m - 1}}}^{n}, prior {s}:1 per record, e^eps = {t}: {S.size ** 2} variables; exact "
+              f"{dc:.2f} s (status {r.lp.status}, method {r.lp.certificate.get('method')!r}), D*_i = {r.value} "
+              f"{'== h(eps)' if r.value == want else '!= h(eps) = ' + str(want)}; scipy float {df:.3f} s "
+              f"(status {res.status}: {f'{res.fun:.6g}' if res.fun is not None else res.message}) -> exact/float "
+              f"x{dc / max(df, 1e-6):.0f}", flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=1, help="best of this many runs")
     ap.add_argument("--large", action="store_true", help="the 6,561-variable PD-DP LP at four values of e^eps")
+    ap.add_argument("--skewed", action="store_true", help="PD-I with priors skewed 16:1 to 1,000:1 (exact fallback)")
     args = ap.parse_args()
     if args.large:
         run_large()
+        return
+    if args.skewed:
+        run_skewed()
         return
     S = Hamming(range(3), 3)
     uni = Prior.uniform(S)

@@ -186,14 +186,29 @@ class Prior:
         for i in records:
             if not isinstance(i, int) or not 0 <= i < n:
                 raise InvalidArgument(f"record index {i!r} out of range 0..{n - 1}")
-        alphs = self.space.records
-        out: dict[tuple, Fraction] = {}
-        for row, p in zip(codes.tolist(), self.pmf):
-            if p == 0:
-                continue
-            key = tuple(alphs[i][row[i]] for i in records)
-            out[key] = out.get(key, Fraction(0)) + p
-        return out
+        # A pure function of the (immutable) prior and the records, asked again and again by the independence
+        # tests (is_independent, independent_of, is_mutually_independent): computed once per records tuple, summed
+        # in integers over the lcm of the pmf's denominators (the same values, in the same key order); each caller
+        # gets its own dict.
+        memo = self.__dict__.setdefault("_marginals", {})
+        got = memo.get(records)
+        if got is None:
+            alphs = self.space.records
+            common, numerators = self._integer_pmf
+            acc: dict[tuple, int] = {}
+            for row, k in zip(codes.tolist(), numerators):
+                if k == 0:
+                    continue
+                key = tuple(alphs[i][row[i]] for i in records)
+                acc[key] = acc.get(key, 0) + k
+            got = memo[records] = {key: Fraction(k, common) for key, k in acc.items()}
+        return dict(got)
+
+    @cached_property
+    def _integer_pmf(self) -> tuple[int, tuple[int, ...]]:
+        """(L, numerators): the pmf as numerators over L, the lcm of its denominators."""
+        common = math.lcm(*(p.denominator for p in self.pmf))
+        return common, tuple(p.numerator * (common // p.denominator) for p in self.pmf)
 
     def record_marginal(self, i: int) -> tuple[Fraction, ...]:
         """Pmf of record i aligned with ``space.records[i]``."""

@@ -86,3 +86,50 @@ def test_check_pmf_fast_path_agrees_with_the_general_path():
         assert str(e1.value) == str(e2.value)
     with _pytest.raises(EntryRangeError):
         check_pmf([F(3, 2), F(-1, 2)])
+
+
+def test_marginals_in_integers_and_remembered_equal_the_plain_sums():
+    """Prior.marginal (summed in integers over the lcm, remembered per records tuple) equals the plain Fraction sum
+    over the points, key order included, on every records tuple, asked twice; callers get their own dict; the
+    independence tests built on it agree with products of the plain marginals."""
+    import itertools
+    import math
+    import random
+    from fractions import Fraction
+
+    from exactpriv.distributions import Prior
+    from exactpriv.spaces import Hamming
+
+    rng = random.Random(11)
+    for vals, n in ((range(2), 2), (range(3), 2), (range(2), 3)):
+        space = Hamming(vals, n)
+        for _ in range(4):
+            w = [rng.randint(0, 5) for _ in range(space.size)]
+            w[0] += 1
+            prior = Prior(space, [Fraction(x, sum(w)) for x in w])
+            alphs = space.records
+            for r in range(n + 1):
+                for recs in itertools.permutations(range(n), r):
+                    plain: dict = {}
+                    for x, p in zip(space.points, prior.pmf):
+                        if p:
+                            key = tuple(x[i] for i in recs)
+                            plain[key] = plain.get(key, Fraction(0)) + p
+                    for _ in range(2):
+                        got = prior.marginal(recs)
+                        assert got == plain and list(got) == list(plain)
+                        assert all(type(v) is Fraction for v in got.values())
+                        got.clear()  # the caller's copy: the remembered marginal is untouched
+            for a, b in itertools.combinations(range(n), 2):
+                ma = {k[0]: v for k, v in prior.marginal((a,)).items()}
+                mb = {k[0]: v for k, v in prior.marginal((b,)).items()}
+                jab = prior.marginal((a, b))
+                plain_indep = all(jab.get((u, v), Fraction(0)) == ma[u] * mb[v] for u in ma for v in mb)
+                assert prior.is_independent((a,), (b,)) == plain_indep
+            margs = [[sum((p for x, p in zip(space.points, prior.pmf) if x[i] == v), Fraction(0)) for v in alphs[i]]
+                     for i in range(n)]
+            plain_mutual = all(p == math.prod((margs[i][alphs[i].index(x[i])] for i in range(n)), start=Fraction(1))
+                               for x, p in zip(space.points, prior.pmf))
+            assert prior.is_mutually_independent() == plain_mutual
+    uniform = Prior.uniform(Hamming(range(2), 2))
+    assert uniform.is_mutually_independent() and uniform.is_independent((0,), (1,))

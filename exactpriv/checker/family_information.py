@@ -65,7 +65,7 @@ def capacity_of(f, rows) -> tuple:
     texts = []
     for row in distinct:
         terms = [f"{rf_text(*w, f.var, f.m)}*log("
-                 f"{rf_text(*polys.rf_reduce(polys.pmul(w[0], qy[1]), polys.pmul(w[1], qy[0])), f.var, f.m)})"
+                 f"{rf_text(*polys.rf_quotient(w, qy), f.var, f.m)})"
                  for w, qy in zip(row, q) if w[0]]
         texts.append(" + ".join(terms) or "0")
     forms = [log_linear(parse(t), f.var, f.sub, f.dom) for t in texts]

@@ -82,10 +82,10 @@ def measure(f: SymbolicFamily, spec: dict) -> str:
                     continue
                 if zero(p) or zero(q):
                     raise NotCheckable("pure_dp of a family is infinite (a zero facing a positive entry)")
-                ratios.append(polys.rf_reduce(polys.pmul(p[0], q[1]), polys.pmul(p[1], q[0])))
+                ratios.append(polys.rf_quotient(p, q))
                 if best is not None:
                     try:
-                        best = max(best, f.ratio_power(p, q))
+                        best = max(best, f.ratio_power(p, q, ratios[-1]))
                     except NotCheckable:
                         best = None
         if best is not None:
@@ -194,7 +194,7 @@ def _kl_log_linear(f, R, pairs) -> str:
     texts, forms = [], []
     for i, j in pairs:
         terms = [f"{rf_text(*p, f.var, f.m)}*log("
-                 f"{rf_text(*polys.rf_reduce(polys.pmul(p[0], q[1]), polys.pmul(p[1], q[0])), f.var, f.m)})"
+                 f"{rf_text(*polys.rf_quotient(p, q), f.var, f.m)})"
                  for p, q in zip(R[i], R[j]) if p[0]]
         text = f"({' + '.join(terms) or '0'})"
         form = log_linear(parse(text), f.var, f.sub, f.dom)

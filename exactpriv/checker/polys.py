@@ -14,8 +14,8 @@ import flint
 from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.grammar import parse
 
-__all__ = ["count_roots", "from_flint", "linear_coefficient", "peval", "pmul", "rational_function", "rf_add",
-           "rf_reduce", "rf_same", "rf_sub", "root_counter", "sign_at", "squarefree", "to_flint"]
+__all__ = ["count_roots", "from_flint", "linear_coefficient", "peval", "pmul", "rational_function", "remembered",
+           "rf_add", "rf_quotient", "rf_reduce", "rf_same", "rf_sub", "root_counter", "sign_at", "squarefree", "to_flint"]
 
 _MAX_DEGREE = 400
 
@@ -30,7 +30,7 @@ _MAX_DEGREE = 400
 _MEMO_LIMIT = 4096
 
 
-def _remembered(key_of):
+def remembered(key_of):
     """Remember ``f(*args)`` by ``key_of(*args)`` (None: not remembered); a cache over _MEMO_LIMIT starts over."""
     def wrap(f):
         cache: dict = {}
@@ -200,7 +200,7 @@ def root_counter(p):
     return _root_counter(tuple(_trim(p)))
 
 
-@_remembered(lambda p: p)
+@remembered(lambda p: p)
 def _root_counter(p: tuple):
     f = _squarefree(to_flint(list(p)))
     if f.degree() < 1:
@@ -229,34 +229,72 @@ def count_roots(p, lo, hi) -> int:
 
 
 class _RF:
-    def __init__(self, n, d):
-        self.n, self.d = _trim(n), _trim(d)
-        if not self.d:
+    """N(u)/D(u) while an expression is read: python-flint fmpq_poly throughout, converted to coefficient lists
+    once at the end (a conversion per product was most of the reading's time)."""
+
+    __slots__ = ("n", "d")
+
+    def __init__(self, n: flint.fmpq_poly, d: flint.fmpq_poly):
+        if d.is_zero():
             raise Failed("a rational function with denominator 0")
+        self.n, self.d = n, d
 
 
-def _monomial(p) -> bool:
-    return bool(p) and not any(p[:-1])
+_ONE = flint.fmpq_poly([1])
+_U = flint.fmpq_poly([0, 1])
+
+
+def _fmul(p: flint.fmpq_poly, q: flint.fmpq_poly) -> flint.fmpq_poly:
+    """p·q, refused above pmul's degree bound (checked as pmul checks it: only when neither factor is 0)."""
+    if p.is_zero() or q.is_zero():
+        return flint.fmpq_poly()
+    if p.degree() + q.degree() > _MAX_DEGREE:
+        raise NotCheckable(f"a polynomial of degree above {_MAX_DEGREE}")
+    return p * q
+
+
+def _is_monomial(f: flint.fmpq_poly) -> bool:
+    return not f.is_zero() and not any(f.coeffs()[:-1])
 
 
 def _add(a: _RF, b: _RF) -> _RF:
     """a + b over a common denominator that is the lcm when both denominators are one polynomial or monomials
     c·u^k (sums of powers of exp(−var/m), as compiled programs write them: the product would add the degrees)."""
     if a.d == b.d:
-        return _RF(padd(a.n, b.n), a.d)
-    if _monomial(a.d) and _monomial(b.d):
-        k = max(len(a.d), len(b.d)) - 1
-        shift = lambda rf: [Fraction(0)] * (k - len(rf.d) + 1) + [c / rf.d[-1] for c in rf.n]  # noqa: E731
-        return _RF(padd(shift(a), shift(b)), [Fraction(0)] * k + [Fraction(1)])
-    return _RF(*rf_add((a.n, a.d), (b.n, b.d)))
+        return _RF(a.n + b.n, a.d)
+    if _is_monomial(a.d) and _is_monomial(b.d):
+        k = max(a.d.degree(), b.d.degree())
+        shift = lambda rf: rf.n * flint.fmpq_poly([0] * (k - rf.d.degree()) + [1]) / rf.d.coeffs()[-1]  # noqa: E731
+        return _RF(shift(a) + shift(b), flint.fmpq_poly([0] * k + [1]))
+    g = a.d.gcd(b.d)
+    if g.degree() < 1:
+        return _RF(_fmul(a.n, b.d) + _fmul(b.n, a.d), _fmul(a.d, b.d))
+    ca, cb = divmod(b.d, g)[0], divmod(a.d, g)[0]  # D_b/g and D_a/g: the lcm is D_a·(D_b/g)
+    return _RF(a.n * ca + b.n * cb, a.d * ca)
 
 
 def rf_reduce(n, d):
     """N/D in lowest terms (divided by their monic gcd)."""
-    g = pgcd(n, d)
-    if len(g) > 1:
-        n, d = pdivmod(n, g)[0], pdivmod(d, g)[0]
+    fn, fd = to_flint(_trim(n)), to_flint(_trim(d))
+    g = fn.gcd(fd)
+    if g.degree() >= 1:
+        n, d = from_flint(divmod(fn, g)[0]), from_flint(divmod(fd, g)[0])
     return n, d
+
+
+def rf_quotient(a, b):
+    """(N, D) in lowest terms of the quotient N_a·D_b / (D_a·N_b) of two rational functions a = (N_a, D_a) and
+    b: rf_reduce(pmul(N_a, D_b), pmul(D_a, N_b)) with the products, gcd and divisions in python-flint and one
+    conversion back (a family's likelihood ratios, many per verify); the degree bound as pmul checks it."""
+    (an, ad), (bn, bd) = a, b
+    for p, q in ((an, bd), (ad, bn)):
+        if p and q and len(p) + len(q) - 2 > _MAX_DEGREE:
+            raise NotCheckable(f"a polynomial of degree above {_MAX_DEGREE}")
+    fn, fd = to_flint(_trim(an)) * to_flint(_trim(bd)), to_flint(_trim(ad)) * to_flint(_trim(bn))
+    g = fn.gcd(fd)
+    if g.degree() >= 1:
+        fn, fd = divmod(fn, g)[0], divmod(fd, g)[0]
+    return from_flint(fn), from_flint(fd)
 
 
 def rf_same(a, b) -> bool:
@@ -287,10 +325,15 @@ def rf_add(a, b):
 def _pow(rf: _RF, k: int) -> _RF:
     if k < 0:
         rf, k = _RF(rf.d, rf.n), -k
-    out = _RF([Fraction(1)], [Fraction(1)])
-    for _ in range(k):
-        out = _RF(pmul(out.n, rf.n), pmul(out.d, rf.d))
-    return out
+    return _RF(_fpow(rf.n, k), _fpow(rf.d, k))
+
+
+def _fpow(f: flint.fmpq_poly, k: int) -> flint.fmpq_poly:
+    """f**k (k ≥ 0), refused when a product of the repeated multiplication would pass pmul's degree bound: the
+    degrees only grow, so exactly when f ≠ 0 and k·deg f does."""
+    if k and not f.is_zero() and k * f.degree() > _MAX_DEGREE:
+        raise NotCheckable(f"a polynomial of degree above {_MAX_DEGREE}")
+    return f ** k
 
 
 def const(node):
@@ -340,7 +383,7 @@ def rational_function(text, var: str, substitution: str):
     return list(n), list(d)  # the caller's own lists (the remembered ones are tuples)
 
 
-@_remembered(lambda text, var, substitution: (_tree_key(text), var, substitution)
+@remembered(lambda text, var, substitution: (_tree_key(text), var, substitution)
              if isinstance(var, str) and isinstance(substitution, str) else None)
 def _rational_function(text, var: str, substitution: str):
     sub = parse(substitution.split("=", 1)[1]) if isinstance(substitution, str) and "=" in substitution else None
@@ -355,23 +398,23 @@ def _rational_function(text, var: str, substitution: str):
     def go(node) -> _RF:
         kind = node[0]
         if kind == "num":
-            return _RF([node[1]], [Fraction(1)])
+            return _RF(flint.fmpq_poly([flint.fmpq(node[1].numerator, node[1].denominator)]), _ONE)
         if kind == "name":
             if node[1] == var and scale is None:
-                return _RF([Fraction(0), Fraction(1)], [Fraction(1)])
+                return _RF(_U, _ONE)
             raise NotCheckable(f"{node[1]} is not rational in u under {substitution!r}")
         if kind == "neg":
             a = go(node[1])
-            return _RF(pneg(a.n), a.d)
+            return _RF(-a.n, a.d)
         if kind in ("+", "-", "*", "/"):
             a, b = go(node[1]), go(node[2])
             if kind in ("+", "-"):
-                return _add(a, b if kind == "+" else _RF(pneg(b.n), b.d))
+                return _add(a, b if kind == "+" else _RF(-b.n, b.d))
             if kind == "*":
-                return _RF(pmul(a.n, b.n), pmul(a.d, b.d))
-            if not b.n:
+                return _RF(_fmul(a.n, b.n), _fmul(a.d, b.d))
+            if b.n.is_zero():
                 raise Failed("division by zero in a rational function")
-            return _RF(pmul(a.n, b.d), pmul(a.d, b.n))
+            return _RF(_fmul(a.n, b.d), _fmul(a.d, b.n))
         if kind == "**" and node[2][0] in ("num", "neg"):
             e = node[2][1] if node[2][0] == "num" else (-node[2][1][1] if node[2][1][0] == "num" else None)
             if isinstance(e, Fraction) and e.denominator == 1 and abs(e) <= 64:
@@ -386,9 +429,9 @@ def _rational_function(text, var: str, substitution: str):
                 k = c * scale * (2 if node[1] == "tanh" else 1)
                 if k.denominator == 1:
                     if node[1] == "exp":
-                        return _pow(_RF([Fraction(0), Fraction(1)], [Fraction(1)]), int(k))
-                    e2 = _pow(_RF([Fraction(0), Fraction(1)], [Fraction(1)]), int(k))
-                    return _RF(pmul(padd(e2.n, pneg(e2.d)), e2.d), pmul(padd(e2.n, e2.d), e2.d))
+                        return _pow(_RF(_U, _ONE), int(k))
+                    e2 = _pow(_RF(_U, _ONE), int(k))
+                    return _RF(_fmul(e2.n - e2.d, e2.d), _fmul(e2.n + e2.d, e2.d))
         raise NotCheckable(f"the expression is not a rational function of u = {substitution!r}")
 
     def _terms(arg, c, out) -> bool:
@@ -417,7 +460,7 @@ def _rational_function(text, var: str, substitution: str):
         terms = []
         if not _terms(arg, Fraction(1), terms):
             return None
-        out = _RF([Fraction(1)], [Fraction(1)])
+        out = _RF(_ONE, _ONE)
         for c, node in terms:
             if node[0] == "num":
                 if c * node[1] != 0:
@@ -426,19 +469,19 @@ def _rational_function(text, var: str, substitution: str):
             if node[0] == "name":
                 if scale is None or (c * scale).denominator != 1:
                     return None
-                f = _pow(_RF([Fraction(0), Fraction(1)], [Fraction(1)]), int(c * scale))
+                f = _pow(_RF(_U, _ONE), int(c * scale))
             else:
                 if c.denominator != 1 or abs(c) > 64:
                     return None
                 base = go(node[2][0])
-                if not base.n:
+                if base.n.is_zero():
                     return None
                 f = _pow(base, int(c))
-            out = _RF(pmul(out.n, f.n), pmul(out.d, f.d))
+            out = _RF(_fmul(out.n, f.n), _fmul(out.d, f.d))
         return out
 
     rf = go(parse(text) if isinstance(text, str) else text)
-    return tuple(rf.n), tuple(rf.d)
+    return tuple(from_flint(rf.n)), tuple(from_flint(rf.d))
 
 
 def ppow(p, k: int):

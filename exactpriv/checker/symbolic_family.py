@@ -52,11 +52,13 @@ class SymbolicFamily:
             raise Failed("a family needs its mechanism as rows of expressions")
         if sum(len(r) for r in rows) > MAX_ENTRIES or len({len(r) for r in rows}) != 1:
             raise NotCheckable(f"a family with rows of different lengths or more than {MAX_ENTRIES} entries")
-        trees = [[parse(e) if isinstance(e, str) else bad_entry(e) for e in r] for r in rows]
+        # every entry read first (an entry the grammar cannot read is an error whatever the substitution); then
+        # the texts themselves go to rational_function, which remembers them by text
+        texts = [[e if isinstance(e, str) and _readable(e) else bad_entry(e) for e in r] for r in rows]
         for m in (None, 1, 2, 3, 4, 6, 12):
             sub = f"u = {self.var}" if m is None else f"u = exp({self.var}/{m})"
             try:
-                self.R = [[polys.rf_reduce(*polys.rational_function(t, self.var, sub)) for t in r] for r in trees]
+                self.R = [[polys.rf_reduce(*polys.rational_function(t, self.var, sub)) for t in r] for r in texts]
             except NotCheckable:
                 continue
             self.m, self.sub = m, sub
@@ -154,9 +156,9 @@ class SymbolicFamily:
     def nonneg(self, rf) -> bool:
         return not rf[0] or all(sg > 0 for _, sg in self.chart(rf)[1])
 
-    def ratio_power(self, p, q) -> Fraction:
-        """k/m with p/q = u^k exactly, else NotCheckable."""
-        n, d = polys.rf_reduce(polys.pmul(p[0], q[1]), polys.pmul(p[1], q[0]))
+    def ratio_power(self, p, q, ratio=None) -> Fraction:
+        """k/m with p/q = u^k exactly, else NotCheckable (``ratio``: p/q already reduced, rf_quotient(p, q))."""
+        n, d = polys.rf_quotient(p, q) if ratio is None else ratio
         kn, kd = len(n) - 1, len(d) - 1
         if any(n[:-1]) or any(d[:-1]) or n[-1] != d[-1] or self.m is None:
             raise NotCheckable("a likelihood ratio of the family is not a power of exp(var/m)")
@@ -254,6 +256,13 @@ class SymbolicFamily:
         other.m = self.m * d
         other.sub = f"u = exp({self.var}/{other.m})"
         return other
+
+
+@polys.remembered(lambda text: text)
+def _readable(text: str) -> bool:
+    """The grammar reads ``text`` (a CheckerError says why not; an entry comes back in many statements)."""
+    parse(text)
+    return True
 
 
 def bad_entry(e):

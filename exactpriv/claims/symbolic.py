@@ -424,9 +424,7 @@ def _confirm(inst, var, point, dom, member_check):
     except (TypeError, ValueError, SyntaxError):
         return None, None, 0
     tried = 0
-    candidates = _candidates(var, p, dom, MEMBER_TRIES)
-    members = [(c, member(inst, c)) for c in candidates]
-    for c, m in sorted(members, key=lambda cm: not _rational_entries(cm[1])):
+    for c, m in _rational_first(inst, _candidates(var, p, dom, MEMBER_TRIES)):
         tried += 1
         try:
             out = member_check(m)
@@ -435,6 +433,20 @@ def _confirm(inst, var, point, dom, member_check):
         if out.decision.is_false:
             return m, c, tried
     return None, None, tried
+
+
+def _rational_first(inst, candidates):
+    """(candidate, member) in the order of a stable sort by "not every entry rational", each member built only when
+    it is reached: the rational members in the candidates' order as they come, the others kept for the end (most
+    refutations stop at the first member, so the others are never built)."""
+    later = []
+    for c in candidates:
+        m = member(inst, c)
+        if _rational_entries(m):
+            yield c, m
+        else:
+            later.append((c, m))
+    yield from later
 
 
 def _rational_entries(inst) -> bool:

@@ -109,7 +109,7 @@ def _as_gamma(gamma):
     if isinstance(gamma, bool):
         raise InvalidArgument(f"gamma={gamma!r} is a bool")
     g = as_exact(gamma, "gamma", symbols=())
-    if compare(g, "<", 0).is_true:
+    if g < 0 if isinstance(g, Fraction) else compare(g, "<", 0).is_true:  # a rational: its exact sign directly
         raise InvalidArgument(f"gamma={gamma!r} must be >= 0")
     return g
 
@@ -125,7 +125,8 @@ def hockey_stick(P, Q, gamma):
     p, q = check_pmf_pair(P, Q)
     g = _as_gamma(gamma)
     if isinstance(g, Fraction):
-        return sum((a - g * b for a, b in zip(p, q) if a > g * b), Fraction(0))
+        gq = [g * b for b in q]  # each γ·Q(y) once, for the test and the term
+        return sum((a - c for a, c in zip(p, gq) if a > c), Fraction(0))
     total = sympy.Integer(0)
     for a, b in zip(p, q):
         if a == 0:

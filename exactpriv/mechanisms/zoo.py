@@ -138,7 +138,8 @@ def erasure_channel(N: int, delta) -> Mechanism:
         raise InvalidArgument(f"N={N!r} must be a positive int")
     d = _prob(delta, "delta")
     e = 1 - d if isinstance(d, Fraction) else _exact(1 - d)
-    rows = [[e] + [d if y == x else Fraction(0) for y in range(1, N + 1)] for x in range(1, N + 1)]
+    zero = Fraction(0)  # one object for the N² − N zeros (Fractions are immutable)
+    rows = [[e] + [d if y == x else zero for y in range(1, N + 1)] for x in range(1, N + 1)]
     return Mechanism(Hamming(range(1, N + 1), 1), [0] + list(range(1, N + 1)), rows,
                      _built=f"erasure_channel(N={N}, delta={d})")
 

@@ -100,3 +100,78 @@ def test_a_family_statement_labels_outputs_as_the_mechanism_json_does():
     assert form is not None
     assert [f["outputs"] for f in form["families"]] == [rr.to_json()["outputs"], labelled.to_json()["outputs"]]
     assert form["families"][1]["outputs"] == [["a", 1], "no"]
+
+
+# rational_function (python-flint inside, lists at the end) against the expression's value from its definition:
+# mpmath at 60 digits at points var = x (an independent evaluation; a wrong coefficient differs by far more)
+
+def _value(node, x):
+    import mpmath
+
+    kind = node[0]
+    if kind == "num":
+        return mpmath.mpf(node[1].numerator) / node[1].denominator
+    if kind == "name":
+        return mpmath.mpf(x)
+    if kind == "neg":
+        return -_value(node[1], x)
+    if kind in ("+", "-", "*", "/", "**"):
+        a, b = _value(node[1], x), _value(node[2], x)
+        return {"+": a + b, "-": a - b, "*": a * b, "/": a / b if b else mpmath.inf, "**": a ** b}[kind]
+    if kind == "call":
+        return {"exp": mpmath.exp, "log": mpmath.log, "tanh": mpmath.tanh}[node[1]](_value(node[2][0], x))
+    raise AssertionError(node)
+
+
+def _random_entry(rng, depth=0):
+    """Entries as families and compiled programs write them: sums, products and quotients of exp(k·eps/m),
+    tanh, rationals and integer powers, with logs inside exp."""
+    if depth > 2 or rng.random() < 0.3:
+        return rng.choice([f"exp({rng.randint(-3, 3)}*eps/4)", f"exp(-eps/{rng.choice([2, 4])})",
+                           f"{rng.randint(1, 5)}/{rng.randint(1, 7)}", "tanh(eps/2)", "exp(eps)", "eps"])
+    a, b = _random_entry(rng, depth + 1), _random_entry(rng, depth + 1)
+    return rng.choice([f"({a}) + ({b})", f"({a}) - ({b})", f"({a})*({b})", f"({a})/(1 + ({b})**2)",
+                       f"({a})**{rng.randint(-2, 3)}", f"exp(2*log(1 + ({a})**2) - eps)"])
+
+
+def test_rational_functions_agree_with_the_expressions_value():
+    import mpmath
+
+    rng = random.Random(2024)
+    texts = [t for t in EXPRESSIONS] + [_random_entry(rng) for _ in range(150)]
+    checked = set()
+    with mpmath.workdps(60):
+        for text in texts:
+            for sub, m in (("u = exp(eps/4)", 4), ("u = exp(eps)", 1), ("u = eps", None)):
+                try:
+                    n, d = polys.rational_function(text, "eps", sub)
+                except (Failed, NotCheckable):
+                    continue
+                for x in (Fraction(1, 3), Fraction(2), Fraction(7, 2)):
+                    xm = mpmath.mpf(x.numerator) / x.denominator
+                    u = mpmath.exp(xm / m) if m else xm
+                    den = sum(mpmath.mpf(c.numerator) / c.denominator * u ** k for k, c in enumerate(d))
+                    if abs(den) < mpmath.mpf(10) ** -40:
+                        continue
+                    got = sum(mpmath.mpf(c.numerator) / c.denominator * u ** k for k, c in enumerate(n)) / den
+                    want = _value(parse(text), xm)
+                    assert abs(got - want) <= mpmath.mpf(10) ** -40 * (1 + abs(want)), (text, sub, x)
+                    checked.add((text, sub))
+    assert len(checked) > 100  # most of the random entries are rational in exp(eps/4) or exp(eps)
+
+
+def test_rf_quotient_equals_the_reduced_products():
+    rng = random.Random(7)
+    for _ in range(300):
+        common = _random_poly(rng, rng.randint(0, 2))
+        a = (_ref_mul(_random_poly(rng, rng.randint(0, 4)), common), _random_poly(rng, rng.randint(0, 3)))
+        b = (_random_poly(rng, rng.randint(0, 3)), _ref_mul(_random_poly(rng, rng.randint(0, 4)), common))
+        if rng.random() < 0.1:
+            a = ([], a[1])
+        assert polys.rf_quotient(a, b) == polys.rf_reduce(polys.pmul(a[0], b[1]), polys.pmul(a[1], b[0]))
+    big = [Fraction(1)] * 300
+    for a, b in (((big, [Fraction(1)]), ([Fraction(1)], big)), (([Fraction(1)], big), (big, [Fraction(1)]))):
+        with pytest.raises(NotCheckable, match="degree above 400"):
+            polys.pmul(a[0], b[1]) and polys.pmul(a[1], b[0])
+        with pytest.raises(NotCheckable, match="degree above 400"):
+            polys.rf_quotient(a, b)

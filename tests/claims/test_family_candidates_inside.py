@@ -50,3 +50,18 @@ def test_candidates_near_a_point_are_inside_the_domain():
     assert all(sympy.Interval(0, sympy.oo).contains(c) is sympy.true for c in got)
     near_zero = _candidates(EPS, R(1, 1000), Domain(EPS, sympy.Integer(0), sympy.Integer(1), False, True), 8)
     assert all(sympy.Interval.Lopen(0, 1).contains(c) is sympy.true for c in near_zero)
+
+
+def test_members_come_rational_first_in_the_order_of_the_stable_sort():
+    from exactpriv.claims import symbolic
+    from exactpriv.claims.model import Instance
+    from exactpriv.mechanisms.zoo import randomized_response
+
+    inst = Instance("RR(2, eps)", randomized_response(2, eps=EPS))
+    cands = [R(1, 2), sympy.log(3), R(3, 2), sympy.log(R(7, 2)), 2 * sympy.log(2), R(5, 4)]
+    members = [(c, symbolic.member(inst, c)) for c in cands]
+    reference = sorted(members, key=lambda cm: not symbolic._rational_entries(cm[1]))  # the plain order
+    got = list(symbolic._rational_first(inst, cands))
+    assert [c for c, _ in got] == [c for c, _ in reference]
+    assert [c for c, _ in got][:3] == [sympy.log(3), sympy.log(R(7, 2)), 2 * sympy.log(2)]  # e^eps rational there
+    assert all(m.label == r.label for (_, m), (_, r) in zip(got, reference))

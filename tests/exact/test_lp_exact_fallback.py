@@ -117,3 +117,22 @@ def test_larger_skews_are_decided_exactly_too(m, n, skew):
     t = F(skew * skew)
     r = optimal_distortion_identifiability(p, t)
     assert r.lp.status == "optimal" and r.value == h(None, n, m, exp_eps=t)
+
+
+# Three of the seven PD-I LPs that `exactpriv hunt wang2016.thm1` (seed 0, default effort) drew on {0,1}^3 and left
+# UNDECIDED in session 7 ("not certified": neither HiGHS algorithm's vertex is exactly feasible); the exact fallback
+# now decides them, each at Theorem 1 (20)'s h(ε) = 3/(1 + e^ε) (ε >= ε̃_X for each prior).
+HUNTED = [
+    ([F(2744, 4913), F(588, 4913), F(588, 4913), F(126, 4913), F(588, 4913), F(126, 4913), F(126, 4913),
+      F(27, 4913)], F(79517, 17000)),
+    ([F(4, 21), F(11, 84), F(3, 28), F(13, 84), F(3, 28), F(3, 28), F(4, 21), F(1, 84)], F(633, 17)),
+    ([F(11, 78), F(1, 78), F(4, 39), F(7, 78), F(2, 13), F(1, 78), F(1, 39), F(6, 13)], F(243, 5)),
+]
+
+
+@pytest.mark.parametrize("pmf,t", HUNTED)
+def test_the_hunted_pd_i_lps_of_theorem_1_are_decided(pmf, t):
+    S = Hamming(range(2), 3)
+    r = optimal_distortion_identifiability(Prior(S, pmf), t)
+    assert r.lp.status == "optimal", r.lp
+    assert r.value == h(None, 3, 2, exp_eps=t) == 3 / (1 + t)

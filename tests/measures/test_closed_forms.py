@@ -13,7 +13,7 @@ import sympy
 from exactpriv.measures.approx import approx_dp
 from exactpriv.measures.closed_forms import (closed_form_delta, closed_form_pure_dp, rappor_pure_dp,
                                              truncated_geometric_delta, truncated_geometric_pure_dp)
-from exactpriv.measures.divergence import pure_dp
+from exactpriv.measures.divergence import group_privacy, pure_dp
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.mechanisms.zoo import (count_query_geometric, exponential_mechanism_hamming, randomized_response, rappor,
                                       truncated_geometric)
@@ -222,3 +222,31 @@ def test_group_privacy_dispatches_to_the_formula_and_agrees_with_the_scans(M):
         D = _dense(M)
         x, y = (D.inputs.index(v) for v in fast.witness["pair"])
         assert D.inputs.distance_matrix()[x][y] == fast.witness["distance"]
+
+
+# ----- the formulas proved once symbolically: the symbolic families' own closed forms (real-root isolation on
+# t = e^ε, the certified clamped family), valid for every ε >= 0, are the formulas the dispatch answers from
+
+@pytest.mark.parametrize("k", [2, 5])
+def test_randomized_response_formulas_hold_for_every_eps(k):
+    from exactpriv import EPS
+    from exactpriv.measures.family_dispatch import delta_at
+
+    M = randomized_response(k, eps=EPS)
+    assert pure_dp(M).value == EPS and group_privacy(M, 2).value == EPS
+    e = sympy.exp(EPS)
+    for eps1 in (F(1, 2),):
+        d = delta_at(M, eps1)
+        g = sympy.exp(sympy.Rational(eps1.numerator, eps1.denominator))
+        assert str(d.witness["valid_on"]) == "eps in [0, oo)"
+        assert sympy.simplify(d.value - sympy.Max(0, (e - g) / (e + k - 1))) == 0
+
+
+@pytest.mark.parametrize("n", [1, 5, 40])
+def test_truncated_geometric_and_exponential_mechanism_pure_eps_hold_for_every_eps(n):
+    from exactpriv import EPS
+
+    G = truncated_geometric(n, eps=EPS)  # the clamped family, certified once for all ε > 0
+    assert pure_dp(G).value == EPS and group_privacy(G, min(3, n)).value == min(3, n) * EPS
+    if n <= 5:
+        assert pure_dp(exponential_mechanism_hamming(range(2), n, eps=EPS)).value == EPS

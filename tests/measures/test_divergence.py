@@ -567,3 +567,28 @@ def test_bad_input(call, error):
     with pytest.raises(error) as info:
         call()
     assert str(info.value)  # the message names the culprit
+
+
+def test_hockey_stick_rational_path_equals_the_event_definition():
+    """E_γ(P‖Q) on rational γ (each γ·Q(y) formed once) equals max over events A of P(A) − γ·Q(A), by brute force;
+    a negative rational γ is refused as before."""
+    import itertools
+    import random as _random
+    from fractions import Fraction as _F
+
+    from exactpriv.errors import InvalidArgument as _Invalid
+
+    rng = _random.Random(5)
+    for _ in range(40):
+        k = rng.randint(1, 5)
+        wp, wq = [rng.randint(0, 6) for _ in range(k)], [rng.randint(0, 6) for _ in range(k)]
+        if not sum(wp) or not sum(wq):
+            continue
+        P, Q = [_F(w, sum(wp)) for w in wp], [_F(w, sum(wq)) for w in wq]
+        for g in (_F(0), _F(1), _F(3, 2), _F(7, 3), 2):
+            want = max(sum((P[y] for y in A), _F(0)) - g * sum((Q[y] for y in A), _F(0))
+                       for r in range(k + 1) for A in itertools.combinations(range(k), r))
+            got = hockey_stick(P, Q, g)
+            assert got == want and type(got) is _F
+    with pytest.raises(_Invalid, match="must be >= 0"):
+        hockey_stick([_F(1)], [_F(1)], _F(-1, 2))

@@ -19,6 +19,7 @@ from sympy.polys.polyerrors import BasePolynomialError
 
 from exactpriv.certify.core import to_q
 from exactpriv.exact.numbers import to_sympy
+from exactpriv.exact.ratfunc import RationalFunction
 
 
 __all__ = ["MAX_OPS", "OutOfTime", "AlgebraFailure", "rewrite_hyperbolic", "RationalForm", "rational_form"]
@@ -115,8 +116,7 @@ def _rational_form(expr, var) -> RationalForm | None:
                     return None
         else:
             kind, m, u = "x", 1, var
-        e = sympy.cancel(sympy.together(e))
-        num, den = sympy.fraction(e)
+        num, den = _numer_denom(e, u)
         N = sympy.Poly(num, u, domain="QQ")
         D = sympy.Poly(den, u, domain="QQ")
     except (BasePolynomialError, ValueError, TypeError):
@@ -124,6 +124,66 @@ def _rational_form(expr, var) -> RationalForm | None:
     if D.is_zero or max(N.degree(), D.degree()) > _MAX_DEGREE:
         return None
     return RationalForm(kind, m, u, N, D)
+
+
+def _numer_denom(e, u):
+    """``sympy.fraction(sympy.cancel(sympy.together(e)))``: from flint when ``e`` is built from rationals and ``u``
+    by sums, products and integer powers (the lowest-terms N/D over Z with a positive leading coefficient of D is
+    unique, and it is what ``cancel`` returns: its sparse-polynomial ``cancel`` clears denominators, takes the
+    cofactors of the gcd over Z and makes the leading coefficient of D positive; then the same expression
+    ``N/D`` goes through the same ``fraction``), else from sympy.  ``cancel`` with ``together`` were about half of
+    the certifier's rational forms (signsimp, factor_terms, sring, the gcd); flint's gcd takes microseconds."""
+    try:
+        rf = _rf_of(e, u)
+    except (_NotPlain, ZeroDivisionError):
+        return _numer_denom_plain(e)
+    Nz, Dz = _integer_normal_form(rf)
+    return sympy.fraction(_poly_expr(Nz, u) / _poly_expr(Dz, u))
+
+
+def _numer_denom_plain(e):
+    """The plain computation :func:`_numer_denom` stands for (sympy's ``together``, ``cancel``, ``fraction``)."""
+    return sympy.fraction(sympy.cancel(sympy.together(e)))
+
+
+class _NotPlain(Exception):
+    pass
+
+
+def _rf_of(e, u) -> RationalFunction:
+    """``e`` as a flint rational function of ``u``; _NotPlain for anything but rationals, ``u``, sums, products and
+    integer powers."""
+    if e.is_Rational:
+        return RationalFunction.const(Fraction(int(e.p), int(e.q)))
+    if e == u:
+        return RationalFunction.gen()
+    if e.is_Add or e.is_Mul:
+        parts = [_rf_of(a, u) for a in e.args]
+        acc = parts[0]
+        for x in parts[1:]:
+            acc = acc + x if e.is_Add else acc * x
+        return acc
+    if e.is_Pow and e.exp.is_Integer and abs(int(e.exp)) <= 4 * _MAX_DEGREE:
+        return _rf_of(e.base, u) ** int(e.exp)
+    raise _NotPlain
+
+
+def _integer_normal_form(rf: RationalFunction) -> tuple[list[int], list[int]]:
+    """(N, D) integer coefficient lists, lowest degree first, of ``rf`` = N/D with gcd(N, D) = 1 over Z (contents
+    included) and a positive leading coefficient of D."""
+    qs = [Fraction(int(c.p), int(c.q)) for c in rf.N.coeffs()], [Fraction(int(c.p), int(c.q)) for c in rf.D.coeffs()]
+    lcm = math.lcm(*(c.denominator for part in qs for c in part))
+    ints = [[int(c * lcm) for c in part] for part in qs]
+    g = math.gcd(*(c for part in ints for c in part))
+    N, D = ([c // g for c in part] for part in ints)
+    if not N:  # the zero function: sympy's cancel gives 0/1
+        return [], [1]
+    return N, D  # D is monic over Q, so its leading coefficient is positive
+
+
+def _poly_expr(coeffs: list[int], u):
+    """The polynomial as sympy builds it from its terms (what ``Poly.as_expr`` gives)."""
+    return sympy.Add(*[sympy.Mul(sympy.Integer(c), u ** i) for i, c in enumerate(coeffs) if c])
 
 
 # ---------------------------------------------------------------------------------------

@@ -61,6 +61,9 @@ class DiscreteLaplace:
     def __init__(self, alpha):
         self.alpha = _alpha(alpha, "DiscreteLaplace")
         self.mass0 = (1 - self.alpha) / (1 + self.alpha)
+        # P(X ≥ t) by int t, for this (immutable) α: every path of a compiled program asks its noises' tails, and
+        # the module-level cache below hashes α (a Fraction's hash is a modular inverse) on every call
+        self._tails: dict = {}
 
     def __repr__(self):
         return f"DiscreteLaplace(alpha={self.alpha})"
@@ -74,7 +77,10 @@ class DiscreteLaplace:
             return Fraction(1)
         if t == float("inf"):
             return Fraction(0)
-        return _two_sided_at_least(self.alpha, t)
+        v = self._tails.get(t)
+        if v is None:
+            v = self._tails[t] = _two_sided_at_least(self.alpha, t)
+        return v
 
     def pmf_in_tail(self, var, upper: bool) -> ExpPoly:
         """P(X = u) (upper tail, u ≥ 1) or P(X = −u) (lower tail) as an ExpPoly in u."""
