@@ -12,7 +12,7 @@ each figure, since load inflates CPU time too.  References measured in the same 
   differs between trees) and must be identical — a speed-up may not change a verdict or its evidence.
 
 Targets (issue 24): verify <= 10 s CPU, report <= 20 s CPU.  The minimum over ``--runs`` runs is printed.
-Run:  python bench/bench_everyday.py [--runs N] [--against REV] [--report]
+Run:  python bench/bench_everyday.py [--runs N] [--against REV] [--report | --report-only]
 """
 
 from __future__ import annotations
@@ -71,6 +71,8 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=1, help="runs of each command per tree (the minimum is printed)")
     ap.add_argument("--against", metavar="REV", help="also run the tree of this git revision, alternating")
     ap.add_argument("--report", action="store_true", help="also time 'exactpriv report' (about twice verify)")
+    ap.add_argument("--report-only", dest="report_only", action="store_true",
+                    help="time 'exactpriv report' alone (no verify run; with --against, alternating as above)")
     args = ap.parse_args(argv)
     work = Path(tempfile.mkdtemp(prefix="bench_everyday_"))
     try:
@@ -88,8 +90,9 @@ def main(argv=None) -> int:
             for name, tree in trees.items():
                 cpu = min(_cpu_of(cmd, cwd=work, tree=tree)[0] for _ in range(3))
                 print(f"  {label} [{name}]: {cpu:.2f} s CPU [{_load()}]", flush=True)
-        commands = {"verify": lambda out: py + ["verify", "--json", str(out / "verify.json"), "--markdown", ""]}
-        if args.report:
+        commands = {} if args.report_only else {
+            "verify": lambda out: py + ["verify", "--json", str(out / "verify.json"), "--markdown", ""]}
+        if args.report or args.report_only:
             commands["report"] = lambda out: py + ["report", "--out", str(out / "report")]
         targets = {"verify": 10.0, "report": 20.0}
         for name, make in commands.items():

@@ -23,6 +23,7 @@ Algorithm and why
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 
@@ -306,11 +307,7 @@ def sides_figure(st: ProvedStatement, name: str, title: str) -> Figure | None:
     from .plots import BLUE, GREEN, RED, curve, new_figure, svg_text
 
     lo, hi, cut = _window(st.domain)
-    n = 401
-    xs = [lo + (hi - lo) * k / (n - 1) for k in range(n)]
-    inner = [x for x in xs if st.domain.lo < x < st.domain.hi]
-    xs = ([float(st.domain.lo)] if st.domain.lo_closed and st.domain.lo.is_finite else []) + inner + \
-        ([float(st.domain.hi)] if st.domain.hi_closed and st.domain.hi.is_finite else [])
+    xs = _grid(st.domain, lo, hi)
     ys_l, ys_r = curve(st.lhs, xs), curve(st.rhs, xs)
     if not any(math.isfinite(y) for y in ys_l + ys_r):
         return None
@@ -353,6 +350,16 @@ def sides_figure(st: ProvedStatement, name: str, title: str) -> Figure | None:
     return Figure(name, svg_text(fig, name), f"both sides over the proved domain: {title}",
                   f"Both sides of the proved statement over its domain (floats, for the eye; the certificate "
                   f"decides); {said}.")
+
+
+def _grid(domain, lo: float, hi: float, n: int = 401) -> list[float]:
+    """The plotting grid: ``n`` points of [lo, hi] strictly inside the domain, plus its closed finite ends."""
+    xs = [lo + (hi - lo) * k / (n - 1) for k in range(n)]
+    # the grid is sorted, so the points strictly inside the domain are one slice, found by bisection with the
+    # same sympy comparisons as a scan of every point (2·⌈log₂ n⌉ comparisons instead of 2n)
+    inner = xs[bisect.bisect_right(xs, domain.lo): bisect.bisect_left(xs, domain.hi)]
+    return ([float(domain.lo)] if domain.lo_closed and domain.lo.is_finite else []) + inner + \
+        ([float(domain.hi)] if domain.hi_closed and domain.hi.is_finite else [])
 
 
 def _side_label(name: str, expr) -> str:

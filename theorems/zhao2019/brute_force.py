@@ -173,6 +173,15 @@ def statistical_distance(P, Q) -> Fraction:
     sup = [k for k in range(len(P)) if P[k] or Q[k]]
     if len(sup) > 8:  # pragma: no cover - beliefs here have small supports
         return sum((abs(p - q) for p, q in zip(P, Q)), Fraction(0)) / 2
+    if all(type(P[k]) is Fraction and type(Q[k]) is Fraction for k in sup):
+        # the same brute force over events, in integers over the lcm of the denominators (one Fraction at the end)
+        L = math.lcm(*(P[k].denominator for k in sup), *(Q[k].denominator for k in sup))
+        D = {k: P[k].numerator * (L // P[k].denominator) - Q[k].numerator * (L // Q[k].denominator) for k in sup}
+        top = 0
+        for r in range(1, len(sup) + 1):
+            for S in itertools.combinations(sup, r):
+                top = max(top, abs(sum(D[k] for k in S)))
+        return Fraction(top, L)
     best = Fraction(0)
     for r in range(1, len(sup) + 1):
         for S in itertools.combinations(sup, r):

@@ -89,6 +89,24 @@ def test_the_sides_are_drawn_and_where_they_meet_is_marked():
     assert sympy.simplify(apart.rhs - apart.lhs) == 1
 
 
+
+@pytest.mark.parametrize("domain", ["[0, 1]", "(0, 1)", "(0, oo)", "[0, oo)", "(-oo, 2]", "(-oo, oo)",
+                                    "(log(2), 3)", "[1/3, sqrt(2)]", "(0, 27/20]", "[-1, -1/2)"])
+def test_the_plotting_grid_keeps_the_points_a_scan_keeps(domain):
+    """The grid's points inside the domain are found by bisection (the grid is sorted); a scan of every point
+    with the same comparisons keeps the same points, ends included."""
+    from counterexamples.report.proof import _grid, _window
+
+    (st,) = proved_statements(None, {}, {"statement": "eps <= eps + 1", "domain": domain})
+    iv = st.domain
+    lo, hi, _ = _window(iv)
+    xs = [lo + (hi - lo) * k / 400 for k in range(401)]
+    scanned = ([float(iv.lo)] if iv.lo_closed and iv.lo.is_finite else []) + \
+        [x for x in xs if iv.lo < x < iv.hi] + ([float(iv.hi)] if iv.hi_closed and iv.hi.is_finite else [])
+    assert _grid(iv, lo, hi) == scanned
+    assert len(scanned) >= 399  # the window lies in the domain (open ends left out): nothing vacuous compared
+
+
 USER_BANK = '''
 from exactpriv import EPS
 from exactpriv.claims import symbolic_family, tightness_claim
