@@ -410,9 +410,10 @@ class Rng:
             return holds
         lo, hi = nz.lo, nz.hi
         if type(t) is int and type(lo) in _ENDS and type(hi) in _ENDS:
-            # the sides of _int_sides, taken without building them (~60,000 splits compile one SVT on StatDP's
-            # pairs): ν ≥ t is [max(lo, t), hi], ν < t is [lo, min(hi, t − 1)]; the same branch as below (index
-            # 0 the ν ≥ t side, a branch only when both sides are possible)
+            # ends in Z ∪ {±inf}: there _less is `<`, so the sides of _sides are taken with the builtins and without
+            # building them (~60,000 splits compile one SVT on StatDP's pairs): ν ≥ t is [max(lo, t), hi], ν < t is
+            # [lo, min(hi, t − 1)]; the same branch as below (index 0 the ν ≥ t side, a branch only when both sides
+            # are possible); tests/mechanisms/test_program_splits.py compares both paths
             up_lo = t if lo < t else lo
             down_hi = hi if hi < t - 1 else t - 1
             up, down = not hi < up_lo, not down_hi < lo
