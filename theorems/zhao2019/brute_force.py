@@ -192,11 +192,13 @@ def statistical_distance(P, Q) -> Fraction:
 
 def posteriors(weights, u, v):
     """(b_0, b_i) ∝ (b·u, b·v), or None when a posterior is undefined (normaliser 0)."""
-    z0 = sum((w * a for w, a in zip(weights, u)), Fraction(0))
-    zi = sum((w * a for w, a in zip(weights, v)), Fraction(0))
+    wu = [w * a for w, a in zip(weights, u)]  # each product once, for the normaliser and the posterior
+    wv = [w * a for w, a in zip(weights, v)]
+    z0 = sum(wu, Fraction(0))
+    zi = sum(wv, Fraction(0))
     if z0 == 0 or zi == 0:
         return None
-    return [w * a / z0 for w, a in zip(weights, u)], [w * a / zi for w, a in zip(weights, v)]
+    return [x / z0 for x in wu], [x / zi for x in wv]
 
 
 def random_weights(rng, k):

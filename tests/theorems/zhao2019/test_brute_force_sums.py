@@ -138,3 +138,19 @@ def test_statistical_distance_in_integers_equals_the_fraction_brute_force():
             got = bf.statistical_distance(a, b)
             assert type(got) is Fraction
             assert got == (want if a is not b else 0)
+
+
+def test_posteriors_equal_bayes_formula():
+    """posteriors (each weight·likelihood formed once) equal (b·u)/Σ b·u and (b·v)/Σ b·v, None on a zero normaliser."""
+    import random
+
+    rng = random.Random(9)
+    for _ in range(50):
+        k = rng.randint(1, 5)
+        b = [Fraction(rng.randint(0, 5), 7) for _ in range(k)]
+        u = [Fraction(rng.randint(0, 3), 4) for _ in range(k)]
+        v = [Fraction(rng.randint(0, 3), 5) for _ in range(k)]
+        z0 = sum((x * y for x, y in zip(b, u)), Fraction(0))
+        zi = sum((x * y for x, y in zip(b, v)), Fraction(0))
+        want = None if z0 == 0 or zi == 0 else ([x * y / z0 for x, y in zip(b, u)], [x * y / zi for x, y in zip(b, v)])
+        assert bf.posteriors(b, u, v) == want
