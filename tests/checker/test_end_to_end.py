@@ -37,8 +37,9 @@ def test_a_verify_only_subset_of_the_builtin_bank_is_checked_in_order(tmp_path, 
 @pytest.mark.slow
 def test_a_run_over_two_banks_with_a_stopped_reading_is_checked_bank_by_bank(tmp_path, capsys):
     path = tmp_path / "verify.json"
-    code = main(["verify", "--bank", str(SLOW_BANK), "--bank", "papers", "--only", "slow.hang,zhao2019.lemma1",
-                 "--seconds-per-reading", "1", "--json", str(path), "--markdown", ""])
+    code = main(["verify", "--bank", str(SLOW_BANK), "--bank", "papers", "--only",
+                 "slow.hang,slow.deadline,zhao2019.lemma1", "--seconds-per-reading", "1", "--json", str(path),
+                 "--markdown", ""])
     capsys.readouterr()
     assert code == 7  # a reading was stopped by the time limit
     doc = json.loads(path.read_text())

@@ -5,11 +5,14 @@
   SIGKILL, which ends a sleeping process as it ends a spinning one, and a spinning check burnt a core for every
   second of every time-limit test (~4 s of CPU a run).  ``spinning_measure`` below spins, in pure Python, for
   the one test that needs a CPU-bound step killed;
-* ``slow.hang [slow-instances]``: forty instances of 0.2 s each, all TRUE — the cooperative deadline
+* ``slow.deadline [slow-instances]``: forty instances of 0.2 s each, all TRUE — the cooperative deadline
   stops it between instances, with the counts so far;
-* ``slow.hang [witness-then-slow]``: an "exists" reading whose first instance is its witness, then slow
+* ``slow.deadline [witness-then-slow]``: an "exists" reading whose first instance is its witness, then slow
   ones — running out of time later keeps the witness (CHECKED);
 * ``slow.quick [fast]``: one TRUE instance — checked although a reading before it hung.
+
+The cooperative readings are a claim of their own, so a command-line test about the reading that never returns
+can select ``slow.hang,slow.quick`` and wait out one time limit instead of three.
 
 None of these is a statement of a paper; the expected verdicts are unset on purpose (a budget verdict
 is not a property of the claim).
@@ -51,6 +54,8 @@ def _many(n):
 CLAIMS = [
     Claim("slow.hang", "misbehaving readings", "tests", "no paper", "value", readings=[
         Reading("never-returns", "blocks forever", check=_block, families=[_many(1)]),
+    ]),
+    Claim("slow.deadline", "readings the cooperative deadline stops", "tests", "no paper", "value", readings=[
         Reading("slow-instances", "forty slow instances, all true", check=_slow_true, families=[_many(40)]),
         Reading("witness-then-slow", "there is an instance", check=_witness_first, families=[_many(40)],
                 quantifier="exists"),
