@@ -43,7 +43,7 @@ from exactpriv.exact.numbers import EPS, OO, as_rational
 from exactpriv.measures.pair_divergences import gamma_of, log_of_ratio
 from exactpriv.measures.arguments import check_group_size, check_mechanism, exact_level
 from exactpriv.measures.engines.clamped import clamped_engine, shifted_pairs
-from exactpriv.measures.closed_forms import tagged_profile_engine
+from exactpriv.measures.closed_forms import rappor_frontier_pairs, tagged_profile_engine
 from exactpriv.measures.engines.composition import ComposedLossEngine
 from exactpriv.measures.engines.scan.engine import ScanEngine
 from exactpriv.measures.divergence import all_pairs, pairs_within, space_edges
@@ -491,6 +491,13 @@ def approx_dp(M: Mechanism | ProductMechanism) -> Measured:
     two-piece profile (:mod:`exactpriv.measures.closed_forms`), its line re-read from the entries."""
     check_mechanism(M, "approx_dp", expand=False)
     if isinstance(M, ProductMechanism) and len(M.factors) > 1:
+        frontier = rappor_frontier_pairs(M)  # tagged RAPPOR: the pairs of maximal set-difference counts suffice
+        if frontier is not None:
+            m = _composed_profile(M, frontier, "neighbour pairs", "approx_dp")
+            return Measured(m.name, m.value, witness=m.witness, method=m.method,
+                            note=f"RAPPOR: {len(frontier)} pair(s), one per maximal set-difference counts (a, b) "
+                                 f"(data processing; exactpriv.measures.closed_forms.rappor_frontier_pairs); "
+                                 + m.note)
         return _composed_profile(M, space_edges(M.inputs), "neighbour pairs", "approx_dp")
     closed = tagged_profile_engine(M)  # structure before matrices: a zoo family with exact parameters
     if closed is not None:

@@ -24,8 +24,11 @@ built mechanism (the shift-structure engine, the product engine, the dense matri
 * **RAPPOR** (per-bit randomized response over Bloom filters, p = P(1 | set), q = P(1 | unset)): for the ordered
   pair (x, x') the worst output sets each bit of F(x) \\ F(x') to its likelier value, so the ratio is
   R₊^{a}·R₋^{b} with a = |F(x) \\ F(x')|, b = |F(x') \\ F(x)|, R₊ = max(p/q, (1−p)/(1−q)), R₋ = max(q/p,
-  (1−q)/(1−p)); the counts (a, b) of every pair come from one integer matrix product (exact: counts < 2^53), each
-  distinct (a, b) is evaluated once in exact rationals and the largest is ε (all items are neighbours).
+  (1−q)/(1−p)); the counts (a, b) of every pair are counted by popcount of the packed filters (exact integers),
+  R₊^a·R₋^b grows with a and b, so only the Pareto frontier of the counts present is evaluated, in exact rationals,
+  and the largest is ε (all items are neighbours).  For δ(γ) (``approx_dp``) the same frontier's pairs suffice at
+  every γ (:func:`rappor_frontier_pairs`: data processing), each accounted by its exact composed privacy-loss
+  distribution.
 
 Every value is exact (a log of a rational, or ∞); δ is a rational.  None when the mechanism carries no tag or the
 parameter is outside the formula's range (then the scans answer).
@@ -103,15 +106,7 @@ def rappor_pure_dp(bit_sets, p, q) -> Measured:
     # a·(bits+1) + b (no sort); each candidate is then evaluated once in exact rationals.
     width = bits + 1
     codes = a.astype(np.int64) * width + a.T
-    if width * width <= _PRESENCE_CELLS:
-        present = np.zeros(width * width, dtype=bool)
-        present[codes.ravel()] = True
-    else:  # too many cells for a table: the distinct codes by a sort
-        present = np.zeros(0, dtype=bool)
-        distinct = np.unique(codes)
-    present_pairs = (np.flatnonzero(present) if present.size else distinct)
-    present_pairs = present_pairs[present_pairs != 0]  # (0, 0): equal filters, ratio 1
-    pa, pb = np.divmod(present_pairs, width)
+    pa, pb = _present_counts(codes, width)
     if (up is None and (pa > 0).any()) or (down is None and (pb > 0).any()):
         # an output impossible under x' only: the first pair (in row-major order) with such a count
         bad = (a > 0) if up is None else np.zeros_like(a, dtype=bool)
@@ -120,12 +115,7 @@ def rappor_pure_dp(bit_sets, p, q) -> Measured:
         at = int(np.argmax(bad.ravel()))
         return _pure(sympy.oo, {"pair": divmod(at, len(bit_sets))}, "RAPPOR", "an output impossible under x' only")
     best = None
-    top_b = -1
-    for ai in range(width - 1, -1, -1):  # the Pareto frontier: a decreasing, b strictly increasing
-        bs = pb[pa == ai]
-        if bs.size == 0 or int(bs.max()) <= top_b:
-            continue
-        bi = top_b = int(bs.max())
+    for ai, bi in _pareto_frontier(pa, pb, width):
         r = (up ** ai if ai else Fraction(1)) * (down ** bi if bi else Fraction(1))
         if best is None or r > best[0] or (r == best[0] and ai * width + bi < best[2][0] * width + best[2][1]):
             best = (r, None, (ai, bi))
@@ -138,6 +128,60 @@ def rappor_pure_dp(bit_sets, p, q) -> Measured:
     r, pair, counts = best
     return _pure(_log(r), {"pair": pair, "counts": counts, "ratio": r}, "RAPPOR",
                  "R₊^a·R₋^b over the pairs' set differences, counted by popcount")
+
+
+def _present_counts(codes: np.ndarray, width: int):
+    """The distinct (a, b) ≠ (0, 0) among the codes a·width + b, as two arrays: a table of width² cells filled from
+    the codes (no sort), or beyond _PRESENCE_CELLS a sort."""
+    if width * width <= _PRESENCE_CELLS:
+        present = np.zeros(width * width, dtype=bool)
+        present[codes.ravel()] = True
+        distinct = np.flatnonzero(present)
+    else:
+        distinct = np.unique(codes)
+    distinct = distinct[distinct != 0]  # (0, 0): equal filters, ratio 1
+    return np.divmod(distinct, width)
+
+
+def _pareto_frontier(pa: np.ndarray, pb: np.ndarray, width: int) -> list[tuple[int, int]]:
+    """The present (a, b) that no other present pair dominates (a' >= a and b' >= b): a decreasing, b strictly
+    increasing."""
+    out, top_b = [], -1
+    for ai in range(width - 1, -1, -1):
+        bs = pb[pa == ai]
+        if bs.size == 0 or int(bs.max()) <= top_b:
+            continue
+        top_b = int(bs.max())
+        out.append((ai, top_b))
+    return out
+
+
+def rappor_frontier_pairs(M):
+    """For :func:`exactpriv.measures.approx.approx_dp` of a tagged RAPPOR mechanism: one unordered pair of items per
+    maximal set-difference count (a, b), as an (n, 2) int array, or None (no tag, one item, equal filters).
+
+    Why these pairs suffice for δ(γ) at every γ: the bits both items set (or both leave unset) have the same law
+    under both and drop out of E_γ; a bit set in x only is Bernoulli(p) against Bernoulli(q), one set in x' only the
+    reverse, so a pair's privacy-loss distribution depends on its counts (a, b) alone; and a pair with counts
+    (a', b') >= (a, b) has a larger E_γ at every γ (marginalising the extra bits is post-processing, and the
+    hockey-stick divergence obeys data processing).  So the max over all pairs is the max over the frontier's."""
+    tag = _tag(M)
+    if tag is None or tag.get("family") != "rappor" or len(tag["bit_sets"]) < 2:
+        return None
+    bit_sets = tag["bit_sets"]
+    bits = 1 + max((b for s in bit_sets for b in s), default=0)
+    a = _set_differences(bit_sets, bits)
+    width = bits + 1
+    codes = a.astype(np.int64) * width + a.T
+    frontier = _pareto_frontier(*_present_counts(codes, width), width)
+    if not frontier:
+        return None
+    flat, n = codes.ravel(), len(bit_sets)
+    reps = set()
+    for ai, bi in frontier:
+        i, j = divmod(int(np.argmax(flat == ai * width + bi)), n)
+        reps.add((min(i, j), max(i, j)))
+    return np.array(sorted(reps), dtype=np.int64)
 
 
 #: Largest (bits + 1)² for RAPPOR's table of the counts present (one byte a cell); beyond it a sort finds them.

@@ -175,3 +175,23 @@ def test_rf_quotient_equals_the_reduced_products():
             polys.pmul(a[0], b[1]) and polys.pmul(a[1], b[0])
         with pytest.raises(NotCheckable, match="degree above 400"):
             polys.rf_quotient(a, b)
+
+
+def test_remembered_spaces_equal_fresh_reads():
+    from exactpriv.checker import witness
+
+    spaces = [{"type": "hamming", "values": [0, 1], "n": 3}, {"type": "hamming", "alphabets": [[0, 1, 2], ["a", "b"]]},
+              {"type": "subsets", "universe": ["x", "y", "z"]},
+              {"type": "explicit", "inputs": [0, 1, 2], "neighbours": [[0, 1], [1, 2]]},
+              {"type": "explicit", "inputs": [0, 1], "neighbours": [[0, 0]]}, {"type": "hamming", "values": [0, 1]},
+              {"type": "hamming", "values": [0, 1], "n": 13}, {"type": "torus"}, None,
+              {"type": "hamming", "values": (0, 1), "n": 2}]  # a tuple: not plain JSON, read as given
+    for space in spaces:
+        want = _outcome(witness._read_space, space)
+        for _ in range(2):  # cold, then remembered
+            got = _outcome(witness.read_space, space)
+            assert got == want, space
+            if got[0] == "ok":  # the caller's own lists
+                got[1][0].clear()
+                got[1][2].append(None)
+    assert _outcome(witness.read_space, spaces[0]) == _outcome(witness._read_space, spaces[0])

@@ -250,3 +250,28 @@ def test_truncated_geometric_and_exponential_mechanism_pure_eps_hold_for_every_e
     assert pure_dp(G).value == EPS and group_privacy(G, min(3, n)).value == min(3, n) * EPS
     if n <= 5:
         assert pure_dp(exponential_mechanism_hamming(range(2), n, eps=EPS)).value == EPS
+
+
+@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("law", [dict(f=F(1, 2)), dict(p=F(9, 10), q=F(1, 2)), dict(p=F(1), q=F(1, 5)),
+                                 dict(p=F(1, 2), q=F(1, 2))])
+def test_rappor_approx_dp_from_the_frontier_pairs_equals_all_pairs(seed, law):
+    """approx_dp of tagged RAPPOR accounts only one pair per maximal set-difference counts; the profile equals the
+    one over every pair (untagged: the composed losses of all pairs), and for the smallest the dense expanded scan."""
+    from exactpriv.measures.closed_forms import rappor_frontier_pairs
+
+    rnd = random.Random(200 + seed)
+    items, bits = list(range(rnd.randint(2, 9))), rnd.randint(1, 6)
+    hashes = {x: set(rnd.sample(range(bits), rnd.randint(0, bits))) for x in items}
+    M = rappor(items, bits, hashes, **law)
+    fast, slow = approx_dp(M), approx_dp(_untagged(M))
+    frontier = rappor_frontier_pairs(M)
+    assert ("RAPPOR:" in fast.note) == (frontier is not None and len(M.factors) > 1)
+    refs = [slow.value] + ([approx_dp(_dense(M)).value] if bits <= 4 else [])
+    lines = lambda prof: [(p.gamma_lo, p.gamma_hi, p.A, p.B) for p in prof.pieces]  # noqa: E731
+    for ref in refs:
+        assert lines(fast.value) == lines(ref)
+        for g in (F(1), F(11, 10), F(2), F(5), F(100)):
+            assert fast.value.delta(exp_eps=g) == ref.delta(exp_eps=g)
+        for d in (F(0), F(1, 100), F(1, 3)):
+            assert fast.value.epsilon(d) == ref.epsilon(d)

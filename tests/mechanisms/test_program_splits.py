@@ -1,28 +1,55 @@
 """The compiler's split of a lazy noise's interval: the integer fast path against the general one.
 
-``_int_sides`` (ends in Z ∪ {±inf}, an int threshold) replaces ``Rng._sides`` (ends that may be tail values,
-compared through ``Rng._less``) on most splits; both must give the same sides, with the same empty ones, for every
-combination of ends and thresholds, including infinite ends and empty intervals."""
+``Rng._split`` takes a fast path when the ends are in Z ∪ {±inf} and the threshold is an int (most splits);
+the general path builds both sides with ``Rng._sides`` (ends that may be tail values, compared through
+``Rng._less``).  For every combination of ends, thresholds, asked side, constraint or branch, and branch taken, both
+must give the same answer, the same interval (types included), the same choice trace, and die on the same paths."""
 
 import itertools
 import math
+from fractions import Fraction
 
-from exactpriv.mechanisms.programs.compiler import Rng, _int_sides
+from exactpriv.mechanisms.programs.compiler import Rng, _Dead, _Noise
+from exactpriv.mechanisms.programs.noise import DiscreteLaplace
 
 ENDS = [-math.inf, -3, -2, -1, 0, 1, 2, 3, math.inf]
 
 
-def test_integer_sides_equal_the_general_sides():
-    rng = Rng([], K=4)
-    seen_empty = seen_both = 0
+def _reference_split(rng, nz, t, want_at_least, force):
+    """The general path of Rng._split, from Rng._sides."""
+    sides = rng._sides(nz.lo, nz.hi, t)
+    if force:
+        sides = tuple(s for s in sides if s[0] == want_at_least)
+    options = [s for s in sides if s[1] is not None]
+    if not options:
+        raise _Dead()
+    outcome, (lo, hi) = options[rng._branch(len(options))] if len(options) > 1 else options[0]
+    nz.lo, nz.hi = lo, hi
+    return outcome == want_at_least
+
+
+def _run(split, lo, hi, t, want, force, prefix):
+    rng = Rng(list(prefix), K=4)
+    nz = _Noise(0, DiscreteLaplace(Fraction(1, 2)))
+    nz.lo, nz.hi = lo, hi
+    try:
+        got = split(rng, nz, t, want, force)
+    except _Dead:
+        got = "dead"
+    return got, (nz.lo, type(nz.lo), nz.hi, type(nz.hi)), rng._trace
+
+
+def test_fast_split_equals_the_general_split():
+    fast = lambda rng, nz, t, want, force: rng._split(nz, t, want_at_least=want, force=force)  # noqa: E731
+    seen = set()
     for lo, hi in itertools.product(ENDS, ENDS):
         for t in range(-5, 6):
-            fast, plain = _int_sides(lo, hi, t), rng._sides(lo, hi, t)
-            assert fast == plain, (lo, hi, t)
-            assert [type(v) for s in fast if s[1] for v in s[1]] == [type(v) for s in plain if s[1] for v in s[1]]
-            seen_empty += any(s[1] is None for s in fast)
-            seen_both += all(s[1] is not None for s in fast)
-    assert seen_empty and seen_both
+            for want, force, prefix in itertools.product((True, False), (False, True), ((0,), (1,))):
+                a = _run(fast, lo, hi, t, want, force, prefix)
+                b = _run(_reference_split, lo, hi, t, want, force, prefix)
+                assert a == b, (lo, hi, t, want, force, prefix)
+                seen.add("dead" if a[0] == "dead" else ("branch" if a[2] else "one side"))
+    assert seen == {"dead", "branch", "one side"}  # every regime was exercised
 
 
 def test_rational_law_objects_and_remembered_tails():

@@ -103,7 +103,7 @@ def _kmax_instances(ks, n_max, empties, *, n_min_offset=0, bottom=False):
             if n < k + n_min_offset:
                 continue
             for e in empties:
-                M = _kmax_bottom(n, k) if e == "bottom" else zoo.k_max(n, k, empty=e)
+                M = _kmax_named(n, k, e)  # one (immutable) mechanism per (n, k, empty), shared by the families
                 out.append(Instance(f"k_max(n={n}, k={k}, empty={e!r})", M, params={"n": n, "k": k, "empty": e}))
     return tuple(out)
 
@@ -113,9 +113,10 @@ def _kmax_of(params) -> Mechanism:
     return _kmax_named(as_int(params["n"]), as_int(params["k"]), params["empty"])
 
 
-# The hypothesis "is this instance the k-Max mechanism its parameters name" rebuilds that mechanism for every
-# instance it is asked about; it is a pure function of (n, k, empty), built once per distinct triple (the
-# Mechanism is immutable; an unhashable `empty` is not remembered and fails as before).
+# The families list the same k-Max mechanisms reading after reading, and the hypothesis "is this instance the k-Max
+# mechanism its parameters name" rebuilds it for every instance it is asked about; it is a pure function of
+# (n, k, empty), built once per distinct triple (the Mechanism is immutable; an unhashable `empty` is not
+# remembered and fails as before).
 def _kmax_named(n, k, e) -> Mechanism:
     try:
         return _kmax_cached(n, k, e)

@@ -173,6 +173,15 @@ def statistical_distance(P, Q) -> Fraction:
     sup = [k for k in range(len(P)) if P[k] or Q[k]]
     if len(sup) > 8:  # pragma: no cover - beliefs here have small supports
         return sum((abs(p - q) for p, q in zip(P, Q)), Fraction(0)) / 2
+    if all(type(P[k]) is Fraction and type(Q[k]) is Fraction for k in sup):
+        # the same brute force over events, in integers over the lcm of the denominators (one Fraction at the end)
+        L = math.lcm(*(P[k].denominator for k in sup), *(Q[k].denominator for k in sup))
+        D = {k: P[k].numerator * (L // P[k].denominator) - Q[k].numerator * (L // Q[k].denominator) for k in sup}
+        top = 0
+        for r in range(1, len(sup) + 1):
+            for S in itertools.combinations(sup, r):
+                top = max(top, abs(sum(D[k] for k in S)))
+        return Fraction(top, L)
     best = Fraction(0)
     for r in range(1, len(sup) + 1):
         for S in itertools.combinations(sup, r):
@@ -183,11 +192,13 @@ def statistical_distance(P, Q) -> Fraction:
 
 def posteriors(weights, u, v):
     """(b_0, b_i) ∝ (b·u, b·v), or None when a posterior is undefined (normaliser 0)."""
-    z0 = sum((w * a for w, a in zip(weights, u)), Fraction(0))
-    zi = sum((w * a for w, a in zip(weights, v)), Fraction(0))
+    wu = [w * a for w, a in zip(weights, u)]  # each product once, for the normaliser and the posterior
+    wv = [w * a for w, a in zip(weights, v)]
+    z0 = sum(wu, Fraction(0))
+    zi = sum(wv, Fraction(0))
     if z0 == 0 or zi == 0:
         return None
-    return [w * a / z0 for w, a in zip(weights, u)], [w * a / zi for w, a in zip(weights, v)]
+    return [x / z0 for x in wu], [x / zi for x in wv]
 
 
 def random_weights(rng, k):

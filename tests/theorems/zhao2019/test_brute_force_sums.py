@@ -117,3 +117,40 @@ def test_integer_pair_path_equals_the_fraction_formulas():
                 infinite += OO in got
                 finite += OO not in got
     assert infinite and finite  # both regimes were exercised
+
+
+def test_statistical_distance_in_integers_equals_the_fraction_brute_force():
+    """SD(P, Q) by the integer path (lcm denominators) equals max over events S of |P(S) − Q(S)| summed in Fractions,
+    on random beliefs with zeros and on equal beliefs."""
+    import random
+
+    rng = random.Random(3)
+    for _ in range(60):
+        k = rng.randint(1, 6)
+        wp, wq = [rng.randint(0, 4) for _ in range(k)], [rng.randint(0, 4) for _ in range(k)]
+        if not sum(wp) or not sum(wq):
+            continue
+        P, Q = [Fraction(w, sum(wp)) for w in wp], [Fraction(w, sum(wq)) for w in wq]
+        sup = [i for i in range(k) if P[i] or Q[i]]
+        want = max([abs(sum((P[i] - Q[i] for i in S), Fraction(0)))
+                    for r in range(1, len(sup) + 1) for S in itertools.combinations(sup, r)], default=Fraction(0))
+        for a, b in ((P, Q), (Q, P), (P, P)):
+            got = bf.statistical_distance(a, b)
+            assert type(got) is Fraction
+            assert got == (want if a is not b else 0)
+
+
+def test_posteriors_equal_bayes_formula():
+    """posteriors (each weight·likelihood formed once) equal (b·u)/Σ b·u and (b·v)/Σ b·v, None on a zero normaliser."""
+    import random
+
+    rng = random.Random(9)
+    for _ in range(50):
+        k = rng.randint(1, 5)
+        b = [Fraction(rng.randint(0, 5), 7) for _ in range(k)]
+        u = [Fraction(rng.randint(0, 3), 4) for _ in range(k)]
+        v = [Fraction(rng.randint(0, 3), 5) for _ in range(k)]
+        z0 = sum((x * y for x, y in zip(b, u)), Fraction(0))
+        zi = sum((x * y for x, y in zip(b, v)), Fraction(0))
+        want = None if z0 == 0 or zi == 0 else ([x * y / z0 for x, y in zip(b, u)], [x * y / zi for x, y in zip(b, v)])
+        assert bf.posteriors(b, u, v) == want
