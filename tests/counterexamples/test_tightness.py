@@ -215,3 +215,6 @@ def test_remembered_measures_are_keyed_by_prior_and_rows(monkeypatch):
             for k, P in enumerate(priors):
                 assert S.B(mech, P).value == plain[(m, k)]
     assert len(search._MEMO) == len(plain)
+    first = S.B(M, priors[0])
+    first.witness["set by a caller"] = 1  # a caller's own dict: the remembered answer is not changed
+    assert "set by a caller" not in S.B(M, priors[0]).witness
