@@ -37,6 +37,16 @@ from .size_estimates import magnitude_log2, power_log2, radicand_log2, rational_
 __all__: list[str] = []  # helpers of the package; its public names are re-exported by exactpriv.exact.expressions
 
 
+
+def _known_zero(expr: sympy.Expr) -> bool:
+    """Whether ``expr`` is known to be zero, asked with evaluation on.  A caller may build under
+    ``sympy.evaluate(False)`` (the report keeps a formula in the order the engine wrote it); sympy's assumption
+    queries on unevaluated sums then reach code that assumes evaluated arguments and, depending on the hash seed,
+    raise ``PolynomialError`` (``1 + delta``: "contains an element of the set of generators") — the same text would
+    parse in one process and fail in the next."""
+    with sympy.evaluate(True):
+        return expr.is_zero is True
+
 class Parser:
     """One parse of one text: holds the allow-lists, the text (for messages) and counters."""
 
@@ -291,7 +301,7 @@ class Parser:
             self.guard_product(left, right, column)
             result = left * right
         elif symbol == "/":
-            if right.is_zero:
+            if _known_zero(right):
                 self.fail(InvalidArgument, f"division by zero in '{self.token(node)}'", column)
             self.guard_product(left, right, column)
             result = left / right
@@ -321,7 +331,7 @@ class Parser:
                     f"{MAX_FUNCTION_ARGS} per call and {MAX_MINMAX_ARGS_TOTAL} in all)",
                     column,
                 )
-        elif spec.build is sympy.log and len(args) == 2 and args[1].is_zero:
+        elif spec.build is sympy.log and len(args) == 2 and _known_zero(args[1]):
             self.fail(InvalidArgument, f"log base 0 in '{self.token(node)}'", column)
         return self.verify(spec.build(*args), column)
 
