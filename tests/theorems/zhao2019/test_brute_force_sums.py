@@ -41,21 +41,11 @@ def _plain_brute_mp(T, remaining, ps=(Fraction(1, 2), Fraction(1, 100))):
                     w = bf._two_point_likelihood(T, i, b, K, xk, remaining)
                     if u is None or w is None:
                         continue
-                    r = _plain_event_max_ratio(u, w, events)
+                    r, gam = _plain_pair(u, w, events, ps)
                     if r is not None and lt(a_max, r):
                         a_max = r
-                    for p in ps:
-                        for E in events:
-                            pu = sum((u[k] for k in E), Fraction(0))
-                            pw = sum((w[k] for k in E), Fraction(0))
-                            pe = p * pu + (1 - p) * pw
-                            if pe == 0:
-                                continue
-                            post_in = p * pu / pe
-                            post_out = (1 - p) * pw / pe
-                            gam = max(post_in / p, OO if post_out == 0 else (1 - p) / post_out)
-                            if lt(g_max, gam):
-                                g_max = gam
+                    if gam is not None and lt(g_max, gam):
+                        g_max = gam
     return a_max, g_max
 
 
