@@ -16,16 +16,8 @@ ENDS = [-math.inf, -3, -2, -1, 0, 1, 2, 3, math.inf]
 
 
 def _reference_split(rng, nz, t, want_at_least, force):
-    """The general path of Rng._split, from Rng._sides."""
-    sides = rng._sides(nz.lo, nz.hi, t)
-    if force:
-        sides = tuple(s for s in sides if s[0] == want_at_least)
-    options = [s for s in sides if s[1] is not None]
-    if not options:
-        raise _Dead()
-    outcome, (lo, hi) = options[rng._branch(len(options))] if len(options) > 1 else options[0]
-    nz.lo, nz.hi = lo, hi
-    return outcome == want_at_least
+    """The general path of Rng._split (from Rng._sides), which the fast path must reproduce."""
+    return rng._split_by_sides(nz, t, want_at_least=want_at_least, force=force)
 
 
 def _run(split, lo, hi, t, want, force, prefix):

@@ -428,7 +428,11 @@ class Rng:
                 return want_at_least
             nz.hi = down_hi
             return not want_at_least
-        sides = self._sides(lo, hi, t)
+        return self._split_by_sides(nz, t, want_at_least=want_at_least, force=force)
+
+    def _split_by_sides(self, nz: _Noise, t, *, want_at_least: bool, force: bool) -> bool:
+        """The general path of :meth:`_split` (any ends, tail values included), from :meth:`_sides`."""
+        sides = self._sides(nz.lo, nz.hi, t)
         if force:
             sides = tuple(s for s in sides if s[0] == want_at_least)
         options = [s for s in sides if s[1] is not None]
