@@ -35,6 +35,17 @@ __all__ = ["MAX_EXACT_VARIABLES", "MAX_WARM_ENTRIES", "MAX_WARM_PIVOTS", "solve_
 MAX_EXACT_VARIABLES = 32
 
 
+def _leaving_row(T, basis, entering):
+    """The primal ratio test by Bland's rule: the row of least ratio rhs / T[i][entering] over T[i][entering] > 0,
+    a tie going to the least basic index; None when no entry is positive (the LP is unbounded along it)."""
+    best = None
+    for i, row in enumerate(T):
+        if row[entering] > 0:
+            ratio = row[-1] / row[entering]
+            if best is None or ratio < best[0] or (ratio == best[0] and basis[i] < basis[best[1]]):
+                best = (ratio, i)
+    return None if best is None else best[1]
+
 def _bland_simplex(P):
     """Optimal basis (column indices of [A | slacks], one per row, or -1 - i for the artificial of a redundant
     row i) and the primal point of min c·x over P in equality form, by a two-phase dense simplex with Bland's
@@ -82,15 +93,10 @@ def _bland_simplex(P):
                     break
             if entering is None:
                 return True
-            best = None
-            for i in range(m):
-                if T[i][entering] > 0:
-                    ratio = T[i][-1] / T[i][entering]
-                    if best is None or ratio < best[0] or (ratio == best[0] and basis[i] < basis[best[1]]):
-                        best = (ratio, i)
-            if best is None:
+            leaving = _leaving_row(T, basis, entering)
+            if leaving is None:
                 return False  # unbounded
-            pivot(best[1], entering)
+            pivot(leaving, entering)
 
     phase1 = [Fraction(0)] * width + [Fraction(1)] * m
     run(phase1, width + m)
@@ -210,15 +216,9 @@ def _warm_simplex(P, basis, max_pivots):
             entering = next((k for k in sorted(d) if d[k] < 0), None)  # primal Bland
             if entering is None:
                 break
-            best = None
-            for i in range(m):
-                if T[i][entering] > 0:
-                    ratio = T[i][-1] / T[i][entering]
-                    if best is None or ratio < best[0] or (ratio == best[0] and basis[i] < basis[best[1]]):
-                        best = (ratio, i)
-            if best is None:
+            r, k = _leaving_row(T, basis, entering), entering
+            if r is None:
                 return None  # unbounded
-            r, k = best[1], entering
         else:
             if any(v < 0 for v in d.values()):
                 return None  # neither primal nor dual feasible: no warm start from here
