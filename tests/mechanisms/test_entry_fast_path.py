@@ -123,3 +123,14 @@ def test_mechanism_built_on_the_fast_path_equals_the_plain_one():
     assert [list(r) for r in m.rows] == rows
     with pytest.raises(EntryRangeError, match="outside"):
         Mechanism(Hamming([0, 1], n=1), [0, 1], [[2 * e(EPS) / (e(EPS) + 1), 1 - 2 * e(EPS) / (e(EPS) + 1)]] * 2)
+
+
+def test_the_degree_cap_bounds_the_result_not_only_each_exponential():
+    # each e^{8 eps} and the power 64 are within the cap, the result (degree 512) is not: the in-process path has
+    # no time limit, so such an entry must go the general (bounded) way; one just under the cap is still converted
+    big = ((1 + e(8 * EPS)) / (2 + e(8 * EPS))) ** 64
+    assert E.exp_rational_function(big) is None and not E.in_unit_range_by_signs(big)
+    assert E.exp_rational_function(big * (e(EPS) + 1) - big * e(EPS)) is None  # sums and products capped too
+    small = ((1 + e(8 * EPS)) / (2 + e(8 * EPS))) ** 32  # degree 256
+    rf = E.exp_rational_function(small)
+    assert rf is not None and max(rf.N.degree(), rf.D.degree()) == 256 and E.in_unit_range_by_signs(small)

@@ -180,23 +180,34 @@ def exp_rational_function(expr) -> RationalFunction | None:
         return None
 
 
+def _capped(rf: RationalFunction) -> RationalFunction:
+    """``rf`` when its degrees stay within the cap: sums, products and powers multiply degrees (a small entry
+    ((1 + e^{256 eps})/(2 + e^{256 eps}))^256 has degree ~65,000), and this path runs in-process without the general
+    path's time limit, so a larger one goes the general (bounded) way."""
+    if max(rf.N.degree(), rf.D.degree()) > _MAX_U_DEGREE:
+        raise _NotRationalInU
+    return rf
+
+
 def _in_u(e, scale: int) -> RationalFunction:
     if e.is_Rational:
         return RationalFunction.const(Fraction(int(e.p), int(e.q)))
     if e.is_Add:
         acc = RationalFunction.const(0)
         for a in e.args:
-            acc = acc + _in_u(a, scale)
+            acc = _capped(acc + _in_u(a, scale))
         return acc
     if e.is_Mul:
         acc = RationalFunction.const(1)
         for a in e.args:
-            acc = acc * _in_u(a, scale)
+            acc = _capped(acc * _in_u(a, scale))
         return acc
     if e.is_Pow:
         base, ex = e.args
-        if ex.is_Integer and abs(int(ex)) <= _MAX_U_DEGREE:
-            return _in_u(base, scale) ** int(ex)
+        if ex.is_Integer:
+            b = _in_u(base, scale)
+            if max(b.N.degree(), b.D.degree(), 1) * abs(int(ex)) <= _MAX_U_DEGREE:
+                return _capped(b ** int(ex))
         raise _NotRationalInU
     if isinstance(e, sympy.exp):
         q = e.args[0] / EPS
