@@ -236,9 +236,32 @@ def _tag(M) -> dict | None:
     inputs = getattr(M, "inputs", None)
     if size is None or inputs is None or inputs.size != size():
         return None
+    built_on = tag.get("inputs")
+    if built_on is None or not (inputs is built_on or inputs == built_on):  # another space or neighbour relation
+        return None
     if fam == "exponential_hamming" and tag["k"] < 2:  # one value: no neighbours to compare, the scans answer
         return None
+    if fam == "rappor" and not _rappor_factors_match(M, tag):
+        return None
     return tag
+
+
+def _rappor_factors_match(M, tag) -> bool:
+    """Whether M's factors are the ones the tag was built with and each factor's rows are Bernoulli(p) on the items
+    whose Bloom bits set that bit and Bernoulli(q) elsewhere (the structure the formulas assume; the rows are the
+    zoo's two shared tuples, so identity answers almost every comparison)."""
+    factors, bit_sets = getattr(M, "factors", None), tag["bit_sets"]
+    built = tag.get("factors")
+    if factors is None or built is None or len(factors) != len(built) or any(
+            f is not g for f, g in zip(factors, built)):
+        return False
+    row_set, row_unset = (1 - tag["p"], tag["p"]), (1 - tag["q"], tag["q"])
+    for j, f in enumerate(factors):
+        for s, row in zip(bit_sets, f.rows):
+            want = row_set if j in s else row_unset
+            if row is not want and tuple(row) != want:
+                return False
+    return True
 
 
 def closed_form_pure_dp(M) -> Measured | None:
@@ -325,7 +348,8 @@ def tagged_pure_dp(M) -> dict | None:
     if ratio is None or pair is None or output is None:
         return None
     x, x2 = pair
-    if M.prob(output, x) != ratio * M.prob(output, x2):
+    # an output impossible under x' attains no ratio (0 = ratio·0 holds for any ratio): the scans answer
+    if M.prob(output, x2) == 0 or M.prob(output, x) != ratio * M.prob(output, x2):
         return None
     return {"ratio": ratio, "pair": [x, x2], "output": output,
             "method": m.method + "; the witness's ratio re-read from the entries"}
@@ -383,13 +407,13 @@ def tagged_profile_engine(M) -> TaggedProfileEngine | None:
     else:  # counts 0 and 1, or the first two values; S: the output 0 (or the first value)
         x, x2 = pts[0], pts[1]
         event = [0]
-    if t == 1:
-        event = []
     A = sum((M.prob(M.outputs[j], x) for j in event), Fraction(0))
     B = sum((M.prob(M.outputs[j], x2) for j in event), Fraction(0))
     k = tag["k"] if "k" in tag else 2  # the geometric's line: k = 2
-    if t > 1 and (A != t / (t + k - 1) or B != 1 / (t + k - 1)):  # the formula's line, from the entries
+    if A != t / (t + k - 1) or B != 1 / (t + k - 1):  # the formula's line, from the entries (also at e^ε = 1)
         return None
+    if t == 1:  # δ ≡ 0: the empty event
+        event, A, B = [], Fraction(0), Fraction(0)
     return TaggedProfileEngine(M, t, (M.inputs.index(x), M.inputs.index(x2)), event, A, B)
 
 
@@ -426,7 +450,7 @@ def tagged_group_privacy(M, k: int) -> dict | None:
             other = next(v for v in M.inputs.alphabets[0] if v != x[0])
             x2, y = (other,) * j + tuple(x[j:]), x
     ratio = t ** j
-    if M.prob(y, x) != ratio * M.prob(y, x2):
+    if M.prob(y, x2) == 0 or M.prob(y, x) != ratio * M.prob(y, x2):
         return None
     return {"ratio": ratio, "pair": [x, x2], "output": y, "distance": j,
             "method": f"closed form: {fam.replace('_', ' ')} (ε_k = min(k, n)·ε, every two inputs at distance j "

@@ -83,6 +83,13 @@ def _f(v):
     return v if isinstance(v, Fraction) else (Fraction(v) if isinstance(v, int) else v)
 
 
+def _tag(M, tag: dict) -> None:
+    """Tag ``M`` with its family and exact parameters for exactpriv.measures.closed_forms, bound to the input space
+    it was built on (and RAPPOR's factors): a copy whose space or factors were replaced is no longer answered from
+    the formula."""
+    M.closed_form = {**tag, "inputs": M.inputs}
+
+
 def randomized_response(k: int = 2, *, eps=None, exp_eps=None, p=None) -> Mechanism:
     """k-ary randomized response on one record with values 0..k-1.
 
@@ -118,7 +125,7 @@ def randomized_response(k: int = 2, *, eps=None, exp_eps=None, p=None) -> Mechan
     else:
         M = Mechanism(space, list(range(k)), rows, _built=f"randomized_response(k={k}, {txt})")
     if isinstance(a, Fraction):
-        M.closed_form = {"family": "randomized_response", "k": k, "exp_eps": a}  # measures.closed_forms
+        _tag(M, {"family": "randomized_response", "k": k, "exp_eps": a})
     return M
 
 
@@ -196,7 +203,7 @@ def truncated_geometric(n: int, *, eps=None, exp_eps=None) -> Mechanism:
         short = f"exp_eps={a}" if a.denominator == 1 else f"exp_eps={str(a)!r}"
         M = geometric_family(Fraction(1)).at(a, n, name=f"truncated_geometric(n={n}, {short})")
         M._roundtrip = True
-        M.closed_form = {"family": "truncated_geometric", "n": n, "exp_eps": a}  # measures.closed_forms
+        _tag(M, {"family": "truncated_geometric", "n": n, "exp_eps": a})
         return M
     scale = _eps_scale(a)
     if scale is not None:
@@ -332,8 +339,7 @@ def count_query_geometric(n: int, *, eps=None, exp_eps=None, values=(0, 1)) -> M
         M = Mechanism.from_integer_rows(space, list(range(n + 1)), np.array(table, dtype=dtype)[idx],
                                         np.array(dens, dtype=dtype)[idx], name=built)
         if len(set(values)) >= 2:
-            M.closed_form = {"family": "count_query_geometric", "n": n, "values": tuple(values),
-                             "exp_eps": a}  # measures.closed_forms
+            _tag(M, {"family": "count_query_geometric", "n": n, "values": tuple(values), "exp_eps": a})
         return M
     rows = [geo[c] for c in counts]
     return Mechanism(space, list(range(n + 1)), rows, _built=built)
@@ -362,7 +368,7 @@ def exponential_mechanism_hamming(values, n: int, *, eps=None, exp_eps=None) -> 
         dtype = np.int64 if denom < (1 << 62) else object
         num = np.array(table, dtype=dtype)[np.asarray(dist, dtype=np.int64)]
         M = Mechanism.from_integer_rows(space, list(pts), num, np.full(len(pts), denom, dtype=dtype), name=built)
-        M.closed_form = {"family": "exponential_hamming", "k": m, "n": n, "exp_eps": a}  # measures.closed_forms
+        _tag(M, {"family": "exponential_hamming", "k": m, "n": n, "exp_eps": a})
         return M
     else:
         A = to_sympy(a)
@@ -536,5 +542,5 @@ def rappor(items, bits: int, hashes, *, f=None, p=None, q=None) -> ProductMechan
         rows = tuple(row_set if j in s else row_unset for s in bit_sets)
         factors.append(Mechanism(space, [0, 1], None, _built=f"rappor_bit({j})", _validated=rows))
     M = ProductMechanism(factors, _built=f"rappor({items!r}, bits={bits}, hashes={hashes!r}, p={p}, q={q})")
-    M.closed_form = {"family": "rappor", "bit_sets": bit_sets, "p": p, "q": q}  # measures.closed_forms
+    _tag(M, {"family": "rappor", "bit_sets": bit_sets, "p": p, "q": q, "factors": tuple(factors)})
     return M

@@ -176,6 +176,41 @@ def test_a_tag_that_does_not_describe_the_mechanism_sends_the_call_to_the_scans(
     assert approx_dp(M).value.delta(exp_eps=F(1)) == approx_dp(_dense(M)).value.delta(exp_eps=F(1))
 
 
+
+def test_a_tag_is_not_trusted_beyond_what_it_was_built_on():
+    """Tags that the zoo never writes, each answered before by a wrong formula (review of session 8): a copy moved
+    to another neighbour relation on the same points, a wrong e^ε = 1 for the profile, RAPPOR with bit sets that
+    are not its factors'.  Each must now go to the scans and give their value."""
+    from exactpriv.spaces import GraphSpace
+
+    C = copy.copy(count_query_geometric(3, exp_eps=F(2)))
+    pts = C.inputs.points
+    C.inputs = GraphSpace.from_edges(pts, [(a, b) for i, a in enumerate(pts) for b in pts[i + 1:]])
+    assert pure_dp(C).value == pure_dp(_dense(C)).value == 3 * sympy.log(2)
+    assert approx_dp(C).value.delta(exp_eps=F(3)) == approx_dp(_dense(C)).value.delta(exp_eps=F(3)) == F(5, 12)
+
+    M = randomized_response(3, exp_eps=F(2))
+    M.closed_form = dict(M.closed_form, exp_eps=F(1))
+    assert approx_dp(M).value.delta(exp_eps=F(1)) == approx_dp(_dense(M)).value.delta(exp_eps=F(1)) == F(1, 4)
+
+    R = rappor([0, 1, 2], 3, {0: {0}, 1: {0}, 2: {0, 1, 2}}, p=F(3, 4), q=F(1, 4))
+    R.closed_form = dict(R.closed_form, bit_sets=[{0, 1, 2}, {0}, {0}])
+    assert approx_dp(R).value.delta(exp_eps=F(1)) == approx_dp(_untagged(R)).value.delta(exp_eps=F(1)) == F(1, 2)
+    assert pure_dp(R).value == pure_dp(_untagged(R)).value
+
+
+@pytest.mark.parametrize("p", [F(0), F(1)])
+def test_rappor_with_a_constant_bit_law_has_no_witness_of_probability_zero(p):
+    """p = q in {0, 1}: every item has the same report law, ε = 0; a witness output must be possible under both
+    inputs (one of probability zero "attains" every ratio), or the scans answer."""
+    M = rappor([0, 1, 2], 4, {0: {0, 1}, 1: {1}, 2: {2}}, p=p, q=p)
+    m = pure_dp(M)
+    assert m.value == 0
+    w = m.witness or {}
+    if w.get("output") is not None and w.get("pair") is not None:
+        x, x2 = w["pair"]
+        assert M.prob(w["output"], x2) > 0 and M.prob(w["output"], x) > 0
+
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("law", [dict(f=F(1, 2)), dict(p=F(2, 3), q=F(1, 3)), dict(p=F(9, 10), q=F(1, 2)),
                                  dict(p=F(1), q=F(1, 5)), dict(p=F(4, 5), q=F(0)), dict(p=F(1, 2), q=F(1, 2))])
