@@ -93,3 +93,14 @@ def test_a_stopped_proof_is_not_remembered():
     else:  # finished within the limit with no stop noted: then it may be remembered, and must be the fresh one
         entry_points._REMEMBERED.clear()
         assert prove_inequality(hard, ">=", -sympy.Integer(1) / 10 ** 40 + sympy.cos(EPS) - 1).verdict == res.verdict
+
+
+@pytest.mark.parametrize("bad", [dict(domain=(0, 1.0)), dict(domain=(0, 1), closed=(1, 0)), dict(domain=(0, True))])
+def test_a_domain_the_proof_refuses_is_refused_after_a_remembered_proof_too(bad):
+    """1.0, True and 1 are equal dict keys: a remembered proof over (0, 1) must not answer a domain the proof itself
+    refuses (a float end, closedness given as ints, a bool end): the same typed error as in a fresh process."""
+    from exactpriv.errors import ExactPrivError
+
+    assert prove_inequality(EPS, ">=", 0, domain=(0, 1)).verdict == "PROVED"
+    with pytest.raises(ExactPrivError):
+        prove_inequality(EPS, ">=", 0, **bad)

@@ -45,8 +45,11 @@ def _bounded(method, lhs, op, rhs, domain, closed, variable, seconds, max_prec, 
     killed a grace period after its time limit (``seconds``, or the deadline in force); a kill is STOPPED."""
     kwargs = {"domain": domain, "closed": closed, "variable": variable, "seconds": seconds, "max_prec": max_prec,
               "steps": steps}
+    # the domain as the proof reads it: a bad one raises here as it would there (1.0, True and 1 are equal keys in
+    # Python, so keying on the raw arguments recalled a remembered proof for a domain the proof refuses)
+    bounds = domain_bounds(domain, closed, variable)
     try:
-        key = (method.__name__, type(lhs), lhs, op, type(rhs), rhs, domain, closed, variable, seconds, max_prec, steps,
+        key = (method.__name__, type(lhs), lhs, op, type(rhs), rhs, bounds, variable, seconds, max_prec, steps,
                current_effort())
         hash(key)
     except TypeError:  # an argument that is not hashable (e.g. a mutable domain object): proved, not remembered
@@ -60,10 +63,7 @@ def _bounded(method, lhs, op, rhs, domain, closed, variable, seconds, max_prec, 
                               what="the proof", warm=True)
     except TimeLimitReached as exc:
         statement = f"{_shorten(lhs)} {op} {_shorten(rhs)}"
-        try:
-            dom_text = domain_text(*domain_bounds(domain, closed, variable))
-        except Exception:  # noqa: BLE001 - only for the message
-            dom_text = _shorten(domain)
+        dom_text = domain_text(*bounds)
         return ProofResult("STOPPED", "time limit", {"steps": [], "precision": None,
                                                      "effort": {"proof_steps": steps, "precision_bits": max_prec}},
                            reason=f"stopped by the time limit inside a symbolic step that cannot look at the clock "
