@@ -62,8 +62,8 @@ def remembered(key_of):
 
 def _tree_key(node):
     """A hashable key of an expression: its text, or the repr of a parse tree (tuples, lists, names and exact
-    Fractions, whose repr is exact)."""
-    return node if isinstance(node, str) else repr(node)
+    Fractions, whose repr is exact), tagged apart (a text that spells a tree's repr is not that tree)."""
+    return ("text", node) if isinstance(node, str) else ("tree", repr(node))
 
 
 def _trim(p):

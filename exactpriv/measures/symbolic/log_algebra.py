@@ -235,10 +235,10 @@ class LogAlgebra:
             for v, _ in cands:
                 if not isinstance(v, RationalFunction):
                     return None
-                den = _horner(v.D, u)
+                den = flint.arb_poly(v.D)(u)
                 if den.contains(0):
                     return None
-                x = _horner(v.N, u) / den
+                x = flint.arb_poly(v.N)(u) / den
                 m = abs(float(x.mid()))
                 if not x.is_finite() or (x != 0 and not 1e-250 < m < 1e250):
                     return None
@@ -432,11 +432,3 @@ def _exponentiated(alg: LogAlgebra, terms: dict, lhs, op: str, rhs, domain: Doma
                          f"{alg.expr(pos - neg)} has a certified sign",
                          certificate={**cert, "exponentiated": {"multiplier": L, "numerator": str(alg.expr(pos)),
                                                                 "denominator": str(alg.expr(neg))}})
-
-
-def _horner(P: "flint.fmpq_poly", x: "flint.arb") -> "flint.arb":
-    """The ball of the rational polynomial ``P`` at the ball ``x`` (Horner's rule, at the precision in force)."""
-    acc = flint.arb(0)
-    for c in reversed(P.coeffs()):
-        acc = acc * x + flint.arb(c)
-    return acc
