@@ -256,12 +256,49 @@ def _rappor_factors_match(M, tag) -> bool:
             f is not g for f, g in zip(factors, built)):
         return False
     row_set, row_unset = (1 - tag["p"], tag["p"]), (1 - tag["q"], tag["q"])
+    fast = _rappor_rows_by_identity(factors, bit_sets, row_set, row_unset)
+    if fast is not None:
+        return fast
     for j, f in enumerate(factors):
         for s, row in zip(bit_sets, f.rows):
             want = row_set if j in s else row_unset
             if row is not want and tuple(row) != want:
                 return False
     return True
+
+
+def _rappor_rows_by_identity(factors, bit_sets, row_set, row_unset) -> bool | None:
+    """The check of :func:`_rappor_factors_match` when every row of every factor is one of two row objects (the
+    zoo's): each object compared with the two laws once, then which object sits at (bit j, item i) against whether
+    item i sets bit j, in numpy (the row-by-row check took 31 ms at 1,000 items × 128 bits, four times the formula).
+    None when the rows are not two shared objects or a bit set holds anything but the bits 0..m−1 (the row-by-row
+    check decides)."""
+    import itertools
+
+    m, n = len(factors), len(bit_sets)
+    if any(len(f.rows) != n for f in factors):
+        return None
+    ids = np.fromiter(map(id, itertools.chain.from_iterable(f.rows for f in factors)), dtype=np.int64,
+                      count=m * n).reshape(m, n)
+    first = ids[0, 0]
+    rest = ids[ids != first]
+    second = rest[0] if rest.size else first
+    if rest.size and not (rest == second).all():
+        return None
+    member = np.zeros((m, n), dtype=bool)
+    for i, s in enumerate(bit_sets):
+        for b in s:
+            if type(b) is not int or not 0 <= b < m:
+                return None
+            member[b, i] = True
+    objects = {int(first): factors[0].rows[0]}
+    if second != first:
+        at = int(np.argmax(ids.ravel() != first))
+        objects[int(second)] = factors[at // n].rows[at % n]
+    law = {key: (tuple(row) == row_set, tuple(row) == row_unset) for key, row in objects.items()}
+    is_set = np.where(ids == first, law[int(first)][0], law[int(second)][0])
+    is_unset = np.where(ids == first, law[int(first)][1], law[int(second)][1])
+    return bool(np.where(member, is_set, is_unset).all())
 
 
 def closed_form_pure_dp(M) -> Measured | None:
