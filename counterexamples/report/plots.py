@@ -199,9 +199,9 @@ def witness_figure(res, margins, name: str, title: str) -> Figure | None:
             heights.append(math.copysign(top * 0.8, v) if inf else v)
             colours.append(BLUE if margin is None else GREY if lab == "stated bound" else RED)
             texts.append(("∞ (on the frame)" if v > 0 else "−∞ (on the frame)") if inf else f"{v:.6g}".replace("-", "−"))
-            name = name_mathtext(lab)  # a recorded name's formula typeset as the page typesets it
-            ticks.append(name if name.startswith("$") else
-                         "\n".join(textwrap.wrap(name, 24)[:2]) if len(name) <= 48 else _short(name, 46))
+            tick = name_mathtext(lab)  # a recorded name's formula typeset as the page typesets it
+            ticks.append(tick if tick.startswith("$") else
+                         "\n".join(textwrap.wrap(tick, 24)[:2]) if len(tick) <= 48 else _short(tick, 46))
             x += 1.0
         d = float_of(margin.margin) if margin is not None else None
         if d is not None and x > start:

@@ -19,7 +19,7 @@ from sympy.polys.polyerrors import BasePolynomialError
 
 from exactpriv.certify.core import to_q
 from exactpriv.exact.numbers import to_sympy
-from exactpriv.exact.ratfunc import RationalFunction
+from exactpriv.exact.ratfunc import NotARationalFunction, RationalFunction, rational_function_of
 
 
 __all__ = ["MAX_OPS", "OutOfTime", "AlgebraFailure", "rewrite_hyperbolic", "RationalForm", "rational_form"]
@@ -135,7 +135,7 @@ def _numer_denom(e, u):
     the certifier's rational forms (signsimp, factor_terms, sring, the gcd); flint's gcd takes microseconds."""
     try:
         rf = _rf_of(e, u)
-    except (_NotPlain, ZeroDivisionError):
+    except (NotARationalFunction, ZeroDivisionError):
         return _numer_denom_plain(e)
     Nz, Dz = _integer_normal_form(rf)
     return sympy.fraction(_poly_expr(Nz, u) / _poly_expr(Dz, u))
@@ -146,26 +146,11 @@ def _numer_denom_plain(e):
     return sympy.fraction(sympy.cancel(sympy.together(e)))
 
 
-class _NotPlain(Exception):
-    pass
-
-
 def _rf_of(e, u) -> RationalFunction:
-    """``e`` as a flint rational function of ``u``; _NotPlain for anything but rationals, ``u``, sums, products and
-    integer powers."""
-    if e.is_Rational:
-        return RationalFunction.const(Fraction(int(e.p), int(e.q)))
-    if e == u:
-        return RationalFunction.gen()
-    if e.is_Add or e.is_Mul:
-        parts = [_rf_of(a, u) for a in e.args]
-        acc = parts[0]
-        for x in parts[1:]:
-            acc = acc + x if e.is_Add else acc * x
-        return acc
-    if e.is_Pow and e.exp.is_Integer and abs(int(e.exp)) <= 4 * _MAX_DEGREE:
-        return _rf_of(e.base, u) ** int(e.exp)
-    raise _NotPlain
+    """``e`` as a flint rational function of ``u``; NotARationalFunction for anything but rationals, ``u``, sums,
+    products and integer powers (of exponent at most 4·_MAX_DEGREE in size)."""
+    return rational_function_of(e, lambda leaf: RationalFunction.gen() if leaf == u else None,
+                                max_exponent=4 * _MAX_DEGREE)
 
 
 def _integer_normal_form(rf: RationalFunction) -> tuple[list[int], list[int]]:

@@ -20,7 +20,8 @@ import sympy
 
 from exactpriv.exact.decisions import Truth
 from exactpriv.exact.numbers import OO, to_sympy
-from exactpriv.exact.ratfunc import RationalFunction  # the chart's values: rational functions of u
+# the chart's values: rational functions of u
+from exactpriv.exact.ratfunc import NotARationalFunction, RationalFunction, rational_function_of
 from exactpriv.measures.symbolic.domain import Domain
 
 __all__: list[str] = []  # helpers of the package; its public names are re-exported by exactpriv.measures.symbolic
@@ -72,39 +73,25 @@ class Chart:
             return None
         try:
             return self._rf(to_sympy(expr))
-        except (_NotRational, ZeroDivisionError):
+        except (NotARationalFunction, ZeroDivisionError):
             return None
 
     def _rf(self, e):
         """Structural conversion: sums, products, integer powers, rationals, e^{q s} and s."""
-        if e.is_Rational:
-            return RationalFunction.const(Fraction(int(e.p), int(e.q)))
-        if e.is_Add:
-            acc = RationalFunction.const(0)
-            for a in e.args:
-                acc = acc + self._rf(a)
-            return acc
-        if e.is_Mul:
-            acc = RationalFunction.const(1)
-            for a in e.args:
-                acc = acc * self._rf(a)
-            return acc
-        if e.is_Pow:
-            base, ex = e.args
-            if ex.is_Integer:
-                return self._rf(base) ** int(ex)
-            raise _NotRational
+        return rational_function_of(e, self._leaf)
+
+    def _leaf(self, e):
         if isinstance(e, sympy.exp) and self.kind == "exp":
             q = sympy.cancel(e.args[0] / self.var)
             if not q.is_Rational:
-                raise _NotRational
+                return None
             k = Fraction(int(q.p), int(q.q)) / self.c
             if k.denominator != 1:
-                raise _NotRational
+                return None
             return RationalFunction.gen() ** int(k)
         if e == self.var and self.kind == "id":
             return RationalFunction.gen()
-        raise _NotRational
+        return None
 
     def from_u(self, f):
         if isinstance(f, RationalFunction):
@@ -143,10 +130,6 @@ def _factored(f: RationalFunction):
 def sympy_rational(x: Fraction):
     """``x`` as a sympy Rational."""
     return sympy.Rational(x.numerator, x.denominator)
-
-
-class _NotRational(Exception):
-    pass
 
 
 # Exact real-root counting is hand-written on python-flint polynomials (fmpq_poly: exact gcd,

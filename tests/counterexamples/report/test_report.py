@@ -175,6 +175,30 @@ def test_index_page(run, tmp_path):
     assert first < text.index("## Papers") and "REFUTED by finding class: " in text[:text.index("## Papers")]
 
 
+def test_an_exploration_shown_on_several_pages_is_drawn_once(run, tmp_path, monkeypatch):
+    """The report passes one ``figures`` dict to every page and the index: the exploration figure of
+    pure_dp => kl_dp (on cuff2016.lemma1's page and the index) is drawn once, and each page is the one written
+    without the dict (the plain path, drawing every figure)."""
+    import counterexamples.report.tightness_sections as sections
+
+    claims, r = run
+    lemma1 = next(c for c in claims if c.id == "cuff2016.lemma1")
+    ex = explore("pure_dp", "kl_dp", sympy.Min(EPS, EPS ** 2), alphas=exp_levels(2), examples=3,
+                 tight=EPS * sympy.tanh(EPS / 2), key="pure_dp=>kl_dp")
+    plain_page = claim_report(lemma1, r.results, out_dir=tmp_path / "plain", explorations=[ex])[1].read_text()
+    plain_index = index_report(r.results, out_dir=tmp_path / "plain", claims=claims, explorations=[ex])[1].read_text()
+    drawn = []
+    draw = sections.exploration_figure
+    monkeypatch.setattr(sections, "exploration_figure", lambda *a: drawn.append(a[2]) or draw(*a))
+    figures: dict = {}
+    page = claim_report(lemma1, r.results, out_dir=tmp_path / "once", explorations=[ex], figures=figures)[1]
+    index = index_report(r.results, out_dir=tmp_path / "once", claims=claims, explorations=[ex], figures=figures)[1]
+    assert drawn == ["tight--pure_dp--kl_dp"] and list(figures) == drawn
+    assert page.read_text() == plain_page and index.read_text() == plain_index
+    assert (tmp_path / "once" / "img" / "tight--pure_dp--kl_dp.svg").read_text() == \
+        (tmp_path / "plain" / "img" / "tight--pure_dp--kl_dp.svg").read_text()
+
+
 # ----------------------------------------------------------------------------------------------
 # the CLI from a saved verify.json: the report a user opens
 # ----------------------------------------------------------------------------------------------
