@@ -18,6 +18,12 @@ replace: ``counterexamples.conjecture`` stays the function, as when the package 
 
 import sys
 import types
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # what a type checker reads (it does not run the class below)
+    from counterexamples.archive import replay
+    from counterexamples.conjecture import conjecture
+    from counterexamples.hunt_claim import hunt
 
 __all__ = ["conjecture", "hunt", "replay"]
 
