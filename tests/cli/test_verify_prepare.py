@@ -45,15 +45,17 @@ def test_verify_freezes_what_it_loaded_for_the_run_and_gives_it_back(tmp_path, m
 
     def recorded(claims):
         prepare(claims)
-        seen.append(gc.get_freeze_count())
+        seen.append((gc.get_freeze_count(), gc.get_threshold()))
 
     monkeypatch.setattr(verify, "_before_the_worker_forks", recorded)
-    frozen = gc.get_freeze_count()
+    frozen, thresholds = gc.get_freeze_count(), gc.get_threshold()
     gc.unfreeze()  # as in a plain process (the test suite freezes what collection loaded)
     try:
         assert main(["verify", str(BANK), "--json", str(tmp_path / "v.json"), "--markdown", ""]) == 0
-        assert len(seen) == 1 and seen[0] > 10_000  # the library, sympy, the bank: left out of collections
-        assert gc.get_freeze_count() == 0
+        ((count, during),) = seen
+        assert count > 10_000  # the library, sympy, the bank: left out of collections
+        assert during == (thresholds[0], thresholds[1], 10 * thresholds[2])  # full collections rarer
+        assert gc.get_freeze_count() == 0 and gc.get_threshold() == thresholds  # given back
     finally:
         if frozen:
             gc.freeze()
