@@ -133,7 +133,7 @@ def compose(mechanisms: Iterable[AnyMechanism]) -> ProductMechanism:
     for i, M in enumerate(ms):
         M = _mechanism(M, f"mechanisms[{i}]")
         factors += list(M.factors) if isinstance(M, ProductMechanism) else [M]
-    if any(f.inputs != factors[0].inputs for f in factors):
+    if any(f.inputs is not factors[0].inputs and f.inputs != factors[0].inputs for f in factors):
         raise SpaceMismatchError("compose() needs mechanisms on the same input space; got "
                                  + ", ".join(repr(f.inputs) for f in factors))
     return ProductMechanism(factors, name=f"compose([{', '.join(short_label(m) for m in ms)}])")
