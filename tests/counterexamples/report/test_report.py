@@ -203,6 +203,26 @@ def test_figures_with_fixed_labels_place_their_title_where_matplotlib_would(run,
     assert draw() == stated
 
 
+def test_remembered_formula_markup_is_the_markup_of_the_text(monkeypatch):
+    """formulas_html is remembered per text: on the statements, quotes and notes of two papers (and cells the
+    pages repeat), the markup from the memo, computed or recalled, is the markup computed afresh."""
+    import counterexamples.report.mathml as mathml
+    from exactpriv.claims.banks import resolve_banks, select_claims
+
+    claims = select_claims(resolve_banks(), only="cuff2016,tsybakov2009")
+    texts = ["holds", "12", "exact (two-point reduction)", "kl_dp(M) <= eps*tanh(eps/2) with eps = pure_dp(M)"]
+    for c in claims:
+        texts += [c.quote, c.title] + [t for rd in c.readings for t in (rd.statement, rd.notes or "")]
+    monkeypatch.setattr(mathml, "_FORMULAS", {})
+    remembered = [mathml.formulas_html(t) for t in texts]
+    recalled = [mathml.formulas_html(t) for t in texts]
+    monkeypatch.setattr(mathml, "_FORMULAS_SIZE", 0)  # the plain path: nothing remembered
+    fresh = [mathml.formulas_html(t) for t in texts]
+    assert remembered == fresh and recalled == fresh
+    assert sum("<math" in m for m in fresh) > 10  # the texts do hold formulas
+    assert len(mathml._FORMULAS) == len(set(texts))
+
+
 def test_an_exploration_shown_on_several_pages_is_drawn_once(run, tmp_path, monkeypatch):
     """The report passes one ``figures`` dict to every page and the index: the exploration figure of
     pure_dp => kl_dp (on cuff2016.lemma1's page and the index) is drawn once, and each page is the one written
