@@ -14,7 +14,7 @@ import flint
 from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.grammar import parse
 
-__all__ = ["count_roots", "from_flint", "linear_coefficient", "peval", "pmul", "rational_function", "remembered",
+__all__ = ["count_roots", "flint_key", "from_flint", "linear_coefficient", "peval", "pmul", "rational_function", "remembered",
            "rf_add", "rf_quotient", "rf_reduce", "rf_same", "rf_sub", "root_counter", "sign_at", "squarefree", "to_flint"]
 
 _MAX_DEGREE = 400
@@ -126,7 +126,11 @@ def pgcd(p, q):
 def rf_key(a) -> tuple | None:
     """A key equal for two rational functions (N, D) exactly when they are equal as functions, N_a·D_b = N_b·D_a:
     N/D in lowest terms with a monic denominator (flint's monic gcd), coefficients as text; None when D is 0."""
-    n, d = to_flint(_trim(a[0])), to_flint(_trim(a[1]))
+    return flint_key(to_flint(_trim(a[0])), to_flint(_trim(a[1])))
+
+
+def flint_key(n: flint.fmpq_poly, d: flint.fmpq_poly) -> tuple | None:
+    """rf_key of N/D given as fmpq_poly."""
     if d.is_zero():
         return None
     g = n.gcd(d)
