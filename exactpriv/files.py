@@ -17,6 +17,24 @@ from exactpriv.errors import OutputError
 
 __all__ = ["StagedDirectory", "write_atomic"]
 
+#: The staging directories of open :class:`StagedDirectory` runs (resolved paths).  A file written into one is
+#: not fsynced on its own: :meth:`StagedDirectory.commit` fsyncs every file and directory of the stage before
+#: the rename that makes them visible, so the guarantee is the same (a visible file is complete and on disk)
+#: with the fsyncs batched — one per file at the end instead of two per file (file and directory) as it is
+#: written, which cost a report of ~670 files about 7 s of wall time.
+_STAGING: set[Path] = set()
+
+
+def _staged(directory: Path) -> bool:
+    """Whether ``directory`` lies in the staging directory of an open :class:`StagedDirectory`."""
+    if not _STAGING:
+        return False
+    try:
+        here = directory.resolve()
+    except OSError:
+        return False
+    return any(here == root or root in here.parents for root in _STAGING)
+
 
 def write_atomic(path, data: str | bytes) -> Path:
     """Write ``data`` (text is UTF-8 encoded) to ``path`` all-or-nothing; returns the path.
@@ -25,6 +43,8 @@ def write_atomic(path, data: str | bytes) -> Path:
     fsynced and renamed over ``path`` (``os.replace`` is atomic on POSIX), so a reader, a
     crash, SIGKILL or a full disk leaves either the previous file or the new one, complete;
     concurrent writers of the same path each rename a complete file (the last one wins).
+    Inside the staging directory of an open :class:`StagedDirectory` the fsyncs are left to
+    its :meth:`~StagedDirectory.commit`, which makes every file durable before any is visible.
     Any failure raises :class:`OutputError` naming the path; the temporary file is removed.
     """
     path = Path(path)
@@ -32,13 +52,15 @@ def write_atomic(path, data: str | bytes) -> Path:
     directory = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
         raise OutputError(f"cannot write {str(path)!r}: it is a directory")
+    durable = not _staged(directory)  # in a stage, commit() fsyncs every file before it becomes visible
     tmp = None
     try:
         fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
         with os.fdopen(fd, "wb") as fh:
             fh.write(blob)
             fh.flush()
-            os.fsync(fh.fileno())
+            if durable:
+                os.fsync(fh.fileno())
         try:
             mode = path.stat().st_mode & 0o7777
         except OSError:
@@ -46,12 +68,8 @@ def write_atomic(path, data: str | bytes) -> Path:
         os.chmod(tmp, mode)
         os.replace(tmp, path)
         tmp = None
-        with contextlib.suppress(OSError):  # make the rename itself durable where supported
-            dfd = os.open(directory, os.O_RDONLY)
-            try:
-                os.fsync(dfd)
-            finally:
-                os.close(dfd)
+        if durable:
+            _fsync_directory(directory)  # make the rename itself durable where supported
     except OSError as exc:
         raise OutputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
     finally:
@@ -59,6 +77,27 @@ def write_atomic(path, data: str | bytes) -> Path:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
     return path
+
+
+def _fsync_directory(directory) -> None:
+    with contextlib.suppress(OSError):  # not every file system can fsync a directory
+        dfd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+
+
+def _fsync_tree(root: Path) -> None:
+    """fsync every regular file under ``root``, then every directory (deepest first), then ``root``."""
+    for here, dirs, files in os.walk(root, topdown=False):
+        for name in files:
+            fd = os.open(os.path.join(here, name), os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        _fsync_directory(here)
 
 
 class StagedDirectory:
@@ -70,6 +109,10 @@ class StagedDirectory:
     old one, with SIGINT blocked between the two renames (POSIX has no atomic exchange of directories
     in the standard library).  A reader therefore sees the old report or the new one, never a mix of
     two runs.  :meth:`discard` removes the staging directory (a failed or abandoned run).
+
+    While the stage is open, :func:`write_atomic` into it skips its own fsyncs: :meth:`commit` fsyncs every
+    file and directory of the stage first, so whatever a reader (or a machine after a crash) finds at the
+    destination is complete.
     """
 
     def __init__(self, destination):
@@ -89,9 +132,15 @@ class StagedDirectory:
             probe.unlink()
         except OSError as exc:
             raise OutputError(f"cannot write into {str(self.destination.parent)!r}: {exc.strerror or exc}") from None
+        _STAGING.add(self.path.resolve())
         return self.path
 
     def commit(self) -> Path:
+        try:
+            _fsync_tree(self.path)  # every file complete on disk before the rename makes it visible
+        except OSError as exc:
+            raise OutputError(f"cannot write into {str(self.path)!r}: {exc.strerror or exc}") from None
+        _STAGING.discard(self.path.resolve())
         old = self.destination.parent / f".{self.destination.name}.old-{os.getpid()}"
         blocked = hasattr(signal, "pthread_sigmask")
         if blocked:
@@ -107,8 +156,10 @@ class StagedDirectory:
         finally:
             if blocked:
                 signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        _fsync_directory(self.destination.parent)  # the rename itself durable
         shutil.rmtree(old, ignore_errors=True)
         return self.destination
 
     def discard(self) -> None:
+        _STAGING.discard(self.path.resolve())
         shutil.rmtree(self.path, ignore_errors=True)

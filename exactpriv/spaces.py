@@ -470,12 +470,33 @@ class GraphSpace(Space):
             g.add_edge(u, v)
         return cls(g)
 
+    @classmethod
+    def path(cls, points: Iterable[Hashable]) -> GraphSpace:
+        """The path graph points[0] — points[1] — … (neighbours: consecutive points): equal to
+        ``from_edges(points, consecutive pairs)``, but its networkx graph is built on first use (building it for
+        the counts 0..10^4 took 30 ms, a hundred times a closed-form answer on that space)."""
+        space = cls.__new__(cls)
+        if isinstance(points, range) and len(points) and points.step == 1:  # distinct ints: nothing to check
+            space._nodes = points  # a range stands for its tuple (``_key`` compares the tuple)
+        else:
+            space._nodes = _check_values(points, "points")
+        return space
+
+    @cached_property
+    def _graph(self) -> nx.Graph:
+        """Reached only by a space made by :meth:`path` (``__init__`` sets the graph): the path graph, built as
+        :meth:`from_edges` builds it (the same node and edge order)."""
+        g = nx.Graph()
+        g.add_nodes_from(self._nodes)
+        g.add_edges_from(zip(self._nodes, self._nodes[1:]))
+        return g
+
     @property
     def size(self):
         return len(self._nodes)
 
     def _key(self):
-        return (self._nodes, frozenset(frozenset(e) for e in self._graph.edges))
+        return (tuple(self._nodes), frozenset(frozenset(e) for e in self._graph.edges))
 
     def __repr__(self):
         return f"GraphSpace.from_edges({list(self._nodes)!r}, {[list(e) for e in self._graph.edges]!r})"

@@ -97,7 +97,7 @@ def _atlas_sections(doc: Doc, G, derived) -> None:
         doc.p("No composable paths of implication edges in this run.")
 
 
-def _tightness_sections(doc: Doc, explorations, entry_explorations) -> None:
+def _tightness_sections(doc: Doc, explorations, entry_explorations, figures) -> None:
     from counterexamples.tightness import bank_implications
 
     doc.h(1, "Tightness of the central implications", toc=True)
@@ -118,7 +118,7 @@ def _tightness_sections(doc: Doc, explorations, entry_explorations) -> None:
         doc.table(["implication", "stated map", "claims", "best known map", "explorer",
                    "best known map < stated map for all α > 0"], rows)
         for ex in explorations:
-            exploration_section(doc, ex, imps.get(ex.key), level=2)
+            exploration_section(doc, ex, imps.get(ex.key), level=2, figures=figures)
     else:
         doc.p("Not explored in this run.", note=True)
     if entry_explorations:
@@ -133,7 +133,8 @@ def _tightness_sections(doc: Doc, explorations, entry_explorations) -> None:
 
 def index_report(results, *, out_dir, claims=None, atlas=None, derived=None, explorations=None,
                  entry_explorations=None, explore_seconds: float | None = None, seconds: float | None = None,
-                 title: str = "exactpriv report", papers=None, latex: str | None = None) -> tuple[Path, Path]:
+                 title: str = "exactpriv report", papers=None, latex: str | None = None,
+                 figures: dict | None = None) -> tuple[Path, Path]:
     """Write ``<out_dir>/index.md`` and ``index.html``: the summary (counts per verdict and finding class), a
     table of contents, one section per paper (full reference, one row per reading with the location in the
     paper, verdict, finding class, evidence, link to the claim page), the implication atlas (figure, edges,
@@ -145,6 +146,7 @@ def index_report(results, *, out_dir, claims=None, atlas=None, derived=None, exp
     length <= 2 re-checked on the default instances.  The tightness sections need explorer runs: pass
     ``explorations`` (central implications) and ``entry_explorations`` ((Entry, Exploration) pairs), or
     ``explore_seconds`` to run them here (that budget per central implication, a fifth of it per table entry).
+    ``figures``: the exploration figures the claim pages drew, by name (each is drawn once per report).
     """
     from counterexamples.atlas import build_atlas, derive, recheck
 
@@ -168,7 +170,7 @@ def index_report(results, *, out_dir, claims=None, atlas=None, derived=None, exp
     doc.h(1, "Papers", toc=True)
     _paper_sections(doc, results, claims, papers)
     _atlas_sections(doc, G, derived)
-    _tightness_sections(doc, explorations, entry_explorations)
+    _tightness_sections(doc, explorations, entry_explorations, figures)
     if latex:
         doc.h(1, "Export", toc=True)
         doc.p(["A LaTeX table of the verdicts per paper, for the papers' authors: ", Link(latex, latex, page=False),

@@ -147,7 +147,8 @@ def _implication_pictures(doc: Doc, claim: Claim, entries, by_name: dict, points
 
 
 def claim_report(claim: Claim, results, *, out_dir, points: dict | None = None, explorations: list | None = None,
-                 entry_explorations=None, paper=None, papers=None, implications=None) -> tuple[Path, Path]:
+                 entry_explorations=None, paper=None, papers=None, implications=None,
+                 figures: dict | None = None) -> tuple[Path, Path]:
     """Write ``<out_dir>/<claim id>.md`` and ``.html`` for one claim; returns both paths.
 
     ``results``: the ReadingResults of the claim (others are ignored); ``points``: the recorded values of
@@ -157,7 +158,9 @@ def claim_report(claim: Claim, results, *, out_dir, points: dict | None = None, 
     those of this claim's entries are shown; ``paper``: the claim's
     :class:`~exactpriv.claims.banks.Paper` (default: from ``papers`` — paper key -> Paper — or the installed
     banks); ``implications``: the :class:`~counterexamples.tightness.BankImplication` list the explorations
-    ran (default: :func:`counterexamples.tightness.bank_implications`, built again for each page).
+    ran (default: :func:`counterexamples.tightness.bank_implications`, built again for each page);
+    ``figures``: the exploration figures already drawn in this report, by name (filled here; pass one dict to
+    every page and the index of a report so that each is drawn once).
     """
     from counterexamples.tightness import bank_implications
 
@@ -207,5 +210,5 @@ def claim_report(claim: Claim, results, *, out_dir, points: dict | None = None, 
     for ex in explorations or []:
         imp = imps.get(ex.key)
         if imp is not None and claim.id in imp.claims + tuple(_tight_claims(imp)):
-            exploration_section(doc, ex, imp, level=1)
+            exploration_section(doc, ex, imp, level=1, figures=figures)
     return write_page(doc, out_dir, page_name(claim.id))

@@ -26,7 +26,12 @@ def _value_cell(v):
     return [Math(v), f"  ({a})"] if a and a.replace("≈ ", "") != text_of(v) else Math(v)
 
 
-def exploration_section(doc: Doc, ex, imp, *, level: int = 2, show_witness: bool = True) -> None:
+def exploration_section(doc: Doc, ex, imp, *, level: int = 2, show_witness: bool = True,
+                        figures: dict | None = None) -> None:
+    """The section of one central implication's exploration ``ex`` (``imp``: its BankImplication).
+
+    ``figures``: the figures already drawn in this report, by name — a figure's name is its file under
+    ``img/``, so one name is one figure; an exploration shown on several pages and the index is drawn once."""
     title = f"Tightness: {ex.given} ⇒ {ex.measure}" + (f" — stated {imp.stated_label}" if imp else "")
     doc.h(level, title, toc=level == 2)
     if imp is not None:
@@ -49,7 +54,12 @@ def exploration_section(doc: Doc, ex, imp, *, level: int = 2, show_witness: bool
     doc.table(["α", "stated f(α)", "best found (certified lower bound on f*)", "gap f(α) − best (≈)",
                "tight map", "status", "flags", "witness found by"], rows)
     name = f"tight--{ex.key or ex.given + '--' + ex.measure}".replace("=>", "--").replace(">", "")
-    doc.figure(exploration_figure(ex, imp, name))
+    fig = figures.get(name) if figures is not None else None
+    if fig is None:
+        fig = exploration_figure(ex, imp, name)
+        if figures is not None:
+            figures[name] = fig
+    doc.figure(fig)
     doc.p(f"Search: {ex.space}, random state {ex.seed}, {ex.seconds:.1f} s; per level: structured randomized-response queries at the "
           f"exact level, random exact mechanisms projected onto A <= α, local search.  Feasibility A(M) <= α and "
           f"every relation in the table are exact decisions; the plot is floats.", note=True)

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from exactpriv.checker import values as V
 from exactpriv.checker.errors import Failed, NotCheckable
-from exactpriv.checker.witness import Instance
+from exactpriv.checker.witness import Instance, hamming_pairs
 
 __all__ = ["CONSTRUCTIONS", "apply_operators", "member"]
 
@@ -24,8 +24,7 @@ _ONE = Fraction(1)
 
 
 def _hamming(alphabets):
-    inputs = list(itertools.product(*[range(len(a)) for a in alphabets]))
-    nbrs = [(a, b) for a, x in enumerate(inputs) for b, z in enumerate(inputs) if sum(u != v for u, v in zip(x, z)) == 1]
+    inputs, nbrs = hamming_pairs([len(a) for a in alphabets])
     return inputs, [list(a) for a in alphabets], nbrs
 
 

@@ -17,6 +17,7 @@ from exactpriv.checker.domains import parse_domain
 from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.family_measures import measure
 from exactpriv.checker.grammar import parse
+from exactpriv.checker.polys import remembered
 from exactpriv.checker.printing import unparse
 from exactpriv.checker.symbolic_family import SymbolicFamily
 from exactpriv.checker.witness import read_space
@@ -33,6 +34,28 @@ RR2 = {"name": "RR(2, eps)", "variable": "eps", "domain": "[0, oo)",
 def family_statements(statement: dict) -> list[tuple[str, dict]]:
     """(family name, the forall-params statement it reduces to) for each family of a ``forall-family``
     statement: the claim with each measure replaced by its value on the family, derived here."""
+    # A derivation is a pure function of the statement, and one is asked for again and again: verify converts a
+    # family proof, then the checker accepts the certificate assembled from it, by deriving the same statements;
+    # each reduction re-derives RR(2, eps)'s.  A statement written as plain JSON is derived once per process
+    # (its key the JSON text, which must read back as the statement itself: tuples or non-text keys are not
+    # remembered); a Failed or NotCheckable derivation is raised again as a new error.  Callers get their own
+    # dicts.  tests/checker/test_family_statements_memo.py compares remembered derivations with fresh ones.
+    try:
+        key = json.dumps(statement, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError):
+        key = None
+    if key is not None and json.loads(key) != statement:
+        key = None
+    derived = _derived(key, statement) if key is not None else _family_statements(statement)
+    return [(name, dict(stmt, domain=dict(stmt["domain"]))) for name, stmt in derived]
+
+
+@remembered(lambda key, statement: key)
+def _derived(key: str, statement: dict) -> list[tuple[str, dict]]:
+    return _family_statements(statement)
+
+
+def _family_statements(statement: dict) -> list[tuple[str, dict]]:
     fams = statement.get("families")
     if not isinstance(fams, list) or not fams:
         raise Failed("a forall-family statement lists its 'families'")

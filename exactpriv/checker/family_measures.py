@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exactpriv.checker import polys
+import flint
+
+from exactpriv.checker import flint_rf, polys
 from exactpriv.checker import values as V
 from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.family_information import capacity, mi_dp, same_forms
@@ -76,90 +78,70 @@ def measure(f: SymbolicFamily, spec: dict) -> str:
     zero = lambda e: not e[0]  # noqa: E731
     if name == "pure_dp":
         best, ratios = Fraction(0), []
+        rows = _entries(R, pairs)
         for i, j in pairs:
-            for p, q in zip(R[i], R[j]):
-                if zero(p) and zero(q):
+            for p, q in zip(rows[i], rows[j]):
+                if zero(p.rf) and zero(q.rf):
                     continue
-                if zero(p) or zero(q):
+                if zero(p.rf) or zero(q.rf):
                     raise NotCheckable("pure_dp of a family is infinite (a zero facing a positive entry)")
-                ratios.append(polys.rf_quotient(p, q))
+                ratios.append(flint_rf.quotient(p.flint, q.flint))
                 if best is not None:
                     try:
-                        best = max(best, f.ratio_power(p, q, ratios[-1]))
+                        best = max(best, f.power_of_u(*ratios[-1]))
                     except NotCheckable:
                         best = None
         if best is not None:
             return f"({number_text(best)}*{f.var})"
         # ratios that are not powers of u: the largest one, shown to dominate on the domain, under a log
-        return f"log({rf_text(*f.max_of(ratios, 'pure_dp'), f.var, f.m)})"
+        return f"log({rf_text(*f.max_of([flint_rf.back(r) for r in ratios], 'pure_dp'), f.var, f.m)})"
     if name == "approx_dp" and _exp_level(spec.get("epsilon", "")) is not None:
         # δ at a constant ε' with e^{ε'} = g rational (ε' = log(g)): max over pairs of Σ_y (P_y − g·Q_y)₊
         g = _exp_level(spec["epsilon"])
-        cands = []
-        for i, j in pairs:
-            s = ([Fraction(0)], [Fraction(1)])
-            for p, q in zip(R[i], R[j]):
-                d = polys.rf_sub(p, (polys.pmul(q[0], [g]), q[1]))
-                if f.sign(d) > 0:
-                    s = polys.rf_sub(s, (polys.pneg(d[0]), d[1]))
-            cands.append(polys.rf_reduce(*s))
-        return rf_text(*f.max_of(cands, "approx_dp"), f.var, f.m)
+        return rf_text(*f.max_of(_pair_sums(R, pairs, lambda p, q: _positive_part(f, p, q, g)), "approx_dp"),
+                       f.var, f.m)
     if name == "approx_dp":  # δ at ε' = c·var: max over pairs of Σ_y (P_y − e^{ε'} Q_y)₊
         shift = _linear(spec.get("epsilon", ""), f.var)
         if shift is not None and f.m is not None and (shift * f.m).denominator != 1 and shift > 0:
             return measure(f.refined((shift * f.m).denominator), spec)  # e.g. ε' = ε/2: u = exp(ε/2)
         if shift is None or f.m is None or (shift * f.m).denominator != 1 or shift < 0:
             raise NotCheckable("approx_dp on a family at an epsilon that is not c*var with e^epsilon = u^k")
-        k = int(shift * f.m)
-        cands = []
-        for i, j in pairs:
-            s = ([Fraction(0)], [Fraction(1)])
-            for p, q in zip(R[i], R[j]):
-                d = polys.rf_sub(p, (polys.pmul(q[0], [Fraction(0)] * k + [Fraction(1)]), q[1]))
-                if f.sign(d) > 0:
-                    s = polys.rf_sub(s, (polys.pneg(d[0]), d[1]))
-            cands.append(polys.rf_reduce(*s))
-        return rf_text(*f.max_of(cands, "approx_dp"), f.var, f.m)
+        u_k = flint.fmpq_poly([0] * int(shift * f.m) + [1])  # e^{ε'} = u^k
+        return rf_text(*f.max_of(_pair_sums(R, pairs, lambda p, q: _positive_part(f, p, q, u_k)), "approx_dp"),
+                       f.var, f.m)
     if name == "kl_dp":
-        cands = []
-        for i, j in pairs:
-            s = ([Fraction(0)], [Fraction(1)])
-            for p, q in zip(R[i], R[j]):
-                if zero(p):
-                    continue
-                if zero(q):
-                    raise NotCheckable("kl_dp of a family is infinite")
-                try:
-                    k = f.ratio_power(p, q)
-                except NotCheckable:
-                    return _kl_log_linear(f, R, pairs)
-                s = polys.rf_sub(s, (polys.pneg(polys.pmul(p[0], [k])), p[1]))
-            cands.append(polys.rf_reduce(*s))
+        def kl_term(p, q):  # P_y·k_y/m with P_y/Q_y = u^{k_y}; the sum is then multiplied by var
+            if not p.rf[0]:
+                return None
+            if not q.rf[0]:
+                raise NotCheckable("kl_dp of a family is infinite")
+            try:
+                k = f.ratio_power(p.rf, q.rf)
+            except NotCheckable:
+                raise _NotPowers from None
+            return p.flint[0] * _q(k), p.flint[1]
+        try:
+            cands = _pair_sums(R, pairs, kl_term)
+        except _NotPowers:  # a ratio that is no power of u (not an infinite divergence): the log-linear form
+            return _kl_log_linear(f, R, pairs)
         best = f.max_of(cands, "kl_dp")
         return f"({rf_text(*best, f.var, f.m)}*{f.var})"
     if name == "chi2":  # χ²(P‖Q) = Σ_y P_y²/Q_y − 1, of one pair or the largest over the pairs
-        cands = []
-        for i, j in pairs:
-            s = ([Fraction(-1)], [Fraction(1)])
-            for p, q in zip(R[i], R[j]):
-                if zero(p):
-                    continue
-                if zero(q):
-                    raise NotCheckable("chi2 of a family is infinite")
-                s = polys.rf_sub(s, (polys.pneg(polys.pmul(polys.pmul(p[0], p[0]), q[1])),
-                             polys.pmul(polys.pmul(p[1], p[1]), q[0])))
-            cands.append(polys.rf_reduce(*s))
+        def chi2_term(p, q):
+            if not p.rf[0]:
+                return None
+            if not q.rf[0]:
+                raise NotCheckable("chi2 of a family is infinite")
+            (pn, pd), (qn, qd) = p.flint, q.flint
+            return flint_rf.mul(flint_rf.mul(pn, pn), qd), flint_rf.mul(flint_rf.mul(pd, pd), qn)
+        cands = _pair_sums(R, pairs, chi2_term, start=([Fraction(-1)], [Fraction(1)]))
         return rf_text(*f.max_of(cands, "chi2"), f.var, f.m)
     if name == "tv_dp":
-        cands = []
-        for i, j in pairs:
-            s = ([Fraction(0)], [Fraction(1)])
-            for p, q in zip(R[i], R[j]):
-                d = polys.rf_sub(p, q)
-                sg = f.sign(d)
-                s = polys.rf_sub(s, (polys.pneg(polys.pmul(d[0], [Fraction(sg, 2)])), d[1]))
-            cands.append(polys.rf_reduce(*s))
-        return rf_text(*f.max_of(cands, "tv_dp"), f.var, f.m)
+        def tv_term(p, q):  # |P_y − Q_y|/2, the sign of P_y − Q_y fixed on the domain (0 adds 0/D)
+            dn, dd = flint_rf.add(p.flint, flint_rf.neg(q.flint))
+            sg = f.sign(flint_rf.back((dn, dd)))
+            return dn * _q(Fraction(sg, 2)), dd
+        return rf_text(*f.max_of(_pair_sums(R, pairs, tv_term), "tv_dp"), f.var, f.m)
     if name == "renyi_dp":
         try:
             alpha = Fraction(spec.get("alpha", ""))
@@ -168,22 +150,78 @@ def measure(f: SymbolicFamily, spec: dict) -> str:
         if alpha.denominator != 1 or not 2 <= alpha <= 16:
             raise NotCheckable("renyi_dp on a family at an order that is not an integer in 2..16")
         a = int(alpha)
-        cands = []
-        for i, j in pairs:
-            s = ([Fraction(0)], [Fraction(1)])
-            for p, q in zip(R[i], R[j]):
-                if zero(p):
-                    continue
-                if zero(q):
-                    raise NotCheckable("renyi_dp of a family is infinite")
-                # P^α Q^(1−α) = p_n^α q_d^(α−1) / (p_d^α q_n^(α−1))
-                n = polys.pmul(_power(p[0], a), _power(q[1], a - 1))
-                d = polys.pmul(_power(p[1], a), _power(q[0], a - 1))
-                s = polys.rf_reduce(*polys.rf_sub(s, (polys.pneg(n), d)))
-            cands.append(s)
-        best = f.max_of(cands, "renyi_dp")
+
+        def renyi_term(p, q):  # P^α Q^(1−α) = p_n^α q_d^(α−1) / (p_d^α q_n^(α−1))
+            if not p.rf[0]:
+                return None
+            if not q.rf[0]:
+                raise NotCheckable("renyi_dp of a family is infinite")
+            (pn, pd), (qn, qd) = p.flint, q.flint
+            return (flint_rf.mul(flint_rf.power(pn, a), flint_rf.power(qd, a - 1)),
+                    flint_rf.mul(flint_rf.power(pd, a), flint_rf.power(qn, a - 1)))
+        best = f.max_of(_pair_sums(R, pairs, renyi_term, reduce_each=True), "renyi_dp")
         return f"(log({rf_text(*best, f.var, f.m)})/{a - 1})"
     raise NotCheckable(f"notion {name!r} on a symbolic family")
+
+
+class _Entry:
+    """One entry of a family's row: its (N, D) coefficient lists and the same as a flint pair."""
+
+    __slots__ = ("rf", "flint")
+
+    def __init__(self, rf):
+        self.rf, self.flint = rf, flint_rf.to_pair(rf)
+
+
+def _entries(R, pairs) -> dict:
+    """Row index -> the row's entries (_Entry), for the rows the pairs name, each converted once."""
+    rows: dict = {}
+    for i, j in pairs:
+        for k in (i, j):
+            if k not in rows:
+                rows[k] = [_Entry(e) for e in R[k]]
+    return rows
+
+
+class _NotPowers(Exception):
+    """kl_dp: a likelihood ratio of the family is no power of u (kept apart from an infinite divergence)."""
+
+
+def _pair_sums(R, pairs, term, *, start=([Fraction(0)], [Fraction(1)]), reduce_each: bool = False) -> list:
+    """One candidate per ordered pair (i, j) of rows: ``start`` + Σ_y term(P_y, Q_y) in lowest terms (a term
+    None adds nothing), summed as flint pairs and converted back once — each sum and reduction done as the list
+    operations do it (flint_rf), so the candidates are the same lists.  ``reduce_each``: reduced after every
+    term (Rényi's sums, whose degrees would grow), else once at the end; a sum with no term is ``start``
+    itself (reduced, unless ``reduce_each``)."""
+    rows = _entries(R, pairs)
+    first = flint_rf.to_pair(start)
+    cands = []
+    for i, j in pairs:
+        s = None
+        for p, q in zip(rows[i], rows[j]):
+            t = term(p, q)
+            if t is None:
+                continue
+            s = flint_rf.add(first if s is None else s, t)
+            if reduce_each:
+                s = flint_rf.reduce(s)
+        if s is None:
+            cands.append(start if reduce_each else polys.rf_reduce(*start))
+        else:
+            cands.append(flint_rf.back(s if reduce_each else flint_rf.reduce(s)))
+    return cands
+
+
+def _positive_part(f, p, q, g):
+    """(P_y − g·Q_y)₊ for g a rational or a polynomial in u (e^{ε'}): the difference when it is positive on the
+    whole domain, else nothing (NotCheckable when its sign changes)."""
+    qn, qd = q.flint
+    d = flint_rf.add(p.flint, (-flint_rf.mul(qn, g if isinstance(g, flint.fmpq_poly) else flint.fmpq_poly([_q(g)])), qd))
+    return d if f.sign(flint_rf.back(d)) > 0 else None
+
+
+def _q(x: Fraction) -> flint.fmpq:
+    return flint.fmpq(x.numerator, x.denominator)
 
 
 def _kl_log_linear(f, R, pairs) -> str:

@@ -14,7 +14,7 @@ import flint
 from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.grammar import parse
 
-__all__ = ["count_roots", "from_flint", "linear_coefficient", "peval", "pmul", "rational_function", "remembered",
+__all__ = ["count_roots", "flint_key", "from_flint", "linear_coefficient", "peval", "pmul", "rational_function", "remembered",
            "rf_add", "rf_quotient", "rf_reduce", "rf_same", "rf_sub", "root_counter", "sign_at", "squarefree", "to_flint"]
 
 _MAX_DEGREE = 400
@@ -126,7 +126,11 @@ def pgcd(p, q):
 def rf_key(a) -> tuple | None:
     """A key equal for two rational functions (N, D) exactly when they are equal as functions, N_a·D_b = N_b·D_a:
     N/D in lowest terms with a monic denominator (flint's monic gcd), coefficients as text; None when D is 0."""
-    n, d = to_flint(_trim(a[0])), to_flint(_trim(a[1]))
+    return flint_key(to_flint(_trim(a[0])), to_flint(_trim(a[1])))
+
+
+def flint_key(n: flint.fmpq_poly, d: flint.fmpq_poly) -> tuple | None:
+    """rf_key of N/D given as fmpq_poly."""
     if d.is_zero():
         return None
     g = n.gcd(d)
@@ -194,6 +198,20 @@ def _flint_sign(f: flint.fmpq_poly, x) -> int:
     return (v > 0) - (v < 0)
 
 
+def _signs_at(seq: list, x) -> list:
+    """The non-zero signs of the polynomials of ``seq`` at x (rational, or "oo" / "-oo"), x converted to flint
+    once for the whole sequence (as _flint_sign takes each)."""
+    if isinstance(x, str):
+        return [s for s in (_flint_sign(q, x) for q in seq) if s]
+    fx = flint.fmpq(x.numerator, x.denominator)
+    out = []
+    for q in seq:
+        v = q(fx)
+        if v:
+            out.append(1 if v > 0 else -1)
+    return out
+
+
 def root_counter(p):
     """count_roots(p, ·, ·) with p's Sturm sequence computed once (many intervals of one polynomial); ends
     rational or ±oo."""
@@ -212,7 +230,7 @@ def _root_counter(p: tuple):
     def variations(x) -> int:
         if x in seen:
             return seen[x]
-        signs = [s for s in (_flint_sign(q, x) for q in seq) if s]
+        signs = _signs_at(seq, x)
         n = sum(1 for a, b in zip(signs, signs[1:]) if a != b)
         if len(seen) >= 65536:
             seen.clear()

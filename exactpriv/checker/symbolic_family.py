@@ -11,9 +11,10 @@ post-processing by an exact kernel, Poisson subsampling, group privacy (the neig
 from __future__ import annotations
 
 import itertools
+import json
 from fractions import Fraction
 
-from exactpriv.checker import polys
+from exactpriv.checker import flint_rf, polys
 from exactpriv.checker import values as V
 from exactpriv.checker.charts import coefficient_chart
 from exactpriv.checker.domains import parse_domain
@@ -32,6 +33,27 @@ class SymbolicFamily:
     def __init__(self, fam: dict):
         if not isinstance(fam, dict):
             raise Failed("a family must be an object")
+        # a family comes back in many statements (one verify reads 172 families, 84 distinct): one written as
+        # plain JSON is read once per process (its key the JSON text, which must read back as the family
+        # itself), each instance getting its own lists; a family that cannot be read is refused again as a new
+        # error.  tests/checker/test_family_statements_memo.py compares remembered reads with fresh ones.
+        try:
+            key = json.dumps(fam, sort_keys=True, allow_nan=False)
+        except (TypeError, ValueError):
+            key = None
+        if key is None or json.loads(key) != fam:
+            self._read(fam)
+        else:
+            self.__dict__.update(_remembered_read(key))
+            self.R = [[(list(n), list(d)) for n, d in row] for row in self.R]
+            self.inputs, self.pairs = list(self.inputs), list(self.pairs)
+            self.prior = None if self.prior is None else list(self.prior)
+            self.alphabets = None if self.alphabets is None else [list(a) for a in self.alphabets]
+            self.outputs = fam.get("outputs")  # the statement's own object, as a fresh read keeps it
+        self.fam = fam
+
+    def _read(self, fam: dict) -> None:
+        """Read and check the family (the attributes below), as written in the statement."""
         self.fam = fam
         self.var = fam.get("variable", "eps")
         self.domain_text = fam.get("domain", "[0, oo)")
@@ -68,10 +90,10 @@ class SymbolicFamily:
         if max(i for p in self.pairs for i in p) >= len(self.R) if self.pairs else True:
             raise Failed("the family's space and mechanism rows do not match")
         for k, row in enumerate(self.R):
-            total = ([Fraction(0)], [Fraction(1)])
-            for e in row:
-                total = polys.rf_sub(total, (polys.pneg(e[0]), e[1]))
-            if not polys.rf_same(total, ([Fraction(1)], [Fraction(1)])):
+            total = flint_rf.to_pair(([Fraction(0)], [Fraction(1)]))
+            for e in row:  # the sum as polys.rf_add forms it (the same degree refusals), in flint
+                total = flint_rf.add(total, flint_rf.to_pair(e))
+            if total[0] != total[1]:  # N/D = 1 identically
                 raise Failed(f"family row {k} does not sum to 1 identically")
             for e in row:
                 if e[0] and not self._positive(e):
@@ -81,6 +103,15 @@ class SymbolicFamily:
                     self.zero_at_an_end = True  # read by family_measures.measure (which notions allow it)
 
     zero_at_an_end = False
+
+    def _snapshot(self) -> dict:
+        """What _read found, with its lists as tuples (kept in the memo, copied into each instance)."""
+        out = {k: v for k, v in self.__dict__.items() if k != "fam"}
+        out["R"] = tuple(tuple((tuple(n), tuple(d)) for n, d in row) for row in self.R)
+        out["inputs"], out["pairs"] = tuple(self.inputs), tuple(self.pairs)
+        out["prior"] = None if self.prior is None else tuple(self.prior)
+        out["alphabets"] = None if self.alphabets is None else tuple(tuple(a) for a in self.alphabets)
+        return out
 
     def _positive_inside(self, rf) -> bool:
         """Positive inside the domain, vanishing at most at its ends."""
@@ -120,7 +151,8 @@ class SymbolicFamily:
         # pair: a compiled program lists thousands of likelihood ratios; tests/checker/test_rf_key.py compares
         # both ways)
         cands = list(cands)
-        keys = [polys.rf_key(c) for c in cands]
+        as_flint = {id(c): flint_rf.to_pair(c) for c in cands}  # converted once, not once per difference
+        keys = [polys.flint_key(*as_flint[id(c)]) for c in cands]
         distinct: list = []
         if None in keys:  # a zero denominator: compared pair by pair as written
             for c in cands:
@@ -139,7 +171,8 @@ class SymbolicFamily:
             distinct.sort(key=lambda c: -(polys.peval(c[0], point) / polys.peval(c[1], point))
                           if polys.peval(c[1], point) else 0)
         for c in distinct:
-            if all(d is c or self.nonneg(polys.rf_sub(c, d)) for d in distinct):
+            if all(d is c or self.nonneg(flint_rf.back(flint_rf.add(as_flint[id(c)], flint_rf.neg(as_flint[id(d)]))))
+                   for d in distinct):
                 return c
         raise NotCheckable(f"{what}: no neighbouring pair dominates every other one on the whole domain")
 
@@ -163,6 +196,13 @@ class SymbolicFamily:
         if any(n[:-1]) or any(d[:-1]) or n[-1] != d[-1] or self.m is None:
             raise NotCheckable("a likelihood ratio of the family is not a power of exp(var/m)")
         return Fraction(kn - kd, self.m)
+
+    def power_of_u(self, n, d) -> Fraction:
+        """ratio_power of a ratio N/D in lowest terms given as fmpq_poly: k/m when N/D = u^k, else NotCheckable."""
+        cn, cd = n.coeffs(), d.coeffs()
+        if not cn or any(cn[:-1]) or any(cd[:-1]) or cn[-1] != cd[-1] or self.m is None:
+            raise NotCheckable("a likelihood ratio of the family is not a power of exp(var/m)")
+        return Fraction(len(cn) - len(cd), self.m)
 
     def operated(self, op) -> list:
         """The family's rows after the measure's operator ("on"): the k-fold composition on the same input
@@ -267,3 +307,10 @@ def _readable(text: str) -> bool:
 
 def bad_entry(e):
     raise Failed(f"a family entry {e!r} is not an expression")
+
+
+@polys.remembered(lambda key: key)
+def _remembered_read(key: str) -> dict:
+    family = object.__new__(SymbolicFamily)
+    family._read(json.loads(key))
+    return family._snapshot()

@@ -13,7 +13,7 @@ from fractions import Fraction
 from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.polys import remembered
 
-__all__ = ["Instance", "instance_digest", "read_instance"]
+__all__ = ["Instance", "hamming_pairs", "instance_digest", "read_instance"]
 
 #: Largest input space the checker enumerates (its notions are sums over inputs and records).
 MAX_INPUTS = 4096
@@ -22,10 +22,25 @@ MAX_INPUTS = 4096
 def _q(x, where: str) -> Fraction:
     if isinstance(x, bool) or not isinstance(x, (str, int)):
         raise Failed(f"{where}: {x!r} is not an exact rational (write it as a string)")
+    if type(x) is str:
+        # the matrices of one check repeat a few texts ("1/2", "0", ...) hundreds of thousands of times; a text
+        # read once (Fractions are immutable; a text that is no rational is not remembered)
+        q = _READ.get(x)
+        if q is not None:
+            return q
     try:
-        return Fraction(x)
+        q = Fraction(x)
     except (ValueError, ZeroDivisionError):
         raise Failed(f"{where}: {x!r} is not an exact rational") from None
+    if type(x) is str:
+        if len(_READ) >= _READ_LIMIT:
+            _READ.clear()
+        _READ[x] = q
+    return q
+
+
+_READ: dict = {}
+_READ_LIMIT = 65536
 
 
 class Instance:
@@ -66,6 +81,24 @@ class Instance:
             P = [[q1 * q2 for q1 in r1 for q2 in r2] for r1, r2 in zip(P, P2)]
         return Instance(self.inputs, self.records, self.neighbours, outputs, P, self.prior, self.params, self.extra,
                         self.hints)
+
+
+def hamming_pairs(sizes) -> tuple[list, list]:
+    """The inputs of a product of alphabets of the given sizes (tuples of value indices, in itertools.product's
+    order) and the ordered pairs (a, b) of input indices at Hamming distance 1, sorted: each input's neighbours
+    found by changing one coordinate (N·Σ sizes steps, not the N² comparisons of every pair; a 12-record
+    subsets space has 4,096 inputs)."""
+    inputs = list(itertools.product(*[range(k) for k in sizes]))
+    index = {x: i for i, x in enumerate(inputs)}
+    nbrs = []
+    for a, x in enumerate(inputs):
+        near = []
+        for c, k in enumerate(sizes):
+            for v in range(k):
+                if v != x[c]:
+                    near.append(index[x[:c] + (v,) + x[c + 1:]])
+        nbrs += [(a, b) for b in sorted(near)]
+    return inputs, nbrs
 
 
 def read_space(space) -> tuple[list, list | None, list]:
@@ -110,9 +143,7 @@ def _read_space(space) -> tuple[list, list | None, list]:
             size *= len(a)
         if size > MAX_INPUTS:
             raise NotCheckable(f"the space has {size} inputs (the checker enumerates at most {MAX_INPUTS})")
-        inputs = list(itertools.product(*[range(len(a)) for a in alphabets]))
-        nbrs = [(a, b) for a, x in enumerate(inputs) for b, z in enumerate(inputs)
-                if sum(u != v for u, v in zip(x, z)) == 1]
+        inputs, nbrs = hamming_pairs([len(a) for a in alphabets])
         return inputs, [list(a) for a in alphabets], nbrs
     if kind == "explicit":
         inputs, pairs = space.get("inputs"), space.get("neighbours")

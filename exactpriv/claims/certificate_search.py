@@ -388,7 +388,9 @@ def _multivariate_proof(statement: dict) -> dict | None:
 
 @_memo_by_statement
 def _family_certificate(statement: dict) -> dict | None:
-    """A ``family`` certificate for a forall-family statement: one accepted proof per family, or None."""
+    """A ``family`` certificate for a forall-family statement: one accepted proof per family, the whole kept
+    only when the checker accepts it (its derivation of the families' statements is remembered, so accepting
+    re-checks the parts, not the derivation), or None."""
     from exactpriv.checker.errors import CheckerError, Failed, NotCheckable
     from exactpriv.checker.families import family_statements
 
@@ -402,7 +404,7 @@ def _family_certificate(statement: dict) -> dict | None:
         if proof is None:
             return None
         parts.append({"name": name, "proof": proof})
-    return {"kind": "family", "families": parts}
+    return accepted({"kind": "family", "families": parts}, statement)
 
 
 def family_refutation(statement: dict, witness) -> dict | None:

@@ -231,14 +231,16 @@ def add_workers_arguments(p) -> None:
 def workers_of(args) -> tuple[int, str | None]:
     """(workers, scheduler) to hand to the runner: validated, and (0, None) — in-process, with a note on
     stderr — when they ask for a cluster but dask.distributed is not installed."""
-    from counterexamples.distributed import dask_available
-
     workers, scheduler = getattr(args, "workers", 0) or 0, getattr(args, "scheduler", None)
     if not 0 <= workers <= MAX_WORKERS:
         raise InvalidArgument(f"--workers={workers!r} must be between 0 and {MAX_WORKERS}")
     if scheduler is not None and not scheduler.strip():
         raise InvalidArgument(f"--scheduler={scheduler!r} must be an address like tcp://127.0.0.1:8786")
-    if (workers or scheduler) and not dask_available():
+    if not (workers or scheduler):  # in-process: the runner (and hypothesis, with the searches) is not loaded
+        return workers, scheduler
+    from counterexamples.distributed import dask_available
+
+    if not dask_available():
         print("note: dask.distributed is not installed (pip install 'exactpriv[distributed]'): running "
               "in-process", file=sys.stderr)
         return 0, None

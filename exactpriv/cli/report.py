@@ -130,9 +130,11 @@ def _report(args, console, staged) -> int:
         from counterexamples.tightness import bank_implications
 
         implications = bank_implications()
+    figures: dict = {}  # the exploration figures drawn, by name: one shown on several pages is drawn once
     for c in pages:
         claim_report(c, results, out_dir=out, points=points, explorations=explorations,
-                     entry_explorations=entry_explorations, papers=papers, implications=implications)
+                     entry_explorations=entry_explorations, papers=papers, implications=implications,
+                     figures=figures)
     title = "exactpriv report" + (f" (PARTIAL: interrupted after {len(results)} readings)" if interrupted else "")
     tex = latex_verdicts(results, claims=pages, papers=papers, title=title)
     write_output(out / "verdicts.tex", tex)
@@ -140,7 +142,8 @@ def _report(args, console, staged) -> int:
         write_output(Path(args.latex), tex)
     md, html_path = index_report(results, out_dir=out, claims=pages, atlas=G, derived=derived,
                                  explorations=explorations, entry_explorations=entry_explorations,
-                                 seconds=bank_seconds, title=title, papers=papers, latex="verdicts.tex")
+                                 seconds=bank_seconds, title=title, papers=papers, latex="verdicts.tex",
+                                 figures=figures)
     final = Path(args.out)
     if interrupted and final.exists():  # a partial run never replaces a complete earlier report
         staged.destination = final.with_name(final.name + ".partial")

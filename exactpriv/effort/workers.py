@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import gc
 import math
 import multiprocessing
 import os
@@ -77,6 +78,12 @@ def _spawn(target, *args):
     if pid == 0:  # the worker
         code = 0
         try:
+            # The objects inherited from the parent are left out of this process's garbage collections: each
+            # full collection would otherwise walk all of them (sympy's caches, the loaded banks: ~1 s over a
+            # verify run's checking worker) and touch their pages, copied on write.  An inherited cycle that
+            # becomes garbage here stays until the worker exits (at most the parent's heap, whose pages the
+            # worker shares); the worker's own objects are collected as usual.
+            gc.freeze()
             parent.close()
             _die_with_parent(parent_pid)
             signal.signal(signal.SIGINT, signal.SIG_IGN)

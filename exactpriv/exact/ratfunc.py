@@ -14,12 +14,12 @@ field.  Shared by the programs compiler (β = e^{−ε/d}) and the symbolic meas
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 import flint
 import sympy
 
-__all__ = ["RationalFunction"]
+__all__ = ["RationalFunction", "NotARationalFunction", "rational_function_of"]
 
 
 def _fmpq(x: Any) -> flint.fmpq:
@@ -177,3 +177,47 @@ class RationalFunction:
 
     def __repr__(self) -> str:
         return f"RationalFunction(({self.N}) / ({self.D}))"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# sympy expression -> RationalFunction
+class NotARationalFunction(Exception):
+    """Internal: the expression is not built by sums, products and integer powers from rationals and the leaves
+    the caller converts, or a cap refused it."""
+
+
+def rational_function_of(e: sympy.Expr, leaf: Callable[[sympy.Expr], "RationalFunction | None"], *,
+                         max_exponent: int | None = None, max_degree: int | None = None) -> RationalFunction:
+    """``e`` as an exact :class:`RationalFunction`, walking its sums, products and integer powers; rationals are
+    constants and every other node goes to ``leaf`` (its rational function, or None: not one).
+
+    The caps refuse (:class:`NotARationalFunction`) before the work they bound: ``max_exponent`` any power with
+    |exponent| above it; ``max_degree`` any sum, product or power whose degree (of numerator or denominator)
+    would exceed it — a power is refused from its base's degree times the exponent (a constant base counting
+    as degree 1), before it is expanded; a leaf's own size is the caller's to bound.  A zero denominator raises ZeroDivisionError.  The result is the
+    canonical form, so it does not depend on the order the terms are combined in.
+    Shared by the certifier's rational forms, the symbolic measures' charts and the exact entry fast path: each
+    keeps its own leaves and caps."""
+    if e.is_Rational:
+        return RationalFunction.const(Fraction(int(e.p), int(e.q)))
+    if e.is_Add or e.is_Mul:
+        add = e.is_Add
+        acc = None
+        for a in e.args:
+            f = rational_function_of(a, leaf, max_exponent=max_exponent, max_degree=max_degree)
+            acc = f if acc is None else (acc + f if add else acc * f)
+            if max_degree is not None and max(acc.N.degree(), acc.D.degree()) > max_degree:
+                raise NotARationalFunction(e)
+        return acc
+    if e.is_Pow:
+        ex = e.exp
+        if not ex.is_Integer or (max_exponent is not None and abs(int(ex)) > max_exponent):
+            raise NotARationalFunction(e)
+        b = rational_function_of(e.base, leaf, max_exponent=max_exponent, max_degree=max_degree)
+        if max_degree is not None and max(b.N.degree(), b.D.degree(), 1) * abs(int(ex)) > max_degree:
+            raise NotARationalFunction(e)
+        return b ** int(ex)
+    f = leaf(e)
+    if f is None:
+        raise NotARationalFunction(e)
+    return f

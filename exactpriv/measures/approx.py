@@ -43,7 +43,7 @@ from exactpriv.exact.numbers import EPS, OO, as_rational
 from exactpriv.measures.pair_divergences import gamma_of, log_of_ratio
 from exactpriv.measures.arguments import check_group_size, check_mechanism, exact_level
 from exactpriv.measures.engines.clamped import clamped_engine, shifted_pairs
-from exactpriv.measures.closed_forms import rappor_frontier_pairs, tagged_profile_engine
+from exactpriv.measures.closed_forms import rappor_frontier_pairs, tagged_group_pair, tagged_profile_engine
 from exactpriv.measures.engines.composition import ComposedLossEngine
 from exactpriv.measures.engines.scan.engine import ScanEngine
 from exactpriv.measures.divergence import all_pairs, pairs_within, space_edges
@@ -525,6 +525,12 @@ def group_approx_dp(M, k) -> Measured:
     k = check_group_size(k)
     composed = isinstance(check_mechanism(M, "group_approx_dp", expand=False), ProductMechanism) and len(M.factors) > 1
     Mf = M if composed else check_mechanism(M, "group_approx_dp")
+    closed = None if composed else tagged_group_pair(Mf, k)  # structure before matrices: a zoo family's worst pair
+    if closed is not None:
+        prof = ApproxDPProfile(closed["mechanism"], np.array([[0, 1]], dtype=np.int64),
+                               description=f"pairs at distance <= {k}")
+        return Measured("group_approx_dp", prof, witness={"k": k}, method=closed["method"], note=f"k={k}; value is an ApproxDPProfile: .delta(eps), "
+                                                      f".epsilon(delta), .pieces, .to_sympy()")
     space = Mf.inputs
     if isinstance(Mf, ClampedNoiseMechanism) and k < Mf.n:  # pairs (c, c+j), j <= k: the shift structure
         m = _profile(Mf, shifted_pairs(Mf.n, k), f"pairs at distance <= {k}", "group_approx_dp", note=f"k={k}; ")

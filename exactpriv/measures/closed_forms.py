@@ -455,3 +455,69 @@ def tagged_group_privacy(M, k: int) -> dict | None:
     return {"ratio": ratio, "pair": [x, x2], "output": y, "distance": j,
             "method": f"closed form: {fam.replace('_', ' ')} (ε_k = min(k, n)·ε, every two inputs at distance j "
                       f"have ratios ≤ e^(jε)); the witness's ratio re-read from the entries"}
+
+
+def tagged_group_pair(M, k: int) -> dict | None:
+    """For :func:`exactpriv.measures.approx.group_approx_dp`: one pair (x, x') whose E_γ is the largest over all
+    ordered pairs at distance ≤ k at every γ ≥ 1, for a tagged family, as ``{"pair", "distance", "mechanism",
+    "method"}`` (``mechanism``: M restricted to x and x', their two rows read from M's entries), or None (the scans
+    answer).  δ_k is then the profile of that one pair, computed exactly from the entries; the formula part is only
+    which pair is worst:
+
+    * randomized response: every two inputs are neighbours and every pair has the same E_γ (relabel the values);
+    * E_d on D^n: a pair differing in j records has the E_γ of j-fold k-ary randomized response (the records where
+      they agree have equal laws and drop out; relabel the values), and dropping one record's output is a
+      post-processing, so by data processing E_γ grows with j: the pair x, x with its first min(k, n) records
+      changed;
+    * truncated geometric on counts 0..n (and the count query on D^n, whose pairs at distance ≤ k move the count by
+      at most min(k, n)): the ratio P(z|c)/P(z|c+j) is t^j, t^{j−2}, …, t^{−j}, non-increasing in z, so the best
+      event for (c, c+j) is a lower set {z ≤ s}, and P_{c+j}(z ≤ s) decreases as j grows (clamp(c + j + Z) is
+      stochastically larger), so E_γ(P_c ‖ P_{c+j}) ≤ E_γ(P_c ‖ P_{c+j+1}); the masses of the events
+      {z ≤ s} (s < c + j) do not depend on c (the clamp at 0 lumps P(Z ≤ −c) into z = 0 ≤ s), so every forward
+      pair at distance j has the E_γ of (0, j), and a backward pair (c + j, c) is the forward pair (n − c − j,
+      n − c) reflected (z ↦ n − z; the two tails have the same law): the pair (0, min(k, n))."""
+    tag = _tag(M)
+    if tag is None or tag.get("family") not in ("truncated_geometric", "count_query_geometric",
+                                                "exponential_hamming", "randomized_response"):
+        return None
+    fam = tag["family"]
+    if fam == "truncated_geometric" and k < tag["n"]:
+        # the shift structure over the pairs (c, c + i), i <= k, is cheaper than the scan of the pair (0, k), whose
+        # two rows are n + 1 entries of up to n·log2(e^ε's numerator) bits each: it answers (approx.group_approx_dp)
+        return None
+    pts = M.inputs.points if fam != "truncated_geometric" else None
+    if fam == "randomized_response":
+        j, (x, x2) = 1, (pts[0], pts[1])
+    else:
+        j = min(k, tag["n"])
+        if fam == "truncated_geometric":
+            x, x2 = 0, j
+        elif fam == "count_query_geometric":
+            base, target = tag["values"][0], tag["values"][-1]
+            x = (base,) * tag["n"]
+            x2 = (target,) * j + x[j:]
+        else:
+            x = pts[0]
+            other = next(v for v in M.inputs.alphabets[0] if v != x[0])
+            x2 = (other,) * j + tuple(x[j:])
+    return {"pair": (x, x2), "distance": j, "mechanism": _two_rows(M, x, x2),
+            "method": f"closed form: {fam.replace('_', ' ')}: the pair at distance {j} = min(k, n) is the worst at "
+                      f"every e^ε (data processing; exactpriv.measures.closed_forms.tagged_group_pair), its profile "
+                      f"computed exactly from its two rows"}
+
+
+def _two_rows(M, x, x2):
+    """M restricted to the inputs x and x' (one neighbour pair), rows read from M's entries: a clamped-noise
+    mechanism's integer rows (its window and tails), else M's rows."""
+    from exactpriv.mechanisms.base import Mechanism
+    from exactpriv.mechanisms.clamped import ClampedNoiseMechanism
+    from exactpriv.spaces import GraphSpace
+
+    space = GraphSpace.from_edges([x, x2], [(x, x2)])
+    if isinstance(M, ClampedNoiseMechanism) and M.family is None:
+        num = np.empty((2, M.n + 1), dtype=object)
+        num[0, :], num[1, :] = M._rational_row(x), M._rational_row(x2)
+        den = np.empty(2, dtype=object)
+        den[:] = [M.denominator] * 2
+        return Mechanism.from_integer_rows(space, M.outputs, num, den)
+    return Mechanism(space, M.outputs, [[M.prob(y, p) for y in M.outputs] for p in (x, x2)])

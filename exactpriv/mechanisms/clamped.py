@@ -59,8 +59,8 @@ _MAX_BITS = math.ceil(MAX_DIGITS * math.log2(10))
 
 
 def count_space(n: int) -> GraphSpace:
-    """Counts {0..n} with neighbours |c − c'| = 1 (a path graph)."""
-    return GraphSpace.from_edges(list(range(n + 1)), [(c, c + 1) for c in range(n)])
+    """Counts {0..n} with neighbours |c − c'| = 1 (a path graph, its networkx graph built on first use)."""
+    return GraphSpace.path(range(n + 1))
 
 
 def _check_n(n):
@@ -86,7 +86,6 @@ class ClampedNoiseMechanism(Mechanism):
         # not Mechanism.__init__: there is no dense matrix to validate (see the module doc)
         self.n = _check_n(n)
         self.inputs = count_space(n)
-        self.outputs = tuple(range(n + 1))
         self.symbols = (EPS,)
         if name is not None and not isinstance(name, str):
             raise InvalidArgument(f"name={name!r} of type {type(name).__name__} must be a str (a provenance label)")
@@ -97,10 +96,40 @@ class ClampedNoiseMechanism(Mechanism):
             raise InvalidArgument("give exactly one of rational=(window, lower_tail, upper_tail, denominator) "
                                   "or family=...")
         self.family = family
-        if rational is not None:
-            self.window, self.lower, self.upper, self.denominator = _validate_rational(n, *rational)
+        self._deferred = None  # a FamilyAt whose integers are made on first use (ClampedFamily.at(..., lazy=True))
+        if isinstance(rational, FamilyAt):
+            self._deferred, self._parts = rational, None
+        elif rational is not None:
+            self._parts = _validate_rational(n, *rational)
         else:
-            self.window = self.lower = self.upper = self.denominator = None
+            self._parts = (None, None, None, None)
+
+    @cached_property
+    def outputs(self) -> tuple:
+        """The counts 0..n (made on first use: :meth:`prob` and :meth:`output_index` do not need them)."""
+        return tuple(range(self.n + 1))
+
+    # ----- the window, tails and denominator (module doc): made and validated on first use when deferred
+    def _materialised(self):
+        if self._parts is None:
+            self._parts = _validate_rational(self.n, *self._deferred.parts())
+        return self._parts
+
+    @property
+    def window(self):
+        return self._materialised()[0]
+
+    @property
+    def lower(self):
+        return self._materialised()[1]
+
+    @property
+    def upper(self):
+        return self._materialised()[2]
+
+    @property
+    def denominator(self):
+        return self._materialised()[3]
 
     # ----- constructors
     @classmethod
@@ -183,12 +212,22 @@ class ClampedNoiseMechanism(Mechanism):
             return "upper", self.n - c
         return "window", z - c
 
+    def _count(self, c) -> int:
+        """The index of the count c (c itself for an int 0..n, without building the space's index)."""
+        return c if type(c) is int and 0 <= c <= self.n else self.inputs.index(c)
+
+    def output_index(self, y) -> int:
+        return y if type(y) is int and 0 <= y <= self.n else super().output_index(y)
+
     def prob(self, y, x):
-        """P(Y = y | X = x) from the structure (no dense matrix)."""
-        c, z = self.inputs.index(x), self.output_index(y)
+        """P(Y = y | X = x) from the structure (no dense matrix; a deferred mechanism's entry from its family
+        alone, C(t)·t^e, without making the window)."""
+        c, z = self._count(x), self.output_index(y)
         kind, i = self.kind_exponent(c, z)
         if self.family is not None:
             return self.family.entry(kind, i)
+        if self._parts is None:
+            return self._deferred.entry(kind, i)
         v = {"lower": self.lower, "upper": self.upper}[kind][i] if kind != "window" else self.window[i + self.n - 1]
         return Fraction(v, self.denominator)
 
@@ -333,12 +372,26 @@ class ClampedFamily:
     def entry(self, kind, i):
         return _entry(self.factors[kind], self.exponent(kind, i), self.scale)
 
-    def at(self, t: Fraction, n: int, *, name=None) -> ClampedNoiseMechanism:
+    def at(self, t: Fraction, n: int, *, name=None, lazy: bool = False) -> ClampedNoiseMechanism:
         """The rational mechanism at t = e^{s·ε} (a Fraction >= 1), built from integers.
+
+        ``lazy``: the integers below are made (and validated) on the mechanism's first use of them, and
+        :meth:`ClampedNoiseMechanism.prob` reads an entry C(t)·t^e from the family alone before that; the same
+        mechanism (``tests/mechanisms/test_clamped_lazy.py``: every entry, row and measure against the eager
+        build).  Only when the largest integer, the denominator, has at most the digits an eager build allows
+        (so no typed error of the build is put off): otherwise the build is eager.
 
         With t = v/u, t^e = v^e/u^e is written over u^emax·v^(−emin) as P[e] = u^(emax−e)·v^(e−emin);
         P[e+1] = P[e]/u·v is an exact division by a small integer, so the O(n) numerators cost
         O(n) big-by-small operations (a product of two powers per entry took ~0.5 ms at 10^4 digits)."""
+        spec = FamilyAt(self, Fraction(t), n)
+        if lazy and all(isinstance(e, Exponent) for e in self.exponents.values()) and \
+                spec.denominator_bits() <= _MAX_BITS:
+            return ClampedNoiseMechanism(n, rational=spec, name=name)
+        return ClampedNoiseMechanism(n, rational=spec.parts(), name=name)
+
+    def _at_parts(self, t: Fraction, n: int):
+        """(window, lower tail, upper tail, denominator) of the mechanism at t (see :meth:`at`)."""
         tq = sympy.Rational(t.numerator, t.denominator)
         C = {k: sympy.Rational(f.subs(T, tq)) for k, f in self.factors.items()}
         C = {k: Fraction(int(c.p), int(c.q)) for k, c in C.items()}
@@ -354,8 +407,23 @@ class ClampedFamily:
         mult = {k: c.numerator * (Dc // c.denominator) for k, c in C.items()}
         window = [mult["window"] * P[e - emin] for e in ew]
         den = Dc * u ** emax * v ** (-emin)
-        return ClampedNoiseMechanism(n, rational=(window, mult["lower"] * P[el - emin], mult["upper"] * P[eu - emin],
-                                                  den), name=name)
+        return window, mult["lower"] * P[el - emin], mult["upper"] * P[eu - emin], den
+
+    @functools.cached_property
+    def _factor_coefficients(self) -> dict:
+        """kind -> (numerator, denominator) coefficients of C_kind as polynomials in t (rationals, highest degree
+        first): C_kind(t) at a rational t by Horner's rule, without sympy."""
+        out = {}
+        for kind, f in self.factors.items():
+            num, den = sympy.fraction(sympy.together(f))
+            out[kind] = tuple(tuple(Fraction(int(c.p), int(c.q)) for c in sympy.Poly(part, T).all_coeffs())
+                              for part in (num, den))
+        return out
+
+    def factor_at(self, kind: str, t: Fraction) -> Fraction:
+        """C_kind(t) at a rational t, exactly."""
+        num, den = self._factor_coefficients[kind]
+        return _horner(num, t) / _horner(den, t)
 
     def certify(self, n: int):
         """Prove the family is a clamped-noise pmf for every ε > 0 (module doc); raise otherwise."""
@@ -420,3 +488,45 @@ def _prove_positive(f, scale: Fraction, kind: str):
 def _entry(factor, e: int, scale: Fraction):
     """The entry C(t)·t^e as a cancelled expression in eps (one sympy cancel per distinct entry)."""
     return sympy.cancel(_as_eps(factor * T**e, scale))
+
+
+def _horner(coefficients, t: Fraction) -> Fraction:
+    out = Fraction(0)
+    for c in coefficients:
+        out = out * t + c
+    return out
+
+
+@dataclass(frozen=True)
+class FamilyAt:
+    """A family at a rational t = e^{s·ε} on counts 0..n, its integers not yet made: what a lazily built
+    :class:`ClampedNoiseMechanism` holds (:meth:`ClampedFamily.at` with ``lazy=True``)."""
+
+    family: ClampedFamily
+    t: Fraction
+    n: int
+
+    def parts(self):
+        """(window, lower tail, upper tail, denominator): the eager build's integers."""
+        return self.family._at_parts(self.t, self.n)
+
+    @functools.cached_property
+    def factors(self) -> dict:
+        """kind -> C_kind(t)."""
+        return {kind: self.family.factor_at(kind, self.t) for kind in self.family.factors}
+
+    def entry(self, kind: str, i: int) -> Fraction:
+        """P(z|c) = C_kind(t)·t^e, e the kind's exponent at index i: equal to the made integers' entry."""
+        return self.factors[kind] * self.t ** self.family.exponent(kind, i)
+
+    def denominator_bits(self) -> int:
+        """An upper bound on the bits of the eager build's denominator Dc·u^emax·v^(−emin), the largest of its
+        integers (every window and tail integer is a probability times it), from the exponents' range alone (an
+        :class:`Exponent`, linear in i or in |i|, takes its extremes at the ends of the range and at 0)."""
+        n, fam = self.n, self.family
+        es = [fam.exponent("window", k) for k in (-(n - 1), 0, n - 1)] + [fam.exponent("lower", n),
+                                                                           fam.exponent("upper", n)]
+        emin, emax = min(es), max(es)
+        u, v = self.t.denominator, self.t.numerator
+        Dc = math.lcm(*(c.denominator for c in self.factors.values()))
+        return Dc.bit_length() + u.bit_length() * max(emax, 0) + v.bit_length() * max(-emin, 0)

@@ -133,7 +133,7 @@ def compose(mechanisms: Iterable[AnyMechanism]) -> ProductMechanism:
     for i, M in enumerate(ms):
         M = _mechanism(M, f"mechanisms[{i}]")
         factors += list(M.factors) if isinstance(M, ProductMechanism) else [M]
-    if any(f.inputs != factors[0].inputs for f in factors):
+    if any(f.inputs is not factors[0].inputs and f.inputs != factors[0].inputs for f in factors):
         raise SpaceMismatchError("compose() needs mechanisms on the same input space; got "
                                  + ", ".join(repr(f.inputs) for f in factors))
     return ProductMechanism(factors, name=f"compose([{', '.join(short_label(m) for m in ms)}])")
@@ -220,7 +220,7 @@ def poisson_subsample(M: AnyMechanism, q: Any, *, blank: Any = None) -> Mechanis
     width = len(M.outputs)
     if isinstance(M.inputs, Subsets):
         space = M.inputs
-        check_enumerable(3 ** len(space.universe), f"Poisson subsampling on {space!r} (3^|U| terms)")
+        check_enumerable(3 ** len(space.universe), lambda: f"Poisson subsampling on {space!r} (3^|U| terms)")
         rows = []
         for T in space.points:
             weighted = [(_times(_power(keep, s), _power(drop, len(T) - s)), M.rows[i]) for i, s in _subset_rows(space, T)]
@@ -235,7 +235,7 @@ def poisson_subsample(M: AnyMechanism, q: Any, *, blank: Any = None) -> Mechanis
             raise InvalidArgument(f"blank={blank!r} must be a value of every record alphabet of {M.inputs!r}")
         space = Hamming.product([[v for v in a if v != blank] for a in alphs])
         n = space.n
-        check_enumerable(space.size * 2 ** n, f"Poisson subsampling on {space!r} (|D|^n * 2^n terms)")
+        check_enumerable(space.size * 2 ** n, lambda: f"Poisson subsampling on {space!r} (|D|^n * 2^n terms)")
         masks = list(itertools.product((0, 1), repeat=n))
         rows = []
         for x in space.points:
@@ -279,7 +279,7 @@ def subsample_without_replacement(M: AnyMechanism, n: int | None = None, *, size
         if len(set(alph)) != 1:
             raise InvalidArgument("subsample_without_replacement on Hamming needs one alphabet for every record")
         space = Hamming(alph[0], n)
-        check_enumerable(space.size * math.comb(n, m), f"sampling {m} of {n} records on {space!r}")
+        check_enumerable(space.size * math.comb(n, m), lambda: f"sampling {m} of {n} records on {space!r}")
         w = Fraction(1, math.comb(n, m))
         idx = list(itertools.combinations(range(n), m))
         rows = [_mix([(w, M.rows[M.inputs.index(tuple(x[i] for i in I))]) for I in idx], width) for x in space.points]
@@ -298,7 +298,7 @@ def subsample_without_replacement(M: AnyMechanism, n: int | None = None, *, size
                 raise InvalidArgument(f"n={n!r}: on Subsets (add/remove) the dataset size varies; give only size=")
             space = M.inputs
         check_enumerable(space.size * math.comb(len(space.universe), min(m, len(space.universe))),
-                         f"sampling {m} records on {space!r}")
+                         lambda: f"sampling {m} records on {space!r}")
         rows = []
         for T in space.points:
             if len(T) <= m:
@@ -368,7 +368,7 @@ def shuffle(R: AnyMechanism, n: int) -> Mechanism:
     Y = len(R.outputs)
     n_out = math.comb(n + Y - 1, Y - 1)
     space = Hamming(D, n)
-    check_enumerable(space.size * n_out, f"the shuffle of {n} reports on {space!r} ({n_out} count vectors)")
+    check_enumerable(space.size * n_out, lambda: f"the shuffle of {n} reports on {space!r} ({n_out} count vectors)")
     outs = [c for c in _compositions(n, Y)]
     pos = {c: j for j, c in enumerate(outs)}
     cache = {}

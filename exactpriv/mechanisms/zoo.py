@@ -201,7 +201,9 @@ def truncated_geometric(n: int, *, eps=None, exp_eps=None) -> Mechanism:
     if isinstance(a, Fraction):
         # the label rebuilds it under `from exactpriv import *` (exp_eps as an int or a quoted rational)
         short = f"exp_eps={a}" if a.denominator == 1 else f"exp_eps={str(a)!r}"
-        M = geometric_family(Fraction(1)).at(a, n, name=f"truncated_geometric(n={n}, {short})")
+        # lazy: the 2n − 1 window integers (35,000 bits each at 0..10^4, e^ε = 11/10) are made on first use, so a
+        # closed-form answer (measures/closed_forms.py) reads its few entries without them
+        M = geometric_family(Fraction(1)).at(a, n, name=f"truncated_geometric(n={n}, {short})", lazy=True)
         M._roundtrip = True
         _tag(M, {"family": "truncated_geometric", "n": n, "exp_eps": a})
         return M

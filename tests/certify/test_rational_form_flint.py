@@ -12,7 +12,8 @@ import pytest
 import sympy
 
 from exactpriv.certify.algebra import rational_forms
-from exactpriv.certify.algebra.rational_forms import _NotPlain, _numer_denom, _numer_denom_plain, _rf_of, rational_form
+from exactpriv.certify.algebra.rational_forms import _numer_denom, _numer_denom_plain, _rf_of, rational_form
+from exactpriv.exact.ratfunc import NotARationalFunction
 from exactpriv.exact.numbers import EPS
 
 T = sympy.Symbol("t", positive=True)
@@ -62,7 +63,7 @@ def test_shapes_of_the_normal_form(e):
 @pytest.mark.parametrize("e", [T + sympy.log(2), sympy.sqrt(3) * T, T + sympy.Symbol("x"), sympy.exp(T), T ** R(1, 2),
                                sympy.Float(0.5) * T])
 def test_anything_else_takes_the_plain_path(e):
-    with pytest.raises(_NotPlain):
+    with pytest.raises(NotARationalFunction):
         _rf_of(e, T)
     assert _numer_denom(e, T) == _numer_denom_plain(e)
 

@@ -44,6 +44,22 @@ def test_one_pass_equals_the_two_plain_passes(g, dom):
     assert b_both.used == b_plain.used
 
 
+@pytest.mark.parametrize("dom", DOMS[:2], ids=["0-oo", "0-3"])
+def test_remembered_together_and_factor_terms_give_the_plain_strip(dom, monkeypatch):
+    from exactpriv.certify.algebra import decide
+
+    decide._together.cache_clear()
+    decide._factor_terms.cache_clear()
+    cold = [strip_factors_both(g, EPS, dom, Budget(200, 256)) for g in GOALS]
+    warm = [strip_factors_both(g, EPS, dom, Budget(200, 256)) for g in GOALS]  # every call recalled
+    assert decide._together.cache_info().hits >= len(GOALS) - 1
+    monkeypatch.setattr(decide, "_together", sympy.together)
+    monkeypatch.setattr(decide, "_factor_terms", sympy.factor_terms)
+    plain = [strip_factors_both(g, EPS, dom, Budget(200, 256)) for g in GOALS]
+    assert cold == warm == plain
+    assert [str(r) for r in warm] == [str(r) for r in plain]
+
+
 def test_a_factor_of_certified_sign_is_removed_only_with_the_budget():
     (h0, s0, _), (h, s, _) = strip_factors_both((E - 1) * (E + 5 - EPS ** 2), EPS, DOMS[0], Budget(200, 256))
     assert h0 != h and s0 is None and any(isinstance(f, dict) for f in s["removed_factors"])

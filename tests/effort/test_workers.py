@@ -34,3 +34,34 @@ def test_a_bounded_worker_gets_each_calls_deadline():
 
 def test_a_one_shot_worker_sees_its_own_budget():
     assert run_bounded(_deadline_seen, seconds=15, what="one shot") == (False, "one shot", 15)
+
+
+class _Cycle:
+    def __init__(self):
+        self.me = self
+
+
+def _gc_in_worker(at_least: int):
+    """In the worker: whether at least ``at_least`` objects are frozen (inherited from the parent), and whether
+    a cycle made here is still collected."""
+    import gc
+    import weakref
+
+    c = _Cycle()
+    alive = weakref.ref(c)
+    del c
+    gc.collect()
+    return gc.get_freeze_count() >= at_least, alive() is None
+
+
+def test_a_worker_leaves_what_it_inherits_out_of_its_collections_and_collects_its_own():
+    """A full collection in a worker would walk every object of the parent (~1 s over verify's checking worker):
+    the worker freezes what it inherits, and still frees its own cycles; the parent's collections are as before."""
+    import gc
+
+    frozen = gc.get_freeze_count()  # (tests/conftest.py freezes what collection loaded)
+    inherited = frozen + len(gc.get_objects()) // 2  # a lower bound of what the worker inherits, frozen
+    assert run_bounded(_gc_in_worker, inherited, what="gc") == (True, True)
+    with BoundedWorker(_gc_in_worker) as worker:
+        assert worker(inherited, what="gc") == (True, True)
+    assert gc.get_freeze_count() == frozen

@@ -13,10 +13,12 @@ inputs beyond the dense score matrix (gathered scores).
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from fractions import Fraction as F
 
 import pytest
+import sympy
 
 from exactpriv.exact.logforms import LogForm
 from exactpriv.measures.engines import product as _product
@@ -155,3 +157,65 @@ def test_repeated_factor_object_equals_distinct_equal_factors():
             assert got == _product.product_max_ratio(distinct, pairs)
             if k <= 3:
                 assert got[0] == _definition_max_ratio(repeated)
+
+
+def _kfold_cases():
+    """(factor, pairs) in the regimes the k-fold route meets: one ratio value, several, an infinite ratio, equal rows
+    (ratio 1), a many-input space (the dense scores) and a space with no pairs."""
+    rng = random.Random(11)
+    sp = Hamming([0, 1], n=1)
+    yield Mechanism(sp, [0, 1], [[F(3, 4), F(1, 4)], [F(1, 4), F(3, 4)]])
+    yield Mechanism(sp, [0, 1, 2], [[F(1, 2), F(1, 3), F(1, 6)], [F(1, 6), F(1, 2), F(1, 3)]])
+    yield Mechanism(sp, [0, 1], [[F(1), F(0)], [F(1, 2), F(1, 2)]])
+    yield Mechanism(sp, [0, 1], [[F(1, 2), F(1, 2)], [F(1, 2), F(1, 2)]])
+    yield _random_product(rng, 7, 1, zeros=False).factors[0]
+    yield _random_product(rng, 9, 1, zeros=True).factors[0]
+
+
+@pytest.mark.parametrize("case", range(6))
+def test_k_fold_pure_dp_is_k_times_the_factor_and_equals_the_product_engine(case):
+    """pure_dp / group_privacy of F^k (one factor object repeated: the k-fold route, k·ε(F)) against the same product
+    of distinct equal factor objects (the product engine over all k factors) and, for k <= 3, the definition on the
+    expanded mechanism; the witness attains the value."""
+    from exactpriv.measures.divergence import group_privacy
+
+    F1 = list(_kfold_cases())[case]
+    for k in (2, 3, 7):
+        repeated = ProductMechanism([F1] * k)
+        distinct = ProductMechanism([Mechanism(F1.inputs, F1.outputs, F1.rows) for _ in range(k)])
+        a, b = pure_dp(repeated), pure_dp(distinct)
+        assert a.value == b.value and a.witness == b.witness
+        assert "k-fold composition of one mechanism" in a.method and "k-fold" not in b.method
+        infinite = a.value == sympy.oo
+        if k <= 3 and len(F1.inputs.points) > 1:
+            want = _definition_max_ratio(repeated)  # None: infinite
+            assert (want is None) == infinite and (infinite or a.witness["ratio"] == want)
+        x, x2 = (F1.inputs.index(v) for v in a.witness.get("pair", (F1.inputs.points[0],) * 2))
+        ps = [(F1.rows[x][F1.outputs.index(y)], F1.rows[x2][F1.outputs.index(y)]) for y in a.witness.get("output", ())]
+        if infinite:  # an output coordinate impossible under x' only
+            assert any(q == 0 < p for p, q in ps)
+        else:
+            assert math.prod((F(p) / q for p, q in ps), start=F(1)) == a.witness["ratio"]
+        g, h = group_privacy(repeated, 2), group_privacy(distinct, 2)
+        assert g.value == h.value and g.witness == h.witness
+
+
+def test_k_fold_of_a_one_point_space_is_vacuous_like_the_product_engine():
+    PM1 = _random_product(random.Random(0), 1, 1)
+    repeated, distinct = ProductMechanism([PM1.factors[0]] * 4), ProductMechanism(
+        [Mechanism(PM1.inputs, PM1.factors[0].outputs, PM1.factors[0].rows) for _ in range(4)])
+    assert pure_dp(repeated).value == pure_dp(distinct).value == 0
+
+
+def test_dense_scores_gathered_by_block_equal_the_per_pair_scores(monkeypatch):
+    """The dense score matrix (blocks of Φ·diag(T) gathered by index) against the per-pair gathering, on every path:
+    the same value, pair and outputs."""
+    rng = random.Random(21)
+    for zeros in (False, True):
+        for m in (1, 4, 30):
+            PM = _random_product(rng, 8, m, zeros=zeros, distinct_rows=rng.randint(1, 4))
+            pairs = all_pairs(8)
+            dense = _product.product_max_ratio(PM, pairs)
+            monkeypatch.setattr(_product, "_DENSE_MAX_INPUTS", 0)
+            assert _product.product_max_ratio(PM, pairs) == dense
+            monkeypatch.undo()

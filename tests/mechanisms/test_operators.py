@@ -192,3 +192,29 @@ def test_poisson_subsampling_symbolic_eps_matches_bbg_for_all_eps():
     q = F(1, 3)
     value = pure_dp(poisson_subsample(base, q)).value
     assert sympy.simplify(sympy.exp(value) - (1 + sympy.Rational(1, 3) * (sympy.exp(EPS) - 1))) == 0
+
+
+def test_size_checks_print_the_space_only_when_they_refuse(monkeypatch):
+    """The operators' size checks name the space in their error; its repr is built only then (a large space's
+    repr lists its points)."""
+    printed = []
+    plain = Subsets.__repr__
+
+    def counted(self):
+        printed.append(1)
+        return plain(self)
+
+    monkeypatch.setattr(Subsets, "__repr__", counted)
+    base = Mechanism(Subsets(["u"]), [0, 1], RR(3).rows, name="base")  # (a name: its label needs no repr)
+    poisson_subsample(base, F(1, 3))
+    subsample_without_replacement(Mechanism(Subsets(["a", "b"]), [0, 1], [["1/2", "1/2"]] * 4, name="A"), size=1)
+    assert printed == []
+    from exactpriv.spaces import set_enumeration_limit
+
+    old = set_enumeration_limit(2)
+    try:
+        with pytest.raises(SpaceTooLargeError, match=r"Poisson subsampling on Subsets\("):
+            poisson_subsample(base, F(1, 3))
+    finally:
+        set_enumeration_limit(old)
+    assert printed

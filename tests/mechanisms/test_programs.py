@@ -233,3 +233,55 @@ def test_a_bound_that_moves_with_the_window_is_unsupported_not_a_budget():
     # grows with the window — a typed error naming the way out, after a few windows, not a million runs
     with pytest.raises(UnsupportedProgram, match="rng.argmax"):
         run_program(_running_max, (0, 1, 2))
+
+
+# ----- the size bound of a noise law's exact powers (a value far out in a tail)
+def test_a_power_beyond_the_bound_is_a_typed_error_naming_the_law_and_the_step():
+    from exactpriv.errors import UnsafeInputError
+    from exactpriv.mechanisms.programs import noise
+
+    lap, geo = DiscreteLaplace(F(1, 2)), Geometric(F(1, 2))
+    far = noise.MAX_POWER_BITS  # 1/2 grows by 3 bits a step: far beyond the bound
+    for ask in (lambda: lap.at_least(far), lambda: lap.at_least(-far), lambda: lap.pmf(-far),
+                lambda: lap.at_least_in_tail("u", True, far), lambda: lap.at_least_in_tail("u", False, -far),
+                lambda: geo.pmf(far), lambda: geo.at_least(far), lambda: geo.at_least_in_tail("u", True, far)):
+        with pytest.raises(UnsafeInputError, match=r"(DiscreteLaplace|Geometric)\(alpha=1/2\): alpha\^-?[0-9]+ \(a "
+                                                   r"value [0-9,]+ steps into the noise's tail\)"):
+            ask()
+    assert far not in lap._tails and -far not in lap._tails  # a refusal is never remembered
+    with pytest.raises(UnsafeInputError):
+        lap.at_least(far)  # and is refused again
+
+    def far_threshold(q, rng):
+        return q[0] + rng.laplace(F(1, 2)) >= 10 ** 9
+
+    with pytest.raises(UnsafeInputError, match="10{9}|1,000,000,00"):
+        program_mechanism(far_threshold, QueryAnswers(range(2), n=1))
+
+
+def test_powers_within_the_bound_are_the_plain_formulas_and_remembered_tails_are_bounded(monkeypatch):
+    from exactpriv.mechanisms.programs import noise
+
+    monkeypatch.setattr(noise, "_MAX_REMEMBERED_TAILS", 3)
+    a = F(2, 3)
+    lap, geo = DiscreteLaplace(a), Geometric(a)
+    edge = noise.MAX_POWER_BITS // lap.bits_per_step - 1  # the farthest tail still allowed
+    for t in [*range(-6, 7), edge, -edge + 1]:
+        plain = a ** t / (1 + a) if t >= 0 else 1 - a ** (1 - t) / (1 + a)
+        assert lap.at_least(t) == plain and lap.at_least(t) == plain  # asked twice: remembered or not
+        assert lap.pmf(t) == (1 - a) / (1 + a) * a ** abs(t)
+        assert geo.pmf(t) == ((1 - a) * a ** t if t >= 0 else 0) and geo.at_least(t) == (a ** t if t >= 0 else 1)
+    assert len(lap._tails) == 3
+
+
+def test_the_power_bound_of_a_law_of_beta_counts_its_degree():
+    from exactpriv.errors import UnsafeInputError
+    from exactpriv.exact.ratfunc import RationalFunction
+    from exactpriv.mechanisms.programs import noise
+
+    alpha = RationalFunction.gen() ** 4 * F(1, 2)
+    lap = DiscreteLaplace(alpha)
+    edge = noise.MAX_POWER_BITS // lap.bits_per_step
+    assert lap.pmf(edge) == lap.mass0 * alpha ** edge  # the plain power
+    with pytest.raises(UnsafeInputError, match=r"alpha\^" + str(edge + 1)):
+        lap.pmf(edge + 1)

@@ -22,7 +22,7 @@ import sympy
 from exactpriv.errors import BudgetExceededError, EntryRangeError
 from exactpriv.effort import current_effort, expired, run_bounded
 from exactpriv.exact.numbers import EPS, as_exact, to_sympy
-from exactpriv.exact.ratfunc import RationalFunction
+from exactpriv.exact.ratfunc import NotARationalFunction, RationalFunction, rational_function_of
 
 
 __all__ = ["prove_zero"]
@@ -153,10 +153,6 @@ _MAX_U_DEGREE = 256
 _SHIFT = flint.fmpq_poly([1, 1])  # u = 1 + t
 
 
-class _NotRationalInU(Exception):
-    pass
-
-
 def exp_rational_function(expr) -> RationalFunction | None:
     """``expr`` (a sympy expression) as an exact rational function of u = e^{eps/L}, or None when it is not a
     rational function of exponentials e^{q eps} (q rational) with rational coefficients."""
@@ -176,46 +172,25 @@ def exp_rational_function(expr) -> RationalFunction | None:
         return None
     try:
         return _in_u(expr, scale)
-    except (_NotRationalInU, ZeroDivisionError):
+    except (NotARationalFunction, ZeroDivisionError):
         return None
 
 
-def _capped(rf: RationalFunction) -> RationalFunction:
-    """``rf`` when its degrees stay within the cap: sums, products and powers multiply degrees (a small entry
-    ((1 + e^{256 eps})/(2 + e^{256 eps}))^256 has degree ~65,000), and this path runs in-process without the general
-    path's time limit, so a larger one goes the general (bounded) way."""
-    if max(rf.N.degree(), rf.D.degree()) > _MAX_U_DEGREE:
-        raise _NotRationalInU
-    return rf
-
-
 def _in_u(e, scale: int) -> RationalFunction:
-    if e.is_Rational:
-        return RationalFunction.const(Fraction(int(e.p), int(e.q)))
-    if e.is_Add:
-        acc = RationalFunction.const(0)
-        for a in e.args:
-            acc = _capped(acc + _in_u(a, scale))
-        return acc
-    if e.is_Mul:
-        acc = RationalFunction.const(1)
-        for a in e.args:
-            acc = _capped(acc * _in_u(a, scale))
-        return acc
-    if e.is_Pow:
-        base, ex = e.args
-        if ex.is_Integer:
-            b = _in_u(base, scale)
-            if max(b.N.degree(), b.D.degree(), 1) * abs(int(ex)) <= _MAX_U_DEGREE:
-                return _capped(b ** int(ex))
-        raise _NotRationalInU
-    if isinstance(e, sympy.exp):
-        q = e.args[0] / EPS
-        if q.is_Rational:
-            k = Fraction(int(q.p), int(q.q)) * scale
-            if k.denominator == 1:
-                return RationalFunction.gen() ** int(k)
-    raise _NotRationalInU
+    """``e`` in u = e^{eps/scale}.  Every sum, product and power is capped at degree _MAX_U_DEGREE: sums, products
+    and powers multiply degrees (a small entry ((1 + e^{256 eps})/(2 + e^{256 eps}))^256 has degree ~65,000), and
+    this path runs in-process without the general path's time limit, so a larger one goes the general (bounded)
+    way."""
+    def leaf(x):
+        if isinstance(x, sympy.exp):
+            q = x.args[0] / EPS
+            if q.is_Rational:
+                k = Fraction(int(q.p), int(q.q)) * scale
+                if k.denominator == 1:
+                    return RationalFunction.gen() ** int(k)
+        return None
+
+    return rational_function_of(e, leaf, max_degree=_MAX_U_DEGREE)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -426,7 +426,8 @@ class ProductMechanism:
         factors = tuple(factors)
         if not factors or not all(isinstance(f, Mechanism) for f in factors):
             raise InvalidArgument("ProductMechanism needs a non-empty sequence of Mechanisms")
-        if any(f.inputs != factors[0].inputs for f in factors):
+        first = factors[0].inputs
+        if any(f.inputs is not first and f.inputs != first for f in factors):  # a k-fold product: one space object
             raise SpaceMismatchError("all factors of a ProductMechanism must share the input space")
         self.factors = factors
         self.inputs = factors[0].inputs

@@ -20,8 +20,8 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from exactpriv.errors import InvalidArgument
-from exactpriv.exact.numbers import as_rational
+from exactpriv.errors import InvalidArgument, UnsafeInputError
+from exactpriv.exact.numbers import MAX_ROW_DENOMINATOR_BITS, as_rational
 from exactpriv.exact.ratfunc import RationalFunction
 
 from .tails import ExpPoly
@@ -47,6 +47,33 @@ def _alpha(alpha, what: str):
     return a
 
 
+#: Most bits an exact power α^k of a noise law may have (numerator and denominator together; for α a rational
+#: function of β, its degree counts instead, one a coefficient): the bound of an exact row sum's denominators.  A
+#: value far out in the tail (k = 10^9) would otherwise build the power for minutes, or exhaust the memory.
+MAX_POWER_BITS = MAX_ROW_DENOMINATOR_BITS
+
+#: Most tails one DiscreteLaplace law remembers (each further one is computed when asked).
+_MAX_REMEMBERED_TAILS = 65536
+
+
+def _bits_per_step(a) -> int:
+    """The bits α^k grows by with each step of k (see :data:`MAX_POWER_BITS`)."""
+    if isinstance(a, RationalFunction):
+        return a.N.degree() + a.D.degree() + 1
+    return a.numerator.bit_length() + a.denominator.bit_length()
+
+
+def _power(law, k: int):
+    """α^k of ``law`` for an int k, refused with a typed error naming the law and k beyond
+    :data:`MAX_POWER_BITS`."""
+    if abs(k) * law.bits_per_step > MAX_POWER_BITS:
+        raise UnsafeInputError(f"{law!r}: alpha^{k} (a value {abs(k):,} steps into the noise's tail) would have "
+                               f"about {abs(k) * law.bits_per_step:,} bits, above the limit of {MAX_POWER_BITS:,}: "
+                               f"keep the program's thresholds and values within about "
+                               f"{MAX_POWER_BITS // max(law.bits_per_step, 1):,} of the noise's centre")
+    return law.alpha ** k
+
+
 @lru_cache(maxsize=65536)
 def _two_sided_at_least(a: Fraction, t: int) -> Fraction:
     # cached: a program's rows ask the same tails again and again (memoisation across runs and inputs)
@@ -60,6 +87,7 @@ class DiscreteLaplace:
 
     def __init__(self, alpha):
         self.alpha = _alpha(alpha, "DiscreteLaplace")
+        self.bits_per_step = _bits_per_step(self.alpha)
         self.mass0 = (1 - self.alpha) / (1 + self.alpha)
         # P(X ≥ t) by int t, for this (immutable) α: every path of a compiled program asks its noises' tails, and
         # the module-level cache below hashes α (a Fraction's hash is a modular inverse) on every call
@@ -69,7 +97,7 @@ class DiscreteLaplace:
         return f"DiscreteLaplace(alpha={self.alpha})"
 
     def pmf(self, k: int) -> Fraction:
-        return self.mass0 * self.alpha ** abs(k)
+        return self.mass0 * _power(self, abs(k))
 
     def at_least(self, t) -> Fraction:
         """P(X ≥ t) for an int t (or ±∞)."""
@@ -79,7 +107,10 @@ class DiscreteLaplace:
             return Fraction(0)
         v = self._tails.get(t)
         if v is None:
-            v = self._tails[t] = _two_sided_at_least(self.alpha, t)
+            _power(self, 1 + abs(t))  # refused here when too large (the cached function below is not asked)
+            v = _two_sided_at_least(self.alpha, t)
+            if len(self._tails) < _MAX_REMEMBERED_TAILS:
+                self._tails[t] = v
         return v
 
     def pmf_in_tail(self, var, upper: bool) -> ExpPoly:
@@ -91,9 +122,9 @@ class DiscreteLaplace:
         from which this form holds."""
         a = self.alpha
         if upper:  # t = u + c ≥ 0
-            return ExpPoly.power(var, a, a ** c / (1 + a)), -c
+            return ExpPoly.power(var, a, _power(self, c) / (1 + a)), -c
         # t = c − u ≤ 0: 1 − α^{1−c+u}/(1+α)
-        return ExpPoly.const(1) - ExpPoly.power(var, a, a ** (1 - c) / (1 + a)), c
+        return ExpPoly.const(1) - ExpPoly.power(var, a, _power(self, 1 - c) / (1 + a)), c
 
 
 class Geometric:
@@ -103,26 +134,27 @@ class Geometric:
 
     def __init__(self, alpha):
         self.alpha = _alpha(alpha, "Geometric")
+        self.bits_per_step = _bits_per_step(self.alpha)
 
     def __repr__(self):
         return f"Geometric(alpha={self.alpha})"
 
     def pmf(self, k: int) -> Fraction:
-        return (1 - self.alpha) * self.alpha ** k if k >= 0 else Fraction(0)
+        return (1 - self.alpha) * _power(self, k) if k >= 0 else Fraction(0)
 
     def at_least(self, t) -> Fraction:
         if t == float("-inf"):
             return Fraction(1)
         if t == float("inf"):
             return Fraction(0)
-        return self.alpha ** t if t >= 0 else Fraction(1)
+        return _power(self, t) if t >= 0 else Fraction(1)
 
     def pmf_in_tail(self, var, upper: bool) -> ExpPoly:
         return ExpPoly.power(var, self.alpha, 1 - self.alpha) if upper else ExpPoly()
 
     def at_least_in_tail(self, var, upper: bool, c: int) -> tuple[ExpPoly, int]:
         if upper:
-            return ExpPoly.power(var, self.alpha, self.alpha ** c), -c
+            return ExpPoly.power(var, self.alpha, _power(self, c)), -c
         return ExpPoly.const(1), c
 
 

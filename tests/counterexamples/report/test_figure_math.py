@@ -43,6 +43,14 @@ def test_the_witness_heat_map_writes_its_cells_as_the_table_typesets_them():
     assert "(0,)" not in fig.svg                               # inputs as the table writes them: (0)
 
 
+def test_a_witness_figure_keeps_its_own_name():
+    # the tick labels once reused the variable holding the figure's name: figures of several pages were
+    # written to one img/<last value name>.svg (zhao2019.lemma1.md linked three figures to img/b.svg)
+    res = SimpleNamespace(witness=None, witness_values={"b": sympy.Rational(1, 3), "pure_dp": sympy.Integer(2)})
+    fig = witness_figure(res, [], "zhao2019.lemma1--literal--witness", "[literal]: the witness against the bound")
+    assert fig is not None and fig.name == "zhao2019.lemma1--literal--witness"
+
+
 def test_the_proved_sides_legend_typesets_the_sides():
     (st,) = proved_statements(None, {}, {"statement": "tv_dp(M) <= sqrt(eps/2) with eps = kl_dp(M): "
                                                       "tanh(eps/2) <= sqrt(eps/2)", "domain": "[0, oo)"})

@@ -7,6 +7,7 @@ witness is Cuff–Yu's Property 3 at δ = 1 (δ' = δ = 1).
 """
 
 import json
+from types import SimpleNamespace
 import re
 from html.parser import HTMLParser
 from xml.etree import ElementTree
@@ -173,6 +174,77 @@ def test_index_page(run, tmp_path):
     # the summary comes first, as verify prints it
     first = text.index("verdicts: ")
     assert first < text.index("## Papers") and "REFUTED by finding class: " in text[:text.index("## Papers")]
+
+
+def test_figures_with_fixed_labels_place_their_title_where_matplotlib_would(run, monkeypatch):
+    """The evidence figure and the witness heat map state the title's place (y=1.0), skipping matplotlib's
+    search, which lays out every tick once more: the SVG is the one the automatic placement draws."""
+    from matplotlib.axes import Axes
+
+    from counterexamples.report.plots import evidence_figure, witness_figure
+    from exactpriv import randomized_response
+
+    claims, r = run
+    heat = SimpleNamespace(witness=SimpleNamespace(mechanism=randomized_response(3, eps=1), params={}),
+                           witness_values={})
+
+    def draw():
+        return [evidence_figure([x for x in r.results if x.claim_id == c.id], "e", f"{c.id}: evidence").svg
+                for c in claims] + [witness_figure(heat, [], "w", "[r]: the witness against the bound").svg]
+
+    stated = draw()
+    set_title = Axes.set_title
+
+    def automatic(self, label, *a, **k):  # the plain path: matplotlib places the title itself
+        k.pop("y", None)
+        return set_title(self, label, *a, **k)
+
+    monkeypatch.setattr(Axes, "set_title", automatic)
+    assert draw() == stated
+
+
+def test_remembered_formula_markup_is_the_markup_of_the_text(monkeypatch):
+    """formulas_html is remembered per text: on the statements, quotes and notes of two papers (and cells the
+    pages repeat), the markup from the memo, computed or recalled, is the markup computed afresh."""
+    import counterexamples.report.mathml as mathml
+    from exactpriv.claims.banks import resolve_banks, select_claims
+
+    claims = select_claims(resolve_banks(), only="cuff2016,tsybakov2009")
+    texts = ["holds", "12", "exact (two-point reduction)", "kl_dp(M) <= eps*tanh(eps/2) with eps = pure_dp(M)"]
+    for c in claims:
+        texts += [c.quote, c.title] + [t for rd in c.readings for t in (rd.statement, rd.notes or "")]
+    monkeypatch.setattr(mathml, "_FORMULAS", {})
+    remembered = [mathml.formulas_html(t) for t in texts]
+    recalled = [mathml.formulas_html(t) for t in texts]
+    monkeypatch.setattr(mathml, "_FORMULAS_SIZE", 0)  # the plain path: nothing remembered
+    fresh = [mathml.formulas_html(t) for t in texts]
+    assert remembered == fresh and recalled == fresh
+    assert sum("<math" in m for m in fresh) > 10  # the texts do hold formulas
+    assert len(mathml._FORMULAS) == len(set(texts))
+
+
+def test_an_exploration_shown_on_several_pages_is_drawn_once(run, tmp_path, monkeypatch):
+    """The report passes one ``figures`` dict to every page and the index: the exploration figure of
+    pure_dp => kl_dp (on cuff2016.lemma1's page and the index) is drawn once, and each page is the one written
+    without the dict (the plain path, drawing every figure)."""
+    import counterexamples.report.tightness_sections as sections
+
+    claims, r = run
+    lemma1 = next(c for c in claims if c.id == "cuff2016.lemma1")
+    ex = explore("pure_dp", "kl_dp", sympy.Min(EPS, EPS ** 2), alphas=exp_levels(2), examples=3,
+                 tight=EPS * sympy.tanh(EPS / 2), key="pure_dp=>kl_dp")
+    plain_page = claim_report(lemma1, r.results, out_dir=tmp_path / "plain", explorations=[ex])[1].read_text()
+    plain_index = index_report(r.results, out_dir=tmp_path / "plain", claims=claims, explorations=[ex])[1].read_text()
+    drawn = []
+    draw = sections.exploration_figure
+    monkeypatch.setattr(sections, "exploration_figure", lambda *a: drawn.append(a[2]) or draw(*a))
+    figures: dict = {}
+    page = claim_report(lemma1, r.results, out_dir=tmp_path / "once", explorations=[ex], figures=figures)[1]
+    index = index_report(r.results, out_dir=tmp_path / "once", claims=claims, explorations=[ex], figures=figures)[1]
+    assert drawn == ["tight--pure_dp--kl_dp"] and list(figures) == drawn
+    assert page.read_text() == plain_page and index.read_text() == plain_index
+    assert (tmp_path / "once" / "img" / "tight--pure_dp--kl_dp.svg").read_text() == \
+        (tmp_path / "plain" / "img" / "tight--pure_dp--kl_dp.svg").read_text()
 
 
 # ----------------------------------------------------------------------------------------------
