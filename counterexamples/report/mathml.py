@@ -388,9 +388,29 @@ def _symbol(name: str):
 _START = re.compile(r"(?<![A-Za-z0-9_.])[A-Za-z0-9_(-]")
 
 
+#: :func:`formulas_html` remembered per text.  Its markup is a function of the text alone (a fixed grammar and
+#: symbol set; the parse is seed-independent since the expression parser's zero tests evaluate), and a report
+#: asks for the same texts again and again — table cells ("holds", counts, methods), a paper's stated bounds on
+#: each of its pages: 16,708 calls of 4,053 distinct texts in one report.  Strings are immutable; bounded.
+_FORMULAS: dict = {}
+_FORMULAS_SIZE = 20_000
+
+
 def formulas_html(text: str) -> str:
     """Escaped HTML of plain text with the formulas in sympy's text form as MathML and the relation signs
     ``<= >= != ==`` as ``≤ ≥ ≠ =``."""
+    if type(text) is not str or _FORMULAS_SIZE <= 0:
+        return _formulas_html(text)
+    markup = _FORMULAS.get(text)
+    if markup is None:
+        markup = _formulas_html(text)
+        if len(_FORMULAS) >= _FORMULAS_SIZE:
+            _FORMULAS.clear()
+        _FORMULAS[text] = markup
+    return markup
+
+
+def _formulas_html(text: str) -> str:
     out, pos, i = [], 0, 0
     while True:
         m = _START.search(text, i)

@@ -198,6 +198,20 @@ def _flint_sign(f: flint.fmpq_poly, x) -> int:
     return (v > 0) - (v < 0)
 
 
+def _signs_at(seq: list, x) -> list:
+    """The non-zero signs of the polynomials of ``seq`` at x (rational, or "oo" / "-oo"), x converted to flint
+    once for the whole sequence (as _flint_sign takes each)."""
+    if isinstance(x, str):
+        return [s for s in (_flint_sign(q, x) for q in seq) if s]
+    fx = flint.fmpq(x.numerator, x.denominator)
+    out = []
+    for q in seq:
+        v = q(fx)
+        if v:
+            out.append(1 if v > 0 else -1)
+    return out
+
+
 def root_counter(p):
     """count_roots(p, ·, ·) with p's Sturm sequence computed once (many intervals of one polynomial); ends
     rational or ±oo."""
@@ -216,7 +230,7 @@ def _root_counter(p: tuple):
     def variations(x) -> int:
         if x in seen:
             return seen[x]
-        signs = [s for s in (_flint_sign(q, x) for q in seq) if s]
+        signs = _signs_at(seq, x)
         n = sum(1 for a, b in zip(signs, signs[1:]) if a != b)
         if len(seen) >= 65536:
             seen.clear()

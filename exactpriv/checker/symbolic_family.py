@@ -90,10 +90,10 @@ class SymbolicFamily:
         if max(i for p in self.pairs for i in p) >= len(self.R) if self.pairs else True:
             raise Failed("the family's space and mechanism rows do not match")
         for k, row in enumerate(self.R):
-            total = ([Fraction(0)], [Fraction(1)])
-            for e in row:
-                total = polys.rf_sub(total, (polys.pneg(e[0]), e[1]))
-            if not polys.rf_same(total, ([Fraction(1)], [Fraction(1)])):
+            total = flint_rf.to_pair(([Fraction(0)], [Fraction(1)]))
+            for e in row:  # the sum as polys.rf_add forms it (the same degree refusals), in flint
+                total = flint_rf.add(total, flint_rf.to_pair(e))
+            if total[0] != total[1]:  # N/D = 1 identically
                 raise Failed(f"family row {k} does not sum to 1 identically")
             for e in row:
                 if e[0] and not self._positive(e):

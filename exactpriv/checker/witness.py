@@ -22,10 +22,25 @@ MAX_INPUTS = 4096
 def _q(x, where: str) -> Fraction:
     if isinstance(x, bool) or not isinstance(x, (str, int)):
         raise Failed(f"{where}: {x!r} is not an exact rational (write it as a string)")
+    if type(x) is str:
+        # the matrices of one check repeat a few texts ("1/2", "0", ...) hundreds of thousands of times; a text
+        # read once (Fractions are immutable; a text that is no rational is not remembered)
+        q = _READ.get(x)
+        if q is not None:
+            return q
     try:
-        return Fraction(x)
+        q = Fraction(x)
     except (ValueError, ZeroDivisionError):
         raise Failed(f"{where}: {x!r} is not an exact rational") from None
+    if type(x) is str:
+        if len(_READ) >= _READ_LIMIT:
+            _READ.clear()
+        _READ[x] = q
+    return q
+
+
+_READ: dict = {}
+_READ_LIMIT = 65536
 
 
 class Instance:

@@ -29,6 +29,7 @@ from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import as_rational
 from exactpriv.measures.arguments import check_mechanism, record_codes
+from exactpriv.measures.closed_forms import tagged_mi_dp
 from exactpriv.measures.engines import mi_dp_filter as _mi_dp_filter
 from exactpriv.measures.engines.channel_reduction import (
     DEFAULT_GAP,
@@ -141,6 +142,13 @@ def mi_dp(M: Mechanism | ProductMechanism, *, gap: Any = DEFAULT_GAP, method: st
     method = _cap_method(method)
     check_symbolic_size(M)
     codes = record_codes(M, "mi_dp")
+    note = "max over records i and values x_{-i} of the capacity of x_i -> P(.|x_i, x_{-i}) (Def. 2 reduction)"
+    filter_note = ("; sub-channels whose certified upper bound is below a certified lower bound of the maximum "
+                   "were ruled out first (exactpriv.measures.engines.mi_dp_filter)")
+    if method == "auto":  # structure before matrices: tagged RR or E_d, the same Measured as the scan below
+        closed = tagged_mi_dp(M, lambda: note + (filter_note if _mi_dp_filter.applicable(M) else ""))
+        if closed is not None:
+            return closed
     recs = M.inputs.records
     pts = M.inputs.points
     rational = M.is_rational
@@ -190,10 +198,8 @@ def mi_dp(M: Mechanism | ProductMechanism, *, gap: Any = DEFAULT_GAP, method: st
         joint = {repr(pts[x]): str(p) for x, p in zip(xl, cap.prior) if p != 0}
         wit = {"record": i, "others": others, "input_prior": input_prior, "prior": joint}
         items.append(_cap_measured("mi_dp", cap, wit))
-    note = "max over records i and values x_{-i} of the capacity of x_i -> P(.|x_i, x_{-i}) (Def. 2 reduction)"
     if filtered:
-        note += ("; sub-channels whose certified upper bound is below a certified lower bound of the maximum "
-                 "were ruled out first (exactpriv.measures.engines.mi_dp_filter)")
+        note += filter_note
     return max_measured("mi_dp", items, note)
 
 

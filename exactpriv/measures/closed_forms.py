@@ -256,12 +256,49 @@ def _rappor_factors_match(M, tag) -> bool:
             f is not g for f, g in zip(factors, built)):
         return False
     row_set, row_unset = (1 - tag["p"], tag["p"]), (1 - tag["q"], tag["q"])
+    fast = _rappor_rows_by_identity(factors, bit_sets, row_set, row_unset)
+    if fast is not None:
+        return fast
     for j, f in enumerate(factors):
         for s, row in zip(bit_sets, f.rows):
             want = row_set if j in s else row_unset
             if row is not want and tuple(row) != want:
                 return False
     return True
+
+
+def _rappor_rows_by_identity(factors, bit_sets, row_set, row_unset) -> bool | None:
+    """The check of :func:`_rappor_factors_match` when every row of every factor is one of two row objects (the
+    zoo's): each object compared with the two laws once, then which object sits at (bit j, item i) against whether
+    item i sets bit j, in numpy (the row-by-row check took 31 ms at 1,000 items × 128 bits, four times the formula).
+    None when the rows are not two shared objects or a bit set holds anything but the bits 0..m−1 (the row-by-row
+    check decides)."""
+    import itertools
+
+    m, n = len(factors), len(bit_sets)
+    if any(len(f.rows) != n for f in factors):
+        return None
+    ids = np.fromiter(map(id, itertools.chain.from_iterable(f.rows for f in factors)), dtype=np.int64,
+                      count=m * n).reshape(m, n)
+    first = ids[0, 0]
+    rest = ids[ids != first]
+    second = rest[0] if rest.size else first
+    if rest.size and not (rest == second).all():
+        return None
+    member = np.zeros((m, n), dtype=bool)
+    for i, s in enumerate(bit_sets):
+        for b in s:
+            if type(b) is not int or not 0 <= b < m:
+                return None
+            member[b, i] = True
+    objects = {int(first): factors[0].rows[0]}
+    if second != first:
+        at = int(np.argmax(ids.ravel() != first))
+        objects[int(second)] = factors[at // n].rows[at % n]
+    law = {key: (tuple(row) == row_set, tuple(row) == row_unset) for key, row in objects.items()}
+    is_set = np.where(ids == first, law[int(first)][0], law[int(second)][0])
+    is_unset = np.where(ids == first, law[int(first)][1], law[int(second)][1])
+    return bool(np.where(member, is_set, is_unset).all())
 
 
 def closed_form_pure_dp(M) -> Measured | None:
@@ -521,3 +558,37 @@ def _two_rows(M, x, x2):
         den[:] = [M.denominator] * 2
         return Mechanism.from_integer_rows(space, M.outputs, num, den)
     return Mechanism(space, M.outputs, [[M.prob(y, p) for y in M.outputs] for p in (x, x2)])
+
+
+def tagged_mi_dp(M, note) -> Measured | None:
+    """For :func:`exactpriv.measures.channel_capacity.mi_dp`: MI-DP of tagged k-ary randomized response or E_d on
+    D^n (k = |D| values, e^ε = t > 1) from the formula, as the same :class:`Measured` the sub-channel scan gives
+    (``note()``: the scan's note, with the filter's words when the filter would run), or None (no tag, e^ε = 1: the
+    scans answer).
+
+    Every sub-channel x_i ↦ P(·|x_i, x_{−i}) of E_d is k-ary randomized response on y_i times a law of y_{−i} that
+    does not depend on x_i (P(y|x) = Π_r RR(y_r|x_r)), so its capacity is RR's: the channel is weakly symmetric,
+    C = log k − H(t/(t+k−1), 1/(t+k−1), …), attained by the uniform input (Cover–Thomas, Thm 7.2.1).  All
+    sub-channels are equal up to permutations, so the scan measures only the first, (record 0, x_{−0} of the first
+    point), with a uniform input prior: the witness below is that one."""
+    tag = _tag(M)
+    if tag is None or tag.get("family") not in ("randomized_response", "exponential_hamming"):
+        return None
+    t = Fraction(tag["exp_eps"])
+    if t == 1:  # identical rows: capacity 0 with a one-point prior (the scan's witness)
+        return None
+    from exactpriv.exact.logforms import LogForm
+
+    k = tag["k"]
+    v, u = t.numerator, t.denominator
+    d0 = v + (k - 1) * u  # the row v, u, …, u over d0, in lowest terms (gcd(u, v) = 1)
+    H = LogForm(0, logs=[(Fraction(d0, v), Fraction(v, d0)), (Fraction(d0, u), Fraction((k - 1) * u, d0))])
+    value = LogForm.log(k) - H
+    space = M.inputs
+    pts, alphabet = space.points, space.records[0]
+    first = pts[0]
+    share = str(Fraction(1, k))
+    witness = {"record": 0, "others": {j: first[j] for j in range(1, len(first))},
+               "input_prior": {repr(a): share for a in alphabet},
+               "prior": {repr((a,) + tuple(first[1:])): share for a in alphabet}}
+    return Measured("mi_dp", value, witness=witness, method="closed-form", note=note())

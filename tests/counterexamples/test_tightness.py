@@ -189,6 +189,50 @@ def test_remembered_measures_change_nothing(monkeypatch, given, measure, alphas,
     assert plain == first == second
 
 
+@pytest.mark.parametrize("given, measure, alphas, kw", [
+    ("kl_dp", "tv_dp", (sympy.Rational(1, 8), sympy.log(2)), {"space": "hamming:m=2,n=1"}),   # LogForm vs log
+    ("mi_dp", "bayesian_dp", (sympy.Rational(1, 8),), {"space": "hamming:m=2,n=2", "max_queries": 4}),
+    ("pure_dp", "kl_dp", exp_levels(2), {"space": "hamming:m=2,n=1"}),     # the exact projection's one decision
+])
+def test_feasibility_from_balls_changes_nothing(monkeypatch, given, measure, alphas, kw):
+    """A(M) <= α decided from disjoint certified balls (search._BALLS) or by the kernel's compare alone (the plain
+    path): the same exploration, level by level, with nothing remembered in between."""
+    from counterexamples.tightness import search
+
+    args = dict(alphas=alphas, examples=6, seed=3, local_steps=6, bisection_steps=6, **kw)
+    monkeypatch.setattr(search, "_MEMO_SIZE", 0)
+    monkeypatch.setattr(search, "_BALLS", False)
+    plain = _levels_of(explore(given, measure, "eps", **args))
+    monkeypatch.setattr(search, "_BALLS", True)
+    assert _levels_of(explore(given, measure, "eps", **args)) == plain
+
+
+def test_feasibility_from_balls_decides_as_the_kernel_or_defers():
+    """Each regime of search._at_most_by_balls against at_most (the kernel's compare): apart balls decide as it
+    does; a tie, an infinity, an enclosure, a Float or a free symbol defer to it (which raises its typed error)."""
+    from counterexamples.tightness.search import _at_most_by_balls
+    from exactpriv.exact.logforms import logform_from_sympy
+    from exactpriv.measures.result import Measured, at_most
+
+    log2, log3 = sympy.log(2), sympy.log(3)
+    lf = logform_from_sympy(log3 - log2)                       # ln(3/2) as a LogForm, as kl_dp gives it
+    decided = [(Fraction(1, 3), sympy.Rational(1, 2)), (Fraction(2, 3), sympy.Rational(1, 2)),
+               (lf, log2), (lf, sympy.Rational(1, 3)), (sympy.sqrt(2) - 1, sympy.Rational(1, 2)),
+               (sympy.Rational(1, 2) - sympy.sqrt(3) / 4, log3 / 8), (3, log3)]
+    for value, level in decided:
+        fast = _at_most_by_balls(value, level)
+        assert fast is not None and fast == at_most(Measured("m", value), level).is_true, (value, level)
+    assert {_at_most_by_balls(v, l) for v, l in decided} == {True, False}
+    tie = (logform_from_sympy(log3 - log2), log3 - log2)       # equal: the balls overlap at every precision
+    assert _at_most_by_balls(*tie) is None and at_most(Measured("m", tie[0]), tie[1]).is_true
+    assert _at_most_by_balls(sympy.oo, log2) is None and _at_most_by_balls(None, log2) is None
+    assert _at_most_by_balls(True, log2) is None
+    for bad in (sympy.Float(0.25), EPS / 4):
+        assert _at_most_by_balls(bad, log2) is None
+        with pytest.raises(ExactPrivError):
+            at_most(Measured("m", bad), log2)
+
+
 def test_remembered_measures_are_keyed_by_prior_and_rows(monkeypatch):
     """Two priors (or two mechanisms differing in one entry) never share a remembered value: each equals the
     measure computed from the definition."""

@@ -310,3 +310,42 @@ def test_rappor_approx_dp_from_the_frontier_pairs_equals_all_pairs(seed, law):
             assert fast.value.delta(exp_eps=g) == ref.delta(exp_eps=g)
         for d in (F(0), F(1, 100), F(1, 3)):
             assert fast.value.epsilon(d) == ref.epsilon(d)
+
+
+def test_rappor_rows_checked_by_identity_equal_the_row_by_row_check(monkeypatch):
+    """closed_forms._rappor_rows_by_identity (two shared row objects, numpy) against the row-by-row check it stands
+    for, on the zoo's mechanism, a factor with one row of the wrong law, a row equal to its law but another object
+    (three objects: the row-by-row check decides), bit sets not matching the rows, and p = q (both objects one law)."""
+    import random
+
+    from exactpriv.measures import closed_forms as cf
+    from exactpriv.mechanisms.base import Mechanism, ProductMechanism
+
+    def loop(M, tag):
+        monkeypatch.setattr(cf, "_rappor_rows_by_identity", lambda *a: None)
+        try:
+            return cf._rappor_factors_match(M, tag)
+        finally:
+            monkeypatch.undo()
+
+    rng = random.Random(3)
+    items, bits = list(range(12)), 10
+    hashes = {x: set(rng.sample(range(bits), 3)) for x in items}
+    for law in (dict(f=F(1, 2)), dict(p=F(2, 3), q=F(2, 3))):
+        R = rappor(items, bits, hashes, **law)
+        tag = R.closed_form
+        row_set, row_unset = (1 - tag["p"], tag["p"]), (1 - tag["q"], tag["q"])
+        assert cf._rappor_rows_by_identity(R.factors, tag["bit_sets"], row_set, row_unset) is True
+        assert cf._rappor_factors_match(R, tag) is loop(R, tag) is True
+        wrong = dict(tag, bit_sets=[tag["bit_sets"][1], tag["bit_sets"][0]] + list(tag["bit_sets"][2:]))
+        assert cf._rappor_factors_match(R, wrong) is loop(R, wrong)
+        for i, swap in ((4, (F(1, 5), F(4, 5))), (5, tuple(R.factors[3].rows[5]))):
+            rows = list(R.factors[3].rows)
+            rows[i] = swap  # a row of another law, or an equal row that is a third object
+            bad = Mechanism(R.inputs, [0, 1], None, _validated=tuple(rows))
+            factors = tuple(bad if j == 3 else f for j, f in enumerate(R.factors))
+            P = ProductMechanism(factors)
+            t2 = dict(tag, factors=factors)
+            assert cf._rappor_factors_match(P, t2) is loop(P, t2)
+    assert cf._rappor_rows_by_identity(R.factors, [{0, 99}] + list(R.closed_form["bit_sets"][1:]), row_set,
+                                       row_unset) is None

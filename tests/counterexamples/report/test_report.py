@@ -7,6 +7,7 @@ witness is Cuff–Yu's Property 3 at δ = 1 (δ' = δ = 1).
 """
 
 import json
+from types import SimpleNamespace
 import re
 from html.parser import HTMLParser
 from xml.etree import ElementTree
@@ -173,6 +174,53 @@ def test_index_page(run, tmp_path):
     # the summary comes first, as verify prints it
     first = text.index("verdicts: ")
     assert first < text.index("## Papers") and "REFUTED by finding class: " in text[:text.index("## Papers")]
+
+
+def test_figures_with_fixed_labels_place_their_title_where_matplotlib_would(run, monkeypatch):
+    """The evidence figure and the witness heat map state the title's place (y=1.0), skipping matplotlib's
+    search, which lays out every tick once more: the SVG is the one the automatic placement draws."""
+    from matplotlib.axes import Axes
+
+    from counterexamples.report.plots import evidence_figure, witness_figure
+    from exactpriv import randomized_response
+
+    claims, r = run
+    heat = SimpleNamespace(witness=SimpleNamespace(mechanism=randomized_response(3, eps=1), params={}),
+                           witness_values={})
+
+    def draw():
+        return [evidence_figure([x for x in r.results if x.claim_id == c.id], "e", f"{c.id}: evidence").svg
+                for c in claims] + [witness_figure(heat, [], "w", "[r]: the witness against the bound").svg]
+
+    stated = draw()
+    set_title = Axes.set_title
+
+    def automatic(self, label, *a, **k):  # the plain path: matplotlib places the title itself
+        k.pop("y", None)
+        return set_title(self, label, *a, **k)
+
+    monkeypatch.setattr(Axes, "set_title", automatic)
+    assert draw() == stated
+
+
+def test_remembered_formula_markup_is_the_markup_of_the_text(monkeypatch):
+    """formulas_html is remembered per text: on the statements, quotes and notes of two papers (and cells the
+    pages repeat), the markup from the memo, computed or recalled, is the markup computed afresh."""
+    import counterexamples.report.mathml as mathml
+    from exactpriv.claims.banks import resolve_banks, select_claims
+
+    claims = select_claims(resolve_banks(), only="cuff2016,tsybakov2009")
+    texts = ["holds", "12", "exact (two-point reduction)", "kl_dp(M) <= eps*tanh(eps/2) with eps = pure_dp(M)"]
+    for c in claims:
+        texts += [c.quote, c.title] + [t for rd in c.readings for t in (rd.statement, rd.notes or "")]
+    monkeypatch.setattr(mathml, "_FORMULAS", {})
+    remembered = [mathml.formulas_html(t) for t in texts]
+    recalled = [mathml.formulas_html(t) for t in texts]
+    monkeypatch.setattr(mathml, "_FORMULAS_SIZE", 0)  # the plain path: nothing remembered
+    fresh = [mathml.formulas_html(t) for t in texts]
+    assert remembered == fresh and recalled == fresh
+    assert sum("<math" in m for m in fresh) > 10  # the texts do hold formulas
+    assert len(mathml._FORMULAS) == len(set(texts))
 
 
 def test_an_exploration_shown_on_several_pages_is_drawn_once(run, tmp_path, monkeypatch):
