@@ -65,3 +65,17 @@ def test_members_come_rational_first_in_the_order_of_the_stable_sort():
     assert [c for c, _ in got] == [c for c, _ in reference]
     assert [c for c, _ in got][:3] == [sympy.log(3), sympy.log(R(7, 2)), 2 * sympy.log(2)]  # e^eps rational there
     assert all(m.label == r.label for (_, m), (_, r) in zip(got, reference))
+
+
+def test_remembered_candidates_are_the_computed_ones_and_callers_own_their_list():
+    from exactpriv.claims import symbolic
+
+    symbolic._candidates_once.cache_clear()
+    dom = Domain(EPS, sympy.Integer(0), sympy.oo, True, False)
+    first = symbolic._remembered_candidates(EPS, R(3, 2), dom, 8)
+    first.append("changed by the caller")
+    again = symbolic._remembered_candidates(EPS, R(3, 2), dom, 8)
+    assert symbolic._candidates_once.cache_info().hits == 1
+    assert again == _candidates(EPS, R(3, 2), dom, 8) and "changed by the caller" not in again
+    other = Domain(EPS, sympy.Integer(0), sympy.Integer(1), False, True)
+    assert symbolic._remembered_candidates(EPS, R(3, 2), other, 8) == _candidates(EPS, R(3, 2), other, 8)

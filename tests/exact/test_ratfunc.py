@@ -31,3 +31,27 @@ def test_a_pole_is_an_error():
         (1 / (1 - B)).at(1)
     with pytest.raises(ZeroDivisionError):
         B / (B - B)
+
+
+def test_the_key_identifies_the_function_as_the_printed_coefficients_did():
+    import random
+
+    def printed(f):  # the key before: every coefficient printed
+        return (tuple(str(c) for c in f.N.coeffs()), tuple(str(c) for c in f.D.coeffs()))
+
+    rng = random.Random(3)
+    pool = []
+    for _ in range(60):
+        f = RationalFunction.const(F(rng.randint(-6, 6), rng.randint(1, 4)))
+        for _ in range(rng.randint(1, 4)):
+            g = (B + F(rng.randint(-3, 3), rng.randint(1, 3))) ** rng.randint(1, 3)
+            f = f * g if rng.random() < 0.5 else f / g if g else f
+            f = f + F(rng.randint(-2, 2), rng.randint(1, 5))
+        pool.append(f)
+        pool.append((f * (B + 2)) / (B + 2))  # the same function built another way
+        pool.append(f * F(1, 3) * 3)
+    for a in pool:
+        for b in pool[:40]:
+            assert (a.key() == b.key()) == (printed(a) == printed(b)) == (a == b)
+            if a == b:
+                assert hash(a) == hash(b)

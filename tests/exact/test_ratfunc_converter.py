@@ -205,3 +205,13 @@ def test_a_zero_denominator_and_a_refusing_leaf():
     with pytest.raises(NotARationalFunction):
         rational_function_of(T + 1, lambda _: None)
     assert rational_function_of((T ** 2 - 1) / (T - 1), gen) == RationalFunction.gen() + 1
+
+
+def test_the_charts_exponent_ratio_is_sympys_cancel():
+    from exactpriv.measures.symbolic.chart import _ratio
+
+    x = sympy.Symbol("x")
+    for arg in (2 * EPS, EPS / 3, -EPS, R(5, 7) * EPS, EPS + 1, EPS ** 2, x * EPS, (EPS ** 2 + EPS) / (EPS + 1),
+                sympy.log(2) * EPS, sympy.Integer(0)):
+        fast, plain = _ratio(arg, EPS), sympy.cancel(arg / EPS)
+        assert fast == plain and type(fast) is type(plain), arg

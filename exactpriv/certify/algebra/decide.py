@@ -117,9 +117,9 @@ def _strip(g, var, dom: Dom, budget: Budget | None, *, both: bool = False):
                     pulled.append({"factor": str(f), "sign_on_open_domain": found[0], "exact_chart": found[1]})
                     continue
             keep.append(f ** power)
-    results = []
+    results, printed = [], {}  # both results often keep the same factors: their text is printed once
     for kept, removed, sg in (((keep0, pulled0, sign0),) if both else ()) + ((keep, pulled, sign),):
-        results.append(_stripped(g, dom, var, kept, removed, sg, k))
+        results.append(_stripped(g, dom, var, kept, removed, sg, k, printed))
     return tuple(results)
 
 
@@ -135,14 +135,16 @@ def _factor_terms(e):
     return sympy.factor_terms(e)
 
 
-def _stripped(g, dom: Dom, var, keep, pulled, sign, k):
+def _stripped(g, dom: Dom, var, keep, pulled, sign, k, printed: dict):
     if not pulled and sign == 1:
         return g, None, dom
     h = sign * sympy.Mul(*keep)
+    if h not in printed:
+        printed[h] = str(h)
     hdom = dom
     if k != 0 and dom.lo == 0:
         hdom = Dom(dom.lo, dom.hi, False, dom.hi_closed)
-    step = {"method": "factor", "removed_factors": pulled, "sign_flip": sign < 0, "remaining": str(h),
+    step = {"method": "factor", "removed_factors": pulled, "sign_flip": sign < 0, "remaining": printed[h],
             "argument": "the removed factors (powers of the variable, exp(.), constants and factors of certified "
                         "sign) are nonzero of known sign on the open domain, so sign(g) = "
                         + ("-" if sign < 0 else "") + "sign(remaining)" + (f"; power of {var} removed: {k}" if k else "")}

@@ -46,7 +46,7 @@ class Chart:
             for atom in e.atoms(sympy.exp):
                 arg = atom.args[0]
                 if arg.has(var):
-                    q = sympy.cancel(arg / var)
+                    q = _ratio(arg, var)
                     if not q.is_Rational:
                         qs = None
                         break
@@ -82,7 +82,7 @@ class Chart:
 
     def _leaf(self, e):
         if isinstance(e, sympy.exp) and self.kind == "exp":
-            q = sympy.cancel(e.args[0] / self.var)
+            q = _ratio(e.args[0], self.var)
             if not q.is_Rational:
                 return None
             k = Fraction(int(q.p), int(q.q)) / self.c
@@ -135,6 +135,13 @@ def sympy_rational(x: Fraction):
 # Exact real-root counting is hand-written on python-flint polynomials (fmpq_poly: exact gcd,
 # remainder, square-free factorisation) because sympy's Poly.count_roots/sqf_list dominated the
 # run time (about 10 ms a call, thousands of calls on random families); Sturm's theorem is short.
+def _ratio(arg, var):
+    """``sympy.cancel(arg / var)``: the quotient itself when sympy's division already gives a rational number (what
+    cancel returns for a number; the exponents of the bank's charts are q·var), else cancel."""
+    q = arg / var
+    return q if q.is_Rational else sympy.cancel(q)
+
+
 def _fq(x: Fraction):
     return flint.fmpq(x.numerator, x.denominator)
 
