@@ -30,7 +30,6 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import random
 import re
 import time
 from dataclasses import dataclass, field
@@ -42,7 +41,7 @@ from counterexamples import extremal as X, strategies as S
 from counterexamples.hunt import examples_of, hunt_reading
 from counterexamples.conjecture_operators import (attach_kernels, check_composed_measure, check_operator, kernels,
                                                   operator_levels, operator_notion, parameter_domain, write_kernel)
-from counterexamples.pool import Pool, validate_pool
+from counterexamples.pool import Pool, seeded_random, validate_pool
 from exactpriv import io
 from exactpriv.claims import Family, Instance, Verdict
 from exactpriv.claims.declare import Notion, Param, implication_claim
@@ -289,8 +288,8 @@ def _validate(seconds, prior, max_examples):
 def _unit_task(task):
     """Run one unit of a conjecture (in this process or on a worker)."""
     unit, kw = task
-    random.seed(unit.index)  # the global `random` state never depends on the process (as a hunt's shards)
-    return run_unit(unit, **kw)
+    with seeded_random(unit.index):  # the global `random` state never depends on the process (as a hunt's shards)
+        return run_unit(unit, **kw)
 
 
 def conjecture(*, given: str, measure: str, bound: str, params=None, space: str | None = None,

@@ -24,7 +24,6 @@ keeps every witness it has received.
 
 from __future__ import annotations
 
-import random
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -32,7 +31,7 @@ from typing import Callable
 
 from counterexamples.hunt import HuntResult, examples_of, hunt_reading
 from counterexamples.hunt import validate_search_options
-from counterexamples.pool import Pool, bank_specs, validate_pool
+from counterexamples.pool import Pool, bank_specs, seeded_random, validate_pool
 from exactpriv import effort
 from exactpriv.claims import Claim, ReadingResult, Verdict
 from exactpriv.errors import InvalidArgument
@@ -90,12 +89,10 @@ def hunt_shards(claim: Claim, *, reading: str | None = None, seed: int = 0, max_
 
 
 def _hunt_shard(claim: Claim, shard: HuntShard) -> HuntResult:
-    # some libraries called inside checks draw from the global `random` module (hypothesis warns about it):
-    # seed it from the shard, so a shard computes the same in a fresh worker and after other work in-process
-    random.seed(shard.seed)
-    seconds = None if shard.deadline_at is None else max(1e-3, shard.deadline_at - time.time())
-    res = hunt_reading(claim, claim.reading(shard.reading), seconds=seconds, seed=shard.seed,
-                       max_examples=shard.max_examples)
+    with seeded_random(shard.seed):
+        seconds = None if shard.deadline_at is None else max(1e-3, shard.deadline_at - time.time())
+        res = hunt_reading(claim, claim.reading(shard.reading), seconds=seconds, seed=shard.seed,
+                           max_examples=shard.max_examples)
     res.note = f"shard {shard.index}: {res.note}" if res.note else ""
     return res
 

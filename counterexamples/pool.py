@@ -9,21 +9,51 @@ in order.  The pieces are fixed by the request alone (see :mod:`counterexamples.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import importlib
 import logging
 import os
+import random
+import threading
 from pathlib import Path
+from types import ModuleType
 from typing import Callable
 
 from exactpriv.effort import current_effort, using
 from exactpriv.errors import InvalidArgument
 
-__all__ = ["Pool", "bank_specs", "dask_available", "validate_pool"]
+__all__ = ["Pool", "bank_specs", "dask_available", "seeded_random", "validate_pool"]
+
+
+def _distributed() -> ModuleType:
+    """dask.distributed, imported by name at run time.  A plain ``import distributed`` anywhere in this module
+    makes mypy analyse dask, distributed, tornado and their dependencies for every user who type-checks a
+    script importing ``counterexamples`` (issue 24: the README's mypy check read ~1,300 modules in 6.0 s of CPU
+    cold, ~600 modules in 2.6 s without them); their types add nothing to the three calls made here."""
+    return importlib.import_module("distributed")
+
+
+#: held while a piece runs with the process-wide ``random`` seeded for it (see :func:`seeded_random`)
+_PIECE_OWNS_RANDOM = threading.RLock()
+
+
+@contextlib.contextmanager
+def seeded_random(seed):
+    """Run a piece with the process-wide ``random`` module seeded from ``seed``, and no other piece of this
+    process running meanwhile.  Pieces seed it so that one computes the same in a fresh worker and after other
+    work in the same process.  Thread workers (``processes=False``) share that one ``random``: a piece seeding it
+    while another piece draws an example changed the other's state mid-draw (hypothesis then warned "Do not use
+    the `random` module inside strategies", though no strategy uses it), and could make a result depend on
+    timing.  Pieces are Python code: under the GIL, threads gain little by running two of them at once."""
+    with _PIECE_OWNS_RANDOM:
+        random.seed(seed)
+        yield
 
 
 def dask_available() -> bool:
     try:
-        import distributed  # noqa: F401
+        _distributed()
     except ImportError:
         return False
     return True
@@ -60,16 +90,13 @@ class Pool:
         self.client = self.cluster = None
         self.parallel = 1
         if scheduler:
-            from distributed import Client
-
-            self.client = Client(scheduler)
+            self.client = _distributed().Client(scheduler)
         elif workers:
-            from distributed import Client, LocalCluster
-
+            dd = _distributed()
             # one thread a worker: hypothesis' search state is not shared between threads
-            self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=processes,
-                                        dashboard_address=None, silence_logs=logging.ERROR)
-            self.client = Client(self.cluster)
+            self.cluster = dd.LocalCluster(n_workers=workers, threads_per_worker=1, processes=processes,
+                                           dashboard_address=None, silence_logs=logging.ERROR)
+            self.client = dd.Client(self.cluster)
             if processes:  # our own worker processes share the terminal: keep the user's stdout for results
                 self.client.run(_stdout_to_stderr)
         if self.client is not None:
@@ -96,8 +123,7 @@ class Pool:
                 if not cancelled(t):
                     on_result(t, fn(t))
             return
-        from distributed import as_completed
-
+        as_completed = _distributed().as_completed
         # the effort in force here (--effort) decides on the workers too: it travels with each task
         fn = functools.partial(_with_effort, current_effort(), fn)
         futures = {self.client.submit(fn, t, pure=False): t for t in tasks}

@@ -14,8 +14,9 @@ to the plugin modules themselves before any test module imports the library.
 Garbage collection: after collection a pytest process holds a large heap that lives to the end (the library,
 sympy, the test modules and their parameters).  Python's full collections re-scan all of it over and over
 (~6% of a worker's CPU, measured on tests/measures + tests/exact); it is frozen once collected
-(:func:`gc.freeze`), and full collections of what the tests allocate come ten times less often.  Nothing the
-tests compute depends on when garbage is collected.
+(:func:`gc.freeze`), and full collections of what the tests allocate come ten times less often; at the end of
+the session the survivors are frozen too, after one collection (:func:`pytest_unconfigure`).  Nothing the tests
+compute depends on when garbage is collected.
 """
 
 import gc
@@ -54,6 +55,16 @@ def pytest_collection_finish(session):
     gc.freeze()
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, 100)
+
+
+def pytest_unconfigure(config):
+    # pytest ends each process with five full collections (to report exceptions raised in finalisers of garbage
+    # cycles), each re-scanning everything the tests left alive (caches: ~0.2-0.7 s apiece).  One collection
+    # finalises that garbage; freezing the survivors leaves the five nothing to scan.  Under xdist this is the
+    # end of every worker's run, which the whole run waits for; on a saturated machine it can outlast the 5 s
+    # execnet waits for a worker to end before sending it SIGINT (once seen landing in hypothesis' gc callback).
+    gc.collect()
+    gc.freeze()
 
 
 # ---------------------------------------------------------------- user bank files under pytest, in one fresh run

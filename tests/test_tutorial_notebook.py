@@ -7,9 +7,6 @@ from pathlib import Path
 
 import pytest
 
-nbformat = pytest.importorskip("nbformat", reason="the test extra installs nbformat/nbclient/ipykernel")
-nbclient = pytest.importorskip("nbclient")
-
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "docs" / "tutorial.ipynb"
 
@@ -24,6 +21,10 @@ def _text(output) -> str:
 @pytest.mark.slow
 def test_tutorial_notebook_runs_and_shows_what_it_promises(tmp_path, monkeypatch):
     # the kernel imports this checkout (its cwd), and hypothesis keeps its database out of the repository
+    # imported here, not at module level: the module is collected by every pytest worker of the default run,
+    # which deselects this test; nbclient + jupyter_client cost each worker ~0.5 s of collection (issue 24)
+    nbformat = pytest.importorskip("nbformat", reason="the test extra installs nbformat/nbclient/ipykernel")
+    nbclient = pytest.importorskip("nbclient")
     monkeypatch.setenv("HYPOTHESIS_STORAGE_DIRECTORY", str(tmp_path / "hyp"))
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
     nb = nbformat.read(NOTEBOOK, as_version=4)

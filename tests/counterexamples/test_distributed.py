@@ -43,6 +43,34 @@ def test_shards_do_not_depend_on_the_workers():
     assert len({s.seed for s in a}) == SHARDS  # one seed per shard index, shared by the readings
 
 
+def test_a_piece_on_a_thread_worker_owns_the_random_module_while_it_runs():
+    """Thread workers (processes=False) share one `random` module: a piece seeding it while another piece drew an
+    example changed the other's state mid-draw (hypothesis warned "Do not use the `random` module inside
+    strategies").  A second piece waits until the first has finished; then it runs with its own seed."""
+    import random
+    import threading
+
+    from counterexamples.pool import seeded_random
+
+    second_inside, states = threading.Event(), {}
+
+    def second():
+        with seeded_random(2):
+            second_inside.set()
+            states["second"] = random.getstate()
+
+    with seeded_random(1):
+        at_entry = random.getstate()
+        other = threading.Thread(target=second)
+        other.start()
+        # a hang guard, not a timing assertion: the event is set only if the second piece got in meanwhile
+        assert not second_inside.wait(0.5)
+        assert random.getstate() == at_entry
+    other.join(60)
+    random.seed(2)
+    assert second_inside.is_set() and states["second"] == random.getstate()
+
+
 @needs_dask
 def test_two_workers_match_the_serial_run(tmp_path):
     claim = find_claim(CLAIM)
