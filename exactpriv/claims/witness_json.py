@@ -67,6 +67,7 @@ def _space(space) -> dict:
 
 def _mechanism(M) -> tuple[list, list] | None:
     from exactpriv.mechanisms import Mechanism, ProductMechanism
+    from exactpriv.mechanisms.base.printing import label_text
 
     if isinstance(M, ProductMechanism):
         M = M.expand()
@@ -76,7 +77,8 @@ def _mechanism(M) -> tuple[list, list] | None:
         rows = [[exact_text(v) for v in row] for row in M.rows]
     except ValueError:
         return None
-    return M.to_json()["outputs"], rows
+    # the outputs as Mechanism.to_json labels them (to_json would print every entry again only to be dropped)
+    return [label_text(y) for y in M.outputs], rows
 
 
 def witness_of(inst) -> dict | None:

@@ -213,3 +213,56 @@ def test_a_family_that_is_not_plain_json_is_read_as_given():
     with pytest.raises(Failed, match="rows of expressions"):
         SymbolicFamily(as_tuples)
     assert SymbolicFamily(RR2).__dict__ == _fresh(RR2).__dict__
+
+
+# ----------------------------------------------------------------------------- signs shown by the coefficients
+
+def _chart_sign(f: SymbolicFamily, rf):
+    """The plain path: the sign set of the chart's gaps (root isolation), or its refusal."""
+    try:
+        return {sg for _, sg in f.chart(rf)[1]}
+    except (Failed, NotCheckable) as exc:
+        return type(exc)
+
+
+@pytest.mark.parametrize("domain", ["[0, oo)", "(0, oo)", "[1/2, oo)", "[-3, oo)", "(-1, oo)", "[0, 2]"])
+@pytest.mark.parametrize("variable_sub", ["eps", "exp"])
+def test_a_sign_shown_by_the_coefficients_is_the_charts(domain, variable_sub):
+    rng = random.Random(f"{domain} {variable_sub}")
+    fam = dict(RR2, domain=domain) if variable_sub == "exp" else \
+        dict(RR2, domain=domain, mechanism=[["1/2", "1/2"], ["1/3", "2/3"]])
+    f = SymbolicFamily(fam)
+    assert (f.sub == "u = eps") == (variable_sub == "eps")
+    shown = 0
+    for _ in range(60):
+        n = _random_poly(rng, rng.randint(0, 4))
+        d = _random_poly(rng, rng.randint(0, 3))
+        if rng.random() < 0.4:  # one-signed on u > 0 (or u > 1) more often than a random polynomial is
+            n, d = [abs(c) for c in n], [abs(c) for c in d]
+        if rng.random() < 0.2:  # a factor (u - 1) or u: zero, or a pole, at the lower end of some domains
+            n = polys.pmul(n, [Fraction(-1), Fraction(1)] if rng.random() < 0.5 else [Fraction(0), Fraction(1)])
+        if rng.random() < 0.1:
+            d = polys.pmul(d, [Fraction(-1), Fraction(1)])
+        got, plain = f.one_sign((n, d)), _chart_sign(f, (n, d))
+        if got is not None:
+            shown += 1
+            assert plain == {got}, (n, d, domain)
+            assert f.sign((n, d)) == got and f.nonneg((n, d)) == (got > 0)
+        elif plain in (Failed, NotCheckable):
+            with pytest.raises(plain):
+                f.sign((n, d))
+    rational_end = variable_sub == "eps" or domain[1:].startswith("0,")  # u = exp(eps) at eps = 0 is 1
+    if domain.endswith("oo)") and rational_end:
+        assert shown  # the coefficients decided some (an irrational u-domain end or a bounded one: none)
+    else:
+        assert not shown
+
+
+def test_a_pole_at_a_closed_lower_end_is_left_to_the_chart():
+    f = SymbolicFamily(dict(RR2, domain="[0, oo)"))  # u = exp(eps) in [1, oo)
+    rf = ([Fraction(1)], [Fraction(-1), Fraction(1)])  # 1/(u - 1): one-signed for u > 1, a pole at u = 1
+    assert f.one_sign(rf) is None
+    with pytest.raises(Failed, match="denominator vanishes"):
+        f.sign(rf)
+    g = SymbolicFamily(dict(RR2, domain="(0, oo)"))  # the open end may be a pole
+    assert g.one_sign(rf) == 1 == g.sign(rf) and _chart_sign(g, rf) == {1}

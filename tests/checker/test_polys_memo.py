@@ -102,6 +102,26 @@ def test_a_family_statement_labels_outputs_as_the_mechanism_json_does():
     assert form["families"][1]["outputs"] == [["a", 1], "no"]
 
 
+def test_a_witness_labels_outputs_as_the_mechanism_json_does():
+    from fractions import Fraction
+
+    from exactpriv.claims import Instance
+    from exactpriv.claims.witness_json import witness_of
+    from exactpriv.mechanisms import Mechanism, ProductMechanism
+    from exactpriv.mechanisms.zoo import randomized_response
+
+    rr = randomized_response(2, eps=Fraction(1))  # entries e/(1 + e), written exactly
+    half = [[Fraction(1, 2), Fraction(1, 2)], [Fraction(1, 3), Fraction(2, 3)]]
+    labelled = Mechanism(rr.inputs, [("a", 1), "no"], half)
+    product = ProductMechanism([labelled, Mechanism(rr.inputs, [0, 1], half)])
+    assert witness_of(Instance("rr", mechanism=rr))["outputs"] == rr.to_json()["outputs"]
+    for M in (labelled, product):
+        w = witness_of(Instance("m", mechanism=M))
+        want = (product.expand() if M is product else M).to_json()
+        assert w["outputs"] == want["outputs"] and w["mechanism"] == want["matrix"]
+    assert witness_of(Instance("m", mechanism=labelled))["outputs"] == [["a", 1], "no"]
+
+
 # rational_function (python-flint inside, lists at the end) against the expression's value from its definition:
 # mpmath at 60 digits at points var = x (an independent evaluation; a wrong coefficient differs by far more)
 
