@@ -288,10 +288,21 @@ class Hamming(Space):
     def _enumerate(self):
         return itertools.product(*self.alphabets)
 
+    def __getstate__(self):  # what pickles and copies carry: not the remembered codes (rebuilt on demand)
+        state = dict(self.__dict__)
+        state.pop("_record_codes", None)
+        return state
+
     def record_codes(self) -> np.ndarray:
-        check_enumerable(self.size, lambda: repr(self))
-        idx = np.arange(self.size, dtype=np.int64)
-        return np.stack([(idx // s) % r for s, r in zip(self.strides, self.radices)], axis=1)
+        check_enumerable(self.size, lambda: repr(self))  # every call: the limit may have been lowered since
+        # a pure function of the (immutable) space, asked by every marginal of a prior on it: built once, read-only
+        codes = self.__dict__.get("_record_codes")
+        if codes is None:
+            idx = np.arange(self.size, dtype=np.int64)
+            codes = np.stack([(idx // s) % r for s, r in zip(self.strides, self.radices)], axis=1)
+            codes.setflags(write=False)
+            self.__dict__["_record_codes"] = codes
+        return codes
 
     def _edge_array(self):
         idx = np.arange(self.size, dtype=np.int64)

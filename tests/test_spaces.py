@@ -104,3 +104,34 @@ def test_bad_spaces(make):
 def test_unknown_point():
     with pytest.raises(InvalidArgument, match="not a point"):
         Hamming([0, 1], 2).index((0, 2))
+
+
+def test_record_codes_are_remembered_read_only_and_still_checked_against_the_limit():
+    import pickle
+
+    import numpy as np
+
+    from exactpriv.errors import SpaceTooLargeError
+    from exactpriv.spaces import Hamming, Subsets, set_enumeration_limit
+
+    for space in (Hamming([0, 1, 2], 3), Hamming.product([["a", "b"], [0, 1, 2], [5]]), Subsets(["u", "v"])):
+        codes = space.record_codes()
+        plain = np.array([[list(a).index(v) for a, v in zip(space.alphabets, p)] for p in space.points]) \
+            if isinstance(space, Hamming) else np.array([[int(u in p) for u in space.universe] for p in space.points])
+        assert codes.tolist() == plain.tolist() and space.record_codes() is codes
+        with pytest.raises(ValueError):
+            codes[0, 0] = 1  # a caller cannot change what every later caller reads
+        copy = pickle.loads(pickle.dumps(space))
+        assert copy == space and "_record_codes" not in vars(copy) and copy.record_codes().tolist() == plain.tolist()
+    old = set_enumeration_limit(5)
+    try:
+        with pytest.raises(SpaceTooLargeError):
+            Hamming([0, 1, 2], 3).record_codes()  # a remembered result never skips the size check
+        space = Hamming([0, 1, 2], 3)
+        set_enumeration_limit(old)
+        space.record_codes()
+        set_enumeration_limit(5)
+        with pytest.raises(SpaceTooLargeError):
+            space.record_codes()
+    finally:
+        set_enumeration_limit(old)

@@ -264,16 +264,15 @@ def _candidates(var, point, dom, limit):
         x = mpmath.mpf(sympy.Float(p, 60))
         for scale in (1, 2):
             target = mpmath.exp(x / scale)
-            a, rest = [], target
+            rest = target
+            # the convergents h/k of the continued fraction [a0; a1, ...], by the recurrence
+            # h_n = a_n h_{n-1} + h_{n-2}, k_n = a_n k_{n-1} + k_{n-2} in integers
+            h, h_prev, k, k_prev = 1, 0, 0, 1
             for _ in range(limit):
                 ai = int(mpmath.floor(rest))
-                a.append(ai)
                 frac = rest - ai
-                # the convergent of the continued fraction [a0; a1, ...]
-                num, den = Fraction(a[-1]), Fraction(1)
-                for aj in reversed(a[:-1]):
-                    num, den = aj * num + den, num
-                t = num / den
+                h, h_prev, k, k_prev = ai * h + h_prev, h, ai * k + k_prev, k
+                t = Fraction(h, k)
                 if t > 0:
                     out.append(scale * sympy.log(sympy.Rational(t.numerator, t.denominator)))
                 if frac < mpmath.mpf(10) ** -40:

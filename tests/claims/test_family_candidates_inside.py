@@ -79,3 +79,41 @@ def test_remembered_candidates_are_the_computed_ones_and_callers_own_their_list(
     assert again == _candidates(EPS, R(3, 2), dom, 8) and "changed by the caller" not in again
     other = Domain(EPS, sympy.Integer(0), sympy.Integer(1), False, True)
     assert symbolic._remembered_candidates(EPS, R(3, 2), other, 8) == _candidates(EPS, R(3, 2), other, 8)
+
+
+def _convergents_from_the_definition(x, limit):
+    """The candidates' convergents as the plain reference: each convergent of e^(x/scale) evaluated from its partial
+    quotients [a0; a1, ..., an] back to front, in Fractions (what the recurrence replaced)."""
+    import mpmath
+    from fractions import Fraction
+
+    out = []
+    with mpmath.workdps(60):
+        x = mpmath.mpf(sympy.Float(x, 60))
+        for scale in (1, 2):
+            a, rest = [], mpmath.exp(x / scale)
+            for _ in range(limit):
+                ai = int(mpmath.floor(rest))
+                a.append(ai)
+                frac = rest - ai
+                num, den = Fraction(a[-1]), Fraction(1)
+                for aj in reversed(a[:-1]):
+                    num, den = aj * num + den, num
+                t = num / den
+                if t > 0:
+                    out.append(scale * sympy.log(sympy.Rational(t.numerator, t.denominator)))
+                if frac < mpmath.mpf(10) ** -40:
+                    break
+                rest = 1 / frac
+    return out
+
+
+@pytest.mark.parametrize("point", [R(1, 10), R(1, 2), 1, R(7, 5), 3, R(-1, 2), R(0), R(1, 1000), 12, R(405, 4000),
+                                   sympy.Float("1.0986122886681098", 30)])
+def test_candidates_are_the_convergents_from_the_definition(point):
+    dom = Domain(EPS, sympy.Integer(-50), sympy.oo, True, False)  # every candidate inside: nothing filtered out
+    for limit in (1, 3, 8):
+        expected = ([sympy.sympify(point)] if sympy.sympify(point).is_Rational else []) + \
+            _convergents_from_the_definition(point, limit)
+        keep = list(dict.fromkeys(expected))[:limit]
+        assert _candidates(EPS, point, dom, limit) == keep

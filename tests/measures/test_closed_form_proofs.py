@@ -25,18 +25,10 @@ t = sympy.Symbol("t", positive=True)  # e^ε (the identities hold for every t > 
 
 
 def is_zero(expr) -> bool:
-    """expr == 0 identically: powers of t combined (t > 0), then simplified; a Piecewise branch by branch, each
-    conditional branch at the values of t its condition allows."""
-    expr = sympy.simplify(sympy.powsimp(sympy.expand_power_base(expr, force=True), force=True))
-    if isinstance(expr, sympy.Piecewise):
-        for e, cond in expr.args:
-            if cond is sympy.true:
-                if not is_zero(e):
-                    return False
-            elif not all(is_zero(e.subs(t, r)) for r in sympy.solve(cond.lhs - cond.rhs, t)):
-                return False
-        return True
-    return expr == 0
+    """expr == 0 identically: powers of t combined (t > 0), then cancelled (simplified if that is not enough)."""
+    expr = sympy.powsimp(sympy.expand_power_base(expr, force=True), force=True)
+    expr = sympy.cancel(sympy.powsimp(sympy.expand(expr), force=True))
+    return expr == 0 or sympy.simplify(expr) == 0
 
 
 def geometric_factors():
@@ -79,13 +71,15 @@ def test_geometric_neighbouring_ratios_are_t_or_1_over_t_for_every_n():
 
 def test_geometric_delta_is_t_minus_gamma_over_t_plus_one_for_every_c_and_n():
     """For 1 <= γ <= t only the outputs z <= c have P(z|c) > γ·P(z|c+1) (ratio t there, 1/t above), so
-    E_γ = (1 − γ/t)·P(out <= c | c) and P(out <= c | c) = Σ_{d=0}^{c−1} W[−d] + L[c] = t/(t + 1) for every c."""
+    E_γ = (1 − γ/t)·P(out <= c | c), and P(out <= c | c) = mass(c) = Σ_{d=0}^{c−1} W[−d] + L[c] is t/(t + 1) for
+    every c, by induction: mass(0) = L[0] = t/(t + 1), and mass(c + 1) − mass(c) = W[−c] + L[c + 1] − L[c] = 0."""
     C, E = geometric_factors()
-    dd = sympy.Symbol("dd", integer=True, nonnegative=True)
-    mass = sympy.summation(C["window"] * t ** (-dd), (dd, 0, c - 1)) + C["lower"] * t ** E["lower"](c)
-    assert is_zero(mass - t / (t + 1))
+    L = lambda i: C["lower"] * t ** E["lower"](i)  # noqa: E731
+    W = lambda i: C["window"] * t ** E["window"](i)  # noqa: E731
+    assert is_zero(L(0) - t / (t + 1))  # mass(0)
+    assert is_zero(W(-c) + L(c + 1) - L(c))  # mass(c + 1) − mass(c), c >= 0
     g = sympy.Symbol("g", positive=True)
-    assert is_zero((1 - g / t) * mass - (t - g) / (t + 1))
+    assert is_zero((1 - g / t) * (t / (t + 1)) - (t - g) / (t + 1))
     # the outputs above c contribute nothing: their ratio is 1/t, so each term is P(z|c)·(1 − γ·t) <= 0 for
     # γ = 1 + a >= 1, t = γ + b >= 1
     assert sympy.expand(1 - (1 + a) * (1 + a + b)).is_nonpositive

@@ -215,14 +215,15 @@ def _sign_info(d: _Operand, pred, *, max_prec: int, logform_max_prec: int, symbo
                          certificate={"value": _short(d.value)})
     if d.kind == "logform":
         lf: LogForm = d.value
+        text = repr(lf)  # (printed once, used in the certificate and the reason)
         if lf.is_rational:
             s = _sgn(lf.q0)
             return _SignInfo(frozenset({s}), "logform-primes",
                              f"in canonical prime form the value is the rational {lf.q0} ({_fmt_sign(s)})",
-                             certificate={"canonical_form": repr(lf)})
-        cert = {"canonical_form": repr(lf), "nonzero_by": "q0 + sum c_p log p with some c_p != 0"}
+                             certificate={"canonical_form": text})
+        cert = {"canonical_form": text, "nonzero_by": "q0 + sum c_p log p with some c_p != 0"}
         info = _SignInfo(frozenset({-1, 1}), "logform-primes",
-                         f"{lf!r} is non-zero: logs of distinct primes are Q-linearly independent "
+                         f"{text} is non-zero: logs of distinct primes are Q-linearly independent "
                          f"(Lindemann-Weierstrass rules out a rational cancelling them)", certificate=cert)
         if _decides(info.possible, pred) is not None:
             return info
@@ -232,20 +233,21 @@ def _sign_info(d: _Operand, pred, *, max_prec: int, logform_max_prec: int, symbo
         cert = dict(cert, ball=str(ball), enclosure=encl)
         if len(possible) == 1:
             s = next(iter(possible))
-            return _SignInfo(possible, "arb", f"{lf!r} is {_fmt_sign(s)}: arb ball {ball} at {prec} bits "
+            return _SignInfo(possible, "arb", f"{text} is {_fmt_sign(s)}: arb ball {ball} at {prec} bits "
                              f"(non-zero proved by prime factorisation)", prec, cert)
-        return _SignInfo(possible, "arb", f"{lf!r} is non-zero (prime factorisation) but its sign was not "
+        return _SignInfo(possible, "arb", f"{text} is non-zero (prime factorisation) but its sign was not "
                          f"settled by {logform_max_prec} bits (ball {ball}); raise logform_max_prec", prec, cert)
     # general closed sympy expression
     expr = d.value
     possible, prec, ball, encl, err = _arb_sign_search(
         expr, start=min(_START_PREC, max_prec), stop=max_prec, pred=pred)
-    cert = {"difference": _text(expr)}
+    text = _text(expr)
+    cert = {"difference": text}
     if ball is not None:
         cert.update(ball=str(ball), enclosure=encl)
     if _decides(possible, pred) is not None:
         sset = ", ".join(_fmt_sign(s) for s in sorted(possible))
-        return _SignInfo(possible, "arb", f"{_text(expr)} lies in the arb ball {ball} at {prec} bits (sign: {sset})",
+        return _SignInfo(possible, "arb", f"{text} lies in the arb ball {ball} at {prec} bits (sign: {sset})",
                          prec, cert)
     # the ball still admits 0: only an exact symbolic proof can settle equality
     size = sympy.count_ops(expr) if symbolic else 0
@@ -257,17 +259,17 @@ def _sign_info(d: _Operand, pred, *, max_prec: int, logform_max_prec: int, symbo
         cert["simplified"] = _text(simplified)
         if simplified == 0:
             return _SignInfo(frozenset({0}), "sympy-simplify",
-                             f"sympy.simplify rewrites {_text(expr)} to exactly 0", prec, cert)
+                             f"sympy.simplify rewrites {text} to exactly 0", prec, cert)
         lf = logform_from_sympy(simplified)
         if lf is not None:
             s_info = _sign_info(_Operand("logform", lf), pred,
                                 max_prec=max_prec, logform_max_prec=logform_max_prec, symbolic=False)
             s_info.method = "sympy-simplify+" + s_info.method
-            s_info.reason = f"sympy.simplify rewrites {_text(expr)} to {_text(simplified)}; " + s_info.reason
+            s_info.reason = f"sympy.simplify rewrites {text} to {cert['simplified']}; " + s_info.reason
             s_info.certificate = dict(cert, **s_info.certificate)
             return s_info
     if ball is None:
-        reason = (f"{_text(expr)} could not be enclosed in a finite ball up to {max_prec} bits ({err}); "
+        reason = (f"{text} could not be enclosed in a finite ball up to {max_prec} bits ({err}); "
                   f"no symbolic proof")
     else:
         k = _magnitude_bits(encl)
