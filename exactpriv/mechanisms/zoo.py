@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import sys
 from fractions import Fraction
 
 import numpy as np
@@ -18,7 +19,7 @@ import sympy
 
 from exactpriv.distributions import Prior
 from exactpriv.errors import InvalidArgument, SupportError
-from exactpriv.exact.numbers import EPS, as_exact, as_rational, to_sympy
+from exactpriv.exact.numbers import EPS, as_exact, as_rational, describe_number, to_sympy
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 from exactpriv.mechanisms.clamped import T as _T
 from exactpriv.mechanisms.clamped import ClampedNoiseMechanism, Exponent, ClampedFamily
@@ -50,16 +51,29 @@ def _exact(v):
     return Fraction(int(v.p), int(v.q)) if v.is_Rational else v
 
 
+def _printable(value, name):
+    """``value``, when Python can print it: a parameter is written into the mechanism's label, repr and evidence,
+    and Python refuses to print an integer of more than 4,300 digits (sys.get_int_max_str_digits) — a typed error
+    here instead of a ValueError from the first repr."""
+    if isinstance(value, Fraction):
+        try:
+            str(value)
+        except ValueError:
+            raise InvalidArgument(f"{name}={describe_number(value)} is too long to print (Python prints integers of "
+                                  f"at most {sys.get_int_max_str_digits():,} digits): give a shorter value") from None
+    return value
+
+
 def _alpha(eps, exp_eps, *, name="eps"):
     """Return (alpha = e^eps as an exact value, text for repr)."""
     if (eps is None) == (exp_eps is None):
         raise InvalidArgument("give exactly one of eps=... or exp_eps=...")
     if exp_eps is not None:
-        a = as_rational(exp_eps, "exp_eps")
+        a = _printable(as_rational(exp_eps, "exp_eps"), "exp_eps")
         if a < 1:
             raise InvalidArgument(f"exp_eps={a} must be >= 1 (eps >= 0)")
         return a, f"exp_eps={a}"
-    e = as_exact(eps, name)
+    e = _printable(as_exact(eps, name), name)
     e_s = to_sympy(e)
     if e_s.is_negative:
         raise InvalidArgument(f"{name}={eps!r} must be >= 0")
@@ -67,7 +81,7 @@ def _alpha(eps, exp_eps, *, name="eps"):
 
 
 def _prob(p, name):
-    v = as_exact(p, name)
+    v = _printable(as_exact(p, name), name)
     s = to_sympy(v)
     if s.is_negative or (1 - s).is_negative:
         raise InvalidArgument(f"{name}={p!r} must lie in [0, 1]")

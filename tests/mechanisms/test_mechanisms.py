@@ -220,3 +220,18 @@ def test_subs_substitutes_each_distinct_entry_once_with_the_plain_result():
                     want = v if isinstance(v, Fraction) else to_sympy(v).subs({EPS: point})
                     want = Fraction(int(want.p), int(want.q)) if getattr(want, "is_Rational", False) else want
                     assert w == want and type(w) is type(want), (v, point)
+
+
+@pytest.mark.parametrize("build", [
+    lambda big: zoo.truncated_geometric(9, exp_eps=big),
+    lambda big: zoo.randomized_response(3, exp_eps=big),
+    lambda big: zoo.randomized_response(2, eps=big),
+    lambda big: zoo.randomized_response(2, p=1 / big),
+], ids=["geometric exp_eps", "rr exp_eps", "rr eps", "rr p"])
+def test_a_parameter_too_long_to_print_is_a_typed_error(build):
+    """A zoo parameter goes into the label, repr and evidence, and Python prints no integer of more than 4,300
+    digits: the constructor refuses it with a typed error that does not print it (it raised ValueError)."""
+    big = F(2**20000 + 1, 2**20000)
+    with pytest.raises(InvalidArgument, match="too long to print"):
+        build(big)
+    build(F(2**4000 + 1, 2**4000))  # 1,205 digits: built, and printable
