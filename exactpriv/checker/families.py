@@ -17,7 +17,7 @@ from exactpriv.checker.domains import parse_domain
 from exactpriv.checker.errors import Failed, NotCheckable
 from exactpriv.checker.family_measures import measure
 from exactpriv.checker.grammar import parse
-from exactpriv.checker.polys import remembered
+from exactpriv.checker.polys import json_key, remembered
 from exactpriv.checker.printing import unparse
 from exactpriv.checker.symbolic_family import SymbolicFamily
 from exactpriv.checker.witness import read_space
@@ -40,12 +40,7 @@ def family_statements(statement: dict) -> list[tuple[str, dict]]:
     # (its key the JSON text, which must read back as the statement itself: tuples or non-text keys are not
     # remembered); a Failed or NotCheckable derivation is raised again as a new error.  Callers get their own
     # dicts.  tests/checker/test_family_statements_memo.py compares remembered derivations with fresh ones.
-    try:
-        key = json.dumps(statement, sort_keys=True, allow_nan=False)
-    except (TypeError, ValueError):
-        key = None
-    if key is not None and json.loads(key) != statement:
-        key = None
+    key = json_key(statement)
     derived = _derived(key, statement) if key is not None else _family_statements(statement)
     return [(name, dict(stmt, domain=dict(stmt["domain"]))) for name, stmt in derived]
 

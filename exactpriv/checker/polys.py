@@ -7,6 +7,8 @@ engine's algebra); what is hand-written here is the reading of the grammar into 
 
 from __future__ import annotations
 
+import json
+
 from fractions import Fraction
 
 import flint
@@ -28,6 +30,16 @@ _MAX_DEGREE = 400
 # tests/checker/test_polys_memo.py compares every remembered answer with the unremembered computation.
 
 _MEMO_LIMIT = 4096
+
+
+def json_key(value) -> str | None:
+    """The JSON text of ``value`` as a memo key, or None when it is not plain JSON that reads back as ``value``
+    itself (tuples, non-text keys, NaN): two values share a key only when they are the same JSON document."""
+    try:
+        key = json.dumps(value, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError):
+        return None
+    return key if json.loads(key) == value else None
 
 
 def remembered(key_of):

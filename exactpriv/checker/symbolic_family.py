@@ -39,11 +39,8 @@ class SymbolicFamily:
         # plain JSON is read once per process (its key the JSON text, which must read back as the family
         # itself), each instance getting its own lists; a family that cannot be read is refused again as a new
         # error.  tests/checker/test_family_statements_memo.py compares remembered reads with fresh ones.
-        try:
-            key = json.dumps(fam, sort_keys=True, allow_nan=False)
-        except (TypeError, ValueError):
-            key = None
-        if key is None or json.loads(key) != fam:
+        key = polys.json_key(fam)
+        if key is None:
             self._read(fam)
         else:
             self.__dict__.update(_remembered_read(key))

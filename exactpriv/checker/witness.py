@@ -11,7 +11,7 @@ import json
 from fractions import Fraction
 
 from exactpriv.checker.errors import Failed, NotCheckable
-from exactpriv.checker.polys import remembered
+from exactpriv.checker.polys import json_key, remembered
 
 __all__ = ["Instance", "hamming_pairs", "instance_digest", "read_instance"]
 
@@ -105,11 +105,8 @@ def read_space(space) -> tuple[list, list | None, list]:
     """(inputs, record alphabets or None, ordered neighbouring pairs) of a space object of the format."""
     # a bank's rows list the same few spaces thousands of times (3,008 reads per check), each read enumerating
     # its neighbouring pairs: read once per distinct space written as JSON, each caller getting its own lists
-    try:
-        key = json.dumps(space, sort_keys=True, allow_nan=False)
-    except (TypeError, ValueError):
-        key = None
-    if key is None or json.loads(key) != space:  # not plain JSON (e.g. tuples): read as given
+    key = json_key(space)
+    if key is None:  # not plain JSON (e.g. tuples): read as given
         return _read_space(space)
     inputs, records, nbrs = _remembered_space(key)
     return list(inputs), None if records is None else [list(a) for a in records], list(nbrs)

@@ -18,6 +18,7 @@ import json
 from fractions import Fraction
 from typing import Mapping
 
+from exactpriv.checker.polys import json_key
 from exactpriv.claims.witness_json import exact_text, jsonable, witness_of
 
 __all__ = ["DEFAULT_MAX_PREC", "accepted", "converted_certificate", "engine_certificate", "family_refutation"]
@@ -88,10 +89,10 @@ def _memo_by_statement(convert):
 
     @functools.wraps(convert)
     def memo(statement: dict) -> dict | None:
-        try:
-            key = (json.dumps(statement, sort_keys=True, allow_nan=False), _rewriting[0])
-        except (TypeError, ValueError):  # not plain JSON: not remembered
+        text = json_key(statement)
+        if text is None:  # not plain JSON that reads back as itself (a tuple shared its list twin's key): not remembered
             return convert(statement)
+        key = (text, _rewriting[0])
         if key not in cache:
             if len(cache) >= 4096:
                 cache.clear()
