@@ -360,9 +360,9 @@ def _formula_at(text: str, i: int):
         return None
     if not (scan.ops or scan.calls or names & {"eps", "oo"}):
         return None
-    if re.fullmatch(r"\(?\d+(?:-\d+)+\)?", span):
-        return None  # numbers joined by "-" without blanks: a range in prose (pages 1-10, issue 9(3-4), 2006-2008);
-        # sympy writes a difference with blanks (1 - 2)
+    if re.fullmatch(r"\(?\d+\)?(?:-\(?\d+\)?)+", span):
+        return None  # numbers joined by "-" without blanks: a range in prose (pages 1-10, issue 9(3-4), 2006-2008,
+        # equations (27)-(38), once typeset as the difference 27 − 38); sympy writes a difference with blanks (1 - 2)
     from sympy.core.cache import clear_cache
 
     try:

@@ -205,8 +205,9 @@ def _pair_sums(R, pairs, term, *, start=([Fraction(0)], [Fraction(1)]), reduce_e
             s = flint_rf.add(first if s is None else s, t)
             if reduce_each:
                 s = flint_rf.reduce(s)
-        if s is None:
-            cands.append(start if reduce_each else polys.rf_reduce(*start))
+        if s is None:  # the start's own lists for each pair, as a fresh start would be
+            fresh = (list(start[0]), list(start[1]))
+            cands.append(fresh if reduce_each else polys.rf_reduce(*fresh))
         else:
             cands.append(flint_rf.back(s if reduce_each else flint_rf.reduce(s)))
     return cands

@@ -44,7 +44,7 @@ class RationalFunction:
                 g = N.gcd(D)
                 if g.degree() > 0:
                     N, D = N // g, D // g
-            lc = D.coeffs()[-1]
+            lc = D.leading_coefficient()  # (not coeffs()[-1]: that builds every coefficient first)
             if lc != 1:
                 N, D = N / lc, D / lc
         self.N, self.D = N, D

@@ -266,3 +266,16 @@ def test_a_pole_at_a_closed_lower_end_is_left_to_the_chart():
         f.sign(rf)
     g = SymbolicFamily(dict(RR2, domain="(0, oo)"))  # the open end may be a pole
     assert g.one_sign(rf) == 1 == g.sign(rf) and _chart_sign(g, rf) == {1}
+
+
+def test_a_pair_with_no_term_gets_a_start_of_its_own():
+    from exactpriv.checker.family_measures import _pair_sums
+
+    f = SymbolicFamily(RR3)
+    pairs = sorted(set(f.pairs))
+    for reduce_each in (False, True):
+        cands = _pair_sums(f.R, pairs, lambda p, q: None, reduce_each=reduce_each)
+        assert all(c == ([Fraction(0)], [Fraction(1)]) for c in cands)  # as the list path leaves an empty sum
+        cands[0][0].append(Fraction(9))
+        assert cands[1] == ([Fraction(0)], [Fraction(1)])
+        assert _pair_sums(f.R, pairs, lambda p, q: None, reduce_each=reduce_each)[0] == ([Fraction(0)], [Fraction(1)])

@@ -51,6 +51,7 @@ def test_the_key_identifies_the_function_as_the_printed_coefficients_did():
         pool.append((f * (B + 2)) / (B + 2))  # the same function built another way
         pool.append(f * F(1, 3) * 3)
     for a in pool:
+        assert a.D.coeffs()[-1] == 1 and (a.N.is_zero() or a.N.gcd(a.D).degree() == 0)  # canonical: D monic, coprime
         for b in pool[:40]:
             assert (a.key() == b.key()) == (printed(a) == printed(b)) == (a == b)
             if a == b:

@@ -215,3 +215,15 @@ def test_the_charts_exponent_ratio_is_sympys_cancel():
                 sympy.log(2) * EPS, sympy.Integer(0)):
         fast, plain = _ratio(arg, EPS), sympy.cancel(arg / EPS)
         assert fast == plain and type(fast) is type(plain), arg
+
+
+def test_a_charts_remembered_conversion_is_the_fresh_one():
+    half = sympy.exp(EPS / 2)
+    entries = [half / (1 + half), 1 / (1 + half), (sympy.exp(EPS) - 1) / (sympy.exp(EPS) + 1)]
+    chart = Chart(EPS, entries)  # the check converts (and remembers) every entry
+    assert chart.kind == "exp" and len(chart._converted) == len(entries)
+    for e in entries + [sympy.exp(-EPS) + 2, sympy.log(2) * half]:
+        fresh = _outcome(_old_chart_rf, chart, e)
+        assert chart.to_u(e) == chart.to_u(e) == (None if fresh == "refused" else fresh)
+    refused = Chart(EPS, [half, sympy.sqrt(EPS)])
+    assert refused.kind is None and refused.to_u(half) is None

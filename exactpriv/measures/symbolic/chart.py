@@ -64,6 +64,9 @@ class Chart:
             self.kind = "exp"
         else:
             self.kind = "id"
+        # each expression converted once: the check converts every entry and the family then asks for the same ones
+        # (the chart is fixed once built, and the conversion is a pure function of the immutable expression)
+        self._converted: dict = {}
         if check and self.kind is not None and any(self.to_u(e) is None for e in exprs):
             self.kind = None
 
@@ -71,10 +74,15 @@ class Chart:
         """The rational function of u equal to ``expr`` (an exact :class:`RationalFunction`), or None."""
         if self.kind is None:
             return None
+        e = to_sympy(expr)
+        if e in self._converted:
+            return self._converted[e]
         try:
-            return self._rf(to_sympy(expr))
+            f = self._rf(e)
         except (NotARationalFunction, ZeroDivisionError):
-            return None
+            f = None
+        self._converted[e] = f
+        return f
 
     def _rf(self, e):
         """Structural conversion: sums, products, integer powers, rationals, e^{q s} and s."""

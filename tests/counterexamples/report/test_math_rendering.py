@@ -25,8 +25,8 @@ def test_prose_ids_and_files_stay_text():
     for text in ("Foundations and Trends in Theoretical Computer Science 9(3-4), 2014", "pages 211-407",
                  "witness: counterexamples/found/dworkroth2014.rr--variant-half.json; 0.72 s",
                  "mine.kl_with_a_rather_long_identifier — up-to-date, a - b, k copies, 3 instances",
-                 "RR(m, ε)[m=2] at 2 records"):
-        assert "<math" not in formulas_html(text), text
+                 "RR(m, ε)[m=2] at 2 records", "Lemma 1, eqs. (23a)-(23b), (27)-(38)", "with steps (28)-(30)"):
+        assert "<math" not in formulas_html(text), text  # (27)-(38): equations 27 to 38, not the difference 27 − 38
 
 
 def test_a_formula_is_shown_as_written_never_simplified_or_reordered():
