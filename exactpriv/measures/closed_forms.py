@@ -309,12 +309,12 @@ def closed_form_pure_dp(M) -> Measured | None:
     fam = tag.get("family")
     if fam == "truncated_geometric":
         return truncated_geometric_pure_dp(tag["n"], tag["exp_eps"])
+    if fam == "count_query_geometric":  # counts 0 and 1; the output 0: ratio e^ε (D^n is not enumerated)
+        x, x2 = _count_pair(tag)
+        return _with_witness(truncated_geometric_pure_dp(tag["n"], tag["exp_eps"]), (x, x2), M.outputs[0])
     pts = M.inputs.points
     if fam == "randomized_response":  # the pair (0), (1) and the output 0: ratio e^ε
         return _with_witness(rr_pure_dp(tag["k"], tag["exp_eps"]), (pts[0], pts[1]), M.outputs[0])
-    if fam == "count_query_geometric":  # counts 0 and 1; the output 0: ratio e^ε
-        x, x2 = _count_pair(tag)
-        return _with_witness(truncated_geometric_pure_dp(tag["n"], tag["exp_eps"]), (x, x2), M.outputs[0])
     if fam == "exponential_hamming":  # x and x with its first record changed; the output x: ratio e^ε
         x = pts[0]
         other = next(v for v in M.inputs.alphabets[0] if v != x[0])
@@ -432,7 +432,7 @@ def tagged_profile_engine(M) -> TaggedProfileEngine | None:
                                                 "exponential_hamming", "count_query_geometric"):
         return None
     t = Fraction(tag["exp_eps"])
-    pts = M.inputs.points
+    pts = M.inputs.points if tag["family"] in ("randomized_response", "exponential_hamming") else None
     if tag["family"] == "exponential_hamming":  # x and x with its first record changed; S: outputs agreeing on it
         x = pts[0]
         other = next(v for v in M.inputs.alphabets[0] if v != x[0])
@@ -441,7 +441,10 @@ def tagged_profile_engine(M) -> TaggedProfileEngine | None:
     elif tag["family"] == "count_query_geometric":  # counts 0 and 1; S: the output 0
         x, x2 = _count_pair(tag)
         event = [0]
-    else:  # counts 0 and 1, or the first two values; S: the output 0 (or the first value)
+    elif tag["family"] == "truncated_geometric":  # counts 0 and 1 (the count is its index); S: the output 0
+        x, x2 = 0, 1
+        event = [0]
+    else:  # the first two values; S: the first value
         x, x2 = pts[0], pts[1]
         event = [0]
     A = sum((M.prob(M.outputs[j], x) for j in event), Fraction(0))
@@ -451,7 +454,19 @@ def tagged_profile_engine(M) -> TaggedProfileEngine | None:
         return None
     if t == 1:  # δ ≡ 0: the empty event
         event, A, B = [], Fraction(0), Fraction(0)
-    return TaggedProfileEngine(M, t, (M.inputs.index(x), M.inputs.index(x2)), event, A, B)
+    return TaggedProfileEngine(M, t, _pair_indices(M, tag, x, x2), event, A, B)
+
+
+def _pair_indices(M, tag, x, x2) -> tuple[int, int]:
+    """The point indices of x and x' without enumerating a large space: a count is its own index; the count query's
+    (v₀,…,v₀) is the first point of D^n and (target, v₀,…,v₀) is (m − 1)·stride₀ (itertools.product order, target
+    the last value); else the space's index."""
+    if tag["family"] == "truncated_geometric":
+        return x, x2
+    if tag["family"] == "count_query_geometric":
+        space = M.inputs
+        return 0, (len(space.alphabets[0]) - 1) * space.strides[0]
+    return M.inputs.index(x), M.inputs.index(x2)
 
 
 def tagged_group_privacy(M, k: int) -> dict | None:
@@ -471,7 +486,7 @@ def tagged_group_privacy(M, k: int) -> dict | None:
         return None
     t = Fraction(tag["exp_eps"])
     fam = tag["family"]
-    pts = M.inputs.points
+    pts = M.inputs.points if fam in ("randomized_response", "exponential_hamming") else None
     if fam == "randomized_response":
         j, (x, x2), y = 1, (pts[0], pts[1]), M.outputs[0]
     else:
@@ -522,7 +537,7 @@ def tagged_group_pair(M, k: int) -> dict | None:
         # the shift structure over the pairs (c, c + i), i <= k, is cheaper than the scan of the pair (0, k), whose
         # two rows are n + 1 entries of up to n·log2(e^ε's numerator) bits each: it answers (approx.group_approx_dp)
         return None
-    pts = M.inputs.points if fam != "truncated_geometric" else None
+    pts = M.inputs.points if fam in ("randomized_response", "exponential_hamming") else None
     if fam == "randomized_response":
         j, (x, x2) = 1, (pts[0], pts[1])
     else:

@@ -8,6 +8,7 @@ measure takes the fast exact path; otherwise they are sympy expressions.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from fractions import Fraction
@@ -21,7 +22,7 @@ from exactpriv.exact.numbers import EPS, as_exact, as_rational, to_sympy
 from exactpriv.mechanisms.base import Mechanism, ProductMechanism
 from exactpriv.mechanisms.clamped import T as _T
 from exactpriv.mechanisms.clamped import ClampedNoiseMechanism, Exponent, ClampedFamily
-from exactpriv.spaces import GraphSpace, Hamming, Subsets
+from exactpriv.spaces import GraphSpace, Hamming, Subsets, check_enumerable
 
 __all__ = [
     "randomized_response",
@@ -329,22 +330,60 @@ def count_query_geometric(n: int, *, eps=None, exp_eps=None, values=(0, 1)) -> M
     space = Hamming(values, n)
     geo = _geometric_rows(n, a)
     target = tuple(values)[-1]
-    counts = [sum(v == target for v in x) for x in space.points]
     built = f"count_query_geometric(n={n}, {txt}, values={list(values)!r})"
     if isinstance(a, Fraction):
         # one integer row per count, indexed by each input's count: 2^n inputs share n + 1 rows, and no
-        # Fraction per entry is built (they were, 2^n (n + 1) of them, before the first measure could start)
-        dens = [math.lcm(*(v.denominator for v in row)) for row in geo]
-        table = [[v.numerator * (d // v.denominator) for v in row] for row, d in zip(geo, dens)]
-        dtype = np.int64 if max(dens) < (1 << 62) else object
-        idx = np.asarray(counts, dtype=np.int64)
-        M = Mechanism.from_integer_rows(space, list(range(n + 1)), np.array(table, dtype=dtype)[idx],
-                                        np.array(dens, dtype=dtype)[idx], name=built)
+        # Fraction per entry is built (they were, 2^n (n + 1) of them, before the first measure could start);
+        # the 2^n rows are made on first use (a closed form reads two entries)
+        M = _CountQueryGeometric(space, n, geo, target, name=built)
         if len(set(values)) >= 2:
             _tag(M, {"family": "count_query_geometric", "n": n, "values": tuple(values), "exp_eps": a})
         return M
+    counts = [sum(v == target for v in x) for x in space.points]
     rows = [geo[c] for c in counts]
     return Mechanism(space, list(range(n + 1)), rows, _built=built)
+
+
+class _CountQueryGeometric(Mechanism):
+    """:func:`count_query_geometric` with a rational e^ε: the mechanism ``Mechanism.from_integer_rows`` builds from
+    one integer row per count, its 2^n rows (and the enumeration of D^n) made on first use; before that an entry
+    P(y | x) is the geometric's row at the count of x (``tests/mechanisms/test_count_query_lazy.py``: every entry,
+    the integers and the measures against the eager build)."""
+
+    def __init__(self, space, n: int, geo, target, *, name: str):
+        # not Mechanism.__init__: no matrix yet; the size checks it would make, in the same order
+        check_enumerable(space.size, lambda: repr(space))
+        check_enumerable(space.size * (n + 1), f"a {space.size}x{n + 1} matrix")
+        self.inputs, self.outputs, self.symbols = space, tuple(range(n + 1)), (EPS,)
+        self._built, self._roundtrip, self._rows = name, False, None
+        self._n, self._geo, self._target = n, geo, target
+        self._alphabet = frozenset(space.alphabets[0])
+
+    @functools.cached_property
+    def _integer_rows(self):
+        """The eager build's (num, den), by its own steps."""
+        from exactpriv.mechanisms._integer import validate_integer_rows
+
+        geo, n = self._geo, self._n
+        dens = [math.lcm(*(v.denominator for v in row)) for row in geo]
+        table = [[v.numerator * (d // v.denominator) for v in row] for row, d in zip(geo, dens)]
+        dtype = np.int64 if max(dens) < (1 << 62) else object
+        idx = np.asarray([sum(v == self._target for v in x) for x in self.inputs.points], dtype=np.int64)
+        return validate_integer_rows(np.array(table, dtype=dtype)[idx], np.array(dens, dtype=dtype)[idx],
+                                     len(idx), n + 1)
+
+    def prob(self, y, x):
+        """P(Y = y | X = x): the geometric's entry at the count of x until the rows are made (a point of D^n: n
+        values of the alphabet; anything else goes the general way, which names it)."""
+        if "_integer_rows" not in self.__dict__ and type(y) is int and 0 <= y <= self._n:
+            try:
+                point = tuple(x)
+                ok = len(point) == self._n and all(v in self._alphabet for v in point)
+            except TypeError:
+                ok = False
+            if ok:
+                return self._geo[sum(v == self._target for v in point)][y]
+        return super().prob(y, x)
 
 
 def exponential_mechanism_hamming(values, n: int, *, eps=None, exp_eps=None) -> Mechanism:
