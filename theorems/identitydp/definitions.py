@@ -15,7 +15,6 @@ from __future__ import annotations
 import collections
 import functools
 import itertools
-import math
 from fractions import Fraction
 
 from exactpriv.claims import Hypothesis, Instance, positive_mechanism
@@ -160,8 +159,8 @@ def cond_output_law(M: Mechanism, prior: Prior, i: int, t):
     return out
 
 
-def _conditionally_independent_plain(M1: Mechanism, M2: Mechanism, prior: Prior) -> bool:
-    """(14) from the definition, in Fractions: the reference :func:`_conditionally_independent` is tested against."""
+def _conditionally_independent(M1: Mechanism, M2: Mechanism, prior: Prior) -> bool:
+    """(14): Pr[Y1=r1, Y2=r2 | X_j=t] = Pr[Y1=r1|X_j=t] Pr[Y2=r2|X_j=t] for all j, t, r."""
     sp = prior.space
     for j in range(sp.n_records):
         for t in sp.records[j]:
@@ -182,70 +181,6 @@ def _conditionally_independent_plain(M1: Mechanism, M2: Mechanism, prior: Prior)
                 for y2, v2 in enumerate(r2):
                     b[y2] += q * v2
             if any(ab[y1][y2] != a[y1] * b[y2] for y1 in range(len(a)) for y2 in range(len(b))):
-                return False
-    return True
-
-
-def _over_common_denominator(values) -> tuple[list[int], int] | None:
-    """Exact rationals (int or Fraction) as integers over their least common denominator D: (integers, D);
-    None when some value is not such a rational (a symbolic entry)."""
-    if not all(isinstance(v, (int, Fraction)) for v in values):
-        return None
-    D = math.lcm(*(Fraction(v).denominator for v in values)) if values else 1
-    return [Fraction(v).numerator * (D // Fraction(v).denominator) for v in values], D
-
-
-def _integer_rows(M: Mechanism) -> list[list[int]] | None:
-    """M's rows as integers over one common denominator (a common factor cancels from both sides of (14)), or
-    None when an entry is symbolic."""
-    widths = [len(row) for row in M.rows]
-    flat = _over_common_denominator([v for row in M.rows for v in row])
-    if flat is None:
-        return None
-    out, k = [], 0
-    for w in widths:
-        out.append(flat[0][k:k + w])
-        k += w
-    return out
-
-
-def _conditionally_independent(M1: Mechanism, M2: Mechanism, prior: Prior) -> bool:
-    """(14): Pr[Y1=r1, Y2=r2 | X_j=t] = Pr[Y1=r1|X_j=t] Pr[Y2=r2|X_j=t] for all j, t, r.
-
-    In integers: with the conditional pmf c = C/D_c and the rows R1/D_1, R2/D_2 over common denominators,
-    Σ_x c R1 R2 = (Σ_x c R1)(Σ_x c R2) scaled by D_c D_1 D_2 reads D_c·AB = A·B, where AB = Σ_x C R1 R2,
-    A = Σ_x C R1, B = Σ_x C R2 are integers (the same test as :func:`_conditionally_independent_plain`'s,
-    without a Fraction per term; symbolic entries take that plain path)."""
-    R1, R2 = _integer_rows(M1), _integer_rows(M2)
-    if R1 is None or R2 is None:
-        return _conditionally_independent_plain(M1, M2, prior)
-    n1, n2 = len(M1.outputs), len(M2.outputs)
-    sp = prior.space
-    for j in range(sp.n_records):
-        for t in sp.records[j]:
-            try:
-                c = prior.conditional_pmf({j: t})
-            except SupportError:
-                continue
-            scaled = _over_common_denominator(c)
-            if scaled is None:
-                return _conditionally_independent_plain(M1, M2, prior)
-            C, Dc = scaled
-            a, b = [0] * n1, [0] * n2
-            ab = [[0] * n2 for _ in range(n1)]
-            for q, r1, r2 in zip(C, R1, R2):
-                if not q:
-                    continue
-                for y1, v1 in enumerate(r1):
-                    if v1:
-                        qv1 = q * v1
-                        a[y1] += qv1
-                        row = ab[y1]
-                        for y2, v2 in enumerate(r2):
-                            row[y2] += qv1 * v2
-                for y2, v2 in enumerate(r2):
-                    b[y2] += q * v2
-            if any(Dc * ab[y1][y2] != a[y1] * b[y2] for y1 in range(n1) for y2 in range(n2)):
                 return False
     return True
 
