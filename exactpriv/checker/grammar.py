@@ -187,15 +187,50 @@ def _parse(text: str) -> tuple:
 
 
 def _fresh(node):
-    """``node`` with new argument and part lists (the only mutable parts of a tree), its leaves shared."""
+    """``node`` with new argument and part lists (the only mutable parts of a tree), its leaves shared.
+
+    Iterative: ``a + b + c + …`` parses as a left-nested chain as deep as the sum is long (the parser's depth
+    limit counts only brackets, signs and powers), so a recursive copy overflowed the stack on sums of a few
+    hundred terms that the grammar accepts."""
     head = node[0]
     if head == "num" or head == "name" or head == "oo":
         return node
+    stack = [(node, _kids(node), [])]
+    while True:
+        top, kids, built = stack[-1]
+        if len(built) < len(kids):
+            kid = kids[len(built)]
+            if kid[0] == "num" or kid[0] == "name" or kid[0] == "oo":
+                built.append(kid)
+            else:
+                stack.append((kid, _kids(kid), []))
+            continue
+        stack.pop()
+        copy = _rebuilt(top, built)
+        if not stack:
+            return copy
+        stack[-1][2].append(copy)
+
+
+def _kids(node) -> list:
+    """The subtrees of a node, in order."""
+    head = node[0]
     if head == "call":
-        return ("call", node[1], [_fresh(a) for a in node[2]])
+        return node[2]
     if head == "and" or head == "or":
-        return (head, [_fresh(a) for a in node[1]])
-    return tuple(_fresh(c) if type(c) is tuple else c for c in node)
+        return node[1]
+    return [c for c in node if type(c) is tuple]
+
+
+def _rebuilt(node, kids: list) -> tuple:
+    """``node`` with its subtrees replaced, in order, by ``kids`` (fresh lists for calls and connectives)."""
+    head = node[0]
+    if head == "call":
+        return ("call", node[1], kids)
+    if head == "and" or head == "or":
+        return (head, kids)
+    it = iter(kids)
+    return tuple(next(it) if type(c) is tuple else c for c in node)
 
 
 def names(node) -> set[str]:

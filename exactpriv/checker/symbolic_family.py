@@ -204,7 +204,8 @@ class SymbolicFamily:
         every non-zero coefficient of that sign: each term c·t^k then has it for every t > 0, so N/D has that sign
         on the whole domain except perhaps at lo — the one gap the chart would find, without isolating roots
         (a family's candidates and differences are mostly shown so: 737 of 751 in one verify).  None when this
-        does not show it, and when D vanishes at a closed lo (which the chart refuses).
+        does not show it, when D vanishes at a closed lo, and when deg N + deg D exceeds the polynomials' degree
+        limit (both of which the chart refuses).
         tests/checker/test_flint_rf.py compares it with the chart."""
         from exactpriv.checker.charts import u_domain
 
@@ -215,6 +216,8 @@ class SymbolicFamily:
         at = flint.fmpq_poly([flint.fmpq(lo.numerator, lo.denominator), 1])  # u = lo + t
         if n.is_zero() or d.is_zero() or (lc and d(at.coeffs()[0]) == 0):
             return None
+        if n.degree() + d.degree() > polys._MAX_DEGREE:
+            return None  # the chart refuses N·D of this degree, and this shortcut must not answer where it does not
         signs = {c > 0 for c in (n * d)(at).coeffs() if c}
         return (1 if signs.pop() else -1) if len(signs) == 1 else None
 

@@ -602,6 +602,13 @@ def tagged_mi_dp(M, note) -> Measured | None:
     space = M.inputs
     pts, alphabet = space.points, space.records[0]
     first = pts[0]
+    # the witness sub-channel's ratio re-read from the mechanism's own entries, as the other closed forms do: a
+    # tag that does not describe the entries leaves the answer to the scans (review: a matrix changed under its
+    # tag was answered from the tag)
+    other = (alphabet[1],) + tuple(first[1:])
+    y = M.outputs[0]  # the output of the first point (the zoo lists outputs in the inputs' order)
+    if M.prob(y, other) == 0 or M.prob(y, first) != t * M.prob(y, other):
+        return None
     share = str(Fraction(1, k))
     witness = {"record": 0, "others": {j: first[j] for j in range(1, len(first))},
                "input_prior": {repr(a): share for a in alphabet},

@@ -94,6 +94,19 @@ def validate_integer_rows(numerators, denominators, n_rows, n_cols):
     return reduce_rows(num, den)
 
 
+def read_only(num, den, *given):
+    """(num, den) as a mechanism keeps them: read-only (``integer_rows()`` hands out these very arrays, and every
+    remembered answer about the mechanism — closed forms, scans — assumes they never change), and sharing no
+    memory with the caller's arrays ``given`` (``astype(copy=False)`` and a gcd of 1 keep the caller's array)."""
+    out = []
+    for a in (num, den):
+        if any(isinstance(g, np.ndarray) and np.may_share_memory(a, g) for g in given):
+            a = a.copy()
+        a.flags.writeable = False
+        out.append(a)
+    return tuple(out)
+
+
 def reduce_rows(num, den):
     """Divide each row and its denominator by their gcd (the canonical form)."""
     if num.dtype != object and den.dtype != object:

@@ -46,7 +46,7 @@ import sympy
 
 from exactpriv.errors import EntryRangeError, InvalidArgument, NotStochasticError
 from exactpriv.exact.numbers import EPS, as_rational, to_sympy
-from exactpriv.mechanisms._integer import MAX_DIGITS, reduce_rows
+from exactpriv.mechanisms._integer import MAX_DIGITS, read_only, reduce_rows
 from exactpriv.mechanisms.base import REPR_MAX_ENTRIES, Mechanism
 from exactpriv.spaces import GraphSpace, check_enumerable
 
@@ -185,7 +185,7 @@ class ClampedNoiseMechanism(Mechanism):
             num[c, :] = self._rational_row(c)
         den = np.empty(n + 1, dtype=object)
         den[:] = [self.denominator] * (n + 1)
-        return reduce_rows(num, den)
+        return read_only(*reduce_rows(num, den))
 
     def _rational_row(self, c):
         n, W = self.n, self.window

@@ -279,3 +279,18 @@ def test_a_pair_with_no_term_gets_a_start_of_its_own():
         cands[0][0].append(Fraction(9))
         assert cands[1] == ([Fraction(0)], [Fraction(1)])
         assert _pair_sums(f.R, pairs, lambda p, q: None, reduce_each=reduce_each)[0] == ([Fraction(0)], [Fraction(1)])
+
+
+def test_the_coefficients_answer_no_sign_the_chart_refuses_for_its_degree():
+    """deg N + deg D above the polynomials' limit: the chart refuses, so the shortcut must not answer (review:
+    (1 + u^250)/(1 + u^200) got a sign that the plain path refuses)."""
+    f = SymbolicFamily(RR2)
+    rf = ([Fraction(1)] + [Fraction(0)] * 249 + [Fraction(1)], [Fraction(1)] + [Fraction(0)] * 199 + [Fraction(1)])
+    assert _chart_sign(f, rf) is NotCheckable
+    assert f.one_sign(rf) is None
+    with pytest.raises(NotCheckable):
+        f.sign(rf)
+    with pytest.raises(NotCheckable):
+        f.nonneg(rf)
+    small = ([Fraction(1)] + [Fraction(0)] * 199 + [Fraction(1)], [Fraction(1)] + [Fraction(0)] * 199 + [Fraction(1)])
+    assert f.one_sign(small) == 1 == f.sign(small)  # at the limit, both answer

@@ -100,3 +100,28 @@ def test_not_a_string_and_too_long_are_refused_before_the_memo():
         grammar.parse(("name", "x"))
     with pytest.raises(CheckerError, match="longer than"):
         grammar.parse("x+" * grammar.MAX_CHARS + "x")
+
+
+def test_a_long_flat_sum_is_copied_without_recursion():
+    """``a + b + …`` parses as a left-nested chain as deep as the sum is long; the copy handed to each caller
+    must not recurse once per term (review: a 600-term sum, well under MAX_CHARS, raised RecursionError)."""
+    grammar._PARSED.clear()
+    text = "min(eps,1)+" + "+".join(["eps"] * 900) + "<=0"  # the list sits at the bottom of the chain
+    assert len(text) < grammar.MAX_CHARS
+    plain = grammar._parse(text)
+    first, second = grammar.parse(text), grammar.parse(text)
+    assert first == second == plain
+    bottom = first[2]  # ("cmp", "<=", the sum, 0)
+    while bottom[0] != "call":
+        bottom = bottom[1]
+    bottom[2][0] = ("num", Fraction(7))  # the caller's own list: nothing remembered changes
+    assert grammar.parse(text) == plain
+
+
+def test_a_long_flat_sum_is_checked_as_before():
+    from exactpriv.checker.certificates import check_certificate
+
+    st = {"quantifier": "forall-params", "domain": {"eps": "[0, oo)"},
+          "claim": "+".join(["eps"] * 600) + " <= 0"}
+    # returns (None: no meta-theorem used) when the point refutes the claim, raises Failed/NotCheckable otherwise
+    assert check_certificate({"kind": "point", "at": {"eps": "1"}}, st, proves=False, max_prec=256) is None

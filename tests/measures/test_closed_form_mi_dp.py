@@ -55,3 +55,33 @@ def test_e_eps_one_and_numeric_go_to_the_scan(monkeypatch):
     E = exponential_mechanism_hamming((0, 1), 2, exp_eps=F(2))
     calls.clear()
     assert mi_dp(E, method="numeric").method != "closed-form" and not calls
+
+
+def test_a_tag_that_does_not_describe_the_entries_leaves_mi_dp_to_the_scan():
+    """Review: the formula was read from the tag alone.  A mechanism carrying RR's tag over other entries (two
+    equal rows: capacity 0) is answered by the scan."""
+    from exactpriv.mechanisms import Mechanism
+
+    M = randomized_response(2, exp_eps=F(3))
+    fake = Mechanism(M.inputs, M.outputs, [[F(1, 4), F(3, 4)], [F(1, 4), F(3, 4)]])
+    fake.closed_form = M.closed_form
+    assert mi_dp(fake).value == mi_dp(untagged(fake)).value == 0  # the tag's formula: log 2 - H(3/4, 1/4) > 0
+
+
+def test_the_integer_rows_a_mechanism_hands_out_are_read_only_and_its_own():
+    """Review: integer_rows() handed out the mechanism's own writable arrays, so a caller's write changed the
+    matrix under every remembered answer; from_integer_rows kept the caller's int64 array when no gcd reduced it."""
+    import numpy as np
+
+    from exactpriv.mechanisms import Mechanism
+
+    M = exponential_mechanism_hamming((0, 1), 1, exp_eps=F(3))
+    num, den = M.integer_rows()
+    assert not num.flags.writeable and not den.flags.writeable
+    with pytest.raises(ValueError):
+        num[0, 0] = 0
+    given_n, given_d = np.array([[1, 3], [3, 1]], dtype=np.int64), np.array([4, 4], dtype=np.int64)
+    N = Mechanism.from_integer_rows(M.inputs, M.outputs, given_n, given_d)
+    given_n[0, 0], given_n[0, 1] = 3, 1  # the caller's array, changed afterwards
+    assert N.rows[0] == (F(1, 4), F(3, 4))
+    assert not N.integer_rows()[0].flags.writeable

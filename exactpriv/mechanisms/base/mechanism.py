@@ -22,6 +22,7 @@ import sympy
 from exactpriv.errors import InvalidArgument, NotStochasticError, ShapeError, SpaceMismatchError, refuse_symbolic
 from exactpriv.exact.numbers import EPS, as_exact, check_denominators, describe_number, to_sympy
 from exactpriv.spaces import GraphSpace, Space, check_enumerable
+from exactpriv.mechanisms._integer import read_only
 from exactpriv.mechanisms.base.entries import check_entry, prove_zero
 from .printing import constructor_text, label_text, REPR_MAX_ENTRIES
 
@@ -69,7 +70,7 @@ class Mechanism:
         check_enumerable(len(points) * len(outputs), f"a {len(points)}x{len(outputs)} matrix")
         if _integer is not None:  # validated by from_integer_rows; rows materialise on demand
             self._rows = None
-            self.__dict__["_integer_rows"] = _integer
+            self.__dict__["_integer_rows"] = read_only(*_integer)
             return
         if _validated is not None:
             self._rows = _validated
@@ -107,7 +108,7 @@ class Mechanism:
         from exactpriv.mechanisms._integer import validate_integer_rows
 
         num, den = validate_integer_rows(numerators, denominators, len(inputs.points), len(tuple(outputs)))
-        return cls(inputs, outputs, None, name=name, _integer=(num, den))
+        return cls(inputs, outputs, None, name=name, _integer=read_only(num, den, numerators, denominators))
 
     def _validate(self, matrix, n_rows, n_cols):
         try:
@@ -283,10 +284,11 @@ class Mechanism:
         nums = [[v.numerator * (d // v.denominator) for v in row] for row, d in zip(self.rows, dens)]
         biggest = max(max(dens), max((max(r) for r in nums), default=0))
         dtype = np.int64 if biggest < 2**62 else object
-        return np.array(nums, dtype=dtype), np.array(dens, dtype=dtype)
+        return read_only(np.array(nums, dtype=dtype), np.array(dens, dtype=dtype))
 
     def integer_rows(self) -> tuple[np.ndarray, np.ndarray]:
-        """(num, den) with P(y|x) = num[x, y] / den[x] exactly; int64 when it fits, else object."""
+        """(num, den) with P(y|x) = num[x, y] / den[x] exactly; int64 when it fits, else object.  The
+        mechanism's own arrays, read-only: copy them to change them."""
         self.require_rational("integer_rows()")
         return self._integer_rows
 
