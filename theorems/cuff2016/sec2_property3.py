@@ -180,6 +180,7 @@ def _prop3_identity(lhs, rhs, what) -> Decision:
                           certificate={"point": {str(k): str(v) for k, v in pt.items()}, "difference": str(val)})
 
 
+@functools.lru_cache(maxsize=None)  # a pure sympy proof, the same for the three readings that use it
 def _prove_prop3(delta_prime=None) -> Decision:
     """For all δ ∈ [0, 1] and 0 <= ε' <= ε: P = (δ, (1−δ)γ/(1+γ), (1−δ)/(1+γ), 0), Q = P reversed
     are pmfs, (ε, δ)-close with δ tight (E_γ(P‖Q) = E_γ(Q‖P) = δ), and E_{γ'}(P‖Q) = E_{γ'}(Q‖P)

@@ -38,7 +38,7 @@ from theorems.zhao2019.brute_force import (
     sp_uv,
     witness_pair_weights,
 )
-from theorems.zhao2019.steps import H_ge, sd_attained, cross_ratio, exact_text, le, lt, ratio_of
+from theorems.zhao2019.steps import H_ge, sd_attained, cross_ratio, exact_text, le, lt, ratio_of, shown
 from theorems.zhao2019.instances import DEF_FAMILIES, RANDOM_PRODUCT, ZOO
 from theorems.zhao2019.measured import (
     INDEPENDENT_FULL,
@@ -102,7 +102,7 @@ def check_def_bdp_events(null_events: str = PAPER_NULL_EVENTS):
 def check_bdp_equals_dp_independent(inst: Instance) -> Outcome:
     """For independent full-support records BDP = DP (S = N∖{i} gives DP; mixtures do not exceed it)."""
     b, d = bdp(inst.mechanism, inst.prior), dp_measure(inst.mechanism)
-    return Outcome(Decision.of(ratio_of(b.value) == ratio_of(d.value), "exact", f"BDP = {b.value} vs DP = {d.value}"),
+    return Outcome(Decision.of(ratio_of(b.value) == ratio_of(d.value), "exact", f"BDP = {shown(b.value)} vs DP = {shown(d.value)}"),
                    {"bayesian_dp": b, "pure_dp": d})
 
 
@@ -152,7 +152,7 @@ def check_def_sp(inst: Instance) -> Outcome:
                 s = statistical_distance(*post)
                 worst = max(worst, s)
                 if not H_ge(R, s):
-                    return Outcome(Decision.of(False, "random belief", f"SD {s} > SP = {m.value} (record {i}, output {y})", certificate={"belief": str(dict(zip(supp, w)))}), {"semantic_privacy": m})
+                    return Outcome(Decision.of(False, "random belief", f"SD {s} > SP = {shown(m.value)} (record {i}, output {y})", certificate={"belief": str(dict(zip(supp, w)))}), {"semantic_privacy": m})
     # the optimal belief of the witness
     wit = m.witness
     i, y = wit["record"], M.output_index(wit["output"])
@@ -166,10 +166,10 @@ def check_def_sp(inst: Instance) -> Outcome:
             return Outcome(Decision.undecided("witness belief", "the witness belief has an undefined posterior"),
                            {"semantic_privacy": m})
         s = statistical_distance(*post)
-        return Outcome(sd_attained(R, s, f"random beliefs reach SD {worst} <= SP = {m.value}; the rounded "
+        return Outcome(sd_attained(R, s, f"random beliefs reach SD {worst} <= SP = {shown(m.value)}; the rounded "
                                        f"optimal belief reaches {float(s):.6f}"),
                        {"semantic_privacy": m, "witness_sd": s})
-    return Outcome(Decision.of(True, "beliefs", f"random beliefs reach SD {worst} <= SP = {m.value} = 0"),
+    return Outcome(Decision.of(True, "beliefs", f"random beliefs reach SD {worst} <= SP = {shown(m.value)} = 0"),
                    {"semantic_privacy": m})
 
 
@@ -213,7 +213,7 @@ def check_def_bsp(game: str, null_events: str = PAPER_NULL_EVENTS):
                         s = statistical_distance(*post)
                         worst = max(worst, s)
                         if not H_ge(R, s):
-                            return Outcome(Decision.of(False, "random belief", f"SD {s} > BSP = {m.value} (i={i}, S={S})"),
+                            return Outcome(Decision.of(False, "random belief", f"SD {s} > BSP = {shown(m.value)} (i={i}, S={S})"),
                                            {"bsp": m})
         wit = m.witness
         if isinstance(wit.get("belief"), dict):
@@ -229,9 +229,9 @@ def check_def_bsp(game: str, null_events: str = PAPER_NULL_EVENTS):
                 return Outcome(Decision.undecided("witness belief", "undefined posterior at the witness belief"),
                                {"bsp": m})
             s = statistical_distance(*post)
-            return Outcome(sd_attained(R, s, f"random beliefs reach {worst} <= BSP = {m.value}; rounded optimal "
+            return Outcome(sd_attained(R, s, f"random beliefs reach {worst} <= BSP = {shown(m.value)}; rounded optimal "
                                            f"belief reaches {float(s):.6f}"), {"bsp": m, "witness_sd": s})
-        return Outcome(Decision.of(True, "beliefs", f"random beliefs reach {worst} <= BSP = {m.value}"), {"bsp": m})
+        return Outcome(Decision.of(True, "beliefs", f"random beliefs reach {worst} <= BSP = {shown(m.value)}"), {"bsp": m})
 
     return check
 
@@ -239,7 +239,7 @@ def check_def_bsp(game: str, null_events: str = PAPER_NULL_EVENTS):
 def check_bsp_readings_agree_independent(inst: Instance) -> Outcome:
     """With independent full-support records the two Game-i readings coincide."""
     a, b = bsp_measure(inst.mechanism, inst.prior, "resample"), bsp_measure(inst.mechanism, inst.prior, "replace")
-    return Outcome(Decision.of(cross_ratio(a) == cross_ratio(b), "exact", f"resample {a.value} vs replace {b.value}"),
+    return Outcome(Decision.of(cross_ratio(a) == cross_ratio(b), "exact", f"resample {shown(a.value)} vs replace {shown(b.value)}"),
                    {"resample": a, "replace": b})
 
 

@@ -16,8 +16,10 @@ unreduced expressions.
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
+import sympy
 
 from exactpriv.errors import InvalidArgument
 from exactpriv.exact.decisions import Decision
@@ -109,6 +111,21 @@ def sd_attained(R, s, what: str) -> Decision:
     if H_le(R, s + _ATTAIN_SLACK):
         return Decision.of(True, "beliefs", f"{what} (rounded optimal belief within 1e-4 of the sup)")
     return Decision.undecided("beliefs", f"{what}: the rounded optimal belief is more than 1e-4 below the sup")
+
+
+@functools.lru_cache(maxsize=4096)
+def _shown(kind: type, x) -> str:
+    return format(x, "")
+
+
+def shown(x) -> str:
+    """``f"{x}"`` of a measure value.  A sympy value's text is remembered by (type, value): the measures are
+    cached per instance and every reading of a family prints the same values in its reasons, and printing a
+    sympy expression costs about half a millisecond each time (equal sympy expressions are structurally equal,
+    so they print alike).  Other values (Fraction, LogForm) are printed each time; they are cheap."""
+    if isinstance(x, sympy.Basic):
+        return _shown(type(x), x)
+    return format(x, "")
 
 
 def exact_text(x) -> str:

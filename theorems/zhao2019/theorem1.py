@@ -36,7 +36,7 @@ import sympy
 from exactpriv.claims import Claim, Finding, Instance, Outcome, Reading, Verdict, implies
 from exactpriv.exact.decisions import Decision
 from exactpriv.exact.numbers import EPS, OO
-from theorems.zhao2019.steps import H_ge, H_le, cross_ratio, exact_text, le, ratio_of, s_of_ratio
+from theorems.zhao2019.steps import H_ge, H_le, cross_ratio, exact_text, le, ratio_of, s_of_ratio, shown
 from theorems.regressions import archived_witness_family
 from theorems.zhao2019.instances import MECH_FAMILIES
 from theorems.zhao2019.measured import (
@@ -78,7 +78,7 @@ def check_forward(reading: str, *, bound=None, null_events: str = PAPER_NULL_EVE
         s = bsp_of_game(inst, reading, null_events)
         r, R = ratio_of(b.value), cross_ratio(s)
         ok = True if r == OO else H_le(R, bound(r))
-        return Outcome(Decision.of(ok, "exact (R vs rational square)", f"BSP = {s.value} vs e^(2 BDP) - 1 with BDP = {b.value}", certificate={"R": exact_text(R), "r": exact_text(r)}),
+        return Outcome(Decision.of(ok, "exact (R vs rational square)", f"BSP = {shown(s.value)} vs e^(2 BDP) - 1 with BDP = {shown(b.value)}", certificate={"R": exact_text(R), "r": exact_text(r)}),
                        {"bayesian_dp": b, "bsp": s})
 
     return check
@@ -160,7 +160,7 @@ def check_converse(reading: str, *, scale=Fraction(1), null_events: str = PAPER_
         s = bsp_of_game(inst, reading, null_events)
         r, R = ratio_of(b.value), cross_ratio(s)
         need = s_of_ratio(r, scale)
-        return Outcome(Decision.of(H_ge(R, need), "exact (R vs rational square)", f"BDP = {b.value} <= g(BSP) with BSP = {s.value}, i.e. BSP >= s(BDP) = {need}", certificate={"R": exact_text(R), "r": exact_text(r)}),
+        return Outcome(Decision.of(H_ge(R, need), "exact (R vs rational square)", f"BDP = {shown(b.value)} <= g(BSP) with BSP = {shown(s.value)}, i.e. BSP >= s(BDP) = {need}", certificate={"R": exact_text(R), "r": exact_text(r)}),
                        {"bayesian_dp": b, "bsp": s})
 
     return check
@@ -246,7 +246,7 @@ def check_bsp_sp(reading: str, null_events: str = PAPER_NULL_EVENTS) -> callable
     def check(inst: Instance) -> Outcome:
         a, b = sp_measure(inst.mechanism), bsp_measure(inst.mechanism, inst.prior, reading, null_events)
         Ra, Rb = cross_ratio(a), cross_ratio(b)
-        return Outcome(Decision.of(le(Ra, Rb), "exact (H increasing in R)", f"SP = {a.value} <= BSP = {b.value}"),
+        return Outcome(Decision.of(le(Ra, Rb), "exact (H increasing in R)", f"SP = {shown(a.value)} <= BSP = {shown(b.value)}"),
                        {"semantic_privacy": a, "bsp": b})
 
     return check

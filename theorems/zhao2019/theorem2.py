@@ -42,7 +42,7 @@ from exactpriv.mechanisms import zoo
 from exactpriv.mechanisms.base import Mechanism
 from exactpriv.spaces import Hamming
 from theorems.zhao2019.brute_force import Tables, event_max_ratio, output_events, tables_of
-from theorems.zhao2019.steps import H_ge, H_le, cross_ratio, exact_text, le, ratio_of, s_of_ratio
+from theorems.zhao2019.steps import H_ge, H_le, cross_ratio, exact_text, le, ratio_of, s_of_ratio, shown
 from theorems.zhao2019.instances import MECH_FAMILIES, RANDOM_POS, ZOO, make_family, make_instance, rpmf
 from theorems.zhao2019.measured import POSITIVE, dp_measure, sp_measure
 from theorems.zhao2019.theorem1 import CONVERSE_MAP
@@ -62,7 +62,7 @@ def check_sp_forward(*, bound=None):
         d, s = dp_measure(inst.mechanism), sp_measure(inst.mechanism)
         r, R = ratio_of(d.value), cross_ratio(s)
         ok = True if r == OO else H_le(R, bound(r))
-        return Outcome(Decision.of(ok, "exact", f"SP = {s.value} vs e^(2 DP) - 1 with DP = {d.value}"),
+        return Outcome(Decision.of(ok, "exact", f"SP = {shown(s.value)} vs e^(2 DP) - 1 with DP = {shown(d.value)}"),
                        {"pure_dp": d, "semantic_privacy": s})
 
     return check
@@ -107,7 +107,7 @@ def check_sp_converse(*, breach: bool = False, scale=Fraction(1)):
         if breach and _sp_breach(tables_of(inst.mechanism, None)):
             R = OO
         need = s_of_ratio(r, scale)
-        return Outcome(Decision.of(H_ge(R, need), "exact", f"SP = {s.value} >= s(DP) = {need} with DP = {d.value}"
+        return Outcome(Decision.of(H_ge(R, need), "exact", f"SP = {shown(s.value)} >= s(DP) = {need} with DP = {shown(d.value)}"
                             + (" (undefined posteriors count as SD = 1)" if breach else "")),
                        {"pure_dp": d, "semantic_privacy": s})
 
@@ -155,7 +155,7 @@ def _check_rr_member_attains(inst: Instance) -> Outcome:
     e = inst.params["eps"]
     d, s = dp_measure(inst.mechanism), sp_measure(inst.mechanism)
     return Outcome(Decision.all_of([lambda: compare(d.value, "==", e), lambda: compare(s.value, "==", _s(e))],
-                                   f"RR_2 at eps = {e}: DP = {d.value}, SP = {s.value}"),
+                                   f"RR_2 at eps = {e}: DP = {shown(d.value)}, SP = {shown(s.value)}"),
                    {"pure_dp": d, "semantic_privacy": s})
 
 
@@ -205,7 +205,7 @@ def _check_map_not_attained(inst: Instance) -> Outcome:
     r, R = ratio_of(d.value), cross_ratio(s)
     ge_tanh = le(r, R)
     strict = r == 1 or not H_le(R, s_of_ratio(r))
-    return Outcome(Decision.of(ge_tanh and strict, "exact (R vs r and a rational square)", f"SP = {s.value} >= tanh(DP/4) and > s(DP) with DP = {d.value}", certificate={"R": exact_text(R), "r": exact_text(r)}),
+    return Outcome(Decision.of(ge_tanh and strict, "exact (R vs r and a rational square)", f"SP = {shown(s.value)} >= tanh(DP/4) and > s(DP) with DP = {shown(d.value)}", certificate={"R": exact_text(R), "r": exact_text(r)}),
                    {"pure_dp": d, "semantic_privacy": s})
 
 
