@@ -347,29 +347,18 @@ def _check_here(claims, slow, seconds_per_reading, arrived, *, starting) -> None
 
 
 def _before_the_worker_forks(claims) -> None:
-    """Work that both this process and the checking worker would do, done once here before the worker forks
-    and inherits it:
+    """Work done once in this process before the checking worker forks and inherits it:
 
-    * the readings' lazy statement forms (:func:`~exactpriv.claims.evidence.reading_form`), which the evidence
-      needs in this process anyway: building one over compiled programs compiles them (``theorems/programs``
-      keeps each compiled mechanism for the process), and the worker's checks of those readings then find them
-      compiled instead of compiling them a second time.  A form whose building fails is left to the evidence,
-      which builds it again and reports the error where it always did;
     * ``sympy.simplify`` imports ``sympy.physics.units`` on its first call (~0.1 s); the checking worker and the
       prover's warm worker it forks both call it.
+    * Everything loaded so far (the banks, sympy's caches: all kept to the end of the run) is left out of this
+      process's later garbage collections (``gc.freeze``), as the workers leave out what they inherit
+      (:mod:`exactpriv.effort.workers`): each full collection walked all of it again (~0.5 s over a run).
 
-    Then everything loaded so far (the banks, sympy's caches, the forms: all kept to the end of the run) is left
-    out of this process's later garbage collections (``gc.freeze``), as the workers leave out what they inherit
-    (:mod:`exactpriv.effort.workers`): each full collection walked all of it again (~0.5 s over a run)."""
-    from exactpriv.claims.evidence import reading_form
-
-    for c in claims:
-        for r in c.readings:
-            if callable(getattr(r, "form", None)):
-                try:
-                    reading_form(r)
-                except Exception:  # noqa: BLE001 - not cached: the evidence rebuilds it and reports the error
-                    pass
+    The readings' lazy statement forms are not built here: a form's builder has no time limit (it compiles
+    programs, lists instances), and one that never finished would stop every reading from being checked; the
+    evidence builds them after the readings, as before."""
+    del claims  # (the claims are for what a later preparation may need; nothing here reads them)
     import sympy.physics.units  # noqa: F401
 
     if not gc.get_freeze_count():  # (a caller that froze its own, e.g. the test suite, keeps its choice)
