@@ -180,9 +180,23 @@ class ReadingChecker:
     def close(self) -> None:
         self._worker.close()
 
-    def _by_name(self, claim_id: str, reading_name: str):
+    def _by_name(self, claim_id: str, reading_name: str, *, form: bool = False):
         claim = self._claims[claim_id]
+        if form:
+            from exactpriv.claims.evidence import reading_form
+
+            return reading_form(claim.reading(reading_name))
         return self._run(claim, claim.reading(reading_name))
+
+    def built_form(self, claim: Claim, reading: Reading):
+        """The reading's statement form (:func:`~exactpriv.claims.evidence.reading_form`) built in the worker,
+        where its check left what it compiled, within the reading's time limit: raises TimeLimitReached past it
+        (the worker is killed), WorkerDiedError, or the builder's own error.  None for a claim the worker did not
+        inherit."""
+        if self._claims.get(claim.id) is not claim:
+            return None
+        return self._worker(claim.id, reading.name, form=True, seconds=self.seconds,
+                            what=f"the statement form of {claim.id} [{reading.name}]")
 
     def _run(self, claim, reading):
         extra = None

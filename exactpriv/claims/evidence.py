@@ -34,6 +34,7 @@ from exactpriv.claims.certificate_search import (DEFAULT_MAX_PREC, accepted, con
 from exactpriv.claims.witness_json import exact_text, jsonable, point_json, space_json, witness_of
 
 __all__ = ["DEFAULT_MAX_PREC", "FORMAT", "FORMAT_VERSION", "MANIFEST", "bank_binding", "bank_source", "custom_count",
+           "is_built_form", "keep_built_form",
            "document_banks", "evidence_document", "evidence_json", "evidence_row", "manifest", "manifest_entry", "manifest_json", "manifest_path", "point_json",
            "reading_form", "reading_id", "reading_kind", "source_sha256", "space_json", "statement_of", "witness_of",
            "write_manifest"]
@@ -74,6 +75,18 @@ def statement_of(claim, reading=None) -> dict:
 
 #: lazy forms already built in this process, by their builder (building one compiles programs or lists instances)
 _BUILT_FORMS: dict = {}
+
+
+def keep_built_form(builder, form: dict) -> None:
+    """Keep ``form`` as what the lazy form ``builder`` builds, when it was built elsewhere (``verify``'s checking
+    worker builds it after the reading's check); ``reading_form`` then hands out copies of it.  The first one
+    kept stays."""
+    _BUILT_FORMS.setdefault(builder, copy.deepcopy(form))
+
+
+def is_built_form(builder) -> bool:
+    """Whether the lazy form ``builder`` has been built (or kept) in this process."""
+    return builder in _BUILT_FORMS
 
 
 def reading_form(reading) -> dict | None:

@@ -344,6 +344,25 @@ def _check_here(claims, slow, seconds_per_reading, arrived, *, starting) -> None
                     res = ReadingResult(c.id, r.name, Verdict.UNDECIDED, {"error": error})
                 arrived(k, res, error)
                 k += 1
+                _form_from_the_worker(checker, c, r)
+
+
+def _form_from_the_worker(checker, claim, reading) -> None:
+    """A reading's lazy statement form, built by the checking worker after the check (where the programs it
+    lists are compiled already) within the reading's time limit, kept for the evidence: this process then does
+    not compile them a second time.  A form the worker cannot build in time, or whose builder fails, is left to
+    the evidence, which builds it after the readings and reports its error, as before."""
+    from exactpriv.claims.evidence import is_built_form, keep_built_form
+
+    form = getattr(reading, "form", None)
+    if not callable(form) or is_built_form(form):
+        return
+    try:
+        built = checker.built_form(claim, reading)
+    except (Exception, SystemExit):  # noqa: BLE001 - nothing is kept; the evidence builds it as before
+        return
+    if isinstance(built, dict):
+        keep_built_form(form, built)
 
 
 def _before_the_worker_forks(claims) -> None:

@@ -45,3 +45,47 @@ def test_verify_freezes_what_it_loaded_for_the_run_and_gives_it_back(tmp_path, m
     finally:
         if frozen:
             gc.freeze()
+
+
+PROGRAMS = Path(__file__).resolve().parents[1] / "user_bank" / "program_claims.py"
+
+
+def test_a_form_built_by_the_worker_is_the_evidence_the_main_process_builds(tmp_path, monkeypatch):
+    """The lazy forms the checking worker builds after each check (kept for the evidence: its programs are compiled
+    there already) give the same evidence document as forms built by this process, timing and seal aside."""
+    import json
+
+    def rows(path):
+        doc = json.loads(path.read_text())
+        return [{k: v for k, v in r.items() if k not in ("timing", "seal")} for r in doc["rows"]]
+
+    kept = []
+    real = verify._form_from_the_worker
+    monkeypatch.setattr(verify, "_form_from_the_worker", lambda *a: (kept.append(a[2].name), real(*a)))
+    assert main(["verify", str(PROGRAMS), "--json", str(tmp_path / "worker.json"), "--markdown", ""]) in (0, 4)
+    assert kept  # the hook ran for the readings
+    monkeypatch.setattr(verify, "_form_from_the_worker", lambda *a: None)
+    evidence._BUILT_FORMS.clear()
+    assert main(["verify", str(PROGRAMS), "--json", str(tmp_path / "here.json"), "--markdown", ""]) in (0, 4)
+    assert rows(tmp_path / "worker.json") == rows(tmp_path / "here.json")
+
+
+def test_a_form_the_worker_cannot_build_is_left_to_the_evidence():
+    from exactpriv.errors import TimeLimitReached
+
+    def builder():
+        return {"built": "here"}
+
+    reading = SimpleNamespace(form=builder, name="r")
+    for outcome in (TimeLimitReached("the statement form of c [r] was stopped by its time limit of 1 s"),
+                    ValueError("broken")):
+        def built_form(claim, reading, outcome=outcome):
+            raise outcome
+
+        verify._form_from_the_worker(SimpleNamespace(built_form=built_form), None, reading)
+        assert not evidence.is_built_form(builder)
+    verify._form_from_the_worker(SimpleNamespace(built_form=lambda c, r: {"built": "in the worker"}), None, reading)
+    try:
+        assert evidence.reading_form(reading) == {"built": "in the worker"}
+    finally:
+        evidence._BUILT_FORMS.pop(builder, None)
