@@ -376,15 +376,15 @@ class _CountQueryGeometric(Mechanism):
     @functools.cached_property
     def _integer_rows(self):
         """The eager build's (num, den), by its own steps."""
-        from exactpriv.mechanisms._integer import validate_integer_rows
+        from exactpriv.mechanisms._integer import read_only, validate_integer_rows
 
         geo, n = self._geo, self._n
         dens = [math.lcm(*(v.denominator for v in row)) for row in geo]
         table = [[v.numerator * (d // v.denominator) for v in row] for row, d in zip(geo, dens)]
         dtype = np.int64 if max(dens) < (1 << 62) else object
         idx = np.asarray([sum(v == self._target for v in x) for x in self.inputs.points], dtype=np.int64)
-        return validate_integer_rows(np.array(table, dtype=dtype)[idx], np.array(dens, dtype=dtype)[idx],
-                                     len(idx), n + 1)
+        return read_only(*validate_integer_rows(np.array(table, dtype=dtype)[idx], np.array(dens, dtype=dtype)[idx],
+                                                len(idx), n + 1))
 
     def prob(self, y, x):
         """P(Y = y | X = x): the geometric's entry at the count of x until the rows are made (a point of D^n: n

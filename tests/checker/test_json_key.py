@@ -16,7 +16,7 @@ def test_plain_json_has_a_key_and_equal_documents_share_it():
 def test_values_that_do_not_read_back_have_no_key():
     for value in ({"pair": (0, 1)}, {1: "x"}, {"x": float("nan")}, {"x": object()}, ((0, 1),)):
         assert json_key(value) is None, value
-    assert json_key({"x": 1}) != json_key({"x": True}) != json_key({"x": 1.0})
+    assert len({json_key({"x": 1}), json_key({"x": True}), json_key({"x": 1.0})}) == 3  # equal in Python, not in JSON
 
 
 def test_a_tuple_statement_is_not_answered_from_its_list_twin():

@@ -85,3 +85,19 @@ def test_the_integer_rows_a_mechanism_hands_out_are_read_only_and_its_own():
     given_n[0, 0], given_n[0, 1] = 3, 1  # the caller's array, changed afterwards
     assert N.rows[0] == (F(1, 4), F(3, 4))
     assert not N.integer_rows()[0].flags.writeable
+
+
+@pytest.mark.parametrize("build", [
+    lambda: exponential_mechanism_hamming((0, 1), 2, exp_eps=F(3)),
+    lambda: __import__("exactpriv.mechanisms.zoo", fromlist=["x"]).count_query_geometric(2, exp_eps=F(2)),
+], ids=["E_d", "lazy count query"])
+def test_integer_rows_stay_read_only_in_every_copy(build):
+    """Review: the lazy count query built its own writable rows, and pickle / deepcopy rebuilt read-only rows
+    writable while the closed-form tag travelled with the copy."""
+    import pickle
+
+    M = build()
+    for C in (M, pickle.loads(pickle.dumps(M)), copy.deepcopy(M), copy.copy(M)):
+        num, den = C.integer_rows()
+        assert not num.flags.writeable and not den.flags.writeable
+        assert C == M

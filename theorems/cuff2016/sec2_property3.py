@@ -12,6 +12,7 @@ implies a smaller one.
 
 from __future__ import annotations
 
+import copy
 import functools
 from fractions import Fraction
 
@@ -180,8 +181,13 @@ def _prop3_identity(lhs, rhs, what) -> Decision:
                           certificate={"point": {str(k): str(v) for k, v in pt.items()}, "difference": str(val)})
 
 
-@functools.lru_cache(maxsize=None)  # a pure sympy proof, the same for the three readings that use it
 def _prove_prop3(delta_prime=None) -> Decision:
+    """:func:`_prop3_proof`, each caller getting its own copy (the remembered Decision's certificate is a dict)."""
+    return copy.deepcopy(_prop3_proof(delta_prime))
+
+
+@functools.lru_cache(maxsize=None)  # a pure sympy proof, the same for the three readings that use it
+def _prop3_proof(delta_prime=None) -> Decision:
     """For all δ ∈ [0, 1] and 0 <= ε' <= ε: P = (δ, (1−δ)γ/(1+γ), (1−δ)/(1+γ), 0), Q = P reversed
     are pmfs, (ε, δ)-close with δ tight (E_γ(P‖Q) = E_γ(Q‖P) = δ), and E_{γ'}(P‖Q) = E_{γ'}(Q‖P)
     = δ' = 1 − (γ' + 1)(1 − δ)/(γ + 1): no map below Property 3's δ' is valid."""

@@ -196,6 +196,14 @@ class Mechanism:
             return f"<{what}: {self.shape[0]}x{self.shape[1]} matrix not shown; M.to_json() has it>"
         return constructor_text("Mechanism", self.inputs, self.outputs, self.rows, self.symbols, self._built)
 
+    def __setstate__(self, state):
+        # pickle and deepcopy rebuild numpy arrays writable: a copy's integer rows are read-only as the original's
+        # (integer_rows() hands them out, and the closed-form tag travels with the copy)
+        self.__dict__.update(state)
+        rows = self.__dict__.get("_integer_rows")
+        if rows is not None:
+            self.__dict__["_integer_rows"] = read_only(*rows)
+
     def __eq__(self, other):
         if not (isinstance(other, Mechanism) and self.inputs == other.inputs and self.outputs == other.outputs):
             return False

@@ -44,3 +44,14 @@ def test_the_boundary_instance_is_outside_the_below_one_reading():
     below = next(r for r in S.PROP3.readings if r.name == "delta-prime-exceeds-delta-below-one")
     inst = next(i for i in S._DELTA_GRID.build() if i.params["delta"] == 1)
     assert [h.name for h in below.hypotheses if not h.check(inst)] == ["delta-below-one"]
+
+
+def test_the_remembered_extremal_pair_proof_is_not_changed_by_a_caller():
+    """Review: the proof is remembered for the three readings that use it, and a caller clearing its certificate
+    emptied it for every later caller."""
+    from theorems.cuff2016.sec2_property3 import _prove_prop3
+
+    first = _prove_prop3()
+    assert first.certificate
+    first.certificate.clear()
+    assert _prove_prop3().certificate
