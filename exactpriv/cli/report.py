@@ -19,7 +19,7 @@ from pathlib import Path
 
 from exactpriv.cli._common import (EXIT_INTERRUPTED, add_bank_argument, add_effort_argument,
                                    add_reading_budget_argument, add_workers_arguments, banks_of, int_option,
-                                   seconds_option, workers_of)
+                                   rarer_full_collections, seconds_option, workers_of)
 from exactpriv.cli._output import esc, write_output
 from exactpriv.cli._evidence_run import read_verify_json
 from exactpriv.errors import InvalidArgument
@@ -68,7 +68,8 @@ def cmd_report(args) -> int:
     staged = StagedDirectory(args.out)
     staged.open()
     try:
-        return _report(args, console, staged)
+        with rarer_full_collections():  # as verify: the bank run's workers inherit it
+            return _report(args, console, staged)
     finally:
         staged.discard()
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from exactpriv.cli._common import (EXIT_ERROR, EXIT_INTERRUPTED, EXIT_STOPPED, EXIT_UNEXPECTED, add_bank_argument,
                                    add_effort_argument, add_reading_budget_argument, add_workers_arguments, banks_of,
-                                   int_option, witness_label, workers_of)
+                                   int_option, rarer_full_collections, witness_label, workers_of)
 from exactpriv.cli._output import (add_format_arguments, count, esc, progress_bar, quiet_third_party, render, Row,
                                    row_of, write_output)
 from exactpriv.errors import ExactPrivError, WorkerDiedError
@@ -119,24 +119,9 @@ def _recheck_hints(banks, evidence: str) -> list[str]:
     return hints
 
 
-#: Full garbage collections during a run come this many times less often than Python's default (its third
-#: threshold, 10): each walks every object alive (the banks, sympy's caches), ~1 s over a run, and what a run
-#: keeps lives to its end.  Nothing computed depends on when garbage is collected; the memory used stayed the
-#: same (max RSS 265 MB either way, measured on the built-in banks).  The test suite does the same
-#: (tests/conftest.py).
-_FULL_COLLECTIONS_RARER = 10
-
-
 def cmd_verify(args) -> int:
-    frozen_before, thresholds = gc.get_freeze_count(), gc.get_threshold()
-    young, middle, old = thresholds
-    gc.set_threshold(young, middle, old * _FULL_COLLECTIONS_RARER)  # the workers inherit it (forked)
-    try:
+    with rarer_full_collections():  # the workers inherit it (forked)
         return _verify(args)
-    finally:  # a caller that goes on gets its collections back, with what the run froze (_before_the_worker_forks)
-        gc.set_threshold(*thresholds)
-        if not frozen_before:
-            gc.unfreeze()
 
 
 def _verify(args) -> int:

@@ -89,3 +89,16 @@ def test_a_form_the_worker_cannot_build_is_left_to_the_evidence():
         assert evidence.reading_form(reading) == {"built": "in the worker"}
     finally:
         evidence._BUILT_FORMS.pop(builder, None)
+
+
+def test_report_runs_with_rarer_full_collections_and_gives_them_back(tmp_path, monkeypatch):
+    """report has the same long-lived heap as verify (its bank run, sympy's caches): its run, and the workers it
+    forks, get the same rarer full collections, restored after."""
+    from exactpriv.cli import report
+
+    seen = []
+    monkeypatch.setattr(report, "_report", lambda args, console, staged: seen.append(gc.get_threshold()) or 0)
+    thresholds = gc.get_threshold()
+    assert main(["report", "--out", str(tmp_path / "r")]) == 0
+    assert seen == [(thresholds[0], thresholds[1], 10 * thresholds[2])]
+    assert gc.get_threshold() == thresholds
